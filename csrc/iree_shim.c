@@ -1,0 +1,583 @@
+// Implementation of iree_shim.h. Every IREE call is checked; every failure
+// travels as an iree_status_t to exactly one place (shim_error_from_status)
+// that turns it into an owned message for the caller.
+#include "iree_shim.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "iree/io/formats/parser_registry.h"
+#include "iree/io/parameter_index.h"
+#include "iree/io/parameter_index_provider.h"
+#include "iree/modules/io/parameters/module.h"
+#include "iree/runtime/api.h"
+
+//===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+struct shim_error_t {
+  int32_t code;
+  char* message;
+};
+
+// Returned when memory runs out while reporting an error, so that a failure
+// is never mistaken for success (NULL). Never freed.
+static shim_error_t shim_oom_error = {
+    IREE_STATUS_RESOURCE_EXHAUSTED,
+    (char*)"out of memory while reporting an error"};
+
+static shim_error_t* shim_error_allocate(int32_t code, const char* text,
+                                         size_t length) {
+  shim_error_t* error = (shim_error_t*)malloc(sizeof(*error));
+  char* message = (char*)malloc(length + 1);
+  if (!error || !message) {
+    free(error);
+    free(message);
+    return &shim_oom_error;
+  }
+  memcpy(message, text, length);
+  message[length] = 0;
+  error->code = code;
+  error->message = message;
+  return error;
+}
+
+// Consumes |status|. Returns NULL for OK.
+static shim_error_t* shim_error_from_status(iree_status_t status) {
+  if (iree_status_is_ok(status)) return NULL;
+  int32_t code = (int32_t)iree_status_code(status);
+  char* text = NULL;
+  iree_host_size_t length = 0;
+  shim_error_t* error = NULL;
+  iree_allocator_t allocator = iree_allocator_system();
+  if (iree_status_to_string(status, &allocator, &text, &length)) {
+    error = shim_error_allocate(code, text, length);
+    iree_allocator_free(allocator, text);
+  } else {
+    const char* name = iree_status_code_string(iree_status_code(status));
+    error = shim_error_allocate(code, name, strlen(name));
+  }
+  iree_status_ignore(status);
+  return error;
+}
+
+int32_t shim_error_code(const shim_error_t* error) {
+  return error ? error->code : 0;
+}
+
+const char* shim_error_message(const shim_error_t* error) {
+  return error ? error->message : "";
+}
+
+void shim_error_free(shim_error_t* error) {
+  if (!error || error == &shim_oom_error) return;
+  free(error->message);
+  free(error);
+}
+
+#define SHIM_CHECK_ARG(cond, ...)                                          \
+  if (!(cond)) {                                                           \
+    return shim_error_from_status(                                         \
+        iree_make_status(IREE_STATUS_INVALID_ARGUMENT, __VA_ARGS__));      \
+  }
+
+//===----------------------------------------------------------------------===//
+// Runtime
+//===----------------------------------------------------------------------===//
+
+struct shim_runtime_t {
+  iree_runtime_instance_t* instance;
+  iree_hal_device_t* device;
+};
+
+static iree_status_t shim_runtime_init(const char* device_uri,
+                                       shim_runtime_t* runtime) {
+  iree_runtime_instance_options_t options;
+  iree_runtime_instance_options_initialize(&options);
+  iree_runtime_instance_options_use_all_available_drivers(&options);
+  IREE_RETURN_IF_ERROR(iree_runtime_instance_create(
+      &options, iree_allocator_system(), &runtime->instance));
+  return iree_runtime_instance_try_create_default_device(
+      runtime->instance, iree_make_cstring_view(device_uri),
+      &runtime->device);
+}
+
+shim_error_t* shim_runtime_create(const char* device_uri,
+                                  shim_runtime_t** out_runtime) {
+  SHIM_CHECK_ARG(device_uri && out_runtime, "null argument");
+  shim_runtime_t* runtime = (shim_runtime_t*)calloc(1, sizeof(*runtime));
+  if (!runtime) {
+    return shim_error_from_status(
+        iree_make_status(IREE_STATUS_RESOURCE_EXHAUSTED, "runtime alloc"));
+  }
+  iree_status_t status = shim_runtime_init(device_uri, runtime);
+  if (!iree_status_is_ok(status)) {
+    shim_runtime_free(runtime);
+    return shim_error_from_status(status);
+  }
+  *out_runtime = runtime;
+  return NULL;
+}
+
+void shim_runtime_free(shim_runtime_t* runtime) {
+  if (!runtime) return;
+  iree_hal_device_release(runtime->device);
+  iree_runtime_instance_release(runtime->instance);
+  free(runtime);
+}
+
+//===----------------------------------------------------------------------===//
+// Parameter files
+//===----------------------------------------------------------------------===//
+
+static void shim_munmap_release(void* user_data,
+                                iree_io_file_handle_primitive_t primitive) {
+  (void)user_data;
+  iree_byte_span_t span = primitive.value.host_allocation;
+  if (span.data) munmap(span.data, span.data_length);
+}
+
+// Maps the whole file read-only and wraps it as a host-allocation handle, so
+// local devices can import the weights without copying them.
+static iree_status_t shim_open_mapped_file(const char* path,
+                                           iree_io_file_handle_t** out_handle) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    return iree_make_status(iree_status_code_from_errno(errno),
+                            "cannot open parameter file '%s': %s", path,
+                            strerror(errno));
+  }
+  struct stat info;
+  if (fstat(fd, &info) != 0) {
+    int err = errno;
+    close(fd);
+    return iree_make_status(iree_status_code_from_errno(err),
+                            "cannot stat parameter file '%s': %s", path,
+                            strerror(err));
+  }
+  if (info.st_size == 0) {
+    close(fd);
+    return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                            "parameter file '%s' is empty", path);
+  }
+  void* data = mmap(NULL, (size_t)info.st_size, PROT_READ, MAP_SHARED, fd, 0);
+  int map_errno = errno;
+  close(fd);
+  if (data == MAP_FAILED) {
+    return iree_make_status(iree_status_code_from_errno(map_errno),
+                            "cannot map parameter file '%s': %s", path,
+                            strerror(map_errno));
+  }
+  iree_byte_span_t span = iree_make_byte_span(data, (size_t)info.st_size);
+  iree_io_file_handle_release_callback_t release = {shim_munmap_release, NULL};
+  iree_status_t status = iree_io_file_handle_wrap_host_allocation(
+      IREE_IO_FILE_ACCESS_READ, span, release, iree_allocator_system(),
+      out_handle);
+  if (!iree_status_is_ok(status)) munmap(data, span.data_length);
+  return status;
+}
+
+static iree_status_t shim_open_parameter_file(
+    const char* path, shim_parameter_mode_e mode,
+    iree_io_file_handle_t** out_handle) {
+  iree_io_file_mode_t file_mode =
+      IREE_IO_FILE_MODE_READ | IREE_IO_FILE_MODE_SHARE_READ;
+  switch (mode) {
+    case SHIM_PARAMETER_MODE_MMAP:
+      return shim_open_mapped_file(path, out_handle);
+    case SHIM_PARAMETER_MODE_PRELOAD:
+      return iree_io_file_handle_preload(file_mode,
+                                         iree_make_cstring_view(path),
+                                         iree_allocator_system(), out_handle);
+    case SHIM_PARAMETER_MODE_FILE:
+      return iree_io_file_handle_open(file_mode | IREE_IO_FILE_MODE_ASYNC,
+                                      iree_make_cstring_view(path),
+                                      iree_allocator_system(), out_handle);
+  }
+  return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                          "unknown parameter mode %d", (int)mode);
+}
+
+// Builds an io_parameters VM module serving |path| under |scope|.
+static iree_status_t shim_create_parameters_module(
+    iree_runtime_instance_t* instance, const shim_session_options_t* options,
+    iree_vm_module_t** out_module) {
+  iree_allocator_t allocator = iree_allocator_system();
+  iree_io_file_handle_t* file = NULL;
+  IREE_RETURN_IF_ERROR(shim_open_parameter_file(
+      options->parameter_path, options->parameter_mode, &file));
+  iree_io_parameter_index_t* index = NULL;
+  iree_status_t status = iree_io_parameter_index_create(allocator, &index);
+  if (iree_status_is_ok(status)) {
+    status = iree_io_parse_file_index(
+        iree_make_cstring_view(options->parameter_path), file, index,
+        allocator);
+  }
+  iree_io_parameter_provider_t* provider = NULL;
+  if (iree_status_is_ok(status)) {
+    const char* scope =
+        options->parameter_scope ? options->parameter_scope : "";
+    status = iree_io_parameter_index_provider_create(
+        iree_make_cstring_view(scope), index,
+        IREE_IO_PARAMETER_INDEX_PROVIDER_DEFAULT_MAX_CONCURRENT_OPERATIONS,
+        allocator, &provider);
+  }
+  if (iree_status_is_ok(status)) {
+    status = iree_io_parameters_module_create(
+        iree_runtime_instance_vm_instance(instance), 1, &provider, allocator,
+        out_module);
+  }
+  iree_io_parameter_provider_release(provider);
+  iree_io_parameter_index_release(index);
+  iree_io_file_handle_release(file);
+  return status;
+}
+
+//===----------------------------------------------------------------------===//
+// Session
+//===----------------------------------------------------------------------===//
+
+struct shim_session_t {
+  iree_runtime_session_t* session;
+  iree_hal_device_t* device;  // retained
+};
+
+static iree_status_t shim_session_append_parameters(
+    shim_runtime_t* runtime, const shim_session_options_t* options,
+    iree_runtime_session_t* session) {
+  if (!options->parameter_path) return iree_ok_status();
+  iree_vm_module_t* module = NULL;
+  IREE_RETURN_IF_ERROR(
+      shim_create_parameters_module(runtime->instance, options, &module));
+  iree_status_t status = iree_runtime_session_append_module(session, module);
+  iree_vm_module_release(module);
+  return status;
+}
+
+static iree_status_t shim_session_init(shim_runtime_t* runtime,
+                                       const shim_session_options_t* options,
+                                       iree_runtime_session_t** out_session) {
+  iree_runtime_session_options_t session_options;
+  iree_runtime_session_options_initialize(&session_options);
+  IREE_RETURN_IF_ERROR(iree_runtime_session_create_with_device(
+      runtime->instance, &session_options, runtime->device,
+      iree_runtime_instance_host_allocator(runtime->instance), out_session));
+  iree_status_t status =
+      shim_session_append_parameters(runtime, options, *out_session);
+  for (size_t i = 0; i < options->module_count && iree_status_is_ok(status);
+       ++i) {
+    const char* path = options->module_paths[i];
+    status = iree_runtime_session_append_bytecode_module_from_file(
+        *out_session, path);
+    if (!iree_status_is_ok(status)) {
+      status = iree_status_annotate_f(status, "loading module '%s'", path);
+    }
+  }
+  if (!iree_status_is_ok(status)) {
+    iree_runtime_session_release(*out_session);
+    *out_session = NULL;
+  }
+  return status;
+}
+
+shim_error_t* shim_session_create(shim_runtime_t* runtime,
+                                  const shim_session_options_t* options,
+                                  shim_session_t** out_session) {
+  SHIM_CHECK_ARG(runtime && options && out_session, "null argument");
+  SHIM_CHECK_ARG(options->module_count == 0 || options->module_paths,
+                 "module_paths is null");
+  shim_session_t* session = (shim_session_t*)calloc(1, sizeof(*session));
+  if (!session) {
+    return shim_error_from_status(
+        iree_make_status(IREE_STATUS_RESOURCE_EXHAUSTED, "session alloc"));
+  }
+  iree_status_t status =
+      shim_session_init(runtime, options, &session->session);
+  if (!iree_status_is_ok(status)) {
+    free(session);
+    return shim_error_from_status(status);
+  }
+  session->device = runtime->device;
+  iree_hal_device_retain(session->device);
+  *out_session = session;
+  return NULL;
+}
+
+void shim_session_free(shim_session_t* session) {
+  if (!session) return;
+  iree_runtime_session_release(session->session);
+  iree_hal_device_release(session->device);
+  free(session);
+}
+
+//===----------------------------------------------------------------------===//
+// Tensors
+//===----------------------------------------------------------------------===//
+
+struct shim_tensor_t {
+  iree_hal_buffer_view_t* view;
+};
+
+static iree_status_t shim_element_type(shim_dtype_e dtype,
+                                       iree_hal_element_type_t* out_type) {
+  switch (dtype) {
+    case SHIM_DTYPE_I32:
+      *out_type = IREE_HAL_ELEMENT_TYPE_INT_32;
+      return iree_ok_status();
+    case SHIM_DTYPE_I64:
+      *out_type = IREE_HAL_ELEMENT_TYPE_INT_64;
+      return iree_ok_status();
+    case SHIM_DTYPE_F32:
+      *out_type = IREE_HAL_ELEMENT_TYPE_FLOAT_32;
+      return iree_ok_status();
+  }
+  return iree_make_status(IREE_STATUS_INVALID_ARGUMENT, "unknown dtype %d",
+                          (int)dtype);
+}
+
+static iree_status_t shim_tensor_allocate(shim_session_t* session,
+                                          shim_dtype_e dtype, size_t rank,
+                                          const int64_t* shape,
+                                          const void* data, size_t data_bytes,
+                                          iree_hal_buffer_view_t** out_view) {
+  iree_hal_element_type_t element_type;
+  IREE_RETURN_IF_ERROR(shim_element_type(dtype, &element_type));
+  if (rank > SHIM_MAX_RANK) {
+    return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                            "rank %zu exceeds %d", rank, SHIM_MAX_RANK);
+  }
+  iree_hal_dim_t dims[SHIM_MAX_RANK];
+  uint64_t elements = 1;
+  for (size_t i = 0; i < rank; ++i) {
+    if (shape[i] < 0) {
+      return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                              "negative dimension %" PRId64 " at %zu",
+                              shape[i], i);
+    }
+    dims[i] = (iree_hal_dim_t)shape[i];
+    elements *= (uint64_t)shape[i];
+  }
+  uint64_t expected = elements * iree_hal_element_dense_byte_count(element_type);
+  if (expected != data_bytes) {
+    return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                            "tensor data is %zu bytes, shape needs %" PRIu64,
+                            data_bytes, expected);
+  }
+  iree_hal_buffer_params_t params = {
+      .type = IREE_HAL_MEMORY_TYPE_DEVICE_LOCAL,
+      .usage = IREE_HAL_BUFFER_USAGE_DEFAULT,
+  };
+  return iree_hal_buffer_view_allocate_buffer_copy(
+      session->device, iree_runtime_session_device_allocator(session->session),
+      rank, dims, element_type, IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, params,
+      iree_make_const_byte_span(data, data_bytes), out_view);
+}
+
+shim_error_t* shim_tensor_create(shim_session_t* session, shim_dtype_e dtype,
+                                 size_t rank, const int64_t* shape,
+                                 const void* data, size_t data_bytes,
+                                 shim_tensor_t** out_tensor) {
+  SHIM_CHECK_ARG(session && out_tensor, "null argument");
+  SHIM_CHECK_ARG(rank == 0 || shape, "shape is null");
+  SHIM_CHECK_ARG(data_bytes == 0 || data, "data is null");
+  shim_tensor_t* tensor = (shim_tensor_t*)calloc(1, sizeof(*tensor));
+  if (!tensor) {
+    return shim_error_from_status(
+        iree_make_status(IREE_STATUS_RESOURCE_EXHAUSTED, "tensor alloc"));
+  }
+  iree_status_t status = shim_tensor_allocate(session, dtype, rank, shape,
+                                              data, data_bytes, &tensor->view);
+  if (!iree_status_is_ok(status)) {
+    free(tensor);
+    return shim_error_from_status(status);
+  }
+  *out_tensor = tensor;
+  return NULL;
+}
+
+shim_error_t* shim_tensor_write(shim_session_t* session, shim_tensor_t* tensor,
+                                const void* data, size_t data_bytes) {
+  SHIM_CHECK_ARG(session && tensor, "null argument");
+  SHIM_CHECK_ARG(data_bytes == 0 || data, "data is null");
+  iree_device_size_t size = iree_hal_buffer_view_byte_length(tensor->view);
+  SHIM_CHECK_ARG(size == data_bytes,
+                 "tensor holds %" PRIu64 " bytes, write has %zu",
+                 (uint64_t)size, data_bytes);
+  if (data_bytes == 0) return NULL;
+  return shim_error_from_status(iree_hal_device_transfer_h2d(
+      session->device, data, iree_hal_buffer_view_buffer(tensor->view), 0,
+      data_bytes, IREE_HAL_TRANSFER_BUFFER_FLAG_DEFAULT,
+      iree_infinite_timeout()));
+}
+
+void shim_tensor_free(shim_tensor_t* tensor) {
+  if (!tensor) return;
+  iree_hal_buffer_view_release(tensor->view);
+  free(tensor);
+}
+
+//===----------------------------------------------------------------------===//
+// Functions
+//===----------------------------------------------------------------------===//
+
+struct shim_function_t {
+  shim_session_t* session;  // unowned: the caller keeps it alive
+  iree_runtime_call_t call;
+  iree_string_view_t declaration;
+  iree_host_size_t argument_count;
+  iree_host_size_t result_count;
+};
+
+static iree_status_t shim_function_init(shim_session_t* session,
+                                        const char* name,
+                                        shim_function_t* function) {
+  function->session = session;
+  IREE_RETURN_IF_ERROR(iree_runtime_call_initialize_by_name(
+      session->session, iree_make_cstring_view(name), &function->call));
+  function->declaration = iree_vm_function_lookup_attr_by_name(
+      &function->call.function, IREE_SV("iree.abi.declaration"));
+  iree_vm_function_signature_t signature =
+      iree_vm_function_signature(&function->call.function);
+  iree_status_t status = iree_vm_function_call_count_arguments_and_results(
+      &signature, &function->argument_count, &function->result_count);
+  if (!iree_status_is_ok(status)) {
+    iree_runtime_call_deinitialize(&function->call);
+  }
+  return status;
+}
+
+shim_error_t* shim_function_lookup(shim_session_t* session, const char* name,
+                                   shim_function_t** out_function) {
+  SHIM_CHECK_ARG(session && name && out_function, "null argument");
+  shim_function_t* function = (shim_function_t*)calloc(1, sizeof(*function));
+  if (!function) {
+    return shim_error_from_status(
+        iree_make_status(IREE_STATUS_RESOURCE_EXHAUSTED, "function alloc"));
+  }
+  iree_status_t status = shim_function_init(session, name, function);
+  if (!iree_status_is_ok(status)) {
+    free(function);
+    return shim_error_from_status(status);
+  }
+  *out_function = function;
+  return NULL;
+}
+
+void shim_function_signature(const shim_function_t* function,
+                             const char** out_declaration,
+                             size_t* out_declaration_length,
+                             size_t* out_argument_count,
+                             size_t* out_result_count) {
+  if (!function) return;
+  if (out_declaration) *out_declaration = function->declaration.data;
+  if (out_declaration_length) {
+    *out_declaration_length = function->declaration.size;
+  }
+  if (out_argument_count) *out_argument_count = function->argument_count;
+  if (out_result_count) *out_result_count = function->result_count;
+}
+
+void shim_function_free(shim_function_t* function) {
+  if (!function) return;
+  iree_runtime_call_deinitialize(&function->call);
+  free(function);
+}
+
+// Copies one result into the caller's host buffer after checking that the
+// caller's expectation (dtype, capacity) holds.
+static iree_status_t shim_read_output(shim_session_t* session,
+                                      iree_hal_buffer_view_t* view,
+                                      size_t index,
+                                      shim_host_output_t* output) {
+  iree_hal_element_type_t expected;
+  IREE_RETURN_IF_ERROR(shim_element_type(output->dtype, &expected));
+  iree_hal_element_type_t actual = iree_hal_buffer_view_element_type(view);
+  if (actual != expected) {
+    return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                            "result %zu has element type 0x%08x, caller "
+                            "expects 0x%08x",
+                            index, (unsigned)actual, (unsigned)expected);
+  }
+  size_t rank = iree_hal_buffer_view_shape_rank(view);
+  if (rank > SHIM_MAX_RANK) {
+    return iree_make_status(IREE_STATUS_OUT_OF_RANGE,
+                            "result %zu has rank %zu > %d", index, rank,
+                            SHIM_MAX_RANK);
+  }
+  iree_device_size_t length = iree_hal_buffer_view_byte_length(view);
+  if (length > output->capacity_bytes) {
+    return iree_make_status(IREE_STATUS_OUT_OF_RANGE,
+                            "result %zu is %" PRIu64
+                            " bytes, host buffer holds %zu",
+                            index, (uint64_t)length, output->capacity_bytes);
+  }
+  output->rank = rank;
+  for (size_t d = 0; d < rank; ++d) {
+    output->shape[d] = (int64_t)iree_hal_buffer_view_shape_dim(view, d);
+  }
+  output->byte_length = (size_t)length;
+  if (length == 0) return iree_ok_status();
+  return iree_hal_device_transfer_d2h(
+      session->device, iree_hal_buffer_view_buffer(view), 0, output->data,
+      length, IREE_HAL_TRANSFER_BUFFER_FLAG_DEFAULT, iree_infinite_timeout());
+}
+
+static iree_status_t shim_invoke(shim_function_t* function,
+                                 shim_tensor_t* const* inputs,
+                                 size_t input_count,
+                                 shim_host_output_t* outputs,
+                                 size_t output_count) {
+  if (input_count != function->argument_count) {
+    return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                            "function takes %zu arguments, got %zu",
+                            (size_t)function->argument_count, input_count);
+  }
+  if (output_count != function->result_count) {
+    return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                            "function returns %zu results, caller gave %zu",
+                            (size_t)function->result_count, output_count);
+  }
+  for (size_t i = 0; i < input_count; ++i) {
+    if (!inputs[i]) {
+      return iree_make_status(IREE_STATUS_INVALID_ARGUMENT, "input %zu null",
+                              i);
+    }
+    IREE_RETURN_IF_ERROR(iree_runtime_call_inputs_push_back_buffer_view(
+        &function->call, inputs[i]->view));
+  }
+  IREE_RETURN_IF_ERROR(iree_runtime_call_invoke(&function->call, 0));
+  iree_status_t status = iree_ok_status();
+  for (size_t i = 0; i < output_count && iree_status_is_ok(status); ++i) {
+    iree_hal_buffer_view_t* view = NULL;
+    status = iree_runtime_call_outputs_pop_front_buffer_view(&function->call,
+                                                             &view);
+    if (iree_status_is_ok(status)) {
+      status = shim_read_output(function->session, view, i, &outputs[i]);
+    }
+    iree_hal_buffer_view_release(view);
+  }
+  return status;
+}
+
+shim_error_t* shim_function_invoke(shim_function_t* function,
+                                   shim_tensor_t* const* inputs,
+                                   size_t input_count,
+                                   shim_host_output_t* outputs,
+                                   size_t output_count) {
+  SHIM_CHECK_ARG(function, "null function");
+  SHIM_CHECK_ARG(input_count == 0 || inputs, "inputs is null");
+  SHIM_CHECK_ARG(output_count == 0 || outputs, "outputs is null");
+  iree_status_t status =
+      shim_invoke(function, inputs, input_count, outputs, output_count);
+  // Drops leftover input/output references whatever happened, so a failed
+  // call leaves the function reusable.
+  iree_runtime_call_reset(&function->call);
+  return shim_error_from_status(status);
+}

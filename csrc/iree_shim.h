@@ -1,0 +1,120 @@
+// A thin C layer over the IREE runtime API, shaped for Rust's bindgen.
+//
+// Conventions:
+// - Every fallible call returns a `shim_error_t*`: NULL on success, otherwise
+//   an owned error carrying IREE's status code and full message. Free it with
+//   shim_error_free.
+// - Out-pointers are written only on success.
+// - Objects are freed with their *_free function; freeing NULL is a no-op.
+// - A session and everything made from it must be used from one thread at a
+//   time; distinct sessions may run concurrently.
+#ifndef IREE_SHIM_H_
+#define IREE_SHIM_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SHIM_MAX_RANK 8
+
+typedef struct shim_error_t shim_error_t;
+typedef struct shim_runtime_t shim_runtime_t;
+typedef struct shim_session_t shim_session_t;
+typedef struct shim_function_t shim_function_t;
+typedef struct shim_tensor_t shim_tensor_t;
+
+typedef enum shim_dtype_e {
+  SHIM_DTYPE_I32 = 0,
+  SHIM_DTYPE_I64 = 1,
+  SHIM_DTYPE_F32 = 2,
+} shim_dtype_e;
+
+// How a parameter file is brought into memory.
+typedef enum shim_parameter_mode_e {
+  // Memory-mapped read-only: weights are used in place where the device can
+  // address host memory (local CPU devices), so they cost no extra RAM.
+  SHIM_PARAMETER_MODE_MMAP = 0,
+  // Read entirely into host memory at load.
+  SHIM_PARAMETER_MODE_PRELOAD = 1,
+  // Read through file APIs as needed.
+  SHIM_PARAMETER_MODE_FILE = 2,
+} shim_parameter_mode_e;
+
+typedef struct shim_session_options_t {
+  // Bytecode modules (.vmfb), appended in order.
+  const char* const* module_paths;
+  size_t module_count;
+  // Optional parameter file (.safetensors, .irpa or .gguf); NULL for none.
+  const char* parameter_path;
+  // Scope under which the parameters are visible, e.g. "model".
+  const char* parameter_scope;
+  shim_parameter_mode_e parameter_mode;
+} shim_session_options_t;
+
+// A host buffer that receives one function result.
+typedef struct shim_host_output_t {
+  void* data;             // in: destination
+  size_t capacity_bytes;  // in: size of |data|
+  shim_dtype_e dtype;     // in: element type the caller expects
+  size_t rank;            // out
+  int64_t shape[SHIM_MAX_RANK];  // out
+  size_t byte_length;     // out: bytes written to |data|
+} shim_host_output_t;
+
+int32_t shim_error_code(const shim_error_t* error);
+const char* shim_error_message(const shim_error_t* error);
+void shim_error_free(shim_error_t* error);
+
+// Creates an IREE instance with every compiled-in driver and a device from
+// |device_uri| ("local-task", "local-sync", "cuda", "metal", ...).
+shim_error_t* shim_runtime_create(const char* device_uri,
+                                  shim_runtime_t** out_runtime);
+void shim_runtime_free(shim_runtime_t* runtime);
+
+// Loads the parameter file (if any) and the modules into one session; module
+// initialisers (weight loading, cache allocation) run here.
+shim_error_t* shim_session_create(shim_runtime_t* runtime,
+                                  const shim_session_options_t* options,
+                                  shim_session_t** out_session);
+void shim_session_free(shim_session_t* session);
+
+// Resolves an exported function once; the handle keeps its call state so
+// repeated invocations do not allocate argument lists.
+shim_error_t* shim_function_lookup(shim_session_t* session, const char* name,
+                                   shim_function_t** out_function);
+// The function's ABI declaration text (e.g. "sync func @f(%a: tensor<4xf32>)
+// -> (...)") and its argument and result counts. The text lives as long as
+// the function handle; it is empty when the module carries no reflection.
+void shim_function_signature(const shim_function_t* function,
+                             const char** out_declaration,
+                             size_t* out_declaration_length,
+                             size_t* out_argument_count,
+                             size_t* out_result_count);
+void shim_function_free(shim_function_t* function);
+
+// A device-resident tensor, usable as an input to many invocations.
+shim_error_t* shim_tensor_create(shim_session_t* session, shim_dtype_e dtype,
+                                 size_t rank, const int64_t* shape,
+                                 const void* data, size_t data_bytes,
+                                 shim_tensor_t** out_tensor);
+// Overwrites the tensor's contents; |data_bytes| must equal its byte size.
+shim_error_t* shim_tensor_write(shim_session_t* session, shim_tensor_t* tensor,
+                                const void* data, size_t data_bytes);
+void shim_tensor_free(shim_tensor_t* tensor);
+
+// Invokes |function| with |inputs| and copies each result into |outputs|.
+// The result count must equal |output_count|.
+shim_error_t* shim_function_invoke(shim_function_t* function,
+                                   shim_tensor_t* const* inputs,
+                                   size_t input_count,
+                                   shim_host_output_t* outputs,
+                                   size_t output_count);
+
+#ifdef __cplusplus
+}  // extern "C"
+#endif
+
+#endif  // IREE_SHIM_H_

@@ -1,0 +1,336 @@
+//! Builds the IREE runtime from source (CMake), compiles the C shim in
+//! `csrc/`, and generates Rust bindings for the shim header only.
+//!
+//! The IREE sources come from the crates.io crate `eerie-sys` (a pinned
+//! dependency whose own build does nothing) unless `IREE_SOURCE_DIR` names
+//! another tree. CMake is only re-configured when its arguments change.
+
+use std::env;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// CMake targets whose static libraries make up what the shim links.
+const CMAKE_TARGETS: &[&str] = &[
+    "iree_runtime_unified",
+    "iree_modules_io_parameters_parameters",
+    "iree_io_formats_parser_registry",
+    "iree_io_parameter_index_provider",
+    "flatcc_parsing",
+];
+
+fn main() {
+    let out_dir = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR"));
+    let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("manifest dir"));
+    let workspace = manifest_dir.parent().expect("workspace root").to_path_buf();
+    let csrc = workspace.join("csrc");
+    for file in ["iree_shim.h", "iree_shim.c"] {
+        println!("cargo:rerun-if-changed={}", csrc.join(file).display());
+    }
+    for var in [
+        "IREE_SOURCE_DIR",
+        "CMAKE",
+        "NINJA",
+        "IREE_CUDA_DEPS_DIR",
+        "IREE_CUDA_LIBDEVICE_PATH",
+    ] {
+        println!("cargo:rerun-if-env-changed={var}");
+    }
+
+    let iree_src = locate_iree_source(&workspace);
+    let build_dir = out_dir.join("iree-build");
+    let tools = Tools::find(&workspace);
+    configure(&tools, &iree_src, &build_dir);
+    build(&tools, &build_dir);
+    let lib_dir = out_dir.join("lib");
+    merge_static_libraries(&build_dir, &lib_dir);
+    compile_shim(&csrc, &iree_src, &build_dir, &lib_dir);
+    emit_link_directives(&lib_dir);
+    generate_bindings(&csrc, &out_dir);
+}
+
+fn fail(message: impl AsRef<str>) -> ! {
+    eprintln!("runtime-sys build error: {}", message.as_ref());
+    panic!("runtime-sys: {}", message.as_ref());
+}
+
+/// `IREE_SOURCE_DIR`, else the `iree/` folder of the `eerie-sys` crate that
+/// Cargo downloaded for this workspace.
+fn locate_iree_source(workspace: &Path) -> PathBuf {
+    if let Ok(dir) = env::var("IREE_SOURCE_DIR") {
+        let dir = PathBuf::from(dir);
+        if !dir.join("runtime/src/iree/runtime/api.h").is_file() {
+            fail(format!("IREE_SOURCE_DIR={} holds no IREE runtime sources", dir.display()));
+        }
+        return dir;
+    }
+    let dir = eerie_sys_from_metadata(workspace)
+        .or_else(eerie_sys_from_cargo_home)
+        .unwrap_or_else(|| fail("eerie-sys sources not found; run `cargo fetch` or set IREE_SOURCE_DIR"))
+        .join("iree");
+    if !dir.join("runtime/src/iree/runtime/api.h").is_file() {
+        fail(format!("{} holds no IREE runtime sources", dir.display()));
+    }
+    dir
+}
+
+/// Asks Cargo where it unpacked `eerie-sys`. `--offline` fails when another
+/// workspace member's dependencies are not downloaded yet; the caller then
+/// falls back to the registry cache.
+fn eerie_sys_from_metadata(workspace: &Path) -> Option<PathBuf> {
+    let cargo = env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let target = env::var("TARGET").ok()?;
+    let output = Command::new(cargo)
+        .args(["metadata", "--format-version=1", "--offline", "--filter-platform", &target])
+        .arg("--manifest-path")
+        .arg(workspace.join("Cargo.toml"))
+        .output()
+        .ok()?;
+    if !output.status.success() {
+        println!("cargo:warning=cargo metadata failed; looking for eerie-sys in the registry cache");
+        return None;
+    }
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).ok()?;
+    let manifest = metadata["packages"]
+        .as_array()?
+        .iter()
+        .find(|p| p["name"] == "eerie-sys")?["manifest_path"]
+        .as_str()?
+        .to_string();
+    Path::new(&manifest).parent().map(Path::to_path_buf)
+}
+
+fn eerie_sys_from_cargo_home() -> Option<PathBuf> {
+    let home = env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))?;
+    let registries = fs::read_dir(home.join("registry/src")).ok()?;
+    registries
+        .flatten()
+        .map(|entry| entry.path().join("eerie-sys-0.5.0"))
+        .find(|dir| dir.join("iree").is_dir())
+}
+
+struct Tools {
+    cmake: PathBuf,
+    ninja: Option<PathBuf>,
+}
+
+impl Tools {
+    /// Prefers explicit env vars, then the project venv, then PATH.
+    fn find(workspace: &Path) -> Tools {
+        let venv_bin = workspace.join(".venv/bin");
+        let pick = |var: &str, name: &str| -> Option<PathBuf> {
+            if let Ok(path) = env::var(var) {
+                return Some(PathBuf::from(path));
+            }
+            let local = venv_bin.join(name);
+            if local.is_file() {
+                return Some(local);
+            }
+            which(name)
+        };
+        let cmake = pick("CMAKE", "cmake")
+            .unwrap_or_else(|| fail("cmake >= 3.26 not found (run `make setup`, or set CMAKE)"));
+        check_cmake_version(&cmake);
+        Tools { cmake, ninja: pick("NINJA", "ninja") }
+    }
+}
+
+fn which(name: &str) -> Option<PathBuf> {
+    env::var_os("PATH").and_then(|paths| {
+        env::split_paths(&paths).map(|dir| dir.join(name)).find(|p| p.is_file())
+    })
+}
+
+fn check_cmake_version(cmake: &Path) {
+    let output = Command::new(cmake)
+        .arg("--version")
+        .output()
+        .unwrap_or_else(|e| fail(format!("cannot run {}: {e}", cmake.display())));
+    let text = String::from_utf8_lossy(&output.stdout);
+    let version = text.split_whitespace().nth(2).unwrap_or("");
+    let mut parts = version.split('.').map(|p| p.parse::<u32>().unwrap_or(0));
+    let (major, minor) = (parts.next().unwrap_or(0), parts.next().unwrap_or(0));
+    if (major, minor) < (3, 26) {
+        fail(format!("{} is version {version}; IREE needs >= 3.26", cmake.display()));
+    }
+}
+
+fn cmake_arguments(iree_src: &Path, build_dir: &Path, tools: &Tools) -> Vec<String> {
+    let mut args = vec![
+        format!("-S{}", iree_src.display()),
+        format!("-B{}", build_dir.display()),
+        "-DCMAKE_BUILD_TYPE=Release".into(),
+        "-DCMAKE_POSITION_INDEPENDENT_CODE=ON".into(),
+        "-DIREE_BUILD_COMPILER=OFF".into(),
+        "-DIREE_BUILD_TESTS=OFF".into(),
+        "-DIREE_BUILD_SAMPLES=OFF".into(),
+        "-DIREE_BUILD_BENCHMARKS=OFF".into(),
+        "-DIREE_BUILD_PYTHON_BINDINGS=OFF".into(),
+        "-DIREE_BUILD_BINDINGS_TFLITE=OFF".into(),
+        "-DIREE_BUILD_BINDINGS_TFLITE_JAVA=OFF".into(),
+        "-DIREE_ENABLE_LIBBACKTRACE=OFF".into(),
+        // cpuinfo is fetched from the network at configure time; the
+        // runtime's sysfs topology is used instead.
+        "-DIREE_ENABLE_CPUINFO=OFF".into(),
+        "-DIREE_HAL_DRIVER_DEFAULTS=OFF".into(),
+        "-DIREE_HAL_DRIVER_LOCAL_SYNC=ON".into(),
+        "-DIREE_HAL_DRIVER_LOCAL_TASK=ON".into(),
+    ];
+    if let Some(ninja) = &tools.ninja {
+        args.push("-GNinja".into());
+        args.push(format!("-DCMAKE_MAKE_PROGRAM={}", ninja.display()));
+    }
+    if env::var_os("CARGO_FEATURE_CUDA").is_some() {
+        args.extend(cuda_arguments());
+    }
+    if env::var_os("CARGO_FEATURE_METAL").is_some() {
+        args.push("-DIREE_HAL_DRIVER_METAL=ON".into());
+    }
+    args
+}
+
+/// The CUDA driver needs only headers at build time (libcuda is loaded at run
+/// time); they come from the PyPI wheels named in the README.
+fn cuda_arguments() -> Vec<String> {
+    let deps = env::var("IREE_CUDA_DEPS_DIR").unwrap_or_else(|_| {
+        fail("feature `cuda` needs IREE_CUDA_DEPS_DIR (see README: `make cuda-deps`)")
+    });
+    let libdevice = env::var("IREE_CUDA_LIBDEVICE_PATH")
+        .unwrap_or_else(|_| format!("{deps}/nvvm/libdevice/libdevice.10.bc"));
+    vec![
+        "-DIREE_HAL_DRIVER_CUDA=ON".into(),
+        format!("-DIREE_CUDA_DEPS_DIR={deps}"),
+        format!("-DIREE_CUDA_LIBDEVICE_PATH={libdevice}"),
+    ]
+}
+
+/// Re-runs CMake's configure step only when its arguments changed.
+fn configure(tools: &Tools, iree_src: &Path, build_dir: &Path) {
+    let args = cmake_arguments(iree_src, build_dir, tools);
+    let stamp = build_dir.join("runtime-sys.configure-stamp");
+    let wanted = args.join("\n");
+    let cache_ok = build_dir.join("CMakeCache.txt").is_file();
+    if cache_ok && fs::read_to_string(&stamp).ok().as_deref() == Some(wanted.as_str()) {
+        return;
+    }
+    fs::create_dir_all(build_dir).unwrap_or_else(|e| fail(format!("mkdir build dir: {e}")));
+    run(Command::new(&tools.cmake).args(&args), "cmake configure");
+    fs::write(&stamp, wanted).unwrap_or_else(|e| fail(format!("write stamp: {e}")));
+}
+
+fn build(tools: &Tools, build_dir: &Path) {
+    let jobs = env::var("NUM_JOBS").unwrap_or_else(|_| "2".into());
+    let mut cmd = Command::new(&tools.cmake);
+    cmd.arg("--build").arg(build_dir).args(["--parallel", &jobs, "--target"]);
+    cmd.args(CMAKE_TARGETS);
+    if env::var_os("CARGO_FEATURE_CUDA").is_some() {
+        cmd.arg("iree_hal_drivers_cuda_registration_registration");
+    }
+    run(&mut cmd, "cmake build");
+}
+
+fn run(cmd: &mut Command, what: &str) {
+    let status = cmd.status().unwrap_or_else(|e| fail(format!("{what}: cannot start: {e}")));
+    if !status.success() {
+        fail(format!("{what} failed ({status}): {cmd:?}"));
+    }
+}
+
+/// Folds every static library the build produced into one archive, so link
+/// order between IREE's many small libraries stops mattering. The unified
+/// runtime archive repeats objects of the small ones and is left out.
+fn merge_static_libraries(build_dir: &Path, lib_dir: &Path) {
+    let mut archives = Vec::new();
+    collect_archives(build_dir, &mut archives);
+    archives.retain(|p| p.file_name().is_some_and(|n| n != "libiree_runtime_unified.a"));
+    archives.sort();
+    if archives.is_empty() {
+        fail("the IREE build produced no static libraries");
+    }
+    fs::create_dir_all(lib_dir).unwrap_or_else(|e| fail(format!("mkdir lib dir: {e}")));
+    let merged = lib_dir.join("libiree_runtime_all.a");
+    let _ = fs::remove_file(&merged);
+    let mut script = format!("CREATE {}\n", merged.display());
+    for archive in &archives {
+        script.push_str(&format!("ADDLIB {}\n", archive.display()));
+    }
+    script.push_str("SAVE\nEND\n");
+    let script_path = lib_dir.join("merge.mri");
+    fs::write(&script_path, script).unwrap_or_else(|e| fail(format!("write mri: {e}")));
+    let ar = env::var("AR").unwrap_or_else(|_| "ar".into());
+    let stdin = fs::File::open(&script_path).expect("mri script");
+    run(Command::new(ar).arg("-M").stdin(stdin), "ar -M (merge IREE archives)");
+}
+
+fn collect_archives(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect_archives(&path, out);
+        } else if path.extension().is_some_and(|e| e == "a") {
+            out.push(path);
+        }
+    }
+}
+
+fn compile_shim(csrc: &Path, iree_src: &Path, build_dir: &Path, lib_dir: &Path) {
+    cc::Build::new()
+        .file(csrc.join("iree_shim.c"))
+        .include(csrc)
+        // IREE's headers are not warning-clean under -Wextra; keep the
+        // shim's own warnings visible.
+        .flag(format!("-isystem{}", iree_src.join("runtime/src").display()))
+        .flag(format!("-isystem{}", build_dir.join("runtime/src").display()))
+        .flag("-std=gnu11")
+        .define("IREE_ALLOCATOR_SYSTEM_CTL", "iree_allocator_libc_ctl")
+        .define("NDEBUG", None)
+        .warnings(true)
+        .out_dir(lib_dir)
+        .cargo_metadata(false)
+        .compile("iree_shim");
+}
+
+fn emit_link_directives(lib_dir: &Path) {
+    println!("cargo:rustc-link-search=native={}", lib_dir.display());
+    println!("cargo:rustc-link-lib=static=iree_shim");
+    println!("cargo:rustc-link-lib=static=iree_runtime_all");
+    let os = env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
+    if os == "macos" {
+        for framework in ["Foundation", "Metal"] {
+            println!("cargo:rustc-link-lib=framework={framework}");
+        }
+    } else {
+        for lib in ["pthread", "dl", "m"] {
+            println!("cargo:rustc-link-lib=dylib={lib}");
+        }
+    }
+}
+
+fn generate_bindings(csrc: &Path, out_dir: &Path) {
+    let mut builder = bindgen::Builder::default()
+        .header(csrc.join("iree_shim.h").to_string_lossy())
+        .allowlist_function("shim_.*")
+        .allowlist_type("shim_.*")
+        .allowlist_var("SHIM_.*")
+        .rustified_enum("shim_.*_e")
+        .derive_default(true)
+        .layout_tests(false);
+    // A libclang from PyPI lacks the compiler's own headers (stddef.h).
+    if let Some(dir) = compiler_include_dir() {
+        builder = builder.clang_arg(format!("-idirafter{}", dir.display()));
+    }
+    builder
+        .generate()
+        .unwrap_or_else(|e| fail(format!("bindgen failed (is libclang installed?): {e}")))
+        .write_to_file(out_dir.join("bindings.rs"))
+        .unwrap_or_else(|e| fail(format!("write bindings: {e}")));
+}
+
+fn compiler_include_dir() -> Option<PathBuf> {
+    let output = Command::new("cc").arg("-print-file-name=include").output().ok()?;
+    let dir = PathBuf::from(String::from_utf8_lossy(&output.stdout).trim());
+    dir.is_dir().then_some(dir)
+}
