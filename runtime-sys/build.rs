@@ -46,7 +46,27 @@ fn main() {
     merge_static_libraries(&build_dir, &lib_dir);
     compile_shim(&csrc, &iree_src, &build_dir, &lib_dir);
     emit_link_directives(&lib_dir);
+    use_venv_libclang(&workspace);
     generate_bindings(&csrc, &out_dir);
+}
+
+/// bindgen loads libclang at run time from `LIBCLANG_PATH` or system paths;
+/// point it at the PyPI `libclang` in the project venv when that exists and
+/// the caller chose nothing.
+fn use_venv_libclang(workspace: &Path) {
+    println!("cargo:rerun-if-env-changed=LIBCLANG_PATH");
+    if env::var_os("LIBCLANG_PATH").is_some() {
+        return;
+    }
+    let Ok(entries) = fs::read_dir(workspace.join(".venv/lib")) else { return };
+    for entry in entries.flatten() {
+        let native = entry.path().join("site-packages/clang/native");
+        if native.join("libclang.so").is_file() || native.join("libclang.dylib").is_file() {
+            // SAFETY (edition 2021 API): the build script is single-threaded here.
+            env::set_var("LIBCLANG_PATH", native);
+            return;
+        }
+    }
 }
 
 fn fail(message: impl AsRef<str>) -> ! {
@@ -240,12 +260,13 @@ fn run(cmd: &mut Command, what: &str) {
 
 /// Folds every static library the build produced into one archive, so link
 /// order between IREE's many small libraries stops mattering. The unified
-/// runtime archive repeats objects of the small ones and is left out.
+/// runtime archive goes first: it repeats objects of the small libraries
+/// (whose identical copies are then never pulled) and alone holds
+/// `iree/runtime`; the small ones add what unified lacks (I/O parameters).
 fn merge_static_libraries(build_dir: &Path, lib_dir: &Path) {
     let mut archives = Vec::new();
     collect_archives(build_dir, &mut archives);
-    archives.retain(|p| p.file_name().is_some_and(|n| n != "libiree_runtime_unified.a"));
-    archives.sort();
+    archives.sort_by_key(|p| (p.file_name().is_none_or(|n| n != "libiree_runtime_unified.a"), p.clone()));
     if archives.is_empty() {
         fail("the IREE build produced no static libraries");
     }

@@ -1,4 +1,6 @@
-//! The engine: a safe IREE runtime API, model sessions and the batch engine a
-//! serve worker drives.
+//! The engine: a safe IREE runtime API, the compile driver, model sessions
+//! and the batch engine a serve worker drives.
 
+pub mod compile;
+pub mod paths;
 pub mod runtime;

@@ -1,1 +1,54 @@
-//! Test helpers.
+//! Shared helpers for the end-to-end tests.
+
+use std::path::{Path, PathBuf};
+
+use engine::compile::{Compiler, Target};
+
+/// The tests' MLIR folder.
+pub fn mlir_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("mlir")
+}
+
+/// A compiler caching into the workspace cache. The test command installs
+/// iree-compile first, so its absence is a failure, not a skip.
+pub fn compiler() -> Compiler {
+    let mut compiler = Compiler::new(engine::paths::cache_dir().join("test-vmfb"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    compiler.verbose = false;
+    compiler
+}
+
+/// Compiles `tests/mlir/<name>.mlir` for this CPU (cached by content hash).
+pub fn compile_cpu(name: &str) -> PathBuf {
+    let path = mlir_dir().join(format!("{name}.mlir"));
+    compiler()
+        .compile_file(&path, &Target::Cpu { data_tiling: false })
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Writes an f32 safetensors file with the given tensors.
+pub fn write_safetensors(path: &Path, tensors: &[(&str, Vec<usize>, Vec<f32>)]) {
+    let bytes: Vec<Vec<u8>> =
+        tensors.iter().map(|(_, _, data)| data.iter().flat_map(|v| v.to_le_bytes()).collect()).collect();
+    let views: Vec<(String, safetensors::tensor::TensorView<'_>)> = tensors
+        .iter()
+        .zip(&bytes)
+        .map(|((name, shape, _), raw)| {
+            let view = safetensors::tensor::TensorView::new(safetensors::Dtype::F32, shape.clone(), raw)
+                .expect("tensor view");
+            (name.to_string(), view)
+        })
+        .collect();
+    safetensors::tensor::serialize_to_file(views, &None, path).expect("write safetensors");
+}
+
+/// A fresh temporary directory under the workspace cache.
+pub fn temp_dir(tag: &str) -> PathBuf {
+    let dir = engine::paths::cache_dir()
+        .join("test-tmp")
+        .join(format!("{tag}-{}-{:?}", std::process::id(), std::thread::current().id()))
+        .to_path_buf();
+    let dir = PathBuf::from(dir.to_string_lossy().replace(['(', ')'], ""));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}

@@ -60,10 +60,6 @@ pub enum RuntimeError {
     /// A path or name could not be passed to C (interior NUL byte).
     #[error("invalid {what}: {value:?} contains a NUL byte")]
     InvalidString { what: &'static str, value: String },
-    /// A file the caller named does not exist; checked before IREE is asked
-    /// so the error names the path plainly.
-    #[error("{what} not found: {path}")]
-    FileNotFound { what: &'static str, path: std::path::PathBuf },
     /// Call arguments do not match the function's declared signature.
     #[error("function `{function}`: {detail}")]
     Signature { function: String, detail: String },

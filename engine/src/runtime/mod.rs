@@ -10,7 +10,7 @@ mod ffi;
 mod signature;
 
 use std::ffi::CString;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::ptr::NonNull;
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -143,12 +143,6 @@ pub struct Session {
 
 impl Session {
     pub fn new(runtime: &Arc<Runtime>, options: &SessionOptions) -> Result<Session> {
-        for module in &options.modules {
-            require_file("module", module)?;
-        }
-        if let Some(parameters) = &options.parameters {
-            require_file("parameter file", parameters)?;
-        }
         let modules: Vec<CString> = options
             .modules
             .iter()
@@ -219,14 +213,6 @@ impl Session {
         )?;
         let raw = NonNull::new(raw).expect("shim returned success with a null tensor");
         Ok(Tensor { raw, session: self.inner.clone(), dtype: T::DTYPE, shape: shape.to_vec() })
-    }
-}
-
-fn require_file(what: &'static str, path: &Path) -> Result<()> {
-    if path.is_file() {
-        Ok(())
-    } else {
-        Err(RuntimeError::FileNotFound { what, path: path.to_path_buf() })
     }
 }
 
@@ -413,9 +399,16 @@ impl Function {
         self.signature.as_ref()
     }
 
-    /// Calls the function and copies each result into `outputs`.
+    /// Calls the function and copies each result into `outputs`, after
+    /// checking inputs and buffers against the reflected signature.
     pub fn call(&mut self, inputs: &[&Tensor], outputs: &mut [Output<'_>]) -> Result<()> {
         self.validate(inputs, outputs)?;
+        self.call_unvalidated(inputs, outputs)
+    }
+
+    /// Calls without the host-side signature check; IREE still checks every
+    /// argument and reports a mismatch as an error.
+    pub fn call_unvalidated(&mut self, inputs: &[&Tensor], outputs: &mut [Output<'_>]) -> Result<()> {
         let input_ptrs: Vec<*mut sys::shim_tensor_t> = inputs.iter().map(|t| t.raw.as_ptr()).collect();
         let mut raw_outputs: Vec<sys::shim_host_output_t> = outputs.iter_mut().map(Output::raw).collect();
         let _guard = self.session.guard();

@@ -1,0 +1,36 @@
+# The project's entry points. `make generate` and `make test` install what
+# they need first (scripts/setup.sh is idempotent).
+SHELL := /bin/bash
+ROOT := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+VENV := $(ROOT)/.venv
+PROMPT ?= What is the capital of France? Answer in one sentence.
+ARGS ?=
+
+# Build tools come from the project venv (runtime-sys's build script also
+# finds cmake, ninja and libclang there on its own).
+export PATH := $(VENV)/bin:$(PATH)
+
+.PHONY: setup generate test bench memcheck emit clean-cache
+
+setup:
+	@$(ROOT)/scripts/setup.sh
+
+# Main job: stream text from the default model (SmolLM2-135M-Instruct).
+generate: setup
+	@echo "[generate] building (first build compiles the IREE runtime and takes a few minutes)"
+	cargo build --release -p engine --bin generate
+	$(ROOT)/target/release/generate --prompt "$(PROMPT)" $(ARGS)
+
+# The whole test suite.
+test: setup
+	@echo "[test] building and running every test (release profile)"
+	cargo test --workspace --release
+
+bench: setup
+	cargo run --release -p bench -- $(ARGS)
+
+memcheck: setup
+	$(ROOT)/scripts/memcheck.sh
+
+clean-cache:
+	rm -rf $(ROOT)/.cache

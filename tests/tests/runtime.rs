@@ -1,0 +1,288 @@
+//! The runtime shim end to end: compile hand-written StableHLO, load it on
+//! local-task and local-sync, call it, and check that every failure comes back
+//! as a typed error carrying IREE's message.
+
+use engine::runtime::{
+    DType, HostTensor, Output, ParameterMode, Runtime, RuntimeError, Session, SessionOptions, StatusCode,
+};
+use tests::{compile_cpu, temp_dir, write_safetensors};
+
+const DEVICES: [&str; 2] = ["local-task", "local-sync"];
+
+fn f32_input(shape: &[usize], data: &[f32]) -> HostTensor {
+    HostTensor::F32 { shape: shape.to_vec(), data: data.to_vec() }
+}
+
+#[test]
+fn add_on_both_local_devices() {
+    let vmfb = compile_cpu("add");
+    for device in DEVICES {
+        let runtime = Runtime::new(device).unwrap();
+        let session = Session::new(&runtime, &SessionOptions::new([&vmfb])).unwrap();
+        let mut add = session.function("arith.add").unwrap();
+        let sig = add.signature().unwrap();
+        assert_eq!(sig.arguments.len(), 2);
+        assert_eq!(sig.results[0].to_string(), "tensor<4xf32>");
+        let out = add
+            .call_host(&session, &[f32_input(&[4], &[1.0, 2.0, 3.0, 4.0]), f32_input(&[4], &[10.0, 20.0, 30.0, 40.0])])
+            .unwrap();
+        assert_eq!(out[0].as_f32().unwrap(), &[11.0, 22.0, 33.0, 44.0], "{device}");
+    }
+}
+
+#[test]
+fn integer_tensors_and_scalars() {
+    let vmfb = compile_cpu("add");
+    let runtime = Runtime::new("local-sync").unwrap();
+    let session = Session::new(&runtime, &SessionOptions::new([&vmfb])).unwrap();
+    let mut scale = session.function("arith.scale_i32").unwrap();
+    let a = session.tensor(&[2, 3], &[1i32, 2, 3, 4, 5, 6]).unwrap();
+    let k = session.tensor(&[], &[-3i32]).unwrap();
+    let mut out = [0i32; 6];
+    scale.call(&[&a, &k], &mut [Output::I32(&mut out)]).unwrap();
+    assert_eq!(out, [-3, -6, -9, -12, -15, -18]);
+
+    let mut widen = session.function("arith.widen").unwrap();
+    let big = session.tensor(&[3], &[1i64 << 40, -7, 0]).unwrap();
+    let mut out = [0i64; 3];
+    widen.call(&[&big], &mut [Output::I64(&mut out)]).unwrap();
+    assert_eq!(out, [1i64 << 41, -14, 0]);
+}
+
+#[test]
+fn reused_input_tensor_is_rewritten_in_place() {
+    let vmfb = compile_cpu("add");
+    let runtime = Runtime::new("local-task").unwrap();
+    let session = Session::new(&runtime, &SessionOptions::new([&vmfb])).unwrap();
+    let mut add = session.function("arith.add").unwrap();
+    let mut a = session.tensor(&[4], &[0.0f32; 4]).unwrap();
+    let b = session.tensor(&[4], &[1.0f32; 4]).unwrap();
+    let mut out = [0f32; 4];
+    for step in 0..5 {
+        a.write(&[step as f32; 4]).unwrap();
+        add.call(&[&a, &b], &mut [Output::F32(&mut out)]).unwrap();
+        assert_eq!(out, [step as f32 + 1.0; 4]);
+    }
+}
+
+fn weight() -> Vec<f32> {
+    (0..12).map(|i| i as f32 * 0.5 - 2.0).collect()
+}
+
+fn expected_matmul(w: &[f32], x: &[f32]) -> Vec<f32> {
+    let mut y = vec![0.0; 6];
+    for o in 0..3 {
+        for c in 0..2 {
+            y[o * 2 + c] = (0..4).map(|i| w[o * 4 + i] * x[i * 2 + c]).sum();
+        }
+    }
+    y
+}
+
+#[test]
+fn matmul_with_weight_from_safetensors_parameter() {
+    let vmfb = compile_cpu("matmul_param");
+    let dir = temp_dir("matmul");
+    let params = dir.join("weights.safetensors");
+    write_safetensors(&params, &[("layer.weight", vec![3, 4], weight())]);
+    let x: Vec<f32> = (0..8).map(|i| 1.0 + i as f32).collect();
+    for device in DEVICES {
+        for mode in [ParameterMode::Mmap, ParameterMode::Preload, ParameterMode::File] {
+            let runtime = Runtime::new(device).unwrap();
+            let options = SessionOptions::new([&vmfb]).parameters(&params).parameter_mode(mode);
+            let session = Session::new(&runtime, &options).unwrap();
+            let mut apply = session.function("linear.apply").unwrap();
+            let out = apply.call_host(&session, &[f32_input(&[4, 2], &x)]).unwrap();
+            assert_eq!(out[0].as_f32().unwrap(), expected_matmul(&weight(), &x).as_slice(), "{device} {mode:?}");
+        }
+    }
+}
+
+#[test]
+fn kv_cache_updates_in_place_across_calls() {
+    let vmfb = compile_cpu("kv_update");
+    for device in DEVICES {
+        let runtime = Runtime::new(device).unwrap();
+        let session = Session::new(&runtime, &SessionOptions::new([&vmfb])).unwrap();
+        let mut append = session.function("cache.append").unwrap();
+        let mut pos = session.tensor(&[2], &[0i32, 0]).unwrap();
+        let mut row = session.tensor(&[2, 4], &[0f32; 8]).unwrap();
+        let mut sums = [0f32; 8];
+        // Slot 0 fills positions 0,1,2; slot 1 writes position 5 three times,
+        // so only its last write survives.
+        for step in 0..3 {
+            pos.write(&[step, 5]).unwrap();
+            let values: Vec<f32> = (0..8).map(|i| (step * 10 + i) as f32).collect();
+            row.write(&values).unwrap();
+            append.call(&[&pos, &row], &mut [Output::F32(&mut sums)]).unwrap();
+        }
+        let slot0: Vec<f32> = (0..4).map(|i| (0..3).map(|s| (s * 10 + i) as f32).sum()).collect();
+        let slot1: Vec<f32> = (4..8).map(|i| (20 + i) as f32).collect();
+        assert_eq!(&sums[..4], slot0.as_slice(), "{device}");
+        assert_eq!(&sums[4..], slot1.as_slice(), "{device}");
+    }
+}
+
+/// Prints the message (the issue note records them) and returns it.
+fn iree_message(err: &RuntimeError, expected_code: StatusCode) -> String {
+    eprintln!("error: {err}");
+    match err {
+        RuntimeError::Iree { code, message, .. } => {
+            assert_eq!(*code, expected_code, "{err}");
+            assert!(!message.is_empty());
+            message.clone()
+        }
+        other => panic!("expected an IREE error, got {other:?}"),
+    }
+}
+
+#[test]
+fn error_missing_vmfb() {
+    let runtime = Runtime::new("local-sync").unwrap();
+    let err = Session::new(&runtime, &SessionOptions::new(["/nonexistent/model.vmfb"])).err().unwrap();
+    let message = iree_message(&err, StatusCode::NotFound);
+    assert!(message.contains("/nonexistent/model.vmfb"), "{message}");
+}
+
+#[test]
+fn error_truncated_vmfb() {
+    let vmfb = compile_cpu("add");
+    let bytes = std::fs::read(&vmfb).unwrap();
+    let dir = temp_dir("truncated");
+    for cut in [16, bytes.len() / 2] {
+        let path = dir.join(format!("cut{cut}.vmfb"));
+        std::fs::write(&path, &bytes[..cut]).unwrap();
+        let runtime = Runtime::new("local-sync").unwrap();
+        let err = Session::new(&runtime, &SessionOptions::new([&path])).err().unwrap();
+        eprintln!("error: {err}");
+        assert!(matches!(err, RuntimeError::Iree { .. }), "{err:?}");
+        assert!(err.to_string().contains(&format!("cut{cut}.vmfb")), "{err}");
+    }
+}
+
+#[test]
+fn error_unknown_device_uri() {
+    let err = Runtime::new("no-such-driver").err().unwrap();
+    let message = iree_message(&err, StatusCode::NotFound);
+    assert!(message.contains("no-such-driver"), "{message}");
+}
+
+#[test]
+fn error_cuda_without_gpu_or_driver() {
+    // Without the `cuda` feature the driver is not compiled in; with it, and
+    // no GPU, device creation fails when libcuda cannot be loaded or finds no
+    // device. Either way: a typed error, no crash.
+    match Runtime::new("cuda") {
+        Err(err) => {
+            eprintln!("error: {err}");
+            assert!(matches!(err, RuntimeError::Iree { .. }));
+        }
+        Ok(_) => eprintln!("a CUDA device exists here; nothing to check"),
+    }
+}
+
+#[test]
+fn error_unknown_function() {
+    let vmfb = compile_cpu("add");
+    let runtime = Runtime::new("local-sync").unwrap();
+    let session = Session::new(&runtime, &SessionOptions::new([&vmfb])).unwrap();
+    let err = session.function("arith.subtract").err().unwrap();
+    let message = iree_message(&err, StatusCode::NotFound);
+    assert!(message.contains("subtract"), "{message}");
+}
+
+#[test]
+fn error_wrong_input_shape_and_dtype() {
+    let vmfb = compile_cpu("add");
+    let runtime = Runtime::new("local-sync").unwrap();
+    let session = Session::new(&runtime, &SessionOptions::new([&vmfb])).unwrap();
+    let mut add = session.function("arith.add").unwrap();
+    let good = session.tensor(&[4], &[1f32; 4]).unwrap();
+    let short = session.tensor(&[3], &[1f32; 3]).unwrap();
+    let ints = session.tensor(&[4], &[1i32; 4]).unwrap();
+    let mut out = [0f32; 4];
+
+    // The host-side check names the argument and both types.
+    let err = add.call(&[&good, &short], &mut [Output::F32(&mut out)]).err().unwrap();
+    eprintln!("error: {err}");
+    assert!(matches!(err, RuntimeError::Signature { .. }));
+    assert!(err.to_string().contains("argument 1 must be tensor<4xf32>"), "{err}");
+    let err = add.call(&[&ints, &good], &mut [Output::F32(&mut out)]).err().unwrap();
+    eprintln!("error: {err}");
+    assert!(err.to_string().contains("got i32"), "{err}");
+
+    // IREE's own check catches the same mistakes when the host check is
+    // skipped, and the function stays usable afterwards.
+    let err = add.call_unvalidated(&[&good, &short], &mut [Output::F32(&mut out)]).err().unwrap();
+    let message = iree_message(&err, StatusCode::InvalidArgument);
+    assert!(message.contains("shape") || message.contains("dim"), "{message}");
+    let err = add.call_unvalidated(&[&ints, &good], &mut [Output::F32(&mut out)]).err().unwrap();
+    let message = iree_message(&err, StatusCode::InvalidArgument);
+    assert!(message.contains("element type"), "{message}");
+    add.call(&[&good, &good], &mut [Output::F32(&mut out)]).unwrap();
+    assert_eq!(out, [2.0; 4]);
+
+    // A result buffer of the wrong type or size is refused by the shim too.
+    let mut small = [0f32; 2];
+    let err = add.call_unvalidated(&[&good, &good], &mut [Output::F32(&mut small)]).err().unwrap();
+    iree_message(&err, StatusCode::OutOfRange);
+    let mut wrong = [0i32; 4];
+    let err = add.call_unvalidated(&[&good, &good], &mut [Output::I32(&mut wrong)]).err().unwrap();
+    iree_message(&err, StatusCode::InvalidArgument);
+    let err = add.call_unvalidated(&[&good], &mut [Output::F32(&mut out)]).err().unwrap();
+    iree_message(&err, StatusCode::InvalidArgument);
+    assert_eq!(DType::F32.size(), 4);
+}
+
+#[test]
+fn error_tensor_data_does_not_fit_shape() {
+    let vmfb = compile_cpu("add");
+    let runtime = Runtime::new("local-sync").unwrap();
+    let session = Session::new(&runtime, &SessionOptions::new([&vmfb])).unwrap();
+    let err = session.tensor(&[2, 2], &[1f32; 3]).err().unwrap();
+    assert!(matches!(err, RuntimeError::Shape(_)), "{err:?}");
+    let mut t = session.tensor(&[2], &[1f32; 2]).unwrap();
+    assert!(matches!(t.write(&[1f32; 3]), Err(RuntimeError::Shape(_))));
+    assert!(matches!(t.write(&[1i32; 2]), Err(RuntimeError::Shape(_))));
+}
+
+#[test]
+fn error_missing_parameter_file() {
+    let vmfb = compile_cpu("matmul_param");
+    for mode in [ParameterMode::Mmap, ParameterMode::Preload, ParameterMode::File] {
+        let runtime = Runtime::new("local-sync").unwrap();
+        let options = SessionOptions::new([&vmfb]).parameters("/nonexistent/weights.safetensors").parameter_mode(mode);
+        let err = Session::new(&runtime, &options).err().unwrap();
+        let message = iree_message(&err, StatusCode::NotFound);
+        assert!(message.contains("/nonexistent/weights.safetensors"), "{mode:?}: {message}");
+    }
+}
+
+#[test]
+fn error_parameter_size_mismatch() {
+    let vmfb = compile_cpu("matmul_param");
+    let dir = temp_dir("mismatch");
+    let params = dir.join("weights.safetensors");
+    write_safetensors(&params, &[("layer.weight", vec![3, 3], vec![0.0; 9])]);
+    let runtime = Runtime::new("local-sync").unwrap();
+    let result = Session::new(&runtime, &SessionOptions::new([&vmfb]).parameters(&params)).and_then(|session| {
+        let mut apply = session.function("linear.apply")?;
+        apply.call_host(&session, &[f32_input(&[4, 2], &[0.0; 8])])
+    });
+    let err = result.err().expect("a 3x3 weight for a 3x4 parameter must be refused");
+    eprintln!("error: {err}");
+    assert!(matches!(err, RuntimeError::Iree { .. }), "{err:?}");
+
+    // A parameter the module needs but the file lacks.
+    let renamed = dir.join("renamed.safetensors");
+    write_safetensors(&renamed, &[("other.weight", vec![3, 4], weight())]);
+    let err = Session::new(&runtime, &SessionOptions::new([&vmfb]).parameters(&renamed)).err().unwrap();
+    eprintln!("error: {err}");
+    assert!(err.to_string().contains("layer.weight"), "{err}");
+}
+
+#[test]
+fn error_bad_strings_are_typed() {
+    let err = Runtime::new("local\0sync").err().unwrap();
+    assert!(matches!(err, RuntimeError::InvalidString { .. }));
+}
