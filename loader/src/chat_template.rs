@@ -1,0 +1,131 @@
+//! Chat templates (HF-style Jinja) rendered with minijinja.
+//!
+//! The environment mirrors the one transformers uses for `apply_chat_template`: blocks trimmed
+//! and left-stripped, Python string methods available (`.strip()`, `.startswith()`, ...) and a
+//! `raise_exception` function.
+
+use minijinja::{context, Environment, ErrorKind};
+use serde::{Deserialize, Serialize};
+
+use crate::error::Result;
+
+const TEMPLATE_NAME: &str = "chat";
+
+/// One turn of a conversation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatMessage {
+    pub role: String,
+    pub content: String,
+}
+
+impl ChatMessage {
+    pub fn new(role: impl Into<String>, content: impl Into<String>) -> Self {
+        ChatMessage {
+            role: role.into(),
+            content: content.into(),
+        }
+    }
+}
+
+/// A compiled chat template plus the special-token strings templates refer to.
+pub struct ChatTemplate {
+    env: Environment<'static>,
+    source: String,
+    bos_token: String,
+    eos_token: String,
+}
+
+impl std::fmt::Debug for ChatTemplate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ChatTemplate")
+            .field("bos_token", &self.bos_token)
+            .field("eos_token", &self.eos_token)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ChatTemplate {
+    /// Compiles `source`; a syntax error is reported here rather than at render time.
+    pub fn new(source: &str, bos_token: Option<String>, eos_token: Option<String>) -> Result<Self> {
+        let mut env = Environment::new();
+        env.set_trim_blocks(true);
+        env.set_lstrip_blocks(true);
+        env.set_unknown_method_callback(minijinja_contrib::pycompat::unknown_method_callback);
+        env.add_function("raise_exception", raise_exception);
+        env.add_template_owned(TEMPLATE_NAME, source.to_owned())?;
+        Ok(ChatTemplate {
+            env,
+            source: source.to_owned(),
+            bos_token: bos_token.unwrap_or_default(),
+            eos_token: eos_token.unwrap_or_default(),
+        })
+    }
+
+    /// The prompt text for `messages`; with `add_generation_prompt` it ends where the assistant's
+    /// reply should begin. Tokenize the result without adding special tokens.
+    pub fn render(&self, messages: &[ChatMessage], add_generation_prompt: bool) -> Result<String> {
+        let template = self.env.get_template(TEMPLATE_NAME)?;
+        Ok(template.render(context! {
+            messages => messages,
+            add_generation_prompt => add_generation_prompt,
+            bos_token => self.bos_token,
+            eos_token => self.eos_token,
+        })?)
+    }
+
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+}
+
+fn raise_exception(message: String) -> std::result::Result<minijinja::Value, minijinja::Error> {
+    Err(minijinja::Error::new(ErrorKind::InvalidOperation, message))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CHATML: &str = "{% for m in messages %}{{ '<|im_start|>' + m['role'] + '\n' + m['content'].strip() + '<|im_end|>' + '\n' }}{% endfor %}{% if add_generation_prompt %}{{ '<|im_start|>assistant\n' }}{% endif %}";
+
+    #[test]
+    fn renders_chatml_with_python_methods() {
+        let t = ChatTemplate::new(CHATML, None, None).unwrap();
+        let msgs = [ChatMessage::new("user", " Hi ")];
+        assert_eq!(
+            t.render(&msgs, true).unwrap(),
+            "<|im_start|>user\nHi<|im_end|>\n<|im_start|>assistant\n"
+        );
+        assert_eq!(
+            t.render(&msgs, false).unwrap(),
+            "<|im_start|>user\nHi<|im_end|>\n"
+        );
+    }
+
+    #[test]
+    fn exposes_special_tokens_and_raise_exception() {
+        let src = "{{ bos_token }}{% if messages|length == 0 %}{{ raise_exception('no messages') }}{% endif %}{{ eos_token }}";
+        let t = ChatTemplate::new(src, Some("<s>".into()), Some("</s>".into())).unwrap();
+        assert_eq!(
+            t.render(&[ChatMessage::new("user", "x")], false).unwrap(),
+            "<s></s>"
+        );
+        let err = t.render(&[], false).unwrap_err();
+        assert!(err.to_string().contains("no messages"), "{err}");
+    }
+
+    #[test]
+    fn syntax_errors_surface_at_construction() {
+        assert!(ChatTemplate::new("{% for %}", None, None).is_err());
+    }
+
+    #[test]
+    fn blocks_are_trimmed_like_transformers() {
+        let src = "{% for m in messages %}\n  {% if true %}\n{{ m.content }}\n  {% endif %}\n{% endfor %}";
+        let t = ChatTemplate::new(src, None, None).unwrap();
+        assert_eq!(
+            t.render(&[ChatMessage::new("user", "a")], false).unwrap(),
+            "a\n"
+        );
+    }
+}

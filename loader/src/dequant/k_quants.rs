@@ -1,0 +1,69 @@
+//! 256-element "K" super-blocks, split into sub-blocks that each carry their own scale.
+
+use super::f16_at;
+
+/// Q4_K/Q5_K pack eight 6-bit scales and eight 6-bit mins into 12 bytes: the low 6 bits of
+/// sub-blocks 0-3 sit in bytes 0-3 (scales) and 4-7 (mins); sub-blocks 4-7 take their low 4 bits
+/// from bytes 8-11 and their top 2 bits from the spare high bits of bytes 0-7.
+fn scale_min(packed: &[u8], j: usize) -> (u8, u8) {
+    if j < 4 {
+        (packed[j] & 0x3F, packed[j + 4] & 0x3F)
+    } else {
+        let low = packed[j + 4];
+        let sc = (low & 0x0F) | ((packed[j - 4] >> 2) & 0x30);
+        let m = (low >> 4) | ((packed[j] >> 2) & 0x30);
+        (sc, m)
+    }
+}
+
+/// Per-sub-block (scale, offset), each rounded to f32 before use as the reference does.
+fn sub_block_affine(b: &[u8], j: usize) -> (f32, f32) {
+    let (d, dmin) = (f16_at(b, 0), f16_at(b, 2));
+    let (sc, m) = scale_min(&b[4..16], j);
+    (d * f32::from(sc), dmin * f32::from(m))
+}
+
+/// Low nibble of sub-block `j`: pairs of sub-blocks share 32 bytes, low then high nibbles.
+fn low_nibble(qs: &[u8], j: usize, k: usize) -> u8 {
+    (qs[32 * (j / 2) + k] >> (4 * (j % 2))) & 0x0F
+}
+
+/// d, dmin: f16, scales: 12 bytes, qs: 128 bytes; x = (d * sc) * q - dmin * m.
+pub(super) fn q4_k(b: &[u8], out: &mut [f32]) {
+    let qs = &b[16..144];
+    for (j, sub) in out.chunks_exact_mut(32).enumerate() {
+        let (dl, ml) = sub_block_affine(b, j);
+        for (k, o) in sub.iter_mut().enumerate() {
+            *o = dl * f32::from(low_nibble(qs, j, k)) - ml;
+        }
+    }
+}
+
+/// As Q4_K plus qh: 32 bytes whose bit `j` of byte `k` is the fifth bit of sub-block j's k-th.
+pub(super) fn q5_k(b: &[u8], out: &mut [f32]) {
+    let (qh, qs) = (&b[16..48], &b[48..176]);
+    for (j, sub) in out.chunks_exact_mut(32).enumerate() {
+        let (dl, ml) = sub_block_affine(b, j);
+        for (k, o) in sub.iter_mut().enumerate() {
+            let q = low_nibble(qs, j, k) | (((qh[k] >> j) & 1) << 4);
+            *o = dl * f32::from(q) - ml;
+        }
+    }
+}
+
+/// ql: 128 bytes, qh: 64 bytes, scales: 16 x i8, d: f16; x = (d * scale) * (q - 32).
+///
+/// Each 128-element half uses 64 ql bytes (low nibbles for elements 0-63, high for 64-127)
+/// and 32 qh bytes (2-bit fields at shifts 0, 2, 4, 6 for each quarter).
+pub(super) fn q6_k(b: &[u8], out: &mut [f32]) {
+    let (ql, qh, scales) = (&b[0..128], &b[128..192], &b[192..208]);
+    let d = f16_at(b, 208);
+    for (e, o) in out.iter_mut().enumerate() {
+        let (h, r) = (e / 128, e % 128);
+        let low = (ql[h * 64 + r % 64] >> (4 * (r / 64))) & 0x0F;
+        let high = (qh[h * 32 + r % 32] >> (2 * (r / 32))) & 0x03;
+        let q = (low | (high << 4)) as i8 - 32;
+        let dl = d * f32::from(scales[e / 16] as i8);
+        *o = dl * f32::from(q);
+    }
+}

@@ -1,0 +1,94 @@
+//! A GGUF file as a source of HF-layout parameters.
+
+use std::path::PathBuf;
+
+use gguf::GgufFile;
+
+use crate::dequant::dequantize;
+use crate::error::{Error, Result};
+use crate::parameters::{ParameterSource, PlannedTensor};
+use crate::rope_permutation::unpermute_rows;
+use crate::tensor_names::{gguf_to_hf, rope_role, RopeRole};
+
+pub(crate) struct GgufModel {
+    pub file: GgufFile,
+    n_heads: usize,
+    n_kv_heads: usize,
+}
+
+impl GgufModel {
+    /// `config` is the HF config derived from the same file (head counts drive the q/k fix-up).
+    pub fn new(file: GgufFile, config: &serde_json::Value) -> Result<Self> {
+        let count = |key: &str| {
+            config[key]
+                .as_u64()
+                .map(|v| v as usize)
+                .ok_or_else(|| Error::Config(format!("{key} missing")))
+        };
+        Ok(GgufModel {
+            n_heads: count("num_attention_heads")?,
+            n_kv_heads: count("num_key_value_heads")?,
+            file,
+        })
+    }
+
+    fn heads_for(&self, role: RopeRole) -> usize {
+        match role {
+            RopeRole::Query => self.n_heads,
+            RopeRole::Key => self.n_kv_heads,
+        }
+    }
+}
+
+impl ParameterSource for GgufModel {
+    fn plan(&self) -> Result<Vec<PlannedTensor>> {
+        self.file
+            .tensors()
+            .iter()
+            .enumerate()
+            .map(|(source_index, info)| {
+                let name = gguf_to_hf(&info.name)
+                    .ok_or_else(|| Error::UnknownTensor(info.name.clone()))?;
+                let shape = info
+                    .row_major_shape()
+                    .into_iter()
+                    .map(usize::try_from)
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|_| Error::Config(format!("{} is too large", info.name)))?;
+                Ok(PlannedTensor {
+                    name,
+                    shape,
+                    source_index,
+                })
+            })
+            .collect()
+    }
+
+    fn decode(&self, tensor: &PlannedTensor, out: &mut [f32]) -> Result<()> {
+        let info = &self.file.tensors()[tensor.source_index];
+        let bytes = self.file.tensor_data(info)?;
+        let dequant_error = |source| Error::Dequant {
+            tensor: info.name.clone(),
+            source,
+        };
+        let Some(role) = rope_role(&info.name) else {
+            return dequantize(info.ggml_type, bytes, out).map_err(dequant_error);
+        };
+        let mut permuted = vec![0.0; out.len()];
+        dequantize(info.ggml_type, bytes, &mut permuted).map_err(dequant_error)?;
+        let row_len = tensor.shape.last().copied().unwrap_or(0);
+        let hf = unpermute_rows(&permuted, self.heads_for(role), row_len).map_err(|reason| {
+            Error::BadShape {
+                tensor: info.name.clone(),
+                shape: tensor.shape.clone(),
+                reason,
+            }
+        })?;
+        out.copy_from_slice(&hf);
+        Ok(())
+    }
+
+    fn identity_files(&self) -> Vec<PathBuf> {
+        vec![self.file.path().to_path_buf()]
+    }
+}

@@ -1,0 +1,201 @@
+//! An HF model directory (`config.json` + `*.safetensors`, possibly sharded) as a parameter source.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+use gguf::GgmlType;
+use memmap2::Mmap;
+use safetensors::{Dtype as StDtype, SafeTensors};
+
+use crate::dequant::dequantize;
+use crate::error::{io_error, Error, Result};
+use crate::parameters::{ParameterSource, PlannedTensor};
+use crate::tensor_names::{is_ignored_hf_name, is_known_hf_name};
+
+pub const SUPPORTED_HF_ARCHITECTURES: &[&str] = &["LlamaForCausalLM"];
+const INDEX_FILE: &str = "model.safetensors.index.json";
+
+pub(crate) struct HfModel {
+    pub dir: PathBuf,
+    pub config: serde_json::Value,
+    shards: Vec<Shard>,
+    /// Sorted by name for a stable plan.
+    tensors: BTreeMap<String, TensorEntry>,
+}
+
+struct TensorEntry {
+    shard: usize,
+    dtype: StDtype,
+    shape: Vec<usize>,
+}
+
+struct Shard {
+    path: PathBuf,
+    map: Mmap,
+}
+
+impl HfModel {
+    pub fn open(dir: &Path) -> Result<Self> {
+        let config = read_json(&dir.join("config.json"))?;
+        check_architecture(&config)?;
+        let shards = shard_paths(dir)?
+            .into_iter()
+            .map(|path| map_file(&path).map(|map| Shard { path, map }))
+            .collect::<Result<Vec<_>>>()?;
+        let tensors = index_tensors(&shards)?;
+        Ok(HfModel {
+            dir: dir.to_path_buf(),
+            config,
+            shards,
+            tensors,
+        })
+    }
+
+    fn view(&self, name: &str, shard: usize) -> Result<safetensors::tensor::TensorView<'_>> {
+        let shard = &self.shards[shard];
+        let st_error = |source| Error::Safetensors {
+            path: shard.path.clone(),
+            source,
+        };
+        SafeTensors::deserialize(&shard.map)
+            .map_err(st_error)?
+            .tensor(name)
+            .map_err(st_error)
+    }
+}
+
+pub(crate) fn read_json(path: &Path) -> Result<serde_json::Value> {
+    let bytes = std::fs::read(path).map_err(io_error(path))?;
+    serde_json::from_slice(&bytes).map_err(|source| Error::Json {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+fn check_architecture(config: &serde_json::Value) -> Result<()> {
+    let archs: Vec<&str> = config["architectures"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|v| v.as_str()).collect())
+        .unwrap_or_default();
+    match archs
+        .iter()
+        .find(|a| SUPPORTED_HF_ARCHITECTURES.contains(a))
+    {
+        Some(_) => Ok(()),
+        None => Err(Error::UnsupportedArchitecture(archs.join(", "))),
+    }
+}
+
+/// Shards named by the index when there is one, else every `*.safetensors` in the directory.
+fn shard_paths(dir: &Path) -> Result<Vec<PathBuf>> {
+    let index = dir.join(INDEX_FILE);
+    let mut names: Vec<String> = if index.exists() {
+        let index = read_json(&index)?;
+        let map = index["weight_map"]
+            .as_object()
+            .ok_or_else(|| Error::Config(format!("{INDEX_FILE} has no weight_map")))?;
+        map.values()
+            .filter_map(|v| v.as_str().map(str::to_owned))
+            .collect()
+    } else {
+        std::fs::read_dir(dir)
+            .map_err(io_error(dir))?
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.ends_with(".safetensors"))
+            .collect()
+    };
+    names.sort();
+    names.dedup();
+    if names.is_empty() {
+        return Err(Error::Config(format!(
+            "no *.safetensors in {}",
+            dir.display()
+        )));
+    }
+    Ok(names.into_iter().map(|n| dir.join(n)).collect())
+}
+
+fn map_file(path: &Path) -> Result<Mmap> {
+    let file = File::open(path).map_err(io_error(path))?;
+    // SAFETY: read-only mapping; the checkpoint must not be truncated while the model is open.
+    unsafe { Mmap::map(&file) }.map_err(io_error(path))
+}
+
+fn index_tensors(shards: &[Shard]) -> Result<BTreeMap<String, TensorEntry>> {
+    let mut tensors = BTreeMap::new();
+    for (i, shard) in shards.iter().enumerate() {
+        let (_, metadata) =
+            SafeTensors::read_metadata(&shard.map).map_err(|source| Error::Safetensors {
+                path: shard.path.clone(),
+                source,
+            })?;
+        for (name, info) in metadata.tensors() {
+            if is_ignored_hf_name(&name) {
+                continue;
+            }
+            if !is_known_hf_name(&name) {
+                return Err(Error::UnknownTensor(name));
+            }
+            let entry = TensorEntry {
+                shard: i,
+                dtype: info.dtype,
+                shape: info.shape.clone(),
+            };
+            if tensors.insert(name.clone(), entry).is_some() {
+                return Err(Error::Config(format!("{name} appears in two shards")));
+            }
+        }
+    }
+    Ok(tensors)
+}
+
+fn ggml_equivalent(dtype: StDtype) -> Option<GgmlType> {
+    match dtype {
+        StDtype::F32 => Some(GgmlType::F32),
+        StDtype::F16 => Some(GgmlType::F16),
+        StDtype::BF16 => Some(GgmlType::BF16),
+        _ => None,
+    }
+}
+
+impl ParameterSource for HfModel {
+    fn plan(&self) -> Result<Vec<PlannedTensor>> {
+        self.tensors
+            .iter()
+            .enumerate()
+            .map(|(source_index, (name, entry))| {
+                if ggml_equivalent(entry.dtype).is_none() {
+                    return Err(Error::UnsupportedDtype {
+                        tensor: name.clone(),
+                        dtype: format!("{:?}", entry.dtype),
+                    });
+                }
+                Ok(PlannedTensor {
+                    name: name.clone(),
+                    shape: entry.shape.clone(),
+                    source_index,
+                })
+            })
+            .collect()
+    }
+
+    fn decode(&self, tensor: &PlannedTensor, out: &mut [f32]) -> Result<()> {
+        let view = self.view(&tensor.name, self.tensors[&tensor.name].shard)?;
+        let unsupported = || Error::UnsupportedDtype {
+            tensor: tensor.name.clone(),
+            dtype: format!("{:?}", view.dtype()),
+        };
+        let ty = ggml_equivalent(view.dtype()).ok_or_else(unsupported)?;
+        dequantize(ty, view.data(), out).map_err(|source| Error::Dequant {
+            tensor: tensor.name.clone(),
+            source,
+        })
+    }
+
+    fn identity_files(&self) -> Vec<PathBuf> {
+        let mut files = vec![self.dir.join("config.json")];
+        files.extend(self.shards.iter().map(|s| s.path.clone()));
+        files
+    }
+}

@@ -1,0 +1,160 @@
+//! GGUF (llama.cpp) tensor names <-> HF transformers names, for the Llama family.
+
+/// Per-layer parts: (GGUF name inside `blk.N.`, HF name inside `model.layers.N.`).
+const LAYER_PARTS: &[(&str, &str)] = &[
+    ("attn_q", "self_attn.q_proj"),
+    ("attn_k", "self_attn.k_proj"),
+    ("attn_v", "self_attn.v_proj"),
+    ("attn_output", "self_attn.o_proj"),
+    ("ffn_gate", "mlp.gate_proj"),
+    ("ffn_up", "mlp.up_proj"),
+    ("ffn_down", "mlp.down_proj"),
+    ("attn_norm", "input_layernorm"),
+    ("ffn_norm", "post_attention_layernorm"),
+];
+
+/// Model-level tensors, without the `.weight` suffix.
+const GLOBAL_PARTS: &[(&str, &str)] = &[
+    ("token_embd", "model.embed_tokens"),
+    ("output_norm", "model.norm"),
+    ("output", "lm_head"),
+];
+
+const SUFFIXES: &[&str] = &["weight", "bias"];
+
+/// Which rotary projection a tensor is: GGUF stores their rows permuted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RopeRole {
+    Query,
+    Key,
+}
+
+/// HF name for a GGUF Llama tensor name, or None when the name is not part of the model.
+pub fn gguf_to_hf(name: &str) -> Option<String> {
+    let (stem, suffix) = name.rsplit_once('.')?;
+    if !SUFFIXES.contains(&suffix) {
+        return None;
+    }
+    if let Some(&(_, hf)) = GLOBAL_PARTS.iter().find(|(g, _)| *g == stem) {
+        return Some(format!("{hf}.{suffix}"));
+    }
+    let (layer, part) = split_layer(stem, "blk.")?;
+    let &(_, hf) = LAYER_PARTS.iter().find(|(g, _)| *g == part)?;
+    Some(format!("model.layers.{layer}.{hf}.{suffix}"))
+}
+
+/// Whether an HF tensor name is a Llama parameter this crate knows how to place.
+pub fn is_known_hf_name(name: &str) -> bool {
+    let Some((stem, suffix)) = name.rsplit_once('.') else {
+        return false;
+    };
+    if !SUFFIXES.contains(&suffix) {
+        return false;
+    }
+    if GLOBAL_PARTS.iter().any(|(_, hf)| *hf == stem) {
+        return true;
+    }
+    split_layer(stem, "model.layers.")
+        .is_some_and(|(_, part)| LAYER_PARTS.iter().any(|(_, hf)| *hf == part))
+}
+
+/// Non-parameter buffers some HF checkpoints carry; recomputed from the config at run time.
+pub fn is_ignored_hf_name(name: &str) -> bool {
+    name.ends_with(".rotary_emb.inv_freq")
+}
+
+pub fn rope_role(gguf_name: &str) -> Option<RopeRole> {
+    let (stem, suffix) = gguf_name.rsplit_once('.')?;
+    let (_, part) = split_layer(stem, "blk.")?;
+    match (part, suffix) {
+        ("attn_q", "weight") => Some(RopeRole::Query),
+        ("attn_k", "weight") => Some(RopeRole::Key),
+        _ => None,
+    }
+}
+
+/// `<prefix>N.rest` -> (N, rest)
+fn split_layer<'a>(stem: &'a str, prefix: &str) -> Option<(u32, &'a str)> {
+    let (layer, part) = stem.strip_prefix(prefix)?.split_once('.')?;
+    Some((layer.parse().ok()?, part))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn maps_every_llama_tensor() {
+        let cases = [
+            ("token_embd.weight", "model.embed_tokens.weight"),
+            ("output_norm.weight", "model.norm.weight"),
+            ("output.weight", "lm_head.weight"),
+            (
+                "blk.0.attn_q.weight",
+                "model.layers.0.self_attn.q_proj.weight",
+            ),
+            (
+                "blk.12.attn_k.weight",
+                "model.layers.12.self_attn.k_proj.weight",
+            ),
+            (
+                "blk.3.attn_v.weight",
+                "model.layers.3.self_attn.v_proj.weight",
+            ),
+            (
+                "blk.3.attn_output.weight",
+                "model.layers.3.self_attn.o_proj.weight",
+            ),
+            (
+                "blk.29.ffn_gate.weight",
+                "model.layers.29.mlp.gate_proj.weight",
+            ),
+            ("blk.29.ffn_up.weight", "model.layers.29.mlp.up_proj.weight"),
+            (
+                "blk.29.ffn_down.weight",
+                "model.layers.29.mlp.down_proj.weight",
+            ),
+            (
+                "blk.1.attn_norm.weight",
+                "model.layers.1.input_layernorm.weight",
+            ),
+            (
+                "blk.1.ffn_norm.weight",
+                "model.layers.1.post_attention_layernorm.weight",
+            ),
+            ("blk.1.attn_q.bias", "model.layers.1.self_attn.q_proj.bias"),
+        ];
+        for (g, hf) in cases {
+            assert_eq!(gguf_to_hf(g).as_deref(), Some(hf), "{g}");
+            assert!(is_known_hf_name(hf), "{hf}");
+        }
+    }
+
+    #[test]
+    fn rejects_unknown_names() {
+        for g in [
+            "rope_freqs.weight",
+            "blk.x.attn_q.weight",
+            "blk.0.attn_qkv.weight",
+            "token_embd.scale",
+            "output",
+        ] {
+            assert_eq!(gguf_to_hf(g), None, "{g}");
+        }
+        assert!(!is_known_hf_name(
+            "model.layers.0.self_attn.qkv_proj.weight"
+        ));
+        assert!(!is_known_hf_name("model.layers.zero.mlp.up_proj.weight"));
+        assert!(is_ignored_hf_name(
+            "model.layers.0.self_attn.rotary_emb.inv_freq"
+        ));
+    }
+
+    #[test]
+    fn finds_rotary_projections() {
+        assert_eq!(rope_role("blk.4.attn_q.weight"), Some(RopeRole::Query));
+        assert_eq!(rope_role("blk.4.attn_k.weight"), Some(RopeRole::Key));
+        assert_eq!(rope_role("blk.4.attn_k.bias"), None);
+        assert_eq!(rope_role("blk.4.attn_v.weight"), None);
+    }
+}

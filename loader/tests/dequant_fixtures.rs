@@ -1,0 +1,73 @@
+//! Bit-exact comparison with gguf-py's dequantization (fixtures by
+//! scripts/oracle/make_dequant_fixtures.py).
+
+use std::path::PathBuf;
+
+use gguf::GgmlType;
+use loader::dequant::{dequantize_to_vec, is_supported, DequantError};
+
+fn fixture_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/dequant")
+}
+
+fn ggml_type(name: &str) -> GgmlType {
+    (0..64)
+        .filter_map(GgmlType::from_id)
+        .find(|t| t.name() == name)
+        .unwrap_or_else(|| panic!("unknown type {name}"))
+}
+
+fn le_f32(bytes: &[u8]) -> Vec<f32> {
+    bytes
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+#[test]
+fn matches_gguf_py_bit_for_bit() {
+    let dir = fixture_dir();
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap();
+    let cases = manifest.as_array().unwrap();
+    assert!(cases.len() >= 17);
+    for case in cases {
+        let stem = case["stem"].as_str().unwrap();
+        let ty = ggml_type(case["type"].as_str().unwrap());
+        let n = case["elements"].as_u64().unwrap() as usize;
+        let raw = std::fs::read(dir.join(format!("{stem}.bin"))).unwrap();
+        let expected = le_f32(&std::fs::read(dir.join(format!("{stem}.f32"))).unwrap());
+        let got = dequantize_to_vec(ty, &raw, n).unwrap();
+        assert_eq!(got.len(), expected.len(), "{stem}");
+        for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
+            assert_eq!(g.to_bits(), e.to_bits(), "{stem}[{i}]: {g} != {e}");
+        }
+    }
+}
+
+#[test]
+fn every_required_type_is_supported() {
+    use GgmlType::*;
+    for ty in [
+        F32, F16, BF16, Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K, Q5_K, Q6_K,
+    ] {
+        assert!(is_supported(ty), "{ty}");
+    }
+    assert!(!is_supported(IQ2_XXS));
+}
+
+#[test]
+fn bad_input_is_a_typed_error() {
+    assert!(matches!(
+        dequantize_to_vec(GgmlType::Q4_1, &[0; 19], 32),
+        Err(DequantError::SizeMismatch { .. })
+    ));
+    assert!(matches!(
+        dequantize_to_vec(GgmlType::Q4_1, &[0; 20], 33),
+        Err(DequantError::SizeMismatch { .. })
+    ));
+    assert!(matches!(
+        dequantize_to_vec(GgmlType::IQ2_XXS, &[0; 66], 256),
+        Err(DequantError::Unsupported(GgmlType::IQ2_XXS))
+    ));
+}
