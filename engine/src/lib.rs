@@ -1,6 +1,18 @@
-//! The engine: a safe IREE runtime API, the compile driver, model sessions
-//! and the batch engine a serve worker drives.
+//! The engine: a safe IREE runtime API, the compile driver, model loading and
+//! the continuous-batching engine a serve worker drives.
+//!
+//! Layers, bottom up: [`runtime`] (sessions, functions, tensors over the C
+//! shim), [`compile`] (iree-compile with per-target flags and a cache),
+//! [`graphs`] (a model's functions with bucket selection), [`model`] (model
+//! path to loaded graphs), [`batch`] (slots, continuous batching, streaming).
 
+pub mod batch;
 pub mod compile;
+pub mod error;
+pub mod graphs;
+pub mod model;
+pub mod parameters;
 pub mod paths;
 pub mod runtime;
+
+pub use error::EngineError;

@@ -1,0 +1,237 @@
+//! The engine thread and the handles that talk to it from any thread.
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use loader::Tokenizer;
+
+use super::request::{Event, FinishReason, GenerationRequest, SubmitError};
+use super::scheduler::{Scheduler, SchedulerConfig};
+use crate::graphs::Graphs;
+
+/// Engine settings.
+#[derive(Debug, Clone)]
+pub struct EngineConfig {
+    /// Requests waiting or running before `submit` answers `QueueFull`.
+    pub max_queue: usize,
+    pub scheduler: SchedulerConfig,
+}
+
+enum Command {
+    Submit { id: u64, request: GenerationRequest, events: Sender<Event> },
+    Cancel(u64),
+    Shutdown,
+}
+
+/// Limits `submit` checks without asking the engine thread.
+#[derive(Debug, Clone)]
+struct Limits {
+    vocab: usize,
+    capacity: usize,
+    max_queue: usize,
+    has_tokenizer: bool,
+}
+
+/// Submits requests; clone it freely across threads.
+#[derive(Clone)]
+pub struct EngineHandle {
+    commands: Sender<Command>,
+    pending: Arc<AtomicUsize>,
+    next_id: Arc<AtomicU64>,
+    limits: Limits,
+}
+
+/// Owns the engine thread; dropping it cancels outstanding requests.
+pub struct Engine {
+    handle: EngineHandle,
+    worker: Option<JoinHandle<()>>,
+}
+
+impl Engine {
+    pub fn start(graphs: Graphs, tokenizer: Option<Arc<Tokenizer>>, config: EngineConfig) -> Engine {
+        let (commands, inbox) = mpsc::channel();
+        let pending = Arc::new(AtomicUsize::new(0));
+        let limits = Limits {
+            vocab: graphs.vocab(),
+            capacity: graphs.capacity(),
+            max_queue: config.max_queue,
+            has_tokenizer: tokenizer.is_some(),
+        };
+        let scheduler = Scheduler::new(graphs, tokenizer, config.scheduler, pending.clone());
+        let worker = std::thread::Builder::new()
+            .name("engine".into())
+            .spawn(move || run(scheduler, inbox))
+            .expect("spawn engine thread");
+        let handle = EngineHandle { commands, pending, next_id: Arc::new(AtomicU64::new(1)), limits };
+        Engine { handle, worker: Some(worker) }
+    }
+
+    pub fn handle(&self) -> EngineHandle {
+        self.handle.clone()
+    }
+
+    pub fn submit(&self, request: GenerationRequest) -> Result<RequestStream, SubmitError> {
+        self.handle.submit(request)
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.handle.commands.send(Command::Shutdown);
+        if let Some(worker) = self.worker.take() {
+            let _ = worker.join();
+        }
+    }
+}
+
+impl EngineHandle {
+    /// Validates and queues a request; its events arrive on the stream.
+    pub fn submit(&self, request: GenerationRequest) -> Result<RequestStream, SubmitError> {
+        self.validate(&request)?;
+        let queued = self.pending.fetch_add(1, Ordering::AcqRel);
+        if queued >= self.limits.max_queue {
+            self.pending.fetch_sub(1, Ordering::AcqRel);
+            return Err(SubmitError::QueueFull { capacity: self.limits.max_queue });
+        }
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let (events, receiver) = mpsc::channel();
+        if self.commands.send(Command::Submit { id, request, events }).is_err() {
+            self.pending.fetch_sub(1, Ordering::AcqRel);
+            return Err(SubmitError::EngineStopped);
+        }
+        Ok(RequestStream { id, events: receiver, commands: self.commands.clone() })
+    }
+
+    /// Requests waiting or running.
+    pub fn pending(&self) -> usize {
+        self.pending.load(Ordering::Acquire)
+    }
+
+    fn validate(&self, request: &GenerationRequest) -> Result<(), SubmitError> {
+        if request.prompt.is_empty() {
+            return Err(SubmitError::EmptyPrompt);
+        }
+        if request.prompt.len() > self.limits.capacity {
+            return Err(SubmitError::PromptTooLong { len: request.prompt.len(), capacity: self.limits.capacity });
+        }
+        if let Some(&id) = request.prompt.iter().find(|&&t| t as usize >= self.limits.vocab) {
+            return Err(SubmitError::TokenOutOfRange { id, vocab: self.limits.vocab });
+        }
+        if request.max_tokens == 0 {
+            return Err(SubmitError::ZeroMaxTokens);
+        }
+        if !request.stop_strings.is_empty() && !self.limits.has_tokenizer {
+            return Err(SubmitError::StopStringsWithoutTokenizer);
+        }
+        request.params.validate()?;
+        if let Some(&(id, _)) = request.params.logit_bias.iter().find(|(t, _)| *t as usize >= self.limits.vocab) {
+            return Err(SubmitError::TokenOutOfRange { id, vocab: self.limits.vocab });
+        }
+        Ok(())
+    }
+}
+
+/// The events of one request. Iterate it (ends after `Finished`) or call
+/// [`RequestStream::cancel`] from any thread holding it.
+pub struct RequestStream {
+    id: u64,
+    events: Receiver<Event>,
+    commands: Sender<Command>,
+}
+
+impl RequestStream {
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// Asks the engine to stop this request; a `Finished { Cancelled }`
+    /// event follows unless it already finished.
+    pub fn cancel(&self) {
+        let _ = self.commands.send(Command::Cancel(self.id));
+    }
+
+    /// A cancel handle that can move to another thread.
+    pub fn canceller(&self) -> Canceller {
+        Canceller { id: self.id, commands: self.commands.clone() }
+    }
+
+    /// The next event, waiting at most `timeout`.
+    pub fn recv_timeout(&self, timeout: Duration) -> Option<Event> {
+        match self.events.recv_timeout(timeout) {
+            Ok(event) => Some(event),
+            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// Waits for the end and returns the generated ids and the final event.
+    pub fn collect(self) -> (Vec<u32>, Event) {
+        let mut ids = Vec::new();
+        for event in self.events.iter() {
+            match event {
+                Event::Token { id, .. } => ids.push(id),
+                finished @ Event::Finished { .. } => return (ids, finished),
+            }
+        }
+        let lost = Event::Finished {
+            reason: FinishReason::Error("engine stopped".into()),
+            prompt_tokens: 0,
+            generated_tokens: ids.len(),
+            tail: String::new(),
+            text: String::new(),
+        };
+        (ids, lost)
+    }
+}
+
+impl Iterator for RequestStream {
+    type Item = Event;
+    fn next(&mut self) -> Option<Event> {
+        self.events.recv().ok()
+    }
+}
+
+/// Cancels one request from any thread.
+#[derive(Clone)]
+pub struct Canceller {
+    id: u64,
+    commands: Sender<Command>,
+}
+
+impl Canceller {
+    pub fn cancel(&self) {
+        let _ = self.commands.send(Command::Cancel(self.id));
+    }
+}
+
+fn run(mut scheduler: Scheduler, inbox: Receiver<Command>) {
+    loop {
+        let first = if scheduler.has_work() {
+            inbox.try_recv().ok()
+        } else {
+            match inbox.recv() {
+                Ok(command) => Some(command),
+                Err(_) => return,
+            }
+        };
+        let mut shutdown = false;
+        for command in first.into_iter().chain(std::iter::from_fn(|| inbox.try_recv().ok())) {
+            match command {
+                Command::Submit { id, request, events } => scheduler.enqueue(id, request, events),
+                Command::Cancel(id) => scheduler.cancel(id),
+                Command::Shutdown => shutdown = true,
+            }
+        }
+        if shutdown {
+            scheduler.abort_all(FinishReason::Cancelled);
+            return;
+        }
+        if scheduler.has_work() {
+            if let Err(error) = scheduler.step() {
+                scheduler.abort_all(FinishReason::Error(error.to_string()));
+            }
+        }
+    }
+}

@@ -1,0 +1,11 @@
+//! Continuous batching: the engine a serve worker drives.
+
+mod detok;
+mod engine;
+mod request;
+mod scheduler;
+mod sequence;
+
+pub use engine::{Canceller, Engine, EngineConfig, EngineHandle, RequestStream};
+pub use request::{Event, FinishReason, GenerationRequest, SubmitError};
+pub use scheduler::{Scheduler, SchedulerConfig, StepStats};

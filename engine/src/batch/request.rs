@@ -1,0 +1,78 @@
+//! What a caller submits and what it receives back.
+
+use sampler::{ParamError, SampleParams, TokenLogprob};
+
+/// One generation request.
+#[derive(Debug, Clone)]
+pub struct GenerationRequest {
+    /// Prompt token ids (chat template already applied).
+    pub prompt: Vec<u32>,
+    pub params: SampleParams,
+    /// Upper bound on generated tokens (the stop token included).
+    pub max_tokens: usize,
+    /// Tokens that end the request, besides the model's EOS.
+    pub stop_token_ids: Vec<u32>,
+    /// Strings that end the request; the text before the match is returned,
+    /// the match itself is not. Needs a tokenizer.
+    pub stop_strings: Vec<String>,
+    /// Keep generating past the model's EOS token.
+    pub ignore_eos: bool,
+}
+
+impl GenerationRequest {
+    pub fn new(prompt: Vec<u32>, params: SampleParams, max_tokens: usize) -> GenerationRequest {
+        GenerationRequest { prompt, params, max_tokens, stop_token_ids: Vec::new(), stop_strings: Vec::new(), ignore_eos: false }
+    }
+}
+
+/// Why a request ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FinishReason {
+    /// `max_tokens` reached.
+    Length,
+    /// The model's EOS token.
+    Eos,
+    /// One of `stop_token_ids`.
+    StopToken(u32),
+    /// One of `stop_strings` matched.
+    StopString(String),
+    /// The slot's context capacity is full.
+    Capacity,
+    /// Cancelled by the caller (or its receiver was dropped).
+    Cancelled,
+    /// The engine failed while serving it; the message says why.
+    Error(String),
+}
+
+/// A streamed event of one request.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// A generated token. `text` is the newly complete text (may be empty
+    /// while a multi-byte character or a possible stop string is pending).
+    /// `logprob` is absent when the token came from an on-device argmax.
+    Token { id: u32, text: String, logprob: Option<f32>, top_logprobs: Vec<TokenLogprob> },
+    /// The last event of every request. `tail` is text not streamed before
+    /// (held back as a possible stop string); `text` is the whole output.
+    Finished { reason: FinishReason, prompt_tokens: usize, generated_tokens: usize, tail: String, text: String },
+}
+
+/// Why a request was not accepted.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SubmitError {
+    #[error("empty prompt")]
+    EmptyPrompt,
+    #[error("prompt of {len} tokens exceeds the context capacity of {capacity}")]
+    PromptTooLong { len: usize, capacity: usize },
+    #[error("token id {id} is outside the vocabulary of {vocab}")]
+    TokenOutOfRange { id: u32, vocab: usize },
+    #[error("invalid sampling parameters: {0}")]
+    InvalidParams(#[from] ParamError),
+    #[error("max_tokens must be at least 1")]
+    ZeroMaxTokens,
+    #[error("stop strings need a tokenizer, and this engine has none")]
+    StopStringsWithoutTokenizer,
+    #[error("the queue is full ({capacity} requests waiting or running)")]
+    QueueFull { capacity: usize },
+    #[error("the engine has stopped")]
+    EngineStopped,
+}

@@ -1,0 +1,239 @@
+//! Continuous batching over the slots of one model: admit waiting requests
+//! into free slots, prefill them in chunks, decode every generating slot in
+//! one ragged step, sample, stream, evict, and keep live slots packed low so
+//! that a decode batch of B rows covers them in place.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::Sender;
+use std::sync::Arc;
+
+use loader::Tokenizer;
+use sampler::{Sample, Sampler};
+
+use super::request::{Event, FinishReason, GenerationRequest};
+use super::sequence::{Phase, Sequence};
+use crate::error::EngineError;
+use crate::graphs::{DecodeOutput, Graphs, Head};
+use crate::runtime::Output;
+
+/// Tunables of the scheduler.
+#[derive(Debug, Clone)]
+pub struct SchedulerConfig {
+    /// Prompt tokens prefilled per iteration across all admitted requests
+    /// (at least one chunk runs); bounds how long decode rows wait.
+    pub prefill_budget: usize,
+    /// End-of-sequence token of the model.
+    pub eos: Option<u32>,
+}
+
+/// Per-step counters, for benchmarks and tests.
+#[derive(Debug, Clone, Default)]
+pub struct StepStats {
+    pub prefill_tokens: usize,
+    pub decode_rows: usize,
+    /// The decode bucket that ran (0 when no decode ran).
+    pub decode_batch: usize,
+    pub slot_copies: usize,
+    pub sample_seconds: f64,
+    pub bytes_read_back: usize,
+}
+
+pub struct Scheduler {
+    graphs: Graphs,
+    sampler: Sampler,
+    tokenizer: Option<Arc<Tokenizer>>,
+    config: SchedulerConfig,
+    waiting: VecDeque<Sequence>,
+    active: Vec<Sequence>,
+    pending: Arc<AtomicUsize>,
+    logits: Vec<f32>,
+    decode_out: DecodeOutput,
+    sample: Sample,
+    tokens: Vec<i32>,
+    pos: Vec<i32>,
+    pub stats: StepStats,
+}
+
+impl Scheduler {
+    pub fn new(graphs: Graphs, tokenizer: Option<Arc<Tokenizer>>, config: SchedulerConfig, pending: Arc<AtomicUsize>) -> Scheduler {
+        let vocab = graphs.vocab();
+        Scheduler {
+            graphs,
+            sampler: Sampler::new(),
+            tokenizer,
+            config,
+            waiting: VecDeque::new(),
+            active: Vec::new(),
+            pending,
+            logits: vec![0.0; vocab],
+            decode_out: DecodeOutput::default(),
+            sample: Sample::default(),
+            tokens: Vec::new(),
+            pos: Vec::new(),
+            stats: StepStats::default(),
+        }
+    }
+
+    pub fn graphs(&self) -> &Graphs {
+        &self.graphs
+    }
+
+    pub fn has_work(&self) -> bool {
+        !self.waiting.is_empty() || !self.active.is_empty()
+    }
+
+    /// Slots in use (live sequences are packed into `0..active`).
+    pub fn active(&self) -> usize {
+        self.active.len()
+    }
+
+    pub fn enqueue(&mut self, id: u64, request: GenerationRequest, events: Sender<Event>) {
+        self.waiting.push_back(Sequence::new(id, usize::MAX, request, events));
+    }
+
+    pub fn cancel(&mut self, id: u64) {
+        if let Some(at) = self.waiting.iter().position(|s| s.id == id) {
+            let mut seq = self.waiting.remove(at).expect("position is valid");
+            self.retire(&mut seq, FinishReason::Cancelled);
+        } else if let Some(seq) = self.active.iter_mut().find(|s| s.id == id) {
+            seq.finished.get_or_insert(FinishReason::Cancelled);
+        }
+    }
+
+    /// Ends every request with `reason` (engine failure or shutdown).
+    pub fn abort_all(&mut self, reason: FinishReason) {
+        let mut all: Vec<Sequence> = self.waiting.drain(..).chain(self.active.drain(..)).collect();
+        for seq in &mut all {
+            self.retire(seq, reason.clone());
+        }
+    }
+
+    /// One iteration: admit, prefill, decode, evict.
+    pub fn step(&mut self) -> Result<(), EngineError> {
+        self.stats = StepStats::default();
+        self.admit();
+        self.prefill()?;
+        self.decode()?;
+        self.evict()
+    }
+
+    fn admit(&mut self) {
+        while self.active.len() < self.graphs.slots() {
+            let Some(mut seq) = self.waiting.pop_front() else { break };
+            seq.slot = self.active.len();
+            self.active.push(seq);
+        }
+    }
+
+    fn prefill(&mut self) -> Result<(), EngineError> {
+        let mut budget = self.config.prefill_budget.max(1);
+        let capacity = self.graphs.capacity();
+        for i in 0..self.active.len() {
+            let Phase::Prefill { done } = self.active[i].phase else { continue };
+            if budget == 0 || self.active[i].finished.is_some() {
+                continue;
+            }
+            let seq = &self.active[i];
+            let remaining = seq.prompt_len() - done;
+            let len = self.graphs.chunk_len(done, remaining).min(remaining);
+            let chunk: Vec<i32> = seq.request.prompt[done..done + len].iter().map(|&t| t as i32).collect();
+            let slot = seq.slot;
+            self.graphs.prefill(Head::Logits, slot, done, &chunk, Output::F32(&mut self.logits))?;
+            self.stats.prefill_tokens += len;
+            self.stats.bytes_read_back += self.logits.len() * 4;
+            budget = budget.saturating_sub(len);
+            let done = done + len;
+            if done < self.active[i].prompt_len() {
+                self.active[i].phase = Phase::Prefill { done };
+                continue;
+            }
+            // The first generated token comes from the prefill logits.
+            let started = std::time::Instant::now();
+            let seq = &mut self.active[i];
+            let result = self.sampler.sample_into(&mut self.logits, &seq.sampler_request(), &mut self.sample);
+            self.stats.sample_seconds += started.elapsed().as_secs_f64();
+            match result {
+                Ok(()) => seq.accept(&self.sample, Some(self.sample.logprob), self.config.eos, self.tokenizer.as_ref(), capacity),
+                Err(e) => seq.finished = Some(FinishReason::Error(format!("sampling: {e}"))),
+            }
+        }
+        Ok(())
+    }
+
+    fn decode(&mut self) -> Result<(), EngineError> {
+        let rows = self
+            .active
+            .iter()
+            .filter(|s| s.finished.is_none() && s.decode_input().is_some())
+            .map(|s| s.slot + 1)
+            .max()
+            .unwrap_or(0);
+        if rows == 0 {
+            return Ok(());
+        }
+        self.tokens.clear();
+        self.tokens.resize(rows, 0);
+        self.pos.clear();
+        self.pos.resize(rows, -1);
+        for seq in self.active.iter().filter(|s| s.finished.is_none() && s.slot < rows) {
+            if let Some((token, pos)) = seq.decode_input() {
+                self.tokens[seq.slot] = token;
+                self.pos[seq.slot] = pos;
+            }
+        }
+        let batch = self.graphs.decode(Head::Logits, &self.tokens, &self.pos, &mut self.decode_out)?;
+        let vocab = self.graphs.vocab();
+        self.stats.decode_batch = batch;
+        self.stats.bytes_read_back += batch * vocab * 4;
+        let capacity = self.graphs.capacity();
+        let started = std::time::Instant::now();
+        for seq in self.active.iter_mut() {
+            if seq.finished.is_some() || seq.slot >= rows || self.pos[seq.slot] < 0 {
+                continue;
+            }
+            self.stats.decode_rows += 1;
+            let row = &mut self.decode_out.logits[seq.slot * vocab..(seq.slot + 1) * vocab];
+            match self.sampler.sample_into(row, &seq.sampler_request(), &mut self.sample) {
+                Ok(()) => seq.accept(&self.sample, Some(self.sample.logprob), self.config.eos, self.tokenizer.as_ref(), capacity),
+                Err(e) => seq.finished = Some(FinishReason::Error(format!("sampling: {e}"))),
+            }
+        }
+        self.stats.sample_seconds += started.elapsed().as_secs_f64();
+        Ok(())
+    }
+
+    /// Retires finished sequences and refills each hole with the highest
+    /// live slot, so each eviction moves at most one slot's cache.
+    fn evict(&mut self) -> Result<(), EngineError> {
+        let mut i = 0;
+        while i < self.active.len() {
+            if let Some(reason) = self.active[i].finished.clone() {
+                let mut seq = self.active.swap_remove(i);
+                self.retire(&mut seq, reason);
+            } else {
+                i += 1;
+            }
+        }
+        let live = self.active.len();
+        loop {
+            let mut used = vec![false; live];
+            for seq in &self.active {
+                if seq.slot < live {
+                    used[seq.slot] = true;
+                }
+            }
+            let Some(hole) = used.iter().position(|u| !u) else { break };
+            let top = self.active.iter_mut().max_by_key(|s| s.slot).expect("a hole implies a sequence above it");
+            self.graphs.copy_slot(top.slot, hole)?;
+            top.slot = hole;
+            self.stats.slot_copies += 1;
+        }
+        Ok(())
+    }
+
+    fn retire(&self, seq: &mut Sequence, reason: FinishReason) {
+        seq.finish(reason);
+        self.pending.fetch_sub(1, Ordering::AcqRel);
+    }
+}

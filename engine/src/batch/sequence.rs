@@ -1,0 +1,118 @@
+//! One admitted request: where it is in its life and what it has produced.
+
+use std::sync::mpsc::Sender;
+use std::sync::Arc;
+
+use loader::Tokenizer;
+use sampler::{Request, Sample};
+
+use super::detok::TextState;
+use super::request::{Event, FinishReason, GenerationRequest};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// `done` prompt tokens are in the cache.
+    Prefill { done: usize },
+    /// Generating; the last sampled token is fed at position `pos`.
+    Decode { pos: usize },
+}
+
+pub struct Sequence {
+    pub id: u64,
+    pub slot: usize,
+    pub phase: Phase,
+    pub request: GenerationRequest,
+    /// Prompt followed by generated tokens (what penalties look at).
+    pub history: Vec<u32>,
+    pub generated: usize,
+    pub events: Sender<Event>,
+    text: TextState,
+    pub finished: Option<FinishReason>,
+}
+
+impl Sequence {
+    pub fn new(id: u64, slot: usize, request: GenerationRequest, events: Sender<Event>) -> Sequence {
+        let history = request.prompt.clone();
+        Sequence {
+            id,
+            slot,
+            phase: Phase::Prefill { done: 0 },
+            request,
+            history,
+            generated: 0,
+            events,
+            text: TextState::default(),
+            finished: None,
+        }
+    }
+
+    pub fn prompt_len(&self) -> usize {
+        self.request.prompt.len()
+    }
+
+    /// The sampler's view of this request for the next token.
+    pub fn sampler_request(&self) -> Request<'_> {
+        Request::new(&self.request.params).history(&self.history).step(self.generated as u64)
+    }
+
+    /// The token to feed and its position when decoding.
+    pub fn decode_input(&self) -> Option<(i32, i32)> {
+        match self.phase {
+            Phase::Decode { pos } => Some((*self.history.last().expect("decoding sequences have a token") as i32, pos as i32)),
+            Phase::Prefill { .. } => None,
+        }
+    }
+
+    /// Records a sampled token, streams it, and decides whether to stop.
+    pub fn accept(&mut self, sample: &Sample, logprob: Option<f32>, eos: Option<u32>, tokenizer: Option<&Arc<Tokenizer>>, capacity: usize) {
+        let id = sample.token;
+        self.history.push(id);
+        self.generated += 1;
+        let pos = self.prompt_len() + self.generated - 1;
+        self.phase = Phase::Decode { pos };
+        let stop_token = if !self.request.ignore_eos && Some(id) == eos {
+            Some(FinishReason::Eos)
+        } else if self.request.stop_token_ids.contains(&id) {
+            Some(FinishReason::StopToken(id))
+        } else {
+            None
+        };
+        let mut text = String::new();
+        let mut stop_string = None;
+        if stop_token.is_none() {
+            if let Some(tokenizer) = tokenizer {
+                let delta = self.text.push(tokenizer, id, &self.request.stop_strings);
+                text = delta.text;
+                stop_string = delta.stop.map(FinishReason::StopString);
+            }
+        }
+        let event = Event::Token { id, text, logprob, top_logprobs: sample.top_logprobs.clone() };
+        if self.events.send(event).is_err() {
+            // Nobody is listening any more: stop spending compute on it.
+            self.finished = Some(FinishReason::Cancelled);
+            return;
+        }
+        self.finished = stop_token.or(stop_string).or_else(|| {
+            if self.generated >= self.request.max_tokens {
+                Some(FinishReason::Length)
+            } else if pos >= capacity {
+                Some(FinishReason::Capacity)
+            } else {
+                None
+            }
+        });
+    }
+
+    /// Sends the final event; text still held back for a possible stop
+    /// string is released as `tail` unless a stop string matched.
+    pub fn finish(&mut self, reason: FinishReason) {
+        let tail = if matches!(reason, FinishReason::StopString(_)) { String::new() } else { self.text.flush() };
+        let _ = self.events.send(Event::Finished {
+            reason,
+            prompt_tokens: self.prompt_len(),
+            generated_tokens: self.generated,
+            tail,
+            text: self.text.released_text().to_string(),
+        });
+    }
+}

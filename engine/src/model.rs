@@ -1,0 +1,102 @@
+//! From a model path to a ready [`Graphs`]: read the configuration, emit the
+//! graph module in process, compile it (cached), convert the weights to a
+//! parameter file in HF layout (cached), and load everything on a device.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use emitter::{GraphOptions, ModelConfig};
+
+use crate::compile::{Compiler, Target};
+use crate::error::EngineError;
+use crate::graphs::Graphs;
+use crate::runtime::Runtime;
+
+/// How to build and load a model.
+#[derive(Debug, Clone)]
+pub struct ModelOptions {
+    pub target: Target,
+    pub graphs: GraphOptions,
+    /// Where vmfbs and converted weights are cached.
+    pub cache_dir: PathBuf,
+    /// Print progress to stderr.
+    pub verbose: bool,
+}
+
+impl ModelOptions {
+    /// CPU defaults: 8 slots of 2048 tokens, f32 weights, prefill chunks of
+    /// 32/128/512, decode batches 1/4/8 over windows 256/1024/2048.
+    pub fn cpu() -> ModelOptions {
+        ModelOptions {
+            target: Target::Cpu { data_tiling: false },
+            graphs: default_graph_options(8, 2048),
+            cache_dir: crate::paths::cache_dir(),
+            verbose: true,
+        }
+    }
+}
+
+/// The default bucket layout for `slots` x `capacity`.
+pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
+    let keep = |list: &[usize]| -> Vec<usize> {
+        let mut v: Vec<usize> = list.iter().copied().filter(|&x| x < capacity).collect();
+        v.push(capacity);
+        v
+    };
+    GraphOptions {
+        slots,
+        capacity,
+        weight_dtype: emitter::hlo::ElemType::F32,
+        prefill_lengths: [32usize, 128, 512].iter().copied().filter(|&t| t <= capacity).collect(),
+        prefill_windows: Vec::new(),
+        decode_batches: [1usize, 4, 8].iter().copied().filter(|&b| b <= slots).collect(),
+        decode_windows: keep(&[256, 1024]),
+        target: emitter::Target::Generic,
+    }
+}
+
+/// A model ready to run, with its tokenizer and chat template.
+pub struct LoadedModel {
+    pub graphs: Graphs,
+    pub config: ModelConfig,
+    pub tokenizer: Option<Arc<loader::Tokenizer>>,
+    pub chat_template: Option<loader::ChatTemplate>,
+    pub eos: Option<u32>,
+    pub parameter_file: PathBuf,
+    pub vmfb: PathBuf,
+}
+
+/// Loads `path` (a `.gguf` file or an HF directory) on `runtime`.
+pub fn load(runtime: &Arc<Runtime>, path: &Path, options: &ModelOptions) -> Result<LoadedModel, EngineError> {
+    let started = Instant::now();
+    let log = |msg: String| {
+        if options.verbose {
+            eprintln!("[model] {msg} ({:.1} s)", started.elapsed().as_secs_f64());
+        }
+    };
+    let model = loader::Model::open(path)?;
+    let config = ModelConfig::load(path).map_err(emitter::EmitError::from)?;
+    let mut graph_options = options.graphs.clone();
+    if matches!(&options.target, Target::Cuda { sm } if sm == "sm_90") {
+        graph_options.target = emitter::Target::CudaSm90;
+    }
+    let rendered = emitter::render(&config, &graph_options)?;
+    log(format!("emitted {} functions", rendered.manifest.functions.len()));
+    let mut compiler = Compiler::new(options.cache_dir.join("vmfb"))?;
+    compiler.verbose = options.verbose;
+    let vmfb = compiler.compile_text(&model.name(), &rendered.module, &options.target)?;
+    log(format!("module ready: {}", vmfb.display()));
+    let dtype = match options.graphs.weight_dtype {
+        emitter::hlo::ElemType::F16 => loader::Dtype::F16,
+        _ => loader::Dtype::F32,
+    };
+    let parameter_file = model.parameter_file(options.cache_dir.join("params"), dtype)?;
+    log(format!("weights ready: {}", parameter_file.display()));
+    let graphs = Graphs::load(runtime, rendered.manifest, &vmfb, &parameter_file)?;
+    log("loaded".to_string());
+    let tokenizer = model.tokenizer().ok().map(Arc::new);
+    let chat_template = model.chat_template()?;
+    let eos = tokenizer.as_ref().and_then(|t| t.eos_token_id());
+    Ok(LoadedModel { graphs, config, tokenizer, chat_template, eos, parameter_file, vmfb })
+}
