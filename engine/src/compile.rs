@@ -130,9 +130,12 @@ impl Compiler {
             return Ok(output);
         }
         std::fs::create_dir_all(&self.cache_dir).map_err(|e| io(&self.cache_dir, e))?;
-        let input = self.cache_dir.join(format!("{stem}-{}.mlir", &key[..16]));
+        // Private temporary names: concurrent compiles of the same module
+        // (parallel tests, several processes) must not trample each other.
+        let unique = unique_suffix();
+        let input = self.cache_dir.join(format!("{stem}-{}.{unique}.mlir", &key[..16]));
         std::fs::write(&input, mlir).map_err(|e| io(&input, e))?;
-        let result = self.run(label, &input, &output, &flags, target);
+        let result = self.run(label, &input, &output, &unique, &flags, target);
         let _ = std::fs::remove_file(&input);
         result.map(|()| output)
     }
@@ -156,14 +159,22 @@ impl Compiler {
         hasher.finalize().iter().map(|b| format!("{b:02x}")).collect()
     }
 
-    fn run(&self, label: &str, input: &Path, output: &Path, flags: &[String], target: &Target) -> Result<(), CompileError> {
+    fn run(
+        &self,
+        label: &str,
+        input: &Path,
+        output: &Path,
+        unique: &str,
+        flags: &[String],
+        target: &Target,
+    ) -> Result<(), CompileError> {
         let started = Instant::now();
         if self.verbose {
             eprintln!("compiling {label} for {target:?} ...");
         }
         // Write to a temporary name so a killed compile never leaves a
         // truncated vmfb in the cache.
-        let partial = output.with_extension("vmfb.partial");
+        let partial = output.with_extension(format!("{unique}.partial"));
         let result = Command::new(&self.program)
             .args(flags)
             .arg(input)
@@ -185,6 +196,12 @@ impl Compiler {
         }
         Ok(())
     }
+}
+
+fn unique_suffix() -> String {
+    static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    format!("{}-{n}", std::process::id())
 }
 
 fn io(path: &Path, source: std::io::Error) -> CompileError {

@@ -100,3 +100,19 @@ pub fn load(runtime: &Arc<Runtime>, path: &Path, options: &ModelOptions) -> Resu
     let eos = tokenizer.as_ref().and_then(|t| t.eos_token_id());
     Ok(LoadedModel { graphs, config, tokenizer, chat_template, eos, parameter_file, vmfb })
 }
+
+/// Loads pre-emitted assets (`manifest.json` + `model.mlir` in `dir`) with
+/// an existing parameter file: what tests and custom pipelines use.
+pub fn load_assets(runtime: &Arc<Runtime>, dir: &Path, parameters: &Path, options: &ModelOptions) -> Result<Graphs, EngineError> {
+    let read = |name: &str| {
+        let path = dir.join(name);
+        std::fs::read_to_string(&path).map_err(|source| EngineError::Io { path, source })
+    };
+    let manifest = emitter::Manifest::from_json(&read(emitter::MANIFEST_FILE)?)
+        .map_err(|e| EngineError::Manifest(format!("{}: {e}", dir.display())))?;
+    let mut compiler = Compiler::new(options.cache_dir.join("vmfb"))?;
+    compiler.verbose = options.verbose;
+    let label = dir.file_name().map_or("model".into(), |n| n.to_string_lossy().into_owned());
+    let vmfb = compiler.compile_text(&label, &read(emitter::MODULE_FILE)?, &options.target)?;
+    Graphs::load(runtime, manifest, &vmfb, parameters)
+}

@@ -1,5 +1,8 @@
 //! Shared helpers for the end-to-end tests.
 
+pub mod reference;
+pub mod tiny;
+
 use std::path::{Path, PathBuf};
 
 use engine::compile::{Compiler, Target};

@@ -1,0 +1,268 @@
+//! A plain f32 forward pass for Llama-family models, written independently of the emitter to
+//! check its graphs: one token at a time, every loop spelled out, no dependency but std.
+//!
+//! Weights are HF-layout tensors keyed by HF names (`model.layers.0.self_attn.q_proj.weight`
+//! is `[out, in]`); q/k rows are in HF order, so RoPE is rotate-half. Values are stored as f32
+//! and summed in f64.
+
+use std::collections::HashMap;
+
+/// Tensors by HF name: row-major shape and data.
+pub type Weights = HashMap<String, (Vec<usize>, Vec<f32>)>;
+
+/// RoPE frequency scaling as in HF transformers.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RefRopeScaling {
+    None,
+    Linear {
+        factor: f64,
+    },
+    Llama3 {
+        factor: f64,
+        low_freq_factor: f64,
+        high_freq_factor: f64,
+        original_max_position_embeddings: f64,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct RefConfig {
+    pub vocab_size: usize,
+    pub hidden_size: usize,
+    pub intermediate_size: usize,
+    pub num_layers: usize,
+    pub num_heads: usize,
+    pub num_kv_heads: usize,
+    pub head_dim: usize,
+    pub rope_theta: f64,
+    pub rope_scaling: RefRopeScaling,
+    pub rms_norm_eps: f64,
+    pub tie_word_embeddings: bool,
+    pub qkv_bias: bool,
+    pub o_bias: bool,
+    pub mlp_bias: bool,
+}
+
+/// Logits `[tokens.len()][vocab]`: position i sees tokens `0..=i`.
+pub fn forward(cfg: &RefConfig, weights: &Weights, tokens: &[u32]) -> Vec<Vec<f32>> {
+    let w = Lookup { cfg, weights };
+    let inv_freq = inv_freq(cfg);
+    let mut caches: Vec<LayerCache> = (0..cfg.num_layers).map(|_| LayerCache::default()).collect();
+    let mut logits = Vec::with_capacity(tokens.len());
+    for (pos, &token) in tokens.iter().enumerate() {
+        let mut x = w.embedding_row(token);
+        for (layer, cache) in caches.iter_mut().enumerate() {
+            x = decoder_layer(&w, layer, cache, &x, pos, &inv_freq);
+        }
+        let x = rms_norm(
+            &x,
+            w.get("model.norm.weight", &[cfg.hidden_size]),
+            cfg.rms_norm_eps,
+        );
+        let head = if cfg.tie_word_embeddings {
+            "model.embed_tokens.weight"
+        } else {
+            "lm_head.weight"
+        };
+        logits.push(matvec(w.get(head, &[cfg.vocab_size, cfg.hidden_size]), &x));
+    }
+    logits
+}
+
+/// Keys and values of the positions seen so far, each `[kv_heads * head_dim]`.
+#[derive(Default)]
+struct LayerCache {
+    keys: Vec<Vec<f32>>,
+    values: Vec<Vec<f32>>,
+}
+
+struct Lookup<'a> {
+    cfg: &'a RefConfig,
+    weights: &'a Weights,
+}
+
+impl Lookup<'_> {
+    fn get(&self, name: &str, shape: &[usize]) -> &[f32] {
+        let (s, data) = self
+            .weights
+            .get(name)
+            .unwrap_or_else(|| panic!("reference: missing weight {name}"));
+        assert_eq!(
+            s, shape,
+            "reference: weight {name} has shape {s:?}, expected {shape:?}"
+        );
+        data
+    }
+
+    fn embedding_row(&self, token: u32) -> Vec<f32> {
+        let e = self.cfg.hidden_size;
+        let table = self.get("model.embed_tokens.weight", &[self.cfg.vocab_size, e]);
+        let t = token as usize;
+        assert!(
+            t < self.cfg.vocab_size,
+            "reference: token {t} outside the vocabulary"
+        );
+        table[t * e..(t + 1) * e].to_vec()
+    }
+
+    /// `W x + b` for the projection `name` (`[out, in]`), bias when `bias` is set.
+    fn linear(&self, name: &str, out: usize, x: &[f32], bias: bool) -> Vec<f32> {
+        let mut y = matvec(self.get(&format!("{name}.weight"), &[out, x.len()]), x);
+        if bias {
+            let b = self.get(&format!("{name}.bias"), &[out]);
+            y.iter_mut().zip(b).for_each(|(v, b)| *v += b);
+        }
+        y
+    }
+}
+
+fn decoder_layer(
+    w: &Lookup,
+    layer: usize,
+    cache: &mut LayerCache,
+    x: &[f32],
+    pos: usize,
+    inv_freq: &[f64],
+) -> Vec<f32> {
+    let cfg = w.cfg;
+    let p = format!("model.layers.{layer}.");
+    let (d, kv_dim) = (cfg.head_dim, cfg.num_kv_heads * cfg.head_dim);
+    let h = rms_norm(
+        x,
+        w.get(&format!("{p}input_layernorm.weight"), &[cfg.hidden_size]),
+        cfg.rms_norm_eps,
+    );
+    let mut q = w.linear(
+        &format!("{p}self_attn.q_proj"),
+        cfg.num_heads * d,
+        &h,
+        cfg.qkv_bias,
+    );
+    let mut k = w.linear(&format!("{p}self_attn.k_proj"), kv_dim, &h, cfg.qkv_bias);
+    let v = w.linear(&format!("{p}self_attn.v_proj"), kv_dim, &h, cfg.qkv_bias);
+    q.chunks_mut(d)
+        .for_each(|head| rotate_half_rope(head, pos, inv_freq));
+    k.chunks_mut(d)
+        .for_each(|head| rotate_half_rope(head, pos, inv_freq));
+    cache.keys.push(k);
+    cache.values.push(v);
+    let attn = attention(cfg, cache, &q);
+    let o = w.linear(
+        &format!("{p}self_attn.o_proj"),
+        cfg.hidden_size,
+        &attn,
+        cfg.o_bias,
+    );
+    let x: Vec<f32> = x.iter().zip(&o).map(|(a, b)| a + b).collect();
+
+    let h = rms_norm(
+        &x,
+        w.get(
+            &format!("{p}post_attention_layernorm.weight"),
+            &[cfg.hidden_size],
+        ),
+        cfg.rms_norm_eps,
+    );
+    let i = cfg.intermediate_size;
+    let gate = w.linear(&format!("{p}mlp.gate_proj"), i, &h, cfg.mlp_bias);
+    let up = w.linear(&format!("{p}mlp.up_proj"), i, &h, cfg.mlp_bias);
+    let act: Vec<f32> = gate.iter().zip(&up).map(|(&g, &u)| silu(g) * u).collect();
+    let down = w.linear(
+        &format!("{p}mlp.down_proj"),
+        cfg.hidden_size,
+        &act,
+        cfg.mlp_bias,
+    );
+    x.iter().zip(&down).map(|(a, b)| a + b).collect()
+}
+
+/// Causal attention of one query position over every cached position; head h reads kv head
+/// `h / (num_heads / num_kv_heads)`.
+fn attention(cfg: &RefConfig, cache: &LayerCache, q: &[f32]) -> Vec<f32> {
+    let d = cfg.head_dim;
+    let group = cfg.num_heads / cfg.num_kv_heads;
+    let scale = 1.0 / (d as f64).sqrt();
+    let mut out = vec![0.0f32; cfg.num_heads * d];
+    for h in 0..cfg.num_heads {
+        let kv = (h / group) * d;
+        let qh = &q[h * d..(h + 1) * d];
+        let scores: Vec<f64> = cache
+            .keys
+            .iter()
+            .map(|k| dot(qh, &k[kv..kv + d]) * scale)
+            .collect();
+        let max = scores.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+        let exps: Vec<f64> = scores.iter().map(|s| (s - max).exp()).collect();
+        let total: f64 = exps.iter().sum();
+        for j in 0..d {
+            let acc: f64 = exps
+                .iter()
+                .zip(&cache.values)
+                .map(|(e, v)| e * v[kv + j] as f64)
+                .sum();
+            out[h * d + j] = (acc / total) as f32;
+        }
+    }
+    out
+}
+
+fn dot(a: &[f32], b: &[f32]) -> f64 {
+    a.iter().zip(b).map(|(&x, &y)| x as f64 * y as f64).sum()
+}
+
+fn matvec(w: &[f32], x: &[f32]) -> Vec<f32> {
+    w.chunks(x.len()).map(|row| dot(row, x) as f32).collect()
+}
+
+fn rms_norm(x: &[f32], gain: &[f32], eps: f64) -> Vec<f32> {
+    let mean_sq = x.iter().map(|&v| v as f64 * v as f64).sum::<f64>() / x.len() as f64;
+    let r = 1.0 / (mean_sq + eps).sqrt();
+    x.iter()
+        .zip(gain)
+        .map(|(&v, &g)| (v as f64 * r) as f32 * g)
+        .collect()
+}
+
+fn silu(x: f32) -> f32 {
+    let x = x as f64;
+    (x / (1.0 + (-x).exp())) as f32
+}
+
+/// HF rotate-half RoPE on one head: pairs (i, i + D/2) rotate by `pos * inv_freq[i]`.
+fn rotate_half_rope(head: &mut [f32], pos: usize, inv_freq: &[f64]) {
+    let half = head.len() / 2;
+    for (i, f) in inv_freq.iter().enumerate() {
+        let (sin, cos) = (pos as f64 * f).sin_cos();
+        let (a, b) = (head[i] as f64, head[i + half] as f64);
+        head[i] = (a * cos - b * sin) as f32;
+        head[i + half] = (b * cos + a * sin) as f32;
+    }
+}
+
+fn inv_freq(cfg: &RefConfig) -> Vec<f64> {
+    let d = cfg.head_dim as f64;
+    let base = (0..cfg.head_dim / 2).map(|i| 1.0 / cfg.rope_theta.powf((2 * i) as f64 / d));
+    match cfg.rope_scaling {
+        RefRopeScaling::None => base.collect(),
+        RefRopeScaling::Linear { factor } => base.map(|f| f / factor).collect(),
+        RefRopeScaling::Llama3 {
+            factor,
+            low_freq_factor,
+            high_freq_factor,
+            original_max_position_embeddings: old,
+        } => base
+            .map(|f| {
+                let wavelen = 2.0 * std::f64::consts::PI / f;
+                let smooth =
+                    (old / wavelen - low_freq_factor) / (high_freq_factor - low_freq_factor);
+                if wavelen < old / high_freq_factor {
+                    f
+                } else if wavelen > old / low_freq_factor {
+                    f / factor
+                } else {
+                    (1.0 - smooth) * f / factor + smooth * f
+                }
+            })
+            .collect(),
+    }
+}
