@@ -43,7 +43,6 @@ pub struct Graphs {
     prefill: HashMap<Head, Vec<PrefillGraph>>,
     decode: HashMap<Head, Vec<DecodeGraph>>,
     copy_slot: Function,
-    copy_args: [Tensor; 2],
     token_buf: Vec<i32>,
 }
 
@@ -77,8 +76,7 @@ impl Graphs {
             return Err(EngineError::Manifest("the module lacks prefill or decode logits graphs".into()));
         }
         let copy_slot = session.function(&format!("{}.{}", manifest.module, emitter::graph::COPY_SLOT))?;
-        let copy_args = [session.tensor(&[], &[0i32])?, session.tensor(&[], &[0i32])?];
-        Ok(Graphs { manifest, session, prefill, decode, copy_slot, copy_args, token_buf: Vec::new() })
+        Ok(Graphs { manifest, session, prefill, decode, copy_slot, token_buf: Vec::new() })
     }
 
     pub fn manifest(&self) -> &Manifest {
@@ -194,10 +192,14 @@ impl Graphs {
     }
 
     /// Copies slot `src`'s cache into slot `dst` (every layer, K and V).
+    ///
+    /// The call has no result to wait on, so IREE may still be running it
+    /// when this returns; its arguments are therefore fresh tensors (kept
+    /// alive by the pending work) rather than buffers rewritten in place.
     pub fn copy_slot(&mut self, src: usize, dst: usize) -> Result<(), EngineError> {
-        self.copy_args[0].write(&[src as i32])?;
-        self.copy_args[1].write(&[dst as i32])?;
-        self.copy_slot.call(&[&self.copy_args[0], &self.copy_args[1]], &mut [])?;
+        let src = self.session.tensor(&[], &[src as i32])?;
+        let dst = self.session.tensor(&[], &[dst as i32])?;
+        self.copy_slot.call(&[&src, &dst], &mut [])?;
         Ok(())
     }
 }

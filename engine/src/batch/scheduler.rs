@@ -233,7 +233,9 @@ impl Scheduler {
     }
 
     fn retire(&self, seq: &mut Sequence, reason: FinishReason) {
-        seq.finish(reason);
+        // Release the queue place first: a caller that sees `Finished` may
+        // submit again at once and must find the place free.
         self.pending.fetch_sub(1, Ordering::AcqRel);
+        seq.finish(reason);
     }
 }

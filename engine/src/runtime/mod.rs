@@ -401,6 +401,11 @@ impl Function {
 
     /// Calls the function and copies each result into `outputs`, after
     /// checking inputs and buffers against the reflected signature.
+    ///
+    /// Reading the results waits for the work that made them. A function
+    /// with no results may still be running on the device when this
+    /// returns: do not rewrite its input tensors in place until a later
+    /// call with results has returned (pass fresh tensors instead).
     pub fn call(&mut self, inputs: &[&Tensor], outputs: &mut [Output<'_>]) -> Result<()> {
         self.validate(inputs, outputs)?;
         self.call_unvalidated(inputs, outputs)

@@ -1,0 +1,192 @@
+//! The continuous-batching engine on the tiny model: batched requests give
+//! exactly the tokens they give alone, chunked prefill changes nothing, bad
+//! requests get typed errors, cancels end requests, and a soak of many
+//! requests with random cancels ends every request and leaks no slot.
+
+use std::time::Duration;
+
+use engine::batch::{Engine, EngineConfig, Event, FinishReason, GenerationRequest, SchedulerConfig, SubmitError};
+use sampler::SampleParams;
+use tests::tiny;
+
+fn engine(prefill_budget: usize, max_queue: usize) -> Engine {
+    let (graphs, _) = tiny::load("local-task", 7);
+    let config = EngineConfig { max_queue, scheduler: SchedulerConfig { prefill_budget, eos: None } };
+    Engine::start(graphs, None, config)
+}
+
+/// A deterministic mix of request shapes: prompt lengths across chunk
+/// boundaries, greedy and seeded sampling with every filter.
+fn request(i: u64) -> GenerationRequest {
+    let len = 1 + (i as usize * 7) % 30;
+    let prompt: Vec<u32> = (0..len as u32).map(|t| (t * 31 + i as u32 * 17 + 3) % 512).collect();
+    let params = match i % 5 {
+        0 => SampleParams::greedy(),
+        1 => SampleParams { temperature: 0.8, seed: i, ..SampleParams::default() },
+        2 => SampleParams { temperature: 1.0, top_k: 20, seed: i, ..SampleParams::default() },
+        3 => SampleParams { temperature: 0.9, top_p: 0.8, min_p: 0.05, seed: i, ..SampleParams::default() },
+        _ => SampleParams { temperature: 0.7, repetition_penalty: 1.3, seed: i, ..SampleParams::default() },
+    };
+    let max_tokens = 4 + (i as usize * 5) % 25;
+    GenerationRequest::new(prompt, params, max_tokens)
+}
+
+fn solo(engine: &Engine, request: GenerationRequest) -> Vec<u32> {
+    let (ids, finished) = engine.submit(request).unwrap().collect();
+    assert!(matches!(finished, Event::Finished { reason: FinishReason::Length | FinishReason::Capacity, .. }), "{finished:?}");
+    ids
+}
+
+#[test]
+fn batched_requests_equal_their_solo_runs() {
+    let engine = engine(64, 64);
+    let alone: Vec<Vec<u32>> = (0..10).map(|i| solo(&engine, request(i))).collect();
+    // Ten at once through four slots: queueing, admission as slots free,
+    // compaction moves, buckets of 1 and 4 rows, mixed phases per step.
+    let streams: Vec<_> = (0..10).map(|i| engine.submit(request(i)).unwrap()).collect();
+    for (i, stream) in streams.into_iter().enumerate() {
+        let (ids, _) = stream.collect();
+        assert_eq!(ids, alone[i], "request {i}");
+    }
+}
+
+#[test]
+fn chunked_prefill_equals_one_shot() {
+    let small = engine(3, 64);
+    let large = engine(512, 64);
+    for i in 0..6 {
+        let mut req = request(i * 3 + 1);
+        req.prompt = (0..40u32).map(|t| (t * 11 + i as u32) % 512).collect();
+        assert_eq!(solo(&small, req.clone()), solo(&large, req), "request {i}");
+    }
+}
+
+#[test]
+fn seeds_reproduce_and_differ() {
+    let engine = engine(64, 64);
+    let mut req = request(1);
+    req.max_tokens = 20;
+    let a = solo(&engine, req.clone());
+    let b = solo(&engine, req.clone());
+    assert_eq!(a, b);
+    req.params.seed += 1000;
+    let c = solo(&engine, req);
+    assert_ne!(a, c, "a different seed should change a 20-token sample");
+}
+
+#[test]
+fn bad_requests_get_typed_errors() {
+    let engine = engine(64, 2);
+    let ok = || GenerationRequest::new(vec![1, 2, 3], SampleParams::greedy(), 4);
+    let mut r = ok();
+    r.prompt = vec![1; 65];
+    assert_eq!(engine.submit(r).err(), Some(SubmitError::PromptTooLong { len: 65, capacity: 64 }));
+    let mut r = ok();
+    r.prompt = vec![1, 512];
+    assert_eq!(engine.submit(r).err(), Some(SubmitError::TokenOutOfRange { id: 512, vocab: 512 }));
+    let mut r = ok();
+    r.prompt.clear();
+    assert_eq!(engine.submit(r).err(), Some(SubmitError::EmptyPrompt));
+    let mut r = ok();
+    r.params.temperature = -1.0;
+    assert!(matches!(engine.submit(r).err(), Some(SubmitError::InvalidParams(_))));
+    let mut r = ok();
+    r.params.top_p = 1.5;
+    assert!(matches!(engine.submit(r).err(), Some(SubmitError::InvalidParams(_))));
+    let mut r = ok();
+    r.params.logit_bias = vec![(600, 1.0)];
+    assert_eq!(engine.submit(r).err(), Some(SubmitError::TokenOutOfRange { id: 600, vocab: 512 }));
+    let mut r = ok();
+    r.stop_strings = vec!["x".into()];
+    assert_eq!(engine.submit(r).err(), Some(SubmitError::StopStringsWithoutTokenizer));
+    let mut r = ok();
+    r.max_tokens = 0;
+    assert_eq!(engine.submit(r).err(), Some(SubmitError::ZeroMaxTokens));
+
+    // Two long requests fill a queue of two; the third is refused, and once
+    // they end the queue accepts again.
+    let mut long = ok();
+    long.max_tokens = 60;
+    let a = engine.submit(long.clone()).unwrap();
+    let b = engine.submit(long.clone()).unwrap();
+    assert_eq!(engine.submit(long.clone()).err(), Some(SubmitError::QueueFull { capacity: 2 }));
+    a.collect();
+    b.collect();
+    assert!(engine.submit(ok()).is_ok());
+}
+
+#[test]
+fn stop_tokens_and_capacity_end_requests() {
+    let engine = engine(64, 64);
+    let base = GenerationRequest::new(vec![5, 6, 7], SampleParams::greedy(), 30);
+    let ids = solo(&engine, base.clone());
+    let mut stop = base.clone();
+    stop.stop_token_ids = vec![ids[4]];
+    let first = ids.iter().position(|&t| t == ids[4]).unwrap();
+    let (got, finished) = engine.submit(stop).unwrap().collect();
+    assert_eq!(got, ids[..=first]);
+    assert!(matches!(finished, Event::Finished { reason: FinishReason::StopToken(t), .. } if t == ids[4]));
+
+    // A 60-token prompt in a 64-token slot: the prefill token plus decodes
+    // at positions 60..63 fill the slot, then the request ends.
+    let mut full = base;
+    full.prompt = (0..60).collect();
+    full.max_tokens = 100;
+    let (got, finished) = engine.submit(full).unwrap().collect();
+    assert_eq!(got.len(), 5, "{finished:?}");
+    assert!(matches!(finished, Event::Finished { reason: FinishReason::Capacity, .. }));
+}
+
+#[test]
+fn cancel_ends_a_running_request() {
+    let engine = engine(64, 64);
+    let stream = engine.submit(GenerationRequest::new(vec![1, 2], SampleParams::greedy(), 60)).unwrap();
+    let first = stream.recv_timeout(Duration::from_secs(60)).expect("a first token");
+    assert!(matches!(first, Event::Token { .. }));
+    stream.cancel();
+    let (ids, finished) = stream.collect();
+    assert!(ids.len() < 59, "cancel should stop well before max_tokens");
+    assert!(matches!(finished, Event::Finished { reason: FinishReason::Cancelled, .. }), "{finished:?}");
+    // Dropping a stream cancels too; the engine keeps serving.
+    drop(engine.submit(GenerationRequest::new(vec![3], SampleParams::greedy(), 60)).unwrap());
+    assert_eq!(solo(&engine, request(0)).len(), request(0).max_tokens);
+}
+
+/// Many requests of random shapes through four slots with random cancels
+/// from another thread. Sized for CI; `SOAK_REQUESTS` raises it.
+#[test]
+fn soak_with_random_cancels() {
+    let count: u64 = std::env::var("SOAK_REQUESTS").ok().and_then(|v| v.parse().ok()).unwrap_or(120);
+    let engine = engine(16, 10_000);
+    let mut rng = 0x5eed_u64;
+    let mut next = move || {
+        rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        rng >> 33
+    };
+    let streams: Vec<_> = (0..count).map(|i| engine.submit(request(i)).unwrap()).collect();
+    let cancel: Vec<bool> = (0..count).map(|_| next() % 4 == 0).collect();
+    let cancellers: Vec<_> = streams.iter().zip(&cancel).filter(|(_, c)| **c).map(|(s, _)| s.canceller()).collect();
+    let thread = std::thread::spawn(move || {
+        for canceller in cancellers {
+            std::thread::sleep(Duration::from_micros(300));
+            canceller.cancel();
+        }
+    });
+    let results: Vec<_> = streams.into_iter().map(|s| s.collect()).collect();
+    thread.join().unwrap();
+    assert_eq!(engine.handle().pending(), 0, "every request released its queue place");
+    let mut checked = 0;
+    for (i, (ids, finished)) in results.into_iter().enumerate() {
+        let Event::Finished { reason, generated_tokens, .. } = finished else { unreachable!() };
+        assert_eq!(generated_tokens, ids.len());
+        if reason == FinishReason::Cancelled {
+            assert!(cancel[i], "request {i} was cancelled without being asked");
+            continue;
+        }
+        assert_eq!(reason, FinishReason::Length, "request {i}");
+        assert_eq!(ids, solo(&engine, request(i as u64)), "request {i}");
+        checked += 1;
+    }
+    eprintln!("soak: {count} requests, {checked} compared with solo runs");
+    assert!(checked > 0);
+}
