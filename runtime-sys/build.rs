@@ -212,17 +212,26 @@ fn cmake_arguments(iree_src: &Path, build_dir: &Path, tools: &Tools) -> Vec<Stri
 }
 
 /// The CUDA driver needs only headers at build time (libcuda is loaded at run
-/// time); they come from the PyPI wheels named in the README.
+/// time); they come from PyPI wheels unpacked by `scripts/cuda-deps.sh`.
+/// IREE's CMake reads `IREE_CUDA_DEPS_DIR` from the environment.
 fn cuda_arguments() -> Vec<String> {
-    let deps = env::var("IREE_CUDA_DEPS_DIR").unwrap_or_else(|_| {
-        fail("feature `cuda` needs IREE_CUDA_DEPS_DIR (see README: `make cuda-deps`)")
-    });
+    let workspace_deps = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("manifest dir")).join("../.cache/cuda-deps");
+    let deps = match env::var("IREE_CUDA_DEPS_DIR") {
+        Ok(dir) => PathBuf::from(dir),
+        Err(_) if workspace_deps.join("include/cuda.h").is_file() => workspace_deps,
+        Err(_) => fail("feature `cuda` needs CUDA headers: run scripts/cuda-deps.sh (or set IREE_CUDA_DEPS_DIR)"),
+    };
+    if !deps.join("include/cuda.h").is_file() {
+        fail(format!("{} has no include/cuda.h", deps.display()));
+    }
+    // SAFETY (edition 2021 API): the build script is single-threaded here.
+    env::set_var("IREE_CUDA_DEPS_DIR", &deps);
     let libdevice = env::var("IREE_CUDA_LIBDEVICE_PATH")
-        .unwrap_or_else(|_| format!("{deps}/nvvm/libdevice/libdevice.10.bc"));
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| deps.join("nvvm/libdevice/libdevice.10.bc"));
     vec![
         "-DIREE_HAL_DRIVER_CUDA=ON".into(),
-        format!("-DIREE_CUDA_DEPS_DIR={deps}"),
-        format!("-DIREE_CUDA_LIBDEVICE_PATH={libdevice}"),
+        format!("-DIREE_CUDA_LIBDEVICE_PATH={}", libdevice.display()),
     ]
 }
 

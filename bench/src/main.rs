@@ -1,1 +1,82 @@
-fn main() {}
+//! `bench`: batched decode and prefill throughput of a model through IREE,
+//! with the memory bandwidth of this machine measured in the same run so
+//! that decode speed can be stated as an efficiency.
+
+mod bandwidth;
+mod measure;
+mod memory;
+mod plot;
+mod report;
+
+use std::path::PathBuf;
+
+use clap::Parser;
+use engine::model::{self, ModelOptions};
+use engine::runtime::Runtime;
+
+#[derive(Parser, Debug)]
+#[command(about = "Benchmark prefill and batched decode of a model through IREE")]
+struct Args {
+    /// Model (.gguf or HF dir); default SmolLM2-135M-Instruct from the venv.
+    #[arg(long)]
+    model: Option<PathBuf>,
+    /// Decode batch sizes to measure.
+    #[arg(long = "batch", default_values_t = [1usize, 4, 8])]
+    batches: Vec<usize>,
+    /// Tokens already in each sequence when decode is timed.
+    #[arg(long, default_value_t = 128)]
+    context: usize,
+    /// Timed decode steps per batch size.
+    #[arg(long, default_value_t = 16)]
+    steps: usize,
+    /// Prompt length for the prefill measurement.
+    #[arg(long, default_value_t = 512)]
+    prefill_tokens: usize,
+    /// IREE device URI.
+    #[arg(long, default_value = "local-task")]
+    device: String,
+    /// Write the results as JSON here.
+    #[arg(long)]
+    json: Option<PathBuf>,
+    /// Write a PNG plot here.
+    #[arg(long)]
+    plot: Option<PathBuf>,
+}
+
+fn main() {
+    let args = Args::parse();
+    if let Err(error) = run(&args) {
+        eprintln!("error: {error}");
+        std::process::exit(1);
+    }
+}
+
+fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
+    let path = match &args.model {
+        Some(path) => path.clone(),
+        None => loader::default_model_path()?,
+    };
+    let runtime = Runtime::new(&args.device)?;
+    let options = ModelOptions::cpu();
+    let mut loaded = model::load(&runtime, &path, &options)?;
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    eprintln!("[bench] measuring memory read bandwidth ({threads} threads)");
+    let bandwidth = bandwidth::read_bandwidth(512 << 20, threads, 5);
+    eprintln!("[bench] prefill of {} tokens", args.prefill_tokens);
+    let prefill = measure::prefill(&mut loaded.graphs, args.prefill_tokens, 2);
+    let mut decode = Vec::new();
+    for &batch in &args.batches {
+        eprintln!("[bench] decode B={batch}");
+        decode.push(measure::decode(&mut loaded.graphs, batch, args.context, args.steps));
+    }
+    let (rss, peak) = memory::resident();
+    let report = report::Report::new(&loaded, bandwidth, prefill, decode, rss, peak);
+    println!("{}", report.table());
+    if let Some(path) = &args.json {
+        std::fs::write(path, serde_json::to_string_pretty(&report)?)?;
+    }
+    if let Some(path) = &args.plot {
+        plot::write_png(path, &report)?;
+    }
+    Ok(())
+}

@@ -52,6 +52,7 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
         prefill_windows: Vec::new(),
         decode_batches: [1usize, 4, 8].iter().copied().filter(|&b| b <= slots).collect(),
         decode_windows: keep(&[256, 1024]),
+        decode_attention: Default::default(),
         target: emitter::Target::Generic,
     }
 }

@@ -60,6 +60,10 @@ struct Args {
     /// Context capacity per slot (tokens).
     #[arg(long, default_value_t = 2048)]
     capacity: usize,
+    /// Slots (concurrent sequences) the module is built for; the default
+    /// shares its compiled module with the tests and the bench.
+    #[arg(long, default_value_t = 8)]
+    slots: usize,
 }
 
 fn main() {
@@ -77,7 +81,7 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     };
     let runtime = Runtime::new(&args.device)?;
     let mut options = ModelOptions::cpu();
-    options.graphs = model::default_graph_options(1, args.capacity);
+    options.graphs = model::default_graph_options(args.slots, args.capacity);
     let loaded = model::load(&runtime, &path, &options)?;
     let tokenizer = loaded.tokenizer.clone().ok_or("the model has no tokenizer")?;
     let text = prompt_text(&args, &loaded)?;

@@ -1,0 +1,106 @@
+//! Timed runs of the graphs: prefill throughput and decode steps per batch
+//! size, with the host sampler on the decode logits.
+
+use std::time::Instant;
+
+use engine::graphs::{DecodeOutput, Graphs, Head};
+use engine::runtime::Output;
+use sampler::{Request, Sample, SampleParams, Sampler};
+use serde::Serialize;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PrefillResult {
+    pub tokens: usize,
+    pub chunk: usize,
+    pub seconds: f64,
+    pub tokens_per_second: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct DecodeResult {
+    pub batch: usize,
+    pub context: usize,
+    pub step_ms: f64,
+    pub step_ms_min: f64,
+    pub tokens_per_second: f64,
+    pub sample_ms: f64,
+    pub sample_share: f64,
+    pub bytes_read_back: usize,
+}
+
+fn prompt(len: usize, salt: usize, vocab: usize) -> Vec<i32> {
+    (0..len).map(|i| ((i * 7919 + salt * 104729 + 17) % (vocab - 2) + 1) as i32).collect()
+}
+
+/// Prefills `tokens` into slot 0 in chunks of the largest bucket.
+pub fn prefill(graphs: &mut Graphs, tokens: usize, rounds: usize) -> PrefillResult {
+    let vocab = graphs.vocab();
+    let chunk = graphs.max_chunk().min(tokens);
+    let ids = prompt(tokens, 0, vocab);
+    let mut logits = vec![0f32; vocab];
+    let mut best = f64::INFINITY;
+    for _ in 0..rounds {
+        let started = Instant::now();
+        for start in (0..tokens).step_by(chunk) {
+            let end = (start + chunk).min(tokens);
+            graphs.prefill(Head::Logits, 0, start, &ids[start..end], Output::F32(&mut logits)).expect("prefill");
+        }
+        best = best.min(started.elapsed().as_secs_f64());
+    }
+    PrefillResult { tokens, chunk, seconds: best, tokens_per_second: tokens as f64 / best }
+}
+
+/// `steps` decode steps of `batch` rows whose sequences sit at `context`
+/// tokens, each followed by host sampling of every row (temperature 0.8,
+/// top-p 0.95), which feeds the next step.
+pub fn decode(graphs: &mut Graphs, batch: usize, context: usize, steps: usize) -> DecodeResult {
+    let vocab = graphs.vocab();
+    let mut logits = vec![0f32; vocab];
+    for slot in 0..batch {
+        let ids = prompt(context, slot, vocab);
+        for start in (0..context).step_by(graphs.max_chunk()) {
+            let end = (start + graphs.max_chunk()).min(context);
+            graphs.prefill(Head::Logits, slot, start, &ids[start..end], Output::F32(&mut logits)).expect("prefill");
+        }
+    }
+    let params = SampleParams { temperature: 0.8, top_p: 0.95, seed: 7, ..SampleParams::default() };
+    let mut sampler = Sampler::new();
+    let mut sample = Sample::default();
+    let mut out = DecodeOutput::default();
+    let mut tokens: Vec<i32> = (0..batch).map(|b| (b * 31 + 5) as i32).collect();
+    let mut step_times = Vec::with_capacity(steps);
+    let mut sample_time = 0f64;
+    let mut rows = 0;
+    // The first steps warm caches and page in weights; they are not timed.
+    let warmup = 2;
+    for step in 0..steps + warmup {
+        let pos: Vec<i32> = (0..batch).map(|_| (context + step) as i32).collect();
+        let started = Instant::now();
+        rows = graphs.decode(Head::Logits, &tokens, &pos, &mut out).expect("decode");
+        let decoded = started.elapsed().as_secs_f64();
+        let sampled = Instant::now();
+        for (b, token) in tokens.iter_mut().enumerate() {
+            let request = Request::new(&params).step(step as u64);
+            sampler.sample_into(&mut out.logits[b * vocab..(b + 1) * vocab], &request, &mut sample).expect("sample");
+            *token = sample.token as i32;
+        }
+        let sampling = sampled.elapsed().as_secs_f64();
+        if step >= warmup {
+            step_times.push(decoded + sampling);
+            sample_time += sampling;
+        }
+    }
+    step_times.sort_by(f64::total_cmp);
+    let median = step_times[step_times.len() / 2];
+    let sample_ms = sample_time / steps as f64 * 1e3;
+    DecodeResult {
+        batch,
+        context,
+        step_ms: median * 1e3,
+        step_ms_min: step_times[0] * 1e3,
+        tokens_per_second: batch as f64 / median,
+        sample_ms,
+        sample_share: sample_ms / (median * 1e3),
+        bytes_read_back: rows * vocab * 4,
+    }
+}

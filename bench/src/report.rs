@@ -1,0 +1,114 @@
+//! The bench's results: derived ratios, a text table, JSON.
+
+use engine::model::LoadedModel;
+use serde::Serialize;
+
+use crate::measure::{DecodeResult, PrefillResult};
+
+#[derive(Debug, Serialize)]
+pub struct Report {
+    pub model: String,
+    pub weight_bytes: u64,
+    /// Weight bytes one decode step reads (embedding rows excluded unless
+    /// the embedding doubles as the LM head).
+    pub weight_bytes_per_step: u64,
+    pub kv_bytes: u64,
+    pub bandwidth_gb_s: f64,
+    pub prefill: PrefillResult,
+    pub decode: Vec<DecodeResult>,
+    /// B=1 weight read rate over the measured bandwidth.
+    pub b1_efficiency: Option<f64>,
+    /// Largest batch's aggregate tok/s over B=1's.
+    pub batch_speedup: Option<f64>,
+    pub rss_bytes: u64,
+    pub peak_rss_bytes: u64,
+    /// Resident memory over (weight bytes + KV bytes).
+    pub memory_ratio: f64,
+}
+
+impl Report {
+    pub fn new(
+        loaded: &LoadedModel,
+        bandwidth: f64,
+        prefill: PrefillResult,
+        decode: Vec<DecodeResult>,
+        rss: u64,
+        peak: u64,
+    ) -> Report {
+        let manifest = loaded.graphs.manifest();
+        let bytes = |shape: &[i64], elem: &str| shape.iter().product::<i64>() as u64 * if elem == "f16" { 2 } else { 4 };
+        let weight_bytes: u64 = manifest.parameters.iter().map(|p| bytes(&p.ty.shape, p.ty.elem.mlir())).sum();
+        let embed: u64 = manifest
+            .parameters
+            .iter()
+            .filter(|p| p.name.ends_with("embed_tokens.weight"))
+            .map(|p| bytes(&p.ty.shape, p.ty.elem.mlir()))
+            .sum();
+        let weight_bytes_per_step = if manifest.config.tie_word_embeddings { weight_bytes } else { weight_bytes - embed };
+        let kv = &manifest.kv_cache;
+        let kv_bytes = bytes(&kv.ty.shape, kv.ty.elem.mlir()) * kv.globals.len() as u64 * 2;
+        let b1 = decode.iter().find(|d| d.batch == 1);
+        let b1_efficiency = b1.map(|d| weight_bytes_per_step as f64 / (d.step_ms / 1e3) / bandwidth);
+        let largest = decode.iter().max_by_key(|d| d.batch);
+        let batch_speedup = b1.zip(largest).map(|(one, big)| big.tokens_per_second / one.tokens_per_second);
+        Report {
+            model: loaded.vmfb.file_stem().map_or(String::new(), |s| s.to_string_lossy().into_owned()),
+            weight_bytes,
+            weight_bytes_per_step,
+            kv_bytes,
+            bandwidth_gb_s: bandwidth / 1e9,
+            prefill,
+            decode,
+            b1_efficiency,
+            batch_speedup,
+            rss_bytes: rss,
+            peak_rss_bytes: peak,
+            memory_ratio: rss as f64 / (weight_bytes + kv_bytes) as f64,
+        }
+    }
+
+    pub fn table(&self) -> String {
+        let mb = |b: u64| b as f64 / (1 << 20) as f64;
+        let mut out = String::new();
+        out.push_str(&format!(
+            "model {}  weights {:.0} MiB (read per step {:.0} MiB)  KV {:.0} MiB  read bandwidth {:.1} GB/s\n",
+            self.model,
+            mb(self.weight_bytes),
+            mb(self.weight_bytes_per_step),
+            mb(self.kv_bytes),
+            self.bandwidth_gb_s
+        ));
+        out.push_str(&format!(
+            "prefill {} tokens (chunks of {}): {:.0} tok/s\n\n",
+            self.prefill.tokens, self.prefill.chunk, self.prefill.tokens_per_second
+        ));
+        out.push_str("| B | context | step ms (median) | step ms (min) | tok/s | sampler ms/step | sampler share | bytes read back/step |\n");
+        out.push_str("|---|---|---|---|---|---|---|---|\n");
+        for d in &self.decode {
+            out.push_str(&format!(
+                "| {} | {} | {:.2} | {:.2} | {:.1} | {:.3} | {:.2}% | {} |\n",
+                d.batch,
+                d.context,
+                d.step_ms,
+                d.step_ms_min,
+                d.tokens_per_second,
+                d.sample_ms,
+                d.sample_share * 100.0,
+                d.bytes_read_back
+            ));
+        }
+        if let Some(e) = self.b1_efficiency {
+            out.push_str(&format!("\nB=1 weight read rate: {:.1}% of measured bandwidth\n", e * 100.0));
+        }
+        if let Some(s) = self.batch_speedup {
+            out.push_str(&format!("largest batch aggregate tok/s over B=1: {s:.2}x\n"));
+        }
+        out.push_str(&format!(
+            "resident memory {:.0} MiB (peak {:.0} MiB) = {:.2}x (weights + KV)\n",
+            mb(self.rss_bytes),
+            mb(self.peak_rss_bytes),
+            self.memory_ratio
+        ));
+        out
+    }
+}
