@@ -33,6 +33,7 @@ fn main() {
         "NINJA",
         "IREE_CUDA_DEPS_DIR",
         "IREE_CUDA_LIBDEVICE_PATH",
+        "IREE_SHIM_SANITIZE",
     ] {
         println!("cargo:rerun-if-env-changed={var}");
     }
@@ -208,6 +209,10 @@ fn cmake_arguments(iree_src: &Path, build_dir: &Path, tools: &Tools) -> Vec<Stri
     if env::var_os("CARGO_FEATURE_METAL").is_some() {
         args.push("-DIREE_HAL_DRIVER_METAL=ON".into());
     }
+    if let Some(flags) = sanitizer_flags() {
+        args.push(format!("-DCMAKE_C_FLAGS={flags}"));
+        args.push(format!("-DCMAKE_CXX_FLAGS={flags}"));
+    }
     args
 }
 
@@ -306,8 +311,21 @@ fn collect_archives(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// `IREE_SHIM_SANITIZE=address` builds the runtime and the shim with
+/// AddressSanitizer (the memory-check script links the tests with it).
+fn sanitizer_flags() -> Option<String> {
+    let sanitizer = env::var("IREE_SHIM_SANITIZE").ok().filter(|s| !s.is_empty())?;
+    Some(format!("-fsanitize={sanitizer} -fno-omit-frame-pointer"))
+}
+
 fn compile_shim(csrc: &Path, iree_src: &Path, build_dir: &Path, lib_dir: &Path) {
-    cc::Build::new()
+    let mut build = cc::Build::new();
+    if let Some(flags) = sanitizer_flags() {
+        for flag in flags.split_whitespace() {
+            build.flag(flag);
+        }
+    }
+    build
         .file(csrc.join("iree_shim.c"))
         .include(csrc)
         // IREE's headers are not warning-clean under -Wextra; keep the

@@ -7,7 +7,15 @@ use engine::runtime::{
 };
 use tests::{compile_cpu, temp_dir, write_safetensors};
 
-const DEVICES: [&str; 2] = ["local-task", "local-sync"];
+/// Both local drivers, unless `IREE_TEST_DEVICES` (comma-separated) narrows
+/// them.
+fn devices() -> Vec<String> {
+    std::env::var("IREE_TEST_DEVICES")
+        .unwrap_or_else(|_| "local-task,local-sync".into())
+        .split(',')
+        .map(str::to_string)
+        .collect()
+}
 
 fn f32_input(shape: &[usize], data: &[f32]) -> HostTensor {
     HostTensor::F32 { shape: shape.to_vec(), data: data.to_vec() }
@@ -16,8 +24,8 @@ fn f32_input(shape: &[usize], data: &[f32]) -> HostTensor {
 #[test]
 fn add_on_both_local_devices() {
     let vmfb = compile_cpu("add");
-    for device in DEVICES {
-        let runtime = Runtime::new(device).unwrap();
+    for device in devices() {
+        let runtime = Runtime::new(&device).unwrap();
         let session = Session::new(&runtime, &SessionOptions::new([&vmfb])).unwrap();
         let mut add = session.function("arith.add").unwrap();
         let sig = add.signature().unwrap();
@@ -52,7 +60,7 @@ fn integer_tensors_and_scalars() {
 #[test]
 fn reused_input_tensor_is_rewritten_in_place() {
     let vmfb = compile_cpu("add");
-    let runtime = Runtime::new("local-task").unwrap();
+    let runtime = Runtime::new(&devices()[0]).unwrap();
     let session = Session::new(&runtime, &SessionOptions::new([&vmfb])).unwrap();
     let mut add = session.function("arith.add").unwrap();
     let mut a = session.tensor(&[4], &[0.0f32; 4]).unwrap();
@@ -86,9 +94,9 @@ fn matmul_with_weight_from_safetensors_parameter() {
     let params = dir.join("weights.safetensors");
     write_safetensors(&params, &[("layer.weight", vec![3, 4], weight())]);
     let x: Vec<f32> = (0..8).map(|i| 1.0 + i as f32).collect();
-    for device in DEVICES {
+    for device in devices() {
         for mode in [ParameterMode::Mmap, ParameterMode::Preload, ParameterMode::File] {
-            let runtime = Runtime::new(device).unwrap();
+            let runtime = Runtime::new(&device).unwrap();
             let options = SessionOptions::new([&vmfb]).parameters(&params).parameter_mode(mode);
             let session = Session::new(&runtime, &options).unwrap();
             let mut apply = session.function("linear.apply").unwrap();
@@ -101,8 +109,8 @@ fn matmul_with_weight_from_safetensors_parameter() {
 #[test]
 fn kv_cache_updates_in_place_across_calls() {
     let vmfb = compile_cpu("kv_update");
-    for device in DEVICES {
-        let runtime = Runtime::new(device).unwrap();
+    for device in devices() {
+        let runtime = Runtime::new(&device).unwrap();
         let session = Session::new(&runtime, &SessionOptions::new([&vmfb])).unwrap();
         let mut append = session.function("cache.append").unwrap();
         let mut pos = session.tensor(&[2], &[0i32, 0]).unwrap();
