@@ -1,0 +1,149 @@
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Parser;
+use emitter::graph::AttentionForm;
+use emitter::hlo::ElemType;
+use emitter::{GraphOptions, Target};
+
+/// Emit StableHLO for a Llama-family model: one module (`model.mlir`) holding prefill, ragged
+/// decode and slot-copy functions that share the weights (IREE parameters named as in HF
+/// checkpoints) and the per-layer KV caches, plus `manifest.json` describing every function
+/// and parameter. Compile the module with iree-compile; bind the weights as parameter scope
+/// "model".
+///
+/// Functions: prefill_{logits,argmax}_t{T}(tokens[T], start, len, slot) writes K/V of
+/// positions start..start+len of `slot` and returns the logits (or argmax) of token len-1;
+/// decode_ragged_{logits,argmax}_b{B}_w{W}(tokens[B], pos[B]) advances slot b by one token at
+/// pos[b], attending over the first W cache positions (pos[b] < 0 marks a padding row);
+/// copy_slot(src, dst) copies one slot's K/V in every layer.
+#[derive(Parser, Debug)]
+#[command(name = "emit", version)]
+struct Args {
+    /// Model: an HF directory with config.json, or a .gguf file (metadata only is read).
+    #[arg(long)]
+    model: PathBuf,
+
+    /// Output directory; model.mlir and manifest.json are (over)written there.
+    #[arg(long)]
+    out: PathBuf,
+
+    /// Decode batch sizes B: emits decode_ragged_{logits,argmax}_b{B}_w{W}. Repeat or separate
+    /// with commas.
+    #[arg(long = "batch", value_delimiter = ',', default_values_t = [1, 4, 8])]
+    batches: Vec<usize>,
+
+    /// Concurrent sequence slots S; the caches get one more, scratch, slot for padding writes.
+    #[arg(long, default_value_t = 8)]
+    slots: usize,
+
+    /// Context capacity C per slot (cache positions).
+    #[arg(long, default_value_t = 2048)]
+    capacity: usize,
+
+    /// Prefill chunk lengths T: emits prefill_{logits,argmax}_t{T}.
+    #[arg(long = "prefill", value_delimiter = ',', default_values_t = [32, 128, 512])]
+    prefill: Vec<usize>,
+
+    /// Decode context windows W (attention reads only the first W positions). The capacity is
+    /// always added as the largest; default windows above the capacity are dropped.
+    /// [default: 256,1024]
+    #[arg(long = "context", value_delimiter = ',')]
+    context: Option<Vec<usize>>,
+
+    /// Prefill context windows: if given, emits prefill_*_t{T}_w{W} for every W >= T
+    /// instead of one window of the whole capacity.
+    #[arg(long = "prefill-context", value_delimiter = ',')]
+    prefill_context: Vec<usize>,
+
+    /// Weight element type in the parameter file: f32 or f16 (computation is f32).
+    #[arg(long, default_value = "f32", value_parser = parse_dtype)]
+    dtype: ElemType,
+
+    /// Decode attention form: matmul (dot_general over the cache window in place; fastest;
+    /// compile without --iree-opt-data-tiling, which cannot handle it) or reduce
+    /// (broadcast-multiply-reduce, never data-tiled: for builds that need data tiling,
+    /// at 2-4x the attention cost).
+    #[arg(long, default_value = "matmul", value_parser = parse_attention)]
+    decode_attention: AttentionForm,
+
+    /// Module variant: generic (the target is chosen by iree-compile flags: llvm-cpu, CUDA
+    /// sm_80), cuda-sm90 (the target spelled out in the module, as iree-compile 3.13 cannot
+    /// select sm_90 by flag), or metal (argmax in a form IREE's Metal backend lowers).
+    #[arg(long, default_value = "generic", value_parser = parse_target)]
+    target: Target,
+}
+
+const DEFAULT_CONTEXT: [usize; 2] = [256, 1024];
+
+fn parse_dtype(s: &str) -> Result<ElemType, String> {
+    match s {
+        "f32" => Ok(ElemType::F32),
+        "f16" => Ok(ElemType::F16),
+        _ => Err(format!("unsupported weight dtype {s:?} (f32 or f16)")),
+    }
+}
+
+fn parse_attention(s: &str) -> Result<AttentionForm, String> {
+    match s {
+        "reduce" => Ok(AttentionForm::Reduce),
+        "matmul" => Ok(AttentionForm::Matmul),
+        _ => Err(format!("unknown attention form {s:?} (reduce or matmul)")),
+    }
+}
+
+fn parse_target(s: &str) -> Result<Target, String> {
+    Target::parse(s).ok_or_else(|| format!("unknown target {s:?} (generic, cuda-sm90 or metal)"))
+}
+
+/// Decode windows: the given or default ones, capped by the capacity, which is always last.
+fn decode_windows(context: Option<Vec<usize>>, capacity: usize) -> Vec<usize> {
+    let mut windows = context.unwrap_or_else(|| {
+        DEFAULT_CONTEXT
+            .iter()
+            .copied()
+            .filter(|&w| w < capacity)
+            .collect()
+    });
+    if !windows.contains(&capacity) {
+        windows.push(capacity);
+    }
+    windows
+}
+
+fn sorted(mut v: Vec<usize>) -> Vec<usize> {
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let opts = GraphOptions {
+        slots: args.slots,
+        capacity: args.capacity,
+        weight_dtype: args.dtype,
+        prefill_lengths: sorted(args.prefill),
+        prefill_windows: sorted(args.prefill_context),
+        decode_batches: sorted(args.batches),
+        decode_windows: sorted(decode_windows(args.context, args.capacity)),
+        decode_attention: args.decode_attention,
+        target: args.target,
+    };
+    let started = Instant::now();
+    match emitter::emit(&args.model, &args.out, &opts) {
+        Ok(files) => {
+            for f in files {
+                let bytes = std::fs::metadata(&f).map(|m| m.len()).unwrap_or(0);
+                println!("wrote {} ({bytes} bytes)", f.display());
+            }
+            println!("emitted in {:.0} ms", started.elapsed().as_secs_f64() * 1e3);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("emit: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,175 @@
+use std::path::Path;
+
+use gguf::{GgmlType, GgufFile};
+
+use super::{unsupported, ConfigError, ModelConfig, RopeScaling};
+
+pub fn from_gguf(path: &Path) -> Result<ModelConfig, ConfigError> {
+    let file = GgufFile::open(path).map_err(|e| ConfigError::Parse {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    })?;
+    from_gguf_file(&file)
+}
+
+/// Reads the config from llama.cpp's metadata keys; shapes and biases come from the tensor list.
+pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
+    let m = Meta(file);
+    let arch = m
+        .str("general.architecture")?
+        .ok_or_else(|| invalid("general.architecture missing"))?;
+    if !["llama", "mistral", "qwen2"].contains(&arch) {
+        return unsupported(format!(
+            "GGUF architecture {arch:?} (supported: llama, mistral, qwen2)"
+        ));
+    }
+    let key = |k: &str| format!("{arch}.{k}");
+    if m.u64(&key("expert_count"))?.is_some_and(|n| n > 0) {
+        return unsupported("mixture of experts (expert_count)");
+    }
+    let heads = m.required(&key("attention.head_count"))?;
+    let hidden = m.required(&key("embedding_length"))?;
+    let head_dim = m
+        .u64(&key("attention.key_length"))?
+        .map_or(hidden / heads.max(1), |d| d as usize);
+    check_head_dims(&m, &key, head_dim)?;
+    let cfg = ModelConfig {
+        architecture: arch.to_string(),
+        vocab_size: vocab_size(file)?,
+        hidden_size: hidden,
+        intermediate_size: m.required(&key("feed_forward_length"))?,
+        num_hidden_layers: m.required(&key("block_count"))?,
+        num_attention_heads: heads,
+        num_key_value_heads: m
+            .u64(&key("attention.head_count_kv"))?
+            .map_or(heads, |n| n as usize),
+        head_dim,
+        rope_theta: m.f64(&key("rope.freq_base"))?.unwrap_or(10000.0),
+        rope_scaling: rope_scaling(file, &m, &key)?,
+        rms_norm_eps: m
+            .f64(&key("attention.layer_norm_rms_epsilon"))?
+            .ok_or_else(|| invalid("rms epsilon missing"))?,
+        tie_word_embeddings: !has_tensor(file, "output.weight"),
+        qkv_bias: has_tensor(file, "blk.0.attn_q.bias"),
+        o_bias: has_tensor(file, "blk.0.attn_output.bias"),
+        mlp_bias: has_tensor(file, "blk.0.ffn_gate.bias"),
+        sliding_window: m.u64(&key("attention.sliding_window"))?.map(|n| n as usize),
+        max_position_embeddings: m.u64(&key("context_length"))?.map_or(2048, |n| n as usize),
+    };
+    cfg.validate()?;
+    Ok(cfg)
+}
+
+fn invalid(m: impl Into<String>) -> ConfigError {
+    ConfigError::Invalid(m.into())
+}
+
+fn has_tensor(file: &GgufFile, name: &str) -> bool {
+    file.tensors().iter().any(|t| t.name == name)
+}
+
+fn check_head_dims(
+    m: &Meta,
+    key: &dyn Fn(&str) -> String,
+    head_dim: usize,
+) -> Result<(), ConfigError> {
+    if let Some(v) = m.u64(&key("attention.value_length"))? {
+        if v as usize != head_dim {
+            return unsupported(format!("value head size {v} != key head size {head_dim}"));
+        }
+    }
+    if let Some(r) = m.u64(&key("rope.dimension_count"))? {
+        if r as usize != head_dim {
+            return unsupported(format!(
+                "partial RoPE ({r} of {head_dim} head dims rotated)"
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn vocab_size(file: &GgufFile) -> Result<usize, ConfigError> {
+    let emb = file
+        .tensor("token_embd.weight")
+        .map_err(|e| invalid(e.to_string()))?;
+    let shape = emb.row_major_shape();
+    match shape.as_slice() {
+        [v, _] => Ok(*v as usize),
+        _ => Err(invalid(format!("token_embd.weight has shape {shape:?}"))),
+    }
+}
+
+fn rope_scaling(
+    file: &GgufFile,
+    m: &Meta,
+    key: &dyn Fn(&str) -> String,
+) -> Result<Option<RopeScaling>, ConfigError> {
+    if let Ok(info) = file.tensor("rope_freqs.weight") {
+        if info.ggml_type != GgmlType::F32 {
+            return unsupported(format!(
+                "rope_freqs.weight stored as {}",
+                info.ggml_type.name()
+            ));
+        }
+        let bytes = file.tensor_data(info).map_err(|e| invalid(e.to_string()))?;
+        let factors = bytes
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        return Ok(Some(RopeScaling::Factors { factors }));
+    }
+    match m.str(&key("rope.scaling.type"))? {
+        None | Some("none") => Ok(None),
+        Some("linear") => {
+            let factor = m
+                .f64(&key("rope.scaling.factor"))?
+                .ok_or_else(|| invalid("rope.scaling.factor missing"))?;
+            Ok(Some(RopeScaling::Linear { factor }))
+        }
+        Some(other) => unsupported(format!(
+            "rope scaling type {other:?} (supported: none, linear, llama3 factors)"
+        )),
+    }
+}
+
+/// Typed access to optional metadata: absent is `None`, a wrong type is an error.
+struct Meta<'a>(&'a GgufFile);
+
+impl Meta<'_> {
+    fn typed<'s, T>(
+        &'s self,
+        key: &str,
+        what: &str,
+        f: impl Fn(&'s gguf::Value) -> Option<T>,
+    ) -> Result<Option<T>, ConfigError> {
+        match self.0.get(key) {
+            None => Ok(None),
+            Some(v) => f(v)
+                .map(Some)
+                .ok_or_else(|| invalid(format!("{key} = {v:?} is not {what}"))),
+        }
+    }
+
+    fn str(&self, key: &str) -> Result<Option<&str>, ConfigError> {
+        self.typed(key, "a string", |v| v.as_str())
+    }
+
+    fn u64(&self, key: &str) -> Result<Option<u64>, ConfigError> {
+        self.typed(key, "a non-negative integer", gguf::Value::as_u64)
+    }
+
+    /// f32 values are read as their shortest decimal, so an epsilon of 1e-5 stays 1e-5 as in
+    /// the HF config rather than becoming 9.9999997e-6.
+    fn f64(&self, key: &str) -> Result<Option<f64>, ConfigError> {
+        self.typed(key, "a number", |v| match v {
+            gguf::Value::F32(x) => x.to_string().parse().ok(),
+            other => other.as_f64(),
+        })
+    }
+
+    fn required(&self, key: &str) -> Result<usize, ConfigError> {
+        self.u64(key)?
+            .map(|n| n as usize)
+            .ok_or_else(|| invalid(format!("{key} missing")))
+    }
+}

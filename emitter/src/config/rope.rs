@@ -1,0 +1,41 @@
+use std::f64::consts::PI;
+
+use super::{ModelConfig, RopeScaling};
+
+/// `1 / theta^(2i/d)`, then the configured scaling, in f64 and rounded once to f32.
+pub fn inv_freq(cfg: &ModelConfig) -> Vec<f32> {
+    let d = cfg.head_dim as f64;
+    let base = (0..cfg.head_dim / 2).map(|i| 1.0 / cfg.rope_theta.powf(2.0 * i as f64 / d));
+    let scaled: Vec<f64> = match &cfg.rope_scaling {
+        None => base.collect(),
+        Some(RopeScaling::Linear { factor }) => base.map(|f| f / factor).collect(),
+        Some(RopeScaling::Factors { factors }) => {
+            base.zip(factors).map(|(f, &s)| f / s as f64).collect()
+        }
+        Some(RopeScaling::Llama3 {
+            factor,
+            low_freq_factor,
+            high_freq_factor,
+            original_max_position_embeddings,
+        }) => {
+            let old = *original_max_position_embeddings;
+            let low_wavelen = old / low_freq_factor;
+            let high_wavelen = old / high_freq_factor;
+            base.map(|f| {
+                let wavelen = 2.0 * PI / f;
+                if wavelen < high_wavelen {
+                    f
+                } else if wavelen > low_wavelen {
+                    f / factor
+                } else {
+                    // Medium frequencies blend the scaled and unscaled values.
+                    let smooth =
+                        (old / wavelen - low_freq_factor) / (high_freq_factor - low_freq_factor);
+                    (1.0 - smooth) * f / factor + smooth * f
+                }
+            })
+            .collect()
+        }
+    };
+    scaled.into_iter().map(|f| f as f32).collect()
+}

@@ -1,0 +1,234 @@
+//! KV cache writes and attention over a cache window.
+//!
+//! Attention runs per kv head with the cache window as the `[rows, W, D]` operand of
+//! `dot_general`: IREE reads that layout in place, where one `dot_general` over all heads
+//! would transpose the window of every layer.
+
+use super::step::{Dims, Step};
+use crate::hlo::{
+    Cmp, DotDims, ElemType, FuncBuilder, GatherDims, ReduceOp, Result, ScatterDims, TensorType,
+    Value,
+};
+
+/// Writes new K or V (`[Hkv*D, M]`) at the `(slot, position)` pairs of `index` (`[M, 2]`) and
+/// returns the updated cache, which all later reads must use.
+pub fn write_cache(
+    b: &mut FuncBuilder,
+    dims: &Dims,
+    cache: &Value,
+    index: &Value,
+    kv: &Value,
+) -> Result<Value> {
+    let m = kv.dim(1);
+    let kv = b.reshape(kv, &[dims.kv_heads, dims.head_dim, m])?;
+    let rows = b.transpose(&kv, &[2, 0, 1])?;
+    let scatter = ScatterDims {
+        update_window_dims: vec![1, 2],
+        inserted_window_dims: vec![0, 1],
+        scatter_dims_to_operand_dims: vec![0, 1],
+        index_vector_dim: 1,
+        unique_indices: true,
+    };
+    b.scatter(cache, index, &rows, &scatter)
+}
+
+/// Positions `[0, W)` of kv head `h` in the attended slots, as `[R, W, D]`. Decode reads a
+/// static slice of slots `[0, B)` in place. Prefill gathers (slot, h): the slot index stays
+/// on the device (a dynamic slice reads it back to the host), and the matmul gets a
+/// contiguous operand, as IREE 3.13 fails to compile data-tiled matmuls on a strided head
+/// slice of a gathered window.
+fn head_window(
+    b: &mut FuncBuilder,
+    dims: &Dims,
+    step: Step,
+    cache: &Value,
+    slot: Option<&Value>,
+    h: i64,
+) -> Result<Value> {
+    let (w, d) = (step.window(), dims.head_dim);
+    let window = match (step, slot) {
+        (Step::Decode { b: rows, .. }, _) => b.slice(cache, &[0, 0, h, 0], &[rows, w, h + 1, d])?,
+        (Step::Prefill { .. }, Some(slot)) => {
+            let head = b.constant(TensorType::new([1, 1], ElemType::I32), h as f64);
+            let index = b.concatenate(&[slot, &head], 1)?;
+            let gather = GatherDims {
+                offset_dims: vec![1, 2, 3],
+                collapsed_slice_dims: vec![0],
+                start_index_map: vec![0, 2],
+                index_vector_dim: 1,
+                slice_sizes: vec![1, w, 1, d],
+            };
+            b.gather(cache, &index, &gather)?
+        }
+        (Step::Prefill { .. }, None) => unreachable!("prefill attends to a slot"),
+    };
+    b.reshape(&window, &[step.rows(), w, d])
+}
+
+/// How the two attention contractions (scores, weighted values) are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AttentionForm {
+    /// `dot_general`, reading the cache window in place: the fastest form, for modules
+    /// compiled without data tiling. With `--iree-opt-data-tiling`, IREE 3.13 would repack
+    /// the window of a decode batch every step, and fails to compile it at SmolLM2 sizes.
+    #[default]
+    Matmul,
+    /// Broadcast-multiply-reduce with the scale (scores) and the softmax normalisation
+    /// (values) folded into the reduction, so IREE sees reductions, not matmuls, and never
+    /// data-tiles the cache window: compiles with data tiling, but runs attention ~2-4x
+    /// slower.
+    Reduce,
+}
+
+/// Attention of `q` (`[H*D, M]`, RoPE applied) over the cache windows; `mask` (`[R, Q, W]`)
+/// marks the positions each query may see. Returns `[H*D, M]`.
+#[allow(clippy::too_many_arguments)]
+pub fn attend(
+    b: &mut FuncBuilder,
+    dims: &Dims,
+    step: Step,
+    form: AttentionForm,
+    q: &Value,
+    k_cache: &Value,
+    v_cache: &Value,
+    mask: &Value,
+    slot: Option<&Value>,
+) -> Result<Value> {
+    let q = queries_by_kv_head(b, dims, step, q)?;
+    let (r, qn, d) = (step.rows(), step.queries(dims), dims.head_dim);
+    let masked = b.splat(mask.ty().with_elem(ElemType::F32), f64::NEG_INFINITY)?;
+    let mut heads = Vec::new();
+    for h in 0..dims.kv_heads {
+        let qh = b.slice_dim(&q, 1, h, 1)?;
+        let qh = b.reshape(&qh, &[r, qn, d])?;
+        let kh = head_window(b, dims, step, k_cache, slot, h)?;
+        let vh = head_window(b, dims, step, v_cache, slot, h)?;
+        let s = scores(b, form, &qh, &kh)?;
+        let s = b.select(mask, &s, &masked)?;
+        let (e, sum) = softmax_parts(b, &s)?;
+        let o = weighted_values(b, form, &e, &sum, &vh)?;
+        heads.push(b.reshape(&o, &[r, 1, qn, d])?);
+    }
+    let o = b.concatenate(&heads.iter().collect::<Vec<_>>(), 1)?;
+    heads_to_hidden(b, dims, step, &o)
+}
+
+/// `q·kᵀ / sqrt(D)` for `q` `[R, Q, D]` and `k` `[R, W, D]`, as `[R, Q, W]`.
+fn scores(b: &mut FuncBuilder, form: AttentionForm, q: &Value, k: &Value) -> Result<Value> {
+    let (r, qn, d, w) = (q.dim(0), q.dim(1), q.dim(2), k.dim(1));
+    let scale = 1.0 / (d as f64).sqrt();
+    match form {
+        AttentionForm::Matmul => {
+            let s = batched_dot(b, q, k, 2, 2)?;
+            let scale = b.splat(s.ty().clone(), scale)?;
+            b.multiply(&s, &scale)
+        }
+        AttentionForm::Reduce => {
+            let shape = [r, qn, w, d];
+            let qb = b.broadcast_in_dim(q, &shape, &[0, 1, 3])?;
+            let kb = b.broadcast_in_dim(k, &shape, &[0, 2, 3])?;
+            let prod = b.multiply(&qb, &kb)?;
+            let scale = b.splat(prod.ty().clone(), scale)?;
+            let prod = b.multiply(&prod, &scale)?;
+            b.reduce_with(&prod, 0.0, ReduceOp::Add, &[3])
+        }
+    }
+}
+
+/// `Σ_w e[w] v[w] / sum` for `e` `[R, Q, W]`, `sum` `[R, Q]`, `v` `[R, W, D]`: `[R, Q, D]`.
+fn weighted_values(
+    b: &mut FuncBuilder,
+    form: AttentionForm,
+    e: &Value,
+    sum: &Value,
+    v: &Value,
+) -> Result<Value> {
+    match form {
+        AttentionForm::Matmul => {
+            let sum = b.broadcast_in_dim(sum, e.shape(), &[0, 1])?;
+            let p = b.divide(e, &sum)?;
+            batched_dot(b, &p, v, 2, 1)
+        }
+        AttentionForm::Reduce => {
+            let shape = [e.dim(0), e.dim(1), e.dim(2), v.dim(2)];
+            let eb = b.broadcast_in_dim(e, &shape, &[0, 1, 2])?;
+            let vb = b.broadcast_in_dim(v, &shape, &[0, 2, 3])?;
+            let sum = b.broadcast_in_dim(sum, &shape, &[0, 1])?;
+            let prod = b.multiply(&eb, &vb)?;
+            let prod = b.divide(&prod, &sum)?;
+            b.reduce_with(&prod, 0.0, ReduceOp::Add, &[2])
+        }
+    }
+}
+
+/// `dot_general` batched over dimension 0 of two rank-3 operands. A batch of one is written
+/// as a plain matmul: data tiling handles that, where its batched form fails to compile at
+/// prefill sizes.
+fn batched_dot(
+    b: &mut FuncBuilder,
+    x: &Value,
+    y: &Value,
+    x_contract: usize,
+    y_contract: usize,
+) -> Result<Value> {
+    if x.dim(0) > 1 {
+        return b.dot_general(x, y, &DotDims::contract(x_contract, y_contract).batch(0, 0));
+    }
+    let x2 = b.reshape(x, &x.shape()[1..])?;
+    let y2 = b.reshape(y, &y.shape()[1..])?;
+    let z = b.dot_general(&x2, &y2, &DotDims::contract(x_contract - 1, y_contract - 1))?;
+    let mut shape = vec![1];
+    shape.extend_from_slice(z.shape());
+    b.reshape(&z, &shape)
+}
+
+/// Softmax numerator and denominator over the last dimension of `[R, Q, W]`:
+/// `exp(s - max)` and its sum `[R, Q]`.
+fn softmax_parts(b: &mut FuncBuilder, s: &Value) -> Result<(Value, Value)> {
+    let max = b.reduce_with(s, f64::NEG_INFINITY, ReduceOp::Max, &[2])?;
+    let max = b.broadcast_in_dim(&max, s.shape(), &[0, 1])?;
+    let e = b.subtract(s, &max)?;
+    let e = b.exp(&e)?;
+    let sum = b.reduce_with(&e, 0.0, ReduceOp::Add, &[2])?;
+    Ok((e, sum))
+}
+
+/// `[H*D, M]` to `[R, Hkv, Q, D]`: decode rows are tokens; a prefill chunk is one row whose
+/// queries are (group head, token) pairs.
+fn queries_by_kv_head(b: &mut FuncBuilder, dims: &Dims, step: Step, q: &Value) -> Result<Value> {
+    let m = step.tokens();
+    let q = b.reshape(q, &[dims.kv_heads, dims.group, dims.head_dim, m])?;
+    match step {
+        Step::Decode { .. } => b.transpose(&q, &[3, 0, 1, 2]),
+        Step::Prefill { .. } => {
+            let q = b.transpose(&q, &[0, 1, 3, 2])?;
+            b.reshape(&q, &[1, dims.kv_heads, step.queries(dims), dims.head_dim])
+        }
+    }
+}
+
+/// Inverse of [`queries_by_kv_head`].
+fn heads_to_hidden(b: &mut FuncBuilder, dims: &Dims, step: Step, o: &Value) -> Result<Value> {
+    let (m, hd) = (step.tokens(), dims.heads * dims.head_dim);
+    match step {
+        Step::Decode { .. } => {
+            let o = b.reshape(o, &[m, hd])?;
+            b.transpose(&o, &[1, 0])
+        }
+        Step::Prefill { .. } => {
+            let o = b.reshape(o, &[dims.kv_heads, dims.group, m, dims.head_dim])?;
+            let o = b.transpose(&o, &[0, 1, 3, 2])?;
+            b.reshape(&o, &[hd, m])
+        }
+    }
+}
+
+/// `mask[r, q, w] = w <= positions[r, q]`, with positions `[R, Q]` broadcast over the window.
+pub fn causal_mask(b: &mut FuncBuilder, positions: &Value, window: i64) -> Result<Value> {
+    let mut shape = positions.shape().to_vec();
+    shape.push(window);
+    let ty = positions.ty().with_shape(shape.clone());
+    let p = b.broadcast_in_dim(positions, &shape, &(0..shape.len() - 1).collect::<Vec<_>>())?;
+    let w = b.iota(ty, shape.len() - 1)?;
+    b.compare(Cmp::Le, &w, &p)
+}

@@ -1,0 +1,54 @@
+use super::forward::cache_globals;
+use super::step::Dims;
+use crate::hlo::{
+    ElemType, FuncBuilder, Function, GatherDims, Result, ScatterDims, TensorType, Value,
+};
+
+pub const COPY_SLOT: &str = "copy_slot";
+
+/// `copy_slot(src, dst)`: every layer's K and V of slot `src` written over slot `dst`, so the
+/// engine can keep live sequences packed in the lowest slots.
+pub fn copy_slot_function(dims: &Dims, layers: usize) -> Result<Function> {
+    let mut b = FuncBuilder::new(COPY_SLOT);
+    let scalar = TensorType::scalar(ElemType::I32);
+    let src = b.arg("src", scalar.clone());
+    let dst = b.arg("dst", scalar);
+    let src = b.reshape(&src, &[1, 1])?;
+    let dst = b.reshape(&dst, &[1, 1])?;
+    let scatter = ScatterDims {
+        update_window_dims: vec![1, 2, 3],
+        inserted_window_dims: vec![0],
+        scatter_dims_to_operand_dims: vec![0],
+        index_vector_dim: 1,
+        unique_indices: true,
+    };
+    let ty = dims.cache_type();
+    for l in 0..layers {
+        for global in cache_globals(l) {
+            let cache = b.global_load(&global, &ty);
+            let rows = gather_slot(&mut b, dims, &cache, &src, dims.capacity)?;
+            let cache = b.scatter(&cache, &dst, &rows, &scatter)?;
+            b.global_store(&cache, &global);
+        }
+    }
+    Ok(b.finish(&[]))
+}
+
+/// Positions `[0, w)` of the slot given as `[1, 1]`, as `[1, w, Hkv, D]`. A gather keeps the
+/// slot index on the device, where a dynamic slice would read it back to the host.
+fn gather_slot(
+    b: &mut FuncBuilder,
+    dims: &Dims,
+    cache: &Value,
+    slot: &Value,
+    w: i64,
+) -> Result<Value> {
+    let gather = GatherDims {
+        offset_dims: vec![1, 2, 3],
+        collapsed_slice_dims: vec![0],
+        start_index_map: vec![0],
+        index_vector_dim: 1,
+        slice_sizes: vec![1, w, dims.kv_heads, dims.head_dim],
+    };
+    b.gather(cache, slot, &gather)
+}

@@ -1,0 +1,179 @@
+//! The layer stack of one step as a private function: step inputs (positions, cache indices,
+//! mask, RoPE tables), embedding, every layer with its cache update, final RMSNorm.
+
+use super::layer::rms_norm;
+use super::step::{Dims, Step};
+use super::weights::Weights;
+use crate::hlo::{
+    Cmp, ElemType, FuncBuilder, Function, GatherDims, ReduceOp, Result, TensorType, Value,
+};
+
+fn i32_ty(shape: impl Into<Vec<i64>>) -> TensorType {
+    TensorType::new(shape, ElemType::I32)
+}
+
+/// Global symbols of layer `l`'s K and V caches.
+pub fn cache_globals(l: usize) -> [String; 2] {
+    [format!("cache.layers.{l}.k"), format!("cache.layers.{l}.v")]
+}
+
+/// What every layer of a step shares.
+struct StepInputs {
+    tokens: Value,
+    /// RoPE positions, `[M]`.
+    positions: Value,
+    kv_index: Value,
+    query_pos: Value,
+    slot: Option<Value>,
+    /// Prefill's chunk length, which picks the token whose logits are returned.
+    len: Option<Value>,
+}
+
+/// Decode: row b is slot b at `pos[b]`; a padding row (pos < 0) writes to (scratch, b) and
+/// attends to position 0 of its slot, so its values stay finite.
+fn decode_inputs(b: &mut FuncBuilder, dims: &Dims, step: Step) -> Result<StepInputs> {
+    let rows = step.rows();
+    let tokens = b.arg("tokens", i32_ty([rows]));
+    let pos = b.arg("pos", i32_ty([rows]));
+    let zero = b.splat(i32_ty([rows]), 0.0)?;
+    let live = b.compare(Cmp::Ge, &pos, &zero)?;
+    let positions = b.select(&live, &pos, &zero)?;
+    let row = b.iota(i32_ty([rows]), 0)?;
+    let scratch = b.splat(i32_ty([rows]), dims.slots as f64)?;
+    let slot_col = b.select(&live, &row, &scratch)?;
+    let pos_col = b.select(&live, &pos, &row)?;
+    let kv_index = index_pairs(b, &slot_col, &pos_col)?;
+    let query_pos = b.broadcast_in_dim(&positions, &[rows, dims.group], &[0])?;
+    Ok(StepInputs {
+        tokens,
+        positions,
+        kv_index,
+        query_pos,
+        slot: None,
+        len: None,
+    })
+}
+
+/// Prefill: token i sits at `start + i`; tokens past `len` write to (scratch, i).
+fn prefill_inputs(b: &mut FuncBuilder, dims: &Dims, step: Step) -> Result<StepInputs> {
+    let t = step.tokens();
+    let tokens = b.arg("tokens", i32_ty([t]));
+    let start = b.arg("start", i32_ty([]));
+    let len = b.arg("len", i32_ty([]));
+    let slot = b.arg("slot", i32_ty([]));
+    let i = b.iota(i32_ty([t]), 0)?;
+    let start = b.broadcast_in_dim(&start, &[t], &[])?;
+    let positions = b.add(&i, &start)?;
+    let lens = b.broadcast_in_dim(&len, &[t], &[])?;
+    let live = b.compare(Cmp::Lt, &i, &lens)?;
+    let slots = b.broadcast_in_dim(&slot, &[t], &[])?;
+    let scratch = b.splat(i32_ty([t]), dims.slots as f64)?;
+    let slot_col = b.select(&live, &slots, &scratch)?;
+    let pos_col = b.select(&live, &positions, &i)?;
+    let kv_index = index_pairs(b, &slot_col, &pos_col)?;
+    let query_pos = b.broadcast_in_dim(&positions, &[1, dims.group, t], &[2])?;
+    let query_pos = b.reshape(&query_pos, &step.query_positions_type(dims).shape)?;
+    let slot = b.reshape(&slot, &[1, 1])?;
+    Ok(StepInputs {
+        tokens,
+        positions,
+        kv_index,
+        query_pos,
+        slot: Some(slot),
+        len: Some(len),
+    })
+}
+
+/// `[M]` and `[M]` to `[M, 2]` scatter indices.
+fn index_pairs(b: &mut FuncBuilder, slots: &Value, positions: &Value) -> Result<Value> {
+    let m = slots.dim(0);
+    let s = b.reshape(slots, &[m, 1])?;
+    let p = b.reshape(positions, &[m, 1])?;
+    b.concatenate(&[&s, &p], 1)
+}
+
+/// `cos` and `sin` of `position * inv_freq`, each `[D/2, M]`.
+fn rope_tables(b: &mut FuncBuilder, inv_freq: &[f32], positions: &Value) -> Result<(Value, Value)> {
+    let shape = [inv_freq.len() as i64, positions.dim(0)];
+    let f = b.constant_f32(inv_freq);
+    let f = b.broadcast_in_dim(&f, &shape, &[0])?;
+    let p = b.convert(positions, ElemType::F32);
+    let p = b.broadcast_in_dim(&p, &shape, &[1])?;
+    let angle = b.multiply(&p, &f)?;
+    Ok((b.cosine(&angle)?, b.sine(&angle)?))
+}
+
+/// Embedding rows of `tokens`, transposed to `[E, M]` f32.
+pub fn embed(b: &mut FuncBuilder, weights: &Weights, tokens: &Value) -> Result<Value> {
+    let table = b.global_load(&weights.embed.name, &weights.embed.ty);
+    let (m, e) = (tokens.dim(0), table.dim(1));
+    let idx = b.reshape(tokens, &[m, 1])?;
+    let gather = GatherDims {
+        offset_dims: vec![1],
+        collapsed_slice_dims: vec![0],
+        start_index_map: vec![0],
+        index_vector_dim: 1,
+        slice_sizes: vec![1, e],
+    };
+    let rows = b.gather(&table, &idx, &gather)?;
+    let rows = b.convert(&rows, ElemType::F32);
+    b.transpose(&rows, &[1, 0])
+}
+
+/// Column `len - 1` of `[E, T]` as `[E, 1]`, selected on device without a dynamic slice.
+fn last_token(b: &mut FuncBuilder, x: &Value, len: &Value) -> Result<Value> {
+    let shape = x.shape().to_vec();
+    let one = b.constant(i32_ty([]), 1.0);
+    let last = b.subtract(len, &one)?;
+    let last = b.broadcast_in_dim(&last, &shape, &[])?;
+    let col = b.iota(i32_ty(shape.clone()), 1)?;
+    let pick = b.compare(Cmp::Eq, &col, &last)?;
+    let zero = b.splat(x.ty().clone(), 0.0)?;
+    let x = b.select(&pick, x, &zero)?;
+    let x = b.reduce_with(&x, 0.0, ReduceOp::Add, &[1])?;
+    b.reshape(&x, &[shape[0], 1])
+}
+
+/// Builds `forward_<step>`: the step's arguments in, the final normed hidden state out
+/// (`[E, B]` for decode, `[E, 1]` of the last live token for prefill).
+pub fn forward_function(
+    dims: &Dims,
+    step: Step,
+    weights: &Weights,
+    inv_freq: &[f32],
+    eps: f64,
+    layer: &Function,
+) -> Result<Function> {
+    let mut b = FuncBuilder::private(format!("forward_{}", step.tag()));
+    let inputs = match step {
+        Step::Decode { .. } => decode_inputs(&mut b, dims, step)?,
+        Step::Prefill { .. } => prefill_inputs(&mut b, dims, step)?,
+    };
+    let (cos, sin) = rope_tables(&mut b, inv_freq, &inputs.positions)?;
+    let mut x = embed(&mut b, weights, &inputs.tokens)?;
+    let cache_ty = dims.cache_type();
+    for (l, params) in weights.layers.iter().enumerate() {
+        let [kg, vg] = cache_globals(l);
+        let k = b.global_load(&kg, &cache_ty);
+        let v = b.global_load(&vg, &cache_ty);
+        let ws: Vec<Value> = params
+            .iter()
+            .map(|p| b.global_load(&p.name, &p.ty))
+            .collect();
+        let mut operands = vec![&x, &cos, &sin, &inputs.kv_index, &inputs.query_pos];
+        operands.extend(&inputs.slot);
+        operands.extend([&k, &v]);
+        operands.extend(&ws);
+        let out = b.call(layer, &operands)?;
+        b.global_store(&out[1], &kg);
+        b.global_store(&out[2], &vg);
+        x = out[0].clone();
+    }
+    if let Some(len) = &inputs.len {
+        x = last_token(&mut b, &x, len)?;
+    }
+    let norm = b.global_load(&weights.norm.name, &weights.norm.ty);
+    let norm = b.convert(&norm, ElemType::F32);
+    let x = rms_norm(&mut b, &x, &norm, eps)?;
+    Ok(b.finish(&[&x]))
+}

@@ -1,0 +1,168 @@
+//! One decoder layer as a private function: RMSNorm, projections, RoPE, cache write,
+//! attention, SwiGLU MLP. The hidden state is kept transposed (`[E, M]`) so every projection
+//! is `W[out,in] · hT`, the form IREE runs without transposing weights.
+
+use std::collections::BTreeMap;
+
+use super::attention::{attend, causal_mask, write_cache, AttentionForm};
+use super::step::{Dims, Step};
+use super::weights::{layer_shape, layer_suffixes};
+use crate::config::ModelConfig;
+use crate::hlo::{DotDims, ElemType, FuncBuilder, Function, ReduceOp, Result, TensorType, Value};
+
+fn f32_ty(shape: impl Into<Vec<i64>>) -> TensorType {
+    TensorType::new(shape, ElemType::F32)
+}
+
+/// The layer function's parameters: step inputs, caches, and weights (converted to f32) by
+/// HF suffix.
+struct LayerArgs {
+    x: Value,
+    cos: Value,
+    sin: Value,
+    kv_index: Value,
+    query_pos: Value,
+    slot: Option<Value>,
+    k_cache: Value,
+    v_cache: Value,
+    w: BTreeMap<String, Value>,
+}
+
+fn declare_args(b: &mut FuncBuilder, cfg: &ModelConfig, dims: &Dims, step: Step) -> LayerArgs {
+    let m = step.tokens();
+    let x = b.arg("x", f32_ty([dims.hidden, m]));
+    let cos = b.arg("cos", f32_ty([dims.head_dim / 2, m]));
+    let sin = b.arg("sin", f32_ty([dims.head_dim / 2, m]));
+    let kv_index = b.arg("kv_index", TensorType::new([m, 2], ElemType::I32));
+    let query_pos = b.arg("query_pos", step.query_positions_type(dims));
+    let slot = matches!(step, Step::Prefill { .. })
+        .then(|| b.arg("slot", TensorType::new([1, 1], ElemType::I32)));
+    let k_cache = b.arg("k_cache", dims.cache_type());
+    let v_cache = b.arg("v_cache", dims.cache_type());
+    let mut w = BTreeMap::new();
+    for suffix in layer_suffixes(cfg) {
+        let ty = TensorType::new(layer_shape(cfg, &suffix), dims.weight_dtype);
+        let arg = b.arg(&suffix.replace('.', "_"), ty);
+        let arg = b.convert(&arg, ElemType::F32);
+        w.insert(suffix, arg);
+    }
+    LayerArgs {
+        x,
+        cos,
+        sin,
+        kv_index,
+        query_pos,
+        slot,
+        k_cache,
+        v_cache,
+        w,
+    }
+}
+
+/// `layer_<step>(x, cos, sin, kv_index, query_pos, [slot,] k_cache, v_cache, weights...)`
+/// returns the new hidden state and both updated caches.
+pub fn layer_function(
+    cfg: &ModelConfig,
+    dims: &Dims,
+    step: Step,
+    form: AttentionForm,
+) -> Result<Function> {
+    let mut b = FuncBuilder::private(format!("layer_{}", step.tag()));
+    let a = declare_args(&mut b, cfg, dims, step);
+    let eps = cfg.rms_norm_eps;
+    let xn = rms_norm(&mut b, &a.x, &a.w["input_layernorm.weight"], eps)?;
+    let q = projection(&mut b, &a.w, "self_attn.q_proj", &xn)?;
+    let k = projection(&mut b, &a.w, "self_attn.k_proj", &xn)?;
+    let v = projection(&mut b, &a.w, "self_attn.v_proj", &xn)?;
+    let q = rope(&mut b, &q, dims.heads, &a.cos, &a.sin)?;
+    let k = rope(&mut b, &k, dims.kv_heads, &a.cos, &a.sin)?;
+    let k_cache = write_cache(&mut b, dims, &a.k_cache, &a.kv_index, &k)?;
+    let v_cache = write_cache(&mut b, dims, &a.v_cache, &a.kv_index, &v)?;
+    // Built per layer from positions: an i1 mask passed between dispatches trips IREE's
+    // data-tiling encodings.
+    let mask = causal_mask(&mut b, &a.query_pos, step.window())?;
+    let attn = attend(
+        &mut b,
+        dims,
+        step,
+        form,
+        &q,
+        &k_cache,
+        &v_cache,
+        &mask,
+        a.slot.as_ref(),
+    )?;
+    let o = projection(&mut b, &a.w, "self_attn.o_proj", &attn)?;
+    let x = b.add(&a.x, &o)?;
+    let x = mlp_block(&mut b, &a.w, &x, eps)?;
+    Ok(b.finish(&[&x, &k_cache, &v_cache]))
+}
+
+/// `x + down(silu(gate(n)) * up(n))` with `n = RMSNorm(x)`.
+fn mlp_block(
+    b: &mut FuncBuilder,
+    w: &BTreeMap<String, Value>,
+    x: &Value,
+    eps: f64,
+) -> Result<Value> {
+    let xn = rms_norm(b, x, &w["post_attention_layernorm.weight"], eps)?;
+    let gate = projection(b, w, "mlp.gate_proj", &xn)?;
+    let up = projection(b, w, "mlp.up_proj", &xn)?;
+    let sig = b.logistic(&gate)?;
+    let act = b.multiply(&gate, &sig)?;
+    let act = b.multiply(&act, &up)?;
+    let down = projection(b, w, "mlp.down_proj", &act)?;
+    b.add(x, &down)
+}
+
+/// `W · xT (+ bias)` for the projection `name`, whose bias is optional.
+fn projection(
+    b: &mut FuncBuilder,
+    w: &BTreeMap<String, Value>,
+    name: &str,
+    xt: &Value,
+) -> Result<Value> {
+    let weight = &w[&format!("{name}.weight")];
+    let y = b.dot_general(weight, xt, &DotDims::contract(1, 0))?;
+    match w.get(&format!("{name}.bias")) {
+        None => Ok(y),
+        Some(bias) => {
+            let bias = b.broadcast_in_dim(bias, y.shape(), &[0])?;
+            b.add(&y, &bias)
+        }
+    }
+}
+
+/// RMSNorm over dimension 0 of a transposed hidden state `[E, M]`, weight `[E]`.
+pub fn rms_norm(b: &mut FuncBuilder, x: &Value, weight: &Value, eps: f64) -> Result<Value> {
+    let shape = x.shape().to_vec();
+    let sq = b.multiply(x, x)?;
+    let sum = b.reduce_with(&sq, 0.0, ReduceOp::Add, &[0])?;
+    let n = b.splat(sum.ty().clone(), shape[0] as f64)?;
+    let mean = b.divide(&sum, &n)?;
+    let eps = b.splat(sum.ty().clone(), eps)?;
+    let var = b.add(&mean, &eps)?;
+    let r = b.rsqrt(&var)?;
+    let r = b.broadcast_in_dim(&r, &shape, &[1])?;
+    let y = b.multiply(x, &r)?;
+    let w = b.broadcast_in_dim(weight, &shape, &[0])?;
+    b.multiply(&y, &w)
+}
+
+/// HF rotate-half RoPE on `[n*D, M]`: each head's halves (x1, x2) become
+/// (x1·cos − x2·sin, x2·cos + x1·sin). `cos`/`sin` are `[D/2, M]`.
+fn rope(b: &mut FuncBuilder, x: &Value, n: i64, cos: &Value, sin: &Value) -> Result<Value> {
+    let (half, m) = (cos.dim(0), cos.dim(1));
+    let x4 = b.reshape(x, &[n, 2, half, m])?;
+    let x1 = b.slice_dim(&x4, 1, 0, 1)?;
+    let x2 = b.slice_dim(&x4, 1, 1, 1)?;
+    let shape = [n, 1, half, m];
+    let c = b.broadcast_in_dim(cos, &shape, &[2, 3])?;
+    let s = b.broadcast_in_dim(sin, &shape, &[2, 3])?;
+    let (x1c, x2s) = (b.multiply(&x1, &c)?, b.multiply(&x2, &s)?);
+    let (x2c, x1s) = (b.multiply(&x2, &c)?, b.multiply(&x1, &s)?);
+    let o1 = b.subtract(&x1c, &x2s)?;
+    let o2 = b.add(&x2c, &x1s)?;
+    let o = b.concatenate(&[&o1, &o2], 1)?;
+    b.reshape(&o, x.shape())
+}

@@ -1,0 +1,294 @@
+//! The Llama-family graphs of DESIGN §2 assembled into one module.
+
+mod attention;
+mod copy_slot;
+mod forward;
+mod head;
+mod layer;
+mod step;
+mod weights;
+
+use serde::{Deserialize, Serialize};
+
+pub use attention::AttentionForm;
+pub use copy_slot::COPY_SLOT;
+pub use forward::cache_globals;
+pub use head::Variant;
+pub use step::{Dims, Step};
+pub use weights::{Param, Weights, PARAMETER_SCOPE};
+
+use crate::config::ModelConfig;
+use crate::hlo::{ElemType, Global, GlobalInit, Module, ShapeError, TensorType};
+use crate::target::Target;
+
+/// The symbol name of the emitted module; runtimes address functions as `model.<name>`.
+pub const MODULE_NAME: &str = "model";
+
+/// Which graphs to build and the cache geometry they share.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GraphOptions {
+    pub slots: usize,
+    pub capacity: usize,
+    pub weight_dtype: ElemType,
+    /// Prefill chunk lengths T.
+    pub prefill_lengths: Vec<usize>,
+    /// Prefill attention windows; empty means one window, the capacity, without a `_w` suffix.
+    pub prefill_windows: Vec<usize>,
+    pub decode_batches: Vec<usize>,
+    pub decode_windows: Vec<usize>,
+    /// How decode attention is written; prefill always uses matmuls.
+    pub decode_attention: AttentionForm,
+    pub target: Target,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    Prefill,
+    Decode,
+    Copy,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NamedType {
+    pub name: String,
+    #[serde(flatten)]
+    pub ty: TensorType,
+}
+
+/// A public function as the engine discovers it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FunctionInfo {
+    pub name: String,
+    pub kind: Kind,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<Variant>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub t: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub b: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub w: Option<usize>,
+    pub args: Vec<NamedType>,
+    pub results: Vec<TensorType>,
+}
+
+/// The built module and what the manifest says about it.
+#[derive(Debug, Clone)]
+pub struct Graphs {
+    pub module: Module,
+    pub functions: Vec<FunctionInfo>,
+    pub weights: Weights,
+    pub dims: Dims,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum GraphError {
+    #[error("invalid options: {0}")]
+    Options(String),
+    #[error(transparent)]
+    Shape(#[from] ShapeError),
+}
+
+impl GraphOptions {
+    fn validate(&self, cfg: &ModelConfig) -> Result<(), GraphError> {
+        self.check_lists()?;
+        self.check_sizes()?;
+        match cfg.sliding_window.filter(|&sw| sw < self.capacity) {
+            Some(sw) => options_error(format!(
+                "capacity {} exceeds the sliding window {sw}; sliding-window attention is not implemented",
+                self.capacity
+            )),
+            None => Ok(()),
+        }
+    }
+
+    fn check_lists(&self) -> Result<(), GraphError> {
+        let lists = [
+            ("prefill lengths", &self.prefill_lengths),
+            ("prefill windows", &self.prefill_windows),
+            ("decode batches", &self.decode_batches),
+            ("decode windows", &self.decode_windows),
+        ];
+        for (what, list) in lists {
+            if list.contains(&0) || list.windows(2).any(|p| p[0] >= p[1]) {
+                return options_error(format!(
+                    "{what} {list:?} must be positive and strictly increasing"
+                ));
+            }
+        }
+        if self.prefill_lengths.is_empty() && self.decode_batches.is_empty() {
+            return options_error(
+                "nothing to emit: no prefill lengths and no decode batches".into(),
+            );
+        }
+        if !self.decode_batches.is_empty() && self.decode_windows.is_empty() {
+            return options_error("decode batches given without decode windows".into());
+        }
+        Ok(())
+    }
+
+    /// Chunks, windows and batches must fit the cache: padding writes go to scratch positions
+    /// `[0, T)` or `[0, B)`, so T and B are bounded by the capacity too.
+    fn check_sizes(&self) -> Result<(), GraphError> {
+        let (s, c) = (self.slots, self.capacity);
+        if s == 0 || c == 0 {
+            return options_error(format!("slots ({s}) and capacity ({c}) must be positive"));
+        }
+        if let Some(t) = self.prefill_lengths.iter().find(|&&t| t > c) {
+            return options_error(format!("prefill length {t} exceeds the capacity {c}"));
+        }
+        let mut windows = self.prefill_windows.iter().chain(&self.decode_windows);
+        if let Some(w) = windows.find(|&&w| w > c) {
+            return options_error(format!("window {w} exceeds the capacity {c}"));
+        }
+        if let Some(b) = self.decode_batches.iter().find(|&&b| b > s || b > c) {
+            return options_error(format!(
+                "decode batch {b} exceeds the slots ({s}) or capacity ({c})"
+            ));
+        }
+        let largest_window = self.prefill_windows.last().copied().unwrap_or(c);
+        if let Some(t) = self.prefill_lengths.iter().find(|&&t| t > largest_window) {
+            return options_error(format!("no prefill window holds a chunk of {t} tokens"));
+        }
+        Ok(())
+    }
+
+    /// Every (public name, step) pair in emission order, both variants of a step together.
+    fn steps(&self) -> Vec<(String, Step, Kind)> {
+        let mut steps = Vec::new();
+        for &t in &self.prefill_lengths {
+            if self.prefill_windows.is_empty() {
+                steps.push((
+                    format!("t{t}"),
+                    Step::Prefill {
+                        t: t as i64,
+                        w: self.capacity as i64,
+                    },
+                    Kind::Prefill,
+                ));
+            }
+            for &w in self.prefill_windows.iter().filter(|&&w| w >= t) {
+                steps.push((
+                    format!("t{t}_w{w}"),
+                    Step::Prefill {
+                        t: t as i64,
+                        w: w as i64,
+                    },
+                    Kind::Prefill,
+                ));
+            }
+        }
+        for &b in &self.decode_batches {
+            for &w in &self.decode_windows {
+                steps.push((
+                    format!("b{b}_w{w}"),
+                    Step::Decode {
+                        b: b as i64,
+                        w: w as i64,
+                    },
+                    Kind::Decode,
+                ));
+            }
+        }
+        steps
+    }
+}
+
+fn options_error(message: String) -> Result<(), GraphError> {
+    Err(GraphError::Options(message))
+}
+
+fn entry_name(kind: Kind, variant: Variant, suffix: &str) -> String {
+    match kind {
+        Kind::Prefill => format!("prefill_{}_{suffix}", variant.name()),
+        _ => format!("decode_ragged_{}_{suffix}", variant.name()),
+    }
+}
+
+fn info(
+    f: &crate::hlo::Function,
+    kind: Kind,
+    variant: Option<Variant>,
+    step: Option<Step>,
+) -> FunctionInfo {
+    let (t, b) = match step {
+        Some(Step::Prefill { t, .. }) => (Some(t as usize), None),
+        Some(Step::Decode { b, .. }) => (None, Some(b as usize)),
+        None => (None, None),
+    };
+    FunctionInfo {
+        name: f.name.clone(),
+        kind,
+        variant,
+        t,
+        b,
+        w: step.map(|s| s.window() as usize),
+        args: f
+            .args
+            .iter()
+            .map(|(name, ty)| NamedType {
+                name: name.clone(),
+                ty: ty.clone(),
+            })
+            .collect(),
+        results: f.results.clone(),
+    }
+}
+
+/// Weights as parameters, then each layer's K and V caches.
+fn module_globals(cfg: &ModelConfig, dims: &Dims, weights: &Weights) -> Vec<Global> {
+    let mut globals: Vec<Global> = weights.all().into_iter().map(Param::global).collect();
+    for name in (0..cfg.num_hidden_layers).flat_map(cache_globals) {
+        globals.push(Global {
+            name,
+            ty: dims.cache_type(),
+            init: GlobalInit::MutableZeros,
+        });
+    }
+    globals
+}
+
+/// Builds every requested graph into one module whose weights and caches all functions share.
+pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<Graphs, GraphError> {
+    cfg.validate()
+        .map_err(|e| GraphError::Options(e.to_string()))?;
+    opts.validate(cfg)?;
+    let dims = Dims::new(cfg, opts.slots, opts.capacity, opts.weight_dtype);
+    let weights = Weights::new(cfg, opts.weight_dtype);
+    let inv_freq = cfg.rope_inv_freq();
+    let mut module = Module::new(MODULE_NAME);
+    module.globals = module_globals(cfg, &dims, &weights);
+    let mut functions = Vec::new();
+    for (suffix, step, kind) in opts.steps() {
+        let form = match step {
+            Step::Prefill { .. } => AttentionForm::Matmul,
+            Step::Decode { .. } => opts.decode_attention,
+        };
+        let layer = layer::layer_function(cfg, &dims, step, form)?;
+        let forward =
+            forward::forward_function(&dims, step, &weights, &inv_freq, cfg.rms_norm_eps, &layer)?;
+        let mut entries = Vec::new();
+        for variant in [Variant::Logits, Variant::Argmax] {
+            let name = entry_name(kind, variant, &suffix);
+            let f = head::entry_function(&name, step, variant, opts.target, &weights, &forward)?;
+            functions.push(info(&f, kind, Some(variant), Some(step)));
+            entries.push(f);
+        }
+        module.functions.extend([layer, forward]);
+        module.functions.extend(entries);
+    }
+    let copy = copy_slot::copy_slot_function(&dims, cfg.num_hidden_layers)?;
+    functions.push(info(&copy, Kind::Copy, None, None));
+    module.functions.push(copy);
+    opts.target.apply(&mut module);
+    Ok(Graphs {
+        module,
+        functions,
+        weights,
+        dims,
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,93 @@
+use crate::config::ModelConfig;
+use crate::hlo::{ElemType, TensorType};
+
+/// The sizes every graph is built from, as the i64s that shapes use.
+#[derive(Debug, Clone, Copy)]
+pub struct Dims {
+    pub hidden: i64,
+    pub heads: i64,
+    pub kv_heads: i64,
+    pub head_dim: i64,
+    pub group: i64,
+    pub vocab: i64,
+    pub slots: i64,
+    pub capacity: i64,
+    pub weight_dtype: ElemType,
+}
+
+impl Dims {
+    pub fn new(cfg: &ModelConfig, slots: usize, capacity: usize, weight_dtype: ElemType) -> Self {
+        Dims {
+            hidden: cfg.hidden_size as i64,
+            heads: cfg.num_attention_heads as i64,
+            kv_heads: cfg.num_key_value_heads as i64,
+            head_dim: cfg.head_dim as i64,
+            group: cfg.group_size() as i64,
+            vocab: cfg.vocab_size as i64,
+            slots: slots as i64,
+            capacity: capacity as i64,
+            weight_dtype,
+        }
+    }
+
+    /// One layer's K or V cache: `[S+1, C, Hkv, D]`, slot S being scratch for padding writes.
+    pub fn cache_type(&self) -> TensorType {
+        TensorType::new(
+            [self.slots + 1, self.capacity, self.kv_heads, self.head_dim],
+            ElemType::F32,
+        )
+    }
+}
+
+/// What one forward pass processes: a prefill chunk of one slot, or one token for each of the
+/// first B slots. Attention reads the first `w` cache positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    Prefill { t: i64, w: i64 },
+    Decode { b: i64, w: i64 },
+}
+
+impl Step {
+    /// Tokens in the hidden state (its column count).
+    pub fn tokens(self) -> i64 {
+        match self {
+            Step::Prefill { t, .. } => t,
+            Step::Decode { b, .. } => b,
+        }
+    }
+
+    pub fn window(self) -> i64 {
+        match self {
+            Step::Prefill { w, .. } | Step::Decode { w, .. } => w,
+        }
+    }
+
+    /// Cache slots attended to: one for prefill, B for decode.
+    pub fn rows(self) -> i64 {
+        match self {
+            Step::Prefill { .. } => 1,
+            Step::Decode { b, .. } => b,
+        }
+    }
+
+    /// Queries per row and kv head: the group's heads, times the chunk's tokens for prefill.
+    pub fn queries(self, dims: &Dims) -> i64 {
+        match self {
+            Step::Prefill { t, .. } => dims.group * t,
+            Step::Decode { .. } => dims.group,
+        }
+    }
+
+    /// Positions of the queries, `[R, Q]`: each attends to cache positions up to its own.
+    pub fn query_positions_type(self, dims: &Dims) -> TensorType {
+        TensorType::new([self.rows(), self.queries(dims)], ElemType::I32)
+    }
+
+    /// Names the private functions built for this step.
+    pub fn tag(self) -> String {
+        match self {
+            Step::Prefill { t, w } => format!("prefill_t{t}_w{w}"),
+            Step::Decode { b, w } => format!("decode_b{b}_w{w}"),
+        }
+    }
+}

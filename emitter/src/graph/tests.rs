@@ -1,0 +1,181 @@
+use super::*;
+use crate::config::from_hf_json;
+use crate::manifest::Manifest;
+
+const TINY: &str = include_str!("../../../assets/tiny/config.json");
+
+fn opts() -> GraphOptions {
+    GraphOptions {
+        slots: 4,
+        capacity: 64,
+        weight_dtype: ElemType::F32,
+        prefill_lengths: vec![8, 16],
+        prefill_windows: vec![],
+        decode_batches: vec![1, 4],
+        decode_windows: vec![32, 64],
+        decode_attention: AttentionForm::Matmul,
+        target: Target::Generic,
+    }
+}
+
+fn names(g: &Graphs) -> Vec<&str> {
+    g.functions.iter().map(|f| f.name.as_str()).collect()
+}
+
+#[test]
+fn emits_the_contract_functions() {
+    let cfg = from_hf_json(TINY).unwrap();
+    let g = build(&cfg, &opts()).unwrap();
+    assert_eq!(
+        names(&g),
+        [
+            "prefill_logits_t8",
+            "prefill_argmax_t8",
+            "prefill_logits_t16",
+            "prefill_argmax_t16",
+            "decode_ragged_logits_b1_w32",
+            "decode_ragged_argmax_b1_w32",
+            "decode_ragged_logits_b1_w64",
+            "decode_ragged_argmax_b1_w64",
+            "decode_ragged_logits_b4_w32",
+            "decode_ragged_argmax_b4_w32",
+            "decode_ragged_logits_b4_w64",
+            "decode_ragged_argmax_b4_w64",
+            "copy_slot",
+        ]
+    );
+    let decode = &g.functions[8];
+    assert_eq!(
+        (decode.kind, decode.variant, decode.b, decode.w),
+        (Kind::Decode, Some(Variant::Logits), Some(4), Some(32))
+    );
+    let arg_types: Vec<String> = decode
+        .args
+        .iter()
+        .map(|a| format!("{}: {}", a.name, a.ty))
+        .collect();
+    assert_eq!(arg_types, ["tokens: tensor<4xi32>", "pos: tensor<4xi32>"]);
+    assert_eq!(decode.results, [TensorType::new([4, 512], ElemType::F32)]);
+    let prefill = &g.functions[1];
+    assert_eq!((prefill.t, prefill.w), (Some(8), Some(64)));
+    assert_eq!(prefill.results, [TensorType::scalar(ElemType::I32)]);
+}
+
+#[test]
+fn one_module_holds_weights_caches_and_functions() {
+    let cfg = from_hf_json(TINY).unwrap();
+    let text = build(&cfg, &opts()).unwrap().module.render();
+    let param = "util.global private @model.layers.1.mlp.down_proj.weight = \
+                 #flow.parameter.named<\"model\"::\"model.layers.1.mlp.down_proj.weight\"> : tensor<64x128xf32>";
+    assert!(text.contains(param));
+    assert!(text.contains("@lm_head.weight"));
+    assert!(text.contains(
+        "util.global private mutable @cache.layers.1.v = dense<0x00000003> : tensor<5x64x2x16xf32>"
+    ));
+    assert_eq!(text.matches("\n  func.func @").count(), 13);
+}
+
+#[test]
+fn optional_weights_follow_the_config() {
+    let cfg = from_hf_json(TINY).unwrap();
+    let cfg = ModelConfig {
+        tie_word_embeddings: true,
+        qkv_bias: true,
+        o_bias: true,
+        mlp_bias: true,
+        ..cfg
+    };
+    let opts = GraphOptions {
+        weight_dtype: ElemType::F16,
+        prefill_windows: vec![16, 64],
+        ..opts()
+    };
+    let g = build(&cfg, &opts).unwrap();
+    let params: Vec<&str> = g.weights.all().iter().map(|p| p.name.as_str()).collect();
+    assert!(!params.contains(&"lm_head.weight"));
+    for bias in [
+        "self_attn.k_proj.bias",
+        "self_attn.o_proj.bias",
+        "mlp.down_proj.bias",
+    ] {
+        assert!(
+            params.contains(&format!("model.layers.0.{bias}").as_str()),
+            "{bias}"
+        );
+    }
+    assert_eq!(
+        g.weights.layers[0][2].ty,
+        TensorType::new([64], ElemType::F16)
+    );
+    assert_eq!(
+        &names(&g)[..4],
+        [
+            "prefill_logits_t8_w16",
+            "prefill_argmax_t8_w16",
+            "prefill_logits_t8_w64",
+            "prefill_argmax_t8_w64"
+        ]
+    );
+}
+
+#[test]
+fn rejects_options_that_do_not_fit() {
+    let cfg = from_hf_json(TINY).unwrap();
+    let cases = [
+        (
+            GraphOptions {
+                prefill_lengths: vec![8, 128],
+                ..opts()
+            },
+            "prefill length 128 exceeds the capacity 64",
+        ),
+        (
+            GraphOptions {
+                decode_windows: vec![32, 128],
+                ..opts()
+            },
+            "window 128 exceeds the capacity 64",
+        ),
+        (
+            GraphOptions {
+                decode_batches: vec![1, 8],
+                ..opts()
+            },
+            "decode batch 8 exceeds the slots (4)",
+        ),
+        (
+            GraphOptions {
+                decode_batches: vec![4, 1],
+                ..opts()
+            },
+            "strictly increasing",
+        ),
+        (
+            GraphOptions {
+                prefill_windows: vec![8],
+                ..opts()
+            },
+            "no prefill window holds a chunk of 16 tokens",
+        ),
+    ];
+    for (o, msg) in cases {
+        let err = build(&cfg, &o).unwrap_err().to_string();
+        assert!(err.contains(msg), "{err}");
+    }
+    let windowed = ModelConfig {
+        sliding_window: Some(32),
+        ..cfg
+    };
+    let err = build(&windowed, &opts()).unwrap_err().to_string();
+    assert!(err.contains("sliding window 32"), "{err}");
+}
+
+#[test]
+fn manifest_round_trips() {
+    let cfg = from_hf_json(TINY).unwrap();
+    let g = build(&cfg, &opts()).unwrap();
+    let m = Manifest::new(&cfg, &opts(), &g);
+    assert_eq!(Manifest::from_json(&m.to_json()).unwrap(), m);
+    assert_eq!(m.kv_cache.ty.shape, [5, 64, 2, 16]);
+    assert_eq!(m.parameters.len(), 1 + 2 * 9 + 2);
+}

@@ -1,0 +1,216 @@
+use std::fmt::{self, Write as _};
+use std::rc::Rc;
+
+use super::error::{fail, types_of, Result};
+use super::types::TensorType;
+
+/// An SSA value and its type. Cloning is cheap: the name is shared.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Value {
+    name: Rc<str>,
+    ty: TensorType,
+}
+
+impl Value {
+    pub fn ty(&self) -> &TensorType {
+        &self.ty
+    }
+
+    pub fn shape(&self) -> &[i64] {
+        &self.ty.shape
+    }
+
+    pub fn dim(&self, i: usize) -> i64 {
+        self.ty.shape[i]
+    }
+
+    /// Result `i` of a multi-result op whose results are named after `self`.
+    pub(crate) fn project(&self, i: usize, ty: TensorType) -> Value {
+        Value {
+            name: format!("{}#{i}", self.name).into(),
+            ty,
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "%{}", self.name)
+    }
+}
+
+/// One `func.func`: its signature and the text of its body.
+#[derive(Debug, Clone)]
+pub struct Function {
+    pub name: String,
+    pub public: bool,
+    pub args: Vec<(String, TensorType)>,
+    pub results: Vec<TensorType>,
+    body: String,
+}
+
+impl Function {
+    pub fn render(&self, out: &mut String) {
+        let visibility = if self.public { "" } else { "private " };
+        let args: Vec<String> = self
+            .args
+            .iter()
+            .map(|(n, t)| format!("%{n}: {t}"))
+            .collect();
+        let results = match self.results.len() {
+            0 => String::new(),
+            1 => format!(" -> {}", self.results[0]),
+            _ => format!(" -> ({})", join(&self.results)),
+        };
+        let _ = writeln!(
+            out,
+            "  func.func {visibility}@{}({}){results} {{",
+            self.name,
+            args.join(", ")
+        );
+        out.push_str(&self.body);
+        out.push_str("  }\n");
+    }
+}
+
+pub(crate) fn join<T: fmt::Display>(items: &[T]) -> String {
+    items
+        .iter()
+        .map(|t| t.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Builds one function body. Results are numbered in order (`%v0`, `%v1`, ...), so the same
+/// construction always yields the same text.
+pub struct FuncBuilder {
+    name: String,
+    public: bool,
+    args: Vec<(String, TensorType)>,
+    body: String,
+    next: usize,
+}
+
+impl FuncBuilder {
+    pub fn new(name: impl Into<String>) -> Self {
+        FuncBuilder {
+            name: name.into(),
+            public: true,
+            args: Vec::new(),
+            body: String::new(),
+            next: 0,
+        }
+    }
+
+    pub fn private(name: impl Into<String>) -> Self {
+        FuncBuilder {
+            public: false,
+            ..FuncBuilder::new(name)
+        }
+    }
+
+    pub fn arg(&mut self, name: &str, ty: TensorType) -> Value {
+        assert!(
+            name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                && !name.starts_with(|c: char| c.is_ascii_digit()),
+            "argument name {name:?} is not a plain identifier"
+        );
+        assert!(
+            self.args.iter().all(|(n, _)| n != name),
+            "argument {name} declared twice"
+        );
+        self.args.push((name.to_string(), ty.clone()));
+        Value {
+            name: name.into(),
+            ty,
+        }
+    }
+
+    pub(crate) fn fresh(&mut self, ty: TensorType) -> Value {
+        let v = Value {
+            name: format!("v{}", self.next).into(),
+            ty,
+        };
+        self.next += 1;
+        v
+    }
+
+    pub(crate) fn line(&mut self, text: &str) {
+        self.body.push_str("    ");
+        self.body.push_str(text);
+        self.body.push('\n');
+    }
+
+    /// Emits `%r = <rhs>` for a fresh result of type `ty`.
+    pub(crate) fn define(&mut self, ty: TensorType, rhs: &str) -> Value {
+        let v = self.fresh(ty);
+        self.line(&format!("{v} = {rhs}"));
+        v
+    }
+
+    pub fn global_load(&mut self, global: &str, ty: &TensorType) -> Value {
+        self.define(ty.clone(), &format!("util.global.load @{global} : {ty}"))
+    }
+
+    pub fn global_store(&mut self, value: &Value, global: &str) {
+        self.line(&format!(
+            "util.global.store {value}, @{global} : {}",
+            value.ty()
+        ));
+    }
+
+    /// Calls a function built earlier, checking the operands against its signature.
+    pub fn call(&mut self, callee: &Function, operands: &[&Value]) -> Result<Vec<Value>> {
+        let op = format!("call @{}", callee.name);
+        let given: Vec<&TensorType> = operands.iter().map(|v| v.ty()).collect();
+        let expected: Vec<&TensorType> = callee.args.iter().map(|(_, t)| t).collect();
+        if given != expected {
+            return fail(
+                &op,
+                format!(
+                    "operands ({}) do not match parameters ({})",
+                    types_of(&given),
+                    types_of(&expected)
+                ),
+            );
+        }
+        let base = self.fresh(TensorType::scalar(super::ElemType::I1));
+        let names = join(&operands.iter().map(|v| v.to_string()).collect::<Vec<_>>());
+        let sig = format!("({}) -> ({})", types_of(&given), join(&callee.results));
+        let n = callee.results.len();
+        let lhs = if n == 1 {
+            base.to_string()
+        } else {
+            format!("{base}:{n}")
+        };
+        self.line(&format!("{lhs} = call @{}({names}) : {sig}", callee.name));
+        let results = callee.results.iter().enumerate().map(|(i, ty)| {
+            if n == 1 {
+                Value {
+                    ty: ty.clone(),
+                    ..base.clone()
+                }
+            } else {
+                base.project(i, ty.clone())
+            }
+        });
+        Ok(results.collect())
+    }
+
+    pub fn finish(mut self, results: &[&Value]) -> Function {
+        let tys: Vec<TensorType> = results.iter().map(|v| v.ty().clone()).collect();
+        if results.is_empty() {
+            self.line("return");
+        } else {
+            let names = join(&results.iter().map(|v| v.to_string()).collect::<Vec<_>>());
+            self.line(&format!("return {names} : {}", join(&tys)));
+        }
+        Function {
+            name: self.name,
+            public: self.public,
+            args: self.args,
+            results: tys,
+            body: self.body,
+        }
+    }
+}

@@ -1,0 +1,442 @@
+//! StableHLO ops with operand checks and result type inference.
+
+use super::error::{fail, types_of, Result};
+use super::function::{join, FuncBuilder, Value};
+use super::types::{ElemType, TensorType};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cmp {
+    Eq,
+    Lt,
+    Le,
+    Ge,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReduceOp {
+    Add,
+    Max,
+    Min,
+}
+
+/// `dot_general` dimension numbers.
+#[derive(Debug, Clone, Default)]
+pub struct DotDims {
+    pub lhs_batch: Vec<usize>,
+    pub rhs_batch: Vec<usize>,
+    pub lhs_contract: Vec<usize>,
+    pub rhs_contract: Vec<usize>,
+}
+
+impl DotDims {
+    pub fn contract(lhs: usize, rhs: usize) -> Self {
+        DotDims {
+            lhs_contract: vec![lhs],
+            rhs_contract: vec![rhs],
+            ..Default::default()
+        }
+    }
+
+    pub fn batch(mut self, lhs: usize, rhs: usize) -> Self {
+        self.lhs_batch.push(lhs);
+        self.rhs_batch.push(rhs);
+        self
+    }
+}
+
+pub(super) fn dims(d: &[usize]) -> String {
+    format!("[{}]", join(d))
+}
+
+pub(super) fn array_i64(v: &[i64]) -> String {
+    let items: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+    format!("array<i64: {}>", items.join(", "))
+}
+
+/// Formats a splat constant so MLIR parses it back to the same bits.
+fn literal(value: f64, elem: ElemType) -> String {
+    if !elem.is_float() {
+        return format!("{}", value as i64);
+    }
+    if value.is_nan() || value.is_infinite() {
+        let bits: u32 = match (elem, value.is_nan(), value > 0.0) {
+            (ElemType::F32, true, _) => 0x7FC0_0000,
+            (ElemType::F32, _, true) => 0x7F80_0000,
+            (ElemType::F32, _, false) => 0xFF80_0000,
+            (ElemType::F16, true, _) => 0x7E00,
+            (ElemType::F16, _, true) => 0x7C00,
+            (ElemType::F16, _, false) => 0xFC00,
+            (_, true, _) => 0x7FC0,
+            (_, _, true) => 0x7F80,
+            (_, _, false) => 0xFF80,
+        };
+        return format!("0x{bits:X}");
+    }
+    float_text(value as f32)
+}
+
+/// Shortest decimal that round-trips through f32, always with a '.' as MLIR requires.
+pub(crate) fn float_text(v: f32) -> String {
+    let s = format!("{v:e}");
+    let (mantissa, exp) = s.split_once('e').expect("exponent form");
+    let mantissa = if mantissa.contains('.') {
+        mantissa.to_string()
+    } else {
+        format!("{mantissa}.0")
+    };
+    if exp == "0" {
+        mantissa
+    } else {
+        format!("{mantissa}e{exp}")
+    }
+}
+
+pub(super) fn check_dims(op: &str, what: &str, d: &[usize], rank: usize) -> Result<()> {
+    let mut seen = vec![false; rank];
+    for &i in d {
+        if i >= rank || seen[i] {
+            return fail(op, format!("{what} {} invalid for rank {rank}", dims(d)));
+        }
+        seen[i] = true;
+    }
+    Ok(())
+}
+
+impl FuncBuilder {
+    pub fn constant(&mut self, ty: TensorType, value: f64) -> Value {
+        let text = format!(
+            "stablehlo.constant dense<{}> : {ty}",
+            literal(value, ty.elem)
+        );
+        self.define(ty, &text)
+    }
+
+    pub fn constant_f32(&mut self, values: &[f32]) -> Value {
+        let ty = TensorType::new([values.len() as i64], ElemType::F32);
+        let items: Vec<String> = values.iter().map(|&v| float_text(v)).collect();
+        let text = format!("stablehlo.constant dense<[{}]> : {ty}", items.join(", "));
+        self.define(ty, &text)
+    }
+
+    pub fn iota(&mut self, ty: TensorType, dim: usize) -> Result<Value> {
+        if dim >= ty.rank() {
+            return fail("stablehlo.iota", format!("dim {dim} out of range for {ty}"));
+        }
+        let text = format!("stablehlo.iota dim = {dim} : {ty}");
+        Ok(self.define(ty, &text))
+    }
+
+    pub fn reshape(&mut self, x: &Value, shape: &[i64]) -> Result<Value> {
+        let ty = x.ty().with_shape(shape);
+        if ty.num_elements() != x.ty().num_elements() {
+            return fail(
+                "stablehlo.reshape",
+                format!("cannot reshape {} to {ty}", x.ty()),
+            );
+        }
+        let text = format!("stablehlo.reshape {x} : ({}) -> {ty}", x.ty());
+        Ok(self.define(ty, &text))
+    }
+
+    /// `dims[i]` is the result dimension that operand dimension `i` maps to.
+    pub fn broadcast_in_dim(&mut self, x: &Value, shape: &[i64], dims_: &[usize]) -> Result<Value> {
+        let op = "stablehlo.broadcast_in_dim";
+        let ty = x.ty().with_shape(shape);
+        if dims_.len() != x.ty().rank() {
+            return fail(op, format!("dims {} do not cover {}", dims(dims_), x.ty()));
+        }
+        check_dims(op, "dims", dims_, shape.len())?;
+        for (i, &d) in dims_.iter().enumerate() {
+            if x.dim(i) != 1 && x.dim(i) != shape[d] {
+                return fail(
+                    op,
+                    format!(
+                        "{} cannot broadcast to {ty} along dims {}",
+                        x.ty(),
+                        dims(dims_)
+                    ),
+                );
+            }
+        }
+        let text = format!(
+            "stablehlo.broadcast_in_dim {x}, dims = {} : ({}) -> {ty}",
+            dims(dims_),
+            x.ty()
+        );
+        Ok(self.define(ty, &text))
+    }
+
+    /// Broadcasts a scalar constant to `ty`'s shape.
+    pub fn splat(&mut self, ty: TensorType, value: f64) -> Result<Value> {
+        let scalar = self.constant(TensorType::scalar(ty.elem), value);
+        self.broadcast_in_dim(&scalar, &ty.shape, &[])
+    }
+
+    pub fn transpose(&mut self, x: &Value, perm: &[usize]) -> Result<Value> {
+        let op = "stablehlo.transpose";
+        if perm.len() != x.ty().rank() {
+            return fail(
+                op,
+                format!("permutation {} does not fit {}", dims(perm), x.ty()),
+            );
+        }
+        check_dims(op, "permutation", perm, perm.len())?;
+        let shape: Vec<i64> = perm.iter().map(|&p| x.dim(p)).collect();
+        let ty = x.ty().with_shape(shape);
+        let text = format!(
+            "stablehlo.transpose {x}, dims = {} : ({}) -> {ty}",
+            dims(perm),
+            x.ty()
+        );
+        Ok(self.define(ty, &text))
+    }
+
+    pub fn convert(&mut self, x: &Value, elem: ElemType) -> Value {
+        if x.ty().elem == elem {
+            return x.clone();
+        }
+        let ty = x.ty().with_elem(elem);
+        let text = format!("stablehlo.convert {x} : ({}) -> {ty}", x.ty());
+        self.define(ty, &text)
+    }
+
+    fn binary(&mut self, name: &str, a: &Value, b: &Value) -> Result<Value> {
+        let op = format!("stablehlo.{name}");
+        if a.ty() != b.ty() {
+            return fail(
+                &op,
+                format!("operand types differ: {}", types_of(&[a.ty(), b.ty()])),
+            );
+        }
+        let text = format!("{op} {a}, {b} : {}", a.ty());
+        Ok(self.define(a.ty().clone(), &text))
+    }
+
+    pub fn add(&mut self, a: &Value, b: &Value) -> Result<Value> {
+        self.binary("add", a, b)
+    }
+
+    pub fn subtract(&mut self, a: &Value, b: &Value) -> Result<Value> {
+        self.binary("subtract", a, b)
+    }
+
+    pub fn multiply(&mut self, a: &Value, b: &Value) -> Result<Value> {
+        self.binary("multiply", a, b)
+    }
+
+    pub fn divide(&mut self, a: &Value, b: &Value) -> Result<Value> {
+        self.binary("divide", a, b)
+    }
+
+    fn unary_float(&mut self, name: &str, x: &Value) -> Result<Value> {
+        let op = format!("stablehlo.{name}");
+        if !x.ty().elem.is_float() {
+            return fail(&op, format!("needs a float operand, got {}", x.ty()));
+        }
+        let text = format!("{op} {x} : {}", x.ty());
+        Ok(self.define(x.ty().clone(), &text))
+    }
+
+    pub fn exp(&mut self, x: &Value) -> Result<Value> {
+        self.unary_float("exponential", x)
+    }
+
+    pub fn rsqrt(&mut self, x: &Value) -> Result<Value> {
+        self.unary_float("rsqrt", x)
+    }
+
+    pub fn logistic(&mut self, x: &Value) -> Result<Value> {
+        self.unary_float("logistic", x)
+    }
+
+    pub fn cosine(&mut self, x: &Value) -> Result<Value> {
+        self.unary_float("cosine", x)
+    }
+
+    pub fn sine(&mut self, x: &Value) -> Result<Value> {
+        self.unary_float("sine", x)
+    }
+
+    pub fn compare(&mut self, dir: Cmp, a: &Value, b: &Value) -> Result<Value> {
+        let op = "stablehlo.compare";
+        if a.ty() != b.ty() {
+            return fail(
+                op,
+                format!("operand types differ: {}", types_of(&[a.ty(), b.ty()])),
+            );
+        }
+        let kind = match a.ty().elem {
+            e if e.is_float() => "FLOAT",
+            ElemType::I1 => "UNSIGNED",
+            _ => "SIGNED",
+        };
+        let dir = match dir {
+            Cmp::Eq => "EQ",
+            Cmp::Lt => "LT",
+            Cmp::Le => "LE",
+            Cmp::Ge => "GE",
+        };
+        let ty = a.ty().with_elem(ElemType::I1);
+        let text = format!(
+            "{op} {dir}, {a}, {b}, {kind} : ({}, {}) -> {ty}",
+            a.ty(),
+            b.ty()
+        );
+        Ok(self.define(ty, &text))
+    }
+
+    pub fn select(&mut self, pred: &Value, on_true: &Value, on_false: &Value) -> Result<Value> {
+        let op = "stablehlo.select";
+        if on_true.ty() != on_false.ty() || pred.ty() != &on_true.ty().with_elem(ElemType::I1) {
+            let tys = types_of(&[pred.ty(), on_true.ty(), on_false.ty()]);
+            return fail(
+                op,
+                format!("needs an i1 predicate and two values of its shape, got {tys}"),
+            );
+        }
+        let text = format!(
+            "{op} {pred}, {on_true}, {on_false} : {}, {}",
+            pred.ty(),
+            on_true.ty()
+        );
+        Ok(self.define(on_true.ty().clone(), &text))
+    }
+
+    pub fn dot_general(&mut self, a: &Value, b: &Value, d: &DotDims) -> Result<Value> {
+        let op = "stablehlo.dot_general";
+        let (ta, tb) = (a.ty(), b.ty());
+        let both = types_of(&[ta, tb]);
+        if ta.elem != tb.elem {
+            return fail(op, format!("element types differ: {both}"));
+        }
+        if d.lhs_batch.len() != d.rhs_batch.len() || d.lhs_contract.len() != d.rhs_contract.len() {
+            return fail(op, format!("unpaired dimension lists for {both}"));
+        }
+        let lhs_used: Vec<usize> = d.lhs_batch.iter().chain(&d.lhs_contract).copied().collect();
+        let rhs_used: Vec<usize> = d.rhs_batch.iter().chain(&d.rhs_contract).copied().collect();
+        check_dims(op, "lhs batching+contracting dims", &lhs_used, ta.rank())?;
+        check_dims(op, "rhs batching+contracting dims", &rhs_used, tb.rank())?;
+        for (&l, &r) in lhs_used.iter().zip(&rhs_used) {
+            if ta.shape[l] != tb.shape[r] {
+                return fail(
+                    op,
+                    format!(
+                        "lhs dim {l} ({}) != rhs dim {r} ({}) for {both}",
+                        ta.shape[l], tb.shape[r]
+                    ),
+                );
+            }
+        }
+        let mut shape: Vec<i64> = d.lhs_batch.iter().map(|&i| ta.shape[i]).collect();
+        shape.extend(
+            (0..ta.rank())
+                .filter(|i| !lhs_used.contains(i))
+                .map(|i| ta.shape[i]),
+        );
+        shape.extend(
+            (0..tb.rank())
+                .filter(|i| !rhs_used.contains(i))
+                .map(|i| tb.shape[i]),
+        );
+        let ty = ta.with_shape(shape);
+        let batching = if d.lhs_batch.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "batching_dims = {} x {}, ",
+                dims(&d.lhs_batch),
+                dims(&d.rhs_batch)
+            )
+        };
+        let text = format!(
+            "{op} {a}, {b}, {batching}contracting_dims = {} x {} : ({ta}, {tb}) -> {ty}",
+            dims(&d.lhs_contract),
+            dims(&d.rhs_contract)
+        );
+        Ok(self.define(ty, &text))
+    }
+
+    pub fn reduce(
+        &mut self,
+        x: &Value,
+        init: &Value,
+        kind: ReduceOp,
+        over: &[usize],
+    ) -> Result<Value> {
+        let op = "stablehlo.reduce";
+        check_dims(op, "dimensions", over, x.ty().rank())?;
+        if init.ty() != &TensorType::scalar(x.ty().elem) {
+            return fail(op, format!("init {} does not match {}", init.ty(), x.ty()));
+        }
+        let shape: Vec<i64> = (0..x.ty().rank())
+            .filter(|i| !over.contains(i))
+            .map(|i| x.dim(i))
+            .collect();
+        let ty = x.ty().with_shape(shape);
+        let body = match kind {
+            ReduceOp::Add => "add",
+            ReduceOp::Max => "maximum",
+            ReduceOp::Min => "minimum",
+        };
+        let text = format!(
+            "{op}({x} init: {init}) applies stablehlo.{body} across dimensions = {} : ({}, {}) -> {ty}",
+            dims(over),
+            x.ty(),
+            init.ty()
+        );
+        Ok(self.define(ty, &text))
+    }
+
+    /// Reduces with a scalar constant initial value.
+    pub fn reduce_with(
+        &mut self,
+        x: &Value,
+        init: f64,
+        kind: ReduceOp,
+        over: &[usize],
+    ) -> Result<Value> {
+        let init = self.constant(TensorType::scalar(x.ty().elem), init);
+        self.reduce(x, &init, kind, over)
+    }
+
+    /// Maximum along `dim` and the first index holding it, as one two-operand reduce.
+    pub fn reduce_max_index(&mut self, x: &Value, dim: usize) -> Result<(Value, Value)> {
+        let op = "stablehlo.reduce";
+        check_dims(op, "dimensions", &[dim], x.ty().rank())?;
+        if !x.ty().elem.is_float() {
+            return fail(
+                op,
+                format!("max-index reduce needs a float operand, got {}", x.ty()),
+            );
+        }
+        let (e, i) = (x.ty().elem, ElemType::I32);
+        let iota = self.iota(x.ty().with_elem(i), dim)?;
+        let init = self.constant(TensorType::scalar(e), f64::NEG_INFINITY);
+        let zero = self.constant(TensorType::scalar(i), 0.0);
+        let shape: Vec<i64> = (0..x.ty().rank())
+            .filter(|&d| d != dim)
+            .map(|d| x.dim(d))
+            .collect();
+        let (max_ty, idx_ty) = (x.ty().with_shape(shape.clone()), TensorType::new(shape, i));
+        let r = self.fresh(max_ty.clone());
+        let text = format!(
+            "{r}:2 = \"{op}\"({x}, {iota}, {init}, {zero}) ({{
+      ^bb0(%a: tensor<{e}>, %ai: tensor<{i}>, %b: tensor<{e}>, %bi: tensor<{i}>):
+        %gt = stablehlo.compare GT, %a, %b, FLOAT : (tensor<{e}>, tensor<{e}>) -> tensor<i1>
+        %eq = stablehlo.compare EQ, %a, %b, FLOAT : (tensor<{e}>, tensor<{e}>) -> tensor<i1>
+        %first = stablehlo.compare LT, %ai, %bi, SIGNED : (tensor<{i}>, tensor<{i}>) -> tensor<i1>
+        %tie = stablehlo.and %eq, %first : tensor<i1>
+        %keep = stablehlo.or %gt, %tie : tensor<i1>
+        %v = stablehlo.select %keep, %a, %b : tensor<i1>, tensor<{e}>
+        %vi = stablehlo.select %keep, %ai, %bi : tensor<i1>, tensor<{i}>
+        stablehlo.return %v, %vi : tensor<{e}>, tensor<{i}>
+    }}) {{dimensions = array<i64: {dim}>}} : ({}, {}, {}, {}) -> ({max_ty}, {idx_ty})",
+            x.ty(),
+            iota.ty(),
+            init.ty(),
+            zero.ty()
+        );
+        self.line(&text);
+        Ok((r.project(0, max_ty), r.project(1, idx_ty)))
+    }
+}

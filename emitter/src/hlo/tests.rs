@@ -1,0 +1,188 @@
+use super::ops::float_text;
+use super::*;
+
+fn f32s(shape: &[i64]) -> TensorType {
+    TensorType::new(shape, ElemType::F32)
+}
+
+fn i32s(shape: &[i64]) -> TensorType {
+    TensorType::new(shape, ElemType::I32)
+}
+
+#[test]
+fn dot_general_infers_batch_then_free_dims() {
+    let mut b = FuncBuilder::new("f");
+    let q = b.arg("q", f32s(&[8, 3, 64]));
+    let k = b.arg("k", f32s(&[8, 256, 64]));
+    let s = b
+        .dot_general(&q, &k, &DotDims::contract(2, 2).batch(0, 0))
+        .unwrap();
+    assert_eq!(s.ty(), &f32s(&[8, 3, 256]));
+    let w = b.arg("w", f32s(&[1536, 576]));
+    let h = b.arg("h", f32s(&[576, 8]));
+    assert_eq!(
+        b.dot_general(&w, &h, &DotDims::contract(1, 0))
+            .unwrap()
+            .ty(),
+        &f32s(&[1536, 8])
+    );
+}
+
+#[test]
+fn shape_errors_name_the_op_and_the_shapes() {
+    let mut b = FuncBuilder::new("f");
+    let w = b.arg("w", f32s(&[4, 5]));
+    let x = b.arg("x", f32s(&[6, 7]));
+    let err = b.dot_general(&w, &x, &DotDims::contract(1, 0)).unwrap_err();
+    assert_eq!(err.op, "stablehlo.dot_general");
+    let msg = err.to_string();
+    assert!(
+        msg.contains("tensor<4x5xf32>") && msg.contains("tensor<6x7xf32>"),
+        "{msg}"
+    );
+
+    let err = b.add(&w, &x).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "stablehlo.add: operand types differ: tensor<4x5xf32>, tensor<6x7xf32>"
+    );
+    let err = b.reshape(&w, &[3, 7]).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "stablehlo.reshape: cannot reshape tensor<4x5xf32> to tensor<3x7xf32>"
+    );
+    let err = b
+        .broadcast_in_dim(&w, &[4, 6], &[0, 1])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with("stablehlo.broadcast_in_dim: tensor<4x5xf32> cannot broadcast"),
+        "{err}"
+    );
+    let err = b.slice(&w, &[0, 0], &[5, 5]).unwrap_err().to_string();
+    assert!(err.contains("out of range for tensor<4x5xf32>"), "{err}");
+    let i = b.arg("i", i32s(&[4, 5]));
+    assert!(b
+        .exp(&i)
+        .unwrap_err()
+        .to_string()
+        .contains("needs a float operand"));
+    assert!(b.reduce_with(&w, 0.0, ReduceOp::Add, &[2]).is_err());
+    assert!(b.transpose(&w, &[0, 0]).is_err());
+}
+
+#[test]
+fn gather_and_scatter_infer_and_check() {
+    let mut b = FuncBuilder::new("f");
+    let table = b.arg("table", f32s(&[512, 64]));
+    let ids = b.arg("ids", i32s(&[8, 1]));
+    let g = GatherDims {
+        offset_dims: vec![1],
+        collapsed_slice_dims: vec![0],
+        start_index_map: vec![0],
+        index_vector_dim: 1,
+        slice_sizes: vec![1, 64],
+    };
+    assert_eq!(b.gather(&table, &ids, &g).unwrap().ty(), &f32s(&[8, 64]));
+    let bad = GatherDims {
+        slice_sizes: vec![2, 64],
+        ..g
+    };
+    assert!(b
+        .gather(&table, &ids, &bad)
+        .unwrap_err()
+        .to_string()
+        .contains("slice sizes"));
+
+    let cache = b.arg("cache", f32s(&[5, 64, 2, 16]));
+    let idx = b.arg("idx", i32s(&[4, 2]));
+    let rows = b.arg("rows", f32s(&[4, 2, 16]));
+    let s = ScatterDims {
+        update_window_dims: vec![1, 2],
+        inserted_window_dims: vec![0, 1],
+        scatter_dims_to_operand_dims: vec![0, 1],
+        index_vector_dim: 1,
+        unique_indices: true,
+    };
+    assert_eq!(b.scatter(&cache, &idx, &rows, &s).unwrap().ty(), cache.ty());
+    let wrong = b.arg("wrong", f32s(&[3, 2, 16]));
+    let err = b.scatter(&cache, &idx, &wrong, &s).unwrap_err().to_string();
+    assert!(
+        err.contains("update scatter dims [3] != index batch dims [4]"),
+        "{err}"
+    );
+}
+
+#[test]
+fn renders_pretty_stablehlo() {
+    let mut b = FuncBuilder::new("f");
+    let x = b.arg("x", f32s(&[2, 3]));
+    let y = b.transpose(&x, &[1, 0]).unwrap();
+    let m = b
+        .reduce_with(&y, f64::NEG_INFINITY, ReduceOp::Max, &[1])
+        .unwrap();
+    let f = b.finish(&[&m]);
+    let mut text = String::new();
+    f.render(&mut text);
+    assert_eq!(
+        text,
+        "  func.func @f(%x: tensor<2x3xf32>) -> tensor<3xf32> {
+    %v0 = stablehlo.transpose %x, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+    %v1 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v2 = stablehlo.reduce(%v0 init: %v1) applies stablehlo.maximum across dimensions = [1] : (tensor<3x2xf32>, tensor<f32>) -> tensor<3xf32>
+    return %v2 : tensor<3xf32>
+  }
+"
+    );
+}
+
+#[test]
+fn calls_check_operands_and_name_results() {
+    let mut callee = FuncBuilder::private("g");
+    let a = callee.arg("a", f32s(&[2]));
+    let b2 = callee.add(&a, &a).unwrap();
+    let g = callee.finish(&[&a, &b2]);
+    let mut b = FuncBuilder::new("f");
+    let x = b.arg("x", f32s(&[2]));
+    let out = b.call(&g, &[&x]).unwrap();
+    assert_eq!(out[1].to_string(), "%v0#1");
+    let y = b.arg("y", f32s(&[3]));
+    let err = b.call(&g, &[&y]).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "call @g: operands (tensor<3xf32>) do not match parameters (tensor<2xf32>)"
+    );
+}
+
+#[test]
+fn floats_round_trip_with_a_decimal_point() {
+    assert_eq!(float_text(1.0), "1.0");
+    assert_eq!(float_text(1e-5), "1.0e-5");
+    assert_eq!(float_text(0.125), "1.25e-1");
+    assert_eq!(float_text(-3.0), "-3.0");
+    assert_eq!(float_text(100000.0), "1.0e5");
+    for v in [0.1f32, 3.1622776e-1, 1.0e-38, f32::MAX] {
+        assert_eq!(float_text(v).parse::<f32>().unwrap(), v);
+    }
+}
+
+#[test]
+fn module_gives_zero_filled_globals_distinct_bits() {
+    let mut m = Module::new("m");
+    for name in ["a", "b"] {
+        m.globals.push(Global {
+            name: name.into(),
+            ty: f32s(&[2]),
+            init: GlobalInit::MutableZeros,
+        });
+    }
+    let text = m.render();
+    assert!(
+        text.contains("@a = dense<0x00000000> : tensor<2xf32>"),
+        "{text}"
+    );
+    assert!(
+        text.contains("@b = dense<0x00000001> : tensor<2xf32>"),
+        "{text}"
+    );
+}

@@ -1,0 +1,19 @@
+//! StableHLO emitter for Llama-family models.
+//!
+//! [`hlo`] is a small typed builder for StableHLO text; [`config`] reads a model's
+//! configuration from an HF `config.json` or GGUF metadata; [`graph`] builds the prefill,
+//! ragged decode and slot-copy functions into one module; [`emit()`] writes it with its
+//! [`Manifest`].
+
+pub mod config;
+pub mod emit;
+pub mod graph;
+pub mod hlo;
+pub mod manifest;
+pub mod target;
+
+pub use config::{ConfigError, ModelConfig, RopeScaling};
+pub use emit::{emit, render, EmitError, MANIFEST_FILE, MODULE_FILE};
+pub use graph::{FunctionInfo, GraphOptions, Kind, Variant};
+pub use manifest::Manifest;
+pub use target::Target;

@@ -1,0 +1,70 @@
+//! `manifest.json`: what the engine needs to call the module and to check a parameter file.
+
+use serde::{Deserialize, Serialize};
+
+use crate::config::ModelConfig;
+use crate::graph::{
+    cache_globals, FunctionInfo, GraphOptions, Graphs, NamedType, MODULE_NAME, PARAMETER_SCOPE,
+};
+use crate::hlo::{ElemType, TensorType};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct KvCache {
+    /// `[S+1, C, Hkv, D]` for each layer's K and for its V.
+    #[serde(flatten)]
+    pub ty: TensorType,
+    /// The slot that padding rows and padding prefill tokens write to.
+    pub scratch_slot: usize,
+    /// `[K, V]` global names per layer.
+    pub globals: Vec<[String; 2]>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Manifest {
+    /// Module name: functions are called as `<module>.<function>`.
+    pub module: String,
+    /// Parameter scope the weight file must be registered under.
+    pub parameter_scope: String,
+    pub config: ModelConfig,
+    pub slots: usize,
+    pub capacity: usize,
+    pub weight_dtype: ElemType,
+    pub kv_cache: KvCache,
+    pub functions: Vec<FunctionInfo>,
+    /// Every parameter the weight file must provide, HF names and layouts.
+    pub parameters: Vec<NamedType>,
+}
+
+impl Manifest {
+    pub fn new(cfg: &ModelConfig, opts: &GraphOptions, graphs: &Graphs) -> Self {
+        let parameters = graphs.weights.all().into_iter().map(|p| NamedType {
+            name: p.name.clone(),
+            ty: p.ty.clone(),
+        });
+        Manifest {
+            module: MODULE_NAME.to_string(),
+            parameter_scope: PARAMETER_SCOPE.to_string(),
+            config: cfg.clone(),
+            slots: opts.slots,
+            capacity: opts.capacity,
+            weight_dtype: opts.weight_dtype,
+            kv_cache: KvCache {
+                ty: graphs.dims.cache_type(),
+                scratch_slot: opts.slots,
+                globals: (0..cfg.num_hidden_layers).map(cache_globals).collect(),
+            },
+            functions: graphs.functions.clone(),
+            parameters: parameters.collect(),
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).expect("manifest serializes");
+        s.push('\n');
+        s
+    }
+
+    pub fn from_json(text: &str) -> Result<Self, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+}
