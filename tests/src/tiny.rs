@@ -102,3 +102,26 @@ pub fn load(device: &str, seed: u64) -> (Graphs, Weights) {
     let graphs = load_assets(&runtime, &asset_dir(), &params, &options).expect("load tiny assets");
     (graphs, weights)
 }
+
+/// An HF-style directory (config.json + model.safetensors) holding the tiny
+/// model with seeded weights, for the full model-loading path.
+pub fn hf_dir(seed: u64) -> PathBuf {
+    let dir = crate::temp_dir(&format!("tiny-hf-{seed}"));
+    std::fs::copy(asset_dir().join("config.json"), dir.join("config.json")).expect("copy config");
+    let written = write_weights(&dir, &weights(seed));
+    std::fs::rename(written, dir.join("model.safetensors")).expect("rename weights");
+    dir
+}
+
+/// The tiny model emitted in process with 8 slots (decode batches 1, 4, 8)
+/// and loaded through `engine::model::load`, as a real model would be.
+pub fn load_s8(seed: u64) -> engine::model::LoadedModel {
+    let runtime: Arc<Runtime> = Runtime::new("local-task").expect("runtime");
+    let mut options = ModelOptions::cpu();
+    options.graphs = engine::model::default_graph_options(8, 64);
+    options.graphs.prefill_lengths = vec![8, 32];
+    options.graphs.decode_windows = vec![32, 64];
+    options.cache_dir = engine::paths::cache_dir().join("test-vmfb");
+    options.verbose = false;
+    engine::model::load(&runtime, &hf_dir(seed), &options).expect("load tiny model with 8 slots")
+}

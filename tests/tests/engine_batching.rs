@@ -9,10 +9,18 @@ use engine::batch::{Engine, EngineConfig, Event, FinishReason, GenerationRequest
 use sampler::SampleParams;
 use tests::tiny;
 
+/// The tiny model with 4 slots from the committed assets.
 fn engine(prefill_budget: usize, max_queue: usize) -> Engine {
     let (graphs, _) = tiny::load("local-task", 7);
     let config = EngineConfig { max_queue, scheduler: SchedulerConfig { prefill_budget, eos: None } };
     Engine::start(graphs, None, config)
+}
+
+/// The tiny model emitted with 8 slots, so decode runs batches of 8.
+fn engine_s8(prefill_budget: usize) -> Engine {
+    let loaded = tiny::load_s8(7);
+    let config = EngineConfig { max_queue: 100_000, scheduler: SchedulerConfig { prefill_budget, eos: None } };
+    Engine::start(loaded.graphs, None, config)
 }
 
 /// A deterministic mix of request shapes: prompt lengths across chunk
@@ -39,15 +47,16 @@ fn solo(engine: &Engine, request: GenerationRequest) -> Vec<u32> {
 
 #[test]
 fn batched_requests_equal_their_solo_runs() {
-    let engine = engine(64, 64);
+    let engine = engine_s8(64);
     let alone: Vec<Vec<u32>> = (0..10).map(|i| solo(&engine, request(i))).collect();
-    // Ten at once through four slots: queueing, admission as slots free,
-    // compaction moves, buckets of 1 and 4 rows, mixed phases per step.
+    // Ten at once through eight slots: queueing, admission as slots free,
+    // compaction moves, buckets of 1, 4 and 8 rows, mixed phases per step.
     let streams: Vec<_> = (0..10).map(|i| engine.submit(request(i)).unwrap()).collect();
     for (i, stream) in streams.into_iter().enumerate() {
         let (ids, _) = stream.collect();
         assert_eq!(ids, alone[i], "request {i}");
     }
+    assert!(engine.handle().stats().decode_batches.contains_key(&8), "the batched run used the B=8 graph");
 }
 
 #[test]
@@ -152,12 +161,13 @@ fn cancel_ends_a_running_request() {
     assert_eq!(solo(&engine, request(0)).len(), request(0).max_tokens);
 }
 
-/// Many requests of random shapes through four slots with random cancels
-/// from another thread. Sized for CI; `SOAK_REQUESTS` raises it.
+/// Many requests of random shapes through eight slots (decode batches up to
+/// 8) with random cancels from another thread. Sized for CI;
+/// `SOAK_REQUESTS=1000` is the full run.
 #[test]
 fn soak_with_random_cancels() {
-    let count: u64 = std::env::var("SOAK_REQUESTS").ok().and_then(|v| v.parse().ok()).unwrap_or(120);
-    let engine = engine(16, 10_000);
+    let count: u64 = std::env::var("SOAK_REQUESTS").ok().and_then(|v| v.parse().ok()).unwrap_or(150);
+    let engine = engine_s8(16);
     let mut rng = 0x5eed_u64;
     let mut next = move || {
         rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -187,6 +197,9 @@ fn soak_with_random_cancels() {
         assert_eq!(ids, solo(&engine, request(i as u64)), "request {i}");
         checked += 1;
     }
-    eprintln!("soak: {count} requests, {checked} compared with solo runs");
+    let stats = engine.handle().stats();
+    eprintln!("soak: {count} requests, {checked} compared with solo runs; {stats:?}");
     assert!(checked > 0);
+    assert!(stats.decode_batches.get(&8).copied().unwrap_or(0) > 0, "decode batches of 8 ran");
+    assert!(stats.slot_copies > 0, "evictions compacted slots");
 }

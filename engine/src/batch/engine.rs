@@ -9,7 +9,7 @@ use std::time::Duration;
 use loader::Tokenizer;
 
 use super::request::{Event, FinishReason, GenerationRequest, SubmitError};
-use super::scheduler::{Scheduler, SchedulerConfig};
+use super::scheduler::{Scheduler, SchedulerConfig, StepStats};
 use crate::graphs::Graphs;
 
 /// Engine settings.
@@ -35,6 +35,33 @@ struct Limits {
     has_tokenizer: bool,
 }
 
+/// Totals over the engine's life, for monitoring and tests.
+#[derive(Debug, Clone, Default)]
+pub struct EngineStats {
+    pub steps: u64,
+    pub prefill_tokens: u64,
+    pub decode_rows: u64,
+    /// Decode steps per bucket size B.
+    pub decode_batches: std::collections::BTreeMap<usize, u64>,
+    pub slot_copies: u64,
+    pub sample_seconds: f64,
+    pub bytes_read_back: u64,
+}
+
+impl EngineStats {
+    fn add(&mut self, step: &StepStats) {
+        self.steps += 1;
+        self.prefill_tokens += step.prefill_tokens as u64;
+        self.decode_rows += step.decode_rows as u64;
+        if step.decode_batch > 0 {
+            *self.decode_batches.entry(step.decode_batch).or_default() += 1;
+        }
+        self.slot_copies += step.slot_copies as u64;
+        self.sample_seconds += step.sample_seconds;
+        self.bytes_read_back += step.bytes_read_back as u64;
+    }
+}
+
 /// Submits requests; clone it freely across threads.
 #[derive(Clone)]
 pub struct EngineHandle {
@@ -42,6 +69,7 @@ pub struct EngineHandle {
     pending: Arc<AtomicUsize>,
     next_id: Arc<AtomicU64>,
     limits: Limits,
+    stats: Arc<std::sync::Mutex<EngineStats>>,
 }
 
 /// Owns the engine thread; dropping it cancels outstanding requests.
@@ -61,11 +89,13 @@ impl Engine {
             has_tokenizer: tokenizer.is_some(),
         };
         let scheduler = Scheduler::new(graphs, tokenizer, config.scheduler, pending.clone());
+        let stats = Arc::new(std::sync::Mutex::new(EngineStats::default()));
+        let worker_stats = stats.clone();
         let worker = std::thread::Builder::new()
             .name("engine".into())
-            .spawn(move || run(scheduler, inbox))
+            .spawn(move || run(scheduler, inbox, worker_stats))
             .expect("spawn engine thread");
-        let handle = EngineHandle { commands, pending, next_id: Arc::new(AtomicU64::new(1)), limits };
+        let handle = EngineHandle { commands, pending, next_id: Arc::new(AtomicU64::new(1)), limits, stats };
         Engine { handle, worker: Some(worker) }
     }
 
@@ -108,6 +138,11 @@ impl EngineHandle {
     /// Requests waiting or running.
     pub fn pending(&self) -> usize {
         self.pending.load(Ordering::Acquire)
+    }
+
+    /// Totals so far.
+    pub fn stats(&self) -> EngineStats {
+        self.stats.lock().unwrap_or_else(|p| p.into_inner()).clone()
     }
 
     fn validate(&self, request: &GenerationRequest) -> Result<(), SubmitError> {
@@ -206,7 +241,7 @@ impl Canceller {
     }
 }
 
-fn run(mut scheduler: Scheduler, inbox: Receiver<Command>) {
+fn run(mut scheduler: Scheduler, inbox: Receiver<Command>, stats: Arc<std::sync::Mutex<EngineStats>>) {
     loop {
         let first = if scheduler.has_work() {
             inbox.try_recv().ok()
@@ -232,6 +267,7 @@ fn run(mut scheduler: Scheduler, inbox: Receiver<Command>) {
             if let Err(error) = scheduler.step() {
                 scheduler.abort_all(FinishReason::Error(error.to_string()));
             }
+            stats.lock().unwrap_or_else(|p| p.into_inner()).add(&scheduler.stats);
         }
     }
 }
