@@ -345,6 +345,11 @@ fn emit_link_directives(lib_dir: &Path) {
     println!("cargo:rustc-link-search=native={}", lib_dir.display());
     println!("cargo:rustc-link-lib=static=iree_shim");
     println!("cargo:rustc-link-lib=static=iree_runtime_all");
+    if sanitizer_flags().is_some() {
+        // rustc links with -nodefaultlibs, so the sanitizer runtime must be
+        // named; the memcheck script preloads it so it initialises first.
+        println!("cargo:rustc-link-lib=dylib=asan");
+    }
     let os = env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
     if os == "macos" {
         for framework in ["Foundation", "Metal"] {

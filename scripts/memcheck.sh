@@ -8,18 +8,24 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 export CARGO_TARGET_DIR="$ROOT/target/asan"
 export IREE_SHIM_SANITIZE=address
-export RUSTFLAGS="-C link-arg=-fsanitize=address"
-# Leaks are errors; ignore those of Rust's test harness runtime (none are
-# expected from IREE or the shim).
-export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:halt_on_error=1:exitcode=3"
-export LSAN_OPTIONS="exitcode=3"
 
 start=$(date +%s)
 echo "[memcheck] building the runtime tests with AddressSanitizer (first build takes a few minutes)"
-cargo test --release -p tests --test runtime --no-run 2>&1 | grep -E "^(error|warning: unused)" || true
-echo "[memcheck] running the runtime tests (both local drivers)"
+binary="$(cargo test --release -p tests --test runtime --no-run --message-format=json \
+  | python3 -c 'import json,sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["name"] == "runtime":
+        print(m["executable"])' | tail -n 1)"
+[ -n "$binary" ] || { echo "[memcheck] test binary not found"; exit 1; }
+
+echo "[memcheck] running $(basename "$binary") (both local drivers)"
 status=0
-cargo test --release -p tests --test runtime -- --test-threads=1 > "$ROOT/target/asan/memcheck.log" 2>&1 || status=$?
-grep -E "^test |test result|ERROR: AddressSanitizer|ERROR: LeakSanitizer|SUMMARY" "$ROOT/target/asan/memcheck.log" || true
+# The sanitizer runtime must initialise before anything else in the process.
+LD_PRELOAD="$(gcc -print-file-name=libasan.so)" \
+ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:exitcode=3" \
+LSAN_OPTIONS="suppressions=$ROOT/scripts/lsan.supp:print_suppressions=1" \
+  "$binary" --test-threads=1 > "$CARGO_TARGET_DIR/memcheck.log" 2>&1 || status=$?
+grep -E "^test |test result|ERROR: AddressSanitizer|ERROR: LeakSanitizer|SUMMARY" "$CARGO_TARGET_DIR/memcheck.log" || true
 echo "[memcheck] finished in $(( $(date +%s) - start )) s (log: target/asan/memcheck.log), exit status $status"
 exit "$status"
