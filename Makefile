@@ -10,7 +10,7 @@ ARGS ?=
 # finds cmake, ninja and libclang there on its own).
 export PATH := $(VENV)/bin:$(PATH)
 
-.PHONY: setup generate test bench memcheck emit clean-cache
+.PHONY: setup generate test bench memcheck check-cuda clean-cache
 
 setup:
 	@$(ROOT)/scripts/setup.sh
@@ -24,10 +24,15 @@ generate: setup
 # The whole test suite.
 test: setup
 	@echo "[test] building and running every test (release profile)"
-	cargo test --workspace --release
+	LOADER_REQUIRE_MODEL=1 cargo test --workspace --release
 
 bench: setup
-	cargo run --release -p bench -- $(ARGS)
+	cargo run --release -p bench -- --json $(ROOT)/.cache/bench.json --plot $(ROOT)/.cache/bench.png $(ARGS)
+
+# Builds the engine with the CUDA driver (headers from PyPI); no GPU needed.
+check-cuda: setup
+	$(ROOT)/scripts/cuda-deps.sh > /dev/null
+	CARGO_TARGET_DIR=$(ROOT)/target/cuda cargo build --release -p engine --features cuda
 
 memcheck: setup
 	$(ROOT)/scripts/memcheck.sh

@@ -972,31 +972,25 @@ module @model {
     util.global.store %v386#2, @cache.layers.29.v : tensor<9x2048x3x64xf32>
     %v387 = stablehlo.constant dense<1> : tensor<i32>
     %v388 = stablehlo.subtract %len, %v387 : tensor<i32>
-    %v389 = stablehlo.broadcast_in_dim %v388, dims = [] : (tensor<i32>) -> tensor<576x32xi32>
-    %v390 = stablehlo.iota dim = 1 : tensor<576x32xi32>
-    %v391 = stablehlo.compare EQ, %v390, %v389, SIGNED : (tensor<576x32xi32>, tensor<576x32xi32>) -> tensor<576x32xi1>
-    %v392 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v393 = stablehlo.broadcast_in_dim %v392, dims = [] : (tensor<f32>) -> tensor<576x32xf32>
-    %v394 = stablehlo.select %v391, %v386#0, %v393 : tensor<576x32xi1>, tensor<576x32xf32>
-    %v395 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v396 = stablehlo.reduce(%v394 init: %v395) applies stablehlo.add across dimensions = [1] : (tensor<576x32xf32>, tensor<f32>) -> tensor<576xf32>
-    %v397 = stablehlo.reshape %v396 : (tensor<576xf32>) -> tensor<576x1xf32>
-    %v398 = util.global.load @model.norm.weight : tensor<576xf32>
-    %v399 = stablehlo.multiply %v397, %v397 : tensor<576x1xf32>
-    %v400 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v401 = stablehlo.reduce(%v399 init: %v400) applies stablehlo.add across dimensions = [0] : (tensor<576x1xf32>, tensor<f32>) -> tensor<1xf32>
-    %v402 = stablehlo.constant dense<5.76e2> : tensor<f32>
-    %v403 = stablehlo.broadcast_in_dim %v402, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v404 = stablehlo.divide %v401, %v403 : tensor<1xf32>
-    %v405 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v406 = stablehlo.broadcast_in_dim %v405, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v407 = stablehlo.add %v404, %v406 : tensor<1xf32>
-    %v408 = stablehlo.rsqrt %v407 : tensor<1xf32>
-    %v409 = stablehlo.broadcast_in_dim %v408, dims = [1] : (tensor<1xf32>) -> tensor<576x1xf32>
-    %v410 = stablehlo.multiply %v397, %v409 : tensor<576x1xf32>
-    %v411 = stablehlo.broadcast_in_dim %v398, dims = [0] : (tensor<576xf32>) -> tensor<576x1xf32>
-    %v412 = stablehlo.multiply %v410, %v411 : tensor<576x1xf32>
-    return %v412 : tensor<576x1xf32>
+    %v389 = stablehlo.reshape %v388 : (tensor<i32>) -> tensor<1x1xi32>
+    %v390 = "stablehlo.gather"(%v386#0, %v389) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 576, 1>} : (tensor<576x32xf32>, tensor<1x1xi32>) -> tensor<1x576xf32>
+    %v391 = stablehlo.reshape %v390 : (tensor<1x576xf32>) -> tensor<576x1xf32>
+    %v392 = util.global.load @model.norm.weight : tensor<576xf32>
+    %v393 = stablehlo.multiply %v391, %v391 : tensor<576x1xf32>
+    %v394 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v395 = stablehlo.reduce(%v393 init: %v394) applies stablehlo.add across dimensions = [0] : (tensor<576x1xf32>, tensor<f32>) -> tensor<1xf32>
+    %v396 = stablehlo.constant dense<5.76e2> : tensor<f32>
+    %v397 = stablehlo.broadcast_in_dim %v396, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v398 = stablehlo.divide %v395, %v397 : tensor<1xf32>
+    %v399 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v400 = stablehlo.broadcast_in_dim %v399, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v401 = stablehlo.add %v398, %v400 : tensor<1xf32>
+    %v402 = stablehlo.rsqrt %v401 : tensor<1xf32>
+    %v403 = stablehlo.broadcast_in_dim %v402, dims = [1] : (tensor<1xf32>) -> tensor<576x1xf32>
+    %v404 = stablehlo.multiply %v391, %v403 : tensor<576x1xf32>
+    %v405 = stablehlo.broadcast_in_dim %v392, dims = [0] : (tensor<576xf32>) -> tensor<576x1xf32>
+    %v406 = stablehlo.multiply %v404, %v405 : tensor<576x1xf32>
+    return %v406 : tensor<576x1xf32>
   }
 
   func.func @prefill_logits_t32(%tokens: tensor<32xi32>, %start: tensor<i32>, %len: tensor<i32>, %slot: tensor<i32>) -> tensor<49152xf32> {
@@ -1665,31 +1659,25 @@ module @model {
     util.global.store %v386#2, @cache.layers.29.v : tensor<9x2048x3x64xf32>
     %v387 = stablehlo.constant dense<1> : tensor<i32>
     %v388 = stablehlo.subtract %len, %v387 : tensor<i32>
-    %v389 = stablehlo.broadcast_in_dim %v388, dims = [] : (tensor<i32>) -> tensor<576x128xi32>
-    %v390 = stablehlo.iota dim = 1 : tensor<576x128xi32>
-    %v391 = stablehlo.compare EQ, %v390, %v389, SIGNED : (tensor<576x128xi32>, tensor<576x128xi32>) -> tensor<576x128xi1>
-    %v392 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v393 = stablehlo.broadcast_in_dim %v392, dims = [] : (tensor<f32>) -> tensor<576x128xf32>
-    %v394 = stablehlo.select %v391, %v386#0, %v393 : tensor<576x128xi1>, tensor<576x128xf32>
-    %v395 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v396 = stablehlo.reduce(%v394 init: %v395) applies stablehlo.add across dimensions = [1] : (tensor<576x128xf32>, tensor<f32>) -> tensor<576xf32>
-    %v397 = stablehlo.reshape %v396 : (tensor<576xf32>) -> tensor<576x1xf32>
-    %v398 = util.global.load @model.norm.weight : tensor<576xf32>
-    %v399 = stablehlo.multiply %v397, %v397 : tensor<576x1xf32>
-    %v400 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v401 = stablehlo.reduce(%v399 init: %v400) applies stablehlo.add across dimensions = [0] : (tensor<576x1xf32>, tensor<f32>) -> tensor<1xf32>
-    %v402 = stablehlo.constant dense<5.76e2> : tensor<f32>
-    %v403 = stablehlo.broadcast_in_dim %v402, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v404 = stablehlo.divide %v401, %v403 : tensor<1xf32>
-    %v405 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v406 = stablehlo.broadcast_in_dim %v405, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v407 = stablehlo.add %v404, %v406 : tensor<1xf32>
-    %v408 = stablehlo.rsqrt %v407 : tensor<1xf32>
-    %v409 = stablehlo.broadcast_in_dim %v408, dims = [1] : (tensor<1xf32>) -> tensor<576x1xf32>
-    %v410 = stablehlo.multiply %v397, %v409 : tensor<576x1xf32>
-    %v411 = stablehlo.broadcast_in_dim %v398, dims = [0] : (tensor<576xf32>) -> tensor<576x1xf32>
-    %v412 = stablehlo.multiply %v410, %v411 : tensor<576x1xf32>
-    return %v412 : tensor<576x1xf32>
+    %v389 = stablehlo.reshape %v388 : (tensor<i32>) -> tensor<1x1xi32>
+    %v390 = "stablehlo.gather"(%v386#0, %v389) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 576, 1>} : (tensor<576x128xf32>, tensor<1x1xi32>) -> tensor<1x576xf32>
+    %v391 = stablehlo.reshape %v390 : (tensor<1x576xf32>) -> tensor<576x1xf32>
+    %v392 = util.global.load @model.norm.weight : tensor<576xf32>
+    %v393 = stablehlo.multiply %v391, %v391 : tensor<576x1xf32>
+    %v394 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v395 = stablehlo.reduce(%v393 init: %v394) applies stablehlo.add across dimensions = [0] : (tensor<576x1xf32>, tensor<f32>) -> tensor<1xf32>
+    %v396 = stablehlo.constant dense<5.76e2> : tensor<f32>
+    %v397 = stablehlo.broadcast_in_dim %v396, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v398 = stablehlo.divide %v395, %v397 : tensor<1xf32>
+    %v399 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v400 = stablehlo.broadcast_in_dim %v399, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v401 = stablehlo.add %v398, %v400 : tensor<1xf32>
+    %v402 = stablehlo.rsqrt %v401 : tensor<1xf32>
+    %v403 = stablehlo.broadcast_in_dim %v402, dims = [1] : (tensor<1xf32>) -> tensor<576x1xf32>
+    %v404 = stablehlo.multiply %v391, %v403 : tensor<576x1xf32>
+    %v405 = stablehlo.broadcast_in_dim %v392, dims = [0] : (tensor<576xf32>) -> tensor<576x1xf32>
+    %v406 = stablehlo.multiply %v404, %v405 : tensor<576x1xf32>
+    return %v406 : tensor<576x1xf32>
   }
 
   func.func @prefill_logits_t128(%tokens: tensor<128xi32>, %start: tensor<i32>, %len: tensor<i32>, %slot: tensor<i32>) -> tensor<49152xf32> {
@@ -2358,31 +2346,25 @@ module @model {
     util.global.store %v386#2, @cache.layers.29.v : tensor<9x2048x3x64xf32>
     %v387 = stablehlo.constant dense<1> : tensor<i32>
     %v388 = stablehlo.subtract %len, %v387 : tensor<i32>
-    %v389 = stablehlo.broadcast_in_dim %v388, dims = [] : (tensor<i32>) -> tensor<576x512xi32>
-    %v390 = stablehlo.iota dim = 1 : tensor<576x512xi32>
-    %v391 = stablehlo.compare EQ, %v390, %v389, SIGNED : (tensor<576x512xi32>, tensor<576x512xi32>) -> tensor<576x512xi1>
-    %v392 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v393 = stablehlo.broadcast_in_dim %v392, dims = [] : (tensor<f32>) -> tensor<576x512xf32>
-    %v394 = stablehlo.select %v391, %v386#0, %v393 : tensor<576x512xi1>, tensor<576x512xf32>
-    %v395 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v396 = stablehlo.reduce(%v394 init: %v395) applies stablehlo.add across dimensions = [1] : (tensor<576x512xf32>, tensor<f32>) -> tensor<576xf32>
-    %v397 = stablehlo.reshape %v396 : (tensor<576xf32>) -> tensor<576x1xf32>
-    %v398 = util.global.load @model.norm.weight : tensor<576xf32>
-    %v399 = stablehlo.multiply %v397, %v397 : tensor<576x1xf32>
-    %v400 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v401 = stablehlo.reduce(%v399 init: %v400) applies stablehlo.add across dimensions = [0] : (tensor<576x1xf32>, tensor<f32>) -> tensor<1xf32>
-    %v402 = stablehlo.constant dense<5.76e2> : tensor<f32>
-    %v403 = stablehlo.broadcast_in_dim %v402, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v404 = stablehlo.divide %v401, %v403 : tensor<1xf32>
-    %v405 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v406 = stablehlo.broadcast_in_dim %v405, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v407 = stablehlo.add %v404, %v406 : tensor<1xf32>
-    %v408 = stablehlo.rsqrt %v407 : tensor<1xf32>
-    %v409 = stablehlo.broadcast_in_dim %v408, dims = [1] : (tensor<1xf32>) -> tensor<576x1xf32>
-    %v410 = stablehlo.multiply %v397, %v409 : tensor<576x1xf32>
-    %v411 = stablehlo.broadcast_in_dim %v398, dims = [0] : (tensor<576xf32>) -> tensor<576x1xf32>
-    %v412 = stablehlo.multiply %v410, %v411 : tensor<576x1xf32>
-    return %v412 : tensor<576x1xf32>
+    %v389 = stablehlo.reshape %v388 : (tensor<i32>) -> tensor<1x1xi32>
+    %v390 = "stablehlo.gather"(%v386#0, %v389) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 576, 1>} : (tensor<576x512xf32>, tensor<1x1xi32>) -> tensor<1x576xf32>
+    %v391 = stablehlo.reshape %v390 : (tensor<1x576xf32>) -> tensor<576x1xf32>
+    %v392 = util.global.load @model.norm.weight : tensor<576xf32>
+    %v393 = stablehlo.multiply %v391, %v391 : tensor<576x1xf32>
+    %v394 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v395 = stablehlo.reduce(%v393 init: %v394) applies stablehlo.add across dimensions = [0] : (tensor<576x1xf32>, tensor<f32>) -> tensor<1xf32>
+    %v396 = stablehlo.constant dense<5.76e2> : tensor<f32>
+    %v397 = stablehlo.broadcast_in_dim %v396, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v398 = stablehlo.divide %v395, %v397 : tensor<1xf32>
+    %v399 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v400 = stablehlo.broadcast_in_dim %v399, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v401 = stablehlo.add %v398, %v400 : tensor<1xf32>
+    %v402 = stablehlo.rsqrt %v401 : tensor<1xf32>
+    %v403 = stablehlo.broadcast_in_dim %v402, dims = [1] : (tensor<1xf32>) -> tensor<576x1xf32>
+    %v404 = stablehlo.multiply %v391, %v403 : tensor<576x1xf32>
+    %v405 = stablehlo.broadcast_in_dim %v392, dims = [0] : (tensor<576xf32>) -> tensor<576x1xf32>
+    %v406 = stablehlo.multiply %v404, %v405 : tensor<576x1xf32>
+    return %v406 : tensor<576x1xf32>
   }
 
   func.func @prefill_logits_t512(%tokens: tensor<512xi32>, %start: tensor<i32>, %len: tensor<i32>, %slot: tensor<i32>) -> tensor<49152xf32> {

@@ -241,31 +241,25 @@ module @model {
     util.global.store %v50#2, @cache.layers.1.v : tensor<5x64x2x16xf32>
     %v51 = stablehlo.constant dense<1> : tensor<i32>
     %v52 = stablehlo.subtract %len, %v51 : tensor<i32>
-    %v53 = stablehlo.broadcast_in_dim %v52, dims = [] : (tensor<i32>) -> tensor<64x8xi32>
-    %v54 = stablehlo.iota dim = 1 : tensor<64x8xi32>
-    %v55 = stablehlo.compare EQ, %v54, %v53, SIGNED : (tensor<64x8xi32>, tensor<64x8xi32>) -> tensor<64x8xi1>
-    %v56 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v57 = stablehlo.broadcast_in_dim %v56, dims = [] : (tensor<f32>) -> tensor<64x8xf32>
-    %v58 = stablehlo.select %v55, %v50#0, %v57 : tensor<64x8xi1>, tensor<64x8xf32>
-    %v59 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v60 = stablehlo.reduce(%v58 init: %v59) applies stablehlo.add across dimensions = [1] : (tensor<64x8xf32>, tensor<f32>) -> tensor<64xf32>
-    %v61 = stablehlo.reshape %v60 : (tensor<64xf32>) -> tensor<64x1xf32>
-    %v62 = util.global.load @model.norm.weight : tensor<64xf32>
-    %v63 = stablehlo.multiply %v61, %v61 : tensor<64x1xf32>
-    %v64 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v65 = stablehlo.reduce(%v63 init: %v64) applies stablehlo.add across dimensions = [0] : (tensor<64x1xf32>, tensor<f32>) -> tensor<1xf32>
-    %v66 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v67 = stablehlo.broadcast_in_dim %v66, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v68 = stablehlo.divide %v65, %v67 : tensor<1xf32>
-    %v69 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v70 = stablehlo.broadcast_in_dim %v69, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v71 = stablehlo.add %v68, %v70 : tensor<1xf32>
-    %v72 = stablehlo.rsqrt %v71 : tensor<1xf32>
-    %v73 = stablehlo.broadcast_in_dim %v72, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
-    %v74 = stablehlo.multiply %v61, %v73 : tensor<64x1xf32>
-    %v75 = stablehlo.broadcast_in_dim %v62, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
-    %v76 = stablehlo.multiply %v74, %v75 : tensor<64x1xf32>
-    return %v76 : tensor<64x1xf32>
+    %v53 = stablehlo.reshape %v52 : (tensor<i32>) -> tensor<1x1xi32>
+    %v54 = "stablehlo.gather"(%v50#0, %v53) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 64, 1>} : (tensor<64x8xf32>, tensor<1x1xi32>) -> tensor<1x64xf32>
+    %v55 = stablehlo.reshape %v54 : (tensor<1x64xf32>) -> tensor<64x1xf32>
+    %v56 = util.global.load @model.norm.weight : tensor<64xf32>
+    %v57 = stablehlo.multiply %v55, %v55 : tensor<64x1xf32>
+    %v58 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v59 = stablehlo.reduce(%v57 init: %v58) applies stablehlo.add across dimensions = [0] : (tensor<64x1xf32>, tensor<f32>) -> tensor<1xf32>
+    %v60 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v61 = stablehlo.broadcast_in_dim %v60, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v62 = stablehlo.divide %v59, %v61 : tensor<1xf32>
+    %v63 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v64 = stablehlo.broadcast_in_dim %v63, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v65 = stablehlo.add %v62, %v64 : tensor<1xf32>
+    %v66 = stablehlo.rsqrt %v65 : tensor<1xf32>
+    %v67 = stablehlo.broadcast_in_dim %v66, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
+    %v68 = stablehlo.multiply %v55, %v67 : tensor<64x1xf32>
+    %v69 = stablehlo.broadcast_in_dim %v56, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
+    %v70 = stablehlo.multiply %v68, %v69 : tensor<64x1xf32>
+    return %v70 : tensor<64x1xf32>
   }
 
   func.func @prefill_logits_t8(%tokens: tensor<8xi32>, %start: tensor<i32>, %len: tensor<i32>, %slot: tensor<i32>) -> tensor<512xf32> {
@@ -510,31 +504,25 @@ module @model {
     util.global.store %v50#2, @cache.layers.1.v : tensor<5x64x2x16xf32>
     %v51 = stablehlo.constant dense<1> : tensor<i32>
     %v52 = stablehlo.subtract %len, %v51 : tensor<i32>
-    %v53 = stablehlo.broadcast_in_dim %v52, dims = [] : (tensor<i32>) -> tensor<64x16xi32>
-    %v54 = stablehlo.iota dim = 1 : tensor<64x16xi32>
-    %v55 = stablehlo.compare EQ, %v54, %v53, SIGNED : (tensor<64x16xi32>, tensor<64x16xi32>) -> tensor<64x16xi1>
-    %v56 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v57 = stablehlo.broadcast_in_dim %v56, dims = [] : (tensor<f32>) -> tensor<64x16xf32>
-    %v58 = stablehlo.select %v55, %v50#0, %v57 : tensor<64x16xi1>, tensor<64x16xf32>
-    %v59 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v60 = stablehlo.reduce(%v58 init: %v59) applies stablehlo.add across dimensions = [1] : (tensor<64x16xf32>, tensor<f32>) -> tensor<64xf32>
-    %v61 = stablehlo.reshape %v60 : (tensor<64xf32>) -> tensor<64x1xf32>
-    %v62 = util.global.load @model.norm.weight : tensor<64xf32>
-    %v63 = stablehlo.multiply %v61, %v61 : tensor<64x1xf32>
-    %v64 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v65 = stablehlo.reduce(%v63 init: %v64) applies stablehlo.add across dimensions = [0] : (tensor<64x1xf32>, tensor<f32>) -> tensor<1xf32>
-    %v66 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v67 = stablehlo.broadcast_in_dim %v66, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v68 = stablehlo.divide %v65, %v67 : tensor<1xf32>
-    %v69 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v70 = stablehlo.broadcast_in_dim %v69, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v71 = stablehlo.add %v68, %v70 : tensor<1xf32>
-    %v72 = stablehlo.rsqrt %v71 : tensor<1xf32>
-    %v73 = stablehlo.broadcast_in_dim %v72, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
-    %v74 = stablehlo.multiply %v61, %v73 : tensor<64x1xf32>
-    %v75 = stablehlo.broadcast_in_dim %v62, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
-    %v76 = stablehlo.multiply %v74, %v75 : tensor<64x1xf32>
-    return %v76 : tensor<64x1xf32>
+    %v53 = stablehlo.reshape %v52 : (tensor<i32>) -> tensor<1x1xi32>
+    %v54 = "stablehlo.gather"(%v50#0, %v53) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 64, 1>} : (tensor<64x16xf32>, tensor<1x1xi32>) -> tensor<1x64xf32>
+    %v55 = stablehlo.reshape %v54 : (tensor<1x64xf32>) -> tensor<64x1xf32>
+    %v56 = util.global.load @model.norm.weight : tensor<64xf32>
+    %v57 = stablehlo.multiply %v55, %v55 : tensor<64x1xf32>
+    %v58 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v59 = stablehlo.reduce(%v57 init: %v58) applies stablehlo.add across dimensions = [0] : (tensor<64x1xf32>, tensor<f32>) -> tensor<1xf32>
+    %v60 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v61 = stablehlo.broadcast_in_dim %v60, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v62 = stablehlo.divide %v59, %v61 : tensor<1xf32>
+    %v63 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v64 = stablehlo.broadcast_in_dim %v63, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v65 = stablehlo.add %v62, %v64 : tensor<1xf32>
+    %v66 = stablehlo.rsqrt %v65 : tensor<1xf32>
+    %v67 = stablehlo.broadcast_in_dim %v66, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
+    %v68 = stablehlo.multiply %v55, %v67 : tensor<64x1xf32>
+    %v69 = stablehlo.broadcast_in_dim %v56, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
+    %v70 = stablehlo.multiply %v68, %v69 : tensor<64x1xf32>
+    return %v70 : tensor<64x1xf32>
   }
 
   func.func @prefill_logits_t16(%tokens: tensor<16xi32>, %start: tensor<i32>, %len: tensor<i32>, %slot: tensor<i32>) -> tensor<512xf32> {

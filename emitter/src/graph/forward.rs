@@ -4,9 +4,7 @@
 use super::layer::rms_norm;
 use super::step::{Dims, Step};
 use super::weights::Weights;
-use crate::hlo::{
-    Cmp, ElemType, FuncBuilder, Function, GatherDims, ReduceOp, Result, TensorType, Value,
-};
+use crate::hlo::{Cmp, ElemType, FuncBuilder, Function, GatherDims, Result, TensorType, Value};
 
 fn i32_ty(shape: impl Into<Vec<i64>>) -> TensorType {
     TensorType::new(shape, ElemType::I32)
@@ -120,18 +118,23 @@ pub fn embed(b: &mut FuncBuilder, weights: &Weights, tokens: &Value) -> Result<V
     b.transpose(&rows, &[1, 0])
 }
 
-/// Column `len - 1` of `[E, T]` as `[E, 1]`, selected on device without a dynamic slice.
+/// Column `len - 1` of `[E, T]` as `[E, 1]`: a gather keeps the index on the device (a
+/// dynamic slice would read it back to the host), and unlike a masked sum over T it compiles
+/// for Metal.
 fn last_token(b: &mut FuncBuilder, x: &Value, len: &Value) -> Result<Value> {
-    let shape = x.shape().to_vec();
+    let e = x.dim(0);
     let one = b.constant(i32_ty([]), 1.0);
     let last = b.subtract(len, &one)?;
-    let last = b.broadcast_in_dim(&last, &shape, &[])?;
-    let col = b.iota(i32_ty(shape.clone()), 1)?;
-    let pick = b.compare(Cmp::Eq, &col, &last)?;
-    let zero = b.splat(x.ty().clone(), 0.0)?;
-    let x = b.select(&pick, x, &zero)?;
-    let x = b.reduce_with(&x, 0.0, ReduceOp::Add, &[1])?;
-    b.reshape(&x, &[shape[0], 1])
+    let last = b.reshape(&last, &[1, 1])?;
+    let gather = GatherDims {
+        offset_dims: vec![1],
+        collapsed_slice_dims: vec![1],
+        start_index_map: vec![1],
+        index_vector_dim: 1,
+        slice_sizes: vec![e, 1],
+    };
+    let column = b.gather(x, &last, &gather)?;
+    b.reshape(&column, &[e, 1])
 }
 
 /// Builds `forward_<step>`: the step's arguments in, the final normed hidden state out
