@@ -333,6 +333,8 @@ fn compile_shim(csrc: &Path, iree_src: &Path, build_dir: &Path, lib_dir: &Path) 
         .flag(format!("-isystem{}", iree_src.join("runtime/src").display()))
         .flag(format!("-isystem{}", build_dir.join("runtime/src").display()))
         .flag("-std=gnu11")
+        // Error messages carry __FILE__; keep them relative to the project.
+        .flag(format!("-ffile-prefix-map={}/=", csrc.parent().expect("workspace").display()))
         .define("IREE_ALLOCATOR_SYSTEM_CTL", "iree_allocator_libc_ctl")
         .define("NDEBUG", None)
         .warnings(true)
