@@ -195,3 +195,26 @@ fn streamed_text_is_the_answer() {
     }
     assert_eq!(text.trim(), "The capital of France is Paris.");
 }
+
+#[test]
+fn stop_strings_cut_the_text_before_the_match() {
+    let engine = engine();
+    let case = &fixtures()[0];
+    let mut request = GenerationRequest::new(case.prompt_ids.clone(), SampleParams::greedy(), 32);
+    request.stop_strings = vec!["Paris".into(), "never appears".into()];
+    let mut streamed = String::new();
+    let mut finished = None;
+    for event in engine.submit(request).unwrap() {
+        match event {
+            Event::Token { text, .. } => streamed.push_str(&text),
+            Event::Finished { reason, tail, text, .. } => {
+                streamed.push_str(&tail);
+                finished = Some((reason, text));
+            }
+        }
+    }
+    let (reason, text) = finished.unwrap();
+    assert_eq!(reason, FinishReason::StopString("Paris".into()));
+    assert_eq!(text, "The capital of France is ");
+    assert_eq!(streamed, text, "nothing of the stop string was streamed");
+}
