@@ -32,6 +32,11 @@ struct Args {
     /// Prompt length for the prefill measurement.
     #[arg(long, default_value_t = 512)]
     prefill_tokens: usize,
+    /// Context capacity per slot the module is built for (the decode window
+    /// buckets stay 256/1024 plus the capacity, so a larger capacity at the
+    /// same context shows whether cost follows the window or the capacity).
+    #[arg(long, default_value_t = 2048)]
+    capacity: usize,
     /// IREE device URI.
     #[arg(long, default_value = "local-task")]
     device: String,
@@ -57,7 +62,8 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         None => loader::default_model_path()?,
     };
     let runtime = Runtime::new(&args.device)?;
-    let options = ModelOptions::cpu();
+    let mut options = ModelOptions::cpu();
+    options.graphs = model::default_graph_options(8, args.capacity);
     let mut loaded = model::load(&runtime, &path, &options)?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     eprintln!("[bench] measuring memory read bandwidth ({threads} threads)");

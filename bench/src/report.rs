@@ -8,6 +8,8 @@ use crate::measure::{DecodeResult, PrefillResult};
 #[derive(Debug, Serialize)]
 pub struct Report {
     pub model: String,
+    pub slots: usize,
+    pub capacity: usize,
     pub weight_bytes: u64,
     /// Weight bytes one decode step reads (embedding rows excluded unless
     /// the embedding doubles as the LM head).
@@ -53,6 +55,8 @@ impl Report {
         let batch_speedup = b1.zip(largest).map(|(one, big)| big.tokens_per_second / one.tokens_per_second);
         Report {
             model: loaded.vmfb.file_stem().map_or(String::new(), |s| s.to_string_lossy().into_owned()),
+            slots: manifest.slots,
+            capacity: manifest.capacity,
             weight_bytes,
             weight_bytes_per_step,
             kv_bytes,
@@ -71,8 +75,10 @@ impl Report {
         let mb = |b: u64| b as f64 / (1 << 20) as f64;
         let mut out = String::new();
         out.push_str(&format!(
-            "model {}  weights {:.0} MiB (read per step {:.0} MiB)  KV {:.0} MiB  read bandwidth {:.1} GB/s\n",
+            "model {}  slots {} x capacity {}  weights {:.0} MiB (read per step {:.0} MiB)  KV {:.0} MiB  read bandwidth {:.1} GB/s\n",
             self.model,
+            self.slots,
+            self.capacity,
             mb(self.weight_bytes),
             mb(self.weight_bytes_per_step),
             mb(self.kv_bytes),
