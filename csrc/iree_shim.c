@@ -347,7 +347,7 @@ static iree_status_t shim_tensor_allocate(shim_session_t* session,
                                           const int64_t* shape,
                                           const void* data, size_t data_bytes,
                                           iree_hal_buffer_view_t** out_view) {
-  iree_hal_element_type_t element_type;
+  iree_hal_element_type_t element_type = IREE_HAL_ELEMENT_TYPE_NONE;
   IREE_RETURN_IF_ERROR(shim_element_type(dtype, &element_type));
   if (rank > SHIM_MAX_RANK) {
     return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
@@ -496,7 +496,7 @@ static iree_status_t shim_read_output(shim_session_t* session,
                                       iree_hal_buffer_view_t* view,
                                       size_t index,
                                       shim_host_output_t* output) {
-  iree_hal_element_type_t expected;
+  iree_hal_element_type_t expected = IREE_HAL_ELEMENT_TYPE_NONE;
   IREE_RETURN_IF_ERROR(shim_element_type(output->dtype, &expected));
   iree_hal_element_type_t actual = iree_hal_buffer_view_element_type(view);
   if (actual != expected) {
