@@ -277,7 +277,7 @@ fn error_parameter_size_mismatch() {
         let mut apply = session.function("linear.apply")?;
         apply.call_host(&session, &[f32_input(&[4, 2], &[0.0; 8])])
     });
-    let err = result.err().expect("a 3x3 weight for a 3x4 parameter must be refused");
+    let err = result.expect_err("a 3x3 weight for a 3x4 parameter must be refused");
     eprintln!("error: {err}");
     assert!(matches!(err, RuntimeError::Iree { .. }), "{err:?}");
 

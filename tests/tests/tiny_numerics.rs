@@ -68,8 +68,8 @@ fn ragged_decode_matches_each_sequence_alone() {
     let mut out = DecodeOutput::default();
     for step in 0..12 {
         let next: Vec<u32> = (0..seqs.len()).map(|s| ((step * 13 + s * 5 + 1) % vocab) as u32).collect();
-        let mut tokens = vec![0i32; 4];
-        let mut pos = vec![-1i32; 4];
+        let mut tokens = [0i32; 4];
+        let mut pos = [-1i32; 4];
         for (slot, seq) in seqs.iter().enumerate() {
             tokens[slot] = next[slot] as i32;
             pos[slot] = seq.len() as i32;
@@ -143,4 +143,23 @@ fn out_of_range_calls_are_refused() {
     let mut out = DecodeOutput::default();
     assert!(graphs.decode(Head::Logits, &[1; 5], &[0; 5], &mut out).is_err(), "more rows than slots");
     assert!(graphs.decode(Head::Logits, &[1], &[capacity as i32], &mut out).is_err());
+}
+
+#[test]
+fn parameter_file_that_disagrees_with_the_manifest_is_refused() {
+    use engine::model::{load_assets, ModelOptions};
+    let mut weights = tiny::weights(6);
+    // Same byte size, wrong shape: IREE alone would accept it.
+    let (shape, _) = weights.get_mut("model.norm.weight").unwrap();
+    *shape = vec![8, shape[0] / 8];
+    let dir = tests::temp_dir("mismatch-manifest");
+    let params = tiny::write_weights(&dir, &weights);
+    let runtime = engine::runtime::Runtime::new("local-sync").unwrap();
+    let mut options = ModelOptions::cpu();
+    options.cache_dir = engine::paths::cache_dir().join("test-vmfb");
+    options.verbose = false;
+    let err = load_assets(&runtime, &tiny::asset_dir(), &params, &options).err().expect("shape mismatch refused");
+    eprintln!("error: {err}");
+    assert!(matches!(err, engine::EngineError::Parameters { .. }), "{err:?}");
+    assert!(err.to_string().contains("model.norm.weight"), "{err}");
 }
