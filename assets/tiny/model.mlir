@@ -288,6 +288,1373 @@ module @model {
     return %v13 : tensor<i32>
   }
 
+  func.func @prefill_sample_t8(%tokens: tensor<8xi32>, %start: tensor<i32>, %len: tensor<i32>, %slot: tensor<i32>, %temperature: tensor<1xf32>, %top_k: tensor<1xi32>, %top_p: tensor<1xf32>, %min_p: tensor<1xf32>, %seed: tensor<1x2xi32>, %step: tensor<1xi32>) -> (tensor<1xi32>, tensor<1xf32>) {
+    %v0 = call @forward_prefill_t8_w64(%tokens, %start, %len, %slot) : (tensor<8xi32>, tensor<i32>, tensor<i32>, tensor<i32>) -> (tensor<64x1xf32>)
+    %v1 = util.global.load @lm_head.weight : tensor<512x64xf32>
+    %v2 = stablehlo.dot_general %v1, %v0, contracting_dims = [1] x [0] : (tensor<512x64xf32>, tensor<64x1xf32>) -> tensor<512x1xf32>
+    %v3 = stablehlo.transpose %v2, dims = [1, 0] : (tensor<512x1xf32>) -> tensor<1x512xf32>
+    %v4 = stablehlo.iota dim = 1 : tensor<1x512xi32>
+    %v5 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v6 = stablehlo.reduce(%v3 init: %v5) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v7 = stablehlo.constant dense<0x7F800000> : tensor<f32>
+    %v8 = stablehlo.broadcast_in_dim %v7, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v9 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v10 = stablehlo.broadcast_in_dim %v9, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v11 = stablehlo.compare LT, %v6, %v8, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v12 = stablehlo.compare GT, %v6, %v10, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v13 = stablehlo.and %v11, %v12 : tensor<1xi1>
+    %v14 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v15 = stablehlo.broadcast_in_dim %v14, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v16 = stablehlo.compare LE, %temperature, %v15, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v17 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v18 = stablehlo.reduce(%v3 init: %v17) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v19 = stablehlo.broadcast_in_dim %v18, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v20 = stablehlo.compare EQ, %v3, %v19, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v21 = stablehlo.iota dim = 1 : tensor<1x512xi32>
+    %v22 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v23 = stablehlo.broadcast_in_dim %v22, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v24 = stablehlo.select %v20, %v21, %v23 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v25 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v26 = stablehlo.reduce(%v24 init: %v25) applies stablehlo.minimum across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v27 = stablehlo.constant dense<1.0> : tensor<f32>
+    %v28 = stablehlo.broadcast_in_dim %v27, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v29 = stablehlo.select %v16, %v28, %temperature : tensor<1xi1>, tensor<1xf32>
+    %v30 = stablehlo.divide %v28, %v29 : tensor<1xf32>
+    %v31 = stablehlo.broadcast_in_dim %v6, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v32 = stablehlo.broadcast_in_dim %v30, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v33 = stablehlo.subtract %v3, %v31 : tensor<1x512xf32>
+    %v34 = stablehlo.multiply %v33, %v32 : tensor<1x512xf32>
+    %v35 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v36 = stablehlo.broadcast_in_dim %v35, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v37 = stablehlo.add %v34, %v36 : tensor<1x512xf32>
+    %v38 = stablehlo.bitcast_convert %v37 : (tensor<1x512xf32>) -> tensor<1x512xi32>
+    %v39 = stablehlo.constant dense<0> : tensor<i32>
+    %v40 = stablehlo.broadcast_in_dim %v39, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v41 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v42 = stablehlo.broadcast_in_dim %v41, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v43 = stablehlo.and %v38, %v42 : tensor<1x512xi32>
+    %v44 = stablehlo.subtract %v40, %v43 : tensor<1x512xi32>
+    %v45 = stablehlo.compare LT, %v38, %v40, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v46 = stablehlo.select %v45, %v44, %v38 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v47 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v48 = stablehlo.broadcast_in_dim %v47, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v49 = stablehlo.compare GT, %v37, %v48, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v50 = stablehlo.log %min_p : tensor<1xf32>
+    %v51 = stablehlo.broadcast_in_dim %v50, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v52 = stablehlo.compare GE, %v37, %v51, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v53 = stablehlo.and %v49, %v52 : tensor<1x512xi1>
+    %v54 = stablehlo.constant dense<1> : tensor<i32>
+    %v55 = stablehlo.broadcast_in_dim %v54, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v56 = stablehlo.constant dense<0> : tensor<i32>
+    %v57 = stablehlo.broadcast_in_dim %v56, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v58 = stablehlo.select %v53, %v55, %v57 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v59 = stablehlo.constant dense<0> : tensor<i32>
+    %v60 = stablehlo.reduce(%v58 init: %v59) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v61 = stablehlo.constant dense<0> : tensor<i32>
+    %v62 = stablehlo.broadcast_in_dim %v61, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v63 = stablehlo.compare GT, %top_k, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v64 = stablehlo.compare LT, %top_k, %v60, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v65 = stablehlo.and %v63, %v64 : tensor<1xi1>
+    %v66 = stablehlo.select %v65, %top_k, %v60 : tensor<1xi1>, tensor<1xi32>
+    %v67 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v68 = stablehlo.broadcast_in_dim %v67, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v69 = stablehlo.constant dense<0> : tensor<i32>
+    %v70 = stablehlo.broadcast_in_dim %v69, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v71 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v72 = stablehlo.broadcast_in_dim %v71, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v73 = stablehlo.or %v70, %v72 : tensor<1xi32>
+    %v74 = stablehlo.xor %v73, %v68 : tensor<1xi32>
+    %v75 = stablehlo.broadcast_in_dim %v74, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v76 = stablehlo.compare GE, %v46, %v75, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v77 = stablehlo.constant dense<0> : tensor<i32>
+    %v78 = stablehlo.broadcast_in_dim %v77, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v79 = stablehlo.select %v76, %v58, %v78 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v80 = stablehlo.constant dense<0> : tensor<i32>
+    %v81 = stablehlo.reduce(%v79 init: %v80) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v82 = stablehlo.compare GE, %v81, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v83 = stablehlo.select %v82, %v73, %v70 : tensor<1xi1>, tensor<1xi32>
+    %v84 = stablehlo.constant dense<1073741824> : tensor<i32>
+    %v85 = stablehlo.broadcast_in_dim %v84, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v86 = stablehlo.or %v83, %v85 : tensor<1xi32>
+    %v87 = stablehlo.xor %v86, %v68 : tensor<1xi32>
+    %v88 = stablehlo.broadcast_in_dim %v87, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v89 = stablehlo.compare GE, %v46, %v88, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v90 = stablehlo.constant dense<0> : tensor<i32>
+    %v91 = stablehlo.broadcast_in_dim %v90, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v92 = stablehlo.select %v89, %v58, %v91 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v93 = stablehlo.constant dense<0> : tensor<i32>
+    %v94 = stablehlo.reduce(%v92 init: %v93) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v95 = stablehlo.compare GE, %v94, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v96 = stablehlo.select %v95, %v86, %v83 : tensor<1xi1>, tensor<1xi32>
+    %v97 = stablehlo.constant dense<536870912> : tensor<i32>
+    %v98 = stablehlo.broadcast_in_dim %v97, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v99 = stablehlo.or %v96, %v98 : tensor<1xi32>
+    %v100 = stablehlo.xor %v99, %v68 : tensor<1xi32>
+    %v101 = stablehlo.broadcast_in_dim %v100, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v102 = stablehlo.compare GE, %v46, %v101, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v103 = stablehlo.constant dense<0> : tensor<i32>
+    %v104 = stablehlo.broadcast_in_dim %v103, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v105 = stablehlo.select %v102, %v58, %v104 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v106 = stablehlo.constant dense<0> : tensor<i32>
+    %v107 = stablehlo.reduce(%v105 init: %v106) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v108 = stablehlo.compare GE, %v107, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v109 = stablehlo.select %v108, %v99, %v96 : tensor<1xi1>, tensor<1xi32>
+    %v110 = stablehlo.constant dense<268435456> : tensor<i32>
+    %v111 = stablehlo.broadcast_in_dim %v110, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v112 = stablehlo.or %v109, %v111 : tensor<1xi32>
+    %v113 = stablehlo.xor %v112, %v68 : tensor<1xi32>
+    %v114 = stablehlo.broadcast_in_dim %v113, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v115 = stablehlo.compare GE, %v46, %v114, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v116 = stablehlo.constant dense<0> : tensor<i32>
+    %v117 = stablehlo.broadcast_in_dim %v116, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v118 = stablehlo.select %v115, %v58, %v117 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v119 = stablehlo.constant dense<0> : tensor<i32>
+    %v120 = stablehlo.reduce(%v118 init: %v119) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v121 = stablehlo.compare GE, %v120, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v122 = stablehlo.select %v121, %v112, %v109 : tensor<1xi1>, tensor<1xi32>
+    %v123 = stablehlo.constant dense<134217728> : tensor<i32>
+    %v124 = stablehlo.broadcast_in_dim %v123, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v125 = stablehlo.or %v122, %v124 : tensor<1xi32>
+    %v126 = stablehlo.xor %v125, %v68 : tensor<1xi32>
+    %v127 = stablehlo.broadcast_in_dim %v126, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v128 = stablehlo.compare GE, %v46, %v127, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v129 = stablehlo.constant dense<0> : tensor<i32>
+    %v130 = stablehlo.broadcast_in_dim %v129, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v131 = stablehlo.select %v128, %v58, %v130 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v132 = stablehlo.constant dense<0> : tensor<i32>
+    %v133 = stablehlo.reduce(%v131 init: %v132) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v134 = stablehlo.compare GE, %v133, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v135 = stablehlo.select %v134, %v125, %v122 : tensor<1xi1>, tensor<1xi32>
+    %v136 = stablehlo.constant dense<67108864> : tensor<i32>
+    %v137 = stablehlo.broadcast_in_dim %v136, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v138 = stablehlo.or %v135, %v137 : tensor<1xi32>
+    %v139 = stablehlo.xor %v138, %v68 : tensor<1xi32>
+    %v140 = stablehlo.broadcast_in_dim %v139, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v141 = stablehlo.compare GE, %v46, %v140, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v142 = stablehlo.constant dense<0> : tensor<i32>
+    %v143 = stablehlo.broadcast_in_dim %v142, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v144 = stablehlo.select %v141, %v58, %v143 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v145 = stablehlo.constant dense<0> : tensor<i32>
+    %v146 = stablehlo.reduce(%v144 init: %v145) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v147 = stablehlo.compare GE, %v146, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v148 = stablehlo.select %v147, %v138, %v135 : tensor<1xi1>, tensor<1xi32>
+    %v149 = stablehlo.constant dense<33554432> : tensor<i32>
+    %v150 = stablehlo.broadcast_in_dim %v149, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v151 = stablehlo.or %v148, %v150 : tensor<1xi32>
+    %v152 = stablehlo.xor %v151, %v68 : tensor<1xi32>
+    %v153 = stablehlo.broadcast_in_dim %v152, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v154 = stablehlo.compare GE, %v46, %v153, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v155 = stablehlo.constant dense<0> : tensor<i32>
+    %v156 = stablehlo.broadcast_in_dim %v155, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v157 = stablehlo.select %v154, %v58, %v156 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v158 = stablehlo.constant dense<0> : tensor<i32>
+    %v159 = stablehlo.reduce(%v157 init: %v158) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v160 = stablehlo.compare GE, %v159, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v161 = stablehlo.select %v160, %v151, %v148 : tensor<1xi1>, tensor<1xi32>
+    %v162 = stablehlo.constant dense<16777216> : tensor<i32>
+    %v163 = stablehlo.broadcast_in_dim %v162, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v164 = stablehlo.or %v161, %v163 : tensor<1xi32>
+    %v165 = stablehlo.xor %v164, %v68 : tensor<1xi32>
+    %v166 = stablehlo.broadcast_in_dim %v165, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v167 = stablehlo.compare GE, %v46, %v166, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v168 = stablehlo.constant dense<0> : tensor<i32>
+    %v169 = stablehlo.broadcast_in_dim %v168, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v170 = stablehlo.select %v167, %v58, %v169 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v171 = stablehlo.constant dense<0> : tensor<i32>
+    %v172 = stablehlo.reduce(%v170 init: %v171) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v173 = stablehlo.compare GE, %v172, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v174 = stablehlo.select %v173, %v164, %v161 : tensor<1xi1>, tensor<1xi32>
+    %v175 = stablehlo.constant dense<8388608> : tensor<i32>
+    %v176 = stablehlo.broadcast_in_dim %v175, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v177 = stablehlo.or %v174, %v176 : tensor<1xi32>
+    %v178 = stablehlo.xor %v177, %v68 : tensor<1xi32>
+    %v179 = stablehlo.broadcast_in_dim %v178, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v180 = stablehlo.compare GE, %v46, %v179, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v181 = stablehlo.constant dense<0> : tensor<i32>
+    %v182 = stablehlo.broadcast_in_dim %v181, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v183 = stablehlo.select %v180, %v58, %v182 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v184 = stablehlo.constant dense<0> : tensor<i32>
+    %v185 = stablehlo.reduce(%v183 init: %v184) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v186 = stablehlo.compare GE, %v185, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v187 = stablehlo.select %v186, %v177, %v174 : tensor<1xi1>, tensor<1xi32>
+    %v188 = stablehlo.constant dense<4194304> : tensor<i32>
+    %v189 = stablehlo.broadcast_in_dim %v188, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v190 = stablehlo.or %v187, %v189 : tensor<1xi32>
+    %v191 = stablehlo.xor %v190, %v68 : tensor<1xi32>
+    %v192 = stablehlo.broadcast_in_dim %v191, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v193 = stablehlo.compare GE, %v46, %v192, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v194 = stablehlo.constant dense<0> : tensor<i32>
+    %v195 = stablehlo.broadcast_in_dim %v194, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v196 = stablehlo.select %v193, %v58, %v195 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v197 = stablehlo.constant dense<0> : tensor<i32>
+    %v198 = stablehlo.reduce(%v196 init: %v197) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v199 = stablehlo.compare GE, %v198, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v200 = stablehlo.select %v199, %v190, %v187 : tensor<1xi1>, tensor<1xi32>
+    %v201 = stablehlo.constant dense<2097152> : tensor<i32>
+    %v202 = stablehlo.broadcast_in_dim %v201, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v203 = stablehlo.or %v200, %v202 : tensor<1xi32>
+    %v204 = stablehlo.xor %v203, %v68 : tensor<1xi32>
+    %v205 = stablehlo.broadcast_in_dim %v204, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v206 = stablehlo.compare GE, %v46, %v205, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v207 = stablehlo.constant dense<0> : tensor<i32>
+    %v208 = stablehlo.broadcast_in_dim %v207, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v209 = stablehlo.select %v206, %v58, %v208 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v210 = stablehlo.constant dense<0> : tensor<i32>
+    %v211 = stablehlo.reduce(%v209 init: %v210) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v212 = stablehlo.compare GE, %v211, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v213 = stablehlo.select %v212, %v203, %v200 : tensor<1xi1>, tensor<1xi32>
+    %v214 = stablehlo.constant dense<1048576> : tensor<i32>
+    %v215 = stablehlo.broadcast_in_dim %v214, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v216 = stablehlo.or %v213, %v215 : tensor<1xi32>
+    %v217 = stablehlo.xor %v216, %v68 : tensor<1xi32>
+    %v218 = stablehlo.broadcast_in_dim %v217, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v219 = stablehlo.compare GE, %v46, %v218, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v220 = stablehlo.constant dense<0> : tensor<i32>
+    %v221 = stablehlo.broadcast_in_dim %v220, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v222 = stablehlo.select %v219, %v58, %v221 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v223 = stablehlo.constant dense<0> : tensor<i32>
+    %v224 = stablehlo.reduce(%v222 init: %v223) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v225 = stablehlo.compare GE, %v224, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v226 = stablehlo.select %v225, %v216, %v213 : tensor<1xi1>, tensor<1xi32>
+    %v227 = stablehlo.constant dense<524288> : tensor<i32>
+    %v228 = stablehlo.broadcast_in_dim %v227, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v229 = stablehlo.or %v226, %v228 : tensor<1xi32>
+    %v230 = stablehlo.xor %v229, %v68 : tensor<1xi32>
+    %v231 = stablehlo.broadcast_in_dim %v230, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v232 = stablehlo.compare GE, %v46, %v231, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v233 = stablehlo.constant dense<0> : tensor<i32>
+    %v234 = stablehlo.broadcast_in_dim %v233, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v235 = stablehlo.select %v232, %v58, %v234 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v236 = stablehlo.constant dense<0> : tensor<i32>
+    %v237 = stablehlo.reduce(%v235 init: %v236) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v238 = stablehlo.compare GE, %v237, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v239 = stablehlo.select %v238, %v229, %v226 : tensor<1xi1>, tensor<1xi32>
+    %v240 = stablehlo.constant dense<262144> : tensor<i32>
+    %v241 = stablehlo.broadcast_in_dim %v240, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v242 = stablehlo.or %v239, %v241 : tensor<1xi32>
+    %v243 = stablehlo.xor %v242, %v68 : tensor<1xi32>
+    %v244 = stablehlo.broadcast_in_dim %v243, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v245 = stablehlo.compare GE, %v46, %v244, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v246 = stablehlo.constant dense<0> : tensor<i32>
+    %v247 = stablehlo.broadcast_in_dim %v246, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v248 = stablehlo.select %v245, %v58, %v247 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v249 = stablehlo.constant dense<0> : tensor<i32>
+    %v250 = stablehlo.reduce(%v248 init: %v249) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v251 = stablehlo.compare GE, %v250, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v252 = stablehlo.select %v251, %v242, %v239 : tensor<1xi1>, tensor<1xi32>
+    %v253 = stablehlo.constant dense<131072> : tensor<i32>
+    %v254 = stablehlo.broadcast_in_dim %v253, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v255 = stablehlo.or %v252, %v254 : tensor<1xi32>
+    %v256 = stablehlo.xor %v255, %v68 : tensor<1xi32>
+    %v257 = stablehlo.broadcast_in_dim %v256, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v258 = stablehlo.compare GE, %v46, %v257, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v259 = stablehlo.constant dense<0> : tensor<i32>
+    %v260 = stablehlo.broadcast_in_dim %v259, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v261 = stablehlo.select %v258, %v58, %v260 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v262 = stablehlo.constant dense<0> : tensor<i32>
+    %v263 = stablehlo.reduce(%v261 init: %v262) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v264 = stablehlo.compare GE, %v263, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v265 = stablehlo.select %v264, %v255, %v252 : tensor<1xi1>, tensor<1xi32>
+    %v266 = stablehlo.constant dense<65536> : tensor<i32>
+    %v267 = stablehlo.broadcast_in_dim %v266, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v268 = stablehlo.or %v265, %v267 : tensor<1xi32>
+    %v269 = stablehlo.xor %v268, %v68 : tensor<1xi32>
+    %v270 = stablehlo.broadcast_in_dim %v269, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v271 = stablehlo.compare GE, %v46, %v270, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v272 = stablehlo.constant dense<0> : tensor<i32>
+    %v273 = stablehlo.broadcast_in_dim %v272, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v274 = stablehlo.select %v271, %v58, %v273 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v275 = stablehlo.constant dense<0> : tensor<i32>
+    %v276 = stablehlo.reduce(%v274 init: %v275) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v277 = stablehlo.compare GE, %v276, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v278 = stablehlo.select %v277, %v268, %v265 : tensor<1xi1>, tensor<1xi32>
+    %v279 = stablehlo.constant dense<32768> : tensor<i32>
+    %v280 = stablehlo.broadcast_in_dim %v279, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v281 = stablehlo.or %v278, %v280 : tensor<1xi32>
+    %v282 = stablehlo.xor %v281, %v68 : tensor<1xi32>
+    %v283 = stablehlo.broadcast_in_dim %v282, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v284 = stablehlo.compare GE, %v46, %v283, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v285 = stablehlo.constant dense<0> : tensor<i32>
+    %v286 = stablehlo.broadcast_in_dim %v285, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v287 = stablehlo.select %v284, %v58, %v286 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v288 = stablehlo.constant dense<0> : tensor<i32>
+    %v289 = stablehlo.reduce(%v287 init: %v288) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v290 = stablehlo.compare GE, %v289, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v291 = stablehlo.select %v290, %v281, %v278 : tensor<1xi1>, tensor<1xi32>
+    %v292 = stablehlo.constant dense<16384> : tensor<i32>
+    %v293 = stablehlo.broadcast_in_dim %v292, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v294 = stablehlo.or %v291, %v293 : tensor<1xi32>
+    %v295 = stablehlo.xor %v294, %v68 : tensor<1xi32>
+    %v296 = stablehlo.broadcast_in_dim %v295, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v297 = stablehlo.compare GE, %v46, %v296, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v298 = stablehlo.constant dense<0> : tensor<i32>
+    %v299 = stablehlo.broadcast_in_dim %v298, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v300 = stablehlo.select %v297, %v58, %v299 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v301 = stablehlo.constant dense<0> : tensor<i32>
+    %v302 = stablehlo.reduce(%v300 init: %v301) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v303 = stablehlo.compare GE, %v302, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v304 = stablehlo.select %v303, %v294, %v291 : tensor<1xi1>, tensor<1xi32>
+    %v305 = stablehlo.constant dense<8192> : tensor<i32>
+    %v306 = stablehlo.broadcast_in_dim %v305, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v307 = stablehlo.or %v304, %v306 : tensor<1xi32>
+    %v308 = stablehlo.xor %v307, %v68 : tensor<1xi32>
+    %v309 = stablehlo.broadcast_in_dim %v308, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v310 = stablehlo.compare GE, %v46, %v309, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v311 = stablehlo.constant dense<0> : tensor<i32>
+    %v312 = stablehlo.broadcast_in_dim %v311, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v313 = stablehlo.select %v310, %v58, %v312 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v314 = stablehlo.constant dense<0> : tensor<i32>
+    %v315 = stablehlo.reduce(%v313 init: %v314) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v316 = stablehlo.compare GE, %v315, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v317 = stablehlo.select %v316, %v307, %v304 : tensor<1xi1>, tensor<1xi32>
+    %v318 = stablehlo.constant dense<4096> : tensor<i32>
+    %v319 = stablehlo.broadcast_in_dim %v318, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v320 = stablehlo.or %v317, %v319 : tensor<1xi32>
+    %v321 = stablehlo.xor %v320, %v68 : tensor<1xi32>
+    %v322 = stablehlo.broadcast_in_dim %v321, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v323 = stablehlo.compare GE, %v46, %v322, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v324 = stablehlo.constant dense<0> : tensor<i32>
+    %v325 = stablehlo.broadcast_in_dim %v324, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v326 = stablehlo.select %v323, %v58, %v325 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v327 = stablehlo.constant dense<0> : tensor<i32>
+    %v328 = stablehlo.reduce(%v326 init: %v327) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v329 = stablehlo.compare GE, %v328, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v330 = stablehlo.select %v329, %v320, %v317 : tensor<1xi1>, tensor<1xi32>
+    %v331 = stablehlo.constant dense<2048> : tensor<i32>
+    %v332 = stablehlo.broadcast_in_dim %v331, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v333 = stablehlo.or %v330, %v332 : tensor<1xi32>
+    %v334 = stablehlo.xor %v333, %v68 : tensor<1xi32>
+    %v335 = stablehlo.broadcast_in_dim %v334, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v336 = stablehlo.compare GE, %v46, %v335, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v337 = stablehlo.constant dense<0> : tensor<i32>
+    %v338 = stablehlo.broadcast_in_dim %v337, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v339 = stablehlo.select %v336, %v58, %v338 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v340 = stablehlo.constant dense<0> : tensor<i32>
+    %v341 = stablehlo.reduce(%v339 init: %v340) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v342 = stablehlo.compare GE, %v341, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v343 = stablehlo.select %v342, %v333, %v330 : tensor<1xi1>, tensor<1xi32>
+    %v344 = stablehlo.constant dense<1024> : tensor<i32>
+    %v345 = stablehlo.broadcast_in_dim %v344, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v346 = stablehlo.or %v343, %v345 : tensor<1xi32>
+    %v347 = stablehlo.xor %v346, %v68 : tensor<1xi32>
+    %v348 = stablehlo.broadcast_in_dim %v347, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v349 = stablehlo.compare GE, %v46, %v348, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v350 = stablehlo.constant dense<0> : tensor<i32>
+    %v351 = stablehlo.broadcast_in_dim %v350, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v352 = stablehlo.select %v349, %v58, %v351 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v353 = stablehlo.constant dense<0> : tensor<i32>
+    %v354 = stablehlo.reduce(%v352 init: %v353) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v355 = stablehlo.compare GE, %v354, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v356 = stablehlo.select %v355, %v346, %v343 : tensor<1xi1>, tensor<1xi32>
+    %v357 = stablehlo.constant dense<512> : tensor<i32>
+    %v358 = stablehlo.broadcast_in_dim %v357, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v359 = stablehlo.or %v356, %v358 : tensor<1xi32>
+    %v360 = stablehlo.xor %v359, %v68 : tensor<1xi32>
+    %v361 = stablehlo.broadcast_in_dim %v360, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v362 = stablehlo.compare GE, %v46, %v361, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v363 = stablehlo.constant dense<0> : tensor<i32>
+    %v364 = stablehlo.broadcast_in_dim %v363, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v365 = stablehlo.select %v362, %v58, %v364 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v366 = stablehlo.constant dense<0> : tensor<i32>
+    %v367 = stablehlo.reduce(%v365 init: %v366) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v368 = stablehlo.compare GE, %v367, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v369 = stablehlo.select %v368, %v359, %v356 : tensor<1xi1>, tensor<1xi32>
+    %v370 = stablehlo.constant dense<256> : tensor<i32>
+    %v371 = stablehlo.broadcast_in_dim %v370, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v372 = stablehlo.or %v369, %v371 : tensor<1xi32>
+    %v373 = stablehlo.xor %v372, %v68 : tensor<1xi32>
+    %v374 = stablehlo.broadcast_in_dim %v373, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v375 = stablehlo.compare GE, %v46, %v374, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v376 = stablehlo.constant dense<0> : tensor<i32>
+    %v377 = stablehlo.broadcast_in_dim %v376, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v378 = stablehlo.select %v375, %v58, %v377 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v379 = stablehlo.constant dense<0> : tensor<i32>
+    %v380 = stablehlo.reduce(%v378 init: %v379) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v381 = stablehlo.compare GE, %v380, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v382 = stablehlo.select %v381, %v372, %v369 : tensor<1xi1>, tensor<1xi32>
+    %v383 = stablehlo.constant dense<128> : tensor<i32>
+    %v384 = stablehlo.broadcast_in_dim %v383, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v385 = stablehlo.or %v382, %v384 : tensor<1xi32>
+    %v386 = stablehlo.xor %v385, %v68 : tensor<1xi32>
+    %v387 = stablehlo.broadcast_in_dim %v386, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v388 = stablehlo.compare GE, %v46, %v387, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v389 = stablehlo.constant dense<0> : tensor<i32>
+    %v390 = stablehlo.broadcast_in_dim %v389, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v391 = stablehlo.select %v388, %v58, %v390 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v392 = stablehlo.constant dense<0> : tensor<i32>
+    %v393 = stablehlo.reduce(%v391 init: %v392) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v394 = stablehlo.compare GE, %v393, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v395 = stablehlo.select %v394, %v385, %v382 : tensor<1xi1>, tensor<1xi32>
+    %v396 = stablehlo.constant dense<64> : tensor<i32>
+    %v397 = stablehlo.broadcast_in_dim %v396, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v398 = stablehlo.or %v395, %v397 : tensor<1xi32>
+    %v399 = stablehlo.xor %v398, %v68 : tensor<1xi32>
+    %v400 = stablehlo.broadcast_in_dim %v399, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v401 = stablehlo.compare GE, %v46, %v400, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v402 = stablehlo.constant dense<0> : tensor<i32>
+    %v403 = stablehlo.broadcast_in_dim %v402, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v404 = stablehlo.select %v401, %v58, %v403 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v405 = stablehlo.constant dense<0> : tensor<i32>
+    %v406 = stablehlo.reduce(%v404 init: %v405) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v407 = stablehlo.compare GE, %v406, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v408 = stablehlo.select %v407, %v398, %v395 : tensor<1xi1>, tensor<1xi32>
+    %v409 = stablehlo.constant dense<32> : tensor<i32>
+    %v410 = stablehlo.broadcast_in_dim %v409, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v411 = stablehlo.or %v408, %v410 : tensor<1xi32>
+    %v412 = stablehlo.xor %v411, %v68 : tensor<1xi32>
+    %v413 = stablehlo.broadcast_in_dim %v412, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v414 = stablehlo.compare GE, %v46, %v413, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v415 = stablehlo.constant dense<0> : tensor<i32>
+    %v416 = stablehlo.broadcast_in_dim %v415, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v417 = stablehlo.select %v414, %v58, %v416 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v418 = stablehlo.constant dense<0> : tensor<i32>
+    %v419 = stablehlo.reduce(%v417 init: %v418) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v420 = stablehlo.compare GE, %v419, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v421 = stablehlo.select %v420, %v411, %v408 : tensor<1xi1>, tensor<1xi32>
+    %v422 = stablehlo.constant dense<16> : tensor<i32>
+    %v423 = stablehlo.broadcast_in_dim %v422, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v424 = stablehlo.or %v421, %v423 : tensor<1xi32>
+    %v425 = stablehlo.xor %v424, %v68 : tensor<1xi32>
+    %v426 = stablehlo.broadcast_in_dim %v425, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v427 = stablehlo.compare GE, %v46, %v426, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v428 = stablehlo.constant dense<0> : tensor<i32>
+    %v429 = stablehlo.broadcast_in_dim %v428, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v430 = stablehlo.select %v427, %v58, %v429 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v431 = stablehlo.constant dense<0> : tensor<i32>
+    %v432 = stablehlo.reduce(%v430 init: %v431) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v433 = stablehlo.compare GE, %v432, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v434 = stablehlo.select %v433, %v424, %v421 : tensor<1xi1>, tensor<1xi32>
+    %v435 = stablehlo.constant dense<8> : tensor<i32>
+    %v436 = stablehlo.broadcast_in_dim %v435, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v437 = stablehlo.or %v434, %v436 : tensor<1xi32>
+    %v438 = stablehlo.xor %v437, %v68 : tensor<1xi32>
+    %v439 = stablehlo.broadcast_in_dim %v438, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v440 = stablehlo.compare GE, %v46, %v439, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v441 = stablehlo.constant dense<0> : tensor<i32>
+    %v442 = stablehlo.broadcast_in_dim %v441, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v443 = stablehlo.select %v440, %v58, %v442 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v444 = stablehlo.constant dense<0> : tensor<i32>
+    %v445 = stablehlo.reduce(%v443 init: %v444) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v446 = stablehlo.compare GE, %v445, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v447 = stablehlo.select %v446, %v437, %v434 : tensor<1xi1>, tensor<1xi32>
+    %v448 = stablehlo.constant dense<4> : tensor<i32>
+    %v449 = stablehlo.broadcast_in_dim %v448, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v450 = stablehlo.or %v447, %v449 : tensor<1xi32>
+    %v451 = stablehlo.xor %v450, %v68 : tensor<1xi32>
+    %v452 = stablehlo.broadcast_in_dim %v451, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v453 = stablehlo.compare GE, %v46, %v452, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v454 = stablehlo.constant dense<0> : tensor<i32>
+    %v455 = stablehlo.broadcast_in_dim %v454, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v456 = stablehlo.select %v453, %v58, %v455 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v457 = stablehlo.constant dense<0> : tensor<i32>
+    %v458 = stablehlo.reduce(%v456 init: %v457) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v459 = stablehlo.compare GE, %v458, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v460 = stablehlo.select %v459, %v450, %v447 : tensor<1xi1>, tensor<1xi32>
+    %v461 = stablehlo.constant dense<2> : tensor<i32>
+    %v462 = stablehlo.broadcast_in_dim %v461, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v463 = stablehlo.or %v460, %v462 : tensor<1xi32>
+    %v464 = stablehlo.xor %v463, %v68 : tensor<1xi32>
+    %v465 = stablehlo.broadcast_in_dim %v464, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v466 = stablehlo.compare GE, %v46, %v465, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v467 = stablehlo.constant dense<0> : tensor<i32>
+    %v468 = stablehlo.broadcast_in_dim %v467, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v469 = stablehlo.select %v466, %v58, %v468 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v470 = stablehlo.constant dense<0> : tensor<i32>
+    %v471 = stablehlo.reduce(%v469 init: %v470) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v472 = stablehlo.compare GE, %v471, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v473 = stablehlo.select %v472, %v463, %v460 : tensor<1xi1>, tensor<1xi32>
+    %v474 = stablehlo.constant dense<1> : tensor<i32>
+    %v475 = stablehlo.broadcast_in_dim %v474, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v476 = stablehlo.or %v473, %v475 : tensor<1xi32>
+    %v477 = stablehlo.xor %v476, %v68 : tensor<1xi32>
+    %v478 = stablehlo.broadcast_in_dim %v477, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v479 = stablehlo.compare GE, %v46, %v478, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v480 = stablehlo.constant dense<0> : tensor<i32>
+    %v481 = stablehlo.broadcast_in_dim %v480, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v482 = stablehlo.select %v479, %v58, %v481 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v483 = stablehlo.constant dense<0> : tensor<i32>
+    %v484 = stablehlo.reduce(%v482 init: %v483) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v485 = stablehlo.compare GE, %v484, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v486 = stablehlo.select %v485, %v476, %v473 : tensor<1xi1>, tensor<1xi32>
+    %v487 = stablehlo.xor %v486, %v68 : tensor<1xi32>
+    %v488 = stablehlo.broadcast_in_dim %v487, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v489 = stablehlo.compare GT, %v46, %v488, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v490 = stablehlo.compare EQ, %v46, %v488, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v491 = stablehlo.constant dense<0> : tensor<i32>
+    %v492 = stablehlo.broadcast_in_dim %v491, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v493 = stablehlo.select %v489, %v58, %v492 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v494 = stablehlo.constant dense<0> : tensor<i32>
+    %v495 = stablehlo.reduce(%v493 init: %v494) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v496 = stablehlo.subtract %v66, %v495 : tensor<1xi32>
+    %v497 = stablehlo.constant dense<0> : tensor<i32>
+    %v498 = stablehlo.broadcast_in_dim %v497, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v499 = stablehlo.select %v490, %v58, %v498 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v500 = stablehlo.constant dense<0> : tensor<i32>
+    %v501 = stablehlo.broadcast_in_dim %v500, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v502 = stablehlo.constant dense<256> : tensor<i32>
+    %v503 = stablehlo.broadcast_in_dim %v502, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v504 = stablehlo.or %v501, %v503 : tensor<1xi32>
+    %v505 = stablehlo.broadcast_in_dim %v504, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v506 = stablehlo.compare LT, %v4, %v505, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v507 = stablehlo.constant dense<0> : tensor<i32>
+    %v508 = stablehlo.broadcast_in_dim %v507, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v509 = stablehlo.select %v506, %v499, %v508 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v510 = stablehlo.constant dense<0> : tensor<i32>
+    %v511 = stablehlo.reduce(%v509 init: %v510) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v512 = stablehlo.compare LT, %v511, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v513 = stablehlo.select %v512, %v504, %v501 : tensor<1xi1>, tensor<1xi32>
+    %v514 = stablehlo.constant dense<128> : tensor<i32>
+    %v515 = stablehlo.broadcast_in_dim %v514, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v516 = stablehlo.or %v513, %v515 : tensor<1xi32>
+    %v517 = stablehlo.broadcast_in_dim %v516, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v518 = stablehlo.compare LT, %v4, %v517, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v519 = stablehlo.constant dense<0> : tensor<i32>
+    %v520 = stablehlo.broadcast_in_dim %v519, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v521 = stablehlo.select %v518, %v499, %v520 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v522 = stablehlo.constant dense<0> : tensor<i32>
+    %v523 = stablehlo.reduce(%v521 init: %v522) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v524 = stablehlo.compare LT, %v523, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v525 = stablehlo.select %v524, %v516, %v513 : tensor<1xi1>, tensor<1xi32>
+    %v526 = stablehlo.constant dense<64> : tensor<i32>
+    %v527 = stablehlo.broadcast_in_dim %v526, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v528 = stablehlo.or %v525, %v527 : tensor<1xi32>
+    %v529 = stablehlo.broadcast_in_dim %v528, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v530 = stablehlo.compare LT, %v4, %v529, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v531 = stablehlo.constant dense<0> : tensor<i32>
+    %v532 = stablehlo.broadcast_in_dim %v531, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v533 = stablehlo.select %v530, %v499, %v532 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v534 = stablehlo.constant dense<0> : tensor<i32>
+    %v535 = stablehlo.reduce(%v533 init: %v534) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v536 = stablehlo.compare LT, %v535, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v537 = stablehlo.select %v536, %v528, %v525 : tensor<1xi1>, tensor<1xi32>
+    %v538 = stablehlo.constant dense<32> : tensor<i32>
+    %v539 = stablehlo.broadcast_in_dim %v538, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v540 = stablehlo.or %v537, %v539 : tensor<1xi32>
+    %v541 = stablehlo.broadcast_in_dim %v540, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v542 = stablehlo.compare LT, %v4, %v541, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v543 = stablehlo.constant dense<0> : tensor<i32>
+    %v544 = stablehlo.broadcast_in_dim %v543, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v545 = stablehlo.select %v542, %v499, %v544 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v546 = stablehlo.constant dense<0> : tensor<i32>
+    %v547 = stablehlo.reduce(%v545 init: %v546) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v548 = stablehlo.compare LT, %v547, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v549 = stablehlo.select %v548, %v540, %v537 : tensor<1xi1>, tensor<1xi32>
+    %v550 = stablehlo.constant dense<16> : tensor<i32>
+    %v551 = stablehlo.broadcast_in_dim %v550, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v552 = stablehlo.or %v549, %v551 : tensor<1xi32>
+    %v553 = stablehlo.broadcast_in_dim %v552, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v554 = stablehlo.compare LT, %v4, %v553, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v555 = stablehlo.constant dense<0> : tensor<i32>
+    %v556 = stablehlo.broadcast_in_dim %v555, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v557 = stablehlo.select %v554, %v499, %v556 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v558 = stablehlo.constant dense<0> : tensor<i32>
+    %v559 = stablehlo.reduce(%v557 init: %v558) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v560 = stablehlo.compare LT, %v559, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v561 = stablehlo.select %v560, %v552, %v549 : tensor<1xi1>, tensor<1xi32>
+    %v562 = stablehlo.constant dense<8> : tensor<i32>
+    %v563 = stablehlo.broadcast_in_dim %v562, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v564 = stablehlo.or %v561, %v563 : tensor<1xi32>
+    %v565 = stablehlo.broadcast_in_dim %v564, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v566 = stablehlo.compare LT, %v4, %v565, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v567 = stablehlo.constant dense<0> : tensor<i32>
+    %v568 = stablehlo.broadcast_in_dim %v567, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v569 = stablehlo.select %v566, %v499, %v568 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v570 = stablehlo.constant dense<0> : tensor<i32>
+    %v571 = stablehlo.reduce(%v569 init: %v570) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v572 = stablehlo.compare LT, %v571, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v573 = stablehlo.select %v572, %v564, %v561 : tensor<1xi1>, tensor<1xi32>
+    %v574 = stablehlo.constant dense<4> : tensor<i32>
+    %v575 = stablehlo.broadcast_in_dim %v574, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v576 = stablehlo.or %v573, %v575 : tensor<1xi32>
+    %v577 = stablehlo.broadcast_in_dim %v576, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v578 = stablehlo.compare LT, %v4, %v577, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v579 = stablehlo.constant dense<0> : tensor<i32>
+    %v580 = stablehlo.broadcast_in_dim %v579, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v581 = stablehlo.select %v578, %v499, %v580 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v582 = stablehlo.constant dense<0> : tensor<i32>
+    %v583 = stablehlo.reduce(%v581 init: %v582) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v584 = stablehlo.compare LT, %v583, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v585 = stablehlo.select %v584, %v576, %v573 : tensor<1xi1>, tensor<1xi32>
+    %v586 = stablehlo.constant dense<2> : tensor<i32>
+    %v587 = stablehlo.broadcast_in_dim %v586, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v588 = stablehlo.or %v585, %v587 : tensor<1xi32>
+    %v589 = stablehlo.broadcast_in_dim %v588, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v590 = stablehlo.compare LT, %v4, %v589, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v591 = stablehlo.constant dense<0> : tensor<i32>
+    %v592 = stablehlo.broadcast_in_dim %v591, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v593 = stablehlo.select %v590, %v499, %v592 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v594 = stablehlo.constant dense<0> : tensor<i32>
+    %v595 = stablehlo.reduce(%v593 init: %v594) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v596 = stablehlo.compare LT, %v595, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v597 = stablehlo.select %v596, %v588, %v585 : tensor<1xi1>, tensor<1xi32>
+    %v598 = stablehlo.constant dense<1> : tensor<i32>
+    %v599 = stablehlo.broadcast_in_dim %v598, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v600 = stablehlo.or %v597, %v599 : tensor<1xi32>
+    %v601 = stablehlo.broadcast_in_dim %v600, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v602 = stablehlo.compare LT, %v4, %v601, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v603 = stablehlo.constant dense<0> : tensor<i32>
+    %v604 = stablehlo.broadcast_in_dim %v603, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v605 = stablehlo.select %v602, %v499, %v604 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v606 = stablehlo.constant dense<0> : tensor<i32>
+    %v607 = stablehlo.reduce(%v605 init: %v606) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v608 = stablehlo.compare LT, %v607, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v609 = stablehlo.select %v608, %v600, %v597 : tensor<1xi1>, tensor<1xi32>
+    %v610 = stablehlo.broadcast_in_dim %v609, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v611 = stablehlo.compare LE, %v4, %v610, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v612 = stablehlo.and %v490, %v611 : tensor<1x512xi1>
+    %v613 = stablehlo.constant dense<0> : tensor<i32>
+    %v614 = stablehlo.broadcast_in_dim %v613, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v615 = stablehlo.compare GT, %v496, %v614, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v616 = stablehlo.broadcast_in_dim %v615, dims = [0] : (tensor<1xi1>) -> tensor<1x512xi1>
+    %v617 = stablehlo.and %v612, %v616 : tensor<1x512xi1>
+    %v618 = stablehlo.compare GT, %v58, %v498, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v619 = stablehlo.and %v617, %v618 : tensor<1x512xi1>
+    %v620 = stablehlo.and %v489, %v618 : tensor<1x512xi1>
+    %v621 = stablehlo.or %v620, %v619 : tensor<1x512xi1>
+    %v622 = stablehlo.broadcast_in_dim %v65, dims = [0] : (tensor<1xi1>) -> tensor<1x512xi1>
+    %v623 = stablehlo.select %v622, %v621, %v53 : tensor<1x512xi1>, tensor<1x512xi1>
+    %v624 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v625 = stablehlo.broadcast_in_dim %v624, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v626 = stablehlo.exponential %v37 : tensor<1x512xf32>
+    %v627 = stablehlo.select %v623, %v626, %v625 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v628 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v629 = stablehlo.reduce(%v627 init: %v628) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v630 = stablehlo.multiply %top_p, %v629 : tensor<1xf32>
+    %v631 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v632 = stablehlo.broadcast_in_dim %v631, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v633 = stablehlo.constant dense<0> : tensor<i32>
+    %v634 = stablehlo.broadcast_in_dim %v633, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v635 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v636 = stablehlo.broadcast_in_dim %v635, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v637 = stablehlo.or %v634, %v636 : tensor<1xi32>
+    %v638 = stablehlo.xor %v637, %v632 : tensor<1xi32>
+    %v639 = stablehlo.broadcast_in_dim %v638, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v640 = stablehlo.compare GE, %v46, %v639, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v641 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v642 = stablehlo.broadcast_in_dim %v641, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v643 = stablehlo.select %v640, %v627, %v642 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v644 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v645 = stablehlo.reduce(%v643 init: %v644) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v646 = stablehlo.compare GE, %v645, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v647 = stablehlo.select %v646, %v637, %v634 : tensor<1xi1>, tensor<1xi32>
+    %v648 = stablehlo.constant dense<1073741824> : tensor<i32>
+    %v649 = stablehlo.broadcast_in_dim %v648, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v650 = stablehlo.or %v647, %v649 : tensor<1xi32>
+    %v651 = stablehlo.xor %v650, %v632 : tensor<1xi32>
+    %v652 = stablehlo.broadcast_in_dim %v651, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v653 = stablehlo.compare GE, %v46, %v652, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v654 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v655 = stablehlo.broadcast_in_dim %v654, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v656 = stablehlo.select %v653, %v627, %v655 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v657 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v658 = stablehlo.reduce(%v656 init: %v657) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v659 = stablehlo.compare GE, %v658, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v660 = stablehlo.select %v659, %v650, %v647 : tensor<1xi1>, tensor<1xi32>
+    %v661 = stablehlo.constant dense<536870912> : tensor<i32>
+    %v662 = stablehlo.broadcast_in_dim %v661, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v663 = stablehlo.or %v660, %v662 : tensor<1xi32>
+    %v664 = stablehlo.xor %v663, %v632 : tensor<1xi32>
+    %v665 = stablehlo.broadcast_in_dim %v664, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v666 = stablehlo.compare GE, %v46, %v665, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v667 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v668 = stablehlo.broadcast_in_dim %v667, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v669 = stablehlo.select %v666, %v627, %v668 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v670 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v671 = stablehlo.reduce(%v669 init: %v670) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v672 = stablehlo.compare GE, %v671, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v673 = stablehlo.select %v672, %v663, %v660 : tensor<1xi1>, tensor<1xi32>
+    %v674 = stablehlo.constant dense<268435456> : tensor<i32>
+    %v675 = stablehlo.broadcast_in_dim %v674, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v676 = stablehlo.or %v673, %v675 : tensor<1xi32>
+    %v677 = stablehlo.xor %v676, %v632 : tensor<1xi32>
+    %v678 = stablehlo.broadcast_in_dim %v677, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v679 = stablehlo.compare GE, %v46, %v678, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v680 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v681 = stablehlo.broadcast_in_dim %v680, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v682 = stablehlo.select %v679, %v627, %v681 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v683 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v684 = stablehlo.reduce(%v682 init: %v683) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v685 = stablehlo.compare GE, %v684, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v686 = stablehlo.select %v685, %v676, %v673 : tensor<1xi1>, tensor<1xi32>
+    %v687 = stablehlo.constant dense<134217728> : tensor<i32>
+    %v688 = stablehlo.broadcast_in_dim %v687, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v689 = stablehlo.or %v686, %v688 : tensor<1xi32>
+    %v690 = stablehlo.xor %v689, %v632 : tensor<1xi32>
+    %v691 = stablehlo.broadcast_in_dim %v690, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v692 = stablehlo.compare GE, %v46, %v691, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v693 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v694 = stablehlo.broadcast_in_dim %v693, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v695 = stablehlo.select %v692, %v627, %v694 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v696 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v697 = stablehlo.reduce(%v695 init: %v696) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v698 = stablehlo.compare GE, %v697, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v699 = stablehlo.select %v698, %v689, %v686 : tensor<1xi1>, tensor<1xi32>
+    %v700 = stablehlo.constant dense<67108864> : tensor<i32>
+    %v701 = stablehlo.broadcast_in_dim %v700, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v702 = stablehlo.or %v699, %v701 : tensor<1xi32>
+    %v703 = stablehlo.xor %v702, %v632 : tensor<1xi32>
+    %v704 = stablehlo.broadcast_in_dim %v703, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v705 = stablehlo.compare GE, %v46, %v704, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v706 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v707 = stablehlo.broadcast_in_dim %v706, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v708 = stablehlo.select %v705, %v627, %v707 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v709 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v710 = stablehlo.reduce(%v708 init: %v709) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v711 = stablehlo.compare GE, %v710, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v712 = stablehlo.select %v711, %v702, %v699 : tensor<1xi1>, tensor<1xi32>
+    %v713 = stablehlo.constant dense<33554432> : tensor<i32>
+    %v714 = stablehlo.broadcast_in_dim %v713, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v715 = stablehlo.or %v712, %v714 : tensor<1xi32>
+    %v716 = stablehlo.xor %v715, %v632 : tensor<1xi32>
+    %v717 = stablehlo.broadcast_in_dim %v716, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v718 = stablehlo.compare GE, %v46, %v717, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v719 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v720 = stablehlo.broadcast_in_dim %v719, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v721 = stablehlo.select %v718, %v627, %v720 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v722 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v723 = stablehlo.reduce(%v721 init: %v722) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v724 = stablehlo.compare GE, %v723, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v725 = stablehlo.select %v724, %v715, %v712 : tensor<1xi1>, tensor<1xi32>
+    %v726 = stablehlo.constant dense<16777216> : tensor<i32>
+    %v727 = stablehlo.broadcast_in_dim %v726, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v728 = stablehlo.or %v725, %v727 : tensor<1xi32>
+    %v729 = stablehlo.xor %v728, %v632 : tensor<1xi32>
+    %v730 = stablehlo.broadcast_in_dim %v729, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v731 = stablehlo.compare GE, %v46, %v730, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v732 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v733 = stablehlo.broadcast_in_dim %v732, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v734 = stablehlo.select %v731, %v627, %v733 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v735 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v736 = stablehlo.reduce(%v734 init: %v735) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v737 = stablehlo.compare GE, %v736, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v738 = stablehlo.select %v737, %v728, %v725 : tensor<1xi1>, tensor<1xi32>
+    %v739 = stablehlo.constant dense<8388608> : tensor<i32>
+    %v740 = stablehlo.broadcast_in_dim %v739, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v741 = stablehlo.or %v738, %v740 : tensor<1xi32>
+    %v742 = stablehlo.xor %v741, %v632 : tensor<1xi32>
+    %v743 = stablehlo.broadcast_in_dim %v742, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v744 = stablehlo.compare GE, %v46, %v743, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v745 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v746 = stablehlo.broadcast_in_dim %v745, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v747 = stablehlo.select %v744, %v627, %v746 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v748 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v749 = stablehlo.reduce(%v747 init: %v748) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v750 = stablehlo.compare GE, %v749, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v751 = stablehlo.select %v750, %v741, %v738 : tensor<1xi1>, tensor<1xi32>
+    %v752 = stablehlo.constant dense<4194304> : tensor<i32>
+    %v753 = stablehlo.broadcast_in_dim %v752, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v754 = stablehlo.or %v751, %v753 : tensor<1xi32>
+    %v755 = stablehlo.xor %v754, %v632 : tensor<1xi32>
+    %v756 = stablehlo.broadcast_in_dim %v755, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v757 = stablehlo.compare GE, %v46, %v756, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v758 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v759 = stablehlo.broadcast_in_dim %v758, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v760 = stablehlo.select %v757, %v627, %v759 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v761 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v762 = stablehlo.reduce(%v760 init: %v761) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v763 = stablehlo.compare GE, %v762, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v764 = stablehlo.select %v763, %v754, %v751 : tensor<1xi1>, tensor<1xi32>
+    %v765 = stablehlo.constant dense<2097152> : tensor<i32>
+    %v766 = stablehlo.broadcast_in_dim %v765, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v767 = stablehlo.or %v764, %v766 : tensor<1xi32>
+    %v768 = stablehlo.xor %v767, %v632 : tensor<1xi32>
+    %v769 = stablehlo.broadcast_in_dim %v768, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v770 = stablehlo.compare GE, %v46, %v769, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v771 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v772 = stablehlo.broadcast_in_dim %v771, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v773 = stablehlo.select %v770, %v627, %v772 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v774 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v775 = stablehlo.reduce(%v773 init: %v774) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v776 = stablehlo.compare GE, %v775, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v777 = stablehlo.select %v776, %v767, %v764 : tensor<1xi1>, tensor<1xi32>
+    %v778 = stablehlo.constant dense<1048576> : tensor<i32>
+    %v779 = stablehlo.broadcast_in_dim %v778, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v780 = stablehlo.or %v777, %v779 : tensor<1xi32>
+    %v781 = stablehlo.xor %v780, %v632 : tensor<1xi32>
+    %v782 = stablehlo.broadcast_in_dim %v781, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v783 = stablehlo.compare GE, %v46, %v782, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v784 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v785 = stablehlo.broadcast_in_dim %v784, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v786 = stablehlo.select %v783, %v627, %v785 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v787 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v788 = stablehlo.reduce(%v786 init: %v787) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v789 = stablehlo.compare GE, %v788, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v790 = stablehlo.select %v789, %v780, %v777 : tensor<1xi1>, tensor<1xi32>
+    %v791 = stablehlo.constant dense<524288> : tensor<i32>
+    %v792 = stablehlo.broadcast_in_dim %v791, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v793 = stablehlo.or %v790, %v792 : tensor<1xi32>
+    %v794 = stablehlo.xor %v793, %v632 : tensor<1xi32>
+    %v795 = stablehlo.broadcast_in_dim %v794, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v796 = stablehlo.compare GE, %v46, %v795, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v797 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v798 = stablehlo.broadcast_in_dim %v797, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v799 = stablehlo.select %v796, %v627, %v798 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v800 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v801 = stablehlo.reduce(%v799 init: %v800) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v802 = stablehlo.compare GE, %v801, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v803 = stablehlo.select %v802, %v793, %v790 : tensor<1xi1>, tensor<1xi32>
+    %v804 = stablehlo.constant dense<262144> : tensor<i32>
+    %v805 = stablehlo.broadcast_in_dim %v804, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v806 = stablehlo.or %v803, %v805 : tensor<1xi32>
+    %v807 = stablehlo.xor %v806, %v632 : tensor<1xi32>
+    %v808 = stablehlo.broadcast_in_dim %v807, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v809 = stablehlo.compare GE, %v46, %v808, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v810 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v811 = stablehlo.broadcast_in_dim %v810, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v812 = stablehlo.select %v809, %v627, %v811 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v813 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v814 = stablehlo.reduce(%v812 init: %v813) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v815 = stablehlo.compare GE, %v814, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v816 = stablehlo.select %v815, %v806, %v803 : tensor<1xi1>, tensor<1xi32>
+    %v817 = stablehlo.constant dense<131072> : tensor<i32>
+    %v818 = stablehlo.broadcast_in_dim %v817, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v819 = stablehlo.or %v816, %v818 : tensor<1xi32>
+    %v820 = stablehlo.xor %v819, %v632 : tensor<1xi32>
+    %v821 = stablehlo.broadcast_in_dim %v820, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v822 = stablehlo.compare GE, %v46, %v821, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v823 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v824 = stablehlo.broadcast_in_dim %v823, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v825 = stablehlo.select %v822, %v627, %v824 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v826 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v827 = stablehlo.reduce(%v825 init: %v826) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v828 = stablehlo.compare GE, %v827, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v829 = stablehlo.select %v828, %v819, %v816 : tensor<1xi1>, tensor<1xi32>
+    %v830 = stablehlo.constant dense<65536> : tensor<i32>
+    %v831 = stablehlo.broadcast_in_dim %v830, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v832 = stablehlo.or %v829, %v831 : tensor<1xi32>
+    %v833 = stablehlo.xor %v832, %v632 : tensor<1xi32>
+    %v834 = stablehlo.broadcast_in_dim %v833, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v835 = stablehlo.compare GE, %v46, %v834, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v836 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v837 = stablehlo.broadcast_in_dim %v836, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v838 = stablehlo.select %v835, %v627, %v837 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v839 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v840 = stablehlo.reduce(%v838 init: %v839) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v841 = stablehlo.compare GE, %v840, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v842 = stablehlo.select %v841, %v832, %v829 : tensor<1xi1>, tensor<1xi32>
+    %v843 = stablehlo.constant dense<32768> : tensor<i32>
+    %v844 = stablehlo.broadcast_in_dim %v843, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v845 = stablehlo.or %v842, %v844 : tensor<1xi32>
+    %v846 = stablehlo.xor %v845, %v632 : tensor<1xi32>
+    %v847 = stablehlo.broadcast_in_dim %v846, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v848 = stablehlo.compare GE, %v46, %v847, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v849 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v850 = stablehlo.broadcast_in_dim %v849, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v851 = stablehlo.select %v848, %v627, %v850 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v852 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v853 = stablehlo.reduce(%v851 init: %v852) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v854 = stablehlo.compare GE, %v853, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v855 = stablehlo.select %v854, %v845, %v842 : tensor<1xi1>, tensor<1xi32>
+    %v856 = stablehlo.constant dense<16384> : tensor<i32>
+    %v857 = stablehlo.broadcast_in_dim %v856, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v858 = stablehlo.or %v855, %v857 : tensor<1xi32>
+    %v859 = stablehlo.xor %v858, %v632 : tensor<1xi32>
+    %v860 = stablehlo.broadcast_in_dim %v859, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v861 = stablehlo.compare GE, %v46, %v860, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v862 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v863 = stablehlo.broadcast_in_dim %v862, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v864 = stablehlo.select %v861, %v627, %v863 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v865 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v866 = stablehlo.reduce(%v864 init: %v865) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v867 = stablehlo.compare GE, %v866, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v868 = stablehlo.select %v867, %v858, %v855 : tensor<1xi1>, tensor<1xi32>
+    %v869 = stablehlo.constant dense<8192> : tensor<i32>
+    %v870 = stablehlo.broadcast_in_dim %v869, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v871 = stablehlo.or %v868, %v870 : tensor<1xi32>
+    %v872 = stablehlo.xor %v871, %v632 : tensor<1xi32>
+    %v873 = stablehlo.broadcast_in_dim %v872, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v874 = stablehlo.compare GE, %v46, %v873, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v875 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v876 = stablehlo.broadcast_in_dim %v875, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v877 = stablehlo.select %v874, %v627, %v876 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v878 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v879 = stablehlo.reduce(%v877 init: %v878) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v880 = stablehlo.compare GE, %v879, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v881 = stablehlo.select %v880, %v871, %v868 : tensor<1xi1>, tensor<1xi32>
+    %v882 = stablehlo.constant dense<4096> : tensor<i32>
+    %v883 = stablehlo.broadcast_in_dim %v882, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v884 = stablehlo.or %v881, %v883 : tensor<1xi32>
+    %v885 = stablehlo.xor %v884, %v632 : tensor<1xi32>
+    %v886 = stablehlo.broadcast_in_dim %v885, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v887 = stablehlo.compare GE, %v46, %v886, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v888 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v889 = stablehlo.broadcast_in_dim %v888, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v890 = stablehlo.select %v887, %v627, %v889 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v891 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v892 = stablehlo.reduce(%v890 init: %v891) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v893 = stablehlo.compare GE, %v892, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v894 = stablehlo.select %v893, %v884, %v881 : tensor<1xi1>, tensor<1xi32>
+    %v895 = stablehlo.constant dense<2048> : tensor<i32>
+    %v896 = stablehlo.broadcast_in_dim %v895, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v897 = stablehlo.or %v894, %v896 : tensor<1xi32>
+    %v898 = stablehlo.xor %v897, %v632 : tensor<1xi32>
+    %v899 = stablehlo.broadcast_in_dim %v898, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v900 = stablehlo.compare GE, %v46, %v899, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v901 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v902 = stablehlo.broadcast_in_dim %v901, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v903 = stablehlo.select %v900, %v627, %v902 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v904 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v905 = stablehlo.reduce(%v903 init: %v904) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v906 = stablehlo.compare GE, %v905, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v907 = stablehlo.select %v906, %v897, %v894 : tensor<1xi1>, tensor<1xi32>
+    %v908 = stablehlo.constant dense<1024> : tensor<i32>
+    %v909 = stablehlo.broadcast_in_dim %v908, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v910 = stablehlo.or %v907, %v909 : tensor<1xi32>
+    %v911 = stablehlo.xor %v910, %v632 : tensor<1xi32>
+    %v912 = stablehlo.broadcast_in_dim %v911, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v913 = stablehlo.compare GE, %v46, %v912, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v914 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v915 = stablehlo.broadcast_in_dim %v914, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v916 = stablehlo.select %v913, %v627, %v915 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v917 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v918 = stablehlo.reduce(%v916 init: %v917) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v919 = stablehlo.compare GE, %v918, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v920 = stablehlo.select %v919, %v910, %v907 : tensor<1xi1>, tensor<1xi32>
+    %v921 = stablehlo.constant dense<512> : tensor<i32>
+    %v922 = stablehlo.broadcast_in_dim %v921, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v923 = stablehlo.or %v920, %v922 : tensor<1xi32>
+    %v924 = stablehlo.xor %v923, %v632 : tensor<1xi32>
+    %v925 = stablehlo.broadcast_in_dim %v924, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v926 = stablehlo.compare GE, %v46, %v925, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v927 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v928 = stablehlo.broadcast_in_dim %v927, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v929 = stablehlo.select %v926, %v627, %v928 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v930 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v931 = stablehlo.reduce(%v929 init: %v930) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v932 = stablehlo.compare GE, %v931, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v933 = stablehlo.select %v932, %v923, %v920 : tensor<1xi1>, tensor<1xi32>
+    %v934 = stablehlo.constant dense<256> : tensor<i32>
+    %v935 = stablehlo.broadcast_in_dim %v934, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v936 = stablehlo.or %v933, %v935 : tensor<1xi32>
+    %v937 = stablehlo.xor %v936, %v632 : tensor<1xi32>
+    %v938 = stablehlo.broadcast_in_dim %v937, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v939 = stablehlo.compare GE, %v46, %v938, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v940 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v941 = stablehlo.broadcast_in_dim %v940, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v942 = stablehlo.select %v939, %v627, %v941 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v943 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v944 = stablehlo.reduce(%v942 init: %v943) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v945 = stablehlo.compare GE, %v944, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v946 = stablehlo.select %v945, %v936, %v933 : tensor<1xi1>, tensor<1xi32>
+    %v947 = stablehlo.constant dense<128> : tensor<i32>
+    %v948 = stablehlo.broadcast_in_dim %v947, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v949 = stablehlo.or %v946, %v948 : tensor<1xi32>
+    %v950 = stablehlo.xor %v949, %v632 : tensor<1xi32>
+    %v951 = stablehlo.broadcast_in_dim %v950, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v952 = stablehlo.compare GE, %v46, %v951, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v953 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v954 = stablehlo.broadcast_in_dim %v953, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v955 = stablehlo.select %v952, %v627, %v954 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v956 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v957 = stablehlo.reduce(%v955 init: %v956) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v958 = stablehlo.compare GE, %v957, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v959 = stablehlo.select %v958, %v949, %v946 : tensor<1xi1>, tensor<1xi32>
+    %v960 = stablehlo.constant dense<64> : tensor<i32>
+    %v961 = stablehlo.broadcast_in_dim %v960, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v962 = stablehlo.or %v959, %v961 : tensor<1xi32>
+    %v963 = stablehlo.xor %v962, %v632 : tensor<1xi32>
+    %v964 = stablehlo.broadcast_in_dim %v963, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v965 = stablehlo.compare GE, %v46, %v964, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v966 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v967 = stablehlo.broadcast_in_dim %v966, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v968 = stablehlo.select %v965, %v627, %v967 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v969 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v970 = stablehlo.reduce(%v968 init: %v969) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v971 = stablehlo.compare GE, %v970, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v972 = stablehlo.select %v971, %v962, %v959 : tensor<1xi1>, tensor<1xi32>
+    %v973 = stablehlo.constant dense<32> : tensor<i32>
+    %v974 = stablehlo.broadcast_in_dim %v973, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v975 = stablehlo.or %v972, %v974 : tensor<1xi32>
+    %v976 = stablehlo.xor %v975, %v632 : tensor<1xi32>
+    %v977 = stablehlo.broadcast_in_dim %v976, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v978 = stablehlo.compare GE, %v46, %v977, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v979 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v980 = stablehlo.broadcast_in_dim %v979, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v981 = stablehlo.select %v978, %v627, %v980 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v982 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v983 = stablehlo.reduce(%v981 init: %v982) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v984 = stablehlo.compare GE, %v983, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v985 = stablehlo.select %v984, %v975, %v972 : tensor<1xi1>, tensor<1xi32>
+    %v986 = stablehlo.constant dense<16> : tensor<i32>
+    %v987 = stablehlo.broadcast_in_dim %v986, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v988 = stablehlo.or %v985, %v987 : tensor<1xi32>
+    %v989 = stablehlo.xor %v988, %v632 : tensor<1xi32>
+    %v990 = stablehlo.broadcast_in_dim %v989, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v991 = stablehlo.compare GE, %v46, %v990, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v992 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v993 = stablehlo.broadcast_in_dim %v992, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v994 = stablehlo.select %v991, %v627, %v993 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v995 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v996 = stablehlo.reduce(%v994 init: %v995) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v997 = stablehlo.compare GE, %v996, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v998 = stablehlo.select %v997, %v988, %v985 : tensor<1xi1>, tensor<1xi32>
+    %v999 = stablehlo.constant dense<8> : tensor<i32>
+    %v1000 = stablehlo.broadcast_in_dim %v999, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1001 = stablehlo.or %v998, %v1000 : tensor<1xi32>
+    %v1002 = stablehlo.xor %v1001, %v632 : tensor<1xi32>
+    %v1003 = stablehlo.broadcast_in_dim %v1002, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1004 = stablehlo.compare GE, %v46, %v1003, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1005 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1006 = stablehlo.broadcast_in_dim %v1005, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1007 = stablehlo.select %v1004, %v627, %v1006 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1008 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1009 = stablehlo.reduce(%v1007 init: %v1008) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1010 = stablehlo.compare GE, %v1009, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1011 = stablehlo.select %v1010, %v1001, %v998 : tensor<1xi1>, tensor<1xi32>
+    %v1012 = stablehlo.constant dense<4> : tensor<i32>
+    %v1013 = stablehlo.broadcast_in_dim %v1012, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1014 = stablehlo.or %v1011, %v1013 : tensor<1xi32>
+    %v1015 = stablehlo.xor %v1014, %v632 : tensor<1xi32>
+    %v1016 = stablehlo.broadcast_in_dim %v1015, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1017 = stablehlo.compare GE, %v46, %v1016, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1018 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1019 = stablehlo.broadcast_in_dim %v1018, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1020 = stablehlo.select %v1017, %v627, %v1019 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1021 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1022 = stablehlo.reduce(%v1020 init: %v1021) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1023 = stablehlo.compare GE, %v1022, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1024 = stablehlo.select %v1023, %v1014, %v1011 : tensor<1xi1>, tensor<1xi32>
+    %v1025 = stablehlo.constant dense<2> : tensor<i32>
+    %v1026 = stablehlo.broadcast_in_dim %v1025, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1027 = stablehlo.or %v1024, %v1026 : tensor<1xi32>
+    %v1028 = stablehlo.xor %v1027, %v632 : tensor<1xi32>
+    %v1029 = stablehlo.broadcast_in_dim %v1028, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1030 = stablehlo.compare GE, %v46, %v1029, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1031 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1032 = stablehlo.broadcast_in_dim %v1031, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1033 = stablehlo.select %v1030, %v627, %v1032 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1034 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1035 = stablehlo.reduce(%v1033 init: %v1034) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1036 = stablehlo.compare GE, %v1035, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1037 = stablehlo.select %v1036, %v1027, %v1024 : tensor<1xi1>, tensor<1xi32>
+    %v1038 = stablehlo.constant dense<1> : tensor<i32>
+    %v1039 = stablehlo.broadcast_in_dim %v1038, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1040 = stablehlo.or %v1037, %v1039 : tensor<1xi32>
+    %v1041 = stablehlo.xor %v1040, %v632 : tensor<1xi32>
+    %v1042 = stablehlo.broadcast_in_dim %v1041, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1043 = stablehlo.compare GE, %v46, %v1042, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1044 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1045 = stablehlo.broadcast_in_dim %v1044, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1046 = stablehlo.select %v1043, %v627, %v1045 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1047 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1048 = stablehlo.reduce(%v1046 init: %v1047) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1049 = stablehlo.compare GE, %v1048, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1050 = stablehlo.select %v1049, %v1040, %v1037 : tensor<1xi1>, tensor<1xi32>
+    %v1051 = stablehlo.xor %v1050, %v632 : tensor<1xi32>
+    %v1052 = stablehlo.broadcast_in_dim %v1051, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1053 = stablehlo.compare GT, %v46, %v1052, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1054 = stablehlo.compare EQ, %v46, %v1052, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1055 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1056 = stablehlo.broadcast_in_dim %v1055, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1057 = stablehlo.select %v1053, %v627, %v1056 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1058 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1059 = stablehlo.reduce(%v1057 init: %v1058) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1060 = stablehlo.subtract %v630, %v1059 : tensor<1xf32>
+    %v1061 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1062 = stablehlo.broadcast_in_dim %v1061, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1063 = stablehlo.select %v1054, %v627, %v1062 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1064 = stablehlo.constant dense<0> : tensor<i32>
+    %v1065 = stablehlo.broadcast_in_dim %v1064, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1066 = stablehlo.constant dense<256> : tensor<i32>
+    %v1067 = stablehlo.broadcast_in_dim %v1066, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1068 = stablehlo.or %v1065, %v1067 : tensor<1xi32>
+    %v1069 = stablehlo.broadcast_in_dim %v1068, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1070 = stablehlo.compare LT, %v4, %v1069, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1071 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1072 = stablehlo.broadcast_in_dim %v1071, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1073 = stablehlo.select %v1070, %v1063, %v1072 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1074 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1075 = stablehlo.reduce(%v1073 init: %v1074) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1076 = stablehlo.compare LT, %v1075, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1077 = stablehlo.select %v1076, %v1068, %v1065 : tensor<1xi1>, tensor<1xi32>
+    %v1078 = stablehlo.constant dense<128> : tensor<i32>
+    %v1079 = stablehlo.broadcast_in_dim %v1078, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1080 = stablehlo.or %v1077, %v1079 : tensor<1xi32>
+    %v1081 = stablehlo.broadcast_in_dim %v1080, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1082 = stablehlo.compare LT, %v4, %v1081, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1083 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1084 = stablehlo.broadcast_in_dim %v1083, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1085 = stablehlo.select %v1082, %v1063, %v1084 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1086 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1087 = stablehlo.reduce(%v1085 init: %v1086) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1088 = stablehlo.compare LT, %v1087, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1089 = stablehlo.select %v1088, %v1080, %v1077 : tensor<1xi1>, tensor<1xi32>
+    %v1090 = stablehlo.constant dense<64> : tensor<i32>
+    %v1091 = stablehlo.broadcast_in_dim %v1090, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1092 = stablehlo.or %v1089, %v1091 : tensor<1xi32>
+    %v1093 = stablehlo.broadcast_in_dim %v1092, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1094 = stablehlo.compare LT, %v4, %v1093, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1095 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1096 = stablehlo.broadcast_in_dim %v1095, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1097 = stablehlo.select %v1094, %v1063, %v1096 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1098 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1099 = stablehlo.reduce(%v1097 init: %v1098) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1100 = stablehlo.compare LT, %v1099, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1101 = stablehlo.select %v1100, %v1092, %v1089 : tensor<1xi1>, tensor<1xi32>
+    %v1102 = stablehlo.constant dense<32> : tensor<i32>
+    %v1103 = stablehlo.broadcast_in_dim %v1102, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1104 = stablehlo.or %v1101, %v1103 : tensor<1xi32>
+    %v1105 = stablehlo.broadcast_in_dim %v1104, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1106 = stablehlo.compare LT, %v4, %v1105, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1107 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1108 = stablehlo.broadcast_in_dim %v1107, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1109 = stablehlo.select %v1106, %v1063, %v1108 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1110 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1111 = stablehlo.reduce(%v1109 init: %v1110) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1112 = stablehlo.compare LT, %v1111, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1113 = stablehlo.select %v1112, %v1104, %v1101 : tensor<1xi1>, tensor<1xi32>
+    %v1114 = stablehlo.constant dense<16> : tensor<i32>
+    %v1115 = stablehlo.broadcast_in_dim %v1114, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1116 = stablehlo.or %v1113, %v1115 : tensor<1xi32>
+    %v1117 = stablehlo.broadcast_in_dim %v1116, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1118 = stablehlo.compare LT, %v4, %v1117, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1119 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1120 = stablehlo.broadcast_in_dim %v1119, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1121 = stablehlo.select %v1118, %v1063, %v1120 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1122 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1123 = stablehlo.reduce(%v1121 init: %v1122) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1124 = stablehlo.compare LT, %v1123, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1125 = stablehlo.select %v1124, %v1116, %v1113 : tensor<1xi1>, tensor<1xi32>
+    %v1126 = stablehlo.constant dense<8> : tensor<i32>
+    %v1127 = stablehlo.broadcast_in_dim %v1126, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1128 = stablehlo.or %v1125, %v1127 : tensor<1xi32>
+    %v1129 = stablehlo.broadcast_in_dim %v1128, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1130 = stablehlo.compare LT, %v4, %v1129, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1131 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1132 = stablehlo.broadcast_in_dim %v1131, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1133 = stablehlo.select %v1130, %v1063, %v1132 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1134 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1135 = stablehlo.reduce(%v1133 init: %v1134) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1136 = stablehlo.compare LT, %v1135, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1137 = stablehlo.select %v1136, %v1128, %v1125 : tensor<1xi1>, tensor<1xi32>
+    %v1138 = stablehlo.constant dense<4> : tensor<i32>
+    %v1139 = stablehlo.broadcast_in_dim %v1138, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1140 = stablehlo.or %v1137, %v1139 : tensor<1xi32>
+    %v1141 = stablehlo.broadcast_in_dim %v1140, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1142 = stablehlo.compare LT, %v4, %v1141, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1143 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1144 = stablehlo.broadcast_in_dim %v1143, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1145 = stablehlo.select %v1142, %v1063, %v1144 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1146 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1147 = stablehlo.reduce(%v1145 init: %v1146) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1148 = stablehlo.compare LT, %v1147, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1149 = stablehlo.select %v1148, %v1140, %v1137 : tensor<1xi1>, tensor<1xi32>
+    %v1150 = stablehlo.constant dense<2> : tensor<i32>
+    %v1151 = stablehlo.broadcast_in_dim %v1150, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1152 = stablehlo.or %v1149, %v1151 : tensor<1xi32>
+    %v1153 = stablehlo.broadcast_in_dim %v1152, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1154 = stablehlo.compare LT, %v4, %v1153, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1155 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1156 = stablehlo.broadcast_in_dim %v1155, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1157 = stablehlo.select %v1154, %v1063, %v1156 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1158 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1159 = stablehlo.reduce(%v1157 init: %v1158) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1160 = stablehlo.compare LT, %v1159, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1161 = stablehlo.select %v1160, %v1152, %v1149 : tensor<1xi1>, tensor<1xi32>
+    %v1162 = stablehlo.constant dense<1> : tensor<i32>
+    %v1163 = stablehlo.broadcast_in_dim %v1162, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1164 = stablehlo.or %v1161, %v1163 : tensor<1xi32>
+    %v1165 = stablehlo.broadcast_in_dim %v1164, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1166 = stablehlo.compare LT, %v4, %v1165, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1167 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1168 = stablehlo.broadcast_in_dim %v1167, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1169 = stablehlo.select %v1166, %v1063, %v1168 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1170 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1171 = stablehlo.reduce(%v1169 init: %v1170) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1172 = stablehlo.compare LT, %v1171, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1173 = stablehlo.select %v1172, %v1164, %v1161 : tensor<1xi1>, tensor<1xi32>
+    %v1174 = stablehlo.broadcast_in_dim %v1173, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1175 = stablehlo.compare LE, %v4, %v1174, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1176 = stablehlo.and %v1054, %v1175 : tensor<1x512xi1>
+    %v1177 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1178 = stablehlo.broadcast_in_dim %v1177, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1179 = stablehlo.compare GT, %v1060, %v1178, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1180 = stablehlo.broadcast_in_dim %v1179, dims = [0] : (tensor<1xi1>) -> tensor<1x512xi1>
+    %v1181 = stablehlo.and %v1176, %v1180 : tensor<1x512xi1>
+    %v1182 = stablehlo.compare GT, %v627, %v1062, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v1183 = stablehlo.and %v1181, %v1182 : tensor<1x512xi1>
+    %v1184 = stablehlo.and %v1053, %v1182 : tensor<1x512xi1>
+    %v1185 = stablehlo.or %v1184, %v1183 : tensor<1x512xi1>
+    %v1186 = stablehlo.constant dense<1.0> : tensor<f32>
+    %v1187 = stablehlo.broadcast_in_dim %v1186, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1188 = stablehlo.compare LT, %top_p, %v1187, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1189 = stablehlo.broadcast_in_dim %v1188, dims = [0] : (tensor<1xi1>) -> tensor<1x512xi1>
+    %v1190 = stablehlo.select %v1189, %v1185, %v623 : tensor<1x512xi1>, tensor<1x512xi1>
+    %v1191 = stablehlo.select %v1190, %v626, %v625 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1192 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1193 = stablehlo.reduce(%v1191 init: %v1192) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1194 = stablehlo.slice %seed [0:1, 0:1] : (tensor<1x2xi32>) -> tensor<1x1xi32>
+    %v1195 = stablehlo.reshape %v1194 : (tensor<1x1xi32>) -> tensor<1xi32>
+    %v1196 = stablehlo.slice %seed [0:1, 1:2] : (tensor<1x2xi32>) -> tensor<1x1xi32>
+    %v1197 = stablehlo.reshape %v1196 : (tensor<1x1xi32>) -> tensor<1xi32>
+    %v1198 = stablehlo.constant dense<-1640531527> : tensor<i32>
+    %v1199 = stablehlo.broadcast_in_dim %v1198, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1200 = stablehlo.xor %step, %v1199 : tensor<1xi32>
+    %v1201 = stablehlo.constant dense<16> : tensor<i32>
+    %v1202 = stablehlo.broadcast_in_dim %v1201, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1203 = stablehlo.shift_right_logical %v1200, %v1202 : tensor<1xi32>
+    %v1204 = stablehlo.xor %v1200, %v1203 : tensor<1xi32>
+    %v1205 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1206 = stablehlo.broadcast_in_dim %v1205, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1207 = stablehlo.multiply %v1204, %v1206 : tensor<1xi32>
+    %v1208 = stablehlo.constant dense<15> : tensor<i32>
+    %v1209 = stablehlo.broadcast_in_dim %v1208, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1210 = stablehlo.shift_right_logical %v1207, %v1209 : tensor<1xi32>
+    %v1211 = stablehlo.xor %v1207, %v1210 : tensor<1xi32>
+    %v1212 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1213 = stablehlo.broadcast_in_dim %v1212, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1214 = stablehlo.multiply %v1211, %v1213 : tensor<1xi32>
+    %v1215 = stablehlo.constant dense<16> : tensor<i32>
+    %v1216 = stablehlo.broadcast_in_dim %v1215, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1217 = stablehlo.shift_right_logical %v1214, %v1216 : tensor<1xi32>
+    %v1218 = stablehlo.xor %v1214, %v1217 : tensor<1xi32>
+    %v1219 = stablehlo.xor %v1218, %v1197 : tensor<1xi32>
+    %v1220 = stablehlo.constant dense<16> : tensor<i32>
+    %v1221 = stablehlo.broadcast_in_dim %v1220, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1222 = stablehlo.shift_right_logical %v1219, %v1221 : tensor<1xi32>
+    %v1223 = stablehlo.xor %v1219, %v1222 : tensor<1xi32>
+    %v1224 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1225 = stablehlo.broadcast_in_dim %v1224, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1226 = stablehlo.multiply %v1223, %v1225 : tensor<1xi32>
+    %v1227 = stablehlo.constant dense<15> : tensor<i32>
+    %v1228 = stablehlo.broadcast_in_dim %v1227, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1229 = stablehlo.shift_right_logical %v1226, %v1228 : tensor<1xi32>
+    %v1230 = stablehlo.xor %v1226, %v1229 : tensor<1xi32>
+    %v1231 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1232 = stablehlo.broadcast_in_dim %v1231, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1233 = stablehlo.multiply %v1230, %v1232 : tensor<1xi32>
+    %v1234 = stablehlo.constant dense<16> : tensor<i32>
+    %v1235 = stablehlo.broadcast_in_dim %v1234, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1236 = stablehlo.shift_right_logical %v1233, %v1235 : tensor<1xi32>
+    %v1237 = stablehlo.xor %v1233, %v1236 : tensor<1xi32>
+    %v1238 = stablehlo.xor %v1237, %v1195 : tensor<1xi32>
+    %v1239 = stablehlo.constant dense<16> : tensor<i32>
+    %v1240 = stablehlo.broadcast_in_dim %v1239, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1241 = stablehlo.shift_right_logical %v1238, %v1240 : tensor<1xi32>
+    %v1242 = stablehlo.xor %v1238, %v1241 : tensor<1xi32>
+    %v1243 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1244 = stablehlo.broadcast_in_dim %v1243, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1245 = stablehlo.multiply %v1242, %v1244 : tensor<1xi32>
+    %v1246 = stablehlo.constant dense<15> : tensor<i32>
+    %v1247 = stablehlo.broadcast_in_dim %v1246, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1248 = stablehlo.shift_right_logical %v1245, %v1247 : tensor<1xi32>
+    %v1249 = stablehlo.xor %v1245, %v1248 : tensor<1xi32>
+    %v1250 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1251 = stablehlo.broadcast_in_dim %v1250, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1252 = stablehlo.multiply %v1249, %v1251 : tensor<1xi32>
+    %v1253 = stablehlo.constant dense<16> : tensor<i32>
+    %v1254 = stablehlo.broadcast_in_dim %v1253, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1255 = stablehlo.shift_right_logical %v1252, %v1254 : tensor<1xi32>
+    %v1256 = stablehlo.xor %v1252, %v1255 : tensor<1xi32>
+    %v1257 = stablehlo.constant dense<-2048144789> : tensor<i32>
+    %v1258 = stablehlo.broadcast_in_dim %v1257, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1259 = stablehlo.xor %v1256, %v1258 : tensor<1xi32>
+    %v1260 = stablehlo.constant dense<16> : tensor<i32>
+    %v1261 = stablehlo.broadcast_in_dim %v1260, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1262 = stablehlo.shift_right_logical %v1259, %v1261 : tensor<1xi32>
+    %v1263 = stablehlo.xor %v1259, %v1262 : tensor<1xi32>
+    %v1264 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1265 = stablehlo.broadcast_in_dim %v1264, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1266 = stablehlo.multiply %v1263, %v1265 : tensor<1xi32>
+    %v1267 = stablehlo.constant dense<15> : tensor<i32>
+    %v1268 = stablehlo.broadcast_in_dim %v1267, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1269 = stablehlo.shift_right_logical %v1266, %v1268 : tensor<1xi32>
+    %v1270 = stablehlo.xor %v1266, %v1269 : tensor<1xi32>
+    %v1271 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1272 = stablehlo.broadcast_in_dim %v1271, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1273 = stablehlo.multiply %v1270, %v1272 : tensor<1xi32>
+    %v1274 = stablehlo.constant dense<16> : tensor<i32>
+    %v1275 = stablehlo.broadcast_in_dim %v1274, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1276 = stablehlo.shift_right_logical %v1273, %v1275 : tensor<1xi32>
+    %v1277 = stablehlo.xor %v1273, %v1276 : tensor<1xi32>
+    %v1278 = stablehlo.broadcast_in_dim %v1256, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1279 = stablehlo.broadcast_in_dim %v1277, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1280 = stablehlo.xor %v4, %v1278 : tensor<1x512xi32>
+    %v1281 = stablehlo.constant dense<16> : tensor<i32>
+    %v1282 = stablehlo.broadcast_in_dim %v1281, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1283 = stablehlo.shift_right_logical %v1280, %v1282 : tensor<1x512xi32>
+    %v1284 = stablehlo.xor %v1280, %v1283 : tensor<1x512xi32>
+    %v1285 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1286 = stablehlo.broadcast_in_dim %v1285, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1287 = stablehlo.multiply %v1284, %v1286 : tensor<1x512xi32>
+    %v1288 = stablehlo.constant dense<15> : tensor<i32>
+    %v1289 = stablehlo.broadcast_in_dim %v1288, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1290 = stablehlo.shift_right_logical %v1287, %v1289 : tensor<1x512xi32>
+    %v1291 = stablehlo.xor %v1287, %v1290 : tensor<1x512xi32>
+    %v1292 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1293 = stablehlo.broadcast_in_dim %v1292, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1294 = stablehlo.multiply %v1291, %v1293 : tensor<1x512xi32>
+    %v1295 = stablehlo.constant dense<16> : tensor<i32>
+    %v1296 = stablehlo.broadcast_in_dim %v1295, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1297 = stablehlo.shift_right_logical %v1294, %v1296 : tensor<1x512xi32>
+    %v1298 = stablehlo.xor %v1294, %v1297 : tensor<1x512xi32>
+    %v1299 = stablehlo.add %v1298, %v1279 : tensor<1x512xi32>
+    %v1300 = stablehlo.constant dense<16> : tensor<i32>
+    %v1301 = stablehlo.broadcast_in_dim %v1300, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1302 = stablehlo.shift_right_logical %v1299, %v1301 : tensor<1x512xi32>
+    %v1303 = stablehlo.xor %v1299, %v1302 : tensor<1x512xi32>
+    %v1304 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1305 = stablehlo.broadcast_in_dim %v1304, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1306 = stablehlo.multiply %v1303, %v1305 : tensor<1x512xi32>
+    %v1307 = stablehlo.constant dense<15> : tensor<i32>
+    %v1308 = stablehlo.broadcast_in_dim %v1307, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1309 = stablehlo.shift_right_logical %v1306, %v1308 : tensor<1x512xi32>
+    %v1310 = stablehlo.xor %v1306, %v1309 : tensor<1x512xi32>
+    %v1311 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1312 = stablehlo.broadcast_in_dim %v1311, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1313 = stablehlo.multiply %v1310, %v1312 : tensor<1x512xi32>
+    %v1314 = stablehlo.constant dense<16> : tensor<i32>
+    %v1315 = stablehlo.broadcast_in_dim %v1314, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1316 = stablehlo.shift_right_logical %v1313, %v1315 : tensor<1x512xi32>
+    %v1317 = stablehlo.xor %v1313, %v1316 : tensor<1x512xi32>
+    %v1318 = stablehlo.constant dense<9> : tensor<i32>
+    %v1319 = stablehlo.broadcast_in_dim %v1318, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1320 = stablehlo.shift_right_logical %v1317, %v1319 : tensor<1x512xi32>
+    %v1321 = stablehlo.convert %v1320 : (tensor<1x512xi32>) -> tensor<1x512xf32>
+    %v1322 = stablehlo.constant dense<5.0e-1> : tensor<f32>
+    %v1323 = stablehlo.broadcast_in_dim %v1322, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1324 = stablehlo.constant dense<1.1920929e-7> : tensor<f32>
+    %v1325 = stablehlo.broadcast_in_dim %v1324, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1326 = stablehlo.add %v1321, %v1323 : tensor<1x512xf32>
+    %v1327 = stablehlo.multiply %v1326, %v1325 : tensor<1x512xf32>
+    %v1328 = stablehlo.log %v1327 : tensor<1x512xf32>
+    %v1329 = stablehlo.negate %v1328 : tensor<1x512xf32>
+    %v1330 = stablehlo.log %v1329 : tensor<1x512xf32>
+    %v1331 = stablehlo.negate %v1330 : tensor<1x512xf32>
+    %v1332 = stablehlo.add %v37, %v1331 : tensor<1x512xf32>
+    %v1333 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1334 = stablehlo.broadcast_in_dim %v1333, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1335 = stablehlo.select %v1190, %v1332, %v1334 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1336 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1337 = stablehlo.reduce(%v1335 init: %v1336) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1338 = stablehlo.broadcast_in_dim %v1337, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v1339 = stablehlo.compare EQ, %v1335, %v1338, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v1340 = stablehlo.iota dim = 1 : tensor<1x512xi32>
+    %v1341 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1342 = stablehlo.broadcast_in_dim %v1341, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1343 = stablehlo.select %v1339, %v1340, %v1342 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v1344 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1345 = stablehlo.reduce(%v1343 init: %v1344) applies stablehlo.minimum across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v1346 = stablehlo.broadcast_in_dim %v1345, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1347 = stablehlo.compare EQ, %v4, %v1346, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1348 = stablehlo.select %v1347, %v37, %v1334 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1349 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1350 = stablehlo.reduce(%v1348 init: %v1349) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1351 = stablehlo.log %v1193 : tensor<1xf32>
+    %v1352 = stablehlo.subtract %v1350, %v1351 : tensor<1xf32>
+    %v1353 = stablehlo.select %v16, %v26, %v1345 : tensor<1xi1>, tensor<1xi32>
+    %v1354 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1355 = stablehlo.broadcast_in_dim %v1354, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1356 = stablehlo.select %v16, %v1355, %v1352 : tensor<1xi1>, tensor<1xf32>
+    %v1357 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1358 = stablehlo.broadcast_in_dim %v1357, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1359 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1360 = stablehlo.broadcast_in_dim %v1359, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1361 = stablehlo.select %v13, %v1353, %v1358 : tensor<1xi1>, tensor<1xi32>
+    %v1362 = stablehlo.select %v13, %v1356, %v1360 : tensor<1xi1>, tensor<1xf32>
+    return %v1361, %v1362 : tensor<1xi32>, tensor<1xf32>
+  }
+
   func.func private @layer_prefill_t16_w64(%x: tensor<64x16xf32>, %cos: tensor<8x16xf32>, %sin: tensor<8x16xf32>, %kv_index: tensor<16x2xi32>, %query_pos: tensor<1x32xi32>, %slot: tensor<1x1xi32>, %k_cache: tensor<5x64x2x16xf32>, %v_cache: tensor<5x64x2x16xf32>, %input_layernorm_weight: tensor<64xf32>, %self_attn_q_proj_weight: tensor<64x64xf32>, %self_attn_k_proj_weight: tensor<32x64xf32>, %self_attn_v_proj_weight: tensor<32x64xf32>, %self_attn_o_proj_weight: tensor<64x64xf32>, %post_attention_layernorm_weight: tensor<64xf32>, %mlp_gate_proj_weight: tensor<128x64xf32>, %mlp_up_proj_weight: tensor<128x64xf32>, %mlp_down_proj_weight: tensor<64x128xf32>) -> (tensor<64x16xf32>, tensor<5x64x2x16xf32>, tensor<5x64x2x16xf32>) {
     %v0 = stablehlo.multiply %x, %x : tensor<64x16xf32>
     %v1 = stablehlo.constant dense<0.0> : tensor<f32>
@@ -551,6 +1918,1373 @@ module @model {
     return %v13 : tensor<i32>
   }
 
+  func.func @prefill_sample_t16(%tokens: tensor<16xi32>, %start: tensor<i32>, %len: tensor<i32>, %slot: tensor<i32>, %temperature: tensor<1xf32>, %top_k: tensor<1xi32>, %top_p: tensor<1xf32>, %min_p: tensor<1xf32>, %seed: tensor<1x2xi32>, %step: tensor<1xi32>) -> (tensor<1xi32>, tensor<1xf32>) {
+    %v0 = call @forward_prefill_t16_w64(%tokens, %start, %len, %slot) : (tensor<16xi32>, tensor<i32>, tensor<i32>, tensor<i32>) -> (tensor<64x1xf32>)
+    %v1 = util.global.load @lm_head.weight : tensor<512x64xf32>
+    %v2 = stablehlo.dot_general %v1, %v0, contracting_dims = [1] x [0] : (tensor<512x64xf32>, tensor<64x1xf32>) -> tensor<512x1xf32>
+    %v3 = stablehlo.transpose %v2, dims = [1, 0] : (tensor<512x1xf32>) -> tensor<1x512xf32>
+    %v4 = stablehlo.iota dim = 1 : tensor<1x512xi32>
+    %v5 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v6 = stablehlo.reduce(%v3 init: %v5) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v7 = stablehlo.constant dense<0x7F800000> : tensor<f32>
+    %v8 = stablehlo.broadcast_in_dim %v7, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v9 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v10 = stablehlo.broadcast_in_dim %v9, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v11 = stablehlo.compare LT, %v6, %v8, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v12 = stablehlo.compare GT, %v6, %v10, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v13 = stablehlo.and %v11, %v12 : tensor<1xi1>
+    %v14 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v15 = stablehlo.broadcast_in_dim %v14, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v16 = stablehlo.compare LE, %temperature, %v15, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v17 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v18 = stablehlo.reduce(%v3 init: %v17) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v19 = stablehlo.broadcast_in_dim %v18, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v20 = stablehlo.compare EQ, %v3, %v19, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v21 = stablehlo.iota dim = 1 : tensor<1x512xi32>
+    %v22 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v23 = stablehlo.broadcast_in_dim %v22, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v24 = stablehlo.select %v20, %v21, %v23 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v25 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v26 = stablehlo.reduce(%v24 init: %v25) applies stablehlo.minimum across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v27 = stablehlo.constant dense<1.0> : tensor<f32>
+    %v28 = stablehlo.broadcast_in_dim %v27, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v29 = stablehlo.select %v16, %v28, %temperature : tensor<1xi1>, tensor<1xf32>
+    %v30 = stablehlo.divide %v28, %v29 : tensor<1xf32>
+    %v31 = stablehlo.broadcast_in_dim %v6, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v32 = stablehlo.broadcast_in_dim %v30, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v33 = stablehlo.subtract %v3, %v31 : tensor<1x512xf32>
+    %v34 = stablehlo.multiply %v33, %v32 : tensor<1x512xf32>
+    %v35 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v36 = stablehlo.broadcast_in_dim %v35, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v37 = stablehlo.add %v34, %v36 : tensor<1x512xf32>
+    %v38 = stablehlo.bitcast_convert %v37 : (tensor<1x512xf32>) -> tensor<1x512xi32>
+    %v39 = stablehlo.constant dense<0> : tensor<i32>
+    %v40 = stablehlo.broadcast_in_dim %v39, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v41 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v42 = stablehlo.broadcast_in_dim %v41, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v43 = stablehlo.and %v38, %v42 : tensor<1x512xi32>
+    %v44 = stablehlo.subtract %v40, %v43 : tensor<1x512xi32>
+    %v45 = stablehlo.compare LT, %v38, %v40, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v46 = stablehlo.select %v45, %v44, %v38 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v47 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v48 = stablehlo.broadcast_in_dim %v47, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v49 = stablehlo.compare GT, %v37, %v48, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v50 = stablehlo.log %min_p : tensor<1xf32>
+    %v51 = stablehlo.broadcast_in_dim %v50, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v52 = stablehlo.compare GE, %v37, %v51, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v53 = stablehlo.and %v49, %v52 : tensor<1x512xi1>
+    %v54 = stablehlo.constant dense<1> : tensor<i32>
+    %v55 = stablehlo.broadcast_in_dim %v54, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v56 = stablehlo.constant dense<0> : tensor<i32>
+    %v57 = stablehlo.broadcast_in_dim %v56, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v58 = stablehlo.select %v53, %v55, %v57 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v59 = stablehlo.constant dense<0> : tensor<i32>
+    %v60 = stablehlo.reduce(%v58 init: %v59) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v61 = stablehlo.constant dense<0> : tensor<i32>
+    %v62 = stablehlo.broadcast_in_dim %v61, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v63 = stablehlo.compare GT, %top_k, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v64 = stablehlo.compare LT, %top_k, %v60, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v65 = stablehlo.and %v63, %v64 : tensor<1xi1>
+    %v66 = stablehlo.select %v65, %top_k, %v60 : tensor<1xi1>, tensor<1xi32>
+    %v67 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v68 = stablehlo.broadcast_in_dim %v67, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v69 = stablehlo.constant dense<0> : tensor<i32>
+    %v70 = stablehlo.broadcast_in_dim %v69, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v71 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v72 = stablehlo.broadcast_in_dim %v71, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v73 = stablehlo.or %v70, %v72 : tensor<1xi32>
+    %v74 = stablehlo.xor %v73, %v68 : tensor<1xi32>
+    %v75 = stablehlo.broadcast_in_dim %v74, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v76 = stablehlo.compare GE, %v46, %v75, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v77 = stablehlo.constant dense<0> : tensor<i32>
+    %v78 = stablehlo.broadcast_in_dim %v77, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v79 = stablehlo.select %v76, %v58, %v78 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v80 = stablehlo.constant dense<0> : tensor<i32>
+    %v81 = stablehlo.reduce(%v79 init: %v80) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v82 = stablehlo.compare GE, %v81, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v83 = stablehlo.select %v82, %v73, %v70 : tensor<1xi1>, tensor<1xi32>
+    %v84 = stablehlo.constant dense<1073741824> : tensor<i32>
+    %v85 = stablehlo.broadcast_in_dim %v84, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v86 = stablehlo.or %v83, %v85 : tensor<1xi32>
+    %v87 = stablehlo.xor %v86, %v68 : tensor<1xi32>
+    %v88 = stablehlo.broadcast_in_dim %v87, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v89 = stablehlo.compare GE, %v46, %v88, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v90 = stablehlo.constant dense<0> : tensor<i32>
+    %v91 = stablehlo.broadcast_in_dim %v90, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v92 = stablehlo.select %v89, %v58, %v91 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v93 = stablehlo.constant dense<0> : tensor<i32>
+    %v94 = stablehlo.reduce(%v92 init: %v93) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v95 = stablehlo.compare GE, %v94, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v96 = stablehlo.select %v95, %v86, %v83 : tensor<1xi1>, tensor<1xi32>
+    %v97 = stablehlo.constant dense<536870912> : tensor<i32>
+    %v98 = stablehlo.broadcast_in_dim %v97, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v99 = stablehlo.or %v96, %v98 : tensor<1xi32>
+    %v100 = stablehlo.xor %v99, %v68 : tensor<1xi32>
+    %v101 = stablehlo.broadcast_in_dim %v100, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v102 = stablehlo.compare GE, %v46, %v101, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v103 = stablehlo.constant dense<0> : tensor<i32>
+    %v104 = stablehlo.broadcast_in_dim %v103, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v105 = stablehlo.select %v102, %v58, %v104 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v106 = stablehlo.constant dense<0> : tensor<i32>
+    %v107 = stablehlo.reduce(%v105 init: %v106) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v108 = stablehlo.compare GE, %v107, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v109 = stablehlo.select %v108, %v99, %v96 : tensor<1xi1>, tensor<1xi32>
+    %v110 = stablehlo.constant dense<268435456> : tensor<i32>
+    %v111 = stablehlo.broadcast_in_dim %v110, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v112 = stablehlo.or %v109, %v111 : tensor<1xi32>
+    %v113 = stablehlo.xor %v112, %v68 : tensor<1xi32>
+    %v114 = stablehlo.broadcast_in_dim %v113, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v115 = stablehlo.compare GE, %v46, %v114, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v116 = stablehlo.constant dense<0> : tensor<i32>
+    %v117 = stablehlo.broadcast_in_dim %v116, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v118 = stablehlo.select %v115, %v58, %v117 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v119 = stablehlo.constant dense<0> : tensor<i32>
+    %v120 = stablehlo.reduce(%v118 init: %v119) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v121 = stablehlo.compare GE, %v120, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v122 = stablehlo.select %v121, %v112, %v109 : tensor<1xi1>, tensor<1xi32>
+    %v123 = stablehlo.constant dense<134217728> : tensor<i32>
+    %v124 = stablehlo.broadcast_in_dim %v123, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v125 = stablehlo.or %v122, %v124 : tensor<1xi32>
+    %v126 = stablehlo.xor %v125, %v68 : tensor<1xi32>
+    %v127 = stablehlo.broadcast_in_dim %v126, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v128 = stablehlo.compare GE, %v46, %v127, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v129 = stablehlo.constant dense<0> : tensor<i32>
+    %v130 = stablehlo.broadcast_in_dim %v129, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v131 = stablehlo.select %v128, %v58, %v130 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v132 = stablehlo.constant dense<0> : tensor<i32>
+    %v133 = stablehlo.reduce(%v131 init: %v132) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v134 = stablehlo.compare GE, %v133, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v135 = stablehlo.select %v134, %v125, %v122 : tensor<1xi1>, tensor<1xi32>
+    %v136 = stablehlo.constant dense<67108864> : tensor<i32>
+    %v137 = stablehlo.broadcast_in_dim %v136, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v138 = stablehlo.or %v135, %v137 : tensor<1xi32>
+    %v139 = stablehlo.xor %v138, %v68 : tensor<1xi32>
+    %v140 = stablehlo.broadcast_in_dim %v139, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v141 = stablehlo.compare GE, %v46, %v140, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v142 = stablehlo.constant dense<0> : tensor<i32>
+    %v143 = stablehlo.broadcast_in_dim %v142, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v144 = stablehlo.select %v141, %v58, %v143 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v145 = stablehlo.constant dense<0> : tensor<i32>
+    %v146 = stablehlo.reduce(%v144 init: %v145) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v147 = stablehlo.compare GE, %v146, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v148 = stablehlo.select %v147, %v138, %v135 : tensor<1xi1>, tensor<1xi32>
+    %v149 = stablehlo.constant dense<33554432> : tensor<i32>
+    %v150 = stablehlo.broadcast_in_dim %v149, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v151 = stablehlo.or %v148, %v150 : tensor<1xi32>
+    %v152 = stablehlo.xor %v151, %v68 : tensor<1xi32>
+    %v153 = stablehlo.broadcast_in_dim %v152, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v154 = stablehlo.compare GE, %v46, %v153, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v155 = stablehlo.constant dense<0> : tensor<i32>
+    %v156 = stablehlo.broadcast_in_dim %v155, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v157 = stablehlo.select %v154, %v58, %v156 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v158 = stablehlo.constant dense<0> : tensor<i32>
+    %v159 = stablehlo.reduce(%v157 init: %v158) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v160 = stablehlo.compare GE, %v159, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v161 = stablehlo.select %v160, %v151, %v148 : tensor<1xi1>, tensor<1xi32>
+    %v162 = stablehlo.constant dense<16777216> : tensor<i32>
+    %v163 = stablehlo.broadcast_in_dim %v162, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v164 = stablehlo.or %v161, %v163 : tensor<1xi32>
+    %v165 = stablehlo.xor %v164, %v68 : tensor<1xi32>
+    %v166 = stablehlo.broadcast_in_dim %v165, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v167 = stablehlo.compare GE, %v46, %v166, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v168 = stablehlo.constant dense<0> : tensor<i32>
+    %v169 = stablehlo.broadcast_in_dim %v168, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v170 = stablehlo.select %v167, %v58, %v169 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v171 = stablehlo.constant dense<0> : tensor<i32>
+    %v172 = stablehlo.reduce(%v170 init: %v171) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v173 = stablehlo.compare GE, %v172, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v174 = stablehlo.select %v173, %v164, %v161 : tensor<1xi1>, tensor<1xi32>
+    %v175 = stablehlo.constant dense<8388608> : tensor<i32>
+    %v176 = stablehlo.broadcast_in_dim %v175, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v177 = stablehlo.or %v174, %v176 : tensor<1xi32>
+    %v178 = stablehlo.xor %v177, %v68 : tensor<1xi32>
+    %v179 = stablehlo.broadcast_in_dim %v178, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v180 = stablehlo.compare GE, %v46, %v179, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v181 = stablehlo.constant dense<0> : tensor<i32>
+    %v182 = stablehlo.broadcast_in_dim %v181, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v183 = stablehlo.select %v180, %v58, %v182 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v184 = stablehlo.constant dense<0> : tensor<i32>
+    %v185 = stablehlo.reduce(%v183 init: %v184) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v186 = stablehlo.compare GE, %v185, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v187 = stablehlo.select %v186, %v177, %v174 : tensor<1xi1>, tensor<1xi32>
+    %v188 = stablehlo.constant dense<4194304> : tensor<i32>
+    %v189 = stablehlo.broadcast_in_dim %v188, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v190 = stablehlo.or %v187, %v189 : tensor<1xi32>
+    %v191 = stablehlo.xor %v190, %v68 : tensor<1xi32>
+    %v192 = stablehlo.broadcast_in_dim %v191, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v193 = stablehlo.compare GE, %v46, %v192, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v194 = stablehlo.constant dense<0> : tensor<i32>
+    %v195 = stablehlo.broadcast_in_dim %v194, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v196 = stablehlo.select %v193, %v58, %v195 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v197 = stablehlo.constant dense<0> : tensor<i32>
+    %v198 = stablehlo.reduce(%v196 init: %v197) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v199 = stablehlo.compare GE, %v198, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v200 = stablehlo.select %v199, %v190, %v187 : tensor<1xi1>, tensor<1xi32>
+    %v201 = stablehlo.constant dense<2097152> : tensor<i32>
+    %v202 = stablehlo.broadcast_in_dim %v201, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v203 = stablehlo.or %v200, %v202 : tensor<1xi32>
+    %v204 = stablehlo.xor %v203, %v68 : tensor<1xi32>
+    %v205 = stablehlo.broadcast_in_dim %v204, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v206 = stablehlo.compare GE, %v46, %v205, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v207 = stablehlo.constant dense<0> : tensor<i32>
+    %v208 = stablehlo.broadcast_in_dim %v207, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v209 = stablehlo.select %v206, %v58, %v208 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v210 = stablehlo.constant dense<0> : tensor<i32>
+    %v211 = stablehlo.reduce(%v209 init: %v210) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v212 = stablehlo.compare GE, %v211, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v213 = stablehlo.select %v212, %v203, %v200 : tensor<1xi1>, tensor<1xi32>
+    %v214 = stablehlo.constant dense<1048576> : tensor<i32>
+    %v215 = stablehlo.broadcast_in_dim %v214, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v216 = stablehlo.or %v213, %v215 : tensor<1xi32>
+    %v217 = stablehlo.xor %v216, %v68 : tensor<1xi32>
+    %v218 = stablehlo.broadcast_in_dim %v217, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v219 = stablehlo.compare GE, %v46, %v218, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v220 = stablehlo.constant dense<0> : tensor<i32>
+    %v221 = stablehlo.broadcast_in_dim %v220, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v222 = stablehlo.select %v219, %v58, %v221 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v223 = stablehlo.constant dense<0> : tensor<i32>
+    %v224 = stablehlo.reduce(%v222 init: %v223) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v225 = stablehlo.compare GE, %v224, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v226 = stablehlo.select %v225, %v216, %v213 : tensor<1xi1>, tensor<1xi32>
+    %v227 = stablehlo.constant dense<524288> : tensor<i32>
+    %v228 = stablehlo.broadcast_in_dim %v227, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v229 = stablehlo.or %v226, %v228 : tensor<1xi32>
+    %v230 = stablehlo.xor %v229, %v68 : tensor<1xi32>
+    %v231 = stablehlo.broadcast_in_dim %v230, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v232 = stablehlo.compare GE, %v46, %v231, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v233 = stablehlo.constant dense<0> : tensor<i32>
+    %v234 = stablehlo.broadcast_in_dim %v233, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v235 = stablehlo.select %v232, %v58, %v234 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v236 = stablehlo.constant dense<0> : tensor<i32>
+    %v237 = stablehlo.reduce(%v235 init: %v236) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v238 = stablehlo.compare GE, %v237, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v239 = stablehlo.select %v238, %v229, %v226 : tensor<1xi1>, tensor<1xi32>
+    %v240 = stablehlo.constant dense<262144> : tensor<i32>
+    %v241 = stablehlo.broadcast_in_dim %v240, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v242 = stablehlo.or %v239, %v241 : tensor<1xi32>
+    %v243 = stablehlo.xor %v242, %v68 : tensor<1xi32>
+    %v244 = stablehlo.broadcast_in_dim %v243, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v245 = stablehlo.compare GE, %v46, %v244, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v246 = stablehlo.constant dense<0> : tensor<i32>
+    %v247 = stablehlo.broadcast_in_dim %v246, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v248 = stablehlo.select %v245, %v58, %v247 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v249 = stablehlo.constant dense<0> : tensor<i32>
+    %v250 = stablehlo.reduce(%v248 init: %v249) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v251 = stablehlo.compare GE, %v250, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v252 = stablehlo.select %v251, %v242, %v239 : tensor<1xi1>, tensor<1xi32>
+    %v253 = stablehlo.constant dense<131072> : tensor<i32>
+    %v254 = stablehlo.broadcast_in_dim %v253, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v255 = stablehlo.or %v252, %v254 : tensor<1xi32>
+    %v256 = stablehlo.xor %v255, %v68 : tensor<1xi32>
+    %v257 = stablehlo.broadcast_in_dim %v256, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v258 = stablehlo.compare GE, %v46, %v257, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v259 = stablehlo.constant dense<0> : tensor<i32>
+    %v260 = stablehlo.broadcast_in_dim %v259, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v261 = stablehlo.select %v258, %v58, %v260 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v262 = stablehlo.constant dense<0> : tensor<i32>
+    %v263 = stablehlo.reduce(%v261 init: %v262) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v264 = stablehlo.compare GE, %v263, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v265 = stablehlo.select %v264, %v255, %v252 : tensor<1xi1>, tensor<1xi32>
+    %v266 = stablehlo.constant dense<65536> : tensor<i32>
+    %v267 = stablehlo.broadcast_in_dim %v266, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v268 = stablehlo.or %v265, %v267 : tensor<1xi32>
+    %v269 = stablehlo.xor %v268, %v68 : tensor<1xi32>
+    %v270 = stablehlo.broadcast_in_dim %v269, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v271 = stablehlo.compare GE, %v46, %v270, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v272 = stablehlo.constant dense<0> : tensor<i32>
+    %v273 = stablehlo.broadcast_in_dim %v272, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v274 = stablehlo.select %v271, %v58, %v273 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v275 = stablehlo.constant dense<0> : tensor<i32>
+    %v276 = stablehlo.reduce(%v274 init: %v275) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v277 = stablehlo.compare GE, %v276, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v278 = stablehlo.select %v277, %v268, %v265 : tensor<1xi1>, tensor<1xi32>
+    %v279 = stablehlo.constant dense<32768> : tensor<i32>
+    %v280 = stablehlo.broadcast_in_dim %v279, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v281 = stablehlo.or %v278, %v280 : tensor<1xi32>
+    %v282 = stablehlo.xor %v281, %v68 : tensor<1xi32>
+    %v283 = stablehlo.broadcast_in_dim %v282, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v284 = stablehlo.compare GE, %v46, %v283, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v285 = stablehlo.constant dense<0> : tensor<i32>
+    %v286 = stablehlo.broadcast_in_dim %v285, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v287 = stablehlo.select %v284, %v58, %v286 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v288 = stablehlo.constant dense<0> : tensor<i32>
+    %v289 = stablehlo.reduce(%v287 init: %v288) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v290 = stablehlo.compare GE, %v289, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v291 = stablehlo.select %v290, %v281, %v278 : tensor<1xi1>, tensor<1xi32>
+    %v292 = stablehlo.constant dense<16384> : tensor<i32>
+    %v293 = stablehlo.broadcast_in_dim %v292, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v294 = stablehlo.or %v291, %v293 : tensor<1xi32>
+    %v295 = stablehlo.xor %v294, %v68 : tensor<1xi32>
+    %v296 = stablehlo.broadcast_in_dim %v295, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v297 = stablehlo.compare GE, %v46, %v296, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v298 = stablehlo.constant dense<0> : tensor<i32>
+    %v299 = stablehlo.broadcast_in_dim %v298, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v300 = stablehlo.select %v297, %v58, %v299 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v301 = stablehlo.constant dense<0> : tensor<i32>
+    %v302 = stablehlo.reduce(%v300 init: %v301) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v303 = stablehlo.compare GE, %v302, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v304 = stablehlo.select %v303, %v294, %v291 : tensor<1xi1>, tensor<1xi32>
+    %v305 = stablehlo.constant dense<8192> : tensor<i32>
+    %v306 = stablehlo.broadcast_in_dim %v305, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v307 = stablehlo.or %v304, %v306 : tensor<1xi32>
+    %v308 = stablehlo.xor %v307, %v68 : tensor<1xi32>
+    %v309 = stablehlo.broadcast_in_dim %v308, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v310 = stablehlo.compare GE, %v46, %v309, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v311 = stablehlo.constant dense<0> : tensor<i32>
+    %v312 = stablehlo.broadcast_in_dim %v311, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v313 = stablehlo.select %v310, %v58, %v312 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v314 = stablehlo.constant dense<0> : tensor<i32>
+    %v315 = stablehlo.reduce(%v313 init: %v314) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v316 = stablehlo.compare GE, %v315, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v317 = stablehlo.select %v316, %v307, %v304 : tensor<1xi1>, tensor<1xi32>
+    %v318 = stablehlo.constant dense<4096> : tensor<i32>
+    %v319 = stablehlo.broadcast_in_dim %v318, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v320 = stablehlo.or %v317, %v319 : tensor<1xi32>
+    %v321 = stablehlo.xor %v320, %v68 : tensor<1xi32>
+    %v322 = stablehlo.broadcast_in_dim %v321, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v323 = stablehlo.compare GE, %v46, %v322, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v324 = stablehlo.constant dense<0> : tensor<i32>
+    %v325 = stablehlo.broadcast_in_dim %v324, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v326 = stablehlo.select %v323, %v58, %v325 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v327 = stablehlo.constant dense<0> : tensor<i32>
+    %v328 = stablehlo.reduce(%v326 init: %v327) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v329 = stablehlo.compare GE, %v328, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v330 = stablehlo.select %v329, %v320, %v317 : tensor<1xi1>, tensor<1xi32>
+    %v331 = stablehlo.constant dense<2048> : tensor<i32>
+    %v332 = stablehlo.broadcast_in_dim %v331, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v333 = stablehlo.or %v330, %v332 : tensor<1xi32>
+    %v334 = stablehlo.xor %v333, %v68 : tensor<1xi32>
+    %v335 = stablehlo.broadcast_in_dim %v334, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v336 = stablehlo.compare GE, %v46, %v335, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v337 = stablehlo.constant dense<0> : tensor<i32>
+    %v338 = stablehlo.broadcast_in_dim %v337, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v339 = stablehlo.select %v336, %v58, %v338 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v340 = stablehlo.constant dense<0> : tensor<i32>
+    %v341 = stablehlo.reduce(%v339 init: %v340) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v342 = stablehlo.compare GE, %v341, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v343 = stablehlo.select %v342, %v333, %v330 : tensor<1xi1>, tensor<1xi32>
+    %v344 = stablehlo.constant dense<1024> : tensor<i32>
+    %v345 = stablehlo.broadcast_in_dim %v344, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v346 = stablehlo.or %v343, %v345 : tensor<1xi32>
+    %v347 = stablehlo.xor %v346, %v68 : tensor<1xi32>
+    %v348 = stablehlo.broadcast_in_dim %v347, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v349 = stablehlo.compare GE, %v46, %v348, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v350 = stablehlo.constant dense<0> : tensor<i32>
+    %v351 = stablehlo.broadcast_in_dim %v350, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v352 = stablehlo.select %v349, %v58, %v351 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v353 = stablehlo.constant dense<0> : tensor<i32>
+    %v354 = stablehlo.reduce(%v352 init: %v353) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v355 = stablehlo.compare GE, %v354, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v356 = stablehlo.select %v355, %v346, %v343 : tensor<1xi1>, tensor<1xi32>
+    %v357 = stablehlo.constant dense<512> : tensor<i32>
+    %v358 = stablehlo.broadcast_in_dim %v357, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v359 = stablehlo.or %v356, %v358 : tensor<1xi32>
+    %v360 = stablehlo.xor %v359, %v68 : tensor<1xi32>
+    %v361 = stablehlo.broadcast_in_dim %v360, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v362 = stablehlo.compare GE, %v46, %v361, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v363 = stablehlo.constant dense<0> : tensor<i32>
+    %v364 = stablehlo.broadcast_in_dim %v363, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v365 = stablehlo.select %v362, %v58, %v364 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v366 = stablehlo.constant dense<0> : tensor<i32>
+    %v367 = stablehlo.reduce(%v365 init: %v366) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v368 = stablehlo.compare GE, %v367, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v369 = stablehlo.select %v368, %v359, %v356 : tensor<1xi1>, tensor<1xi32>
+    %v370 = stablehlo.constant dense<256> : tensor<i32>
+    %v371 = stablehlo.broadcast_in_dim %v370, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v372 = stablehlo.or %v369, %v371 : tensor<1xi32>
+    %v373 = stablehlo.xor %v372, %v68 : tensor<1xi32>
+    %v374 = stablehlo.broadcast_in_dim %v373, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v375 = stablehlo.compare GE, %v46, %v374, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v376 = stablehlo.constant dense<0> : tensor<i32>
+    %v377 = stablehlo.broadcast_in_dim %v376, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v378 = stablehlo.select %v375, %v58, %v377 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v379 = stablehlo.constant dense<0> : tensor<i32>
+    %v380 = stablehlo.reduce(%v378 init: %v379) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v381 = stablehlo.compare GE, %v380, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v382 = stablehlo.select %v381, %v372, %v369 : tensor<1xi1>, tensor<1xi32>
+    %v383 = stablehlo.constant dense<128> : tensor<i32>
+    %v384 = stablehlo.broadcast_in_dim %v383, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v385 = stablehlo.or %v382, %v384 : tensor<1xi32>
+    %v386 = stablehlo.xor %v385, %v68 : tensor<1xi32>
+    %v387 = stablehlo.broadcast_in_dim %v386, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v388 = stablehlo.compare GE, %v46, %v387, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v389 = stablehlo.constant dense<0> : tensor<i32>
+    %v390 = stablehlo.broadcast_in_dim %v389, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v391 = stablehlo.select %v388, %v58, %v390 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v392 = stablehlo.constant dense<0> : tensor<i32>
+    %v393 = stablehlo.reduce(%v391 init: %v392) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v394 = stablehlo.compare GE, %v393, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v395 = stablehlo.select %v394, %v385, %v382 : tensor<1xi1>, tensor<1xi32>
+    %v396 = stablehlo.constant dense<64> : tensor<i32>
+    %v397 = stablehlo.broadcast_in_dim %v396, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v398 = stablehlo.or %v395, %v397 : tensor<1xi32>
+    %v399 = stablehlo.xor %v398, %v68 : tensor<1xi32>
+    %v400 = stablehlo.broadcast_in_dim %v399, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v401 = stablehlo.compare GE, %v46, %v400, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v402 = stablehlo.constant dense<0> : tensor<i32>
+    %v403 = stablehlo.broadcast_in_dim %v402, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v404 = stablehlo.select %v401, %v58, %v403 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v405 = stablehlo.constant dense<0> : tensor<i32>
+    %v406 = stablehlo.reduce(%v404 init: %v405) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v407 = stablehlo.compare GE, %v406, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v408 = stablehlo.select %v407, %v398, %v395 : tensor<1xi1>, tensor<1xi32>
+    %v409 = stablehlo.constant dense<32> : tensor<i32>
+    %v410 = stablehlo.broadcast_in_dim %v409, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v411 = stablehlo.or %v408, %v410 : tensor<1xi32>
+    %v412 = stablehlo.xor %v411, %v68 : tensor<1xi32>
+    %v413 = stablehlo.broadcast_in_dim %v412, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v414 = stablehlo.compare GE, %v46, %v413, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v415 = stablehlo.constant dense<0> : tensor<i32>
+    %v416 = stablehlo.broadcast_in_dim %v415, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v417 = stablehlo.select %v414, %v58, %v416 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v418 = stablehlo.constant dense<0> : tensor<i32>
+    %v419 = stablehlo.reduce(%v417 init: %v418) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v420 = stablehlo.compare GE, %v419, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v421 = stablehlo.select %v420, %v411, %v408 : tensor<1xi1>, tensor<1xi32>
+    %v422 = stablehlo.constant dense<16> : tensor<i32>
+    %v423 = stablehlo.broadcast_in_dim %v422, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v424 = stablehlo.or %v421, %v423 : tensor<1xi32>
+    %v425 = stablehlo.xor %v424, %v68 : tensor<1xi32>
+    %v426 = stablehlo.broadcast_in_dim %v425, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v427 = stablehlo.compare GE, %v46, %v426, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v428 = stablehlo.constant dense<0> : tensor<i32>
+    %v429 = stablehlo.broadcast_in_dim %v428, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v430 = stablehlo.select %v427, %v58, %v429 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v431 = stablehlo.constant dense<0> : tensor<i32>
+    %v432 = stablehlo.reduce(%v430 init: %v431) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v433 = stablehlo.compare GE, %v432, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v434 = stablehlo.select %v433, %v424, %v421 : tensor<1xi1>, tensor<1xi32>
+    %v435 = stablehlo.constant dense<8> : tensor<i32>
+    %v436 = stablehlo.broadcast_in_dim %v435, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v437 = stablehlo.or %v434, %v436 : tensor<1xi32>
+    %v438 = stablehlo.xor %v437, %v68 : tensor<1xi32>
+    %v439 = stablehlo.broadcast_in_dim %v438, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v440 = stablehlo.compare GE, %v46, %v439, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v441 = stablehlo.constant dense<0> : tensor<i32>
+    %v442 = stablehlo.broadcast_in_dim %v441, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v443 = stablehlo.select %v440, %v58, %v442 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v444 = stablehlo.constant dense<0> : tensor<i32>
+    %v445 = stablehlo.reduce(%v443 init: %v444) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v446 = stablehlo.compare GE, %v445, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v447 = stablehlo.select %v446, %v437, %v434 : tensor<1xi1>, tensor<1xi32>
+    %v448 = stablehlo.constant dense<4> : tensor<i32>
+    %v449 = stablehlo.broadcast_in_dim %v448, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v450 = stablehlo.or %v447, %v449 : tensor<1xi32>
+    %v451 = stablehlo.xor %v450, %v68 : tensor<1xi32>
+    %v452 = stablehlo.broadcast_in_dim %v451, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v453 = stablehlo.compare GE, %v46, %v452, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v454 = stablehlo.constant dense<0> : tensor<i32>
+    %v455 = stablehlo.broadcast_in_dim %v454, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v456 = stablehlo.select %v453, %v58, %v455 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v457 = stablehlo.constant dense<0> : tensor<i32>
+    %v458 = stablehlo.reduce(%v456 init: %v457) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v459 = stablehlo.compare GE, %v458, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v460 = stablehlo.select %v459, %v450, %v447 : tensor<1xi1>, tensor<1xi32>
+    %v461 = stablehlo.constant dense<2> : tensor<i32>
+    %v462 = stablehlo.broadcast_in_dim %v461, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v463 = stablehlo.or %v460, %v462 : tensor<1xi32>
+    %v464 = stablehlo.xor %v463, %v68 : tensor<1xi32>
+    %v465 = stablehlo.broadcast_in_dim %v464, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v466 = stablehlo.compare GE, %v46, %v465, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v467 = stablehlo.constant dense<0> : tensor<i32>
+    %v468 = stablehlo.broadcast_in_dim %v467, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v469 = stablehlo.select %v466, %v58, %v468 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v470 = stablehlo.constant dense<0> : tensor<i32>
+    %v471 = stablehlo.reduce(%v469 init: %v470) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v472 = stablehlo.compare GE, %v471, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v473 = stablehlo.select %v472, %v463, %v460 : tensor<1xi1>, tensor<1xi32>
+    %v474 = stablehlo.constant dense<1> : tensor<i32>
+    %v475 = stablehlo.broadcast_in_dim %v474, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v476 = stablehlo.or %v473, %v475 : tensor<1xi32>
+    %v477 = stablehlo.xor %v476, %v68 : tensor<1xi32>
+    %v478 = stablehlo.broadcast_in_dim %v477, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v479 = stablehlo.compare GE, %v46, %v478, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v480 = stablehlo.constant dense<0> : tensor<i32>
+    %v481 = stablehlo.broadcast_in_dim %v480, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v482 = stablehlo.select %v479, %v58, %v481 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v483 = stablehlo.constant dense<0> : tensor<i32>
+    %v484 = stablehlo.reduce(%v482 init: %v483) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v485 = stablehlo.compare GE, %v484, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v486 = stablehlo.select %v485, %v476, %v473 : tensor<1xi1>, tensor<1xi32>
+    %v487 = stablehlo.xor %v486, %v68 : tensor<1xi32>
+    %v488 = stablehlo.broadcast_in_dim %v487, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v489 = stablehlo.compare GT, %v46, %v488, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v490 = stablehlo.compare EQ, %v46, %v488, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v491 = stablehlo.constant dense<0> : tensor<i32>
+    %v492 = stablehlo.broadcast_in_dim %v491, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v493 = stablehlo.select %v489, %v58, %v492 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v494 = stablehlo.constant dense<0> : tensor<i32>
+    %v495 = stablehlo.reduce(%v493 init: %v494) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v496 = stablehlo.subtract %v66, %v495 : tensor<1xi32>
+    %v497 = stablehlo.constant dense<0> : tensor<i32>
+    %v498 = stablehlo.broadcast_in_dim %v497, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v499 = stablehlo.select %v490, %v58, %v498 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v500 = stablehlo.constant dense<0> : tensor<i32>
+    %v501 = stablehlo.broadcast_in_dim %v500, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v502 = stablehlo.constant dense<256> : tensor<i32>
+    %v503 = stablehlo.broadcast_in_dim %v502, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v504 = stablehlo.or %v501, %v503 : tensor<1xi32>
+    %v505 = stablehlo.broadcast_in_dim %v504, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v506 = stablehlo.compare LT, %v4, %v505, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v507 = stablehlo.constant dense<0> : tensor<i32>
+    %v508 = stablehlo.broadcast_in_dim %v507, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v509 = stablehlo.select %v506, %v499, %v508 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v510 = stablehlo.constant dense<0> : tensor<i32>
+    %v511 = stablehlo.reduce(%v509 init: %v510) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v512 = stablehlo.compare LT, %v511, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v513 = stablehlo.select %v512, %v504, %v501 : tensor<1xi1>, tensor<1xi32>
+    %v514 = stablehlo.constant dense<128> : tensor<i32>
+    %v515 = stablehlo.broadcast_in_dim %v514, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v516 = stablehlo.or %v513, %v515 : tensor<1xi32>
+    %v517 = stablehlo.broadcast_in_dim %v516, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v518 = stablehlo.compare LT, %v4, %v517, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v519 = stablehlo.constant dense<0> : tensor<i32>
+    %v520 = stablehlo.broadcast_in_dim %v519, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v521 = stablehlo.select %v518, %v499, %v520 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v522 = stablehlo.constant dense<0> : tensor<i32>
+    %v523 = stablehlo.reduce(%v521 init: %v522) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v524 = stablehlo.compare LT, %v523, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v525 = stablehlo.select %v524, %v516, %v513 : tensor<1xi1>, tensor<1xi32>
+    %v526 = stablehlo.constant dense<64> : tensor<i32>
+    %v527 = stablehlo.broadcast_in_dim %v526, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v528 = stablehlo.or %v525, %v527 : tensor<1xi32>
+    %v529 = stablehlo.broadcast_in_dim %v528, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v530 = stablehlo.compare LT, %v4, %v529, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v531 = stablehlo.constant dense<0> : tensor<i32>
+    %v532 = stablehlo.broadcast_in_dim %v531, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v533 = stablehlo.select %v530, %v499, %v532 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v534 = stablehlo.constant dense<0> : tensor<i32>
+    %v535 = stablehlo.reduce(%v533 init: %v534) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v536 = stablehlo.compare LT, %v535, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v537 = stablehlo.select %v536, %v528, %v525 : tensor<1xi1>, tensor<1xi32>
+    %v538 = stablehlo.constant dense<32> : tensor<i32>
+    %v539 = stablehlo.broadcast_in_dim %v538, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v540 = stablehlo.or %v537, %v539 : tensor<1xi32>
+    %v541 = stablehlo.broadcast_in_dim %v540, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v542 = stablehlo.compare LT, %v4, %v541, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v543 = stablehlo.constant dense<0> : tensor<i32>
+    %v544 = stablehlo.broadcast_in_dim %v543, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v545 = stablehlo.select %v542, %v499, %v544 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v546 = stablehlo.constant dense<0> : tensor<i32>
+    %v547 = stablehlo.reduce(%v545 init: %v546) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v548 = stablehlo.compare LT, %v547, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v549 = stablehlo.select %v548, %v540, %v537 : tensor<1xi1>, tensor<1xi32>
+    %v550 = stablehlo.constant dense<16> : tensor<i32>
+    %v551 = stablehlo.broadcast_in_dim %v550, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v552 = stablehlo.or %v549, %v551 : tensor<1xi32>
+    %v553 = stablehlo.broadcast_in_dim %v552, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v554 = stablehlo.compare LT, %v4, %v553, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v555 = stablehlo.constant dense<0> : tensor<i32>
+    %v556 = stablehlo.broadcast_in_dim %v555, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v557 = stablehlo.select %v554, %v499, %v556 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v558 = stablehlo.constant dense<0> : tensor<i32>
+    %v559 = stablehlo.reduce(%v557 init: %v558) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v560 = stablehlo.compare LT, %v559, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v561 = stablehlo.select %v560, %v552, %v549 : tensor<1xi1>, tensor<1xi32>
+    %v562 = stablehlo.constant dense<8> : tensor<i32>
+    %v563 = stablehlo.broadcast_in_dim %v562, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v564 = stablehlo.or %v561, %v563 : tensor<1xi32>
+    %v565 = stablehlo.broadcast_in_dim %v564, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v566 = stablehlo.compare LT, %v4, %v565, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v567 = stablehlo.constant dense<0> : tensor<i32>
+    %v568 = stablehlo.broadcast_in_dim %v567, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v569 = stablehlo.select %v566, %v499, %v568 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v570 = stablehlo.constant dense<0> : tensor<i32>
+    %v571 = stablehlo.reduce(%v569 init: %v570) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v572 = stablehlo.compare LT, %v571, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v573 = stablehlo.select %v572, %v564, %v561 : tensor<1xi1>, tensor<1xi32>
+    %v574 = stablehlo.constant dense<4> : tensor<i32>
+    %v575 = stablehlo.broadcast_in_dim %v574, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v576 = stablehlo.or %v573, %v575 : tensor<1xi32>
+    %v577 = stablehlo.broadcast_in_dim %v576, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v578 = stablehlo.compare LT, %v4, %v577, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v579 = stablehlo.constant dense<0> : tensor<i32>
+    %v580 = stablehlo.broadcast_in_dim %v579, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v581 = stablehlo.select %v578, %v499, %v580 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v582 = stablehlo.constant dense<0> : tensor<i32>
+    %v583 = stablehlo.reduce(%v581 init: %v582) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v584 = stablehlo.compare LT, %v583, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v585 = stablehlo.select %v584, %v576, %v573 : tensor<1xi1>, tensor<1xi32>
+    %v586 = stablehlo.constant dense<2> : tensor<i32>
+    %v587 = stablehlo.broadcast_in_dim %v586, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v588 = stablehlo.or %v585, %v587 : tensor<1xi32>
+    %v589 = stablehlo.broadcast_in_dim %v588, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v590 = stablehlo.compare LT, %v4, %v589, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v591 = stablehlo.constant dense<0> : tensor<i32>
+    %v592 = stablehlo.broadcast_in_dim %v591, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v593 = stablehlo.select %v590, %v499, %v592 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v594 = stablehlo.constant dense<0> : tensor<i32>
+    %v595 = stablehlo.reduce(%v593 init: %v594) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v596 = stablehlo.compare LT, %v595, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v597 = stablehlo.select %v596, %v588, %v585 : tensor<1xi1>, tensor<1xi32>
+    %v598 = stablehlo.constant dense<1> : tensor<i32>
+    %v599 = stablehlo.broadcast_in_dim %v598, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v600 = stablehlo.or %v597, %v599 : tensor<1xi32>
+    %v601 = stablehlo.broadcast_in_dim %v600, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v602 = stablehlo.compare LT, %v4, %v601, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v603 = stablehlo.constant dense<0> : tensor<i32>
+    %v604 = stablehlo.broadcast_in_dim %v603, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v605 = stablehlo.select %v602, %v499, %v604 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v606 = stablehlo.constant dense<0> : tensor<i32>
+    %v607 = stablehlo.reduce(%v605 init: %v606) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v608 = stablehlo.compare LT, %v607, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v609 = stablehlo.select %v608, %v600, %v597 : tensor<1xi1>, tensor<1xi32>
+    %v610 = stablehlo.broadcast_in_dim %v609, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v611 = stablehlo.compare LE, %v4, %v610, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v612 = stablehlo.and %v490, %v611 : tensor<1x512xi1>
+    %v613 = stablehlo.constant dense<0> : tensor<i32>
+    %v614 = stablehlo.broadcast_in_dim %v613, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v615 = stablehlo.compare GT, %v496, %v614, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v616 = stablehlo.broadcast_in_dim %v615, dims = [0] : (tensor<1xi1>) -> tensor<1x512xi1>
+    %v617 = stablehlo.and %v612, %v616 : tensor<1x512xi1>
+    %v618 = stablehlo.compare GT, %v58, %v498, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v619 = stablehlo.and %v617, %v618 : tensor<1x512xi1>
+    %v620 = stablehlo.and %v489, %v618 : tensor<1x512xi1>
+    %v621 = stablehlo.or %v620, %v619 : tensor<1x512xi1>
+    %v622 = stablehlo.broadcast_in_dim %v65, dims = [0] : (tensor<1xi1>) -> tensor<1x512xi1>
+    %v623 = stablehlo.select %v622, %v621, %v53 : tensor<1x512xi1>, tensor<1x512xi1>
+    %v624 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v625 = stablehlo.broadcast_in_dim %v624, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v626 = stablehlo.exponential %v37 : tensor<1x512xf32>
+    %v627 = stablehlo.select %v623, %v626, %v625 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v628 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v629 = stablehlo.reduce(%v627 init: %v628) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v630 = stablehlo.multiply %top_p, %v629 : tensor<1xf32>
+    %v631 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v632 = stablehlo.broadcast_in_dim %v631, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v633 = stablehlo.constant dense<0> : tensor<i32>
+    %v634 = stablehlo.broadcast_in_dim %v633, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v635 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v636 = stablehlo.broadcast_in_dim %v635, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v637 = stablehlo.or %v634, %v636 : tensor<1xi32>
+    %v638 = stablehlo.xor %v637, %v632 : tensor<1xi32>
+    %v639 = stablehlo.broadcast_in_dim %v638, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v640 = stablehlo.compare GE, %v46, %v639, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v641 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v642 = stablehlo.broadcast_in_dim %v641, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v643 = stablehlo.select %v640, %v627, %v642 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v644 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v645 = stablehlo.reduce(%v643 init: %v644) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v646 = stablehlo.compare GE, %v645, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v647 = stablehlo.select %v646, %v637, %v634 : tensor<1xi1>, tensor<1xi32>
+    %v648 = stablehlo.constant dense<1073741824> : tensor<i32>
+    %v649 = stablehlo.broadcast_in_dim %v648, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v650 = stablehlo.or %v647, %v649 : tensor<1xi32>
+    %v651 = stablehlo.xor %v650, %v632 : tensor<1xi32>
+    %v652 = stablehlo.broadcast_in_dim %v651, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v653 = stablehlo.compare GE, %v46, %v652, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v654 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v655 = stablehlo.broadcast_in_dim %v654, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v656 = stablehlo.select %v653, %v627, %v655 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v657 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v658 = stablehlo.reduce(%v656 init: %v657) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v659 = stablehlo.compare GE, %v658, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v660 = stablehlo.select %v659, %v650, %v647 : tensor<1xi1>, tensor<1xi32>
+    %v661 = stablehlo.constant dense<536870912> : tensor<i32>
+    %v662 = stablehlo.broadcast_in_dim %v661, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v663 = stablehlo.or %v660, %v662 : tensor<1xi32>
+    %v664 = stablehlo.xor %v663, %v632 : tensor<1xi32>
+    %v665 = stablehlo.broadcast_in_dim %v664, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v666 = stablehlo.compare GE, %v46, %v665, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v667 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v668 = stablehlo.broadcast_in_dim %v667, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v669 = stablehlo.select %v666, %v627, %v668 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v670 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v671 = stablehlo.reduce(%v669 init: %v670) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v672 = stablehlo.compare GE, %v671, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v673 = stablehlo.select %v672, %v663, %v660 : tensor<1xi1>, tensor<1xi32>
+    %v674 = stablehlo.constant dense<268435456> : tensor<i32>
+    %v675 = stablehlo.broadcast_in_dim %v674, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v676 = stablehlo.or %v673, %v675 : tensor<1xi32>
+    %v677 = stablehlo.xor %v676, %v632 : tensor<1xi32>
+    %v678 = stablehlo.broadcast_in_dim %v677, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v679 = stablehlo.compare GE, %v46, %v678, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v680 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v681 = stablehlo.broadcast_in_dim %v680, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v682 = stablehlo.select %v679, %v627, %v681 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v683 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v684 = stablehlo.reduce(%v682 init: %v683) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v685 = stablehlo.compare GE, %v684, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v686 = stablehlo.select %v685, %v676, %v673 : tensor<1xi1>, tensor<1xi32>
+    %v687 = stablehlo.constant dense<134217728> : tensor<i32>
+    %v688 = stablehlo.broadcast_in_dim %v687, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v689 = stablehlo.or %v686, %v688 : tensor<1xi32>
+    %v690 = stablehlo.xor %v689, %v632 : tensor<1xi32>
+    %v691 = stablehlo.broadcast_in_dim %v690, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v692 = stablehlo.compare GE, %v46, %v691, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v693 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v694 = stablehlo.broadcast_in_dim %v693, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v695 = stablehlo.select %v692, %v627, %v694 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v696 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v697 = stablehlo.reduce(%v695 init: %v696) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v698 = stablehlo.compare GE, %v697, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v699 = stablehlo.select %v698, %v689, %v686 : tensor<1xi1>, tensor<1xi32>
+    %v700 = stablehlo.constant dense<67108864> : tensor<i32>
+    %v701 = stablehlo.broadcast_in_dim %v700, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v702 = stablehlo.or %v699, %v701 : tensor<1xi32>
+    %v703 = stablehlo.xor %v702, %v632 : tensor<1xi32>
+    %v704 = stablehlo.broadcast_in_dim %v703, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v705 = stablehlo.compare GE, %v46, %v704, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v706 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v707 = stablehlo.broadcast_in_dim %v706, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v708 = stablehlo.select %v705, %v627, %v707 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v709 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v710 = stablehlo.reduce(%v708 init: %v709) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v711 = stablehlo.compare GE, %v710, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v712 = stablehlo.select %v711, %v702, %v699 : tensor<1xi1>, tensor<1xi32>
+    %v713 = stablehlo.constant dense<33554432> : tensor<i32>
+    %v714 = stablehlo.broadcast_in_dim %v713, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v715 = stablehlo.or %v712, %v714 : tensor<1xi32>
+    %v716 = stablehlo.xor %v715, %v632 : tensor<1xi32>
+    %v717 = stablehlo.broadcast_in_dim %v716, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v718 = stablehlo.compare GE, %v46, %v717, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v719 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v720 = stablehlo.broadcast_in_dim %v719, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v721 = stablehlo.select %v718, %v627, %v720 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v722 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v723 = stablehlo.reduce(%v721 init: %v722) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v724 = stablehlo.compare GE, %v723, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v725 = stablehlo.select %v724, %v715, %v712 : tensor<1xi1>, tensor<1xi32>
+    %v726 = stablehlo.constant dense<16777216> : tensor<i32>
+    %v727 = stablehlo.broadcast_in_dim %v726, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v728 = stablehlo.or %v725, %v727 : tensor<1xi32>
+    %v729 = stablehlo.xor %v728, %v632 : tensor<1xi32>
+    %v730 = stablehlo.broadcast_in_dim %v729, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v731 = stablehlo.compare GE, %v46, %v730, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v732 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v733 = stablehlo.broadcast_in_dim %v732, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v734 = stablehlo.select %v731, %v627, %v733 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v735 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v736 = stablehlo.reduce(%v734 init: %v735) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v737 = stablehlo.compare GE, %v736, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v738 = stablehlo.select %v737, %v728, %v725 : tensor<1xi1>, tensor<1xi32>
+    %v739 = stablehlo.constant dense<8388608> : tensor<i32>
+    %v740 = stablehlo.broadcast_in_dim %v739, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v741 = stablehlo.or %v738, %v740 : tensor<1xi32>
+    %v742 = stablehlo.xor %v741, %v632 : tensor<1xi32>
+    %v743 = stablehlo.broadcast_in_dim %v742, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v744 = stablehlo.compare GE, %v46, %v743, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v745 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v746 = stablehlo.broadcast_in_dim %v745, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v747 = stablehlo.select %v744, %v627, %v746 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v748 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v749 = stablehlo.reduce(%v747 init: %v748) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v750 = stablehlo.compare GE, %v749, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v751 = stablehlo.select %v750, %v741, %v738 : tensor<1xi1>, tensor<1xi32>
+    %v752 = stablehlo.constant dense<4194304> : tensor<i32>
+    %v753 = stablehlo.broadcast_in_dim %v752, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v754 = stablehlo.or %v751, %v753 : tensor<1xi32>
+    %v755 = stablehlo.xor %v754, %v632 : tensor<1xi32>
+    %v756 = stablehlo.broadcast_in_dim %v755, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v757 = stablehlo.compare GE, %v46, %v756, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v758 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v759 = stablehlo.broadcast_in_dim %v758, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v760 = stablehlo.select %v757, %v627, %v759 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v761 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v762 = stablehlo.reduce(%v760 init: %v761) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v763 = stablehlo.compare GE, %v762, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v764 = stablehlo.select %v763, %v754, %v751 : tensor<1xi1>, tensor<1xi32>
+    %v765 = stablehlo.constant dense<2097152> : tensor<i32>
+    %v766 = stablehlo.broadcast_in_dim %v765, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v767 = stablehlo.or %v764, %v766 : tensor<1xi32>
+    %v768 = stablehlo.xor %v767, %v632 : tensor<1xi32>
+    %v769 = stablehlo.broadcast_in_dim %v768, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v770 = stablehlo.compare GE, %v46, %v769, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v771 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v772 = stablehlo.broadcast_in_dim %v771, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v773 = stablehlo.select %v770, %v627, %v772 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v774 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v775 = stablehlo.reduce(%v773 init: %v774) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v776 = stablehlo.compare GE, %v775, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v777 = stablehlo.select %v776, %v767, %v764 : tensor<1xi1>, tensor<1xi32>
+    %v778 = stablehlo.constant dense<1048576> : tensor<i32>
+    %v779 = stablehlo.broadcast_in_dim %v778, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v780 = stablehlo.or %v777, %v779 : tensor<1xi32>
+    %v781 = stablehlo.xor %v780, %v632 : tensor<1xi32>
+    %v782 = stablehlo.broadcast_in_dim %v781, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v783 = stablehlo.compare GE, %v46, %v782, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v784 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v785 = stablehlo.broadcast_in_dim %v784, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v786 = stablehlo.select %v783, %v627, %v785 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v787 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v788 = stablehlo.reduce(%v786 init: %v787) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v789 = stablehlo.compare GE, %v788, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v790 = stablehlo.select %v789, %v780, %v777 : tensor<1xi1>, tensor<1xi32>
+    %v791 = stablehlo.constant dense<524288> : tensor<i32>
+    %v792 = stablehlo.broadcast_in_dim %v791, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v793 = stablehlo.or %v790, %v792 : tensor<1xi32>
+    %v794 = stablehlo.xor %v793, %v632 : tensor<1xi32>
+    %v795 = stablehlo.broadcast_in_dim %v794, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v796 = stablehlo.compare GE, %v46, %v795, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v797 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v798 = stablehlo.broadcast_in_dim %v797, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v799 = stablehlo.select %v796, %v627, %v798 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v800 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v801 = stablehlo.reduce(%v799 init: %v800) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v802 = stablehlo.compare GE, %v801, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v803 = stablehlo.select %v802, %v793, %v790 : tensor<1xi1>, tensor<1xi32>
+    %v804 = stablehlo.constant dense<262144> : tensor<i32>
+    %v805 = stablehlo.broadcast_in_dim %v804, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v806 = stablehlo.or %v803, %v805 : tensor<1xi32>
+    %v807 = stablehlo.xor %v806, %v632 : tensor<1xi32>
+    %v808 = stablehlo.broadcast_in_dim %v807, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v809 = stablehlo.compare GE, %v46, %v808, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v810 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v811 = stablehlo.broadcast_in_dim %v810, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v812 = stablehlo.select %v809, %v627, %v811 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v813 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v814 = stablehlo.reduce(%v812 init: %v813) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v815 = stablehlo.compare GE, %v814, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v816 = stablehlo.select %v815, %v806, %v803 : tensor<1xi1>, tensor<1xi32>
+    %v817 = stablehlo.constant dense<131072> : tensor<i32>
+    %v818 = stablehlo.broadcast_in_dim %v817, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v819 = stablehlo.or %v816, %v818 : tensor<1xi32>
+    %v820 = stablehlo.xor %v819, %v632 : tensor<1xi32>
+    %v821 = stablehlo.broadcast_in_dim %v820, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v822 = stablehlo.compare GE, %v46, %v821, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v823 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v824 = stablehlo.broadcast_in_dim %v823, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v825 = stablehlo.select %v822, %v627, %v824 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v826 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v827 = stablehlo.reduce(%v825 init: %v826) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v828 = stablehlo.compare GE, %v827, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v829 = stablehlo.select %v828, %v819, %v816 : tensor<1xi1>, tensor<1xi32>
+    %v830 = stablehlo.constant dense<65536> : tensor<i32>
+    %v831 = stablehlo.broadcast_in_dim %v830, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v832 = stablehlo.or %v829, %v831 : tensor<1xi32>
+    %v833 = stablehlo.xor %v832, %v632 : tensor<1xi32>
+    %v834 = stablehlo.broadcast_in_dim %v833, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v835 = stablehlo.compare GE, %v46, %v834, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v836 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v837 = stablehlo.broadcast_in_dim %v836, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v838 = stablehlo.select %v835, %v627, %v837 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v839 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v840 = stablehlo.reduce(%v838 init: %v839) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v841 = stablehlo.compare GE, %v840, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v842 = stablehlo.select %v841, %v832, %v829 : tensor<1xi1>, tensor<1xi32>
+    %v843 = stablehlo.constant dense<32768> : tensor<i32>
+    %v844 = stablehlo.broadcast_in_dim %v843, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v845 = stablehlo.or %v842, %v844 : tensor<1xi32>
+    %v846 = stablehlo.xor %v845, %v632 : tensor<1xi32>
+    %v847 = stablehlo.broadcast_in_dim %v846, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v848 = stablehlo.compare GE, %v46, %v847, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v849 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v850 = stablehlo.broadcast_in_dim %v849, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v851 = stablehlo.select %v848, %v627, %v850 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v852 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v853 = stablehlo.reduce(%v851 init: %v852) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v854 = stablehlo.compare GE, %v853, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v855 = stablehlo.select %v854, %v845, %v842 : tensor<1xi1>, tensor<1xi32>
+    %v856 = stablehlo.constant dense<16384> : tensor<i32>
+    %v857 = stablehlo.broadcast_in_dim %v856, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v858 = stablehlo.or %v855, %v857 : tensor<1xi32>
+    %v859 = stablehlo.xor %v858, %v632 : tensor<1xi32>
+    %v860 = stablehlo.broadcast_in_dim %v859, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v861 = stablehlo.compare GE, %v46, %v860, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v862 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v863 = stablehlo.broadcast_in_dim %v862, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v864 = stablehlo.select %v861, %v627, %v863 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v865 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v866 = stablehlo.reduce(%v864 init: %v865) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v867 = stablehlo.compare GE, %v866, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v868 = stablehlo.select %v867, %v858, %v855 : tensor<1xi1>, tensor<1xi32>
+    %v869 = stablehlo.constant dense<8192> : tensor<i32>
+    %v870 = stablehlo.broadcast_in_dim %v869, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v871 = stablehlo.or %v868, %v870 : tensor<1xi32>
+    %v872 = stablehlo.xor %v871, %v632 : tensor<1xi32>
+    %v873 = stablehlo.broadcast_in_dim %v872, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v874 = stablehlo.compare GE, %v46, %v873, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v875 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v876 = stablehlo.broadcast_in_dim %v875, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v877 = stablehlo.select %v874, %v627, %v876 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v878 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v879 = stablehlo.reduce(%v877 init: %v878) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v880 = stablehlo.compare GE, %v879, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v881 = stablehlo.select %v880, %v871, %v868 : tensor<1xi1>, tensor<1xi32>
+    %v882 = stablehlo.constant dense<4096> : tensor<i32>
+    %v883 = stablehlo.broadcast_in_dim %v882, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v884 = stablehlo.or %v881, %v883 : tensor<1xi32>
+    %v885 = stablehlo.xor %v884, %v632 : tensor<1xi32>
+    %v886 = stablehlo.broadcast_in_dim %v885, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v887 = stablehlo.compare GE, %v46, %v886, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v888 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v889 = stablehlo.broadcast_in_dim %v888, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v890 = stablehlo.select %v887, %v627, %v889 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v891 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v892 = stablehlo.reduce(%v890 init: %v891) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v893 = stablehlo.compare GE, %v892, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v894 = stablehlo.select %v893, %v884, %v881 : tensor<1xi1>, tensor<1xi32>
+    %v895 = stablehlo.constant dense<2048> : tensor<i32>
+    %v896 = stablehlo.broadcast_in_dim %v895, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v897 = stablehlo.or %v894, %v896 : tensor<1xi32>
+    %v898 = stablehlo.xor %v897, %v632 : tensor<1xi32>
+    %v899 = stablehlo.broadcast_in_dim %v898, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v900 = stablehlo.compare GE, %v46, %v899, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v901 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v902 = stablehlo.broadcast_in_dim %v901, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v903 = stablehlo.select %v900, %v627, %v902 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v904 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v905 = stablehlo.reduce(%v903 init: %v904) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v906 = stablehlo.compare GE, %v905, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v907 = stablehlo.select %v906, %v897, %v894 : tensor<1xi1>, tensor<1xi32>
+    %v908 = stablehlo.constant dense<1024> : tensor<i32>
+    %v909 = stablehlo.broadcast_in_dim %v908, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v910 = stablehlo.or %v907, %v909 : tensor<1xi32>
+    %v911 = stablehlo.xor %v910, %v632 : tensor<1xi32>
+    %v912 = stablehlo.broadcast_in_dim %v911, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v913 = stablehlo.compare GE, %v46, %v912, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v914 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v915 = stablehlo.broadcast_in_dim %v914, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v916 = stablehlo.select %v913, %v627, %v915 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v917 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v918 = stablehlo.reduce(%v916 init: %v917) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v919 = stablehlo.compare GE, %v918, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v920 = stablehlo.select %v919, %v910, %v907 : tensor<1xi1>, tensor<1xi32>
+    %v921 = stablehlo.constant dense<512> : tensor<i32>
+    %v922 = stablehlo.broadcast_in_dim %v921, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v923 = stablehlo.or %v920, %v922 : tensor<1xi32>
+    %v924 = stablehlo.xor %v923, %v632 : tensor<1xi32>
+    %v925 = stablehlo.broadcast_in_dim %v924, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v926 = stablehlo.compare GE, %v46, %v925, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v927 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v928 = stablehlo.broadcast_in_dim %v927, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v929 = stablehlo.select %v926, %v627, %v928 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v930 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v931 = stablehlo.reduce(%v929 init: %v930) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v932 = stablehlo.compare GE, %v931, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v933 = stablehlo.select %v932, %v923, %v920 : tensor<1xi1>, tensor<1xi32>
+    %v934 = stablehlo.constant dense<256> : tensor<i32>
+    %v935 = stablehlo.broadcast_in_dim %v934, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v936 = stablehlo.or %v933, %v935 : tensor<1xi32>
+    %v937 = stablehlo.xor %v936, %v632 : tensor<1xi32>
+    %v938 = stablehlo.broadcast_in_dim %v937, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v939 = stablehlo.compare GE, %v46, %v938, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v940 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v941 = stablehlo.broadcast_in_dim %v940, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v942 = stablehlo.select %v939, %v627, %v941 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v943 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v944 = stablehlo.reduce(%v942 init: %v943) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v945 = stablehlo.compare GE, %v944, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v946 = stablehlo.select %v945, %v936, %v933 : tensor<1xi1>, tensor<1xi32>
+    %v947 = stablehlo.constant dense<128> : tensor<i32>
+    %v948 = stablehlo.broadcast_in_dim %v947, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v949 = stablehlo.or %v946, %v948 : tensor<1xi32>
+    %v950 = stablehlo.xor %v949, %v632 : tensor<1xi32>
+    %v951 = stablehlo.broadcast_in_dim %v950, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v952 = stablehlo.compare GE, %v46, %v951, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v953 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v954 = stablehlo.broadcast_in_dim %v953, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v955 = stablehlo.select %v952, %v627, %v954 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v956 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v957 = stablehlo.reduce(%v955 init: %v956) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v958 = stablehlo.compare GE, %v957, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v959 = stablehlo.select %v958, %v949, %v946 : tensor<1xi1>, tensor<1xi32>
+    %v960 = stablehlo.constant dense<64> : tensor<i32>
+    %v961 = stablehlo.broadcast_in_dim %v960, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v962 = stablehlo.or %v959, %v961 : tensor<1xi32>
+    %v963 = stablehlo.xor %v962, %v632 : tensor<1xi32>
+    %v964 = stablehlo.broadcast_in_dim %v963, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v965 = stablehlo.compare GE, %v46, %v964, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v966 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v967 = stablehlo.broadcast_in_dim %v966, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v968 = stablehlo.select %v965, %v627, %v967 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v969 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v970 = stablehlo.reduce(%v968 init: %v969) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v971 = stablehlo.compare GE, %v970, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v972 = stablehlo.select %v971, %v962, %v959 : tensor<1xi1>, tensor<1xi32>
+    %v973 = stablehlo.constant dense<32> : tensor<i32>
+    %v974 = stablehlo.broadcast_in_dim %v973, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v975 = stablehlo.or %v972, %v974 : tensor<1xi32>
+    %v976 = stablehlo.xor %v975, %v632 : tensor<1xi32>
+    %v977 = stablehlo.broadcast_in_dim %v976, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v978 = stablehlo.compare GE, %v46, %v977, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v979 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v980 = stablehlo.broadcast_in_dim %v979, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v981 = stablehlo.select %v978, %v627, %v980 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v982 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v983 = stablehlo.reduce(%v981 init: %v982) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v984 = stablehlo.compare GE, %v983, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v985 = stablehlo.select %v984, %v975, %v972 : tensor<1xi1>, tensor<1xi32>
+    %v986 = stablehlo.constant dense<16> : tensor<i32>
+    %v987 = stablehlo.broadcast_in_dim %v986, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v988 = stablehlo.or %v985, %v987 : tensor<1xi32>
+    %v989 = stablehlo.xor %v988, %v632 : tensor<1xi32>
+    %v990 = stablehlo.broadcast_in_dim %v989, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v991 = stablehlo.compare GE, %v46, %v990, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v992 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v993 = stablehlo.broadcast_in_dim %v992, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v994 = stablehlo.select %v991, %v627, %v993 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v995 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v996 = stablehlo.reduce(%v994 init: %v995) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v997 = stablehlo.compare GE, %v996, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v998 = stablehlo.select %v997, %v988, %v985 : tensor<1xi1>, tensor<1xi32>
+    %v999 = stablehlo.constant dense<8> : tensor<i32>
+    %v1000 = stablehlo.broadcast_in_dim %v999, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1001 = stablehlo.or %v998, %v1000 : tensor<1xi32>
+    %v1002 = stablehlo.xor %v1001, %v632 : tensor<1xi32>
+    %v1003 = stablehlo.broadcast_in_dim %v1002, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1004 = stablehlo.compare GE, %v46, %v1003, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1005 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1006 = stablehlo.broadcast_in_dim %v1005, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1007 = stablehlo.select %v1004, %v627, %v1006 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1008 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1009 = stablehlo.reduce(%v1007 init: %v1008) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1010 = stablehlo.compare GE, %v1009, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1011 = stablehlo.select %v1010, %v1001, %v998 : tensor<1xi1>, tensor<1xi32>
+    %v1012 = stablehlo.constant dense<4> : tensor<i32>
+    %v1013 = stablehlo.broadcast_in_dim %v1012, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1014 = stablehlo.or %v1011, %v1013 : tensor<1xi32>
+    %v1015 = stablehlo.xor %v1014, %v632 : tensor<1xi32>
+    %v1016 = stablehlo.broadcast_in_dim %v1015, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1017 = stablehlo.compare GE, %v46, %v1016, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1018 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1019 = stablehlo.broadcast_in_dim %v1018, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1020 = stablehlo.select %v1017, %v627, %v1019 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1021 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1022 = stablehlo.reduce(%v1020 init: %v1021) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1023 = stablehlo.compare GE, %v1022, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1024 = stablehlo.select %v1023, %v1014, %v1011 : tensor<1xi1>, tensor<1xi32>
+    %v1025 = stablehlo.constant dense<2> : tensor<i32>
+    %v1026 = stablehlo.broadcast_in_dim %v1025, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1027 = stablehlo.or %v1024, %v1026 : tensor<1xi32>
+    %v1028 = stablehlo.xor %v1027, %v632 : tensor<1xi32>
+    %v1029 = stablehlo.broadcast_in_dim %v1028, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1030 = stablehlo.compare GE, %v46, %v1029, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1031 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1032 = stablehlo.broadcast_in_dim %v1031, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1033 = stablehlo.select %v1030, %v627, %v1032 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1034 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1035 = stablehlo.reduce(%v1033 init: %v1034) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1036 = stablehlo.compare GE, %v1035, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1037 = stablehlo.select %v1036, %v1027, %v1024 : tensor<1xi1>, tensor<1xi32>
+    %v1038 = stablehlo.constant dense<1> : tensor<i32>
+    %v1039 = stablehlo.broadcast_in_dim %v1038, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1040 = stablehlo.or %v1037, %v1039 : tensor<1xi32>
+    %v1041 = stablehlo.xor %v1040, %v632 : tensor<1xi32>
+    %v1042 = stablehlo.broadcast_in_dim %v1041, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1043 = stablehlo.compare GE, %v46, %v1042, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1044 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1045 = stablehlo.broadcast_in_dim %v1044, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1046 = stablehlo.select %v1043, %v627, %v1045 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1047 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1048 = stablehlo.reduce(%v1046 init: %v1047) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1049 = stablehlo.compare GE, %v1048, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1050 = stablehlo.select %v1049, %v1040, %v1037 : tensor<1xi1>, tensor<1xi32>
+    %v1051 = stablehlo.xor %v1050, %v632 : tensor<1xi32>
+    %v1052 = stablehlo.broadcast_in_dim %v1051, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1053 = stablehlo.compare GT, %v46, %v1052, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1054 = stablehlo.compare EQ, %v46, %v1052, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1055 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1056 = stablehlo.broadcast_in_dim %v1055, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1057 = stablehlo.select %v1053, %v627, %v1056 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1058 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1059 = stablehlo.reduce(%v1057 init: %v1058) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1060 = stablehlo.subtract %v630, %v1059 : tensor<1xf32>
+    %v1061 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1062 = stablehlo.broadcast_in_dim %v1061, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1063 = stablehlo.select %v1054, %v627, %v1062 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1064 = stablehlo.constant dense<0> : tensor<i32>
+    %v1065 = stablehlo.broadcast_in_dim %v1064, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1066 = stablehlo.constant dense<256> : tensor<i32>
+    %v1067 = stablehlo.broadcast_in_dim %v1066, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1068 = stablehlo.or %v1065, %v1067 : tensor<1xi32>
+    %v1069 = stablehlo.broadcast_in_dim %v1068, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1070 = stablehlo.compare LT, %v4, %v1069, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1071 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1072 = stablehlo.broadcast_in_dim %v1071, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1073 = stablehlo.select %v1070, %v1063, %v1072 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1074 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1075 = stablehlo.reduce(%v1073 init: %v1074) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1076 = stablehlo.compare LT, %v1075, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1077 = stablehlo.select %v1076, %v1068, %v1065 : tensor<1xi1>, tensor<1xi32>
+    %v1078 = stablehlo.constant dense<128> : tensor<i32>
+    %v1079 = stablehlo.broadcast_in_dim %v1078, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1080 = stablehlo.or %v1077, %v1079 : tensor<1xi32>
+    %v1081 = stablehlo.broadcast_in_dim %v1080, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1082 = stablehlo.compare LT, %v4, %v1081, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1083 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1084 = stablehlo.broadcast_in_dim %v1083, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1085 = stablehlo.select %v1082, %v1063, %v1084 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1086 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1087 = stablehlo.reduce(%v1085 init: %v1086) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1088 = stablehlo.compare LT, %v1087, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1089 = stablehlo.select %v1088, %v1080, %v1077 : tensor<1xi1>, tensor<1xi32>
+    %v1090 = stablehlo.constant dense<64> : tensor<i32>
+    %v1091 = stablehlo.broadcast_in_dim %v1090, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1092 = stablehlo.or %v1089, %v1091 : tensor<1xi32>
+    %v1093 = stablehlo.broadcast_in_dim %v1092, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1094 = stablehlo.compare LT, %v4, %v1093, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1095 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1096 = stablehlo.broadcast_in_dim %v1095, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1097 = stablehlo.select %v1094, %v1063, %v1096 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1098 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1099 = stablehlo.reduce(%v1097 init: %v1098) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1100 = stablehlo.compare LT, %v1099, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1101 = stablehlo.select %v1100, %v1092, %v1089 : tensor<1xi1>, tensor<1xi32>
+    %v1102 = stablehlo.constant dense<32> : tensor<i32>
+    %v1103 = stablehlo.broadcast_in_dim %v1102, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1104 = stablehlo.or %v1101, %v1103 : tensor<1xi32>
+    %v1105 = stablehlo.broadcast_in_dim %v1104, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1106 = stablehlo.compare LT, %v4, %v1105, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1107 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1108 = stablehlo.broadcast_in_dim %v1107, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1109 = stablehlo.select %v1106, %v1063, %v1108 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1110 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1111 = stablehlo.reduce(%v1109 init: %v1110) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1112 = stablehlo.compare LT, %v1111, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1113 = stablehlo.select %v1112, %v1104, %v1101 : tensor<1xi1>, tensor<1xi32>
+    %v1114 = stablehlo.constant dense<16> : tensor<i32>
+    %v1115 = stablehlo.broadcast_in_dim %v1114, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1116 = stablehlo.or %v1113, %v1115 : tensor<1xi32>
+    %v1117 = stablehlo.broadcast_in_dim %v1116, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1118 = stablehlo.compare LT, %v4, %v1117, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1119 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1120 = stablehlo.broadcast_in_dim %v1119, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1121 = stablehlo.select %v1118, %v1063, %v1120 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1122 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1123 = stablehlo.reduce(%v1121 init: %v1122) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1124 = stablehlo.compare LT, %v1123, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1125 = stablehlo.select %v1124, %v1116, %v1113 : tensor<1xi1>, tensor<1xi32>
+    %v1126 = stablehlo.constant dense<8> : tensor<i32>
+    %v1127 = stablehlo.broadcast_in_dim %v1126, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1128 = stablehlo.or %v1125, %v1127 : tensor<1xi32>
+    %v1129 = stablehlo.broadcast_in_dim %v1128, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1130 = stablehlo.compare LT, %v4, %v1129, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1131 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1132 = stablehlo.broadcast_in_dim %v1131, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1133 = stablehlo.select %v1130, %v1063, %v1132 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1134 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1135 = stablehlo.reduce(%v1133 init: %v1134) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1136 = stablehlo.compare LT, %v1135, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1137 = stablehlo.select %v1136, %v1128, %v1125 : tensor<1xi1>, tensor<1xi32>
+    %v1138 = stablehlo.constant dense<4> : tensor<i32>
+    %v1139 = stablehlo.broadcast_in_dim %v1138, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1140 = stablehlo.or %v1137, %v1139 : tensor<1xi32>
+    %v1141 = stablehlo.broadcast_in_dim %v1140, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1142 = stablehlo.compare LT, %v4, %v1141, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1143 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1144 = stablehlo.broadcast_in_dim %v1143, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1145 = stablehlo.select %v1142, %v1063, %v1144 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1146 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1147 = stablehlo.reduce(%v1145 init: %v1146) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1148 = stablehlo.compare LT, %v1147, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1149 = stablehlo.select %v1148, %v1140, %v1137 : tensor<1xi1>, tensor<1xi32>
+    %v1150 = stablehlo.constant dense<2> : tensor<i32>
+    %v1151 = stablehlo.broadcast_in_dim %v1150, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1152 = stablehlo.or %v1149, %v1151 : tensor<1xi32>
+    %v1153 = stablehlo.broadcast_in_dim %v1152, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1154 = stablehlo.compare LT, %v4, %v1153, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1155 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1156 = stablehlo.broadcast_in_dim %v1155, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1157 = stablehlo.select %v1154, %v1063, %v1156 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1158 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1159 = stablehlo.reduce(%v1157 init: %v1158) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1160 = stablehlo.compare LT, %v1159, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1161 = stablehlo.select %v1160, %v1152, %v1149 : tensor<1xi1>, tensor<1xi32>
+    %v1162 = stablehlo.constant dense<1> : tensor<i32>
+    %v1163 = stablehlo.broadcast_in_dim %v1162, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1164 = stablehlo.or %v1161, %v1163 : tensor<1xi32>
+    %v1165 = stablehlo.broadcast_in_dim %v1164, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1166 = stablehlo.compare LT, %v4, %v1165, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1167 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1168 = stablehlo.broadcast_in_dim %v1167, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1169 = stablehlo.select %v1166, %v1063, %v1168 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1170 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1171 = stablehlo.reduce(%v1169 init: %v1170) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1172 = stablehlo.compare LT, %v1171, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1173 = stablehlo.select %v1172, %v1164, %v1161 : tensor<1xi1>, tensor<1xi32>
+    %v1174 = stablehlo.broadcast_in_dim %v1173, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1175 = stablehlo.compare LE, %v4, %v1174, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1176 = stablehlo.and %v1054, %v1175 : tensor<1x512xi1>
+    %v1177 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1178 = stablehlo.broadcast_in_dim %v1177, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1179 = stablehlo.compare GT, %v1060, %v1178, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1180 = stablehlo.broadcast_in_dim %v1179, dims = [0] : (tensor<1xi1>) -> tensor<1x512xi1>
+    %v1181 = stablehlo.and %v1176, %v1180 : tensor<1x512xi1>
+    %v1182 = stablehlo.compare GT, %v627, %v1062, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v1183 = stablehlo.and %v1181, %v1182 : tensor<1x512xi1>
+    %v1184 = stablehlo.and %v1053, %v1182 : tensor<1x512xi1>
+    %v1185 = stablehlo.or %v1184, %v1183 : tensor<1x512xi1>
+    %v1186 = stablehlo.constant dense<1.0> : tensor<f32>
+    %v1187 = stablehlo.broadcast_in_dim %v1186, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1188 = stablehlo.compare LT, %top_p, %v1187, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1189 = stablehlo.broadcast_in_dim %v1188, dims = [0] : (tensor<1xi1>) -> tensor<1x512xi1>
+    %v1190 = stablehlo.select %v1189, %v1185, %v623 : tensor<1x512xi1>, tensor<1x512xi1>
+    %v1191 = stablehlo.select %v1190, %v626, %v625 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1192 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1193 = stablehlo.reduce(%v1191 init: %v1192) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1194 = stablehlo.slice %seed [0:1, 0:1] : (tensor<1x2xi32>) -> tensor<1x1xi32>
+    %v1195 = stablehlo.reshape %v1194 : (tensor<1x1xi32>) -> tensor<1xi32>
+    %v1196 = stablehlo.slice %seed [0:1, 1:2] : (tensor<1x2xi32>) -> tensor<1x1xi32>
+    %v1197 = stablehlo.reshape %v1196 : (tensor<1x1xi32>) -> tensor<1xi32>
+    %v1198 = stablehlo.constant dense<-1640531527> : tensor<i32>
+    %v1199 = stablehlo.broadcast_in_dim %v1198, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1200 = stablehlo.xor %step, %v1199 : tensor<1xi32>
+    %v1201 = stablehlo.constant dense<16> : tensor<i32>
+    %v1202 = stablehlo.broadcast_in_dim %v1201, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1203 = stablehlo.shift_right_logical %v1200, %v1202 : tensor<1xi32>
+    %v1204 = stablehlo.xor %v1200, %v1203 : tensor<1xi32>
+    %v1205 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1206 = stablehlo.broadcast_in_dim %v1205, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1207 = stablehlo.multiply %v1204, %v1206 : tensor<1xi32>
+    %v1208 = stablehlo.constant dense<15> : tensor<i32>
+    %v1209 = stablehlo.broadcast_in_dim %v1208, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1210 = stablehlo.shift_right_logical %v1207, %v1209 : tensor<1xi32>
+    %v1211 = stablehlo.xor %v1207, %v1210 : tensor<1xi32>
+    %v1212 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1213 = stablehlo.broadcast_in_dim %v1212, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1214 = stablehlo.multiply %v1211, %v1213 : tensor<1xi32>
+    %v1215 = stablehlo.constant dense<16> : tensor<i32>
+    %v1216 = stablehlo.broadcast_in_dim %v1215, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1217 = stablehlo.shift_right_logical %v1214, %v1216 : tensor<1xi32>
+    %v1218 = stablehlo.xor %v1214, %v1217 : tensor<1xi32>
+    %v1219 = stablehlo.xor %v1218, %v1197 : tensor<1xi32>
+    %v1220 = stablehlo.constant dense<16> : tensor<i32>
+    %v1221 = stablehlo.broadcast_in_dim %v1220, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1222 = stablehlo.shift_right_logical %v1219, %v1221 : tensor<1xi32>
+    %v1223 = stablehlo.xor %v1219, %v1222 : tensor<1xi32>
+    %v1224 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1225 = stablehlo.broadcast_in_dim %v1224, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1226 = stablehlo.multiply %v1223, %v1225 : tensor<1xi32>
+    %v1227 = stablehlo.constant dense<15> : tensor<i32>
+    %v1228 = stablehlo.broadcast_in_dim %v1227, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1229 = stablehlo.shift_right_logical %v1226, %v1228 : tensor<1xi32>
+    %v1230 = stablehlo.xor %v1226, %v1229 : tensor<1xi32>
+    %v1231 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1232 = stablehlo.broadcast_in_dim %v1231, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1233 = stablehlo.multiply %v1230, %v1232 : tensor<1xi32>
+    %v1234 = stablehlo.constant dense<16> : tensor<i32>
+    %v1235 = stablehlo.broadcast_in_dim %v1234, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1236 = stablehlo.shift_right_logical %v1233, %v1235 : tensor<1xi32>
+    %v1237 = stablehlo.xor %v1233, %v1236 : tensor<1xi32>
+    %v1238 = stablehlo.xor %v1237, %v1195 : tensor<1xi32>
+    %v1239 = stablehlo.constant dense<16> : tensor<i32>
+    %v1240 = stablehlo.broadcast_in_dim %v1239, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1241 = stablehlo.shift_right_logical %v1238, %v1240 : tensor<1xi32>
+    %v1242 = stablehlo.xor %v1238, %v1241 : tensor<1xi32>
+    %v1243 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1244 = stablehlo.broadcast_in_dim %v1243, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1245 = stablehlo.multiply %v1242, %v1244 : tensor<1xi32>
+    %v1246 = stablehlo.constant dense<15> : tensor<i32>
+    %v1247 = stablehlo.broadcast_in_dim %v1246, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1248 = stablehlo.shift_right_logical %v1245, %v1247 : tensor<1xi32>
+    %v1249 = stablehlo.xor %v1245, %v1248 : tensor<1xi32>
+    %v1250 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1251 = stablehlo.broadcast_in_dim %v1250, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1252 = stablehlo.multiply %v1249, %v1251 : tensor<1xi32>
+    %v1253 = stablehlo.constant dense<16> : tensor<i32>
+    %v1254 = stablehlo.broadcast_in_dim %v1253, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1255 = stablehlo.shift_right_logical %v1252, %v1254 : tensor<1xi32>
+    %v1256 = stablehlo.xor %v1252, %v1255 : tensor<1xi32>
+    %v1257 = stablehlo.constant dense<-2048144789> : tensor<i32>
+    %v1258 = stablehlo.broadcast_in_dim %v1257, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1259 = stablehlo.xor %v1256, %v1258 : tensor<1xi32>
+    %v1260 = stablehlo.constant dense<16> : tensor<i32>
+    %v1261 = stablehlo.broadcast_in_dim %v1260, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1262 = stablehlo.shift_right_logical %v1259, %v1261 : tensor<1xi32>
+    %v1263 = stablehlo.xor %v1259, %v1262 : tensor<1xi32>
+    %v1264 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1265 = stablehlo.broadcast_in_dim %v1264, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1266 = stablehlo.multiply %v1263, %v1265 : tensor<1xi32>
+    %v1267 = stablehlo.constant dense<15> : tensor<i32>
+    %v1268 = stablehlo.broadcast_in_dim %v1267, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1269 = stablehlo.shift_right_logical %v1266, %v1268 : tensor<1xi32>
+    %v1270 = stablehlo.xor %v1266, %v1269 : tensor<1xi32>
+    %v1271 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1272 = stablehlo.broadcast_in_dim %v1271, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1273 = stablehlo.multiply %v1270, %v1272 : tensor<1xi32>
+    %v1274 = stablehlo.constant dense<16> : tensor<i32>
+    %v1275 = stablehlo.broadcast_in_dim %v1274, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1276 = stablehlo.shift_right_logical %v1273, %v1275 : tensor<1xi32>
+    %v1277 = stablehlo.xor %v1273, %v1276 : tensor<1xi32>
+    %v1278 = stablehlo.broadcast_in_dim %v1256, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1279 = stablehlo.broadcast_in_dim %v1277, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1280 = stablehlo.xor %v4, %v1278 : tensor<1x512xi32>
+    %v1281 = stablehlo.constant dense<16> : tensor<i32>
+    %v1282 = stablehlo.broadcast_in_dim %v1281, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1283 = stablehlo.shift_right_logical %v1280, %v1282 : tensor<1x512xi32>
+    %v1284 = stablehlo.xor %v1280, %v1283 : tensor<1x512xi32>
+    %v1285 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1286 = stablehlo.broadcast_in_dim %v1285, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1287 = stablehlo.multiply %v1284, %v1286 : tensor<1x512xi32>
+    %v1288 = stablehlo.constant dense<15> : tensor<i32>
+    %v1289 = stablehlo.broadcast_in_dim %v1288, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1290 = stablehlo.shift_right_logical %v1287, %v1289 : tensor<1x512xi32>
+    %v1291 = stablehlo.xor %v1287, %v1290 : tensor<1x512xi32>
+    %v1292 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1293 = stablehlo.broadcast_in_dim %v1292, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1294 = stablehlo.multiply %v1291, %v1293 : tensor<1x512xi32>
+    %v1295 = stablehlo.constant dense<16> : tensor<i32>
+    %v1296 = stablehlo.broadcast_in_dim %v1295, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1297 = stablehlo.shift_right_logical %v1294, %v1296 : tensor<1x512xi32>
+    %v1298 = stablehlo.xor %v1294, %v1297 : tensor<1x512xi32>
+    %v1299 = stablehlo.add %v1298, %v1279 : tensor<1x512xi32>
+    %v1300 = stablehlo.constant dense<16> : tensor<i32>
+    %v1301 = stablehlo.broadcast_in_dim %v1300, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1302 = stablehlo.shift_right_logical %v1299, %v1301 : tensor<1x512xi32>
+    %v1303 = stablehlo.xor %v1299, %v1302 : tensor<1x512xi32>
+    %v1304 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1305 = stablehlo.broadcast_in_dim %v1304, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1306 = stablehlo.multiply %v1303, %v1305 : tensor<1x512xi32>
+    %v1307 = stablehlo.constant dense<15> : tensor<i32>
+    %v1308 = stablehlo.broadcast_in_dim %v1307, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1309 = stablehlo.shift_right_logical %v1306, %v1308 : tensor<1x512xi32>
+    %v1310 = stablehlo.xor %v1306, %v1309 : tensor<1x512xi32>
+    %v1311 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1312 = stablehlo.broadcast_in_dim %v1311, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1313 = stablehlo.multiply %v1310, %v1312 : tensor<1x512xi32>
+    %v1314 = stablehlo.constant dense<16> : tensor<i32>
+    %v1315 = stablehlo.broadcast_in_dim %v1314, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1316 = stablehlo.shift_right_logical %v1313, %v1315 : tensor<1x512xi32>
+    %v1317 = stablehlo.xor %v1313, %v1316 : tensor<1x512xi32>
+    %v1318 = stablehlo.constant dense<9> : tensor<i32>
+    %v1319 = stablehlo.broadcast_in_dim %v1318, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1320 = stablehlo.shift_right_logical %v1317, %v1319 : tensor<1x512xi32>
+    %v1321 = stablehlo.convert %v1320 : (tensor<1x512xi32>) -> tensor<1x512xf32>
+    %v1322 = stablehlo.constant dense<5.0e-1> : tensor<f32>
+    %v1323 = stablehlo.broadcast_in_dim %v1322, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1324 = stablehlo.constant dense<1.1920929e-7> : tensor<f32>
+    %v1325 = stablehlo.broadcast_in_dim %v1324, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1326 = stablehlo.add %v1321, %v1323 : tensor<1x512xf32>
+    %v1327 = stablehlo.multiply %v1326, %v1325 : tensor<1x512xf32>
+    %v1328 = stablehlo.log %v1327 : tensor<1x512xf32>
+    %v1329 = stablehlo.negate %v1328 : tensor<1x512xf32>
+    %v1330 = stablehlo.log %v1329 : tensor<1x512xf32>
+    %v1331 = stablehlo.negate %v1330 : tensor<1x512xf32>
+    %v1332 = stablehlo.add %v37, %v1331 : tensor<1x512xf32>
+    %v1333 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1334 = stablehlo.broadcast_in_dim %v1333, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1335 = stablehlo.select %v1190, %v1332, %v1334 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1336 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1337 = stablehlo.reduce(%v1335 init: %v1336) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1338 = stablehlo.broadcast_in_dim %v1337, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v1339 = stablehlo.compare EQ, %v1335, %v1338, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v1340 = stablehlo.iota dim = 1 : tensor<1x512xi32>
+    %v1341 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1342 = stablehlo.broadcast_in_dim %v1341, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1343 = stablehlo.select %v1339, %v1340, %v1342 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v1344 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1345 = stablehlo.reduce(%v1343 init: %v1344) applies stablehlo.minimum across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v1346 = stablehlo.broadcast_in_dim %v1345, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1347 = stablehlo.compare EQ, %v4, %v1346, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1348 = stablehlo.select %v1347, %v37, %v1334 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1349 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1350 = stablehlo.reduce(%v1348 init: %v1349) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1351 = stablehlo.log %v1193 : tensor<1xf32>
+    %v1352 = stablehlo.subtract %v1350, %v1351 : tensor<1xf32>
+    %v1353 = stablehlo.select %v16, %v26, %v1345 : tensor<1xi1>, tensor<1xi32>
+    %v1354 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1355 = stablehlo.broadcast_in_dim %v1354, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1356 = stablehlo.select %v16, %v1355, %v1352 : tensor<1xi1>, tensor<1xf32>
+    %v1357 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1358 = stablehlo.broadcast_in_dim %v1357, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1359 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1360 = stablehlo.broadcast_in_dim %v1359, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1361 = stablehlo.select %v13, %v1353, %v1358 : tensor<1xi1>, tensor<1xi32>
+    %v1362 = stablehlo.select %v13, %v1356, %v1360 : tensor<1xi1>, tensor<1xf32>
+    return %v1361, %v1362 : tensor<1xi32>, tensor<1xf32>
+  }
+
   func.func private @layer_decode_b1_w32(%x: tensor<64x1xf32>, %cos: tensor<8x1xf32>, %sin: tensor<8x1xf32>, %kv_index: tensor<1x2xi32>, %query_pos: tensor<1x2xi32>, %k_cache: tensor<5x64x2x16xf32>, %v_cache: tensor<5x64x2x16xf32>, %input_layernorm_weight: tensor<64xf32>, %self_attn_q_proj_weight: tensor<64x64xf32>, %self_attn_k_proj_weight: tensor<32x64xf32>, %self_attn_v_proj_weight: tensor<32x64xf32>, %self_attn_o_proj_weight: tensor<64x64xf32>, %post_attention_layernorm_weight: tensor<64xf32>, %mlp_gate_proj_weight: tensor<128x64xf32>, %mlp_up_proj_weight: tensor<128x64xf32>, %mlp_down_proj_weight: tensor<64x128xf32>) -> (tensor<64x1xf32>, tensor<5x64x2x16xf32>, tensor<5x64x2x16xf32>) {
     %v0 = stablehlo.multiply %x, %x : tensor<64x1xf32>
     %v1 = stablehlo.constant dense<0.0> : tensor<f32>
@@ -793,6 +3527,1373 @@ module @model {
     %v11 = stablehlo.constant dense<2147483647> : tensor<i32>
     %v12 = stablehlo.reduce(%v10 init: %v11) applies stablehlo.minimum across dimensions = [0] : (tensor<512x1xi32>, tensor<i32>) -> tensor<1xi32>
     return %v12 : tensor<1xi32>
+  }
+
+  func.func @decode_ragged_sample_b1_w32(%tokens: tensor<1xi32>, %pos: tensor<1xi32>, %temperature: tensor<1xf32>, %top_k: tensor<1xi32>, %top_p: tensor<1xf32>, %min_p: tensor<1xf32>, %seed: tensor<1x2xi32>, %step: tensor<1xi32>) -> (tensor<1xi32>, tensor<1xf32>) {
+    %v0 = call @forward_decode_b1_w32(%tokens, %pos) : (tensor<1xi32>, tensor<1xi32>) -> (tensor<64x1xf32>)
+    %v1 = util.global.load @lm_head.weight : tensor<512x64xf32>
+    %v2 = stablehlo.dot_general %v1, %v0, contracting_dims = [1] x [0] : (tensor<512x64xf32>, tensor<64x1xf32>) -> tensor<512x1xf32>
+    %v3 = stablehlo.transpose %v2, dims = [1, 0] : (tensor<512x1xf32>) -> tensor<1x512xf32>
+    %v4 = stablehlo.iota dim = 1 : tensor<1x512xi32>
+    %v5 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v6 = stablehlo.reduce(%v3 init: %v5) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v7 = stablehlo.constant dense<0x7F800000> : tensor<f32>
+    %v8 = stablehlo.broadcast_in_dim %v7, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v9 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v10 = stablehlo.broadcast_in_dim %v9, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v11 = stablehlo.compare LT, %v6, %v8, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v12 = stablehlo.compare GT, %v6, %v10, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v13 = stablehlo.and %v11, %v12 : tensor<1xi1>
+    %v14 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v15 = stablehlo.broadcast_in_dim %v14, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v16 = stablehlo.compare LE, %temperature, %v15, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v17 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v18 = stablehlo.reduce(%v3 init: %v17) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v19 = stablehlo.broadcast_in_dim %v18, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v20 = stablehlo.compare EQ, %v3, %v19, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v21 = stablehlo.iota dim = 1 : tensor<1x512xi32>
+    %v22 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v23 = stablehlo.broadcast_in_dim %v22, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v24 = stablehlo.select %v20, %v21, %v23 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v25 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v26 = stablehlo.reduce(%v24 init: %v25) applies stablehlo.minimum across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v27 = stablehlo.constant dense<1.0> : tensor<f32>
+    %v28 = stablehlo.broadcast_in_dim %v27, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v29 = stablehlo.select %v16, %v28, %temperature : tensor<1xi1>, tensor<1xf32>
+    %v30 = stablehlo.divide %v28, %v29 : tensor<1xf32>
+    %v31 = stablehlo.broadcast_in_dim %v6, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v32 = stablehlo.broadcast_in_dim %v30, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v33 = stablehlo.subtract %v3, %v31 : tensor<1x512xf32>
+    %v34 = stablehlo.multiply %v33, %v32 : tensor<1x512xf32>
+    %v35 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v36 = stablehlo.broadcast_in_dim %v35, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v37 = stablehlo.add %v34, %v36 : tensor<1x512xf32>
+    %v38 = stablehlo.bitcast_convert %v37 : (tensor<1x512xf32>) -> tensor<1x512xi32>
+    %v39 = stablehlo.constant dense<0> : tensor<i32>
+    %v40 = stablehlo.broadcast_in_dim %v39, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v41 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v42 = stablehlo.broadcast_in_dim %v41, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v43 = stablehlo.and %v38, %v42 : tensor<1x512xi32>
+    %v44 = stablehlo.subtract %v40, %v43 : tensor<1x512xi32>
+    %v45 = stablehlo.compare LT, %v38, %v40, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v46 = stablehlo.select %v45, %v44, %v38 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v47 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v48 = stablehlo.broadcast_in_dim %v47, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v49 = stablehlo.compare GT, %v37, %v48, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v50 = stablehlo.log %min_p : tensor<1xf32>
+    %v51 = stablehlo.broadcast_in_dim %v50, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v52 = stablehlo.compare GE, %v37, %v51, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v53 = stablehlo.and %v49, %v52 : tensor<1x512xi1>
+    %v54 = stablehlo.constant dense<1> : tensor<i32>
+    %v55 = stablehlo.broadcast_in_dim %v54, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v56 = stablehlo.constant dense<0> : tensor<i32>
+    %v57 = stablehlo.broadcast_in_dim %v56, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v58 = stablehlo.select %v53, %v55, %v57 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v59 = stablehlo.constant dense<0> : tensor<i32>
+    %v60 = stablehlo.reduce(%v58 init: %v59) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v61 = stablehlo.constant dense<0> : tensor<i32>
+    %v62 = stablehlo.broadcast_in_dim %v61, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v63 = stablehlo.compare GT, %top_k, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v64 = stablehlo.compare LT, %top_k, %v60, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v65 = stablehlo.and %v63, %v64 : tensor<1xi1>
+    %v66 = stablehlo.select %v65, %top_k, %v60 : tensor<1xi1>, tensor<1xi32>
+    %v67 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v68 = stablehlo.broadcast_in_dim %v67, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v69 = stablehlo.constant dense<0> : tensor<i32>
+    %v70 = stablehlo.broadcast_in_dim %v69, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v71 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v72 = stablehlo.broadcast_in_dim %v71, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v73 = stablehlo.or %v70, %v72 : tensor<1xi32>
+    %v74 = stablehlo.xor %v73, %v68 : tensor<1xi32>
+    %v75 = stablehlo.broadcast_in_dim %v74, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v76 = stablehlo.compare GE, %v46, %v75, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v77 = stablehlo.constant dense<0> : tensor<i32>
+    %v78 = stablehlo.broadcast_in_dim %v77, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v79 = stablehlo.select %v76, %v58, %v78 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v80 = stablehlo.constant dense<0> : tensor<i32>
+    %v81 = stablehlo.reduce(%v79 init: %v80) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v82 = stablehlo.compare GE, %v81, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v83 = stablehlo.select %v82, %v73, %v70 : tensor<1xi1>, tensor<1xi32>
+    %v84 = stablehlo.constant dense<1073741824> : tensor<i32>
+    %v85 = stablehlo.broadcast_in_dim %v84, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v86 = stablehlo.or %v83, %v85 : tensor<1xi32>
+    %v87 = stablehlo.xor %v86, %v68 : tensor<1xi32>
+    %v88 = stablehlo.broadcast_in_dim %v87, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v89 = stablehlo.compare GE, %v46, %v88, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v90 = stablehlo.constant dense<0> : tensor<i32>
+    %v91 = stablehlo.broadcast_in_dim %v90, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v92 = stablehlo.select %v89, %v58, %v91 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v93 = stablehlo.constant dense<0> : tensor<i32>
+    %v94 = stablehlo.reduce(%v92 init: %v93) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v95 = stablehlo.compare GE, %v94, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v96 = stablehlo.select %v95, %v86, %v83 : tensor<1xi1>, tensor<1xi32>
+    %v97 = stablehlo.constant dense<536870912> : tensor<i32>
+    %v98 = stablehlo.broadcast_in_dim %v97, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v99 = stablehlo.or %v96, %v98 : tensor<1xi32>
+    %v100 = stablehlo.xor %v99, %v68 : tensor<1xi32>
+    %v101 = stablehlo.broadcast_in_dim %v100, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v102 = stablehlo.compare GE, %v46, %v101, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v103 = stablehlo.constant dense<0> : tensor<i32>
+    %v104 = stablehlo.broadcast_in_dim %v103, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v105 = stablehlo.select %v102, %v58, %v104 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v106 = stablehlo.constant dense<0> : tensor<i32>
+    %v107 = stablehlo.reduce(%v105 init: %v106) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v108 = stablehlo.compare GE, %v107, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v109 = stablehlo.select %v108, %v99, %v96 : tensor<1xi1>, tensor<1xi32>
+    %v110 = stablehlo.constant dense<268435456> : tensor<i32>
+    %v111 = stablehlo.broadcast_in_dim %v110, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v112 = stablehlo.or %v109, %v111 : tensor<1xi32>
+    %v113 = stablehlo.xor %v112, %v68 : tensor<1xi32>
+    %v114 = stablehlo.broadcast_in_dim %v113, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v115 = stablehlo.compare GE, %v46, %v114, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v116 = stablehlo.constant dense<0> : tensor<i32>
+    %v117 = stablehlo.broadcast_in_dim %v116, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v118 = stablehlo.select %v115, %v58, %v117 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v119 = stablehlo.constant dense<0> : tensor<i32>
+    %v120 = stablehlo.reduce(%v118 init: %v119) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v121 = stablehlo.compare GE, %v120, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v122 = stablehlo.select %v121, %v112, %v109 : tensor<1xi1>, tensor<1xi32>
+    %v123 = stablehlo.constant dense<134217728> : tensor<i32>
+    %v124 = stablehlo.broadcast_in_dim %v123, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v125 = stablehlo.or %v122, %v124 : tensor<1xi32>
+    %v126 = stablehlo.xor %v125, %v68 : tensor<1xi32>
+    %v127 = stablehlo.broadcast_in_dim %v126, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v128 = stablehlo.compare GE, %v46, %v127, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v129 = stablehlo.constant dense<0> : tensor<i32>
+    %v130 = stablehlo.broadcast_in_dim %v129, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v131 = stablehlo.select %v128, %v58, %v130 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v132 = stablehlo.constant dense<0> : tensor<i32>
+    %v133 = stablehlo.reduce(%v131 init: %v132) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v134 = stablehlo.compare GE, %v133, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v135 = stablehlo.select %v134, %v125, %v122 : tensor<1xi1>, tensor<1xi32>
+    %v136 = stablehlo.constant dense<67108864> : tensor<i32>
+    %v137 = stablehlo.broadcast_in_dim %v136, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v138 = stablehlo.or %v135, %v137 : tensor<1xi32>
+    %v139 = stablehlo.xor %v138, %v68 : tensor<1xi32>
+    %v140 = stablehlo.broadcast_in_dim %v139, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v141 = stablehlo.compare GE, %v46, %v140, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v142 = stablehlo.constant dense<0> : tensor<i32>
+    %v143 = stablehlo.broadcast_in_dim %v142, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v144 = stablehlo.select %v141, %v58, %v143 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v145 = stablehlo.constant dense<0> : tensor<i32>
+    %v146 = stablehlo.reduce(%v144 init: %v145) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v147 = stablehlo.compare GE, %v146, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v148 = stablehlo.select %v147, %v138, %v135 : tensor<1xi1>, tensor<1xi32>
+    %v149 = stablehlo.constant dense<33554432> : tensor<i32>
+    %v150 = stablehlo.broadcast_in_dim %v149, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v151 = stablehlo.or %v148, %v150 : tensor<1xi32>
+    %v152 = stablehlo.xor %v151, %v68 : tensor<1xi32>
+    %v153 = stablehlo.broadcast_in_dim %v152, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v154 = stablehlo.compare GE, %v46, %v153, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v155 = stablehlo.constant dense<0> : tensor<i32>
+    %v156 = stablehlo.broadcast_in_dim %v155, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v157 = stablehlo.select %v154, %v58, %v156 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v158 = stablehlo.constant dense<0> : tensor<i32>
+    %v159 = stablehlo.reduce(%v157 init: %v158) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v160 = stablehlo.compare GE, %v159, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v161 = stablehlo.select %v160, %v151, %v148 : tensor<1xi1>, tensor<1xi32>
+    %v162 = stablehlo.constant dense<16777216> : tensor<i32>
+    %v163 = stablehlo.broadcast_in_dim %v162, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v164 = stablehlo.or %v161, %v163 : tensor<1xi32>
+    %v165 = stablehlo.xor %v164, %v68 : tensor<1xi32>
+    %v166 = stablehlo.broadcast_in_dim %v165, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v167 = stablehlo.compare GE, %v46, %v166, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v168 = stablehlo.constant dense<0> : tensor<i32>
+    %v169 = stablehlo.broadcast_in_dim %v168, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v170 = stablehlo.select %v167, %v58, %v169 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v171 = stablehlo.constant dense<0> : tensor<i32>
+    %v172 = stablehlo.reduce(%v170 init: %v171) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v173 = stablehlo.compare GE, %v172, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v174 = stablehlo.select %v173, %v164, %v161 : tensor<1xi1>, tensor<1xi32>
+    %v175 = stablehlo.constant dense<8388608> : tensor<i32>
+    %v176 = stablehlo.broadcast_in_dim %v175, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v177 = stablehlo.or %v174, %v176 : tensor<1xi32>
+    %v178 = stablehlo.xor %v177, %v68 : tensor<1xi32>
+    %v179 = stablehlo.broadcast_in_dim %v178, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v180 = stablehlo.compare GE, %v46, %v179, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v181 = stablehlo.constant dense<0> : tensor<i32>
+    %v182 = stablehlo.broadcast_in_dim %v181, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v183 = stablehlo.select %v180, %v58, %v182 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v184 = stablehlo.constant dense<0> : tensor<i32>
+    %v185 = stablehlo.reduce(%v183 init: %v184) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v186 = stablehlo.compare GE, %v185, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v187 = stablehlo.select %v186, %v177, %v174 : tensor<1xi1>, tensor<1xi32>
+    %v188 = stablehlo.constant dense<4194304> : tensor<i32>
+    %v189 = stablehlo.broadcast_in_dim %v188, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v190 = stablehlo.or %v187, %v189 : tensor<1xi32>
+    %v191 = stablehlo.xor %v190, %v68 : tensor<1xi32>
+    %v192 = stablehlo.broadcast_in_dim %v191, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v193 = stablehlo.compare GE, %v46, %v192, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v194 = stablehlo.constant dense<0> : tensor<i32>
+    %v195 = stablehlo.broadcast_in_dim %v194, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v196 = stablehlo.select %v193, %v58, %v195 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v197 = stablehlo.constant dense<0> : tensor<i32>
+    %v198 = stablehlo.reduce(%v196 init: %v197) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v199 = stablehlo.compare GE, %v198, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v200 = stablehlo.select %v199, %v190, %v187 : tensor<1xi1>, tensor<1xi32>
+    %v201 = stablehlo.constant dense<2097152> : tensor<i32>
+    %v202 = stablehlo.broadcast_in_dim %v201, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v203 = stablehlo.or %v200, %v202 : tensor<1xi32>
+    %v204 = stablehlo.xor %v203, %v68 : tensor<1xi32>
+    %v205 = stablehlo.broadcast_in_dim %v204, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v206 = stablehlo.compare GE, %v46, %v205, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v207 = stablehlo.constant dense<0> : tensor<i32>
+    %v208 = stablehlo.broadcast_in_dim %v207, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v209 = stablehlo.select %v206, %v58, %v208 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v210 = stablehlo.constant dense<0> : tensor<i32>
+    %v211 = stablehlo.reduce(%v209 init: %v210) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v212 = stablehlo.compare GE, %v211, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v213 = stablehlo.select %v212, %v203, %v200 : tensor<1xi1>, tensor<1xi32>
+    %v214 = stablehlo.constant dense<1048576> : tensor<i32>
+    %v215 = stablehlo.broadcast_in_dim %v214, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v216 = stablehlo.or %v213, %v215 : tensor<1xi32>
+    %v217 = stablehlo.xor %v216, %v68 : tensor<1xi32>
+    %v218 = stablehlo.broadcast_in_dim %v217, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v219 = stablehlo.compare GE, %v46, %v218, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v220 = stablehlo.constant dense<0> : tensor<i32>
+    %v221 = stablehlo.broadcast_in_dim %v220, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v222 = stablehlo.select %v219, %v58, %v221 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v223 = stablehlo.constant dense<0> : tensor<i32>
+    %v224 = stablehlo.reduce(%v222 init: %v223) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v225 = stablehlo.compare GE, %v224, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v226 = stablehlo.select %v225, %v216, %v213 : tensor<1xi1>, tensor<1xi32>
+    %v227 = stablehlo.constant dense<524288> : tensor<i32>
+    %v228 = stablehlo.broadcast_in_dim %v227, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v229 = stablehlo.or %v226, %v228 : tensor<1xi32>
+    %v230 = stablehlo.xor %v229, %v68 : tensor<1xi32>
+    %v231 = stablehlo.broadcast_in_dim %v230, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v232 = stablehlo.compare GE, %v46, %v231, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v233 = stablehlo.constant dense<0> : tensor<i32>
+    %v234 = stablehlo.broadcast_in_dim %v233, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v235 = stablehlo.select %v232, %v58, %v234 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v236 = stablehlo.constant dense<0> : tensor<i32>
+    %v237 = stablehlo.reduce(%v235 init: %v236) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v238 = stablehlo.compare GE, %v237, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v239 = stablehlo.select %v238, %v229, %v226 : tensor<1xi1>, tensor<1xi32>
+    %v240 = stablehlo.constant dense<262144> : tensor<i32>
+    %v241 = stablehlo.broadcast_in_dim %v240, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v242 = stablehlo.or %v239, %v241 : tensor<1xi32>
+    %v243 = stablehlo.xor %v242, %v68 : tensor<1xi32>
+    %v244 = stablehlo.broadcast_in_dim %v243, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v245 = stablehlo.compare GE, %v46, %v244, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v246 = stablehlo.constant dense<0> : tensor<i32>
+    %v247 = stablehlo.broadcast_in_dim %v246, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v248 = stablehlo.select %v245, %v58, %v247 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v249 = stablehlo.constant dense<0> : tensor<i32>
+    %v250 = stablehlo.reduce(%v248 init: %v249) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v251 = stablehlo.compare GE, %v250, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v252 = stablehlo.select %v251, %v242, %v239 : tensor<1xi1>, tensor<1xi32>
+    %v253 = stablehlo.constant dense<131072> : tensor<i32>
+    %v254 = stablehlo.broadcast_in_dim %v253, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v255 = stablehlo.or %v252, %v254 : tensor<1xi32>
+    %v256 = stablehlo.xor %v255, %v68 : tensor<1xi32>
+    %v257 = stablehlo.broadcast_in_dim %v256, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v258 = stablehlo.compare GE, %v46, %v257, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v259 = stablehlo.constant dense<0> : tensor<i32>
+    %v260 = stablehlo.broadcast_in_dim %v259, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v261 = stablehlo.select %v258, %v58, %v260 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v262 = stablehlo.constant dense<0> : tensor<i32>
+    %v263 = stablehlo.reduce(%v261 init: %v262) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v264 = stablehlo.compare GE, %v263, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v265 = stablehlo.select %v264, %v255, %v252 : tensor<1xi1>, tensor<1xi32>
+    %v266 = stablehlo.constant dense<65536> : tensor<i32>
+    %v267 = stablehlo.broadcast_in_dim %v266, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v268 = stablehlo.or %v265, %v267 : tensor<1xi32>
+    %v269 = stablehlo.xor %v268, %v68 : tensor<1xi32>
+    %v270 = stablehlo.broadcast_in_dim %v269, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v271 = stablehlo.compare GE, %v46, %v270, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v272 = stablehlo.constant dense<0> : tensor<i32>
+    %v273 = stablehlo.broadcast_in_dim %v272, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v274 = stablehlo.select %v271, %v58, %v273 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v275 = stablehlo.constant dense<0> : tensor<i32>
+    %v276 = stablehlo.reduce(%v274 init: %v275) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v277 = stablehlo.compare GE, %v276, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v278 = stablehlo.select %v277, %v268, %v265 : tensor<1xi1>, tensor<1xi32>
+    %v279 = stablehlo.constant dense<32768> : tensor<i32>
+    %v280 = stablehlo.broadcast_in_dim %v279, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v281 = stablehlo.or %v278, %v280 : tensor<1xi32>
+    %v282 = stablehlo.xor %v281, %v68 : tensor<1xi32>
+    %v283 = stablehlo.broadcast_in_dim %v282, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v284 = stablehlo.compare GE, %v46, %v283, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v285 = stablehlo.constant dense<0> : tensor<i32>
+    %v286 = stablehlo.broadcast_in_dim %v285, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v287 = stablehlo.select %v284, %v58, %v286 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v288 = stablehlo.constant dense<0> : tensor<i32>
+    %v289 = stablehlo.reduce(%v287 init: %v288) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v290 = stablehlo.compare GE, %v289, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v291 = stablehlo.select %v290, %v281, %v278 : tensor<1xi1>, tensor<1xi32>
+    %v292 = stablehlo.constant dense<16384> : tensor<i32>
+    %v293 = stablehlo.broadcast_in_dim %v292, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v294 = stablehlo.or %v291, %v293 : tensor<1xi32>
+    %v295 = stablehlo.xor %v294, %v68 : tensor<1xi32>
+    %v296 = stablehlo.broadcast_in_dim %v295, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v297 = stablehlo.compare GE, %v46, %v296, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v298 = stablehlo.constant dense<0> : tensor<i32>
+    %v299 = stablehlo.broadcast_in_dim %v298, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v300 = stablehlo.select %v297, %v58, %v299 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v301 = stablehlo.constant dense<0> : tensor<i32>
+    %v302 = stablehlo.reduce(%v300 init: %v301) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v303 = stablehlo.compare GE, %v302, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v304 = stablehlo.select %v303, %v294, %v291 : tensor<1xi1>, tensor<1xi32>
+    %v305 = stablehlo.constant dense<8192> : tensor<i32>
+    %v306 = stablehlo.broadcast_in_dim %v305, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v307 = stablehlo.or %v304, %v306 : tensor<1xi32>
+    %v308 = stablehlo.xor %v307, %v68 : tensor<1xi32>
+    %v309 = stablehlo.broadcast_in_dim %v308, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v310 = stablehlo.compare GE, %v46, %v309, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v311 = stablehlo.constant dense<0> : tensor<i32>
+    %v312 = stablehlo.broadcast_in_dim %v311, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v313 = stablehlo.select %v310, %v58, %v312 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v314 = stablehlo.constant dense<0> : tensor<i32>
+    %v315 = stablehlo.reduce(%v313 init: %v314) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v316 = stablehlo.compare GE, %v315, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v317 = stablehlo.select %v316, %v307, %v304 : tensor<1xi1>, tensor<1xi32>
+    %v318 = stablehlo.constant dense<4096> : tensor<i32>
+    %v319 = stablehlo.broadcast_in_dim %v318, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v320 = stablehlo.or %v317, %v319 : tensor<1xi32>
+    %v321 = stablehlo.xor %v320, %v68 : tensor<1xi32>
+    %v322 = stablehlo.broadcast_in_dim %v321, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v323 = stablehlo.compare GE, %v46, %v322, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v324 = stablehlo.constant dense<0> : tensor<i32>
+    %v325 = stablehlo.broadcast_in_dim %v324, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v326 = stablehlo.select %v323, %v58, %v325 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v327 = stablehlo.constant dense<0> : tensor<i32>
+    %v328 = stablehlo.reduce(%v326 init: %v327) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v329 = stablehlo.compare GE, %v328, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v330 = stablehlo.select %v329, %v320, %v317 : tensor<1xi1>, tensor<1xi32>
+    %v331 = stablehlo.constant dense<2048> : tensor<i32>
+    %v332 = stablehlo.broadcast_in_dim %v331, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v333 = stablehlo.or %v330, %v332 : tensor<1xi32>
+    %v334 = stablehlo.xor %v333, %v68 : tensor<1xi32>
+    %v335 = stablehlo.broadcast_in_dim %v334, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v336 = stablehlo.compare GE, %v46, %v335, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v337 = stablehlo.constant dense<0> : tensor<i32>
+    %v338 = stablehlo.broadcast_in_dim %v337, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v339 = stablehlo.select %v336, %v58, %v338 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v340 = stablehlo.constant dense<0> : tensor<i32>
+    %v341 = stablehlo.reduce(%v339 init: %v340) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v342 = stablehlo.compare GE, %v341, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v343 = stablehlo.select %v342, %v333, %v330 : tensor<1xi1>, tensor<1xi32>
+    %v344 = stablehlo.constant dense<1024> : tensor<i32>
+    %v345 = stablehlo.broadcast_in_dim %v344, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v346 = stablehlo.or %v343, %v345 : tensor<1xi32>
+    %v347 = stablehlo.xor %v346, %v68 : tensor<1xi32>
+    %v348 = stablehlo.broadcast_in_dim %v347, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v349 = stablehlo.compare GE, %v46, %v348, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v350 = stablehlo.constant dense<0> : tensor<i32>
+    %v351 = stablehlo.broadcast_in_dim %v350, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v352 = stablehlo.select %v349, %v58, %v351 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v353 = stablehlo.constant dense<0> : tensor<i32>
+    %v354 = stablehlo.reduce(%v352 init: %v353) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v355 = stablehlo.compare GE, %v354, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v356 = stablehlo.select %v355, %v346, %v343 : tensor<1xi1>, tensor<1xi32>
+    %v357 = stablehlo.constant dense<512> : tensor<i32>
+    %v358 = stablehlo.broadcast_in_dim %v357, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v359 = stablehlo.or %v356, %v358 : tensor<1xi32>
+    %v360 = stablehlo.xor %v359, %v68 : tensor<1xi32>
+    %v361 = stablehlo.broadcast_in_dim %v360, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v362 = stablehlo.compare GE, %v46, %v361, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v363 = stablehlo.constant dense<0> : tensor<i32>
+    %v364 = stablehlo.broadcast_in_dim %v363, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v365 = stablehlo.select %v362, %v58, %v364 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v366 = stablehlo.constant dense<0> : tensor<i32>
+    %v367 = stablehlo.reduce(%v365 init: %v366) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v368 = stablehlo.compare GE, %v367, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v369 = stablehlo.select %v368, %v359, %v356 : tensor<1xi1>, tensor<1xi32>
+    %v370 = stablehlo.constant dense<256> : tensor<i32>
+    %v371 = stablehlo.broadcast_in_dim %v370, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v372 = stablehlo.or %v369, %v371 : tensor<1xi32>
+    %v373 = stablehlo.xor %v372, %v68 : tensor<1xi32>
+    %v374 = stablehlo.broadcast_in_dim %v373, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v375 = stablehlo.compare GE, %v46, %v374, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v376 = stablehlo.constant dense<0> : tensor<i32>
+    %v377 = stablehlo.broadcast_in_dim %v376, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v378 = stablehlo.select %v375, %v58, %v377 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v379 = stablehlo.constant dense<0> : tensor<i32>
+    %v380 = stablehlo.reduce(%v378 init: %v379) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v381 = stablehlo.compare GE, %v380, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v382 = stablehlo.select %v381, %v372, %v369 : tensor<1xi1>, tensor<1xi32>
+    %v383 = stablehlo.constant dense<128> : tensor<i32>
+    %v384 = stablehlo.broadcast_in_dim %v383, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v385 = stablehlo.or %v382, %v384 : tensor<1xi32>
+    %v386 = stablehlo.xor %v385, %v68 : tensor<1xi32>
+    %v387 = stablehlo.broadcast_in_dim %v386, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v388 = stablehlo.compare GE, %v46, %v387, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v389 = stablehlo.constant dense<0> : tensor<i32>
+    %v390 = stablehlo.broadcast_in_dim %v389, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v391 = stablehlo.select %v388, %v58, %v390 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v392 = stablehlo.constant dense<0> : tensor<i32>
+    %v393 = stablehlo.reduce(%v391 init: %v392) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v394 = stablehlo.compare GE, %v393, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v395 = stablehlo.select %v394, %v385, %v382 : tensor<1xi1>, tensor<1xi32>
+    %v396 = stablehlo.constant dense<64> : tensor<i32>
+    %v397 = stablehlo.broadcast_in_dim %v396, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v398 = stablehlo.or %v395, %v397 : tensor<1xi32>
+    %v399 = stablehlo.xor %v398, %v68 : tensor<1xi32>
+    %v400 = stablehlo.broadcast_in_dim %v399, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v401 = stablehlo.compare GE, %v46, %v400, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v402 = stablehlo.constant dense<0> : tensor<i32>
+    %v403 = stablehlo.broadcast_in_dim %v402, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v404 = stablehlo.select %v401, %v58, %v403 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v405 = stablehlo.constant dense<0> : tensor<i32>
+    %v406 = stablehlo.reduce(%v404 init: %v405) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v407 = stablehlo.compare GE, %v406, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v408 = stablehlo.select %v407, %v398, %v395 : tensor<1xi1>, tensor<1xi32>
+    %v409 = stablehlo.constant dense<32> : tensor<i32>
+    %v410 = stablehlo.broadcast_in_dim %v409, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v411 = stablehlo.or %v408, %v410 : tensor<1xi32>
+    %v412 = stablehlo.xor %v411, %v68 : tensor<1xi32>
+    %v413 = stablehlo.broadcast_in_dim %v412, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v414 = stablehlo.compare GE, %v46, %v413, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v415 = stablehlo.constant dense<0> : tensor<i32>
+    %v416 = stablehlo.broadcast_in_dim %v415, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v417 = stablehlo.select %v414, %v58, %v416 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v418 = stablehlo.constant dense<0> : tensor<i32>
+    %v419 = stablehlo.reduce(%v417 init: %v418) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v420 = stablehlo.compare GE, %v419, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v421 = stablehlo.select %v420, %v411, %v408 : tensor<1xi1>, tensor<1xi32>
+    %v422 = stablehlo.constant dense<16> : tensor<i32>
+    %v423 = stablehlo.broadcast_in_dim %v422, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v424 = stablehlo.or %v421, %v423 : tensor<1xi32>
+    %v425 = stablehlo.xor %v424, %v68 : tensor<1xi32>
+    %v426 = stablehlo.broadcast_in_dim %v425, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v427 = stablehlo.compare GE, %v46, %v426, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v428 = stablehlo.constant dense<0> : tensor<i32>
+    %v429 = stablehlo.broadcast_in_dim %v428, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v430 = stablehlo.select %v427, %v58, %v429 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v431 = stablehlo.constant dense<0> : tensor<i32>
+    %v432 = stablehlo.reduce(%v430 init: %v431) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v433 = stablehlo.compare GE, %v432, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v434 = stablehlo.select %v433, %v424, %v421 : tensor<1xi1>, tensor<1xi32>
+    %v435 = stablehlo.constant dense<8> : tensor<i32>
+    %v436 = stablehlo.broadcast_in_dim %v435, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v437 = stablehlo.or %v434, %v436 : tensor<1xi32>
+    %v438 = stablehlo.xor %v437, %v68 : tensor<1xi32>
+    %v439 = stablehlo.broadcast_in_dim %v438, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v440 = stablehlo.compare GE, %v46, %v439, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v441 = stablehlo.constant dense<0> : tensor<i32>
+    %v442 = stablehlo.broadcast_in_dim %v441, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v443 = stablehlo.select %v440, %v58, %v442 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v444 = stablehlo.constant dense<0> : tensor<i32>
+    %v445 = stablehlo.reduce(%v443 init: %v444) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v446 = stablehlo.compare GE, %v445, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v447 = stablehlo.select %v446, %v437, %v434 : tensor<1xi1>, tensor<1xi32>
+    %v448 = stablehlo.constant dense<4> : tensor<i32>
+    %v449 = stablehlo.broadcast_in_dim %v448, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v450 = stablehlo.or %v447, %v449 : tensor<1xi32>
+    %v451 = stablehlo.xor %v450, %v68 : tensor<1xi32>
+    %v452 = stablehlo.broadcast_in_dim %v451, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v453 = stablehlo.compare GE, %v46, %v452, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v454 = stablehlo.constant dense<0> : tensor<i32>
+    %v455 = stablehlo.broadcast_in_dim %v454, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v456 = stablehlo.select %v453, %v58, %v455 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v457 = stablehlo.constant dense<0> : tensor<i32>
+    %v458 = stablehlo.reduce(%v456 init: %v457) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v459 = stablehlo.compare GE, %v458, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v460 = stablehlo.select %v459, %v450, %v447 : tensor<1xi1>, tensor<1xi32>
+    %v461 = stablehlo.constant dense<2> : tensor<i32>
+    %v462 = stablehlo.broadcast_in_dim %v461, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v463 = stablehlo.or %v460, %v462 : tensor<1xi32>
+    %v464 = stablehlo.xor %v463, %v68 : tensor<1xi32>
+    %v465 = stablehlo.broadcast_in_dim %v464, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v466 = stablehlo.compare GE, %v46, %v465, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v467 = stablehlo.constant dense<0> : tensor<i32>
+    %v468 = stablehlo.broadcast_in_dim %v467, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v469 = stablehlo.select %v466, %v58, %v468 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v470 = stablehlo.constant dense<0> : tensor<i32>
+    %v471 = stablehlo.reduce(%v469 init: %v470) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v472 = stablehlo.compare GE, %v471, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v473 = stablehlo.select %v472, %v463, %v460 : tensor<1xi1>, tensor<1xi32>
+    %v474 = stablehlo.constant dense<1> : tensor<i32>
+    %v475 = stablehlo.broadcast_in_dim %v474, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v476 = stablehlo.or %v473, %v475 : tensor<1xi32>
+    %v477 = stablehlo.xor %v476, %v68 : tensor<1xi32>
+    %v478 = stablehlo.broadcast_in_dim %v477, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v479 = stablehlo.compare GE, %v46, %v478, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v480 = stablehlo.constant dense<0> : tensor<i32>
+    %v481 = stablehlo.broadcast_in_dim %v480, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v482 = stablehlo.select %v479, %v58, %v481 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v483 = stablehlo.constant dense<0> : tensor<i32>
+    %v484 = stablehlo.reduce(%v482 init: %v483) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v485 = stablehlo.compare GE, %v484, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v486 = stablehlo.select %v485, %v476, %v473 : tensor<1xi1>, tensor<1xi32>
+    %v487 = stablehlo.xor %v486, %v68 : tensor<1xi32>
+    %v488 = stablehlo.broadcast_in_dim %v487, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v489 = stablehlo.compare GT, %v46, %v488, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v490 = stablehlo.compare EQ, %v46, %v488, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v491 = stablehlo.constant dense<0> : tensor<i32>
+    %v492 = stablehlo.broadcast_in_dim %v491, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v493 = stablehlo.select %v489, %v58, %v492 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v494 = stablehlo.constant dense<0> : tensor<i32>
+    %v495 = stablehlo.reduce(%v493 init: %v494) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v496 = stablehlo.subtract %v66, %v495 : tensor<1xi32>
+    %v497 = stablehlo.constant dense<0> : tensor<i32>
+    %v498 = stablehlo.broadcast_in_dim %v497, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v499 = stablehlo.select %v490, %v58, %v498 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v500 = stablehlo.constant dense<0> : tensor<i32>
+    %v501 = stablehlo.broadcast_in_dim %v500, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v502 = stablehlo.constant dense<256> : tensor<i32>
+    %v503 = stablehlo.broadcast_in_dim %v502, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v504 = stablehlo.or %v501, %v503 : tensor<1xi32>
+    %v505 = stablehlo.broadcast_in_dim %v504, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v506 = stablehlo.compare LT, %v4, %v505, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v507 = stablehlo.constant dense<0> : tensor<i32>
+    %v508 = stablehlo.broadcast_in_dim %v507, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v509 = stablehlo.select %v506, %v499, %v508 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v510 = stablehlo.constant dense<0> : tensor<i32>
+    %v511 = stablehlo.reduce(%v509 init: %v510) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v512 = stablehlo.compare LT, %v511, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v513 = stablehlo.select %v512, %v504, %v501 : tensor<1xi1>, tensor<1xi32>
+    %v514 = stablehlo.constant dense<128> : tensor<i32>
+    %v515 = stablehlo.broadcast_in_dim %v514, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v516 = stablehlo.or %v513, %v515 : tensor<1xi32>
+    %v517 = stablehlo.broadcast_in_dim %v516, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v518 = stablehlo.compare LT, %v4, %v517, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v519 = stablehlo.constant dense<0> : tensor<i32>
+    %v520 = stablehlo.broadcast_in_dim %v519, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v521 = stablehlo.select %v518, %v499, %v520 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v522 = stablehlo.constant dense<0> : tensor<i32>
+    %v523 = stablehlo.reduce(%v521 init: %v522) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v524 = stablehlo.compare LT, %v523, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v525 = stablehlo.select %v524, %v516, %v513 : tensor<1xi1>, tensor<1xi32>
+    %v526 = stablehlo.constant dense<64> : tensor<i32>
+    %v527 = stablehlo.broadcast_in_dim %v526, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v528 = stablehlo.or %v525, %v527 : tensor<1xi32>
+    %v529 = stablehlo.broadcast_in_dim %v528, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v530 = stablehlo.compare LT, %v4, %v529, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v531 = stablehlo.constant dense<0> : tensor<i32>
+    %v532 = stablehlo.broadcast_in_dim %v531, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v533 = stablehlo.select %v530, %v499, %v532 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v534 = stablehlo.constant dense<0> : tensor<i32>
+    %v535 = stablehlo.reduce(%v533 init: %v534) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v536 = stablehlo.compare LT, %v535, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v537 = stablehlo.select %v536, %v528, %v525 : tensor<1xi1>, tensor<1xi32>
+    %v538 = stablehlo.constant dense<32> : tensor<i32>
+    %v539 = stablehlo.broadcast_in_dim %v538, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v540 = stablehlo.or %v537, %v539 : tensor<1xi32>
+    %v541 = stablehlo.broadcast_in_dim %v540, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v542 = stablehlo.compare LT, %v4, %v541, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v543 = stablehlo.constant dense<0> : tensor<i32>
+    %v544 = stablehlo.broadcast_in_dim %v543, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v545 = stablehlo.select %v542, %v499, %v544 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v546 = stablehlo.constant dense<0> : tensor<i32>
+    %v547 = stablehlo.reduce(%v545 init: %v546) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v548 = stablehlo.compare LT, %v547, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v549 = stablehlo.select %v548, %v540, %v537 : tensor<1xi1>, tensor<1xi32>
+    %v550 = stablehlo.constant dense<16> : tensor<i32>
+    %v551 = stablehlo.broadcast_in_dim %v550, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v552 = stablehlo.or %v549, %v551 : tensor<1xi32>
+    %v553 = stablehlo.broadcast_in_dim %v552, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v554 = stablehlo.compare LT, %v4, %v553, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v555 = stablehlo.constant dense<0> : tensor<i32>
+    %v556 = stablehlo.broadcast_in_dim %v555, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v557 = stablehlo.select %v554, %v499, %v556 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v558 = stablehlo.constant dense<0> : tensor<i32>
+    %v559 = stablehlo.reduce(%v557 init: %v558) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v560 = stablehlo.compare LT, %v559, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v561 = stablehlo.select %v560, %v552, %v549 : tensor<1xi1>, tensor<1xi32>
+    %v562 = stablehlo.constant dense<8> : tensor<i32>
+    %v563 = stablehlo.broadcast_in_dim %v562, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v564 = stablehlo.or %v561, %v563 : tensor<1xi32>
+    %v565 = stablehlo.broadcast_in_dim %v564, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v566 = stablehlo.compare LT, %v4, %v565, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v567 = stablehlo.constant dense<0> : tensor<i32>
+    %v568 = stablehlo.broadcast_in_dim %v567, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v569 = stablehlo.select %v566, %v499, %v568 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v570 = stablehlo.constant dense<0> : tensor<i32>
+    %v571 = stablehlo.reduce(%v569 init: %v570) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v572 = stablehlo.compare LT, %v571, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v573 = stablehlo.select %v572, %v564, %v561 : tensor<1xi1>, tensor<1xi32>
+    %v574 = stablehlo.constant dense<4> : tensor<i32>
+    %v575 = stablehlo.broadcast_in_dim %v574, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v576 = stablehlo.or %v573, %v575 : tensor<1xi32>
+    %v577 = stablehlo.broadcast_in_dim %v576, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v578 = stablehlo.compare LT, %v4, %v577, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v579 = stablehlo.constant dense<0> : tensor<i32>
+    %v580 = stablehlo.broadcast_in_dim %v579, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v581 = stablehlo.select %v578, %v499, %v580 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v582 = stablehlo.constant dense<0> : tensor<i32>
+    %v583 = stablehlo.reduce(%v581 init: %v582) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v584 = stablehlo.compare LT, %v583, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v585 = stablehlo.select %v584, %v576, %v573 : tensor<1xi1>, tensor<1xi32>
+    %v586 = stablehlo.constant dense<2> : tensor<i32>
+    %v587 = stablehlo.broadcast_in_dim %v586, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v588 = stablehlo.or %v585, %v587 : tensor<1xi32>
+    %v589 = stablehlo.broadcast_in_dim %v588, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v590 = stablehlo.compare LT, %v4, %v589, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v591 = stablehlo.constant dense<0> : tensor<i32>
+    %v592 = stablehlo.broadcast_in_dim %v591, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v593 = stablehlo.select %v590, %v499, %v592 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v594 = stablehlo.constant dense<0> : tensor<i32>
+    %v595 = stablehlo.reduce(%v593 init: %v594) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v596 = stablehlo.compare LT, %v595, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v597 = stablehlo.select %v596, %v588, %v585 : tensor<1xi1>, tensor<1xi32>
+    %v598 = stablehlo.constant dense<1> : tensor<i32>
+    %v599 = stablehlo.broadcast_in_dim %v598, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v600 = stablehlo.or %v597, %v599 : tensor<1xi32>
+    %v601 = stablehlo.broadcast_in_dim %v600, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v602 = stablehlo.compare LT, %v4, %v601, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v603 = stablehlo.constant dense<0> : tensor<i32>
+    %v604 = stablehlo.broadcast_in_dim %v603, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v605 = stablehlo.select %v602, %v499, %v604 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v606 = stablehlo.constant dense<0> : tensor<i32>
+    %v607 = stablehlo.reduce(%v605 init: %v606) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v608 = stablehlo.compare LT, %v607, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v609 = stablehlo.select %v608, %v600, %v597 : tensor<1xi1>, tensor<1xi32>
+    %v610 = stablehlo.broadcast_in_dim %v609, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v611 = stablehlo.compare LE, %v4, %v610, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v612 = stablehlo.and %v490, %v611 : tensor<1x512xi1>
+    %v613 = stablehlo.constant dense<0> : tensor<i32>
+    %v614 = stablehlo.broadcast_in_dim %v613, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v615 = stablehlo.compare GT, %v496, %v614, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v616 = stablehlo.broadcast_in_dim %v615, dims = [0] : (tensor<1xi1>) -> tensor<1x512xi1>
+    %v617 = stablehlo.and %v612, %v616 : tensor<1x512xi1>
+    %v618 = stablehlo.compare GT, %v58, %v498, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v619 = stablehlo.and %v617, %v618 : tensor<1x512xi1>
+    %v620 = stablehlo.and %v489, %v618 : tensor<1x512xi1>
+    %v621 = stablehlo.or %v620, %v619 : tensor<1x512xi1>
+    %v622 = stablehlo.broadcast_in_dim %v65, dims = [0] : (tensor<1xi1>) -> tensor<1x512xi1>
+    %v623 = stablehlo.select %v622, %v621, %v53 : tensor<1x512xi1>, tensor<1x512xi1>
+    %v624 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v625 = stablehlo.broadcast_in_dim %v624, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v626 = stablehlo.exponential %v37 : tensor<1x512xf32>
+    %v627 = stablehlo.select %v623, %v626, %v625 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v628 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v629 = stablehlo.reduce(%v627 init: %v628) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v630 = stablehlo.multiply %top_p, %v629 : tensor<1xf32>
+    %v631 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v632 = stablehlo.broadcast_in_dim %v631, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v633 = stablehlo.constant dense<0> : tensor<i32>
+    %v634 = stablehlo.broadcast_in_dim %v633, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v635 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v636 = stablehlo.broadcast_in_dim %v635, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v637 = stablehlo.or %v634, %v636 : tensor<1xi32>
+    %v638 = stablehlo.xor %v637, %v632 : tensor<1xi32>
+    %v639 = stablehlo.broadcast_in_dim %v638, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v640 = stablehlo.compare GE, %v46, %v639, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v641 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v642 = stablehlo.broadcast_in_dim %v641, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v643 = stablehlo.select %v640, %v627, %v642 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v644 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v645 = stablehlo.reduce(%v643 init: %v644) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v646 = stablehlo.compare GE, %v645, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v647 = stablehlo.select %v646, %v637, %v634 : tensor<1xi1>, tensor<1xi32>
+    %v648 = stablehlo.constant dense<1073741824> : tensor<i32>
+    %v649 = stablehlo.broadcast_in_dim %v648, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v650 = stablehlo.or %v647, %v649 : tensor<1xi32>
+    %v651 = stablehlo.xor %v650, %v632 : tensor<1xi32>
+    %v652 = stablehlo.broadcast_in_dim %v651, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v653 = stablehlo.compare GE, %v46, %v652, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v654 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v655 = stablehlo.broadcast_in_dim %v654, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v656 = stablehlo.select %v653, %v627, %v655 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v657 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v658 = stablehlo.reduce(%v656 init: %v657) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v659 = stablehlo.compare GE, %v658, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v660 = stablehlo.select %v659, %v650, %v647 : tensor<1xi1>, tensor<1xi32>
+    %v661 = stablehlo.constant dense<536870912> : tensor<i32>
+    %v662 = stablehlo.broadcast_in_dim %v661, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v663 = stablehlo.or %v660, %v662 : tensor<1xi32>
+    %v664 = stablehlo.xor %v663, %v632 : tensor<1xi32>
+    %v665 = stablehlo.broadcast_in_dim %v664, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v666 = stablehlo.compare GE, %v46, %v665, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v667 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v668 = stablehlo.broadcast_in_dim %v667, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v669 = stablehlo.select %v666, %v627, %v668 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v670 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v671 = stablehlo.reduce(%v669 init: %v670) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v672 = stablehlo.compare GE, %v671, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v673 = stablehlo.select %v672, %v663, %v660 : tensor<1xi1>, tensor<1xi32>
+    %v674 = stablehlo.constant dense<268435456> : tensor<i32>
+    %v675 = stablehlo.broadcast_in_dim %v674, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v676 = stablehlo.or %v673, %v675 : tensor<1xi32>
+    %v677 = stablehlo.xor %v676, %v632 : tensor<1xi32>
+    %v678 = stablehlo.broadcast_in_dim %v677, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v679 = stablehlo.compare GE, %v46, %v678, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v680 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v681 = stablehlo.broadcast_in_dim %v680, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v682 = stablehlo.select %v679, %v627, %v681 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v683 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v684 = stablehlo.reduce(%v682 init: %v683) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v685 = stablehlo.compare GE, %v684, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v686 = stablehlo.select %v685, %v676, %v673 : tensor<1xi1>, tensor<1xi32>
+    %v687 = stablehlo.constant dense<134217728> : tensor<i32>
+    %v688 = stablehlo.broadcast_in_dim %v687, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v689 = stablehlo.or %v686, %v688 : tensor<1xi32>
+    %v690 = stablehlo.xor %v689, %v632 : tensor<1xi32>
+    %v691 = stablehlo.broadcast_in_dim %v690, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v692 = stablehlo.compare GE, %v46, %v691, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v693 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v694 = stablehlo.broadcast_in_dim %v693, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v695 = stablehlo.select %v692, %v627, %v694 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v696 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v697 = stablehlo.reduce(%v695 init: %v696) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v698 = stablehlo.compare GE, %v697, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v699 = stablehlo.select %v698, %v689, %v686 : tensor<1xi1>, tensor<1xi32>
+    %v700 = stablehlo.constant dense<67108864> : tensor<i32>
+    %v701 = stablehlo.broadcast_in_dim %v700, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v702 = stablehlo.or %v699, %v701 : tensor<1xi32>
+    %v703 = stablehlo.xor %v702, %v632 : tensor<1xi32>
+    %v704 = stablehlo.broadcast_in_dim %v703, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v705 = stablehlo.compare GE, %v46, %v704, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v706 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v707 = stablehlo.broadcast_in_dim %v706, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v708 = stablehlo.select %v705, %v627, %v707 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v709 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v710 = stablehlo.reduce(%v708 init: %v709) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v711 = stablehlo.compare GE, %v710, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v712 = stablehlo.select %v711, %v702, %v699 : tensor<1xi1>, tensor<1xi32>
+    %v713 = stablehlo.constant dense<33554432> : tensor<i32>
+    %v714 = stablehlo.broadcast_in_dim %v713, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v715 = stablehlo.or %v712, %v714 : tensor<1xi32>
+    %v716 = stablehlo.xor %v715, %v632 : tensor<1xi32>
+    %v717 = stablehlo.broadcast_in_dim %v716, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v718 = stablehlo.compare GE, %v46, %v717, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v719 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v720 = stablehlo.broadcast_in_dim %v719, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v721 = stablehlo.select %v718, %v627, %v720 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v722 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v723 = stablehlo.reduce(%v721 init: %v722) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v724 = stablehlo.compare GE, %v723, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v725 = stablehlo.select %v724, %v715, %v712 : tensor<1xi1>, tensor<1xi32>
+    %v726 = stablehlo.constant dense<16777216> : tensor<i32>
+    %v727 = stablehlo.broadcast_in_dim %v726, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v728 = stablehlo.or %v725, %v727 : tensor<1xi32>
+    %v729 = stablehlo.xor %v728, %v632 : tensor<1xi32>
+    %v730 = stablehlo.broadcast_in_dim %v729, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v731 = stablehlo.compare GE, %v46, %v730, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v732 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v733 = stablehlo.broadcast_in_dim %v732, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v734 = stablehlo.select %v731, %v627, %v733 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v735 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v736 = stablehlo.reduce(%v734 init: %v735) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v737 = stablehlo.compare GE, %v736, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v738 = stablehlo.select %v737, %v728, %v725 : tensor<1xi1>, tensor<1xi32>
+    %v739 = stablehlo.constant dense<8388608> : tensor<i32>
+    %v740 = stablehlo.broadcast_in_dim %v739, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v741 = stablehlo.or %v738, %v740 : tensor<1xi32>
+    %v742 = stablehlo.xor %v741, %v632 : tensor<1xi32>
+    %v743 = stablehlo.broadcast_in_dim %v742, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v744 = stablehlo.compare GE, %v46, %v743, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v745 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v746 = stablehlo.broadcast_in_dim %v745, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v747 = stablehlo.select %v744, %v627, %v746 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v748 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v749 = stablehlo.reduce(%v747 init: %v748) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v750 = stablehlo.compare GE, %v749, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v751 = stablehlo.select %v750, %v741, %v738 : tensor<1xi1>, tensor<1xi32>
+    %v752 = stablehlo.constant dense<4194304> : tensor<i32>
+    %v753 = stablehlo.broadcast_in_dim %v752, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v754 = stablehlo.or %v751, %v753 : tensor<1xi32>
+    %v755 = stablehlo.xor %v754, %v632 : tensor<1xi32>
+    %v756 = stablehlo.broadcast_in_dim %v755, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v757 = stablehlo.compare GE, %v46, %v756, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v758 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v759 = stablehlo.broadcast_in_dim %v758, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v760 = stablehlo.select %v757, %v627, %v759 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v761 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v762 = stablehlo.reduce(%v760 init: %v761) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v763 = stablehlo.compare GE, %v762, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v764 = stablehlo.select %v763, %v754, %v751 : tensor<1xi1>, tensor<1xi32>
+    %v765 = stablehlo.constant dense<2097152> : tensor<i32>
+    %v766 = stablehlo.broadcast_in_dim %v765, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v767 = stablehlo.or %v764, %v766 : tensor<1xi32>
+    %v768 = stablehlo.xor %v767, %v632 : tensor<1xi32>
+    %v769 = stablehlo.broadcast_in_dim %v768, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v770 = stablehlo.compare GE, %v46, %v769, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v771 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v772 = stablehlo.broadcast_in_dim %v771, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v773 = stablehlo.select %v770, %v627, %v772 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v774 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v775 = stablehlo.reduce(%v773 init: %v774) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v776 = stablehlo.compare GE, %v775, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v777 = stablehlo.select %v776, %v767, %v764 : tensor<1xi1>, tensor<1xi32>
+    %v778 = stablehlo.constant dense<1048576> : tensor<i32>
+    %v779 = stablehlo.broadcast_in_dim %v778, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v780 = stablehlo.or %v777, %v779 : tensor<1xi32>
+    %v781 = stablehlo.xor %v780, %v632 : tensor<1xi32>
+    %v782 = stablehlo.broadcast_in_dim %v781, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v783 = stablehlo.compare GE, %v46, %v782, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v784 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v785 = stablehlo.broadcast_in_dim %v784, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v786 = stablehlo.select %v783, %v627, %v785 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v787 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v788 = stablehlo.reduce(%v786 init: %v787) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v789 = stablehlo.compare GE, %v788, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v790 = stablehlo.select %v789, %v780, %v777 : tensor<1xi1>, tensor<1xi32>
+    %v791 = stablehlo.constant dense<524288> : tensor<i32>
+    %v792 = stablehlo.broadcast_in_dim %v791, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v793 = stablehlo.or %v790, %v792 : tensor<1xi32>
+    %v794 = stablehlo.xor %v793, %v632 : tensor<1xi32>
+    %v795 = stablehlo.broadcast_in_dim %v794, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v796 = stablehlo.compare GE, %v46, %v795, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v797 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v798 = stablehlo.broadcast_in_dim %v797, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v799 = stablehlo.select %v796, %v627, %v798 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v800 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v801 = stablehlo.reduce(%v799 init: %v800) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v802 = stablehlo.compare GE, %v801, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v803 = stablehlo.select %v802, %v793, %v790 : tensor<1xi1>, tensor<1xi32>
+    %v804 = stablehlo.constant dense<262144> : tensor<i32>
+    %v805 = stablehlo.broadcast_in_dim %v804, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v806 = stablehlo.or %v803, %v805 : tensor<1xi32>
+    %v807 = stablehlo.xor %v806, %v632 : tensor<1xi32>
+    %v808 = stablehlo.broadcast_in_dim %v807, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v809 = stablehlo.compare GE, %v46, %v808, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v810 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v811 = stablehlo.broadcast_in_dim %v810, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v812 = stablehlo.select %v809, %v627, %v811 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v813 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v814 = stablehlo.reduce(%v812 init: %v813) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v815 = stablehlo.compare GE, %v814, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v816 = stablehlo.select %v815, %v806, %v803 : tensor<1xi1>, tensor<1xi32>
+    %v817 = stablehlo.constant dense<131072> : tensor<i32>
+    %v818 = stablehlo.broadcast_in_dim %v817, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v819 = stablehlo.or %v816, %v818 : tensor<1xi32>
+    %v820 = stablehlo.xor %v819, %v632 : tensor<1xi32>
+    %v821 = stablehlo.broadcast_in_dim %v820, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v822 = stablehlo.compare GE, %v46, %v821, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v823 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v824 = stablehlo.broadcast_in_dim %v823, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v825 = stablehlo.select %v822, %v627, %v824 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v826 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v827 = stablehlo.reduce(%v825 init: %v826) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v828 = stablehlo.compare GE, %v827, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v829 = stablehlo.select %v828, %v819, %v816 : tensor<1xi1>, tensor<1xi32>
+    %v830 = stablehlo.constant dense<65536> : tensor<i32>
+    %v831 = stablehlo.broadcast_in_dim %v830, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v832 = stablehlo.or %v829, %v831 : tensor<1xi32>
+    %v833 = stablehlo.xor %v832, %v632 : tensor<1xi32>
+    %v834 = stablehlo.broadcast_in_dim %v833, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v835 = stablehlo.compare GE, %v46, %v834, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v836 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v837 = stablehlo.broadcast_in_dim %v836, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v838 = stablehlo.select %v835, %v627, %v837 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v839 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v840 = stablehlo.reduce(%v838 init: %v839) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v841 = stablehlo.compare GE, %v840, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v842 = stablehlo.select %v841, %v832, %v829 : tensor<1xi1>, tensor<1xi32>
+    %v843 = stablehlo.constant dense<32768> : tensor<i32>
+    %v844 = stablehlo.broadcast_in_dim %v843, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v845 = stablehlo.or %v842, %v844 : tensor<1xi32>
+    %v846 = stablehlo.xor %v845, %v632 : tensor<1xi32>
+    %v847 = stablehlo.broadcast_in_dim %v846, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v848 = stablehlo.compare GE, %v46, %v847, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v849 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v850 = stablehlo.broadcast_in_dim %v849, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v851 = stablehlo.select %v848, %v627, %v850 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v852 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v853 = stablehlo.reduce(%v851 init: %v852) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v854 = stablehlo.compare GE, %v853, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v855 = stablehlo.select %v854, %v845, %v842 : tensor<1xi1>, tensor<1xi32>
+    %v856 = stablehlo.constant dense<16384> : tensor<i32>
+    %v857 = stablehlo.broadcast_in_dim %v856, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v858 = stablehlo.or %v855, %v857 : tensor<1xi32>
+    %v859 = stablehlo.xor %v858, %v632 : tensor<1xi32>
+    %v860 = stablehlo.broadcast_in_dim %v859, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v861 = stablehlo.compare GE, %v46, %v860, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v862 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v863 = stablehlo.broadcast_in_dim %v862, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v864 = stablehlo.select %v861, %v627, %v863 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v865 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v866 = stablehlo.reduce(%v864 init: %v865) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v867 = stablehlo.compare GE, %v866, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v868 = stablehlo.select %v867, %v858, %v855 : tensor<1xi1>, tensor<1xi32>
+    %v869 = stablehlo.constant dense<8192> : tensor<i32>
+    %v870 = stablehlo.broadcast_in_dim %v869, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v871 = stablehlo.or %v868, %v870 : tensor<1xi32>
+    %v872 = stablehlo.xor %v871, %v632 : tensor<1xi32>
+    %v873 = stablehlo.broadcast_in_dim %v872, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v874 = stablehlo.compare GE, %v46, %v873, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v875 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v876 = stablehlo.broadcast_in_dim %v875, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v877 = stablehlo.select %v874, %v627, %v876 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v878 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v879 = stablehlo.reduce(%v877 init: %v878) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v880 = stablehlo.compare GE, %v879, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v881 = stablehlo.select %v880, %v871, %v868 : tensor<1xi1>, tensor<1xi32>
+    %v882 = stablehlo.constant dense<4096> : tensor<i32>
+    %v883 = stablehlo.broadcast_in_dim %v882, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v884 = stablehlo.or %v881, %v883 : tensor<1xi32>
+    %v885 = stablehlo.xor %v884, %v632 : tensor<1xi32>
+    %v886 = stablehlo.broadcast_in_dim %v885, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v887 = stablehlo.compare GE, %v46, %v886, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v888 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v889 = stablehlo.broadcast_in_dim %v888, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v890 = stablehlo.select %v887, %v627, %v889 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v891 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v892 = stablehlo.reduce(%v890 init: %v891) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v893 = stablehlo.compare GE, %v892, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v894 = stablehlo.select %v893, %v884, %v881 : tensor<1xi1>, tensor<1xi32>
+    %v895 = stablehlo.constant dense<2048> : tensor<i32>
+    %v896 = stablehlo.broadcast_in_dim %v895, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v897 = stablehlo.or %v894, %v896 : tensor<1xi32>
+    %v898 = stablehlo.xor %v897, %v632 : tensor<1xi32>
+    %v899 = stablehlo.broadcast_in_dim %v898, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v900 = stablehlo.compare GE, %v46, %v899, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v901 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v902 = stablehlo.broadcast_in_dim %v901, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v903 = stablehlo.select %v900, %v627, %v902 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v904 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v905 = stablehlo.reduce(%v903 init: %v904) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v906 = stablehlo.compare GE, %v905, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v907 = stablehlo.select %v906, %v897, %v894 : tensor<1xi1>, tensor<1xi32>
+    %v908 = stablehlo.constant dense<1024> : tensor<i32>
+    %v909 = stablehlo.broadcast_in_dim %v908, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v910 = stablehlo.or %v907, %v909 : tensor<1xi32>
+    %v911 = stablehlo.xor %v910, %v632 : tensor<1xi32>
+    %v912 = stablehlo.broadcast_in_dim %v911, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v913 = stablehlo.compare GE, %v46, %v912, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v914 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v915 = stablehlo.broadcast_in_dim %v914, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v916 = stablehlo.select %v913, %v627, %v915 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v917 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v918 = stablehlo.reduce(%v916 init: %v917) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v919 = stablehlo.compare GE, %v918, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v920 = stablehlo.select %v919, %v910, %v907 : tensor<1xi1>, tensor<1xi32>
+    %v921 = stablehlo.constant dense<512> : tensor<i32>
+    %v922 = stablehlo.broadcast_in_dim %v921, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v923 = stablehlo.or %v920, %v922 : tensor<1xi32>
+    %v924 = stablehlo.xor %v923, %v632 : tensor<1xi32>
+    %v925 = stablehlo.broadcast_in_dim %v924, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v926 = stablehlo.compare GE, %v46, %v925, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v927 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v928 = stablehlo.broadcast_in_dim %v927, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v929 = stablehlo.select %v926, %v627, %v928 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v930 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v931 = stablehlo.reduce(%v929 init: %v930) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v932 = stablehlo.compare GE, %v931, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v933 = stablehlo.select %v932, %v923, %v920 : tensor<1xi1>, tensor<1xi32>
+    %v934 = stablehlo.constant dense<256> : tensor<i32>
+    %v935 = stablehlo.broadcast_in_dim %v934, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v936 = stablehlo.or %v933, %v935 : tensor<1xi32>
+    %v937 = stablehlo.xor %v936, %v632 : tensor<1xi32>
+    %v938 = stablehlo.broadcast_in_dim %v937, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v939 = stablehlo.compare GE, %v46, %v938, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v940 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v941 = stablehlo.broadcast_in_dim %v940, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v942 = stablehlo.select %v939, %v627, %v941 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v943 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v944 = stablehlo.reduce(%v942 init: %v943) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v945 = stablehlo.compare GE, %v944, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v946 = stablehlo.select %v945, %v936, %v933 : tensor<1xi1>, tensor<1xi32>
+    %v947 = stablehlo.constant dense<128> : tensor<i32>
+    %v948 = stablehlo.broadcast_in_dim %v947, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v949 = stablehlo.or %v946, %v948 : tensor<1xi32>
+    %v950 = stablehlo.xor %v949, %v632 : tensor<1xi32>
+    %v951 = stablehlo.broadcast_in_dim %v950, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v952 = stablehlo.compare GE, %v46, %v951, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v953 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v954 = stablehlo.broadcast_in_dim %v953, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v955 = stablehlo.select %v952, %v627, %v954 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v956 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v957 = stablehlo.reduce(%v955 init: %v956) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v958 = stablehlo.compare GE, %v957, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v959 = stablehlo.select %v958, %v949, %v946 : tensor<1xi1>, tensor<1xi32>
+    %v960 = stablehlo.constant dense<64> : tensor<i32>
+    %v961 = stablehlo.broadcast_in_dim %v960, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v962 = stablehlo.or %v959, %v961 : tensor<1xi32>
+    %v963 = stablehlo.xor %v962, %v632 : tensor<1xi32>
+    %v964 = stablehlo.broadcast_in_dim %v963, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v965 = stablehlo.compare GE, %v46, %v964, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v966 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v967 = stablehlo.broadcast_in_dim %v966, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v968 = stablehlo.select %v965, %v627, %v967 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v969 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v970 = stablehlo.reduce(%v968 init: %v969) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v971 = stablehlo.compare GE, %v970, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v972 = stablehlo.select %v971, %v962, %v959 : tensor<1xi1>, tensor<1xi32>
+    %v973 = stablehlo.constant dense<32> : tensor<i32>
+    %v974 = stablehlo.broadcast_in_dim %v973, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v975 = stablehlo.or %v972, %v974 : tensor<1xi32>
+    %v976 = stablehlo.xor %v975, %v632 : tensor<1xi32>
+    %v977 = stablehlo.broadcast_in_dim %v976, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v978 = stablehlo.compare GE, %v46, %v977, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v979 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v980 = stablehlo.broadcast_in_dim %v979, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v981 = stablehlo.select %v978, %v627, %v980 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v982 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v983 = stablehlo.reduce(%v981 init: %v982) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v984 = stablehlo.compare GE, %v983, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v985 = stablehlo.select %v984, %v975, %v972 : tensor<1xi1>, tensor<1xi32>
+    %v986 = stablehlo.constant dense<16> : tensor<i32>
+    %v987 = stablehlo.broadcast_in_dim %v986, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v988 = stablehlo.or %v985, %v987 : tensor<1xi32>
+    %v989 = stablehlo.xor %v988, %v632 : tensor<1xi32>
+    %v990 = stablehlo.broadcast_in_dim %v989, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v991 = stablehlo.compare GE, %v46, %v990, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v992 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v993 = stablehlo.broadcast_in_dim %v992, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v994 = stablehlo.select %v991, %v627, %v993 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v995 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v996 = stablehlo.reduce(%v994 init: %v995) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v997 = stablehlo.compare GE, %v996, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v998 = stablehlo.select %v997, %v988, %v985 : tensor<1xi1>, tensor<1xi32>
+    %v999 = stablehlo.constant dense<8> : tensor<i32>
+    %v1000 = stablehlo.broadcast_in_dim %v999, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1001 = stablehlo.or %v998, %v1000 : tensor<1xi32>
+    %v1002 = stablehlo.xor %v1001, %v632 : tensor<1xi32>
+    %v1003 = stablehlo.broadcast_in_dim %v1002, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1004 = stablehlo.compare GE, %v46, %v1003, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1005 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1006 = stablehlo.broadcast_in_dim %v1005, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1007 = stablehlo.select %v1004, %v627, %v1006 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1008 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1009 = stablehlo.reduce(%v1007 init: %v1008) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1010 = stablehlo.compare GE, %v1009, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1011 = stablehlo.select %v1010, %v1001, %v998 : tensor<1xi1>, tensor<1xi32>
+    %v1012 = stablehlo.constant dense<4> : tensor<i32>
+    %v1013 = stablehlo.broadcast_in_dim %v1012, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1014 = stablehlo.or %v1011, %v1013 : tensor<1xi32>
+    %v1015 = stablehlo.xor %v1014, %v632 : tensor<1xi32>
+    %v1016 = stablehlo.broadcast_in_dim %v1015, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1017 = stablehlo.compare GE, %v46, %v1016, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1018 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1019 = stablehlo.broadcast_in_dim %v1018, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1020 = stablehlo.select %v1017, %v627, %v1019 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1021 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1022 = stablehlo.reduce(%v1020 init: %v1021) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1023 = stablehlo.compare GE, %v1022, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1024 = stablehlo.select %v1023, %v1014, %v1011 : tensor<1xi1>, tensor<1xi32>
+    %v1025 = stablehlo.constant dense<2> : tensor<i32>
+    %v1026 = stablehlo.broadcast_in_dim %v1025, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1027 = stablehlo.or %v1024, %v1026 : tensor<1xi32>
+    %v1028 = stablehlo.xor %v1027, %v632 : tensor<1xi32>
+    %v1029 = stablehlo.broadcast_in_dim %v1028, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1030 = stablehlo.compare GE, %v46, %v1029, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1031 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1032 = stablehlo.broadcast_in_dim %v1031, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1033 = stablehlo.select %v1030, %v627, %v1032 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1034 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1035 = stablehlo.reduce(%v1033 init: %v1034) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1036 = stablehlo.compare GE, %v1035, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1037 = stablehlo.select %v1036, %v1027, %v1024 : tensor<1xi1>, tensor<1xi32>
+    %v1038 = stablehlo.constant dense<1> : tensor<i32>
+    %v1039 = stablehlo.broadcast_in_dim %v1038, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1040 = stablehlo.or %v1037, %v1039 : tensor<1xi32>
+    %v1041 = stablehlo.xor %v1040, %v632 : tensor<1xi32>
+    %v1042 = stablehlo.broadcast_in_dim %v1041, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1043 = stablehlo.compare GE, %v46, %v1042, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1044 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1045 = stablehlo.broadcast_in_dim %v1044, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1046 = stablehlo.select %v1043, %v627, %v1045 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1047 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1048 = stablehlo.reduce(%v1046 init: %v1047) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1049 = stablehlo.compare GE, %v1048, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1050 = stablehlo.select %v1049, %v1040, %v1037 : tensor<1xi1>, tensor<1xi32>
+    %v1051 = stablehlo.xor %v1050, %v632 : tensor<1xi32>
+    %v1052 = stablehlo.broadcast_in_dim %v1051, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1053 = stablehlo.compare GT, %v46, %v1052, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1054 = stablehlo.compare EQ, %v46, %v1052, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1055 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1056 = stablehlo.broadcast_in_dim %v1055, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1057 = stablehlo.select %v1053, %v627, %v1056 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1058 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1059 = stablehlo.reduce(%v1057 init: %v1058) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1060 = stablehlo.subtract %v630, %v1059 : tensor<1xf32>
+    %v1061 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1062 = stablehlo.broadcast_in_dim %v1061, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1063 = stablehlo.select %v1054, %v627, %v1062 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1064 = stablehlo.constant dense<0> : tensor<i32>
+    %v1065 = stablehlo.broadcast_in_dim %v1064, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1066 = stablehlo.constant dense<256> : tensor<i32>
+    %v1067 = stablehlo.broadcast_in_dim %v1066, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1068 = stablehlo.or %v1065, %v1067 : tensor<1xi32>
+    %v1069 = stablehlo.broadcast_in_dim %v1068, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1070 = stablehlo.compare LT, %v4, %v1069, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1071 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1072 = stablehlo.broadcast_in_dim %v1071, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1073 = stablehlo.select %v1070, %v1063, %v1072 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1074 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1075 = stablehlo.reduce(%v1073 init: %v1074) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1076 = stablehlo.compare LT, %v1075, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1077 = stablehlo.select %v1076, %v1068, %v1065 : tensor<1xi1>, tensor<1xi32>
+    %v1078 = stablehlo.constant dense<128> : tensor<i32>
+    %v1079 = stablehlo.broadcast_in_dim %v1078, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1080 = stablehlo.or %v1077, %v1079 : tensor<1xi32>
+    %v1081 = stablehlo.broadcast_in_dim %v1080, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1082 = stablehlo.compare LT, %v4, %v1081, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1083 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1084 = stablehlo.broadcast_in_dim %v1083, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1085 = stablehlo.select %v1082, %v1063, %v1084 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1086 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1087 = stablehlo.reduce(%v1085 init: %v1086) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1088 = stablehlo.compare LT, %v1087, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1089 = stablehlo.select %v1088, %v1080, %v1077 : tensor<1xi1>, tensor<1xi32>
+    %v1090 = stablehlo.constant dense<64> : tensor<i32>
+    %v1091 = stablehlo.broadcast_in_dim %v1090, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1092 = stablehlo.or %v1089, %v1091 : tensor<1xi32>
+    %v1093 = stablehlo.broadcast_in_dim %v1092, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1094 = stablehlo.compare LT, %v4, %v1093, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1095 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1096 = stablehlo.broadcast_in_dim %v1095, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1097 = stablehlo.select %v1094, %v1063, %v1096 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1098 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1099 = stablehlo.reduce(%v1097 init: %v1098) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1100 = stablehlo.compare LT, %v1099, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1101 = stablehlo.select %v1100, %v1092, %v1089 : tensor<1xi1>, tensor<1xi32>
+    %v1102 = stablehlo.constant dense<32> : tensor<i32>
+    %v1103 = stablehlo.broadcast_in_dim %v1102, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1104 = stablehlo.or %v1101, %v1103 : tensor<1xi32>
+    %v1105 = stablehlo.broadcast_in_dim %v1104, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1106 = stablehlo.compare LT, %v4, %v1105, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1107 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1108 = stablehlo.broadcast_in_dim %v1107, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1109 = stablehlo.select %v1106, %v1063, %v1108 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1110 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1111 = stablehlo.reduce(%v1109 init: %v1110) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1112 = stablehlo.compare LT, %v1111, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1113 = stablehlo.select %v1112, %v1104, %v1101 : tensor<1xi1>, tensor<1xi32>
+    %v1114 = stablehlo.constant dense<16> : tensor<i32>
+    %v1115 = stablehlo.broadcast_in_dim %v1114, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1116 = stablehlo.or %v1113, %v1115 : tensor<1xi32>
+    %v1117 = stablehlo.broadcast_in_dim %v1116, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1118 = stablehlo.compare LT, %v4, %v1117, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1119 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1120 = stablehlo.broadcast_in_dim %v1119, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1121 = stablehlo.select %v1118, %v1063, %v1120 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1122 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1123 = stablehlo.reduce(%v1121 init: %v1122) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1124 = stablehlo.compare LT, %v1123, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1125 = stablehlo.select %v1124, %v1116, %v1113 : tensor<1xi1>, tensor<1xi32>
+    %v1126 = stablehlo.constant dense<8> : tensor<i32>
+    %v1127 = stablehlo.broadcast_in_dim %v1126, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1128 = stablehlo.or %v1125, %v1127 : tensor<1xi32>
+    %v1129 = stablehlo.broadcast_in_dim %v1128, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1130 = stablehlo.compare LT, %v4, %v1129, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1131 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1132 = stablehlo.broadcast_in_dim %v1131, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1133 = stablehlo.select %v1130, %v1063, %v1132 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1134 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1135 = stablehlo.reduce(%v1133 init: %v1134) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1136 = stablehlo.compare LT, %v1135, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1137 = stablehlo.select %v1136, %v1128, %v1125 : tensor<1xi1>, tensor<1xi32>
+    %v1138 = stablehlo.constant dense<4> : tensor<i32>
+    %v1139 = stablehlo.broadcast_in_dim %v1138, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1140 = stablehlo.or %v1137, %v1139 : tensor<1xi32>
+    %v1141 = stablehlo.broadcast_in_dim %v1140, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1142 = stablehlo.compare LT, %v4, %v1141, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1143 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1144 = stablehlo.broadcast_in_dim %v1143, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1145 = stablehlo.select %v1142, %v1063, %v1144 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1146 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1147 = stablehlo.reduce(%v1145 init: %v1146) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1148 = stablehlo.compare LT, %v1147, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1149 = stablehlo.select %v1148, %v1140, %v1137 : tensor<1xi1>, tensor<1xi32>
+    %v1150 = stablehlo.constant dense<2> : tensor<i32>
+    %v1151 = stablehlo.broadcast_in_dim %v1150, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1152 = stablehlo.or %v1149, %v1151 : tensor<1xi32>
+    %v1153 = stablehlo.broadcast_in_dim %v1152, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1154 = stablehlo.compare LT, %v4, %v1153, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1155 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1156 = stablehlo.broadcast_in_dim %v1155, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1157 = stablehlo.select %v1154, %v1063, %v1156 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1158 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1159 = stablehlo.reduce(%v1157 init: %v1158) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1160 = stablehlo.compare LT, %v1159, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1161 = stablehlo.select %v1160, %v1152, %v1149 : tensor<1xi1>, tensor<1xi32>
+    %v1162 = stablehlo.constant dense<1> : tensor<i32>
+    %v1163 = stablehlo.broadcast_in_dim %v1162, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1164 = stablehlo.or %v1161, %v1163 : tensor<1xi32>
+    %v1165 = stablehlo.broadcast_in_dim %v1164, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1166 = stablehlo.compare LT, %v4, %v1165, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1167 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1168 = stablehlo.broadcast_in_dim %v1167, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1169 = stablehlo.select %v1166, %v1063, %v1168 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1170 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1171 = stablehlo.reduce(%v1169 init: %v1170) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1172 = stablehlo.compare LT, %v1171, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1173 = stablehlo.select %v1172, %v1164, %v1161 : tensor<1xi1>, tensor<1xi32>
+    %v1174 = stablehlo.broadcast_in_dim %v1173, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1175 = stablehlo.compare LE, %v4, %v1174, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1176 = stablehlo.and %v1054, %v1175 : tensor<1x512xi1>
+    %v1177 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1178 = stablehlo.broadcast_in_dim %v1177, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1179 = stablehlo.compare GT, %v1060, %v1178, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1180 = stablehlo.broadcast_in_dim %v1179, dims = [0] : (tensor<1xi1>) -> tensor<1x512xi1>
+    %v1181 = stablehlo.and %v1176, %v1180 : tensor<1x512xi1>
+    %v1182 = stablehlo.compare GT, %v627, %v1062, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v1183 = stablehlo.and %v1181, %v1182 : tensor<1x512xi1>
+    %v1184 = stablehlo.and %v1053, %v1182 : tensor<1x512xi1>
+    %v1185 = stablehlo.or %v1184, %v1183 : tensor<1x512xi1>
+    %v1186 = stablehlo.constant dense<1.0> : tensor<f32>
+    %v1187 = stablehlo.broadcast_in_dim %v1186, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1188 = stablehlo.compare LT, %top_p, %v1187, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1189 = stablehlo.broadcast_in_dim %v1188, dims = [0] : (tensor<1xi1>) -> tensor<1x512xi1>
+    %v1190 = stablehlo.select %v1189, %v1185, %v623 : tensor<1x512xi1>, tensor<1x512xi1>
+    %v1191 = stablehlo.select %v1190, %v626, %v625 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1192 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1193 = stablehlo.reduce(%v1191 init: %v1192) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1194 = stablehlo.slice %seed [0:1, 0:1] : (tensor<1x2xi32>) -> tensor<1x1xi32>
+    %v1195 = stablehlo.reshape %v1194 : (tensor<1x1xi32>) -> tensor<1xi32>
+    %v1196 = stablehlo.slice %seed [0:1, 1:2] : (tensor<1x2xi32>) -> tensor<1x1xi32>
+    %v1197 = stablehlo.reshape %v1196 : (tensor<1x1xi32>) -> tensor<1xi32>
+    %v1198 = stablehlo.constant dense<-1640531527> : tensor<i32>
+    %v1199 = stablehlo.broadcast_in_dim %v1198, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1200 = stablehlo.xor %step, %v1199 : tensor<1xi32>
+    %v1201 = stablehlo.constant dense<16> : tensor<i32>
+    %v1202 = stablehlo.broadcast_in_dim %v1201, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1203 = stablehlo.shift_right_logical %v1200, %v1202 : tensor<1xi32>
+    %v1204 = stablehlo.xor %v1200, %v1203 : tensor<1xi32>
+    %v1205 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1206 = stablehlo.broadcast_in_dim %v1205, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1207 = stablehlo.multiply %v1204, %v1206 : tensor<1xi32>
+    %v1208 = stablehlo.constant dense<15> : tensor<i32>
+    %v1209 = stablehlo.broadcast_in_dim %v1208, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1210 = stablehlo.shift_right_logical %v1207, %v1209 : tensor<1xi32>
+    %v1211 = stablehlo.xor %v1207, %v1210 : tensor<1xi32>
+    %v1212 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1213 = stablehlo.broadcast_in_dim %v1212, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1214 = stablehlo.multiply %v1211, %v1213 : tensor<1xi32>
+    %v1215 = stablehlo.constant dense<16> : tensor<i32>
+    %v1216 = stablehlo.broadcast_in_dim %v1215, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1217 = stablehlo.shift_right_logical %v1214, %v1216 : tensor<1xi32>
+    %v1218 = stablehlo.xor %v1214, %v1217 : tensor<1xi32>
+    %v1219 = stablehlo.xor %v1218, %v1197 : tensor<1xi32>
+    %v1220 = stablehlo.constant dense<16> : tensor<i32>
+    %v1221 = stablehlo.broadcast_in_dim %v1220, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1222 = stablehlo.shift_right_logical %v1219, %v1221 : tensor<1xi32>
+    %v1223 = stablehlo.xor %v1219, %v1222 : tensor<1xi32>
+    %v1224 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1225 = stablehlo.broadcast_in_dim %v1224, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1226 = stablehlo.multiply %v1223, %v1225 : tensor<1xi32>
+    %v1227 = stablehlo.constant dense<15> : tensor<i32>
+    %v1228 = stablehlo.broadcast_in_dim %v1227, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1229 = stablehlo.shift_right_logical %v1226, %v1228 : tensor<1xi32>
+    %v1230 = stablehlo.xor %v1226, %v1229 : tensor<1xi32>
+    %v1231 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1232 = stablehlo.broadcast_in_dim %v1231, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1233 = stablehlo.multiply %v1230, %v1232 : tensor<1xi32>
+    %v1234 = stablehlo.constant dense<16> : tensor<i32>
+    %v1235 = stablehlo.broadcast_in_dim %v1234, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1236 = stablehlo.shift_right_logical %v1233, %v1235 : tensor<1xi32>
+    %v1237 = stablehlo.xor %v1233, %v1236 : tensor<1xi32>
+    %v1238 = stablehlo.xor %v1237, %v1195 : tensor<1xi32>
+    %v1239 = stablehlo.constant dense<16> : tensor<i32>
+    %v1240 = stablehlo.broadcast_in_dim %v1239, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1241 = stablehlo.shift_right_logical %v1238, %v1240 : tensor<1xi32>
+    %v1242 = stablehlo.xor %v1238, %v1241 : tensor<1xi32>
+    %v1243 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1244 = stablehlo.broadcast_in_dim %v1243, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1245 = stablehlo.multiply %v1242, %v1244 : tensor<1xi32>
+    %v1246 = stablehlo.constant dense<15> : tensor<i32>
+    %v1247 = stablehlo.broadcast_in_dim %v1246, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1248 = stablehlo.shift_right_logical %v1245, %v1247 : tensor<1xi32>
+    %v1249 = stablehlo.xor %v1245, %v1248 : tensor<1xi32>
+    %v1250 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1251 = stablehlo.broadcast_in_dim %v1250, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1252 = stablehlo.multiply %v1249, %v1251 : tensor<1xi32>
+    %v1253 = stablehlo.constant dense<16> : tensor<i32>
+    %v1254 = stablehlo.broadcast_in_dim %v1253, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1255 = stablehlo.shift_right_logical %v1252, %v1254 : tensor<1xi32>
+    %v1256 = stablehlo.xor %v1252, %v1255 : tensor<1xi32>
+    %v1257 = stablehlo.constant dense<-2048144789> : tensor<i32>
+    %v1258 = stablehlo.broadcast_in_dim %v1257, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1259 = stablehlo.xor %v1256, %v1258 : tensor<1xi32>
+    %v1260 = stablehlo.constant dense<16> : tensor<i32>
+    %v1261 = stablehlo.broadcast_in_dim %v1260, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1262 = stablehlo.shift_right_logical %v1259, %v1261 : tensor<1xi32>
+    %v1263 = stablehlo.xor %v1259, %v1262 : tensor<1xi32>
+    %v1264 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1265 = stablehlo.broadcast_in_dim %v1264, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1266 = stablehlo.multiply %v1263, %v1265 : tensor<1xi32>
+    %v1267 = stablehlo.constant dense<15> : tensor<i32>
+    %v1268 = stablehlo.broadcast_in_dim %v1267, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1269 = stablehlo.shift_right_logical %v1266, %v1268 : tensor<1xi32>
+    %v1270 = stablehlo.xor %v1266, %v1269 : tensor<1xi32>
+    %v1271 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1272 = stablehlo.broadcast_in_dim %v1271, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1273 = stablehlo.multiply %v1270, %v1272 : tensor<1xi32>
+    %v1274 = stablehlo.constant dense<16> : tensor<i32>
+    %v1275 = stablehlo.broadcast_in_dim %v1274, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1276 = stablehlo.shift_right_logical %v1273, %v1275 : tensor<1xi32>
+    %v1277 = stablehlo.xor %v1273, %v1276 : tensor<1xi32>
+    %v1278 = stablehlo.broadcast_in_dim %v1256, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1279 = stablehlo.broadcast_in_dim %v1277, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1280 = stablehlo.xor %v4, %v1278 : tensor<1x512xi32>
+    %v1281 = stablehlo.constant dense<16> : tensor<i32>
+    %v1282 = stablehlo.broadcast_in_dim %v1281, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1283 = stablehlo.shift_right_logical %v1280, %v1282 : tensor<1x512xi32>
+    %v1284 = stablehlo.xor %v1280, %v1283 : tensor<1x512xi32>
+    %v1285 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1286 = stablehlo.broadcast_in_dim %v1285, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1287 = stablehlo.multiply %v1284, %v1286 : tensor<1x512xi32>
+    %v1288 = stablehlo.constant dense<15> : tensor<i32>
+    %v1289 = stablehlo.broadcast_in_dim %v1288, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1290 = stablehlo.shift_right_logical %v1287, %v1289 : tensor<1x512xi32>
+    %v1291 = stablehlo.xor %v1287, %v1290 : tensor<1x512xi32>
+    %v1292 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1293 = stablehlo.broadcast_in_dim %v1292, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1294 = stablehlo.multiply %v1291, %v1293 : tensor<1x512xi32>
+    %v1295 = stablehlo.constant dense<16> : tensor<i32>
+    %v1296 = stablehlo.broadcast_in_dim %v1295, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1297 = stablehlo.shift_right_logical %v1294, %v1296 : tensor<1x512xi32>
+    %v1298 = stablehlo.xor %v1294, %v1297 : tensor<1x512xi32>
+    %v1299 = stablehlo.add %v1298, %v1279 : tensor<1x512xi32>
+    %v1300 = stablehlo.constant dense<16> : tensor<i32>
+    %v1301 = stablehlo.broadcast_in_dim %v1300, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1302 = stablehlo.shift_right_logical %v1299, %v1301 : tensor<1x512xi32>
+    %v1303 = stablehlo.xor %v1299, %v1302 : tensor<1x512xi32>
+    %v1304 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1305 = stablehlo.broadcast_in_dim %v1304, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1306 = stablehlo.multiply %v1303, %v1305 : tensor<1x512xi32>
+    %v1307 = stablehlo.constant dense<15> : tensor<i32>
+    %v1308 = stablehlo.broadcast_in_dim %v1307, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1309 = stablehlo.shift_right_logical %v1306, %v1308 : tensor<1x512xi32>
+    %v1310 = stablehlo.xor %v1306, %v1309 : tensor<1x512xi32>
+    %v1311 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1312 = stablehlo.broadcast_in_dim %v1311, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1313 = stablehlo.multiply %v1310, %v1312 : tensor<1x512xi32>
+    %v1314 = stablehlo.constant dense<16> : tensor<i32>
+    %v1315 = stablehlo.broadcast_in_dim %v1314, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1316 = stablehlo.shift_right_logical %v1313, %v1315 : tensor<1x512xi32>
+    %v1317 = stablehlo.xor %v1313, %v1316 : tensor<1x512xi32>
+    %v1318 = stablehlo.constant dense<9> : tensor<i32>
+    %v1319 = stablehlo.broadcast_in_dim %v1318, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1320 = stablehlo.shift_right_logical %v1317, %v1319 : tensor<1x512xi32>
+    %v1321 = stablehlo.convert %v1320 : (tensor<1x512xi32>) -> tensor<1x512xf32>
+    %v1322 = stablehlo.constant dense<5.0e-1> : tensor<f32>
+    %v1323 = stablehlo.broadcast_in_dim %v1322, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1324 = stablehlo.constant dense<1.1920929e-7> : tensor<f32>
+    %v1325 = stablehlo.broadcast_in_dim %v1324, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1326 = stablehlo.add %v1321, %v1323 : tensor<1x512xf32>
+    %v1327 = stablehlo.multiply %v1326, %v1325 : tensor<1x512xf32>
+    %v1328 = stablehlo.log %v1327 : tensor<1x512xf32>
+    %v1329 = stablehlo.negate %v1328 : tensor<1x512xf32>
+    %v1330 = stablehlo.log %v1329 : tensor<1x512xf32>
+    %v1331 = stablehlo.negate %v1330 : tensor<1x512xf32>
+    %v1332 = stablehlo.add %v37, %v1331 : tensor<1x512xf32>
+    %v1333 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1334 = stablehlo.broadcast_in_dim %v1333, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1335 = stablehlo.select %v1190, %v1332, %v1334 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1336 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1337 = stablehlo.reduce(%v1335 init: %v1336) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1338 = stablehlo.broadcast_in_dim %v1337, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v1339 = stablehlo.compare EQ, %v1335, %v1338, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v1340 = stablehlo.iota dim = 1 : tensor<1x512xi32>
+    %v1341 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1342 = stablehlo.broadcast_in_dim %v1341, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1343 = stablehlo.select %v1339, %v1340, %v1342 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v1344 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1345 = stablehlo.reduce(%v1343 init: %v1344) applies stablehlo.minimum across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v1346 = stablehlo.broadcast_in_dim %v1345, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1347 = stablehlo.compare EQ, %v4, %v1346, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1348 = stablehlo.select %v1347, %v37, %v1334 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1349 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1350 = stablehlo.reduce(%v1348 init: %v1349) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1351 = stablehlo.log %v1193 : tensor<1xf32>
+    %v1352 = stablehlo.subtract %v1350, %v1351 : tensor<1xf32>
+    %v1353 = stablehlo.select %v16, %v26, %v1345 : tensor<1xi1>, tensor<1xi32>
+    %v1354 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1355 = stablehlo.broadcast_in_dim %v1354, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1356 = stablehlo.select %v16, %v1355, %v1352 : tensor<1xi1>, tensor<1xf32>
+    %v1357 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1358 = stablehlo.broadcast_in_dim %v1357, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1359 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1360 = stablehlo.broadcast_in_dim %v1359, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1361 = stablehlo.select %v13, %v1353, %v1358 : tensor<1xi1>, tensor<1xi32>
+    %v1362 = stablehlo.select %v13, %v1356, %v1360 : tensor<1xi1>, tensor<1xf32>
+    return %v1361, %v1362 : tensor<1xi32>, tensor<1xf32>
   }
 
   func.func private @layer_decode_b1_w64(%x: tensor<64x1xf32>, %cos: tensor<8x1xf32>, %sin: tensor<8x1xf32>, %kv_index: tensor<1x2xi32>, %query_pos: tensor<1x2xi32>, %k_cache: tensor<5x64x2x16xf32>, %v_cache: tensor<5x64x2x16xf32>, %input_layernorm_weight: tensor<64xf32>, %self_attn_q_proj_weight: tensor<64x64xf32>, %self_attn_k_proj_weight: tensor<32x64xf32>, %self_attn_v_proj_weight: tensor<32x64xf32>, %self_attn_o_proj_weight: tensor<64x64xf32>, %post_attention_layernorm_weight: tensor<64xf32>, %mlp_gate_proj_weight: tensor<128x64xf32>, %mlp_up_proj_weight: tensor<128x64xf32>, %mlp_down_proj_weight: tensor<64x128xf32>) -> (tensor<64x1xf32>, tensor<5x64x2x16xf32>, tensor<5x64x2x16xf32>) {
@@ -1039,6 +5140,1373 @@ module @model {
     return %v12 : tensor<1xi32>
   }
 
+  func.func @decode_ragged_sample_b1_w64(%tokens: tensor<1xi32>, %pos: tensor<1xi32>, %temperature: tensor<1xf32>, %top_k: tensor<1xi32>, %top_p: tensor<1xf32>, %min_p: tensor<1xf32>, %seed: tensor<1x2xi32>, %step: tensor<1xi32>) -> (tensor<1xi32>, tensor<1xf32>) {
+    %v0 = call @forward_decode_b1_w64(%tokens, %pos) : (tensor<1xi32>, tensor<1xi32>) -> (tensor<64x1xf32>)
+    %v1 = util.global.load @lm_head.weight : tensor<512x64xf32>
+    %v2 = stablehlo.dot_general %v1, %v0, contracting_dims = [1] x [0] : (tensor<512x64xf32>, tensor<64x1xf32>) -> tensor<512x1xf32>
+    %v3 = stablehlo.transpose %v2, dims = [1, 0] : (tensor<512x1xf32>) -> tensor<1x512xf32>
+    %v4 = stablehlo.iota dim = 1 : tensor<1x512xi32>
+    %v5 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v6 = stablehlo.reduce(%v3 init: %v5) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v7 = stablehlo.constant dense<0x7F800000> : tensor<f32>
+    %v8 = stablehlo.broadcast_in_dim %v7, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v9 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v10 = stablehlo.broadcast_in_dim %v9, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v11 = stablehlo.compare LT, %v6, %v8, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v12 = stablehlo.compare GT, %v6, %v10, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v13 = stablehlo.and %v11, %v12 : tensor<1xi1>
+    %v14 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v15 = stablehlo.broadcast_in_dim %v14, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v16 = stablehlo.compare LE, %temperature, %v15, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v17 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v18 = stablehlo.reduce(%v3 init: %v17) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v19 = stablehlo.broadcast_in_dim %v18, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v20 = stablehlo.compare EQ, %v3, %v19, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v21 = stablehlo.iota dim = 1 : tensor<1x512xi32>
+    %v22 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v23 = stablehlo.broadcast_in_dim %v22, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v24 = stablehlo.select %v20, %v21, %v23 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v25 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v26 = stablehlo.reduce(%v24 init: %v25) applies stablehlo.minimum across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v27 = stablehlo.constant dense<1.0> : tensor<f32>
+    %v28 = stablehlo.broadcast_in_dim %v27, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v29 = stablehlo.select %v16, %v28, %temperature : tensor<1xi1>, tensor<1xf32>
+    %v30 = stablehlo.divide %v28, %v29 : tensor<1xf32>
+    %v31 = stablehlo.broadcast_in_dim %v6, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v32 = stablehlo.broadcast_in_dim %v30, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v33 = stablehlo.subtract %v3, %v31 : tensor<1x512xf32>
+    %v34 = stablehlo.multiply %v33, %v32 : tensor<1x512xf32>
+    %v35 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v36 = stablehlo.broadcast_in_dim %v35, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v37 = stablehlo.add %v34, %v36 : tensor<1x512xf32>
+    %v38 = stablehlo.bitcast_convert %v37 : (tensor<1x512xf32>) -> tensor<1x512xi32>
+    %v39 = stablehlo.constant dense<0> : tensor<i32>
+    %v40 = stablehlo.broadcast_in_dim %v39, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v41 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v42 = stablehlo.broadcast_in_dim %v41, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v43 = stablehlo.and %v38, %v42 : tensor<1x512xi32>
+    %v44 = stablehlo.subtract %v40, %v43 : tensor<1x512xi32>
+    %v45 = stablehlo.compare LT, %v38, %v40, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v46 = stablehlo.select %v45, %v44, %v38 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v47 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v48 = stablehlo.broadcast_in_dim %v47, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v49 = stablehlo.compare GT, %v37, %v48, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v50 = stablehlo.log %min_p : tensor<1xf32>
+    %v51 = stablehlo.broadcast_in_dim %v50, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v52 = stablehlo.compare GE, %v37, %v51, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v53 = stablehlo.and %v49, %v52 : tensor<1x512xi1>
+    %v54 = stablehlo.constant dense<1> : tensor<i32>
+    %v55 = stablehlo.broadcast_in_dim %v54, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v56 = stablehlo.constant dense<0> : tensor<i32>
+    %v57 = stablehlo.broadcast_in_dim %v56, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v58 = stablehlo.select %v53, %v55, %v57 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v59 = stablehlo.constant dense<0> : tensor<i32>
+    %v60 = stablehlo.reduce(%v58 init: %v59) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v61 = stablehlo.constant dense<0> : tensor<i32>
+    %v62 = stablehlo.broadcast_in_dim %v61, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v63 = stablehlo.compare GT, %top_k, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v64 = stablehlo.compare LT, %top_k, %v60, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v65 = stablehlo.and %v63, %v64 : tensor<1xi1>
+    %v66 = stablehlo.select %v65, %top_k, %v60 : tensor<1xi1>, tensor<1xi32>
+    %v67 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v68 = stablehlo.broadcast_in_dim %v67, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v69 = stablehlo.constant dense<0> : tensor<i32>
+    %v70 = stablehlo.broadcast_in_dim %v69, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v71 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v72 = stablehlo.broadcast_in_dim %v71, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v73 = stablehlo.or %v70, %v72 : tensor<1xi32>
+    %v74 = stablehlo.xor %v73, %v68 : tensor<1xi32>
+    %v75 = stablehlo.broadcast_in_dim %v74, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v76 = stablehlo.compare GE, %v46, %v75, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v77 = stablehlo.constant dense<0> : tensor<i32>
+    %v78 = stablehlo.broadcast_in_dim %v77, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v79 = stablehlo.select %v76, %v58, %v78 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v80 = stablehlo.constant dense<0> : tensor<i32>
+    %v81 = stablehlo.reduce(%v79 init: %v80) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v82 = stablehlo.compare GE, %v81, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v83 = stablehlo.select %v82, %v73, %v70 : tensor<1xi1>, tensor<1xi32>
+    %v84 = stablehlo.constant dense<1073741824> : tensor<i32>
+    %v85 = stablehlo.broadcast_in_dim %v84, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v86 = stablehlo.or %v83, %v85 : tensor<1xi32>
+    %v87 = stablehlo.xor %v86, %v68 : tensor<1xi32>
+    %v88 = stablehlo.broadcast_in_dim %v87, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v89 = stablehlo.compare GE, %v46, %v88, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v90 = stablehlo.constant dense<0> : tensor<i32>
+    %v91 = stablehlo.broadcast_in_dim %v90, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v92 = stablehlo.select %v89, %v58, %v91 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v93 = stablehlo.constant dense<0> : tensor<i32>
+    %v94 = stablehlo.reduce(%v92 init: %v93) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v95 = stablehlo.compare GE, %v94, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v96 = stablehlo.select %v95, %v86, %v83 : tensor<1xi1>, tensor<1xi32>
+    %v97 = stablehlo.constant dense<536870912> : tensor<i32>
+    %v98 = stablehlo.broadcast_in_dim %v97, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v99 = stablehlo.or %v96, %v98 : tensor<1xi32>
+    %v100 = stablehlo.xor %v99, %v68 : tensor<1xi32>
+    %v101 = stablehlo.broadcast_in_dim %v100, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v102 = stablehlo.compare GE, %v46, %v101, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v103 = stablehlo.constant dense<0> : tensor<i32>
+    %v104 = stablehlo.broadcast_in_dim %v103, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v105 = stablehlo.select %v102, %v58, %v104 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v106 = stablehlo.constant dense<0> : tensor<i32>
+    %v107 = stablehlo.reduce(%v105 init: %v106) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v108 = stablehlo.compare GE, %v107, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v109 = stablehlo.select %v108, %v99, %v96 : tensor<1xi1>, tensor<1xi32>
+    %v110 = stablehlo.constant dense<268435456> : tensor<i32>
+    %v111 = stablehlo.broadcast_in_dim %v110, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v112 = stablehlo.or %v109, %v111 : tensor<1xi32>
+    %v113 = stablehlo.xor %v112, %v68 : tensor<1xi32>
+    %v114 = stablehlo.broadcast_in_dim %v113, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v115 = stablehlo.compare GE, %v46, %v114, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v116 = stablehlo.constant dense<0> : tensor<i32>
+    %v117 = stablehlo.broadcast_in_dim %v116, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v118 = stablehlo.select %v115, %v58, %v117 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v119 = stablehlo.constant dense<0> : tensor<i32>
+    %v120 = stablehlo.reduce(%v118 init: %v119) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v121 = stablehlo.compare GE, %v120, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v122 = stablehlo.select %v121, %v112, %v109 : tensor<1xi1>, tensor<1xi32>
+    %v123 = stablehlo.constant dense<134217728> : tensor<i32>
+    %v124 = stablehlo.broadcast_in_dim %v123, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v125 = stablehlo.or %v122, %v124 : tensor<1xi32>
+    %v126 = stablehlo.xor %v125, %v68 : tensor<1xi32>
+    %v127 = stablehlo.broadcast_in_dim %v126, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v128 = stablehlo.compare GE, %v46, %v127, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v129 = stablehlo.constant dense<0> : tensor<i32>
+    %v130 = stablehlo.broadcast_in_dim %v129, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v131 = stablehlo.select %v128, %v58, %v130 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v132 = stablehlo.constant dense<0> : tensor<i32>
+    %v133 = stablehlo.reduce(%v131 init: %v132) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v134 = stablehlo.compare GE, %v133, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v135 = stablehlo.select %v134, %v125, %v122 : tensor<1xi1>, tensor<1xi32>
+    %v136 = stablehlo.constant dense<67108864> : tensor<i32>
+    %v137 = stablehlo.broadcast_in_dim %v136, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v138 = stablehlo.or %v135, %v137 : tensor<1xi32>
+    %v139 = stablehlo.xor %v138, %v68 : tensor<1xi32>
+    %v140 = stablehlo.broadcast_in_dim %v139, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v141 = stablehlo.compare GE, %v46, %v140, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v142 = stablehlo.constant dense<0> : tensor<i32>
+    %v143 = stablehlo.broadcast_in_dim %v142, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v144 = stablehlo.select %v141, %v58, %v143 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v145 = stablehlo.constant dense<0> : tensor<i32>
+    %v146 = stablehlo.reduce(%v144 init: %v145) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v147 = stablehlo.compare GE, %v146, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v148 = stablehlo.select %v147, %v138, %v135 : tensor<1xi1>, tensor<1xi32>
+    %v149 = stablehlo.constant dense<33554432> : tensor<i32>
+    %v150 = stablehlo.broadcast_in_dim %v149, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v151 = stablehlo.or %v148, %v150 : tensor<1xi32>
+    %v152 = stablehlo.xor %v151, %v68 : tensor<1xi32>
+    %v153 = stablehlo.broadcast_in_dim %v152, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v154 = stablehlo.compare GE, %v46, %v153, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v155 = stablehlo.constant dense<0> : tensor<i32>
+    %v156 = stablehlo.broadcast_in_dim %v155, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v157 = stablehlo.select %v154, %v58, %v156 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v158 = stablehlo.constant dense<0> : tensor<i32>
+    %v159 = stablehlo.reduce(%v157 init: %v158) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v160 = stablehlo.compare GE, %v159, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v161 = stablehlo.select %v160, %v151, %v148 : tensor<1xi1>, tensor<1xi32>
+    %v162 = stablehlo.constant dense<16777216> : tensor<i32>
+    %v163 = stablehlo.broadcast_in_dim %v162, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v164 = stablehlo.or %v161, %v163 : tensor<1xi32>
+    %v165 = stablehlo.xor %v164, %v68 : tensor<1xi32>
+    %v166 = stablehlo.broadcast_in_dim %v165, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v167 = stablehlo.compare GE, %v46, %v166, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v168 = stablehlo.constant dense<0> : tensor<i32>
+    %v169 = stablehlo.broadcast_in_dim %v168, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v170 = stablehlo.select %v167, %v58, %v169 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v171 = stablehlo.constant dense<0> : tensor<i32>
+    %v172 = stablehlo.reduce(%v170 init: %v171) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v173 = stablehlo.compare GE, %v172, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v174 = stablehlo.select %v173, %v164, %v161 : tensor<1xi1>, tensor<1xi32>
+    %v175 = stablehlo.constant dense<8388608> : tensor<i32>
+    %v176 = stablehlo.broadcast_in_dim %v175, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v177 = stablehlo.or %v174, %v176 : tensor<1xi32>
+    %v178 = stablehlo.xor %v177, %v68 : tensor<1xi32>
+    %v179 = stablehlo.broadcast_in_dim %v178, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v180 = stablehlo.compare GE, %v46, %v179, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v181 = stablehlo.constant dense<0> : tensor<i32>
+    %v182 = stablehlo.broadcast_in_dim %v181, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v183 = stablehlo.select %v180, %v58, %v182 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v184 = stablehlo.constant dense<0> : tensor<i32>
+    %v185 = stablehlo.reduce(%v183 init: %v184) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v186 = stablehlo.compare GE, %v185, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v187 = stablehlo.select %v186, %v177, %v174 : tensor<1xi1>, tensor<1xi32>
+    %v188 = stablehlo.constant dense<4194304> : tensor<i32>
+    %v189 = stablehlo.broadcast_in_dim %v188, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v190 = stablehlo.or %v187, %v189 : tensor<1xi32>
+    %v191 = stablehlo.xor %v190, %v68 : tensor<1xi32>
+    %v192 = stablehlo.broadcast_in_dim %v191, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v193 = stablehlo.compare GE, %v46, %v192, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v194 = stablehlo.constant dense<0> : tensor<i32>
+    %v195 = stablehlo.broadcast_in_dim %v194, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v196 = stablehlo.select %v193, %v58, %v195 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v197 = stablehlo.constant dense<0> : tensor<i32>
+    %v198 = stablehlo.reduce(%v196 init: %v197) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v199 = stablehlo.compare GE, %v198, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v200 = stablehlo.select %v199, %v190, %v187 : tensor<1xi1>, tensor<1xi32>
+    %v201 = stablehlo.constant dense<2097152> : tensor<i32>
+    %v202 = stablehlo.broadcast_in_dim %v201, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v203 = stablehlo.or %v200, %v202 : tensor<1xi32>
+    %v204 = stablehlo.xor %v203, %v68 : tensor<1xi32>
+    %v205 = stablehlo.broadcast_in_dim %v204, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v206 = stablehlo.compare GE, %v46, %v205, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v207 = stablehlo.constant dense<0> : tensor<i32>
+    %v208 = stablehlo.broadcast_in_dim %v207, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v209 = stablehlo.select %v206, %v58, %v208 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v210 = stablehlo.constant dense<0> : tensor<i32>
+    %v211 = stablehlo.reduce(%v209 init: %v210) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v212 = stablehlo.compare GE, %v211, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v213 = stablehlo.select %v212, %v203, %v200 : tensor<1xi1>, tensor<1xi32>
+    %v214 = stablehlo.constant dense<1048576> : tensor<i32>
+    %v215 = stablehlo.broadcast_in_dim %v214, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v216 = stablehlo.or %v213, %v215 : tensor<1xi32>
+    %v217 = stablehlo.xor %v216, %v68 : tensor<1xi32>
+    %v218 = stablehlo.broadcast_in_dim %v217, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v219 = stablehlo.compare GE, %v46, %v218, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v220 = stablehlo.constant dense<0> : tensor<i32>
+    %v221 = stablehlo.broadcast_in_dim %v220, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v222 = stablehlo.select %v219, %v58, %v221 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v223 = stablehlo.constant dense<0> : tensor<i32>
+    %v224 = stablehlo.reduce(%v222 init: %v223) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v225 = stablehlo.compare GE, %v224, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v226 = stablehlo.select %v225, %v216, %v213 : tensor<1xi1>, tensor<1xi32>
+    %v227 = stablehlo.constant dense<524288> : tensor<i32>
+    %v228 = stablehlo.broadcast_in_dim %v227, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v229 = stablehlo.or %v226, %v228 : tensor<1xi32>
+    %v230 = stablehlo.xor %v229, %v68 : tensor<1xi32>
+    %v231 = stablehlo.broadcast_in_dim %v230, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v232 = stablehlo.compare GE, %v46, %v231, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v233 = stablehlo.constant dense<0> : tensor<i32>
+    %v234 = stablehlo.broadcast_in_dim %v233, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v235 = stablehlo.select %v232, %v58, %v234 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v236 = stablehlo.constant dense<0> : tensor<i32>
+    %v237 = stablehlo.reduce(%v235 init: %v236) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v238 = stablehlo.compare GE, %v237, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v239 = stablehlo.select %v238, %v229, %v226 : tensor<1xi1>, tensor<1xi32>
+    %v240 = stablehlo.constant dense<262144> : tensor<i32>
+    %v241 = stablehlo.broadcast_in_dim %v240, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v242 = stablehlo.or %v239, %v241 : tensor<1xi32>
+    %v243 = stablehlo.xor %v242, %v68 : tensor<1xi32>
+    %v244 = stablehlo.broadcast_in_dim %v243, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v245 = stablehlo.compare GE, %v46, %v244, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v246 = stablehlo.constant dense<0> : tensor<i32>
+    %v247 = stablehlo.broadcast_in_dim %v246, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v248 = stablehlo.select %v245, %v58, %v247 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v249 = stablehlo.constant dense<0> : tensor<i32>
+    %v250 = stablehlo.reduce(%v248 init: %v249) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v251 = stablehlo.compare GE, %v250, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v252 = stablehlo.select %v251, %v242, %v239 : tensor<1xi1>, tensor<1xi32>
+    %v253 = stablehlo.constant dense<131072> : tensor<i32>
+    %v254 = stablehlo.broadcast_in_dim %v253, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v255 = stablehlo.or %v252, %v254 : tensor<1xi32>
+    %v256 = stablehlo.xor %v255, %v68 : tensor<1xi32>
+    %v257 = stablehlo.broadcast_in_dim %v256, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v258 = stablehlo.compare GE, %v46, %v257, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v259 = stablehlo.constant dense<0> : tensor<i32>
+    %v260 = stablehlo.broadcast_in_dim %v259, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v261 = stablehlo.select %v258, %v58, %v260 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v262 = stablehlo.constant dense<0> : tensor<i32>
+    %v263 = stablehlo.reduce(%v261 init: %v262) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v264 = stablehlo.compare GE, %v263, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v265 = stablehlo.select %v264, %v255, %v252 : tensor<1xi1>, tensor<1xi32>
+    %v266 = stablehlo.constant dense<65536> : tensor<i32>
+    %v267 = stablehlo.broadcast_in_dim %v266, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v268 = stablehlo.or %v265, %v267 : tensor<1xi32>
+    %v269 = stablehlo.xor %v268, %v68 : tensor<1xi32>
+    %v270 = stablehlo.broadcast_in_dim %v269, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v271 = stablehlo.compare GE, %v46, %v270, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v272 = stablehlo.constant dense<0> : tensor<i32>
+    %v273 = stablehlo.broadcast_in_dim %v272, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v274 = stablehlo.select %v271, %v58, %v273 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v275 = stablehlo.constant dense<0> : tensor<i32>
+    %v276 = stablehlo.reduce(%v274 init: %v275) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v277 = stablehlo.compare GE, %v276, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v278 = stablehlo.select %v277, %v268, %v265 : tensor<1xi1>, tensor<1xi32>
+    %v279 = stablehlo.constant dense<32768> : tensor<i32>
+    %v280 = stablehlo.broadcast_in_dim %v279, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v281 = stablehlo.or %v278, %v280 : tensor<1xi32>
+    %v282 = stablehlo.xor %v281, %v68 : tensor<1xi32>
+    %v283 = stablehlo.broadcast_in_dim %v282, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v284 = stablehlo.compare GE, %v46, %v283, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v285 = stablehlo.constant dense<0> : tensor<i32>
+    %v286 = stablehlo.broadcast_in_dim %v285, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v287 = stablehlo.select %v284, %v58, %v286 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v288 = stablehlo.constant dense<0> : tensor<i32>
+    %v289 = stablehlo.reduce(%v287 init: %v288) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v290 = stablehlo.compare GE, %v289, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v291 = stablehlo.select %v290, %v281, %v278 : tensor<1xi1>, tensor<1xi32>
+    %v292 = stablehlo.constant dense<16384> : tensor<i32>
+    %v293 = stablehlo.broadcast_in_dim %v292, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v294 = stablehlo.or %v291, %v293 : tensor<1xi32>
+    %v295 = stablehlo.xor %v294, %v68 : tensor<1xi32>
+    %v296 = stablehlo.broadcast_in_dim %v295, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v297 = stablehlo.compare GE, %v46, %v296, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v298 = stablehlo.constant dense<0> : tensor<i32>
+    %v299 = stablehlo.broadcast_in_dim %v298, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v300 = stablehlo.select %v297, %v58, %v299 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v301 = stablehlo.constant dense<0> : tensor<i32>
+    %v302 = stablehlo.reduce(%v300 init: %v301) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v303 = stablehlo.compare GE, %v302, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v304 = stablehlo.select %v303, %v294, %v291 : tensor<1xi1>, tensor<1xi32>
+    %v305 = stablehlo.constant dense<8192> : tensor<i32>
+    %v306 = stablehlo.broadcast_in_dim %v305, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v307 = stablehlo.or %v304, %v306 : tensor<1xi32>
+    %v308 = stablehlo.xor %v307, %v68 : tensor<1xi32>
+    %v309 = stablehlo.broadcast_in_dim %v308, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v310 = stablehlo.compare GE, %v46, %v309, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v311 = stablehlo.constant dense<0> : tensor<i32>
+    %v312 = stablehlo.broadcast_in_dim %v311, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v313 = stablehlo.select %v310, %v58, %v312 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v314 = stablehlo.constant dense<0> : tensor<i32>
+    %v315 = stablehlo.reduce(%v313 init: %v314) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v316 = stablehlo.compare GE, %v315, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v317 = stablehlo.select %v316, %v307, %v304 : tensor<1xi1>, tensor<1xi32>
+    %v318 = stablehlo.constant dense<4096> : tensor<i32>
+    %v319 = stablehlo.broadcast_in_dim %v318, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v320 = stablehlo.or %v317, %v319 : tensor<1xi32>
+    %v321 = stablehlo.xor %v320, %v68 : tensor<1xi32>
+    %v322 = stablehlo.broadcast_in_dim %v321, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v323 = stablehlo.compare GE, %v46, %v322, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v324 = stablehlo.constant dense<0> : tensor<i32>
+    %v325 = stablehlo.broadcast_in_dim %v324, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v326 = stablehlo.select %v323, %v58, %v325 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v327 = stablehlo.constant dense<0> : tensor<i32>
+    %v328 = stablehlo.reduce(%v326 init: %v327) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v329 = stablehlo.compare GE, %v328, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v330 = stablehlo.select %v329, %v320, %v317 : tensor<1xi1>, tensor<1xi32>
+    %v331 = stablehlo.constant dense<2048> : tensor<i32>
+    %v332 = stablehlo.broadcast_in_dim %v331, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v333 = stablehlo.or %v330, %v332 : tensor<1xi32>
+    %v334 = stablehlo.xor %v333, %v68 : tensor<1xi32>
+    %v335 = stablehlo.broadcast_in_dim %v334, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v336 = stablehlo.compare GE, %v46, %v335, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v337 = stablehlo.constant dense<0> : tensor<i32>
+    %v338 = stablehlo.broadcast_in_dim %v337, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v339 = stablehlo.select %v336, %v58, %v338 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v340 = stablehlo.constant dense<0> : tensor<i32>
+    %v341 = stablehlo.reduce(%v339 init: %v340) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v342 = stablehlo.compare GE, %v341, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v343 = stablehlo.select %v342, %v333, %v330 : tensor<1xi1>, tensor<1xi32>
+    %v344 = stablehlo.constant dense<1024> : tensor<i32>
+    %v345 = stablehlo.broadcast_in_dim %v344, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v346 = stablehlo.or %v343, %v345 : tensor<1xi32>
+    %v347 = stablehlo.xor %v346, %v68 : tensor<1xi32>
+    %v348 = stablehlo.broadcast_in_dim %v347, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v349 = stablehlo.compare GE, %v46, %v348, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v350 = stablehlo.constant dense<0> : tensor<i32>
+    %v351 = stablehlo.broadcast_in_dim %v350, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v352 = stablehlo.select %v349, %v58, %v351 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v353 = stablehlo.constant dense<0> : tensor<i32>
+    %v354 = stablehlo.reduce(%v352 init: %v353) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v355 = stablehlo.compare GE, %v354, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v356 = stablehlo.select %v355, %v346, %v343 : tensor<1xi1>, tensor<1xi32>
+    %v357 = stablehlo.constant dense<512> : tensor<i32>
+    %v358 = stablehlo.broadcast_in_dim %v357, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v359 = stablehlo.or %v356, %v358 : tensor<1xi32>
+    %v360 = stablehlo.xor %v359, %v68 : tensor<1xi32>
+    %v361 = stablehlo.broadcast_in_dim %v360, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v362 = stablehlo.compare GE, %v46, %v361, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v363 = stablehlo.constant dense<0> : tensor<i32>
+    %v364 = stablehlo.broadcast_in_dim %v363, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v365 = stablehlo.select %v362, %v58, %v364 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v366 = stablehlo.constant dense<0> : tensor<i32>
+    %v367 = stablehlo.reduce(%v365 init: %v366) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v368 = stablehlo.compare GE, %v367, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v369 = stablehlo.select %v368, %v359, %v356 : tensor<1xi1>, tensor<1xi32>
+    %v370 = stablehlo.constant dense<256> : tensor<i32>
+    %v371 = stablehlo.broadcast_in_dim %v370, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v372 = stablehlo.or %v369, %v371 : tensor<1xi32>
+    %v373 = stablehlo.xor %v372, %v68 : tensor<1xi32>
+    %v374 = stablehlo.broadcast_in_dim %v373, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v375 = stablehlo.compare GE, %v46, %v374, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v376 = stablehlo.constant dense<0> : tensor<i32>
+    %v377 = stablehlo.broadcast_in_dim %v376, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v378 = stablehlo.select %v375, %v58, %v377 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v379 = stablehlo.constant dense<0> : tensor<i32>
+    %v380 = stablehlo.reduce(%v378 init: %v379) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v381 = stablehlo.compare GE, %v380, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v382 = stablehlo.select %v381, %v372, %v369 : tensor<1xi1>, tensor<1xi32>
+    %v383 = stablehlo.constant dense<128> : tensor<i32>
+    %v384 = stablehlo.broadcast_in_dim %v383, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v385 = stablehlo.or %v382, %v384 : tensor<1xi32>
+    %v386 = stablehlo.xor %v385, %v68 : tensor<1xi32>
+    %v387 = stablehlo.broadcast_in_dim %v386, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v388 = stablehlo.compare GE, %v46, %v387, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v389 = stablehlo.constant dense<0> : tensor<i32>
+    %v390 = stablehlo.broadcast_in_dim %v389, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v391 = stablehlo.select %v388, %v58, %v390 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v392 = stablehlo.constant dense<0> : tensor<i32>
+    %v393 = stablehlo.reduce(%v391 init: %v392) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v394 = stablehlo.compare GE, %v393, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v395 = stablehlo.select %v394, %v385, %v382 : tensor<1xi1>, tensor<1xi32>
+    %v396 = stablehlo.constant dense<64> : tensor<i32>
+    %v397 = stablehlo.broadcast_in_dim %v396, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v398 = stablehlo.or %v395, %v397 : tensor<1xi32>
+    %v399 = stablehlo.xor %v398, %v68 : tensor<1xi32>
+    %v400 = stablehlo.broadcast_in_dim %v399, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v401 = stablehlo.compare GE, %v46, %v400, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v402 = stablehlo.constant dense<0> : tensor<i32>
+    %v403 = stablehlo.broadcast_in_dim %v402, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v404 = stablehlo.select %v401, %v58, %v403 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v405 = stablehlo.constant dense<0> : tensor<i32>
+    %v406 = stablehlo.reduce(%v404 init: %v405) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v407 = stablehlo.compare GE, %v406, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v408 = stablehlo.select %v407, %v398, %v395 : tensor<1xi1>, tensor<1xi32>
+    %v409 = stablehlo.constant dense<32> : tensor<i32>
+    %v410 = stablehlo.broadcast_in_dim %v409, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v411 = stablehlo.or %v408, %v410 : tensor<1xi32>
+    %v412 = stablehlo.xor %v411, %v68 : tensor<1xi32>
+    %v413 = stablehlo.broadcast_in_dim %v412, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v414 = stablehlo.compare GE, %v46, %v413, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v415 = stablehlo.constant dense<0> : tensor<i32>
+    %v416 = stablehlo.broadcast_in_dim %v415, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v417 = stablehlo.select %v414, %v58, %v416 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v418 = stablehlo.constant dense<0> : tensor<i32>
+    %v419 = stablehlo.reduce(%v417 init: %v418) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v420 = stablehlo.compare GE, %v419, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v421 = stablehlo.select %v420, %v411, %v408 : tensor<1xi1>, tensor<1xi32>
+    %v422 = stablehlo.constant dense<16> : tensor<i32>
+    %v423 = stablehlo.broadcast_in_dim %v422, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v424 = stablehlo.or %v421, %v423 : tensor<1xi32>
+    %v425 = stablehlo.xor %v424, %v68 : tensor<1xi32>
+    %v426 = stablehlo.broadcast_in_dim %v425, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v427 = stablehlo.compare GE, %v46, %v426, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v428 = stablehlo.constant dense<0> : tensor<i32>
+    %v429 = stablehlo.broadcast_in_dim %v428, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v430 = stablehlo.select %v427, %v58, %v429 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v431 = stablehlo.constant dense<0> : tensor<i32>
+    %v432 = stablehlo.reduce(%v430 init: %v431) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v433 = stablehlo.compare GE, %v432, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v434 = stablehlo.select %v433, %v424, %v421 : tensor<1xi1>, tensor<1xi32>
+    %v435 = stablehlo.constant dense<8> : tensor<i32>
+    %v436 = stablehlo.broadcast_in_dim %v435, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v437 = stablehlo.or %v434, %v436 : tensor<1xi32>
+    %v438 = stablehlo.xor %v437, %v68 : tensor<1xi32>
+    %v439 = stablehlo.broadcast_in_dim %v438, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v440 = stablehlo.compare GE, %v46, %v439, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v441 = stablehlo.constant dense<0> : tensor<i32>
+    %v442 = stablehlo.broadcast_in_dim %v441, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v443 = stablehlo.select %v440, %v58, %v442 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v444 = stablehlo.constant dense<0> : tensor<i32>
+    %v445 = stablehlo.reduce(%v443 init: %v444) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v446 = stablehlo.compare GE, %v445, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v447 = stablehlo.select %v446, %v437, %v434 : tensor<1xi1>, tensor<1xi32>
+    %v448 = stablehlo.constant dense<4> : tensor<i32>
+    %v449 = stablehlo.broadcast_in_dim %v448, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v450 = stablehlo.or %v447, %v449 : tensor<1xi32>
+    %v451 = stablehlo.xor %v450, %v68 : tensor<1xi32>
+    %v452 = stablehlo.broadcast_in_dim %v451, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v453 = stablehlo.compare GE, %v46, %v452, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v454 = stablehlo.constant dense<0> : tensor<i32>
+    %v455 = stablehlo.broadcast_in_dim %v454, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v456 = stablehlo.select %v453, %v58, %v455 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v457 = stablehlo.constant dense<0> : tensor<i32>
+    %v458 = stablehlo.reduce(%v456 init: %v457) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v459 = stablehlo.compare GE, %v458, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v460 = stablehlo.select %v459, %v450, %v447 : tensor<1xi1>, tensor<1xi32>
+    %v461 = stablehlo.constant dense<2> : tensor<i32>
+    %v462 = stablehlo.broadcast_in_dim %v461, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v463 = stablehlo.or %v460, %v462 : tensor<1xi32>
+    %v464 = stablehlo.xor %v463, %v68 : tensor<1xi32>
+    %v465 = stablehlo.broadcast_in_dim %v464, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v466 = stablehlo.compare GE, %v46, %v465, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v467 = stablehlo.constant dense<0> : tensor<i32>
+    %v468 = stablehlo.broadcast_in_dim %v467, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v469 = stablehlo.select %v466, %v58, %v468 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v470 = stablehlo.constant dense<0> : tensor<i32>
+    %v471 = stablehlo.reduce(%v469 init: %v470) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v472 = stablehlo.compare GE, %v471, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v473 = stablehlo.select %v472, %v463, %v460 : tensor<1xi1>, tensor<1xi32>
+    %v474 = stablehlo.constant dense<1> : tensor<i32>
+    %v475 = stablehlo.broadcast_in_dim %v474, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v476 = stablehlo.or %v473, %v475 : tensor<1xi32>
+    %v477 = stablehlo.xor %v476, %v68 : tensor<1xi32>
+    %v478 = stablehlo.broadcast_in_dim %v477, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v479 = stablehlo.compare GE, %v46, %v478, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v480 = stablehlo.constant dense<0> : tensor<i32>
+    %v481 = stablehlo.broadcast_in_dim %v480, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v482 = stablehlo.select %v479, %v58, %v481 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v483 = stablehlo.constant dense<0> : tensor<i32>
+    %v484 = stablehlo.reduce(%v482 init: %v483) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v485 = stablehlo.compare GE, %v484, %v66, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v486 = stablehlo.select %v485, %v476, %v473 : tensor<1xi1>, tensor<1xi32>
+    %v487 = stablehlo.xor %v486, %v68 : tensor<1xi32>
+    %v488 = stablehlo.broadcast_in_dim %v487, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v489 = stablehlo.compare GT, %v46, %v488, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v490 = stablehlo.compare EQ, %v46, %v488, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v491 = stablehlo.constant dense<0> : tensor<i32>
+    %v492 = stablehlo.broadcast_in_dim %v491, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v493 = stablehlo.select %v489, %v58, %v492 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v494 = stablehlo.constant dense<0> : tensor<i32>
+    %v495 = stablehlo.reduce(%v493 init: %v494) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v496 = stablehlo.subtract %v66, %v495 : tensor<1xi32>
+    %v497 = stablehlo.constant dense<0> : tensor<i32>
+    %v498 = stablehlo.broadcast_in_dim %v497, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v499 = stablehlo.select %v490, %v58, %v498 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v500 = stablehlo.constant dense<0> : tensor<i32>
+    %v501 = stablehlo.broadcast_in_dim %v500, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v502 = stablehlo.constant dense<256> : tensor<i32>
+    %v503 = stablehlo.broadcast_in_dim %v502, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v504 = stablehlo.or %v501, %v503 : tensor<1xi32>
+    %v505 = stablehlo.broadcast_in_dim %v504, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v506 = stablehlo.compare LT, %v4, %v505, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v507 = stablehlo.constant dense<0> : tensor<i32>
+    %v508 = stablehlo.broadcast_in_dim %v507, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v509 = stablehlo.select %v506, %v499, %v508 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v510 = stablehlo.constant dense<0> : tensor<i32>
+    %v511 = stablehlo.reduce(%v509 init: %v510) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v512 = stablehlo.compare LT, %v511, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v513 = stablehlo.select %v512, %v504, %v501 : tensor<1xi1>, tensor<1xi32>
+    %v514 = stablehlo.constant dense<128> : tensor<i32>
+    %v515 = stablehlo.broadcast_in_dim %v514, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v516 = stablehlo.or %v513, %v515 : tensor<1xi32>
+    %v517 = stablehlo.broadcast_in_dim %v516, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v518 = stablehlo.compare LT, %v4, %v517, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v519 = stablehlo.constant dense<0> : tensor<i32>
+    %v520 = stablehlo.broadcast_in_dim %v519, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v521 = stablehlo.select %v518, %v499, %v520 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v522 = stablehlo.constant dense<0> : tensor<i32>
+    %v523 = stablehlo.reduce(%v521 init: %v522) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v524 = stablehlo.compare LT, %v523, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v525 = stablehlo.select %v524, %v516, %v513 : tensor<1xi1>, tensor<1xi32>
+    %v526 = stablehlo.constant dense<64> : tensor<i32>
+    %v527 = stablehlo.broadcast_in_dim %v526, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v528 = stablehlo.or %v525, %v527 : tensor<1xi32>
+    %v529 = stablehlo.broadcast_in_dim %v528, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v530 = stablehlo.compare LT, %v4, %v529, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v531 = stablehlo.constant dense<0> : tensor<i32>
+    %v532 = stablehlo.broadcast_in_dim %v531, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v533 = stablehlo.select %v530, %v499, %v532 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v534 = stablehlo.constant dense<0> : tensor<i32>
+    %v535 = stablehlo.reduce(%v533 init: %v534) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v536 = stablehlo.compare LT, %v535, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v537 = stablehlo.select %v536, %v528, %v525 : tensor<1xi1>, tensor<1xi32>
+    %v538 = stablehlo.constant dense<32> : tensor<i32>
+    %v539 = stablehlo.broadcast_in_dim %v538, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v540 = stablehlo.or %v537, %v539 : tensor<1xi32>
+    %v541 = stablehlo.broadcast_in_dim %v540, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v542 = stablehlo.compare LT, %v4, %v541, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v543 = stablehlo.constant dense<0> : tensor<i32>
+    %v544 = stablehlo.broadcast_in_dim %v543, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v545 = stablehlo.select %v542, %v499, %v544 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v546 = stablehlo.constant dense<0> : tensor<i32>
+    %v547 = stablehlo.reduce(%v545 init: %v546) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v548 = stablehlo.compare LT, %v547, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v549 = stablehlo.select %v548, %v540, %v537 : tensor<1xi1>, tensor<1xi32>
+    %v550 = stablehlo.constant dense<16> : tensor<i32>
+    %v551 = stablehlo.broadcast_in_dim %v550, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v552 = stablehlo.or %v549, %v551 : tensor<1xi32>
+    %v553 = stablehlo.broadcast_in_dim %v552, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v554 = stablehlo.compare LT, %v4, %v553, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v555 = stablehlo.constant dense<0> : tensor<i32>
+    %v556 = stablehlo.broadcast_in_dim %v555, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v557 = stablehlo.select %v554, %v499, %v556 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v558 = stablehlo.constant dense<0> : tensor<i32>
+    %v559 = stablehlo.reduce(%v557 init: %v558) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v560 = stablehlo.compare LT, %v559, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v561 = stablehlo.select %v560, %v552, %v549 : tensor<1xi1>, tensor<1xi32>
+    %v562 = stablehlo.constant dense<8> : tensor<i32>
+    %v563 = stablehlo.broadcast_in_dim %v562, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v564 = stablehlo.or %v561, %v563 : tensor<1xi32>
+    %v565 = stablehlo.broadcast_in_dim %v564, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v566 = stablehlo.compare LT, %v4, %v565, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v567 = stablehlo.constant dense<0> : tensor<i32>
+    %v568 = stablehlo.broadcast_in_dim %v567, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v569 = stablehlo.select %v566, %v499, %v568 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v570 = stablehlo.constant dense<0> : tensor<i32>
+    %v571 = stablehlo.reduce(%v569 init: %v570) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v572 = stablehlo.compare LT, %v571, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v573 = stablehlo.select %v572, %v564, %v561 : tensor<1xi1>, tensor<1xi32>
+    %v574 = stablehlo.constant dense<4> : tensor<i32>
+    %v575 = stablehlo.broadcast_in_dim %v574, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v576 = stablehlo.or %v573, %v575 : tensor<1xi32>
+    %v577 = stablehlo.broadcast_in_dim %v576, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v578 = stablehlo.compare LT, %v4, %v577, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v579 = stablehlo.constant dense<0> : tensor<i32>
+    %v580 = stablehlo.broadcast_in_dim %v579, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v581 = stablehlo.select %v578, %v499, %v580 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v582 = stablehlo.constant dense<0> : tensor<i32>
+    %v583 = stablehlo.reduce(%v581 init: %v582) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v584 = stablehlo.compare LT, %v583, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v585 = stablehlo.select %v584, %v576, %v573 : tensor<1xi1>, tensor<1xi32>
+    %v586 = stablehlo.constant dense<2> : tensor<i32>
+    %v587 = stablehlo.broadcast_in_dim %v586, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v588 = stablehlo.or %v585, %v587 : tensor<1xi32>
+    %v589 = stablehlo.broadcast_in_dim %v588, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v590 = stablehlo.compare LT, %v4, %v589, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v591 = stablehlo.constant dense<0> : tensor<i32>
+    %v592 = stablehlo.broadcast_in_dim %v591, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v593 = stablehlo.select %v590, %v499, %v592 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v594 = stablehlo.constant dense<0> : tensor<i32>
+    %v595 = stablehlo.reduce(%v593 init: %v594) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v596 = stablehlo.compare LT, %v595, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v597 = stablehlo.select %v596, %v588, %v585 : tensor<1xi1>, tensor<1xi32>
+    %v598 = stablehlo.constant dense<1> : tensor<i32>
+    %v599 = stablehlo.broadcast_in_dim %v598, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v600 = stablehlo.or %v597, %v599 : tensor<1xi32>
+    %v601 = stablehlo.broadcast_in_dim %v600, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v602 = stablehlo.compare LT, %v4, %v601, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v603 = stablehlo.constant dense<0> : tensor<i32>
+    %v604 = stablehlo.broadcast_in_dim %v603, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v605 = stablehlo.select %v602, %v499, %v604 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v606 = stablehlo.constant dense<0> : tensor<i32>
+    %v607 = stablehlo.reduce(%v605 init: %v606) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v608 = stablehlo.compare LT, %v607, %v496, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v609 = stablehlo.select %v608, %v600, %v597 : tensor<1xi1>, tensor<1xi32>
+    %v610 = stablehlo.broadcast_in_dim %v609, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v611 = stablehlo.compare LE, %v4, %v610, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v612 = stablehlo.and %v490, %v611 : tensor<1x512xi1>
+    %v613 = stablehlo.constant dense<0> : tensor<i32>
+    %v614 = stablehlo.broadcast_in_dim %v613, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v615 = stablehlo.compare GT, %v496, %v614, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v616 = stablehlo.broadcast_in_dim %v615, dims = [0] : (tensor<1xi1>) -> tensor<1x512xi1>
+    %v617 = stablehlo.and %v612, %v616 : tensor<1x512xi1>
+    %v618 = stablehlo.compare GT, %v58, %v498, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v619 = stablehlo.and %v617, %v618 : tensor<1x512xi1>
+    %v620 = stablehlo.and %v489, %v618 : tensor<1x512xi1>
+    %v621 = stablehlo.or %v620, %v619 : tensor<1x512xi1>
+    %v622 = stablehlo.broadcast_in_dim %v65, dims = [0] : (tensor<1xi1>) -> tensor<1x512xi1>
+    %v623 = stablehlo.select %v622, %v621, %v53 : tensor<1x512xi1>, tensor<1x512xi1>
+    %v624 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v625 = stablehlo.broadcast_in_dim %v624, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v626 = stablehlo.exponential %v37 : tensor<1x512xf32>
+    %v627 = stablehlo.select %v623, %v626, %v625 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v628 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v629 = stablehlo.reduce(%v627 init: %v628) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v630 = stablehlo.multiply %top_p, %v629 : tensor<1xf32>
+    %v631 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v632 = stablehlo.broadcast_in_dim %v631, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v633 = stablehlo.constant dense<0> : tensor<i32>
+    %v634 = stablehlo.broadcast_in_dim %v633, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v635 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v636 = stablehlo.broadcast_in_dim %v635, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v637 = stablehlo.or %v634, %v636 : tensor<1xi32>
+    %v638 = stablehlo.xor %v637, %v632 : tensor<1xi32>
+    %v639 = stablehlo.broadcast_in_dim %v638, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v640 = stablehlo.compare GE, %v46, %v639, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v641 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v642 = stablehlo.broadcast_in_dim %v641, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v643 = stablehlo.select %v640, %v627, %v642 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v644 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v645 = stablehlo.reduce(%v643 init: %v644) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v646 = stablehlo.compare GE, %v645, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v647 = stablehlo.select %v646, %v637, %v634 : tensor<1xi1>, tensor<1xi32>
+    %v648 = stablehlo.constant dense<1073741824> : tensor<i32>
+    %v649 = stablehlo.broadcast_in_dim %v648, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v650 = stablehlo.or %v647, %v649 : tensor<1xi32>
+    %v651 = stablehlo.xor %v650, %v632 : tensor<1xi32>
+    %v652 = stablehlo.broadcast_in_dim %v651, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v653 = stablehlo.compare GE, %v46, %v652, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v654 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v655 = stablehlo.broadcast_in_dim %v654, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v656 = stablehlo.select %v653, %v627, %v655 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v657 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v658 = stablehlo.reduce(%v656 init: %v657) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v659 = stablehlo.compare GE, %v658, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v660 = stablehlo.select %v659, %v650, %v647 : tensor<1xi1>, tensor<1xi32>
+    %v661 = stablehlo.constant dense<536870912> : tensor<i32>
+    %v662 = stablehlo.broadcast_in_dim %v661, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v663 = stablehlo.or %v660, %v662 : tensor<1xi32>
+    %v664 = stablehlo.xor %v663, %v632 : tensor<1xi32>
+    %v665 = stablehlo.broadcast_in_dim %v664, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v666 = stablehlo.compare GE, %v46, %v665, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v667 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v668 = stablehlo.broadcast_in_dim %v667, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v669 = stablehlo.select %v666, %v627, %v668 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v670 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v671 = stablehlo.reduce(%v669 init: %v670) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v672 = stablehlo.compare GE, %v671, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v673 = stablehlo.select %v672, %v663, %v660 : tensor<1xi1>, tensor<1xi32>
+    %v674 = stablehlo.constant dense<268435456> : tensor<i32>
+    %v675 = stablehlo.broadcast_in_dim %v674, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v676 = stablehlo.or %v673, %v675 : tensor<1xi32>
+    %v677 = stablehlo.xor %v676, %v632 : tensor<1xi32>
+    %v678 = stablehlo.broadcast_in_dim %v677, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v679 = stablehlo.compare GE, %v46, %v678, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v680 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v681 = stablehlo.broadcast_in_dim %v680, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v682 = stablehlo.select %v679, %v627, %v681 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v683 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v684 = stablehlo.reduce(%v682 init: %v683) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v685 = stablehlo.compare GE, %v684, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v686 = stablehlo.select %v685, %v676, %v673 : tensor<1xi1>, tensor<1xi32>
+    %v687 = stablehlo.constant dense<134217728> : tensor<i32>
+    %v688 = stablehlo.broadcast_in_dim %v687, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v689 = stablehlo.or %v686, %v688 : tensor<1xi32>
+    %v690 = stablehlo.xor %v689, %v632 : tensor<1xi32>
+    %v691 = stablehlo.broadcast_in_dim %v690, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v692 = stablehlo.compare GE, %v46, %v691, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v693 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v694 = stablehlo.broadcast_in_dim %v693, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v695 = stablehlo.select %v692, %v627, %v694 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v696 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v697 = stablehlo.reduce(%v695 init: %v696) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v698 = stablehlo.compare GE, %v697, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v699 = stablehlo.select %v698, %v689, %v686 : tensor<1xi1>, tensor<1xi32>
+    %v700 = stablehlo.constant dense<67108864> : tensor<i32>
+    %v701 = stablehlo.broadcast_in_dim %v700, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v702 = stablehlo.or %v699, %v701 : tensor<1xi32>
+    %v703 = stablehlo.xor %v702, %v632 : tensor<1xi32>
+    %v704 = stablehlo.broadcast_in_dim %v703, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v705 = stablehlo.compare GE, %v46, %v704, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v706 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v707 = stablehlo.broadcast_in_dim %v706, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v708 = stablehlo.select %v705, %v627, %v707 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v709 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v710 = stablehlo.reduce(%v708 init: %v709) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v711 = stablehlo.compare GE, %v710, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v712 = stablehlo.select %v711, %v702, %v699 : tensor<1xi1>, tensor<1xi32>
+    %v713 = stablehlo.constant dense<33554432> : tensor<i32>
+    %v714 = stablehlo.broadcast_in_dim %v713, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v715 = stablehlo.or %v712, %v714 : tensor<1xi32>
+    %v716 = stablehlo.xor %v715, %v632 : tensor<1xi32>
+    %v717 = stablehlo.broadcast_in_dim %v716, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v718 = stablehlo.compare GE, %v46, %v717, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v719 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v720 = stablehlo.broadcast_in_dim %v719, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v721 = stablehlo.select %v718, %v627, %v720 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v722 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v723 = stablehlo.reduce(%v721 init: %v722) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v724 = stablehlo.compare GE, %v723, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v725 = stablehlo.select %v724, %v715, %v712 : tensor<1xi1>, tensor<1xi32>
+    %v726 = stablehlo.constant dense<16777216> : tensor<i32>
+    %v727 = stablehlo.broadcast_in_dim %v726, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v728 = stablehlo.or %v725, %v727 : tensor<1xi32>
+    %v729 = stablehlo.xor %v728, %v632 : tensor<1xi32>
+    %v730 = stablehlo.broadcast_in_dim %v729, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v731 = stablehlo.compare GE, %v46, %v730, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v732 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v733 = stablehlo.broadcast_in_dim %v732, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v734 = stablehlo.select %v731, %v627, %v733 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v735 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v736 = stablehlo.reduce(%v734 init: %v735) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v737 = stablehlo.compare GE, %v736, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v738 = stablehlo.select %v737, %v728, %v725 : tensor<1xi1>, tensor<1xi32>
+    %v739 = stablehlo.constant dense<8388608> : tensor<i32>
+    %v740 = stablehlo.broadcast_in_dim %v739, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v741 = stablehlo.or %v738, %v740 : tensor<1xi32>
+    %v742 = stablehlo.xor %v741, %v632 : tensor<1xi32>
+    %v743 = stablehlo.broadcast_in_dim %v742, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v744 = stablehlo.compare GE, %v46, %v743, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v745 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v746 = stablehlo.broadcast_in_dim %v745, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v747 = stablehlo.select %v744, %v627, %v746 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v748 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v749 = stablehlo.reduce(%v747 init: %v748) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v750 = stablehlo.compare GE, %v749, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v751 = stablehlo.select %v750, %v741, %v738 : tensor<1xi1>, tensor<1xi32>
+    %v752 = stablehlo.constant dense<4194304> : tensor<i32>
+    %v753 = stablehlo.broadcast_in_dim %v752, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v754 = stablehlo.or %v751, %v753 : tensor<1xi32>
+    %v755 = stablehlo.xor %v754, %v632 : tensor<1xi32>
+    %v756 = stablehlo.broadcast_in_dim %v755, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v757 = stablehlo.compare GE, %v46, %v756, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v758 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v759 = stablehlo.broadcast_in_dim %v758, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v760 = stablehlo.select %v757, %v627, %v759 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v761 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v762 = stablehlo.reduce(%v760 init: %v761) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v763 = stablehlo.compare GE, %v762, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v764 = stablehlo.select %v763, %v754, %v751 : tensor<1xi1>, tensor<1xi32>
+    %v765 = stablehlo.constant dense<2097152> : tensor<i32>
+    %v766 = stablehlo.broadcast_in_dim %v765, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v767 = stablehlo.or %v764, %v766 : tensor<1xi32>
+    %v768 = stablehlo.xor %v767, %v632 : tensor<1xi32>
+    %v769 = stablehlo.broadcast_in_dim %v768, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v770 = stablehlo.compare GE, %v46, %v769, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v771 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v772 = stablehlo.broadcast_in_dim %v771, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v773 = stablehlo.select %v770, %v627, %v772 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v774 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v775 = stablehlo.reduce(%v773 init: %v774) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v776 = stablehlo.compare GE, %v775, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v777 = stablehlo.select %v776, %v767, %v764 : tensor<1xi1>, tensor<1xi32>
+    %v778 = stablehlo.constant dense<1048576> : tensor<i32>
+    %v779 = stablehlo.broadcast_in_dim %v778, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v780 = stablehlo.or %v777, %v779 : tensor<1xi32>
+    %v781 = stablehlo.xor %v780, %v632 : tensor<1xi32>
+    %v782 = stablehlo.broadcast_in_dim %v781, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v783 = stablehlo.compare GE, %v46, %v782, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v784 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v785 = stablehlo.broadcast_in_dim %v784, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v786 = stablehlo.select %v783, %v627, %v785 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v787 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v788 = stablehlo.reduce(%v786 init: %v787) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v789 = stablehlo.compare GE, %v788, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v790 = stablehlo.select %v789, %v780, %v777 : tensor<1xi1>, tensor<1xi32>
+    %v791 = stablehlo.constant dense<524288> : tensor<i32>
+    %v792 = stablehlo.broadcast_in_dim %v791, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v793 = stablehlo.or %v790, %v792 : tensor<1xi32>
+    %v794 = stablehlo.xor %v793, %v632 : tensor<1xi32>
+    %v795 = stablehlo.broadcast_in_dim %v794, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v796 = stablehlo.compare GE, %v46, %v795, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v797 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v798 = stablehlo.broadcast_in_dim %v797, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v799 = stablehlo.select %v796, %v627, %v798 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v800 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v801 = stablehlo.reduce(%v799 init: %v800) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v802 = stablehlo.compare GE, %v801, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v803 = stablehlo.select %v802, %v793, %v790 : tensor<1xi1>, tensor<1xi32>
+    %v804 = stablehlo.constant dense<262144> : tensor<i32>
+    %v805 = stablehlo.broadcast_in_dim %v804, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v806 = stablehlo.or %v803, %v805 : tensor<1xi32>
+    %v807 = stablehlo.xor %v806, %v632 : tensor<1xi32>
+    %v808 = stablehlo.broadcast_in_dim %v807, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v809 = stablehlo.compare GE, %v46, %v808, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v810 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v811 = stablehlo.broadcast_in_dim %v810, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v812 = stablehlo.select %v809, %v627, %v811 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v813 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v814 = stablehlo.reduce(%v812 init: %v813) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v815 = stablehlo.compare GE, %v814, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v816 = stablehlo.select %v815, %v806, %v803 : tensor<1xi1>, tensor<1xi32>
+    %v817 = stablehlo.constant dense<131072> : tensor<i32>
+    %v818 = stablehlo.broadcast_in_dim %v817, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v819 = stablehlo.or %v816, %v818 : tensor<1xi32>
+    %v820 = stablehlo.xor %v819, %v632 : tensor<1xi32>
+    %v821 = stablehlo.broadcast_in_dim %v820, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v822 = stablehlo.compare GE, %v46, %v821, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v823 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v824 = stablehlo.broadcast_in_dim %v823, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v825 = stablehlo.select %v822, %v627, %v824 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v826 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v827 = stablehlo.reduce(%v825 init: %v826) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v828 = stablehlo.compare GE, %v827, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v829 = stablehlo.select %v828, %v819, %v816 : tensor<1xi1>, tensor<1xi32>
+    %v830 = stablehlo.constant dense<65536> : tensor<i32>
+    %v831 = stablehlo.broadcast_in_dim %v830, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v832 = stablehlo.or %v829, %v831 : tensor<1xi32>
+    %v833 = stablehlo.xor %v832, %v632 : tensor<1xi32>
+    %v834 = stablehlo.broadcast_in_dim %v833, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v835 = stablehlo.compare GE, %v46, %v834, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v836 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v837 = stablehlo.broadcast_in_dim %v836, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v838 = stablehlo.select %v835, %v627, %v837 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v839 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v840 = stablehlo.reduce(%v838 init: %v839) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v841 = stablehlo.compare GE, %v840, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v842 = stablehlo.select %v841, %v832, %v829 : tensor<1xi1>, tensor<1xi32>
+    %v843 = stablehlo.constant dense<32768> : tensor<i32>
+    %v844 = stablehlo.broadcast_in_dim %v843, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v845 = stablehlo.or %v842, %v844 : tensor<1xi32>
+    %v846 = stablehlo.xor %v845, %v632 : tensor<1xi32>
+    %v847 = stablehlo.broadcast_in_dim %v846, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v848 = stablehlo.compare GE, %v46, %v847, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v849 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v850 = stablehlo.broadcast_in_dim %v849, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v851 = stablehlo.select %v848, %v627, %v850 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v852 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v853 = stablehlo.reduce(%v851 init: %v852) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v854 = stablehlo.compare GE, %v853, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v855 = stablehlo.select %v854, %v845, %v842 : tensor<1xi1>, tensor<1xi32>
+    %v856 = stablehlo.constant dense<16384> : tensor<i32>
+    %v857 = stablehlo.broadcast_in_dim %v856, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v858 = stablehlo.or %v855, %v857 : tensor<1xi32>
+    %v859 = stablehlo.xor %v858, %v632 : tensor<1xi32>
+    %v860 = stablehlo.broadcast_in_dim %v859, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v861 = stablehlo.compare GE, %v46, %v860, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v862 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v863 = stablehlo.broadcast_in_dim %v862, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v864 = stablehlo.select %v861, %v627, %v863 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v865 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v866 = stablehlo.reduce(%v864 init: %v865) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v867 = stablehlo.compare GE, %v866, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v868 = stablehlo.select %v867, %v858, %v855 : tensor<1xi1>, tensor<1xi32>
+    %v869 = stablehlo.constant dense<8192> : tensor<i32>
+    %v870 = stablehlo.broadcast_in_dim %v869, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v871 = stablehlo.or %v868, %v870 : tensor<1xi32>
+    %v872 = stablehlo.xor %v871, %v632 : tensor<1xi32>
+    %v873 = stablehlo.broadcast_in_dim %v872, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v874 = stablehlo.compare GE, %v46, %v873, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v875 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v876 = stablehlo.broadcast_in_dim %v875, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v877 = stablehlo.select %v874, %v627, %v876 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v878 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v879 = stablehlo.reduce(%v877 init: %v878) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v880 = stablehlo.compare GE, %v879, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v881 = stablehlo.select %v880, %v871, %v868 : tensor<1xi1>, tensor<1xi32>
+    %v882 = stablehlo.constant dense<4096> : tensor<i32>
+    %v883 = stablehlo.broadcast_in_dim %v882, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v884 = stablehlo.or %v881, %v883 : tensor<1xi32>
+    %v885 = stablehlo.xor %v884, %v632 : tensor<1xi32>
+    %v886 = stablehlo.broadcast_in_dim %v885, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v887 = stablehlo.compare GE, %v46, %v886, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v888 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v889 = stablehlo.broadcast_in_dim %v888, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v890 = stablehlo.select %v887, %v627, %v889 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v891 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v892 = stablehlo.reduce(%v890 init: %v891) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v893 = stablehlo.compare GE, %v892, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v894 = stablehlo.select %v893, %v884, %v881 : tensor<1xi1>, tensor<1xi32>
+    %v895 = stablehlo.constant dense<2048> : tensor<i32>
+    %v896 = stablehlo.broadcast_in_dim %v895, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v897 = stablehlo.or %v894, %v896 : tensor<1xi32>
+    %v898 = stablehlo.xor %v897, %v632 : tensor<1xi32>
+    %v899 = stablehlo.broadcast_in_dim %v898, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v900 = stablehlo.compare GE, %v46, %v899, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v901 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v902 = stablehlo.broadcast_in_dim %v901, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v903 = stablehlo.select %v900, %v627, %v902 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v904 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v905 = stablehlo.reduce(%v903 init: %v904) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v906 = stablehlo.compare GE, %v905, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v907 = stablehlo.select %v906, %v897, %v894 : tensor<1xi1>, tensor<1xi32>
+    %v908 = stablehlo.constant dense<1024> : tensor<i32>
+    %v909 = stablehlo.broadcast_in_dim %v908, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v910 = stablehlo.or %v907, %v909 : tensor<1xi32>
+    %v911 = stablehlo.xor %v910, %v632 : tensor<1xi32>
+    %v912 = stablehlo.broadcast_in_dim %v911, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v913 = stablehlo.compare GE, %v46, %v912, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v914 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v915 = stablehlo.broadcast_in_dim %v914, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v916 = stablehlo.select %v913, %v627, %v915 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v917 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v918 = stablehlo.reduce(%v916 init: %v917) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v919 = stablehlo.compare GE, %v918, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v920 = stablehlo.select %v919, %v910, %v907 : tensor<1xi1>, tensor<1xi32>
+    %v921 = stablehlo.constant dense<512> : tensor<i32>
+    %v922 = stablehlo.broadcast_in_dim %v921, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v923 = stablehlo.or %v920, %v922 : tensor<1xi32>
+    %v924 = stablehlo.xor %v923, %v632 : tensor<1xi32>
+    %v925 = stablehlo.broadcast_in_dim %v924, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v926 = stablehlo.compare GE, %v46, %v925, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v927 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v928 = stablehlo.broadcast_in_dim %v927, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v929 = stablehlo.select %v926, %v627, %v928 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v930 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v931 = stablehlo.reduce(%v929 init: %v930) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v932 = stablehlo.compare GE, %v931, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v933 = stablehlo.select %v932, %v923, %v920 : tensor<1xi1>, tensor<1xi32>
+    %v934 = stablehlo.constant dense<256> : tensor<i32>
+    %v935 = stablehlo.broadcast_in_dim %v934, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v936 = stablehlo.or %v933, %v935 : tensor<1xi32>
+    %v937 = stablehlo.xor %v936, %v632 : tensor<1xi32>
+    %v938 = stablehlo.broadcast_in_dim %v937, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v939 = stablehlo.compare GE, %v46, %v938, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v940 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v941 = stablehlo.broadcast_in_dim %v940, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v942 = stablehlo.select %v939, %v627, %v941 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v943 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v944 = stablehlo.reduce(%v942 init: %v943) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v945 = stablehlo.compare GE, %v944, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v946 = stablehlo.select %v945, %v936, %v933 : tensor<1xi1>, tensor<1xi32>
+    %v947 = stablehlo.constant dense<128> : tensor<i32>
+    %v948 = stablehlo.broadcast_in_dim %v947, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v949 = stablehlo.or %v946, %v948 : tensor<1xi32>
+    %v950 = stablehlo.xor %v949, %v632 : tensor<1xi32>
+    %v951 = stablehlo.broadcast_in_dim %v950, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v952 = stablehlo.compare GE, %v46, %v951, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v953 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v954 = stablehlo.broadcast_in_dim %v953, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v955 = stablehlo.select %v952, %v627, %v954 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v956 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v957 = stablehlo.reduce(%v955 init: %v956) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v958 = stablehlo.compare GE, %v957, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v959 = stablehlo.select %v958, %v949, %v946 : tensor<1xi1>, tensor<1xi32>
+    %v960 = stablehlo.constant dense<64> : tensor<i32>
+    %v961 = stablehlo.broadcast_in_dim %v960, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v962 = stablehlo.or %v959, %v961 : tensor<1xi32>
+    %v963 = stablehlo.xor %v962, %v632 : tensor<1xi32>
+    %v964 = stablehlo.broadcast_in_dim %v963, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v965 = stablehlo.compare GE, %v46, %v964, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v966 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v967 = stablehlo.broadcast_in_dim %v966, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v968 = stablehlo.select %v965, %v627, %v967 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v969 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v970 = stablehlo.reduce(%v968 init: %v969) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v971 = stablehlo.compare GE, %v970, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v972 = stablehlo.select %v971, %v962, %v959 : tensor<1xi1>, tensor<1xi32>
+    %v973 = stablehlo.constant dense<32> : tensor<i32>
+    %v974 = stablehlo.broadcast_in_dim %v973, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v975 = stablehlo.or %v972, %v974 : tensor<1xi32>
+    %v976 = stablehlo.xor %v975, %v632 : tensor<1xi32>
+    %v977 = stablehlo.broadcast_in_dim %v976, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v978 = stablehlo.compare GE, %v46, %v977, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v979 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v980 = stablehlo.broadcast_in_dim %v979, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v981 = stablehlo.select %v978, %v627, %v980 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v982 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v983 = stablehlo.reduce(%v981 init: %v982) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v984 = stablehlo.compare GE, %v983, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v985 = stablehlo.select %v984, %v975, %v972 : tensor<1xi1>, tensor<1xi32>
+    %v986 = stablehlo.constant dense<16> : tensor<i32>
+    %v987 = stablehlo.broadcast_in_dim %v986, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v988 = stablehlo.or %v985, %v987 : tensor<1xi32>
+    %v989 = stablehlo.xor %v988, %v632 : tensor<1xi32>
+    %v990 = stablehlo.broadcast_in_dim %v989, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v991 = stablehlo.compare GE, %v46, %v990, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v992 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v993 = stablehlo.broadcast_in_dim %v992, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v994 = stablehlo.select %v991, %v627, %v993 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v995 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v996 = stablehlo.reduce(%v994 init: %v995) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v997 = stablehlo.compare GE, %v996, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v998 = stablehlo.select %v997, %v988, %v985 : tensor<1xi1>, tensor<1xi32>
+    %v999 = stablehlo.constant dense<8> : tensor<i32>
+    %v1000 = stablehlo.broadcast_in_dim %v999, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1001 = stablehlo.or %v998, %v1000 : tensor<1xi32>
+    %v1002 = stablehlo.xor %v1001, %v632 : tensor<1xi32>
+    %v1003 = stablehlo.broadcast_in_dim %v1002, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1004 = stablehlo.compare GE, %v46, %v1003, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1005 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1006 = stablehlo.broadcast_in_dim %v1005, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1007 = stablehlo.select %v1004, %v627, %v1006 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1008 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1009 = stablehlo.reduce(%v1007 init: %v1008) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1010 = stablehlo.compare GE, %v1009, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1011 = stablehlo.select %v1010, %v1001, %v998 : tensor<1xi1>, tensor<1xi32>
+    %v1012 = stablehlo.constant dense<4> : tensor<i32>
+    %v1013 = stablehlo.broadcast_in_dim %v1012, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1014 = stablehlo.or %v1011, %v1013 : tensor<1xi32>
+    %v1015 = stablehlo.xor %v1014, %v632 : tensor<1xi32>
+    %v1016 = stablehlo.broadcast_in_dim %v1015, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1017 = stablehlo.compare GE, %v46, %v1016, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1018 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1019 = stablehlo.broadcast_in_dim %v1018, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1020 = stablehlo.select %v1017, %v627, %v1019 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1021 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1022 = stablehlo.reduce(%v1020 init: %v1021) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1023 = stablehlo.compare GE, %v1022, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1024 = stablehlo.select %v1023, %v1014, %v1011 : tensor<1xi1>, tensor<1xi32>
+    %v1025 = stablehlo.constant dense<2> : tensor<i32>
+    %v1026 = stablehlo.broadcast_in_dim %v1025, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1027 = stablehlo.or %v1024, %v1026 : tensor<1xi32>
+    %v1028 = stablehlo.xor %v1027, %v632 : tensor<1xi32>
+    %v1029 = stablehlo.broadcast_in_dim %v1028, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1030 = stablehlo.compare GE, %v46, %v1029, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1031 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1032 = stablehlo.broadcast_in_dim %v1031, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1033 = stablehlo.select %v1030, %v627, %v1032 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1034 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1035 = stablehlo.reduce(%v1033 init: %v1034) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1036 = stablehlo.compare GE, %v1035, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1037 = stablehlo.select %v1036, %v1027, %v1024 : tensor<1xi1>, tensor<1xi32>
+    %v1038 = stablehlo.constant dense<1> : tensor<i32>
+    %v1039 = stablehlo.broadcast_in_dim %v1038, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1040 = stablehlo.or %v1037, %v1039 : tensor<1xi32>
+    %v1041 = stablehlo.xor %v1040, %v632 : tensor<1xi32>
+    %v1042 = stablehlo.broadcast_in_dim %v1041, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1043 = stablehlo.compare GE, %v46, %v1042, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1044 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1045 = stablehlo.broadcast_in_dim %v1044, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1046 = stablehlo.select %v1043, %v627, %v1045 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1047 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1048 = stablehlo.reduce(%v1046 init: %v1047) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1049 = stablehlo.compare GE, %v1048, %v630, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1050 = stablehlo.select %v1049, %v1040, %v1037 : tensor<1xi1>, tensor<1xi32>
+    %v1051 = stablehlo.xor %v1050, %v632 : tensor<1xi32>
+    %v1052 = stablehlo.broadcast_in_dim %v1051, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1053 = stablehlo.compare GT, %v46, %v1052, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1054 = stablehlo.compare EQ, %v46, %v1052, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1055 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1056 = stablehlo.broadcast_in_dim %v1055, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1057 = stablehlo.select %v1053, %v627, %v1056 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1058 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1059 = stablehlo.reduce(%v1057 init: %v1058) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1060 = stablehlo.subtract %v630, %v1059 : tensor<1xf32>
+    %v1061 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1062 = stablehlo.broadcast_in_dim %v1061, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1063 = stablehlo.select %v1054, %v627, %v1062 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1064 = stablehlo.constant dense<0> : tensor<i32>
+    %v1065 = stablehlo.broadcast_in_dim %v1064, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1066 = stablehlo.constant dense<256> : tensor<i32>
+    %v1067 = stablehlo.broadcast_in_dim %v1066, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1068 = stablehlo.or %v1065, %v1067 : tensor<1xi32>
+    %v1069 = stablehlo.broadcast_in_dim %v1068, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1070 = stablehlo.compare LT, %v4, %v1069, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1071 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1072 = stablehlo.broadcast_in_dim %v1071, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1073 = stablehlo.select %v1070, %v1063, %v1072 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1074 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1075 = stablehlo.reduce(%v1073 init: %v1074) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1076 = stablehlo.compare LT, %v1075, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1077 = stablehlo.select %v1076, %v1068, %v1065 : tensor<1xi1>, tensor<1xi32>
+    %v1078 = stablehlo.constant dense<128> : tensor<i32>
+    %v1079 = stablehlo.broadcast_in_dim %v1078, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1080 = stablehlo.or %v1077, %v1079 : tensor<1xi32>
+    %v1081 = stablehlo.broadcast_in_dim %v1080, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1082 = stablehlo.compare LT, %v4, %v1081, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1083 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1084 = stablehlo.broadcast_in_dim %v1083, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1085 = stablehlo.select %v1082, %v1063, %v1084 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1086 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1087 = stablehlo.reduce(%v1085 init: %v1086) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1088 = stablehlo.compare LT, %v1087, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1089 = stablehlo.select %v1088, %v1080, %v1077 : tensor<1xi1>, tensor<1xi32>
+    %v1090 = stablehlo.constant dense<64> : tensor<i32>
+    %v1091 = stablehlo.broadcast_in_dim %v1090, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1092 = stablehlo.or %v1089, %v1091 : tensor<1xi32>
+    %v1093 = stablehlo.broadcast_in_dim %v1092, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1094 = stablehlo.compare LT, %v4, %v1093, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1095 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1096 = stablehlo.broadcast_in_dim %v1095, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1097 = stablehlo.select %v1094, %v1063, %v1096 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1098 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1099 = stablehlo.reduce(%v1097 init: %v1098) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1100 = stablehlo.compare LT, %v1099, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1101 = stablehlo.select %v1100, %v1092, %v1089 : tensor<1xi1>, tensor<1xi32>
+    %v1102 = stablehlo.constant dense<32> : tensor<i32>
+    %v1103 = stablehlo.broadcast_in_dim %v1102, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1104 = stablehlo.or %v1101, %v1103 : tensor<1xi32>
+    %v1105 = stablehlo.broadcast_in_dim %v1104, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1106 = stablehlo.compare LT, %v4, %v1105, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1107 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1108 = stablehlo.broadcast_in_dim %v1107, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1109 = stablehlo.select %v1106, %v1063, %v1108 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1110 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1111 = stablehlo.reduce(%v1109 init: %v1110) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1112 = stablehlo.compare LT, %v1111, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1113 = stablehlo.select %v1112, %v1104, %v1101 : tensor<1xi1>, tensor<1xi32>
+    %v1114 = stablehlo.constant dense<16> : tensor<i32>
+    %v1115 = stablehlo.broadcast_in_dim %v1114, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1116 = stablehlo.or %v1113, %v1115 : tensor<1xi32>
+    %v1117 = stablehlo.broadcast_in_dim %v1116, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1118 = stablehlo.compare LT, %v4, %v1117, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1119 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1120 = stablehlo.broadcast_in_dim %v1119, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1121 = stablehlo.select %v1118, %v1063, %v1120 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1122 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1123 = stablehlo.reduce(%v1121 init: %v1122) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1124 = stablehlo.compare LT, %v1123, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1125 = stablehlo.select %v1124, %v1116, %v1113 : tensor<1xi1>, tensor<1xi32>
+    %v1126 = stablehlo.constant dense<8> : tensor<i32>
+    %v1127 = stablehlo.broadcast_in_dim %v1126, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1128 = stablehlo.or %v1125, %v1127 : tensor<1xi32>
+    %v1129 = stablehlo.broadcast_in_dim %v1128, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1130 = stablehlo.compare LT, %v4, %v1129, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1131 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1132 = stablehlo.broadcast_in_dim %v1131, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1133 = stablehlo.select %v1130, %v1063, %v1132 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1134 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1135 = stablehlo.reduce(%v1133 init: %v1134) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1136 = stablehlo.compare LT, %v1135, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1137 = stablehlo.select %v1136, %v1128, %v1125 : tensor<1xi1>, tensor<1xi32>
+    %v1138 = stablehlo.constant dense<4> : tensor<i32>
+    %v1139 = stablehlo.broadcast_in_dim %v1138, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1140 = stablehlo.or %v1137, %v1139 : tensor<1xi32>
+    %v1141 = stablehlo.broadcast_in_dim %v1140, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1142 = stablehlo.compare LT, %v4, %v1141, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1143 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1144 = stablehlo.broadcast_in_dim %v1143, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1145 = stablehlo.select %v1142, %v1063, %v1144 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1146 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1147 = stablehlo.reduce(%v1145 init: %v1146) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1148 = stablehlo.compare LT, %v1147, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1149 = stablehlo.select %v1148, %v1140, %v1137 : tensor<1xi1>, tensor<1xi32>
+    %v1150 = stablehlo.constant dense<2> : tensor<i32>
+    %v1151 = stablehlo.broadcast_in_dim %v1150, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1152 = stablehlo.or %v1149, %v1151 : tensor<1xi32>
+    %v1153 = stablehlo.broadcast_in_dim %v1152, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1154 = stablehlo.compare LT, %v4, %v1153, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1155 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1156 = stablehlo.broadcast_in_dim %v1155, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1157 = stablehlo.select %v1154, %v1063, %v1156 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1158 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1159 = stablehlo.reduce(%v1157 init: %v1158) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1160 = stablehlo.compare LT, %v1159, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1161 = stablehlo.select %v1160, %v1152, %v1149 : tensor<1xi1>, tensor<1xi32>
+    %v1162 = stablehlo.constant dense<1> : tensor<i32>
+    %v1163 = stablehlo.broadcast_in_dim %v1162, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1164 = stablehlo.or %v1161, %v1163 : tensor<1xi32>
+    %v1165 = stablehlo.broadcast_in_dim %v1164, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1166 = stablehlo.compare LT, %v4, %v1165, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1167 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1168 = stablehlo.broadcast_in_dim %v1167, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1169 = stablehlo.select %v1166, %v1063, %v1168 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1170 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1171 = stablehlo.reduce(%v1169 init: %v1170) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1172 = stablehlo.compare LT, %v1171, %v1060, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1173 = stablehlo.select %v1172, %v1164, %v1161 : tensor<1xi1>, tensor<1xi32>
+    %v1174 = stablehlo.broadcast_in_dim %v1173, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1175 = stablehlo.compare LE, %v4, %v1174, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1176 = stablehlo.and %v1054, %v1175 : tensor<1x512xi1>
+    %v1177 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1178 = stablehlo.broadcast_in_dim %v1177, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1179 = stablehlo.compare GT, %v1060, %v1178, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1180 = stablehlo.broadcast_in_dim %v1179, dims = [0] : (tensor<1xi1>) -> tensor<1x512xi1>
+    %v1181 = stablehlo.and %v1176, %v1180 : tensor<1x512xi1>
+    %v1182 = stablehlo.compare GT, %v627, %v1062, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v1183 = stablehlo.and %v1181, %v1182 : tensor<1x512xi1>
+    %v1184 = stablehlo.and %v1053, %v1182 : tensor<1x512xi1>
+    %v1185 = stablehlo.or %v1184, %v1183 : tensor<1x512xi1>
+    %v1186 = stablehlo.constant dense<1.0> : tensor<f32>
+    %v1187 = stablehlo.broadcast_in_dim %v1186, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1188 = stablehlo.compare LT, %top_p, %v1187, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1189 = stablehlo.broadcast_in_dim %v1188, dims = [0] : (tensor<1xi1>) -> tensor<1x512xi1>
+    %v1190 = stablehlo.select %v1189, %v1185, %v623 : tensor<1x512xi1>, tensor<1x512xi1>
+    %v1191 = stablehlo.select %v1190, %v626, %v625 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1192 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1193 = stablehlo.reduce(%v1191 init: %v1192) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1194 = stablehlo.slice %seed [0:1, 0:1] : (tensor<1x2xi32>) -> tensor<1x1xi32>
+    %v1195 = stablehlo.reshape %v1194 : (tensor<1x1xi32>) -> tensor<1xi32>
+    %v1196 = stablehlo.slice %seed [0:1, 1:2] : (tensor<1x2xi32>) -> tensor<1x1xi32>
+    %v1197 = stablehlo.reshape %v1196 : (tensor<1x1xi32>) -> tensor<1xi32>
+    %v1198 = stablehlo.constant dense<-1640531527> : tensor<i32>
+    %v1199 = stablehlo.broadcast_in_dim %v1198, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1200 = stablehlo.xor %step, %v1199 : tensor<1xi32>
+    %v1201 = stablehlo.constant dense<16> : tensor<i32>
+    %v1202 = stablehlo.broadcast_in_dim %v1201, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1203 = stablehlo.shift_right_logical %v1200, %v1202 : tensor<1xi32>
+    %v1204 = stablehlo.xor %v1200, %v1203 : tensor<1xi32>
+    %v1205 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1206 = stablehlo.broadcast_in_dim %v1205, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1207 = stablehlo.multiply %v1204, %v1206 : tensor<1xi32>
+    %v1208 = stablehlo.constant dense<15> : tensor<i32>
+    %v1209 = stablehlo.broadcast_in_dim %v1208, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1210 = stablehlo.shift_right_logical %v1207, %v1209 : tensor<1xi32>
+    %v1211 = stablehlo.xor %v1207, %v1210 : tensor<1xi32>
+    %v1212 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1213 = stablehlo.broadcast_in_dim %v1212, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1214 = stablehlo.multiply %v1211, %v1213 : tensor<1xi32>
+    %v1215 = stablehlo.constant dense<16> : tensor<i32>
+    %v1216 = stablehlo.broadcast_in_dim %v1215, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1217 = stablehlo.shift_right_logical %v1214, %v1216 : tensor<1xi32>
+    %v1218 = stablehlo.xor %v1214, %v1217 : tensor<1xi32>
+    %v1219 = stablehlo.xor %v1218, %v1197 : tensor<1xi32>
+    %v1220 = stablehlo.constant dense<16> : tensor<i32>
+    %v1221 = stablehlo.broadcast_in_dim %v1220, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1222 = stablehlo.shift_right_logical %v1219, %v1221 : tensor<1xi32>
+    %v1223 = stablehlo.xor %v1219, %v1222 : tensor<1xi32>
+    %v1224 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1225 = stablehlo.broadcast_in_dim %v1224, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1226 = stablehlo.multiply %v1223, %v1225 : tensor<1xi32>
+    %v1227 = stablehlo.constant dense<15> : tensor<i32>
+    %v1228 = stablehlo.broadcast_in_dim %v1227, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1229 = stablehlo.shift_right_logical %v1226, %v1228 : tensor<1xi32>
+    %v1230 = stablehlo.xor %v1226, %v1229 : tensor<1xi32>
+    %v1231 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1232 = stablehlo.broadcast_in_dim %v1231, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1233 = stablehlo.multiply %v1230, %v1232 : tensor<1xi32>
+    %v1234 = stablehlo.constant dense<16> : tensor<i32>
+    %v1235 = stablehlo.broadcast_in_dim %v1234, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1236 = stablehlo.shift_right_logical %v1233, %v1235 : tensor<1xi32>
+    %v1237 = stablehlo.xor %v1233, %v1236 : tensor<1xi32>
+    %v1238 = stablehlo.xor %v1237, %v1195 : tensor<1xi32>
+    %v1239 = stablehlo.constant dense<16> : tensor<i32>
+    %v1240 = stablehlo.broadcast_in_dim %v1239, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1241 = stablehlo.shift_right_logical %v1238, %v1240 : tensor<1xi32>
+    %v1242 = stablehlo.xor %v1238, %v1241 : tensor<1xi32>
+    %v1243 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1244 = stablehlo.broadcast_in_dim %v1243, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1245 = stablehlo.multiply %v1242, %v1244 : tensor<1xi32>
+    %v1246 = stablehlo.constant dense<15> : tensor<i32>
+    %v1247 = stablehlo.broadcast_in_dim %v1246, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1248 = stablehlo.shift_right_logical %v1245, %v1247 : tensor<1xi32>
+    %v1249 = stablehlo.xor %v1245, %v1248 : tensor<1xi32>
+    %v1250 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1251 = stablehlo.broadcast_in_dim %v1250, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1252 = stablehlo.multiply %v1249, %v1251 : tensor<1xi32>
+    %v1253 = stablehlo.constant dense<16> : tensor<i32>
+    %v1254 = stablehlo.broadcast_in_dim %v1253, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1255 = stablehlo.shift_right_logical %v1252, %v1254 : tensor<1xi32>
+    %v1256 = stablehlo.xor %v1252, %v1255 : tensor<1xi32>
+    %v1257 = stablehlo.constant dense<-2048144789> : tensor<i32>
+    %v1258 = stablehlo.broadcast_in_dim %v1257, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1259 = stablehlo.xor %v1256, %v1258 : tensor<1xi32>
+    %v1260 = stablehlo.constant dense<16> : tensor<i32>
+    %v1261 = stablehlo.broadcast_in_dim %v1260, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1262 = stablehlo.shift_right_logical %v1259, %v1261 : tensor<1xi32>
+    %v1263 = stablehlo.xor %v1259, %v1262 : tensor<1xi32>
+    %v1264 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1265 = stablehlo.broadcast_in_dim %v1264, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1266 = stablehlo.multiply %v1263, %v1265 : tensor<1xi32>
+    %v1267 = stablehlo.constant dense<15> : tensor<i32>
+    %v1268 = stablehlo.broadcast_in_dim %v1267, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1269 = stablehlo.shift_right_logical %v1266, %v1268 : tensor<1xi32>
+    %v1270 = stablehlo.xor %v1266, %v1269 : tensor<1xi32>
+    %v1271 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1272 = stablehlo.broadcast_in_dim %v1271, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1273 = stablehlo.multiply %v1270, %v1272 : tensor<1xi32>
+    %v1274 = stablehlo.constant dense<16> : tensor<i32>
+    %v1275 = stablehlo.broadcast_in_dim %v1274, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1276 = stablehlo.shift_right_logical %v1273, %v1275 : tensor<1xi32>
+    %v1277 = stablehlo.xor %v1273, %v1276 : tensor<1xi32>
+    %v1278 = stablehlo.broadcast_in_dim %v1256, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1279 = stablehlo.broadcast_in_dim %v1277, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1280 = stablehlo.xor %v4, %v1278 : tensor<1x512xi32>
+    %v1281 = stablehlo.constant dense<16> : tensor<i32>
+    %v1282 = stablehlo.broadcast_in_dim %v1281, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1283 = stablehlo.shift_right_logical %v1280, %v1282 : tensor<1x512xi32>
+    %v1284 = stablehlo.xor %v1280, %v1283 : tensor<1x512xi32>
+    %v1285 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1286 = stablehlo.broadcast_in_dim %v1285, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1287 = stablehlo.multiply %v1284, %v1286 : tensor<1x512xi32>
+    %v1288 = stablehlo.constant dense<15> : tensor<i32>
+    %v1289 = stablehlo.broadcast_in_dim %v1288, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1290 = stablehlo.shift_right_logical %v1287, %v1289 : tensor<1x512xi32>
+    %v1291 = stablehlo.xor %v1287, %v1290 : tensor<1x512xi32>
+    %v1292 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1293 = stablehlo.broadcast_in_dim %v1292, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1294 = stablehlo.multiply %v1291, %v1293 : tensor<1x512xi32>
+    %v1295 = stablehlo.constant dense<16> : tensor<i32>
+    %v1296 = stablehlo.broadcast_in_dim %v1295, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1297 = stablehlo.shift_right_logical %v1294, %v1296 : tensor<1x512xi32>
+    %v1298 = stablehlo.xor %v1294, %v1297 : tensor<1x512xi32>
+    %v1299 = stablehlo.add %v1298, %v1279 : tensor<1x512xi32>
+    %v1300 = stablehlo.constant dense<16> : tensor<i32>
+    %v1301 = stablehlo.broadcast_in_dim %v1300, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1302 = stablehlo.shift_right_logical %v1299, %v1301 : tensor<1x512xi32>
+    %v1303 = stablehlo.xor %v1299, %v1302 : tensor<1x512xi32>
+    %v1304 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1305 = stablehlo.broadcast_in_dim %v1304, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1306 = stablehlo.multiply %v1303, %v1305 : tensor<1x512xi32>
+    %v1307 = stablehlo.constant dense<15> : tensor<i32>
+    %v1308 = stablehlo.broadcast_in_dim %v1307, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1309 = stablehlo.shift_right_logical %v1306, %v1308 : tensor<1x512xi32>
+    %v1310 = stablehlo.xor %v1306, %v1309 : tensor<1x512xi32>
+    %v1311 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1312 = stablehlo.broadcast_in_dim %v1311, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1313 = stablehlo.multiply %v1310, %v1312 : tensor<1x512xi32>
+    %v1314 = stablehlo.constant dense<16> : tensor<i32>
+    %v1315 = stablehlo.broadcast_in_dim %v1314, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1316 = stablehlo.shift_right_logical %v1313, %v1315 : tensor<1x512xi32>
+    %v1317 = stablehlo.xor %v1313, %v1316 : tensor<1x512xi32>
+    %v1318 = stablehlo.constant dense<9> : tensor<i32>
+    %v1319 = stablehlo.broadcast_in_dim %v1318, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1320 = stablehlo.shift_right_logical %v1317, %v1319 : tensor<1x512xi32>
+    %v1321 = stablehlo.convert %v1320 : (tensor<1x512xi32>) -> tensor<1x512xf32>
+    %v1322 = stablehlo.constant dense<5.0e-1> : tensor<f32>
+    %v1323 = stablehlo.broadcast_in_dim %v1322, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1324 = stablehlo.constant dense<1.1920929e-7> : tensor<f32>
+    %v1325 = stablehlo.broadcast_in_dim %v1324, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1326 = stablehlo.add %v1321, %v1323 : tensor<1x512xf32>
+    %v1327 = stablehlo.multiply %v1326, %v1325 : tensor<1x512xf32>
+    %v1328 = stablehlo.log %v1327 : tensor<1x512xf32>
+    %v1329 = stablehlo.negate %v1328 : tensor<1x512xf32>
+    %v1330 = stablehlo.log %v1329 : tensor<1x512xf32>
+    %v1331 = stablehlo.negate %v1330 : tensor<1x512xf32>
+    %v1332 = stablehlo.add %v37, %v1331 : tensor<1x512xf32>
+    %v1333 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1334 = stablehlo.broadcast_in_dim %v1333, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1335 = stablehlo.select %v1190, %v1332, %v1334 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1336 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1337 = stablehlo.reduce(%v1335 init: %v1336) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1338 = stablehlo.broadcast_in_dim %v1337, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v1339 = stablehlo.compare EQ, %v1335, %v1338, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v1340 = stablehlo.iota dim = 1 : tensor<1x512xi32>
+    %v1341 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1342 = stablehlo.broadcast_in_dim %v1341, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1343 = stablehlo.select %v1339, %v1340, %v1342 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v1344 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1345 = stablehlo.reduce(%v1343 init: %v1344) applies stablehlo.minimum across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v1346 = stablehlo.broadcast_in_dim %v1345, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1347 = stablehlo.compare EQ, %v4, %v1346, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1348 = stablehlo.select %v1347, %v37, %v1334 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1349 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1350 = stablehlo.reduce(%v1348 init: %v1349) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1351 = stablehlo.log %v1193 : tensor<1xf32>
+    %v1352 = stablehlo.subtract %v1350, %v1351 : tensor<1xf32>
+    %v1353 = stablehlo.select %v16, %v26, %v1345 : tensor<1xi1>, tensor<1xi32>
+    %v1354 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1355 = stablehlo.broadcast_in_dim %v1354, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1356 = stablehlo.select %v16, %v1355, %v1352 : tensor<1xi1>, tensor<1xf32>
+    %v1357 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1358 = stablehlo.broadcast_in_dim %v1357, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1359 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1360 = stablehlo.broadcast_in_dim %v1359, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1361 = stablehlo.select %v13, %v1353, %v1358 : tensor<1xi1>, tensor<1xi32>
+    %v1362 = stablehlo.select %v13, %v1356, %v1360 : tensor<1xi1>, tensor<1xf32>
+    return %v1361, %v1362 : tensor<1xi32>, tensor<1xf32>
+  }
+
   func.func private @layer_decode_b4_w32(%x: tensor<64x4xf32>, %cos: tensor<8x4xf32>, %sin: tensor<8x4xf32>, %kv_index: tensor<4x2xi32>, %query_pos: tensor<4x2xi32>, %k_cache: tensor<5x64x2x16xf32>, %v_cache: tensor<5x64x2x16xf32>, %input_layernorm_weight: tensor<64xf32>, %self_attn_q_proj_weight: tensor<64x64xf32>, %self_attn_k_proj_weight: tensor<32x64xf32>, %self_attn_v_proj_weight: tensor<32x64xf32>, %self_attn_o_proj_weight: tensor<64x64xf32>, %post_attention_layernorm_weight: tensor<64xf32>, %mlp_gate_proj_weight: tensor<128x64xf32>, %mlp_up_proj_weight: tensor<128x64xf32>, %mlp_down_proj_weight: tensor<64x128xf32>) -> (tensor<64x4xf32>, tensor<5x64x2x16xf32>, tensor<5x64x2x16xf32>) {
     %v0 = stablehlo.multiply %x, %x : tensor<64x4xf32>
     %v1 = stablehlo.constant dense<0.0> : tensor<f32>
@@ -1271,6 +6739,1373 @@ module @model {
     return %v12 : tensor<4xi32>
   }
 
+  func.func @decode_ragged_sample_b4_w32(%tokens: tensor<4xi32>, %pos: tensor<4xi32>, %temperature: tensor<4xf32>, %top_k: tensor<4xi32>, %top_p: tensor<4xf32>, %min_p: tensor<4xf32>, %seed: tensor<4x2xi32>, %step: tensor<4xi32>) -> (tensor<4xi32>, tensor<4xf32>) {
+    %v0 = call @forward_decode_b4_w32(%tokens, %pos) : (tensor<4xi32>, tensor<4xi32>) -> (tensor<64x4xf32>)
+    %v1 = util.global.load @lm_head.weight : tensor<512x64xf32>
+    %v2 = stablehlo.dot_general %v1, %v0, contracting_dims = [1] x [0] : (tensor<512x64xf32>, tensor<64x4xf32>) -> tensor<512x4xf32>
+    %v3 = stablehlo.transpose %v2, dims = [1, 0] : (tensor<512x4xf32>) -> tensor<4x512xf32>
+    %v4 = stablehlo.iota dim = 1 : tensor<4x512xi32>
+    %v5 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v6 = stablehlo.reduce(%v3 init: %v5) applies stablehlo.maximum across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v7 = stablehlo.constant dense<0x7F800000> : tensor<f32>
+    %v8 = stablehlo.broadcast_in_dim %v7, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v9 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v10 = stablehlo.broadcast_in_dim %v9, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v11 = stablehlo.compare LT, %v6, %v8, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v12 = stablehlo.compare GT, %v6, %v10, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v13 = stablehlo.and %v11, %v12 : tensor<4xi1>
+    %v14 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v15 = stablehlo.broadcast_in_dim %v14, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v16 = stablehlo.compare LE, %temperature, %v15, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v17 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v18 = stablehlo.reduce(%v3 init: %v17) applies stablehlo.maximum across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v19 = stablehlo.broadcast_in_dim %v18, dims = [0] : (tensor<4xf32>) -> tensor<4x512xf32>
+    %v20 = stablehlo.compare EQ, %v3, %v19, FLOAT : (tensor<4x512xf32>, tensor<4x512xf32>) -> tensor<4x512xi1>
+    %v21 = stablehlo.iota dim = 1 : tensor<4x512xi32>
+    %v22 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v23 = stablehlo.broadcast_in_dim %v22, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v24 = stablehlo.select %v20, %v21, %v23 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v25 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v26 = stablehlo.reduce(%v24 init: %v25) applies stablehlo.minimum across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v27 = stablehlo.constant dense<1.0> : tensor<f32>
+    %v28 = stablehlo.broadcast_in_dim %v27, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v29 = stablehlo.select %v16, %v28, %temperature : tensor<4xi1>, tensor<4xf32>
+    %v30 = stablehlo.divide %v28, %v29 : tensor<4xf32>
+    %v31 = stablehlo.broadcast_in_dim %v6, dims = [0] : (tensor<4xf32>) -> tensor<4x512xf32>
+    %v32 = stablehlo.broadcast_in_dim %v30, dims = [0] : (tensor<4xf32>) -> tensor<4x512xf32>
+    %v33 = stablehlo.subtract %v3, %v31 : tensor<4x512xf32>
+    %v34 = stablehlo.multiply %v33, %v32 : tensor<4x512xf32>
+    %v35 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v36 = stablehlo.broadcast_in_dim %v35, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v37 = stablehlo.add %v34, %v36 : tensor<4x512xf32>
+    %v38 = stablehlo.bitcast_convert %v37 : (tensor<4x512xf32>) -> tensor<4x512xi32>
+    %v39 = stablehlo.constant dense<0> : tensor<i32>
+    %v40 = stablehlo.broadcast_in_dim %v39, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v41 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v42 = stablehlo.broadcast_in_dim %v41, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v43 = stablehlo.and %v38, %v42 : tensor<4x512xi32>
+    %v44 = stablehlo.subtract %v40, %v43 : tensor<4x512xi32>
+    %v45 = stablehlo.compare LT, %v38, %v40, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v46 = stablehlo.select %v45, %v44, %v38 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v47 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v48 = stablehlo.broadcast_in_dim %v47, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v49 = stablehlo.compare GT, %v37, %v48, FLOAT : (tensor<4x512xf32>, tensor<4x512xf32>) -> tensor<4x512xi1>
+    %v50 = stablehlo.log %min_p : tensor<4xf32>
+    %v51 = stablehlo.broadcast_in_dim %v50, dims = [0] : (tensor<4xf32>) -> tensor<4x512xf32>
+    %v52 = stablehlo.compare GE, %v37, %v51, FLOAT : (tensor<4x512xf32>, tensor<4x512xf32>) -> tensor<4x512xi1>
+    %v53 = stablehlo.and %v49, %v52 : tensor<4x512xi1>
+    %v54 = stablehlo.constant dense<1> : tensor<i32>
+    %v55 = stablehlo.broadcast_in_dim %v54, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v56 = stablehlo.constant dense<0> : tensor<i32>
+    %v57 = stablehlo.broadcast_in_dim %v56, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v58 = stablehlo.select %v53, %v55, %v57 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v59 = stablehlo.constant dense<0> : tensor<i32>
+    %v60 = stablehlo.reduce(%v58 init: %v59) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v61 = stablehlo.constant dense<0> : tensor<i32>
+    %v62 = stablehlo.broadcast_in_dim %v61, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v63 = stablehlo.compare GT, %top_k, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v64 = stablehlo.compare LT, %top_k, %v60, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v65 = stablehlo.and %v63, %v64 : tensor<4xi1>
+    %v66 = stablehlo.select %v65, %top_k, %v60 : tensor<4xi1>, tensor<4xi32>
+    %v67 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v68 = stablehlo.broadcast_in_dim %v67, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v69 = stablehlo.constant dense<0> : tensor<i32>
+    %v70 = stablehlo.broadcast_in_dim %v69, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v71 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v72 = stablehlo.broadcast_in_dim %v71, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v73 = stablehlo.or %v70, %v72 : tensor<4xi32>
+    %v74 = stablehlo.xor %v73, %v68 : tensor<4xi32>
+    %v75 = stablehlo.broadcast_in_dim %v74, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v76 = stablehlo.compare GE, %v46, %v75, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v77 = stablehlo.constant dense<0> : tensor<i32>
+    %v78 = stablehlo.broadcast_in_dim %v77, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v79 = stablehlo.select %v76, %v58, %v78 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v80 = stablehlo.constant dense<0> : tensor<i32>
+    %v81 = stablehlo.reduce(%v79 init: %v80) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v82 = stablehlo.compare GE, %v81, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v83 = stablehlo.select %v82, %v73, %v70 : tensor<4xi1>, tensor<4xi32>
+    %v84 = stablehlo.constant dense<1073741824> : tensor<i32>
+    %v85 = stablehlo.broadcast_in_dim %v84, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v86 = stablehlo.or %v83, %v85 : tensor<4xi32>
+    %v87 = stablehlo.xor %v86, %v68 : tensor<4xi32>
+    %v88 = stablehlo.broadcast_in_dim %v87, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v89 = stablehlo.compare GE, %v46, %v88, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v90 = stablehlo.constant dense<0> : tensor<i32>
+    %v91 = stablehlo.broadcast_in_dim %v90, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v92 = stablehlo.select %v89, %v58, %v91 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v93 = stablehlo.constant dense<0> : tensor<i32>
+    %v94 = stablehlo.reduce(%v92 init: %v93) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v95 = stablehlo.compare GE, %v94, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v96 = stablehlo.select %v95, %v86, %v83 : tensor<4xi1>, tensor<4xi32>
+    %v97 = stablehlo.constant dense<536870912> : tensor<i32>
+    %v98 = stablehlo.broadcast_in_dim %v97, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v99 = stablehlo.or %v96, %v98 : tensor<4xi32>
+    %v100 = stablehlo.xor %v99, %v68 : tensor<4xi32>
+    %v101 = stablehlo.broadcast_in_dim %v100, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v102 = stablehlo.compare GE, %v46, %v101, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v103 = stablehlo.constant dense<0> : tensor<i32>
+    %v104 = stablehlo.broadcast_in_dim %v103, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v105 = stablehlo.select %v102, %v58, %v104 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v106 = stablehlo.constant dense<0> : tensor<i32>
+    %v107 = stablehlo.reduce(%v105 init: %v106) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v108 = stablehlo.compare GE, %v107, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v109 = stablehlo.select %v108, %v99, %v96 : tensor<4xi1>, tensor<4xi32>
+    %v110 = stablehlo.constant dense<268435456> : tensor<i32>
+    %v111 = stablehlo.broadcast_in_dim %v110, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v112 = stablehlo.or %v109, %v111 : tensor<4xi32>
+    %v113 = stablehlo.xor %v112, %v68 : tensor<4xi32>
+    %v114 = stablehlo.broadcast_in_dim %v113, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v115 = stablehlo.compare GE, %v46, %v114, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v116 = stablehlo.constant dense<0> : tensor<i32>
+    %v117 = stablehlo.broadcast_in_dim %v116, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v118 = stablehlo.select %v115, %v58, %v117 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v119 = stablehlo.constant dense<0> : tensor<i32>
+    %v120 = stablehlo.reduce(%v118 init: %v119) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v121 = stablehlo.compare GE, %v120, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v122 = stablehlo.select %v121, %v112, %v109 : tensor<4xi1>, tensor<4xi32>
+    %v123 = stablehlo.constant dense<134217728> : tensor<i32>
+    %v124 = stablehlo.broadcast_in_dim %v123, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v125 = stablehlo.or %v122, %v124 : tensor<4xi32>
+    %v126 = stablehlo.xor %v125, %v68 : tensor<4xi32>
+    %v127 = stablehlo.broadcast_in_dim %v126, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v128 = stablehlo.compare GE, %v46, %v127, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v129 = stablehlo.constant dense<0> : tensor<i32>
+    %v130 = stablehlo.broadcast_in_dim %v129, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v131 = stablehlo.select %v128, %v58, %v130 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v132 = stablehlo.constant dense<0> : tensor<i32>
+    %v133 = stablehlo.reduce(%v131 init: %v132) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v134 = stablehlo.compare GE, %v133, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v135 = stablehlo.select %v134, %v125, %v122 : tensor<4xi1>, tensor<4xi32>
+    %v136 = stablehlo.constant dense<67108864> : tensor<i32>
+    %v137 = stablehlo.broadcast_in_dim %v136, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v138 = stablehlo.or %v135, %v137 : tensor<4xi32>
+    %v139 = stablehlo.xor %v138, %v68 : tensor<4xi32>
+    %v140 = stablehlo.broadcast_in_dim %v139, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v141 = stablehlo.compare GE, %v46, %v140, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v142 = stablehlo.constant dense<0> : tensor<i32>
+    %v143 = stablehlo.broadcast_in_dim %v142, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v144 = stablehlo.select %v141, %v58, %v143 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v145 = stablehlo.constant dense<0> : tensor<i32>
+    %v146 = stablehlo.reduce(%v144 init: %v145) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v147 = stablehlo.compare GE, %v146, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v148 = stablehlo.select %v147, %v138, %v135 : tensor<4xi1>, tensor<4xi32>
+    %v149 = stablehlo.constant dense<33554432> : tensor<i32>
+    %v150 = stablehlo.broadcast_in_dim %v149, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v151 = stablehlo.or %v148, %v150 : tensor<4xi32>
+    %v152 = stablehlo.xor %v151, %v68 : tensor<4xi32>
+    %v153 = stablehlo.broadcast_in_dim %v152, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v154 = stablehlo.compare GE, %v46, %v153, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v155 = stablehlo.constant dense<0> : tensor<i32>
+    %v156 = stablehlo.broadcast_in_dim %v155, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v157 = stablehlo.select %v154, %v58, %v156 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v158 = stablehlo.constant dense<0> : tensor<i32>
+    %v159 = stablehlo.reduce(%v157 init: %v158) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v160 = stablehlo.compare GE, %v159, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v161 = stablehlo.select %v160, %v151, %v148 : tensor<4xi1>, tensor<4xi32>
+    %v162 = stablehlo.constant dense<16777216> : tensor<i32>
+    %v163 = stablehlo.broadcast_in_dim %v162, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v164 = stablehlo.or %v161, %v163 : tensor<4xi32>
+    %v165 = stablehlo.xor %v164, %v68 : tensor<4xi32>
+    %v166 = stablehlo.broadcast_in_dim %v165, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v167 = stablehlo.compare GE, %v46, %v166, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v168 = stablehlo.constant dense<0> : tensor<i32>
+    %v169 = stablehlo.broadcast_in_dim %v168, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v170 = stablehlo.select %v167, %v58, %v169 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v171 = stablehlo.constant dense<0> : tensor<i32>
+    %v172 = stablehlo.reduce(%v170 init: %v171) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v173 = stablehlo.compare GE, %v172, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v174 = stablehlo.select %v173, %v164, %v161 : tensor<4xi1>, tensor<4xi32>
+    %v175 = stablehlo.constant dense<8388608> : tensor<i32>
+    %v176 = stablehlo.broadcast_in_dim %v175, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v177 = stablehlo.or %v174, %v176 : tensor<4xi32>
+    %v178 = stablehlo.xor %v177, %v68 : tensor<4xi32>
+    %v179 = stablehlo.broadcast_in_dim %v178, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v180 = stablehlo.compare GE, %v46, %v179, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v181 = stablehlo.constant dense<0> : tensor<i32>
+    %v182 = stablehlo.broadcast_in_dim %v181, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v183 = stablehlo.select %v180, %v58, %v182 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v184 = stablehlo.constant dense<0> : tensor<i32>
+    %v185 = stablehlo.reduce(%v183 init: %v184) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v186 = stablehlo.compare GE, %v185, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v187 = stablehlo.select %v186, %v177, %v174 : tensor<4xi1>, tensor<4xi32>
+    %v188 = stablehlo.constant dense<4194304> : tensor<i32>
+    %v189 = stablehlo.broadcast_in_dim %v188, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v190 = stablehlo.or %v187, %v189 : tensor<4xi32>
+    %v191 = stablehlo.xor %v190, %v68 : tensor<4xi32>
+    %v192 = stablehlo.broadcast_in_dim %v191, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v193 = stablehlo.compare GE, %v46, %v192, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v194 = stablehlo.constant dense<0> : tensor<i32>
+    %v195 = stablehlo.broadcast_in_dim %v194, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v196 = stablehlo.select %v193, %v58, %v195 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v197 = stablehlo.constant dense<0> : tensor<i32>
+    %v198 = stablehlo.reduce(%v196 init: %v197) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v199 = stablehlo.compare GE, %v198, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v200 = stablehlo.select %v199, %v190, %v187 : tensor<4xi1>, tensor<4xi32>
+    %v201 = stablehlo.constant dense<2097152> : tensor<i32>
+    %v202 = stablehlo.broadcast_in_dim %v201, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v203 = stablehlo.or %v200, %v202 : tensor<4xi32>
+    %v204 = stablehlo.xor %v203, %v68 : tensor<4xi32>
+    %v205 = stablehlo.broadcast_in_dim %v204, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v206 = stablehlo.compare GE, %v46, %v205, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v207 = stablehlo.constant dense<0> : tensor<i32>
+    %v208 = stablehlo.broadcast_in_dim %v207, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v209 = stablehlo.select %v206, %v58, %v208 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v210 = stablehlo.constant dense<0> : tensor<i32>
+    %v211 = stablehlo.reduce(%v209 init: %v210) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v212 = stablehlo.compare GE, %v211, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v213 = stablehlo.select %v212, %v203, %v200 : tensor<4xi1>, tensor<4xi32>
+    %v214 = stablehlo.constant dense<1048576> : tensor<i32>
+    %v215 = stablehlo.broadcast_in_dim %v214, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v216 = stablehlo.or %v213, %v215 : tensor<4xi32>
+    %v217 = stablehlo.xor %v216, %v68 : tensor<4xi32>
+    %v218 = stablehlo.broadcast_in_dim %v217, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v219 = stablehlo.compare GE, %v46, %v218, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v220 = stablehlo.constant dense<0> : tensor<i32>
+    %v221 = stablehlo.broadcast_in_dim %v220, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v222 = stablehlo.select %v219, %v58, %v221 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v223 = stablehlo.constant dense<0> : tensor<i32>
+    %v224 = stablehlo.reduce(%v222 init: %v223) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v225 = stablehlo.compare GE, %v224, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v226 = stablehlo.select %v225, %v216, %v213 : tensor<4xi1>, tensor<4xi32>
+    %v227 = stablehlo.constant dense<524288> : tensor<i32>
+    %v228 = stablehlo.broadcast_in_dim %v227, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v229 = stablehlo.or %v226, %v228 : tensor<4xi32>
+    %v230 = stablehlo.xor %v229, %v68 : tensor<4xi32>
+    %v231 = stablehlo.broadcast_in_dim %v230, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v232 = stablehlo.compare GE, %v46, %v231, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v233 = stablehlo.constant dense<0> : tensor<i32>
+    %v234 = stablehlo.broadcast_in_dim %v233, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v235 = stablehlo.select %v232, %v58, %v234 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v236 = stablehlo.constant dense<0> : tensor<i32>
+    %v237 = stablehlo.reduce(%v235 init: %v236) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v238 = stablehlo.compare GE, %v237, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v239 = stablehlo.select %v238, %v229, %v226 : tensor<4xi1>, tensor<4xi32>
+    %v240 = stablehlo.constant dense<262144> : tensor<i32>
+    %v241 = stablehlo.broadcast_in_dim %v240, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v242 = stablehlo.or %v239, %v241 : tensor<4xi32>
+    %v243 = stablehlo.xor %v242, %v68 : tensor<4xi32>
+    %v244 = stablehlo.broadcast_in_dim %v243, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v245 = stablehlo.compare GE, %v46, %v244, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v246 = stablehlo.constant dense<0> : tensor<i32>
+    %v247 = stablehlo.broadcast_in_dim %v246, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v248 = stablehlo.select %v245, %v58, %v247 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v249 = stablehlo.constant dense<0> : tensor<i32>
+    %v250 = stablehlo.reduce(%v248 init: %v249) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v251 = stablehlo.compare GE, %v250, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v252 = stablehlo.select %v251, %v242, %v239 : tensor<4xi1>, tensor<4xi32>
+    %v253 = stablehlo.constant dense<131072> : tensor<i32>
+    %v254 = stablehlo.broadcast_in_dim %v253, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v255 = stablehlo.or %v252, %v254 : tensor<4xi32>
+    %v256 = stablehlo.xor %v255, %v68 : tensor<4xi32>
+    %v257 = stablehlo.broadcast_in_dim %v256, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v258 = stablehlo.compare GE, %v46, %v257, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v259 = stablehlo.constant dense<0> : tensor<i32>
+    %v260 = stablehlo.broadcast_in_dim %v259, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v261 = stablehlo.select %v258, %v58, %v260 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v262 = stablehlo.constant dense<0> : tensor<i32>
+    %v263 = stablehlo.reduce(%v261 init: %v262) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v264 = stablehlo.compare GE, %v263, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v265 = stablehlo.select %v264, %v255, %v252 : tensor<4xi1>, tensor<4xi32>
+    %v266 = stablehlo.constant dense<65536> : tensor<i32>
+    %v267 = stablehlo.broadcast_in_dim %v266, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v268 = stablehlo.or %v265, %v267 : tensor<4xi32>
+    %v269 = stablehlo.xor %v268, %v68 : tensor<4xi32>
+    %v270 = stablehlo.broadcast_in_dim %v269, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v271 = stablehlo.compare GE, %v46, %v270, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v272 = stablehlo.constant dense<0> : tensor<i32>
+    %v273 = stablehlo.broadcast_in_dim %v272, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v274 = stablehlo.select %v271, %v58, %v273 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v275 = stablehlo.constant dense<0> : tensor<i32>
+    %v276 = stablehlo.reduce(%v274 init: %v275) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v277 = stablehlo.compare GE, %v276, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v278 = stablehlo.select %v277, %v268, %v265 : tensor<4xi1>, tensor<4xi32>
+    %v279 = stablehlo.constant dense<32768> : tensor<i32>
+    %v280 = stablehlo.broadcast_in_dim %v279, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v281 = stablehlo.or %v278, %v280 : tensor<4xi32>
+    %v282 = stablehlo.xor %v281, %v68 : tensor<4xi32>
+    %v283 = stablehlo.broadcast_in_dim %v282, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v284 = stablehlo.compare GE, %v46, %v283, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v285 = stablehlo.constant dense<0> : tensor<i32>
+    %v286 = stablehlo.broadcast_in_dim %v285, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v287 = stablehlo.select %v284, %v58, %v286 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v288 = stablehlo.constant dense<0> : tensor<i32>
+    %v289 = stablehlo.reduce(%v287 init: %v288) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v290 = stablehlo.compare GE, %v289, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v291 = stablehlo.select %v290, %v281, %v278 : tensor<4xi1>, tensor<4xi32>
+    %v292 = stablehlo.constant dense<16384> : tensor<i32>
+    %v293 = stablehlo.broadcast_in_dim %v292, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v294 = stablehlo.or %v291, %v293 : tensor<4xi32>
+    %v295 = stablehlo.xor %v294, %v68 : tensor<4xi32>
+    %v296 = stablehlo.broadcast_in_dim %v295, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v297 = stablehlo.compare GE, %v46, %v296, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v298 = stablehlo.constant dense<0> : tensor<i32>
+    %v299 = stablehlo.broadcast_in_dim %v298, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v300 = stablehlo.select %v297, %v58, %v299 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v301 = stablehlo.constant dense<0> : tensor<i32>
+    %v302 = stablehlo.reduce(%v300 init: %v301) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v303 = stablehlo.compare GE, %v302, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v304 = stablehlo.select %v303, %v294, %v291 : tensor<4xi1>, tensor<4xi32>
+    %v305 = stablehlo.constant dense<8192> : tensor<i32>
+    %v306 = stablehlo.broadcast_in_dim %v305, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v307 = stablehlo.or %v304, %v306 : tensor<4xi32>
+    %v308 = stablehlo.xor %v307, %v68 : tensor<4xi32>
+    %v309 = stablehlo.broadcast_in_dim %v308, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v310 = stablehlo.compare GE, %v46, %v309, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v311 = stablehlo.constant dense<0> : tensor<i32>
+    %v312 = stablehlo.broadcast_in_dim %v311, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v313 = stablehlo.select %v310, %v58, %v312 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v314 = stablehlo.constant dense<0> : tensor<i32>
+    %v315 = stablehlo.reduce(%v313 init: %v314) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v316 = stablehlo.compare GE, %v315, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v317 = stablehlo.select %v316, %v307, %v304 : tensor<4xi1>, tensor<4xi32>
+    %v318 = stablehlo.constant dense<4096> : tensor<i32>
+    %v319 = stablehlo.broadcast_in_dim %v318, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v320 = stablehlo.or %v317, %v319 : tensor<4xi32>
+    %v321 = stablehlo.xor %v320, %v68 : tensor<4xi32>
+    %v322 = stablehlo.broadcast_in_dim %v321, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v323 = stablehlo.compare GE, %v46, %v322, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v324 = stablehlo.constant dense<0> : tensor<i32>
+    %v325 = stablehlo.broadcast_in_dim %v324, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v326 = stablehlo.select %v323, %v58, %v325 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v327 = stablehlo.constant dense<0> : tensor<i32>
+    %v328 = stablehlo.reduce(%v326 init: %v327) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v329 = stablehlo.compare GE, %v328, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v330 = stablehlo.select %v329, %v320, %v317 : tensor<4xi1>, tensor<4xi32>
+    %v331 = stablehlo.constant dense<2048> : tensor<i32>
+    %v332 = stablehlo.broadcast_in_dim %v331, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v333 = stablehlo.or %v330, %v332 : tensor<4xi32>
+    %v334 = stablehlo.xor %v333, %v68 : tensor<4xi32>
+    %v335 = stablehlo.broadcast_in_dim %v334, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v336 = stablehlo.compare GE, %v46, %v335, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v337 = stablehlo.constant dense<0> : tensor<i32>
+    %v338 = stablehlo.broadcast_in_dim %v337, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v339 = stablehlo.select %v336, %v58, %v338 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v340 = stablehlo.constant dense<0> : tensor<i32>
+    %v341 = stablehlo.reduce(%v339 init: %v340) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v342 = stablehlo.compare GE, %v341, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v343 = stablehlo.select %v342, %v333, %v330 : tensor<4xi1>, tensor<4xi32>
+    %v344 = stablehlo.constant dense<1024> : tensor<i32>
+    %v345 = stablehlo.broadcast_in_dim %v344, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v346 = stablehlo.or %v343, %v345 : tensor<4xi32>
+    %v347 = stablehlo.xor %v346, %v68 : tensor<4xi32>
+    %v348 = stablehlo.broadcast_in_dim %v347, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v349 = stablehlo.compare GE, %v46, %v348, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v350 = stablehlo.constant dense<0> : tensor<i32>
+    %v351 = stablehlo.broadcast_in_dim %v350, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v352 = stablehlo.select %v349, %v58, %v351 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v353 = stablehlo.constant dense<0> : tensor<i32>
+    %v354 = stablehlo.reduce(%v352 init: %v353) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v355 = stablehlo.compare GE, %v354, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v356 = stablehlo.select %v355, %v346, %v343 : tensor<4xi1>, tensor<4xi32>
+    %v357 = stablehlo.constant dense<512> : tensor<i32>
+    %v358 = stablehlo.broadcast_in_dim %v357, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v359 = stablehlo.or %v356, %v358 : tensor<4xi32>
+    %v360 = stablehlo.xor %v359, %v68 : tensor<4xi32>
+    %v361 = stablehlo.broadcast_in_dim %v360, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v362 = stablehlo.compare GE, %v46, %v361, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v363 = stablehlo.constant dense<0> : tensor<i32>
+    %v364 = stablehlo.broadcast_in_dim %v363, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v365 = stablehlo.select %v362, %v58, %v364 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v366 = stablehlo.constant dense<0> : tensor<i32>
+    %v367 = stablehlo.reduce(%v365 init: %v366) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v368 = stablehlo.compare GE, %v367, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v369 = stablehlo.select %v368, %v359, %v356 : tensor<4xi1>, tensor<4xi32>
+    %v370 = stablehlo.constant dense<256> : tensor<i32>
+    %v371 = stablehlo.broadcast_in_dim %v370, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v372 = stablehlo.or %v369, %v371 : tensor<4xi32>
+    %v373 = stablehlo.xor %v372, %v68 : tensor<4xi32>
+    %v374 = stablehlo.broadcast_in_dim %v373, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v375 = stablehlo.compare GE, %v46, %v374, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v376 = stablehlo.constant dense<0> : tensor<i32>
+    %v377 = stablehlo.broadcast_in_dim %v376, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v378 = stablehlo.select %v375, %v58, %v377 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v379 = stablehlo.constant dense<0> : tensor<i32>
+    %v380 = stablehlo.reduce(%v378 init: %v379) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v381 = stablehlo.compare GE, %v380, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v382 = stablehlo.select %v381, %v372, %v369 : tensor<4xi1>, tensor<4xi32>
+    %v383 = stablehlo.constant dense<128> : tensor<i32>
+    %v384 = stablehlo.broadcast_in_dim %v383, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v385 = stablehlo.or %v382, %v384 : tensor<4xi32>
+    %v386 = stablehlo.xor %v385, %v68 : tensor<4xi32>
+    %v387 = stablehlo.broadcast_in_dim %v386, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v388 = stablehlo.compare GE, %v46, %v387, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v389 = stablehlo.constant dense<0> : tensor<i32>
+    %v390 = stablehlo.broadcast_in_dim %v389, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v391 = stablehlo.select %v388, %v58, %v390 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v392 = stablehlo.constant dense<0> : tensor<i32>
+    %v393 = stablehlo.reduce(%v391 init: %v392) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v394 = stablehlo.compare GE, %v393, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v395 = stablehlo.select %v394, %v385, %v382 : tensor<4xi1>, tensor<4xi32>
+    %v396 = stablehlo.constant dense<64> : tensor<i32>
+    %v397 = stablehlo.broadcast_in_dim %v396, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v398 = stablehlo.or %v395, %v397 : tensor<4xi32>
+    %v399 = stablehlo.xor %v398, %v68 : tensor<4xi32>
+    %v400 = stablehlo.broadcast_in_dim %v399, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v401 = stablehlo.compare GE, %v46, %v400, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v402 = stablehlo.constant dense<0> : tensor<i32>
+    %v403 = stablehlo.broadcast_in_dim %v402, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v404 = stablehlo.select %v401, %v58, %v403 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v405 = stablehlo.constant dense<0> : tensor<i32>
+    %v406 = stablehlo.reduce(%v404 init: %v405) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v407 = stablehlo.compare GE, %v406, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v408 = stablehlo.select %v407, %v398, %v395 : tensor<4xi1>, tensor<4xi32>
+    %v409 = stablehlo.constant dense<32> : tensor<i32>
+    %v410 = stablehlo.broadcast_in_dim %v409, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v411 = stablehlo.or %v408, %v410 : tensor<4xi32>
+    %v412 = stablehlo.xor %v411, %v68 : tensor<4xi32>
+    %v413 = stablehlo.broadcast_in_dim %v412, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v414 = stablehlo.compare GE, %v46, %v413, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v415 = stablehlo.constant dense<0> : tensor<i32>
+    %v416 = stablehlo.broadcast_in_dim %v415, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v417 = stablehlo.select %v414, %v58, %v416 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v418 = stablehlo.constant dense<0> : tensor<i32>
+    %v419 = stablehlo.reduce(%v417 init: %v418) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v420 = stablehlo.compare GE, %v419, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v421 = stablehlo.select %v420, %v411, %v408 : tensor<4xi1>, tensor<4xi32>
+    %v422 = stablehlo.constant dense<16> : tensor<i32>
+    %v423 = stablehlo.broadcast_in_dim %v422, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v424 = stablehlo.or %v421, %v423 : tensor<4xi32>
+    %v425 = stablehlo.xor %v424, %v68 : tensor<4xi32>
+    %v426 = stablehlo.broadcast_in_dim %v425, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v427 = stablehlo.compare GE, %v46, %v426, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v428 = stablehlo.constant dense<0> : tensor<i32>
+    %v429 = stablehlo.broadcast_in_dim %v428, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v430 = stablehlo.select %v427, %v58, %v429 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v431 = stablehlo.constant dense<0> : tensor<i32>
+    %v432 = stablehlo.reduce(%v430 init: %v431) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v433 = stablehlo.compare GE, %v432, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v434 = stablehlo.select %v433, %v424, %v421 : tensor<4xi1>, tensor<4xi32>
+    %v435 = stablehlo.constant dense<8> : tensor<i32>
+    %v436 = stablehlo.broadcast_in_dim %v435, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v437 = stablehlo.or %v434, %v436 : tensor<4xi32>
+    %v438 = stablehlo.xor %v437, %v68 : tensor<4xi32>
+    %v439 = stablehlo.broadcast_in_dim %v438, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v440 = stablehlo.compare GE, %v46, %v439, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v441 = stablehlo.constant dense<0> : tensor<i32>
+    %v442 = stablehlo.broadcast_in_dim %v441, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v443 = stablehlo.select %v440, %v58, %v442 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v444 = stablehlo.constant dense<0> : tensor<i32>
+    %v445 = stablehlo.reduce(%v443 init: %v444) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v446 = stablehlo.compare GE, %v445, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v447 = stablehlo.select %v446, %v437, %v434 : tensor<4xi1>, tensor<4xi32>
+    %v448 = stablehlo.constant dense<4> : tensor<i32>
+    %v449 = stablehlo.broadcast_in_dim %v448, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v450 = stablehlo.or %v447, %v449 : tensor<4xi32>
+    %v451 = stablehlo.xor %v450, %v68 : tensor<4xi32>
+    %v452 = stablehlo.broadcast_in_dim %v451, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v453 = stablehlo.compare GE, %v46, %v452, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v454 = stablehlo.constant dense<0> : tensor<i32>
+    %v455 = stablehlo.broadcast_in_dim %v454, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v456 = stablehlo.select %v453, %v58, %v455 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v457 = stablehlo.constant dense<0> : tensor<i32>
+    %v458 = stablehlo.reduce(%v456 init: %v457) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v459 = stablehlo.compare GE, %v458, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v460 = stablehlo.select %v459, %v450, %v447 : tensor<4xi1>, tensor<4xi32>
+    %v461 = stablehlo.constant dense<2> : tensor<i32>
+    %v462 = stablehlo.broadcast_in_dim %v461, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v463 = stablehlo.or %v460, %v462 : tensor<4xi32>
+    %v464 = stablehlo.xor %v463, %v68 : tensor<4xi32>
+    %v465 = stablehlo.broadcast_in_dim %v464, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v466 = stablehlo.compare GE, %v46, %v465, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v467 = stablehlo.constant dense<0> : tensor<i32>
+    %v468 = stablehlo.broadcast_in_dim %v467, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v469 = stablehlo.select %v466, %v58, %v468 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v470 = stablehlo.constant dense<0> : tensor<i32>
+    %v471 = stablehlo.reduce(%v469 init: %v470) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v472 = stablehlo.compare GE, %v471, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v473 = stablehlo.select %v472, %v463, %v460 : tensor<4xi1>, tensor<4xi32>
+    %v474 = stablehlo.constant dense<1> : tensor<i32>
+    %v475 = stablehlo.broadcast_in_dim %v474, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v476 = stablehlo.or %v473, %v475 : tensor<4xi32>
+    %v477 = stablehlo.xor %v476, %v68 : tensor<4xi32>
+    %v478 = stablehlo.broadcast_in_dim %v477, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v479 = stablehlo.compare GE, %v46, %v478, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v480 = stablehlo.constant dense<0> : tensor<i32>
+    %v481 = stablehlo.broadcast_in_dim %v480, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v482 = stablehlo.select %v479, %v58, %v481 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v483 = stablehlo.constant dense<0> : tensor<i32>
+    %v484 = stablehlo.reduce(%v482 init: %v483) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v485 = stablehlo.compare GE, %v484, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v486 = stablehlo.select %v485, %v476, %v473 : tensor<4xi1>, tensor<4xi32>
+    %v487 = stablehlo.xor %v486, %v68 : tensor<4xi32>
+    %v488 = stablehlo.broadcast_in_dim %v487, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v489 = stablehlo.compare GT, %v46, %v488, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v490 = stablehlo.compare EQ, %v46, %v488, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v491 = stablehlo.constant dense<0> : tensor<i32>
+    %v492 = stablehlo.broadcast_in_dim %v491, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v493 = stablehlo.select %v489, %v58, %v492 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v494 = stablehlo.constant dense<0> : tensor<i32>
+    %v495 = stablehlo.reduce(%v493 init: %v494) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v496 = stablehlo.subtract %v66, %v495 : tensor<4xi32>
+    %v497 = stablehlo.constant dense<0> : tensor<i32>
+    %v498 = stablehlo.broadcast_in_dim %v497, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v499 = stablehlo.select %v490, %v58, %v498 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v500 = stablehlo.constant dense<0> : tensor<i32>
+    %v501 = stablehlo.broadcast_in_dim %v500, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v502 = stablehlo.constant dense<256> : tensor<i32>
+    %v503 = stablehlo.broadcast_in_dim %v502, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v504 = stablehlo.or %v501, %v503 : tensor<4xi32>
+    %v505 = stablehlo.broadcast_in_dim %v504, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v506 = stablehlo.compare LT, %v4, %v505, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v507 = stablehlo.constant dense<0> : tensor<i32>
+    %v508 = stablehlo.broadcast_in_dim %v507, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v509 = stablehlo.select %v506, %v499, %v508 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v510 = stablehlo.constant dense<0> : tensor<i32>
+    %v511 = stablehlo.reduce(%v509 init: %v510) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v512 = stablehlo.compare LT, %v511, %v496, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v513 = stablehlo.select %v512, %v504, %v501 : tensor<4xi1>, tensor<4xi32>
+    %v514 = stablehlo.constant dense<128> : tensor<i32>
+    %v515 = stablehlo.broadcast_in_dim %v514, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v516 = stablehlo.or %v513, %v515 : tensor<4xi32>
+    %v517 = stablehlo.broadcast_in_dim %v516, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v518 = stablehlo.compare LT, %v4, %v517, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v519 = stablehlo.constant dense<0> : tensor<i32>
+    %v520 = stablehlo.broadcast_in_dim %v519, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v521 = stablehlo.select %v518, %v499, %v520 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v522 = stablehlo.constant dense<0> : tensor<i32>
+    %v523 = stablehlo.reduce(%v521 init: %v522) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v524 = stablehlo.compare LT, %v523, %v496, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v525 = stablehlo.select %v524, %v516, %v513 : tensor<4xi1>, tensor<4xi32>
+    %v526 = stablehlo.constant dense<64> : tensor<i32>
+    %v527 = stablehlo.broadcast_in_dim %v526, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v528 = stablehlo.or %v525, %v527 : tensor<4xi32>
+    %v529 = stablehlo.broadcast_in_dim %v528, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v530 = stablehlo.compare LT, %v4, %v529, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v531 = stablehlo.constant dense<0> : tensor<i32>
+    %v532 = stablehlo.broadcast_in_dim %v531, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v533 = stablehlo.select %v530, %v499, %v532 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v534 = stablehlo.constant dense<0> : tensor<i32>
+    %v535 = stablehlo.reduce(%v533 init: %v534) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v536 = stablehlo.compare LT, %v535, %v496, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v537 = stablehlo.select %v536, %v528, %v525 : tensor<4xi1>, tensor<4xi32>
+    %v538 = stablehlo.constant dense<32> : tensor<i32>
+    %v539 = stablehlo.broadcast_in_dim %v538, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v540 = stablehlo.or %v537, %v539 : tensor<4xi32>
+    %v541 = stablehlo.broadcast_in_dim %v540, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v542 = stablehlo.compare LT, %v4, %v541, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v543 = stablehlo.constant dense<0> : tensor<i32>
+    %v544 = stablehlo.broadcast_in_dim %v543, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v545 = stablehlo.select %v542, %v499, %v544 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v546 = stablehlo.constant dense<0> : tensor<i32>
+    %v547 = stablehlo.reduce(%v545 init: %v546) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v548 = stablehlo.compare LT, %v547, %v496, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v549 = stablehlo.select %v548, %v540, %v537 : tensor<4xi1>, tensor<4xi32>
+    %v550 = stablehlo.constant dense<16> : tensor<i32>
+    %v551 = stablehlo.broadcast_in_dim %v550, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v552 = stablehlo.or %v549, %v551 : tensor<4xi32>
+    %v553 = stablehlo.broadcast_in_dim %v552, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v554 = stablehlo.compare LT, %v4, %v553, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v555 = stablehlo.constant dense<0> : tensor<i32>
+    %v556 = stablehlo.broadcast_in_dim %v555, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v557 = stablehlo.select %v554, %v499, %v556 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v558 = stablehlo.constant dense<0> : tensor<i32>
+    %v559 = stablehlo.reduce(%v557 init: %v558) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v560 = stablehlo.compare LT, %v559, %v496, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v561 = stablehlo.select %v560, %v552, %v549 : tensor<4xi1>, tensor<4xi32>
+    %v562 = stablehlo.constant dense<8> : tensor<i32>
+    %v563 = stablehlo.broadcast_in_dim %v562, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v564 = stablehlo.or %v561, %v563 : tensor<4xi32>
+    %v565 = stablehlo.broadcast_in_dim %v564, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v566 = stablehlo.compare LT, %v4, %v565, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v567 = stablehlo.constant dense<0> : tensor<i32>
+    %v568 = stablehlo.broadcast_in_dim %v567, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v569 = stablehlo.select %v566, %v499, %v568 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v570 = stablehlo.constant dense<0> : tensor<i32>
+    %v571 = stablehlo.reduce(%v569 init: %v570) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v572 = stablehlo.compare LT, %v571, %v496, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v573 = stablehlo.select %v572, %v564, %v561 : tensor<4xi1>, tensor<4xi32>
+    %v574 = stablehlo.constant dense<4> : tensor<i32>
+    %v575 = stablehlo.broadcast_in_dim %v574, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v576 = stablehlo.or %v573, %v575 : tensor<4xi32>
+    %v577 = stablehlo.broadcast_in_dim %v576, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v578 = stablehlo.compare LT, %v4, %v577, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v579 = stablehlo.constant dense<0> : tensor<i32>
+    %v580 = stablehlo.broadcast_in_dim %v579, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v581 = stablehlo.select %v578, %v499, %v580 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v582 = stablehlo.constant dense<0> : tensor<i32>
+    %v583 = stablehlo.reduce(%v581 init: %v582) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v584 = stablehlo.compare LT, %v583, %v496, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v585 = stablehlo.select %v584, %v576, %v573 : tensor<4xi1>, tensor<4xi32>
+    %v586 = stablehlo.constant dense<2> : tensor<i32>
+    %v587 = stablehlo.broadcast_in_dim %v586, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v588 = stablehlo.or %v585, %v587 : tensor<4xi32>
+    %v589 = stablehlo.broadcast_in_dim %v588, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v590 = stablehlo.compare LT, %v4, %v589, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v591 = stablehlo.constant dense<0> : tensor<i32>
+    %v592 = stablehlo.broadcast_in_dim %v591, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v593 = stablehlo.select %v590, %v499, %v592 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v594 = stablehlo.constant dense<0> : tensor<i32>
+    %v595 = stablehlo.reduce(%v593 init: %v594) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v596 = stablehlo.compare LT, %v595, %v496, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v597 = stablehlo.select %v596, %v588, %v585 : tensor<4xi1>, tensor<4xi32>
+    %v598 = stablehlo.constant dense<1> : tensor<i32>
+    %v599 = stablehlo.broadcast_in_dim %v598, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v600 = stablehlo.or %v597, %v599 : tensor<4xi32>
+    %v601 = stablehlo.broadcast_in_dim %v600, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v602 = stablehlo.compare LT, %v4, %v601, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v603 = stablehlo.constant dense<0> : tensor<i32>
+    %v604 = stablehlo.broadcast_in_dim %v603, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v605 = stablehlo.select %v602, %v499, %v604 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v606 = stablehlo.constant dense<0> : tensor<i32>
+    %v607 = stablehlo.reduce(%v605 init: %v606) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v608 = stablehlo.compare LT, %v607, %v496, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v609 = stablehlo.select %v608, %v600, %v597 : tensor<4xi1>, tensor<4xi32>
+    %v610 = stablehlo.broadcast_in_dim %v609, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v611 = stablehlo.compare LE, %v4, %v610, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v612 = stablehlo.and %v490, %v611 : tensor<4x512xi1>
+    %v613 = stablehlo.constant dense<0> : tensor<i32>
+    %v614 = stablehlo.broadcast_in_dim %v613, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v615 = stablehlo.compare GT, %v496, %v614, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v616 = stablehlo.broadcast_in_dim %v615, dims = [0] : (tensor<4xi1>) -> tensor<4x512xi1>
+    %v617 = stablehlo.and %v612, %v616 : tensor<4x512xi1>
+    %v618 = stablehlo.compare GT, %v58, %v498, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v619 = stablehlo.and %v617, %v618 : tensor<4x512xi1>
+    %v620 = stablehlo.and %v489, %v618 : tensor<4x512xi1>
+    %v621 = stablehlo.or %v620, %v619 : tensor<4x512xi1>
+    %v622 = stablehlo.broadcast_in_dim %v65, dims = [0] : (tensor<4xi1>) -> tensor<4x512xi1>
+    %v623 = stablehlo.select %v622, %v621, %v53 : tensor<4x512xi1>, tensor<4x512xi1>
+    %v624 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v625 = stablehlo.broadcast_in_dim %v624, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v626 = stablehlo.exponential %v37 : tensor<4x512xf32>
+    %v627 = stablehlo.select %v623, %v626, %v625 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v628 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v629 = stablehlo.reduce(%v627 init: %v628) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v630 = stablehlo.multiply %top_p, %v629 : tensor<4xf32>
+    %v631 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v632 = stablehlo.broadcast_in_dim %v631, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v633 = stablehlo.constant dense<0> : tensor<i32>
+    %v634 = stablehlo.broadcast_in_dim %v633, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v635 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v636 = stablehlo.broadcast_in_dim %v635, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v637 = stablehlo.or %v634, %v636 : tensor<4xi32>
+    %v638 = stablehlo.xor %v637, %v632 : tensor<4xi32>
+    %v639 = stablehlo.broadcast_in_dim %v638, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v640 = stablehlo.compare GE, %v46, %v639, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v641 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v642 = stablehlo.broadcast_in_dim %v641, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v643 = stablehlo.select %v640, %v627, %v642 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v644 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v645 = stablehlo.reduce(%v643 init: %v644) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v646 = stablehlo.compare GE, %v645, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v647 = stablehlo.select %v646, %v637, %v634 : tensor<4xi1>, tensor<4xi32>
+    %v648 = stablehlo.constant dense<1073741824> : tensor<i32>
+    %v649 = stablehlo.broadcast_in_dim %v648, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v650 = stablehlo.or %v647, %v649 : tensor<4xi32>
+    %v651 = stablehlo.xor %v650, %v632 : tensor<4xi32>
+    %v652 = stablehlo.broadcast_in_dim %v651, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v653 = stablehlo.compare GE, %v46, %v652, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v654 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v655 = stablehlo.broadcast_in_dim %v654, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v656 = stablehlo.select %v653, %v627, %v655 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v657 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v658 = stablehlo.reduce(%v656 init: %v657) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v659 = stablehlo.compare GE, %v658, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v660 = stablehlo.select %v659, %v650, %v647 : tensor<4xi1>, tensor<4xi32>
+    %v661 = stablehlo.constant dense<536870912> : tensor<i32>
+    %v662 = stablehlo.broadcast_in_dim %v661, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v663 = stablehlo.or %v660, %v662 : tensor<4xi32>
+    %v664 = stablehlo.xor %v663, %v632 : tensor<4xi32>
+    %v665 = stablehlo.broadcast_in_dim %v664, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v666 = stablehlo.compare GE, %v46, %v665, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v667 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v668 = stablehlo.broadcast_in_dim %v667, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v669 = stablehlo.select %v666, %v627, %v668 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v670 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v671 = stablehlo.reduce(%v669 init: %v670) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v672 = stablehlo.compare GE, %v671, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v673 = stablehlo.select %v672, %v663, %v660 : tensor<4xi1>, tensor<4xi32>
+    %v674 = stablehlo.constant dense<268435456> : tensor<i32>
+    %v675 = stablehlo.broadcast_in_dim %v674, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v676 = stablehlo.or %v673, %v675 : tensor<4xi32>
+    %v677 = stablehlo.xor %v676, %v632 : tensor<4xi32>
+    %v678 = stablehlo.broadcast_in_dim %v677, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v679 = stablehlo.compare GE, %v46, %v678, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v680 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v681 = stablehlo.broadcast_in_dim %v680, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v682 = stablehlo.select %v679, %v627, %v681 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v683 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v684 = stablehlo.reduce(%v682 init: %v683) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v685 = stablehlo.compare GE, %v684, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v686 = stablehlo.select %v685, %v676, %v673 : tensor<4xi1>, tensor<4xi32>
+    %v687 = stablehlo.constant dense<134217728> : tensor<i32>
+    %v688 = stablehlo.broadcast_in_dim %v687, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v689 = stablehlo.or %v686, %v688 : tensor<4xi32>
+    %v690 = stablehlo.xor %v689, %v632 : tensor<4xi32>
+    %v691 = stablehlo.broadcast_in_dim %v690, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v692 = stablehlo.compare GE, %v46, %v691, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v693 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v694 = stablehlo.broadcast_in_dim %v693, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v695 = stablehlo.select %v692, %v627, %v694 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v696 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v697 = stablehlo.reduce(%v695 init: %v696) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v698 = stablehlo.compare GE, %v697, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v699 = stablehlo.select %v698, %v689, %v686 : tensor<4xi1>, tensor<4xi32>
+    %v700 = stablehlo.constant dense<67108864> : tensor<i32>
+    %v701 = stablehlo.broadcast_in_dim %v700, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v702 = stablehlo.or %v699, %v701 : tensor<4xi32>
+    %v703 = stablehlo.xor %v702, %v632 : tensor<4xi32>
+    %v704 = stablehlo.broadcast_in_dim %v703, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v705 = stablehlo.compare GE, %v46, %v704, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v706 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v707 = stablehlo.broadcast_in_dim %v706, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v708 = stablehlo.select %v705, %v627, %v707 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v709 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v710 = stablehlo.reduce(%v708 init: %v709) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v711 = stablehlo.compare GE, %v710, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v712 = stablehlo.select %v711, %v702, %v699 : tensor<4xi1>, tensor<4xi32>
+    %v713 = stablehlo.constant dense<33554432> : tensor<i32>
+    %v714 = stablehlo.broadcast_in_dim %v713, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v715 = stablehlo.or %v712, %v714 : tensor<4xi32>
+    %v716 = stablehlo.xor %v715, %v632 : tensor<4xi32>
+    %v717 = stablehlo.broadcast_in_dim %v716, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v718 = stablehlo.compare GE, %v46, %v717, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v719 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v720 = stablehlo.broadcast_in_dim %v719, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v721 = stablehlo.select %v718, %v627, %v720 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v722 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v723 = stablehlo.reduce(%v721 init: %v722) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v724 = stablehlo.compare GE, %v723, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v725 = stablehlo.select %v724, %v715, %v712 : tensor<4xi1>, tensor<4xi32>
+    %v726 = stablehlo.constant dense<16777216> : tensor<i32>
+    %v727 = stablehlo.broadcast_in_dim %v726, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v728 = stablehlo.or %v725, %v727 : tensor<4xi32>
+    %v729 = stablehlo.xor %v728, %v632 : tensor<4xi32>
+    %v730 = stablehlo.broadcast_in_dim %v729, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v731 = stablehlo.compare GE, %v46, %v730, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v732 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v733 = stablehlo.broadcast_in_dim %v732, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v734 = stablehlo.select %v731, %v627, %v733 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v735 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v736 = stablehlo.reduce(%v734 init: %v735) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v737 = stablehlo.compare GE, %v736, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v738 = stablehlo.select %v737, %v728, %v725 : tensor<4xi1>, tensor<4xi32>
+    %v739 = stablehlo.constant dense<8388608> : tensor<i32>
+    %v740 = stablehlo.broadcast_in_dim %v739, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v741 = stablehlo.or %v738, %v740 : tensor<4xi32>
+    %v742 = stablehlo.xor %v741, %v632 : tensor<4xi32>
+    %v743 = stablehlo.broadcast_in_dim %v742, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v744 = stablehlo.compare GE, %v46, %v743, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v745 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v746 = stablehlo.broadcast_in_dim %v745, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v747 = stablehlo.select %v744, %v627, %v746 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v748 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v749 = stablehlo.reduce(%v747 init: %v748) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v750 = stablehlo.compare GE, %v749, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v751 = stablehlo.select %v750, %v741, %v738 : tensor<4xi1>, tensor<4xi32>
+    %v752 = stablehlo.constant dense<4194304> : tensor<i32>
+    %v753 = stablehlo.broadcast_in_dim %v752, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v754 = stablehlo.or %v751, %v753 : tensor<4xi32>
+    %v755 = stablehlo.xor %v754, %v632 : tensor<4xi32>
+    %v756 = stablehlo.broadcast_in_dim %v755, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v757 = stablehlo.compare GE, %v46, %v756, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v758 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v759 = stablehlo.broadcast_in_dim %v758, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v760 = stablehlo.select %v757, %v627, %v759 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v761 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v762 = stablehlo.reduce(%v760 init: %v761) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v763 = stablehlo.compare GE, %v762, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v764 = stablehlo.select %v763, %v754, %v751 : tensor<4xi1>, tensor<4xi32>
+    %v765 = stablehlo.constant dense<2097152> : tensor<i32>
+    %v766 = stablehlo.broadcast_in_dim %v765, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v767 = stablehlo.or %v764, %v766 : tensor<4xi32>
+    %v768 = stablehlo.xor %v767, %v632 : tensor<4xi32>
+    %v769 = stablehlo.broadcast_in_dim %v768, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v770 = stablehlo.compare GE, %v46, %v769, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v771 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v772 = stablehlo.broadcast_in_dim %v771, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v773 = stablehlo.select %v770, %v627, %v772 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v774 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v775 = stablehlo.reduce(%v773 init: %v774) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v776 = stablehlo.compare GE, %v775, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v777 = stablehlo.select %v776, %v767, %v764 : tensor<4xi1>, tensor<4xi32>
+    %v778 = stablehlo.constant dense<1048576> : tensor<i32>
+    %v779 = stablehlo.broadcast_in_dim %v778, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v780 = stablehlo.or %v777, %v779 : tensor<4xi32>
+    %v781 = stablehlo.xor %v780, %v632 : tensor<4xi32>
+    %v782 = stablehlo.broadcast_in_dim %v781, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v783 = stablehlo.compare GE, %v46, %v782, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v784 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v785 = stablehlo.broadcast_in_dim %v784, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v786 = stablehlo.select %v783, %v627, %v785 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v787 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v788 = stablehlo.reduce(%v786 init: %v787) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v789 = stablehlo.compare GE, %v788, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v790 = stablehlo.select %v789, %v780, %v777 : tensor<4xi1>, tensor<4xi32>
+    %v791 = stablehlo.constant dense<524288> : tensor<i32>
+    %v792 = stablehlo.broadcast_in_dim %v791, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v793 = stablehlo.or %v790, %v792 : tensor<4xi32>
+    %v794 = stablehlo.xor %v793, %v632 : tensor<4xi32>
+    %v795 = stablehlo.broadcast_in_dim %v794, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v796 = stablehlo.compare GE, %v46, %v795, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v797 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v798 = stablehlo.broadcast_in_dim %v797, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v799 = stablehlo.select %v796, %v627, %v798 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v800 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v801 = stablehlo.reduce(%v799 init: %v800) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v802 = stablehlo.compare GE, %v801, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v803 = stablehlo.select %v802, %v793, %v790 : tensor<4xi1>, tensor<4xi32>
+    %v804 = stablehlo.constant dense<262144> : tensor<i32>
+    %v805 = stablehlo.broadcast_in_dim %v804, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v806 = stablehlo.or %v803, %v805 : tensor<4xi32>
+    %v807 = stablehlo.xor %v806, %v632 : tensor<4xi32>
+    %v808 = stablehlo.broadcast_in_dim %v807, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v809 = stablehlo.compare GE, %v46, %v808, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v810 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v811 = stablehlo.broadcast_in_dim %v810, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v812 = stablehlo.select %v809, %v627, %v811 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v813 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v814 = stablehlo.reduce(%v812 init: %v813) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v815 = stablehlo.compare GE, %v814, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v816 = stablehlo.select %v815, %v806, %v803 : tensor<4xi1>, tensor<4xi32>
+    %v817 = stablehlo.constant dense<131072> : tensor<i32>
+    %v818 = stablehlo.broadcast_in_dim %v817, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v819 = stablehlo.or %v816, %v818 : tensor<4xi32>
+    %v820 = stablehlo.xor %v819, %v632 : tensor<4xi32>
+    %v821 = stablehlo.broadcast_in_dim %v820, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v822 = stablehlo.compare GE, %v46, %v821, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v823 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v824 = stablehlo.broadcast_in_dim %v823, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v825 = stablehlo.select %v822, %v627, %v824 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v826 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v827 = stablehlo.reduce(%v825 init: %v826) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v828 = stablehlo.compare GE, %v827, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v829 = stablehlo.select %v828, %v819, %v816 : tensor<4xi1>, tensor<4xi32>
+    %v830 = stablehlo.constant dense<65536> : tensor<i32>
+    %v831 = stablehlo.broadcast_in_dim %v830, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v832 = stablehlo.or %v829, %v831 : tensor<4xi32>
+    %v833 = stablehlo.xor %v832, %v632 : tensor<4xi32>
+    %v834 = stablehlo.broadcast_in_dim %v833, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v835 = stablehlo.compare GE, %v46, %v834, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v836 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v837 = stablehlo.broadcast_in_dim %v836, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v838 = stablehlo.select %v835, %v627, %v837 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v839 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v840 = stablehlo.reduce(%v838 init: %v839) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v841 = stablehlo.compare GE, %v840, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v842 = stablehlo.select %v841, %v832, %v829 : tensor<4xi1>, tensor<4xi32>
+    %v843 = stablehlo.constant dense<32768> : tensor<i32>
+    %v844 = stablehlo.broadcast_in_dim %v843, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v845 = stablehlo.or %v842, %v844 : tensor<4xi32>
+    %v846 = stablehlo.xor %v845, %v632 : tensor<4xi32>
+    %v847 = stablehlo.broadcast_in_dim %v846, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v848 = stablehlo.compare GE, %v46, %v847, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v849 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v850 = stablehlo.broadcast_in_dim %v849, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v851 = stablehlo.select %v848, %v627, %v850 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v852 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v853 = stablehlo.reduce(%v851 init: %v852) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v854 = stablehlo.compare GE, %v853, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v855 = stablehlo.select %v854, %v845, %v842 : tensor<4xi1>, tensor<4xi32>
+    %v856 = stablehlo.constant dense<16384> : tensor<i32>
+    %v857 = stablehlo.broadcast_in_dim %v856, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v858 = stablehlo.or %v855, %v857 : tensor<4xi32>
+    %v859 = stablehlo.xor %v858, %v632 : tensor<4xi32>
+    %v860 = stablehlo.broadcast_in_dim %v859, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v861 = stablehlo.compare GE, %v46, %v860, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v862 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v863 = stablehlo.broadcast_in_dim %v862, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v864 = stablehlo.select %v861, %v627, %v863 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v865 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v866 = stablehlo.reduce(%v864 init: %v865) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v867 = stablehlo.compare GE, %v866, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v868 = stablehlo.select %v867, %v858, %v855 : tensor<4xi1>, tensor<4xi32>
+    %v869 = stablehlo.constant dense<8192> : tensor<i32>
+    %v870 = stablehlo.broadcast_in_dim %v869, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v871 = stablehlo.or %v868, %v870 : tensor<4xi32>
+    %v872 = stablehlo.xor %v871, %v632 : tensor<4xi32>
+    %v873 = stablehlo.broadcast_in_dim %v872, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v874 = stablehlo.compare GE, %v46, %v873, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v875 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v876 = stablehlo.broadcast_in_dim %v875, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v877 = stablehlo.select %v874, %v627, %v876 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v878 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v879 = stablehlo.reduce(%v877 init: %v878) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v880 = stablehlo.compare GE, %v879, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v881 = stablehlo.select %v880, %v871, %v868 : tensor<4xi1>, tensor<4xi32>
+    %v882 = stablehlo.constant dense<4096> : tensor<i32>
+    %v883 = stablehlo.broadcast_in_dim %v882, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v884 = stablehlo.or %v881, %v883 : tensor<4xi32>
+    %v885 = stablehlo.xor %v884, %v632 : tensor<4xi32>
+    %v886 = stablehlo.broadcast_in_dim %v885, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v887 = stablehlo.compare GE, %v46, %v886, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v888 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v889 = stablehlo.broadcast_in_dim %v888, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v890 = stablehlo.select %v887, %v627, %v889 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v891 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v892 = stablehlo.reduce(%v890 init: %v891) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v893 = stablehlo.compare GE, %v892, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v894 = stablehlo.select %v893, %v884, %v881 : tensor<4xi1>, tensor<4xi32>
+    %v895 = stablehlo.constant dense<2048> : tensor<i32>
+    %v896 = stablehlo.broadcast_in_dim %v895, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v897 = stablehlo.or %v894, %v896 : tensor<4xi32>
+    %v898 = stablehlo.xor %v897, %v632 : tensor<4xi32>
+    %v899 = stablehlo.broadcast_in_dim %v898, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v900 = stablehlo.compare GE, %v46, %v899, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v901 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v902 = stablehlo.broadcast_in_dim %v901, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v903 = stablehlo.select %v900, %v627, %v902 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v904 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v905 = stablehlo.reduce(%v903 init: %v904) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v906 = stablehlo.compare GE, %v905, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v907 = stablehlo.select %v906, %v897, %v894 : tensor<4xi1>, tensor<4xi32>
+    %v908 = stablehlo.constant dense<1024> : tensor<i32>
+    %v909 = stablehlo.broadcast_in_dim %v908, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v910 = stablehlo.or %v907, %v909 : tensor<4xi32>
+    %v911 = stablehlo.xor %v910, %v632 : tensor<4xi32>
+    %v912 = stablehlo.broadcast_in_dim %v911, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v913 = stablehlo.compare GE, %v46, %v912, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v914 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v915 = stablehlo.broadcast_in_dim %v914, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v916 = stablehlo.select %v913, %v627, %v915 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v917 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v918 = stablehlo.reduce(%v916 init: %v917) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v919 = stablehlo.compare GE, %v918, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v920 = stablehlo.select %v919, %v910, %v907 : tensor<4xi1>, tensor<4xi32>
+    %v921 = stablehlo.constant dense<512> : tensor<i32>
+    %v922 = stablehlo.broadcast_in_dim %v921, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v923 = stablehlo.or %v920, %v922 : tensor<4xi32>
+    %v924 = stablehlo.xor %v923, %v632 : tensor<4xi32>
+    %v925 = stablehlo.broadcast_in_dim %v924, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v926 = stablehlo.compare GE, %v46, %v925, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v927 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v928 = stablehlo.broadcast_in_dim %v927, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v929 = stablehlo.select %v926, %v627, %v928 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v930 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v931 = stablehlo.reduce(%v929 init: %v930) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v932 = stablehlo.compare GE, %v931, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v933 = stablehlo.select %v932, %v923, %v920 : tensor<4xi1>, tensor<4xi32>
+    %v934 = stablehlo.constant dense<256> : tensor<i32>
+    %v935 = stablehlo.broadcast_in_dim %v934, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v936 = stablehlo.or %v933, %v935 : tensor<4xi32>
+    %v937 = stablehlo.xor %v936, %v632 : tensor<4xi32>
+    %v938 = stablehlo.broadcast_in_dim %v937, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v939 = stablehlo.compare GE, %v46, %v938, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v940 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v941 = stablehlo.broadcast_in_dim %v940, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v942 = stablehlo.select %v939, %v627, %v941 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v943 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v944 = stablehlo.reduce(%v942 init: %v943) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v945 = stablehlo.compare GE, %v944, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v946 = stablehlo.select %v945, %v936, %v933 : tensor<4xi1>, tensor<4xi32>
+    %v947 = stablehlo.constant dense<128> : tensor<i32>
+    %v948 = stablehlo.broadcast_in_dim %v947, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v949 = stablehlo.or %v946, %v948 : tensor<4xi32>
+    %v950 = stablehlo.xor %v949, %v632 : tensor<4xi32>
+    %v951 = stablehlo.broadcast_in_dim %v950, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v952 = stablehlo.compare GE, %v46, %v951, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v953 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v954 = stablehlo.broadcast_in_dim %v953, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v955 = stablehlo.select %v952, %v627, %v954 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v956 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v957 = stablehlo.reduce(%v955 init: %v956) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v958 = stablehlo.compare GE, %v957, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v959 = stablehlo.select %v958, %v949, %v946 : tensor<4xi1>, tensor<4xi32>
+    %v960 = stablehlo.constant dense<64> : tensor<i32>
+    %v961 = stablehlo.broadcast_in_dim %v960, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v962 = stablehlo.or %v959, %v961 : tensor<4xi32>
+    %v963 = stablehlo.xor %v962, %v632 : tensor<4xi32>
+    %v964 = stablehlo.broadcast_in_dim %v963, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v965 = stablehlo.compare GE, %v46, %v964, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v966 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v967 = stablehlo.broadcast_in_dim %v966, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v968 = stablehlo.select %v965, %v627, %v967 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v969 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v970 = stablehlo.reduce(%v968 init: %v969) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v971 = stablehlo.compare GE, %v970, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v972 = stablehlo.select %v971, %v962, %v959 : tensor<4xi1>, tensor<4xi32>
+    %v973 = stablehlo.constant dense<32> : tensor<i32>
+    %v974 = stablehlo.broadcast_in_dim %v973, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v975 = stablehlo.or %v972, %v974 : tensor<4xi32>
+    %v976 = stablehlo.xor %v975, %v632 : tensor<4xi32>
+    %v977 = stablehlo.broadcast_in_dim %v976, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v978 = stablehlo.compare GE, %v46, %v977, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v979 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v980 = stablehlo.broadcast_in_dim %v979, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v981 = stablehlo.select %v978, %v627, %v980 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v982 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v983 = stablehlo.reduce(%v981 init: %v982) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v984 = stablehlo.compare GE, %v983, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v985 = stablehlo.select %v984, %v975, %v972 : tensor<4xi1>, tensor<4xi32>
+    %v986 = stablehlo.constant dense<16> : tensor<i32>
+    %v987 = stablehlo.broadcast_in_dim %v986, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v988 = stablehlo.or %v985, %v987 : tensor<4xi32>
+    %v989 = stablehlo.xor %v988, %v632 : tensor<4xi32>
+    %v990 = stablehlo.broadcast_in_dim %v989, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v991 = stablehlo.compare GE, %v46, %v990, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v992 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v993 = stablehlo.broadcast_in_dim %v992, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v994 = stablehlo.select %v991, %v627, %v993 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v995 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v996 = stablehlo.reduce(%v994 init: %v995) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v997 = stablehlo.compare GE, %v996, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v998 = stablehlo.select %v997, %v988, %v985 : tensor<4xi1>, tensor<4xi32>
+    %v999 = stablehlo.constant dense<8> : tensor<i32>
+    %v1000 = stablehlo.broadcast_in_dim %v999, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1001 = stablehlo.or %v998, %v1000 : tensor<4xi32>
+    %v1002 = stablehlo.xor %v1001, %v632 : tensor<4xi32>
+    %v1003 = stablehlo.broadcast_in_dim %v1002, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1004 = stablehlo.compare GE, %v46, %v1003, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1005 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1006 = stablehlo.broadcast_in_dim %v1005, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1007 = stablehlo.select %v1004, %v627, %v1006 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1008 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1009 = stablehlo.reduce(%v1007 init: %v1008) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1010 = stablehlo.compare GE, %v1009, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1011 = stablehlo.select %v1010, %v1001, %v998 : tensor<4xi1>, tensor<4xi32>
+    %v1012 = stablehlo.constant dense<4> : tensor<i32>
+    %v1013 = stablehlo.broadcast_in_dim %v1012, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1014 = stablehlo.or %v1011, %v1013 : tensor<4xi32>
+    %v1015 = stablehlo.xor %v1014, %v632 : tensor<4xi32>
+    %v1016 = stablehlo.broadcast_in_dim %v1015, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1017 = stablehlo.compare GE, %v46, %v1016, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1018 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1019 = stablehlo.broadcast_in_dim %v1018, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1020 = stablehlo.select %v1017, %v627, %v1019 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1021 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1022 = stablehlo.reduce(%v1020 init: %v1021) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1023 = stablehlo.compare GE, %v1022, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1024 = stablehlo.select %v1023, %v1014, %v1011 : tensor<4xi1>, tensor<4xi32>
+    %v1025 = stablehlo.constant dense<2> : tensor<i32>
+    %v1026 = stablehlo.broadcast_in_dim %v1025, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1027 = stablehlo.or %v1024, %v1026 : tensor<4xi32>
+    %v1028 = stablehlo.xor %v1027, %v632 : tensor<4xi32>
+    %v1029 = stablehlo.broadcast_in_dim %v1028, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1030 = stablehlo.compare GE, %v46, %v1029, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1031 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1032 = stablehlo.broadcast_in_dim %v1031, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1033 = stablehlo.select %v1030, %v627, %v1032 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1034 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1035 = stablehlo.reduce(%v1033 init: %v1034) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1036 = stablehlo.compare GE, %v1035, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1037 = stablehlo.select %v1036, %v1027, %v1024 : tensor<4xi1>, tensor<4xi32>
+    %v1038 = stablehlo.constant dense<1> : tensor<i32>
+    %v1039 = stablehlo.broadcast_in_dim %v1038, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1040 = stablehlo.or %v1037, %v1039 : tensor<4xi32>
+    %v1041 = stablehlo.xor %v1040, %v632 : tensor<4xi32>
+    %v1042 = stablehlo.broadcast_in_dim %v1041, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1043 = stablehlo.compare GE, %v46, %v1042, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1044 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1045 = stablehlo.broadcast_in_dim %v1044, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1046 = stablehlo.select %v1043, %v627, %v1045 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1047 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1048 = stablehlo.reduce(%v1046 init: %v1047) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1049 = stablehlo.compare GE, %v1048, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1050 = stablehlo.select %v1049, %v1040, %v1037 : tensor<4xi1>, tensor<4xi32>
+    %v1051 = stablehlo.xor %v1050, %v632 : tensor<4xi32>
+    %v1052 = stablehlo.broadcast_in_dim %v1051, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1053 = stablehlo.compare GT, %v46, %v1052, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1054 = stablehlo.compare EQ, %v46, %v1052, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1055 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1056 = stablehlo.broadcast_in_dim %v1055, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1057 = stablehlo.select %v1053, %v627, %v1056 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1058 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1059 = stablehlo.reduce(%v1057 init: %v1058) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1060 = stablehlo.subtract %v630, %v1059 : tensor<4xf32>
+    %v1061 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1062 = stablehlo.broadcast_in_dim %v1061, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1063 = stablehlo.select %v1054, %v627, %v1062 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1064 = stablehlo.constant dense<0> : tensor<i32>
+    %v1065 = stablehlo.broadcast_in_dim %v1064, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1066 = stablehlo.constant dense<256> : tensor<i32>
+    %v1067 = stablehlo.broadcast_in_dim %v1066, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1068 = stablehlo.or %v1065, %v1067 : tensor<4xi32>
+    %v1069 = stablehlo.broadcast_in_dim %v1068, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1070 = stablehlo.compare LT, %v4, %v1069, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1071 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1072 = stablehlo.broadcast_in_dim %v1071, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1073 = stablehlo.select %v1070, %v1063, %v1072 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1074 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1075 = stablehlo.reduce(%v1073 init: %v1074) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1076 = stablehlo.compare LT, %v1075, %v1060, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1077 = stablehlo.select %v1076, %v1068, %v1065 : tensor<4xi1>, tensor<4xi32>
+    %v1078 = stablehlo.constant dense<128> : tensor<i32>
+    %v1079 = stablehlo.broadcast_in_dim %v1078, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1080 = stablehlo.or %v1077, %v1079 : tensor<4xi32>
+    %v1081 = stablehlo.broadcast_in_dim %v1080, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1082 = stablehlo.compare LT, %v4, %v1081, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1083 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1084 = stablehlo.broadcast_in_dim %v1083, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1085 = stablehlo.select %v1082, %v1063, %v1084 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1086 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1087 = stablehlo.reduce(%v1085 init: %v1086) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1088 = stablehlo.compare LT, %v1087, %v1060, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1089 = stablehlo.select %v1088, %v1080, %v1077 : tensor<4xi1>, tensor<4xi32>
+    %v1090 = stablehlo.constant dense<64> : tensor<i32>
+    %v1091 = stablehlo.broadcast_in_dim %v1090, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1092 = stablehlo.or %v1089, %v1091 : tensor<4xi32>
+    %v1093 = stablehlo.broadcast_in_dim %v1092, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1094 = stablehlo.compare LT, %v4, %v1093, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1095 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1096 = stablehlo.broadcast_in_dim %v1095, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1097 = stablehlo.select %v1094, %v1063, %v1096 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1098 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1099 = stablehlo.reduce(%v1097 init: %v1098) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1100 = stablehlo.compare LT, %v1099, %v1060, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1101 = stablehlo.select %v1100, %v1092, %v1089 : tensor<4xi1>, tensor<4xi32>
+    %v1102 = stablehlo.constant dense<32> : tensor<i32>
+    %v1103 = stablehlo.broadcast_in_dim %v1102, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1104 = stablehlo.or %v1101, %v1103 : tensor<4xi32>
+    %v1105 = stablehlo.broadcast_in_dim %v1104, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1106 = stablehlo.compare LT, %v4, %v1105, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1107 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1108 = stablehlo.broadcast_in_dim %v1107, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1109 = stablehlo.select %v1106, %v1063, %v1108 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1110 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1111 = stablehlo.reduce(%v1109 init: %v1110) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1112 = stablehlo.compare LT, %v1111, %v1060, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1113 = stablehlo.select %v1112, %v1104, %v1101 : tensor<4xi1>, tensor<4xi32>
+    %v1114 = stablehlo.constant dense<16> : tensor<i32>
+    %v1115 = stablehlo.broadcast_in_dim %v1114, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1116 = stablehlo.or %v1113, %v1115 : tensor<4xi32>
+    %v1117 = stablehlo.broadcast_in_dim %v1116, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1118 = stablehlo.compare LT, %v4, %v1117, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1119 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1120 = stablehlo.broadcast_in_dim %v1119, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1121 = stablehlo.select %v1118, %v1063, %v1120 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1122 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1123 = stablehlo.reduce(%v1121 init: %v1122) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1124 = stablehlo.compare LT, %v1123, %v1060, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1125 = stablehlo.select %v1124, %v1116, %v1113 : tensor<4xi1>, tensor<4xi32>
+    %v1126 = stablehlo.constant dense<8> : tensor<i32>
+    %v1127 = stablehlo.broadcast_in_dim %v1126, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1128 = stablehlo.or %v1125, %v1127 : tensor<4xi32>
+    %v1129 = stablehlo.broadcast_in_dim %v1128, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1130 = stablehlo.compare LT, %v4, %v1129, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1131 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1132 = stablehlo.broadcast_in_dim %v1131, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1133 = stablehlo.select %v1130, %v1063, %v1132 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1134 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1135 = stablehlo.reduce(%v1133 init: %v1134) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1136 = stablehlo.compare LT, %v1135, %v1060, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1137 = stablehlo.select %v1136, %v1128, %v1125 : tensor<4xi1>, tensor<4xi32>
+    %v1138 = stablehlo.constant dense<4> : tensor<i32>
+    %v1139 = stablehlo.broadcast_in_dim %v1138, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1140 = stablehlo.or %v1137, %v1139 : tensor<4xi32>
+    %v1141 = stablehlo.broadcast_in_dim %v1140, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1142 = stablehlo.compare LT, %v4, %v1141, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1143 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1144 = stablehlo.broadcast_in_dim %v1143, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1145 = stablehlo.select %v1142, %v1063, %v1144 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1146 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1147 = stablehlo.reduce(%v1145 init: %v1146) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1148 = stablehlo.compare LT, %v1147, %v1060, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1149 = stablehlo.select %v1148, %v1140, %v1137 : tensor<4xi1>, tensor<4xi32>
+    %v1150 = stablehlo.constant dense<2> : tensor<i32>
+    %v1151 = stablehlo.broadcast_in_dim %v1150, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1152 = stablehlo.or %v1149, %v1151 : tensor<4xi32>
+    %v1153 = stablehlo.broadcast_in_dim %v1152, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1154 = stablehlo.compare LT, %v4, %v1153, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1155 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1156 = stablehlo.broadcast_in_dim %v1155, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1157 = stablehlo.select %v1154, %v1063, %v1156 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1158 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1159 = stablehlo.reduce(%v1157 init: %v1158) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1160 = stablehlo.compare LT, %v1159, %v1060, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1161 = stablehlo.select %v1160, %v1152, %v1149 : tensor<4xi1>, tensor<4xi32>
+    %v1162 = stablehlo.constant dense<1> : tensor<i32>
+    %v1163 = stablehlo.broadcast_in_dim %v1162, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1164 = stablehlo.or %v1161, %v1163 : tensor<4xi32>
+    %v1165 = stablehlo.broadcast_in_dim %v1164, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1166 = stablehlo.compare LT, %v4, %v1165, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1167 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1168 = stablehlo.broadcast_in_dim %v1167, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1169 = stablehlo.select %v1166, %v1063, %v1168 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1170 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1171 = stablehlo.reduce(%v1169 init: %v1170) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1172 = stablehlo.compare LT, %v1171, %v1060, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1173 = stablehlo.select %v1172, %v1164, %v1161 : tensor<4xi1>, tensor<4xi32>
+    %v1174 = stablehlo.broadcast_in_dim %v1173, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1175 = stablehlo.compare LE, %v4, %v1174, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1176 = stablehlo.and %v1054, %v1175 : tensor<4x512xi1>
+    %v1177 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1178 = stablehlo.broadcast_in_dim %v1177, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1179 = stablehlo.compare GT, %v1060, %v1178, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1180 = stablehlo.broadcast_in_dim %v1179, dims = [0] : (tensor<4xi1>) -> tensor<4x512xi1>
+    %v1181 = stablehlo.and %v1176, %v1180 : tensor<4x512xi1>
+    %v1182 = stablehlo.compare GT, %v627, %v1062, FLOAT : (tensor<4x512xf32>, tensor<4x512xf32>) -> tensor<4x512xi1>
+    %v1183 = stablehlo.and %v1181, %v1182 : tensor<4x512xi1>
+    %v1184 = stablehlo.and %v1053, %v1182 : tensor<4x512xi1>
+    %v1185 = stablehlo.or %v1184, %v1183 : tensor<4x512xi1>
+    %v1186 = stablehlo.constant dense<1.0> : tensor<f32>
+    %v1187 = stablehlo.broadcast_in_dim %v1186, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1188 = stablehlo.compare LT, %top_p, %v1187, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1189 = stablehlo.broadcast_in_dim %v1188, dims = [0] : (tensor<4xi1>) -> tensor<4x512xi1>
+    %v1190 = stablehlo.select %v1189, %v1185, %v623 : tensor<4x512xi1>, tensor<4x512xi1>
+    %v1191 = stablehlo.select %v1190, %v626, %v625 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1192 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1193 = stablehlo.reduce(%v1191 init: %v1192) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1194 = stablehlo.slice %seed [0:4, 0:1] : (tensor<4x2xi32>) -> tensor<4x1xi32>
+    %v1195 = stablehlo.reshape %v1194 : (tensor<4x1xi32>) -> tensor<4xi32>
+    %v1196 = stablehlo.slice %seed [0:4, 1:2] : (tensor<4x2xi32>) -> tensor<4x1xi32>
+    %v1197 = stablehlo.reshape %v1196 : (tensor<4x1xi32>) -> tensor<4xi32>
+    %v1198 = stablehlo.constant dense<-1640531527> : tensor<i32>
+    %v1199 = stablehlo.broadcast_in_dim %v1198, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1200 = stablehlo.xor %step, %v1199 : tensor<4xi32>
+    %v1201 = stablehlo.constant dense<16> : tensor<i32>
+    %v1202 = stablehlo.broadcast_in_dim %v1201, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1203 = stablehlo.shift_right_logical %v1200, %v1202 : tensor<4xi32>
+    %v1204 = stablehlo.xor %v1200, %v1203 : tensor<4xi32>
+    %v1205 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1206 = stablehlo.broadcast_in_dim %v1205, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1207 = stablehlo.multiply %v1204, %v1206 : tensor<4xi32>
+    %v1208 = stablehlo.constant dense<15> : tensor<i32>
+    %v1209 = stablehlo.broadcast_in_dim %v1208, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1210 = stablehlo.shift_right_logical %v1207, %v1209 : tensor<4xi32>
+    %v1211 = stablehlo.xor %v1207, %v1210 : tensor<4xi32>
+    %v1212 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1213 = stablehlo.broadcast_in_dim %v1212, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1214 = stablehlo.multiply %v1211, %v1213 : tensor<4xi32>
+    %v1215 = stablehlo.constant dense<16> : tensor<i32>
+    %v1216 = stablehlo.broadcast_in_dim %v1215, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1217 = stablehlo.shift_right_logical %v1214, %v1216 : tensor<4xi32>
+    %v1218 = stablehlo.xor %v1214, %v1217 : tensor<4xi32>
+    %v1219 = stablehlo.xor %v1218, %v1197 : tensor<4xi32>
+    %v1220 = stablehlo.constant dense<16> : tensor<i32>
+    %v1221 = stablehlo.broadcast_in_dim %v1220, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1222 = stablehlo.shift_right_logical %v1219, %v1221 : tensor<4xi32>
+    %v1223 = stablehlo.xor %v1219, %v1222 : tensor<4xi32>
+    %v1224 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1225 = stablehlo.broadcast_in_dim %v1224, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1226 = stablehlo.multiply %v1223, %v1225 : tensor<4xi32>
+    %v1227 = stablehlo.constant dense<15> : tensor<i32>
+    %v1228 = stablehlo.broadcast_in_dim %v1227, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1229 = stablehlo.shift_right_logical %v1226, %v1228 : tensor<4xi32>
+    %v1230 = stablehlo.xor %v1226, %v1229 : tensor<4xi32>
+    %v1231 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1232 = stablehlo.broadcast_in_dim %v1231, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1233 = stablehlo.multiply %v1230, %v1232 : tensor<4xi32>
+    %v1234 = stablehlo.constant dense<16> : tensor<i32>
+    %v1235 = stablehlo.broadcast_in_dim %v1234, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1236 = stablehlo.shift_right_logical %v1233, %v1235 : tensor<4xi32>
+    %v1237 = stablehlo.xor %v1233, %v1236 : tensor<4xi32>
+    %v1238 = stablehlo.xor %v1237, %v1195 : tensor<4xi32>
+    %v1239 = stablehlo.constant dense<16> : tensor<i32>
+    %v1240 = stablehlo.broadcast_in_dim %v1239, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1241 = stablehlo.shift_right_logical %v1238, %v1240 : tensor<4xi32>
+    %v1242 = stablehlo.xor %v1238, %v1241 : tensor<4xi32>
+    %v1243 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1244 = stablehlo.broadcast_in_dim %v1243, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1245 = stablehlo.multiply %v1242, %v1244 : tensor<4xi32>
+    %v1246 = stablehlo.constant dense<15> : tensor<i32>
+    %v1247 = stablehlo.broadcast_in_dim %v1246, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1248 = stablehlo.shift_right_logical %v1245, %v1247 : tensor<4xi32>
+    %v1249 = stablehlo.xor %v1245, %v1248 : tensor<4xi32>
+    %v1250 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1251 = stablehlo.broadcast_in_dim %v1250, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1252 = stablehlo.multiply %v1249, %v1251 : tensor<4xi32>
+    %v1253 = stablehlo.constant dense<16> : tensor<i32>
+    %v1254 = stablehlo.broadcast_in_dim %v1253, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1255 = stablehlo.shift_right_logical %v1252, %v1254 : tensor<4xi32>
+    %v1256 = stablehlo.xor %v1252, %v1255 : tensor<4xi32>
+    %v1257 = stablehlo.constant dense<-2048144789> : tensor<i32>
+    %v1258 = stablehlo.broadcast_in_dim %v1257, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1259 = stablehlo.xor %v1256, %v1258 : tensor<4xi32>
+    %v1260 = stablehlo.constant dense<16> : tensor<i32>
+    %v1261 = stablehlo.broadcast_in_dim %v1260, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1262 = stablehlo.shift_right_logical %v1259, %v1261 : tensor<4xi32>
+    %v1263 = stablehlo.xor %v1259, %v1262 : tensor<4xi32>
+    %v1264 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1265 = stablehlo.broadcast_in_dim %v1264, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1266 = stablehlo.multiply %v1263, %v1265 : tensor<4xi32>
+    %v1267 = stablehlo.constant dense<15> : tensor<i32>
+    %v1268 = stablehlo.broadcast_in_dim %v1267, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1269 = stablehlo.shift_right_logical %v1266, %v1268 : tensor<4xi32>
+    %v1270 = stablehlo.xor %v1266, %v1269 : tensor<4xi32>
+    %v1271 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1272 = stablehlo.broadcast_in_dim %v1271, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1273 = stablehlo.multiply %v1270, %v1272 : tensor<4xi32>
+    %v1274 = stablehlo.constant dense<16> : tensor<i32>
+    %v1275 = stablehlo.broadcast_in_dim %v1274, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1276 = stablehlo.shift_right_logical %v1273, %v1275 : tensor<4xi32>
+    %v1277 = stablehlo.xor %v1273, %v1276 : tensor<4xi32>
+    %v1278 = stablehlo.broadcast_in_dim %v1256, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1279 = stablehlo.broadcast_in_dim %v1277, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1280 = stablehlo.xor %v4, %v1278 : tensor<4x512xi32>
+    %v1281 = stablehlo.constant dense<16> : tensor<i32>
+    %v1282 = stablehlo.broadcast_in_dim %v1281, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1283 = stablehlo.shift_right_logical %v1280, %v1282 : tensor<4x512xi32>
+    %v1284 = stablehlo.xor %v1280, %v1283 : tensor<4x512xi32>
+    %v1285 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1286 = stablehlo.broadcast_in_dim %v1285, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1287 = stablehlo.multiply %v1284, %v1286 : tensor<4x512xi32>
+    %v1288 = stablehlo.constant dense<15> : tensor<i32>
+    %v1289 = stablehlo.broadcast_in_dim %v1288, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1290 = stablehlo.shift_right_logical %v1287, %v1289 : tensor<4x512xi32>
+    %v1291 = stablehlo.xor %v1287, %v1290 : tensor<4x512xi32>
+    %v1292 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1293 = stablehlo.broadcast_in_dim %v1292, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1294 = stablehlo.multiply %v1291, %v1293 : tensor<4x512xi32>
+    %v1295 = stablehlo.constant dense<16> : tensor<i32>
+    %v1296 = stablehlo.broadcast_in_dim %v1295, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1297 = stablehlo.shift_right_logical %v1294, %v1296 : tensor<4x512xi32>
+    %v1298 = stablehlo.xor %v1294, %v1297 : tensor<4x512xi32>
+    %v1299 = stablehlo.add %v1298, %v1279 : tensor<4x512xi32>
+    %v1300 = stablehlo.constant dense<16> : tensor<i32>
+    %v1301 = stablehlo.broadcast_in_dim %v1300, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1302 = stablehlo.shift_right_logical %v1299, %v1301 : tensor<4x512xi32>
+    %v1303 = stablehlo.xor %v1299, %v1302 : tensor<4x512xi32>
+    %v1304 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1305 = stablehlo.broadcast_in_dim %v1304, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1306 = stablehlo.multiply %v1303, %v1305 : tensor<4x512xi32>
+    %v1307 = stablehlo.constant dense<15> : tensor<i32>
+    %v1308 = stablehlo.broadcast_in_dim %v1307, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1309 = stablehlo.shift_right_logical %v1306, %v1308 : tensor<4x512xi32>
+    %v1310 = stablehlo.xor %v1306, %v1309 : tensor<4x512xi32>
+    %v1311 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1312 = stablehlo.broadcast_in_dim %v1311, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1313 = stablehlo.multiply %v1310, %v1312 : tensor<4x512xi32>
+    %v1314 = stablehlo.constant dense<16> : tensor<i32>
+    %v1315 = stablehlo.broadcast_in_dim %v1314, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1316 = stablehlo.shift_right_logical %v1313, %v1315 : tensor<4x512xi32>
+    %v1317 = stablehlo.xor %v1313, %v1316 : tensor<4x512xi32>
+    %v1318 = stablehlo.constant dense<9> : tensor<i32>
+    %v1319 = stablehlo.broadcast_in_dim %v1318, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1320 = stablehlo.shift_right_logical %v1317, %v1319 : tensor<4x512xi32>
+    %v1321 = stablehlo.convert %v1320 : (tensor<4x512xi32>) -> tensor<4x512xf32>
+    %v1322 = stablehlo.constant dense<5.0e-1> : tensor<f32>
+    %v1323 = stablehlo.broadcast_in_dim %v1322, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1324 = stablehlo.constant dense<1.1920929e-7> : tensor<f32>
+    %v1325 = stablehlo.broadcast_in_dim %v1324, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1326 = stablehlo.add %v1321, %v1323 : tensor<4x512xf32>
+    %v1327 = stablehlo.multiply %v1326, %v1325 : tensor<4x512xf32>
+    %v1328 = stablehlo.log %v1327 : tensor<4x512xf32>
+    %v1329 = stablehlo.negate %v1328 : tensor<4x512xf32>
+    %v1330 = stablehlo.log %v1329 : tensor<4x512xf32>
+    %v1331 = stablehlo.negate %v1330 : tensor<4x512xf32>
+    %v1332 = stablehlo.add %v37, %v1331 : tensor<4x512xf32>
+    %v1333 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1334 = stablehlo.broadcast_in_dim %v1333, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1335 = stablehlo.select %v1190, %v1332, %v1334 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1336 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1337 = stablehlo.reduce(%v1335 init: %v1336) applies stablehlo.maximum across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1338 = stablehlo.broadcast_in_dim %v1337, dims = [0] : (tensor<4xf32>) -> tensor<4x512xf32>
+    %v1339 = stablehlo.compare EQ, %v1335, %v1338, FLOAT : (tensor<4x512xf32>, tensor<4x512xf32>) -> tensor<4x512xi1>
+    %v1340 = stablehlo.iota dim = 1 : tensor<4x512xi32>
+    %v1341 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1342 = stablehlo.broadcast_in_dim %v1341, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1343 = stablehlo.select %v1339, %v1340, %v1342 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v1344 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1345 = stablehlo.reduce(%v1343 init: %v1344) applies stablehlo.minimum across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v1346 = stablehlo.broadcast_in_dim %v1345, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1347 = stablehlo.compare EQ, %v4, %v1346, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1348 = stablehlo.select %v1347, %v37, %v1334 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1349 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1350 = stablehlo.reduce(%v1348 init: %v1349) applies stablehlo.maximum across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1351 = stablehlo.log %v1193 : tensor<4xf32>
+    %v1352 = stablehlo.subtract %v1350, %v1351 : tensor<4xf32>
+    %v1353 = stablehlo.select %v16, %v26, %v1345 : tensor<4xi1>, tensor<4xi32>
+    %v1354 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1355 = stablehlo.broadcast_in_dim %v1354, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1356 = stablehlo.select %v16, %v1355, %v1352 : tensor<4xi1>, tensor<4xf32>
+    %v1357 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1358 = stablehlo.broadcast_in_dim %v1357, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1359 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1360 = stablehlo.broadcast_in_dim %v1359, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1361 = stablehlo.select %v13, %v1353, %v1358 : tensor<4xi1>, tensor<4xi32>
+    %v1362 = stablehlo.select %v13, %v1356, %v1360 : tensor<4xi1>, tensor<4xf32>
+    return %v1361, %v1362 : tensor<4xi32>, tensor<4xf32>
+  }
+
   func.func private @layer_decode_b4_w64(%x: tensor<64x4xf32>, %cos: tensor<8x4xf32>, %sin: tensor<8x4xf32>, %kv_index: tensor<4x2xi32>, %query_pos: tensor<4x2xi32>, %k_cache: tensor<5x64x2x16xf32>, %v_cache: tensor<5x64x2x16xf32>, %input_layernorm_weight: tensor<64xf32>, %self_attn_q_proj_weight: tensor<64x64xf32>, %self_attn_k_proj_weight: tensor<32x64xf32>, %self_attn_v_proj_weight: tensor<32x64xf32>, %self_attn_o_proj_weight: tensor<64x64xf32>, %post_attention_layernorm_weight: tensor<64xf32>, %mlp_gate_proj_weight: tensor<128x64xf32>, %mlp_up_proj_weight: tensor<128x64xf32>, %mlp_down_proj_weight: tensor<64x128xf32>) -> (tensor<64x4xf32>, tensor<5x64x2x16xf32>, tensor<5x64x2x16xf32>) {
     %v0 = stablehlo.multiply %x, %x : tensor<64x4xf32>
     %v1 = stablehlo.constant dense<0.0> : tensor<f32>
@@ -1501,6 +8336,4099 @@ module @model {
     %v11 = stablehlo.constant dense<2147483647> : tensor<i32>
     %v12 = stablehlo.reduce(%v10 init: %v11) applies stablehlo.minimum across dimensions = [0] : (tensor<512x4xi32>, tensor<i32>) -> tensor<4xi32>
     return %v12 : tensor<4xi32>
+  }
+
+  func.func @decode_ragged_sample_b4_w64(%tokens: tensor<4xi32>, %pos: tensor<4xi32>, %temperature: tensor<4xf32>, %top_k: tensor<4xi32>, %top_p: tensor<4xf32>, %min_p: tensor<4xf32>, %seed: tensor<4x2xi32>, %step: tensor<4xi32>) -> (tensor<4xi32>, tensor<4xf32>) {
+    %v0 = call @forward_decode_b4_w64(%tokens, %pos) : (tensor<4xi32>, tensor<4xi32>) -> (tensor<64x4xf32>)
+    %v1 = util.global.load @lm_head.weight : tensor<512x64xf32>
+    %v2 = stablehlo.dot_general %v1, %v0, contracting_dims = [1] x [0] : (tensor<512x64xf32>, tensor<64x4xf32>) -> tensor<512x4xf32>
+    %v3 = stablehlo.transpose %v2, dims = [1, 0] : (tensor<512x4xf32>) -> tensor<4x512xf32>
+    %v4 = stablehlo.iota dim = 1 : tensor<4x512xi32>
+    %v5 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v6 = stablehlo.reduce(%v3 init: %v5) applies stablehlo.maximum across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v7 = stablehlo.constant dense<0x7F800000> : tensor<f32>
+    %v8 = stablehlo.broadcast_in_dim %v7, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v9 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v10 = stablehlo.broadcast_in_dim %v9, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v11 = stablehlo.compare LT, %v6, %v8, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v12 = stablehlo.compare GT, %v6, %v10, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v13 = stablehlo.and %v11, %v12 : tensor<4xi1>
+    %v14 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v15 = stablehlo.broadcast_in_dim %v14, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v16 = stablehlo.compare LE, %temperature, %v15, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v17 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v18 = stablehlo.reduce(%v3 init: %v17) applies stablehlo.maximum across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v19 = stablehlo.broadcast_in_dim %v18, dims = [0] : (tensor<4xf32>) -> tensor<4x512xf32>
+    %v20 = stablehlo.compare EQ, %v3, %v19, FLOAT : (tensor<4x512xf32>, tensor<4x512xf32>) -> tensor<4x512xi1>
+    %v21 = stablehlo.iota dim = 1 : tensor<4x512xi32>
+    %v22 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v23 = stablehlo.broadcast_in_dim %v22, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v24 = stablehlo.select %v20, %v21, %v23 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v25 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v26 = stablehlo.reduce(%v24 init: %v25) applies stablehlo.minimum across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v27 = stablehlo.constant dense<1.0> : tensor<f32>
+    %v28 = stablehlo.broadcast_in_dim %v27, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v29 = stablehlo.select %v16, %v28, %temperature : tensor<4xi1>, tensor<4xf32>
+    %v30 = stablehlo.divide %v28, %v29 : tensor<4xf32>
+    %v31 = stablehlo.broadcast_in_dim %v6, dims = [0] : (tensor<4xf32>) -> tensor<4x512xf32>
+    %v32 = stablehlo.broadcast_in_dim %v30, dims = [0] : (tensor<4xf32>) -> tensor<4x512xf32>
+    %v33 = stablehlo.subtract %v3, %v31 : tensor<4x512xf32>
+    %v34 = stablehlo.multiply %v33, %v32 : tensor<4x512xf32>
+    %v35 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v36 = stablehlo.broadcast_in_dim %v35, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v37 = stablehlo.add %v34, %v36 : tensor<4x512xf32>
+    %v38 = stablehlo.bitcast_convert %v37 : (tensor<4x512xf32>) -> tensor<4x512xi32>
+    %v39 = stablehlo.constant dense<0> : tensor<i32>
+    %v40 = stablehlo.broadcast_in_dim %v39, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v41 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v42 = stablehlo.broadcast_in_dim %v41, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v43 = stablehlo.and %v38, %v42 : tensor<4x512xi32>
+    %v44 = stablehlo.subtract %v40, %v43 : tensor<4x512xi32>
+    %v45 = stablehlo.compare LT, %v38, %v40, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v46 = stablehlo.select %v45, %v44, %v38 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v47 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v48 = stablehlo.broadcast_in_dim %v47, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v49 = stablehlo.compare GT, %v37, %v48, FLOAT : (tensor<4x512xf32>, tensor<4x512xf32>) -> tensor<4x512xi1>
+    %v50 = stablehlo.log %min_p : tensor<4xf32>
+    %v51 = stablehlo.broadcast_in_dim %v50, dims = [0] : (tensor<4xf32>) -> tensor<4x512xf32>
+    %v52 = stablehlo.compare GE, %v37, %v51, FLOAT : (tensor<4x512xf32>, tensor<4x512xf32>) -> tensor<4x512xi1>
+    %v53 = stablehlo.and %v49, %v52 : tensor<4x512xi1>
+    %v54 = stablehlo.constant dense<1> : tensor<i32>
+    %v55 = stablehlo.broadcast_in_dim %v54, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v56 = stablehlo.constant dense<0> : tensor<i32>
+    %v57 = stablehlo.broadcast_in_dim %v56, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v58 = stablehlo.select %v53, %v55, %v57 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v59 = stablehlo.constant dense<0> : tensor<i32>
+    %v60 = stablehlo.reduce(%v58 init: %v59) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v61 = stablehlo.constant dense<0> : tensor<i32>
+    %v62 = stablehlo.broadcast_in_dim %v61, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v63 = stablehlo.compare GT, %top_k, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v64 = stablehlo.compare LT, %top_k, %v60, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v65 = stablehlo.and %v63, %v64 : tensor<4xi1>
+    %v66 = stablehlo.select %v65, %top_k, %v60 : tensor<4xi1>, tensor<4xi32>
+    %v67 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v68 = stablehlo.broadcast_in_dim %v67, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v69 = stablehlo.constant dense<0> : tensor<i32>
+    %v70 = stablehlo.broadcast_in_dim %v69, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v71 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v72 = stablehlo.broadcast_in_dim %v71, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v73 = stablehlo.or %v70, %v72 : tensor<4xi32>
+    %v74 = stablehlo.xor %v73, %v68 : tensor<4xi32>
+    %v75 = stablehlo.broadcast_in_dim %v74, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v76 = stablehlo.compare GE, %v46, %v75, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v77 = stablehlo.constant dense<0> : tensor<i32>
+    %v78 = stablehlo.broadcast_in_dim %v77, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v79 = stablehlo.select %v76, %v58, %v78 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v80 = stablehlo.constant dense<0> : tensor<i32>
+    %v81 = stablehlo.reduce(%v79 init: %v80) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v82 = stablehlo.compare GE, %v81, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v83 = stablehlo.select %v82, %v73, %v70 : tensor<4xi1>, tensor<4xi32>
+    %v84 = stablehlo.constant dense<1073741824> : tensor<i32>
+    %v85 = stablehlo.broadcast_in_dim %v84, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v86 = stablehlo.or %v83, %v85 : tensor<4xi32>
+    %v87 = stablehlo.xor %v86, %v68 : tensor<4xi32>
+    %v88 = stablehlo.broadcast_in_dim %v87, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v89 = stablehlo.compare GE, %v46, %v88, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v90 = stablehlo.constant dense<0> : tensor<i32>
+    %v91 = stablehlo.broadcast_in_dim %v90, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v92 = stablehlo.select %v89, %v58, %v91 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v93 = stablehlo.constant dense<0> : tensor<i32>
+    %v94 = stablehlo.reduce(%v92 init: %v93) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v95 = stablehlo.compare GE, %v94, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v96 = stablehlo.select %v95, %v86, %v83 : tensor<4xi1>, tensor<4xi32>
+    %v97 = stablehlo.constant dense<536870912> : tensor<i32>
+    %v98 = stablehlo.broadcast_in_dim %v97, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v99 = stablehlo.or %v96, %v98 : tensor<4xi32>
+    %v100 = stablehlo.xor %v99, %v68 : tensor<4xi32>
+    %v101 = stablehlo.broadcast_in_dim %v100, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v102 = stablehlo.compare GE, %v46, %v101, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v103 = stablehlo.constant dense<0> : tensor<i32>
+    %v104 = stablehlo.broadcast_in_dim %v103, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v105 = stablehlo.select %v102, %v58, %v104 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v106 = stablehlo.constant dense<0> : tensor<i32>
+    %v107 = stablehlo.reduce(%v105 init: %v106) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v108 = stablehlo.compare GE, %v107, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v109 = stablehlo.select %v108, %v99, %v96 : tensor<4xi1>, tensor<4xi32>
+    %v110 = stablehlo.constant dense<268435456> : tensor<i32>
+    %v111 = stablehlo.broadcast_in_dim %v110, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v112 = stablehlo.or %v109, %v111 : tensor<4xi32>
+    %v113 = stablehlo.xor %v112, %v68 : tensor<4xi32>
+    %v114 = stablehlo.broadcast_in_dim %v113, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v115 = stablehlo.compare GE, %v46, %v114, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v116 = stablehlo.constant dense<0> : tensor<i32>
+    %v117 = stablehlo.broadcast_in_dim %v116, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v118 = stablehlo.select %v115, %v58, %v117 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v119 = stablehlo.constant dense<0> : tensor<i32>
+    %v120 = stablehlo.reduce(%v118 init: %v119) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v121 = stablehlo.compare GE, %v120, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v122 = stablehlo.select %v121, %v112, %v109 : tensor<4xi1>, tensor<4xi32>
+    %v123 = stablehlo.constant dense<134217728> : tensor<i32>
+    %v124 = stablehlo.broadcast_in_dim %v123, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v125 = stablehlo.or %v122, %v124 : tensor<4xi32>
+    %v126 = stablehlo.xor %v125, %v68 : tensor<4xi32>
+    %v127 = stablehlo.broadcast_in_dim %v126, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v128 = stablehlo.compare GE, %v46, %v127, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v129 = stablehlo.constant dense<0> : tensor<i32>
+    %v130 = stablehlo.broadcast_in_dim %v129, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v131 = stablehlo.select %v128, %v58, %v130 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v132 = stablehlo.constant dense<0> : tensor<i32>
+    %v133 = stablehlo.reduce(%v131 init: %v132) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v134 = stablehlo.compare GE, %v133, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v135 = stablehlo.select %v134, %v125, %v122 : tensor<4xi1>, tensor<4xi32>
+    %v136 = stablehlo.constant dense<67108864> : tensor<i32>
+    %v137 = stablehlo.broadcast_in_dim %v136, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v138 = stablehlo.or %v135, %v137 : tensor<4xi32>
+    %v139 = stablehlo.xor %v138, %v68 : tensor<4xi32>
+    %v140 = stablehlo.broadcast_in_dim %v139, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v141 = stablehlo.compare GE, %v46, %v140, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v142 = stablehlo.constant dense<0> : tensor<i32>
+    %v143 = stablehlo.broadcast_in_dim %v142, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v144 = stablehlo.select %v141, %v58, %v143 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v145 = stablehlo.constant dense<0> : tensor<i32>
+    %v146 = stablehlo.reduce(%v144 init: %v145) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v147 = stablehlo.compare GE, %v146, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v148 = stablehlo.select %v147, %v138, %v135 : tensor<4xi1>, tensor<4xi32>
+    %v149 = stablehlo.constant dense<33554432> : tensor<i32>
+    %v150 = stablehlo.broadcast_in_dim %v149, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v151 = stablehlo.or %v148, %v150 : tensor<4xi32>
+    %v152 = stablehlo.xor %v151, %v68 : tensor<4xi32>
+    %v153 = stablehlo.broadcast_in_dim %v152, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v154 = stablehlo.compare GE, %v46, %v153, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v155 = stablehlo.constant dense<0> : tensor<i32>
+    %v156 = stablehlo.broadcast_in_dim %v155, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v157 = stablehlo.select %v154, %v58, %v156 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v158 = stablehlo.constant dense<0> : tensor<i32>
+    %v159 = stablehlo.reduce(%v157 init: %v158) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v160 = stablehlo.compare GE, %v159, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v161 = stablehlo.select %v160, %v151, %v148 : tensor<4xi1>, tensor<4xi32>
+    %v162 = stablehlo.constant dense<16777216> : tensor<i32>
+    %v163 = stablehlo.broadcast_in_dim %v162, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v164 = stablehlo.or %v161, %v163 : tensor<4xi32>
+    %v165 = stablehlo.xor %v164, %v68 : tensor<4xi32>
+    %v166 = stablehlo.broadcast_in_dim %v165, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v167 = stablehlo.compare GE, %v46, %v166, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v168 = stablehlo.constant dense<0> : tensor<i32>
+    %v169 = stablehlo.broadcast_in_dim %v168, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v170 = stablehlo.select %v167, %v58, %v169 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v171 = stablehlo.constant dense<0> : tensor<i32>
+    %v172 = stablehlo.reduce(%v170 init: %v171) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v173 = stablehlo.compare GE, %v172, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v174 = stablehlo.select %v173, %v164, %v161 : tensor<4xi1>, tensor<4xi32>
+    %v175 = stablehlo.constant dense<8388608> : tensor<i32>
+    %v176 = stablehlo.broadcast_in_dim %v175, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v177 = stablehlo.or %v174, %v176 : tensor<4xi32>
+    %v178 = stablehlo.xor %v177, %v68 : tensor<4xi32>
+    %v179 = stablehlo.broadcast_in_dim %v178, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v180 = stablehlo.compare GE, %v46, %v179, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v181 = stablehlo.constant dense<0> : tensor<i32>
+    %v182 = stablehlo.broadcast_in_dim %v181, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v183 = stablehlo.select %v180, %v58, %v182 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v184 = stablehlo.constant dense<0> : tensor<i32>
+    %v185 = stablehlo.reduce(%v183 init: %v184) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v186 = stablehlo.compare GE, %v185, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v187 = stablehlo.select %v186, %v177, %v174 : tensor<4xi1>, tensor<4xi32>
+    %v188 = stablehlo.constant dense<4194304> : tensor<i32>
+    %v189 = stablehlo.broadcast_in_dim %v188, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v190 = stablehlo.or %v187, %v189 : tensor<4xi32>
+    %v191 = stablehlo.xor %v190, %v68 : tensor<4xi32>
+    %v192 = stablehlo.broadcast_in_dim %v191, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v193 = stablehlo.compare GE, %v46, %v192, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v194 = stablehlo.constant dense<0> : tensor<i32>
+    %v195 = stablehlo.broadcast_in_dim %v194, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v196 = stablehlo.select %v193, %v58, %v195 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v197 = stablehlo.constant dense<0> : tensor<i32>
+    %v198 = stablehlo.reduce(%v196 init: %v197) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v199 = stablehlo.compare GE, %v198, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v200 = stablehlo.select %v199, %v190, %v187 : tensor<4xi1>, tensor<4xi32>
+    %v201 = stablehlo.constant dense<2097152> : tensor<i32>
+    %v202 = stablehlo.broadcast_in_dim %v201, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v203 = stablehlo.or %v200, %v202 : tensor<4xi32>
+    %v204 = stablehlo.xor %v203, %v68 : tensor<4xi32>
+    %v205 = stablehlo.broadcast_in_dim %v204, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v206 = stablehlo.compare GE, %v46, %v205, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v207 = stablehlo.constant dense<0> : tensor<i32>
+    %v208 = stablehlo.broadcast_in_dim %v207, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v209 = stablehlo.select %v206, %v58, %v208 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v210 = stablehlo.constant dense<0> : tensor<i32>
+    %v211 = stablehlo.reduce(%v209 init: %v210) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v212 = stablehlo.compare GE, %v211, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v213 = stablehlo.select %v212, %v203, %v200 : tensor<4xi1>, tensor<4xi32>
+    %v214 = stablehlo.constant dense<1048576> : tensor<i32>
+    %v215 = stablehlo.broadcast_in_dim %v214, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v216 = stablehlo.or %v213, %v215 : tensor<4xi32>
+    %v217 = stablehlo.xor %v216, %v68 : tensor<4xi32>
+    %v218 = stablehlo.broadcast_in_dim %v217, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v219 = stablehlo.compare GE, %v46, %v218, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v220 = stablehlo.constant dense<0> : tensor<i32>
+    %v221 = stablehlo.broadcast_in_dim %v220, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v222 = stablehlo.select %v219, %v58, %v221 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v223 = stablehlo.constant dense<0> : tensor<i32>
+    %v224 = stablehlo.reduce(%v222 init: %v223) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v225 = stablehlo.compare GE, %v224, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v226 = stablehlo.select %v225, %v216, %v213 : tensor<4xi1>, tensor<4xi32>
+    %v227 = stablehlo.constant dense<524288> : tensor<i32>
+    %v228 = stablehlo.broadcast_in_dim %v227, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v229 = stablehlo.or %v226, %v228 : tensor<4xi32>
+    %v230 = stablehlo.xor %v229, %v68 : tensor<4xi32>
+    %v231 = stablehlo.broadcast_in_dim %v230, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v232 = stablehlo.compare GE, %v46, %v231, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v233 = stablehlo.constant dense<0> : tensor<i32>
+    %v234 = stablehlo.broadcast_in_dim %v233, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v235 = stablehlo.select %v232, %v58, %v234 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v236 = stablehlo.constant dense<0> : tensor<i32>
+    %v237 = stablehlo.reduce(%v235 init: %v236) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v238 = stablehlo.compare GE, %v237, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v239 = stablehlo.select %v238, %v229, %v226 : tensor<4xi1>, tensor<4xi32>
+    %v240 = stablehlo.constant dense<262144> : tensor<i32>
+    %v241 = stablehlo.broadcast_in_dim %v240, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v242 = stablehlo.or %v239, %v241 : tensor<4xi32>
+    %v243 = stablehlo.xor %v242, %v68 : tensor<4xi32>
+    %v244 = stablehlo.broadcast_in_dim %v243, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v245 = stablehlo.compare GE, %v46, %v244, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v246 = stablehlo.constant dense<0> : tensor<i32>
+    %v247 = stablehlo.broadcast_in_dim %v246, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v248 = stablehlo.select %v245, %v58, %v247 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v249 = stablehlo.constant dense<0> : tensor<i32>
+    %v250 = stablehlo.reduce(%v248 init: %v249) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v251 = stablehlo.compare GE, %v250, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v252 = stablehlo.select %v251, %v242, %v239 : tensor<4xi1>, tensor<4xi32>
+    %v253 = stablehlo.constant dense<131072> : tensor<i32>
+    %v254 = stablehlo.broadcast_in_dim %v253, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v255 = stablehlo.or %v252, %v254 : tensor<4xi32>
+    %v256 = stablehlo.xor %v255, %v68 : tensor<4xi32>
+    %v257 = stablehlo.broadcast_in_dim %v256, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v258 = stablehlo.compare GE, %v46, %v257, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v259 = stablehlo.constant dense<0> : tensor<i32>
+    %v260 = stablehlo.broadcast_in_dim %v259, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v261 = stablehlo.select %v258, %v58, %v260 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v262 = stablehlo.constant dense<0> : tensor<i32>
+    %v263 = stablehlo.reduce(%v261 init: %v262) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v264 = stablehlo.compare GE, %v263, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v265 = stablehlo.select %v264, %v255, %v252 : tensor<4xi1>, tensor<4xi32>
+    %v266 = stablehlo.constant dense<65536> : tensor<i32>
+    %v267 = stablehlo.broadcast_in_dim %v266, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v268 = stablehlo.or %v265, %v267 : tensor<4xi32>
+    %v269 = stablehlo.xor %v268, %v68 : tensor<4xi32>
+    %v270 = stablehlo.broadcast_in_dim %v269, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v271 = stablehlo.compare GE, %v46, %v270, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v272 = stablehlo.constant dense<0> : tensor<i32>
+    %v273 = stablehlo.broadcast_in_dim %v272, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v274 = stablehlo.select %v271, %v58, %v273 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v275 = stablehlo.constant dense<0> : tensor<i32>
+    %v276 = stablehlo.reduce(%v274 init: %v275) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v277 = stablehlo.compare GE, %v276, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v278 = stablehlo.select %v277, %v268, %v265 : tensor<4xi1>, tensor<4xi32>
+    %v279 = stablehlo.constant dense<32768> : tensor<i32>
+    %v280 = stablehlo.broadcast_in_dim %v279, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v281 = stablehlo.or %v278, %v280 : tensor<4xi32>
+    %v282 = stablehlo.xor %v281, %v68 : tensor<4xi32>
+    %v283 = stablehlo.broadcast_in_dim %v282, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v284 = stablehlo.compare GE, %v46, %v283, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v285 = stablehlo.constant dense<0> : tensor<i32>
+    %v286 = stablehlo.broadcast_in_dim %v285, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v287 = stablehlo.select %v284, %v58, %v286 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v288 = stablehlo.constant dense<0> : tensor<i32>
+    %v289 = stablehlo.reduce(%v287 init: %v288) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v290 = stablehlo.compare GE, %v289, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v291 = stablehlo.select %v290, %v281, %v278 : tensor<4xi1>, tensor<4xi32>
+    %v292 = stablehlo.constant dense<16384> : tensor<i32>
+    %v293 = stablehlo.broadcast_in_dim %v292, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v294 = stablehlo.or %v291, %v293 : tensor<4xi32>
+    %v295 = stablehlo.xor %v294, %v68 : tensor<4xi32>
+    %v296 = stablehlo.broadcast_in_dim %v295, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v297 = stablehlo.compare GE, %v46, %v296, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v298 = stablehlo.constant dense<0> : tensor<i32>
+    %v299 = stablehlo.broadcast_in_dim %v298, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v300 = stablehlo.select %v297, %v58, %v299 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v301 = stablehlo.constant dense<0> : tensor<i32>
+    %v302 = stablehlo.reduce(%v300 init: %v301) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v303 = stablehlo.compare GE, %v302, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v304 = stablehlo.select %v303, %v294, %v291 : tensor<4xi1>, tensor<4xi32>
+    %v305 = stablehlo.constant dense<8192> : tensor<i32>
+    %v306 = stablehlo.broadcast_in_dim %v305, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v307 = stablehlo.or %v304, %v306 : tensor<4xi32>
+    %v308 = stablehlo.xor %v307, %v68 : tensor<4xi32>
+    %v309 = stablehlo.broadcast_in_dim %v308, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v310 = stablehlo.compare GE, %v46, %v309, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v311 = stablehlo.constant dense<0> : tensor<i32>
+    %v312 = stablehlo.broadcast_in_dim %v311, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v313 = stablehlo.select %v310, %v58, %v312 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v314 = stablehlo.constant dense<0> : tensor<i32>
+    %v315 = stablehlo.reduce(%v313 init: %v314) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v316 = stablehlo.compare GE, %v315, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v317 = stablehlo.select %v316, %v307, %v304 : tensor<4xi1>, tensor<4xi32>
+    %v318 = stablehlo.constant dense<4096> : tensor<i32>
+    %v319 = stablehlo.broadcast_in_dim %v318, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v320 = stablehlo.or %v317, %v319 : tensor<4xi32>
+    %v321 = stablehlo.xor %v320, %v68 : tensor<4xi32>
+    %v322 = stablehlo.broadcast_in_dim %v321, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v323 = stablehlo.compare GE, %v46, %v322, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v324 = stablehlo.constant dense<0> : tensor<i32>
+    %v325 = stablehlo.broadcast_in_dim %v324, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v326 = stablehlo.select %v323, %v58, %v325 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v327 = stablehlo.constant dense<0> : tensor<i32>
+    %v328 = stablehlo.reduce(%v326 init: %v327) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v329 = stablehlo.compare GE, %v328, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v330 = stablehlo.select %v329, %v320, %v317 : tensor<4xi1>, tensor<4xi32>
+    %v331 = stablehlo.constant dense<2048> : tensor<i32>
+    %v332 = stablehlo.broadcast_in_dim %v331, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v333 = stablehlo.or %v330, %v332 : tensor<4xi32>
+    %v334 = stablehlo.xor %v333, %v68 : tensor<4xi32>
+    %v335 = stablehlo.broadcast_in_dim %v334, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v336 = stablehlo.compare GE, %v46, %v335, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v337 = stablehlo.constant dense<0> : tensor<i32>
+    %v338 = stablehlo.broadcast_in_dim %v337, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v339 = stablehlo.select %v336, %v58, %v338 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v340 = stablehlo.constant dense<0> : tensor<i32>
+    %v341 = stablehlo.reduce(%v339 init: %v340) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v342 = stablehlo.compare GE, %v341, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v343 = stablehlo.select %v342, %v333, %v330 : tensor<4xi1>, tensor<4xi32>
+    %v344 = stablehlo.constant dense<1024> : tensor<i32>
+    %v345 = stablehlo.broadcast_in_dim %v344, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v346 = stablehlo.or %v343, %v345 : tensor<4xi32>
+    %v347 = stablehlo.xor %v346, %v68 : tensor<4xi32>
+    %v348 = stablehlo.broadcast_in_dim %v347, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v349 = stablehlo.compare GE, %v46, %v348, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v350 = stablehlo.constant dense<0> : tensor<i32>
+    %v351 = stablehlo.broadcast_in_dim %v350, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v352 = stablehlo.select %v349, %v58, %v351 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v353 = stablehlo.constant dense<0> : tensor<i32>
+    %v354 = stablehlo.reduce(%v352 init: %v353) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v355 = stablehlo.compare GE, %v354, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v356 = stablehlo.select %v355, %v346, %v343 : tensor<4xi1>, tensor<4xi32>
+    %v357 = stablehlo.constant dense<512> : tensor<i32>
+    %v358 = stablehlo.broadcast_in_dim %v357, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v359 = stablehlo.or %v356, %v358 : tensor<4xi32>
+    %v360 = stablehlo.xor %v359, %v68 : tensor<4xi32>
+    %v361 = stablehlo.broadcast_in_dim %v360, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v362 = stablehlo.compare GE, %v46, %v361, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v363 = stablehlo.constant dense<0> : tensor<i32>
+    %v364 = stablehlo.broadcast_in_dim %v363, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v365 = stablehlo.select %v362, %v58, %v364 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v366 = stablehlo.constant dense<0> : tensor<i32>
+    %v367 = stablehlo.reduce(%v365 init: %v366) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v368 = stablehlo.compare GE, %v367, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v369 = stablehlo.select %v368, %v359, %v356 : tensor<4xi1>, tensor<4xi32>
+    %v370 = stablehlo.constant dense<256> : tensor<i32>
+    %v371 = stablehlo.broadcast_in_dim %v370, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v372 = stablehlo.or %v369, %v371 : tensor<4xi32>
+    %v373 = stablehlo.xor %v372, %v68 : tensor<4xi32>
+    %v374 = stablehlo.broadcast_in_dim %v373, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v375 = stablehlo.compare GE, %v46, %v374, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v376 = stablehlo.constant dense<0> : tensor<i32>
+    %v377 = stablehlo.broadcast_in_dim %v376, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v378 = stablehlo.select %v375, %v58, %v377 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v379 = stablehlo.constant dense<0> : tensor<i32>
+    %v380 = stablehlo.reduce(%v378 init: %v379) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v381 = stablehlo.compare GE, %v380, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v382 = stablehlo.select %v381, %v372, %v369 : tensor<4xi1>, tensor<4xi32>
+    %v383 = stablehlo.constant dense<128> : tensor<i32>
+    %v384 = stablehlo.broadcast_in_dim %v383, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v385 = stablehlo.or %v382, %v384 : tensor<4xi32>
+    %v386 = stablehlo.xor %v385, %v68 : tensor<4xi32>
+    %v387 = stablehlo.broadcast_in_dim %v386, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v388 = stablehlo.compare GE, %v46, %v387, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v389 = stablehlo.constant dense<0> : tensor<i32>
+    %v390 = stablehlo.broadcast_in_dim %v389, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v391 = stablehlo.select %v388, %v58, %v390 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v392 = stablehlo.constant dense<0> : tensor<i32>
+    %v393 = stablehlo.reduce(%v391 init: %v392) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v394 = stablehlo.compare GE, %v393, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v395 = stablehlo.select %v394, %v385, %v382 : tensor<4xi1>, tensor<4xi32>
+    %v396 = stablehlo.constant dense<64> : tensor<i32>
+    %v397 = stablehlo.broadcast_in_dim %v396, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v398 = stablehlo.or %v395, %v397 : tensor<4xi32>
+    %v399 = stablehlo.xor %v398, %v68 : tensor<4xi32>
+    %v400 = stablehlo.broadcast_in_dim %v399, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v401 = stablehlo.compare GE, %v46, %v400, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v402 = stablehlo.constant dense<0> : tensor<i32>
+    %v403 = stablehlo.broadcast_in_dim %v402, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v404 = stablehlo.select %v401, %v58, %v403 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v405 = stablehlo.constant dense<0> : tensor<i32>
+    %v406 = stablehlo.reduce(%v404 init: %v405) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v407 = stablehlo.compare GE, %v406, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v408 = stablehlo.select %v407, %v398, %v395 : tensor<4xi1>, tensor<4xi32>
+    %v409 = stablehlo.constant dense<32> : tensor<i32>
+    %v410 = stablehlo.broadcast_in_dim %v409, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v411 = stablehlo.or %v408, %v410 : tensor<4xi32>
+    %v412 = stablehlo.xor %v411, %v68 : tensor<4xi32>
+    %v413 = stablehlo.broadcast_in_dim %v412, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v414 = stablehlo.compare GE, %v46, %v413, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v415 = stablehlo.constant dense<0> : tensor<i32>
+    %v416 = stablehlo.broadcast_in_dim %v415, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v417 = stablehlo.select %v414, %v58, %v416 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v418 = stablehlo.constant dense<0> : tensor<i32>
+    %v419 = stablehlo.reduce(%v417 init: %v418) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v420 = stablehlo.compare GE, %v419, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v421 = stablehlo.select %v420, %v411, %v408 : tensor<4xi1>, tensor<4xi32>
+    %v422 = stablehlo.constant dense<16> : tensor<i32>
+    %v423 = stablehlo.broadcast_in_dim %v422, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v424 = stablehlo.or %v421, %v423 : tensor<4xi32>
+    %v425 = stablehlo.xor %v424, %v68 : tensor<4xi32>
+    %v426 = stablehlo.broadcast_in_dim %v425, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v427 = stablehlo.compare GE, %v46, %v426, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v428 = stablehlo.constant dense<0> : tensor<i32>
+    %v429 = stablehlo.broadcast_in_dim %v428, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v430 = stablehlo.select %v427, %v58, %v429 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v431 = stablehlo.constant dense<0> : tensor<i32>
+    %v432 = stablehlo.reduce(%v430 init: %v431) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v433 = stablehlo.compare GE, %v432, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v434 = stablehlo.select %v433, %v424, %v421 : tensor<4xi1>, tensor<4xi32>
+    %v435 = stablehlo.constant dense<8> : tensor<i32>
+    %v436 = stablehlo.broadcast_in_dim %v435, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v437 = stablehlo.or %v434, %v436 : tensor<4xi32>
+    %v438 = stablehlo.xor %v437, %v68 : tensor<4xi32>
+    %v439 = stablehlo.broadcast_in_dim %v438, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v440 = stablehlo.compare GE, %v46, %v439, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v441 = stablehlo.constant dense<0> : tensor<i32>
+    %v442 = stablehlo.broadcast_in_dim %v441, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v443 = stablehlo.select %v440, %v58, %v442 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v444 = stablehlo.constant dense<0> : tensor<i32>
+    %v445 = stablehlo.reduce(%v443 init: %v444) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v446 = stablehlo.compare GE, %v445, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v447 = stablehlo.select %v446, %v437, %v434 : tensor<4xi1>, tensor<4xi32>
+    %v448 = stablehlo.constant dense<4> : tensor<i32>
+    %v449 = stablehlo.broadcast_in_dim %v448, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v450 = stablehlo.or %v447, %v449 : tensor<4xi32>
+    %v451 = stablehlo.xor %v450, %v68 : tensor<4xi32>
+    %v452 = stablehlo.broadcast_in_dim %v451, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v453 = stablehlo.compare GE, %v46, %v452, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v454 = stablehlo.constant dense<0> : tensor<i32>
+    %v455 = stablehlo.broadcast_in_dim %v454, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v456 = stablehlo.select %v453, %v58, %v455 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v457 = stablehlo.constant dense<0> : tensor<i32>
+    %v458 = stablehlo.reduce(%v456 init: %v457) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v459 = stablehlo.compare GE, %v458, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v460 = stablehlo.select %v459, %v450, %v447 : tensor<4xi1>, tensor<4xi32>
+    %v461 = stablehlo.constant dense<2> : tensor<i32>
+    %v462 = stablehlo.broadcast_in_dim %v461, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v463 = stablehlo.or %v460, %v462 : tensor<4xi32>
+    %v464 = stablehlo.xor %v463, %v68 : tensor<4xi32>
+    %v465 = stablehlo.broadcast_in_dim %v464, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v466 = stablehlo.compare GE, %v46, %v465, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v467 = stablehlo.constant dense<0> : tensor<i32>
+    %v468 = stablehlo.broadcast_in_dim %v467, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v469 = stablehlo.select %v466, %v58, %v468 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v470 = stablehlo.constant dense<0> : tensor<i32>
+    %v471 = stablehlo.reduce(%v469 init: %v470) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v472 = stablehlo.compare GE, %v471, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v473 = stablehlo.select %v472, %v463, %v460 : tensor<4xi1>, tensor<4xi32>
+    %v474 = stablehlo.constant dense<1> : tensor<i32>
+    %v475 = stablehlo.broadcast_in_dim %v474, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v476 = stablehlo.or %v473, %v475 : tensor<4xi32>
+    %v477 = stablehlo.xor %v476, %v68 : tensor<4xi32>
+    %v478 = stablehlo.broadcast_in_dim %v477, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v479 = stablehlo.compare GE, %v46, %v478, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v480 = stablehlo.constant dense<0> : tensor<i32>
+    %v481 = stablehlo.broadcast_in_dim %v480, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v482 = stablehlo.select %v479, %v58, %v481 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v483 = stablehlo.constant dense<0> : tensor<i32>
+    %v484 = stablehlo.reduce(%v482 init: %v483) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v485 = stablehlo.compare GE, %v484, %v66, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v486 = stablehlo.select %v485, %v476, %v473 : tensor<4xi1>, tensor<4xi32>
+    %v487 = stablehlo.xor %v486, %v68 : tensor<4xi32>
+    %v488 = stablehlo.broadcast_in_dim %v487, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v489 = stablehlo.compare GT, %v46, %v488, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v490 = stablehlo.compare EQ, %v46, %v488, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v491 = stablehlo.constant dense<0> : tensor<i32>
+    %v492 = stablehlo.broadcast_in_dim %v491, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v493 = stablehlo.select %v489, %v58, %v492 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v494 = stablehlo.constant dense<0> : tensor<i32>
+    %v495 = stablehlo.reduce(%v493 init: %v494) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v496 = stablehlo.subtract %v66, %v495 : tensor<4xi32>
+    %v497 = stablehlo.constant dense<0> : tensor<i32>
+    %v498 = stablehlo.broadcast_in_dim %v497, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v499 = stablehlo.select %v490, %v58, %v498 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v500 = stablehlo.constant dense<0> : tensor<i32>
+    %v501 = stablehlo.broadcast_in_dim %v500, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v502 = stablehlo.constant dense<256> : tensor<i32>
+    %v503 = stablehlo.broadcast_in_dim %v502, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v504 = stablehlo.or %v501, %v503 : tensor<4xi32>
+    %v505 = stablehlo.broadcast_in_dim %v504, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v506 = stablehlo.compare LT, %v4, %v505, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v507 = stablehlo.constant dense<0> : tensor<i32>
+    %v508 = stablehlo.broadcast_in_dim %v507, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v509 = stablehlo.select %v506, %v499, %v508 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v510 = stablehlo.constant dense<0> : tensor<i32>
+    %v511 = stablehlo.reduce(%v509 init: %v510) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v512 = stablehlo.compare LT, %v511, %v496, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v513 = stablehlo.select %v512, %v504, %v501 : tensor<4xi1>, tensor<4xi32>
+    %v514 = stablehlo.constant dense<128> : tensor<i32>
+    %v515 = stablehlo.broadcast_in_dim %v514, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v516 = stablehlo.or %v513, %v515 : tensor<4xi32>
+    %v517 = stablehlo.broadcast_in_dim %v516, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v518 = stablehlo.compare LT, %v4, %v517, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v519 = stablehlo.constant dense<0> : tensor<i32>
+    %v520 = stablehlo.broadcast_in_dim %v519, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v521 = stablehlo.select %v518, %v499, %v520 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v522 = stablehlo.constant dense<0> : tensor<i32>
+    %v523 = stablehlo.reduce(%v521 init: %v522) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v524 = stablehlo.compare LT, %v523, %v496, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v525 = stablehlo.select %v524, %v516, %v513 : tensor<4xi1>, tensor<4xi32>
+    %v526 = stablehlo.constant dense<64> : tensor<i32>
+    %v527 = stablehlo.broadcast_in_dim %v526, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v528 = stablehlo.or %v525, %v527 : tensor<4xi32>
+    %v529 = stablehlo.broadcast_in_dim %v528, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v530 = stablehlo.compare LT, %v4, %v529, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v531 = stablehlo.constant dense<0> : tensor<i32>
+    %v532 = stablehlo.broadcast_in_dim %v531, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v533 = stablehlo.select %v530, %v499, %v532 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v534 = stablehlo.constant dense<0> : tensor<i32>
+    %v535 = stablehlo.reduce(%v533 init: %v534) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v536 = stablehlo.compare LT, %v535, %v496, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v537 = stablehlo.select %v536, %v528, %v525 : tensor<4xi1>, tensor<4xi32>
+    %v538 = stablehlo.constant dense<32> : tensor<i32>
+    %v539 = stablehlo.broadcast_in_dim %v538, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v540 = stablehlo.or %v537, %v539 : tensor<4xi32>
+    %v541 = stablehlo.broadcast_in_dim %v540, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v542 = stablehlo.compare LT, %v4, %v541, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v543 = stablehlo.constant dense<0> : tensor<i32>
+    %v544 = stablehlo.broadcast_in_dim %v543, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v545 = stablehlo.select %v542, %v499, %v544 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v546 = stablehlo.constant dense<0> : tensor<i32>
+    %v547 = stablehlo.reduce(%v545 init: %v546) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v548 = stablehlo.compare LT, %v547, %v496, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v549 = stablehlo.select %v548, %v540, %v537 : tensor<4xi1>, tensor<4xi32>
+    %v550 = stablehlo.constant dense<16> : tensor<i32>
+    %v551 = stablehlo.broadcast_in_dim %v550, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v552 = stablehlo.or %v549, %v551 : tensor<4xi32>
+    %v553 = stablehlo.broadcast_in_dim %v552, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v554 = stablehlo.compare LT, %v4, %v553, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v555 = stablehlo.constant dense<0> : tensor<i32>
+    %v556 = stablehlo.broadcast_in_dim %v555, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v557 = stablehlo.select %v554, %v499, %v556 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v558 = stablehlo.constant dense<0> : tensor<i32>
+    %v559 = stablehlo.reduce(%v557 init: %v558) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v560 = stablehlo.compare LT, %v559, %v496, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v561 = stablehlo.select %v560, %v552, %v549 : tensor<4xi1>, tensor<4xi32>
+    %v562 = stablehlo.constant dense<8> : tensor<i32>
+    %v563 = stablehlo.broadcast_in_dim %v562, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v564 = stablehlo.or %v561, %v563 : tensor<4xi32>
+    %v565 = stablehlo.broadcast_in_dim %v564, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v566 = stablehlo.compare LT, %v4, %v565, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v567 = stablehlo.constant dense<0> : tensor<i32>
+    %v568 = stablehlo.broadcast_in_dim %v567, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v569 = stablehlo.select %v566, %v499, %v568 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v570 = stablehlo.constant dense<0> : tensor<i32>
+    %v571 = stablehlo.reduce(%v569 init: %v570) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v572 = stablehlo.compare LT, %v571, %v496, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v573 = stablehlo.select %v572, %v564, %v561 : tensor<4xi1>, tensor<4xi32>
+    %v574 = stablehlo.constant dense<4> : tensor<i32>
+    %v575 = stablehlo.broadcast_in_dim %v574, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v576 = stablehlo.or %v573, %v575 : tensor<4xi32>
+    %v577 = stablehlo.broadcast_in_dim %v576, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v578 = stablehlo.compare LT, %v4, %v577, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v579 = stablehlo.constant dense<0> : tensor<i32>
+    %v580 = stablehlo.broadcast_in_dim %v579, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v581 = stablehlo.select %v578, %v499, %v580 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v582 = stablehlo.constant dense<0> : tensor<i32>
+    %v583 = stablehlo.reduce(%v581 init: %v582) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v584 = stablehlo.compare LT, %v583, %v496, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v585 = stablehlo.select %v584, %v576, %v573 : tensor<4xi1>, tensor<4xi32>
+    %v586 = stablehlo.constant dense<2> : tensor<i32>
+    %v587 = stablehlo.broadcast_in_dim %v586, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v588 = stablehlo.or %v585, %v587 : tensor<4xi32>
+    %v589 = stablehlo.broadcast_in_dim %v588, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v590 = stablehlo.compare LT, %v4, %v589, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v591 = stablehlo.constant dense<0> : tensor<i32>
+    %v592 = stablehlo.broadcast_in_dim %v591, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v593 = stablehlo.select %v590, %v499, %v592 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v594 = stablehlo.constant dense<0> : tensor<i32>
+    %v595 = stablehlo.reduce(%v593 init: %v594) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v596 = stablehlo.compare LT, %v595, %v496, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v597 = stablehlo.select %v596, %v588, %v585 : tensor<4xi1>, tensor<4xi32>
+    %v598 = stablehlo.constant dense<1> : tensor<i32>
+    %v599 = stablehlo.broadcast_in_dim %v598, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v600 = stablehlo.or %v597, %v599 : tensor<4xi32>
+    %v601 = stablehlo.broadcast_in_dim %v600, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v602 = stablehlo.compare LT, %v4, %v601, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v603 = stablehlo.constant dense<0> : tensor<i32>
+    %v604 = stablehlo.broadcast_in_dim %v603, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v605 = stablehlo.select %v602, %v499, %v604 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v606 = stablehlo.constant dense<0> : tensor<i32>
+    %v607 = stablehlo.reduce(%v605 init: %v606) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v608 = stablehlo.compare LT, %v607, %v496, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v609 = stablehlo.select %v608, %v600, %v597 : tensor<4xi1>, tensor<4xi32>
+    %v610 = stablehlo.broadcast_in_dim %v609, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v611 = stablehlo.compare LE, %v4, %v610, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v612 = stablehlo.and %v490, %v611 : tensor<4x512xi1>
+    %v613 = stablehlo.constant dense<0> : tensor<i32>
+    %v614 = stablehlo.broadcast_in_dim %v613, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v615 = stablehlo.compare GT, %v496, %v614, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v616 = stablehlo.broadcast_in_dim %v615, dims = [0] : (tensor<4xi1>) -> tensor<4x512xi1>
+    %v617 = stablehlo.and %v612, %v616 : tensor<4x512xi1>
+    %v618 = stablehlo.compare GT, %v58, %v498, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v619 = stablehlo.and %v617, %v618 : tensor<4x512xi1>
+    %v620 = stablehlo.and %v489, %v618 : tensor<4x512xi1>
+    %v621 = stablehlo.or %v620, %v619 : tensor<4x512xi1>
+    %v622 = stablehlo.broadcast_in_dim %v65, dims = [0] : (tensor<4xi1>) -> tensor<4x512xi1>
+    %v623 = stablehlo.select %v622, %v621, %v53 : tensor<4x512xi1>, tensor<4x512xi1>
+    %v624 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v625 = stablehlo.broadcast_in_dim %v624, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v626 = stablehlo.exponential %v37 : tensor<4x512xf32>
+    %v627 = stablehlo.select %v623, %v626, %v625 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v628 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v629 = stablehlo.reduce(%v627 init: %v628) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v630 = stablehlo.multiply %top_p, %v629 : tensor<4xf32>
+    %v631 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v632 = stablehlo.broadcast_in_dim %v631, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v633 = stablehlo.constant dense<0> : tensor<i32>
+    %v634 = stablehlo.broadcast_in_dim %v633, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v635 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v636 = stablehlo.broadcast_in_dim %v635, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v637 = stablehlo.or %v634, %v636 : tensor<4xi32>
+    %v638 = stablehlo.xor %v637, %v632 : tensor<4xi32>
+    %v639 = stablehlo.broadcast_in_dim %v638, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v640 = stablehlo.compare GE, %v46, %v639, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v641 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v642 = stablehlo.broadcast_in_dim %v641, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v643 = stablehlo.select %v640, %v627, %v642 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v644 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v645 = stablehlo.reduce(%v643 init: %v644) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v646 = stablehlo.compare GE, %v645, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v647 = stablehlo.select %v646, %v637, %v634 : tensor<4xi1>, tensor<4xi32>
+    %v648 = stablehlo.constant dense<1073741824> : tensor<i32>
+    %v649 = stablehlo.broadcast_in_dim %v648, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v650 = stablehlo.or %v647, %v649 : tensor<4xi32>
+    %v651 = stablehlo.xor %v650, %v632 : tensor<4xi32>
+    %v652 = stablehlo.broadcast_in_dim %v651, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v653 = stablehlo.compare GE, %v46, %v652, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v654 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v655 = stablehlo.broadcast_in_dim %v654, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v656 = stablehlo.select %v653, %v627, %v655 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v657 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v658 = stablehlo.reduce(%v656 init: %v657) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v659 = stablehlo.compare GE, %v658, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v660 = stablehlo.select %v659, %v650, %v647 : tensor<4xi1>, tensor<4xi32>
+    %v661 = stablehlo.constant dense<536870912> : tensor<i32>
+    %v662 = stablehlo.broadcast_in_dim %v661, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v663 = stablehlo.or %v660, %v662 : tensor<4xi32>
+    %v664 = stablehlo.xor %v663, %v632 : tensor<4xi32>
+    %v665 = stablehlo.broadcast_in_dim %v664, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v666 = stablehlo.compare GE, %v46, %v665, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v667 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v668 = stablehlo.broadcast_in_dim %v667, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v669 = stablehlo.select %v666, %v627, %v668 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v670 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v671 = stablehlo.reduce(%v669 init: %v670) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v672 = stablehlo.compare GE, %v671, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v673 = stablehlo.select %v672, %v663, %v660 : tensor<4xi1>, tensor<4xi32>
+    %v674 = stablehlo.constant dense<268435456> : tensor<i32>
+    %v675 = stablehlo.broadcast_in_dim %v674, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v676 = stablehlo.or %v673, %v675 : tensor<4xi32>
+    %v677 = stablehlo.xor %v676, %v632 : tensor<4xi32>
+    %v678 = stablehlo.broadcast_in_dim %v677, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v679 = stablehlo.compare GE, %v46, %v678, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v680 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v681 = stablehlo.broadcast_in_dim %v680, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v682 = stablehlo.select %v679, %v627, %v681 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v683 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v684 = stablehlo.reduce(%v682 init: %v683) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v685 = stablehlo.compare GE, %v684, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v686 = stablehlo.select %v685, %v676, %v673 : tensor<4xi1>, tensor<4xi32>
+    %v687 = stablehlo.constant dense<134217728> : tensor<i32>
+    %v688 = stablehlo.broadcast_in_dim %v687, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v689 = stablehlo.or %v686, %v688 : tensor<4xi32>
+    %v690 = stablehlo.xor %v689, %v632 : tensor<4xi32>
+    %v691 = stablehlo.broadcast_in_dim %v690, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v692 = stablehlo.compare GE, %v46, %v691, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v693 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v694 = stablehlo.broadcast_in_dim %v693, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v695 = stablehlo.select %v692, %v627, %v694 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v696 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v697 = stablehlo.reduce(%v695 init: %v696) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v698 = stablehlo.compare GE, %v697, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v699 = stablehlo.select %v698, %v689, %v686 : tensor<4xi1>, tensor<4xi32>
+    %v700 = stablehlo.constant dense<67108864> : tensor<i32>
+    %v701 = stablehlo.broadcast_in_dim %v700, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v702 = stablehlo.or %v699, %v701 : tensor<4xi32>
+    %v703 = stablehlo.xor %v702, %v632 : tensor<4xi32>
+    %v704 = stablehlo.broadcast_in_dim %v703, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v705 = stablehlo.compare GE, %v46, %v704, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v706 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v707 = stablehlo.broadcast_in_dim %v706, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v708 = stablehlo.select %v705, %v627, %v707 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v709 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v710 = stablehlo.reduce(%v708 init: %v709) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v711 = stablehlo.compare GE, %v710, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v712 = stablehlo.select %v711, %v702, %v699 : tensor<4xi1>, tensor<4xi32>
+    %v713 = stablehlo.constant dense<33554432> : tensor<i32>
+    %v714 = stablehlo.broadcast_in_dim %v713, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v715 = stablehlo.or %v712, %v714 : tensor<4xi32>
+    %v716 = stablehlo.xor %v715, %v632 : tensor<4xi32>
+    %v717 = stablehlo.broadcast_in_dim %v716, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v718 = stablehlo.compare GE, %v46, %v717, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v719 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v720 = stablehlo.broadcast_in_dim %v719, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v721 = stablehlo.select %v718, %v627, %v720 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v722 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v723 = stablehlo.reduce(%v721 init: %v722) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v724 = stablehlo.compare GE, %v723, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v725 = stablehlo.select %v724, %v715, %v712 : tensor<4xi1>, tensor<4xi32>
+    %v726 = stablehlo.constant dense<16777216> : tensor<i32>
+    %v727 = stablehlo.broadcast_in_dim %v726, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v728 = stablehlo.or %v725, %v727 : tensor<4xi32>
+    %v729 = stablehlo.xor %v728, %v632 : tensor<4xi32>
+    %v730 = stablehlo.broadcast_in_dim %v729, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v731 = stablehlo.compare GE, %v46, %v730, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v732 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v733 = stablehlo.broadcast_in_dim %v732, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v734 = stablehlo.select %v731, %v627, %v733 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v735 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v736 = stablehlo.reduce(%v734 init: %v735) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v737 = stablehlo.compare GE, %v736, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v738 = stablehlo.select %v737, %v728, %v725 : tensor<4xi1>, tensor<4xi32>
+    %v739 = stablehlo.constant dense<8388608> : tensor<i32>
+    %v740 = stablehlo.broadcast_in_dim %v739, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v741 = stablehlo.or %v738, %v740 : tensor<4xi32>
+    %v742 = stablehlo.xor %v741, %v632 : tensor<4xi32>
+    %v743 = stablehlo.broadcast_in_dim %v742, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v744 = stablehlo.compare GE, %v46, %v743, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v745 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v746 = stablehlo.broadcast_in_dim %v745, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v747 = stablehlo.select %v744, %v627, %v746 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v748 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v749 = stablehlo.reduce(%v747 init: %v748) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v750 = stablehlo.compare GE, %v749, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v751 = stablehlo.select %v750, %v741, %v738 : tensor<4xi1>, tensor<4xi32>
+    %v752 = stablehlo.constant dense<4194304> : tensor<i32>
+    %v753 = stablehlo.broadcast_in_dim %v752, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v754 = stablehlo.or %v751, %v753 : tensor<4xi32>
+    %v755 = stablehlo.xor %v754, %v632 : tensor<4xi32>
+    %v756 = stablehlo.broadcast_in_dim %v755, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v757 = stablehlo.compare GE, %v46, %v756, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v758 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v759 = stablehlo.broadcast_in_dim %v758, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v760 = stablehlo.select %v757, %v627, %v759 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v761 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v762 = stablehlo.reduce(%v760 init: %v761) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v763 = stablehlo.compare GE, %v762, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v764 = stablehlo.select %v763, %v754, %v751 : tensor<4xi1>, tensor<4xi32>
+    %v765 = stablehlo.constant dense<2097152> : tensor<i32>
+    %v766 = stablehlo.broadcast_in_dim %v765, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v767 = stablehlo.or %v764, %v766 : tensor<4xi32>
+    %v768 = stablehlo.xor %v767, %v632 : tensor<4xi32>
+    %v769 = stablehlo.broadcast_in_dim %v768, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v770 = stablehlo.compare GE, %v46, %v769, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v771 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v772 = stablehlo.broadcast_in_dim %v771, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v773 = stablehlo.select %v770, %v627, %v772 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v774 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v775 = stablehlo.reduce(%v773 init: %v774) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v776 = stablehlo.compare GE, %v775, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v777 = stablehlo.select %v776, %v767, %v764 : tensor<4xi1>, tensor<4xi32>
+    %v778 = stablehlo.constant dense<1048576> : tensor<i32>
+    %v779 = stablehlo.broadcast_in_dim %v778, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v780 = stablehlo.or %v777, %v779 : tensor<4xi32>
+    %v781 = stablehlo.xor %v780, %v632 : tensor<4xi32>
+    %v782 = stablehlo.broadcast_in_dim %v781, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v783 = stablehlo.compare GE, %v46, %v782, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v784 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v785 = stablehlo.broadcast_in_dim %v784, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v786 = stablehlo.select %v783, %v627, %v785 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v787 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v788 = stablehlo.reduce(%v786 init: %v787) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v789 = stablehlo.compare GE, %v788, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v790 = stablehlo.select %v789, %v780, %v777 : tensor<4xi1>, tensor<4xi32>
+    %v791 = stablehlo.constant dense<524288> : tensor<i32>
+    %v792 = stablehlo.broadcast_in_dim %v791, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v793 = stablehlo.or %v790, %v792 : tensor<4xi32>
+    %v794 = stablehlo.xor %v793, %v632 : tensor<4xi32>
+    %v795 = stablehlo.broadcast_in_dim %v794, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v796 = stablehlo.compare GE, %v46, %v795, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v797 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v798 = stablehlo.broadcast_in_dim %v797, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v799 = stablehlo.select %v796, %v627, %v798 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v800 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v801 = stablehlo.reduce(%v799 init: %v800) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v802 = stablehlo.compare GE, %v801, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v803 = stablehlo.select %v802, %v793, %v790 : tensor<4xi1>, tensor<4xi32>
+    %v804 = stablehlo.constant dense<262144> : tensor<i32>
+    %v805 = stablehlo.broadcast_in_dim %v804, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v806 = stablehlo.or %v803, %v805 : tensor<4xi32>
+    %v807 = stablehlo.xor %v806, %v632 : tensor<4xi32>
+    %v808 = stablehlo.broadcast_in_dim %v807, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v809 = stablehlo.compare GE, %v46, %v808, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v810 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v811 = stablehlo.broadcast_in_dim %v810, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v812 = stablehlo.select %v809, %v627, %v811 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v813 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v814 = stablehlo.reduce(%v812 init: %v813) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v815 = stablehlo.compare GE, %v814, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v816 = stablehlo.select %v815, %v806, %v803 : tensor<4xi1>, tensor<4xi32>
+    %v817 = stablehlo.constant dense<131072> : tensor<i32>
+    %v818 = stablehlo.broadcast_in_dim %v817, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v819 = stablehlo.or %v816, %v818 : tensor<4xi32>
+    %v820 = stablehlo.xor %v819, %v632 : tensor<4xi32>
+    %v821 = stablehlo.broadcast_in_dim %v820, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v822 = stablehlo.compare GE, %v46, %v821, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v823 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v824 = stablehlo.broadcast_in_dim %v823, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v825 = stablehlo.select %v822, %v627, %v824 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v826 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v827 = stablehlo.reduce(%v825 init: %v826) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v828 = stablehlo.compare GE, %v827, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v829 = stablehlo.select %v828, %v819, %v816 : tensor<4xi1>, tensor<4xi32>
+    %v830 = stablehlo.constant dense<65536> : tensor<i32>
+    %v831 = stablehlo.broadcast_in_dim %v830, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v832 = stablehlo.or %v829, %v831 : tensor<4xi32>
+    %v833 = stablehlo.xor %v832, %v632 : tensor<4xi32>
+    %v834 = stablehlo.broadcast_in_dim %v833, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v835 = stablehlo.compare GE, %v46, %v834, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v836 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v837 = stablehlo.broadcast_in_dim %v836, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v838 = stablehlo.select %v835, %v627, %v837 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v839 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v840 = stablehlo.reduce(%v838 init: %v839) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v841 = stablehlo.compare GE, %v840, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v842 = stablehlo.select %v841, %v832, %v829 : tensor<4xi1>, tensor<4xi32>
+    %v843 = stablehlo.constant dense<32768> : tensor<i32>
+    %v844 = stablehlo.broadcast_in_dim %v843, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v845 = stablehlo.or %v842, %v844 : tensor<4xi32>
+    %v846 = stablehlo.xor %v845, %v632 : tensor<4xi32>
+    %v847 = stablehlo.broadcast_in_dim %v846, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v848 = stablehlo.compare GE, %v46, %v847, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v849 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v850 = stablehlo.broadcast_in_dim %v849, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v851 = stablehlo.select %v848, %v627, %v850 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v852 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v853 = stablehlo.reduce(%v851 init: %v852) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v854 = stablehlo.compare GE, %v853, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v855 = stablehlo.select %v854, %v845, %v842 : tensor<4xi1>, tensor<4xi32>
+    %v856 = stablehlo.constant dense<16384> : tensor<i32>
+    %v857 = stablehlo.broadcast_in_dim %v856, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v858 = stablehlo.or %v855, %v857 : tensor<4xi32>
+    %v859 = stablehlo.xor %v858, %v632 : tensor<4xi32>
+    %v860 = stablehlo.broadcast_in_dim %v859, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v861 = stablehlo.compare GE, %v46, %v860, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v862 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v863 = stablehlo.broadcast_in_dim %v862, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v864 = stablehlo.select %v861, %v627, %v863 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v865 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v866 = stablehlo.reduce(%v864 init: %v865) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v867 = stablehlo.compare GE, %v866, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v868 = stablehlo.select %v867, %v858, %v855 : tensor<4xi1>, tensor<4xi32>
+    %v869 = stablehlo.constant dense<8192> : tensor<i32>
+    %v870 = stablehlo.broadcast_in_dim %v869, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v871 = stablehlo.or %v868, %v870 : tensor<4xi32>
+    %v872 = stablehlo.xor %v871, %v632 : tensor<4xi32>
+    %v873 = stablehlo.broadcast_in_dim %v872, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v874 = stablehlo.compare GE, %v46, %v873, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v875 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v876 = stablehlo.broadcast_in_dim %v875, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v877 = stablehlo.select %v874, %v627, %v876 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v878 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v879 = stablehlo.reduce(%v877 init: %v878) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v880 = stablehlo.compare GE, %v879, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v881 = stablehlo.select %v880, %v871, %v868 : tensor<4xi1>, tensor<4xi32>
+    %v882 = stablehlo.constant dense<4096> : tensor<i32>
+    %v883 = stablehlo.broadcast_in_dim %v882, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v884 = stablehlo.or %v881, %v883 : tensor<4xi32>
+    %v885 = stablehlo.xor %v884, %v632 : tensor<4xi32>
+    %v886 = stablehlo.broadcast_in_dim %v885, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v887 = stablehlo.compare GE, %v46, %v886, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v888 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v889 = stablehlo.broadcast_in_dim %v888, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v890 = stablehlo.select %v887, %v627, %v889 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v891 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v892 = stablehlo.reduce(%v890 init: %v891) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v893 = stablehlo.compare GE, %v892, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v894 = stablehlo.select %v893, %v884, %v881 : tensor<4xi1>, tensor<4xi32>
+    %v895 = stablehlo.constant dense<2048> : tensor<i32>
+    %v896 = stablehlo.broadcast_in_dim %v895, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v897 = stablehlo.or %v894, %v896 : tensor<4xi32>
+    %v898 = stablehlo.xor %v897, %v632 : tensor<4xi32>
+    %v899 = stablehlo.broadcast_in_dim %v898, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v900 = stablehlo.compare GE, %v46, %v899, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v901 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v902 = stablehlo.broadcast_in_dim %v901, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v903 = stablehlo.select %v900, %v627, %v902 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v904 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v905 = stablehlo.reduce(%v903 init: %v904) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v906 = stablehlo.compare GE, %v905, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v907 = stablehlo.select %v906, %v897, %v894 : tensor<4xi1>, tensor<4xi32>
+    %v908 = stablehlo.constant dense<1024> : tensor<i32>
+    %v909 = stablehlo.broadcast_in_dim %v908, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v910 = stablehlo.or %v907, %v909 : tensor<4xi32>
+    %v911 = stablehlo.xor %v910, %v632 : tensor<4xi32>
+    %v912 = stablehlo.broadcast_in_dim %v911, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v913 = stablehlo.compare GE, %v46, %v912, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v914 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v915 = stablehlo.broadcast_in_dim %v914, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v916 = stablehlo.select %v913, %v627, %v915 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v917 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v918 = stablehlo.reduce(%v916 init: %v917) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v919 = stablehlo.compare GE, %v918, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v920 = stablehlo.select %v919, %v910, %v907 : tensor<4xi1>, tensor<4xi32>
+    %v921 = stablehlo.constant dense<512> : tensor<i32>
+    %v922 = stablehlo.broadcast_in_dim %v921, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v923 = stablehlo.or %v920, %v922 : tensor<4xi32>
+    %v924 = stablehlo.xor %v923, %v632 : tensor<4xi32>
+    %v925 = stablehlo.broadcast_in_dim %v924, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v926 = stablehlo.compare GE, %v46, %v925, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v927 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v928 = stablehlo.broadcast_in_dim %v927, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v929 = stablehlo.select %v926, %v627, %v928 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v930 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v931 = stablehlo.reduce(%v929 init: %v930) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v932 = stablehlo.compare GE, %v931, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v933 = stablehlo.select %v932, %v923, %v920 : tensor<4xi1>, tensor<4xi32>
+    %v934 = stablehlo.constant dense<256> : tensor<i32>
+    %v935 = stablehlo.broadcast_in_dim %v934, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v936 = stablehlo.or %v933, %v935 : tensor<4xi32>
+    %v937 = stablehlo.xor %v936, %v632 : tensor<4xi32>
+    %v938 = stablehlo.broadcast_in_dim %v937, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v939 = stablehlo.compare GE, %v46, %v938, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v940 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v941 = stablehlo.broadcast_in_dim %v940, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v942 = stablehlo.select %v939, %v627, %v941 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v943 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v944 = stablehlo.reduce(%v942 init: %v943) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v945 = stablehlo.compare GE, %v944, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v946 = stablehlo.select %v945, %v936, %v933 : tensor<4xi1>, tensor<4xi32>
+    %v947 = stablehlo.constant dense<128> : tensor<i32>
+    %v948 = stablehlo.broadcast_in_dim %v947, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v949 = stablehlo.or %v946, %v948 : tensor<4xi32>
+    %v950 = stablehlo.xor %v949, %v632 : tensor<4xi32>
+    %v951 = stablehlo.broadcast_in_dim %v950, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v952 = stablehlo.compare GE, %v46, %v951, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v953 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v954 = stablehlo.broadcast_in_dim %v953, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v955 = stablehlo.select %v952, %v627, %v954 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v956 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v957 = stablehlo.reduce(%v955 init: %v956) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v958 = stablehlo.compare GE, %v957, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v959 = stablehlo.select %v958, %v949, %v946 : tensor<4xi1>, tensor<4xi32>
+    %v960 = stablehlo.constant dense<64> : tensor<i32>
+    %v961 = stablehlo.broadcast_in_dim %v960, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v962 = stablehlo.or %v959, %v961 : tensor<4xi32>
+    %v963 = stablehlo.xor %v962, %v632 : tensor<4xi32>
+    %v964 = stablehlo.broadcast_in_dim %v963, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v965 = stablehlo.compare GE, %v46, %v964, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v966 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v967 = stablehlo.broadcast_in_dim %v966, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v968 = stablehlo.select %v965, %v627, %v967 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v969 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v970 = stablehlo.reduce(%v968 init: %v969) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v971 = stablehlo.compare GE, %v970, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v972 = stablehlo.select %v971, %v962, %v959 : tensor<4xi1>, tensor<4xi32>
+    %v973 = stablehlo.constant dense<32> : tensor<i32>
+    %v974 = stablehlo.broadcast_in_dim %v973, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v975 = stablehlo.or %v972, %v974 : tensor<4xi32>
+    %v976 = stablehlo.xor %v975, %v632 : tensor<4xi32>
+    %v977 = stablehlo.broadcast_in_dim %v976, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v978 = stablehlo.compare GE, %v46, %v977, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v979 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v980 = stablehlo.broadcast_in_dim %v979, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v981 = stablehlo.select %v978, %v627, %v980 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v982 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v983 = stablehlo.reduce(%v981 init: %v982) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v984 = stablehlo.compare GE, %v983, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v985 = stablehlo.select %v984, %v975, %v972 : tensor<4xi1>, tensor<4xi32>
+    %v986 = stablehlo.constant dense<16> : tensor<i32>
+    %v987 = stablehlo.broadcast_in_dim %v986, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v988 = stablehlo.or %v985, %v987 : tensor<4xi32>
+    %v989 = stablehlo.xor %v988, %v632 : tensor<4xi32>
+    %v990 = stablehlo.broadcast_in_dim %v989, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v991 = stablehlo.compare GE, %v46, %v990, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v992 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v993 = stablehlo.broadcast_in_dim %v992, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v994 = stablehlo.select %v991, %v627, %v993 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v995 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v996 = stablehlo.reduce(%v994 init: %v995) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v997 = stablehlo.compare GE, %v996, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v998 = stablehlo.select %v997, %v988, %v985 : tensor<4xi1>, tensor<4xi32>
+    %v999 = stablehlo.constant dense<8> : tensor<i32>
+    %v1000 = stablehlo.broadcast_in_dim %v999, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1001 = stablehlo.or %v998, %v1000 : tensor<4xi32>
+    %v1002 = stablehlo.xor %v1001, %v632 : tensor<4xi32>
+    %v1003 = stablehlo.broadcast_in_dim %v1002, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1004 = stablehlo.compare GE, %v46, %v1003, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1005 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1006 = stablehlo.broadcast_in_dim %v1005, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1007 = stablehlo.select %v1004, %v627, %v1006 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1008 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1009 = stablehlo.reduce(%v1007 init: %v1008) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1010 = stablehlo.compare GE, %v1009, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1011 = stablehlo.select %v1010, %v1001, %v998 : tensor<4xi1>, tensor<4xi32>
+    %v1012 = stablehlo.constant dense<4> : tensor<i32>
+    %v1013 = stablehlo.broadcast_in_dim %v1012, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1014 = stablehlo.or %v1011, %v1013 : tensor<4xi32>
+    %v1015 = stablehlo.xor %v1014, %v632 : tensor<4xi32>
+    %v1016 = stablehlo.broadcast_in_dim %v1015, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1017 = stablehlo.compare GE, %v46, %v1016, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1018 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1019 = stablehlo.broadcast_in_dim %v1018, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1020 = stablehlo.select %v1017, %v627, %v1019 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1021 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1022 = stablehlo.reduce(%v1020 init: %v1021) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1023 = stablehlo.compare GE, %v1022, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1024 = stablehlo.select %v1023, %v1014, %v1011 : tensor<4xi1>, tensor<4xi32>
+    %v1025 = stablehlo.constant dense<2> : tensor<i32>
+    %v1026 = stablehlo.broadcast_in_dim %v1025, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1027 = stablehlo.or %v1024, %v1026 : tensor<4xi32>
+    %v1028 = stablehlo.xor %v1027, %v632 : tensor<4xi32>
+    %v1029 = stablehlo.broadcast_in_dim %v1028, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1030 = stablehlo.compare GE, %v46, %v1029, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1031 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1032 = stablehlo.broadcast_in_dim %v1031, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1033 = stablehlo.select %v1030, %v627, %v1032 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1034 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1035 = stablehlo.reduce(%v1033 init: %v1034) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1036 = stablehlo.compare GE, %v1035, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1037 = stablehlo.select %v1036, %v1027, %v1024 : tensor<4xi1>, tensor<4xi32>
+    %v1038 = stablehlo.constant dense<1> : tensor<i32>
+    %v1039 = stablehlo.broadcast_in_dim %v1038, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1040 = stablehlo.or %v1037, %v1039 : tensor<4xi32>
+    %v1041 = stablehlo.xor %v1040, %v632 : tensor<4xi32>
+    %v1042 = stablehlo.broadcast_in_dim %v1041, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1043 = stablehlo.compare GE, %v46, %v1042, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1044 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1045 = stablehlo.broadcast_in_dim %v1044, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1046 = stablehlo.select %v1043, %v627, %v1045 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1047 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1048 = stablehlo.reduce(%v1046 init: %v1047) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1049 = stablehlo.compare GE, %v1048, %v630, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1050 = stablehlo.select %v1049, %v1040, %v1037 : tensor<4xi1>, tensor<4xi32>
+    %v1051 = stablehlo.xor %v1050, %v632 : tensor<4xi32>
+    %v1052 = stablehlo.broadcast_in_dim %v1051, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1053 = stablehlo.compare GT, %v46, %v1052, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1054 = stablehlo.compare EQ, %v46, %v1052, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1055 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1056 = stablehlo.broadcast_in_dim %v1055, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1057 = stablehlo.select %v1053, %v627, %v1056 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1058 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1059 = stablehlo.reduce(%v1057 init: %v1058) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1060 = stablehlo.subtract %v630, %v1059 : tensor<4xf32>
+    %v1061 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1062 = stablehlo.broadcast_in_dim %v1061, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1063 = stablehlo.select %v1054, %v627, %v1062 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1064 = stablehlo.constant dense<0> : tensor<i32>
+    %v1065 = stablehlo.broadcast_in_dim %v1064, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1066 = stablehlo.constant dense<256> : tensor<i32>
+    %v1067 = stablehlo.broadcast_in_dim %v1066, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1068 = stablehlo.or %v1065, %v1067 : tensor<4xi32>
+    %v1069 = stablehlo.broadcast_in_dim %v1068, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1070 = stablehlo.compare LT, %v4, %v1069, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1071 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1072 = stablehlo.broadcast_in_dim %v1071, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1073 = stablehlo.select %v1070, %v1063, %v1072 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1074 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1075 = stablehlo.reduce(%v1073 init: %v1074) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1076 = stablehlo.compare LT, %v1075, %v1060, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1077 = stablehlo.select %v1076, %v1068, %v1065 : tensor<4xi1>, tensor<4xi32>
+    %v1078 = stablehlo.constant dense<128> : tensor<i32>
+    %v1079 = stablehlo.broadcast_in_dim %v1078, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1080 = stablehlo.or %v1077, %v1079 : tensor<4xi32>
+    %v1081 = stablehlo.broadcast_in_dim %v1080, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1082 = stablehlo.compare LT, %v4, %v1081, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1083 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1084 = stablehlo.broadcast_in_dim %v1083, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1085 = stablehlo.select %v1082, %v1063, %v1084 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1086 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1087 = stablehlo.reduce(%v1085 init: %v1086) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1088 = stablehlo.compare LT, %v1087, %v1060, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1089 = stablehlo.select %v1088, %v1080, %v1077 : tensor<4xi1>, tensor<4xi32>
+    %v1090 = stablehlo.constant dense<64> : tensor<i32>
+    %v1091 = stablehlo.broadcast_in_dim %v1090, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1092 = stablehlo.or %v1089, %v1091 : tensor<4xi32>
+    %v1093 = stablehlo.broadcast_in_dim %v1092, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1094 = stablehlo.compare LT, %v4, %v1093, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1095 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1096 = stablehlo.broadcast_in_dim %v1095, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1097 = stablehlo.select %v1094, %v1063, %v1096 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1098 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1099 = stablehlo.reduce(%v1097 init: %v1098) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1100 = stablehlo.compare LT, %v1099, %v1060, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1101 = stablehlo.select %v1100, %v1092, %v1089 : tensor<4xi1>, tensor<4xi32>
+    %v1102 = stablehlo.constant dense<32> : tensor<i32>
+    %v1103 = stablehlo.broadcast_in_dim %v1102, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1104 = stablehlo.or %v1101, %v1103 : tensor<4xi32>
+    %v1105 = stablehlo.broadcast_in_dim %v1104, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1106 = stablehlo.compare LT, %v4, %v1105, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1107 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1108 = stablehlo.broadcast_in_dim %v1107, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1109 = stablehlo.select %v1106, %v1063, %v1108 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1110 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1111 = stablehlo.reduce(%v1109 init: %v1110) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1112 = stablehlo.compare LT, %v1111, %v1060, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1113 = stablehlo.select %v1112, %v1104, %v1101 : tensor<4xi1>, tensor<4xi32>
+    %v1114 = stablehlo.constant dense<16> : tensor<i32>
+    %v1115 = stablehlo.broadcast_in_dim %v1114, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1116 = stablehlo.or %v1113, %v1115 : tensor<4xi32>
+    %v1117 = stablehlo.broadcast_in_dim %v1116, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1118 = stablehlo.compare LT, %v4, %v1117, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1119 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1120 = stablehlo.broadcast_in_dim %v1119, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1121 = stablehlo.select %v1118, %v1063, %v1120 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1122 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1123 = stablehlo.reduce(%v1121 init: %v1122) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1124 = stablehlo.compare LT, %v1123, %v1060, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1125 = stablehlo.select %v1124, %v1116, %v1113 : tensor<4xi1>, tensor<4xi32>
+    %v1126 = stablehlo.constant dense<8> : tensor<i32>
+    %v1127 = stablehlo.broadcast_in_dim %v1126, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1128 = stablehlo.or %v1125, %v1127 : tensor<4xi32>
+    %v1129 = stablehlo.broadcast_in_dim %v1128, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1130 = stablehlo.compare LT, %v4, %v1129, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1131 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1132 = stablehlo.broadcast_in_dim %v1131, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1133 = stablehlo.select %v1130, %v1063, %v1132 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1134 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1135 = stablehlo.reduce(%v1133 init: %v1134) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1136 = stablehlo.compare LT, %v1135, %v1060, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1137 = stablehlo.select %v1136, %v1128, %v1125 : tensor<4xi1>, tensor<4xi32>
+    %v1138 = stablehlo.constant dense<4> : tensor<i32>
+    %v1139 = stablehlo.broadcast_in_dim %v1138, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1140 = stablehlo.or %v1137, %v1139 : tensor<4xi32>
+    %v1141 = stablehlo.broadcast_in_dim %v1140, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1142 = stablehlo.compare LT, %v4, %v1141, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1143 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1144 = stablehlo.broadcast_in_dim %v1143, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1145 = stablehlo.select %v1142, %v1063, %v1144 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1146 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1147 = stablehlo.reduce(%v1145 init: %v1146) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1148 = stablehlo.compare LT, %v1147, %v1060, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1149 = stablehlo.select %v1148, %v1140, %v1137 : tensor<4xi1>, tensor<4xi32>
+    %v1150 = stablehlo.constant dense<2> : tensor<i32>
+    %v1151 = stablehlo.broadcast_in_dim %v1150, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1152 = stablehlo.or %v1149, %v1151 : tensor<4xi32>
+    %v1153 = stablehlo.broadcast_in_dim %v1152, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1154 = stablehlo.compare LT, %v4, %v1153, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1155 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1156 = stablehlo.broadcast_in_dim %v1155, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1157 = stablehlo.select %v1154, %v1063, %v1156 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1158 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1159 = stablehlo.reduce(%v1157 init: %v1158) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1160 = stablehlo.compare LT, %v1159, %v1060, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1161 = stablehlo.select %v1160, %v1152, %v1149 : tensor<4xi1>, tensor<4xi32>
+    %v1162 = stablehlo.constant dense<1> : tensor<i32>
+    %v1163 = stablehlo.broadcast_in_dim %v1162, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1164 = stablehlo.or %v1161, %v1163 : tensor<4xi32>
+    %v1165 = stablehlo.broadcast_in_dim %v1164, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1166 = stablehlo.compare LT, %v4, %v1165, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1167 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1168 = stablehlo.broadcast_in_dim %v1167, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1169 = stablehlo.select %v1166, %v1063, %v1168 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1170 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1171 = stablehlo.reduce(%v1169 init: %v1170) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1172 = stablehlo.compare LT, %v1171, %v1060, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1173 = stablehlo.select %v1172, %v1164, %v1161 : tensor<4xi1>, tensor<4xi32>
+    %v1174 = stablehlo.broadcast_in_dim %v1173, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1175 = stablehlo.compare LE, %v4, %v1174, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1176 = stablehlo.and %v1054, %v1175 : tensor<4x512xi1>
+    %v1177 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1178 = stablehlo.broadcast_in_dim %v1177, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1179 = stablehlo.compare GT, %v1060, %v1178, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1180 = stablehlo.broadcast_in_dim %v1179, dims = [0] : (tensor<4xi1>) -> tensor<4x512xi1>
+    %v1181 = stablehlo.and %v1176, %v1180 : tensor<4x512xi1>
+    %v1182 = stablehlo.compare GT, %v627, %v1062, FLOAT : (tensor<4x512xf32>, tensor<4x512xf32>) -> tensor<4x512xi1>
+    %v1183 = stablehlo.and %v1181, %v1182 : tensor<4x512xi1>
+    %v1184 = stablehlo.and %v1053, %v1182 : tensor<4x512xi1>
+    %v1185 = stablehlo.or %v1184, %v1183 : tensor<4x512xi1>
+    %v1186 = stablehlo.constant dense<1.0> : tensor<f32>
+    %v1187 = stablehlo.broadcast_in_dim %v1186, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1188 = stablehlo.compare LT, %top_p, %v1187, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1189 = stablehlo.broadcast_in_dim %v1188, dims = [0] : (tensor<4xi1>) -> tensor<4x512xi1>
+    %v1190 = stablehlo.select %v1189, %v1185, %v623 : tensor<4x512xi1>, tensor<4x512xi1>
+    %v1191 = stablehlo.select %v1190, %v626, %v625 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1192 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1193 = stablehlo.reduce(%v1191 init: %v1192) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1194 = stablehlo.slice %seed [0:4, 0:1] : (tensor<4x2xi32>) -> tensor<4x1xi32>
+    %v1195 = stablehlo.reshape %v1194 : (tensor<4x1xi32>) -> tensor<4xi32>
+    %v1196 = stablehlo.slice %seed [0:4, 1:2] : (tensor<4x2xi32>) -> tensor<4x1xi32>
+    %v1197 = stablehlo.reshape %v1196 : (tensor<4x1xi32>) -> tensor<4xi32>
+    %v1198 = stablehlo.constant dense<-1640531527> : tensor<i32>
+    %v1199 = stablehlo.broadcast_in_dim %v1198, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1200 = stablehlo.xor %step, %v1199 : tensor<4xi32>
+    %v1201 = stablehlo.constant dense<16> : tensor<i32>
+    %v1202 = stablehlo.broadcast_in_dim %v1201, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1203 = stablehlo.shift_right_logical %v1200, %v1202 : tensor<4xi32>
+    %v1204 = stablehlo.xor %v1200, %v1203 : tensor<4xi32>
+    %v1205 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1206 = stablehlo.broadcast_in_dim %v1205, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1207 = stablehlo.multiply %v1204, %v1206 : tensor<4xi32>
+    %v1208 = stablehlo.constant dense<15> : tensor<i32>
+    %v1209 = stablehlo.broadcast_in_dim %v1208, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1210 = stablehlo.shift_right_logical %v1207, %v1209 : tensor<4xi32>
+    %v1211 = stablehlo.xor %v1207, %v1210 : tensor<4xi32>
+    %v1212 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1213 = stablehlo.broadcast_in_dim %v1212, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1214 = stablehlo.multiply %v1211, %v1213 : tensor<4xi32>
+    %v1215 = stablehlo.constant dense<16> : tensor<i32>
+    %v1216 = stablehlo.broadcast_in_dim %v1215, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1217 = stablehlo.shift_right_logical %v1214, %v1216 : tensor<4xi32>
+    %v1218 = stablehlo.xor %v1214, %v1217 : tensor<4xi32>
+    %v1219 = stablehlo.xor %v1218, %v1197 : tensor<4xi32>
+    %v1220 = stablehlo.constant dense<16> : tensor<i32>
+    %v1221 = stablehlo.broadcast_in_dim %v1220, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1222 = stablehlo.shift_right_logical %v1219, %v1221 : tensor<4xi32>
+    %v1223 = stablehlo.xor %v1219, %v1222 : tensor<4xi32>
+    %v1224 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1225 = stablehlo.broadcast_in_dim %v1224, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1226 = stablehlo.multiply %v1223, %v1225 : tensor<4xi32>
+    %v1227 = stablehlo.constant dense<15> : tensor<i32>
+    %v1228 = stablehlo.broadcast_in_dim %v1227, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1229 = stablehlo.shift_right_logical %v1226, %v1228 : tensor<4xi32>
+    %v1230 = stablehlo.xor %v1226, %v1229 : tensor<4xi32>
+    %v1231 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1232 = stablehlo.broadcast_in_dim %v1231, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1233 = stablehlo.multiply %v1230, %v1232 : tensor<4xi32>
+    %v1234 = stablehlo.constant dense<16> : tensor<i32>
+    %v1235 = stablehlo.broadcast_in_dim %v1234, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1236 = stablehlo.shift_right_logical %v1233, %v1235 : tensor<4xi32>
+    %v1237 = stablehlo.xor %v1233, %v1236 : tensor<4xi32>
+    %v1238 = stablehlo.xor %v1237, %v1195 : tensor<4xi32>
+    %v1239 = stablehlo.constant dense<16> : tensor<i32>
+    %v1240 = stablehlo.broadcast_in_dim %v1239, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1241 = stablehlo.shift_right_logical %v1238, %v1240 : tensor<4xi32>
+    %v1242 = stablehlo.xor %v1238, %v1241 : tensor<4xi32>
+    %v1243 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1244 = stablehlo.broadcast_in_dim %v1243, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1245 = stablehlo.multiply %v1242, %v1244 : tensor<4xi32>
+    %v1246 = stablehlo.constant dense<15> : tensor<i32>
+    %v1247 = stablehlo.broadcast_in_dim %v1246, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1248 = stablehlo.shift_right_logical %v1245, %v1247 : tensor<4xi32>
+    %v1249 = stablehlo.xor %v1245, %v1248 : tensor<4xi32>
+    %v1250 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1251 = stablehlo.broadcast_in_dim %v1250, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1252 = stablehlo.multiply %v1249, %v1251 : tensor<4xi32>
+    %v1253 = stablehlo.constant dense<16> : tensor<i32>
+    %v1254 = stablehlo.broadcast_in_dim %v1253, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1255 = stablehlo.shift_right_logical %v1252, %v1254 : tensor<4xi32>
+    %v1256 = stablehlo.xor %v1252, %v1255 : tensor<4xi32>
+    %v1257 = stablehlo.constant dense<-2048144789> : tensor<i32>
+    %v1258 = stablehlo.broadcast_in_dim %v1257, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1259 = stablehlo.xor %v1256, %v1258 : tensor<4xi32>
+    %v1260 = stablehlo.constant dense<16> : tensor<i32>
+    %v1261 = stablehlo.broadcast_in_dim %v1260, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1262 = stablehlo.shift_right_logical %v1259, %v1261 : tensor<4xi32>
+    %v1263 = stablehlo.xor %v1259, %v1262 : tensor<4xi32>
+    %v1264 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1265 = stablehlo.broadcast_in_dim %v1264, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1266 = stablehlo.multiply %v1263, %v1265 : tensor<4xi32>
+    %v1267 = stablehlo.constant dense<15> : tensor<i32>
+    %v1268 = stablehlo.broadcast_in_dim %v1267, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1269 = stablehlo.shift_right_logical %v1266, %v1268 : tensor<4xi32>
+    %v1270 = stablehlo.xor %v1266, %v1269 : tensor<4xi32>
+    %v1271 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1272 = stablehlo.broadcast_in_dim %v1271, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1273 = stablehlo.multiply %v1270, %v1272 : tensor<4xi32>
+    %v1274 = stablehlo.constant dense<16> : tensor<i32>
+    %v1275 = stablehlo.broadcast_in_dim %v1274, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1276 = stablehlo.shift_right_logical %v1273, %v1275 : tensor<4xi32>
+    %v1277 = stablehlo.xor %v1273, %v1276 : tensor<4xi32>
+    %v1278 = stablehlo.broadcast_in_dim %v1256, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1279 = stablehlo.broadcast_in_dim %v1277, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1280 = stablehlo.xor %v4, %v1278 : tensor<4x512xi32>
+    %v1281 = stablehlo.constant dense<16> : tensor<i32>
+    %v1282 = stablehlo.broadcast_in_dim %v1281, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1283 = stablehlo.shift_right_logical %v1280, %v1282 : tensor<4x512xi32>
+    %v1284 = stablehlo.xor %v1280, %v1283 : tensor<4x512xi32>
+    %v1285 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1286 = stablehlo.broadcast_in_dim %v1285, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1287 = stablehlo.multiply %v1284, %v1286 : tensor<4x512xi32>
+    %v1288 = stablehlo.constant dense<15> : tensor<i32>
+    %v1289 = stablehlo.broadcast_in_dim %v1288, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1290 = stablehlo.shift_right_logical %v1287, %v1289 : tensor<4x512xi32>
+    %v1291 = stablehlo.xor %v1287, %v1290 : tensor<4x512xi32>
+    %v1292 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1293 = stablehlo.broadcast_in_dim %v1292, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1294 = stablehlo.multiply %v1291, %v1293 : tensor<4x512xi32>
+    %v1295 = stablehlo.constant dense<16> : tensor<i32>
+    %v1296 = stablehlo.broadcast_in_dim %v1295, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1297 = stablehlo.shift_right_logical %v1294, %v1296 : tensor<4x512xi32>
+    %v1298 = stablehlo.xor %v1294, %v1297 : tensor<4x512xi32>
+    %v1299 = stablehlo.add %v1298, %v1279 : tensor<4x512xi32>
+    %v1300 = stablehlo.constant dense<16> : tensor<i32>
+    %v1301 = stablehlo.broadcast_in_dim %v1300, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1302 = stablehlo.shift_right_logical %v1299, %v1301 : tensor<4x512xi32>
+    %v1303 = stablehlo.xor %v1299, %v1302 : tensor<4x512xi32>
+    %v1304 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1305 = stablehlo.broadcast_in_dim %v1304, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1306 = stablehlo.multiply %v1303, %v1305 : tensor<4x512xi32>
+    %v1307 = stablehlo.constant dense<15> : tensor<i32>
+    %v1308 = stablehlo.broadcast_in_dim %v1307, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1309 = stablehlo.shift_right_logical %v1306, %v1308 : tensor<4x512xi32>
+    %v1310 = stablehlo.xor %v1306, %v1309 : tensor<4x512xi32>
+    %v1311 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1312 = stablehlo.broadcast_in_dim %v1311, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1313 = stablehlo.multiply %v1310, %v1312 : tensor<4x512xi32>
+    %v1314 = stablehlo.constant dense<16> : tensor<i32>
+    %v1315 = stablehlo.broadcast_in_dim %v1314, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1316 = stablehlo.shift_right_logical %v1313, %v1315 : tensor<4x512xi32>
+    %v1317 = stablehlo.xor %v1313, %v1316 : tensor<4x512xi32>
+    %v1318 = stablehlo.constant dense<9> : tensor<i32>
+    %v1319 = stablehlo.broadcast_in_dim %v1318, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1320 = stablehlo.shift_right_logical %v1317, %v1319 : tensor<4x512xi32>
+    %v1321 = stablehlo.convert %v1320 : (tensor<4x512xi32>) -> tensor<4x512xf32>
+    %v1322 = stablehlo.constant dense<5.0e-1> : tensor<f32>
+    %v1323 = stablehlo.broadcast_in_dim %v1322, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1324 = stablehlo.constant dense<1.1920929e-7> : tensor<f32>
+    %v1325 = stablehlo.broadcast_in_dim %v1324, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1326 = stablehlo.add %v1321, %v1323 : tensor<4x512xf32>
+    %v1327 = stablehlo.multiply %v1326, %v1325 : tensor<4x512xf32>
+    %v1328 = stablehlo.log %v1327 : tensor<4x512xf32>
+    %v1329 = stablehlo.negate %v1328 : tensor<4x512xf32>
+    %v1330 = stablehlo.log %v1329 : tensor<4x512xf32>
+    %v1331 = stablehlo.negate %v1330 : tensor<4x512xf32>
+    %v1332 = stablehlo.add %v37, %v1331 : tensor<4x512xf32>
+    %v1333 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1334 = stablehlo.broadcast_in_dim %v1333, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1335 = stablehlo.select %v1190, %v1332, %v1334 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1336 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1337 = stablehlo.reduce(%v1335 init: %v1336) applies stablehlo.maximum across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1338 = stablehlo.broadcast_in_dim %v1337, dims = [0] : (tensor<4xf32>) -> tensor<4x512xf32>
+    %v1339 = stablehlo.compare EQ, %v1335, %v1338, FLOAT : (tensor<4x512xf32>, tensor<4x512xf32>) -> tensor<4x512xi1>
+    %v1340 = stablehlo.iota dim = 1 : tensor<4x512xi32>
+    %v1341 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1342 = stablehlo.broadcast_in_dim %v1341, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1343 = stablehlo.select %v1339, %v1340, %v1342 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v1344 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1345 = stablehlo.reduce(%v1343 init: %v1344) applies stablehlo.minimum across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v1346 = stablehlo.broadcast_in_dim %v1345, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1347 = stablehlo.compare EQ, %v4, %v1346, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1348 = stablehlo.select %v1347, %v37, %v1334 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1349 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1350 = stablehlo.reduce(%v1348 init: %v1349) applies stablehlo.maximum across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1351 = stablehlo.log %v1193 : tensor<4xf32>
+    %v1352 = stablehlo.subtract %v1350, %v1351 : tensor<4xf32>
+    %v1353 = stablehlo.select %v16, %v26, %v1345 : tensor<4xi1>, tensor<4xi32>
+    %v1354 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1355 = stablehlo.broadcast_in_dim %v1354, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1356 = stablehlo.select %v16, %v1355, %v1352 : tensor<4xi1>, tensor<4xf32>
+    %v1357 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1358 = stablehlo.broadcast_in_dim %v1357, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1359 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1360 = stablehlo.broadcast_in_dim %v1359, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1361 = stablehlo.select %v13, %v1353, %v1358 : tensor<4xi1>, tensor<4xi32>
+    %v1362 = stablehlo.select %v13, %v1356, %v1360 : tensor<4xi1>, tensor<4xf32>
+    return %v1361, %v1362 : tensor<4xi32>, tensor<4xf32>
+  }
+
+  func.func @sample_b1(%logits: tensor<1x512xf32>, %temperature: tensor<1xf32>, %top_k: tensor<1xi32>, %top_p: tensor<1xf32>, %min_p: tensor<1xf32>, %seed: tensor<1x2xi32>, %step: tensor<1xi32>) -> (tensor<1xi32>, tensor<1xf32>) {
+    %v0 = stablehlo.iota dim = 1 : tensor<1x512xi32>
+    %v1 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v2 = stablehlo.reduce(%logits init: %v1) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v3 = stablehlo.constant dense<0x7F800000> : tensor<f32>
+    %v4 = stablehlo.broadcast_in_dim %v3, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v5 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v6 = stablehlo.broadcast_in_dim %v5, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v7 = stablehlo.compare LT, %v2, %v4, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v8 = stablehlo.compare GT, %v2, %v6, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v9 = stablehlo.and %v7, %v8 : tensor<1xi1>
+    %v10 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v11 = stablehlo.broadcast_in_dim %v10, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v12 = stablehlo.compare LE, %temperature, %v11, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v13 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v14 = stablehlo.reduce(%logits init: %v13) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v15 = stablehlo.broadcast_in_dim %v14, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v16 = stablehlo.compare EQ, %logits, %v15, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v17 = stablehlo.iota dim = 1 : tensor<1x512xi32>
+    %v18 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v19 = stablehlo.broadcast_in_dim %v18, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v20 = stablehlo.select %v16, %v17, %v19 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v21 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v22 = stablehlo.reduce(%v20 init: %v21) applies stablehlo.minimum across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v23 = stablehlo.constant dense<1.0> : tensor<f32>
+    %v24 = stablehlo.broadcast_in_dim %v23, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v25 = stablehlo.select %v12, %v24, %temperature : tensor<1xi1>, tensor<1xf32>
+    %v26 = stablehlo.divide %v24, %v25 : tensor<1xf32>
+    %v27 = stablehlo.broadcast_in_dim %v2, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v28 = stablehlo.broadcast_in_dim %v26, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v29 = stablehlo.subtract %logits, %v27 : tensor<1x512xf32>
+    %v30 = stablehlo.multiply %v29, %v28 : tensor<1x512xf32>
+    %v31 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v32 = stablehlo.broadcast_in_dim %v31, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v33 = stablehlo.add %v30, %v32 : tensor<1x512xf32>
+    %v34 = stablehlo.bitcast_convert %v33 : (tensor<1x512xf32>) -> tensor<1x512xi32>
+    %v35 = stablehlo.constant dense<0> : tensor<i32>
+    %v36 = stablehlo.broadcast_in_dim %v35, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v37 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v38 = stablehlo.broadcast_in_dim %v37, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v39 = stablehlo.and %v34, %v38 : tensor<1x512xi32>
+    %v40 = stablehlo.subtract %v36, %v39 : tensor<1x512xi32>
+    %v41 = stablehlo.compare LT, %v34, %v36, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v42 = stablehlo.select %v41, %v40, %v34 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v43 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v44 = stablehlo.broadcast_in_dim %v43, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v45 = stablehlo.compare GT, %v33, %v44, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v46 = stablehlo.log %min_p : tensor<1xf32>
+    %v47 = stablehlo.broadcast_in_dim %v46, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v48 = stablehlo.compare GE, %v33, %v47, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v49 = stablehlo.and %v45, %v48 : tensor<1x512xi1>
+    %v50 = stablehlo.constant dense<1> : tensor<i32>
+    %v51 = stablehlo.broadcast_in_dim %v50, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v52 = stablehlo.constant dense<0> : tensor<i32>
+    %v53 = stablehlo.broadcast_in_dim %v52, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v54 = stablehlo.select %v49, %v51, %v53 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v55 = stablehlo.constant dense<0> : tensor<i32>
+    %v56 = stablehlo.reduce(%v54 init: %v55) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v57 = stablehlo.constant dense<0> : tensor<i32>
+    %v58 = stablehlo.broadcast_in_dim %v57, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v59 = stablehlo.compare GT, %top_k, %v58, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v60 = stablehlo.compare LT, %top_k, %v56, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v61 = stablehlo.and %v59, %v60 : tensor<1xi1>
+    %v62 = stablehlo.select %v61, %top_k, %v56 : tensor<1xi1>, tensor<1xi32>
+    %v63 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v64 = stablehlo.broadcast_in_dim %v63, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v65 = stablehlo.constant dense<0> : tensor<i32>
+    %v66 = stablehlo.broadcast_in_dim %v65, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v67 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v68 = stablehlo.broadcast_in_dim %v67, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v69 = stablehlo.or %v66, %v68 : tensor<1xi32>
+    %v70 = stablehlo.xor %v69, %v64 : tensor<1xi32>
+    %v71 = stablehlo.broadcast_in_dim %v70, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v72 = stablehlo.compare GE, %v42, %v71, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v73 = stablehlo.constant dense<0> : tensor<i32>
+    %v74 = stablehlo.broadcast_in_dim %v73, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v75 = stablehlo.select %v72, %v54, %v74 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v76 = stablehlo.constant dense<0> : tensor<i32>
+    %v77 = stablehlo.reduce(%v75 init: %v76) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v78 = stablehlo.compare GE, %v77, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v79 = stablehlo.select %v78, %v69, %v66 : tensor<1xi1>, tensor<1xi32>
+    %v80 = stablehlo.constant dense<1073741824> : tensor<i32>
+    %v81 = stablehlo.broadcast_in_dim %v80, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v82 = stablehlo.or %v79, %v81 : tensor<1xi32>
+    %v83 = stablehlo.xor %v82, %v64 : tensor<1xi32>
+    %v84 = stablehlo.broadcast_in_dim %v83, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v85 = stablehlo.compare GE, %v42, %v84, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v86 = stablehlo.constant dense<0> : tensor<i32>
+    %v87 = stablehlo.broadcast_in_dim %v86, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v88 = stablehlo.select %v85, %v54, %v87 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v89 = stablehlo.constant dense<0> : tensor<i32>
+    %v90 = stablehlo.reduce(%v88 init: %v89) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v91 = stablehlo.compare GE, %v90, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v92 = stablehlo.select %v91, %v82, %v79 : tensor<1xi1>, tensor<1xi32>
+    %v93 = stablehlo.constant dense<536870912> : tensor<i32>
+    %v94 = stablehlo.broadcast_in_dim %v93, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v95 = stablehlo.or %v92, %v94 : tensor<1xi32>
+    %v96 = stablehlo.xor %v95, %v64 : tensor<1xi32>
+    %v97 = stablehlo.broadcast_in_dim %v96, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v98 = stablehlo.compare GE, %v42, %v97, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v99 = stablehlo.constant dense<0> : tensor<i32>
+    %v100 = stablehlo.broadcast_in_dim %v99, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v101 = stablehlo.select %v98, %v54, %v100 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v102 = stablehlo.constant dense<0> : tensor<i32>
+    %v103 = stablehlo.reduce(%v101 init: %v102) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v104 = stablehlo.compare GE, %v103, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v105 = stablehlo.select %v104, %v95, %v92 : tensor<1xi1>, tensor<1xi32>
+    %v106 = stablehlo.constant dense<268435456> : tensor<i32>
+    %v107 = stablehlo.broadcast_in_dim %v106, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v108 = stablehlo.or %v105, %v107 : tensor<1xi32>
+    %v109 = stablehlo.xor %v108, %v64 : tensor<1xi32>
+    %v110 = stablehlo.broadcast_in_dim %v109, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v111 = stablehlo.compare GE, %v42, %v110, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v112 = stablehlo.constant dense<0> : tensor<i32>
+    %v113 = stablehlo.broadcast_in_dim %v112, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v114 = stablehlo.select %v111, %v54, %v113 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v115 = stablehlo.constant dense<0> : tensor<i32>
+    %v116 = stablehlo.reduce(%v114 init: %v115) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v117 = stablehlo.compare GE, %v116, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v118 = stablehlo.select %v117, %v108, %v105 : tensor<1xi1>, tensor<1xi32>
+    %v119 = stablehlo.constant dense<134217728> : tensor<i32>
+    %v120 = stablehlo.broadcast_in_dim %v119, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v121 = stablehlo.or %v118, %v120 : tensor<1xi32>
+    %v122 = stablehlo.xor %v121, %v64 : tensor<1xi32>
+    %v123 = stablehlo.broadcast_in_dim %v122, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v124 = stablehlo.compare GE, %v42, %v123, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v125 = stablehlo.constant dense<0> : tensor<i32>
+    %v126 = stablehlo.broadcast_in_dim %v125, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v127 = stablehlo.select %v124, %v54, %v126 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v128 = stablehlo.constant dense<0> : tensor<i32>
+    %v129 = stablehlo.reduce(%v127 init: %v128) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v130 = stablehlo.compare GE, %v129, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v131 = stablehlo.select %v130, %v121, %v118 : tensor<1xi1>, tensor<1xi32>
+    %v132 = stablehlo.constant dense<67108864> : tensor<i32>
+    %v133 = stablehlo.broadcast_in_dim %v132, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v134 = stablehlo.or %v131, %v133 : tensor<1xi32>
+    %v135 = stablehlo.xor %v134, %v64 : tensor<1xi32>
+    %v136 = stablehlo.broadcast_in_dim %v135, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v137 = stablehlo.compare GE, %v42, %v136, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v138 = stablehlo.constant dense<0> : tensor<i32>
+    %v139 = stablehlo.broadcast_in_dim %v138, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v140 = stablehlo.select %v137, %v54, %v139 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v141 = stablehlo.constant dense<0> : tensor<i32>
+    %v142 = stablehlo.reduce(%v140 init: %v141) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v143 = stablehlo.compare GE, %v142, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v144 = stablehlo.select %v143, %v134, %v131 : tensor<1xi1>, tensor<1xi32>
+    %v145 = stablehlo.constant dense<33554432> : tensor<i32>
+    %v146 = stablehlo.broadcast_in_dim %v145, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v147 = stablehlo.or %v144, %v146 : tensor<1xi32>
+    %v148 = stablehlo.xor %v147, %v64 : tensor<1xi32>
+    %v149 = stablehlo.broadcast_in_dim %v148, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v150 = stablehlo.compare GE, %v42, %v149, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v151 = stablehlo.constant dense<0> : tensor<i32>
+    %v152 = stablehlo.broadcast_in_dim %v151, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v153 = stablehlo.select %v150, %v54, %v152 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v154 = stablehlo.constant dense<0> : tensor<i32>
+    %v155 = stablehlo.reduce(%v153 init: %v154) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v156 = stablehlo.compare GE, %v155, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v157 = stablehlo.select %v156, %v147, %v144 : tensor<1xi1>, tensor<1xi32>
+    %v158 = stablehlo.constant dense<16777216> : tensor<i32>
+    %v159 = stablehlo.broadcast_in_dim %v158, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v160 = stablehlo.or %v157, %v159 : tensor<1xi32>
+    %v161 = stablehlo.xor %v160, %v64 : tensor<1xi32>
+    %v162 = stablehlo.broadcast_in_dim %v161, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v163 = stablehlo.compare GE, %v42, %v162, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v164 = stablehlo.constant dense<0> : tensor<i32>
+    %v165 = stablehlo.broadcast_in_dim %v164, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v166 = stablehlo.select %v163, %v54, %v165 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v167 = stablehlo.constant dense<0> : tensor<i32>
+    %v168 = stablehlo.reduce(%v166 init: %v167) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v169 = stablehlo.compare GE, %v168, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v170 = stablehlo.select %v169, %v160, %v157 : tensor<1xi1>, tensor<1xi32>
+    %v171 = stablehlo.constant dense<8388608> : tensor<i32>
+    %v172 = stablehlo.broadcast_in_dim %v171, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v173 = stablehlo.or %v170, %v172 : tensor<1xi32>
+    %v174 = stablehlo.xor %v173, %v64 : tensor<1xi32>
+    %v175 = stablehlo.broadcast_in_dim %v174, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v176 = stablehlo.compare GE, %v42, %v175, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v177 = stablehlo.constant dense<0> : tensor<i32>
+    %v178 = stablehlo.broadcast_in_dim %v177, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v179 = stablehlo.select %v176, %v54, %v178 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v180 = stablehlo.constant dense<0> : tensor<i32>
+    %v181 = stablehlo.reduce(%v179 init: %v180) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v182 = stablehlo.compare GE, %v181, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v183 = stablehlo.select %v182, %v173, %v170 : tensor<1xi1>, tensor<1xi32>
+    %v184 = stablehlo.constant dense<4194304> : tensor<i32>
+    %v185 = stablehlo.broadcast_in_dim %v184, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v186 = stablehlo.or %v183, %v185 : tensor<1xi32>
+    %v187 = stablehlo.xor %v186, %v64 : tensor<1xi32>
+    %v188 = stablehlo.broadcast_in_dim %v187, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v189 = stablehlo.compare GE, %v42, %v188, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v190 = stablehlo.constant dense<0> : tensor<i32>
+    %v191 = stablehlo.broadcast_in_dim %v190, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v192 = stablehlo.select %v189, %v54, %v191 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v193 = stablehlo.constant dense<0> : tensor<i32>
+    %v194 = stablehlo.reduce(%v192 init: %v193) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v195 = stablehlo.compare GE, %v194, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v196 = stablehlo.select %v195, %v186, %v183 : tensor<1xi1>, tensor<1xi32>
+    %v197 = stablehlo.constant dense<2097152> : tensor<i32>
+    %v198 = stablehlo.broadcast_in_dim %v197, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v199 = stablehlo.or %v196, %v198 : tensor<1xi32>
+    %v200 = stablehlo.xor %v199, %v64 : tensor<1xi32>
+    %v201 = stablehlo.broadcast_in_dim %v200, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v202 = stablehlo.compare GE, %v42, %v201, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v203 = stablehlo.constant dense<0> : tensor<i32>
+    %v204 = stablehlo.broadcast_in_dim %v203, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v205 = stablehlo.select %v202, %v54, %v204 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v206 = stablehlo.constant dense<0> : tensor<i32>
+    %v207 = stablehlo.reduce(%v205 init: %v206) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v208 = stablehlo.compare GE, %v207, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v209 = stablehlo.select %v208, %v199, %v196 : tensor<1xi1>, tensor<1xi32>
+    %v210 = stablehlo.constant dense<1048576> : tensor<i32>
+    %v211 = stablehlo.broadcast_in_dim %v210, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v212 = stablehlo.or %v209, %v211 : tensor<1xi32>
+    %v213 = stablehlo.xor %v212, %v64 : tensor<1xi32>
+    %v214 = stablehlo.broadcast_in_dim %v213, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v215 = stablehlo.compare GE, %v42, %v214, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v216 = stablehlo.constant dense<0> : tensor<i32>
+    %v217 = stablehlo.broadcast_in_dim %v216, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v218 = stablehlo.select %v215, %v54, %v217 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v219 = stablehlo.constant dense<0> : tensor<i32>
+    %v220 = stablehlo.reduce(%v218 init: %v219) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v221 = stablehlo.compare GE, %v220, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v222 = stablehlo.select %v221, %v212, %v209 : tensor<1xi1>, tensor<1xi32>
+    %v223 = stablehlo.constant dense<524288> : tensor<i32>
+    %v224 = stablehlo.broadcast_in_dim %v223, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v225 = stablehlo.or %v222, %v224 : tensor<1xi32>
+    %v226 = stablehlo.xor %v225, %v64 : tensor<1xi32>
+    %v227 = stablehlo.broadcast_in_dim %v226, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v228 = stablehlo.compare GE, %v42, %v227, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v229 = stablehlo.constant dense<0> : tensor<i32>
+    %v230 = stablehlo.broadcast_in_dim %v229, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v231 = stablehlo.select %v228, %v54, %v230 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v232 = stablehlo.constant dense<0> : tensor<i32>
+    %v233 = stablehlo.reduce(%v231 init: %v232) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v234 = stablehlo.compare GE, %v233, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v235 = stablehlo.select %v234, %v225, %v222 : tensor<1xi1>, tensor<1xi32>
+    %v236 = stablehlo.constant dense<262144> : tensor<i32>
+    %v237 = stablehlo.broadcast_in_dim %v236, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v238 = stablehlo.or %v235, %v237 : tensor<1xi32>
+    %v239 = stablehlo.xor %v238, %v64 : tensor<1xi32>
+    %v240 = stablehlo.broadcast_in_dim %v239, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v241 = stablehlo.compare GE, %v42, %v240, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v242 = stablehlo.constant dense<0> : tensor<i32>
+    %v243 = stablehlo.broadcast_in_dim %v242, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v244 = stablehlo.select %v241, %v54, %v243 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v245 = stablehlo.constant dense<0> : tensor<i32>
+    %v246 = stablehlo.reduce(%v244 init: %v245) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v247 = stablehlo.compare GE, %v246, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v248 = stablehlo.select %v247, %v238, %v235 : tensor<1xi1>, tensor<1xi32>
+    %v249 = stablehlo.constant dense<131072> : tensor<i32>
+    %v250 = stablehlo.broadcast_in_dim %v249, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v251 = stablehlo.or %v248, %v250 : tensor<1xi32>
+    %v252 = stablehlo.xor %v251, %v64 : tensor<1xi32>
+    %v253 = stablehlo.broadcast_in_dim %v252, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v254 = stablehlo.compare GE, %v42, %v253, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v255 = stablehlo.constant dense<0> : tensor<i32>
+    %v256 = stablehlo.broadcast_in_dim %v255, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v257 = stablehlo.select %v254, %v54, %v256 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v258 = stablehlo.constant dense<0> : tensor<i32>
+    %v259 = stablehlo.reduce(%v257 init: %v258) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v260 = stablehlo.compare GE, %v259, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v261 = stablehlo.select %v260, %v251, %v248 : tensor<1xi1>, tensor<1xi32>
+    %v262 = stablehlo.constant dense<65536> : tensor<i32>
+    %v263 = stablehlo.broadcast_in_dim %v262, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v264 = stablehlo.or %v261, %v263 : tensor<1xi32>
+    %v265 = stablehlo.xor %v264, %v64 : tensor<1xi32>
+    %v266 = stablehlo.broadcast_in_dim %v265, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v267 = stablehlo.compare GE, %v42, %v266, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v268 = stablehlo.constant dense<0> : tensor<i32>
+    %v269 = stablehlo.broadcast_in_dim %v268, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v270 = stablehlo.select %v267, %v54, %v269 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v271 = stablehlo.constant dense<0> : tensor<i32>
+    %v272 = stablehlo.reduce(%v270 init: %v271) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v273 = stablehlo.compare GE, %v272, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v274 = stablehlo.select %v273, %v264, %v261 : tensor<1xi1>, tensor<1xi32>
+    %v275 = stablehlo.constant dense<32768> : tensor<i32>
+    %v276 = stablehlo.broadcast_in_dim %v275, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v277 = stablehlo.or %v274, %v276 : tensor<1xi32>
+    %v278 = stablehlo.xor %v277, %v64 : tensor<1xi32>
+    %v279 = stablehlo.broadcast_in_dim %v278, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v280 = stablehlo.compare GE, %v42, %v279, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v281 = stablehlo.constant dense<0> : tensor<i32>
+    %v282 = stablehlo.broadcast_in_dim %v281, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v283 = stablehlo.select %v280, %v54, %v282 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v284 = stablehlo.constant dense<0> : tensor<i32>
+    %v285 = stablehlo.reduce(%v283 init: %v284) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v286 = stablehlo.compare GE, %v285, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v287 = stablehlo.select %v286, %v277, %v274 : tensor<1xi1>, tensor<1xi32>
+    %v288 = stablehlo.constant dense<16384> : tensor<i32>
+    %v289 = stablehlo.broadcast_in_dim %v288, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v290 = stablehlo.or %v287, %v289 : tensor<1xi32>
+    %v291 = stablehlo.xor %v290, %v64 : tensor<1xi32>
+    %v292 = stablehlo.broadcast_in_dim %v291, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v293 = stablehlo.compare GE, %v42, %v292, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v294 = stablehlo.constant dense<0> : tensor<i32>
+    %v295 = stablehlo.broadcast_in_dim %v294, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v296 = stablehlo.select %v293, %v54, %v295 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v297 = stablehlo.constant dense<0> : tensor<i32>
+    %v298 = stablehlo.reduce(%v296 init: %v297) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v299 = stablehlo.compare GE, %v298, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v300 = stablehlo.select %v299, %v290, %v287 : tensor<1xi1>, tensor<1xi32>
+    %v301 = stablehlo.constant dense<8192> : tensor<i32>
+    %v302 = stablehlo.broadcast_in_dim %v301, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v303 = stablehlo.or %v300, %v302 : tensor<1xi32>
+    %v304 = stablehlo.xor %v303, %v64 : tensor<1xi32>
+    %v305 = stablehlo.broadcast_in_dim %v304, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v306 = stablehlo.compare GE, %v42, %v305, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v307 = stablehlo.constant dense<0> : tensor<i32>
+    %v308 = stablehlo.broadcast_in_dim %v307, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v309 = stablehlo.select %v306, %v54, %v308 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v310 = stablehlo.constant dense<0> : tensor<i32>
+    %v311 = stablehlo.reduce(%v309 init: %v310) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v312 = stablehlo.compare GE, %v311, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v313 = stablehlo.select %v312, %v303, %v300 : tensor<1xi1>, tensor<1xi32>
+    %v314 = stablehlo.constant dense<4096> : tensor<i32>
+    %v315 = stablehlo.broadcast_in_dim %v314, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v316 = stablehlo.or %v313, %v315 : tensor<1xi32>
+    %v317 = stablehlo.xor %v316, %v64 : tensor<1xi32>
+    %v318 = stablehlo.broadcast_in_dim %v317, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v319 = stablehlo.compare GE, %v42, %v318, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v320 = stablehlo.constant dense<0> : tensor<i32>
+    %v321 = stablehlo.broadcast_in_dim %v320, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v322 = stablehlo.select %v319, %v54, %v321 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v323 = stablehlo.constant dense<0> : tensor<i32>
+    %v324 = stablehlo.reduce(%v322 init: %v323) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v325 = stablehlo.compare GE, %v324, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v326 = stablehlo.select %v325, %v316, %v313 : tensor<1xi1>, tensor<1xi32>
+    %v327 = stablehlo.constant dense<2048> : tensor<i32>
+    %v328 = stablehlo.broadcast_in_dim %v327, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v329 = stablehlo.or %v326, %v328 : tensor<1xi32>
+    %v330 = stablehlo.xor %v329, %v64 : tensor<1xi32>
+    %v331 = stablehlo.broadcast_in_dim %v330, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v332 = stablehlo.compare GE, %v42, %v331, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v333 = stablehlo.constant dense<0> : tensor<i32>
+    %v334 = stablehlo.broadcast_in_dim %v333, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v335 = stablehlo.select %v332, %v54, %v334 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v336 = stablehlo.constant dense<0> : tensor<i32>
+    %v337 = stablehlo.reduce(%v335 init: %v336) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v338 = stablehlo.compare GE, %v337, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v339 = stablehlo.select %v338, %v329, %v326 : tensor<1xi1>, tensor<1xi32>
+    %v340 = stablehlo.constant dense<1024> : tensor<i32>
+    %v341 = stablehlo.broadcast_in_dim %v340, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v342 = stablehlo.or %v339, %v341 : tensor<1xi32>
+    %v343 = stablehlo.xor %v342, %v64 : tensor<1xi32>
+    %v344 = stablehlo.broadcast_in_dim %v343, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v345 = stablehlo.compare GE, %v42, %v344, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v346 = stablehlo.constant dense<0> : tensor<i32>
+    %v347 = stablehlo.broadcast_in_dim %v346, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v348 = stablehlo.select %v345, %v54, %v347 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v349 = stablehlo.constant dense<0> : tensor<i32>
+    %v350 = stablehlo.reduce(%v348 init: %v349) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v351 = stablehlo.compare GE, %v350, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v352 = stablehlo.select %v351, %v342, %v339 : tensor<1xi1>, tensor<1xi32>
+    %v353 = stablehlo.constant dense<512> : tensor<i32>
+    %v354 = stablehlo.broadcast_in_dim %v353, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v355 = stablehlo.or %v352, %v354 : tensor<1xi32>
+    %v356 = stablehlo.xor %v355, %v64 : tensor<1xi32>
+    %v357 = stablehlo.broadcast_in_dim %v356, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v358 = stablehlo.compare GE, %v42, %v357, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v359 = stablehlo.constant dense<0> : tensor<i32>
+    %v360 = stablehlo.broadcast_in_dim %v359, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v361 = stablehlo.select %v358, %v54, %v360 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v362 = stablehlo.constant dense<0> : tensor<i32>
+    %v363 = stablehlo.reduce(%v361 init: %v362) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v364 = stablehlo.compare GE, %v363, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v365 = stablehlo.select %v364, %v355, %v352 : tensor<1xi1>, tensor<1xi32>
+    %v366 = stablehlo.constant dense<256> : tensor<i32>
+    %v367 = stablehlo.broadcast_in_dim %v366, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v368 = stablehlo.or %v365, %v367 : tensor<1xi32>
+    %v369 = stablehlo.xor %v368, %v64 : tensor<1xi32>
+    %v370 = stablehlo.broadcast_in_dim %v369, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v371 = stablehlo.compare GE, %v42, %v370, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v372 = stablehlo.constant dense<0> : tensor<i32>
+    %v373 = stablehlo.broadcast_in_dim %v372, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v374 = stablehlo.select %v371, %v54, %v373 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v375 = stablehlo.constant dense<0> : tensor<i32>
+    %v376 = stablehlo.reduce(%v374 init: %v375) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v377 = stablehlo.compare GE, %v376, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v378 = stablehlo.select %v377, %v368, %v365 : tensor<1xi1>, tensor<1xi32>
+    %v379 = stablehlo.constant dense<128> : tensor<i32>
+    %v380 = stablehlo.broadcast_in_dim %v379, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v381 = stablehlo.or %v378, %v380 : tensor<1xi32>
+    %v382 = stablehlo.xor %v381, %v64 : tensor<1xi32>
+    %v383 = stablehlo.broadcast_in_dim %v382, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v384 = stablehlo.compare GE, %v42, %v383, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v385 = stablehlo.constant dense<0> : tensor<i32>
+    %v386 = stablehlo.broadcast_in_dim %v385, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v387 = stablehlo.select %v384, %v54, %v386 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v388 = stablehlo.constant dense<0> : tensor<i32>
+    %v389 = stablehlo.reduce(%v387 init: %v388) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v390 = stablehlo.compare GE, %v389, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v391 = stablehlo.select %v390, %v381, %v378 : tensor<1xi1>, tensor<1xi32>
+    %v392 = stablehlo.constant dense<64> : tensor<i32>
+    %v393 = stablehlo.broadcast_in_dim %v392, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v394 = stablehlo.or %v391, %v393 : tensor<1xi32>
+    %v395 = stablehlo.xor %v394, %v64 : tensor<1xi32>
+    %v396 = stablehlo.broadcast_in_dim %v395, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v397 = stablehlo.compare GE, %v42, %v396, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v398 = stablehlo.constant dense<0> : tensor<i32>
+    %v399 = stablehlo.broadcast_in_dim %v398, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v400 = stablehlo.select %v397, %v54, %v399 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v401 = stablehlo.constant dense<0> : tensor<i32>
+    %v402 = stablehlo.reduce(%v400 init: %v401) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v403 = stablehlo.compare GE, %v402, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v404 = stablehlo.select %v403, %v394, %v391 : tensor<1xi1>, tensor<1xi32>
+    %v405 = stablehlo.constant dense<32> : tensor<i32>
+    %v406 = stablehlo.broadcast_in_dim %v405, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v407 = stablehlo.or %v404, %v406 : tensor<1xi32>
+    %v408 = stablehlo.xor %v407, %v64 : tensor<1xi32>
+    %v409 = stablehlo.broadcast_in_dim %v408, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v410 = stablehlo.compare GE, %v42, %v409, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v411 = stablehlo.constant dense<0> : tensor<i32>
+    %v412 = stablehlo.broadcast_in_dim %v411, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v413 = stablehlo.select %v410, %v54, %v412 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v414 = stablehlo.constant dense<0> : tensor<i32>
+    %v415 = stablehlo.reduce(%v413 init: %v414) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v416 = stablehlo.compare GE, %v415, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v417 = stablehlo.select %v416, %v407, %v404 : tensor<1xi1>, tensor<1xi32>
+    %v418 = stablehlo.constant dense<16> : tensor<i32>
+    %v419 = stablehlo.broadcast_in_dim %v418, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v420 = stablehlo.or %v417, %v419 : tensor<1xi32>
+    %v421 = stablehlo.xor %v420, %v64 : tensor<1xi32>
+    %v422 = stablehlo.broadcast_in_dim %v421, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v423 = stablehlo.compare GE, %v42, %v422, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v424 = stablehlo.constant dense<0> : tensor<i32>
+    %v425 = stablehlo.broadcast_in_dim %v424, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v426 = stablehlo.select %v423, %v54, %v425 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v427 = stablehlo.constant dense<0> : tensor<i32>
+    %v428 = stablehlo.reduce(%v426 init: %v427) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v429 = stablehlo.compare GE, %v428, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v430 = stablehlo.select %v429, %v420, %v417 : tensor<1xi1>, tensor<1xi32>
+    %v431 = stablehlo.constant dense<8> : tensor<i32>
+    %v432 = stablehlo.broadcast_in_dim %v431, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v433 = stablehlo.or %v430, %v432 : tensor<1xi32>
+    %v434 = stablehlo.xor %v433, %v64 : tensor<1xi32>
+    %v435 = stablehlo.broadcast_in_dim %v434, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v436 = stablehlo.compare GE, %v42, %v435, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v437 = stablehlo.constant dense<0> : tensor<i32>
+    %v438 = stablehlo.broadcast_in_dim %v437, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v439 = stablehlo.select %v436, %v54, %v438 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v440 = stablehlo.constant dense<0> : tensor<i32>
+    %v441 = stablehlo.reduce(%v439 init: %v440) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v442 = stablehlo.compare GE, %v441, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v443 = stablehlo.select %v442, %v433, %v430 : tensor<1xi1>, tensor<1xi32>
+    %v444 = stablehlo.constant dense<4> : tensor<i32>
+    %v445 = stablehlo.broadcast_in_dim %v444, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v446 = stablehlo.or %v443, %v445 : tensor<1xi32>
+    %v447 = stablehlo.xor %v446, %v64 : tensor<1xi32>
+    %v448 = stablehlo.broadcast_in_dim %v447, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v449 = stablehlo.compare GE, %v42, %v448, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v450 = stablehlo.constant dense<0> : tensor<i32>
+    %v451 = stablehlo.broadcast_in_dim %v450, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v452 = stablehlo.select %v449, %v54, %v451 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v453 = stablehlo.constant dense<0> : tensor<i32>
+    %v454 = stablehlo.reduce(%v452 init: %v453) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v455 = stablehlo.compare GE, %v454, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v456 = stablehlo.select %v455, %v446, %v443 : tensor<1xi1>, tensor<1xi32>
+    %v457 = stablehlo.constant dense<2> : tensor<i32>
+    %v458 = stablehlo.broadcast_in_dim %v457, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v459 = stablehlo.or %v456, %v458 : tensor<1xi32>
+    %v460 = stablehlo.xor %v459, %v64 : tensor<1xi32>
+    %v461 = stablehlo.broadcast_in_dim %v460, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v462 = stablehlo.compare GE, %v42, %v461, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v463 = stablehlo.constant dense<0> : tensor<i32>
+    %v464 = stablehlo.broadcast_in_dim %v463, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v465 = stablehlo.select %v462, %v54, %v464 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v466 = stablehlo.constant dense<0> : tensor<i32>
+    %v467 = stablehlo.reduce(%v465 init: %v466) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v468 = stablehlo.compare GE, %v467, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v469 = stablehlo.select %v468, %v459, %v456 : tensor<1xi1>, tensor<1xi32>
+    %v470 = stablehlo.constant dense<1> : tensor<i32>
+    %v471 = stablehlo.broadcast_in_dim %v470, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v472 = stablehlo.or %v469, %v471 : tensor<1xi32>
+    %v473 = stablehlo.xor %v472, %v64 : tensor<1xi32>
+    %v474 = stablehlo.broadcast_in_dim %v473, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v475 = stablehlo.compare GE, %v42, %v474, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v476 = stablehlo.constant dense<0> : tensor<i32>
+    %v477 = stablehlo.broadcast_in_dim %v476, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v478 = stablehlo.select %v475, %v54, %v477 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v479 = stablehlo.constant dense<0> : tensor<i32>
+    %v480 = stablehlo.reduce(%v478 init: %v479) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v481 = stablehlo.compare GE, %v480, %v62, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v482 = stablehlo.select %v481, %v472, %v469 : tensor<1xi1>, tensor<1xi32>
+    %v483 = stablehlo.xor %v482, %v64 : tensor<1xi32>
+    %v484 = stablehlo.broadcast_in_dim %v483, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v485 = stablehlo.compare GT, %v42, %v484, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v486 = stablehlo.compare EQ, %v42, %v484, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v487 = stablehlo.constant dense<0> : tensor<i32>
+    %v488 = stablehlo.broadcast_in_dim %v487, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v489 = stablehlo.select %v485, %v54, %v488 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v490 = stablehlo.constant dense<0> : tensor<i32>
+    %v491 = stablehlo.reduce(%v489 init: %v490) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v492 = stablehlo.subtract %v62, %v491 : tensor<1xi32>
+    %v493 = stablehlo.constant dense<0> : tensor<i32>
+    %v494 = stablehlo.broadcast_in_dim %v493, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v495 = stablehlo.select %v486, %v54, %v494 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v496 = stablehlo.constant dense<0> : tensor<i32>
+    %v497 = stablehlo.broadcast_in_dim %v496, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v498 = stablehlo.constant dense<256> : tensor<i32>
+    %v499 = stablehlo.broadcast_in_dim %v498, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v500 = stablehlo.or %v497, %v499 : tensor<1xi32>
+    %v501 = stablehlo.broadcast_in_dim %v500, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v502 = stablehlo.compare LT, %v0, %v501, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v503 = stablehlo.constant dense<0> : tensor<i32>
+    %v504 = stablehlo.broadcast_in_dim %v503, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v505 = stablehlo.select %v502, %v495, %v504 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v506 = stablehlo.constant dense<0> : tensor<i32>
+    %v507 = stablehlo.reduce(%v505 init: %v506) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v508 = stablehlo.compare LT, %v507, %v492, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v509 = stablehlo.select %v508, %v500, %v497 : tensor<1xi1>, tensor<1xi32>
+    %v510 = stablehlo.constant dense<128> : tensor<i32>
+    %v511 = stablehlo.broadcast_in_dim %v510, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v512 = stablehlo.or %v509, %v511 : tensor<1xi32>
+    %v513 = stablehlo.broadcast_in_dim %v512, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v514 = stablehlo.compare LT, %v0, %v513, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v515 = stablehlo.constant dense<0> : tensor<i32>
+    %v516 = stablehlo.broadcast_in_dim %v515, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v517 = stablehlo.select %v514, %v495, %v516 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v518 = stablehlo.constant dense<0> : tensor<i32>
+    %v519 = stablehlo.reduce(%v517 init: %v518) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v520 = stablehlo.compare LT, %v519, %v492, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v521 = stablehlo.select %v520, %v512, %v509 : tensor<1xi1>, tensor<1xi32>
+    %v522 = stablehlo.constant dense<64> : tensor<i32>
+    %v523 = stablehlo.broadcast_in_dim %v522, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v524 = stablehlo.or %v521, %v523 : tensor<1xi32>
+    %v525 = stablehlo.broadcast_in_dim %v524, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v526 = stablehlo.compare LT, %v0, %v525, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v527 = stablehlo.constant dense<0> : tensor<i32>
+    %v528 = stablehlo.broadcast_in_dim %v527, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v529 = stablehlo.select %v526, %v495, %v528 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v530 = stablehlo.constant dense<0> : tensor<i32>
+    %v531 = stablehlo.reduce(%v529 init: %v530) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v532 = stablehlo.compare LT, %v531, %v492, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v533 = stablehlo.select %v532, %v524, %v521 : tensor<1xi1>, tensor<1xi32>
+    %v534 = stablehlo.constant dense<32> : tensor<i32>
+    %v535 = stablehlo.broadcast_in_dim %v534, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v536 = stablehlo.or %v533, %v535 : tensor<1xi32>
+    %v537 = stablehlo.broadcast_in_dim %v536, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v538 = stablehlo.compare LT, %v0, %v537, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v539 = stablehlo.constant dense<0> : tensor<i32>
+    %v540 = stablehlo.broadcast_in_dim %v539, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v541 = stablehlo.select %v538, %v495, %v540 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v542 = stablehlo.constant dense<0> : tensor<i32>
+    %v543 = stablehlo.reduce(%v541 init: %v542) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v544 = stablehlo.compare LT, %v543, %v492, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v545 = stablehlo.select %v544, %v536, %v533 : tensor<1xi1>, tensor<1xi32>
+    %v546 = stablehlo.constant dense<16> : tensor<i32>
+    %v547 = stablehlo.broadcast_in_dim %v546, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v548 = stablehlo.or %v545, %v547 : tensor<1xi32>
+    %v549 = stablehlo.broadcast_in_dim %v548, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v550 = stablehlo.compare LT, %v0, %v549, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v551 = stablehlo.constant dense<0> : tensor<i32>
+    %v552 = stablehlo.broadcast_in_dim %v551, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v553 = stablehlo.select %v550, %v495, %v552 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v554 = stablehlo.constant dense<0> : tensor<i32>
+    %v555 = stablehlo.reduce(%v553 init: %v554) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v556 = stablehlo.compare LT, %v555, %v492, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v557 = stablehlo.select %v556, %v548, %v545 : tensor<1xi1>, tensor<1xi32>
+    %v558 = stablehlo.constant dense<8> : tensor<i32>
+    %v559 = stablehlo.broadcast_in_dim %v558, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v560 = stablehlo.or %v557, %v559 : tensor<1xi32>
+    %v561 = stablehlo.broadcast_in_dim %v560, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v562 = stablehlo.compare LT, %v0, %v561, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v563 = stablehlo.constant dense<0> : tensor<i32>
+    %v564 = stablehlo.broadcast_in_dim %v563, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v565 = stablehlo.select %v562, %v495, %v564 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v566 = stablehlo.constant dense<0> : tensor<i32>
+    %v567 = stablehlo.reduce(%v565 init: %v566) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v568 = stablehlo.compare LT, %v567, %v492, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v569 = stablehlo.select %v568, %v560, %v557 : tensor<1xi1>, tensor<1xi32>
+    %v570 = stablehlo.constant dense<4> : tensor<i32>
+    %v571 = stablehlo.broadcast_in_dim %v570, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v572 = stablehlo.or %v569, %v571 : tensor<1xi32>
+    %v573 = stablehlo.broadcast_in_dim %v572, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v574 = stablehlo.compare LT, %v0, %v573, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v575 = stablehlo.constant dense<0> : tensor<i32>
+    %v576 = stablehlo.broadcast_in_dim %v575, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v577 = stablehlo.select %v574, %v495, %v576 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v578 = stablehlo.constant dense<0> : tensor<i32>
+    %v579 = stablehlo.reduce(%v577 init: %v578) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v580 = stablehlo.compare LT, %v579, %v492, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v581 = stablehlo.select %v580, %v572, %v569 : tensor<1xi1>, tensor<1xi32>
+    %v582 = stablehlo.constant dense<2> : tensor<i32>
+    %v583 = stablehlo.broadcast_in_dim %v582, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v584 = stablehlo.or %v581, %v583 : tensor<1xi32>
+    %v585 = stablehlo.broadcast_in_dim %v584, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v586 = stablehlo.compare LT, %v0, %v585, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v587 = stablehlo.constant dense<0> : tensor<i32>
+    %v588 = stablehlo.broadcast_in_dim %v587, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v589 = stablehlo.select %v586, %v495, %v588 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v590 = stablehlo.constant dense<0> : tensor<i32>
+    %v591 = stablehlo.reduce(%v589 init: %v590) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v592 = stablehlo.compare LT, %v591, %v492, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v593 = stablehlo.select %v592, %v584, %v581 : tensor<1xi1>, tensor<1xi32>
+    %v594 = stablehlo.constant dense<1> : tensor<i32>
+    %v595 = stablehlo.broadcast_in_dim %v594, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v596 = stablehlo.or %v593, %v595 : tensor<1xi32>
+    %v597 = stablehlo.broadcast_in_dim %v596, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v598 = stablehlo.compare LT, %v0, %v597, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v599 = stablehlo.constant dense<0> : tensor<i32>
+    %v600 = stablehlo.broadcast_in_dim %v599, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v601 = stablehlo.select %v598, %v495, %v600 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v602 = stablehlo.constant dense<0> : tensor<i32>
+    %v603 = stablehlo.reduce(%v601 init: %v602) applies stablehlo.add across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v604 = stablehlo.compare LT, %v603, %v492, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v605 = stablehlo.select %v604, %v596, %v593 : tensor<1xi1>, tensor<1xi32>
+    %v606 = stablehlo.broadcast_in_dim %v605, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v607 = stablehlo.compare LE, %v0, %v606, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v608 = stablehlo.and %v486, %v607 : tensor<1x512xi1>
+    %v609 = stablehlo.constant dense<0> : tensor<i32>
+    %v610 = stablehlo.broadcast_in_dim %v609, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v611 = stablehlo.compare GT, %v492, %v610, SIGNED : (tensor<1xi32>, tensor<1xi32>) -> tensor<1xi1>
+    %v612 = stablehlo.broadcast_in_dim %v611, dims = [0] : (tensor<1xi1>) -> tensor<1x512xi1>
+    %v613 = stablehlo.and %v608, %v612 : tensor<1x512xi1>
+    %v614 = stablehlo.compare GT, %v54, %v494, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v615 = stablehlo.and %v613, %v614 : tensor<1x512xi1>
+    %v616 = stablehlo.and %v485, %v614 : tensor<1x512xi1>
+    %v617 = stablehlo.or %v616, %v615 : tensor<1x512xi1>
+    %v618 = stablehlo.broadcast_in_dim %v61, dims = [0] : (tensor<1xi1>) -> tensor<1x512xi1>
+    %v619 = stablehlo.select %v618, %v617, %v49 : tensor<1x512xi1>, tensor<1x512xi1>
+    %v620 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v621 = stablehlo.broadcast_in_dim %v620, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v622 = stablehlo.exponential %v33 : tensor<1x512xf32>
+    %v623 = stablehlo.select %v619, %v622, %v621 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v624 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v625 = stablehlo.reduce(%v623 init: %v624) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v626 = stablehlo.multiply %top_p, %v625 : tensor<1xf32>
+    %v627 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v628 = stablehlo.broadcast_in_dim %v627, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v629 = stablehlo.constant dense<0> : tensor<i32>
+    %v630 = stablehlo.broadcast_in_dim %v629, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v631 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v632 = stablehlo.broadcast_in_dim %v631, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v633 = stablehlo.or %v630, %v632 : tensor<1xi32>
+    %v634 = stablehlo.xor %v633, %v628 : tensor<1xi32>
+    %v635 = stablehlo.broadcast_in_dim %v634, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v636 = stablehlo.compare GE, %v42, %v635, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v637 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v638 = stablehlo.broadcast_in_dim %v637, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v639 = stablehlo.select %v636, %v623, %v638 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v640 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v641 = stablehlo.reduce(%v639 init: %v640) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v642 = stablehlo.compare GE, %v641, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v643 = stablehlo.select %v642, %v633, %v630 : tensor<1xi1>, tensor<1xi32>
+    %v644 = stablehlo.constant dense<1073741824> : tensor<i32>
+    %v645 = stablehlo.broadcast_in_dim %v644, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v646 = stablehlo.or %v643, %v645 : tensor<1xi32>
+    %v647 = stablehlo.xor %v646, %v628 : tensor<1xi32>
+    %v648 = stablehlo.broadcast_in_dim %v647, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v649 = stablehlo.compare GE, %v42, %v648, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v650 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v651 = stablehlo.broadcast_in_dim %v650, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v652 = stablehlo.select %v649, %v623, %v651 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v653 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v654 = stablehlo.reduce(%v652 init: %v653) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v655 = stablehlo.compare GE, %v654, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v656 = stablehlo.select %v655, %v646, %v643 : tensor<1xi1>, tensor<1xi32>
+    %v657 = stablehlo.constant dense<536870912> : tensor<i32>
+    %v658 = stablehlo.broadcast_in_dim %v657, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v659 = stablehlo.or %v656, %v658 : tensor<1xi32>
+    %v660 = stablehlo.xor %v659, %v628 : tensor<1xi32>
+    %v661 = stablehlo.broadcast_in_dim %v660, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v662 = stablehlo.compare GE, %v42, %v661, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v663 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v664 = stablehlo.broadcast_in_dim %v663, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v665 = stablehlo.select %v662, %v623, %v664 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v666 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v667 = stablehlo.reduce(%v665 init: %v666) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v668 = stablehlo.compare GE, %v667, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v669 = stablehlo.select %v668, %v659, %v656 : tensor<1xi1>, tensor<1xi32>
+    %v670 = stablehlo.constant dense<268435456> : tensor<i32>
+    %v671 = stablehlo.broadcast_in_dim %v670, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v672 = stablehlo.or %v669, %v671 : tensor<1xi32>
+    %v673 = stablehlo.xor %v672, %v628 : tensor<1xi32>
+    %v674 = stablehlo.broadcast_in_dim %v673, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v675 = stablehlo.compare GE, %v42, %v674, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v676 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v677 = stablehlo.broadcast_in_dim %v676, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v678 = stablehlo.select %v675, %v623, %v677 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v679 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v680 = stablehlo.reduce(%v678 init: %v679) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v681 = stablehlo.compare GE, %v680, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v682 = stablehlo.select %v681, %v672, %v669 : tensor<1xi1>, tensor<1xi32>
+    %v683 = stablehlo.constant dense<134217728> : tensor<i32>
+    %v684 = stablehlo.broadcast_in_dim %v683, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v685 = stablehlo.or %v682, %v684 : tensor<1xi32>
+    %v686 = stablehlo.xor %v685, %v628 : tensor<1xi32>
+    %v687 = stablehlo.broadcast_in_dim %v686, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v688 = stablehlo.compare GE, %v42, %v687, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v689 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v690 = stablehlo.broadcast_in_dim %v689, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v691 = stablehlo.select %v688, %v623, %v690 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v692 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v693 = stablehlo.reduce(%v691 init: %v692) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v694 = stablehlo.compare GE, %v693, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v695 = stablehlo.select %v694, %v685, %v682 : tensor<1xi1>, tensor<1xi32>
+    %v696 = stablehlo.constant dense<67108864> : tensor<i32>
+    %v697 = stablehlo.broadcast_in_dim %v696, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v698 = stablehlo.or %v695, %v697 : tensor<1xi32>
+    %v699 = stablehlo.xor %v698, %v628 : tensor<1xi32>
+    %v700 = stablehlo.broadcast_in_dim %v699, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v701 = stablehlo.compare GE, %v42, %v700, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v702 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v703 = stablehlo.broadcast_in_dim %v702, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v704 = stablehlo.select %v701, %v623, %v703 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v705 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v706 = stablehlo.reduce(%v704 init: %v705) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v707 = stablehlo.compare GE, %v706, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v708 = stablehlo.select %v707, %v698, %v695 : tensor<1xi1>, tensor<1xi32>
+    %v709 = stablehlo.constant dense<33554432> : tensor<i32>
+    %v710 = stablehlo.broadcast_in_dim %v709, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v711 = stablehlo.or %v708, %v710 : tensor<1xi32>
+    %v712 = stablehlo.xor %v711, %v628 : tensor<1xi32>
+    %v713 = stablehlo.broadcast_in_dim %v712, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v714 = stablehlo.compare GE, %v42, %v713, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v715 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v716 = stablehlo.broadcast_in_dim %v715, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v717 = stablehlo.select %v714, %v623, %v716 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v718 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v719 = stablehlo.reduce(%v717 init: %v718) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v720 = stablehlo.compare GE, %v719, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v721 = stablehlo.select %v720, %v711, %v708 : tensor<1xi1>, tensor<1xi32>
+    %v722 = stablehlo.constant dense<16777216> : tensor<i32>
+    %v723 = stablehlo.broadcast_in_dim %v722, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v724 = stablehlo.or %v721, %v723 : tensor<1xi32>
+    %v725 = stablehlo.xor %v724, %v628 : tensor<1xi32>
+    %v726 = stablehlo.broadcast_in_dim %v725, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v727 = stablehlo.compare GE, %v42, %v726, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v728 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v729 = stablehlo.broadcast_in_dim %v728, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v730 = stablehlo.select %v727, %v623, %v729 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v731 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v732 = stablehlo.reduce(%v730 init: %v731) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v733 = stablehlo.compare GE, %v732, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v734 = stablehlo.select %v733, %v724, %v721 : tensor<1xi1>, tensor<1xi32>
+    %v735 = stablehlo.constant dense<8388608> : tensor<i32>
+    %v736 = stablehlo.broadcast_in_dim %v735, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v737 = stablehlo.or %v734, %v736 : tensor<1xi32>
+    %v738 = stablehlo.xor %v737, %v628 : tensor<1xi32>
+    %v739 = stablehlo.broadcast_in_dim %v738, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v740 = stablehlo.compare GE, %v42, %v739, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v741 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v742 = stablehlo.broadcast_in_dim %v741, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v743 = stablehlo.select %v740, %v623, %v742 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v744 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v745 = stablehlo.reduce(%v743 init: %v744) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v746 = stablehlo.compare GE, %v745, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v747 = stablehlo.select %v746, %v737, %v734 : tensor<1xi1>, tensor<1xi32>
+    %v748 = stablehlo.constant dense<4194304> : tensor<i32>
+    %v749 = stablehlo.broadcast_in_dim %v748, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v750 = stablehlo.or %v747, %v749 : tensor<1xi32>
+    %v751 = stablehlo.xor %v750, %v628 : tensor<1xi32>
+    %v752 = stablehlo.broadcast_in_dim %v751, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v753 = stablehlo.compare GE, %v42, %v752, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v754 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v755 = stablehlo.broadcast_in_dim %v754, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v756 = stablehlo.select %v753, %v623, %v755 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v757 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v758 = stablehlo.reduce(%v756 init: %v757) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v759 = stablehlo.compare GE, %v758, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v760 = stablehlo.select %v759, %v750, %v747 : tensor<1xi1>, tensor<1xi32>
+    %v761 = stablehlo.constant dense<2097152> : tensor<i32>
+    %v762 = stablehlo.broadcast_in_dim %v761, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v763 = stablehlo.or %v760, %v762 : tensor<1xi32>
+    %v764 = stablehlo.xor %v763, %v628 : tensor<1xi32>
+    %v765 = stablehlo.broadcast_in_dim %v764, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v766 = stablehlo.compare GE, %v42, %v765, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v767 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v768 = stablehlo.broadcast_in_dim %v767, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v769 = stablehlo.select %v766, %v623, %v768 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v770 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v771 = stablehlo.reduce(%v769 init: %v770) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v772 = stablehlo.compare GE, %v771, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v773 = stablehlo.select %v772, %v763, %v760 : tensor<1xi1>, tensor<1xi32>
+    %v774 = stablehlo.constant dense<1048576> : tensor<i32>
+    %v775 = stablehlo.broadcast_in_dim %v774, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v776 = stablehlo.or %v773, %v775 : tensor<1xi32>
+    %v777 = stablehlo.xor %v776, %v628 : tensor<1xi32>
+    %v778 = stablehlo.broadcast_in_dim %v777, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v779 = stablehlo.compare GE, %v42, %v778, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v780 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v781 = stablehlo.broadcast_in_dim %v780, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v782 = stablehlo.select %v779, %v623, %v781 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v783 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v784 = stablehlo.reduce(%v782 init: %v783) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v785 = stablehlo.compare GE, %v784, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v786 = stablehlo.select %v785, %v776, %v773 : tensor<1xi1>, tensor<1xi32>
+    %v787 = stablehlo.constant dense<524288> : tensor<i32>
+    %v788 = stablehlo.broadcast_in_dim %v787, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v789 = stablehlo.or %v786, %v788 : tensor<1xi32>
+    %v790 = stablehlo.xor %v789, %v628 : tensor<1xi32>
+    %v791 = stablehlo.broadcast_in_dim %v790, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v792 = stablehlo.compare GE, %v42, %v791, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v793 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v794 = stablehlo.broadcast_in_dim %v793, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v795 = stablehlo.select %v792, %v623, %v794 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v796 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v797 = stablehlo.reduce(%v795 init: %v796) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v798 = stablehlo.compare GE, %v797, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v799 = stablehlo.select %v798, %v789, %v786 : tensor<1xi1>, tensor<1xi32>
+    %v800 = stablehlo.constant dense<262144> : tensor<i32>
+    %v801 = stablehlo.broadcast_in_dim %v800, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v802 = stablehlo.or %v799, %v801 : tensor<1xi32>
+    %v803 = stablehlo.xor %v802, %v628 : tensor<1xi32>
+    %v804 = stablehlo.broadcast_in_dim %v803, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v805 = stablehlo.compare GE, %v42, %v804, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v806 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v807 = stablehlo.broadcast_in_dim %v806, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v808 = stablehlo.select %v805, %v623, %v807 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v809 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v810 = stablehlo.reduce(%v808 init: %v809) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v811 = stablehlo.compare GE, %v810, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v812 = stablehlo.select %v811, %v802, %v799 : tensor<1xi1>, tensor<1xi32>
+    %v813 = stablehlo.constant dense<131072> : tensor<i32>
+    %v814 = stablehlo.broadcast_in_dim %v813, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v815 = stablehlo.or %v812, %v814 : tensor<1xi32>
+    %v816 = stablehlo.xor %v815, %v628 : tensor<1xi32>
+    %v817 = stablehlo.broadcast_in_dim %v816, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v818 = stablehlo.compare GE, %v42, %v817, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v819 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v820 = stablehlo.broadcast_in_dim %v819, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v821 = stablehlo.select %v818, %v623, %v820 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v822 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v823 = stablehlo.reduce(%v821 init: %v822) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v824 = stablehlo.compare GE, %v823, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v825 = stablehlo.select %v824, %v815, %v812 : tensor<1xi1>, tensor<1xi32>
+    %v826 = stablehlo.constant dense<65536> : tensor<i32>
+    %v827 = stablehlo.broadcast_in_dim %v826, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v828 = stablehlo.or %v825, %v827 : tensor<1xi32>
+    %v829 = stablehlo.xor %v828, %v628 : tensor<1xi32>
+    %v830 = stablehlo.broadcast_in_dim %v829, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v831 = stablehlo.compare GE, %v42, %v830, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v832 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v833 = stablehlo.broadcast_in_dim %v832, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v834 = stablehlo.select %v831, %v623, %v833 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v835 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v836 = stablehlo.reduce(%v834 init: %v835) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v837 = stablehlo.compare GE, %v836, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v838 = stablehlo.select %v837, %v828, %v825 : tensor<1xi1>, tensor<1xi32>
+    %v839 = stablehlo.constant dense<32768> : tensor<i32>
+    %v840 = stablehlo.broadcast_in_dim %v839, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v841 = stablehlo.or %v838, %v840 : tensor<1xi32>
+    %v842 = stablehlo.xor %v841, %v628 : tensor<1xi32>
+    %v843 = stablehlo.broadcast_in_dim %v842, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v844 = stablehlo.compare GE, %v42, %v843, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v845 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v846 = stablehlo.broadcast_in_dim %v845, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v847 = stablehlo.select %v844, %v623, %v846 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v848 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v849 = stablehlo.reduce(%v847 init: %v848) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v850 = stablehlo.compare GE, %v849, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v851 = stablehlo.select %v850, %v841, %v838 : tensor<1xi1>, tensor<1xi32>
+    %v852 = stablehlo.constant dense<16384> : tensor<i32>
+    %v853 = stablehlo.broadcast_in_dim %v852, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v854 = stablehlo.or %v851, %v853 : tensor<1xi32>
+    %v855 = stablehlo.xor %v854, %v628 : tensor<1xi32>
+    %v856 = stablehlo.broadcast_in_dim %v855, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v857 = stablehlo.compare GE, %v42, %v856, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v858 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v859 = stablehlo.broadcast_in_dim %v858, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v860 = stablehlo.select %v857, %v623, %v859 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v861 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v862 = stablehlo.reduce(%v860 init: %v861) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v863 = stablehlo.compare GE, %v862, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v864 = stablehlo.select %v863, %v854, %v851 : tensor<1xi1>, tensor<1xi32>
+    %v865 = stablehlo.constant dense<8192> : tensor<i32>
+    %v866 = stablehlo.broadcast_in_dim %v865, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v867 = stablehlo.or %v864, %v866 : tensor<1xi32>
+    %v868 = stablehlo.xor %v867, %v628 : tensor<1xi32>
+    %v869 = stablehlo.broadcast_in_dim %v868, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v870 = stablehlo.compare GE, %v42, %v869, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v871 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v872 = stablehlo.broadcast_in_dim %v871, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v873 = stablehlo.select %v870, %v623, %v872 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v874 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v875 = stablehlo.reduce(%v873 init: %v874) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v876 = stablehlo.compare GE, %v875, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v877 = stablehlo.select %v876, %v867, %v864 : tensor<1xi1>, tensor<1xi32>
+    %v878 = stablehlo.constant dense<4096> : tensor<i32>
+    %v879 = stablehlo.broadcast_in_dim %v878, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v880 = stablehlo.or %v877, %v879 : tensor<1xi32>
+    %v881 = stablehlo.xor %v880, %v628 : tensor<1xi32>
+    %v882 = stablehlo.broadcast_in_dim %v881, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v883 = stablehlo.compare GE, %v42, %v882, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v884 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v885 = stablehlo.broadcast_in_dim %v884, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v886 = stablehlo.select %v883, %v623, %v885 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v887 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v888 = stablehlo.reduce(%v886 init: %v887) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v889 = stablehlo.compare GE, %v888, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v890 = stablehlo.select %v889, %v880, %v877 : tensor<1xi1>, tensor<1xi32>
+    %v891 = stablehlo.constant dense<2048> : tensor<i32>
+    %v892 = stablehlo.broadcast_in_dim %v891, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v893 = stablehlo.or %v890, %v892 : tensor<1xi32>
+    %v894 = stablehlo.xor %v893, %v628 : tensor<1xi32>
+    %v895 = stablehlo.broadcast_in_dim %v894, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v896 = stablehlo.compare GE, %v42, %v895, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v897 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v898 = stablehlo.broadcast_in_dim %v897, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v899 = stablehlo.select %v896, %v623, %v898 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v900 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v901 = stablehlo.reduce(%v899 init: %v900) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v902 = stablehlo.compare GE, %v901, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v903 = stablehlo.select %v902, %v893, %v890 : tensor<1xi1>, tensor<1xi32>
+    %v904 = stablehlo.constant dense<1024> : tensor<i32>
+    %v905 = stablehlo.broadcast_in_dim %v904, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v906 = stablehlo.or %v903, %v905 : tensor<1xi32>
+    %v907 = stablehlo.xor %v906, %v628 : tensor<1xi32>
+    %v908 = stablehlo.broadcast_in_dim %v907, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v909 = stablehlo.compare GE, %v42, %v908, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v910 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v911 = stablehlo.broadcast_in_dim %v910, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v912 = stablehlo.select %v909, %v623, %v911 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v913 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v914 = stablehlo.reduce(%v912 init: %v913) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v915 = stablehlo.compare GE, %v914, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v916 = stablehlo.select %v915, %v906, %v903 : tensor<1xi1>, tensor<1xi32>
+    %v917 = stablehlo.constant dense<512> : tensor<i32>
+    %v918 = stablehlo.broadcast_in_dim %v917, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v919 = stablehlo.or %v916, %v918 : tensor<1xi32>
+    %v920 = stablehlo.xor %v919, %v628 : tensor<1xi32>
+    %v921 = stablehlo.broadcast_in_dim %v920, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v922 = stablehlo.compare GE, %v42, %v921, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v923 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v924 = stablehlo.broadcast_in_dim %v923, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v925 = stablehlo.select %v922, %v623, %v924 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v926 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v927 = stablehlo.reduce(%v925 init: %v926) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v928 = stablehlo.compare GE, %v927, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v929 = stablehlo.select %v928, %v919, %v916 : tensor<1xi1>, tensor<1xi32>
+    %v930 = stablehlo.constant dense<256> : tensor<i32>
+    %v931 = stablehlo.broadcast_in_dim %v930, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v932 = stablehlo.or %v929, %v931 : tensor<1xi32>
+    %v933 = stablehlo.xor %v932, %v628 : tensor<1xi32>
+    %v934 = stablehlo.broadcast_in_dim %v933, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v935 = stablehlo.compare GE, %v42, %v934, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v936 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v937 = stablehlo.broadcast_in_dim %v936, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v938 = stablehlo.select %v935, %v623, %v937 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v939 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v940 = stablehlo.reduce(%v938 init: %v939) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v941 = stablehlo.compare GE, %v940, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v942 = stablehlo.select %v941, %v932, %v929 : tensor<1xi1>, tensor<1xi32>
+    %v943 = stablehlo.constant dense<128> : tensor<i32>
+    %v944 = stablehlo.broadcast_in_dim %v943, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v945 = stablehlo.or %v942, %v944 : tensor<1xi32>
+    %v946 = stablehlo.xor %v945, %v628 : tensor<1xi32>
+    %v947 = stablehlo.broadcast_in_dim %v946, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v948 = stablehlo.compare GE, %v42, %v947, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v949 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v950 = stablehlo.broadcast_in_dim %v949, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v951 = stablehlo.select %v948, %v623, %v950 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v952 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v953 = stablehlo.reduce(%v951 init: %v952) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v954 = stablehlo.compare GE, %v953, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v955 = stablehlo.select %v954, %v945, %v942 : tensor<1xi1>, tensor<1xi32>
+    %v956 = stablehlo.constant dense<64> : tensor<i32>
+    %v957 = stablehlo.broadcast_in_dim %v956, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v958 = stablehlo.or %v955, %v957 : tensor<1xi32>
+    %v959 = stablehlo.xor %v958, %v628 : tensor<1xi32>
+    %v960 = stablehlo.broadcast_in_dim %v959, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v961 = stablehlo.compare GE, %v42, %v960, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v962 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v963 = stablehlo.broadcast_in_dim %v962, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v964 = stablehlo.select %v961, %v623, %v963 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v965 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v966 = stablehlo.reduce(%v964 init: %v965) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v967 = stablehlo.compare GE, %v966, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v968 = stablehlo.select %v967, %v958, %v955 : tensor<1xi1>, tensor<1xi32>
+    %v969 = stablehlo.constant dense<32> : tensor<i32>
+    %v970 = stablehlo.broadcast_in_dim %v969, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v971 = stablehlo.or %v968, %v970 : tensor<1xi32>
+    %v972 = stablehlo.xor %v971, %v628 : tensor<1xi32>
+    %v973 = stablehlo.broadcast_in_dim %v972, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v974 = stablehlo.compare GE, %v42, %v973, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v975 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v976 = stablehlo.broadcast_in_dim %v975, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v977 = stablehlo.select %v974, %v623, %v976 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v978 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v979 = stablehlo.reduce(%v977 init: %v978) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v980 = stablehlo.compare GE, %v979, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v981 = stablehlo.select %v980, %v971, %v968 : tensor<1xi1>, tensor<1xi32>
+    %v982 = stablehlo.constant dense<16> : tensor<i32>
+    %v983 = stablehlo.broadcast_in_dim %v982, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v984 = stablehlo.or %v981, %v983 : tensor<1xi32>
+    %v985 = stablehlo.xor %v984, %v628 : tensor<1xi32>
+    %v986 = stablehlo.broadcast_in_dim %v985, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v987 = stablehlo.compare GE, %v42, %v986, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v988 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v989 = stablehlo.broadcast_in_dim %v988, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v990 = stablehlo.select %v987, %v623, %v989 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v991 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v992 = stablehlo.reduce(%v990 init: %v991) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v993 = stablehlo.compare GE, %v992, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v994 = stablehlo.select %v993, %v984, %v981 : tensor<1xi1>, tensor<1xi32>
+    %v995 = stablehlo.constant dense<8> : tensor<i32>
+    %v996 = stablehlo.broadcast_in_dim %v995, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v997 = stablehlo.or %v994, %v996 : tensor<1xi32>
+    %v998 = stablehlo.xor %v997, %v628 : tensor<1xi32>
+    %v999 = stablehlo.broadcast_in_dim %v998, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1000 = stablehlo.compare GE, %v42, %v999, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1001 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1002 = stablehlo.broadcast_in_dim %v1001, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1003 = stablehlo.select %v1000, %v623, %v1002 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1004 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1005 = stablehlo.reduce(%v1003 init: %v1004) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1006 = stablehlo.compare GE, %v1005, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1007 = stablehlo.select %v1006, %v997, %v994 : tensor<1xi1>, tensor<1xi32>
+    %v1008 = stablehlo.constant dense<4> : tensor<i32>
+    %v1009 = stablehlo.broadcast_in_dim %v1008, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1010 = stablehlo.or %v1007, %v1009 : tensor<1xi32>
+    %v1011 = stablehlo.xor %v1010, %v628 : tensor<1xi32>
+    %v1012 = stablehlo.broadcast_in_dim %v1011, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1013 = stablehlo.compare GE, %v42, %v1012, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1014 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1015 = stablehlo.broadcast_in_dim %v1014, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1016 = stablehlo.select %v1013, %v623, %v1015 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1017 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1018 = stablehlo.reduce(%v1016 init: %v1017) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1019 = stablehlo.compare GE, %v1018, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1020 = stablehlo.select %v1019, %v1010, %v1007 : tensor<1xi1>, tensor<1xi32>
+    %v1021 = stablehlo.constant dense<2> : tensor<i32>
+    %v1022 = stablehlo.broadcast_in_dim %v1021, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1023 = stablehlo.or %v1020, %v1022 : tensor<1xi32>
+    %v1024 = stablehlo.xor %v1023, %v628 : tensor<1xi32>
+    %v1025 = stablehlo.broadcast_in_dim %v1024, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1026 = stablehlo.compare GE, %v42, %v1025, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1027 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1028 = stablehlo.broadcast_in_dim %v1027, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1029 = stablehlo.select %v1026, %v623, %v1028 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1030 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1031 = stablehlo.reduce(%v1029 init: %v1030) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1032 = stablehlo.compare GE, %v1031, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1033 = stablehlo.select %v1032, %v1023, %v1020 : tensor<1xi1>, tensor<1xi32>
+    %v1034 = stablehlo.constant dense<1> : tensor<i32>
+    %v1035 = stablehlo.broadcast_in_dim %v1034, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1036 = stablehlo.or %v1033, %v1035 : tensor<1xi32>
+    %v1037 = stablehlo.xor %v1036, %v628 : tensor<1xi32>
+    %v1038 = stablehlo.broadcast_in_dim %v1037, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1039 = stablehlo.compare GE, %v42, %v1038, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1040 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1041 = stablehlo.broadcast_in_dim %v1040, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1042 = stablehlo.select %v1039, %v623, %v1041 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1043 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1044 = stablehlo.reduce(%v1042 init: %v1043) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1045 = stablehlo.compare GE, %v1044, %v626, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1046 = stablehlo.select %v1045, %v1036, %v1033 : tensor<1xi1>, tensor<1xi32>
+    %v1047 = stablehlo.xor %v1046, %v628 : tensor<1xi32>
+    %v1048 = stablehlo.broadcast_in_dim %v1047, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1049 = stablehlo.compare GT, %v42, %v1048, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1050 = stablehlo.compare EQ, %v42, %v1048, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1051 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1052 = stablehlo.broadcast_in_dim %v1051, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1053 = stablehlo.select %v1049, %v623, %v1052 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1054 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1055 = stablehlo.reduce(%v1053 init: %v1054) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1056 = stablehlo.subtract %v626, %v1055 : tensor<1xf32>
+    %v1057 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1058 = stablehlo.broadcast_in_dim %v1057, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1059 = stablehlo.select %v1050, %v623, %v1058 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1060 = stablehlo.constant dense<0> : tensor<i32>
+    %v1061 = stablehlo.broadcast_in_dim %v1060, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1062 = stablehlo.constant dense<256> : tensor<i32>
+    %v1063 = stablehlo.broadcast_in_dim %v1062, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1064 = stablehlo.or %v1061, %v1063 : tensor<1xi32>
+    %v1065 = stablehlo.broadcast_in_dim %v1064, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1066 = stablehlo.compare LT, %v0, %v1065, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1067 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1068 = stablehlo.broadcast_in_dim %v1067, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1069 = stablehlo.select %v1066, %v1059, %v1068 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1070 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1071 = stablehlo.reduce(%v1069 init: %v1070) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1072 = stablehlo.compare LT, %v1071, %v1056, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1073 = stablehlo.select %v1072, %v1064, %v1061 : tensor<1xi1>, tensor<1xi32>
+    %v1074 = stablehlo.constant dense<128> : tensor<i32>
+    %v1075 = stablehlo.broadcast_in_dim %v1074, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1076 = stablehlo.or %v1073, %v1075 : tensor<1xi32>
+    %v1077 = stablehlo.broadcast_in_dim %v1076, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1078 = stablehlo.compare LT, %v0, %v1077, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1079 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1080 = stablehlo.broadcast_in_dim %v1079, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1081 = stablehlo.select %v1078, %v1059, %v1080 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1082 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1083 = stablehlo.reduce(%v1081 init: %v1082) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1084 = stablehlo.compare LT, %v1083, %v1056, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1085 = stablehlo.select %v1084, %v1076, %v1073 : tensor<1xi1>, tensor<1xi32>
+    %v1086 = stablehlo.constant dense<64> : tensor<i32>
+    %v1087 = stablehlo.broadcast_in_dim %v1086, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1088 = stablehlo.or %v1085, %v1087 : tensor<1xi32>
+    %v1089 = stablehlo.broadcast_in_dim %v1088, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1090 = stablehlo.compare LT, %v0, %v1089, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1091 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1092 = stablehlo.broadcast_in_dim %v1091, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1093 = stablehlo.select %v1090, %v1059, %v1092 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1094 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1095 = stablehlo.reduce(%v1093 init: %v1094) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1096 = stablehlo.compare LT, %v1095, %v1056, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1097 = stablehlo.select %v1096, %v1088, %v1085 : tensor<1xi1>, tensor<1xi32>
+    %v1098 = stablehlo.constant dense<32> : tensor<i32>
+    %v1099 = stablehlo.broadcast_in_dim %v1098, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1100 = stablehlo.or %v1097, %v1099 : tensor<1xi32>
+    %v1101 = stablehlo.broadcast_in_dim %v1100, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1102 = stablehlo.compare LT, %v0, %v1101, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1103 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1104 = stablehlo.broadcast_in_dim %v1103, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1105 = stablehlo.select %v1102, %v1059, %v1104 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1106 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1107 = stablehlo.reduce(%v1105 init: %v1106) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1108 = stablehlo.compare LT, %v1107, %v1056, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1109 = stablehlo.select %v1108, %v1100, %v1097 : tensor<1xi1>, tensor<1xi32>
+    %v1110 = stablehlo.constant dense<16> : tensor<i32>
+    %v1111 = stablehlo.broadcast_in_dim %v1110, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1112 = stablehlo.or %v1109, %v1111 : tensor<1xi32>
+    %v1113 = stablehlo.broadcast_in_dim %v1112, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1114 = stablehlo.compare LT, %v0, %v1113, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1115 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1116 = stablehlo.broadcast_in_dim %v1115, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1117 = stablehlo.select %v1114, %v1059, %v1116 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1118 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1119 = stablehlo.reduce(%v1117 init: %v1118) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1120 = stablehlo.compare LT, %v1119, %v1056, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1121 = stablehlo.select %v1120, %v1112, %v1109 : tensor<1xi1>, tensor<1xi32>
+    %v1122 = stablehlo.constant dense<8> : tensor<i32>
+    %v1123 = stablehlo.broadcast_in_dim %v1122, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1124 = stablehlo.or %v1121, %v1123 : tensor<1xi32>
+    %v1125 = stablehlo.broadcast_in_dim %v1124, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1126 = stablehlo.compare LT, %v0, %v1125, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1127 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1128 = stablehlo.broadcast_in_dim %v1127, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1129 = stablehlo.select %v1126, %v1059, %v1128 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1130 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1131 = stablehlo.reduce(%v1129 init: %v1130) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1132 = stablehlo.compare LT, %v1131, %v1056, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1133 = stablehlo.select %v1132, %v1124, %v1121 : tensor<1xi1>, tensor<1xi32>
+    %v1134 = stablehlo.constant dense<4> : tensor<i32>
+    %v1135 = stablehlo.broadcast_in_dim %v1134, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1136 = stablehlo.or %v1133, %v1135 : tensor<1xi32>
+    %v1137 = stablehlo.broadcast_in_dim %v1136, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1138 = stablehlo.compare LT, %v0, %v1137, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1139 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1140 = stablehlo.broadcast_in_dim %v1139, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1141 = stablehlo.select %v1138, %v1059, %v1140 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1142 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1143 = stablehlo.reduce(%v1141 init: %v1142) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1144 = stablehlo.compare LT, %v1143, %v1056, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1145 = stablehlo.select %v1144, %v1136, %v1133 : tensor<1xi1>, tensor<1xi32>
+    %v1146 = stablehlo.constant dense<2> : tensor<i32>
+    %v1147 = stablehlo.broadcast_in_dim %v1146, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1148 = stablehlo.or %v1145, %v1147 : tensor<1xi32>
+    %v1149 = stablehlo.broadcast_in_dim %v1148, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1150 = stablehlo.compare LT, %v0, %v1149, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1151 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1152 = stablehlo.broadcast_in_dim %v1151, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1153 = stablehlo.select %v1150, %v1059, %v1152 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1154 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1155 = stablehlo.reduce(%v1153 init: %v1154) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1156 = stablehlo.compare LT, %v1155, %v1056, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1157 = stablehlo.select %v1156, %v1148, %v1145 : tensor<1xi1>, tensor<1xi32>
+    %v1158 = stablehlo.constant dense<1> : tensor<i32>
+    %v1159 = stablehlo.broadcast_in_dim %v1158, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1160 = stablehlo.or %v1157, %v1159 : tensor<1xi32>
+    %v1161 = stablehlo.broadcast_in_dim %v1160, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1162 = stablehlo.compare LT, %v0, %v1161, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1163 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1164 = stablehlo.broadcast_in_dim %v1163, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1165 = stablehlo.select %v1162, %v1059, %v1164 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1166 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1167 = stablehlo.reduce(%v1165 init: %v1166) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1168 = stablehlo.compare LT, %v1167, %v1056, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1169 = stablehlo.select %v1168, %v1160, %v1157 : tensor<1xi1>, tensor<1xi32>
+    %v1170 = stablehlo.broadcast_in_dim %v1169, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1171 = stablehlo.compare LE, %v0, %v1170, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1172 = stablehlo.and %v1050, %v1171 : tensor<1x512xi1>
+    %v1173 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1174 = stablehlo.broadcast_in_dim %v1173, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1175 = stablehlo.compare GT, %v1056, %v1174, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1176 = stablehlo.broadcast_in_dim %v1175, dims = [0] : (tensor<1xi1>) -> tensor<1x512xi1>
+    %v1177 = stablehlo.and %v1172, %v1176 : tensor<1x512xi1>
+    %v1178 = stablehlo.compare GT, %v623, %v1058, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v1179 = stablehlo.and %v1177, %v1178 : tensor<1x512xi1>
+    %v1180 = stablehlo.and %v1049, %v1178 : tensor<1x512xi1>
+    %v1181 = stablehlo.or %v1180, %v1179 : tensor<1x512xi1>
+    %v1182 = stablehlo.constant dense<1.0> : tensor<f32>
+    %v1183 = stablehlo.broadcast_in_dim %v1182, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1184 = stablehlo.compare LT, %top_p, %v1183, FLOAT : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xi1>
+    %v1185 = stablehlo.broadcast_in_dim %v1184, dims = [0] : (tensor<1xi1>) -> tensor<1x512xi1>
+    %v1186 = stablehlo.select %v1185, %v1181, %v619 : tensor<1x512xi1>, tensor<1x512xi1>
+    %v1187 = stablehlo.select %v1186, %v622, %v621 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1188 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1189 = stablehlo.reduce(%v1187 init: %v1188) applies stablehlo.add across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1190 = stablehlo.slice %seed [0:1, 0:1] : (tensor<1x2xi32>) -> tensor<1x1xi32>
+    %v1191 = stablehlo.reshape %v1190 : (tensor<1x1xi32>) -> tensor<1xi32>
+    %v1192 = stablehlo.slice %seed [0:1, 1:2] : (tensor<1x2xi32>) -> tensor<1x1xi32>
+    %v1193 = stablehlo.reshape %v1192 : (tensor<1x1xi32>) -> tensor<1xi32>
+    %v1194 = stablehlo.constant dense<-1640531527> : tensor<i32>
+    %v1195 = stablehlo.broadcast_in_dim %v1194, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1196 = stablehlo.xor %step, %v1195 : tensor<1xi32>
+    %v1197 = stablehlo.constant dense<16> : tensor<i32>
+    %v1198 = stablehlo.broadcast_in_dim %v1197, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1199 = stablehlo.shift_right_logical %v1196, %v1198 : tensor<1xi32>
+    %v1200 = stablehlo.xor %v1196, %v1199 : tensor<1xi32>
+    %v1201 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1202 = stablehlo.broadcast_in_dim %v1201, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1203 = stablehlo.multiply %v1200, %v1202 : tensor<1xi32>
+    %v1204 = stablehlo.constant dense<15> : tensor<i32>
+    %v1205 = stablehlo.broadcast_in_dim %v1204, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1206 = stablehlo.shift_right_logical %v1203, %v1205 : tensor<1xi32>
+    %v1207 = stablehlo.xor %v1203, %v1206 : tensor<1xi32>
+    %v1208 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1209 = stablehlo.broadcast_in_dim %v1208, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1210 = stablehlo.multiply %v1207, %v1209 : tensor<1xi32>
+    %v1211 = stablehlo.constant dense<16> : tensor<i32>
+    %v1212 = stablehlo.broadcast_in_dim %v1211, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1213 = stablehlo.shift_right_logical %v1210, %v1212 : tensor<1xi32>
+    %v1214 = stablehlo.xor %v1210, %v1213 : tensor<1xi32>
+    %v1215 = stablehlo.xor %v1214, %v1193 : tensor<1xi32>
+    %v1216 = stablehlo.constant dense<16> : tensor<i32>
+    %v1217 = stablehlo.broadcast_in_dim %v1216, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1218 = stablehlo.shift_right_logical %v1215, %v1217 : tensor<1xi32>
+    %v1219 = stablehlo.xor %v1215, %v1218 : tensor<1xi32>
+    %v1220 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1221 = stablehlo.broadcast_in_dim %v1220, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1222 = stablehlo.multiply %v1219, %v1221 : tensor<1xi32>
+    %v1223 = stablehlo.constant dense<15> : tensor<i32>
+    %v1224 = stablehlo.broadcast_in_dim %v1223, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1225 = stablehlo.shift_right_logical %v1222, %v1224 : tensor<1xi32>
+    %v1226 = stablehlo.xor %v1222, %v1225 : tensor<1xi32>
+    %v1227 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1228 = stablehlo.broadcast_in_dim %v1227, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1229 = stablehlo.multiply %v1226, %v1228 : tensor<1xi32>
+    %v1230 = stablehlo.constant dense<16> : tensor<i32>
+    %v1231 = stablehlo.broadcast_in_dim %v1230, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1232 = stablehlo.shift_right_logical %v1229, %v1231 : tensor<1xi32>
+    %v1233 = stablehlo.xor %v1229, %v1232 : tensor<1xi32>
+    %v1234 = stablehlo.xor %v1233, %v1191 : tensor<1xi32>
+    %v1235 = stablehlo.constant dense<16> : tensor<i32>
+    %v1236 = stablehlo.broadcast_in_dim %v1235, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1237 = stablehlo.shift_right_logical %v1234, %v1236 : tensor<1xi32>
+    %v1238 = stablehlo.xor %v1234, %v1237 : tensor<1xi32>
+    %v1239 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1240 = stablehlo.broadcast_in_dim %v1239, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1241 = stablehlo.multiply %v1238, %v1240 : tensor<1xi32>
+    %v1242 = stablehlo.constant dense<15> : tensor<i32>
+    %v1243 = stablehlo.broadcast_in_dim %v1242, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1244 = stablehlo.shift_right_logical %v1241, %v1243 : tensor<1xi32>
+    %v1245 = stablehlo.xor %v1241, %v1244 : tensor<1xi32>
+    %v1246 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1247 = stablehlo.broadcast_in_dim %v1246, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1248 = stablehlo.multiply %v1245, %v1247 : tensor<1xi32>
+    %v1249 = stablehlo.constant dense<16> : tensor<i32>
+    %v1250 = stablehlo.broadcast_in_dim %v1249, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1251 = stablehlo.shift_right_logical %v1248, %v1250 : tensor<1xi32>
+    %v1252 = stablehlo.xor %v1248, %v1251 : tensor<1xi32>
+    %v1253 = stablehlo.constant dense<-2048144789> : tensor<i32>
+    %v1254 = stablehlo.broadcast_in_dim %v1253, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1255 = stablehlo.xor %v1252, %v1254 : tensor<1xi32>
+    %v1256 = stablehlo.constant dense<16> : tensor<i32>
+    %v1257 = stablehlo.broadcast_in_dim %v1256, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1258 = stablehlo.shift_right_logical %v1255, %v1257 : tensor<1xi32>
+    %v1259 = stablehlo.xor %v1255, %v1258 : tensor<1xi32>
+    %v1260 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1261 = stablehlo.broadcast_in_dim %v1260, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1262 = stablehlo.multiply %v1259, %v1261 : tensor<1xi32>
+    %v1263 = stablehlo.constant dense<15> : tensor<i32>
+    %v1264 = stablehlo.broadcast_in_dim %v1263, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1265 = stablehlo.shift_right_logical %v1262, %v1264 : tensor<1xi32>
+    %v1266 = stablehlo.xor %v1262, %v1265 : tensor<1xi32>
+    %v1267 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1268 = stablehlo.broadcast_in_dim %v1267, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1269 = stablehlo.multiply %v1266, %v1268 : tensor<1xi32>
+    %v1270 = stablehlo.constant dense<16> : tensor<i32>
+    %v1271 = stablehlo.broadcast_in_dim %v1270, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1272 = stablehlo.shift_right_logical %v1269, %v1271 : tensor<1xi32>
+    %v1273 = stablehlo.xor %v1269, %v1272 : tensor<1xi32>
+    %v1274 = stablehlo.broadcast_in_dim %v1252, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1275 = stablehlo.broadcast_in_dim %v1273, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1276 = stablehlo.xor %v0, %v1274 : tensor<1x512xi32>
+    %v1277 = stablehlo.constant dense<16> : tensor<i32>
+    %v1278 = stablehlo.broadcast_in_dim %v1277, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1279 = stablehlo.shift_right_logical %v1276, %v1278 : tensor<1x512xi32>
+    %v1280 = stablehlo.xor %v1276, %v1279 : tensor<1x512xi32>
+    %v1281 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1282 = stablehlo.broadcast_in_dim %v1281, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1283 = stablehlo.multiply %v1280, %v1282 : tensor<1x512xi32>
+    %v1284 = stablehlo.constant dense<15> : tensor<i32>
+    %v1285 = stablehlo.broadcast_in_dim %v1284, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1286 = stablehlo.shift_right_logical %v1283, %v1285 : tensor<1x512xi32>
+    %v1287 = stablehlo.xor %v1283, %v1286 : tensor<1x512xi32>
+    %v1288 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1289 = stablehlo.broadcast_in_dim %v1288, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1290 = stablehlo.multiply %v1287, %v1289 : tensor<1x512xi32>
+    %v1291 = stablehlo.constant dense<16> : tensor<i32>
+    %v1292 = stablehlo.broadcast_in_dim %v1291, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1293 = stablehlo.shift_right_logical %v1290, %v1292 : tensor<1x512xi32>
+    %v1294 = stablehlo.xor %v1290, %v1293 : tensor<1x512xi32>
+    %v1295 = stablehlo.add %v1294, %v1275 : tensor<1x512xi32>
+    %v1296 = stablehlo.constant dense<16> : tensor<i32>
+    %v1297 = stablehlo.broadcast_in_dim %v1296, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1298 = stablehlo.shift_right_logical %v1295, %v1297 : tensor<1x512xi32>
+    %v1299 = stablehlo.xor %v1295, %v1298 : tensor<1x512xi32>
+    %v1300 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1301 = stablehlo.broadcast_in_dim %v1300, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1302 = stablehlo.multiply %v1299, %v1301 : tensor<1x512xi32>
+    %v1303 = stablehlo.constant dense<15> : tensor<i32>
+    %v1304 = stablehlo.broadcast_in_dim %v1303, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1305 = stablehlo.shift_right_logical %v1302, %v1304 : tensor<1x512xi32>
+    %v1306 = stablehlo.xor %v1302, %v1305 : tensor<1x512xi32>
+    %v1307 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1308 = stablehlo.broadcast_in_dim %v1307, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1309 = stablehlo.multiply %v1306, %v1308 : tensor<1x512xi32>
+    %v1310 = stablehlo.constant dense<16> : tensor<i32>
+    %v1311 = stablehlo.broadcast_in_dim %v1310, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1312 = stablehlo.shift_right_logical %v1309, %v1311 : tensor<1x512xi32>
+    %v1313 = stablehlo.xor %v1309, %v1312 : tensor<1x512xi32>
+    %v1314 = stablehlo.constant dense<9> : tensor<i32>
+    %v1315 = stablehlo.broadcast_in_dim %v1314, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1316 = stablehlo.shift_right_logical %v1313, %v1315 : tensor<1x512xi32>
+    %v1317 = stablehlo.convert %v1316 : (tensor<1x512xi32>) -> tensor<1x512xf32>
+    %v1318 = stablehlo.constant dense<5.0e-1> : tensor<f32>
+    %v1319 = stablehlo.broadcast_in_dim %v1318, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1320 = stablehlo.constant dense<1.1920929e-7> : tensor<f32>
+    %v1321 = stablehlo.broadcast_in_dim %v1320, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1322 = stablehlo.add %v1317, %v1319 : tensor<1x512xf32>
+    %v1323 = stablehlo.multiply %v1322, %v1321 : tensor<1x512xf32>
+    %v1324 = stablehlo.log %v1323 : tensor<1x512xf32>
+    %v1325 = stablehlo.negate %v1324 : tensor<1x512xf32>
+    %v1326 = stablehlo.log %v1325 : tensor<1x512xf32>
+    %v1327 = stablehlo.negate %v1326 : tensor<1x512xf32>
+    %v1328 = stablehlo.add %v33, %v1327 : tensor<1x512xf32>
+    %v1329 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1330 = stablehlo.broadcast_in_dim %v1329, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1331 = stablehlo.select %v1186, %v1328, %v1330 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1332 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1333 = stablehlo.reduce(%v1331 init: %v1332) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1334 = stablehlo.broadcast_in_dim %v1333, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v1335 = stablehlo.compare EQ, %v1331, %v1334, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v1336 = stablehlo.iota dim = 1 : tensor<1x512xi32>
+    %v1337 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1338 = stablehlo.broadcast_in_dim %v1337, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1339 = stablehlo.select %v1335, %v1336, %v1338 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v1340 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1341 = stablehlo.reduce(%v1339 init: %v1340) applies stablehlo.minimum across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v1342 = stablehlo.broadcast_in_dim %v1341, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1343 = stablehlo.compare EQ, %v0, %v1342, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1344 = stablehlo.select %v1343, %v33, %v1330 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1345 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1346 = stablehlo.reduce(%v1344 init: %v1345) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1347 = stablehlo.log %v1189 : tensor<1xf32>
+    %v1348 = stablehlo.subtract %v1346, %v1347 : tensor<1xf32>
+    %v1349 = stablehlo.select %v12, %v22, %v1341 : tensor<1xi1>, tensor<1xi32>
+    %v1350 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1351 = stablehlo.broadcast_in_dim %v1350, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1352 = stablehlo.select %v12, %v1351, %v1348 : tensor<1xi1>, tensor<1xf32>
+    %v1353 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1354 = stablehlo.broadcast_in_dim %v1353, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1355 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1356 = stablehlo.broadcast_in_dim %v1355, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1357 = stablehlo.select %v9, %v1349, %v1354 : tensor<1xi1>, tensor<1xi32>
+    %v1358 = stablehlo.select %v9, %v1352, %v1356 : tensor<1xi1>, tensor<1xf32>
+    return %v1357, %v1358 : tensor<1xi32>, tensor<1xf32>
+  }
+
+  func.func @sample_b4(%logits: tensor<4x512xf32>, %temperature: tensor<4xf32>, %top_k: tensor<4xi32>, %top_p: tensor<4xf32>, %min_p: tensor<4xf32>, %seed: tensor<4x2xi32>, %step: tensor<4xi32>) -> (tensor<4xi32>, tensor<4xf32>) {
+    %v0 = stablehlo.iota dim = 1 : tensor<4x512xi32>
+    %v1 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v2 = stablehlo.reduce(%logits init: %v1) applies stablehlo.maximum across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v3 = stablehlo.constant dense<0x7F800000> : tensor<f32>
+    %v4 = stablehlo.broadcast_in_dim %v3, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v5 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v6 = stablehlo.broadcast_in_dim %v5, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v7 = stablehlo.compare LT, %v2, %v4, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v8 = stablehlo.compare GT, %v2, %v6, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v9 = stablehlo.and %v7, %v8 : tensor<4xi1>
+    %v10 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v11 = stablehlo.broadcast_in_dim %v10, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v12 = stablehlo.compare LE, %temperature, %v11, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v13 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v14 = stablehlo.reduce(%logits init: %v13) applies stablehlo.maximum across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v15 = stablehlo.broadcast_in_dim %v14, dims = [0] : (tensor<4xf32>) -> tensor<4x512xf32>
+    %v16 = stablehlo.compare EQ, %logits, %v15, FLOAT : (tensor<4x512xf32>, tensor<4x512xf32>) -> tensor<4x512xi1>
+    %v17 = stablehlo.iota dim = 1 : tensor<4x512xi32>
+    %v18 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v19 = stablehlo.broadcast_in_dim %v18, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v20 = stablehlo.select %v16, %v17, %v19 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v21 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v22 = stablehlo.reduce(%v20 init: %v21) applies stablehlo.minimum across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v23 = stablehlo.constant dense<1.0> : tensor<f32>
+    %v24 = stablehlo.broadcast_in_dim %v23, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v25 = stablehlo.select %v12, %v24, %temperature : tensor<4xi1>, tensor<4xf32>
+    %v26 = stablehlo.divide %v24, %v25 : tensor<4xf32>
+    %v27 = stablehlo.broadcast_in_dim %v2, dims = [0] : (tensor<4xf32>) -> tensor<4x512xf32>
+    %v28 = stablehlo.broadcast_in_dim %v26, dims = [0] : (tensor<4xf32>) -> tensor<4x512xf32>
+    %v29 = stablehlo.subtract %logits, %v27 : tensor<4x512xf32>
+    %v30 = stablehlo.multiply %v29, %v28 : tensor<4x512xf32>
+    %v31 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v32 = stablehlo.broadcast_in_dim %v31, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v33 = stablehlo.add %v30, %v32 : tensor<4x512xf32>
+    %v34 = stablehlo.bitcast_convert %v33 : (tensor<4x512xf32>) -> tensor<4x512xi32>
+    %v35 = stablehlo.constant dense<0> : tensor<i32>
+    %v36 = stablehlo.broadcast_in_dim %v35, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v37 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v38 = stablehlo.broadcast_in_dim %v37, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v39 = stablehlo.and %v34, %v38 : tensor<4x512xi32>
+    %v40 = stablehlo.subtract %v36, %v39 : tensor<4x512xi32>
+    %v41 = stablehlo.compare LT, %v34, %v36, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v42 = stablehlo.select %v41, %v40, %v34 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v43 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v44 = stablehlo.broadcast_in_dim %v43, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v45 = stablehlo.compare GT, %v33, %v44, FLOAT : (tensor<4x512xf32>, tensor<4x512xf32>) -> tensor<4x512xi1>
+    %v46 = stablehlo.log %min_p : tensor<4xf32>
+    %v47 = stablehlo.broadcast_in_dim %v46, dims = [0] : (tensor<4xf32>) -> tensor<4x512xf32>
+    %v48 = stablehlo.compare GE, %v33, %v47, FLOAT : (tensor<4x512xf32>, tensor<4x512xf32>) -> tensor<4x512xi1>
+    %v49 = stablehlo.and %v45, %v48 : tensor<4x512xi1>
+    %v50 = stablehlo.constant dense<1> : tensor<i32>
+    %v51 = stablehlo.broadcast_in_dim %v50, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v52 = stablehlo.constant dense<0> : tensor<i32>
+    %v53 = stablehlo.broadcast_in_dim %v52, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v54 = stablehlo.select %v49, %v51, %v53 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v55 = stablehlo.constant dense<0> : tensor<i32>
+    %v56 = stablehlo.reduce(%v54 init: %v55) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v57 = stablehlo.constant dense<0> : tensor<i32>
+    %v58 = stablehlo.broadcast_in_dim %v57, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v59 = stablehlo.compare GT, %top_k, %v58, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v60 = stablehlo.compare LT, %top_k, %v56, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v61 = stablehlo.and %v59, %v60 : tensor<4xi1>
+    %v62 = stablehlo.select %v61, %top_k, %v56 : tensor<4xi1>, tensor<4xi32>
+    %v63 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v64 = stablehlo.broadcast_in_dim %v63, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v65 = stablehlo.constant dense<0> : tensor<i32>
+    %v66 = stablehlo.broadcast_in_dim %v65, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v67 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v68 = stablehlo.broadcast_in_dim %v67, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v69 = stablehlo.or %v66, %v68 : tensor<4xi32>
+    %v70 = stablehlo.xor %v69, %v64 : tensor<4xi32>
+    %v71 = stablehlo.broadcast_in_dim %v70, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v72 = stablehlo.compare GE, %v42, %v71, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v73 = stablehlo.constant dense<0> : tensor<i32>
+    %v74 = stablehlo.broadcast_in_dim %v73, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v75 = stablehlo.select %v72, %v54, %v74 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v76 = stablehlo.constant dense<0> : tensor<i32>
+    %v77 = stablehlo.reduce(%v75 init: %v76) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v78 = stablehlo.compare GE, %v77, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v79 = stablehlo.select %v78, %v69, %v66 : tensor<4xi1>, tensor<4xi32>
+    %v80 = stablehlo.constant dense<1073741824> : tensor<i32>
+    %v81 = stablehlo.broadcast_in_dim %v80, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v82 = stablehlo.or %v79, %v81 : tensor<4xi32>
+    %v83 = stablehlo.xor %v82, %v64 : tensor<4xi32>
+    %v84 = stablehlo.broadcast_in_dim %v83, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v85 = stablehlo.compare GE, %v42, %v84, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v86 = stablehlo.constant dense<0> : tensor<i32>
+    %v87 = stablehlo.broadcast_in_dim %v86, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v88 = stablehlo.select %v85, %v54, %v87 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v89 = stablehlo.constant dense<0> : tensor<i32>
+    %v90 = stablehlo.reduce(%v88 init: %v89) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v91 = stablehlo.compare GE, %v90, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v92 = stablehlo.select %v91, %v82, %v79 : tensor<4xi1>, tensor<4xi32>
+    %v93 = stablehlo.constant dense<536870912> : tensor<i32>
+    %v94 = stablehlo.broadcast_in_dim %v93, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v95 = stablehlo.or %v92, %v94 : tensor<4xi32>
+    %v96 = stablehlo.xor %v95, %v64 : tensor<4xi32>
+    %v97 = stablehlo.broadcast_in_dim %v96, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v98 = stablehlo.compare GE, %v42, %v97, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v99 = stablehlo.constant dense<0> : tensor<i32>
+    %v100 = stablehlo.broadcast_in_dim %v99, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v101 = stablehlo.select %v98, %v54, %v100 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v102 = stablehlo.constant dense<0> : tensor<i32>
+    %v103 = stablehlo.reduce(%v101 init: %v102) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v104 = stablehlo.compare GE, %v103, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v105 = stablehlo.select %v104, %v95, %v92 : tensor<4xi1>, tensor<4xi32>
+    %v106 = stablehlo.constant dense<268435456> : tensor<i32>
+    %v107 = stablehlo.broadcast_in_dim %v106, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v108 = stablehlo.or %v105, %v107 : tensor<4xi32>
+    %v109 = stablehlo.xor %v108, %v64 : tensor<4xi32>
+    %v110 = stablehlo.broadcast_in_dim %v109, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v111 = stablehlo.compare GE, %v42, %v110, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v112 = stablehlo.constant dense<0> : tensor<i32>
+    %v113 = stablehlo.broadcast_in_dim %v112, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v114 = stablehlo.select %v111, %v54, %v113 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v115 = stablehlo.constant dense<0> : tensor<i32>
+    %v116 = stablehlo.reduce(%v114 init: %v115) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v117 = stablehlo.compare GE, %v116, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v118 = stablehlo.select %v117, %v108, %v105 : tensor<4xi1>, tensor<4xi32>
+    %v119 = stablehlo.constant dense<134217728> : tensor<i32>
+    %v120 = stablehlo.broadcast_in_dim %v119, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v121 = stablehlo.or %v118, %v120 : tensor<4xi32>
+    %v122 = stablehlo.xor %v121, %v64 : tensor<4xi32>
+    %v123 = stablehlo.broadcast_in_dim %v122, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v124 = stablehlo.compare GE, %v42, %v123, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v125 = stablehlo.constant dense<0> : tensor<i32>
+    %v126 = stablehlo.broadcast_in_dim %v125, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v127 = stablehlo.select %v124, %v54, %v126 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v128 = stablehlo.constant dense<0> : tensor<i32>
+    %v129 = stablehlo.reduce(%v127 init: %v128) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v130 = stablehlo.compare GE, %v129, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v131 = stablehlo.select %v130, %v121, %v118 : tensor<4xi1>, tensor<4xi32>
+    %v132 = stablehlo.constant dense<67108864> : tensor<i32>
+    %v133 = stablehlo.broadcast_in_dim %v132, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v134 = stablehlo.or %v131, %v133 : tensor<4xi32>
+    %v135 = stablehlo.xor %v134, %v64 : tensor<4xi32>
+    %v136 = stablehlo.broadcast_in_dim %v135, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v137 = stablehlo.compare GE, %v42, %v136, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v138 = stablehlo.constant dense<0> : tensor<i32>
+    %v139 = stablehlo.broadcast_in_dim %v138, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v140 = stablehlo.select %v137, %v54, %v139 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v141 = stablehlo.constant dense<0> : tensor<i32>
+    %v142 = stablehlo.reduce(%v140 init: %v141) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v143 = stablehlo.compare GE, %v142, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v144 = stablehlo.select %v143, %v134, %v131 : tensor<4xi1>, tensor<4xi32>
+    %v145 = stablehlo.constant dense<33554432> : tensor<i32>
+    %v146 = stablehlo.broadcast_in_dim %v145, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v147 = stablehlo.or %v144, %v146 : tensor<4xi32>
+    %v148 = stablehlo.xor %v147, %v64 : tensor<4xi32>
+    %v149 = stablehlo.broadcast_in_dim %v148, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v150 = stablehlo.compare GE, %v42, %v149, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v151 = stablehlo.constant dense<0> : tensor<i32>
+    %v152 = stablehlo.broadcast_in_dim %v151, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v153 = stablehlo.select %v150, %v54, %v152 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v154 = stablehlo.constant dense<0> : tensor<i32>
+    %v155 = stablehlo.reduce(%v153 init: %v154) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v156 = stablehlo.compare GE, %v155, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v157 = stablehlo.select %v156, %v147, %v144 : tensor<4xi1>, tensor<4xi32>
+    %v158 = stablehlo.constant dense<16777216> : tensor<i32>
+    %v159 = stablehlo.broadcast_in_dim %v158, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v160 = stablehlo.or %v157, %v159 : tensor<4xi32>
+    %v161 = stablehlo.xor %v160, %v64 : tensor<4xi32>
+    %v162 = stablehlo.broadcast_in_dim %v161, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v163 = stablehlo.compare GE, %v42, %v162, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v164 = stablehlo.constant dense<0> : tensor<i32>
+    %v165 = stablehlo.broadcast_in_dim %v164, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v166 = stablehlo.select %v163, %v54, %v165 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v167 = stablehlo.constant dense<0> : tensor<i32>
+    %v168 = stablehlo.reduce(%v166 init: %v167) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v169 = stablehlo.compare GE, %v168, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v170 = stablehlo.select %v169, %v160, %v157 : tensor<4xi1>, tensor<4xi32>
+    %v171 = stablehlo.constant dense<8388608> : tensor<i32>
+    %v172 = stablehlo.broadcast_in_dim %v171, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v173 = stablehlo.or %v170, %v172 : tensor<4xi32>
+    %v174 = stablehlo.xor %v173, %v64 : tensor<4xi32>
+    %v175 = stablehlo.broadcast_in_dim %v174, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v176 = stablehlo.compare GE, %v42, %v175, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v177 = stablehlo.constant dense<0> : tensor<i32>
+    %v178 = stablehlo.broadcast_in_dim %v177, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v179 = stablehlo.select %v176, %v54, %v178 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v180 = stablehlo.constant dense<0> : tensor<i32>
+    %v181 = stablehlo.reduce(%v179 init: %v180) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v182 = stablehlo.compare GE, %v181, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v183 = stablehlo.select %v182, %v173, %v170 : tensor<4xi1>, tensor<4xi32>
+    %v184 = stablehlo.constant dense<4194304> : tensor<i32>
+    %v185 = stablehlo.broadcast_in_dim %v184, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v186 = stablehlo.or %v183, %v185 : tensor<4xi32>
+    %v187 = stablehlo.xor %v186, %v64 : tensor<4xi32>
+    %v188 = stablehlo.broadcast_in_dim %v187, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v189 = stablehlo.compare GE, %v42, %v188, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v190 = stablehlo.constant dense<0> : tensor<i32>
+    %v191 = stablehlo.broadcast_in_dim %v190, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v192 = stablehlo.select %v189, %v54, %v191 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v193 = stablehlo.constant dense<0> : tensor<i32>
+    %v194 = stablehlo.reduce(%v192 init: %v193) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v195 = stablehlo.compare GE, %v194, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v196 = stablehlo.select %v195, %v186, %v183 : tensor<4xi1>, tensor<4xi32>
+    %v197 = stablehlo.constant dense<2097152> : tensor<i32>
+    %v198 = stablehlo.broadcast_in_dim %v197, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v199 = stablehlo.or %v196, %v198 : tensor<4xi32>
+    %v200 = stablehlo.xor %v199, %v64 : tensor<4xi32>
+    %v201 = stablehlo.broadcast_in_dim %v200, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v202 = stablehlo.compare GE, %v42, %v201, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v203 = stablehlo.constant dense<0> : tensor<i32>
+    %v204 = stablehlo.broadcast_in_dim %v203, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v205 = stablehlo.select %v202, %v54, %v204 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v206 = stablehlo.constant dense<0> : tensor<i32>
+    %v207 = stablehlo.reduce(%v205 init: %v206) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v208 = stablehlo.compare GE, %v207, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v209 = stablehlo.select %v208, %v199, %v196 : tensor<4xi1>, tensor<4xi32>
+    %v210 = stablehlo.constant dense<1048576> : tensor<i32>
+    %v211 = stablehlo.broadcast_in_dim %v210, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v212 = stablehlo.or %v209, %v211 : tensor<4xi32>
+    %v213 = stablehlo.xor %v212, %v64 : tensor<4xi32>
+    %v214 = stablehlo.broadcast_in_dim %v213, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v215 = stablehlo.compare GE, %v42, %v214, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v216 = stablehlo.constant dense<0> : tensor<i32>
+    %v217 = stablehlo.broadcast_in_dim %v216, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v218 = stablehlo.select %v215, %v54, %v217 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v219 = stablehlo.constant dense<0> : tensor<i32>
+    %v220 = stablehlo.reduce(%v218 init: %v219) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v221 = stablehlo.compare GE, %v220, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v222 = stablehlo.select %v221, %v212, %v209 : tensor<4xi1>, tensor<4xi32>
+    %v223 = stablehlo.constant dense<524288> : tensor<i32>
+    %v224 = stablehlo.broadcast_in_dim %v223, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v225 = stablehlo.or %v222, %v224 : tensor<4xi32>
+    %v226 = stablehlo.xor %v225, %v64 : tensor<4xi32>
+    %v227 = stablehlo.broadcast_in_dim %v226, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v228 = stablehlo.compare GE, %v42, %v227, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v229 = stablehlo.constant dense<0> : tensor<i32>
+    %v230 = stablehlo.broadcast_in_dim %v229, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v231 = stablehlo.select %v228, %v54, %v230 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v232 = stablehlo.constant dense<0> : tensor<i32>
+    %v233 = stablehlo.reduce(%v231 init: %v232) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v234 = stablehlo.compare GE, %v233, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v235 = stablehlo.select %v234, %v225, %v222 : tensor<4xi1>, tensor<4xi32>
+    %v236 = stablehlo.constant dense<262144> : tensor<i32>
+    %v237 = stablehlo.broadcast_in_dim %v236, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v238 = stablehlo.or %v235, %v237 : tensor<4xi32>
+    %v239 = stablehlo.xor %v238, %v64 : tensor<4xi32>
+    %v240 = stablehlo.broadcast_in_dim %v239, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v241 = stablehlo.compare GE, %v42, %v240, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v242 = stablehlo.constant dense<0> : tensor<i32>
+    %v243 = stablehlo.broadcast_in_dim %v242, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v244 = stablehlo.select %v241, %v54, %v243 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v245 = stablehlo.constant dense<0> : tensor<i32>
+    %v246 = stablehlo.reduce(%v244 init: %v245) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v247 = stablehlo.compare GE, %v246, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v248 = stablehlo.select %v247, %v238, %v235 : tensor<4xi1>, tensor<4xi32>
+    %v249 = stablehlo.constant dense<131072> : tensor<i32>
+    %v250 = stablehlo.broadcast_in_dim %v249, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v251 = stablehlo.or %v248, %v250 : tensor<4xi32>
+    %v252 = stablehlo.xor %v251, %v64 : tensor<4xi32>
+    %v253 = stablehlo.broadcast_in_dim %v252, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v254 = stablehlo.compare GE, %v42, %v253, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v255 = stablehlo.constant dense<0> : tensor<i32>
+    %v256 = stablehlo.broadcast_in_dim %v255, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v257 = stablehlo.select %v254, %v54, %v256 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v258 = stablehlo.constant dense<0> : tensor<i32>
+    %v259 = stablehlo.reduce(%v257 init: %v258) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v260 = stablehlo.compare GE, %v259, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v261 = stablehlo.select %v260, %v251, %v248 : tensor<4xi1>, tensor<4xi32>
+    %v262 = stablehlo.constant dense<65536> : tensor<i32>
+    %v263 = stablehlo.broadcast_in_dim %v262, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v264 = stablehlo.or %v261, %v263 : tensor<4xi32>
+    %v265 = stablehlo.xor %v264, %v64 : tensor<4xi32>
+    %v266 = stablehlo.broadcast_in_dim %v265, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v267 = stablehlo.compare GE, %v42, %v266, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v268 = stablehlo.constant dense<0> : tensor<i32>
+    %v269 = stablehlo.broadcast_in_dim %v268, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v270 = stablehlo.select %v267, %v54, %v269 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v271 = stablehlo.constant dense<0> : tensor<i32>
+    %v272 = stablehlo.reduce(%v270 init: %v271) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v273 = stablehlo.compare GE, %v272, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v274 = stablehlo.select %v273, %v264, %v261 : tensor<4xi1>, tensor<4xi32>
+    %v275 = stablehlo.constant dense<32768> : tensor<i32>
+    %v276 = stablehlo.broadcast_in_dim %v275, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v277 = stablehlo.or %v274, %v276 : tensor<4xi32>
+    %v278 = stablehlo.xor %v277, %v64 : tensor<4xi32>
+    %v279 = stablehlo.broadcast_in_dim %v278, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v280 = stablehlo.compare GE, %v42, %v279, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v281 = stablehlo.constant dense<0> : tensor<i32>
+    %v282 = stablehlo.broadcast_in_dim %v281, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v283 = stablehlo.select %v280, %v54, %v282 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v284 = stablehlo.constant dense<0> : tensor<i32>
+    %v285 = stablehlo.reduce(%v283 init: %v284) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v286 = stablehlo.compare GE, %v285, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v287 = stablehlo.select %v286, %v277, %v274 : tensor<4xi1>, tensor<4xi32>
+    %v288 = stablehlo.constant dense<16384> : tensor<i32>
+    %v289 = stablehlo.broadcast_in_dim %v288, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v290 = stablehlo.or %v287, %v289 : tensor<4xi32>
+    %v291 = stablehlo.xor %v290, %v64 : tensor<4xi32>
+    %v292 = stablehlo.broadcast_in_dim %v291, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v293 = stablehlo.compare GE, %v42, %v292, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v294 = stablehlo.constant dense<0> : tensor<i32>
+    %v295 = stablehlo.broadcast_in_dim %v294, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v296 = stablehlo.select %v293, %v54, %v295 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v297 = stablehlo.constant dense<0> : tensor<i32>
+    %v298 = stablehlo.reduce(%v296 init: %v297) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v299 = stablehlo.compare GE, %v298, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v300 = stablehlo.select %v299, %v290, %v287 : tensor<4xi1>, tensor<4xi32>
+    %v301 = stablehlo.constant dense<8192> : tensor<i32>
+    %v302 = stablehlo.broadcast_in_dim %v301, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v303 = stablehlo.or %v300, %v302 : tensor<4xi32>
+    %v304 = stablehlo.xor %v303, %v64 : tensor<4xi32>
+    %v305 = stablehlo.broadcast_in_dim %v304, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v306 = stablehlo.compare GE, %v42, %v305, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v307 = stablehlo.constant dense<0> : tensor<i32>
+    %v308 = stablehlo.broadcast_in_dim %v307, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v309 = stablehlo.select %v306, %v54, %v308 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v310 = stablehlo.constant dense<0> : tensor<i32>
+    %v311 = stablehlo.reduce(%v309 init: %v310) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v312 = stablehlo.compare GE, %v311, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v313 = stablehlo.select %v312, %v303, %v300 : tensor<4xi1>, tensor<4xi32>
+    %v314 = stablehlo.constant dense<4096> : tensor<i32>
+    %v315 = stablehlo.broadcast_in_dim %v314, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v316 = stablehlo.or %v313, %v315 : tensor<4xi32>
+    %v317 = stablehlo.xor %v316, %v64 : tensor<4xi32>
+    %v318 = stablehlo.broadcast_in_dim %v317, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v319 = stablehlo.compare GE, %v42, %v318, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v320 = stablehlo.constant dense<0> : tensor<i32>
+    %v321 = stablehlo.broadcast_in_dim %v320, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v322 = stablehlo.select %v319, %v54, %v321 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v323 = stablehlo.constant dense<0> : tensor<i32>
+    %v324 = stablehlo.reduce(%v322 init: %v323) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v325 = stablehlo.compare GE, %v324, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v326 = stablehlo.select %v325, %v316, %v313 : tensor<4xi1>, tensor<4xi32>
+    %v327 = stablehlo.constant dense<2048> : tensor<i32>
+    %v328 = stablehlo.broadcast_in_dim %v327, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v329 = stablehlo.or %v326, %v328 : tensor<4xi32>
+    %v330 = stablehlo.xor %v329, %v64 : tensor<4xi32>
+    %v331 = stablehlo.broadcast_in_dim %v330, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v332 = stablehlo.compare GE, %v42, %v331, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v333 = stablehlo.constant dense<0> : tensor<i32>
+    %v334 = stablehlo.broadcast_in_dim %v333, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v335 = stablehlo.select %v332, %v54, %v334 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v336 = stablehlo.constant dense<0> : tensor<i32>
+    %v337 = stablehlo.reduce(%v335 init: %v336) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v338 = stablehlo.compare GE, %v337, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v339 = stablehlo.select %v338, %v329, %v326 : tensor<4xi1>, tensor<4xi32>
+    %v340 = stablehlo.constant dense<1024> : tensor<i32>
+    %v341 = stablehlo.broadcast_in_dim %v340, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v342 = stablehlo.or %v339, %v341 : tensor<4xi32>
+    %v343 = stablehlo.xor %v342, %v64 : tensor<4xi32>
+    %v344 = stablehlo.broadcast_in_dim %v343, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v345 = stablehlo.compare GE, %v42, %v344, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v346 = stablehlo.constant dense<0> : tensor<i32>
+    %v347 = stablehlo.broadcast_in_dim %v346, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v348 = stablehlo.select %v345, %v54, %v347 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v349 = stablehlo.constant dense<0> : tensor<i32>
+    %v350 = stablehlo.reduce(%v348 init: %v349) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v351 = stablehlo.compare GE, %v350, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v352 = stablehlo.select %v351, %v342, %v339 : tensor<4xi1>, tensor<4xi32>
+    %v353 = stablehlo.constant dense<512> : tensor<i32>
+    %v354 = stablehlo.broadcast_in_dim %v353, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v355 = stablehlo.or %v352, %v354 : tensor<4xi32>
+    %v356 = stablehlo.xor %v355, %v64 : tensor<4xi32>
+    %v357 = stablehlo.broadcast_in_dim %v356, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v358 = stablehlo.compare GE, %v42, %v357, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v359 = stablehlo.constant dense<0> : tensor<i32>
+    %v360 = stablehlo.broadcast_in_dim %v359, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v361 = stablehlo.select %v358, %v54, %v360 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v362 = stablehlo.constant dense<0> : tensor<i32>
+    %v363 = stablehlo.reduce(%v361 init: %v362) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v364 = stablehlo.compare GE, %v363, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v365 = stablehlo.select %v364, %v355, %v352 : tensor<4xi1>, tensor<4xi32>
+    %v366 = stablehlo.constant dense<256> : tensor<i32>
+    %v367 = stablehlo.broadcast_in_dim %v366, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v368 = stablehlo.or %v365, %v367 : tensor<4xi32>
+    %v369 = stablehlo.xor %v368, %v64 : tensor<4xi32>
+    %v370 = stablehlo.broadcast_in_dim %v369, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v371 = stablehlo.compare GE, %v42, %v370, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v372 = stablehlo.constant dense<0> : tensor<i32>
+    %v373 = stablehlo.broadcast_in_dim %v372, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v374 = stablehlo.select %v371, %v54, %v373 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v375 = stablehlo.constant dense<0> : tensor<i32>
+    %v376 = stablehlo.reduce(%v374 init: %v375) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v377 = stablehlo.compare GE, %v376, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v378 = stablehlo.select %v377, %v368, %v365 : tensor<4xi1>, tensor<4xi32>
+    %v379 = stablehlo.constant dense<128> : tensor<i32>
+    %v380 = stablehlo.broadcast_in_dim %v379, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v381 = stablehlo.or %v378, %v380 : tensor<4xi32>
+    %v382 = stablehlo.xor %v381, %v64 : tensor<4xi32>
+    %v383 = stablehlo.broadcast_in_dim %v382, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v384 = stablehlo.compare GE, %v42, %v383, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v385 = stablehlo.constant dense<0> : tensor<i32>
+    %v386 = stablehlo.broadcast_in_dim %v385, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v387 = stablehlo.select %v384, %v54, %v386 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v388 = stablehlo.constant dense<0> : tensor<i32>
+    %v389 = stablehlo.reduce(%v387 init: %v388) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v390 = stablehlo.compare GE, %v389, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v391 = stablehlo.select %v390, %v381, %v378 : tensor<4xi1>, tensor<4xi32>
+    %v392 = stablehlo.constant dense<64> : tensor<i32>
+    %v393 = stablehlo.broadcast_in_dim %v392, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v394 = stablehlo.or %v391, %v393 : tensor<4xi32>
+    %v395 = stablehlo.xor %v394, %v64 : tensor<4xi32>
+    %v396 = stablehlo.broadcast_in_dim %v395, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v397 = stablehlo.compare GE, %v42, %v396, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v398 = stablehlo.constant dense<0> : tensor<i32>
+    %v399 = stablehlo.broadcast_in_dim %v398, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v400 = stablehlo.select %v397, %v54, %v399 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v401 = stablehlo.constant dense<0> : tensor<i32>
+    %v402 = stablehlo.reduce(%v400 init: %v401) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v403 = stablehlo.compare GE, %v402, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v404 = stablehlo.select %v403, %v394, %v391 : tensor<4xi1>, tensor<4xi32>
+    %v405 = stablehlo.constant dense<32> : tensor<i32>
+    %v406 = stablehlo.broadcast_in_dim %v405, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v407 = stablehlo.or %v404, %v406 : tensor<4xi32>
+    %v408 = stablehlo.xor %v407, %v64 : tensor<4xi32>
+    %v409 = stablehlo.broadcast_in_dim %v408, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v410 = stablehlo.compare GE, %v42, %v409, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v411 = stablehlo.constant dense<0> : tensor<i32>
+    %v412 = stablehlo.broadcast_in_dim %v411, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v413 = stablehlo.select %v410, %v54, %v412 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v414 = stablehlo.constant dense<0> : tensor<i32>
+    %v415 = stablehlo.reduce(%v413 init: %v414) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v416 = stablehlo.compare GE, %v415, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v417 = stablehlo.select %v416, %v407, %v404 : tensor<4xi1>, tensor<4xi32>
+    %v418 = stablehlo.constant dense<16> : tensor<i32>
+    %v419 = stablehlo.broadcast_in_dim %v418, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v420 = stablehlo.or %v417, %v419 : tensor<4xi32>
+    %v421 = stablehlo.xor %v420, %v64 : tensor<4xi32>
+    %v422 = stablehlo.broadcast_in_dim %v421, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v423 = stablehlo.compare GE, %v42, %v422, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v424 = stablehlo.constant dense<0> : tensor<i32>
+    %v425 = stablehlo.broadcast_in_dim %v424, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v426 = stablehlo.select %v423, %v54, %v425 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v427 = stablehlo.constant dense<0> : tensor<i32>
+    %v428 = stablehlo.reduce(%v426 init: %v427) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v429 = stablehlo.compare GE, %v428, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v430 = stablehlo.select %v429, %v420, %v417 : tensor<4xi1>, tensor<4xi32>
+    %v431 = stablehlo.constant dense<8> : tensor<i32>
+    %v432 = stablehlo.broadcast_in_dim %v431, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v433 = stablehlo.or %v430, %v432 : tensor<4xi32>
+    %v434 = stablehlo.xor %v433, %v64 : tensor<4xi32>
+    %v435 = stablehlo.broadcast_in_dim %v434, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v436 = stablehlo.compare GE, %v42, %v435, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v437 = stablehlo.constant dense<0> : tensor<i32>
+    %v438 = stablehlo.broadcast_in_dim %v437, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v439 = stablehlo.select %v436, %v54, %v438 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v440 = stablehlo.constant dense<0> : tensor<i32>
+    %v441 = stablehlo.reduce(%v439 init: %v440) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v442 = stablehlo.compare GE, %v441, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v443 = stablehlo.select %v442, %v433, %v430 : tensor<4xi1>, tensor<4xi32>
+    %v444 = stablehlo.constant dense<4> : tensor<i32>
+    %v445 = stablehlo.broadcast_in_dim %v444, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v446 = stablehlo.or %v443, %v445 : tensor<4xi32>
+    %v447 = stablehlo.xor %v446, %v64 : tensor<4xi32>
+    %v448 = stablehlo.broadcast_in_dim %v447, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v449 = stablehlo.compare GE, %v42, %v448, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v450 = stablehlo.constant dense<0> : tensor<i32>
+    %v451 = stablehlo.broadcast_in_dim %v450, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v452 = stablehlo.select %v449, %v54, %v451 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v453 = stablehlo.constant dense<0> : tensor<i32>
+    %v454 = stablehlo.reduce(%v452 init: %v453) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v455 = stablehlo.compare GE, %v454, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v456 = stablehlo.select %v455, %v446, %v443 : tensor<4xi1>, tensor<4xi32>
+    %v457 = stablehlo.constant dense<2> : tensor<i32>
+    %v458 = stablehlo.broadcast_in_dim %v457, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v459 = stablehlo.or %v456, %v458 : tensor<4xi32>
+    %v460 = stablehlo.xor %v459, %v64 : tensor<4xi32>
+    %v461 = stablehlo.broadcast_in_dim %v460, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v462 = stablehlo.compare GE, %v42, %v461, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v463 = stablehlo.constant dense<0> : tensor<i32>
+    %v464 = stablehlo.broadcast_in_dim %v463, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v465 = stablehlo.select %v462, %v54, %v464 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v466 = stablehlo.constant dense<0> : tensor<i32>
+    %v467 = stablehlo.reduce(%v465 init: %v466) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v468 = stablehlo.compare GE, %v467, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v469 = stablehlo.select %v468, %v459, %v456 : tensor<4xi1>, tensor<4xi32>
+    %v470 = stablehlo.constant dense<1> : tensor<i32>
+    %v471 = stablehlo.broadcast_in_dim %v470, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v472 = stablehlo.or %v469, %v471 : tensor<4xi32>
+    %v473 = stablehlo.xor %v472, %v64 : tensor<4xi32>
+    %v474 = stablehlo.broadcast_in_dim %v473, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v475 = stablehlo.compare GE, %v42, %v474, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v476 = stablehlo.constant dense<0> : tensor<i32>
+    %v477 = stablehlo.broadcast_in_dim %v476, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v478 = stablehlo.select %v475, %v54, %v477 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v479 = stablehlo.constant dense<0> : tensor<i32>
+    %v480 = stablehlo.reduce(%v478 init: %v479) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v481 = stablehlo.compare GE, %v480, %v62, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v482 = stablehlo.select %v481, %v472, %v469 : tensor<4xi1>, tensor<4xi32>
+    %v483 = stablehlo.xor %v482, %v64 : tensor<4xi32>
+    %v484 = stablehlo.broadcast_in_dim %v483, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v485 = stablehlo.compare GT, %v42, %v484, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v486 = stablehlo.compare EQ, %v42, %v484, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v487 = stablehlo.constant dense<0> : tensor<i32>
+    %v488 = stablehlo.broadcast_in_dim %v487, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v489 = stablehlo.select %v485, %v54, %v488 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v490 = stablehlo.constant dense<0> : tensor<i32>
+    %v491 = stablehlo.reduce(%v489 init: %v490) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v492 = stablehlo.subtract %v62, %v491 : tensor<4xi32>
+    %v493 = stablehlo.constant dense<0> : tensor<i32>
+    %v494 = stablehlo.broadcast_in_dim %v493, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v495 = stablehlo.select %v486, %v54, %v494 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v496 = stablehlo.constant dense<0> : tensor<i32>
+    %v497 = stablehlo.broadcast_in_dim %v496, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v498 = stablehlo.constant dense<256> : tensor<i32>
+    %v499 = stablehlo.broadcast_in_dim %v498, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v500 = stablehlo.or %v497, %v499 : tensor<4xi32>
+    %v501 = stablehlo.broadcast_in_dim %v500, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v502 = stablehlo.compare LT, %v0, %v501, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v503 = stablehlo.constant dense<0> : tensor<i32>
+    %v504 = stablehlo.broadcast_in_dim %v503, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v505 = stablehlo.select %v502, %v495, %v504 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v506 = stablehlo.constant dense<0> : tensor<i32>
+    %v507 = stablehlo.reduce(%v505 init: %v506) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v508 = stablehlo.compare LT, %v507, %v492, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v509 = stablehlo.select %v508, %v500, %v497 : tensor<4xi1>, tensor<4xi32>
+    %v510 = stablehlo.constant dense<128> : tensor<i32>
+    %v511 = stablehlo.broadcast_in_dim %v510, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v512 = stablehlo.or %v509, %v511 : tensor<4xi32>
+    %v513 = stablehlo.broadcast_in_dim %v512, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v514 = stablehlo.compare LT, %v0, %v513, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v515 = stablehlo.constant dense<0> : tensor<i32>
+    %v516 = stablehlo.broadcast_in_dim %v515, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v517 = stablehlo.select %v514, %v495, %v516 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v518 = stablehlo.constant dense<0> : tensor<i32>
+    %v519 = stablehlo.reduce(%v517 init: %v518) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v520 = stablehlo.compare LT, %v519, %v492, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v521 = stablehlo.select %v520, %v512, %v509 : tensor<4xi1>, tensor<4xi32>
+    %v522 = stablehlo.constant dense<64> : tensor<i32>
+    %v523 = stablehlo.broadcast_in_dim %v522, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v524 = stablehlo.or %v521, %v523 : tensor<4xi32>
+    %v525 = stablehlo.broadcast_in_dim %v524, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v526 = stablehlo.compare LT, %v0, %v525, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v527 = stablehlo.constant dense<0> : tensor<i32>
+    %v528 = stablehlo.broadcast_in_dim %v527, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v529 = stablehlo.select %v526, %v495, %v528 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v530 = stablehlo.constant dense<0> : tensor<i32>
+    %v531 = stablehlo.reduce(%v529 init: %v530) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v532 = stablehlo.compare LT, %v531, %v492, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v533 = stablehlo.select %v532, %v524, %v521 : tensor<4xi1>, tensor<4xi32>
+    %v534 = stablehlo.constant dense<32> : tensor<i32>
+    %v535 = stablehlo.broadcast_in_dim %v534, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v536 = stablehlo.or %v533, %v535 : tensor<4xi32>
+    %v537 = stablehlo.broadcast_in_dim %v536, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v538 = stablehlo.compare LT, %v0, %v537, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v539 = stablehlo.constant dense<0> : tensor<i32>
+    %v540 = stablehlo.broadcast_in_dim %v539, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v541 = stablehlo.select %v538, %v495, %v540 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v542 = stablehlo.constant dense<0> : tensor<i32>
+    %v543 = stablehlo.reduce(%v541 init: %v542) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v544 = stablehlo.compare LT, %v543, %v492, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v545 = stablehlo.select %v544, %v536, %v533 : tensor<4xi1>, tensor<4xi32>
+    %v546 = stablehlo.constant dense<16> : tensor<i32>
+    %v547 = stablehlo.broadcast_in_dim %v546, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v548 = stablehlo.or %v545, %v547 : tensor<4xi32>
+    %v549 = stablehlo.broadcast_in_dim %v548, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v550 = stablehlo.compare LT, %v0, %v549, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v551 = stablehlo.constant dense<0> : tensor<i32>
+    %v552 = stablehlo.broadcast_in_dim %v551, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v553 = stablehlo.select %v550, %v495, %v552 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v554 = stablehlo.constant dense<0> : tensor<i32>
+    %v555 = stablehlo.reduce(%v553 init: %v554) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v556 = stablehlo.compare LT, %v555, %v492, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v557 = stablehlo.select %v556, %v548, %v545 : tensor<4xi1>, tensor<4xi32>
+    %v558 = stablehlo.constant dense<8> : tensor<i32>
+    %v559 = stablehlo.broadcast_in_dim %v558, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v560 = stablehlo.or %v557, %v559 : tensor<4xi32>
+    %v561 = stablehlo.broadcast_in_dim %v560, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v562 = stablehlo.compare LT, %v0, %v561, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v563 = stablehlo.constant dense<0> : tensor<i32>
+    %v564 = stablehlo.broadcast_in_dim %v563, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v565 = stablehlo.select %v562, %v495, %v564 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v566 = stablehlo.constant dense<0> : tensor<i32>
+    %v567 = stablehlo.reduce(%v565 init: %v566) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v568 = stablehlo.compare LT, %v567, %v492, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v569 = stablehlo.select %v568, %v560, %v557 : tensor<4xi1>, tensor<4xi32>
+    %v570 = stablehlo.constant dense<4> : tensor<i32>
+    %v571 = stablehlo.broadcast_in_dim %v570, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v572 = stablehlo.or %v569, %v571 : tensor<4xi32>
+    %v573 = stablehlo.broadcast_in_dim %v572, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v574 = stablehlo.compare LT, %v0, %v573, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v575 = stablehlo.constant dense<0> : tensor<i32>
+    %v576 = stablehlo.broadcast_in_dim %v575, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v577 = stablehlo.select %v574, %v495, %v576 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v578 = stablehlo.constant dense<0> : tensor<i32>
+    %v579 = stablehlo.reduce(%v577 init: %v578) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v580 = stablehlo.compare LT, %v579, %v492, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v581 = stablehlo.select %v580, %v572, %v569 : tensor<4xi1>, tensor<4xi32>
+    %v582 = stablehlo.constant dense<2> : tensor<i32>
+    %v583 = stablehlo.broadcast_in_dim %v582, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v584 = stablehlo.or %v581, %v583 : tensor<4xi32>
+    %v585 = stablehlo.broadcast_in_dim %v584, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v586 = stablehlo.compare LT, %v0, %v585, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v587 = stablehlo.constant dense<0> : tensor<i32>
+    %v588 = stablehlo.broadcast_in_dim %v587, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v589 = stablehlo.select %v586, %v495, %v588 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v590 = stablehlo.constant dense<0> : tensor<i32>
+    %v591 = stablehlo.reduce(%v589 init: %v590) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v592 = stablehlo.compare LT, %v591, %v492, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v593 = stablehlo.select %v592, %v584, %v581 : tensor<4xi1>, tensor<4xi32>
+    %v594 = stablehlo.constant dense<1> : tensor<i32>
+    %v595 = stablehlo.broadcast_in_dim %v594, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v596 = stablehlo.or %v593, %v595 : tensor<4xi32>
+    %v597 = stablehlo.broadcast_in_dim %v596, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v598 = stablehlo.compare LT, %v0, %v597, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v599 = stablehlo.constant dense<0> : tensor<i32>
+    %v600 = stablehlo.broadcast_in_dim %v599, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v601 = stablehlo.select %v598, %v495, %v600 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v602 = stablehlo.constant dense<0> : tensor<i32>
+    %v603 = stablehlo.reduce(%v601 init: %v602) applies stablehlo.add across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v604 = stablehlo.compare LT, %v603, %v492, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v605 = stablehlo.select %v604, %v596, %v593 : tensor<4xi1>, tensor<4xi32>
+    %v606 = stablehlo.broadcast_in_dim %v605, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v607 = stablehlo.compare LE, %v0, %v606, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v608 = stablehlo.and %v486, %v607 : tensor<4x512xi1>
+    %v609 = stablehlo.constant dense<0> : tensor<i32>
+    %v610 = stablehlo.broadcast_in_dim %v609, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v611 = stablehlo.compare GT, %v492, %v610, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %v612 = stablehlo.broadcast_in_dim %v611, dims = [0] : (tensor<4xi1>) -> tensor<4x512xi1>
+    %v613 = stablehlo.and %v608, %v612 : tensor<4x512xi1>
+    %v614 = stablehlo.compare GT, %v54, %v494, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v615 = stablehlo.and %v613, %v614 : tensor<4x512xi1>
+    %v616 = stablehlo.and %v485, %v614 : tensor<4x512xi1>
+    %v617 = stablehlo.or %v616, %v615 : tensor<4x512xi1>
+    %v618 = stablehlo.broadcast_in_dim %v61, dims = [0] : (tensor<4xi1>) -> tensor<4x512xi1>
+    %v619 = stablehlo.select %v618, %v617, %v49 : tensor<4x512xi1>, tensor<4x512xi1>
+    %v620 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v621 = stablehlo.broadcast_in_dim %v620, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v622 = stablehlo.exponential %v33 : tensor<4x512xf32>
+    %v623 = stablehlo.select %v619, %v622, %v621 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v624 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v625 = stablehlo.reduce(%v623 init: %v624) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v626 = stablehlo.multiply %top_p, %v625 : tensor<4xf32>
+    %v627 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v628 = stablehlo.broadcast_in_dim %v627, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v629 = stablehlo.constant dense<0> : tensor<i32>
+    %v630 = stablehlo.broadcast_in_dim %v629, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v631 = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %v632 = stablehlo.broadcast_in_dim %v631, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v633 = stablehlo.or %v630, %v632 : tensor<4xi32>
+    %v634 = stablehlo.xor %v633, %v628 : tensor<4xi32>
+    %v635 = stablehlo.broadcast_in_dim %v634, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v636 = stablehlo.compare GE, %v42, %v635, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v637 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v638 = stablehlo.broadcast_in_dim %v637, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v639 = stablehlo.select %v636, %v623, %v638 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v640 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v641 = stablehlo.reduce(%v639 init: %v640) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v642 = stablehlo.compare GE, %v641, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v643 = stablehlo.select %v642, %v633, %v630 : tensor<4xi1>, tensor<4xi32>
+    %v644 = stablehlo.constant dense<1073741824> : tensor<i32>
+    %v645 = stablehlo.broadcast_in_dim %v644, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v646 = stablehlo.or %v643, %v645 : tensor<4xi32>
+    %v647 = stablehlo.xor %v646, %v628 : tensor<4xi32>
+    %v648 = stablehlo.broadcast_in_dim %v647, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v649 = stablehlo.compare GE, %v42, %v648, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v650 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v651 = stablehlo.broadcast_in_dim %v650, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v652 = stablehlo.select %v649, %v623, %v651 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v653 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v654 = stablehlo.reduce(%v652 init: %v653) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v655 = stablehlo.compare GE, %v654, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v656 = stablehlo.select %v655, %v646, %v643 : tensor<4xi1>, tensor<4xi32>
+    %v657 = stablehlo.constant dense<536870912> : tensor<i32>
+    %v658 = stablehlo.broadcast_in_dim %v657, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v659 = stablehlo.or %v656, %v658 : tensor<4xi32>
+    %v660 = stablehlo.xor %v659, %v628 : tensor<4xi32>
+    %v661 = stablehlo.broadcast_in_dim %v660, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v662 = stablehlo.compare GE, %v42, %v661, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v663 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v664 = stablehlo.broadcast_in_dim %v663, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v665 = stablehlo.select %v662, %v623, %v664 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v666 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v667 = stablehlo.reduce(%v665 init: %v666) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v668 = stablehlo.compare GE, %v667, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v669 = stablehlo.select %v668, %v659, %v656 : tensor<4xi1>, tensor<4xi32>
+    %v670 = stablehlo.constant dense<268435456> : tensor<i32>
+    %v671 = stablehlo.broadcast_in_dim %v670, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v672 = stablehlo.or %v669, %v671 : tensor<4xi32>
+    %v673 = stablehlo.xor %v672, %v628 : tensor<4xi32>
+    %v674 = stablehlo.broadcast_in_dim %v673, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v675 = stablehlo.compare GE, %v42, %v674, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v676 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v677 = stablehlo.broadcast_in_dim %v676, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v678 = stablehlo.select %v675, %v623, %v677 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v679 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v680 = stablehlo.reduce(%v678 init: %v679) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v681 = stablehlo.compare GE, %v680, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v682 = stablehlo.select %v681, %v672, %v669 : tensor<4xi1>, tensor<4xi32>
+    %v683 = stablehlo.constant dense<134217728> : tensor<i32>
+    %v684 = stablehlo.broadcast_in_dim %v683, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v685 = stablehlo.or %v682, %v684 : tensor<4xi32>
+    %v686 = stablehlo.xor %v685, %v628 : tensor<4xi32>
+    %v687 = stablehlo.broadcast_in_dim %v686, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v688 = stablehlo.compare GE, %v42, %v687, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v689 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v690 = stablehlo.broadcast_in_dim %v689, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v691 = stablehlo.select %v688, %v623, %v690 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v692 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v693 = stablehlo.reduce(%v691 init: %v692) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v694 = stablehlo.compare GE, %v693, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v695 = stablehlo.select %v694, %v685, %v682 : tensor<4xi1>, tensor<4xi32>
+    %v696 = stablehlo.constant dense<67108864> : tensor<i32>
+    %v697 = stablehlo.broadcast_in_dim %v696, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v698 = stablehlo.or %v695, %v697 : tensor<4xi32>
+    %v699 = stablehlo.xor %v698, %v628 : tensor<4xi32>
+    %v700 = stablehlo.broadcast_in_dim %v699, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v701 = stablehlo.compare GE, %v42, %v700, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v702 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v703 = stablehlo.broadcast_in_dim %v702, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v704 = stablehlo.select %v701, %v623, %v703 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v705 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v706 = stablehlo.reduce(%v704 init: %v705) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v707 = stablehlo.compare GE, %v706, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v708 = stablehlo.select %v707, %v698, %v695 : tensor<4xi1>, tensor<4xi32>
+    %v709 = stablehlo.constant dense<33554432> : tensor<i32>
+    %v710 = stablehlo.broadcast_in_dim %v709, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v711 = stablehlo.or %v708, %v710 : tensor<4xi32>
+    %v712 = stablehlo.xor %v711, %v628 : tensor<4xi32>
+    %v713 = stablehlo.broadcast_in_dim %v712, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v714 = stablehlo.compare GE, %v42, %v713, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v715 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v716 = stablehlo.broadcast_in_dim %v715, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v717 = stablehlo.select %v714, %v623, %v716 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v718 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v719 = stablehlo.reduce(%v717 init: %v718) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v720 = stablehlo.compare GE, %v719, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v721 = stablehlo.select %v720, %v711, %v708 : tensor<4xi1>, tensor<4xi32>
+    %v722 = stablehlo.constant dense<16777216> : tensor<i32>
+    %v723 = stablehlo.broadcast_in_dim %v722, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v724 = stablehlo.or %v721, %v723 : tensor<4xi32>
+    %v725 = stablehlo.xor %v724, %v628 : tensor<4xi32>
+    %v726 = stablehlo.broadcast_in_dim %v725, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v727 = stablehlo.compare GE, %v42, %v726, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v728 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v729 = stablehlo.broadcast_in_dim %v728, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v730 = stablehlo.select %v727, %v623, %v729 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v731 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v732 = stablehlo.reduce(%v730 init: %v731) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v733 = stablehlo.compare GE, %v732, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v734 = stablehlo.select %v733, %v724, %v721 : tensor<4xi1>, tensor<4xi32>
+    %v735 = stablehlo.constant dense<8388608> : tensor<i32>
+    %v736 = stablehlo.broadcast_in_dim %v735, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v737 = stablehlo.or %v734, %v736 : tensor<4xi32>
+    %v738 = stablehlo.xor %v737, %v628 : tensor<4xi32>
+    %v739 = stablehlo.broadcast_in_dim %v738, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v740 = stablehlo.compare GE, %v42, %v739, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v741 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v742 = stablehlo.broadcast_in_dim %v741, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v743 = stablehlo.select %v740, %v623, %v742 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v744 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v745 = stablehlo.reduce(%v743 init: %v744) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v746 = stablehlo.compare GE, %v745, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v747 = stablehlo.select %v746, %v737, %v734 : tensor<4xi1>, tensor<4xi32>
+    %v748 = stablehlo.constant dense<4194304> : tensor<i32>
+    %v749 = stablehlo.broadcast_in_dim %v748, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v750 = stablehlo.or %v747, %v749 : tensor<4xi32>
+    %v751 = stablehlo.xor %v750, %v628 : tensor<4xi32>
+    %v752 = stablehlo.broadcast_in_dim %v751, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v753 = stablehlo.compare GE, %v42, %v752, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v754 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v755 = stablehlo.broadcast_in_dim %v754, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v756 = stablehlo.select %v753, %v623, %v755 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v757 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v758 = stablehlo.reduce(%v756 init: %v757) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v759 = stablehlo.compare GE, %v758, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v760 = stablehlo.select %v759, %v750, %v747 : tensor<4xi1>, tensor<4xi32>
+    %v761 = stablehlo.constant dense<2097152> : tensor<i32>
+    %v762 = stablehlo.broadcast_in_dim %v761, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v763 = stablehlo.or %v760, %v762 : tensor<4xi32>
+    %v764 = stablehlo.xor %v763, %v628 : tensor<4xi32>
+    %v765 = stablehlo.broadcast_in_dim %v764, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v766 = stablehlo.compare GE, %v42, %v765, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v767 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v768 = stablehlo.broadcast_in_dim %v767, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v769 = stablehlo.select %v766, %v623, %v768 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v770 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v771 = stablehlo.reduce(%v769 init: %v770) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v772 = stablehlo.compare GE, %v771, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v773 = stablehlo.select %v772, %v763, %v760 : tensor<4xi1>, tensor<4xi32>
+    %v774 = stablehlo.constant dense<1048576> : tensor<i32>
+    %v775 = stablehlo.broadcast_in_dim %v774, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v776 = stablehlo.or %v773, %v775 : tensor<4xi32>
+    %v777 = stablehlo.xor %v776, %v628 : tensor<4xi32>
+    %v778 = stablehlo.broadcast_in_dim %v777, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v779 = stablehlo.compare GE, %v42, %v778, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v780 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v781 = stablehlo.broadcast_in_dim %v780, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v782 = stablehlo.select %v779, %v623, %v781 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v783 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v784 = stablehlo.reduce(%v782 init: %v783) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v785 = stablehlo.compare GE, %v784, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v786 = stablehlo.select %v785, %v776, %v773 : tensor<4xi1>, tensor<4xi32>
+    %v787 = stablehlo.constant dense<524288> : tensor<i32>
+    %v788 = stablehlo.broadcast_in_dim %v787, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v789 = stablehlo.or %v786, %v788 : tensor<4xi32>
+    %v790 = stablehlo.xor %v789, %v628 : tensor<4xi32>
+    %v791 = stablehlo.broadcast_in_dim %v790, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v792 = stablehlo.compare GE, %v42, %v791, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v793 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v794 = stablehlo.broadcast_in_dim %v793, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v795 = stablehlo.select %v792, %v623, %v794 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v796 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v797 = stablehlo.reduce(%v795 init: %v796) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v798 = stablehlo.compare GE, %v797, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v799 = stablehlo.select %v798, %v789, %v786 : tensor<4xi1>, tensor<4xi32>
+    %v800 = stablehlo.constant dense<262144> : tensor<i32>
+    %v801 = stablehlo.broadcast_in_dim %v800, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v802 = stablehlo.or %v799, %v801 : tensor<4xi32>
+    %v803 = stablehlo.xor %v802, %v628 : tensor<4xi32>
+    %v804 = stablehlo.broadcast_in_dim %v803, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v805 = stablehlo.compare GE, %v42, %v804, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v806 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v807 = stablehlo.broadcast_in_dim %v806, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v808 = stablehlo.select %v805, %v623, %v807 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v809 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v810 = stablehlo.reduce(%v808 init: %v809) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v811 = stablehlo.compare GE, %v810, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v812 = stablehlo.select %v811, %v802, %v799 : tensor<4xi1>, tensor<4xi32>
+    %v813 = stablehlo.constant dense<131072> : tensor<i32>
+    %v814 = stablehlo.broadcast_in_dim %v813, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v815 = stablehlo.or %v812, %v814 : tensor<4xi32>
+    %v816 = stablehlo.xor %v815, %v628 : tensor<4xi32>
+    %v817 = stablehlo.broadcast_in_dim %v816, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v818 = stablehlo.compare GE, %v42, %v817, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v819 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v820 = stablehlo.broadcast_in_dim %v819, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v821 = stablehlo.select %v818, %v623, %v820 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v822 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v823 = stablehlo.reduce(%v821 init: %v822) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v824 = stablehlo.compare GE, %v823, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v825 = stablehlo.select %v824, %v815, %v812 : tensor<4xi1>, tensor<4xi32>
+    %v826 = stablehlo.constant dense<65536> : tensor<i32>
+    %v827 = stablehlo.broadcast_in_dim %v826, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v828 = stablehlo.or %v825, %v827 : tensor<4xi32>
+    %v829 = stablehlo.xor %v828, %v628 : tensor<4xi32>
+    %v830 = stablehlo.broadcast_in_dim %v829, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v831 = stablehlo.compare GE, %v42, %v830, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v832 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v833 = stablehlo.broadcast_in_dim %v832, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v834 = stablehlo.select %v831, %v623, %v833 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v835 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v836 = stablehlo.reduce(%v834 init: %v835) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v837 = stablehlo.compare GE, %v836, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v838 = stablehlo.select %v837, %v828, %v825 : tensor<4xi1>, tensor<4xi32>
+    %v839 = stablehlo.constant dense<32768> : tensor<i32>
+    %v840 = stablehlo.broadcast_in_dim %v839, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v841 = stablehlo.or %v838, %v840 : tensor<4xi32>
+    %v842 = stablehlo.xor %v841, %v628 : tensor<4xi32>
+    %v843 = stablehlo.broadcast_in_dim %v842, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v844 = stablehlo.compare GE, %v42, %v843, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v845 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v846 = stablehlo.broadcast_in_dim %v845, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v847 = stablehlo.select %v844, %v623, %v846 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v848 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v849 = stablehlo.reduce(%v847 init: %v848) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v850 = stablehlo.compare GE, %v849, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v851 = stablehlo.select %v850, %v841, %v838 : tensor<4xi1>, tensor<4xi32>
+    %v852 = stablehlo.constant dense<16384> : tensor<i32>
+    %v853 = stablehlo.broadcast_in_dim %v852, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v854 = stablehlo.or %v851, %v853 : tensor<4xi32>
+    %v855 = stablehlo.xor %v854, %v628 : tensor<4xi32>
+    %v856 = stablehlo.broadcast_in_dim %v855, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v857 = stablehlo.compare GE, %v42, %v856, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v858 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v859 = stablehlo.broadcast_in_dim %v858, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v860 = stablehlo.select %v857, %v623, %v859 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v861 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v862 = stablehlo.reduce(%v860 init: %v861) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v863 = stablehlo.compare GE, %v862, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v864 = stablehlo.select %v863, %v854, %v851 : tensor<4xi1>, tensor<4xi32>
+    %v865 = stablehlo.constant dense<8192> : tensor<i32>
+    %v866 = stablehlo.broadcast_in_dim %v865, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v867 = stablehlo.or %v864, %v866 : tensor<4xi32>
+    %v868 = stablehlo.xor %v867, %v628 : tensor<4xi32>
+    %v869 = stablehlo.broadcast_in_dim %v868, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v870 = stablehlo.compare GE, %v42, %v869, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v871 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v872 = stablehlo.broadcast_in_dim %v871, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v873 = stablehlo.select %v870, %v623, %v872 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v874 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v875 = stablehlo.reduce(%v873 init: %v874) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v876 = stablehlo.compare GE, %v875, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v877 = stablehlo.select %v876, %v867, %v864 : tensor<4xi1>, tensor<4xi32>
+    %v878 = stablehlo.constant dense<4096> : tensor<i32>
+    %v879 = stablehlo.broadcast_in_dim %v878, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v880 = stablehlo.or %v877, %v879 : tensor<4xi32>
+    %v881 = stablehlo.xor %v880, %v628 : tensor<4xi32>
+    %v882 = stablehlo.broadcast_in_dim %v881, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v883 = stablehlo.compare GE, %v42, %v882, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v884 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v885 = stablehlo.broadcast_in_dim %v884, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v886 = stablehlo.select %v883, %v623, %v885 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v887 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v888 = stablehlo.reduce(%v886 init: %v887) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v889 = stablehlo.compare GE, %v888, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v890 = stablehlo.select %v889, %v880, %v877 : tensor<4xi1>, tensor<4xi32>
+    %v891 = stablehlo.constant dense<2048> : tensor<i32>
+    %v892 = stablehlo.broadcast_in_dim %v891, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v893 = stablehlo.or %v890, %v892 : tensor<4xi32>
+    %v894 = stablehlo.xor %v893, %v628 : tensor<4xi32>
+    %v895 = stablehlo.broadcast_in_dim %v894, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v896 = stablehlo.compare GE, %v42, %v895, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v897 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v898 = stablehlo.broadcast_in_dim %v897, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v899 = stablehlo.select %v896, %v623, %v898 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v900 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v901 = stablehlo.reduce(%v899 init: %v900) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v902 = stablehlo.compare GE, %v901, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v903 = stablehlo.select %v902, %v893, %v890 : tensor<4xi1>, tensor<4xi32>
+    %v904 = stablehlo.constant dense<1024> : tensor<i32>
+    %v905 = stablehlo.broadcast_in_dim %v904, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v906 = stablehlo.or %v903, %v905 : tensor<4xi32>
+    %v907 = stablehlo.xor %v906, %v628 : tensor<4xi32>
+    %v908 = stablehlo.broadcast_in_dim %v907, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v909 = stablehlo.compare GE, %v42, %v908, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v910 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v911 = stablehlo.broadcast_in_dim %v910, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v912 = stablehlo.select %v909, %v623, %v911 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v913 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v914 = stablehlo.reduce(%v912 init: %v913) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v915 = stablehlo.compare GE, %v914, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v916 = stablehlo.select %v915, %v906, %v903 : tensor<4xi1>, tensor<4xi32>
+    %v917 = stablehlo.constant dense<512> : tensor<i32>
+    %v918 = stablehlo.broadcast_in_dim %v917, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v919 = stablehlo.or %v916, %v918 : tensor<4xi32>
+    %v920 = stablehlo.xor %v919, %v628 : tensor<4xi32>
+    %v921 = stablehlo.broadcast_in_dim %v920, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v922 = stablehlo.compare GE, %v42, %v921, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v923 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v924 = stablehlo.broadcast_in_dim %v923, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v925 = stablehlo.select %v922, %v623, %v924 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v926 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v927 = stablehlo.reduce(%v925 init: %v926) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v928 = stablehlo.compare GE, %v927, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v929 = stablehlo.select %v928, %v919, %v916 : tensor<4xi1>, tensor<4xi32>
+    %v930 = stablehlo.constant dense<256> : tensor<i32>
+    %v931 = stablehlo.broadcast_in_dim %v930, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v932 = stablehlo.or %v929, %v931 : tensor<4xi32>
+    %v933 = stablehlo.xor %v932, %v628 : tensor<4xi32>
+    %v934 = stablehlo.broadcast_in_dim %v933, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v935 = stablehlo.compare GE, %v42, %v934, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v936 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v937 = stablehlo.broadcast_in_dim %v936, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v938 = stablehlo.select %v935, %v623, %v937 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v939 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v940 = stablehlo.reduce(%v938 init: %v939) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v941 = stablehlo.compare GE, %v940, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v942 = stablehlo.select %v941, %v932, %v929 : tensor<4xi1>, tensor<4xi32>
+    %v943 = stablehlo.constant dense<128> : tensor<i32>
+    %v944 = stablehlo.broadcast_in_dim %v943, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v945 = stablehlo.or %v942, %v944 : tensor<4xi32>
+    %v946 = stablehlo.xor %v945, %v628 : tensor<4xi32>
+    %v947 = stablehlo.broadcast_in_dim %v946, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v948 = stablehlo.compare GE, %v42, %v947, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v949 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v950 = stablehlo.broadcast_in_dim %v949, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v951 = stablehlo.select %v948, %v623, %v950 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v952 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v953 = stablehlo.reduce(%v951 init: %v952) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v954 = stablehlo.compare GE, %v953, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v955 = stablehlo.select %v954, %v945, %v942 : tensor<4xi1>, tensor<4xi32>
+    %v956 = stablehlo.constant dense<64> : tensor<i32>
+    %v957 = stablehlo.broadcast_in_dim %v956, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v958 = stablehlo.or %v955, %v957 : tensor<4xi32>
+    %v959 = stablehlo.xor %v958, %v628 : tensor<4xi32>
+    %v960 = stablehlo.broadcast_in_dim %v959, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v961 = stablehlo.compare GE, %v42, %v960, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v962 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v963 = stablehlo.broadcast_in_dim %v962, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v964 = stablehlo.select %v961, %v623, %v963 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v965 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v966 = stablehlo.reduce(%v964 init: %v965) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v967 = stablehlo.compare GE, %v966, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v968 = stablehlo.select %v967, %v958, %v955 : tensor<4xi1>, tensor<4xi32>
+    %v969 = stablehlo.constant dense<32> : tensor<i32>
+    %v970 = stablehlo.broadcast_in_dim %v969, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v971 = stablehlo.or %v968, %v970 : tensor<4xi32>
+    %v972 = stablehlo.xor %v971, %v628 : tensor<4xi32>
+    %v973 = stablehlo.broadcast_in_dim %v972, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v974 = stablehlo.compare GE, %v42, %v973, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v975 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v976 = stablehlo.broadcast_in_dim %v975, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v977 = stablehlo.select %v974, %v623, %v976 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v978 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v979 = stablehlo.reduce(%v977 init: %v978) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v980 = stablehlo.compare GE, %v979, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v981 = stablehlo.select %v980, %v971, %v968 : tensor<4xi1>, tensor<4xi32>
+    %v982 = stablehlo.constant dense<16> : tensor<i32>
+    %v983 = stablehlo.broadcast_in_dim %v982, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v984 = stablehlo.or %v981, %v983 : tensor<4xi32>
+    %v985 = stablehlo.xor %v984, %v628 : tensor<4xi32>
+    %v986 = stablehlo.broadcast_in_dim %v985, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v987 = stablehlo.compare GE, %v42, %v986, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v988 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v989 = stablehlo.broadcast_in_dim %v988, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v990 = stablehlo.select %v987, %v623, %v989 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v991 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v992 = stablehlo.reduce(%v990 init: %v991) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v993 = stablehlo.compare GE, %v992, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v994 = stablehlo.select %v993, %v984, %v981 : tensor<4xi1>, tensor<4xi32>
+    %v995 = stablehlo.constant dense<8> : tensor<i32>
+    %v996 = stablehlo.broadcast_in_dim %v995, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v997 = stablehlo.or %v994, %v996 : tensor<4xi32>
+    %v998 = stablehlo.xor %v997, %v628 : tensor<4xi32>
+    %v999 = stablehlo.broadcast_in_dim %v998, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1000 = stablehlo.compare GE, %v42, %v999, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1001 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1002 = stablehlo.broadcast_in_dim %v1001, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1003 = stablehlo.select %v1000, %v623, %v1002 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1004 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1005 = stablehlo.reduce(%v1003 init: %v1004) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1006 = stablehlo.compare GE, %v1005, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1007 = stablehlo.select %v1006, %v997, %v994 : tensor<4xi1>, tensor<4xi32>
+    %v1008 = stablehlo.constant dense<4> : tensor<i32>
+    %v1009 = stablehlo.broadcast_in_dim %v1008, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1010 = stablehlo.or %v1007, %v1009 : tensor<4xi32>
+    %v1011 = stablehlo.xor %v1010, %v628 : tensor<4xi32>
+    %v1012 = stablehlo.broadcast_in_dim %v1011, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1013 = stablehlo.compare GE, %v42, %v1012, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1014 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1015 = stablehlo.broadcast_in_dim %v1014, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1016 = stablehlo.select %v1013, %v623, %v1015 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1017 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1018 = stablehlo.reduce(%v1016 init: %v1017) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1019 = stablehlo.compare GE, %v1018, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1020 = stablehlo.select %v1019, %v1010, %v1007 : tensor<4xi1>, tensor<4xi32>
+    %v1021 = stablehlo.constant dense<2> : tensor<i32>
+    %v1022 = stablehlo.broadcast_in_dim %v1021, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1023 = stablehlo.or %v1020, %v1022 : tensor<4xi32>
+    %v1024 = stablehlo.xor %v1023, %v628 : tensor<4xi32>
+    %v1025 = stablehlo.broadcast_in_dim %v1024, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1026 = stablehlo.compare GE, %v42, %v1025, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1027 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1028 = stablehlo.broadcast_in_dim %v1027, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1029 = stablehlo.select %v1026, %v623, %v1028 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1030 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1031 = stablehlo.reduce(%v1029 init: %v1030) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1032 = stablehlo.compare GE, %v1031, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1033 = stablehlo.select %v1032, %v1023, %v1020 : tensor<4xi1>, tensor<4xi32>
+    %v1034 = stablehlo.constant dense<1> : tensor<i32>
+    %v1035 = stablehlo.broadcast_in_dim %v1034, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1036 = stablehlo.or %v1033, %v1035 : tensor<4xi32>
+    %v1037 = stablehlo.xor %v1036, %v628 : tensor<4xi32>
+    %v1038 = stablehlo.broadcast_in_dim %v1037, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1039 = stablehlo.compare GE, %v42, %v1038, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1040 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1041 = stablehlo.broadcast_in_dim %v1040, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1042 = stablehlo.select %v1039, %v623, %v1041 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1043 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1044 = stablehlo.reduce(%v1042 init: %v1043) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1045 = stablehlo.compare GE, %v1044, %v626, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1046 = stablehlo.select %v1045, %v1036, %v1033 : tensor<4xi1>, tensor<4xi32>
+    %v1047 = stablehlo.xor %v1046, %v628 : tensor<4xi32>
+    %v1048 = stablehlo.broadcast_in_dim %v1047, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1049 = stablehlo.compare GT, %v42, %v1048, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1050 = stablehlo.compare EQ, %v42, %v1048, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1051 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1052 = stablehlo.broadcast_in_dim %v1051, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1053 = stablehlo.select %v1049, %v623, %v1052 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1054 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1055 = stablehlo.reduce(%v1053 init: %v1054) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1056 = stablehlo.subtract %v626, %v1055 : tensor<4xf32>
+    %v1057 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1058 = stablehlo.broadcast_in_dim %v1057, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1059 = stablehlo.select %v1050, %v623, %v1058 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1060 = stablehlo.constant dense<0> : tensor<i32>
+    %v1061 = stablehlo.broadcast_in_dim %v1060, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1062 = stablehlo.constant dense<256> : tensor<i32>
+    %v1063 = stablehlo.broadcast_in_dim %v1062, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1064 = stablehlo.or %v1061, %v1063 : tensor<4xi32>
+    %v1065 = stablehlo.broadcast_in_dim %v1064, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1066 = stablehlo.compare LT, %v0, %v1065, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1067 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1068 = stablehlo.broadcast_in_dim %v1067, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1069 = stablehlo.select %v1066, %v1059, %v1068 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1070 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1071 = stablehlo.reduce(%v1069 init: %v1070) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1072 = stablehlo.compare LT, %v1071, %v1056, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1073 = stablehlo.select %v1072, %v1064, %v1061 : tensor<4xi1>, tensor<4xi32>
+    %v1074 = stablehlo.constant dense<128> : tensor<i32>
+    %v1075 = stablehlo.broadcast_in_dim %v1074, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1076 = stablehlo.or %v1073, %v1075 : tensor<4xi32>
+    %v1077 = stablehlo.broadcast_in_dim %v1076, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1078 = stablehlo.compare LT, %v0, %v1077, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1079 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1080 = stablehlo.broadcast_in_dim %v1079, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1081 = stablehlo.select %v1078, %v1059, %v1080 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1082 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1083 = stablehlo.reduce(%v1081 init: %v1082) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1084 = stablehlo.compare LT, %v1083, %v1056, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1085 = stablehlo.select %v1084, %v1076, %v1073 : tensor<4xi1>, tensor<4xi32>
+    %v1086 = stablehlo.constant dense<64> : tensor<i32>
+    %v1087 = stablehlo.broadcast_in_dim %v1086, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1088 = stablehlo.or %v1085, %v1087 : tensor<4xi32>
+    %v1089 = stablehlo.broadcast_in_dim %v1088, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1090 = stablehlo.compare LT, %v0, %v1089, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1091 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1092 = stablehlo.broadcast_in_dim %v1091, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1093 = stablehlo.select %v1090, %v1059, %v1092 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1094 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1095 = stablehlo.reduce(%v1093 init: %v1094) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1096 = stablehlo.compare LT, %v1095, %v1056, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1097 = stablehlo.select %v1096, %v1088, %v1085 : tensor<4xi1>, tensor<4xi32>
+    %v1098 = stablehlo.constant dense<32> : tensor<i32>
+    %v1099 = stablehlo.broadcast_in_dim %v1098, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1100 = stablehlo.or %v1097, %v1099 : tensor<4xi32>
+    %v1101 = stablehlo.broadcast_in_dim %v1100, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1102 = stablehlo.compare LT, %v0, %v1101, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1103 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1104 = stablehlo.broadcast_in_dim %v1103, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1105 = stablehlo.select %v1102, %v1059, %v1104 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1106 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1107 = stablehlo.reduce(%v1105 init: %v1106) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1108 = stablehlo.compare LT, %v1107, %v1056, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1109 = stablehlo.select %v1108, %v1100, %v1097 : tensor<4xi1>, tensor<4xi32>
+    %v1110 = stablehlo.constant dense<16> : tensor<i32>
+    %v1111 = stablehlo.broadcast_in_dim %v1110, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1112 = stablehlo.or %v1109, %v1111 : tensor<4xi32>
+    %v1113 = stablehlo.broadcast_in_dim %v1112, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1114 = stablehlo.compare LT, %v0, %v1113, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1115 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1116 = stablehlo.broadcast_in_dim %v1115, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1117 = stablehlo.select %v1114, %v1059, %v1116 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1118 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1119 = stablehlo.reduce(%v1117 init: %v1118) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1120 = stablehlo.compare LT, %v1119, %v1056, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1121 = stablehlo.select %v1120, %v1112, %v1109 : tensor<4xi1>, tensor<4xi32>
+    %v1122 = stablehlo.constant dense<8> : tensor<i32>
+    %v1123 = stablehlo.broadcast_in_dim %v1122, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1124 = stablehlo.or %v1121, %v1123 : tensor<4xi32>
+    %v1125 = stablehlo.broadcast_in_dim %v1124, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1126 = stablehlo.compare LT, %v0, %v1125, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1127 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1128 = stablehlo.broadcast_in_dim %v1127, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1129 = stablehlo.select %v1126, %v1059, %v1128 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1130 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1131 = stablehlo.reduce(%v1129 init: %v1130) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1132 = stablehlo.compare LT, %v1131, %v1056, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1133 = stablehlo.select %v1132, %v1124, %v1121 : tensor<4xi1>, tensor<4xi32>
+    %v1134 = stablehlo.constant dense<4> : tensor<i32>
+    %v1135 = stablehlo.broadcast_in_dim %v1134, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1136 = stablehlo.or %v1133, %v1135 : tensor<4xi32>
+    %v1137 = stablehlo.broadcast_in_dim %v1136, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1138 = stablehlo.compare LT, %v0, %v1137, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1139 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1140 = stablehlo.broadcast_in_dim %v1139, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1141 = stablehlo.select %v1138, %v1059, %v1140 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1142 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1143 = stablehlo.reduce(%v1141 init: %v1142) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1144 = stablehlo.compare LT, %v1143, %v1056, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1145 = stablehlo.select %v1144, %v1136, %v1133 : tensor<4xi1>, tensor<4xi32>
+    %v1146 = stablehlo.constant dense<2> : tensor<i32>
+    %v1147 = stablehlo.broadcast_in_dim %v1146, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1148 = stablehlo.or %v1145, %v1147 : tensor<4xi32>
+    %v1149 = stablehlo.broadcast_in_dim %v1148, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1150 = stablehlo.compare LT, %v0, %v1149, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1151 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1152 = stablehlo.broadcast_in_dim %v1151, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1153 = stablehlo.select %v1150, %v1059, %v1152 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1154 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1155 = stablehlo.reduce(%v1153 init: %v1154) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1156 = stablehlo.compare LT, %v1155, %v1056, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1157 = stablehlo.select %v1156, %v1148, %v1145 : tensor<4xi1>, tensor<4xi32>
+    %v1158 = stablehlo.constant dense<1> : tensor<i32>
+    %v1159 = stablehlo.broadcast_in_dim %v1158, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1160 = stablehlo.or %v1157, %v1159 : tensor<4xi32>
+    %v1161 = stablehlo.broadcast_in_dim %v1160, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1162 = stablehlo.compare LT, %v0, %v1161, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1163 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1164 = stablehlo.broadcast_in_dim %v1163, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1165 = stablehlo.select %v1162, %v1059, %v1164 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1166 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1167 = stablehlo.reduce(%v1165 init: %v1166) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1168 = stablehlo.compare LT, %v1167, %v1056, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1169 = stablehlo.select %v1168, %v1160, %v1157 : tensor<4xi1>, tensor<4xi32>
+    %v1170 = stablehlo.broadcast_in_dim %v1169, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1171 = stablehlo.compare LE, %v0, %v1170, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1172 = stablehlo.and %v1050, %v1171 : tensor<4x512xi1>
+    %v1173 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1174 = stablehlo.broadcast_in_dim %v1173, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1175 = stablehlo.compare GT, %v1056, %v1174, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1176 = stablehlo.broadcast_in_dim %v1175, dims = [0] : (tensor<4xi1>) -> tensor<4x512xi1>
+    %v1177 = stablehlo.and %v1172, %v1176 : tensor<4x512xi1>
+    %v1178 = stablehlo.compare GT, %v623, %v1058, FLOAT : (tensor<4x512xf32>, tensor<4x512xf32>) -> tensor<4x512xi1>
+    %v1179 = stablehlo.and %v1177, %v1178 : tensor<4x512xi1>
+    %v1180 = stablehlo.and %v1049, %v1178 : tensor<4x512xi1>
+    %v1181 = stablehlo.or %v1180, %v1179 : tensor<4x512xi1>
+    %v1182 = stablehlo.constant dense<1.0> : tensor<f32>
+    %v1183 = stablehlo.broadcast_in_dim %v1182, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1184 = stablehlo.compare LT, %top_p, %v1183, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %v1185 = stablehlo.broadcast_in_dim %v1184, dims = [0] : (tensor<4xi1>) -> tensor<4x512xi1>
+    %v1186 = stablehlo.select %v1185, %v1181, %v619 : tensor<4x512xi1>, tensor<4x512xi1>
+    %v1187 = stablehlo.select %v1186, %v622, %v621 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1188 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1189 = stablehlo.reduce(%v1187 init: %v1188) applies stablehlo.add across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1190 = stablehlo.slice %seed [0:4, 0:1] : (tensor<4x2xi32>) -> tensor<4x1xi32>
+    %v1191 = stablehlo.reshape %v1190 : (tensor<4x1xi32>) -> tensor<4xi32>
+    %v1192 = stablehlo.slice %seed [0:4, 1:2] : (tensor<4x2xi32>) -> tensor<4x1xi32>
+    %v1193 = stablehlo.reshape %v1192 : (tensor<4x1xi32>) -> tensor<4xi32>
+    %v1194 = stablehlo.constant dense<-1640531527> : tensor<i32>
+    %v1195 = stablehlo.broadcast_in_dim %v1194, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1196 = stablehlo.xor %step, %v1195 : tensor<4xi32>
+    %v1197 = stablehlo.constant dense<16> : tensor<i32>
+    %v1198 = stablehlo.broadcast_in_dim %v1197, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1199 = stablehlo.shift_right_logical %v1196, %v1198 : tensor<4xi32>
+    %v1200 = stablehlo.xor %v1196, %v1199 : tensor<4xi32>
+    %v1201 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1202 = stablehlo.broadcast_in_dim %v1201, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1203 = stablehlo.multiply %v1200, %v1202 : tensor<4xi32>
+    %v1204 = stablehlo.constant dense<15> : tensor<i32>
+    %v1205 = stablehlo.broadcast_in_dim %v1204, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1206 = stablehlo.shift_right_logical %v1203, %v1205 : tensor<4xi32>
+    %v1207 = stablehlo.xor %v1203, %v1206 : tensor<4xi32>
+    %v1208 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1209 = stablehlo.broadcast_in_dim %v1208, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1210 = stablehlo.multiply %v1207, %v1209 : tensor<4xi32>
+    %v1211 = stablehlo.constant dense<16> : tensor<i32>
+    %v1212 = stablehlo.broadcast_in_dim %v1211, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1213 = stablehlo.shift_right_logical %v1210, %v1212 : tensor<4xi32>
+    %v1214 = stablehlo.xor %v1210, %v1213 : tensor<4xi32>
+    %v1215 = stablehlo.xor %v1214, %v1193 : tensor<4xi32>
+    %v1216 = stablehlo.constant dense<16> : tensor<i32>
+    %v1217 = stablehlo.broadcast_in_dim %v1216, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1218 = stablehlo.shift_right_logical %v1215, %v1217 : tensor<4xi32>
+    %v1219 = stablehlo.xor %v1215, %v1218 : tensor<4xi32>
+    %v1220 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1221 = stablehlo.broadcast_in_dim %v1220, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1222 = stablehlo.multiply %v1219, %v1221 : tensor<4xi32>
+    %v1223 = stablehlo.constant dense<15> : tensor<i32>
+    %v1224 = stablehlo.broadcast_in_dim %v1223, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1225 = stablehlo.shift_right_logical %v1222, %v1224 : tensor<4xi32>
+    %v1226 = stablehlo.xor %v1222, %v1225 : tensor<4xi32>
+    %v1227 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1228 = stablehlo.broadcast_in_dim %v1227, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1229 = stablehlo.multiply %v1226, %v1228 : tensor<4xi32>
+    %v1230 = stablehlo.constant dense<16> : tensor<i32>
+    %v1231 = stablehlo.broadcast_in_dim %v1230, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1232 = stablehlo.shift_right_logical %v1229, %v1231 : tensor<4xi32>
+    %v1233 = stablehlo.xor %v1229, %v1232 : tensor<4xi32>
+    %v1234 = stablehlo.xor %v1233, %v1191 : tensor<4xi32>
+    %v1235 = stablehlo.constant dense<16> : tensor<i32>
+    %v1236 = stablehlo.broadcast_in_dim %v1235, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1237 = stablehlo.shift_right_logical %v1234, %v1236 : tensor<4xi32>
+    %v1238 = stablehlo.xor %v1234, %v1237 : tensor<4xi32>
+    %v1239 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1240 = stablehlo.broadcast_in_dim %v1239, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1241 = stablehlo.multiply %v1238, %v1240 : tensor<4xi32>
+    %v1242 = stablehlo.constant dense<15> : tensor<i32>
+    %v1243 = stablehlo.broadcast_in_dim %v1242, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1244 = stablehlo.shift_right_logical %v1241, %v1243 : tensor<4xi32>
+    %v1245 = stablehlo.xor %v1241, %v1244 : tensor<4xi32>
+    %v1246 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1247 = stablehlo.broadcast_in_dim %v1246, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1248 = stablehlo.multiply %v1245, %v1247 : tensor<4xi32>
+    %v1249 = stablehlo.constant dense<16> : tensor<i32>
+    %v1250 = stablehlo.broadcast_in_dim %v1249, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1251 = stablehlo.shift_right_logical %v1248, %v1250 : tensor<4xi32>
+    %v1252 = stablehlo.xor %v1248, %v1251 : tensor<4xi32>
+    %v1253 = stablehlo.constant dense<-2048144789> : tensor<i32>
+    %v1254 = stablehlo.broadcast_in_dim %v1253, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1255 = stablehlo.xor %v1252, %v1254 : tensor<4xi32>
+    %v1256 = stablehlo.constant dense<16> : tensor<i32>
+    %v1257 = stablehlo.broadcast_in_dim %v1256, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1258 = stablehlo.shift_right_logical %v1255, %v1257 : tensor<4xi32>
+    %v1259 = stablehlo.xor %v1255, %v1258 : tensor<4xi32>
+    %v1260 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1261 = stablehlo.broadcast_in_dim %v1260, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1262 = stablehlo.multiply %v1259, %v1261 : tensor<4xi32>
+    %v1263 = stablehlo.constant dense<15> : tensor<i32>
+    %v1264 = stablehlo.broadcast_in_dim %v1263, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1265 = stablehlo.shift_right_logical %v1262, %v1264 : tensor<4xi32>
+    %v1266 = stablehlo.xor %v1262, %v1265 : tensor<4xi32>
+    %v1267 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1268 = stablehlo.broadcast_in_dim %v1267, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1269 = stablehlo.multiply %v1266, %v1268 : tensor<4xi32>
+    %v1270 = stablehlo.constant dense<16> : tensor<i32>
+    %v1271 = stablehlo.broadcast_in_dim %v1270, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1272 = stablehlo.shift_right_logical %v1269, %v1271 : tensor<4xi32>
+    %v1273 = stablehlo.xor %v1269, %v1272 : tensor<4xi32>
+    %v1274 = stablehlo.broadcast_in_dim %v1252, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1275 = stablehlo.broadcast_in_dim %v1273, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1276 = stablehlo.xor %v0, %v1274 : tensor<4x512xi32>
+    %v1277 = stablehlo.constant dense<16> : tensor<i32>
+    %v1278 = stablehlo.broadcast_in_dim %v1277, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1279 = stablehlo.shift_right_logical %v1276, %v1278 : tensor<4x512xi32>
+    %v1280 = stablehlo.xor %v1276, %v1279 : tensor<4x512xi32>
+    %v1281 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1282 = stablehlo.broadcast_in_dim %v1281, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1283 = stablehlo.multiply %v1280, %v1282 : tensor<4x512xi32>
+    %v1284 = stablehlo.constant dense<15> : tensor<i32>
+    %v1285 = stablehlo.broadcast_in_dim %v1284, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1286 = stablehlo.shift_right_logical %v1283, %v1285 : tensor<4x512xi32>
+    %v1287 = stablehlo.xor %v1283, %v1286 : tensor<4x512xi32>
+    %v1288 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1289 = stablehlo.broadcast_in_dim %v1288, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1290 = stablehlo.multiply %v1287, %v1289 : tensor<4x512xi32>
+    %v1291 = stablehlo.constant dense<16> : tensor<i32>
+    %v1292 = stablehlo.broadcast_in_dim %v1291, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1293 = stablehlo.shift_right_logical %v1290, %v1292 : tensor<4x512xi32>
+    %v1294 = stablehlo.xor %v1290, %v1293 : tensor<4x512xi32>
+    %v1295 = stablehlo.add %v1294, %v1275 : tensor<4x512xi32>
+    %v1296 = stablehlo.constant dense<16> : tensor<i32>
+    %v1297 = stablehlo.broadcast_in_dim %v1296, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1298 = stablehlo.shift_right_logical %v1295, %v1297 : tensor<4x512xi32>
+    %v1299 = stablehlo.xor %v1295, %v1298 : tensor<4x512xi32>
+    %v1300 = stablehlo.constant dense<2146121005> : tensor<i32>
+    %v1301 = stablehlo.broadcast_in_dim %v1300, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1302 = stablehlo.multiply %v1299, %v1301 : tensor<4x512xi32>
+    %v1303 = stablehlo.constant dense<15> : tensor<i32>
+    %v1304 = stablehlo.broadcast_in_dim %v1303, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1305 = stablehlo.shift_right_logical %v1302, %v1304 : tensor<4x512xi32>
+    %v1306 = stablehlo.xor %v1302, %v1305 : tensor<4x512xi32>
+    %v1307 = stablehlo.constant dense<-2073254261> : tensor<i32>
+    %v1308 = stablehlo.broadcast_in_dim %v1307, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1309 = stablehlo.multiply %v1306, %v1308 : tensor<4x512xi32>
+    %v1310 = stablehlo.constant dense<16> : tensor<i32>
+    %v1311 = stablehlo.broadcast_in_dim %v1310, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1312 = stablehlo.shift_right_logical %v1309, %v1311 : tensor<4x512xi32>
+    %v1313 = stablehlo.xor %v1309, %v1312 : tensor<4x512xi32>
+    %v1314 = stablehlo.constant dense<9> : tensor<i32>
+    %v1315 = stablehlo.broadcast_in_dim %v1314, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1316 = stablehlo.shift_right_logical %v1313, %v1315 : tensor<4x512xi32>
+    %v1317 = stablehlo.convert %v1316 : (tensor<4x512xi32>) -> tensor<4x512xf32>
+    %v1318 = stablehlo.constant dense<5.0e-1> : tensor<f32>
+    %v1319 = stablehlo.broadcast_in_dim %v1318, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1320 = stablehlo.constant dense<1.1920929e-7> : tensor<f32>
+    %v1321 = stablehlo.broadcast_in_dim %v1320, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1322 = stablehlo.add %v1317, %v1319 : tensor<4x512xf32>
+    %v1323 = stablehlo.multiply %v1322, %v1321 : tensor<4x512xf32>
+    %v1324 = stablehlo.log %v1323 : tensor<4x512xf32>
+    %v1325 = stablehlo.negate %v1324 : tensor<4x512xf32>
+    %v1326 = stablehlo.log %v1325 : tensor<4x512xf32>
+    %v1327 = stablehlo.negate %v1326 : tensor<4x512xf32>
+    %v1328 = stablehlo.add %v33, %v1327 : tensor<4x512xf32>
+    %v1329 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1330 = stablehlo.broadcast_in_dim %v1329, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1331 = stablehlo.select %v1186, %v1328, %v1330 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1332 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1333 = stablehlo.reduce(%v1331 init: %v1332) applies stablehlo.maximum across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1334 = stablehlo.broadcast_in_dim %v1333, dims = [0] : (tensor<4xf32>) -> tensor<4x512xf32>
+    %v1335 = stablehlo.compare EQ, %v1331, %v1334, FLOAT : (tensor<4x512xf32>, tensor<4x512xf32>) -> tensor<4x512xi1>
+    %v1336 = stablehlo.iota dim = 1 : tensor<4x512xi32>
+    %v1337 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1338 = stablehlo.broadcast_in_dim %v1337, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1339 = stablehlo.select %v1335, %v1336, %v1338 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v1340 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1341 = stablehlo.reduce(%v1339 init: %v1340) applies stablehlo.minimum across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v1342 = stablehlo.broadcast_in_dim %v1341, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1343 = stablehlo.compare EQ, %v0, %v1342, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1344 = stablehlo.select %v1343, %v33, %v1330 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1345 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1346 = stablehlo.reduce(%v1344 init: %v1345) applies stablehlo.maximum across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1347 = stablehlo.log %v1189 : tensor<4xf32>
+    %v1348 = stablehlo.subtract %v1346, %v1347 : tensor<4xf32>
+    %v1349 = stablehlo.select %v12, %v22, %v1341 : tensor<4xi1>, tensor<4xi32>
+    %v1350 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1351 = stablehlo.broadcast_in_dim %v1350, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1352 = stablehlo.select %v12, %v1351, %v1348 : tensor<4xi1>, tensor<4xf32>
+    %v1353 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1354 = stablehlo.broadcast_in_dim %v1353, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1355 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1356 = stablehlo.broadcast_in_dim %v1355, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1357 = stablehlo.select %v9, %v1349, %v1354 : tensor<4xi1>, tensor<4xi32>
+    %v1358 = stablehlo.select %v9, %v1352, %v1356 : tensor<4xi1>, tensor<4xf32>
+    return %v1357, %v1358 : tensor<4xi32>, tensor<4xf32>
   }
 
   func.func @copy_slot(%src: tensor<i32>, %dst: tensor<i32>) {

@@ -12,6 +12,7 @@ use std::path::PathBuf;
 
 use clap::Parser;
 use engine::model::{self, ModelOptions};
+use engine::device_sampling::SamplingMode;
 use engine::runtime::Runtime;
 
 #[derive(Parser, Debug)]
@@ -37,6 +38,9 @@ struct Args {
     /// same context shows whether cost follows the window or the capacity).
     #[arg(long, default_value_t = 2048)]
     capacity: usize,
+    /// Sampling to measure: host, device or both (each batch size twice).
+    #[arg(long, default_value = "both", value_parser = ["host", "device", "both"])]
+    sampling: String,
     /// IREE device URI.
     #[arg(long, default_value = "local-task")]
     device: String,
@@ -71,9 +75,16 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     eprintln!("[bench] prefill of {} tokens", args.prefill_tokens);
     let prefill = measure::prefill(&mut loaded.graphs, args.prefill_tokens, 2);
     let mut decode = Vec::new();
-    for &batch in &args.batches {
-        eprintln!("[bench] decode B={batch}");
-        decode.push(measure::decode(&mut loaded.graphs, batch, args.context, args.steps));
+    let modes: Vec<SamplingMode> = match args.sampling.as_str() {
+        "host" => vec![SamplingMode::Host],
+        "device" => vec![SamplingMode::Device],
+        _ => vec![SamplingMode::Host, SamplingMode::Device],
+    };
+    for &mode in &modes {
+        for &batch in &args.batches {
+            eprintln!("[bench] decode B={batch}, {mode:?} sampling");
+            decode.push(measure::decode(&mut loaded.graphs, batch, args.context, args.steps, mode));
+        }
     }
     let (rss, peak) = memory::resident();
     let report = report::Report::new(&loaded, bandwidth, prefill, decode, rss, peak);

@@ -1,10 +1,10 @@
 //! Timed runs of the graphs: prefill throughput and decode steps per batch
-//! size, with the host sampler on the decode logits.
+//! size, sampled on the host (logits read back) or on the device.
 
 use std::time::Instant;
 
-use engine::graphs::{DecodeOutput, Graphs, Head};
-use engine::runtime::Output;
+use engine::device_sampling::{SampleRows, SamplingMode};
+use engine::graphs::{DecodeOutput, Graphs, Head, PrefillOut};
 use sampler::{Request, Sample, SampleParams, Sampler};
 use serde::Serialize;
 
@@ -19,6 +19,8 @@ pub struct PrefillResult {
 #[derive(Debug, Clone, Serialize)]
 pub struct DecodeResult {
     pub batch: usize,
+    /// "host" or "device".
+    pub sampling: &'static str,
     pub context: usize,
     pub step_ms: f64,
     pub step_ms_min: f64,
@@ -43,7 +45,7 @@ pub fn prefill(graphs: &mut Graphs, tokens: usize, rounds: usize) -> PrefillResu
         let started = Instant::now();
         for start in (0..tokens).step_by(chunk) {
             let end = (start + chunk).min(tokens);
-            graphs.prefill(Head::Logits, 0, start, &ids[start..end], Output::F32(&mut logits)).expect("prefill");
+            graphs.prefill(0, start, &ids[start..end], PrefillOut::Logits(&mut logits)).expect("prefill");
         }
         best = best.min(started.elapsed().as_secs_f64());
     }
@@ -51,16 +53,16 @@ pub fn prefill(graphs: &mut Graphs, tokens: usize, rounds: usize) -> PrefillResu
 }
 
 /// `steps` decode steps of `batch` rows whose sequences sit at `context`
-/// tokens, each followed by host sampling of every row (temperature 0.8,
-/// top-p 0.95), which feeds the next step.
-pub fn decode(graphs: &mut Graphs, batch: usize, context: usize, steps: usize) -> DecodeResult {
+/// tokens, each sampling every row (temperature 0.8, top-p 0.95) on the host
+/// or in the graph, which feeds the next step.
+pub fn decode(graphs: &mut Graphs, batch: usize, context: usize, steps: usize, mode: SamplingMode) -> DecodeResult {
     let vocab = graphs.vocab();
     let mut logits = vec![0f32; vocab];
     for slot in 0..batch {
         let ids = prompt(context, slot, vocab);
         for start in (0..context).step_by(graphs.max_chunk()) {
             let end = (start + graphs.max_chunk()).min(context);
-            graphs.prefill(Head::Logits, slot, start, &ids[start..end], Output::F32(&mut logits)).expect("prefill");
+            graphs.prefill(slot, start, &ids[start..end], PrefillOut::Logits(&mut logits)).expect("prefill");
         }
     }
     let params = SampleParams { temperature: 0.8, top_p: 0.95, seed: 7, ..SampleParams::default() };
@@ -71,15 +73,28 @@ pub fn decode(graphs: &mut Graphs, batch: usize, context: usize, steps: usize) -
     let mut step_times = Vec::with_capacity(steps);
     let mut sample_time = 0f64;
     let mut rows = 0;
+    let mut staged = SampleRows::default();
+    let head = match mode {
+        SamplingMode::Host => Head::Logits,
+        SamplingMode::Device => Head::Sample,
+    };
     // The first steps warm caches and page in weights; they are not timed.
     let warmup = 2;
     for step in 0..steps + warmup {
         let pos: Vec<i32> = (0..batch).map(|_| (context + step) as i32).collect();
+        staged.clear();
+        for _ in 0..batch {
+            staged.push(&params, step as u64);
+        }
         let started = Instant::now();
-        rows = graphs.decode(Head::Logits, &tokens, &pos, &mut out).expect("decode");
+        rows = graphs.decode(head, &tokens, &pos, Some(&mut staged), &mut out).expect("decode");
         let decoded = started.elapsed().as_secs_f64();
         let sampled = Instant::now();
         for (b, token) in tokens.iter_mut().enumerate() {
+            if mode == SamplingMode::Device {
+                *token = out.ids[b];
+                continue;
+            }
             let request = Request::new(&params).step(step as u64);
             sampler.sample_into(&mut out.logits[b * vocab..(b + 1) * vocab], &request, &mut sample).expect("sample");
             *token = sample.token as i32;
@@ -93,14 +108,19 @@ pub fn decode(graphs: &mut Graphs, batch: usize, context: usize, steps: usize) -
     step_times.sort_by(f64::total_cmp);
     let median = step_times[step_times.len() / 2];
     let sample_ms = sample_time / steps as f64 * 1e3;
+    let read_back_per_row = match mode {
+        SamplingMode::Host => vocab * 4,
+        SamplingMode::Device => 8,
+    };
     DecodeResult {
         batch,
+        sampling: if mode == SamplingMode::Host { "host" } else { "device" },
         context,
         step_ms: median * 1e3,
         step_ms_min: step_times[0] * 1e3,
         tokens_per_second: batch as f64 / median,
         sample_ms,
         sample_share: sample_ms / (median * 1e3),
-        bytes_read_back: rows * vocab * 4,
+        bytes_read_back: rows * read_back_per_row,
     }
 }

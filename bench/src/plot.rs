@@ -80,7 +80,7 @@ pub fn write_png(path: &Path, report: &Report) -> Result<(), Box<dyn std::error:
         canvas.rect(x0, bottom - height, x1, bottom, BAR);
         let value = format!("{:.0}", d.tokens_per_second);
         canvas.text(x0 + (x1 - x0).saturating_sub(text_width(&value)) / 2, (bottom - height).saturating_sub(20), &value);
-        let label = format!("B={} {:.1}ms", d.batch, d.step_ms);
+        let label = format!("B={}{} {:.1}ms", d.batch, if d.sampling == "device" { "d" } else { "" }, d.step_ms);
         canvas.text((x0 + x1) / 2 - text_width(&label).min((x0 + x1) / 2) / 2, bottom + 12, &label);
     }
     canvas.rect(left, bottom, WIDTH - 20, bottom + 1, INK);

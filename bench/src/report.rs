@@ -20,8 +20,10 @@ pub struct Report {
     pub decode: Vec<DecodeResult>,
     /// B=1 weight read rate over the measured bandwidth.
     pub b1_efficiency: Option<f64>,
-    /// Largest batch's aggregate tok/s over B=1's.
+    /// Largest batch's aggregate tok/s over B=1's (host sampling).
     pub batch_speedup: Option<f64>,
+    /// Per batch size: device-sampling tok/s over host-sampling tok/s.
+    pub device_over_host: Vec<(usize, f64)>,
     pub rss_bytes: u64,
     pub peak_rss_bytes: u64,
     /// Resident memory over (weight bytes + KV bytes).
@@ -49,9 +51,16 @@ impl Report {
         let weight_bytes_per_step = if manifest.config.tie_word_embeddings { weight_bytes } else { weight_bytes - embed };
         let kv = &manifest.kv_cache;
         let kv_bytes = bytes(&kv.ty.shape, kv.ty.elem.mlir()) * kv.globals.len() as u64 * 2;
-        let b1 = decode.iter().find(|d| d.batch == 1);
+        let host = || decode.iter().filter(|d| d.sampling == "host");
+        let b1 = host().find(|d| d.batch == 1);
         let b1_efficiency = b1.map(|d| weight_bytes_per_step as f64 / (d.step_ms / 1e3) / bandwidth);
-        let largest = decode.iter().max_by_key(|d| d.batch);
+        let largest = host().max_by_key(|d| d.batch);
+        let device_over_host = host()
+            .filter_map(|h| {
+                let d = decode.iter().find(|d| d.sampling == "device" && d.batch == h.batch)?;
+                Some((h.batch, d.tokens_per_second / h.tokens_per_second))
+            })
+            .collect();
         let batch_speedup = b1.zip(largest).map(|(one, big)| big.tokens_per_second / one.tokens_per_second);
         Report {
             model: loaded.vmfb.file_stem().map_or(String::new(), |s| s.to_string_lossy().into_owned()),
@@ -65,6 +74,7 @@ impl Report {
             decode,
             b1_efficiency,
             batch_speedup,
+            device_over_host,
             rss_bytes: rss,
             peak_rss_bytes: peak,
             memory_ratio: rss as f64 / (weight_bytes + kv_bytes) as f64,
@@ -88,12 +98,13 @@ impl Report {
             "prefill {} tokens (chunks of {}): {:.0} tok/s\n\n",
             self.prefill.tokens, self.prefill.chunk, self.prefill.tokens_per_second
         ));
-        out.push_str("| B | context | step ms (median) | step ms (min) | tok/s | sampler ms/step | sampler share | bytes read back/step |\n");
-        out.push_str("|---|---|---|---|---|---|---|---|\n");
+        out.push_str("| B | sampling | context | step ms (median) | step ms (min) | tok/s | host sampler ms/step | host sampler share | bytes read back/step |\n");
+        out.push_str("|---|---|---|---|---|---|---|---|---|\n");
         for d in &self.decode {
             out.push_str(&format!(
-                "| {} | {} | {:.2} | {:.2} | {:.1} | {:.3} | {:.2}% | {} |\n",
+                "| {} | {} | {} | {:.2} | {:.2} | {:.1} | {:.3} | {:.2}% | {} |\n",
                 d.batch,
+                d.sampling,
                 d.context,
                 d.step_ms,
                 d.step_ms_min,
@@ -108,6 +119,9 @@ impl Report {
         }
         if let Some(s) = self.batch_speedup {
             out.push_str(&format!("largest batch aggregate tok/s over B=1: {s:.2}x\n"));
+        }
+        for (b, r) in &self.device_over_host {
+            out.push_str(&format!("B={b}: device sampling tok/s over host sampling: {r:.3}x\n"));
         }
         out.push_str(&format!(
             "resident memory {:.0} MiB (peak {:.0} MiB) = {:.2}x (weights + KV)\n",

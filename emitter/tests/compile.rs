@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use emitter::graph::AttentionForm;
+use emitter::graph::{AttentionForm, Variant};
 use emitter::hlo::ElemType;
 use emitter::{GraphOptions, ModelConfig, RopeScaling, Target};
 
@@ -81,6 +81,7 @@ fn feature_variant_compiles_for_llvm_cpu() {
         decode_batches: vec![2],
         decode_windows: vec![32],
         decode_attention: AttentionForm::Reduce,
+        variants: Variant::ALL.to_vec(),
         target: Target::Generic,
     };
     let rendered = emitter::render(&cfg, &opts).unwrap();

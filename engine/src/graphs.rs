@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use emitter::{FunctionInfo, Kind, Manifest, Variant};
 
+use crate::device_sampling::{SampleRows, SampleTensors};
 use crate::error::EngineError;
 use crate::runtime::{Function, Output, Runtime, Session, SessionOptions, Tensor};
 
@@ -19,6 +20,7 @@ struct PrefillGraph {
     start: Tensor,
     len: Tensor,
     slot: Tensor,
+    sampling: Option<SampleTensors>,
 }
 
 struct DecodeGraph {
@@ -27,6 +29,15 @@ struct DecodeGraph {
     function: Function,
     tokens: Tensor,
     pos: Tensor,
+    sampling: Option<SampleTensors>,
+}
+
+/// `sample_b{B}`: the sampling head alone, over logits passed in.
+struct SampleGraph {
+    b: usize,
+    function: Function,
+    logits: Tensor,
+    sampling: SampleTensors,
 }
 
 /// Which result a graph returns.
@@ -34,6 +45,38 @@ struct DecodeGraph {
 pub enum Head {
     Logits,
     Argmax,
+    /// On-device sampling: a token and its log-probability per row.
+    Sample,
+}
+
+impl Head {
+    fn of(variant: Option<Variant>) -> Head {
+        match variant {
+            Some(Variant::Argmax) => Head::Argmax,
+            Some(Variant::Sample) => Head::Sample,
+            _ => Head::Logits,
+        }
+    }
+}
+
+/// What a prefill chunk returns for its last token.
+pub enum PrefillOut<'a> {
+    /// `[V]` logits.
+    Logits(&'a mut [f32]),
+    /// The argmax id.
+    Argmax(&'a mut i32),
+    /// A token drawn on the device with the one row of `rows`, and its log-probability.
+    Sample { rows: &'a SampleRows, token: &'a mut i32, logprob: &'a mut f32 },
+}
+
+impl PrefillOut<'_> {
+    fn head(&self) -> Head {
+        match self {
+            PrefillOut::Logits(_) => Head::Logits,
+            PrefillOut::Argmax(_) => Head::Argmax,
+            PrefillOut::Sample { .. } => Head::Sample,
+        }
+    }
 }
 
 /// The loaded module of one model.
@@ -42,6 +85,7 @@ pub struct Graphs {
     session: Session,
     prefill: HashMap<Head, Vec<PrefillGraph>>,
     decode: HashMap<Head, Vec<DecodeGraph>>,
+    samplers: Vec<SampleGraph>,
     copy_slot: Function,
     token_buf: Vec<i32>,
 }
@@ -55,17 +99,17 @@ impl Graphs {
         let session = Session::new(runtime, &options)?;
         let mut prefill: HashMap<Head, Vec<PrefillGraph>> = HashMap::new();
         let mut decode: HashMap<Head, Vec<DecodeGraph>> = HashMap::new();
+        let mut samplers = Vec::new();
         for info in &manifest.functions {
-            let head = match info.variant {
-                Some(Variant::Argmax) => Head::Argmax,
-                _ => Head::Logits,
-            };
+            let head = Head::of(info.variant);
             match info.kind {
                 Kind::Prefill => prefill.entry(head).or_default().push(load_prefill(&session, &manifest, info)?),
                 Kind::Decode => decode.entry(head).or_default().push(load_decode(&session, &manifest, info)?),
+                Kind::Sample => samplers.push(load_sampler(&session, &manifest, info)?),
                 Kind::Copy => {}
             }
         }
+        samplers.sort_by_key(|g| g.b);
         for graphs in prefill.values_mut() {
             graphs.sort_by_key(|g| (g.t, g.w));
         }
@@ -76,7 +120,7 @@ impl Graphs {
             return Err(EngineError::Manifest("the module lacks prefill or decode logits graphs".into()));
         }
         let copy_slot = session.function(&format!("{}.{}", manifest.module, emitter::graph::COPY_SLOT))?;
-        Ok(Graphs { manifest, session, prefill, decode, copy_slot, token_buf: Vec::new() })
+        Ok(Graphs { manifest, session, prefill, decode, samplers, copy_slot, token_buf: Vec::new() })
     }
 
     pub fn manifest(&self) -> &Manifest {
@@ -100,7 +144,8 @@ impl Graphs {
     }
 
     pub fn has_head(&self, head: Head) -> bool {
-        self.prefill.contains_key(&head) && self.decode.contains_key(&head)
+        let standalone = head != Head::Sample || self.decode[&Head::Logits].iter().all(|g| self.samplers.iter().any(|s| s.b == g.b));
+        self.prefill.contains_key(&head) && self.decode.contains_key(&head) && standalone
     }
 
     /// The longest prefill chunk the module offers.
@@ -113,10 +158,10 @@ impl Graphs {
         self.decode[&Head::Logits].iter().map(|g| g.b).max().unwrap_or(0)
     }
 
-    /// Runs one prefill chunk: `tokens` at positions `start..` of `slot`.
-    /// Writes the last token's logits (Logits head, `out.len() == V`) or its
-    /// argmax (`out.len() == 1`).
-    pub fn prefill(&mut self, head: Head, slot: usize, start: usize, tokens: &[i32], out: Output<'_>) -> Result<(), EngineError> {
+    /// Runs one prefill chunk: `tokens` at positions `start..` of `slot`, and
+    /// the head `out` asks for on the last token.
+    pub fn prefill(&mut self, slot: usize, start: usize, tokens: &[i32], out: PrefillOut<'_>) -> Result<(), EngineError> {
+        let head = out.head();
         let end = start + tokens.len();
         if tokens.is_empty() || slot >= self.manifest.slots || end > self.manifest.capacity {
             return Err(EngineError::Internal(format!(
@@ -138,8 +183,18 @@ impl Graphs {
         graph.start.write(&[start as i32])?;
         graph.len.write(&[tokens.len() as i32])?;
         graph.slot.write(&[slot as i32])?;
-        let inputs = [&graph.tokens, &graph.start, &graph.len, &graph.slot];
-        graph.function.call(&inputs, &mut [out])?;
+        let mut inputs = vec![&graph.tokens, &graph.start, &graph.len, &graph.slot];
+        match out {
+            PrefillOut::Logits(logits) => graph.function.call(&inputs, &mut [Output::F32(logits)])?,
+            PrefillOut::Argmax(id) => graph.function.call(&inputs, &mut [Output::I32(std::slice::from_mut(id))])?,
+            PrefillOut::Sample { rows, token, logprob } => {
+                let sampling = graph.sampling.as_mut().expect("sample graphs carry sampling inputs");
+                sampling.write(rows)?;
+                inputs.extend(sampling.iter());
+                let mut outputs = [Output::I32(std::slice::from_mut(token)), Output::F32(std::slice::from_mut(logprob))];
+                graph.function.call(&inputs, &mut outputs)?;
+            }
+        }
         Ok(())
     }
 
@@ -154,9 +209,18 @@ impl Graphs {
     }
 
     /// Runs one ragged decode step over rows `0..tokens.len()` (row = slot);
-    /// `pos[b] < 0` marks a padding row. `out` receives `[B', V]` logits or
-    /// `[B']` argmax ids for the bucket B' >= rows that ran; returns B'.
-    pub fn decode(&mut self, head: Head, tokens: &[i32], pos: &[i32], out: &mut DecodeOutput) -> Result<usize, EngineError> {
+    /// `pos[b] < 0` marks a padding row. `out` receives `[B', V]` logits,
+    /// `[B']` argmax ids, or `[B']` sampled ids and log-probabilities (the
+    /// Sample head, drawn with `sampling`, padded here) for the bucket
+    /// B' >= rows that ran; returns B'.
+    pub fn decode(
+        &mut self,
+        head: Head,
+        tokens: &[i32],
+        pos: &[i32],
+        sampling: Option<&mut SampleRows>,
+        out: &mut DecodeOutput,
+    ) -> Result<usize, EngineError> {
         let rows = tokens.len();
         let max_pos = pos.iter().copied().max().unwrap_or(-1);
         if rows == 0 || rows != pos.len() || rows > self.manifest.slots || max_pos >= self.manifest.capacity as i32 {
@@ -177,18 +241,58 @@ impl Graphs {
         self.token_buf.resize(graph.b, -1);
         graph.pos.write(&self.token_buf)?;
         let b = graph.b;
-        let output = match head {
+        let mut inputs = vec![&graph.tokens, &graph.pos];
+        match head {
             Head::Logits => {
                 out.logits.resize(b * vocab, 0.0);
-                Output::F32(&mut out.logits[..b * vocab])
+                graph.function.call(&inputs, &mut [Output::F32(&mut out.logits[..b * vocab])])?;
             }
             Head::Argmax => {
                 out.ids.resize(b, 0);
-                Output::I32(&mut out.ids[..b])
+                graph.function.call(&inputs, &mut [Output::I32(&mut out.ids[..b])])?;
             }
-        };
-        graph.function.call(&[&graph.tokens, &graph.pos], &mut [output])?;
+            Head::Sample => {
+                let rows = sampling.ok_or_else(|| EngineError::Internal("a sample head needs sampling rows".into()))?;
+                let tensors = graph.sampling.as_mut().expect("sample graphs carry sampling inputs");
+                rows.pad_to(b);
+                tensors.write(rows)?;
+                inputs.extend(tensors.iter());
+                out.ids.resize(b, 0);
+                out.logprobs.resize(b, 0.0);
+                let mut outputs = [Output::I32(&mut out.ids[..b]), Output::F32(&mut out.logprobs[..b])];
+                graph.function.call(&inputs, &mut outputs)?;
+            }
+        }
         Ok(b)
+    }
+
+    /// Samples on the device from `[B, V]` logits already on the host (a
+    /// step that had to return logits), with `sampling` padded to B. Writes
+    /// ids and log-probabilities into `out`.
+    pub fn sample(
+        &mut self,
+        logits: &[f32],
+        sampling: &mut SampleRows,
+        ids: &mut Vec<i32>,
+        logprobs: &mut Vec<f32>,
+    ) -> Result<(), EngineError> {
+        let vocab = self.vocab();
+        let b = logits.len() / vocab.max(1);
+        let graph = self
+            .samplers
+            .iter_mut()
+            .find(|g| g.b == b && b * vocab == logits.len())
+            .ok_or_else(|| EngineError::Manifest(format!("no sample_b{b} function for {} logits", logits.len())))?;
+        graph.logits.write(logits)?;
+        sampling.pad_to(b);
+        graph.sampling.write(sampling)?;
+        let mut inputs = vec![&graph.logits];
+        inputs.extend(graph.sampling.iter());
+        ids.resize(b, 0);
+        logprobs.resize(b, 0.0);
+        let mut outputs = [Output::I32(&mut ids[..b]), Output::F32(&mut logprobs[..b])];
+        graph.function.call(&inputs, &mut outputs)?;
+        Ok(())
     }
 
     /// Copies slot `src`'s cache into slot `dst` (every layer, K and V).
@@ -208,7 +312,10 @@ impl Graphs {
 #[derive(Default)]
 pub struct DecodeOutput {
     pub logits: Vec<f32>,
+    /// Argmax or sampled ids.
     pub ids: Vec<i32>,
+    /// Log-probabilities of sampled ids.
+    pub logprobs: Vec<f32>,
 }
 
 fn function_name(manifest: &Manifest, info: &FunctionInfo) -> String {
@@ -225,6 +332,7 @@ fn load_prefill(session: &Session, manifest: &Manifest, info: &FunctionInfo) -> 
         start: session.tensor(&[], &[0i32])?,
         len: session.tensor(&[], &[1i32])?,
         slot: session.tensor(&[], &[0i32])?,
+        sampling: sampling_tensors(session, info, 1)?,
     })
 }
 
@@ -236,5 +344,24 @@ fn load_decode(session: &Session, manifest: &Manifest, info: &FunctionInfo) -> R
         function: session.function(&function_name(manifest, info))?,
         tokens: session.tensor(&[b], &vec![0i32; b])?,
         pos: session.tensor(&[b], &vec![-1i32; b])?,
+        sampling: sampling_tensors(session, info, b)?,
+    })
+}
+
+fn sampling_tensors(session: &Session, info: &FunctionInfo, rows: usize) -> Result<Option<SampleTensors>, EngineError> {
+    match info.variant {
+        Some(Variant::Sample) => Ok(Some(SampleTensors::new(session, rows)?)),
+        _ => Ok(None),
+    }
+}
+
+fn load_sampler(session: &Session, manifest: &Manifest, info: &FunctionInfo) -> Result<SampleGraph, EngineError> {
+    let b = info.b.ok_or_else(|| EngineError::Manifest(format!("{} has no batch", info.name)))?;
+    let vocab = manifest.config.vocab_size;
+    Ok(SampleGraph {
+        b,
+        function: session.function(&function_name(manifest, info))?,
+        logits: session.tensor(&[b, vocab], &vec![0f32; b * vocab])?,
+        sampling: SampleTensors::new(session, b)?,
     })
 }

@@ -8,6 +8,7 @@
 
 pub mod batch;
 pub mod compile;
+pub mod device_sampling;
 pub mod error;
 pub mod graphs;
 pub mod model;

@@ -53,6 +53,7 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
         decode_batches: [1usize, 4, 8].iter().copied().filter(|&b| b <= slots).collect(),
         decode_windows: keep(&[256, 1024]),
         decode_attention: Default::default(),
+        variants: emitter::graph::Variant::ALL.to_vec(),
         target: emitter::Target::Generic,
     }
 }

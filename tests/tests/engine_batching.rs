@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use engine::device_sampling::SamplingMode;
 use engine::batch::{Engine, EngineConfig, Event, FinishReason, GenerationRequest, SchedulerConfig, SubmitError};
 use sampler::SampleParams;
 use tests::tiny;
@@ -12,14 +13,14 @@ use tests::tiny;
 /// The tiny model with 4 slots from the committed assets.
 fn engine(prefill_budget: usize, max_queue: usize) -> Engine {
     let (graphs, _) = tiny::load("local-task", 7);
-    let config = EngineConfig { max_queue, scheduler: SchedulerConfig { prefill_budget, eos: None } };
+    let config = EngineConfig { max_queue, scheduler: SchedulerConfig { prefill_budget, eos: None, sampling: SamplingMode::Host } };
     Engine::start(graphs, None, config)
 }
 
 /// The tiny model emitted with 8 slots, so decode runs batches of 8.
 fn engine_s8(prefill_budget: usize) -> Engine {
     let loaded = tiny::load_s8(7);
-    let config = EngineConfig { max_queue: 100_000, scheduler: SchedulerConfig { prefill_budget, eos: None } };
+    let config = EngineConfig { max_queue: 100_000, scheduler: SchedulerConfig { prefill_budget, eos: None, sampling: SamplingMode::Host } };
     Engine::start(loaded.graphs, None, config)
 }
 

@@ -5,10 +5,11 @@
 
 use std::sync::{Arc, OnceLock};
 
+use engine::device_sampling::SamplingMode;
 use engine::batch::{Engine, EngineConfig, Event, FinishReason, GenerationRequest, SchedulerConfig};
-use engine::graphs::{DecodeOutput, Graphs, Head};
+use engine::graphs::{DecodeOutput, Graphs, Head, PrefillOut};
 use engine::model::{self, LoadedModel, ModelOptions};
-use engine::runtime::{Output, Runtime};
+use engine::runtime::Runtime;
 use sampler::SampleParams;
 use serde_json::Value;
 
@@ -70,7 +71,7 @@ fn teacher_forced(graphs: &mut Graphs, tokens: &[u32]) -> Vec<Vec<f32>> {
     let mut all = Vec::new();
     for (i, &t) in tokens.iter().enumerate() {
         let mut logits = vec![0f32; vocab];
-        graphs.prefill(Head::Logits, 5, i, &[t as i32], Output::F32(&mut logits)).unwrap();
+        graphs.prefill(5, i, &[t as i32], PrefillOut::Logits(&mut logits)).unwrap();
         all.push(logits);
     }
     all
@@ -105,17 +106,17 @@ fn chunked_prefill_and_decode_give_the_same_logits() {
     let tokens: Vec<i32> = case.prompt_ids.iter().chain(&case.greedy_ids).map(|&t| t as i32).collect();
     let vocab = graphs.vocab();
     let mut one_shot = vec![0f32; vocab];
-    graphs.prefill(Head::Logits, 0, 0, &tokens[..60], Output::F32(&mut one_shot)).unwrap();
+    graphs.prefill(0, 0, &tokens[..60], PrefillOut::Logits(&mut one_shot)).unwrap();
     let mut chunked = vec![0f32; vocab];
     for start in (0..60).step_by(17) {
         let end = (start + 17).min(60);
-        graphs.prefill(Head::Logits, 1, start, &tokens[start..end], Output::F32(&mut chunked)).unwrap();
+        graphs.prefill(1, start, &tokens[start..end], PrefillOut::Logits(&mut chunked)).unwrap();
     }
     // Prefill the first 59, then decode token 59 at position 59.
     let mut scratch = vec![0f32; vocab];
-    graphs.prefill(Head::Logits, 2, 0, &tokens[..59], Output::F32(&mut scratch)).unwrap();
+    graphs.prefill(2, 0, &tokens[..59], PrefillOut::Logits(&mut scratch)).unwrap();
     let mut out = DecodeOutput::default();
-    graphs.decode(Head::Logits, &[0, 0, tokens[59]], &[-1, -1, 59], &mut out).unwrap();
+    graphs.decode(Head::Logits, &[0, 0, tokens[59]], &[-1, -1, 59], None, &mut out).unwrap();
     let decoded = &out.logits[2 * vocab..3 * vocab];
     let diff = |a: &[f32], b: &[f32]| a.iter().zip(b).map(|(x, y)| (x - y).abs()).fold(0.0, f32::max);
     eprintln!("one-shot vs chunked {:.2e}, vs decode {:.2e}", diff(&one_shot, &chunked), diff(&one_shot, decoded));
@@ -125,7 +126,7 @@ fn chunked_prefill_and_decode_give_the_same_logits() {
 
 fn engine() -> Engine {
     let loaded = load();
-    let config = EngineConfig { max_queue: 64, scheduler: SchedulerConfig { prefill_budget: 512, eos: loaded.eos } };
+    let config = EngineConfig { max_queue: 64, scheduler: SchedulerConfig { prefill_budget: 512, eos: loaded.eos, sampling: SamplingMode::Host } };
     Engine::start(loaded.graphs, loaded.tokenizer, config)
 }
 

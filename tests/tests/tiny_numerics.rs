@@ -1,8 +1,7 @@
 //! The emitted graphs of the tiny model against the plain reference forward
 //! pass: prefill, chunked prefill, ragged decode across slots, slot copies.
 
-use engine::graphs::{DecodeOutput, Graphs, Head};
-use engine::runtime::Output;
+use engine::graphs::{DecodeOutput, Graphs, Head, PrefillOut};
 use tests::reference::{forward, RefConfig, Weights};
 use tests::tiny;
 
@@ -26,7 +25,7 @@ fn prefill_chunks(graphs: &mut Graphs, slot: usize, tokens: &[u32], chunk: usize
     let mut start = 0;
     while start < tokens.len() {
         let end = (start + chunk).min(tokens.len());
-        graphs.prefill(Head::Logits, slot, start, &as_i32(&tokens[start..end]), Output::F32(&mut logits)).unwrap();
+        graphs.prefill(slot, start, &as_i32(&tokens[start..end]), PrefillOut::Logits(&mut logits)).unwrap();
         start = end;
     }
     logits
@@ -77,7 +76,7 @@ fn ragged_decode_matches_each_sequence_alone() {
         // Use 3 rows on even steps (bucket 4 with a padding row) and the
         // idle slot as an explicit padding row on odd steps.
         let rows = if step % 2 == 0 { 3 } else { 4 };
-        let batch = graphs.decode(Head::Logits, &tokens[..rows], &pos[..rows], &mut out).unwrap();
+        let batch = graphs.decode(Head::Logits, &tokens[..rows], &pos[..rows], None, &mut out).unwrap();
         assert_eq!(batch, 4);
         for (slot, seq) in seqs.iter_mut().enumerate() {
             seq.push(next[slot]);
@@ -99,7 +98,7 @@ fn decode_b1_and_argmax_agree_with_logits() {
         let token = ((step * 29 + 3) % 512) as u32;
         let pos = seq.len() as i32;
         seq.push(token);
-        let batch = graphs.decode(Head::Logits, &[token as i32], &[pos], &mut out).unwrap();
+        let batch = graphs.decode(Head::Logits, &[token as i32], &[pos], None, &mut out).unwrap();
         assert_eq!(batch, 1);
         let expected = reference_last(&cfg, &weights, &seq);
         let diff = max_abs_diff(&out.logits[..512], &expected);
@@ -111,7 +110,7 @@ fn decode_b1_and_argmax_agree_with_logits() {
             .0;
         // Rewriting the same position with the same token is idempotent, so
         // the argmax graph can run the same step again.
-        graphs.decode(Head::Argmax, &[token as i32], &[pos], &mut out).unwrap();
+        graphs.decode(Head::Argmax, &[token as i32], &[pos], None, &mut out).unwrap();
         assert_eq!(out.ids[0] as usize, argmax, "step {step}");
     }
 }
@@ -127,7 +126,7 @@ fn copy_slot_moves_a_sequence() {
     let token = 77u32;
     let pos = seq.len() as i32;
     seq.push(token);
-    graphs.decode(Head::Logits, &[token as i32], &[pos], &mut out).unwrap();
+    graphs.decode(Head::Logits, &[token as i32], &[pos], None, &mut out).unwrap();
     let expected = reference_last(&cfg, &weights, &seq);
     let diff = max_abs_diff(&out.logits[..512], &expected);
     assert!(diff <= TOLERANCE, "after copy: {diff}");
@@ -138,11 +137,11 @@ fn out_of_range_calls_are_refused() {
     let (mut graphs, _) = tiny::load("local-sync", 5);
     let mut logits = vec![0f32; graphs.vocab()];
     let capacity = graphs.capacity();
-    assert!(graphs.prefill(Head::Logits, 4, 0, &[1], Output::F32(&mut logits)).is_err(), "slot == S is scratch");
-    assert!(graphs.prefill(Head::Logits, 0, capacity - 1, &[1, 2], Output::F32(&mut logits)).is_err());
+    assert!(graphs.prefill(4, 0, &[1], PrefillOut::Logits(&mut logits)).is_err(), "slot == S is scratch");
+    assert!(graphs.prefill(0, capacity - 1, &[1, 2], PrefillOut::Logits(&mut logits)).is_err());
     let mut out = DecodeOutput::default();
-    assert!(graphs.decode(Head::Logits, &[1; 5], &[0; 5], &mut out).is_err(), "more rows than slots");
-    assert!(graphs.decode(Head::Logits, &[1], &[capacity as i32], &mut out).is_err());
+    assert!(graphs.decode(Head::Logits, &[1; 5], &[0; 5], None, &mut out).is_err(), "more rows than slots");
+    assert!(graphs.decode(Head::Logits, &[1], &[capacity as i32], None, &mut out).is_err());
 }
 
 #[test]

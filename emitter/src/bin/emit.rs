@@ -3,7 +3,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use emitter::graph::AttentionForm;
+use emitter::graph::{AttentionForm, Variant};
 use emitter::hlo::ElemType;
 use emitter::{GraphOptions, Target};
 
@@ -17,7 +17,9 @@ use emitter::{GraphOptions, Target};
 /// positions start..start+len of `slot` and returns the logits (or argmax) of token len-1;
 /// decode_ragged_{logits,argmax}_b{B}_w{W}(tokens[B], pos[B]) advances slot b by one token at
 /// pos[b], attending over the first W cache positions (pos[b] < 0 marks a padding row);
-/// copy_slot(src, dst) copies one slot's K/V in every layer.
+/// copy_slot(src, dst) copies one slot's K/V in every layer. The sample heads take per-row
+/// temperature, top_k, top_p, min_p, seed[.,2] and step after those arguments and return
+/// tokens and log-probabilities; sample_b{B}(logits[B,V], ...) is the sampling head alone.
 #[derive(Parser, Debug)]
 #[command(name = "emit", version)]
 struct Args {
@@ -68,6 +70,11 @@ struct Args {
     #[arg(long, default_value = "matmul", value_parser = parse_attention)]
     decode_attention: AttentionForm,
 
+    /// Heads emitted for every step: logits, argmax, sample (on-device sampling; also emits
+    /// the standalone sample_b{B} functions).
+    #[arg(long, value_delimiter = ',', default_values = ["logits", "argmax", "sample"], value_parser = parse_variant)]
+    heads: Vec<Variant>,
+
     /// Module variant: generic (the target is chosen by iree-compile flags: llvm-cpu, CUDA
     /// sm_80), cuda-sm90 (the target spelled out in the module, as iree-compile 3.13 cannot
     /// select sm_90 by flag), or metal (argmax in a form IREE's Metal backend lowers).
@@ -91,6 +98,13 @@ fn parse_attention(s: &str) -> Result<AttentionForm, String> {
         "matmul" => Ok(AttentionForm::Matmul),
         _ => Err(format!("unknown attention form {s:?} (reduce or matmul)")),
     }
+}
+
+fn parse_variant(s: &str) -> Result<Variant, String> {
+    Variant::ALL
+        .into_iter()
+        .find(|v| v.name() == s)
+        .ok_or_else(|| format!("unknown head {s:?} (logits, argmax or sample)"))
 }
 
 fn parse_target(s: &str) -> Result<Target, String> {
@@ -129,6 +143,7 @@ fn main() -> ExitCode {
         decode_batches: sorted(args.batches),
         decode_windows: sorted(decode_windows(args.context, args.capacity)),
         decode_attention: args.decode_attention,
+        variants: args.heads,
         target: args.target,
     };
     let started = Instant::now();

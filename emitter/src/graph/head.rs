@@ -1,6 +1,7 @@
 //! Public entry points: the forward function of a step followed by the LM head, returning
 //! logits or their argmax.
 
+use super::sample::{sample, SampleArgs};
 use super::step::Step;
 use super::weights::Weights;
 use crate::hlo::{
@@ -13,13 +14,19 @@ use crate::target::Target;
 pub enum Variant {
     Logits,
     Argmax,
+    /// On-device sampling: per-row sampling inputs after the step's arguments, tokens and
+    /// log-probabilities out.
+    Sample,
 }
 
 impl Variant {
+    pub const ALL: [Variant; 3] = [Variant::Logits, Variant::Argmax, Variant::Sample];
+
     pub fn name(self) -> &'static str {
         match self {
             Variant::Logits => "logits",
             Variant::Argmax => "argmax",
+            Variant::Sample => "sample",
         }
     }
 }
@@ -50,7 +57,9 @@ pub fn argmax(b: &mut FuncBuilder, x: &Value, dim: usize, target: Target) -> Res
 }
 
 /// The public function `name`: same arguments as `forward`, then the head. Decode returns
-/// `[B, V]` logits or `[B]` tokens; prefill `[V]` or a scalar token.
+/// `[B, V]` logits or `[B]` tokens; prefill `[V]` or a scalar token. The sample variant adds
+/// the sampling inputs for `B` rows (1 for prefill) and returns `[B]` tokens and `[B]`
+/// log-probabilities.
 pub fn entry_function(
     name: &str,
     step: Step,
@@ -65,8 +74,14 @@ pub fn entry_function(
         .iter()
         .map(|(n, t)| b.arg(n, t.clone()))
         .collect();
+    let sampling = (variant == Variant::Sample).then(|| SampleArgs::declare(&mut b, step.rows()));
     let x = b.call(forward, &args.iter().collect::<Vec<_>>())?.remove(0);
     let logits = lm_head(&mut b, weights, &x)?;
+    if let Some(sampling) = sampling {
+        let rows = b.transpose(&logits, &[1, 0])?;
+        let (token, logprob) = sample(&mut b, &rows, &sampling, target)?;
+        return Ok(b.finish(&[&token, &logprob]));
+    }
     let out = match (step, variant) {
         (Step::Decode { .. }, Variant::Logits) => b.transpose(&logits, &[1, 0])?,
         (Step::Decode { .. }, Variant::Argmax) => argmax(&mut b, &logits, 0, target)?,
@@ -75,6 +90,17 @@ pub fn entry_function(
             let token = argmax(&mut b, &logits, 0, target)?;
             b.reshape(&token, &[])?
         }
+        (_, Variant::Sample) => unreachable!("handled above"),
     };
     Ok(b.finish(&[&out]))
+}
+
+/// `sample_b{B}`: the sampling head alone, over logits `[B, V]` given as an argument. The
+/// engine uses it for rows that sample on the device in a step that had to return logits.
+pub fn sample_function(rows: i64, vocab: i64, target: Target) -> Result<Function> {
+    let mut b = FuncBuilder::new(format!("sample_b{rows}"));
+    let logits = b.arg("logits", TensorType::new([rows, vocab], ElemType::F32));
+    let sampling = SampleArgs::declare(&mut b, rows);
+    let (token, logprob) = sample(&mut b, &logits, &sampling, target)?;
+    Ok(b.finish(&[&token, &logprob]))
 }

@@ -5,6 +5,7 @@ mod copy_slot;
 mod forward;
 mod head;
 mod layer;
+mod sample;
 mod step;
 mod weights;
 
@@ -13,7 +14,8 @@ use serde::{Deserialize, Serialize};
 pub use attention::AttentionForm;
 pub use copy_slot::COPY_SLOT;
 pub use forward::cache_globals;
-pub use head::Variant;
+pub use head::{sample_function, Variant};
+pub use sample::SAMPLE_ARGS;
 pub use step::{Dims, Step};
 pub use weights::{Param, Weights, PARAMETER_SCOPE};
 
@@ -38,6 +40,9 @@ pub struct GraphOptions {
     pub decode_windows: Vec<usize>,
     /// How decode attention is written; prefill always uses matmuls.
     pub decode_attention: AttentionForm,
+    /// Heads emitted for every step, in this order; with [`Variant::Sample`] the standalone
+    /// `sample_b{B}` functions come too.
+    pub variants: Vec<Variant>,
     pub target: Target,
 }
 
@@ -47,6 +52,8 @@ pub enum Kind {
     Prefill,
     Decode,
     Copy,
+    /// The sampling head alone: logits and sampling inputs in, tokens and log-probabilities out.
+    Sample,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -116,6 +123,9 @@ impl GraphOptions {
                     "{what} {list:?} must be positive and strictly increasing"
                 ));
             }
+        }
+        if self.variants.is_empty() || (1..self.variants.len()).any(|i| self.variants[..i].contains(&self.variants[i])) {
+            return options_error(format!("variants {:?} must be non-empty and distinct", self.variants));
         }
         if self.prefill_lengths.is_empty() && self.decode_batches.is_empty() {
             return options_error(
@@ -269,7 +279,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<Graphs, GraphErro
         let forward =
             forward::forward_function(&dims, step, &weights, &inv_freq, cfg.rms_norm_eps, &layer)?;
         let mut entries = Vec::new();
-        for variant in [Variant::Logits, Variant::Argmax] {
+        for &variant in &opts.variants {
             let name = entry_name(kind, variant, &suffix);
             let f = head::entry_function(&name, step, variant, opts.target, &weights, &forward)?;
             functions.push(info(&f, kind, Some(variant), Some(step)));
@@ -277,6 +287,16 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<Graphs, GraphErro
         }
         module.functions.extend([layer, forward]);
         module.functions.extend(entries);
+    }
+    if opts.variants.contains(&Variant::Sample) {
+        for &b in &opts.decode_batches {
+            let f = head::sample_function(b as i64, dims.vocab, opts.target)?;
+            functions.push(FunctionInfo {
+                b: Some(b),
+                ..info(&f, Kind::Sample, Some(Variant::Sample), None)
+            });
+            module.functions.push(f);
+        }
     }
     let copy = copy_slot::copy_slot_function(&dims, cfg.num_hidden_layers)?;
     functions.push(info(&copy, Kind::Copy, None, None));
@@ -288,6 +308,21 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<Graphs, GraphErro
         weights,
         dims,
     })
+}
+
+/// A module of `sample_b{B}` functions only, for a vocabulary of `vocab`: the same sampling
+/// head the model graphs end in, runnable on logits chosen by the caller.
+pub fn sampler_module(batches: &[usize], vocab: usize, target: Target) -> Result<Module, GraphError> {
+    if batches.is_empty() || batches.contains(&0) || vocab == 0 {
+        return options_error(format!("sampler module needs batches ({batches:?}) and a vocabulary ({vocab})"))
+            .map(|()| unreachable!());
+    }
+    let mut module = Module::new(MODULE_NAME);
+    for &b in batches {
+        module.functions.push(head::sample_function(b as i64, vocab as i64, target)?);
+    }
+    target.apply(&mut module);
+    Ok(module)
 }
 
 #[cfg(test)]

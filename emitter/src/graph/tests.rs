@@ -14,6 +14,7 @@ fn opts() -> GraphOptions {
         decode_batches: vec![1, 4],
         decode_windows: vec![32, 64],
         decode_attention: AttentionForm::Matmul,
+        variants: vec![Variant::Logits, Variant::Argmax],
         target: Target::Generic,
     }
 }

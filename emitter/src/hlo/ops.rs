@@ -7,8 +7,10 @@ use super::types::{ElemType, TensorType};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Cmp {
     Eq,
+    Ne,
     Lt,
     Le,
+    Gt,
     Ge,
 }
 
@@ -228,6 +230,62 @@ impl FuncBuilder {
         self.binary("divide", a, b)
     }
 
+    pub fn maximum(&mut self, a: &Value, b: &Value) -> Result<Value> {
+        self.binary("maximum", a, b)
+    }
+
+    pub fn minimum(&mut self, a: &Value, b: &Value) -> Result<Value> {
+        self.binary("minimum", a, b)
+    }
+
+    /// Bitwise ops and shifts take integers (and `i1` for the logical ones); integer
+    /// arithmetic wraps, which the counter-based hashes rely on.
+    fn binary_int(&mut self, name: &str, a: &Value, b: &Value) -> Result<Value> {
+        if a.ty().elem.is_float() {
+            return fail(
+                &format!("stablehlo.{name}"),
+                format!("needs integer operands, got {}", a.ty()),
+            );
+        }
+        self.binary(name, a, b)
+    }
+
+    pub fn and(&mut self, a: &Value, b: &Value) -> Result<Value> {
+        self.binary_int("and", a, b)
+    }
+
+    pub fn or(&mut self, a: &Value, b: &Value) -> Result<Value> {
+        self.binary_int("or", a, b)
+    }
+
+    pub fn xor(&mut self, a: &Value, b: &Value) -> Result<Value> {
+        self.binary_int("xor", a, b)
+    }
+
+    pub fn shift_left(&mut self, a: &Value, b: &Value) -> Result<Value> {
+        self.binary_int("shift_left", a, b)
+    }
+
+    pub fn shift_right_logical(&mut self, a: &Value, b: &Value) -> Result<Value> {
+        self.binary_int("shift_right_logical", a, b)
+    }
+
+    pub fn negate(&mut self, x: &Value) -> Result<Value> {
+        let text = format!("stablehlo.negate {x} : {}", x.ty());
+        Ok(self.define(x.ty().clone(), &text))
+    }
+
+    /// Reinterprets the bits of each element as `elem`, which must have the same width.
+    pub fn bitcast_convert(&mut self, x: &Value, elem: ElemType) -> Result<Value> {
+        let op = "stablehlo.bitcast_convert";
+        if elem.byte_size() != x.ty().elem.byte_size() || elem == ElemType::I1 {
+            return fail(op, format!("cannot reinterpret {} as {elem}", x.ty()));
+        }
+        let ty = x.ty().with_elem(elem);
+        let text = format!("{op} {x} : ({}) -> {ty}", x.ty());
+        Ok(self.define(ty, &text))
+    }
+
     fn unary_float(&mut self, name: &str, x: &Value) -> Result<Value> {
         let op = format!("stablehlo.{name}");
         if !x.ty().elem.is_float() {
@@ -239,6 +297,10 @@ impl FuncBuilder {
 
     pub fn exp(&mut self, x: &Value) -> Result<Value> {
         self.unary_float("exponential", x)
+    }
+
+    pub fn log(&mut self, x: &Value) -> Result<Value> {
+        self.unary_float("log", x)
     }
 
     pub fn rsqrt(&mut self, x: &Value) -> Result<Value> {
@@ -272,8 +334,10 @@ impl FuncBuilder {
         };
         let dir = match dir {
             Cmp::Eq => "EQ",
+            Cmp::Ne => "NE",
             Cmp::Lt => "LT",
             Cmp::Le => "LE",
+            Cmp::Gt => "GT",
             Cmp::Ge => "GE",
         };
         let ty = a.ty().with_elem(ElemType::I1);

@@ -13,9 +13,9 @@ use sampler::{Sample, Sampler};
 
 use super::request::{Event, FinishReason, GenerationRequest};
 use super::sequence::{Phase, Sequence};
+use crate::device_sampling::{device_can_sample, SampleRows, SamplingMode};
 use crate::error::EngineError;
-use crate::graphs::{DecodeOutput, Graphs, Head};
-use crate::runtime::Output;
+use crate::graphs::{DecodeOutput, Graphs, Head, PrefillOut};
 
 /// Tunables of the scheduler.
 #[derive(Debug, Clone)]
@@ -25,6 +25,8 @@ pub struct SchedulerConfig {
     pub prefill_budget: usize,
     /// End-of-sequence token of the model.
     pub eos: Option<u32>,
+    /// Where tokens are drawn; device mode needs a module with sample heads.
+    pub sampling: SamplingMode,
 }
 
 /// Per-step counters, for benchmarks and tests.
@@ -52,6 +54,8 @@ pub struct Scheduler {
     sample: Sample,
     tokens: Vec<i32>,
     pos: Vec<i32>,
+    rows: SampleRows,
+    on_device: Vec<bool>,
     pub stats: StepStats,
 }
 
@@ -71,8 +75,15 @@ impl Scheduler {
             sample: Sample::default(),
             tokens: Vec::new(),
             pos: Vec::new(),
+            rows: SampleRows::default(),
+            on_device: Vec::new(),
             stats: StepStats::default(),
         }
+    }
+
+    /// Whether `seq` draws its tokens on the device.
+    fn samples_on_device(&self, seq: &Sequence) -> bool {
+        self.config.sampling == SamplingMode::Device && self.graphs.has_head(Head::Sample) && device_can_sample(&seq.request.params)
     }
 
     pub fn graphs(&self) -> &Graphs {
@@ -139,16 +150,37 @@ impl Scheduler {
             let len = self.graphs.chunk_len(done, remaining).min(remaining);
             let chunk: Vec<i32> = seq.request.prompt[done..done + len].iter().map(|&t| t as i32).collect();
             let slot = seq.slot;
-            self.graphs.prefill(Head::Logits, slot, done, &chunk, Output::F32(&mut self.logits))?;
+            let last = done + len == seq.prompt_len();
+            let on_device = last && self.samples_on_device(seq);
+            if on_device {
+                self.rows.clear();
+                self.rows.push(&seq.request.params, seq.generated as u64);
+            }
+            let (mut token, mut logprob) = (0i32, 0f32);
+            let out = if on_device {
+                self.stats.bytes_read_back += 8;
+                PrefillOut::Sample { rows: &self.rows, token: &mut token, logprob: &mut logprob }
+            } else if !last && self.graphs.has_head(Head::Argmax) {
+                // Only the cache matters for a chunk before the last.
+                self.stats.bytes_read_back += 4;
+                PrefillOut::Argmax(&mut token)
+            } else {
+                self.stats.bytes_read_back += self.logits.len() * 4;
+                PrefillOut::Logits(&mut self.logits)
+            };
+            self.graphs.prefill(slot, done, &chunk, out)?;
             self.stats.prefill_tokens += len;
-            self.stats.bytes_read_back += self.logits.len() * 4;
             budget = budget.saturating_sub(len);
             let done = done + len;
-            if done < self.active[i].prompt_len() {
+            if !last {
                 self.active[i].phase = Phase::Prefill { done };
                 continue;
             }
-            // The first generated token comes from the prefill logits.
+            // The first generated token comes from the prefill's last logits.
+            if on_device {
+                self.accept_device(i, token, logprob);
+                continue;
+            }
             let started = std::time::Instant::now();
             let seq = &mut self.active[i];
             let result = self.sampler.sample_into(&mut self.logits, &seq.sampler_request(), &mut self.sample);
@@ -159,6 +191,19 @@ impl Scheduler {
             }
         }
         Ok(())
+    }
+
+    /// Takes a token drawn on the device for `self.active[i]`; -1 means the row's logits had
+    /// no finite maximum.
+    fn accept_device(&mut self, i: usize, token: i32, logprob: f32) {
+        let capacity = self.graphs.capacity();
+        let seq = &mut self.active[i];
+        if token < 0 {
+            seq.finished = Some(FinishReason::Error("sampling: the logits hold NaN or +inf, or no finite value".into()));
+            return;
+        }
+        let sample = Sample { token: token as u32, logprob, top_logprobs: Vec::new() };
+        seq.accept(&sample, Some(logprob), self.config.eos, self.tokenizer.as_ref(), capacity);
     }
 
     fn decode(&mut self) -> Result<(), EngineError> {
@@ -182,17 +227,46 @@ impl Scheduler {
                 self.pos[seq.slot] = pos;
             }
         }
-        let batch = self.graphs.decode(Head::Logits, &self.tokens, &self.pos, &mut self.decode_out)?;
-        let vocab = self.graphs.vocab();
-        self.stats.decode_batch = batch;
-        self.stats.bytes_read_back += batch * vocab * 4;
-        let capacity = self.graphs.capacity();
-        let started = std::time::Instant::now();
-        for seq in self.active.iter_mut() {
+        // Rows that draw on the device; padding rows count as such (their draw is ignored).
+        self.on_device.clear();
+        self.on_device.resize(rows, true);
+        self.rows.clear();
+        self.rows.pad_to(rows);
+        let mut device_rows = 0;
+        for i in 0..self.active.len() {
+            let seq = &self.active[i];
             if seq.finished.is_some() || seq.slot >= rows || self.pos[seq.slot] < 0 {
                 continue;
             }
             self.stats.decode_rows += 1;
+            if self.samples_on_device(seq) {
+                device_rows += 1;
+                self.rows.set(seq.slot, &seq.request.params, seq.generated as u64);
+            } else {
+                self.on_device[seq.slot] = false;
+            }
+        }
+        let head = if device_rows == self.stats.decode_rows { Head::Sample } else { Head::Logits };
+        let batch = self.graphs.decode(head, &self.tokens, &self.pos, Some(&mut self.rows), &mut self.decode_out)?;
+        self.stats.decode_batch = batch;
+        if head == Head::Sample {
+            self.stats.bytes_read_back += batch * 8;
+            return self.accept_device_rows(rows);
+        }
+        let vocab = self.graphs.vocab();
+        self.stats.bytes_read_back += batch * vocab * 4;
+        let started = std::time::Instant::now();
+        if device_rows > 0 {
+            let logits = &self.decode_out.logits[..batch * vocab];
+            self.graphs.sample(logits, &mut self.rows, &mut self.decode_out.ids, &mut self.decode_out.logprobs)?;
+            self.stats.bytes_read_back += batch * 8;
+            self.accept_device_rows(rows)?;
+        }
+        let capacity = self.graphs.capacity();
+        for seq in self.active.iter_mut() {
+            if seq.finished.is_some() || seq.slot >= rows || self.pos[seq.slot] < 0 || self.on_device[seq.slot] {
+                continue;
+            }
             let row = &mut self.decode_out.logits[seq.slot * vocab..(seq.slot + 1) * vocab];
             match self.sampler.sample_into(row, &seq.sampler_request(), &mut self.sample) {
                 Ok(()) => seq.accept(&self.sample, Some(self.sample.logprob), self.config.eos, self.tokenizer.as_ref(), capacity),
@@ -200,6 +274,19 @@ impl Scheduler {
             }
         }
         self.stats.sample_seconds += started.elapsed().as_secs_f64();
+        Ok(())
+    }
+
+    /// Hands the device-drawn ids in `decode_out` to the live rows that drew on the device.
+    fn accept_device_rows(&mut self, rows: usize) -> Result<(), EngineError> {
+        for i in 0..self.active.len() {
+            let seq = &self.active[i];
+            if seq.finished.is_some() || seq.slot >= rows || self.pos[seq.slot] < 0 || !self.on_device[seq.slot] {
+                continue;
+            }
+            let slot = seq.slot;
+            self.accept_device(i, self.decode_out.ids[slot], self.decode_out.logprobs[slot]);
+        }
         Ok(())
     }
 
@@ -239,3 +326,4 @@ impl Scheduler {
         seq.finish(reason);
     }
 }
+

@@ -12,6 +12,7 @@ use clap::Parser;
 use engine::batch::{Engine, EngineConfig, Event, GenerationRequest, SchedulerConfig};
 use engine::model::{self, ModelOptions};
 use engine::runtime::Runtime;
+use engine::device_sampling::SamplingMode;
 use sampler::SampleParams;
 
 #[derive(Parser, Debug)]
@@ -54,6 +55,10 @@ struct Args {
     /// Stop when this string appears (repeatable).
     #[arg(long = "stop")]
     stop: Vec<String>,
+    /// Where tokens are drawn: host (the logits are read back) or device
+    /// (in the graph; penalties fall back to the host).
+    #[arg(long, default_value = "host", value_parser = parse_sampling)]
+    sampling: SamplingMode,
     /// IREE device URI.
     #[arg(long, default_value = "local-task")]
     device: String,
@@ -64,6 +69,10 @@ struct Args {
     /// shares its compiled module with the tests and the bench.
     #[arg(long, default_value_t = 8)]
     slots: usize,
+}
+
+fn parse_sampling(s: &str) -> Result<SamplingMode, String> {
+    SamplingMode::parse(s).ok_or_else(|| format!("unknown sampling mode {s:?} (host or device)"))
 }
 
 fn main() {
@@ -98,7 +107,7 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let mut request = GenerationRequest::new(prompt, params, args.max_tokens);
     request.stop_strings = args.stop.clone();
     let prompt_tokens = request.prompt.len();
-    let config = EngineConfig { max_queue: 16, scheduler: SchedulerConfig { prefill_budget: 512, eos: loaded.eos } };
+    let config = EngineConfig { max_queue: 16, scheduler: SchedulerConfig { prefill_budget: 512, eos: loaded.eos, sampling: args.sampling } };
     let engine = Engine::start(loaded.graphs, Some(tokenizer), config);
     let started = Instant::now();
     let mut first_token = None;
