@@ -35,6 +35,13 @@ impl Target {
         }
     }
 
+    /// Whether the sampling head may skip a filter no row uses with `stablehlo.if`. Metal
+    /// cannot: inside the branch IREE forms row reductions that need more workgroup memory
+    /// than Metal's 32 KiB (measured at V = 49152), so there every filter always runs.
+    pub fn branch_on_filters(self) -> bool {
+        self != Target::Metal
+    }
+
     /// Whether argmax must be the two-operand (value, index) reduce.
     pub fn pairwise_argmax(self) -> bool {
         self == Target::Metal

@@ -19,8 +19,12 @@ fn engine(prefill_budget: usize, max_queue: usize) -> Engine {
 
 /// The tiny model emitted with 8 slots, so decode runs batches of 8.
 fn engine_s8(prefill_budget: usize) -> Engine {
+    engine_s8_sampling(prefill_budget, SamplingMode::Host)
+}
+
+fn engine_s8_sampling(prefill_budget: usize, sampling: SamplingMode) -> Engine {
     let loaded = tiny::load_s8(7);
-    let config = EngineConfig { max_queue: 100_000, scheduler: SchedulerConfig { prefill_budget, eos: None, sampling: SamplingMode::Host } };
+    let config = EngineConfig { max_queue: 100_000, scheduler: SchedulerConfig { prefill_budget, eos: None, sampling } };
     Engine::start(loaded.graphs, None, config)
 }
 
@@ -58,6 +62,34 @@ fn batched_requests_equal_their_solo_runs() {
         assert_eq!(ids, alone[i], "request {i}");
     }
     assert!(engine.handle().stats().decode_batches.contains_key(&8), "the batched run used the B=8 graph");
+}
+
+/// Device sampling: requests the heads can serve draw in the graph, the penalised ones
+/// (every fifth) on the host, in the same steps. Batched equals solo, greedy requests equal
+/// their host-sampled runs, seeds reproduce, and both paths really ran.
+#[test]
+fn device_sampling_batched_equals_solo() {
+    let device = engine_s8_sampling(64, SamplingMode::Device);
+    let host = engine_s8(64);
+    let alone: Vec<Vec<u32>> = (0..10).map(|i| solo(&device, request(i))).collect();
+    let streams: Vec<_> = (0..10).map(|i| device.submit(request(i)).unwrap()).collect();
+    for (i, stream) in streams.into_iter().enumerate() {
+        let (ids, _) = stream.collect();
+        assert_eq!(ids, alone[i], "request {i}");
+    }
+    for i in [0, 5] {
+        assert_eq!(alone[i], solo(&host, request(i as u64)), "greedy request {i}: device and host differ");
+    }
+    assert_eq!(solo(&device, request(3)), alone[3], "seeded request 3 does not reproduce");
+    let mut other_seed = request(3);
+    other_seed.params.seed += 1000;
+    other_seed.max_tokens = 20;
+    let mut same_seed = request(3);
+    same_seed.max_tokens = 20;
+    assert_ne!(solo(&device, other_seed), solo(&device, same_seed), "a different seed should change 20 tokens");
+    let stats = device.handle().stats();
+    assert!(stats.device_tokens > 0 && stats.host_tokens > 0, "{stats:?}");
+    assert!(stats.decode_batches.contains_key(&8), "the batched run used the B=8 graph");
 }
 
 #[test]
@@ -168,7 +200,18 @@ fn cancel_ends_a_running_request() {
 #[test]
 fn soak_with_random_cancels() {
     let count: u64 = std::env::var("SOAK_REQUESTS").ok().and_then(|v| v.parse().ok()).unwrap_or(150);
-    let engine = engine_s8(16);
+    soak(count, SamplingMode::Host);
+}
+
+/// The soak with device sampling (host fallback for the penalised fifth).
+#[test]
+fn soak_with_device_sampling() {
+    let count: u64 = std::env::var("SOAK_REQUESTS").ok().and_then(|v| v.parse().ok()).unwrap_or(100);
+    soak(count, SamplingMode::Device);
+}
+
+fn soak(count: u64, sampling: SamplingMode) {
+    let engine = engine_s8_sampling(16, sampling);
     let mut rng = 0x5eed_u64;
     let mut next = move || {
         rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);

@@ -125,8 +125,12 @@ fn chunked_prefill_and_decode_give_the_same_logits() {
 }
 
 fn engine() -> Engine {
+    engine_sampling(SamplingMode::Host)
+}
+
+fn engine_sampling(sampling: SamplingMode) -> Engine {
     let loaded = load();
-    let config = EngineConfig { max_queue: 64, scheduler: SchedulerConfig { prefill_budget: 512, eos: loaded.eos, sampling: SamplingMode::Host } };
+    let config = EngineConfig { max_queue: 64, scheduler: SchedulerConfig { prefill_budget: 512, eos: loaded.eos, sampling } };
     Engine::start(loaded.graphs, loaded.tokenizer, config)
 }
 
@@ -145,22 +149,40 @@ fn smallest_gap(case: &Case) -> f32 {
         .fold(f32::INFINITY, f32::min)
 }
 
+/// Greedy with host sampling (argmax of the read-back logits) and with the device heads.
 #[test]
 fn greedy_continuations_are_token_exact() {
-    let engine = engine();
-    for (n, case) in fixtures().iter().enumerate() {
-        let request = GenerationRequest::new(case.prompt_ids.clone(), SampleParams::greedy(), 32);
-        let (ids, reason) = run(&engine, request);
-        eprintln!("prompt {n}: {} tokens ({reason:?}), oracle's smallest top-2 gap {:.4}", ids.len(), smallest_gap(case));
-        assert_eq!(ids, case.greedy_ids, "prompt {n}");
-        let expected = if ids.len() < 32 { FinishReason::Eos } else { FinishReason::Length };
-        assert_eq!(reason, expected);
+    for sampling in [SamplingMode::Host, SamplingMode::Device] {
+        let engine = engine_sampling(sampling);
+        for (n, case) in fixtures().iter().enumerate() {
+            let request = GenerationRequest::new(case.prompt_ids.clone(), SampleParams::greedy(), 32);
+            let (ids, reason) = run(&engine, request);
+            eprintln!(
+                "{sampling:?} prompt {n}: {} tokens ({reason:?}), oracle's smallest top-2 gap {:.4}",
+                ids.len(),
+                smallest_gap(case)
+            );
+            assert_eq!(ids, case.greedy_ids, "{sampling:?} prompt {n}");
+            let expected = if ids.len() < 32 { FinishReason::Eos } else { FinishReason::Length };
+            assert_eq!(reason, expected);
+        }
+        let stats = engine.handle().stats();
+        match sampling {
+            SamplingMode::Host => assert_eq!(stats.device_tokens, 0),
+            SamplingMode::Device => assert_eq!(stats.host_tokens, 0, "every greedy token drawn on the device"),
+        }
     }
 }
 
 #[test]
 fn eight_requests_batched_equal_their_solo_runs() {
-    let engine = engine();
+    for sampling in [SamplingMode::Host, SamplingMode::Device] {
+        eight_batched_equal_solo(sampling);
+    }
+}
+
+fn eight_batched_equal_solo(sampling: SamplingMode) {
+    let engine = engine_sampling(sampling);
     let cases = fixtures();
     let requests: Vec<GenerationRequest> = (0..8)
         .map(|i| {
@@ -179,7 +201,7 @@ fn eight_requests_batched_equal_their_solo_runs() {
     let alone: Vec<Vec<u32>> = requests.iter().map(|r| run(&engine, r.clone()).0).collect();
     let streams: Vec<_> = requests.iter().map(|r| engine.submit(r.clone()).unwrap()).collect();
     for (i, stream) in streams.into_iter().enumerate() {
-        assert_eq!(stream.collect().0, alone[i], "request {i}");
+        assert_eq!(stream.collect().0, alone[i], "{sampling:?} request {i}");
     }
 }
 

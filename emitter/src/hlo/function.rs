@@ -197,6 +197,58 @@ impl FuncBuilder {
         Ok(results.collect())
     }
 
+    /// `stablehlo.if` on a scalar `i1`: the ops `then` or `otherwise` build run, and the
+    /// values each returns (of the same types) are the results. The regions may use values
+    /// defined before; values defined inside stay inside. Lets a graph skip work that no row
+    /// of a batch needs, at the price of reading the predicate back mid-call.
+    pub fn if_else(
+        &mut self,
+        pred: &Value,
+        then: impl FnOnce(&mut FuncBuilder) -> Result<Vec<Value>>,
+        otherwise: impl FnOnce(&mut FuncBuilder) -> Result<Vec<Value>>,
+    ) -> Result<Vec<Value>> {
+        let op = "stablehlo.if";
+        if pred.ty() != &TensorType::scalar(super::ElemType::I1) {
+            return fail(op, format!("needs a tensor<i1> predicate, got {}", pred.ty()));
+        }
+        let outer = std::mem::take(&mut self.body);
+        let then_values = then(self);
+        let then_body = std::mem::take(&mut self.body);
+        let else_values = otherwise(self);
+        let else_body = std::mem::replace(&mut self.body, outer);
+        let (then_values, else_values) = (then_values?, else_values?);
+        let tys: Vec<&TensorType> = then_values.iter().map(|v| v.ty()).collect();
+        let else_tys: Vec<&TensorType> = else_values.iter().map(|v| v.ty()).collect();
+        if tys != else_tys || tys.is_empty() {
+            return fail(
+                op,
+                format!("branches return ({}) and ({})", types_of(&tys), types_of(&else_tys)),
+            );
+        }
+        let region = |body: &str, values: &[Value]| {
+            let names = join(&values.iter().map(|v| v.to_string()).collect::<Vec<_>>());
+            format!("{body}      stablehlo.return {names} : {}\n", types_of(&tys))
+        };
+        let n = tys.len();
+        let base = self.fresh(tys[0].clone());
+        let lhs = if n == 1 { base.to_string() } else { format!("{base}:{n}") };
+        let text = format!(
+            "{lhs} = \"{op}\"({pred}) ({{\n{}    }}, {{\n{}    }}) : (tensor<i1>) -> ({})",
+            region(&then_body, &then_values),
+            region(&else_body, &else_values),
+            types_of(&tys)
+        );
+        self.line(&text);
+        let results = tys.iter().enumerate().map(|(i, ty)| {
+            if n == 1 {
+                base.clone()
+            } else {
+                base.project(i, (*ty).clone())
+            }
+        });
+        Ok(results.collect())
+    }
+
     pub fn finish(mut self, results: &[&Value]) -> Function {
         let tys: Vec<TensorType> = results.iter().map(|v| v.ty().clone()).collect();
         if results.is_empty() {

@@ -46,6 +46,9 @@ pub struct EngineStats {
     pub slot_copies: u64,
     pub sample_seconds: f64,
     pub bytes_read_back: u64,
+    /// Tokens drawn by the device sampling heads and by the host sampler.
+    pub device_tokens: u64,
+    pub host_tokens: u64,
 }
 
 impl EngineStats {
@@ -59,6 +62,8 @@ impl EngineStats {
         self.slot_copies += step.slot_copies as u64;
         self.sample_seconds += step.sample_seconds;
         self.bytes_read_back += step.bytes_read_back as u64;
+        self.device_tokens += step.device_tokens as u64;
+        self.host_tokens += step.host_tokens as u64;
     }
 }
 

@@ -25,7 +25,8 @@ pub struct SchedulerConfig {
     pub prefill_budget: usize,
     /// End-of-sequence token of the model.
     pub eos: Option<u32>,
-    /// Where tokens are drawn; device mode needs a module with sample heads.
+    /// Where tokens are drawn. Device mode on a module without sample heads
+    /// samples on the host ([`EngineStats`](super::EngineStats) counts both).
     pub sampling: SamplingMode,
 }
 
@@ -39,6 +40,8 @@ pub struct StepStats {
     pub slot_copies: usize,
     pub sample_seconds: f64,
     pub bytes_read_back: usize,
+    pub device_tokens: usize,
+    pub host_tokens: usize,
 }
 
 pub struct Scheduler {
@@ -186,7 +189,10 @@ impl Scheduler {
             let result = self.sampler.sample_into(&mut self.logits, &seq.sampler_request(), &mut self.sample);
             self.stats.sample_seconds += started.elapsed().as_secs_f64();
             match result {
-                Ok(()) => seq.accept(&self.sample, Some(self.sample.logprob), self.config.eos, self.tokenizer.as_ref(), capacity),
+                Ok(()) => {
+                    self.stats.host_tokens += 1;
+                    seq.accept(&self.sample, Some(self.sample.logprob), self.config.eos, self.tokenizer.as_ref(), capacity)
+                }
                 Err(e) => seq.finished = Some(FinishReason::Error(format!("sampling: {e}"))),
             }
         }
@@ -202,6 +208,7 @@ impl Scheduler {
             seq.finished = Some(FinishReason::Error("sampling: the logits hold NaN or +inf, or no finite value".into()));
             return;
         }
+        self.stats.device_tokens += 1;
         let sample = Sample { token: token as u32, logprob, top_logprobs: Vec::new() };
         seq.accept(&sample, Some(logprob), self.config.eos, self.tokenizer.as_ref(), capacity);
     }
@@ -269,7 +276,10 @@ impl Scheduler {
             }
             let row = &mut self.decode_out.logits[seq.slot * vocab..(seq.slot + 1) * vocab];
             match self.sampler.sample_into(row, &seq.sampler_request(), &mut self.sample) {
-                Ok(()) => seq.accept(&self.sample, Some(self.sample.logprob), self.config.eos, self.tokenizer.as_ref(), capacity),
+                Ok(()) => {
+                    self.stats.host_tokens += 1;
+                    seq.accept(&self.sample, Some(self.sample.logprob), self.config.eos, self.tokenizer.as_ref(), capacity)
+                }
                 Err(e) => seq.finished = Some(FinishReason::Error(format!("sampling: {e}"))),
             }
         }

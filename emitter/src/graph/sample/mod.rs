@@ -53,12 +53,14 @@ pub struct Rows {
     pub r: i64,
     pub v: i64,
     pub ids: Value,
+    /// Whether filters no row uses are skipped by a branch (see [`Target::branch_on_filters`]).
+    branch: bool,
 }
 
 impl Rows {
-    fn new(b: &mut FuncBuilder, r: i64, v: i64) -> Result<Self> {
+    fn new(b: &mut FuncBuilder, r: i64, v: i64, target: Target) -> Result<Self> {
         let ids = b.iota(TensorType::new([r, v], ElemType::I32), 1)?;
-        Ok(Rows { r, v, ids })
+        Ok(Rows { r, v, ids, branch: target.branch_on_filters() })
     }
 
     pub fn shape(&self) -> [i64; 2] {
@@ -136,10 +138,35 @@ fn top_k_mask(
     let fewer = b.compare(Cmp::Lt, top_k, &n)?;
     let on = b.and(&positive, &fewer)?;
     let target = b.select(&on, top_k, &n)?;
-    let kept = cut::prefix(b, rows, key, &count, &target)?;
-    let on = rows.bcast(b, &on)?;
-    b.select(&on, &kept, alive)
+    when_any(b, rows, &on, alive, |b| {
+        let kept = cut::prefix(b, rows, key, &count, &target)?;
+        let on = rows.bcast(b, &on)?;
+        b.select(&on, &kept, alive)
+    })
 }
+
+/// Runs `filter` only if some row has its filter `on` (`[R] i1`); otherwise keeps `alive`.
+/// The searches are the bulk of the head's work, and most requests use one filter or none.
+fn when_any(
+    b: &mut FuncBuilder,
+    rows: &Rows,
+    on: &Value,
+    alive: &Value,
+    filter: impl FnOnce(&mut FuncBuilder) -> Result<Value>,
+) -> Result<Value> {
+    if !rows.branch {
+        return filter(b);
+    }
+    let ones = b.splat(on.ty().with_elem(ElemType::I32), 1.0)?;
+    let zeros = b.splat(on.ty().with_elem(ElemType::I32), 0.0)?;
+    let flags = b.select(on, &ones, &zeros)?;
+    let any = b.reduce_with(&flags, 0.0, ReduceOp::Max, &[0])?;
+    let zero = b.constant(TensorType::scalar(ElemType::I32), 0.0);
+    let any = b.compare(Cmp::Gt, &any, &zero)?;
+    let out = b.if_else(&any, |b| Ok(vec![filter(b)?]), |_| Ok(vec![alive.clone()]))?;
+    Ok(out.into_iter().next().expect("one result"))
+}
+
 
 /// Top-p over the `alive` tokens with weights `e` (zero elsewhere); `top_p >= 1` keeps all.
 fn top_p_mask(
@@ -150,13 +177,15 @@ fn top_p_mask(
     e: &Value,
     top_p: &Value,
 ) -> Result<Value> {
-    let total = b.reduce_with(e, 0.0, ReduceOp::Add, &[1])?;
-    let target = b.multiply(top_p, &total)?;
-    let kept = cut::prefix(b, rows, key, e, &target)?;
     let one = row_splat(b, top_p, 1.0)?;
     let on = b.compare(Cmp::Lt, top_p, &one)?;
-    let on = rows.bcast(b, &on)?;
-    b.select(&on, &kept, alive)
+    when_any(b, rows, &on, alive, |b| {
+        let total = b.reduce_with(e, 0.0, ReduceOp::Add, &[1])?;
+        let target = b.multiply(top_p, &total)?;
+        let kept = cut::prefix(b, rows, key, e, &target)?;
+        let on = rows.bcast(b, &on)?;
+        b.select(&on, &kept, alive)
+    })
 }
 
 /// Samples one token per row of `logits` `[R, V]`; returns tokens `[R] i32` and their
@@ -167,7 +196,7 @@ pub fn sample(
     args: &SampleArgs,
     target: Target,
 ) -> Result<(Value, Value)> {
-    let rows = Rows::new(b, logits.dim(0), logits.dim(1))?;
+    let rows = Rows::new(b, logits.dim(0), logits.dim(1), target)?;
     let max = b.reduce_with(logits, f64::NEG_INFINITY, ReduceOp::Max, &[1])?;
     let valid = finite_rows(b, &max)?;
     let zero_t = row_splat(b, &args.temperature, 0.0)?;
