@@ -37,6 +37,9 @@ impl Target {
                     "--iree-hal-target-device=local".to_string(),
                     "--iree-hal-local-target-device-backends=llvm-cpu".to_string(),
                     "--iree-llvmcpu-target-cpu=host".to_string(),
+                    // Without it float sums are not vectorised: the sampling heads' top-p
+                    // search ran 3-4x slower (measured); decode speed is unchanged.
+                    "--iree-llvmcpu-reassociate-fp-reductions=true".to_string(),
                 ];
                 if *data_tiling {
                     f.push("--iree-opt-data-tiling".to_string());

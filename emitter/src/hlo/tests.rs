@@ -186,3 +186,41 @@ fn module_gives_zero_filled_globals_distinct_bits() {
         "{text}"
     );
 }
+
+#[test]
+fn if_else_checks_and_renders_both_regions() {
+    let mut b = FuncBuilder::new("f");
+    let p = b.arg("p", TensorType::scalar(ElemType::I1));
+    let x = b.arg("x", f32s(&[4]));
+    let n = b.arg("n", i32s(&[4]));
+    let err = b
+        .if_else(&x, |_| Ok(vec![x.clone()]), |_| Ok(vec![x.clone()]))
+        .unwrap_err();
+    assert!(err.to_string().contains("tensor<i1> predicate"), "{err}");
+    let err = b
+        .if_else(&p, |_| Ok(vec![x.clone()]), |_| Ok(vec![n.clone()]))
+        .unwrap_err();
+    assert!(err.to_string().contains("branches return"), "{err}");
+    let out = b
+        .if_else(&p, |b| Ok(vec![b.exp(&x)?]), |_| Ok(vec![x.clone()]))
+        .unwrap();
+    assert_eq!(out[0].ty(), &f32s(&[4]));
+    let f = b.finish(&[&out[0]]);
+    let mut text = String::new();
+    f.render(&mut text);
+    let if_line = text.find("\"stablehlo.if\"(%p)").expect("the if");
+    let exp_line = text.find("stablehlo.exponential").expect("the then region");
+    assert!(exp_line > if_line, "region ops belong inside the if:\n{text}");
+    assert_eq!(text.matches("stablehlo.return").count(), 2, "{text}");
+}
+
+#[test]
+fn bit_ops_take_integers_of_matching_width() {
+    let mut b = FuncBuilder::new("f");
+    let x = b.arg("x", f32s(&[4]));
+    let n = b.arg("n", i32s(&[4]));
+    assert!(b.xor(&x, &x).is_err());
+    assert_eq!(b.bitcast_convert(&x, ElemType::I32).unwrap().ty(), &i32s(&[4]));
+    assert!(b.bitcast_convert(&x, ElemType::F16).is_err());
+    assert_eq!(b.shift_right_logical(&n, &n).unwrap().ty(), &i32s(&[4]));
+}

@@ -4,9 +4,10 @@
 //! Tokens are ordered by logit, ties to the lower id, as the host sampler orders them. A
 //! filter keeps the shortest prefix of that order whose weight reaches a per-row target:
 //! top-k weighs each token 1, top-p weighs it by its probability. The prefix ends at a
-//! (logit, id) pair: 32 passes find the logit bit by bit over order-preserving integer keys,
-//! then log2(V) passes find the last id among the tokens tied at that logit. Each pass is one
-//! masked sum over `[R, V]`; there are no data-dependent loops, so nothing is read back.
+//! (logit, id) pair: a bisection over order-preserving integer keys finds the logit (32 bits),
+//! then one over ids finds the last id among the tokens tied at that logit (log2(V) bits).
+//! Each pass resolves [`PROBE_BITS`] bits with one masked sum over `[R, probes, V]`; there
+//! are no data-dependent loops, so nothing is read back.
 
 use super::Rows;
 use crate::hlo::{Cmp, ElemType, FuncBuilder, ReduceOp, Result, TensorType, Value};
@@ -35,8 +36,68 @@ fn rows_const(b: &mut FuncBuilder, r: i64, word: u32) -> Result<Value> {
     b.splat(TensorType::new([r], ElemType::I32), word as i32 as f64)
 }
 
-/// The largest key `tau` with `sum(weight where key >= tau) >= target`, built from the top
-/// bit down in the unsigned image of the keys (`key ^ 0x8000_0000`).
+/// Bits resolved per pass: each pass tests `2^PROBE_BITS - 1` candidates at once, as one
+/// reduction over `[R, probes, V]`, so a 32-bit search takes `32 / PROBE_BITS` passes.
+const PROBE_BITS: u32 = 2;
+
+/// Builds the largest `found` (in `bits` bits, from the top) for which `holds(candidates)`
+/// is true, where `holds` maps candidates `[R, P]` to `[R, P] i1` and is monotone: true up to
+/// some candidate, false above it.
+fn bisect(
+    b: &mut FuncBuilder,
+    rows: &Rows,
+    bits: u32,
+    mut holds: impl FnMut(&mut FuncBuilder, &Value) -> Result<Value>,
+) -> Result<Value> {
+    let mut found = rows_const(b, rows.r, 0)?;
+    let mut left = bits;
+    while left > 0 {
+        let step = PROBE_BITS.min(left);
+        let shift = left - step;
+        let probes = (1i64 << step) - 1;
+        let ty = TensorType::new([rows.r, probes], ElemType::I32);
+        let digits = b.iota(ty.clone(), 1)?;
+        let one = b.splat(ty.clone(), 1.0)?;
+        let digits = b.add(&digits, &one)?;
+        let by = b.splat(ty.clone(), shift as f64)?;
+        let offsets = b.shift_left(&digits, &by)?;
+        let base = b.broadcast_in_dim(&found, &[rows.r, probes], &[0])?;
+        let cands = b.or(&base, &offsets)?;
+        let ok = holds(b, &cands)?;
+        let zero = b.splat(ty, 0.0)?;
+        let ok = b.select(&ok, &one, &zero)?;
+        let digit = b.reduce_with(&ok, 0.0, ReduceOp::Add, &[1])?;
+        let by = rows_const(b, rows.r, shift)?;
+        let digit = b.shift_left(&digit, &by)?;
+        found = b.or(&found, &digit)?;
+        left -= step;
+    }
+    Ok(found)
+}
+
+/// Per row and candidate, the sum of `weight` where `include(elements, candidates)` holds,
+/// with `elements` `[R, P, V]` (broadcast from `[R, V]`) and candidates broadcast along V.
+fn sums_per_candidate(
+    b: &mut FuncBuilder,
+    rows: &Rows,
+    elements: &Value,
+    cands: &Value,
+    weight: &Value,
+    dir: Cmp,
+) -> Result<Value> {
+    let p = cands.dim(1);
+    let shape = [rows.r, p, rows.v];
+    let elements = b.broadcast_in_dim(elements, &shape, &[0, 2])?;
+    let cands = b.broadcast_in_dim(cands, &shape, &[0, 1])?;
+    let weight = b.broadcast_in_dim(weight, &shape, &[0, 2])?;
+    let mask = b.compare(dir, &elements, &cands)?;
+    let zero = b.splat(weight.ty().clone(), 0.0)?;
+    let w = b.select(&mask, &weight, &zero)?;
+    b.reduce_with(&w, 0.0, ReduceOp::Add, &[2])
+}
+
+/// The largest key `tau` with `sum(weight where key >= tau) >= target`, searched in the
+/// unsigned image of the keys (`key ^ 0x8000_0000`), where the bit order is the key order.
 fn threshold_key(
     b: &mut FuncBuilder,
     rows: &Rows,
@@ -45,17 +106,14 @@ fn threshold_key(
     target: &Value,
 ) -> Result<Value> {
     let sign = rows_const(b, rows.r, 0x8000_0000)?;
-    let mut found = rows_const(b, rows.r, 0)?;
-    for bit in (0..32).rev() {
-        let bit = rows_const(b, rows.r, 1 << bit)?;
-        let cand = b.or(&found, &bit)?;
-        let cand_key = b.xor(&cand, &sign)?;
-        let cand_key = rows.bcast(b, &cand_key)?;
-        let above = b.compare(Cmp::Ge, key, &cand_key)?;
-        let w = masked_sum(b, &above, weight)?;
-        let ok = b.compare(Cmp::Ge, &w, target)?;
-        found = b.select(&ok, &cand, &found)?;
-    }
+    let found = bisect(b, rows, 32, |b, cands| {
+        let p = cands.dim(1);
+        let sign = b.broadcast_in_dim(&sign, &[rows.r, p], &[0])?;
+        let cand_keys = b.xor(cands, &sign)?;
+        let w = sums_per_candidate(b, rows, key, &cand_keys, weight, Cmp::Ge)?;
+        let target = b.broadcast_in_dim(target, &[rows.r, p], &[0])?;
+        b.compare(Cmp::Ge, &w, &target)
+    })?;
     b.xor(&found, &sign)
 }
 
@@ -69,17 +127,12 @@ fn last_tied_id(
     need: &Value,
 ) -> Result<Value> {
     let id_bits = 64 - (rows.v as u64 - 1).leading_zeros().min(63);
-    let mut found = rows_const(b, rows.r, 0)?;
-    for bit in (0..id_bits).rev() {
-        let bit = rows_const(b, rows.r, 1 << bit)?;
-        let cand = b.or(&found, &bit)?;
-        let cand_b = rows.bcast(b, &cand)?;
-        let below = b.compare(Cmp::Lt, &rows.ids, &cand_b)?;
-        let w = masked_sum(b, &below, tied_weight)?;
-        let ok = b.compare(Cmp::Lt, &w, need)?;
-        found = b.select(&ok, &cand, &found)?;
-    }
-    Ok(found)
+    bisect(b, rows, id_bits, |b, cands| {
+        let p = cands.dim(1);
+        let w = sums_per_candidate(b, rows, &rows.ids, cands, tied_weight, Cmp::Lt)?;
+        let need = b.broadcast_in_dim(need, &[rows.r, p], &[0])?;
+        b.compare(Cmp::Lt, &w, &need)
+    })
 }
 
 /// The mask of the shortest (logit desc, id asc) prefix of the tokens whose `weight` reaches
