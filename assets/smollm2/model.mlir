@@ -2786,40 +2786,37 @@ module @model {
     %v1755 = stablehlo.multiply %v1754, %v1753 : tensor<1x49152xf32>
     %v1756 = stablehlo.log %v1755 : tensor<1x49152xf32>
     %v1757 = stablehlo.negate %v1756 : tensor<1x49152xf32>
-    %v1758 = stablehlo.log %v1757 : tensor<1x49152xf32>
-    %v1759 = stablehlo.negate %v1758 : tensor<1x49152xf32>
-    %v1760 = stablehlo.add %v37, %v1759 : tensor<1x49152xf32>
-    %v1761 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1762 = stablehlo.broadcast_in_dim %v1761, dims = [] : (tensor<f32>) -> tensor<1x49152xf32>
-    %v1763 = stablehlo.select %v1618, %v1760, %v1762 : tensor<1x49152xi1>, tensor<1x49152xf32>
-    %v1764 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1765 = stablehlo.reduce(%v1763 init: %v1764) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
-    %v1766 = stablehlo.broadcast_in_dim %v1765, dims = [0] : (tensor<1xf32>) -> tensor<1x49152xf32>
-    %v1767 = stablehlo.compare EQ, %v1763, %v1766, FLOAT : (tensor<1x49152xf32>, tensor<1x49152xf32>) -> tensor<1x49152xi1>
-    %v1768 = stablehlo.iota dim = 1 : tensor<1x49152xi32>
-    %v1769 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [] : (tensor<i32>) -> tensor<1x49152xi32>
-    %v1771 = stablehlo.select %v1767, %v1768, %v1770 : tensor<1x49152xi1>, tensor<1x49152xi32>
-    %v1772 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1773 = stablehlo.reduce(%v1771 init: %v1772) applies stablehlo.minimum across dimensions = [1] : (tensor<1x49152xi32>, tensor<i32>) -> tensor<1xi32>
-    %v1774 = stablehlo.broadcast_in_dim %v1773, dims = [0] : (tensor<1xi32>) -> tensor<1x49152xi32>
-    %v1775 = stablehlo.compare EQ, %v4, %v1774, SIGNED : (tensor<1x49152xi32>, tensor<1x49152xi32>) -> tensor<1x49152xi1>
-    %v1776 = stablehlo.select %v1775, %v37, %v1762 : tensor<1x49152xi1>, tensor<1x49152xf32>
-    %v1777 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1778 = stablehlo.reduce(%v1776 init: %v1777) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
-    %v1779 = stablehlo.log %v1621 : tensor<1xf32>
-    %v1780 = stablehlo.subtract %v1778, %v1779 : tensor<1xf32>
-    %v1781 = stablehlo.select %v16, %v26, %v1773 : tensor<1xi1>, tensor<1xi32>
-    %v1782 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v1783 = stablehlo.broadcast_in_dim %v1782, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v1784 = stablehlo.select %v16, %v1783, %v1780 : tensor<1xi1>, tensor<1xf32>
-    %v1785 = stablehlo.constant dense<-1> : tensor<i32>
-    %v1786 = stablehlo.broadcast_in_dim %v1785, dims = [] : (tensor<i32>) -> tensor<1xi32>
-    %v1787 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
-    %v1788 = stablehlo.broadcast_in_dim %v1787, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v1789 = stablehlo.select %v13, %v1781, %v1786 : tensor<1xi1>, tensor<1xi32>
-    %v1790 = stablehlo.select %v13, %v1784, %v1788 : tensor<1xi1>, tensor<1xf32>
-    return %v1789, %v1790 : tensor<1xi32>, tensor<1xf32>
+    %v1758 = stablehlo.divide %v1619, %v1757 : tensor<1x49152xf32>
+    %v1759 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1760 = stablehlo.reduce(%v1758 init: %v1759) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1761 = stablehlo.broadcast_in_dim %v1760, dims = [0] : (tensor<1xf32>) -> tensor<1x49152xf32>
+    %v1762 = stablehlo.compare EQ, %v1758, %v1761, FLOAT : (tensor<1x49152xf32>, tensor<1x49152xf32>) -> tensor<1x49152xi1>
+    %v1763 = stablehlo.iota dim = 1 : tensor<1x49152xi32>
+    %v1764 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1765 = stablehlo.broadcast_in_dim %v1764, dims = [] : (tensor<i32>) -> tensor<1x49152xi32>
+    %v1766 = stablehlo.select %v1762, %v1763, %v1765 : tensor<1x49152xi1>, tensor<1x49152xi32>
+    %v1767 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1768 = stablehlo.reduce(%v1766 init: %v1767) applies stablehlo.minimum across dimensions = [1] : (tensor<1x49152xi32>, tensor<i32>) -> tensor<1xi32>
+    %v1769 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [] : (tensor<f32>) -> tensor<1x49152xf32>
+    %v1771 = stablehlo.broadcast_in_dim %v1768, dims = [0] : (tensor<1xi32>) -> tensor<1x49152xi32>
+    %v1772 = stablehlo.compare EQ, %v4, %v1771, SIGNED : (tensor<1x49152xi32>, tensor<1x49152xi32>) -> tensor<1x49152xi1>
+    %v1773 = stablehlo.select %v1772, %v37, %v1770 : tensor<1x49152xi1>, tensor<1x49152xf32>
+    %v1774 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1775 = stablehlo.reduce(%v1773 init: %v1774) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1776 = stablehlo.log %v1621 : tensor<1xf32>
+    %v1777 = stablehlo.subtract %v1775, %v1776 : tensor<1xf32>
+    %v1778 = stablehlo.select %v16, %v26, %v1768 : tensor<1xi1>, tensor<1xi32>
+    %v1779 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1780 = stablehlo.broadcast_in_dim %v1779, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1781 = stablehlo.select %v16, %v1780, %v1777 : tensor<1xi1>, tensor<1xf32>
+    %v1782 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1783 = stablehlo.broadcast_in_dim %v1782, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1784 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1785 = stablehlo.broadcast_in_dim %v1784, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1786 = stablehlo.select %v13, %v1778, %v1783 : tensor<1xi1>, tensor<1xi32>
+    %v1787 = stablehlo.select %v13, %v1781, %v1785 : tensor<1xi1>, tensor<1xf32>
+    return %v1786, %v1787 : tensor<1xi32>, tensor<1xf32>
   }
 
   func.func private @layer_prefill_t128_w2048(%x: tensor<576x128xf32>, %cos: tensor<32x128xf32>, %sin: tensor<32x128xf32>, %kv_index: tensor<128x2xi32>, %query_pos: tensor<1x384xi32>, %slot: tensor<1x1xi32>, %k_cache: tensor<9x2048x3x64xf32>, %v_cache: tensor<9x2048x3x64xf32>, %input_layernorm_weight: tensor<576xf32>, %self_attn_q_proj_weight: tensor<576x576xf32>, %self_attn_k_proj_weight: tensor<192x576xf32>, %self_attn_v_proj_weight: tensor<192x576xf32>, %self_attn_o_proj_weight: tensor<576x576xf32>, %post_attention_layernorm_weight: tensor<576xf32>, %mlp_gate_proj_weight: tensor<1536x576xf32>, %mlp_up_proj_weight: tensor<1536x576xf32>, %mlp_down_proj_weight: tensor<576x1536xf32>) -> (tensor<576x128xf32>, tensor<9x2048x3x64xf32>, tensor<9x2048x3x64xf32>) {
@@ -5276,40 +5273,37 @@ module @model {
     %v1755 = stablehlo.multiply %v1754, %v1753 : tensor<1x49152xf32>
     %v1756 = stablehlo.log %v1755 : tensor<1x49152xf32>
     %v1757 = stablehlo.negate %v1756 : tensor<1x49152xf32>
-    %v1758 = stablehlo.log %v1757 : tensor<1x49152xf32>
-    %v1759 = stablehlo.negate %v1758 : tensor<1x49152xf32>
-    %v1760 = stablehlo.add %v37, %v1759 : tensor<1x49152xf32>
-    %v1761 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1762 = stablehlo.broadcast_in_dim %v1761, dims = [] : (tensor<f32>) -> tensor<1x49152xf32>
-    %v1763 = stablehlo.select %v1618, %v1760, %v1762 : tensor<1x49152xi1>, tensor<1x49152xf32>
-    %v1764 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1765 = stablehlo.reduce(%v1763 init: %v1764) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
-    %v1766 = stablehlo.broadcast_in_dim %v1765, dims = [0] : (tensor<1xf32>) -> tensor<1x49152xf32>
-    %v1767 = stablehlo.compare EQ, %v1763, %v1766, FLOAT : (tensor<1x49152xf32>, tensor<1x49152xf32>) -> tensor<1x49152xi1>
-    %v1768 = stablehlo.iota dim = 1 : tensor<1x49152xi32>
-    %v1769 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [] : (tensor<i32>) -> tensor<1x49152xi32>
-    %v1771 = stablehlo.select %v1767, %v1768, %v1770 : tensor<1x49152xi1>, tensor<1x49152xi32>
-    %v1772 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1773 = stablehlo.reduce(%v1771 init: %v1772) applies stablehlo.minimum across dimensions = [1] : (tensor<1x49152xi32>, tensor<i32>) -> tensor<1xi32>
-    %v1774 = stablehlo.broadcast_in_dim %v1773, dims = [0] : (tensor<1xi32>) -> tensor<1x49152xi32>
-    %v1775 = stablehlo.compare EQ, %v4, %v1774, SIGNED : (tensor<1x49152xi32>, tensor<1x49152xi32>) -> tensor<1x49152xi1>
-    %v1776 = stablehlo.select %v1775, %v37, %v1762 : tensor<1x49152xi1>, tensor<1x49152xf32>
-    %v1777 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1778 = stablehlo.reduce(%v1776 init: %v1777) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
-    %v1779 = stablehlo.log %v1621 : tensor<1xf32>
-    %v1780 = stablehlo.subtract %v1778, %v1779 : tensor<1xf32>
-    %v1781 = stablehlo.select %v16, %v26, %v1773 : tensor<1xi1>, tensor<1xi32>
-    %v1782 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v1783 = stablehlo.broadcast_in_dim %v1782, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v1784 = stablehlo.select %v16, %v1783, %v1780 : tensor<1xi1>, tensor<1xf32>
-    %v1785 = stablehlo.constant dense<-1> : tensor<i32>
-    %v1786 = stablehlo.broadcast_in_dim %v1785, dims = [] : (tensor<i32>) -> tensor<1xi32>
-    %v1787 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
-    %v1788 = stablehlo.broadcast_in_dim %v1787, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v1789 = stablehlo.select %v13, %v1781, %v1786 : tensor<1xi1>, tensor<1xi32>
-    %v1790 = stablehlo.select %v13, %v1784, %v1788 : tensor<1xi1>, tensor<1xf32>
-    return %v1789, %v1790 : tensor<1xi32>, tensor<1xf32>
+    %v1758 = stablehlo.divide %v1619, %v1757 : tensor<1x49152xf32>
+    %v1759 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1760 = stablehlo.reduce(%v1758 init: %v1759) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1761 = stablehlo.broadcast_in_dim %v1760, dims = [0] : (tensor<1xf32>) -> tensor<1x49152xf32>
+    %v1762 = stablehlo.compare EQ, %v1758, %v1761, FLOAT : (tensor<1x49152xf32>, tensor<1x49152xf32>) -> tensor<1x49152xi1>
+    %v1763 = stablehlo.iota dim = 1 : tensor<1x49152xi32>
+    %v1764 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1765 = stablehlo.broadcast_in_dim %v1764, dims = [] : (tensor<i32>) -> tensor<1x49152xi32>
+    %v1766 = stablehlo.select %v1762, %v1763, %v1765 : tensor<1x49152xi1>, tensor<1x49152xi32>
+    %v1767 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1768 = stablehlo.reduce(%v1766 init: %v1767) applies stablehlo.minimum across dimensions = [1] : (tensor<1x49152xi32>, tensor<i32>) -> tensor<1xi32>
+    %v1769 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [] : (tensor<f32>) -> tensor<1x49152xf32>
+    %v1771 = stablehlo.broadcast_in_dim %v1768, dims = [0] : (tensor<1xi32>) -> tensor<1x49152xi32>
+    %v1772 = stablehlo.compare EQ, %v4, %v1771, SIGNED : (tensor<1x49152xi32>, tensor<1x49152xi32>) -> tensor<1x49152xi1>
+    %v1773 = stablehlo.select %v1772, %v37, %v1770 : tensor<1x49152xi1>, tensor<1x49152xf32>
+    %v1774 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1775 = stablehlo.reduce(%v1773 init: %v1774) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1776 = stablehlo.log %v1621 : tensor<1xf32>
+    %v1777 = stablehlo.subtract %v1775, %v1776 : tensor<1xf32>
+    %v1778 = stablehlo.select %v16, %v26, %v1768 : tensor<1xi1>, tensor<1xi32>
+    %v1779 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1780 = stablehlo.broadcast_in_dim %v1779, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1781 = stablehlo.select %v16, %v1780, %v1777 : tensor<1xi1>, tensor<1xf32>
+    %v1782 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1783 = stablehlo.broadcast_in_dim %v1782, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1784 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1785 = stablehlo.broadcast_in_dim %v1784, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1786 = stablehlo.select %v13, %v1778, %v1783 : tensor<1xi1>, tensor<1xi32>
+    %v1787 = stablehlo.select %v13, %v1781, %v1785 : tensor<1xi1>, tensor<1xf32>
+    return %v1786, %v1787 : tensor<1xi32>, tensor<1xf32>
   }
 
   func.func private @layer_prefill_t512_w2048(%x: tensor<576x512xf32>, %cos: tensor<32x512xf32>, %sin: tensor<32x512xf32>, %kv_index: tensor<512x2xi32>, %query_pos: tensor<1x1536xi32>, %slot: tensor<1x1xi32>, %k_cache: tensor<9x2048x3x64xf32>, %v_cache: tensor<9x2048x3x64xf32>, %input_layernorm_weight: tensor<576xf32>, %self_attn_q_proj_weight: tensor<576x576xf32>, %self_attn_k_proj_weight: tensor<192x576xf32>, %self_attn_v_proj_weight: tensor<192x576xf32>, %self_attn_o_proj_weight: tensor<576x576xf32>, %post_attention_layernorm_weight: tensor<576xf32>, %mlp_gate_proj_weight: tensor<1536x576xf32>, %mlp_up_proj_weight: tensor<1536x576xf32>, %mlp_down_proj_weight: tensor<576x1536xf32>) -> (tensor<576x512xf32>, tensor<9x2048x3x64xf32>, tensor<9x2048x3x64xf32>) {
@@ -7766,40 +7760,37 @@ module @model {
     %v1755 = stablehlo.multiply %v1754, %v1753 : tensor<1x49152xf32>
     %v1756 = stablehlo.log %v1755 : tensor<1x49152xf32>
     %v1757 = stablehlo.negate %v1756 : tensor<1x49152xf32>
-    %v1758 = stablehlo.log %v1757 : tensor<1x49152xf32>
-    %v1759 = stablehlo.negate %v1758 : tensor<1x49152xf32>
-    %v1760 = stablehlo.add %v37, %v1759 : tensor<1x49152xf32>
-    %v1761 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1762 = stablehlo.broadcast_in_dim %v1761, dims = [] : (tensor<f32>) -> tensor<1x49152xf32>
-    %v1763 = stablehlo.select %v1618, %v1760, %v1762 : tensor<1x49152xi1>, tensor<1x49152xf32>
-    %v1764 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1765 = stablehlo.reduce(%v1763 init: %v1764) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
-    %v1766 = stablehlo.broadcast_in_dim %v1765, dims = [0] : (tensor<1xf32>) -> tensor<1x49152xf32>
-    %v1767 = stablehlo.compare EQ, %v1763, %v1766, FLOAT : (tensor<1x49152xf32>, tensor<1x49152xf32>) -> tensor<1x49152xi1>
-    %v1768 = stablehlo.iota dim = 1 : tensor<1x49152xi32>
-    %v1769 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [] : (tensor<i32>) -> tensor<1x49152xi32>
-    %v1771 = stablehlo.select %v1767, %v1768, %v1770 : tensor<1x49152xi1>, tensor<1x49152xi32>
-    %v1772 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1773 = stablehlo.reduce(%v1771 init: %v1772) applies stablehlo.minimum across dimensions = [1] : (tensor<1x49152xi32>, tensor<i32>) -> tensor<1xi32>
-    %v1774 = stablehlo.broadcast_in_dim %v1773, dims = [0] : (tensor<1xi32>) -> tensor<1x49152xi32>
-    %v1775 = stablehlo.compare EQ, %v4, %v1774, SIGNED : (tensor<1x49152xi32>, tensor<1x49152xi32>) -> tensor<1x49152xi1>
-    %v1776 = stablehlo.select %v1775, %v37, %v1762 : tensor<1x49152xi1>, tensor<1x49152xf32>
-    %v1777 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1778 = stablehlo.reduce(%v1776 init: %v1777) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
-    %v1779 = stablehlo.log %v1621 : tensor<1xf32>
-    %v1780 = stablehlo.subtract %v1778, %v1779 : tensor<1xf32>
-    %v1781 = stablehlo.select %v16, %v26, %v1773 : tensor<1xi1>, tensor<1xi32>
-    %v1782 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v1783 = stablehlo.broadcast_in_dim %v1782, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v1784 = stablehlo.select %v16, %v1783, %v1780 : tensor<1xi1>, tensor<1xf32>
-    %v1785 = stablehlo.constant dense<-1> : tensor<i32>
-    %v1786 = stablehlo.broadcast_in_dim %v1785, dims = [] : (tensor<i32>) -> tensor<1xi32>
-    %v1787 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
-    %v1788 = stablehlo.broadcast_in_dim %v1787, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v1789 = stablehlo.select %v13, %v1781, %v1786 : tensor<1xi1>, tensor<1xi32>
-    %v1790 = stablehlo.select %v13, %v1784, %v1788 : tensor<1xi1>, tensor<1xf32>
-    return %v1789, %v1790 : tensor<1xi32>, tensor<1xf32>
+    %v1758 = stablehlo.divide %v1619, %v1757 : tensor<1x49152xf32>
+    %v1759 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1760 = stablehlo.reduce(%v1758 init: %v1759) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1761 = stablehlo.broadcast_in_dim %v1760, dims = [0] : (tensor<1xf32>) -> tensor<1x49152xf32>
+    %v1762 = stablehlo.compare EQ, %v1758, %v1761, FLOAT : (tensor<1x49152xf32>, tensor<1x49152xf32>) -> tensor<1x49152xi1>
+    %v1763 = stablehlo.iota dim = 1 : tensor<1x49152xi32>
+    %v1764 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1765 = stablehlo.broadcast_in_dim %v1764, dims = [] : (tensor<i32>) -> tensor<1x49152xi32>
+    %v1766 = stablehlo.select %v1762, %v1763, %v1765 : tensor<1x49152xi1>, tensor<1x49152xi32>
+    %v1767 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1768 = stablehlo.reduce(%v1766 init: %v1767) applies stablehlo.minimum across dimensions = [1] : (tensor<1x49152xi32>, tensor<i32>) -> tensor<1xi32>
+    %v1769 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [] : (tensor<f32>) -> tensor<1x49152xf32>
+    %v1771 = stablehlo.broadcast_in_dim %v1768, dims = [0] : (tensor<1xi32>) -> tensor<1x49152xi32>
+    %v1772 = stablehlo.compare EQ, %v4, %v1771, SIGNED : (tensor<1x49152xi32>, tensor<1x49152xi32>) -> tensor<1x49152xi1>
+    %v1773 = stablehlo.select %v1772, %v37, %v1770 : tensor<1x49152xi1>, tensor<1x49152xf32>
+    %v1774 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1775 = stablehlo.reduce(%v1773 init: %v1774) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1776 = stablehlo.log %v1621 : tensor<1xf32>
+    %v1777 = stablehlo.subtract %v1775, %v1776 : tensor<1xf32>
+    %v1778 = stablehlo.select %v16, %v26, %v1768 : tensor<1xi1>, tensor<1xi32>
+    %v1779 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1780 = stablehlo.broadcast_in_dim %v1779, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1781 = stablehlo.select %v16, %v1780, %v1777 : tensor<1xi1>, tensor<1xf32>
+    %v1782 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1783 = stablehlo.broadcast_in_dim %v1782, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1784 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1785 = stablehlo.broadcast_in_dim %v1784, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1786 = stablehlo.select %v13, %v1778, %v1783 : tensor<1xi1>, tensor<1xi32>
+    %v1787 = stablehlo.select %v13, %v1781, %v1785 : tensor<1xi1>, tensor<1xf32>
+    return %v1786, %v1787 : tensor<1xi32>, tensor<1xf32>
   }
 
   func.func private @layer_decode_b1_w256(%x: tensor<576x1xf32>, %cos: tensor<32x1xf32>, %sin: tensor<32x1xf32>, %kv_index: tensor<1x2xi32>, %query_pos: tensor<1x3xi32>, %k_cache: tensor<9x2048x3x64xf32>, %v_cache: tensor<9x2048x3x64xf32>, %input_layernorm_weight: tensor<576xf32>, %self_attn_q_proj_weight: tensor<576x576xf32>, %self_attn_k_proj_weight: tensor<192x576xf32>, %self_attn_v_proj_weight: tensor<192x576xf32>, %self_attn_o_proj_weight: tensor<576x576xf32>, %post_attention_layernorm_weight: tensor<576xf32>, %mlp_gate_proj_weight: tensor<1536x576xf32>, %mlp_up_proj_weight: tensor<1536x576xf32>, %mlp_down_proj_weight: tensor<576x1536xf32>) -> (tensor<576x1xf32>, tensor<9x2048x3x64xf32>, tensor<9x2048x3x64xf32>) {
@@ -10233,40 +10224,37 @@ module @model {
     %v1755 = stablehlo.multiply %v1754, %v1753 : tensor<1x49152xf32>
     %v1756 = stablehlo.log %v1755 : tensor<1x49152xf32>
     %v1757 = stablehlo.negate %v1756 : tensor<1x49152xf32>
-    %v1758 = stablehlo.log %v1757 : tensor<1x49152xf32>
-    %v1759 = stablehlo.negate %v1758 : tensor<1x49152xf32>
-    %v1760 = stablehlo.add %v37, %v1759 : tensor<1x49152xf32>
-    %v1761 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1762 = stablehlo.broadcast_in_dim %v1761, dims = [] : (tensor<f32>) -> tensor<1x49152xf32>
-    %v1763 = stablehlo.select %v1618, %v1760, %v1762 : tensor<1x49152xi1>, tensor<1x49152xf32>
-    %v1764 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1765 = stablehlo.reduce(%v1763 init: %v1764) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
-    %v1766 = stablehlo.broadcast_in_dim %v1765, dims = [0] : (tensor<1xf32>) -> tensor<1x49152xf32>
-    %v1767 = stablehlo.compare EQ, %v1763, %v1766, FLOAT : (tensor<1x49152xf32>, tensor<1x49152xf32>) -> tensor<1x49152xi1>
-    %v1768 = stablehlo.iota dim = 1 : tensor<1x49152xi32>
-    %v1769 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [] : (tensor<i32>) -> tensor<1x49152xi32>
-    %v1771 = stablehlo.select %v1767, %v1768, %v1770 : tensor<1x49152xi1>, tensor<1x49152xi32>
-    %v1772 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1773 = stablehlo.reduce(%v1771 init: %v1772) applies stablehlo.minimum across dimensions = [1] : (tensor<1x49152xi32>, tensor<i32>) -> tensor<1xi32>
-    %v1774 = stablehlo.broadcast_in_dim %v1773, dims = [0] : (tensor<1xi32>) -> tensor<1x49152xi32>
-    %v1775 = stablehlo.compare EQ, %v4, %v1774, SIGNED : (tensor<1x49152xi32>, tensor<1x49152xi32>) -> tensor<1x49152xi1>
-    %v1776 = stablehlo.select %v1775, %v37, %v1762 : tensor<1x49152xi1>, tensor<1x49152xf32>
-    %v1777 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1778 = stablehlo.reduce(%v1776 init: %v1777) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
-    %v1779 = stablehlo.log %v1621 : tensor<1xf32>
-    %v1780 = stablehlo.subtract %v1778, %v1779 : tensor<1xf32>
-    %v1781 = stablehlo.select %v16, %v26, %v1773 : tensor<1xi1>, tensor<1xi32>
-    %v1782 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v1783 = stablehlo.broadcast_in_dim %v1782, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v1784 = stablehlo.select %v16, %v1783, %v1780 : tensor<1xi1>, tensor<1xf32>
-    %v1785 = stablehlo.constant dense<-1> : tensor<i32>
-    %v1786 = stablehlo.broadcast_in_dim %v1785, dims = [] : (tensor<i32>) -> tensor<1xi32>
-    %v1787 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
-    %v1788 = stablehlo.broadcast_in_dim %v1787, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v1789 = stablehlo.select %v13, %v1781, %v1786 : tensor<1xi1>, tensor<1xi32>
-    %v1790 = stablehlo.select %v13, %v1784, %v1788 : tensor<1xi1>, tensor<1xf32>
-    return %v1789, %v1790 : tensor<1xi32>, tensor<1xf32>
+    %v1758 = stablehlo.divide %v1619, %v1757 : tensor<1x49152xf32>
+    %v1759 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1760 = stablehlo.reduce(%v1758 init: %v1759) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1761 = stablehlo.broadcast_in_dim %v1760, dims = [0] : (tensor<1xf32>) -> tensor<1x49152xf32>
+    %v1762 = stablehlo.compare EQ, %v1758, %v1761, FLOAT : (tensor<1x49152xf32>, tensor<1x49152xf32>) -> tensor<1x49152xi1>
+    %v1763 = stablehlo.iota dim = 1 : tensor<1x49152xi32>
+    %v1764 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1765 = stablehlo.broadcast_in_dim %v1764, dims = [] : (tensor<i32>) -> tensor<1x49152xi32>
+    %v1766 = stablehlo.select %v1762, %v1763, %v1765 : tensor<1x49152xi1>, tensor<1x49152xi32>
+    %v1767 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1768 = stablehlo.reduce(%v1766 init: %v1767) applies stablehlo.minimum across dimensions = [1] : (tensor<1x49152xi32>, tensor<i32>) -> tensor<1xi32>
+    %v1769 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [] : (tensor<f32>) -> tensor<1x49152xf32>
+    %v1771 = stablehlo.broadcast_in_dim %v1768, dims = [0] : (tensor<1xi32>) -> tensor<1x49152xi32>
+    %v1772 = stablehlo.compare EQ, %v4, %v1771, SIGNED : (tensor<1x49152xi32>, tensor<1x49152xi32>) -> tensor<1x49152xi1>
+    %v1773 = stablehlo.select %v1772, %v37, %v1770 : tensor<1x49152xi1>, tensor<1x49152xf32>
+    %v1774 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1775 = stablehlo.reduce(%v1773 init: %v1774) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1776 = stablehlo.log %v1621 : tensor<1xf32>
+    %v1777 = stablehlo.subtract %v1775, %v1776 : tensor<1xf32>
+    %v1778 = stablehlo.select %v16, %v26, %v1768 : tensor<1xi1>, tensor<1xi32>
+    %v1779 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1780 = stablehlo.broadcast_in_dim %v1779, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1781 = stablehlo.select %v16, %v1780, %v1777 : tensor<1xi1>, tensor<1xf32>
+    %v1782 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1783 = stablehlo.broadcast_in_dim %v1782, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1784 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1785 = stablehlo.broadcast_in_dim %v1784, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1786 = stablehlo.select %v13, %v1778, %v1783 : tensor<1xi1>, tensor<1xi32>
+    %v1787 = stablehlo.select %v13, %v1781, %v1785 : tensor<1xi1>, tensor<1xf32>
+    return %v1786, %v1787 : tensor<1xi32>, tensor<1xf32>
   }
 
   func.func private @layer_decode_b1_w1024(%x: tensor<576x1xf32>, %cos: tensor<32x1xf32>, %sin: tensor<32x1xf32>, %kv_index: tensor<1x2xi32>, %query_pos: tensor<1x3xi32>, %k_cache: tensor<9x2048x3x64xf32>, %v_cache: tensor<9x2048x3x64xf32>, %input_layernorm_weight: tensor<576xf32>, %self_attn_q_proj_weight: tensor<576x576xf32>, %self_attn_k_proj_weight: tensor<192x576xf32>, %self_attn_v_proj_weight: tensor<192x576xf32>, %self_attn_o_proj_weight: tensor<576x576xf32>, %post_attention_layernorm_weight: tensor<576xf32>, %mlp_gate_proj_weight: tensor<1536x576xf32>, %mlp_up_proj_weight: tensor<1536x576xf32>, %mlp_down_proj_weight: tensor<576x1536xf32>) -> (tensor<576x1xf32>, tensor<9x2048x3x64xf32>, tensor<9x2048x3x64xf32>) {
@@ -12700,40 +12688,37 @@ module @model {
     %v1755 = stablehlo.multiply %v1754, %v1753 : tensor<1x49152xf32>
     %v1756 = stablehlo.log %v1755 : tensor<1x49152xf32>
     %v1757 = stablehlo.negate %v1756 : tensor<1x49152xf32>
-    %v1758 = stablehlo.log %v1757 : tensor<1x49152xf32>
-    %v1759 = stablehlo.negate %v1758 : tensor<1x49152xf32>
-    %v1760 = stablehlo.add %v37, %v1759 : tensor<1x49152xf32>
-    %v1761 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1762 = stablehlo.broadcast_in_dim %v1761, dims = [] : (tensor<f32>) -> tensor<1x49152xf32>
-    %v1763 = stablehlo.select %v1618, %v1760, %v1762 : tensor<1x49152xi1>, tensor<1x49152xf32>
-    %v1764 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1765 = stablehlo.reduce(%v1763 init: %v1764) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
-    %v1766 = stablehlo.broadcast_in_dim %v1765, dims = [0] : (tensor<1xf32>) -> tensor<1x49152xf32>
-    %v1767 = stablehlo.compare EQ, %v1763, %v1766, FLOAT : (tensor<1x49152xf32>, tensor<1x49152xf32>) -> tensor<1x49152xi1>
-    %v1768 = stablehlo.iota dim = 1 : tensor<1x49152xi32>
-    %v1769 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [] : (tensor<i32>) -> tensor<1x49152xi32>
-    %v1771 = stablehlo.select %v1767, %v1768, %v1770 : tensor<1x49152xi1>, tensor<1x49152xi32>
-    %v1772 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1773 = stablehlo.reduce(%v1771 init: %v1772) applies stablehlo.minimum across dimensions = [1] : (tensor<1x49152xi32>, tensor<i32>) -> tensor<1xi32>
-    %v1774 = stablehlo.broadcast_in_dim %v1773, dims = [0] : (tensor<1xi32>) -> tensor<1x49152xi32>
-    %v1775 = stablehlo.compare EQ, %v4, %v1774, SIGNED : (tensor<1x49152xi32>, tensor<1x49152xi32>) -> tensor<1x49152xi1>
-    %v1776 = stablehlo.select %v1775, %v37, %v1762 : tensor<1x49152xi1>, tensor<1x49152xf32>
-    %v1777 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1778 = stablehlo.reduce(%v1776 init: %v1777) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
-    %v1779 = stablehlo.log %v1621 : tensor<1xf32>
-    %v1780 = stablehlo.subtract %v1778, %v1779 : tensor<1xf32>
-    %v1781 = stablehlo.select %v16, %v26, %v1773 : tensor<1xi1>, tensor<1xi32>
-    %v1782 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v1783 = stablehlo.broadcast_in_dim %v1782, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v1784 = stablehlo.select %v16, %v1783, %v1780 : tensor<1xi1>, tensor<1xf32>
-    %v1785 = stablehlo.constant dense<-1> : tensor<i32>
-    %v1786 = stablehlo.broadcast_in_dim %v1785, dims = [] : (tensor<i32>) -> tensor<1xi32>
-    %v1787 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
-    %v1788 = stablehlo.broadcast_in_dim %v1787, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v1789 = stablehlo.select %v13, %v1781, %v1786 : tensor<1xi1>, tensor<1xi32>
-    %v1790 = stablehlo.select %v13, %v1784, %v1788 : tensor<1xi1>, tensor<1xf32>
-    return %v1789, %v1790 : tensor<1xi32>, tensor<1xf32>
+    %v1758 = stablehlo.divide %v1619, %v1757 : tensor<1x49152xf32>
+    %v1759 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1760 = stablehlo.reduce(%v1758 init: %v1759) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1761 = stablehlo.broadcast_in_dim %v1760, dims = [0] : (tensor<1xf32>) -> tensor<1x49152xf32>
+    %v1762 = stablehlo.compare EQ, %v1758, %v1761, FLOAT : (tensor<1x49152xf32>, tensor<1x49152xf32>) -> tensor<1x49152xi1>
+    %v1763 = stablehlo.iota dim = 1 : tensor<1x49152xi32>
+    %v1764 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1765 = stablehlo.broadcast_in_dim %v1764, dims = [] : (tensor<i32>) -> tensor<1x49152xi32>
+    %v1766 = stablehlo.select %v1762, %v1763, %v1765 : tensor<1x49152xi1>, tensor<1x49152xi32>
+    %v1767 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1768 = stablehlo.reduce(%v1766 init: %v1767) applies stablehlo.minimum across dimensions = [1] : (tensor<1x49152xi32>, tensor<i32>) -> tensor<1xi32>
+    %v1769 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [] : (tensor<f32>) -> tensor<1x49152xf32>
+    %v1771 = stablehlo.broadcast_in_dim %v1768, dims = [0] : (tensor<1xi32>) -> tensor<1x49152xi32>
+    %v1772 = stablehlo.compare EQ, %v4, %v1771, SIGNED : (tensor<1x49152xi32>, tensor<1x49152xi32>) -> tensor<1x49152xi1>
+    %v1773 = stablehlo.select %v1772, %v37, %v1770 : tensor<1x49152xi1>, tensor<1x49152xf32>
+    %v1774 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1775 = stablehlo.reduce(%v1773 init: %v1774) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1776 = stablehlo.log %v1621 : tensor<1xf32>
+    %v1777 = stablehlo.subtract %v1775, %v1776 : tensor<1xf32>
+    %v1778 = stablehlo.select %v16, %v26, %v1768 : tensor<1xi1>, tensor<1xi32>
+    %v1779 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1780 = stablehlo.broadcast_in_dim %v1779, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1781 = stablehlo.select %v16, %v1780, %v1777 : tensor<1xi1>, tensor<1xf32>
+    %v1782 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1783 = stablehlo.broadcast_in_dim %v1782, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1784 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1785 = stablehlo.broadcast_in_dim %v1784, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1786 = stablehlo.select %v13, %v1778, %v1783 : tensor<1xi1>, tensor<1xi32>
+    %v1787 = stablehlo.select %v13, %v1781, %v1785 : tensor<1xi1>, tensor<1xf32>
+    return %v1786, %v1787 : tensor<1xi32>, tensor<1xf32>
   }
 
   func.func private @layer_decode_b1_w2048(%x: tensor<576x1xf32>, %cos: tensor<32x1xf32>, %sin: tensor<32x1xf32>, %kv_index: tensor<1x2xi32>, %query_pos: tensor<1x3xi32>, %k_cache: tensor<9x2048x3x64xf32>, %v_cache: tensor<9x2048x3x64xf32>, %input_layernorm_weight: tensor<576xf32>, %self_attn_q_proj_weight: tensor<576x576xf32>, %self_attn_k_proj_weight: tensor<192x576xf32>, %self_attn_v_proj_weight: tensor<192x576xf32>, %self_attn_o_proj_weight: tensor<576x576xf32>, %post_attention_layernorm_weight: tensor<576xf32>, %mlp_gate_proj_weight: tensor<1536x576xf32>, %mlp_up_proj_weight: tensor<1536x576xf32>, %mlp_down_proj_weight: tensor<576x1536xf32>) -> (tensor<576x1xf32>, tensor<9x2048x3x64xf32>, tensor<9x2048x3x64xf32>) {
@@ -15167,40 +15152,37 @@ module @model {
     %v1755 = stablehlo.multiply %v1754, %v1753 : tensor<1x49152xf32>
     %v1756 = stablehlo.log %v1755 : tensor<1x49152xf32>
     %v1757 = stablehlo.negate %v1756 : tensor<1x49152xf32>
-    %v1758 = stablehlo.log %v1757 : tensor<1x49152xf32>
-    %v1759 = stablehlo.negate %v1758 : tensor<1x49152xf32>
-    %v1760 = stablehlo.add %v37, %v1759 : tensor<1x49152xf32>
-    %v1761 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1762 = stablehlo.broadcast_in_dim %v1761, dims = [] : (tensor<f32>) -> tensor<1x49152xf32>
-    %v1763 = stablehlo.select %v1618, %v1760, %v1762 : tensor<1x49152xi1>, tensor<1x49152xf32>
-    %v1764 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1765 = stablehlo.reduce(%v1763 init: %v1764) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
-    %v1766 = stablehlo.broadcast_in_dim %v1765, dims = [0] : (tensor<1xf32>) -> tensor<1x49152xf32>
-    %v1767 = stablehlo.compare EQ, %v1763, %v1766, FLOAT : (tensor<1x49152xf32>, tensor<1x49152xf32>) -> tensor<1x49152xi1>
-    %v1768 = stablehlo.iota dim = 1 : tensor<1x49152xi32>
-    %v1769 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [] : (tensor<i32>) -> tensor<1x49152xi32>
-    %v1771 = stablehlo.select %v1767, %v1768, %v1770 : tensor<1x49152xi1>, tensor<1x49152xi32>
-    %v1772 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1773 = stablehlo.reduce(%v1771 init: %v1772) applies stablehlo.minimum across dimensions = [1] : (tensor<1x49152xi32>, tensor<i32>) -> tensor<1xi32>
-    %v1774 = stablehlo.broadcast_in_dim %v1773, dims = [0] : (tensor<1xi32>) -> tensor<1x49152xi32>
-    %v1775 = stablehlo.compare EQ, %v4, %v1774, SIGNED : (tensor<1x49152xi32>, tensor<1x49152xi32>) -> tensor<1x49152xi1>
-    %v1776 = stablehlo.select %v1775, %v37, %v1762 : tensor<1x49152xi1>, tensor<1x49152xf32>
-    %v1777 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1778 = stablehlo.reduce(%v1776 init: %v1777) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
-    %v1779 = stablehlo.log %v1621 : tensor<1xf32>
-    %v1780 = stablehlo.subtract %v1778, %v1779 : tensor<1xf32>
-    %v1781 = stablehlo.select %v16, %v26, %v1773 : tensor<1xi1>, tensor<1xi32>
-    %v1782 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v1783 = stablehlo.broadcast_in_dim %v1782, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v1784 = stablehlo.select %v16, %v1783, %v1780 : tensor<1xi1>, tensor<1xf32>
-    %v1785 = stablehlo.constant dense<-1> : tensor<i32>
-    %v1786 = stablehlo.broadcast_in_dim %v1785, dims = [] : (tensor<i32>) -> tensor<1xi32>
-    %v1787 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
-    %v1788 = stablehlo.broadcast_in_dim %v1787, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v1789 = stablehlo.select %v13, %v1781, %v1786 : tensor<1xi1>, tensor<1xi32>
-    %v1790 = stablehlo.select %v13, %v1784, %v1788 : tensor<1xi1>, tensor<1xf32>
-    return %v1789, %v1790 : tensor<1xi32>, tensor<1xf32>
+    %v1758 = stablehlo.divide %v1619, %v1757 : tensor<1x49152xf32>
+    %v1759 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1760 = stablehlo.reduce(%v1758 init: %v1759) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1761 = stablehlo.broadcast_in_dim %v1760, dims = [0] : (tensor<1xf32>) -> tensor<1x49152xf32>
+    %v1762 = stablehlo.compare EQ, %v1758, %v1761, FLOAT : (tensor<1x49152xf32>, tensor<1x49152xf32>) -> tensor<1x49152xi1>
+    %v1763 = stablehlo.iota dim = 1 : tensor<1x49152xi32>
+    %v1764 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1765 = stablehlo.broadcast_in_dim %v1764, dims = [] : (tensor<i32>) -> tensor<1x49152xi32>
+    %v1766 = stablehlo.select %v1762, %v1763, %v1765 : tensor<1x49152xi1>, tensor<1x49152xi32>
+    %v1767 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1768 = stablehlo.reduce(%v1766 init: %v1767) applies stablehlo.minimum across dimensions = [1] : (tensor<1x49152xi32>, tensor<i32>) -> tensor<1xi32>
+    %v1769 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [] : (tensor<f32>) -> tensor<1x49152xf32>
+    %v1771 = stablehlo.broadcast_in_dim %v1768, dims = [0] : (tensor<1xi32>) -> tensor<1x49152xi32>
+    %v1772 = stablehlo.compare EQ, %v4, %v1771, SIGNED : (tensor<1x49152xi32>, tensor<1x49152xi32>) -> tensor<1x49152xi1>
+    %v1773 = stablehlo.select %v1772, %v37, %v1770 : tensor<1x49152xi1>, tensor<1x49152xf32>
+    %v1774 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1775 = stablehlo.reduce(%v1773 init: %v1774) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1776 = stablehlo.log %v1621 : tensor<1xf32>
+    %v1777 = stablehlo.subtract %v1775, %v1776 : tensor<1xf32>
+    %v1778 = stablehlo.select %v16, %v26, %v1768 : tensor<1xi1>, tensor<1xi32>
+    %v1779 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1780 = stablehlo.broadcast_in_dim %v1779, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1781 = stablehlo.select %v16, %v1780, %v1777 : tensor<1xi1>, tensor<1xf32>
+    %v1782 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1783 = stablehlo.broadcast_in_dim %v1782, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1784 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1785 = stablehlo.broadcast_in_dim %v1784, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1786 = stablehlo.select %v13, %v1778, %v1783 : tensor<1xi1>, tensor<1xi32>
+    %v1787 = stablehlo.select %v13, %v1781, %v1785 : tensor<1xi1>, tensor<1xf32>
+    return %v1786, %v1787 : tensor<1xi32>, tensor<1xf32>
   }
 
   func.func private @layer_decode_b4_w256(%x: tensor<576x4xf32>, %cos: tensor<32x4xf32>, %sin: tensor<32x4xf32>, %kv_index: tensor<4x2xi32>, %query_pos: tensor<4x3xi32>, %k_cache: tensor<9x2048x3x64xf32>, %v_cache: tensor<9x2048x3x64xf32>, %input_layernorm_weight: tensor<576xf32>, %self_attn_q_proj_weight: tensor<576x576xf32>, %self_attn_k_proj_weight: tensor<192x576xf32>, %self_attn_v_proj_weight: tensor<192x576xf32>, %self_attn_o_proj_weight: tensor<576x576xf32>, %post_attention_layernorm_weight: tensor<576xf32>, %mlp_gate_proj_weight: tensor<1536x576xf32>, %mlp_up_proj_weight: tensor<1536x576xf32>, %mlp_down_proj_weight: tensor<576x1536xf32>) -> (tensor<576x4xf32>, tensor<9x2048x3x64xf32>, tensor<9x2048x3x64xf32>) {
@@ -17616,40 +17598,37 @@ module @model {
     %v1755 = stablehlo.multiply %v1754, %v1753 : tensor<4x49152xf32>
     %v1756 = stablehlo.log %v1755 : tensor<4x49152xf32>
     %v1757 = stablehlo.negate %v1756 : tensor<4x49152xf32>
-    %v1758 = stablehlo.log %v1757 : tensor<4x49152xf32>
-    %v1759 = stablehlo.negate %v1758 : tensor<4x49152xf32>
-    %v1760 = stablehlo.add %v37, %v1759 : tensor<4x49152xf32>
-    %v1761 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1762 = stablehlo.broadcast_in_dim %v1761, dims = [] : (tensor<f32>) -> tensor<4x49152xf32>
-    %v1763 = stablehlo.select %v1618, %v1760, %v1762 : tensor<4x49152xi1>, tensor<4x49152xf32>
-    %v1764 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1765 = stablehlo.reduce(%v1763 init: %v1764) applies stablehlo.maximum across dimensions = [1] : (tensor<4x49152xf32>, tensor<f32>) -> tensor<4xf32>
-    %v1766 = stablehlo.broadcast_in_dim %v1765, dims = [0] : (tensor<4xf32>) -> tensor<4x49152xf32>
-    %v1767 = stablehlo.compare EQ, %v1763, %v1766, FLOAT : (tensor<4x49152xf32>, tensor<4x49152xf32>) -> tensor<4x49152xi1>
-    %v1768 = stablehlo.iota dim = 1 : tensor<4x49152xi32>
-    %v1769 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [] : (tensor<i32>) -> tensor<4x49152xi32>
-    %v1771 = stablehlo.select %v1767, %v1768, %v1770 : tensor<4x49152xi1>, tensor<4x49152xi32>
-    %v1772 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1773 = stablehlo.reduce(%v1771 init: %v1772) applies stablehlo.minimum across dimensions = [1] : (tensor<4x49152xi32>, tensor<i32>) -> tensor<4xi32>
-    %v1774 = stablehlo.broadcast_in_dim %v1773, dims = [0] : (tensor<4xi32>) -> tensor<4x49152xi32>
-    %v1775 = stablehlo.compare EQ, %v4, %v1774, SIGNED : (tensor<4x49152xi32>, tensor<4x49152xi32>) -> tensor<4x49152xi1>
-    %v1776 = stablehlo.select %v1775, %v37, %v1762 : tensor<4x49152xi1>, tensor<4x49152xf32>
-    %v1777 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1778 = stablehlo.reduce(%v1776 init: %v1777) applies stablehlo.maximum across dimensions = [1] : (tensor<4x49152xf32>, tensor<f32>) -> tensor<4xf32>
-    %v1779 = stablehlo.log %v1621 : tensor<4xf32>
-    %v1780 = stablehlo.subtract %v1778, %v1779 : tensor<4xf32>
-    %v1781 = stablehlo.select %v16, %v26, %v1773 : tensor<4xi1>, tensor<4xi32>
-    %v1782 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v1783 = stablehlo.broadcast_in_dim %v1782, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v1784 = stablehlo.select %v16, %v1783, %v1780 : tensor<4xi1>, tensor<4xf32>
-    %v1785 = stablehlo.constant dense<-1> : tensor<i32>
-    %v1786 = stablehlo.broadcast_in_dim %v1785, dims = [] : (tensor<i32>) -> tensor<4xi32>
-    %v1787 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
-    %v1788 = stablehlo.broadcast_in_dim %v1787, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v1789 = stablehlo.select %v13, %v1781, %v1786 : tensor<4xi1>, tensor<4xi32>
-    %v1790 = stablehlo.select %v13, %v1784, %v1788 : tensor<4xi1>, tensor<4xf32>
-    return %v1789, %v1790 : tensor<4xi32>, tensor<4xf32>
+    %v1758 = stablehlo.divide %v1619, %v1757 : tensor<4x49152xf32>
+    %v1759 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1760 = stablehlo.reduce(%v1758 init: %v1759) applies stablehlo.maximum across dimensions = [1] : (tensor<4x49152xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1761 = stablehlo.broadcast_in_dim %v1760, dims = [0] : (tensor<4xf32>) -> tensor<4x49152xf32>
+    %v1762 = stablehlo.compare EQ, %v1758, %v1761, FLOAT : (tensor<4x49152xf32>, tensor<4x49152xf32>) -> tensor<4x49152xi1>
+    %v1763 = stablehlo.iota dim = 1 : tensor<4x49152xi32>
+    %v1764 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1765 = stablehlo.broadcast_in_dim %v1764, dims = [] : (tensor<i32>) -> tensor<4x49152xi32>
+    %v1766 = stablehlo.select %v1762, %v1763, %v1765 : tensor<4x49152xi1>, tensor<4x49152xi32>
+    %v1767 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1768 = stablehlo.reduce(%v1766 init: %v1767) applies stablehlo.minimum across dimensions = [1] : (tensor<4x49152xi32>, tensor<i32>) -> tensor<4xi32>
+    %v1769 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [] : (tensor<f32>) -> tensor<4x49152xf32>
+    %v1771 = stablehlo.broadcast_in_dim %v1768, dims = [0] : (tensor<4xi32>) -> tensor<4x49152xi32>
+    %v1772 = stablehlo.compare EQ, %v4, %v1771, SIGNED : (tensor<4x49152xi32>, tensor<4x49152xi32>) -> tensor<4x49152xi1>
+    %v1773 = stablehlo.select %v1772, %v37, %v1770 : tensor<4x49152xi1>, tensor<4x49152xf32>
+    %v1774 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1775 = stablehlo.reduce(%v1773 init: %v1774) applies stablehlo.maximum across dimensions = [1] : (tensor<4x49152xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1776 = stablehlo.log %v1621 : tensor<4xf32>
+    %v1777 = stablehlo.subtract %v1775, %v1776 : tensor<4xf32>
+    %v1778 = stablehlo.select %v16, %v26, %v1768 : tensor<4xi1>, tensor<4xi32>
+    %v1779 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1780 = stablehlo.broadcast_in_dim %v1779, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1781 = stablehlo.select %v16, %v1780, %v1777 : tensor<4xi1>, tensor<4xf32>
+    %v1782 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1783 = stablehlo.broadcast_in_dim %v1782, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1784 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1785 = stablehlo.broadcast_in_dim %v1784, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1786 = stablehlo.select %v13, %v1778, %v1783 : tensor<4xi1>, tensor<4xi32>
+    %v1787 = stablehlo.select %v13, %v1781, %v1785 : tensor<4xi1>, tensor<4xf32>
+    return %v1786, %v1787 : tensor<4xi32>, tensor<4xf32>
   }
 
   func.func private @layer_decode_b4_w1024(%x: tensor<576x4xf32>, %cos: tensor<32x4xf32>, %sin: tensor<32x4xf32>, %kv_index: tensor<4x2xi32>, %query_pos: tensor<4x3xi32>, %k_cache: tensor<9x2048x3x64xf32>, %v_cache: tensor<9x2048x3x64xf32>, %input_layernorm_weight: tensor<576xf32>, %self_attn_q_proj_weight: tensor<576x576xf32>, %self_attn_k_proj_weight: tensor<192x576xf32>, %self_attn_v_proj_weight: tensor<192x576xf32>, %self_attn_o_proj_weight: tensor<576x576xf32>, %post_attention_layernorm_weight: tensor<576xf32>, %mlp_gate_proj_weight: tensor<1536x576xf32>, %mlp_up_proj_weight: tensor<1536x576xf32>, %mlp_down_proj_weight: tensor<576x1536xf32>) -> (tensor<576x4xf32>, tensor<9x2048x3x64xf32>, tensor<9x2048x3x64xf32>) {
@@ -20065,40 +20044,37 @@ module @model {
     %v1755 = stablehlo.multiply %v1754, %v1753 : tensor<4x49152xf32>
     %v1756 = stablehlo.log %v1755 : tensor<4x49152xf32>
     %v1757 = stablehlo.negate %v1756 : tensor<4x49152xf32>
-    %v1758 = stablehlo.log %v1757 : tensor<4x49152xf32>
-    %v1759 = stablehlo.negate %v1758 : tensor<4x49152xf32>
-    %v1760 = stablehlo.add %v37, %v1759 : tensor<4x49152xf32>
-    %v1761 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1762 = stablehlo.broadcast_in_dim %v1761, dims = [] : (tensor<f32>) -> tensor<4x49152xf32>
-    %v1763 = stablehlo.select %v1618, %v1760, %v1762 : tensor<4x49152xi1>, tensor<4x49152xf32>
-    %v1764 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1765 = stablehlo.reduce(%v1763 init: %v1764) applies stablehlo.maximum across dimensions = [1] : (tensor<4x49152xf32>, tensor<f32>) -> tensor<4xf32>
-    %v1766 = stablehlo.broadcast_in_dim %v1765, dims = [0] : (tensor<4xf32>) -> tensor<4x49152xf32>
-    %v1767 = stablehlo.compare EQ, %v1763, %v1766, FLOAT : (tensor<4x49152xf32>, tensor<4x49152xf32>) -> tensor<4x49152xi1>
-    %v1768 = stablehlo.iota dim = 1 : tensor<4x49152xi32>
-    %v1769 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [] : (tensor<i32>) -> tensor<4x49152xi32>
-    %v1771 = stablehlo.select %v1767, %v1768, %v1770 : tensor<4x49152xi1>, tensor<4x49152xi32>
-    %v1772 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1773 = stablehlo.reduce(%v1771 init: %v1772) applies stablehlo.minimum across dimensions = [1] : (tensor<4x49152xi32>, tensor<i32>) -> tensor<4xi32>
-    %v1774 = stablehlo.broadcast_in_dim %v1773, dims = [0] : (tensor<4xi32>) -> tensor<4x49152xi32>
-    %v1775 = stablehlo.compare EQ, %v4, %v1774, SIGNED : (tensor<4x49152xi32>, tensor<4x49152xi32>) -> tensor<4x49152xi1>
-    %v1776 = stablehlo.select %v1775, %v37, %v1762 : tensor<4x49152xi1>, tensor<4x49152xf32>
-    %v1777 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1778 = stablehlo.reduce(%v1776 init: %v1777) applies stablehlo.maximum across dimensions = [1] : (tensor<4x49152xf32>, tensor<f32>) -> tensor<4xf32>
-    %v1779 = stablehlo.log %v1621 : tensor<4xf32>
-    %v1780 = stablehlo.subtract %v1778, %v1779 : tensor<4xf32>
-    %v1781 = stablehlo.select %v16, %v26, %v1773 : tensor<4xi1>, tensor<4xi32>
-    %v1782 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v1783 = stablehlo.broadcast_in_dim %v1782, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v1784 = stablehlo.select %v16, %v1783, %v1780 : tensor<4xi1>, tensor<4xf32>
-    %v1785 = stablehlo.constant dense<-1> : tensor<i32>
-    %v1786 = stablehlo.broadcast_in_dim %v1785, dims = [] : (tensor<i32>) -> tensor<4xi32>
-    %v1787 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
-    %v1788 = stablehlo.broadcast_in_dim %v1787, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v1789 = stablehlo.select %v13, %v1781, %v1786 : tensor<4xi1>, tensor<4xi32>
-    %v1790 = stablehlo.select %v13, %v1784, %v1788 : tensor<4xi1>, tensor<4xf32>
-    return %v1789, %v1790 : tensor<4xi32>, tensor<4xf32>
+    %v1758 = stablehlo.divide %v1619, %v1757 : tensor<4x49152xf32>
+    %v1759 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1760 = stablehlo.reduce(%v1758 init: %v1759) applies stablehlo.maximum across dimensions = [1] : (tensor<4x49152xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1761 = stablehlo.broadcast_in_dim %v1760, dims = [0] : (tensor<4xf32>) -> tensor<4x49152xf32>
+    %v1762 = stablehlo.compare EQ, %v1758, %v1761, FLOAT : (tensor<4x49152xf32>, tensor<4x49152xf32>) -> tensor<4x49152xi1>
+    %v1763 = stablehlo.iota dim = 1 : tensor<4x49152xi32>
+    %v1764 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1765 = stablehlo.broadcast_in_dim %v1764, dims = [] : (tensor<i32>) -> tensor<4x49152xi32>
+    %v1766 = stablehlo.select %v1762, %v1763, %v1765 : tensor<4x49152xi1>, tensor<4x49152xi32>
+    %v1767 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1768 = stablehlo.reduce(%v1766 init: %v1767) applies stablehlo.minimum across dimensions = [1] : (tensor<4x49152xi32>, tensor<i32>) -> tensor<4xi32>
+    %v1769 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [] : (tensor<f32>) -> tensor<4x49152xf32>
+    %v1771 = stablehlo.broadcast_in_dim %v1768, dims = [0] : (tensor<4xi32>) -> tensor<4x49152xi32>
+    %v1772 = stablehlo.compare EQ, %v4, %v1771, SIGNED : (tensor<4x49152xi32>, tensor<4x49152xi32>) -> tensor<4x49152xi1>
+    %v1773 = stablehlo.select %v1772, %v37, %v1770 : tensor<4x49152xi1>, tensor<4x49152xf32>
+    %v1774 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1775 = stablehlo.reduce(%v1773 init: %v1774) applies stablehlo.maximum across dimensions = [1] : (tensor<4x49152xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1776 = stablehlo.log %v1621 : tensor<4xf32>
+    %v1777 = stablehlo.subtract %v1775, %v1776 : tensor<4xf32>
+    %v1778 = stablehlo.select %v16, %v26, %v1768 : tensor<4xi1>, tensor<4xi32>
+    %v1779 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1780 = stablehlo.broadcast_in_dim %v1779, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1781 = stablehlo.select %v16, %v1780, %v1777 : tensor<4xi1>, tensor<4xf32>
+    %v1782 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1783 = stablehlo.broadcast_in_dim %v1782, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1784 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1785 = stablehlo.broadcast_in_dim %v1784, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1786 = stablehlo.select %v13, %v1778, %v1783 : tensor<4xi1>, tensor<4xi32>
+    %v1787 = stablehlo.select %v13, %v1781, %v1785 : tensor<4xi1>, tensor<4xf32>
+    return %v1786, %v1787 : tensor<4xi32>, tensor<4xf32>
   }
 
   func.func private @layer_decode_b4_w2048(%x: tensor<576x4xf32>, %cos: tensor<32x4xf32>, %sin: tensor<32x4xf32>, %kv_index: tensor<4x2xi32>, %query_pos: tensor<4x3xi32>, %k_cache: tensor<9x2048x3x64xf32>, %v_cache: tensor<9x2048x3x64xf32>, %input_layernorm_weight: tensor<576xf32>, %self_attn_q_proj_weight: tensor<576x576xf32>, %self_attn_k_proj_weight: tensor<192x576xf32>, %self_attn_v_proj_weight: tensor<192x576xf32>, %self_attn_o_proj_weight: tensor<576x576xf32>, %post_attention_layernorm_weight: tensor<576xf32>, %mlp_gate_proj_weight: tensor<1536x576xf32>, %mlp_up_proj_weight: tensor<1536x576xf32>, %mlp_down_proj_weight: tensor<576x1536xf32>) -> (tensor<576x4xf32>, tensor<9x2048x3x64xf32>, tensor<9x2048x3x64xf32>) {
@@ -22514,40 +22490,37 @@ module @model {
     %v1755 = stablehlo.multiply %v1754, %v1753 : tensor<4x49152xf32>
     %v1756 = stablehlo.log %v1755 : tensor<4x49152xf32>
     %v1757 = stablehlo.negate %v1756 : tensor<4x49152xf32>
-    %v1758 = stablehlo.log %v1757 : tensor<4x49152xf32>
-    %v1759 = stablehlo.negate %v1758 : tensor<4x49152xf32>
-    %v1760 = stablehlo.add %v37, %v1759 : tensor<4x49152xf32>
-    %v1761 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1762 = stablehlo.broadcast_in_dim %v1761, dims = [] : (tensor<f32>) -> tensor<4x49152xf32>
-    %v1763 = stablehlo.select %v1618, %v1760, %v1762 : tensor<4x49152xi1>, tensor<4x49152xf32>
-    %v1764 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1765 = stablehlo.reduce(%v1763 init: %v1764) applies stablehlo.maximum across dimensions = [1] : (tensor<4x49152xf32>, tensor<f32>) -> tensor<4xf32>
-    %v1766 = stablehlo.broadcast_in_dim %v1765, dims = [0] : (tensor<4xf32>) -> tensor<4x49152xf32>
-    %v1767 = stablehlo.compare EQ, %v1763, %v1766, FLOAT : (tensor<4x49152xf32>, tensor<4x49152xf32>) -> tensor<4x49152xi1>
-    %v1768 = stablehlo.iota dim = 1 : tensor<4x49152xi32>
-    %v1769 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [] : (tensor<i32>) -> tensor<4x49152xi32>
-    %v1771 = stablehlo.select %v1767, %v1768, %v1770 : tensor<4x49152xi1>, tensor<4x49152xi32>
-    %v1772 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1773 = stablehlo.reduce(%v1771 init: %v1772) applies stablehlo.minimum across dimensions = [1] : (tensor<4x49152xi32>, tensor<i32>) -> tensor<4xi32>
-    %v1774 = stablehlo.broadcast_in_dim %v1773, dims = [0] : (tensor<4xi32>) -> tensor<4x49152xi32>
-    %v1775 = stablehlo.compare EQ, %v4, %v1774, SIGNED : (tensor<4x49152xi32>, tensor<4x49152xi32>) -> tensor<4x49152xi1>
-    %v1776 = stablehlo.select %v1775, %v37, %v1762 : tensor<4x49152xi1>, tensor<4x49152xf32>
-    %v1777 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1778 = stablehlo.reduce(%v1776 init: %v1777) applies stablehlo.maximum across dimensions = [1] : (tensor<4x49152xf32>, tensor<f32>) -> tensor<4xf32>
-    %v1779 = stablehlo.log %v1621 : tensor<4xf32>
-    %v1780 = stablehlo.subtract %v1778, %v1779 : tensor<4xf32>
-    %v1781 = stablehlo.select %v16, %v26, %v1773 : tensor<4xi1>, tensor<4xi32>
-    %v1782 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v1783 = stablehlo.broadcast_in_dim %v1782, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v1784 = stablehlo.select %v16, %v1783, %v1780 : tensor<4xi1>, tensor<4xf32>
-    %v1785 = stablehlo.constant dense<-1> : tensor<i32>
-    %v1786 = stablehlo.broadcast_in_dim %v1785, dims = [] : (tensor<i32>) -> tensor<4xi32>
-    %v1787 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
-    %v1788 = stablehlo.broadcast_in_dim %v1787, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v1789 = stablehlo.select %v13, %v1781, %v1786 : tensor<4xi1>, tensor<4xi32>
-    %v1790 = stablehlo.select %v13, %v1784, %v1788 : tensor<4xi1>, tensor<4xf32>
-    return %v1789, %v1790 : tensor<4xi32>, tensor<4xf32>
+    %v1758 = stablehlo.divide %v1619, %v1757 : tensor<4x49152xf32>
+    %v1759 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1760 = stablehlo.reduce(%v1758 init: %v1759) applies stablehlo.maximum across dimensions = [1] : (tensor<4x49152xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1761 = stablehlo.broadcast_in_dim %v1760, dims = [0] : (tensor<4xf32>) -> tensor<4x49152xf32>
+    %v1762 = stablehlo.compare EQ, %v1758, %v1761, FLOAT : (tensor<4x49152xf32>, tensor<4x49152xf32>) -> tensor<4x49152xi1>
+    %v1763 = stablehlo.iota dim = 1 : tensor<4x49152xi32>
+    %v1764 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1765 = stablehlo.broadcast_in_dim %v1764, dims = [] : (tensor<i32>) -> tensor<4x49152xi32>
+    %v1766 = stablehlo.select %v1762, %v1763, %v1765 : tensor<4x49152xi1>, tensor<4x49152xi32>
+    %v1767 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1768 = stablehlo.reduce(%v1766 init: %v1767) applies stablehlo.minimum across dimensions = [1] : (tensor<4x49152xi32>, tensor<i32>) -> tensor<4xi32>
+    %v1769 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [] : (tensor<f32>) -> tensor<4x49152xf32>
+    %v1771 = stablehlo.broadcast_in_dim %v1768, dims = [0] : (tensor<4xi32>) -> tensor<4x49152xi32>
+    %v1772 = stablehlo.compare EQ, %v4, %v1771, SIGNED : (tensor<4x49152xi32>, tensor<4x49152xi32>) -> tensor<4x49152xi1>
+    %v1773 = stablehlo.select %v1772, %v37, %v1770 : tensor<4x49152xi1>, tensor<4x49152xf32>
+    %v1774 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1775 = stablehlo.reduce(%v1773 init: %v1774) applies stablehlo.maximum across dimensions = [1] : (tensor<4x49152xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1776 = stablehlo.log %v1621 : tensor<4xf32>
+    %v1777 = stablehlo.subtract %v1775, %v1776 : tensor<4xf32>
+    %v1778 = stablehlo.select %v16, %v26, %v1768 : tensor<4xi1>, tensor<4xi32>
+    %v1779 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1780 = stablehlo.broadcast_in_dim %v1779, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1781 = stablehlo.select %v16, %v1780, %v1777 : tensor<4xi1>, tensor<4xf32>
+    %v1782 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1783 = stablehlo.broadcast_in_dim %v1782, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1784 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1785 = stablehlo.broadcast_in_dim %v1784, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1786 = stablehlo.select %v13, %v1778, %v1783 : tensor<4xi1>, tensor<4xi32>
+    %v1787 = stablehlo.select %v13, %v1781, %v1785 : tensor<4xi1>, tensor<4xf32>
+    return %v1786, %v1787 : tensor<4xi32>, tensor<4xf32>
   }
 
   func.func private @layer_decode_b8_w256(%x: tensor<576x8xf32>, %cos: tensor<32x8xf32>, %sin: tensor<32x8xf32>, %kv_index: tensor<8x2xi32>, %query_pos: tensor<8x3xi32>, %k_cache: tensor<9x2048x3x64xf32>, %v_cache: tensor<9x2048x3x64xf32>, %input_layernorm_weight: tensor<576xf32>, %self_attn_q_proj_weight: tensor<576x576xf32>, %self_attn_k_proj_weight: tensor<192x576xf32>, %self_attn_v_proj_weight: tensor<192x576xf32>, %self_attn_o_proj_weight: tensor<576x576xf32>, %post_attention_layernorm_weight: tensor<576xf32>, %mlp_gate_proj_weight: tensor<1536x576xf32>, %mlp_up_proj_weight: tensor<1536x576xf32>, %mlp_down_proj_weight: tensor<576x1536xf32>) -> (tensor<576x8xf32>, tensor<9x2048x3x64xf32>, tensor<9x2048x3x64xf32>) {
@@ -24963,40 +24936,37 @@ module @model {
     %v1755 = stablehlo.multiply %v1754, %v1753 : tensor<8x49152xf32>
     %v1756 = stablehlo.log %v1755 : tensor<8x49152xf32>
     %v1757 = stablehlo.negate %v1756 : tensor<8x49152xf32>
-    %v1758 = stablehlo.log %v1757 : tensor<8x49152xf32>
-    %v1759 = stablehlo.negate %v1758 : tensor<8x49152xf32>
-    %v1760 = stablehlo.add %v37, %v1759 : tensor<8x49152xf32>
-    %v1761 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1762 = stablehlo.broadcast_in_dim %v1761, dims = [] : (tensor<f32>) -> tensor<8x49152xf32>
-    %v1763 = stablehlo.select %v1618, %v1760, %v1762 : tensor<8x49152xi1>, tensor<8x49152xf32>
-    %v1764 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1765 = stablehlo.reduce(%v1763 init: %v1764) applies stablehlo.maximum across dimensions = [1] : (tensor<8x49152xf32>, tensor<f32>) -> tensor<8xf32>
-    %v1766 = stablehlo.broadcast_in_dim %v1765, dims = [0] : (tensor<8xf32>) -> tensor<8x49152xf32>
-    %v1767 = stablehlo.compare EQ, %v1763, %v1766, FLOAT : (tensor<8x49152xf32>, tensor<8x49152xf32>) -> tensor<8x49152xi1>
-    %v1768 = stablehlo.iota dim = 1 : tensor<8x49152xi32>
-    %v1769 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [] : (tensor<i32>) -> tensor<8x49152xi32>
-    %v1771 = stablehlo.select %v1767, %v1768, %v1770 : tensor<8x49152xi1>, tensor<8x49152xi32>
-    %v1772 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1773 = stablehlo.reduce(%v1771 init: %v1772) applies stablehlo.minimum across dimensions = [1] : (tensor<8x49152xi32>, tensor<i32>) -> tensor<8xi32>
-    %v1774 = stablehlo.broadcast_in_dim %v1773, dims = [0] : (tensor<8xi32>) -> tensor<8x49152xi32>
-    %v1775 = stablehlo.compare EQ, %v4, %v1774, SIGNED : (tensor<8x49152xi32>, tensor<8x49152xi32>) -> tensor<8x49152xi1>
-    %v1776 = stablehlo.select %v1775, %v37, %v1762 : tensor<8x49152xi1>, tensor<8x49152xf32>
-    %v1777 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1778 = stablehlo.reduce(%v1776 init: %v1777) applies stablehlo.maximum across dimensions = [1] : (tensor<8x49152xf32>, tensor<f32>) -> tensor<8xf32>
-    %v1779 = stablehlo.log %v1621 : tensor<8xf32>
-    %v1780 = stablehlo.subtract %v1778, %v1779 : tensor<8xf32>
-    %v1781 = stablehlo.select %v16, %v26, %v1773 : tensor<8xi1>, tensor<8xi32>
-    %v1782 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v1783 = stablehlo.broadcast_in_dim %v1782, dims = [] : (tensor<f32>) -> tensor<8xf32>
-    %v1784 = stablehlo.select %v16, %v1783, %v1780 : tensor<8xi1>, tensor<8xf32>
-    %v1785 = stablehlo.constant dense<-1> : tensor<i32>
-    %v1786 = stablehlo.broadcast_in_dim %v1785, dims = [] : (tensor<i32>) -> tensor<8xi32>
-    %v1787 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
-    %v1788 = stablehlo.broadcast_in_dim %v1787, dims = [] : (tensor<f32>) -> tensor<8xf32>
-    %v1789 = stablehlo.select %v13, %v1781, %v1786 : tensor<8xi1>, tensor<8xi32>
-    %v1790 = stablehlo.select %v13, %v1784, %v1788 : tensor<8xi1>, tensor<8xf32>
-    return %v1789, %v1790 : tensor<8xi32>, tensor<8xf32>
+    %v1758 = stablehlo.divide %v1619, %v1757 : tensor<8x49152xf32>
+    %v1759 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1760 = stablehlo.reduce(%v1758 init: %v1759) applies stablehlo.maximum across dimensions = [1] : (tensor<8x49152xf32>, tensor<f32>) -> tensor<8xf32>
+    %v1761 = stablehlo.broadcast_in_dim %v1760, dims = [0] : (tensor<8xf32>) -> tensor<8x49152xf32>
+    %v1762 = stablehlo.compare EQ, %v1758, %v1761, FLOAT : (tensor<8x49152xf32>, tensor<8x49152xf32>) -> tensor<8x49152xi1>
+    %v1763 = stablehlo.iota dim = 1 : tensor<8x49152xi32>
+    %v1764 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1765 = stablehlo.broadcast_in_dim %v1764, dims = [] : (tensor<i32>) -> tensor<8x49152xi32>
+    %v1766 = stablehlo.select %v1762, %v1763, %v1765 : tensor<8x49152xi1>, tensor<8x49152xi32>
+    %v1767 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1768 = stablehlo.reduce(%v1766 init: %v1767) applies stablehlo.minimum across dimensions = [1] : (tensor<8x49152xi32>, tensor<i32>) -> tensor<8xi32>
+    %v1769 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [] : (tensor<f32>) -> tensor<8x49152xf32>
+    %v1771 = stablehlo.broadcast_in_dim %v1768, dims = [0] : (tensor<8xi32>) -> tensor<8x49152xi32>
+    %v1772 = stablehlo.compare EQ, %v4, %v1771, SIGNED : (tensor<8x49152xi32>, tensor<8x49152xi32>) -> tensor<8x49152xi1>
+    %v1773 = stablehlo.select %v1772, %v37, %v1770 : tensor<8x49152xi1>, tensor<8x49152xf32>
+    %v1774 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1775 = stablehlo.reduce(%v1773 init: %v1774) applies stablehlo.maximum across dimensions = [1] : (tensor<8x49152xf32>, tensor<f32>) -> tensor<8xf32>
+    %v1776 = stablehlo.log %v1621 : tensor<8xf32>
+    %v1777 = stablehlo.subtract %v1775, %v1776 : tensor<8xf32>
+    %v1778 = stablehlo.select %v16, %v26, %v1768 : tensor<8xi1>, tensor<8xi32>
+    %v1779 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1780 = stablehlo.broadcast_in_dim %v1779, dims = [] : (tensor<f32>) -> tensor<8xf32>
+    %v1781 = stablehlo.select %v16, %v1780, %v1777 : tensor<8xi1>, tensor<8xf32>
+    %v1782 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1783 = stablehlo.broadcast_in_dim %v1782, dims = [] : (tensor<i32>) -> tensor<8xi32>
+    %v1784 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1785 = stablehlo.broadcast_in_dim %v1784, dims = [] : (tensor<f32>) -> tensor<8xf32>
+    %v1786 = stablehlo.select %v13, %v1778, %v1783 : tensor<8xi1>, tensor<8xi32>
+    %v1787 = stablehlo.select %v13, %v1781, %v1785 : tensor<8xi1>, tensor<8xf32>
+    return %v1786, %v1787 : tensor<8xi32>, tensor<8xf32>
   }
 
   func.func private @layer_decode_b8_w1024(%x: tensor<576x8xf32>, %cos: tensor<32x8xf32>, %sin: tensor<32x8xf32>, %kv_index: tensor<8x2xi32>, %query_pos: tensor<8x3xi32>, %k_cache: tensor<9x2048x3x64xf32>, %v_cache: tensor<9x2048x3x64xf32>, %input_layernorm_weight: tensor<576xf32>, %self_attn_q_proj_weight: tensor<576x576xf32>, %self_attn_k_proj_weight: tensor<192x576xf32>, %self_attn_v_proj_weight: tensor<192x576xf32>, %self_attn_o_proj_weight: tensor<576x576xf32>, %post_attention_layernorm_weight: tensor<576xf32>, %mlp_gate_proj_weight: tensor<1536x576xf32>, %mlp_up_proj_weight: tensor<1536x576xf32>, %mlp_down_proj_weight: tensor<576x1536xf32>) -> (tensor<576x8xf32>, tensor<9x2048x3x64xf32>, tensor<9x2048x3x64xf32>) {
@@ -27412,40 +27382,37 @@ module @model {
     %v1755 = stablehlo.multiply %v1754, %v1753 : tensor<8x49152xf32>
     %v1756 = stablehlo.log %v1755 : tensor<8x49152xf32>
     %v1757 = stablehlo.negate %v1756 : tensor<8x49152xf32>
-    %v1758 = stablehlo.log %v1757 : tensor<8x49152xf32>
-    %v1759 = stablehlo.negate %v1758 : tensor<8x49152xf32>
-    %v1760 = stablehlo.add %v37, %v1759 : tensor<8x49152xf32>
-    %v1761 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1762 = stablehlo.broadcast_in_dim %v1761, dims = [] : (tensor<f32>) -> tensor<8x49152xf32>
-    %v1763 = stablehlo.select %v1618, %v1760, %v1762 : tensor<8x49152xi1>, tensor<8x49152xf32>
-    %v1764 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1765 = stablehlo.reduce(%v1763 init: %v1764) applies stablehlo.maximum across dimensions = [1] : (tensor<8x49152xf32>, tensor<f32>) -> tensor<8xf32>
-    %v1766 = stablehlo.broadcast_in_dim %v1765, dims = [0] : (tensor<8xf32>) -> tensor<8x49152xf32>
-    %v1767 = stablehlo.compare EQ, %v1763, %v1766, FLOAT : (tensor<8x49152xf32>, tensor<8x49152xf32>) -> tensor<8x49152xi1>
-    %v1768 = stablehlo.iota dim = 1 : tensor<8x49152xi32>
-    %v1769 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [] : (tensor<i32>) -> tensor<8x49152xi32>
-    %v1771 = stablehlo.select %v1767, %v1768, %v1770 : tensor<8x49152xi1>, tensor<8x49152xi32>
-    %v1772 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1773 = stablehlo.reduce(%v1771 init: %v1772) applies stablehlo.minimum across dimensions = [1] : (tensor<8x49152xi32>, tensor<i32>) -> tensor<8xi32>
-    %v1774 = stablehlo.broadcast_in_dim %v1773, dims = [0] : (tensor<8xi32>) -> tensor<8x49152xi32>
-    %v1775 = stablehlo.compare EQ, %v4, %v1774, SIGNED : (tensor<8x49152xi32>, tensor<8x49152xi32>) -> tensor<8x49152xi1>
-    %v1776 = stablehlo.select %v1775, %v37, %v1762 : tensor<8x49152xi1>, tensor<8x49152xf32>
-    %v1777 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1778 = stablehlo.reduce(%v1776 init: %v1777) applies stablehlo.maximum across dimensions = [1] : (tensor<8x49152xf32>, tensor<f32>) -> tensor<8xf32>
-    %v1779 = stablehlo.log %v1621 : tensor<8xf32>
-    %v1780 = stablehlo.subtract %v1778, %v1779 : tensor<8xf32>
-    %v1781 = stablehlo.select %v16, %v26, %v1773 : tensor<8xi1>, tensor<8xi32>
-    %v1782 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v1783 = stablehlo.broadcast_in_dim %v1782, dims = [] : (tensor<f32>) -> tensor<8xf32>
-    %v1784 = stablehlo.select %v16, %v1783, %v1780 : tensor<8xi1>, tensor<8xf32>
-    %v1785 = stablehlo.constant dense<-1> : tensor<i32>
-    %v1786 = stablehlo.broadcast_in_dim %v1785, dims = [] : (tensor<i32>) -> tensor<8xi32>
-    %v1787 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
-    %v1788 = stablehlo.broadcast_in_dim %v1787, dims = [] : (tensor<f32>) -> tensor<8xf32>
-    %v1789 = stablehlo.select %v13, %v1781, %v1786 : tensor<8xi1>, tensor<8xi32>
-    %v1790 = stablehlo.select %v13, %v1784, %v1788 : tensor<8xi1>, tensor<8xf32>
-    return %v1789, %v1790 : tensor<8xi32>, tensor<8xf32>
+    %v1758 = stablehlo.divide %v1619, %v1757 : tensor<8x49152xf32>
+    %v1759 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1760 = stablehlo.reduce(%v1758 init: %v1759) applies stablehlo.maximum across dimensions = [1] : (tensor<8x49152xf32>, tensor<f32>) -> tensor<8xf32>
+    %v1761 = stablehlo.broadcast_in_dim %v1760, dims = [0] : (tensor<8xf32>) -> tensor<8x49152xf32>
+    %v1762 = stablehlo.compare EQ, %v1758, %v1761, FLOAT : (tensor<8x49152xf32>, tensor<8x49152xf32>) -> tensor<8x49152xi1>
+    %v1763 = stablehlo.iota dim = 1 : tensor<8x49152xi32>
+    %v1764 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1765 = stablehlo.broadcast_in_dim %v1764, dims = [] : (tensor<i32>) -> tensor<8x49152xi32>
+    %v1766 = stablehlo.select %v1762, %v1763, %v1765 : tensor<8x49152xi1>, tensor<8x49152xi32>
+    %v1767 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1768 = stablehlo.reduce(%v1766 init: %v1767) applies stablehlo.minimum across dimensions = [1] : (tensor<8x49152xi32>, tensor<i32>) -> tensor<8xi32>
+    %v1769 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [] : (tensor<f32>) -> tensor<8x49152xf32>
+    %v1771 = stablehlo.broadcast_in_dim %v1768, dims = [0] : (tensor<8xi32>) -> tensor<8x49152xi32>
+    %v1772 = stablehlo.compare EQ, %v4, %v1771, SIGNED : (tensor<8x49152xi32>, tensor<8x49152xi32>) -> tensor<8x49152xi1>
+    %v1773 = stablehlo.select %v1772, %v37, %v1770 : tensor<8x49152xi1>, tensor<8x49152xf32>
+    %v1774 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1775 = stablehlo.reduce(%v1773 init: %v1774) applies stablehlo.maximum across dimensions = [1] : (tensor<8x49152xf32>, tensor<f32>) -> tensor<8xf32>
+    %v1776 = stablehlo.log %v1621 : tensor<8xf32>
+    %v1777 = stablehlo.subtract %v1775, %v1776 : tensor<8xf32>
+    %v1778 = stablehlo.select %v16, %v26, %v1768 : tensor<8xi1>, tensor<8xi32>
+    %v1779 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1780 = stablehlo.broadcast_in_dim %v1779, dims = [] : (tensor<f32>) -> tensor<8xf32>
+    %v1781 = stablehlo.select %v16, %v1780, %v1777 : tensor<8xi1>, tensor<8xf32>
+    %v1782 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1783 = stablehlo.broadcast_in_dim %v1782, dims = [] : (tensor<i32>) -> tensor<8xi32>
+    %v1784 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1785 = stablehlo.broadcast_in_dim %v1784, dims = [] : (tensor<f32>) -> tensor<8xf32>
+    %v1786 = stablehlo.select %v13, %v1778, %v1783 : tensor<8xi1>, tensor<8xi32>
+    %v1787 = stablehlo.select %v13, %v1781, %v1785 : tensor<8xi1>, tensor<8xf32>
+    return %v1786, %v1787 : tensor<8xi32>, tensor<8xf32>
   }
 
   func.func private @layer_decode_b8_w2048(%x: tensor<576x8xf32>, %cos: tensor<32x8xf32>, %sin: tensor<32x8xf32>, %kv_index: tensor<8x2xi32>, %query_pos: tensor<8x3xi32>, %k_cache: tensor<9x2048x3x64xf32>, %v_cache: tensor<9x2048x3x64xf32>, %input_layernorm_weight: tensor<576xf32>, %self_attn_q_proj_weight: tensor<576x576xf32>, %self_attn_k_proj_weight: tensor<192x576xf32>, %self_attn_v_proj_weight: tensor<192x576xf32>, %self_attn_o_proj_weight: tensor<576x576xf32>, %post_attention_layernorm_weight: tensor<576xf32>, %mlp_gate_proj_weight: tensor<1536x576xf32>, %mlp_up_proj_weight: tensor<1536x576xf32>, %mlp_down_proj_weight: tensor<576x1536xf32>) -> (tensor<576x8xf32>, tensor<9x2048x3x64xf32>, tensor<9x2048x3x64xf32>) {
@@ -29861,40 +29828,37 @@ module @model {
     %v1755 = stablehlo.multiply %v1754, %v1753 : tensor<8x49152xf32>
     %v1756 = stablehlo.log %v1755 : tensor<8x49152xf32>
     %v1757 = stablehlo.negate %v1756 : tensor<8x49152xf32>
-    %v1758 = stablehlo.log %v1757 : tensor<8x49152xf32>
-    %v1759 = stablehlo.negate %v1758 : tensor<8x49152xf32>
-    %v1760 = stablehlo.add %v37, %v1759 : tensor<8x49152xf32>
-    %v1761 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1762 = stablehlo.broadcast_in_dim %v1761, dims = [] : (tensor<f32>) -> tensor<8x49152xf32>
-    %v1763 = stablehlo.select %v1618, %v1760, %v1762 : tensor<8x49152xi1>, tensor<8x49152xf32>
-    %v1764 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1765 = stablehlo.reduce(%v1763 init: %v1764) applies stablehlo.maximum across dimensions = [1] : (tensor<8x49152xf32>, tensor<f32>) -> tensor<8xf32>
-    %v1766 = stablehlo.broadcast_in_dim %v1765, dims = [0] : (tensor<8xf32>) -> tensor<8x49152xf32>
-    %v1767 = stablehlo.compare EQ, %v1763, %v1766, FLOAT : (tensor<8x49152xf32>, tensor<8x49152xf32>) -> tensor<8x49152xi1>
-    %v1768 = stablehlo.iota dim = 1 : tensor<8x49152xi32>
-    %v1769 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [] : (tensor<i32>) -> tensor<8x49152xi32>
-    %v1771 = stablehlo.select %v1767, %v1768, %v1770 : tensor<8x49152xi1>, tensor<8x49152xi32>
-    %v1772 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1773 = stablehlo.reduce(%v1771 init: %v1772) applies stablehlo.minimum across dimensions = [1] : (tensor<8x49152xi32>, tensor<i32>) -> tensor<8xi32>
-    %v1774 = stablehlo.broadcast_in_dim %v1773, dims = [0] : (tensor<8xi32>) -> tensor<8x49152xi32>
-    %v1775 = stablehlo.compare EQ, %v4, %v1774, SIGNED : (tensor<8x49152xi32>, tensor<8x49152xi32>) -> tensor<8x49152xi1>
-    %v1776 = stablehlo.select %v1775, %v37, %v1762 : tensor<8x49152xi1>, tensor<8x49152xf32>
-    %v1777 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1778 = stablehlo.reduce(%v1776 init: %v1777) applies stablehlo.maximum across dimensions = [1] : (tensor<8x49152xf32>, tensor<f32>) -> tensor<8xf32>
-    %v1779 = stablehlo.log %v1621 : tensor<8xf32>
-    %v1780 = stablehlo.subtract %v1778, %v1779 : tensor<8xf32>
-    %v1781 = stablehlo.select %v16, %v26, %v1773 : tensor<8xi1>, tensor<8xi32>
-    %v1782 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v1783 = stablehlo.broadcast_in_dim %v1782, dims = [] : (tensor<f32>) -> tensor<8xf32>
-    %v1784 = stablehlo.select %v16, %v1783, %v1780 : tensor<8xi1>, tensor<8xf32>
-    %v1785 = stablehlo.constant dense<-1> : tensor<i32>
-    %v1786 = stablehlo.broadcast_in_dim %v1785, dims = [] : (tensor<i32>) -> tensor<8xi32>
-    %v1787 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
-    %v1788 = stablehlo.broadcast_in_dim %v1787, dims = [] : (tensor<f32>) -> tensor<8xf32>
-    %v1789 = stablehlo.select %v13, %v1781, %v1786 : tensor<8xi1>, tensor<8xi32>
-    %v1790 = stablehlo.select %v13, %v1784, %v1788 : tensor<8xi1>, tensor<8xf32>
-    return %v1789, %v1790 : tensor<8xi32>, tensor<8xf32>
+    %v1758 = stablehlo.divide %v1619, %v1757 : tensor<8x49152xf32>
+    %v1759 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1760 = stablehlo.reduce(%v1758 init: %v1759) applies stablehlo.maximum across dimensions = [1] : (tensor<8x49152xf32>, tensor<f32>) -> tensor<8xf32>
+    %v1761 = stablehlo.broadcast_in_dim %v1760, dims = [0] : (tensor<8xf32>) -> tensor<8x49152xf32>
+    %v1762 = stablehlo.compare EQ, %v1758, %v1761, FLOAT : (tensor<8x49152xf32>, tensor<8x49152xf32>) -> tensor<8x49152xi1>
+    %v1763 = stablehlo.iota dim = 1 : tensor<8x49152xi32>
+    %v1764 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1765 = stablehlo.broadcast_in_dim %v1764, dims = [] : (tensor<i32>) -> tensor<8x49152xi32>
+    %v1766 = stablehlo.select %v1762, %v1763, %v1765 : tensor<8x49152xi1>, tensor<8x49152xi32>
+    %v1767 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1768 = stablehlo.reduce(%v1766 init: %v1767) applies stablehlo.minimum across dimensions = [1] : (tensor<8x49152xi32>, tensor<i32>) -> tensor<8xi32>
+    %v1769 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [] : (tensor<f32>) -> tensor<8x49152xf32>
+    %v1771 = stablehlo.broadcast_in_dim %v1768, dims = [0] : (tensor<8xi32>) -> tensor<8x49152xi32>
+    %v1772 = stablehlo.compare EQ, %v4, %v1771, SIGNED : (tensor<8x49152xi32>, tensor<8x49152xi32>) -> tensor<8x49152xi1>
+    %v1773 = stablehlo.select %v1772, %v37, %v1770 : tensor<8x49152xi1>, tensor<8x49152xf32>
+    %v1774 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1775 = stablehlo.reduce(%v1773 init: %v1774) applies stablehlo.maximum across dimensions = [1] : (tensor<8x49152xf32>, tensor<f32>) -> tensor<8xf32>
+    %v1776 = stablehlo.log %v1621 : tensor<8xf32>
+    %v1777 = stablehlo.subtract %v1775, %v1776 : tensor<8xf32>
+    %v1778 = stablehlo.select %v16, %v26, %v1768 : tensor<8xi1>, tensor<8xi32>
+    %v1779 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1780 = stablehlo.broadcast_in_dim %v1779, dims = [] : (tensor<f32>) -> tensor<8xf32>
+    %v1781 = stablehlo.select %v16, %v1780, %v1777 : tensor<8xi1>, tensor<8xf32>
+    %v1782 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1783 = stablehlo.broadcast_in_dim %v1782, dims = [] : (tensor<i32>) -> tensor<8xi32>
+    %v1784 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1785 = stablehlo.broadcast_in_dim %v1784, dims = [] : (tensor<f32>) -> tensor<8xf32>
+    %v1786 = stablehlo.select %v13, %v1778, %v1783 : tensor<8xi1>, tensor<8xi32>
+    %v1787 = stablehlo.select %v13, %v1781, %v1785 : tensor<8xi1>, tensor<8xf32>
+    return %v1786, %v1787 : tensor<8xi32>, tensor<8xf32>
   }
 
   func.func @sample_b1(%logits: tensor<1x49152xf32>, %temperature: tensor<1xf32>, %top_k: tensor<1xi32>, %top_p: tensor<1xf32>, %min_p: tensor<1xf32>, %seed: tensor<1x2xi32>, %step: tensor<1xi32>) -> (tensor<1xi32>, tensor<1xf32>) {
@@ -31660,40 +31624,37 @@ module @model {
     %v1751 = stablehlo.multiply %v1750, %v1749 : tensor<1x49152xf32>
     %v1752 = stablehlo.log %v1751 : tensor<1x49152xf32>
     %v1753 = stablehlo.negate %v1752 : tensor<1x49152xf32>
-    %v1754 = stablehlo.log %v1753 : tensor<1x49152xf32>
-    %v1755 = stablehlo.negate %v1754 : tensor<1x49152xf32>
-    %v1756 = stablehlo.add %v33, %v1755 : tensor<1x49152xf32>
-    %v1757 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1758 = stablehlo.broadcast_in_dim %v1757, dims = [] : (tensor<f32>) -> tensor<1x49152xf32>
-    %v1759 = stablehlo.select %v1614, %v1756, %v1758 : tensor<1x49152xi1>, tensor<1x49152xf32>
-    %v1760 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1761 = stablehlo.reduce(%v1759 init: %v1760) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
-    %v1762 = stablehlo.broadcast_in_dim %v1761, dims = [0] : (tensor<1xf32>) -> tensor<1x49152xf32>
-    %v1763 = stablehlo.compare EQ, %v1759, %v1762, FLOAT : (tensor<1x49152xf32>, tensor<1x49152xf32>) -> tensor<1x49152xi1>
-    %v1764 = stablehlo.iota dim = 1 : tensor<1x49152xi32>
-    %v1765 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1766 = stablehlo.broadcast_in_dim %v1765, dims = [] : (tensor<i32>) -> tensor<1x49152xi32>
-    %v1767 = stablehlo.select %v1763, %v1764, %v1766 : tensor<1x49152xi1>, tensor<1x49152xi32>
-    %v1768 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1769 = stablehlo.reduce(%v1767 init: %v1768) applies stablehlo.minimum across dimensions = [1] : (tensor<1x49152xi32>, tensor<i32>) -> tensor<1xi32>
-    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [0] : (tensor<1xi32>) -> tensor<1x49152xi32>
-    %v1771 = stablehlo.compare EQ, %v0, %v1770, SIGNED : (tensor<1x49152xi32>, tensor<1x49152xi32>) -> tensor<1x49152xi1>
-    %v1772 = stablehlo.select %v1771, %v33, %v1758 : tensor<1x49152xi1>, tensor<1x49152xf32>
-    %v1773 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1774 = stablehlo.reduce(%v1772 init: %v1773) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
-    %v1775 = stablehlo.log %v1617 : tensor<1xf32>
-    %v1776 = stablehlo.subtract %v1774, %v1775 : tensor<1xf32>
-    %v1777 = stablehlo.select %v12, %v22, %v1769 : tensor<1xi1>, tensor<1xi32>
-    %v1778 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v1779 = stablehlo.broadcast_in_dim %v1778, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v1780 = stablehlo.select %v12, %v1779, %v1776 : tensor<1xi1>, tensor<1xf32>
-    %v1781 = stablehlo.constant dense<-1> : tensor<i32>
-    %v1782 = stablehlo.broadcast_in_dim %v1781, dims = [] : (tensor<i32>) -> tensor<1xi32>
-    %v1783 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
-    %v1784 = stablehlo.broadcast_in_dim %v1783, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v1785 = stablehlo.select %v9, %v1777, %v1782 : tensor<1xi1>, tensor<1xi32>
-    %v1786 = stablehlo.select %v9, %v1780, %v1784 : tensor<1xi1>, tensor<1xf32>
-    return %v1785, %v1786 : tensor<1xi32>, tensor<1xf32>
+    %v1754 = stablehlo.divide %v1615, %v1753 : tensor<1x49152xf32>
+    %v1755 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1756 = stablehlo.reduce(%v1754 init: %v1755) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1757 = stablehlo.broadcast_in_dim %v1756, dims = [0] : (tensor<1xf32>) -> tensor<1x49152xf32>
+    %v1758 = stablehlo.compare EQ, %v1754, %v1757, FLOAT : (tensor<1x49152xf32>, tensor<1x49152xf32>) -> tensor<1x49152xi1>
+    %v1759 = stablehlo.iota dim = 1 : tensor<1x49152xi32>
+    %v1760 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1761 = stablehlo.broadcast_in_dim %v1760, dims = [] : (tensor<i32>) -> tensor<1x49152xi32>
+    %v1762 = stablehlo.select %v1758, %v1759, %v1761 : tensor<1x49152xi1>, tensor<1x49152xi32>
+    %v1763 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1764 = stablehlo.reduce(%v1762 init: %v1763) applies stablehlo.minimum across dimensions = [1] : (tensor<1x49152xi32>, tensor<i32>) -> tensor<1xi32>
+    %v1765 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1766 = stablehlo.broadcast_in_dim %v1765, dims = [] : (tensor<f32>) -> tensor<1x49152xf32>
+    %v1767 = stablehlo.broadcast_in_dim %v1764, dims = [0] : (tensor<1xi32>) -> tensor<1x49152xi32>
+    %v1768 = stablehlo.compare EQ, %v0, %v1767, SIGNED : (tensor<1x49152xi32>, tensor<1x49152xi32>) -> tensor<1x49152xi1>
+    %v1769 = stablehlo.select %v1768, %v33, %v1766 : tensor<1x49152xi1>, tensor<1x49152xf32>
+    %v1770 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1771 = stablehlo.reduce(%v1769 init: %v1770) applies stablehlo.maximum across dimensions = [1] : (tensor<1x49152xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1772 = stablehlo.log %v1617 : tensor<1xf32>
+    %v1773 = stablehlo.subtract %v1771, %v1772 : tensor<1xf32>
+    %v1774 = stablehlo.select %v12, %v22, %v1764 : tensor<1xi1>, tensor<1xi32>
+    %v1775 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1776 = stablehlo.broadcast_in_dim %v1775, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1777 = stablehlo.select %v12, %v1776, %v1773 : tensor<1xi1>, tensor<1xf32>
+    %v1778 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1779 = stablehlo.broadcast_in_dim %v1778, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1780 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1781 = stablehlo.broadcast_in_dim %v1780, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1782 = stablehlo.select %v9, %v1774, %v1779 : tensor<1xi1>, tensor<1xi32>
+    %v1783 = stablehlo.select %v9, %v1777, %v1781 : tensor<1xi1>, tensor<1xf32>
+    return %v1782, %v1783 : tensor<1xi32>, tensor<1xf32>
   }
 
   func.func @sample_b4(%logits: tensor<4x49152xf32>, %temperature: tensor<4xf32>, %top_k: tensor<4xi32>, %top_p: tensor<4xf32>, %min_p: tensor<4xf32>, %seed: tensor<4x2xi32>, %step: tensor<4xi32>) -> (tensor<4xi32>, tensor<4xf32>) {
@@ -33459,40 +33420,37 @@ module @model {
     %v1751 = stablehlo.multiply %v1750, %v1749 : tensor<4x49152xf32>
     %v1752 = stablehlo.log %v1751 : tensor<4x49152xf32>
     %v1753 = stablehlo.negate %v1752 : tensor<4x49152xf32>
-    %v1754 = stablehlo.log %v1753 : tensor<4x49152xf32>
-    %v1755 = stablehlo.negate %v1754 : tensor<4x49152xf32>
-    %v1756 = stablehlo.add %v33, %v1755 : tensor<4x49152xf32>
-    %v1757 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1758 = stablehlo.broadcast_in_dim %v1757, dims = [] : (tensor<f32>) -> tensor<4x49152xf32>
-    %v1759 = stablehlo.select %v1614, %v1756, %v1758 : tensor<4x49152xi1>, tensor<4x49152xf32>
-    %v1760 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1761 = stablehlo.reduce(%v1759 init: %v1760) applies stablehlo.maximum across dimensions = [1] : (tensor<4x49152xf32>, tensor<f32>) -> tensor<4xf32>
-    %v1762 = stablehlo.broadcast_in_dim %v1761, dims = [0] : (tensor<4xf32>) -> tensor<4x49152xf32>
-    %v1763 = stablehlo.compare EQ, %v1759, %v1762, FLOAT : (tensor<4x49152xf32>, tensor<4x49152xf32>) -> tensor<4x49152xi1>
-    %v1764 = stablehlo.iota dim = 1 : tensor<4x49152xi32>
-    %v1765 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1766 = stablehlo.broadcast_in_dim %v1765, dims = [] : (tensor<i32>) -> tensor<4x49152xi32>
-    %v1767 = stablehlo.select %v1763, %v1764, %v1766 : tensor<4x49152xi1>, tensor<4x49152xi32>
-    %v1768 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1769 = stablehlo.reduce(%v1767 init: %v1768) applies stablehlo.minimum across dimensions = [1] : (tensor<4x49152xi32>, tensor<i32>) -> tensor<4xi32>
-    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [0] : (tensor<4xi32>) -> tensor<4x49152xi32>
-    %v1771 = stablehlo.compare EQ, %v0, %v1770, SIGNED : (tensor<4x49152xi32>, tensor<4x49152xi32>) -> tensor<4x49152xi1>
-    %v1772 = stablehlo.select %v1771, %v33, %v1758 : tensor<4x49152xi1>, tensor<4x49152xf32>
-    %v1773 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1774 = stablehlo.reduce(%v1772 init: %v1773) applies stablehlo.maximum across dimensions = [1] : (tensor<4x49152xf32>, tensor<f32>) -> tensor<4xf32>
-    %v1775 = stablehlo.log %v1617 : tensor<4xf32>
-    %v1776 = stablehlo.subtract %v1774, %v1775 : tensor<4xf32>
-    %v1777 = stablehlo.select %v12, %v22, %v1769 : tensor<4xi1>, tensor<4xi32>
-    %v1778 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v1779 = stablehlo.broadcast_in_dim %v1778, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v1780 = stablehlo.select %v12, %v1779, %v1776 : tensor<4xi1>, tensor<4xf32>
-    %v1781 = stablehlo.constant dense<-1> : tensor<i32>
-    %v1782 = stablehlo.broadcast_in_dim %v1781, dims = [] : (tensor<i32>) -> tensor<4xi32>
-    %v1783 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
-    %v1784 = stablehlo.broadcast_in_dim %v1783, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v1785 = stablehlo.select %v9, %v1777, %v1782 : tensor<4xi1>, tensor<4xi32>
-    %v1786 = stablehlo.select %v9, %v1780, %v1784 : tensor<4xi1>, tensor<4xf32>
-    return %v1785, %v1786 : tensor<4xi32>, tensor<4xf32>
+    %v1754 = stablehlo.divide %v1615, %v1753 : tensor<4x49152xf32>
+    %v1755 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1756 = stablehlo.reduce(%v1754 init: %v1755) applies stablehlo.maximum across dimensions = [1] : (tensor<4x49152xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1757 = stablehlo.broadcast_in_dim %v1756, dims = [0] : (tensor<4xf32>) -> tensor<4x49152xf32>
+    %v1758 = stablehlo.compare EQ, %v1754, %v1757, FLOAT : (tensor<4x49152xf32>, tensor<4x49152xf32>) -> tensor<4x49152xi1>
+    %v1759 = stablehlo.iota dim = 1 : tensor<4x49152xi32>
+    %v1760 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1761 = stablehlo.broadcast_in_dim %v1760, dims = [] : (tensor<i32>) -> tensor<4x49152xi32>
+    %v1762 = stablehlo.select %v1758, %v1759, %v1761 : tensor<4x49152xi1>, tensor<4x49152xi32>
+    %v1763 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1764 = stablehlo.reduce(%v1762 init: %v1763) applies stablehlo.minimum across dimensions = [1] : (tensor<4x49152xi32>, tensor<i32>) -> tensor<4xi32>
+    %v1765 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1766 = stablehlo.broadcast_in_dim %v1765, dims = [] : (tensor<f32>) -> tensor<4x49152xf32>
+    %v1767 = stablehlo.broadcast_in_dim %v1764, dims = [0] : (tensor<4xi32>) -> tensor<4x49152xi32>
+    %v1768 = stablehlo.compare EQ, %v0, %v1767, SIGNED : (tensor<4x49152xi32>, tensor<4x49152xi32>) -> tensor<4x49152xi1>
+    %v1769 = stablehlo.select %v1768, %v33, %v1766 : tensor<4x49152xi1>, tensor<4x49152xf32>
+    %v1770 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1771 = stablehlo.reduce(%v1769 init: %v1770) applies stablehlo.maximum across dimensions = [1] : (tensor<4x49152xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1772 = stablehlo.log %v1617 : tensor<4xf32>
+    %v1773 = stablehlo.subtract %v1771, %v1772 : tensor<4xf32>
+    %v1774 = stablehlo.select %v12, %v22, %v1764 : tensor<4xi1>, tensor<4xi32>
+    %v1775 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1776 = stablehlo.broadcast_in_dim %v1775, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1777 = stablehlo.select %v12, %v1776, %v1773 : tensor<4xi1>, tensor<4xf32>
+    %v1778 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1779 = stablehlo.broadcast_in_dim %v1778, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1780 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1781 = stablehlo.broadcast_in_dim %v1780, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1782 = stablehlo.select %v9, %v1774, %v1779 : tensor<4xi1>, tensor<4xi32>
+    %v1783 = stablehlo.select %v9, %v1777, %v1781 : tensor<4xi1>, tensor<4xf32>
+    return %v1782, %v1783 : tensor<4xi32>, tensor<4xf32>
   }
 
   func.func @sample_b8(%logits: tensor<8x49152xf32>, %temperature: tensor<8xf32>, %top_k: tensor<8xi32>, %top_p: tensor<8xf32>, %min_p: tensor<8xf32>, %seed: tensor<8x2xi32>, %step: tensor<8xi32>) -> (tensor<8xi32>, tensor<8xf32>) {
@@ -35258,40 +35216,37 @@ module @model {
     %v1751 = stablehlo.multiply %v1750, %v1749 : tensor<8x49152xf32>
     %v1752 = stablehlo.log %v1751 : tensor<8x49152xf32>
     %v1753 = stablehlo.negate %v1752 : tensor<8x49152xf32>
-    %v1754 = stablehlo.log %v1753 : tensor<8x49152xf32>
-    %v1755 = stablehlo.negate %v1754 : tensor<8x49152xf32>
-    %v1756 = stablehlo.add %v33, %v1755 : tensor<8x49152xf32>
-    %v1757 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1758 = stablehlo.broadcast_in_dim %v1757, dims = [] : (tensor<f32>) -> tensor<8x49152xf32>
-    %v1759 = stablehlo.select %v1614, %v1756, %v1758 : tensor<8x49152xi1>, tensor<8x49152xf32>
-    %v1760 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1761 = stablehlo.reduce(%v1759 init: %v1760) applies stablehlo.maximum across dimensions = [1] : (tensor<8x49152xf32>, tensor<f32>) -> tensor<8xf32>
-    %v1762 = stablehlo.broadcast_in_dim %v1761, dims = [0] : (tensor<8xf32>) -> tensor<8x49152xf32>
-    %v1763 = stablehlo.compare EQ, %v1759, %v1762, FLOAT : (tensor<8x49152xf32>, tensor<8x49152xf32>) -> tensor<8x49152xi1>
-    %v1764 = stablehlo.iota dim = 1 : tensor<8x49152xi32>
-    %v1765 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1766 = stablehlo.broadcast_in_dim %v1765, dims = [] : (tensor<i32>) -> tensor<8x49152xi32>
-    %v1767 = stablehlo.select %v1763, %v1764, %v1766 : tensor<8x49152xi1>, tensor<8x49152xi32>
-    %v1768 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1769 = stablehlo.reduce(%v1767 init: %v1768) applies stablehlo.minimum across dimensions = [1] : (tensor<8x49152xi32>, tensor<i32>) -> tensor<8xi32>
-    %v1770 = stablehlo.broadcast_in_dim %v1769, dims = [0] : (tensor<8xi32>) -> tensor<8x49152xi32>
-    %v1771 = stablehlo.compare EQ, %v0, %v1770, SIGNED : (tensor<8x49152xi32>, tensor<8x49152xi32>) -> tensor<8x49152xi1>
-    %v1772 = stablehlo.select %v1771, %v33, %v1758 : tensor<8x49152xi1>, tensor<8x49152xf32>
-    %v1773 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1774 = stablehlo.reduce(%v1772 init: %v1773) applies stablehlo.maximum across dimensions = [1] : (tensor<8x49152xf32>, tensor<f32>) -> tensor<8xf32>
-    %v1775 = stablehlo.log %v1617 : tensor<8xf32>
-    %v1776 = stablehlo.subtract %v1774, %v1775 : tensor<8xf32>
-    %v1777 = stablehlo.select %v12, %v22, %v1769 : tensor<8xi1>, tensor<8xi32>
-    %v1778 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v1779 = stablehlo.broadcast_in_dim %v1778, dims = [] : (tensor<f32>) -> tensor<8xf32>
-    %v1780 = stablehlo.select %v12, %v1779, %v1776 : tensor<8xi1>, tensor<8xf32>
-    %v1781 = stablehlo.constant dense<-1> : tensor<i32>
-    %v1782 = stablehlo.broadcast_in_dim %v1781, dims = [] : (tensor<i32>) -> tensor<8xi32>
-    %v1783 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
-    %v1784 = stablehlo.broadcast_in_dim %v1783, dims = [] : (tensor<f32>) -> tensor<8xf32>
-    %v1785 = stablehlo.select %v9, %v1777, %v1782 : tensor<8xi1>, tensor<8xi32>
-    %v1786 = stablehlo.select %v9, %v1780, %v1784 : tensor<8xi1>, tensor<8xf32>
-    return %v1785, %v1786 : tensor<8xi32>, tensor<8xf32>
+    %v1754 = stablehlo.divide %v1615, %v1753 : tensor<8x49152xf32>
+    %v1755 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1756 = stablehlo.reduce(%v1754 init: %v1755) applies stablehlo.maximum across dimensions = [1] : (tensor<8x49152xf32>, tensor<f32>) -> tensor<8xf32>
+    %v1757 = stablehlo.broadcast_in_dim %v1756, dims = [0] : (tensor<8xf32>) -> tensor<8x49152xf32>
+    %v1758 = stablehlo.compare EQ, %v1754, %v1757, FLOAT : (tensor<8x49152xf32>, tensor<8x49152xf32>) -> tensor<8x49152xi1>
+    %v1759 = stablehlo.iota dim = 1 : tensor<8x49152xi32>
+    %v1760 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1761 = stablehlo.broadcast_in_dim %v1760, dims = [] : (tensor<i32>) -> tensor<8x49152xi32>
+    %v1762 = stablehlo.select %v1758, %v1759, %v1761 : tensor<8x49152xi1>, tensor<8x49152xi32>
+    %v1763 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1764 = stablehlo.reduce(%v1762 init: %v1763) applies stablehlo.minimum across dimensions = [1] : (tensor<8x49152xi32>, tensor<i32>) -> tensor<8xi32>
+    %v1765 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1766 = stablehlo.broadcast_in_dim %v1765, dims = [] : (tensor<f32>) -> tensor<8x49152xf32>
+    %v1767 = stablehlo.broadcast_in_dim %v1764, dims = [0] : (tensor<8xi32>) -> tensor<8x49152xi32>
+    %v1768 = stablehlo.compare EQ, %v0, %v1767, SIGNED : (tensor<8x49152xi32>, tensor<8x49152xi32>) -> tensor<8x49152xi1>
+    %v1769 = stablehlo.select %v1768, %v33, %v1766 : tensor<8x49152xi1>, tensor<8x49152xf32>
+    %v1770 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1771 = stablehlo.reduce(%v1769 init: %v1770) applies stablehlo.maximum across dimensions = [1] : (tensor<8x49152xf32>, tensor<f32>) -> tensor<8xf32>
+    %v1772 = stablehlo.log %v1617 : tensor<8xf32>
+    %v1773 = stablehlo.subtract %v1771, %v1772 : tensor<8xf32>
+    %v1774 = stablehlo.select %v12, %v22, %v1764 : tensor<8xi1>, tensor<8xi32>
+    %v1775 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1776 = stablehlo.broadcast_in_dim %v1775, dims = [] : (tensor<f32>) -> tensor<8xf32>
+    %v1777 = stablehlo.select %v12, %v1776, %v1773 : tensor<8xi1>, tensor<8xf32>
+    %v1778 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1779 = stablehlo.broadcast_in_dim %v1778, dims = [] : (tensor<i32>) -> tensor<8xi32>
+    %v1780 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1781 = stablehlo.broadcast_in_dim %v1780, dims = [] : (tensor<f32>) -> tensor<8xf32>
+    %v1782 = stablehlo.select %v9, %v1774, %v1779 : tensor<8xi1>, tensor<8xi32>
+    %v1783 = stablehlo.select %v9, %v1777, %v1781 : tensor<8xi1>, tensor<8xf32>
+    return %v1782, %v1783 : tensor<8xi32>, tensor<8xf32>
   }
 
   func.func @copy_slot(%src: tensor<i32>, %dst: tensor<i32>) {

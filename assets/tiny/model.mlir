@@ -1881,40 +1881,37 @@ module @model {
     %v1581 = stablehlo.multiply %v1580, %v1579 : tensor<1x512xf32>
     %v1582 = stablehlo.log %v1581 : tensor<1x512xf32>
     %v1583 = stablehlo.negate %v1582 : tensor<1x512xf32>
-    %v1584 = stablehlo.log %v1583 : tensor<1x512xf32>
-    %v1585 = stablehlo.negate %v1584 : tensor<1x512xf32>
-    %v1586 = stablehlo.add %v37, %v1585 : tensor<1x512xf32>
-    %v1587 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1588 = stablehlo.broadcast_in_dim %v1587, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
-    %v1589 = stablehlo.select %v1444, %v1586, %v1588 : tensor<1x512xi1>, tensor<1x512xf32>
-    %v1590 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1591 = stablehlo.reduce(%v1589 init: %v1590) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
-    %v1592 = stablehlo.broadcast_in_dim %v1591, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
-    %v1593 = stablehlo.compare EQ, %v1589, %v1592, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
-    %v1594 = stablehlo.iota dim = 1 : tensor<1x512xi32>
-    %v1595 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1596 = stablehlo.broadcast_in_dim %v1595, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
-    %v1597 = stablehlo.select %v1593, %v1594, %v1596 : tensor<1x512xi1>, tensor<1x512xi32>
-    %v1598 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1599 = stablehlo.reduce(%v1597 init: %v1598) applies stablehlo.minimum across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
-    %v1600 = stablehlo.broadcast_in_dim %v1599, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
-    %v1601 = stablehlo.compare EQ, %v4, %v1600, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
-    %v1602 = stablehlo.select %v1601, %v37, %v1588 : tensor<1x512xi1>, tensor<1x512xf32>
-    %v1603 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1604 = stablehlo.reduce(%v1602 init: %v1603) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
-    %v1605 = stablehlo.log %v1447 : tensor<1xf32>
-    %v1606 = stablehlo.subtract %v1604, %v1605 : tensor<1xf32>
-    %v1607 = stablehlo.select %v16, %v26, %v1599 : tensor<1xi1>, tensor<1xi32>
-    %v1608 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v1609 = stablehlo.broadcast_in_dim %v1608, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v1610 = stablehlo.select %v16, %v1609, %v1606 : tensor<1xi1>, tensor<1xf32>
-    %v1611 = stablehlo.constant dense<-1> : tensor<i32>
-    %v1612 = stablehlo.broadcast_in_dim %v1611, dims = [] : (tensor<i32>) -> tensor<1xi32>
-    %v1613 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
-    %v1614 = stablehlo.broadcast_in_dim %v1613, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v1615 = stablehlo.select %v13, %v1607, %v1612 : tensor<1xi1>, tensor<1xi32>
-    %v1616 = stablehlo.select %v13, %v1610, %v1614 : tensor<1xi1>, tensor<1xf32>
-    return %v1615, %v1616 : tensor<1xi32>, tensor<1xf32>
+    %v1584 = stablehlo.divide %v1445, %v1583 : tensor<1x512xf32>
+    %v1585 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1586 = stablehlo.reduce(%v1584 init: %v1585) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1587 = stablehlo.broadcast_in_dim %v1586, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v1588 = stablehlo.compare EQ, %v1584, %v1587, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v1589 = stablehlo.iota dim = 1 : tensor<1x512xi32>
+    %v1590 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1591 = stablehlo.broadcast_in_dim %v1590, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1592 = stablehlo.select %v1588, %v1589, %v1591 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v1593 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1594 = stablehlo.reduce(%v1592 init: %v1593) applies stablehlo.minimum across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v1595 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1596 = stablehlo.broadcast_in_dim %v1595, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1597 = stablehlo.broadcast_in_dim %v1594, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1598 = stablehlo.compare EQ, %v4, %v1597, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1599 = stablehlo.select %v1598, %v37, %v1596 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1600 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1601 = stablehlo.reduce(%v1599 init: %v1600) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1602 = stablehlo.log %v1447 : tensor<1xf32>
+    %v1603 = stablehlo.subtract %v1601, %v1602 : tensor<1xf32>
+    %v1604 = stablehlo.select %v16, %v26, %v1594 : tensor<1xi1>, tensor<1xi32>
+    %v1605 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1606 = stablehlo.broadcast_in_dim %v1605, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1607 = stablehlo.select %v16, %v1606, %v1603 : tensor<1xi1>, tensor<1xf32>
+    %v1608 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1609 = stablehlo.broadcast_in_dim %v1608, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1610 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1611 = stablehlo.broadcast_in_dim %v1610, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1612 = stablehlo.select %v13, %v1604, %v1609 : tensor<1xi1>, tensor<1xi32>
+    %v1613 = stablehlo.select %v13, %v1607, %v1611 : tensor<1xi1>, tensor<1xf32>
+    return %v1612, %v1613 : tensor<1xi32>, tensor<1xf32>
   }
 
   func.func private @layer_prefill_t16_w64(%x: tensor<64x16xf32>, %cos: tensor<8x16xf32>, %sin: tensor<8x16xf32>, %kv_index: tensor<16x2xi32>, %query_pos: tensor<1x32xi32>, %slot: tensor<1x1xi32>, %k_cache: tensor<5x64x2x16xf32>, %v_cache: tensor<5x64x2x16xf32>, %input_layernorm_weight: tensor<64xf32>, %self_attn_q_proj_weight: tensor<64x64xf32>, %self_attn_k_proj_weight: tensor<32x64xf32>, %self_attn_v_proj_weight: tensor<32x64xf32>, %self_attn_o_proj_weight: tensor<64x64xf32>, %post_attention_layernorm_weight: tensor<64xf32>, %mlp_gate_proj_weight: tensor<128x64xf32>, %mlp_up_proj_weight: tensor<128x64xf32>, %mlp_down_proj_weight: tensor<64x128xf32>) -> (tensor<64x16xf32>, tensor<5x64x2x16xf32>, tensor<5x64x2x16xf32>) {
@@ -3773,40 +3770,37 @@ module @model {
     %v1581 = stablehlo.multiply %v1580, %v1579 : tensor<1x512xf32>
     %v1582 = stablehlo.log %v1581 : tensor<1x512xf32>
     %v1583 = stablehlo.negate %v1582 : tensor<1x512xf32>
-    %v1584 = stablehlo.log %v1583 : tensor<1x512xf32>
-    %v1585 = stablehlo.negate %v1584 : tensor<1x512xf32>
-    %v1586 = stablehlo.add %v37, %v1585 : tensor<1x512xf32>
-    %v1587 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1588 = stablehlo.broadcast_in_dim %v1587, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
-    %v1589 = stablehlo.select %v1444, %v1586, %v1588 : tensor<1x512xi1>, tensor<1x512xf32>
-    %v1590 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1591 = stablehlo.reduce(%v1589 init: %v1590) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
-    %v1592 = stablehlo.broadcast_in_dim %v1591, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
-    %v1593 = stablehlo.compare EQ, %v1589, %v1592, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
-    %v1594 = stablehlo.iota dim = 1 : tensor<1x512xi32>
-    %v1595 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1596 = stablehlo.broadcast_in_dim %v1595, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
-    %v1597 = stablehlo.select %v1593, %v1594, %v1596 : tensor<1x512xi1>, tensor<1x512xi32>
-    %v1598 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1599 = stablehlo.reduce(%v1597 init: %v1598) applies stablehlo.minimum across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
-    %v1600 = stablehlo.broadcast_in_dim %v1599, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
-    %v1601 = stablehlo.compare EQ, %v4, %v1600, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
-    %v1602 = stablehlo.select %v1601, %v37, %v1588 : tensor<1x512xi1>, tensor<1x512xf32>
-    %v1603 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1604 = stablehlo.reduce(%v1602 init: %v1603) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
-    %v1605 = stablehlo.log %v1447 : tensor<1xf32>
-    %v1606 = stablehlo.subtract %v1604, %v1605 : tensor<1xf32>
-    %v1607 = stablehlo.select %v16, %v26, %v1599 : tensor<1xi1>, tensor<1xi32>
-    %v1608 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v1609 = stablehlo.broadcast_in_dim %v1608, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v1610 = stablehlo.select %v16, %v1609, %v1606 : tensor<1xi1>, tensor<1xf32>
-    %v1611 = stablehlo.constant dense<-1> : tensor<i32>
-    %v1612 = stablehlo.broadcast_in_dim %v1611, dims = [] : (tensor<i32>) -> tensor<1xi32>
-    %v1613 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
-    %v1614 = stablehlo.broadcast_in_dim %v1613, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v1615 = stablehlo.select %v13, %v1607, %v1612 : tensor<1xi1>, tensor<1xi32>
-    %v1616 = stablehlo.select %v13, %v1610, %v1614 : tensor<1xi1>, tensor<1xf32>
-    return %v1615, %v1616 : tensor<1xi32>, tensor<1xf32>
+    %v1584 = stablehlo.divide %v1445, %v1583 : tensor<1x512xf32>
+    %v1585 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1586 = stablehlo.reduce(%v1584 init: %v1585) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1587 = stablehlo.broadcast_in_dim %v1586, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v1588 = stablehlo.compare EQ, %v1584, %v1587, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v1589 = stablehlo.iota dim = 1 : tensor<1x512xi32>
+    %v1590 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1591 = stablehlo.broadcast_in_dim %v1590, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1592 = stablehlo.select %v1588, %v1589, %v1591 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v1593 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1594 = stablehlo.reduce(%v1592 init: %v1593) applies stablehlo.minimum across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v1595 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1596 = stablehlo.broadcast_in_dim %v1595, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1597 = stablehlo.broadcast_in_dim %v1594, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1598 = stablehlo.compare EQ, %v4, %v1597, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1599 = stablehlo.select %v1598, %v37, %v1596 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1600 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1601 = stablehlo.reduce(%v1599 init: %v1600) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1602 = stablehlo.log %v1447 : tensor<1xf32>
+    %v1603 = stablehlo.subtract %v1601, %v1602 : tensor<1xf32>
+    %v1604 = stablehlo.select %v16, %v26, %v1594 : tensor<1xi1>, tensor<1xi32>
+    %v1605 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1606 = stablehlo.broadcast_in_dim %v1605, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1607 = stablehlo.select %v16, %v1606, %v1603 : tensor<1xi1>, tensor<1xf32>
+    %v1608 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1609 = stablehlo.broadcast_in_dim %v1608, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1610 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1611 = stablehlo.broadcast_in_dim %v1610, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1612 = stablehlo.select %v13, %v1604, %v1609 : tensor<1xi1>, tensor<1xi32>
+    %v1613 = stablehlo.select %v13, %v1607, %v1611 : tensor<1xi1>, tensor<1xf32>
+    return %v1612, %v1613 : tensor<1xi32>, tensor<1xf32>
   }
 
   func.func private @layer_decode_b1_w32(%x: tensor<64x1xf32>, %cos: tensor<8x1xf32>, %sin: tensor<8x1xf32>, %kv_index: tensor<1x2xi32>, %query_pos: tensor<1x2xi32>, %k_cache: tensor<5x64x2x16xf32>, %v_cache: tensor<5x64x2x16xf32>, %input_layernorm_weight: tensor<64xf32>, %self_attn_q_proj_weight: tensor<64x64xf32>, %self_attn_k_proj_weight: tensor<32x64xf32>, %self_attn_v_proj_weight: tensor<32x64xf32>, %self_attn_o_proj_weight: tensor<64x64xf32>, %post_attention_layernorm_weight: tensor<64xf32>, %mlp_gate_proj_weight: tensor<128x64xf32>, %mlp_up_proj_weight: tensor<128x64xf32>, %mlp_down_proj_weight: tensor<64x128xf32>) -> (tensor<64x1xf32>, tensor<5x64x2x16xf32>, tensor<5x64x2x16xf32>) {
@@ -5646,40 +5640,37 @@ module @model {
     %v1581 = stablehlo.multiply %v1580, %v1579 : tensor<1x512xf32>
     %v1582 = stablehlo.log %v1581 : tensor<1x512xf32>
     %v1583 = stablehlo.negate %v1582 : tensor<1x512xf32>
-    %v1584 = stablehlo.log %v1583 : tensor<1x512xf32>
-    %v1585 = stablehlo.negate %v1584 : tensor<1x512xf32>
-    %v1586 = stablehlo.add %v37, %v1585 : tensor<1x512xf32>
-    %v1587 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1588 = stablehlo.broadcast_in_dim %v1587, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
-    %v1589 = stablehlo.select %v1444, %v1586, %v1588 : tensor<1x512xi1>, tensor<1x512xf32>
-    %v1590 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1591 = stablehlo.reduce(%v1589 init: %v1590) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
-    %v1592 = stablehlo.broadcast_in_dim %v1591, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
-    %v1593 = stablehlo.compare EQ, %v1589, %v1592, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
-    %v1594 = stablehlo.iota dim = 1 : tensor<1x512xi32>
-    %v1595 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1596 = stablehlo.broadcast_in_dim %v1595, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
-    %v1597 = stablehlo.select %v1593, %v1594, %v1596 : tensor<1x512xi1>, tensor<1x512xi32>
-    %v1598 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1599 = stablehlo.reduce(%v1597 init: %v1598) applies stablehlo.minimum across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
-    %v1600 = stablehlo.broadcast_in_dim %v1599, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
-    %v1601 = stablehlo.compare EQ, %v4, %v1600, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
-    %v1602 = stablehlo.select %v1601, %v37, %v1588 : tensor<1x512xi1>, tensor<1x512xf32>
-    %v1603 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1604 = stablehlo.reduce(%v1602 init: %v1603) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
-    %v1605 = stablehlo.log %v1447 : tensor<1xf32>
-    %v1606 = stablehlo.subtract %v1604, %v1605 : tensor<1xf32>
-    %v1607 = stablehlo.select %v16, %v26, %v1599 : tensor<1xi1>, tensor<1xi32>
-    %v1608 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v1609 = stablehlo.broadcast_in_dim %v1608, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v1610 = stablehlo.select %v16, %v1609, %v1606 : tensor<1xi1>, tensor<1xf32>
-    %v1611 = stablehlo.constant dense<-1> : tensor<i32>
-    %v1612 = stablehlo.broadcast_in_dim %v1611, dims = [] : (tensor<i32>) -> tensor<1xi32>
-    %v1613 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
-    %v1614 = stablehlo.broadcast_in_dim %v1613, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v1615 = stablehlo.select %v13, %v1607, %v1612 : tensor<1xi1>, tensor<1xi32>
-    %v1616 = stablehlo.select %v13, %v1610, %v1614 : tensor<1xi1>, tensor<1xf32>
-    return %v1615, %v1616 : tensor<1xi32>, tensor<1xf32>
+    %v1584 = stablehlo.divide %v1445, %v1583 : tensor<1x512xf32>
+    %v1585 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1586 = stablehlo.reduce(%v1584 init: %v1585) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1587 = stablehlo.broadcast_in_dim %v1586, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v1588 = stablehlo.compare EQ, %v1584, %v1587, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v1589 = stablehlo.iota dim = 1 : tensor<1x512xi32>
+    %v1590 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1591 = stablehlo.broadcast_in_dim %v1590, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1592 = stablehlo.select %v1588, %v1589, %v1591 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v1593 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1594 = stablehlo.reduce(%v1592 init: %v1593) applies stablehlo.minimum across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v1595 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1596 = stablehlo.broadcast_in_dim %v1595, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1597 = stablehlo.broadcast_in_dim %v1594, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1598 = stablehlo.compare EQ, %v4, %v1597, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1599 = stablehlo.select %v1598, %v37, %v1596 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1600 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1601 = stablehlo.reduce(%v1599 init: %v1600) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1602 = stablehlo.log %v1447 : tensor<1xf32>
+    %v1603 = stablehlo.subtract %v1601, %v1602 : tensor<1xf32>
+    %v1604 = stablehlo.select %v16, %v26, %v1594 : tensor<1xi1>, tensor<1xi32>
+    %v1605 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1606 = stablehlo.broadcast_in_dim %v1605, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1607 = stablehlo.select %v16, %v1606, %v1603 : tensor<1xi1>, tensor<1xf32>
+    %v1608 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1609 = stablehlo.broadcast_in_dim %v1608, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1610 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1611 = stablehlo.broadcast_in_dim %v1610, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1612 = stablehlo.select %v13, %v1604, %v1609 : tensor<1xi1>, tensor<1xi32>
+    %v1613 = stablehlo.select %v13, %v1607, %v1611 : tensor<1xi1>, tensor<1xf32>
+    return %v1612, %v1613 : tensor<1xi32>, tensor<1xf32>
   }
 
   func.func private @layer_decode_b1_w64(%x: tensor<64x1xf32>, %cos: tensor<8x1xf32>, %sin: tensor<8x1xf32>, %kv_index: tensor<1x2xi32>, %query_pos: tensor<1x2xi32>, %k_cache: tensor<5x64x2x16xf32>, %v_cache: tensor<5x64x2x16xf32>, %input_layernorm_weight: tensor<64xf32>, %self_attn_q_proj_weight: tensor<64x64xf32>, %self_attn_k_proj_weight: tensor<32x64xf32>, %self_attn_v_proj_weight: tensor<32x64xf32>, %self_attn_o_proj_weight: tensor<64x64xf32>, %post_attention_layernorm_weight: tensor<64xf32>, %mlp_gate_proj_weight: tensor<128x64xf32>, %mlp_up_proj_weight: tensor<128x64xf32>, %mlp_down_proj_weight: tensor<64x128xf32>) -> (tensor<64x1xf32>, tensor<5x64x2x16xf32>, tensor<5x64x2x16xf32>) {
@@ -7519,40 +7510,37 @@ module @model {
     %v1581 = stablehlo.multiply %v1580, %v1579 : tensor<1x512xf32>
     %v1582 = stablehlo.log %v1581 : tensor<1x512xf32>
     %v1583 = stablehlo.negate %v1582 : tensor<1x512xf32>
-    %v1584 = stablehlo.log %v1583 : tensor<1x512xf32>
-    %v1585 = stablehlo.negate %v1584 : tensor<1x512xf32>
-    %v1586 = stablehlo.add %v37, %v1585 : tensor<1x512xf32>
-    %v1587 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1588 = stablehlo.broadcast_in_dim %v1587, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
-    %v1589 = stablehlo.select %v1444, %v1586, %v1588 : tensor<1x512xi1>, tensor<1x512xf32>
-    %v1590 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1591 = stablehlo.reduce(%v1589 init: %v1590) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
-    %v1592 = stablehlo.broadcast_in_dim %v1591, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
-    %v1593 = stablehlo.compare EQ, %v1589, %v1592, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
-    %v1594 = stablehlo.iota dim = 1 : tensor<1x512xi32>
-    %v1595 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1596 = stablehlo.broadcast_in_dim %v1595, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
-    %v1597 = stablehlo.select %v1593, %v1594, %v1596 : tensor<1x512xi1>, tensor<1x512xi32>
-    %v1598 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1599 = stablehlo.reduce(%v1597 init: %v1598) applies stablehlo.minimum across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
-    %v1600 = stablehlo.broadcast_in_dim %v1599, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
-    %v1601 = stablehlo.compare EQ, %v4, %v1600, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
-    %v1602 = stablehlo.select %v1601, %v37, %v1588 : tensor<1x512xi1>, tensor<1x512xf32>
-    %v1603 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1604 = stablehlo.reduce(%v1602 init: %v1603) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
-    %v1605 = stablehlo.log %v1447 : tensor<1xf32>
-    %v1606 = stablehlo.subtract %v1604, %v1605 : tensor<1xf32>
-    %v1607 = stablehlo.select %v16, %v26, %v1599 : tensor<1xi1>, tensor<1xi32>
-    %v1608 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v1609 = stablehlo.broadcast_in_dim %v1608, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v1610 = stablehlo.select %v16, %v1609, %v1606 : tensor<1xi1>, tensor<1xf32>
-    %v1611 = stablehlo.constant dense<-1> : tensor<i32>
-    %v1612 = stablehlo.broadcast_in_dim %v1611, dims = [] : (tensor<i32>) -> tensor<1xi32>
-    %v1613 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
-    %v1614 = stablehlo.broadcast_in_dim %v1613, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v1615 = stablehlo.select %v13, %v1607, %v1612 : tensor<1xi1>, tensor<1xi32>
-    %v1616 = stablehlo.select %v13, %v1610, %v1614 : tensor<1xi1>, tensor<1xf32>
-    return %v1615, %v1616 : tensor<1xi32>, tensor<1xf32>
+    %v1584 = stablehlo.divide %v1445, %v1583 : tensor<1x512xf32>
+    %v1585 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1586 = stablehlo.reduce(%v1584 init: %v1585) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1587 = stablehlo.broadcast_in_dim %v1586, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v1588 = stablehlo.compare EQ, %v1584, %v1587, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v1589 = stablehlo.iota dim = 1 : tensor<1x512xi32>
+    %v1590 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1591 = stablehlo.broadcast_in_dim %v1590, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1592 = stablehlo.select %v1588, %v1589, %v1591 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v1593 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1594 = stablehlo.reduce(%v1592 init: %v1593) applies stablehlo.minimum across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v1595 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1596 = stablehlo.broadcast_in_dim %v1595, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1597 = stablehlo.broadcast_in_dim %v1594, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1598 = stablehlo.compare EQ, %v4, %v1597, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1599 = stablehlo.select %v1598, %v37, %v1596 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1600 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1601 = stablehlo.reduce(%v1599 init: %v1600) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1602 = stablehlo.log %v1447 : tensor<1xf32>
+    %v1603 = stablehlo.subtract %v1601, %v1602 : tensor<1xf32>
+    %v1604 = stablehlo.select %v16, %v26, %v1594 : tensor<1xi1>, tensor<1xi32>
+    %v1605 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1606 = stablehlo.broadcast_in_dim %v1605, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1607 = stablehlo.select %v16, %v1606, %v1603 : tensor<1xi1>, tensor<1xf32>
+    %v1608 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1609 = stablehlo.broadcast_in_dim %v1608, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1610 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1611 = stablehlo.broadcast_in_dim %v1610, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1612 = stablehlo.select %v13, %v1604, %v1609 : tensor<1xi1>, tensor<1xi32>
+    %v1613 = stablehlo.select %v13, %v1607, %v1611 : tensor<1xi1>, tensor<1xf32>
+    return %v1612, %v1613 : tensor<1xi32>, tensor<1xf32>
   }
 
   func.func private @layer_decode_b4_w32(%x: tensor<64x4xf32>, %cos: tensor<8x4xf32>, %sin: tensor<8x4xf32>, %kv_index: tensor<4x2xi32>, %query_pos: tensor<4x2xi32>, %k_cache: tensor<5x64x2x16xf32>, %v_cache: tensor<5x64x2x16xf32>, %input_layernorm_weight: tensor<64xf32>, %self_attn_q_proj_weight: tensor<64x64xf32>, %self_attn_k_proj_weight: tensor<32x64xf32>, %self_attn_v_proj_weight: tensor<32x64xf32>, %self_attn_o_proj_weight: tensor<64x64xf32>, %post_attention_layernorm_weight: tensor<64xf32>, %mlp_gate_proj_weight: tensor<128x64xf32>, %mlp_up_proj_weight: tensor<128x64xf32>, %mlp_down_proj_weight: tensor<64x128xf32>) -> (tensor<64x4xf32>, tensor<5x64x2x16xf32>, tensor<5x64x2x16xf32>) {
@@ -9380,40 +9368,37 @@ module @model {
     %v1581 = stablehlo.multiply %v1580, %v1579 : tensor<4x512xf32>
     %v1582 = stablehlo.log %v1581 : tensor<4x512xf32>
     %v1583 = stablehlo.negate %v1582 : tensor<4x512xf32>
-    %v1584 = stablehlo.log %v1583 : tensor<4x512xf32>
-    %v1585 = stablehlo.negate %v1584 : tensor<4x512xf32>
-    %v1586 = stablehlo.add %v37, %v1585 : tensor<4x512xf32>
-    %v1587 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1588 = stablehlo.broadcast_in_dim %v1587, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
-    %v1589 = stablehlo.select %v1444, %v1586, %v1588 : tensor<4x512xi1>, tensor<4x512xf32>
-    %v1590 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1591 = stablehlo.reduce(%v1589 init: %v1590) applies stablehlo.maximum across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
-    %v1592 = stablehlo.broadcast_in_dim %v1591, dims = [0] : (tensor<4xf32>) -> tensor<4x512xf32>
-    %v1593 = stablehlo.compare EQ, %v1589, %v1592, FLOAT : (tensor<4x512xf32>, tensor<4x512xf32>) -> tensor<4x512xi1>
-    %v1594 = stablehlo.iota dim = 1 : tensor<4x512xi32>
-    %v1595 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1596 = stablehlo.broadcast_in_dim %v1595, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
-    %v1597 = stablehlo.select %v1593, %v1594, %v1596 : tensor<4x512xi1>, tensor<4x512xi32>
-    %v1598 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1599 = stablehlo.reduce(%v1597 init: %v1598) applies stablehlo.minimum across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
-    %v1600 = stablehlo.broadcast_in_dim %v1599, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
-    %v1601 = stablehlo.compare EQ, %v4, %v1600, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
-    %v1602 = stablehlo.select %v1601, %v37, %v1588 : tensor<4x512xi1>, tensor<4x512xf32>
-    %v1603 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1604 = stablehlo.reduce(%v1602 init: %v1603) applies stablehlo.maximum across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
-    %v1605 = stablehlo.log %v1447 : tensor<4xf32>
-    %v1606 = stablehlo.subtract %v1604, %v1605 : tensor<4xf32>
-    %v1607 = stablehlo.select %v16, %v26, %v1599 : tensor<4xi1>, tensor<4xi32>
-    %v1608 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v1609 = stablehlo.broadcast_in_dim %v1608, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v1610 = stablehlo.select %v16, %v1609, %v1606 : tensor<4xi1>, tensor<4xf32>
-    %v1611 = stablehlo.constant dense<-1> : tensor<i32>
-    %v1612 = stablehlo.broadcast_in_dim %v1611, dims = [] : (tensor<i32>) -> tensor<4xi32>
-    %v1613 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
-    %v1614 = stablehlo.broadcast_in_dim %v1613, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v1615 = stablehlo.select %v13, %v1607, %v1612 : tensor<4xi1>, tensor<4xi32>
-    %v1616 = stablehlo.select %v13, %v1610, %v1614 : tensor<4xi1>, tensor<4xf32>
-    return %v1615, %v1616 : tensor<4xi32>, tensor<4xf32>
+    %v1584 = stablehlo.divide %v1445, %v1583 : tensor<4x512xf32>
+    %v1585 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1586 = stablehlo.reduce(%v1584 init: %v1585) applies stablehlo.maximum across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1587 = stablehlo.broadcast_in_dim %v1586, dims = [0] : (tensor<4xf32>) -> tensor<4x512xf32>
+    %v1588 = stablehlo.compare EQ, %v1584, %v1587, FLOAT : (tensor<4x512xf32>, tensor<4x512xf32>) -> tensor<4x512xi1>
+    %v1589 = stablehlo.iota dim = 1 : tensor<4x512xi32>
+    %v1590 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1591 = stablehlo.broadcast_in_dim %v1590, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1592 = stablehlo.select %v1588, %v1589, %v1591 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v1593 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1594 = stablehlo.reduce(%v1592 init: %v1593) applies stablehlo.minimum across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v1595 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1596 = stablehlo.broadcast_in_dim %v1595, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1597 = stablehlo.broadcast_in_dim %v1594, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1598 = stablehlo.compare EQ, %v4, %v1597, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1599 = stablehlo.select %v1598, %v37, %v1596 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1600 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1601 = stablehlo.reduce(%v1599 init: %v1600) applies stablehlo.maximum across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1602 = stablehlo.log %v1447 : tensor<4xf32>
+    %v1603 = stablehlo.subtract %v1601, %v1602 : tensor<4xf32>
+    %v1604 = stablehlo.select %v16, %v26, %v1594 : tensor<4xi1>, tensor<4xi32>
+    %v1605 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1606 = stablehlo.broadcast_in_dim %v1605, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1607 = stablehlo.select %v16, %v1606, %v1603 : tensor<4xi1>, tensor<4xf32>
+    %v1608 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1609 = stablehlo.broadcast_in_dim %v1608, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1610 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1611 = stablehlo.broadcast_in_dim %v1610, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1612 = stablehlo.select %v13, %v1604, %v1609 : tensor<4xi1>, tensor<4xi32>
+    %v1613 = stablehlo.select %v13, %v1607, %v1611 : tensor<4xi1>, tensor<4xf32>
+    return %v1612, %v1613 : tensor<4xi32>, tensor<4xf32>
   }
 
   func.func private @layer_decode_b4_w64(%x: tensor<64x4xf32>, %cos: tensor<8x4xf32>, %sin: tensor<8x4xf32>, %kv_index: tensor<4x2xi32>, %query_pos: tensor<4x2xi32>, %k_cache: tensor<5x64x2x16xf32>, %v_cache: tensor<5x64x2x16xf32>, %input_layernorm_weight: tensor<64xf32>, %self_attn_q_proj_weight: tensor<64x64xf32>, %self_attn_k_proj_weight: tensor<32x64xf32>, %self_attn_v_proj_weight: tensor<32x64xf32>, %self_attn_o_proj_weight: tensor<64x64xf32>, %post_attention_layernorm_weight: tensor<64xf32>, %mlp_gate_proj_weight: tensor<128x64xf32>, %mlp_up_proj_weight: tensor<128x64xf32>, %mlp_down_proj_weight: tensor<64x128xf32>) -> (tensor<64x4xf32>, tensor<5x64x2x16xf32>, tensor<5x64x2x16xf32>) {
@@ -11241,40 +11226,37 @@ module @model {
     %v1581 = stablehlo.multiply %v1580, %v1579 : tensor<4x512xf32>
     %v1582 = stablehlo.log %v1581 : tensor<4x512xf32>
     %v1583 = stablehlo.negate %v1582 : tensor<4x512xf32>
-    %v1584 = stablehlo.log %v1583 : tensor<4x512xf32>
-    %v1585 = stablehlo.negate %v1584 : tensor<4x512xf32>
-    %v1586 = stablehlo.add %v37, %v1585 : tensor<4x512xf32>
-    %v1587 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1588 = stablehlo.broadcast_in_dim %v1587, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
-    %v1589 = stablehlo.select %v1444, %v1586, %v1588 : tensor<4x512xi1>, tensor<4x512xf32>
-    %v1590 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1591 = stablehlo.reduce(%v1589 init: %v1590) applies stablehlo.maximum across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
-    %v1592 = stablehlo.broadcast_in_dim %v1591, dims = [0] : (tensor<4xf32>) -> tensor<4x512xf32>
-    %v1593 = stablehlo.compare EQ, %v1589, %v1592, FLOAT : (tensor<4x512xf32>, tensor<4x512xf32>) -> tensor<4x512xi1>
-    %v1594 = stablehlo.iota dim = 1 : tensor<4x512xi32>
-    %v1595 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1596 = stablehlo.broadcast_in_dim %v1595, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
-    %v1597 = stablehlo.select %v1593, %v1594, %v1596 : tensor<4x512xi1>, tensor<4x512xi32>
-    %v1598 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1599 = stablehlo.reduce(%v1597 init: %v1598) applies stablehlo.minimum across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
-    %v1600 = stablehlo.broadcast_in_dim %v1599, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
-    %v1601 = stablehlo.compare EQ, %v4, %v1600, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
-    %v1602 = stablehlo.select %v1601, %v37, %v1588 : tensor<4x512xi1>, tensor<4x512xf32>
-    %v1603 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1604 = stablehlo.reduce(%v1602 init: %v1603) applies stablehlo.maximum across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
-    %v1605 = stablehlo.log %v1447 : tensor<4xf32>
-    %v1606 = stablehlo.subtract %v1604, %v1605 : tensor<4xf32>
-    %v1607 = stablehlo.select %v16, %v26, %v1599 : tensor<4xi1>, tensor<4xi32>
-    %v1608 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v1609 = stablehlo.broadcast_in_dim %v1608, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v1610 = stablehlo.select %v16, %v1609, %v1606 : tensor<4xi1>, tensor<4xf32>
-    %v1611 = stablehlo.constant dense<-1> : tensor<i32>
-    %v1612 = stablehlo.broadcast_in_dim %v1611, dims = [] : (tensor<i32>) -> tensor<4xi32>
-    %v1613 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
-    %v1614 = stablehlo.broadcast_in_dim %v1613, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v1615 = stablehlo.select %v13, %v1607, %v1612 : tensor<4xi1>, tensor<4xi32>
-    %v1616 = stablehlo.select %v13, %v1610, %v1614 : tensor<4xi1>, tensor<4xf32>
-    return %v1615, %v1616 : tensor<4xi32>, tensor<4xf32>
+    %v1584 = stablehlo.divide %v1445, %v1583 : tensor<4x512xf32>
+    %v1585 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1586 = stablehlo.reduce(%v1584 init: %v1585) applies stablehlo.maximum across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1587 = stablehlo.broadcast_in_dim %v1586, dims = [0] : (tensor<4xf32>) -> tensor<4x512xf32>
+    %v1588 = stablehlo.compare EQ, %v1584, %v1587, FLOAT : (tensor<4x512xf32>, tensor<4x512xf32>) -> tensor<4x512xi1>
+    %v1589 = stablehlo.iota dim = 1 : tensor<4x512xi32>
+    %v1590 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1591 = stablehlo.broadcast_in_dim %v1590, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1592 = stablehlo.select %v1588, %v1589, %v1591 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v1593 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1594 = stablehlo.reduce(%v1592 init: %v1593) applies stablehlo.minimum across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v1595 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1596 = stablehlo.broadcast_in_dim %v1595, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1597 = stablehlo.broadcast_in_dim %v1594, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1598 = stablehlo.compare EQ, %v4, %v1597, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1599 = stablehlo.select %v1598, %v37, %v1596 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1600 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1601 = stablehlo.reduce(%v1599 init: %v1600) applies stablehlo.maximum across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1602 = stablehlo.log %v1447 : tensor<4xf32>
+    %v1603 = stablehlo.subtract %v1601, %v1602 : tensor<4xf32>
+    %v1604 = stablehlo.select %v16, %v26, %v1594 : tensor<4xi1>, tensor<4xi32>
+    %v1605 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1606 = stablehlo.broadcast_in_dim %v1605, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1607 = stablehlo.select %v16, %v1606, %v1603 : tensor<4xi1>, tensor<4xf32>
+    %v1608 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1609 = stablehlo.broadcast_in_dim %v1608, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1610 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1611 = stablehlo.broadcast_in_dim %v1610, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1612 = stablehlo.select %v13, %v1604, %v1609 : tensor<4xi1>, tensor<4xi32>
+    %v1613 = stablehlo.select %v13, %v1607, %v1611 : tensor<4xi1>, tensor<4xf32>
+    return %v1612, %v1613 : tensor<4xi32>, tensor<4xf32>
   }
 
   func.func @sample_b1(%logits: tensor<1x512xf32>, %temperature: tensor<1xf32>, %top_k: tensor<1xi32>, %top_p: tensor<1xf32>, %min_p: tensor<1xf32>, %seed: tensor<1x2xi32>, %step: tensor<1xi32>) -> (tensor<1xi32>, tensor<1xf32>) {
@@ -12866,40 +12848,37 @@ module @model {
     %v1577 = stablehlo.multiply %v1576, %v1575 : tensor<1x512xf32>
     %v1578 = stablehlo.log %v1577 : tensor<1x512xf32>
     %v1579 = stablehlo.negate %v1578 : tensor<1x512xf32>
-    %v1580 = stablehlo.log %v1579 : tensor<1x512xf32>
-    %v1581 = stablehlo.negate %v1580 : tensor<1x512xf32>
-    %v1582 = stablehlo.add %v33, %v1581 : tensor<1x512xf32>
-    %v1583 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1584 = stablehlo.broadcast_in_dim %v1583, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
-    %v1585 = stablehlo.select %v1440, %v1582, %v1584 : tensor<1x512xi1>, tensor<1x512xf32>
-    %v1586 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1587 = stablehlo.reduce(%v1585 init: %v1586) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
-    %v1588 = stablehlo.broadcast_in_dim %v1587, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
-    %v1589 = stablehlo.compare EQ, %v1585, %v1588, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
-    %v1590 = stablehlo.iota dim = 1 : tensor<1x512xi32>
-    %v1591 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1592 = stablehlo.broadcast_in_dim %v1591, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
-    %v1593 = stablehlo.select %v1589, %v1590, %v1592 : tensor<1x512xi1>, tensor<1x512xi32>
-    %v1594 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1595 = stablehlo.reduce(%v1593 init: %v1594) applies stablehlo.minimum across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
-    %v1596 = stablehlo.broadcast_in_dim %v1595, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
-    %v1597 = stablehlo.compare EQ, %v0, %v1596, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
-    %v1598 = stablehlo.select %v1597, %v33, %v1584 : tensor<1x512xi1>, tensor<1x512xf32>
-    %v1599 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1600 = stablehlo.reduce(%v1598 init: %v1599) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
-    %v1601 = stablehlo.log %v1443 : tensor<1xf32>
-    %v1602 = stablehlo.subtract %v1600, %v1601 : tensor<1xf32>
-    %v1603 = stablehlo.select %v12, %v22, %v1595 : tensor<1xi1>, tensor<1xi32>
-    %v1604 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v1605 = stablehlo.broadcast_in_dim %v1604, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v1606 = stablehlo.select %v12, %v1605, %v1602 : tensor<1xi1>, tensor<1xf32>
-    %v1607 = stablehlo.constant dense<-1> : tensor<i32>
-    %v1608 = stablehlo.broadcast_in_dim %v1607, dims = [] : (tensor<i32>) -> tensor<1xi32>
-    %v1609 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
-    %v1610 = stablehlo.broadcast_in_dim %v1609, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v1611 = stablehlo.select %v9, %v1603, %v1608 : tensor<1xi1>, tensor<1xi32>
-    %v1612 = stablehlo.select %v9, %v1606, %v1610 : tensor<1xi1>, tensor<1xf32>
-    return %v1611, %v1612 : tensor<1xi32>, tensor<1xf32>
+    %v1580 = stablehlo.divide %v1441, %v1579 : tensor<1x512xf32>
+    %v1581 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1582 = stablehlo.reduce(%v1580 init: %v1581) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1583 = stablehlo.broadcast_in_dim %v1582, dims = [0] : (tensor<1xf32>) -> tensor<1x512xf32>
+    %v1584 = stablehlo.compare EQ, %v1580, %v1583, FLOAT : (tensor<1x512xf32>, tensor<1x512xf32>) -> tensor<1x512xi1>
+    %v1585 = stablehlo.iota dim = 1 : tensor<1x512xi32>
+    %v1586 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1587 = stablehlo.broadcast_in_dim %v1586, dims = [] : (tensor<i32>) -> tensor<1x512xi32>
+    %v1588 = stablehlo.select %v1584, %v1585, %v1587 : tensor<1x512xi1>, tensor<1x512xi32>
+    %v1589 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1590 = stablehlo.reduce(%v1588 init: %v1589) applies stablehlo.minimum across dimensions = [1] : (tensor<1x512xi32>, tensor<i32>) -> tensor<1xi32>
+    %v1591 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1592 = stablehlo.broadcast_in_dim %v1591, dims = [] : (tensor<f32>) -> tensor<1x512xf32>
+    %v1593 = stablehlo.broadcast_in_dim %v1590, dims = [0] : (tensor<1xi32>) -> tensor<1x512xi32>
+    %v1594 = stablehlo.compare EQ, %v0, %v1593, SIGNED : (tensor<1x512xi32>, tensor<1x512xi32>) -> tensor<1x512xi1>
+    %v1595 = stablehlo.select %v1594, %v33, %v1592 : tensor<1x512xi1>, tensor<1x512xf32>
+    %v1596 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1597 = stablehlo.reduce(%v1595 init: %v1596) applies stablehlo.maximum across dimensions = [1] : (tensor<1x512xf32>, tensor<f32>) -> tensor<1xf32>
+    %v1598 = stablehlo.log %v1443 : tensor<1xf32>
+    %v1599 = stablehlo.subtract %v1597, %v1598 : tensor<1xf32>
+    %v1600 = stablehlo.select %v12, %v22, %v1590 : tensor<1xi1>, tensor<1xi32>
+    %v1601 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1602 = stablehlo.broadcast_in_dim %v1601, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1603 = stablehlo.select %v12, %v1602, %v1599 : tensor<1xi1>, tensor<1xf32>
+    %v1604 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1605 = stablehlo.broadcast_in_dim %v1604, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v1606 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1607 = stablehlo.broadcast_in_dim %v1606, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v1608 = stablehlo.select %v9, %v1600, %v1605 : tensor<1xi1>, tensor<1xi32>
+    %v1609 = stablehlo.select %v9, %v1603, %v1607 : tensor<1xi1>, tensor<1xf32>
+    return %v1608, %v1609 : tensor<1xi32>, tensor<1xf32>
   }
 
   func.func @sample_b4(%logits: tensor<4x512xf32>, %temperature: tensor<4xf32>, %top_k: tensor<4xi32>, %top_p: tensor<4xf32>, %min_p: tensor<4xf32>, %seed: tensor<4x2xi32>, %step: tensor<4xi32>) -> (tensor<4xi32>, tensor<4xf32>) {
@@ -14491,40 +14470,37 @@ module @model {
     %v1577 = stablehlo.multiply %v1576, %v1575 : tensor<4x512xf32>
     %v1578 = stablehlo.log %v1577 : tensor<4x512xf32>
     %v1579 = stablehlo.negate %v1578 : tensor<4x512xf32>
-    %v1580 = stablehlo.log %v1579 : tensor<4x512xf32>
-    %v1581 = stablehlo.negate %v1580 : tensor<4x512xf32>
-    %v1582 = stablehlo.add %v33, %v1581 : tensor<4x512xf32>
-    %v1583 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1584 = stablehlo.broadcast_in_dim %v1583, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
-    %v1585 = stablehlo.select %v1440, %v1582, %v1584 : tensor<4x512xi1>, tensor<4x512xf32>
-    %v1586 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1587 = stablehlo.reduce(%v1585 init: %v1586) applies stablehlo.maximum across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
-    %v1588 = stablehlo.broadcast_in_dim %v1587, dims = [0] : (tensor<4xf32>) -> tensor<4x512xf32>
-    %v1589 = stablehlo.compare EQ, %v1585, %v1588, FLOAT : (tensor<4x512xf32>, tensor<4x512xf32>) -> tensor<4x512xi1>
-    %v1590 = stablehlo.iota dim = 1 : tensor<4x512xi32>
-    %v1591 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1592 = stablehlo.broadcast_in_dim %v1591, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
-    %v1593 = stablehlo.select %v1589, %v1590, %v1592 : tensor<4x512xi1>, tensor<4x512xi32>
-    %v1594 = stablehlo.constant dense<2147483647> : tensor<i32>
-    %v1595 = stablehlo.reduce(%v1593 init: %v1594) applies stablehlo.minimum across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
-    %v1596 = stablehlo.broadcast_in_dim %v1595, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
-    %v1597 = stablehlo.compare EQ, %v0, %v1596, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
-    %v1598 = stablehlo.select %v1597, %v33, %v1584 : tensor<4x512xi1>, tensor<4x512xf32>
-    %v1599 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v1600 = stablehlo.reduce(%v1598 init: %v1599) applies stablehlo.maximum across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
-    %v1601 = stablehlo.log %v1443 : tensor<4xf32>
-    %v1602 = stablehlo.subtract %v1600, %v1601 : tensor<4xf32>
-    %v1603 = stablehlo.select %v12, %v22, %v1595 : tensor<4xi1>, tensor<4xi32>
-    %v1604 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v1605 = stablehlo.broadcast_in_dim %v1604, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v1606 = stablehlo.select %v12, %v1605, %v1602 : tensor<4xi1>, tensor<4xf32>
-    %v1607 = stablehlo.constant dense<-1> : tensor<i32>
-    %v1608 = stablehlo.broadcast_in_dim %v1607, dims = [] : (tensor<i32>) -> tensor<4xi32>
-    %v1609 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
-    %v1610 = stablehlo.broadcast_in_dim %v1609, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v1611 = stablehlo.select %v9, %v1603, %v1608 : tensor<4xi1>, tensor<4xi32>
-    %v1612 = stablehlo.select %v9, %v1606, %v1610 : tensor<4xi1>, tensor<4xf32>
-    return %v1611, %v1612 : tensor<4xi32>, tensor<4xf32>
+    %v1580 = stablehlo.divide %v1441, %v1579 : tensor<4x512xf32>
+    %v1581 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1582 = stablehlo.reduce(%v1580 init: %v1581) applies stablehlo.maximum across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1583 = stablehlo.broadcast_in_dim %v1582, dims = [0] : (tensor<4xf32>) -> tensor<4x512xf32>
+    %v1584 = stablehlo.compare EQ, %v1580, %v1583, FLOAT : (tensor<4x512xf32>, tensor<4x512xf32>) -> tensor<4x512xi1>
+    %v1585 = stablehlo.iota dim = 1 : tensor<4x512xi32>
+    %v1586 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1587 = stablehlo.broadcast_in_dim %v1586, dims = [] : (tensor<i32>) -> tensor<4x512xi32>
+    %v1588 = stablehlo.select %v1584, %v1585, %v1587 : tensor<4x512xi1>, tensor<4x512xi32>
+    %v1589 = stablehlo.constant dense<2147483647> : tensor<i32>
+    %v1590 = stablehlo.reduce(%v1588 init: %v1589) applies stablehlo.minimum across dimensions = [1] : (tensor<4x512xi32>, tensor<i32>) -> tensor<4xi32>
+    %v1591 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1592 = stablehlo.broadcast_in_dim %v1591, dims = [] : (tensor<f32>) -> tensor<4x512xf32>
+    %v1593 = stablehlo.broadcast_in_dim %v1590, dims = [0] : (tensor<4xi32>) -> tensor<4x512xi32>
+    %v1594 = stablehlo.compare EQ, %v0, %v1593, SIGNED : (tensor<4x512xi32>, tensor<4x512xi32>) -> tensor<4x512xi1>
+    %v1595 = stablehlo.select %v1594, %v33, %v1592 : tensor<4x512xi1>, tensor<4x512xf32>
+    %v1596 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v1597 = stablehlo.reduce(%v1595 init: %v1596) applies stablehlo.maximum across dimensions = [1] : (tensor<4x512xf32>, tensor<f32>) -> tensor<4xf32>
+    %v1598 = stablehlo.log %v1443 : tensor<4xf32>
+    %v1599 = stablehlo.subtract %v1597, %v1598 : tensor<4xf32>
+    %v1600 = stablehlo.select %v12, %v22, %v1590 : tensor<4xi1>, tensor<4xi32>
+    %v1601 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v1602 = stablehlo.broadcast_in_dim %v1601, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1603 = stablehlo.select %v12, %v1602, %v1599 : tensor<4xi1>, tensor<4xf32>
+    %v1604 = stablehlo.constant dense<-1> : tensor<i32>
+    %v1605 = stablehlo.broadcast_in_dim %v1604, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v1606 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %v1607 = stablehlo.broadcast_in_dim %v1606, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v1608 = stablehlo.select %v9, %v1600, %v1605 : tensor<4xi1>, tensor<4xi32>
+    %v1609 = stablehlo.select %v9, %v1603, %v1607 : tensor<4xi1>, tensor<4xf32>
+    return %v1608, %v1609 : tensor<4xi32>, tensor<4xf32>
   }
 
   func.func @copy_slot(%src: tensor<i32>, %dst: tensor<i32>) {

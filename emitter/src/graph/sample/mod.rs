@@ -3,7 +3,7 @@
 //!
 //! Per row, in the host sampler's default order: greedy when the temperature is 0 (the argmax,
 //! ties to the lowest id), else temperature, min-p, top-k, top-p (renormalised), then a
-//! Gumbel-max draw over the survivors. Top-k and top-p keep exactly the tokens the host
+//! Gumbel-max draw over the survivors (as the equivalent exponential race). Top-k and top-p keep exactly the tokens the host
 //! sampler keeps (ties to the lower id) without sorting the vocabulary ([`cut`]). The noise is
 //! a counter-based hash of (seed, step, token id) ([`rng`]), so a row's token depends only on
 //! its own logits, parameters, seed and step. The log-probability is the drawn token's under
@@ -215,11 +215,13 @@ pub fn sample(
     let total = b.reduce_with(&e, 0.0, ReduceOp::Add, &[1])?;
 
     let keys = rng::row_keys(b, &args.seed, &args.step)?;
-    let g = rng::gumbel(b, &rows, &keys)?;
-    let score = b.add(&z, &g)?;
-    let ninf = rows.splat(b, ElemType::F32, f64::NEG_INFINITY)?;
-    let score = b.select(&alive, &score, &ninf)?;
+    // Gumbel-max, argmax(z + g), taken as the equivalent exponential race argmax(e / x) with
+    // x = -ln(u) ~ Exp(1): one logarithm per token instead of two. Filtered-out tokens have
+    // e = 0 and the most likely token e = 1, so they never win.
+    let x = rng::exponential(b, &rows, &keys)?;
+    let score = b.divide(&e, &x)?;
     let drawn = argmax(b, &score, 1, target)?;
+    let ninf = rows.splat(b, ElemType::F32, f64::NEG_INFINITY)?;
     let drawn_b = rows.bcast(b, &drawn)?;
     let hit = b.compare(Cmp::Eq, &rows.ids, &drawn_b)?;
     let z_drawn = b.select(&hit, &z, &ninf)?;

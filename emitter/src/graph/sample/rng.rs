@@ -54,9 +54,9 @@ pub fn row_keys(b: &mut FuncBuilder, seed: &Value, step: &Value) -> Result<(Valu
     Ok((first, second))
 }
 
-/// Standard Gumbel noise `-log(-log(u))` for every (row, token), with `u` a 23-bit uniform
-/// strictly inside (0, 1) so both logs are finite.
-pub fn gumbel(b: &mut FuncBuilder, rows: &Rows, keys: &(Value, Value)) -> Result<Value> {
+/// Standard exponential noise `-ln(u)` for every (row, token), with `u` a 23-bit uniform
+/// strictly inside (0, 1), so the noise is finite and positive.
+pub fn exponential(b: &mut FuncBuilder, rows: &Rows, keys: &(Value, Value)) -> Result<Value> {
     let (k1, k2) = (rows.bcast(b, &keys.0)?, rows.bcast(b, &keys.1)?);
     let h = b.xor(&rows.ids, &k1)?;
     let h = mix(b, &h)?;
@@ -71,7 +71,5 @@ pub fn gumbel(b: &mut FuncBuilder, rows: &Rows, keys: &(Value, Value)) -> Result
     let u = b.add(&f, &half)?;
     let u = b.multiply(&u, &scale)?;
     let l = b.log(&u)?;
-    let l = b.negate(&l)?;
-    let l = b.log(&l)?;
     b.negate(&l)
 }
