@@ -3,23 +3,33 @@
 
 use std::time::Instant;
 
-/// Best-of-`rounds` read bandwidth in bytes/s over a `bytes` buffer split
-/// across `threads`.
-pub fn read_bandwidth(bytes: usize, threads: usize, rounds: usize) -> f64 {
-    let words = bytes / 8;
-    let buffer: Vec<u64> = (0..words as u64).map(|i| i.wrapping_mul(0x9E37_79B9)).collect();
-    let chunk = words.div_ceil(threads.max(1));
-    let mut best = 0f64;
-    for _ in 0..rounds {
-        let started = Instant::now();
-        let total: u64 = std::thread::scope(|scope| {
-            let handles: Vec<_> = buffer.chunks(chunk).map(|part| scope.spawn(move || sum(part))).collect();
-            handles.into_iter().map(|h| h.join().expect("bandwidth thread")).fold(0, u64::wrapping_add)
-        });
-        std::hint::black_box(total);
-        best = best.max((words * 8) as f64 / started.elapsed().as_secs_f64());
+/// A buffer far larger than the caches, to stream through.
+pub struct Probe {
+    buffer: Vec<u64>,
+    threads: usize,
+}
+
+impl Probe {
+    pub fn new(bytes: usize, threads: usize) -> Probe {
+        let buffer = (0..(bytes / 8) as u64).map(|i| i.wrapping_mul(0x9E37_79B9)).collect();
+        Probe { buffer, threads: threads.max(1) }
     }
-    best
+
+    /// Best-of-`rounds` read bandwidth in bytes/s, the buffer split across the threads.
+    pub fn read_bandwidth(&self, rounds: usize) -> f64 {
+        let chunk = self.buffer.len().div_ceil(self.threads);
+        let mut best = 0f64;
+        for _ in 0..rounds {
+            let started = Instant::now();
+            let total: u64 = std::thread::scope(|scope| {
+                let handles: Vec<_> = self.buffer.chunks(chunk).map(|part| scope.spawn(move || sum(part))).collect();
+                handles.into_iter().map(|h| h.join().expect("bandwidth thread")).fold(0, u64::wrapping_add)
+            });
+            std::hint::black_box(total);
+            best = best.max((self.buffer.len() * 8) as f64 / started.elapsed().as_secs_f64());
+        }
+        best
+    }
 }
 
 /// Four independent accumulators so the loop is bound by loads, not by the

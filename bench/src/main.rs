@@ -60,6 +60,9 @@ fn main() {
     }
 }
 
+/// Rounds of (bandwidth, B=1 decode) for the paired read rate.
+const PAIRS: usize = 7;
+
 fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let path = match &args.model {
         Some(path) => path.clone(),
@@ -71,7 +74,8 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let mut loaded = model::load(&runtime, &path, &options)?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     eprintln!("[bench] measuring memory read bandwidth ({threads} threads)");
-    let bandwidth = bandwidth::read_bandwidth(512 << 20, threads, 5);
+    let probe = bandwidth::Probe::new(512 << 20, threads);
+    let bandwidth = probe.read_bandwidth(5);
     eprintln!("[bench] prefill of {} tokens", args.prefill_tokens);
     let prefill = measure::prefill(&mut loaded.graphs, args.prefill_tokens, 2);
     let mut decode = Vec::new();
@@ -87,7 +91,11 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     let (rss, peak) = memory::resident();
-    let report = report::Report::new(&loaded, bandwidth, prefill, decode, rss, peak);
+    // This machine is shared: bandwidth and step time drift with the neighbours' load, so the
+    // B=1 read rate is also taken in pairs, each bandwidth round right before a decode run.
+    eprintln!("[bench] B=1 decode paired with bandwidth, {PAIRS} rounds");
+    let pairs = measure::paired_b1(&mut loaded.graphs, args.context, PAIRS, || probe.read_bandwidth(2));
+    let report = report::Report::new(&loaded, bandwidth, prefill, decode, &pairs, rss, peak);
     println!("{}", report.table());
     if let Some(path) = &args.json {
         std::fs::write(path, serde_json::to_string_pretty(&report)?)?;

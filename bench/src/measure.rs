@@ -124,3 +124,33 @@ pub fn decode(graphs: &mut Graphs, batch: usize, context: usize, steps: usize, m
         bytes_read_back: rows * read_back_per_row,
     }
 }
+
+/// `rounds` of (bandwidth, B=1 decode step): each round times 6 decode steps between two
+/// bandwidth measurements and pairs the median step with the mean of the two, so both
+/// numbers of a pair see the same load on a shared machine.
+pub fn paired_b1(graphs: &mut Graphs, context: usize, rounds: usize, mut bandwidth: impl FnMut() -> f64) -> Vec<(f64, f64)> {
+    let vocab = graphs.vocab();
+    let chunk = graphs.max_chunk();
+    let ids = prompt(context, 0, vocab);
+    let mut logits = vec![0f32; vocab];
+    for start in (0..context).step_by(chunk) {
+        let end = (start + chunk).min(context);
+        graphs.prefill(0, start, &ids[start..end], PrefillOut::Logits(&mut logits)).expect("prefill");
+    }
+    let mut out = DecodeOutput::default();
+    let mut pairs = Vec::with_capacity(rounds);
+    for _ in 0..rounds {
+        let before = bandwidth();
+        let mut steps = Vec::with_capacity(6);
+        for step in 0..6 {
+            // Rewrites the same position each step: the cost does not depend on the token.
+            let started = Instant::now();
+            graphs.decode(Head::Logits, &[step * 31 + 5], &[context as i32], None, &mut out).expect("decode");
+            steps.push(started.elapsed().as_secs_f64());
+        }
+        let after = bandwidth();
+        steps.sort_by(f64::total_cmp);
+        pairs.push(((before + after) / 2.0, steps[steps.len() / 2] * 1e3));
+    }
+    pairs
+}

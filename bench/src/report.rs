@@ -22,6 +22,11 @@ pub struct Report {
     pub b1_efficiency: Option<f64>,
     /// The same from the fastest step, which like the bandwidth is a best case.
     pub b1_efficiency_best: Option<f64>,
+    /// B=1 read rate over the bandwidth measured right before it, per round (bandwidth in
+    /// GB/s, median step ms, rate); the median rate is the figure least moved by the load
+    /// of a shared machine.
+    pub b1_paired: Vec<(f64, f64, f64)>,
+    pub b1_paired_median: Option<f64>,
     /// Largest batch's aggregate tok/s over B=1's (host sampling).
     pub batch_speedup: Option<f64>,
     /// Per batch size: device-sampling tok/s over host-sampling tok/s.
@@ -38,6 +43,7 @@ impl Report {
         bandwidth: f64,
         prefill: PrefillResult,
         decode: Vec<DecodeResult>,
+        pairs: &[(f64, f64)],
         rss: u64,
         peak: u64,
     ) -> Report {
@@ -57,6 +63,13 @@ impl Report {
         let b1 = host().find(|d| d.batch == 1);
         let b1_efficiency = b1.map(|d| weight_bytes_per_step as f64 / (d.step_ms / 1e3) / bandwidth);
         let b1_efficiency_best = b1.map(|d| weight_bytes_per_step as f64 / (d.step_ms_min / 1e3) / bandwidth);
+        let b1_paired: Vec<(f64, f64, f64)> = pairs
+            .iter()
+            .map(|&(bw, ms)| (bw / 1e9, ms, weight_bytes_per_step as f64 / (ms / 1e3) / bw))
+            .collect();
+        let mut rates: Vec<f64> = b1_paired.iter().map(|p| p.2).collect();
+        rates.sort_by(f64::total_cmp);
+        let b1_paired_median = rates.get(rates.len() / 2).copied();
         let largest = host().max_by_key(|d| d.batch);
         let device_over_host = host()
             .filter_map(|h| {
@@ -77,6 +90,8 @@ impl Report {
             decode,
             b1_efficiency,
             b1_efficiency_best,
+            b1_paired,
+            b1_paired_median,
             batch_speedup,
             device_over_host,
             rss_bytes: rss,
@@ -123,6 +138,18 @@ impl Report {
                 "\nB=1 weight read rate (host sampling): {:.1}% of measured bandwidth (median step), {:.1}% (fastest step)\n",
                 e * 100.0,
                 best * 100.0
+            ));
+        }
+        if let Some(m) = self.b1_paired_median {
+            let (lo, hi) = self.b1_paired.iter().fold((f64::INFINITY, 0f64), |(lo, hi), p| (lo.min(p.2), hi.max(p.2)));
+            let bws: Vec<String> = self.b1_paired.iter().map(|p| format!("{:.1}", p.0)).collect();
+            out.push_str(&format!(
+                "B=1 read rate paired with the bandwidth measured around it: median {:.1}% over {} rounds (range {:.1}-{:.1}%; bandwidths {} GB/s)\n",
+                m * 100.0,
+                self.b1_paired.len(),
+                lo * 100.0,
+                hi * 100.0,
+                bws.join(", ")
             ));
         }
         if let Some(s) = self.batch_speedup {

@@ -40,6 +40,9 @@ impl Target {
                     // Without it float sums are not vectorised: the sampling heads' top-p
                     // search ran 3-4x slower (measured); decode speed is unchanged.
                     "--iree-llvmcpu-reassociate-fp-reductions=true".to_string(),
+                    // Larger per-thread tiles than the default: SmolLM2 decode steps 5-10%
+                    // faster at B=1 and B=8, prefill no slower (measured on 2 cores).
+                    "--iree-llvmcpu-distribution-size=128".to_string(),
                 ];
                 if *data_tiling {
                     f.push("--iree-opt-data-tiling".to_string());
