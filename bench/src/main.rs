@@ -63,6 +63,9 @@ fn main() {
 /// Rounds of (bandwidth, B=1 decode) for the paired read rate.
 const PAIRS: usize = 7;
 
+/// The bandwidth probe streams through this much memory, far beyond the caches.
+const PROBE_BYTES: usize = 512 << 20;
+
 fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let path = match &args.model {
         Some(path) => path.clone(),
@@ -74,8 +77,8 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let mut loaded = model::load(&runtime, &path, &options)?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     eprintln!("[bench] measuring memory read bandwidth ({threads} threads)");
-    let probe = bandwidth::Probe::new(512 << 20, threads);
-    let bandwidth = probe.read_bandwidth(5);
+    // The probe's buffer is freed before decode so that resident memory is the model's.
+    let bandwidth = bandwidth::Probe::new(PROBE_BYTES, threads).read_bandwidth(5);
     eprintln!("[bench] prefill of {} tokens", args.prefill_tokens);
     let prefill = measure::prefill(&mut loaded.graphs, args.prefill_tokens, 2);
     let mut decode = Vec::new();
@@ -94,6 +97,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     // This machine is shared: bandwidth and step time drift with the neighbours' load, so the
     // B=1 read rate is also taken in pairs, each bandwidth round right before a decode run.
     eprintln!("[bench] B=1 decode paired with bandwidth, {PAIRS} rounds");
+    let probe = bandwidth::Probe::new(PROBE_BYTES, threads);
     let pairs = measure::paired_b1(&mut loaded.graphs, args.context, PAIRS, || probe.read_bandwidth(2));
     let report = report::Report::new(&loaded, bandwidth, prefill, decode, &pairs, rss, peak);
     println!("{}", report.table());
