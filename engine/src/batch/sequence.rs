@@ -92,15 +92,14 @@ impl Sequence {
             self.finished = Some(FinishReason::Cancelled);
             return;
         }
-        self.finished = stop_token.or(stop_string).or_else(|| {
-            if self.generated >= self.request.max_tokens {
-                Some(FinishReason::Length)
-            } else if pos >= capacity {
-                Some(FinishReason::Capacity)
-            } else {
-                None
-            }
-        });
+        let limit = if self.generated >= self.request.max_tokens {
+            Some(FinishReason::Length)
+        } else if pos >= capacity {
+            Some(FinishReason::Capacity)
+        } else {
+            None
+        };
+        self.finished = stop_token.or(stop_string).or(limit);
     }
 
     /// Sends the final event; text still held back for a possible stop
