@@ -34,6 +34,15 @@ fn prompt(len: usize, salt: usize, vocab: usize) -> Vec<i32> {
     (0..len).map(|i| ((i * 7919 + salt * 104729 + 17) % (vocab - 2) + 1) as i32).collect()
 }
 
+/// Writes `ids` into `slot` from position 0 in chunks of the largest bucket, each returning
+/// the last token's logits into `logits`.
+fn fill(graphs: &mut Graphs, slot: usize, ids: &[i32], logits: &mut [f32]) {
+    for (i, chunk) in ids.chunks(graphs.max_chunk()).enumerate() {
+        let start = i * graphs.max_chunk();
+        graphs.prefill(slot, start, chunk, PrefillOut::Logits(logits)).expect("prefill");
+    }
+}
+
 /// Prefills `tokens` into slot 0 in chunks of the largest bucket.
 pub fn prefill(graphs: &mut Graphs, tokens: usize, rounds: usize) -> PrefillResult {
     let vocab = graphs.vocab();
@@ -43,10 +52,7 @@ pub fn prefill(graphs: &mut Graphs, tokens: usize, rounds: usize) -> PrefillResu
     let mut best = f64::INFINITY;
     for _ in 0..rounds {
         let started = Instant::now();
-        for start in (0..tokens).step_by(chunk) {
-            let end = (start + chunk).min(tokens);
-            graphs.prefill(0, start, &ids[start..end], PrefillOut::Logits(&mut logits)).expect("prefill");
-        }
+        fill(graphs, 0, &ids, &mut logits);
         best = best.min(started.elapsed().as_secs_f64());
     }
     PrefillResult { tokens, chunk, seconds: best, tokens_per_second: tokens as f64 / best }
@@ -59,11 +65,7 @@ pub fn decode(graphs: &mut Graphs, batch: usize, context: usize, steps: usize, m
     let vocab = graphs.vocab();
     let mut logits = vec![0f32; vocab];
     for slot in 0..batch {
-        let ids = prompt(context, slot, vocab);
-        for start in (0..context).step_by(graphs.max_chunk()) {
-            let end = (start + graphs.max_chunk()).min(context);
-            graphs.prefill(slot, start, &ids[start..end], PrefillOut::Logits(&mut logits)).expect("prefill");
-        }
+        fill(graphs, slot, &prompt(context, slot, vocab), &mut logits);
     }
     let params = SampleParams { temperature: 0.8, top_p: 0.95, seed: 7, ..SampleParams::default() };
     let mut sampler = Sampler::new();
@@ -130,13 +132,8 @@ pub fn decode(graphs: &mut Graphs, batch: usize, context: usize, steps: usize, m
 /// numbers of a pair see the same load on a shared machine.
 pub fn paired_b1(graphs: &mut Graphs, context: usize, rounds: usize, mut bandwidth: impl FnMut() -> f64) -> Vec<(f64, f64)> {
     let vocab = graphs.vocab();
-    let chunk = graphs.max_chunk();
-    let ids = prompt(context, 0, vocab);
     let mut logits = vec![0f32; vocab];
-    for start in (0..context).step_by(chunk) {
-        let end = (start + chunk).min(context);
-        graphs.prefill(0, start, &ids[start..end], PrefillOut::Logits(&mut logits)).expect("prefill");
-    }
+    fill(graphs, 0, &prompt(context, 0, vocab), &mut logits);
     let mut out = DecodeOutput::default();
     let mut pairs = Vec::with_capacity(rounds);
     for _ in 0..rounds {

@@ -59,12 +59,15 @@ pub struct Scheduler {
     pos: Vec<i32>,
     rows: SampleRows,
     on_device: Vec<bool>,
+    /// Device mode on a module that has the sample heads (fixed at start).
+    device_heads: bool,
     pub stats: StepStats,
 }
 
 impl Scheduler {
     pub fn new(graphs: Graphs, tokenizer: Option<Arc<Tokenizer>>, config: SchedulerConfig, pending: Arc<AtomicUsize>) -> Scheduler {
         let vocab = graphs.vocab();
+        let device_heads = config.sampling == SamplingMode::Device && graphs.has_head(Head::Sample);
         Scheduler {
             graphs,
             sampler: Sampler::new(),
@@ -80,13 +83,14 @@ impl Scheduler {
             pos: Vec::new(),
             rows: SampleRows::default(),
             on_device: Vec::new(),
+            device_heads,
             stats: StepStats::default(),
         }
     }
 
     /// Whether `seq` draws its tokens on the device.
     fn samples_on_device(&self, seq: &Sequence) -> bool {
-        self.config.sampling == SamplingMode::Device && self.graphs.has_head(Head::Sample) && device_can_sample(&seq.request.params)
+        self.device_heads && device_can_sample(&seq.request.params)
     }
 
     pub fn graphs(&self) -> &Graphs {
@@ -242,7 +246,7 @@ impl Scheduler {
         let mut device_rows = 0;
         for i in 0..self.active.len() {
             let seq = &self.active[i];
-            if seq.finished.is_some() || seq.slot >= rows || self.pos[seq.slot] < 0 {
+            if !in_step(seq, &self.pos) {
                 continue;
             }
             self.stats.decode_rows += 1;
@@ -258,7 +262,8 @@ impl Scheduler {
         self.stats.decode_batch = batch;
         if head == Head::Sample {
             self.stats.bytes_read_back += batch * 8;
-            return self.accept_device_rows(rows);
+            self.accept_device_rows();
+            return Ok(());
         }
         let vocab = self.graphs.vocab();
         self.stats.bytes_read_back += batch * vocab * 4;
@@ -267,11 +272,11 @@ impl Scheduler {
             let logits = &self.decode_out.logits[..batch * vocab];
             self.graphs.sample(logits, &mut self.rows, &mut self.decode_out.ids, &mut self.decode_out.logprobs)?;
             self.stats.bytes_read_back += batch * 8;
-            self.accept_device_rows(rows)?;
+            self.accept_device_rows();
         }
         let capacity = self.graphs.capacity();
         for seq in self.active.iter_mut() {
-            if seq.finished.is_some() || seq.slot >= rows || self.pos[seq.slot] < 0 || self.on_device[seq.slot] {
+            if !in_step(seq, &self.pos) || self.on_device[seq.slot] {
                 continue;
             }
             let row = &mut self.decode_out.logits[seq.slot * vocab..(seq.slot + 1) * vocab];
@@ -288,16 +293,15 @@ impl Scheduler {
     }
 
     /// Hands the device-drawn ids in `decode_out` to the live rows that drew on the device.
-    fn accept_device_rows(&mut self, rows: usize) -> Result<(), EngineError> {
+    fn accept_device_rows(&mut self) {
         for i in 0..self.active.len() {
             let seq = &self.active[i];
-            if seq.finished.is_some() || seq.slot >= rows || self.pos[seq.slot] < 0 || !self.on_device[seq.slot] {
+            if !in_step(seq, &self.pos) || !self.on_device[seq.slot] {
                 continue;
             }
             let slot = seq.slot;
             self.accept_device(i, self.decode_out.ids[slot], self.decode_out.logprobs[slot]);
         }
-        Ok(())
     }
 
     /// Retires finished sequences and refills each hole with the highest
@@ -337,3 +341,8 @@ impl Scheduler {
     }
 }
 
+/// Whether `seq` takes part in the decode step whose positions are `pos` (one per row, -1 for
+/// padding rows): live, in a row of the step, and not padding.
+fn in_step(seq: &Sequence, pos: &[i32]) -> bool {
+    seq.finished.is_none() && pos.get(seq.slot).is_some_and(|&p| p >= 0)
+}

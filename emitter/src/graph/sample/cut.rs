@@ -9,7 +9,7 @@
 //! Each pass resolves [`PROBE_BITS`] bits with one masked sum over `[R, probes, V]`; there
 //! are no data-dependent loops, so nothing is read back.
 
-use super::Rows;
+use super::{word, Rows};
 use crate::hlo::{Cmp, ElemType, FuncBuilder, ReduceOp, Result, TensorType, Value};
 
 /// Integer keys in the order of the floats (NaN aside), with -0.0 and +0.0 equal:
@@ -32,10 +32,6 @@ fn masked_sum(b: &mut FuncBuilder, mask: &Value, weight: &Value) -> Result<Value
     b.reduce_with(&w, 0.0, ReduceOp::Add, &[1])
 }
 
-fn rows_const(b: &mut FuncBuilder, r: i64, word: u32) -> Result<Value> {
-    b.splat(TensorType::new([r], ElemType::I32), word as i32 as f64)
-}
-
 /// Bits resolved per pass: each pass tests `2^PROBE_BITS - 1` candidates at once, as one
 /// reduction over `[R, probes, V]`, so a 32-bit search takes `32 / PROBE_BITS` passes.
 const PROBE_BITS: u32 = 2;
@@ -49,7 +45,7 @@ fn bisect(
     bits: u32,
     mut holds: impl FnMut(&mut FuncBuilder, &Value) -> Result<Value>,
 ) -> Result<Value> {
-    let mut found = rows_const(b, rows.r, 0)?;
+    let mut found = word(b, &[rows.r], 0)?;
     let mut left = bits;
     while left > 0 {
         let step = PROBE_BITS.min(left);
@@ -67,7 +63,7 @@ fn bisect(
         let zero = b.splat(ty, 0.0)?;
         let ok = b.select(&ok, &one, &zero)?;
         let digit = b.reduce_with(&ok, 0.0, ReduceOp::Add, &[1])?;
-        let by = rows_const(b, rows.r, shift)?;
+        let by = word(b, &[rows.r], shift)?;
         let digit = b.shift_left(&digit, &by)?;
         found = b.or(&found, &digit)?;
         left -= step;
@@ -105,7 +101,7 @@ fn threshold_key(
     weight: &Value,
     target: &Value,
 ) -> Result<Value> {
-    let sign = rows_const(b, rows.r, 0x8000_0000)?;
+    let sign = word(b, &[rows.r], 0x8000_0000)?;
     let found = bisect(b, rows, 32, |b, cands| {
         let p = cands.dim(1);
         let sign = b.broadcast_in_dim(&sign, &[rows.r, p], &[0])?;

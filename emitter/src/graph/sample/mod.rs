@@ -81,6 +81,12 @@ fn row_splat(b: &mut FuncBuilder, like: &Value, value: f64) -> Result<Value> {
     b.splat(like.ty().clone(), value)
 }
 
+/// An i32 splat of `shape` holding the bits of `word` (the hashes and searches think in
+/// unsigned 32-bit words; StableHLO's i32 carries the same bits).
+fn word(b: &mut FuncBuilder, shape: &[i64], word: u32) -> Result<Value> {
+    b.splat(TensorType::new(shape, ElemType::I32), word as i32 as f64)
+}
+
 /// Rows whose maximum is finite: no NaN (the maximum propagates it), no `+inf`, not all `-inf`.
 fn finite_rows(b: &mut FuncBuilder, max: &Value) -> Result<Value> {
     let inf = row_splat(b, max, f64::INFINITY)?;
@@ -138,22 +144,24 @@ fn top_k_mask(
     let fewer = b.compare(Cmp::Lt, top_k, &n)?;
     let on = b.and(&positive, &fewer)?;
     let target = b.select(&on, top_k, &n)?;
-    when_any(b, rows, &on, alive, |b| {
-        let kept = cut::prefix(b, rows, key, &count, &target)?;
-        let on = rows.bcast(b, &on)?;
-        b.select(&on, &kept, alive)
-    })
+    filter_rows(b, rows, &on, alive, |b| cut::prefix(b, rows, key, &count, &target))
 }
 
-/// Runs `filter` only if some row has its filter `on` (`[R] i1`); otherwise keeps `alive`.
-/// The searches are the bulk of the head's work, and most requests use one filter or none.
-fn when_any(
+/// `alive`, narrowed to what `kept` builds in the rows whose filter is `on` (`[R] i1`). The
+/// filter runs only if some row has it on: the searches are the bulk of the head's work, and
+/// most requests use one filter or none.
+fn filter_rows(
     b: &mut FuncBuilder,
     rows: &Rows,
     on: &Value,
     alive: &Value,
-    filter: impl FnOnce(&mut FuncBuilder) -> Result<Value>,
+    kept: impl FnOnce(&mut FuncBuilder) -> Result<Value>,
 ) -> Result<Value> {
+    let filter = |b: &mut FuncBuilder| -> Result<Value> {
+        let kept = kept(b)?;
+        let on = rows.bcast(b, on)?;
+        b.select(&on, &kept, alive)
+    };
     if !rows.branch {
         return filter(b);
     }
@@ -167,7 +175,6 @@ fn when_any(
     Ok(out.into_iter().next().expect("one result"))
 }
 
-
 /// Top-p over the `alive` tokens with weights `e` (zero elsewhere); `top_p >= 1` keeps all.
 fn top_p_mask(
     b: &mut FuncBuilder,
@@ -179,12 +186,10 @@ fn top_p_mask(
 ) -> Result<Value> {
     let one = row_splat(b, top_p, 1.0)?;
     let on = b.compare(Cmp::Lt, top_p, &one)?;
-    when_any(b, rows, &on, alive, |b| {
+    filter_rows(b, rows, &on, alive, |b| {
         let total = b.reduce_with(e, 0.0, ReduceOp::Add, &[1])?;
         let target = b.multiply(top_p, &total)?;
-        let kept = cut::prefix(b, rows, key, e, &target)?;
-        let on = rows.bcast(b, &on)?;
-        b.select(&on, &kept, alive)
+        cut::prefix(b, rows, key, e, &target)
     })
 }
 

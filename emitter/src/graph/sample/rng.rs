@@ -2,7 +2,7 @@
 //! without 64-bit integers (Metal). Each uniform is a pure function of (seed, step, token id):
 //! a row's draw never depends on its neighbours, the batch size or the schedule.
 
-use super::Rows;
+use super::{word, Rows};
 use crate::hlo::{ElemType, FuncBuilder, Result, TensorType, Value};
 
 /// The `lowbias32` integer finaliser (C. Wellons' hash prospector): a bijection on 32-bit words
@@ -15,23 +15,19 @@ fn mix(b: &mut FuncBuilder, x: &Value) -> Result<Value> {
     xorshift(b, &x, 16)
 }
 
-fn splat_word(b: &mut FuncBuilder, like: &Value, word: u32) -> Result<Value> {
-    b.splat(like.ty().clone(), word as i32 as f64)
-}
-
 fn xorshift(b: &mut FuncBuilder, x: &Value, by: u32) -> Result<Value> {
-    let n = splat_word(b, x, by)?;
+    let n = word(b, x.shape(), by)?;
     let s = b.shift_right_logical(x, &n)?;
     b.xor(x, &s)
 }
 
 fn mul_const(b: &mut FuncBuilder, x: &Value, k: u32) -> Result<Value> {
-    let k = splat_word(b, x, k)?;
+    let k = word(b, x.shape(), k)?;
     b.multiply(x, &k)
 }
 
 fn xor_const(b: &mut FuncBuilder, x: &Value, k: u32) -> Result<Value> {
-    let k = splat_word(b, x, k)?;
+    let k = word(b, x.shape(), k)?;
     b.xor(x, &k)
 }
 
@@ -62,7 +58,7 @@ pub fn exponential(b: &mut FuncBuilder, rows: &Rows, keys: &(Value, Value)) -> R
     let h = mix(b, &h)?;
     let h = b.add(&h, &k2)?;
     let h = mix(b, &h)?;
-    let nine = splat_word(b, &h, 9)?;
+    let nine = word(b, h.shape(), 9)?;
     let h = b.shift_right_logical(&h, &nine)?;
     let f = b.convert(&h, ElemType::F32);
     let ty = TensorType::new(rows.shape(), ElemType::F32);
