@@ -144,10 +144,10 @@ static void shim_munmap_release(void* user_data,
   if (span.data) munmap(span.data, span.data_length);
 }
 
-// Maps the whole file read-only and wraps it as a host-allocation handle, so
-// local devices can import the weights without copying them.
-static iree_status_t shim_open_mapped_file(const char* path,
-                                           iree_io_file_handle_t** out_handle) {
+// Opens |path| and returns its descriptor and size; an empty file is an
+// error because no model has zero weights.
+static iree_status_t shim_open_sized(const char* path, int* out_fd,
+                                     size_t* out_size) {
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     return iree_make_status(iree_status_code_from_errno(errno),
@@ -167,7 +167,19 @@ static iree_status_t shim_open_mapped_file(const char* path,
     return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
                             "parameter file '%s' is empty", path);
   }
-  void* data = mmap(NULL, (size_t)info.st_size, PROT_READ, MAP_SHARED, fd, 0);
+  *out_fd = fd;
+  *out_size = (size_t)info.st_size;
+  return iree_ok_status();
+}
+
+// Maps the whole file read-only and wraps it as a host-allocation handle, so
+// local devices can import the weights without copying them.
+static iree_status_t shim_open_mapped_file(const char* path,
+                                           iree_io_file_handle_t** out_handle) {
+  int fd = -1;
+  size_t size = 0;
+  IREE_RETURN_IF_ERROR(shim_open_sized(path, &fd, &size));
+  void* data = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
   int map_errno = errno;
   close(fd);
   if (data == MAP_FAILED) {
@@ -175,12 +187,101 @@ static iree_status_t shim_open_mapped_file(const char* path,
                             "cannot map parameter file '%s': %s", path,
                             strerror(map_errno));
   }
-  iree_byte_span_t span = iree_make_byte_span(data, (size_t)info.st_size);
+  iree_byte_span_t span = iree_make_byte_span(data, size);
   iree_io_file_handle_release_callback_t release = {shim_munmap_release, NULL};
   iree_status_t status = iree_io_file_handle_wrap_host_allocation(
       IREE_IO_FILE_ACCESS_READ, span, release, iree_allocator_system(),
       out_handle);
   if (!iree_status_is_ok(status)) munmap(data, span.data_length);
+  return status;
+}
+
+// The huge-page size the resident copy is aligned to (x86-64 and arm64 THP).
+#define SHIM_HUGE_PAGE_BYTES ((size_t)2 << 20)
+
+static void shim_resident_release(void* user_data,
+                                  iree_io_file_handle_primitive_t primitive) {
+  // user_data carries the mapped length, which is the file size rounded up.
+  size_t length = (size_t)(uintptr_t)user_data;
+  if (primitive.value.host_allocation.data) {
+    munmap(primitive.value.host_allocation.data, length);
+  }
+}
+
+// Maps |length| bytes of anonymous memory at a huge-page boundary by
+// over-mapping and trimming both ends.
+static iree_status_t shim_map_huge_aligned(size_t length, uint8_t** out_data) {
+  size_t padded = length + SHIM_HUGE_PAGE_BYTES;
+  void* raw = mmap(NULL, padded, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED) {
+    return iree_make_status(iree_status_code_from_errno(errno),
+                            "cannot map %zu bytes for parameters: %s", length,
+                            strerror(errno));
+  }
+  uintptr_t start = (uintptr_t)raw;
+  uintptr_t aligned = (start + SHIM_HUGE_PAGE_BYTES - 1) &
+                      ~(uintptr_t)(SHIM_HUGE_PAGE_BYTES - 1);
+  size_t head = aligned - start;
+  size_t tail = padded - head - length;
+  if (head) munmap(raw, head);
+  if (tail) munmap((void*)(aligned + length), tail);
+#ifdef MADV_HUGEPAGE
+  // Advisory: a kernel without transparent huge pages answers EINVAL and the
+  // copy simply stays on small pages, so the result is deliberately unused.
+  (void)madvise((void*)aligned, length, MADV_HUGEPAGE);
+#endif
+  *out_data = (uint8_t*)aligned;
+  return iree_ok_status();
+}
+
+static iree_status_t shim_read_fully(int fd, const char* path, uint8_t* data,
+                                     size_t size) {
+  size_t done = 0;
+  while (done < size) {
+    ssize_t got = pread(fd, data + done, size - done, (off_t)done);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) {
+      int err = got < 0 ? errno : EIO;
+      return iree_make_status(iree_status_code_from_errno(err),
+                              "cannot read parameter file '%s' at byte %zu: %s",
+                              path, done, got < 0 ? strerror(err)
+                                                  : "unexpected end of file");
+    }
+    done += (size_t)got;
+  }
+  return iree_ok_status();
+}
+
+// Copies the whole file into huge-page-backed anonymous memory, seals it
+// read-only and wraps it as a host-allocation handle that local devices
+// import without a further copy.
+static iree_status_t shim_open_resident_file(
+    const char* path, iree_io_file_handle_t** out_handle) {
+  int fd = -1;
+  size_t size = 0;
+  IREE_RETURN_IF_ERROR(shim_open_sized(path, &fd, &size));
+  size_t length = (size + SHIM_HUGE_PAGE_BYTES - 1) &
+                  ~(SHIM_HUGE_PAGE_BYTES - 1);
+  uint8_t* data = NULL;
+  iree_status_t status = shim_map_huge_aligned(length, &data);
+  if (iree_status_is_ok(status)) {
+    status = shim_read_fully(fd, path, data, size);
+  }
+  close(fd);
+  if (iree_status_is_ok(status) && mprotect(data, length, PROT_READ) != 0) {
+    status = iree_make_status(iree_status_code_from_errno(errno),
+                              "cannot seal parameters of '%s': %s", path,
+                              strerror(errno));
+  }
+  if (iree_status_is_ok(status)) {
+    iree_io_file_handle_release_callback_t release = {
+        shim_resident_release, (void*)(uintptr_t)length};
+    status = iree_io_file_handle_wrap_host_allocation(
+        IREE_IO_FILE_ACCESS_READ, iree_make_byte_span(data, size), release,
+        iree_allocator_system(), out_handle);
+  }
+  if (!iree_status_is_ok(status) && data) munmap(data, length);
   return status;
 }
 
@@ -200,6 +301,8 @@ static iree_status_t shim_open_parameter_file(
       return iree_io_file_handle_open(file_mode | IREE_IO_FILE_MODE_ASYNC,
                                       iree_make_cstring_view(path),
                                       iree_allocator_system(), out_handle);
+    case SHIM_PARAMETER_MODE_RESIDENT:
+      return shim_open_resident_file(path, out_handle);
   }
   return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
                           "unknown parameter mode %d", (int)mode);

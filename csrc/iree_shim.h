@@ -41,6 +41,11 @@ typedef enum shim_parameter_mode_e {
   SHIM_PARAMETER_MODE_PRELOAD = 1,
   // Read through file APIs as needed.
   SHIM_PARAMETER_MODE_FILE = 2,
+  // Copied once into anonymous memory backed by transparent huge pages where
+  // the kernel offers them, then used in place by local CPU devices. A decode
+  // step streams every weight, and streaming reads run faster from huge
+  // anonymous pages than from the 4 KiB pages of a file mapping.
+  SHIM_PARAMETER_MODE_RESIDENT = 3,
 } shim_parameter_mode_e;
 
 typedef struct shim_session_options_t {

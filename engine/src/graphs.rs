@@ -10,7 +10,7 @@ use emitter::{FunctionInfo, Kind, Manifest, Variant};
 
 use crate::device_sampling::{SampleRows, SampleTensors};
 use crate::error::EngineError;
-use crate::runtime::{Function, Output, Runtime, Session, SessionOptions, Tensor};
+use crate::runtime::{Function, Output, ParameterMode, Runtime, Session, SessionOptions, Tensor};
 
 struct PrefillGraph {
     t: usize,
@@ -95,7 +95,11 @@ impl Graphs {
     /// exactly what the manifest lists.
     pub fn load(runtime: &Arc<Runtime>, manifest: Manifest, vmfb: &Path, parameters: &Path) -> Result<Graphs, EngineError> {
         crate::parameters::check_against_manifest(parameters, &manifest)?;
-        let options = SessionOptions::new([vmfb]).parameters(parameters);
+        // A CPU device reads the weights in place every step, so they get the
+        // fastest host pages; a GPU copies them to device memory once, and a
+        // mapping costs no RAM after that.
+        let mode = if runtime.is_local() { ParameterMode::Resident } else { ParameterMode::Mmap };
+        let options = SessionOptions::new([vmfb]).parameters(parameters).parameter_mode(mode);
         let session = Session::new(runtime, &options)?;
         let mut prefill: HashMap<Head, Vec<PrefillGraph>> = HashMap::new();
         let mut decode: HashMap<Head, Vec<DecodeGraph>> = HashMap::new();

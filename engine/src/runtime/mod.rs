@@ -48,6 +48,12 @@ impl Runtime {
     pub fn device_uri(&self) -> &str {
         &self.device_uri
     }
+
+    /// Whether the device runs on this host's CPU and reads host memory in
+    /// place (`local-task`, `local-sync`).
+    pub fn is_local(&self) -> bool {
+        self.device_uri.starts_with("local")
+    }
 }
 
 impl Drop for Runtime {
@@ -67,6 +73,11 @@ pub enum ParameterMode {
     Preload,
     /// Read through file I/O as needed.
     File,
+    /// Copied once into anonymous memory on transparent huge pages where the
+    /// kernel offers them; local devices then use it in place. Decode streams
+    /// every weight each step, and that runs faster from huge anonymous pages
+    /// than from a file mapping's 4 KiB pages.
+    Resident,
 }
 
 impl ParameterMode {
@@ -75,6 +86,7 @@ impl ParameterMode {
             ParameterMode::Mmap => sys::shim_parameter_mode_e::SHIM_PARAMETER_MODE_MMAP,
             ParameterMode::Preload => sys::shim_parameter_mode_e::SHIM_PARAMETER_MODE_PRELOAD,
             ParameterMode::File => sys::shim_parameter_mode_e::SHIM_PARAMETER_MODE_FILE,
+            ParameterMode::Resident => sys::shim_parameter_mode_e::SHIM_PARAMETER_MODE_RESIDENT,
         }
     }
 }
