@@ -137,11 +137,14 @@ void shim_runtime_free(shim_runtime_t* runtime) {
 // Parameter files
 //===----------------------------------------------------------------------===//
 
+// Unmaps a host-allocation handle's memory; user_data carries the mapped
+// length, which for a resident copy is the file size rounded up to whole huge
+// pages.
 static void shim_munmap_release(void* user_data,
                                 iree_io_file_handle_primitive_t primitive) {
-  (void)user_data;
-  iree_byte_span_t span = primitive.value.host_allocation;
-  if (span.data) munmap(span.data, span.data_length);
+  size_t length = (size_t)(uintptr_t)user_data;
+  void* data = primitive.value.host_allocation.data;
+  if (data) munmap(data, length);
 }
 
 // Opens |path| and returns its descriptor and size; an empty file is an
@@ -188,7 +191,8 @@ static iree_status_t shim_open_mapped_file(const char* path,
                             strerror(map_errno));
   }
   iree_byte_span_t span = iree_make_byte_span(data, size);
-  iree_io_file_handle_release_callback_t release = {shim_munmap_release, NULL};
+  iree_io_file_handle_release_callback_t release = {shim_munmap_release,
+                                                    (void*)(uintptr_t)size};
   iree_status_t status = iree_io_file_handle_wrap_host_allocation(
       IREE_IO_FILE_ACCESS_READ, span, release, iree_allocator_system(),
       out_handle);
@@ -199,13 +203,8 @@ static iree_status_t shim_open_mapped_file(const char* path,
 // The huge-page size the resident copy is aligned to (x86-64 and arm64 THP).
 #define SHIM_HUGE_PAGE_BYTES ((size_t)2 << 20)
 
-static void shim_resident_release(void* user_data,
-                                  iree_io_file_handle_primitive_t primitive) {
-  // user_data carries the mapped length, which is the file size rounded up.
-  size_t length = (size_t)(uintptr_t)user_data;
-  if (primitive.value.host_allocation.data) {
-    munmap(primitive.value.host_allocation.data, length);
-  }
+static size_t shim_round_up_huge(size_t bytes) {
+  return (bytes + SHIM_HUGE_PAGE_BYTES - 1) & ~(SHIM_HUGE_PAGE_BYTES - 1);
 }
 
 // Maps |length| bytes of anonymous memory at a huge-page boundary by
@@ -220,8 +219,7 @@ static iree_status_t shim_map_huge_aligned(size_t length, uint8_t** out_data) {
                             strerror(errno));
   }
   uintptr_t start = (uintptr_t)raw;
-  uintptr_t aligned = (start + SHIM_HUGE_PAGE_BYTES - 1) &
-                      ~(uintptr_t)(SHIM_HUGE_PAGE_BYTES - 1);
+  uintptr_t aligned = (uintptr_t)shim_round_up_huge((size_t)start);
   size_t head = aligned - start;
   size_t tail = padded - head - length;
   if (head) munmap(raw, head);
@@ -261,8 +259,7 @@ static iree_status_t shim_open_resident_file(
   int fd = -1;
   size_t size = 0;
   IREE_RETURN_IF_ERROR(shim_open_sized(path, &fd, &size));
-  size_t length = (size + SHIM_HUGE_PAGE_BYTES - 1) &
-                  ~(SHIM_HUGE_PAGE_BYTES - 1);
+  size_t length = shim_round_up_huge(size);
   uint8_t* data = NULL;
   iree_status_t status = shim_map_huge_aligned(length, &data);
   if (iree_status_is_ok(status)) {
@@ -276,7 +273,7 @@ static iree_status_t shim_open_resident_file(
   }
   if (iree_status_is_ok(status)) {
     iree_io_file_handle_release_callback_t release = {
-        shim_resident_release, (void*)(uintptr_t)length};
+        shim_munmap_release, (void*)(uintptr_t)length};
     status = iree_io_file_handle_wrap_host_allocation(
         IREE_IO_FILE_ACCESS_READ, iree_make_byte_span(data, size), release,
         iree_allocator_system(), out_handle);

@@ -95,7 +95,7 @@ fn matmul_with_weight_from_safetensors_parameter() {
     write_safetensors(&params, &[("layer.weight", vec![3, 4], weight())]);
     let x: Vec<f32> = (0..8).map(|i| 1.0 + i as f32).collect();
     for device in devices() {
-        for mode in [ParameterMode::Mmap, ParameterMode::Preload, ParameterMode::File, ParameterMode::Resident] {
+        for mode in ParameterMode::ALL {
             let runtime = Runtime::new(&device).unwrap();
             let options = SessionOptions::new([&vmfb]).parameters(&params).parameter_mode(mode);
             let session = Session::new(&runtime, &options).unwrap();
@@ -257,7 +257,7 @@ fn error_tensor_data_does_not_fit_shape() {
 #[test]
 fn error_missing_parameter_file() {
     let vmfb = compile_cpu("matmul_param");
-    for mode in [ParameterMode::Mmap, ParameterMode::Preload, ParameterMode::File, ParameterMode::Resident] {
+    for mode in ParameterMode::ALL {
         let runtime = Runtime::new("local-sync").unwrap();
         let options = SessionOptions::new([&vmfb]).parameters("/nonexistent/weights.safetensors").parameter_mode(mode);
         let err = Session::new(&runtime, &options).err().unwrap();

@@ -81,6 +81,9 @@ pub enum ParameterMode {
 }
 
 impl ParameterMode {
+    pub const ALL: [ParameterMode; 4] =
+        [ParameterMode::Mmap, ParameterMode::Preload, ParameterMode::File, ParameterMode::Resident];
+
     fn raw(self) -> sys::shim_parameter_mode_e {
         match self {
             ParameterMode::Mmap => sys::shim_parameter_mode_e::SHIM_PARAMETER_MODE_MMAP,
