@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,13 +98,44 @@ struct shim_runtime_t {
   iree_hal_device_t* device;
 };
 
+// Every runtime in the process shares one IREE instance. IREE keeps each VM
+// type's registration in a process-wide variable that creating an instance
+// first zeroes and then sets again, so an instance created while another one
+// runs can make that one's calls fail with "ref type mismatch".
+static pthread_mutex_t shim_instance_mutex = PTHREAD_MUTEX_INITIALIZER;
+static iree_runtime_instance_t* shim_instance = NULL;
+static size_t shim_instance_users = 0;
+
+static iree_status_t shim_instance_acquire(iree_runtime_instance_t** out) {
+  iree_status_t status = iree_ok_status();
+  pthread_mutex_lock(&shim_instance_mutex);
+  if (!shim_instance) {
+    iree_runtime_instance_options_t options;
+    iree_runtime_instance_options_initialize(&options);
+    iree_runtime_instance_options_use_all_available_drivers(&options);
+    status = iree_runtime_instance_create(&options, iree_allocator_system(),
+                                          &shim_instance);
+  }
+  if (iree_status_is_ok(status)) {
+    ++shim_instance_users;
+    *out = shim_instance;
+  }
+  pthread_mutex_unlock(&shim_instance_mutex);
+  return status;
+}
+
+static void shim_instance_release(void) {
+  pthread_mutex_lock(&shim_instance_mutex);
+  if (--shim_instance_users == 0) {
+    iree_runtime_instance_release(shim_instance);
+    shim_instance = NULL;
+  }
+  pthread_mutex_unlock(&shim_instance_mutex);
+}
+
 static iree_status_t shim_runtime_init(const char* device_uri,
                                        shim_runtime_t* runtime) {
-  iree_runtime_instance_options_t options;
-  iree_runtime_instance_options_initialize(&options);
-  iree_runtime_instance_options_use_all_available_drivers(&options);
-  IREE_RETURN_IF_ERROR(iree_runtime_instance_create(
-      &options, iree_allocator_system(), &runtime->instance));
+  IREE_RETURN_IF_ERROR(shim_instance_acquire(&runtime->instance));
   return iree_runtime_instance_try_create_default_device(
       runtime->instance, iree_make_cstring_view(device_uri),
       &runtime->device);
@@ -129,7 +161,7 @@ shim_error_t* shim_runtime_create(const char* device_uri,
 void shim_runtime_free(shim_runtime_t* runtime) {
   if (!runtime) return;
   iree_hal_device_release(runtime->device);
-  iree_runtime_instance_release(runtime->instance);
+  if (runtime->instance) shim_instance_release();
   free(runtime);
 }
 

@@ -198,6 +198,12 @@ fn cmake_arguments(iree_src: &Path, build_dir: &Path, tools: &Tools) -> Vec<Stri
         "-DIREE_HAL_DRIVER_DEFAULTS=OFF".into(),
         "-DIREE_HAL_DRIVER_LOCAL_SYNC=ON".into(),
         "-DIREE_HAL_DRIVER_LOCAL_TASK=ON".into(),
+        // llvm-cpu modules are embedded ELF. The VMVX loader is left out: every device
+        // creation made it create a VM instance, which rewrites process-wide VM type
+        // registrations and can fail a call running on another device ("ref type mismatch").
+        "-DIREE_HAL_EXECUTABLE_LOADER_EMBEDDED_ELF=ON".into(),
+        "-DIREE_HAL_EXECUTABLE_LOADER_SYSTEM_LIBRARY=OFF".into(),
+        "-DIREE_HAL_EXECUTABLE_LOADER_VMVX_MODULE=OFF".into(),
     ];
     if let Some(ninja) = &tools.ninja {
         args.push("-GNinja".into());

@@ -294,3 +294,33 @@ fn error_bad_strings_are_typed() {
     let err = Runtime::new("local\0sync").err().unwrap();
     assert!(matches!(err, RuntimeError::InvalidString { .. }));
 }
+
+/// Runtimes created and dropped on one thread must not disturb calls running on another.
+/// IREE keeps VM type registrations in process-wide variables that creating an instance
+/// rewrites; before runtimes shared one instance, calls here failed now and then with
+/// "ref type mismatch".
+#[test]
+fn runtimes_come_and_go_while_another_runs() {
+    let vmfb = compile_cpu("add");
+    let runtime = Runtime::new("local-sync").unwrap();
+    let session = Session::new(&runtime, &SessionOptions::new([&vmfb])).unwrap();
+    let mut add = session.function("arith.add").unwrap();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let churn = scope.spawn(|| {
+            for _ in 0..300 {
+                drop(Runtime::new("local-sync").unwrap());
+            }
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
+        let (a, b) = (f32_input(&[4], &[1.0, 2.0, 3.0, 4.0]), f32_input(&[4], &[1.0; 4]));
+        let mut calls = 0;
+        while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+            let out = add.call_host(&session, &[a.clone(), b.clone()]).unwrap_or_else(|e| panic!("call {calls}: {e}"));
+            assert_eq!(out[0].as_f32().unwrap(), &[2.0, 3.0, 4.0, 5.0]);
+            calls += 1;
+        }
+        churn.join().unwrap();
+        assert!(calls > 0);
+    });
+}

@@ -20,7 +20,8 @@ pub use signature::{DType, Signature, TensorType};
 
 use runtime_sys as sys;
 
-/// An IREE instance plus one device.
+/// One device. Every runtime in the process shares one IREE instance: creating an instance
+/// rewrites process-wide VM type registrations, which would fail calls running elsewhere.
 pub struct Runtime {
     raw: NonNull<sys::shim_runtime_t>,
     device_uri: String,
