@@ -11,6 +11,7 @@ mod report;
 use std::path::PathBuf;
 
 use clap::Parser;
+use emitter::graph::WeightLayout;
 use engine::model::{self, ModelOptions};
 use engine::device_sampling::SamplingMode;
 use engine::runtime::Runtime;
@@ -41,6 +42,10 @@ struct Args {
     /// Sampling to measure: host, device or both (each batch size twice).
     #[arg(long, default_value = "both", value_parser = ["host", "device", "both"])]
     sampling: String,
+    /// Projection weight layout: rows or tiled; by default the target's preferred one
+    /// (tiled on CPU).
+    #[arg(long, value_parser = ["rows", "tiled"])]
+    weight_layout: Option<String>,
     /// IREE device URI.
     #[arg(long, default_value = "local-task")]
     device: String,
@@ -74,6 +79,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let runtime = Runtime::new(&args.device)?;
     let mut options = ModelOptions::cpu();
     options.graphs = model::default_graph_options(8, args.capacity);
+    options.weight_layout = args.weight_layout.as_deref().and_then(WeightLayout::parse);
     let mut loaded = model::load(&runtime, &path, &options)?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     eprintln!("[bench] measuring memory read bandwidth ({threads} threads)");

@@ -4,7 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::ModelConfig;
 use crate::graph::{
-    cache_globals, FunctionInfo, GraphOptions, Graphs, NamedType, MODULE_NAME, PARAMETER_SCOPE,
+    cache_globals, FunctionInfo, GraphOptions, Graphs, NamedType, WeightLayout, MODULE_NAME,
+    PARAMETER_SCOPE,
 };
 use crate::hlo::{ElemType, TensorType};
 
@@ -29,13 +30,27 @@ pub struct Manifest {
     pub slots: usize,
     pub capacity: usize,
     pub weight_dtype: ElemType,
+    /// Manifests from before tiled weights existed hold rows.
+    #[serde(default)]
+    pub weight_layout: WeightLayout,
     pub kv_cache: KvCache,
     pub functions: Vec<FunctionInfo>,
-    /// Every parameter the weight file must provide, HF names and layouts.
+    /// Every parameter the weight file must provide: HF names, stored shapes.
     pub parameters: Vec<NamedType>,
 }
 
 impl Manifest {
+    /// Names of the parameters stored as row tiles `[out/16, in, 16]`, which a parameter
+    /// file must write that way.
+    pub fn tiled_parameters(&self) -> Vec<String> {
+        let tiled = |p: &&NamedType| p.ty.rank() == 3;
+        self.parameters
+            .iter()
+            .filter(tiled)
+            .map(|p| p.name.clone())
+            .collect()
+    }
+
     pub fn new(cfg: &ModelConfig, opts: &GraphOptions, graphs: &Graphs) -> Self {
         let parameters = graphs.weights.all().into_iter().map(|p| NamedType {
             name: p.name.clone(),
@@ -48,6 +63,7 @@ impl Manifest {
             slots: opts.slots,
             capacity: opts.capacity,
             weight_dtype: opts.weight_dtype,
+            weight_layout: opts.weight_layout,
             kv_cache: KvCache {
                 ty: graphs.dims.cache_type(),
                 scratch_slot: opts.slots,

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use emitter::graph::{AttentionForm, Variant};
+use emitter::graph::{AttentionForm, Variant, WeightLayout};
 use emitter::hlo::ElemType;
 use emitter::{GraphOptions, ModelConfig, RopeScaling, Target};
 
@@ -76,6 +76,8 @@ fn feature_variant_compiles_for_llvm_cpu() {
         slots: 2,
         capacity: 32,
         weight_dtype: ElemType::F16,
+        // Tiled with biases, f16 and a tied embedding gathered from tiles.
+        weight_layout: WeightLayout::Tiled,
         prefill_lengths: vec![8],
         prefill_windows: vec![16, 32],
         decode_batches: vec![2],

@@ -1,11 +1,13 @@
 //! From a model path to a ready [`Graphs`]: read the configuration, emit the
 //! graph module in process, compile it (cached), convert the weights to a
-//! parameter file in HF layout (cached), and load everything on a device.
+//! parameter file (cached; HF names and values, projections tiled on CPU), and
+//! load everything on a device.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
+use emitter::graph::WeightLayout;
 use emitter::{GraphOptions, ModelConfig};
 
 use crate::compile::{Compiler, Target};
@@ -18,6 +20,9 @@ use crate::runtime::Runtime;
 pub struct ModelOptions {
     pub target: Target,
     pub graphs: GraphOptions,
+    /// Overrides `graphs.weight_layout`; `None` picks by target: tiled on CPU when the
+    /// model's sizes allow it, rows on GPUs.
+    pub weight_layout: Option<WeightLayout>,
     /// Where vmfbs and converted weights are cached.
     pub cache_dir: PathBuf,
     /// Print progress to stderr.
@@ -31,6 +36,7 @@ impl ModelOptions {
         ModelOptions {
             target: Target::Cpu { data_tiling: false },
             graphs: default_graph_options(8, 2048),
+            weight_layout: None,
             cache_dir: crate::paths::cache_dir(),
             verbose: true,
         }
@@ -48,6 +54,7 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
         slots,
         capacity,
         weight_dtype: emitter::hlo::ElemType::F32,
+        weight_layout: WeightLayout::Rows,
         prefill_lengths: [32usize, 128, 512].iter().copied().filter(|&t| t <= capacity).collect(),
         prefill_windows: Vec::new(),
         decode_batches: [1usize, 4, 8].iter().copied().filter(|&b| b <= slots).collect(),
@@ -55,6 +62,17 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
         decode_attention: Default::default(),
         variants: emitter::graph::Variant::ALL.to_vec(),
         target: emitter::Target::Generic,
+    }
+}
+
+/// Tiles on CPU, where they make one-token decode 10-20% faster (see the emitter's
+/// `linear`), and rows on GPUs, whose code generation is built around them.
+fn preferred_layout(target: &Target, config: &ModelConfig) -> WeightLayout {
+    let cpu = matches!(target, Target::Cpu { data_tiling: false });
+    if cpu && WeightLayout::Tiled.check(config).is_ok() {
+        WeightLayout::Tiled
+    } else {
+        WeightLayout::Rows
     }
 }
 
@@ -83,6 +101,7 @@ pub fn load(runtime: &Arc<Runtime>, path: &Path, options: &ModelOptions) -> Resu
     if matches!(&options.target, Target::Cuda { sm } if sm == "sm_90") {
         graph_options.target = emitter::Target::CudaSm90;
     }
+    graph_options.weight_layout = options.weight_layout.unwrap_or_else(|| preferred_layout(&options.target, &config));
     let rendered = emitter::render(&config, &graph_options)?;
     log(format!("emitted {} functions", rendered.manifest.functions.len()));
     let mut compiler = Compiler::new(options.cache_dir.join("vmfb"))?;
@@ -93,7 +112,8 @@ pub fn load(runtime: &Arc<Runtime>, path: &Path, options: &ModelOptions) -> Resu
         emitter::hlo::ElemType::F16 => loader::Dtype::F16,
         _ => loader::Dtype::F32,
     };
-    let parameter_file = model.parameter_file(options.cache_dir.join("params"), dtype)?;
+    let tiling = loader::Tiling::of(rendered.manifest.tiled_parameters());
+    let parameter_file = model.tiled_parameter_file(options.cache_dir.join("params"), dtype, &tiling)?;
     log(format!("weights ready: {}", parameter_file.display()));
     let graphs = Graphs::load(runtime, rendered.manifest, &vmfb, &parameter_file)?;
     log("loaded".to_string());

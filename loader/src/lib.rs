@@ -31,6 +31,7 @@ mod parameter_file;
 mod parameters;
 pub mod rope_permutation;
 pub mod tensor_names;
+mod tiling;
 mod tokenizer;
 
 pub use chat_template::{ChatMessage, ChatTemplate};
@@ -40,4 +41,5 @@ pub use model::{Model, ModelFormat};
 pub use model_path::{default_model_path, MODEL_ENV};
 pub use parameter_file::{read_parameter_list, CONVERTER_VERSION};
 pub use parameters::{Dtype, ParameterInfo};
+pub use tiling::{Tiling, TILE_ROWS};
 pub use tokenizer::Tokenizer;

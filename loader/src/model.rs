@@ -10,6 +10,7 @@ use crate::error::{io_error, Error, Result};
 use crate::gguf_model::GgufModel;
 use crate::hf_model::{read_json, HfModel};
 use crate::parameters::{Dtype, ParameterInfo, ParameterSource};
+use crate::tiling::Tiling;
 use crate::tokenizer::Tokenizer;
 use crate::{hf_config, parameter_file};
 
@@ -117,17 +118,39 @@ impl Model {
     /// Path of a `.safetensors` file with every parameter in HF names and layout, converting
     /// into `cache_dir` on first use (reused while the source files are unchanged).
     pub fn parameter_file(&self, cache_dir: impl AsRef<Path>, dtype: Dtype) -> Result<PathBuf> {
+        self.tiled_parameter_file(cache_dir, dtype, &Tiling::none())
+    }
+
+    /// As [`Model::parameter_file`], with the tensors `tiling` names stored as row tiles
+    /// (HF names, HF values, shape `[rows/16, cols, 16]`).
+    pub fn tiled_parameter_file(
+        &self,
+        cache_dir: impl AsRef<Path>,
+        dtype: Dtype,
+        tiling: &Tiling,
+    ) -> Result<PathBuf> {
         parameter_file::cached(
             self.parameter_source(),
             &self.name(),
             cache_dir.as_ref(),
             dtype,
+            tiling,
         )
     }
 
     /// Converts to `path` unconditionally (no cache).
     pub fn write_parameter_file(&self, path: impl AsRef<Path>, dtype: Dtype) -> Result<()> {
-        parameter_file::write(self.parameter_source(), dtype, path.as_ref())
+        self.write_tiled_parameter_file(path, dtype, &Tiling::none())
+    }
+
+    /// As [`Model::write_parameter_file`], tiling the tensors `tiling` names.
+    pub fn write_tiled_parameter_file(
+        &self,
+        path: impl AsRef<Path>,
+        dtype: Dtype,
+        tiling: &Tiling,
+    ) -> Result<()> {
+        parameter_file::write(self.parameter_source(), dtype, tiling, path.as_ref())
     }
 
     pub fn tokenizer(&self) -> Result<Tokenizer> {

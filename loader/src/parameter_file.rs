@@ -19,6 +19,7 @@ use sha2::{Digest, Sha256};
 
 use crate::error::{io_error, Error, Result};
 use crate::parameters::{Dtype, ParameterInfo, ParameterSource, PlannedTensor};
+use crate::tiling::{tile_rows, Tiling};
 
 /// Bump whenever the conversion's output could change, so stale cache entries are not reused.
 pub const CONVERTER_VERSION: u32 = 1;
@@ -30,21 +31,27 @@ pub(crate) fn cached(
     stem: &str,
     cache_dir: &Path,
     dtype: Dtype,
+    tiling: &Tiling,
 ) -> Result<PathBuf> {
-    let key = cache_key(&source.identity_files(), dtype)?;
-    let path = cache_dir.join(format!("{stem}-{dtype}-{}.safetensors", &key[..16]));
+    let key = cache_key(&source.identity_files(), dtype, tiling)?;
+    let layout = if tiling.is_empty() { "" } else { "-tiled" };
+    let path = cache_dir.join(format!("{stem}-{dtype}{layout}-{}.safetensors", &key[..16]));
     if path.is_file() {
         return Ok(path);
     }
     std::fs::create_dir_all(cache_dir).map_err(io_error(cache_dir))?;
-    write(source, dtype, &path)?;
+    write(source, dtype, tiling, &path)?;
     Ok(path)
 }
 
-/// Hash of the source files' identity (path, size, mtime), the dtype and the converter version.
-fn cache_key(files: &[PathBuf], dtype: Dtype) -> Result<String> {
+/// Hash of the source files' identity (path, size, mtime), the dtype, the tiled tensors and
+/// the converter version.
+fn cache_key(files: &[PathBuf], dtype: Dtype, tiling: &Tiling) -> Result<String> {
     let mut hash = Sha256::new();
     hash.update(format!("converter {CONVERTER_VERSION}\ndtype {dtype}\n"));
+    for name in tiling.names() {
+        hash.update(format!("tiled {name}\n"));
+    }
     for file in files {
         let path = std::fs::canonicalize(file).map_err(io_error(file))?;
         let meta = std::fs::metadata(&path).map_err(io_error(&path))?;
@@ -59,9 +66,17 @@ fn cache_key(files: &[PathBuf], dtype: Dtype) -> Result<String> {
 }
 
 /// Converts every tensor of `source` into a new parameter file at `path`.
-pub(crate) fn write(source: &dyn ParameterSource, dtype: Dtype, path: &Path) -> Result<()> {
+pub(crate) fn write(
+    source: &dyn ParameterSource,
+    dtype: Dtype,
+    tiling: &Tiling,
+    path: &Path,
+) -> Result<()> {
     let plan = source.plan()?;
-    let (header, data_len) = header(&plan, dtype)?;
+    if let Some(name) = tiling.names().find(|n| !plan.iter().any(|t| t.name == *n)) {
+        return Err(Error::Config(format!("tiled tensor {name} is not in the model")));
+    }
+    let (header, data_len) = header(&plan, dtype, tiling)?;
     let dir = path.parent().unwrap_or(Path::new("."));
     let mut tmp = tempfile::Builder::new()
         .prefix(".partial-")
@@ -74,6 +89,7 @@ pub(crate) fn write(source: &dyn ParameterSource, dtype: Dtype, path: &Path) -> 
         source,
         &plan,
         dtype,
+        tiling,
         tmp.as_file(),
         header.len(),
         tmp.path(),
@@ -87,14 +103,14 @@ pub(crate) fn write(source: &dyn ParameterSource, dtype: Dtype, path: &Path) -> 
 }
 
 /// The length-prefixed JSON header (padded so data is aligned) and the data section's length.
-fn header(plan: &[PlannedTensor], dtype: Dtype) -> Result<(Vec<u8>, usize)> {
+fn header(plan: &[PlannedTensor], dtype: Dtype, tiling: &Tiling) -> Result<(Vec<u8>, usize)> {
     let mut entries = BTreeMap::new();
     let mut offset = 0usize;
     for t in plan {
         let size = t.n_elements() * dtype.size_in_bytes();
         let entry = json!({
             "dtype": dtype.safetensors_name(),
-            "shape": t.shape,
+            "shape": tiling.stored_shape(&t.name, &t.shape)?,
             "data_offsets": [offset, offset + size],
         });
         if entries.insert(t.name.clone(), entry).is_some() {
@@ -121,6 +137,7 @@ fn fill_data(
     source: &dyn ParameterSource,
     plan: &[PlannedTensor],
     dtype: Dtype,
+    tiling: &Tiling,
     file: &File,
     data_start: usize,
     path: &Path,
@@ -136,6 +153,9 @@ fn fill_data(
     plan.par_iter().zip(slots).try_for_each(|(tensor, slot)| {
         let mut values = vec![0.0f32; tensor.n_elements()];
         source.decode(tensor, &mut values)?;
+        if tiling.contains(&tensor.name) {
+            values = tile_rows(&values, tensor.shape[1]);
+        }
         dtype.encode(&values, slot);
         bar.inc(slot.len() as u64);
         Ok::<_, Error>(())

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use gguf::{GgmlType, Value, Writer};
-use loader::{Dtype, Error, Model, ModelFormat};
+use loader::{Dtype, Error, Model, ModelFormat, Tiling, TILE_ROWS};
 
 const HIDDEN: usize = 32;
 const HEADS: usize = 4;
@@ -396,4 +396,54 @@ fn non_models_are_rejected() {
         Model::open(dir.path().join("missing.gguf")),
         Err(Error::Io { .. })
     ));
+}
+
+#[test]
+fn tiled_tensors_hold_the_same_values_in_row_tiles() {
+    let dir = tempfile::tempdir().unwrap();
+    let synthetic = Synthetic::llama(false);
+    let model = Model::open(synthetic.write(dir.path())).unwrap();
+    let down = "model.layers.1.mlp.down_proj.weight"; // [HIDDEN, FFN] = [32, 64]
+    let gate = "model.layers.0.mlp.gate_proj.weight"; // [FFN, HIDDEN] = [64, 32]
+    let tiling = Tiling::of([down.to_string(), gate.to_string()]);
+    let cache = dir.path().join("cache");
+    let path = model.tiled_parameter_file(&cache, Dtype::F32, &tiling).unwrap();
+    assert_ne!(path, model.parameter_file(&cache, Dtype::F32).unwrap());
+    let got = read_f32_tensors(&path);
+    for (name, (shape, values)) in &synthetic.expected {
+        let (stored_shape, stored) = &got[name];
+        if !tiling.names().any(|n| n == name) {
+            assert_eq!((stored_shape, stored), (shape, values), "{name} keeps HF layout");
+            continue;
+        }
+        let (rows, cols) = (shape[0], shape[1]);
+        assert_eq!(stored_shape, &vec![rows / TILE_ROWS, cols, TILE_ROWS], "{name}");
+        for r in 0..rows {
+            for c in 0..cols {
+                let at = ((r / TILE_ROWS) * cols + c) * TILE_ROWS + r % TILE_ROWS;
+                assert_eq!(stored[at], values[r * cols + c], "{name} [{r}, {c}]");
+            }
+        }
+    }
+}
+
+#[test]
+fn tiling_what_cannot_be_tiled_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = Model::open(Synthetic::llama(false).write(dir.path())).unwrap();
+    let cases = [
+        ("model.embed_tokens.weight", "cannot be stored as tiles"), // 40 rows
+        ("model.norm.weight", "cannot be stored as tiles"),          // a vector
+        ("model.layers.9.mlp.up_proj.weight", "not in the model"),
+    ];
+    for (name, expected) in cases {
+        let tiling = Tiling::of([name.to_string()]);
+        let err = model
+            .write_tiled_parameter_file(dir.path().join("p.safetensors"), Dtype::F32, &tiling)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(name) && err.contains(expected), "{name}: {err}");
+    }
+    let leftovers = std::fs::read_dir(dir.path()).unwrap().filter_map(|e| e.ok());
+    assert!(leftovers.into_iter().all(|e| !e.file_name().to_string_lossy().starts_with(".partial-")));
 }

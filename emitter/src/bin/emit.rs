@@ -3,7 +3,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use emitter::graph::{AttentionForm, Variant};
+use emitter::graph::{AttentionForm, Variant, WeightLayout};
 use emitter::hlo::ElemType;
 use emitter::{GraphOptions, Target};
 
@@ -63,6 +63,11 @@ struct Args {
     #[arg(long, default_value = "f32", value_parser = parse_dtype)]
     dtype: ElemType,
 
+    /// Projection weight layout: rows (HF `[out, in]`) or tiled (`[out/16, in, 16]`, the fast
+    /// one for CPU targets; the parameter file must be written tiled to match)
+    #[arg(long, default_value = "rows", value_parser = parse_layout)]
+    weight_layout: WeightLayout,
+
     /// Decode attention form: matmul (dot_general over the cache window in place; fastest;
     /// compile without --iree-opt-data-tiling, which cannot handle it) or reduce
     /// (broadcast-multiply-reduce, never data-tiled: for builds that need data tiling,
@@ -83,6 +88,10 @@ struct Args {
 }
 
 const DEFAULT_CONTEXT: [usize; 2] = [256, 1024];
+
+fn parse_layout(s: &str) -> Result<WeightLayout, String> {
+    WeightLayout::parse(s).ok_or_else(|| format!("unknown weight layout {s:?} (rows or tiled)"))
+}
 
 fn parse_dtype(s: &str) -> Result<ElemType, String> {
     match s {
@@ -138,6 +147,7 @@ fn main() -> ExitCode {
         slots: args.slots,
         capacity: args.capacity,
         weight_dtype: args.dtype,
+        weight_layout: args.weight_layout,
         prefill_lengths: sorted(args.prefill),
         prefill_windows: sorted(args.prefill_context),
         decode_batches: sorted(args.batches),

@@ -1,14 +1,15 @@
 //! One decoder layer as a private function: RMSNorm, projections, RoPE, cache write,
 //! attention, SwiGLU MLP. The hidden state is kept transposed (`[E, M]`) so every projection
-//! is `W[out,in] · hT`, the form IREE runs without transposing weights.
+//! is `W · hT` (see `linear`), a form IREE runs without transposing weights.
 
 use std::collections::BTreeMap;
 
 use super::attention::{attend, causal_mask, write_cache, AttentionForm};
+use super::linear::linear;
 use super::step::{Dims, Step};
 use super::weights::{layer_shape, layer_suffixes};
 use crate::config::ModelConfig;
-use crate::hlo::{DotDims, ElemType, FuncBuilder, Function, ReduceOp, Result, TensorType, Value};
+use crate::hlo::{ElemType, FuncBuilder, Function, ReduceOp, Result, TensorType, Value};
 
 fn f32_ty(shape: impl Into<Vec<i64>>) -> TensorType {
     TensorType::new(shape, ElemType::F32)
@@ -41,7 +42,10 @@ fn declare_args(b: &mut FuncBuilder, cfg: &ModelConfig, dims: &Dims, step: Step)
     let v_cache = b.arg("v_cache", dims.cache_type());
     let mut w = BTreeMap::new();
     for suffix in layer_suffixes(cfg) {
-        let ty = TensorType::new(layer_shape(cfg, &suffix), dims.weight_dtype);
+        let ty = TensorType::new(
+            layer_shape(cfg, &suffix, dims.weight_layout),
+            dims.weight_dtype,
+        );
         let arg = b.arg(&suffix.replace('.', "_"), ty);
         let arg = b.convert(&arg, ElemType::F32);
         w.insert(suffix, arg);
@@ -123,7 +127,7 @@ fn projection(
     xt: &Value,
 ) -> Result<Value> {
     let weight = &w[&format!("{name}.weight")];
-    let y = b.dot_general(weight, xt, &DotDims::contract(1, 0))?;
+    let y = linear(b, weight, xt)?;
     match w.get(&format!("{name}.bias")) {
         None => Ok(y),
         Some(bias) => {

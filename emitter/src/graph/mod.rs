@@ -5,6 +5,7 @@ mod copy_slot;
 mod forward;
 mod head;
 mod layer;
+mod linear;
 mod sample;
 mod step;
 mod weights;
@@ -15,6 +16,7 @@ pub use attention::AttentionForm;
 pub use copy_slot::COPY_SLOT;
 pub use forward::cache_globals;
 pub use head::{sample_function, Variant};
+pub use linear::{linear, WeightLayout, TILE_ROWS};
 pub use sample::SAMPLE_ARGS;
 pub use step::{Dims, Step};
 pub use weights::{Param, Weights, PARAMETER_SCOPE};
@@ -32,6 +34,8 @@ pub struct GraphOptions {
     pub slots: usize,
     pub capacity: usize,
     pub weight_dtype: ElemType,
+    /// How projection weights are stored; [`WeightLayout::Tiled`] is the fast one on CPU.
+    pub weight_layout: WeightLayout,
     /// Prefill chunk lengths T.
     pub prefill_lengths: Vec<usize>,
     /// Prefill attention windows; empty means one window, the capacity, without a `_w` suffix.
@@ -101,6 +105,7 @@ impl GraphOptions {
     fn validate(&self, cfg: &ModelConfig) -> Result<(), GraphError> {
         self.check_lists()?;
         self.check_sizes()?;
+        self.weight_layout.check(cfg).map_err(GraphError::Options)?;
         match cfg.sliding_window.filter(|&sw| sw < self.capacity) {
             Some(sw) => options_error(format!(
                 "capacity {} exceeds the sliding window {sw}; sliding-window attention is not implemented",
@@ -264,8 +269,8 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<Graphs, GraphErro
     cfg.validate()
         .map_err(|e| GraphError::Options(e.to_string()))?;
     opts.validate(cfg)?;
-    let dims = Dims::new(cfg, opts.slots, opts.capacity, opts.weight_dtype);
-    let weights = Weights::new(cfg, opts.weight_dtype);
+    let dims = Dims::new(cfg, opts.slots, opts.capacity, opts.weight_dtype, opts.weight_layout);
+    let weights = Weights::new(cfg, opts.weight_dtype, opts.weight_layout);
     let inv_freq = cfg.rope_inv_freq();
     let mut module = Module::new(MODULE_NAME);
     module.globals = module_globals(cfg, &dims, &weights);

@@ -1,3 +1,4 @@
+use super::linear::WeightLayout;
 use crate::config::ModelConfig;
 use crate::hlo::{ElemType, TensorType};
 
@@ -13,10 +14,17 @@ pub struct Dims {
     pub slots: i64,
     pub capacity: i64,
     pub weight_dtype: ElemType,
+    pub weight_layout: WeightLayout,
 }
 
 impl Dims {
-    pub fn new(cfg: &ModelConfig, slots: usize, capacity: usize, weight_dtype: ElemType) -> Self {
+    pub fn new(
+        cfg: &ModelConfig,
+        slots: usize,
+        capacity: usize,
+        weight_dtype: ElemType,
+        weight_layout: WeightLayout,
+    ) -> Self {
         Dims {
             hidden: cfg.hidden_size as i64,
             heads: cfg.num_attention_heads as i64,
@@ -27,6 +35,7 @@ impl Dims {
             slots: slots as i64,
             capacity: capacity as i64,
             weight_dtype,
+            weight_layout,
         }
     }
 
