@@ -44,8 +44,8 @@ struct Args {
     sampling: String,
     /// Projection weight layout: rows or tiled; by default the target's preferred one
     /// (tiled on CPU).
-    #[arg(long, value_parser = ["rows", "tiled"])]
-    weight_layout: Option<String>,
+    #[arg(long)]
+    weight_layout: Option<WeightLayout>,
     /// IREE device URI.
     #[arg(long, default_value = "local-task")]
     device: String,
@@ -79,7 +79,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let runtime = Runtime::new(&args.device)?;
     let mut options = ModelOptions::cpu();
     options.graphs = model::default_graph_options(8, args.capacity);
-    options.weight_layout = args.weight_layout.as_deref().and_then(WeightLayout::parse);
+    options.weight_layout = args.weight_layout;
     let mut loaded = model::load(&runtime, &path, &options)?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     eprintln!("[bench] measuring memory read bandwidth ({threads} threads)");

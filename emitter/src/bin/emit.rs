@@ -65,7 +65,7 @@ struct Args {
 
     /// Projection weight layout: rows (HF `[out, in]`) or tiled (`[out/16, in, 16]`, the fast
     /// one for CPU targets; the parameter file must be written tiled to match)
-    #[arg(long, default_value = "rows", value_parser = parse_layout)]
+    #[arg(long, default_value = "rows")]
     weight_layout: WeightLayout,
 
     /// Decode attention form: matmul (dot_general over the cache window in place; fastest;
@@ -88,10 +88,6 @@ struct Args {
 }
 
 const DEFAULT_CONTEXT: [usize; 2] = [256, 1024];
-
-fn parse_layout(s: &str) -> Result<WeightLayout, String> {
-    WeightLayout::parse(s).ok_or_else(|| format!("unknown weight layout {s:?} (rows or tiled)"))
-}
 
 fn parse_dtype(s: &str) -> Result<ElemType, String> {
     match s {

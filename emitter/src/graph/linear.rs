@@ -34,14 +34,20 @@ pub enum WeightLayout {
     Tiled,
 }
 
-impl WeightLayout {
-    pub fn parse(name: &str) -> Option<WeightLayout> {
+/// The command-line names, `rows` and `tiled`.
+impl std::str::FromStr for WeightLayout {
+    type Err = String;
+
+    fn from_str(name: &str) -> std::result::Result<WeightLayout, String> {
         match name {
-            "rows" => Some(WeightLayout::Rows),
-            "tiled" => Some(WeightLayout::Tiled),
-            _ => None,
+            "rows" => Ok(WeightLayout::Rows),
+            "tiled" => Ok(WeightLayout::Tiled),
+            _ => Err(format!("unknown weight layout {name:?} (rows or tiled)")),
         }
     }
+}
+
+impl WeightLayout {
 
     /// Stored shape of a weight whose HF shape is `[out, inp]`.
     pub fn shape(self, out: i64, inp: i64) -> Vec<i64> {

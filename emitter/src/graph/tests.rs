@@ -185,75 +185,22 @@ fn manifest_round_trips() {
 #[test]
 fn sample_heads_take_the_sampling_inputs() {
     let cfg = from_hf_json(TINY).unwrap();
-    let g = build(
-        &cfg,
-        &GraphOptions {
-            variants: Variant::ALL.to_vec(),
-            ..opts()
-        },
-    )
-    .unwrap();
-    let find = |name: &str| {
-        g.functions
-            .iter()
-            .find(|f| f.name == name)
-            .unwrap_or_else(|| panic!("{name}"))
-    };
+    let g = build(&cfg, &GraphOptions { variants: Variant::ALL.to_vec(), ..opts() }).unwrap();
+    let find = |name: &str| g.functions.iter().find(|f| f.name == name).unwrap_or_else(|| panic!("{name}"));
     let decode = find("decode_ragged_sample_b4_w32");
     let arg_names: Vec<&str> = decode.args.iter().map(|a| a.name.as_str()).collect();
-    assert_eq!(
-        arg_names,
-        [
-            "tokens",
-            "pos",
-            "temperature",
-            "top_k",
-            "top_p",
-            "min_p",
-            "seed",
-            "step"
-        ]
-    );
+    assert_eq!(arg_names, ["tokens", "pos", "temperature", "top_k", "top_p", "min_p", "seed", "step"]);
     assert_eq!(decode.args[6].ty, TensorType::new([4, 2], ElemType::I32));
-    assert_eq!(
-        decode.results,
-        [
-            TensorType::new([4], ElemType::I32),
-            TensorType::new([4], ElemType::F32)
-        ]
-    );
+    assert_eq!(decode.results, [TensorType::new([4], ElemType::I32), TensorType::new([4], ElemType::F32)]);
     let prefill = find("prefill_sample_t8");
-    assert_eq!(
-        prefill.results,
-        [
-            TensorType::new([1], ElemType::I32),
-            TensorType::new([1], ElemType::F32)
-        ]
-    );
+    assert_eq!(prefill.results, [TensorType::new([1], ElemType::I32), TensorType::new([1], ElemType::F32)]);
     let standalone = find("sample_b4");
     assert_eq!(standalone.kind, Kind::Sample);
-    assert_eq!(
-        standalone.args[0].ty,
-        TensorType::new([4, cfg.vocab_size as i64], ElemType::F32)
-    );
+    assert_eq!(standalone.args[0].ty, TensorType::new([4, cfg.vocab_size as i64], ElemType::F32));
     let text = g.module.render();
-    assert!(
-        !text.contains("stablehlo.sort"),
-        "the sampling head must not sort the vocabulary"
-    );
-    let metal = build(
-        &cfg,
-        &GraphOptions {
-            variants: vec![Variant::Sample],
-            target: Target::Metal,
-            ..opts()
-        },
-    )
-    .unwrap();
-    assert!(
-        !metal.module.render().contains("stablehlo.if"),
-        "Metal heads run every filter"
-    );
+    assert!(!text.contains("stablehlo.sort"), "the sampling head must not sort the vocabulary");
+    let metal = build(&cfg, &GraphOptions { variants: vec![Variant::Sample], target: Target::Metal, ..opts() }).unwrap();
+    assert!(!metal.module.render().contains("stablehlo.if"), "Metal heads run every filter");
     assert!(text.contains("stablehlo.if"));
 }
 
