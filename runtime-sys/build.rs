@@ -59,7 +59,9 @@ fn use_venv_libclang(workspace: &Path) {
     if env::var_os("LIBCLANG_PATH").is_some() {
         return;
     }
-    let Ok(entries) = fs::read_dir(workspace.join(".venv/lib")) else { return };
+    let Ok(entries) = fs::read_dir(workspace.join(".venv/lib")) else {
+        return;
+    };
     for entry in entries.flatten() {
         let native = entry.path().join("site-packages/clang/native");
         if native.join("libclang.so").is_file() || native.join("libclang.dylib").is_file() {
@@ -81,13 +83,18 @@ fn locate_iree_source(workspace: &Path) -> PathBuf {
     if let Ok(dir) = env::var("IREE_SOURCE_DIR") {
         let dir = PathBuf::from(dir);
         if !dir.join("runtime/src/iree/runtime/api.h").is_file() {
-            fail(format!("IREE_SOURCE_DIR={} holds no IREE runtime sources", dir.display()));
+            fail(format!(
+                "IREE_SOURCE_DIR={} holds no IREE runtime sources",
+                dir.display()
+            ));
         }
         return dir;
     }
     let dir = eerie_sys_from_metadata(workspace)
         .or_else(eerie_sys_from_cargo_home)
-        .unwrap_or_else(|| fail("eerie-sys sources not found; run `cargo fetch` or set IREE_SOURCE_DIR"))
+        .unwrap_or_else(|| {
+            fail("eerie-sys sources not found; run `cargo fetch` or set IREE_SOURCE_DIR")
+        })
         .join("iree");
     if !dir.join("runtime/src/iree/runtime/api.h").is_file() {
         fail(format!("{} holds no IREE runtime sources", dir.display()));
@@ -102,13 +109,21 @@ fn eerie_sys_from_metadata(workspace: &Path) -> Option<PathBuf> {
     let cargo = env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let target = env::var("TARGET").ok()?;
     let output = Command::new(cargo)
-        .args(["metadata", "--format-version=1", "--offline", "--filter-platform", &target])
+        .args([
+            "metadata",
+            "--format-version=1",
+            "--offline",
+            "--filter-platform",
+            &target,
+        ])
         .arg("--manifest-path")
         .arg(workspace.join("Cargo.toml"))
         .output()
         .ok()?;
     if !output.status.success() {
-        println!("cargo:warning=cargo metadata failed; looking for eerie-sys in the registry cache");
+        println!(
+            "cargo:warning=cargo metadata failed; looking for eerie-sys in the registry cache"
+        );
         return None;
     }
     let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).ok()?;
@@ -154,13 +169,18 @@ impl Tools {
         let cmake = pick("CMAKE", "cmake")
             .unwrap_or_else(|| fail("cmake >= 3.26 not found (run `make setup`, or set CMAKE)"));
         check_cmake_version(&cmake);
-        Tools { cmake, ninja: pick("NINJA", "ninja") }
+        Tools {
+            cmake,
+            ninja: pick("NINJA", "ninja"),
+        }
     }
 }
 
 fn which(name: &str) -> Option<PathBuf> {
     env::var_os("PATH").and_then(|paths| {
-        env::split_paths(&paths).map(|dir| dir.join(name)).find(|p| p.is_file())
+        env::split_paths(&paths)
+            .map(|dir| dir.join(name))
+            .find(|p| p.is_file())
     })
 }
 
@@ -174,7 +194,10 @@ fn check_cmake_version(cmake: &Path) {
     let mut parts = version.split('.').map(|p| p.parse::<u32>().unwrap_or(0));
     let (major, minor) = (parts.next().unwrap_or(0), parts.next().unwrap_or(0));
     if (major, minor) < (3, 26) {
-        fail(format!("{} is version {version}; IREE needs >= 3.26", cmake.display()));
+        fail(format!(
+            "{} is version {version}; IREE needs >= 3.26",
+            cmake.display()
+        ));
     }
 }
 
@@ -226,7 +249,8 @@ fn cmake_arguments(iree_src: &Path, build_dir: &Path, tools: &Tools) -> Vec<Stri
 /// time); they come from PyPI wheels unpacked by `scripts/cuda-deps.sh`.
 /// IREE's CMake reads `IREE_CUDA_DEPS_DIR` from the environment.
 fn cuda_arguments() -> Vec<String> {
-    let workspace_deps = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("manifest dir")).join("../.cache/cuda-deps");
+    let workspace_deps = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("manifest dir"))
+        .join("../.cache/cuda-deps");
     let deps = match env::var("IREE_CUDA_DEPS_DIR") {
         Ok(dir) => PathBuf::from(dir),
         Err(_) if workspace_deps.join("include/cuda.h").is_file() => workspace_deps,
@@ -263,7 +287,9 @@ fn configure(tools: &Tools, iree_src: &Path, build_dir: &Path) {
 fn build(tools: &Tools, build_dir: &Path) {
     let jobs = env::var("NUM_JOBS").unwrap_or_else(|_| "2".into());
     let mut cmd = Command::new(&tools.cmake);
-    cmd.arg("--build").arg(build_dir).args(["--parallel", &jobs, "--target"]);
+    cmd.arg("--build")
+        .arg(build_dir)
+        .args(["--parallel", &jobs, "--target"]);
     cmd.args(CMAKE_TARGETS);
     if env::var_os("CARGO_FEATURE_CUDA").is_some() {
         cmd.arg("iree_hal_drivers_cuda_registration_registration");
@@ -272,7 +298,9 @@ fn build(tools: &Tools, build_dir: &Path) {
 }
 
 fn run(cmd: &mut Command, what: &str) {
-    let status = cmd.status().unwrap_or_else(|e| fail(format!("{what}: cannot start: {e}")));
+    let status = cmd
+        .status()
+        .unwrap_or_else(|e| fail(format!("{what}: cannot start: {e}")));
     if !status.success() {
         fail(format!("{what} failed ({status}): {cmd:?}"));
     }
@@ -286,7 +314,13 @@ fn run(cmd: &mut Command, what: &str) {
 fn merge_static_libraries(build_dir: &Path, lib_dir: &Path) {
     let mut archives = Vec::new();
     collect_archives(build_dir, &mut archives);
-    archives.sort_by_key(|p| (p.file_name().is_none_or(|n| n != "libiree_runtime_unified.a"), p.clone()));
+    archives.sort_by_key(|p| {
+        (
+            p.file_name()
+                .is_none_or(|n| n != "libiree_runtime_unified.a"),
+            p.clone(),
+        )
+    });
     if archives.is_empty() {
         fail("the IREE build produced no static libraries");
     }
@@ -302,11 +336,16 @@ fn merge_static_libraries(build_dir: &Path, lib_dir: &Path) {
     fs::write(&script_path, script).unwrap_or_else(|e| fail(format!("write mri: {e}")));
     let ar = env::var("AR").unwrap_or_else(|_| "ar".into());
     let stdin = fs::File::open(&script_path).expect("mri script");
-    run(Command::new(ar).arg("-M").stdin(stdin), "ar -M (merge IREE archives)");
+    run(
+        Command::new(ar).arg("-M").stdin(stdin),
+        "ar -M (merge IREE archives)",
+    );
 }
 
 fn collect_archives(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else { return };
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
     for entry in entries.flatten() {
         let path = entry.path();
         if path.is_dir() {
@@ -320,7 +359,9 @@ fn collect_archives(dir: &Path, out: &mut Vec<PathBuf>) {
 /// `IREE_SHIM_SANITIZE=address` builds the runtime and the shim with
 /// AddressSanitizer (the memory-check script links the tests with it).
 fn sanitizer_flags() -> Option<String> {
-    let sanitizer = env::var("IREE_SHIM_SANITIZE").ok().filter(|s| !s.is_empty())?;
+    let sanitizer = env::var("IREE_SHIM_SANITIZE")
+        .ok()
+        .filter(|s| !s.is_empty())?;
     Some(format!("-fsanitize={sanitizer} -fno-omit-frame-pointer"))
 }
 
@@ -336,11 +377,20 @@ fn compile_shim(csrc: &Path, iree_src: &Path, build_dir: &Path, lib_dir: &Path) 
         .include(csrc)
         // IREE's headers are not warning-clean under -Wextra; keep the
         // shim's own warnings visible.
-        .flag(format!("-isystem{}", iree_src.join("runtime/src").display()))
-        .flag(format!("-isystem{}", build_dir.join("runtime/src").display()))
+        .flag(format!(
+            "-isystem{}",
+            iree_src.join("runtime/src").display()
+        ))
+        .flag(format!(
+            "-isystem{}",
+            build_dir.join("runtime/src").display()
+        ))
         .flag("-std=gnu11")
         // Error messages carry __FILE__; keep them relative to the project.
-        .flag(format!("-ffile-prefix-map={}/=", csrc.parent().expect("workspace").display()))
+        .flag(format!(
+            "-ffile-prefix-map={}/=",
+            csrc.parent().expect("workspace").display()
+        ))
         .define("IREE_ALLOCATOR_SYSTEM_CTL", "iree_allocator_libc_ctl")
         .define("NDEBUG", None)
         .warnings(true)
@@ -391,7 +441,10 @@ fn generate_bindings(csrc: &Path, out_dir: &Path) {
 }
 
 fn compiler_include_dir() -> Option<PathBuf> {
-    let output = Command::new("cc").arg("-print-file-name=include").output().ok()?;
+    let output = Command::new("cc")
+        .arg("-print-file-name=include")
+        .output()
+        .ok()?;
     let dir = PathBuf::from(String::from_utf8_lossy(&output.stdout).trim());
     dir.is_dir().then_some(dir)
 }

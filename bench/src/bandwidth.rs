@@ -22,7 +22,10 @@ impl Probe {
         for (i, word) in buffer.as_mut_slice().iter_mut().enumerate() {
             *word = (i as u64).wrapping_mul(0x9E37_79B9);
         }
-        Probe { buffer, threads: threads.max(1) }
+        Probe {
+            buffer,
+            threads: threads.max(1),
+        }
     }
 
     /// Best-of-`rounds` read bandwidth in bytes/s, the buffer split across the threads.
@@ -33,8 +36,14 @@ impl Probe {
         for _ in 0..rounds {
             let started = Instant::now();
             let total: u64 = std::thread::scope(|scope| {
-                let handles: Vec<_> = words.chunks(chunk).map(|part| scope.spawn(move || sum(part))).collect();
-                handles.into_iter().map(|h| h.join().expect("bandwidth thread")).fold(0, u64::wrapping_add)
+                let handles: Vec<_> = words
+                    .chunks(chunk)
+                    .map(|part| scope.spawn(move || sum(part)))
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("bandwidth thread"))
+                    .fold(0, u64::wrapping_add)
             });
             std::hint::black_box(total);
             best = best.max((words.len() * 8) as f64 / started.elapsed().as_secs_f64());

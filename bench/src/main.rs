@@ -12,8 +12,8 @@ use std::path::PathBuf;
 
 use clap::Parser;
 use emitter::graph::WeightLayout;
-use engine::model::{self, ModelOptions};
 use engine::device_sampling::SamplingMode;
+use engine::model::{self, ModelOptions};
 use engine::runtime::Runtime;
 
 #[derive(Parser, Debug)]
@@ -96,7 +96,13 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     for &mode in &modes {
         for &batch in &args.batches {
             eprintln!("[bench] decode B={batch}, {mode:?} sampling");
-            decode.push(measure::decode(&mut loaded.graphs, batch, args.context, args.steps, mode));
+            decode.push(measure::decode(
+                &mut loaded.graphs,
+                batch,
+                args.context,
+                args.steps,
+                mode,
+            ));
         }
     }
     let (rss, peak) = memory::resident();
@@ -104,7 +110,9 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     // B=1 read rate is also taken in pairs, each bandwidth round right before a decode run.
     eprintln!("[bench] B=1 decode paired with bandwidth, {PAIRS} rounds");
     let probe = bandwidth::Probe::new(PROBE_BYTES, threads);
-    let pairs = measure::paired_b1(&mut loaded.graphs, args.context, PAIRS, || probe.read_bandwidth(2));
+    let pairs = measure::paired_b1(&mut loaded.graphs, args.context, PAIRS, || {
+        probe.read_bandwidth(2)
+    });
     let report = report::Report::new(&loaded, bandwidth, prefill, decode, &pairs, rss, peak);
     println!("{}", report.table());
     if let Some(path) = &args.json {

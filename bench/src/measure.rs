@@ -31,7 +31,9 @@ pub struct DecodeResult {
 }
 
 fn prompt(len: usize, salt: usize, vocab: usize) -> Vec<i32> {
-    (0..len).map(|i| ((i * 7919 + salt * 104729 + 17) % (vocab - 2) + 1) as i32).collect()
+    (0..len)
+        .map(|i| ((i * 7919 + salt * 104729 + 17) % (vocab - 2) + 1) as i32)
+        .collect()
 }
 
 /// Writes `ids` into `slot` from position 0 in chunks of the largest bucket, each returning
@@ -39,7 +41,9 @@ fn prompt(len: usize, salt: usize, vocab: usize) -> Vec<i32> {
 fn fill(graphs: &mut Graphs, slot: usize, ids: &[i32], logits: &mut [f32]) {
     for (i, chunk) in ids.chunks(graphs.max_chunk()).enumerate() {
         let start = i * graphs.max_chunk();
-        graphs.prefill(slot, start, chunk, PrefillOut::Logits(logits)).expect("prefill");
+        graphs
+            .prefill(slot, start, chunk, PrefillOut::Logits(logits))
+            .expect("prefill");
     }
 }
 
@@ -55,19 +59,35 @@ pub fn prefill(graphs: &mut Graphs, tokens: usize, rounds: usize) -> PrefillResu
         fill(graphs, 0, &ids, &mut logits);
         best = best.min(started.elapsed().as_secs_f64());
     }
-    PrefillResult { tokens, chunk, seconds: best, tokens_per_second: tokens as f64 / best }
+    PrefillResult {
+        tokens,
+        chunk,
+        seconds: best,
+        tokens_per_second: tokens as f64 / best,
+    }
 }
 
 /// `steps` decode steps of `batch` rows whose sequences sit at `context`
 /// tokens, each sampling every row (temperature 0.8, top-p 0.95) on the host
 /// or in the graph, which feeds the next step.
-pub fn decode(graphs: &mut Graphs, batch: usize, context: usize, steps: usize, mode: SamplingMode) -> DecodeResult {
+pub fn decode(
+    graphs: &mut Graphs,
+    batch: usize,
+    context: usize,
+    steps: usize,
+    mode: SamplingMode,
+) -> DecodeResult {
     let vocab = graphs.vocab();
     let mut logits = vec![0f32; vocab];
     for slot in 0..batch {
         fill(graphs, slot, &prompt(context, slot, vocab), &mut logits);
     }
-    let params = SampleParams { temperature: 0.8, top_p: 0.95, seed: 7, ..SampleParams::default() };
+    let params = SampleParams {
+        temperature: 0.8,
+        top_p: 0.95,
+        seed: 7,
+        ..SampleParams::default()
+    };
     let mut sampler = Sampler::new();
     let mut sample = Sample::default();
     let mut out = DecodeOutput::default();
@@ -89,7 +109,9 @@ pub fn decode(graphs: &mut Graphs, batch: usize, context: usize, steps: usize, m
             staged.push(&params, step as u64);
         }
         let started = Instant::now();
-        rows = graphs.decode(head, &tokens, &pos, Some(&mut staged), &mut out).expect("decode");
+        rows = graphs
+            .decode(head, &tokens, &pos, Some(&mut staged), &mut out)
+            .expect("decode");
         let decoded = started.elapsed().as_secs_f64();
         let sampled = Instant::now();
         for (b, token) in tokens.iter_mut().enumerate() {
@@ -98,7 +120,13 @@ pub fn decode(graphs: &mut Graphs, batch: usize, context: usize, steps: usize, m
                 continue;
             }
             let request = Request::new(&params).step(step as u64);
-            sampler.sample_into(&mut out.logits[b * vocab..(b + 1) * vocab], &request, &mut sample).expect("sample");
+            sampler
+                .sample_into(
+                    &mut out.logits[b * vocab..(b + 1) * vocab],
+                    &request,
+                    &mut sample,
+                )
+                .expect("sample");
             *token = sample.token as i32;
         }
         let sampling = sampled.elapsed().as_secs_f64();
@@ -116,7 +144,11 @@ pub fn decode(graphs: &mut Graphs, batch: usize, context: usize, steps: usize, m
     };
     DecodeResult {
         batch,
-        sampling: if mode == SamplingMode::Host { "host" } else { "device" },
+        sampling: if mode == SamplingMode::Host {
+            "host"
+        } else {
+            "device"
+        },
         context,
         step_ms: median * 1e3,
         step_ms_min: step_times[0] * 1e3,
@@ -130,7 +162,12 @@ pub fn decode(graphs: &mut Graphs, batch: usize, context: usize, steps: usize, m
 /// `rounds` of (bandwidth, B=1 decode step): each round times 6 decode steps between two
 /// bandwidth measurements and pairs the median step with the mean of the two, so both
 /// numbers of a pair see the same load on a shared machine.
-pub fn paired_b1(graphs: &mut Graphs, context: usize, rounds: usize, mut bandwidth: impl FnMut() -> f64) -> Vec<(f64, f64)> {
+pub fn paired_b1(
+    graphs: &mut Graphs,
+    context: usize,
+    rounds: usize,
+    mut bandwidth: impl FnMut() -> f64,
+) -> Vec<(f64, f64)> {
     let vocab = graphs.vocab();
     let mut logits = vec![0f32; vocab];
     fill(graphs, 0, &prompt(context, 0, vocab), &mut logits);
@@ -142,7 +179,15 @@ pub fn paired_b1(graphs: &mut Graphs, context: usize, rounds: usize, mut bandwid
         for step in 0..6 {
             // Rewrites the same position each step: the cost does not depend on the token.
             let started = Instant::now();
-            graphs.decode(Head::Logits, &[step * 31 + 5], &[context as i32], None, &mut out).expect("decode");
+            graphs
+                .decode(
+                    Head::Logits,
+                    &[step * 31 + 5],
+                    &[context as i32],
+                    None,
+                    &mut out,
+                )
+                .expect("decode");
             steps.push(started.elapsed().as_secs_f64());
         }
         let after = bandwidth();

@@ -20,7 +20,9 @@ struct Canvas {
 
 impl Canvas {
     fn new() -> Canvas {
-        Canvas { pixels: vec![255; WIDTH * HEIGHT * 3] }
+        Canvas {
+            pixels: vec![255; WIDTH * HEIGHT * 3],
+        }
     }
 
     fn set(&mut self, x: usize, y: usize, color: [u8; 3]) {
@@ -64,12 +66,21 @@ pub fn write_png(path: &Path, report: &Report) -> Result<(), Box<dyn std::error:
     let mut canvas = Canvas::new();
     canvas.text(20, 14, "decode tokens/s by batch size");
     let (left, top, bottom) = (70usize, 60usize, HEIGHT - 60);
-    let max = report.decode.iter().map(|d| d.tokens_per_second).fold(1.0, f64::max) * 1.15;
+    let max = report
+        .decode
+        .iter()
+        .map(|d| d.tokens_per_second)
+        .fold(1.0, f64::max)
+        * 1.15;
     for i in 0..=4 {
         let y = bottom - (bottom - top) * i / 4;
         canvas.rect(left, y, WIDTH - 20, y + 1, GRID);
         let label = format!("{:.0}", max * i as f64 / 4.0);
-        canvas.text(left.saturating_sub(text_width(&label) + 6), y.saturating_sub(8), &label);
+        canvas.text(
+            left.saturating_sub(text_width(&label) + 6),
+            y.saturating_sub(8),
+            &label,
+        );
     }
     let slots = report.decode.len().max(1);
     let slot_width = (WIDTH - 20 - left) / slots;
@@ -79,9 +90,22 @@ pub fn write_png(path: &Path, report: &Report) -> Result<(), Box<dyn std::error:
         let x1 = x0 + slot_width / 2;
         canvas.rect(x0, bottom - height, x1, bottom, BAR);
         let value = format!("{:.0}", d.tokens_per_second);
-        canvas.text(x0 + (x1 - x0).saturating_sub(text_width(&value)) / 2, (bottom - height).saturating_sub(20), &value);
-        let label = format!("B={}{} {:.1}ms", d.batch, if d.sampling == "device" { "d" } else { "" }, d.step_ms);
-        canvas.text((x0 + x1) / 2 - text_width(&label).min((x0 + x1) / 2) / 2, bottom + 12, &label);
+        canvas.text(
+            x0 + (x1 - x0).saturating_sub(text_width(&value)) / 2,
+            (bottom - height).saturating_sub(20),
+            &value,
+        );
+        let label = format!(
+            "B={}{} {:.1}ms",
+            d.batch,
+            if d.sampling == "device" { "d" } else { "" },
+            d.step_ms
+        );
+        canvas.text(
+            (x0 + x1) / 2 - text_width(&label).min((x0 + x1) / 2) / 2,
+            bottom + 12,
+            &label,
+        );
     }
     canvas.rect(left, bottom, WIDTH - 20, bottom + 1, INK);
     let file = std::io::BufWriter::new(std::fs::File::create(path)?);

@@ -48,21 +48,33 @@ impl Report {
         peak: u64,
     ) -> Report {
         let manifest = loaded.graphs.manifest();
-        let bytes = |shape: &[i64], elem: &str| shape.iter().product::<i64>() as u64 * if elem == "f16" { 2 } else { 4 };
-        let weight_bytes: u64 = manifest.parameters.iter().map(|p| bytes(&p.ty.shape, p.ty.elem.mlir())).sum();
+        let bytes = |shape: &[i64], elem: &str| {
+            shape.iter().product::<i64>() as u64 * if elem == "f16" { 2 } else { 4 }
+        };
+        let weight_bytes: u64 = manifest
+            .parameters
+            .iter()
+            .map(|p| bytes(&p.ty.shape, p.ty.elem.mlir()))
+            .sum();
         let embed: u64 = manifest
             .parameters
             .iter()
             .filter(|p| p.name.ends_with("embed_tokens.weight"))
             .map(|p| bytes(&p.ty.shape, p.ty.elem.mlir()))
             .sum();
-        let weight_bytes_per_step = if manifest.config.tie_word_embeddings { weight_bytes } else { weight_bytes - embed };
+        let weight_bytes_per_step = if manifest.config.tie_word_embeddings {
+            weight_bytes
+        } else {
+            weight_bytes - embed
+        };
         let kv = &manifest.kv_cache;
         let kv_bytes = bytes(&kv.ty.shape, kv.ty.elem.mlir()) * kv.globals.len() as u64 * 2;
         let host = || decode.iter().filter(|d| d.sampling == "host");
         let b1 = host().find(|d| d.batch == 1);
-        let b1_efficiency = b1.map(|d| weight_bytes_per_step as f64 / (d.step_ms / 1e3) / bandwidth);
-        let b1_efficiency_best = b1.map(|d| weight_bytes_per_step as f64 / (d.step_ms_min / 1e3) / bandwidth);
+        let b1_efficiency =
+            b1.map(|d| weight_bytes_per_step as f64 / (d.step_ms / 1e3) / bandwidth);
+        let b1_efficiency_best =
+            b1.map(|d| weight_bytes_per_step as f64 / (d.step_ms_min / 1e3) / bandwidth);
         let b1_paired: Vec<(f64, f64, f64)> = pairs
             .iter()
             .map(|&(bw, ms)| (bw / 1e9, ms, weight_bytes_per_step as f64 / (ms / 1e3) / bw))
@@ -73,13 +85,20 @@ impl Report {
         let largest = host().max_by_key(|d| d.batch);
         let device_over_host = host()
             .filter_map(|h| {
-                let d = decode.iter().find(|d| d.sampling == "device" && d.batch == h.batch)?;
+                let d = decode
+                    .iter()
+                    .find(|d| d.sampling == "device" && d.batch == h.batch)?;
                 Some((h.batch, d.tokens_per_second / h.tokens_per_second))
             })
             .collect();
-        let batch_speedup = b1.zip(largest).map(|(one, big)| big.tokens_per_second / one.tokens_per_second);
+        let batch_speedup = b1
+            .zip(largest)
+            .map(|(one, big)| big.tokens_per_second / one.tokens_per_second);
         Report {
-            model: loaded.vmfb.file_stem().map_or(String::new(), |s| s.to_string_lossy().into_owned()),
+            model: loaded
+                .vmfb
+                .file_stem()
+                .map_or(String::new(), |s| s.to_string_lossy().into_owned()),
             slots: manifest.slots,
             capacity: manifest.capacity,
             weight_bytes,
@@ -141,8 +160,17 @@ impl Report {
             ));
         }
         if let Some(m) = self.b1_paired_median {
-            let (lo, hi) = self.b1_paired.iter().fold((f64::INFINITY, 0f64), |(lo, hi), p| (lo.min(p.2), hi.max(p.2)));
-            let bws: Vec<String> = self.b1_paired.iter().map(|p| format!("{:.1}", p.0)).collect();
+            let (lo, hi) = self
+                .b1_paired
+                .iter()
+                .fold((f64::INFINITY, 0f64), |(lo, hi), p| {
+                    (lo.min(p.2), hi.max(p.2))
+                });
+            let bws: Vec<String> = self
+                .b1_paired
+                .iter()
+                .map(|p| format!("{:.1}", p.0))
+                .collect();
             out.push_str(&format!(
                 "B=1 read rate paired with the bandwidth measured around it: median {:.1}% over {} rounds (range {:.1}-{:.1}%; bandwidths {} GB/s)\n",
                 m * 100.0,
@@ -153,10 +181,14 @@ impl Report {
             ));
         }
         if let Some(s) = self.batch_speedup {
-            out.push_str(&format!("largest batch aggregate tok/s over B=1: {s:.2}x\n"));
+            out.push_str(&format!(
+                "largest batch aggregate tok/s over B=1: {s:.2}x\n"
+            ));
         }
         for (b, r) in &self.device_over_host {
-            out.push_str(&format!("B={b}: device sampling tok/s over host sampling: {r:.3}x\n"));
+            out.push_str(&format!(
+                "B={b}: device sampling tok/s over host sampling: {r:.3}x\n"
+            ));
         }
         out.push_str(&format!(
             "resident memory {:.0} MiB (peak {:.0} MiB) = {:.2}x (weights + KV)\n",

@@ -82,7 +82,12 @@ fn host_cpu_identity() -> String {
             .map(|(_, v)| v.trim().to_string())
             .unwrap_or_default()
     };
-    format!("{} {} | {}", std::env::consts::ARCH, pick("model name"), pick("flags"))
+    format!(
+        "{} {} | {}",
+        std::env::consts::ARCH,
+        pick("model name"),
+        pick("flags")
+    )
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -92,9 +97,16 @@ pub enum CompileError {
     )]
     CompilerMissing,
     #[error("iree-compile rejected {input} for {target:?}:\n{stderr}")]
-    Rejected { input: String, target: Target, stderr: String },
+    Rejected {
+        input: String,
+        target: Target,
+        stderr: String,
+    },
     #[error("I/O error at {path}: {source}")]
-    Io { path: PathBuf, source: std::io::Error },
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
 }
 
 /// Finds iree-compile and compiles MLIR into a cache directory.
@@ -112,9 +124,17 @@ impl Compiler {
     /// `cache_dir` (created on demand).
     pub fn new(cache_dir: impl Into<PathBuf>) -> Result<Compiler, CompileError> {
         let program = locate_compiler().ok_or(CompileError::CompilerMissing)?;
-        let output = Command::new(&program).arg("--version").output().map_err(|_| CompileError::CompilerMissing)?;
+        let output = Command::new(&program)
+            .arg("--version")
+            .output()
+            .map_err(|_| CompileError::CompilerMissing)?;
         let version = String::from_utf8_lossy(&output.stdout).trim().to_string();
-        Ok(Compiler { program, version, cache_dir: cache_dir.into(), verbose: true })
+        Ok(Compiler {
+            program,
+            version,
+            cache_dir: cache_dir.into(),
+            verbose: true,
+        })
     }
 
     pub fn program(&self) -> &Path {
@@ -127,10 +147,18 @@ impl Compiler {
 
     /// Compiles MLIR text, returning the cached vmfb path. `label` names
     /// the input in messages and in the cache file name.
-    pub fn compile_text(&self, label: &str, mlir: &str, target: &Target) -> Result<PathBuf, CompileError> {
+    pub fn compile_text(
+        &self,
+        label: &str,
+        mlir: &str,
+        target: &Target,
+    ) -> Result<PathBuf, CompileError> {
         let flags = target.flags();
         let key = self.cache_key(mlir.as_bytes(), &flags, target);
-        let stem: String = label.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+        let stem: String = label
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
         let output = self.cache_dir.join(format!("{stem}-{}.vmfb", &key[..16]));
         if output.is_file() {
             return Ok(output);
@@ -139,7 +167,9 @@ impl Compiler {
         // Private temporary names: concurrent compiles of the same module
         // (parallel tests, several processes) must not trample each other.
         let unique = unique_suffix();
-        let input = self.cache_dir.join(format!("{stem}-{}.{unique}.mlir", &key[..16]));
+        let input = self
+            .cache_dir
+            .join(format!("{stem}-{}.{unique}.mlir", &key[..16]));
         std::fs::write(&input, mlir).map_err(|e| io(&input, e))?;
         let result = self.run(label, &input, &output, &unique, &flags, target);
         let _ = std::fs::remove_file(&input);
@@ -149,7 +179,9 @@ impl Compiler {
     /// Compiles an MLIR file (see [`Compiler::compile_text`]).
     pub fn compile_file(&self, path: &Path, target: &Target) -> Result<PathBuf, CompileError> {
         let mlir = std::fs::read_to_string(path).map_err(|e| io(path, e))?;
-        let label = path.file_stem().map_or("module".into(), |s| s.to_string_lossy().into_owned());
+        let label = path
+            .file_stem()
+            .map_or("module".into(), |s| s.to_string_lossy().into_owned());
         self.compile_text(&label, &mlir, target)
     }
 
@@ -162,7 +194,11 @@ impl Compiler {
         }
         hasher.update(target.host_identity().as_bytes());
         hasher.update(mlir);
-        hasher.finalize().iter().map(|b| format!("{b:02x}")).collect()
+        hasher
+            .finalize()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
     }
 
     fn run(
@@ -198,7 +234,10 @@ impl Compiler {
         }
         std::fs::rename(&partial, output).map_err(|e| io(output, e))?;
         if self.verbose {
-            eprintln!("compiled {label} in {:.1} s", started.elapsed().as_secs_f64());
+            eprintln!(
+                "compiled {label} in {:.1} s",
+                started.elapsed().as_secs_f64()
+            );
         }
         Ok(())
     }
@@ -211,7 +250,10 @@ fn unique_suffix() -> String {
 }
 
 fn io(path: &Path, source: std::io::Error) -> CompileError {
-    CompileError::Io { path: path.to_path_buf(), source }
+    CompileError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
 }
 
 fn tail(text: &str, lines: usize) -> String {
@@ -228,6 +270,8 @@ fn locate_compiler() -> Option<PathBuf> {
         return Some(venv);
     }
     std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths).map(|d| d.join("iree-compile")).find(|p| p.is_file())
+        std::env::split_paths(&paths)
+            .map(|d| d.join("iree-compile"))
+            .find(|p| p.is_file())
     })
 }

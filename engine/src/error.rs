@@ -19,7 +19,10 @@ pub enum EngineError {
     #[error("parameter file {path}: {detail}")]
     Parameters { path: PathBuf, detail: String },
     #[error("I/O error at {path}: {source}")]
-    Io { path: PathBuf, source: std::io::Error },
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("internal error: {0}")]
     Internal(String),
 }

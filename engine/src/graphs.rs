@@ -66,7 +66,11 @@ pub enum PrefillOut<'a> {
     /// The argmax id.
     Argmax(&'a mut i32),
     /// A token drawn on the device with the one row of `rows`, and its log-probability.
-    Sample { rows: &'a SampleRows, token: &'a mut i32, logprob: &'a mut f32 },
+    Sample {
+        rows: &'a SampleRows,
+        token: &'a mut i32,
+        logprob: &'a mut f32,
+    },
 }
 
 impl PrefillOut<'_> {
@@ -93,13 +97,24 @@ pub struct Graphs {
 impl Graphs {
     /// Loads `vmfb` with `parameters` after checking the parameter file holds
     /// exactly what the manifest lists.
-    pub fn load(runtime: &Arc<Runtime>, manifest: Manifest, vmfb: &Path, parameters: &Path) -> Result<Graphs, EngineError> {
+    pub fn load(
+        runtime: &Arc<Runtime>,
+        manifest: Manifest,
+        vmfb: &Path,
+        parameters: &Path,
+    ) -> Result<Graphs, EngineError> {
         crate::parameters::check_against_manifest(parameters, &manifest)?;
         // A CPU device reads the weights in place every step, so they get the
         // fastest host pages; a GPU copies them to device memory once, and a
         // mapping costs no RAM after that.
-        let mode = if runtime.is_local() { ParameterMode::Resident } else { ParameterMode::Mmap };
-        let options = SessionOptions::new([vmfb]).parameters(parameters).parameter_mode(mode);
+        let mode = if runtime.is_local() {
+            ParameterMode::Resident
+        } else {
+            ParameterMode::Mmap
+        };
+        let options = SessionOptions::new([vmfb])
+            .parameters(parameters)
+            .parameter_mode(mode);
         let session = Session::new(runtime, &options)?;
         let mut prefill: HashMap<Head, Vec<PrefillGraph>> = HashMap::new();
         let mut decode: HashMap<Head, Vec<DecodeGraph>> = HashMap::new();
@@ -107,8 +122,14 @@ impl Graphs {
         for info in &manifest.functions {
             let head = Head::of(info.variant);
             match info.kind {
-                Kind::Prefill => prefill.entry(head).or_default().push(load_prefill(&session, &manifest, info)?),
-                Kind::Decode => decode.entry(head).or_default().push(load_decode(&session, &manifest, info)?),
+                Kind::Prefill => prefill
+                    .entry(head)
+                    .or_default()
+                    .push(load_prefill(&session, &manifest, info)?),
+                Kind::Decode => decode
+                    .entry(head)
+                    .or_default()
+                    .push(load_decode(&session, &manifest, info)?),
                 Kind::Sample => samplers.push(load_sampler(&session, &manifest, info)?),
                 Kind::Copy => {}
             }
@@ -121,10 +142,24 @@ impl Graphs {
             graphs.sort_by_key(|g| (g.b, g.w));
         }
         if !prefill.contains_key(&Head::Logits) || !decode.contains_key(&Head::Logits) {
-            return Err(EngineError::Manifest("the module lacks prefill or decode logits graphs".into()));
+            return Err(EngineError::Manifest(
+                "the module lacks prefill or decode logits graphs".into(),
+            ));
         }
-        let copy_slot = session.function(&format!("{}.{}", manifest.module, emitter::graph::COPY_SLOT))?;
-        Ok(Graphs { manifest, session, prefill, decode, samplers, copy_slot, token_buf: Vec::new() })
+        let copy_slot = session.function(&format!(
+            "{}.{}",
+            manifest.module,
+            emitter::graph::COPY_SLOT
+        ))?;
+        Ok(Graphs {
+            manifest,
+            session,
+            prefill,
+            decode,
+            samplers,
+            copy_slot,
+            token_buf: Vec::new(),
+        })
     }
 
     pub fn manifest(&self) -> &Manifest {
@@ -148,23 +183,40 @@ impl Graphs {
     }
 
     pub fn has_head(&self, head: Head) -> bool {
-        let standalone = head != Head::Sample || self.decode[&Head::Logits].iter().all(|g| self.samplers.iter().any(|s| s.b == g.b));
+        let standalone = head != Head::Sample
+            || self.decode[&Head::Logits]
+                .iter()
+                .all(|g| self.samplers.iter().any(|s| s.b == g.b));
         self.prefill.contains_key(&head) && self.decode.contains_key(&head) && standalone
     }
 
     /// The longest prefill chunk the module offers.
     pub fn max_chunk(&self) -> usize {
-        self.prefill[&Head::Logits].iter().map(|g| g.t).max().unwrap_or(0)
+        self.prefill[&Head::Logits]
+            .iter()
+            .map(|g| g.t)
+            .max()
+            .unwrap_or(0)
     }
 
     /// The largest decode batch.
     pub fn max_batch(&self) -> usize {
-        self.decode[&Head::Logits].iter().map(|g| g.b).max().unwrap_or(0)
+        self.decode[&Head::Logits]
+            .iter()
+            .map(|g| g.b)
+            .max()
+            .unwrap_or(0)
     }
 
     /// Runs one prefill chunk: `tokens` at positions `start..` of `slot`, and
     /// the head `out` asks for on the last token.
-    pub fn prefill(&mut self, slot: usize, start: usize, tokens: &[i32], out: PrefillOut<'_>) -> Result<(), EngineError> {
+    pub fn prefill(
+        &mut self,
+        slot: usize,
+        start: usize,
+        tokens: &[i32],
+        out: PrefillOut<'_>,
+    ) -> Result<(), EngineError> {
         let head = out.head();
         let end = start + tokens.len();
         if tokens.is_empty() || slot >= self.manifest.slots || end > self.manifest.capacity {
@@ -175,11 +227,19 @@ impl Graphs {
                 self.manifest.capacity
             )));
         }
-        let graphs = self.prefill.get_mut(&head).ok_or_else(|| EngineError::Manifest(format!("no prefill {head:?} graph")))?;
+        let graphs = self
+            .prefill
+            .get_mut(&head)
+            .ok_or_else(|| EngineError::Manifest(format!("no prefill {head:?} graph")))?;
         let graph = graphs
             .iter_mut()
             .find(|g| g.t >= tokens.len() && g.w >= end)
-            .ok_or_else(|| EngineError::Internal(format!("no prefill bucket for {} tokens ending at {end}", tokens.len())))?;
+            .ok_or_else(|| {
+                EngineError::Internal(format!(
+                    "no prefill bucket for {} tokens ending at {end}",
+                    tokens.len()
+                ))
+            })?;
         self.token_buf.clear();
         self.token_buf.extend_from_slice(tokens);
         self.token_buf.resize(graph.t, 0);
@@ -189,13 +249,27 @@ impl Graphs {
         graph.slot.write(&[slot as i32])?;
         let mut inputs = vec![&graph.tokens, &graph.start, &graph.len, &graph.slot];
         match out {
-            PrefillOut::Logits(logits) => graph.function.call(&inputs, &mut [Output::F32(logits)])?,
-            PrefillOut::Argmax(id) => graph.function.call(&inputs, &mut [Output::I32(std::slice::from_mut(id))])?,
-            PrefillOut::Sample { rows, token, logprob } => {
-                let sampling = graph.sampling.as_mut().expect("sample graphs carry sampling inputs");
+            PrefillOut::Logits(logits) => {
+                graph.function.call(&inputs, &mut [Output::F32(logits)])?
+            }
+            PrefillOut::Argmax(id) => graph
+                .function
+                .call(&inputs, &mut [Output::I32(std::slice::from_mut(id))])?,
+            PrefillOut::Sample {
+                rows,
+                token,
+                logprob,
+            } => {
+                let sampling = graph
+                    .sampling
+                    .as_mut()
+                    .expect("sample graphs carry sampling inputs");
                 sampling.write(rows)?;
                 inputs.extend(sampling.iter());
-                let mut outputs = [Output::I32(std::slice::from_mut(token)), Output::F32(std::slice::from_mut(logprob))];
+                let mut outputs = [
+                    Output::I32(std::slice::from_mut(token)),
+                    Output::F32(std::slice::from_mut(logprob)),
+                ];
                 graph.function.call(&inputs, &mut outputs)?;
             }
         }
@@ -208,7 +282,12 @@ impl Graphs {
     pub fn chunk_len(&self, start: usize, remaining: usize) -> usize {
         let graphs = &self.prefill[&Head::Logits];
         let fits = |g: &&PrefillGraph| g.w >= start + g.t.min(remaining);
-        let full = graphs.iter().filter(fits).filter(|g| g.t <= remaining).map(|g| g.t).max();
+        let full = graphs
+            .iter()
+            .filter(fits)
+            .filter(|g| g.t <= remaining)
+            .map(|g| g.t)
+            .max();
         full.unwrap_or(remaining).min(remaining).max(1)
     }
 
@@ -227,15 +306,28 @@ impl Graphs {
     ) -> Result<usize, EngineError> {
         let rows = tokens.len();
         let max_pos = pos.iter().copied().max().unwrap_or(-1);
-        if rows == 0 || rows != pos.len() || rows > self.manifest.slots || max_pos >= self.manifest.capacity as i32 {
-            return Err(EngineError::Internal(format!("decode of {rows} rows (max pos {max_pos}) does not fit")));
+        if rows == 0
+            || rows != pos.len()
+            || rows > self.manifest.slots
+            || max_pos >= self.manifest.capacity as i32
+        {
+            return Err(EngineError::Internal(format!(
+                "decode of {rows} rows (max pos {max_pos}) does not fit"
+            )));
         }
         let vocab = self.vocab();
-        let graphs = self.decode.get_mut(&head).ok_or_else(|| EngineError::Manifest(format!("no decode {head:?} graph")))?;
+        let graphs = self
+            .decode
+            .get_mut(&head)
+            .ok_or_else(|| EngineError::Manifest(format!("no decode {head:?} graph")))?;
         let graph = graphs
             .iter_mut()
             .find(|g| g.b >= rows && g.w as i32 > max_pos)
-            .ok_or_else(|| EngineError::Internal(format!("no decode bucket for {rows} rows at position {max_pos}")))?;
+            .ok_or_else(|| {
+                EngineError::Internal(format!(
+                    "no decode bucket for {rows} rows at position {max_pos}"
+                ))
+            })?;
         self.token_buf.clear();
         self.token_buf.extend_from_slice(tokens);
         self.token_buf.resize(graph.b, 0);
@@ -249,21 +341,33 @@ impl Graphs {
         match head {
             Head::Logits => {
                 out.logits.resize(b * vocab, 0.0);
-                graph.function.call(&inputs, &mut [Output::F32(&mut out.logits[..b * vocab])])?;
+                graph
+                    .function
+                    .call(&inputs, &mut [Output::F32(&mut out.logits[..b * vocab])])?;
             }
             Head::Argmax => {
                 out.ids.resize(b, 0);
-                graph.function.call(&inputs, &mut [Output::I32(&mut out.ids[..b])])?;
+                graph
+                    .function
+                    .call(&inputs, &mut [Output::I32(&mut out.ids[..b])])?;
             }
             Head::Sample => {
-                let rows = sampling.ok_or_else(|| EngineError::Internal("a sample head needs sampling rows".into()))?;
-                let tensors = graph.sampling.as_mut().expect("sample graphs carry sampling inputs");
+                let rows = sampling.ok_or_else(|| {
+                    EngineError::Internal("a sample head needs sampling rows".into())
+                })?;
+                let tensors = graph
+                    .sampling
+                    .as_mut()
+                    .expect("sample graphs carry sampling inputs");
                 rows.pad_to(b);
                 tensors.write(rows)?;
                 inputs.extend(tensors.iter());
                 out.ids.resize(b, 0);
                 out.logprobs.resize(b, 0.0);
-                let mut outputs = [Output::I32(&mut out.ids[..b]), Output::F32(&mut out.logprobs[..b])];
+                let mut outputs = [
+                    Output::I32(&mut out.ids[..b]),
+                    Output::F32(&mut out.logprobs[..b]),
+                ];
                 graph.function.call(&inputs, &mut outputs)?;
             }
         }
@@ -286,7 +390,12 @@ impl Graphs {
             .samplers
             .iter_mut()
             .find(|g| g.b == b && b * vocab == logits.len())
-            .ok_or_else(|| EngineError::Manifest(format!("no sample_b{b} function for {} logits", logits.len())))?;
+            .ok_or_else(|| {
+                EngineError::Manifest(format!(
+                    "no sample_b{b} function for {} logits",
+                    logits.len()
+                ))
+            })?;
         graph.logits.write(logits)?;
         sampling.pad_to(b);
         graph.sampling.write(sampling)?;
@@ -326,8 +435,14 @@ fn function_name(manifest: &Manifest, info: &FunctionInfo) -> String {
     format!("{}.{}", manifest.module, info.name)
 }
 
-fn load_prefill(session: &Session, manifest: &Manifest, info: &FunctionInfo) -> Result<PrefillGraph, EngineError> {
-    let t = info.t.ok_or_else(|| EngineError::Manifest(format!("{} has no length", info.name)))?;
+fn load_prefill(
+    session: &Session,
+    manifest: &Manifest,
+    info: &FunctionInfo,
+) -> Result<PrefillGraph, EngineError> {
+    let t = info
+        .t
+        .ok_or_else(|| EngineError::Manifest(format!("{} has no length", info.name)))?;
     Ok(PrefillGraph {
         t,
         w: info.w.unwrap_or(manifest.capacity),
@@ -340,8 +455,14 @@ fn load_prefill(session: &Session, manifest: &Manifest, info: &FunctionInfo) -> 
     })
 }
 
-fn load_decode(session: &Session, manifest: &Manifest, info: &FunctionInfo) -> Result<DecodeGraph, EngineError> {
-    let b = info.b.ok_or_else(|| EngineError::Manifest(format!("{} has no batch", info.name)))?;
+fn load_decode(
+    session: &Session,
+    manifest: &Manifest,
+    info: &FunctionInfo,
+) -> Result<DecodeGraph, EngineError> {
+    let b = info
+        .b
+        .ok_or_else(|| EngineError::Manifest(format!("{} has no batch", info.name)))?;
     Ok(DecodeGraph {
         b,
         w: info.w.unwrap_or(manifest.capacity),
@@ -352,15 +473,25 @@ fn load_decode(session: &Session, manifest: &Manifest, info: &FunctionInfo) -> R
     })
 }
 
-fn sampling_tensors(session: &Session, info: &FunctionInfo, rows: usize) -> Result<Option<SampleTensors>, EngineError> {
+fn sampling_tensors(
+    session: &Session,
+    info: &FunctionInfo,
+    rows: usize,
+) -> Result<Option<SampleTensors>, EngineError> {
     match info.variant {
         Some(Variant::Sample) => Ok(Some(SampleTensors::new(session, rows)?)),
         _ => Ok(None),
     }
 }
 
-fn load_sampler(session: &Session, manifest: &Manifest, info: &FunctionInfo) -> Result<SampleGraph, EngineError> {
-    let b = info.b.ok_or_else(|| EngineError::Manifest(format!("{} has no batch", info.name)))?;
+fn load_sampler(
+    session: &Session,
+    manifest: &Manifest,
+    info: &FunctionInfo,
+) -> Result<SampleGraph, EngineError> {
+    let b = info
+        .b
+        .ok_or_else(|| EngineError::Manifest(format!("{} has no batch", info.name)))?;
     let vocab = manifest.config.vocab_size;
     Ok(SampleGraph {
         b,

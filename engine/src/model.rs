@@ -55,9 +55,17 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
         capacity,
         weight_dtype: emitter::hlo::ElemType::F32,
         weight_layout: WeightLayout::Rows,
-        prefill_lengths: [32usize, 128, 512].iter().copied().filter(|&t| t <= capacity).collect(),
+        prefill_lengths: [32usize, 128, 512]
+            .iter()
+            .copied()
+            .filter(|&t| t <= capacity)
+            .collect(),
         prefill_windows: Vec::new(),
-        decode_batches: [1usize, 4, 8].iter().copied().filter(|&b| b <= slots).collect(),
+        decode_batches: [1usize, 4, 8]
+            .iter()
+            .copied()
+            .filter(|&b| b <= slots)
+            .collect(),
         decode_windows: keep(&[256, 1024]),
         decode_attention: Default::default(),
         variants: emitter::graph::Variant::ALL.to_vec(),
@@ -88,7 +96,11 @@ pub struct LoadedModel {
 }
 
 /// Loads `path` (a `.gguf` file or an HF directory) on `runtime`.
-pub fn load(runtime: &Arc<Runtime>, path: &Path, options: &ModelOptions) -> Result<LoadedModel, EngineError> {
+pub fn load(
+    runtime: &Arc<Runtime>,
+    path: &Path,
+    options: &ModelOptions,
+) -> Result<LoadedModel, EngineError> {
     let started = Instant::now();
     let log = |msg: String| {
         if options.verbose {
@@ -101,9 +113,14 @@ pub fn load(runtime: &Arc<Runtime>, path: &Path, options: &ModelOptions) -> Resu
     if matches!(&options.target, Target::Cuda { sm } if sm == "sm_90") {
         graph_options.target = emitter::Target::CudaSm90;
     }
-    graph_options.weight_layout = options.weight_layout.unwrap_or_else(|| preferred_layout(&options.target, &config));
+    graph_options.weight_layout = options
+        .weight_layout
+        .unwrap_or_else(|| preferred_layout(&options.target, &config));
     let rendered = emitter::render(&config, &graph_options)?;
-    log(format!("emitted {} functions", rendered.manifest.functions.len()));
+    log(format!(
+        "emitted {} functions",
+        rendered.manifest.functions.len()
+    ));
     let mut compiler = Compiler::new(options.cache_dir.join("vmfb"))?;
     compiler.verbose = options.verbose;
     let vmfb = compiler.compile_text(&model.name(), &rendered.module, &options.target)?;
@@ -113,19 +130,33 @@ pub fn load(runtime: &Arc<Runtime>, path: &Path, options: &ModelOptions) -> Resu
         _ => loader::Dtype::F32,
     };
     let tiling = loader::Tiling::of(rendered.manifest.tiled_parameters());
-    let parameter_file = model.tiled_parameter_file(options.cache_dir.join("params"), dtype, &tiling)?;
+    let parameter_file =
+        model.tiled_parameter_file(options.cache_dir.join("params"), dtype, &tiling)?;
     log(format!("weights ready: {}", parameter_file.display()));
     let graphs = Graphs::load(runtime, rendered.manifest, &vmfb, &parameter_file)?;
     log("loaded".to_string());
     let tokenizer = model.tokenizer().ok().map(Arc::new);
     let chat_template = model.chat_template()?;
     let eos = tokenizer.as_ref().and_then(|t| t.eos_token_id());
-    Ok(LoadedModel { graphs, config, tokenizer, chat_template, eos, parameter_file, vmfb })
+    Ok(LoadedModel {
+        graphs,
+        config,
+        tokenizer,
+        chat_template,
+        eos,
+        parameter_file,
+        vmfb,
+    })
 }
 
 /// Loads pre-emitted assets (`manifest.json` + `model.mlir` in `dir`) with
 /// an existing parameter file: what tests and custom pipelines use.
-pub fn load_assets(runtime: &Arc<Runtime>, dir: &Path, parameters: &Path, options: &ModelOptions) -> Result<Graphs, EngineError> {
+pub fn load_assets(
+    runtime: &Arc<Runtime>,
+    dir: &Path,
+    parameters: &Path,
+    options: &ModelOptions,
+) -> Result<Graphs, EngineError> {
     let read = |name: &str| {
         let path = dir.join(name);
         std::fs::read_to_string(&path).map_err(|source| EngineError::Io { path, source })
@@ -134,7 +165,9 @@ pub fn load_assets(runtime: &Arc<Runtime>, dir: &Path, parameters: &Path, option
         .map_err(|e| EngineError::Manifest(format!("{}: {e}", dir.display())))?;
     let mut compiler = Compiler::new(options.cache_dir.join("vmfb"))?;
     compiler.verbose = options.verbose;
-    let label = dir.file_name().map_or("model".into(), |n| n.to_string_lossy().into_owned());
+    let label = dir
+        .file_name()
+        .map_or("model".into(), |n| n.to_string_lossy().into_owned());
     let vmfb = compiler.compile_text(&label, &read(emitter::MODULE_FILE)?, &options.target)?;
     Graphs::load(runtime, manifest, &vmfb, parameters)
 }

@@ -24,25 +24,32 @@ pub fn check_against_manifest(path: &Path, manifest: &Manifest) -> Result<(), En
     if path.extension().is_none_or(|e| e != "safetensors") {
         return Ok(());
     }
-    let entries: HashMap<String, loader::ParameterInfo> =
-        loader::read_parameter_list(path)?.into_iter().map(|p| (p.name.clone(), p)).collect();
+    let entries: HashMap<String, loader::ParameterInfo> = loader::read_parameter_list(path)?
+        .into_iter()
+        .map(|p| (p.name.clone(), p))
+        .collect();
     for param in &manifest.parameters {
         let want_dtype = safetensors_dtype(param.ty.elem.mlir());
         let want_shape: Vec<usize> = param.ty.shape.iter().map(|&d| d as usize).collect();
         let detail = match entries.get(&param.name) {
             None => Some(format!("missing parameter `{}`", param.name)),
-            Some(e) if e.shape != want_shape || e.dtype.safetensors_name() != want_dtype => Some(format!(
-                "parameter `{}` is {} {:?}, the graphs need {} {:?}",
-                param.name,
-                e.dtype.safetensors_name(),
-                e.shape,
-                want_dtype,
-                param.ty.shape
-            )),
+            Some(e) if e.shape != want_shape || e.dtype.safetensors_name() != want_dtype => {
+                Some(format!(
+                    "parameter `{}` is {} {:?}, the graphs need {} {:?}",
+                    param.name,
+                    e.dtype.safetensors_name(),
+                    e.shape,
+                    want_dtype,
+                    param.ty.shape
+                ))
+            }
             Some(_) => None,
         };
         if let Some(detail) = detail {
-            return Err(EngineError::Parameters { path: path.to_path_buf(), detail });
+            return Err(EngineError::Parameters {
+                path: path.to_path_buf(),
+                detail,
+            });
         }
     }
     Ok(())

@@ -10,14 +10,22 @@ pub fn workspace_root() -> PathBuf {
         return PathBuf::from(root);
     }
     if let Ok(cwd) = std::env::current_dir() {
-        if let Some(dir) = cwd.ancestors().find(|d| d.join(".venv").is_dir() && d.join("Cargo.toml").is_file()) {
+        if let Some(dir) = cwd
+            .ancestors()
+            .find(|d| d.join(".venv").is_dir() && d.join("Cargo.toml").is_file())
+        {
             return dir.to_path_buf();
         }
     }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().map(PathBuf::from).unwrap_or_default()
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(PathBuf::from)
+        .unwrap_or_default()
 }
 
 /// The cache directory for compiled modules and converted weights.
 pub fn cache_dir() -> PathBuf {
-    std::env::var_os("LLM_IREE_CACHE").map(PathBuf::from).unwrap_or_else(|| workspace_root().join(".cache"))
+    std::env::var_os("LLM_IREE_CACHE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace_root().join(".cache"))
 }

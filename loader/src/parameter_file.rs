@@ -74,7 +74,9 @@ pub(crate) fn write(
 ) -> Result<()> {
     let plan = source.plan()?;
     if let Some(name) = tiling.names().find(|n| !plan.iter().any(|t| t.name == *n)) {
-        return Err(Error::Config(format!("tiled tensor {name} is not in the model")));
+        return Err(Error::Config(format!(
+            "tiled tensor {name} is not in the model"
+        )));
     }
     let (header, data_len) = header(&plan, dtype, tiling)?;
     let dir = path.parent().unwrap_or(Path::new("."));

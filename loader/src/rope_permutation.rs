@@ -13,7 +13,10 @@ pub fn unpermute_rows<T: Copy>(
     row_len: usize,
 ) -> Result<Vec<T>, String> {
     let n_rows = gguf.len().checked_div(row_len).unwrap_or(0);
-    if row_len == 0 || n_rows * row_len != gguf.len() || n_heads == 0 || !n_rows.is_multiple_of(2 * n_heads)
+    if row_len == 0
+        || n_rows * row_len != gguf.len()
+        || n_heads == 0
+        || !n_rows.is_multiple_of(2 * n_heads)
     {
         return Err(format!(
             "{} rows of {row_len} cannot be split into {n_heads} heads of even size",

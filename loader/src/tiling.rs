@@ -24,7 +24,9 @@ impl Tiling {
     }
 
     pub fn of(names: impl IntoIterator<Item = String>) -> Tiling {
-        Tiling { names: names.into_iter().collect() }
+        Tiling {
+            names: names.into_iter().collect(),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -79,7 +81,11 @@ mod tests {
         for r in 0..rows {
             for c in 0..cols {
                 let (i, j) = (r / TILE_ROWS, r % TILE_ROWS);
-                assert_eq!(tiled[(i * cols + c) * TILE_ROWS + j], values[r * cols + c], "row {r} col {c}");
+                assert_eq!(
+                    tiled[(i * cols + c) * TILE_ROWS + j],
+                    values[r * cols + c],
+                    "row {r} col {c}"
+                );
             }
         }
     }

@@ -407,17 +407,27 @@ fn tiled_tensors_hold_the_same_values_in_row_tiles() {
     let gate = "model.layers.0.mlp.gate_proj.weight"; // [FFN, HIDDEN] = [64, 32]
     let tiling = Tiling::of([down.to_string(), gate.to_string()]);
     let cache = dir.path().join("cache");
-    let path = model.tiled_parameter_file(&cache, Dtype::F32, &tiling).unwrap();
+    let path = model
+        .tiled_parameter_file(&cache, Dtype::F32, &tiling)
+        .unwrap();
     assert_ne!(path, model.parameter_file(&cache, Dtype::F32).unwrap());
     let got = read_f32_tensors(&path);
     for (name, (shape, values)) in &synthetic.expected {
         let (stored_shape, stored) = &got[name];
         if !tiling.names().any(|n| n == name) {
-            assert_eq!((stored_shape, stored), (shape, values), "{name} keeps HF layout");
+            assert_eq!(
+                (stored_shape, stored),
+                (shape, values),
+                "{name} keeps HF layout"
+            );
             continue;
         }
         let (rows, cols) = (shape[0], shape[1]);
-        assert_eq!(stored_shape, &vec![rows / TILE_ROWS, cols, TILE_ROWS], "{name}");
+        assert_eq!(
+            stored_shape,
+            &vec![rows / TILE_ROWS, cols, TILE_ROWS],
+            "{name}"
+        );
         for r in 0..rows {
             for c in 0..cols {
                 let at = ((r / TILE_ROWS) * cols + c) * TILE_ROWS + r % TILE_ROWS;
@@ -433,7 +443,7 @@ fn tiling_what_cannot_be_tiled_is_refused() {
     let model = Model::open(Synthetic::llama(false).write(dir.path())).unwrap();
     let cases = [
         ("model.embed_tokens.weight", "cannot be stored as tiles"), // 40 rows
-        ("model.norm.weight", "cannot be stored as tiles"),          // a vector
+        ("model.norm.weight", "cannot be stored as tiles"),         // a vector
         ("model.layers.9.mlp.up_proj.weight", "not in the model"),
     ];
     for (name, expected) in cases {
@@ -442,8 +452,15 @@ fn tiling_what_cannot_be_tiled_is_refused() {
             .write_tiled_parameter_file(dir.path().join("p.safetensors"), Dtype::F32, &tiling)
             .unwrap_err()
             .to_string();
-        assert!(err.contains(name) && err.contains(expected), "{name}: {err}");
+        assert!(
+            err.contains(name) && err.contains(expected),
+            "{name}: {err}"
+        );
     }
-    let leftovers = std::fs::read_dir(dir.path()).unwrap().filter_map(|e| e.ok());
-    assert!(leftovers.into_iter().all(|e| !e.file_name().to_string_lossy().starts_with(".partial-")));
+    let leftovers = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok());
+    assert!(leftovers
+        .into_iter()
+        .all(|e| !e.file_name().to_string_lossy().starts_with(".partial-")));
 }

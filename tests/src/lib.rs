@@ -31,14 +31,17 @@ pub fn compile_cpu(name: &str) -> PathBuf {
 
 /// Writes an f32 safetensors file with the given tensors.
 pub fn write_safetensors(path: &Path, tensors: &[(&str, Vec<usize>, Vec<f32>)]) {
-    let bytes: Vec<Vec<u8>> =
-        tensors.iter().map(|(_, _, data)| data.iter().flat_map(|v| v.to_le_bytes()).collect()).collect();
+    let bytes: Vec<Vec<u8>> = tensors
+        .iter()
+        .map(|(_, _, data)| data.iter().flat_map(|v| v.to_le_bytes()).collect())
+        .collect();
     let views: Vec<(String, safetensors::tensor::TensorView<'_>)> = tensors
         .iter()
         .zip(&bytes)
         .map(|((name, shape, _), raw)| {
-            let view = safetensors::tensor::TensorView::new(safetensors::Dtype::F32, shape.clone(), raw)
-                .expect("tensor view");
+            let view =
+                safetensors::tensor::TensorView::new(safetensors::Dtype::F32, shape.clone(), raw)
+                    .expect("tensor view");
             (name.to_string(), view)
         })
         .collect();
@@ -49,7 +52,11 @@ pub fn write_safetensors(path: &Path, tensors: &[(&str, Vec<usize>, Vec<f32>)]) 
 pub fn temp_dir(tag: &str) -> PathBuf {
     let dir = engine::paths::cache_dir()
         .join("test-tmp")
-        .join(format!("{tag}-{}-{:?}", std::process::id(), std::thread::current().id()))
+        .join(format!(
+            "{tag}-{}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ))
         .to_path_buf();
     let dir = PathBuf::from(dir.to_string_lossy().replace(['(', ')'], ""));
     std::fs::create_dir_all(&dir).expect("temp dir");

@@ -56,21 +56,30 @@ impl Rng {
 /// near 1 and matrices are scaled by 1/sqrt(fan-in) so activations stay O(1)
 /// and the logits are spread enough to make argmax meaningful.
 pub fn weights(seed: u64) -> Weights {
-    let manifest: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(asset_dir().join("manifest.json")).expect("manifest"))
-            .expect("manifest json");
+    let manifest: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(asset_dir().join("manifest.json")).expect("manifest"),
+    )
+    .expect("manifest json");
     let mut rng = Rng(seed);
     let mut weights = Weights::new();
     for param in manifest["parameters"].as_array().expect("parameters") {
         let name = param["name"].as_str().expect("name").to_string();
-        let shape: Vec<usize> =
-            param["shape"].as_array().expect("shape").iter().map(|d| d.as_u64().expect("dim") as usize).collect();
+        let shape: Vec<usize> = param["shape"]
+            .as_array()
+            .expect("shape")
+            .iter()
+            .map(|d| d.as_u64().expect("dim") as usize)
+            .collect();
         let len: usize = shape.iter().product();
         let data: Vec<f32> = if name.ends_with("norm.weight") {
             (0..len).map(|_| 1.0 + 0.2 * rng.next()).collect()
         } else {
             let fan_in = *shape.last().unwrap_or(&1) as f32;
-            let scale = if name.contains("embed_tokens") { 1.0 } else { 2.0 / fan_in.sqrt() };
+            let scale = if name.contains("embed_tokens") {
+                1.0
+            } else {
+                2.0 / fan_in.sqrt()
+            };
             (0..len).map(|_| scale * rng.next()).collect()
         };
         weights.insert(name, (shape, data));
@@ -83,8 +92,10 @@ pub fn write_weights(dir: &Path, weights: &Weights) -> PathBuf {
     let path = dir.join("tiny.safetensors");
     let mut names: Vec<&String> = weights.keys().collect();
     names.sort();
-    let tensors: Vec<(&str, Vec<usize>, Vec<f32>)> =
-        names.iter().map(|n| (n.as_str(), weights[*n].0.clone(), weights[*n].1.clone())).collect();
+    let tensors: Vec<(&str, Vec<usize>, Vec<f32>)> = names
+        .iter()
+        .map(|n| (n.as_str(), weights[*n].0.clone(), weights[*n].1.clone()))
+        .collect();
     crate::write_safetensors(&path, &tensors);
     path
 }

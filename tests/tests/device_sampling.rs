@@ -24,33 +24,68 @@ struct DeviceSampler {
 
 impl DeviceSampler {
     fn load(vocab: usize) -> DeviceSampler {
-        let module = emitter::graph::sampler_module(&BATCHES, vocab, ModuleTarget::Generic).unwrap();
+        let module =
+            emitter::graph::sampler_module(&BATCHES, vocab, ModuleTarget::Generic).unwrap();
         let vmfb = tests::compiler()
-            .compile_text(&format!("sampler-v{vocab}"), &module.render(), &Target::Cpu { data_tiling: false })
+            .compile_text(
+                &format!("sampler-v{vocab}"),
+                &module.render(),
+                &Target::Cpu { data_tiling: false },
+            )
             .unwrap_or_else(|e| panic!("{e}"));
         let runtime = Runtime::new("local-task").unwrap();
         let session = Session::new(&runtime, &SessionOptions::new([vmfb])).unwrap();
-        let functions =
-            BATCHES.iter().map(|&b| (b, session.function(&format!("model.sample_b{b}")).unwrap())).collect();
-        DeviceSampler { session, functions, vocab }
+        let functions = BATCHES
+            .iter()
+            .map(|&b| (b, session.function(&format!("model.sample_b{b}")).unwrap()))
+            .collect();
+        DeviceSampler {
+            session,
+            functions,
+            vocab,
+        }
     }
 
     /// Samples each row of `logits` (`rows.len()` rows, padded to a batch the module has).
     fn sample(&mut self, logits: &[f32], rows: &SampleRows) -> Vec<(i32, f32)> {
         let n = rows.len();
-        let b = *BATCHES.iter().find(|&&b| b >= n).expect("a batch that holds the rows");
+        let b = *BATCHES
+            .iter()
+            .find(|&&b| b >= n)
+            .expect("a batch that holds the rows");
         let mut rows = rows.clone();
         rows.pad_to(b);
         let mut data = logits.to_vec();
         data.resize(b * self.vocab, 0.0);
         let inputs = [
-            HostTensor::F32 { shape: vec![b, self.vocab], data },
-            HostTensor::F32 { shape: vec![b], data: rows.temperature },
-            HostTensor::I32 { shape: vec![b], data: rows.top_k },
-            HostTensor::F32 { shape: vec![b], data: rows.top_p },
-            HostTensor::F32 { shape: vec![b], data: rows.min_p },
-            HostTensor::I32 { shape: vec![b, 2], data: rows.seed },
-            HostTensor::I32 { shape: vec![b], data: rows.step },
+            HostTensor::F32 {
+                shape: vec![b, self.vocab],
+                data,
+            },
+            HostTensor::F32 {
+                shape: vec![b],
+                data: rows.temperature,
+            },
+            HostTensor::I32 {
+                shape: vec![b],
+                data: rows.top_k,
+            },
+            HostTensor::F32 {
+                shape: vec![b],
+                data: rows.top_p,
+            },
+            HostTensor::F32 {
+                shape: vec![b],
+                data: rows.min_p,
+            },
+            HostTensor::I32 {
+                shape: vec![b, 2],
+                data: rows.seed,
+            },
+            HostTensor::I32 {
+                shape: vec![b],
+                data: rows.step,
+            },
         ];
         let f = self.functions.get_mut(&b).unwrap();
         let out = f.call_host(&self.session, &inputs).unwrap();
@@ -64,13 +99,17 @@ fn device(vocab: usize) -> std::sync::MutexGuard<'static, DeviceSampler> {
     static SMALL: OnceLock<Mutex<DeviceSampler>> = OnceLock::new();
     static LARGE: OnceLock<Mutex<DeviceSampler>> = OnceLock::new();
     let cell = if vocab == SMALL_V { &SMALL } else { &LARGE };
-    cell.get_or_init(|| Mutex::new(DeviceSampler::load(vocab))).lock().unwrap_or_else(|e| e.into_inner())
+    cell.get_or_init(|| Mutex::new(DeviceSampler::load(vocab)))
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
 }
 
 /// Smooth, irregular logits with exact ties: tokens 3, 17 and 40 share the best value, and 5
 /// and 9 tie lower down, so top-k and top-p cuts fall inside tie groups.
 fn fixed_logits(v: usize) -> Vec<f32> {
-    let mut x: Vec<f32> = (0..v).map(|i| 3.0 * ((i as f32) * 1.7).sin() - 0.02 * i as f32).collect();
+    let mut x: Vec<f32> = (0..v)
+        .map(|i| 3.0 * ((i as f32) * 1.7).sin() - 0.02 * i as f32)
+        .collect();
     let best = x.iter().copied().fold(f32::NEG_INFINITY, f32::max);
     for i in [3, 17, 40] {
         x[i] = best + 0.5;
@@ -81,13 +120,18 @@ fn fixed_logits(v: usize) -> Vec<f32> {
 
 fn random_logits(v: usize, seed: u64) -> Vec<f32> {
     let mut rng = sampler::SplitMix64::new(seed);
-    (0..v).map(|_| ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32) * 16.0 - 8.0).collect()
+    (0..v)
+        .map(|_| ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32) * 16.0 - 8.0)
+        .collect()
 }
 
 fn host_distribution(logits: &[f32], p: &SampleParams) -> Vec<f64> {
     let mut dist = vec![0.0; logits.len()];
     let mut row = logits.to_vec();
-    for (token, prob) in Sampler::new().distribution(&mut row, &Request::new(p)).unwrap() {
+    for (token, prob) in Sampler::new()
+        .distribution(&mut row, &Request::new(p))
+        .unwrap()
+    {
         dist[token as usize] = prob;
     }
     dist
@@ -99,7 +143,12 @@ fn draws(logits: &[f32], p: &SampleParams, n: usize) -> Vec<(i32, f32)> {
     let mut out = Vec::with_capacity(n);
     let mut rows = SampleRows::default();
     let per_call = *BATCHES.last().unwrap();
-    let batch_logits: Vec<f32> = logits.iter().copied().cycle().take(per_call * logits.len()).collect();
+    let batch_logits: Vec<f32> = logits
+        .iter()
+        .copied()
+        .cycle()
+        .take(per_call * logits.len())
+        .collect();
     while out.len() < n {
         rows.clear();
         for i in 0..per_call {
@@ -145,18 +194,70 @@ fn greedy_rows_take_the_host_argmax() {
 #[test]
 fn filtered_distributions_match_the_host_sampler() {
     let logits = fixed_logits(SMALL_V);
-    let base = SampleParams { seed: 0x1234_5678_9abc_def0, ..SampleParams::default() };
+    let base = SampleParams {
+        seed: 0x1234_5678_9abc_def0,
+        ..SampleParams::default()
+    };
     let cases = [
-        ("temperature 0.7", SampleParams { temperature: 0.7, ..base.clone() }),
-        ("temperature 1.6", SampleParams { temperature: 1.6, ..base.clone() }),
-        ("top-k 2 (cut inside a tie)", SampleParams { top_k: 2, ..base.clone() }),
-        ("top-k 12", SampleParams { top_k: 12, temperature: 1.3, ..base.clone() }),
-        ("top-p 0.8", SampleParams { top_p: 0.8, ..base.clone() }),
-        ("top-p 0.3 (cut inside a tie)", SampleParams { top_p: 0.3, ..base.clone() }),
-        ("min-p 0.2", SampleParams { min_p: 0.2, ..base.clone() }),
+        (
+            "temperature 0.7",
+            SampleParams {
+                temperature: 0.7,
+                ..base.clone()
+            },
+        ),
+        (
+            "temperature 1.6",
+            SampleParams {
+                temperature: 1.6,
+                ..base.clone()
+            },
+        ),
+        (
+            "top-k 2 (cut inside a tie)",
+            SampleParams {
+                top_k: 2,
+                ..base.clone()
+            },
+        ),
+        (
+            "top-k 12",
+            SampleParams {
+                top_k: 12,
+                temperature: 1.3,
+                ..base.clone()
+            },
+        ),
+        (
+            "top-p 0.8",
+            SampleParams {
+                top_p: 0.8,
+                ..base.clone()
+            },
+        ),
+        (
+            "top-p 0.3 (cut inside a tie)",
+            SampleParams {
+                top_p: 0.3,
+                ..base.clone()
+            },
+        ),
+        (
+            "min-p 0.2",
+            SampleParams {
+                min_p: 0.2,
+                ..base.clone()
+            },
+        ),
         (
             "all filters",
-            SampleParams { temperature: 1.4, min_p: 0.02, top_k: 20, top_p: 0.9, ..base.clone() },
+            SampleParams {
+                temperature: 1.4,
+                min_p: 0.02,
+                top_k: 20,
+                top_p: 0.9,
+                ..base.clone()
+            },
         ),
     ];
     let n = 100_000;
@@ -164,9 +265,15 @@ fn filtered_distributions_match_the_host_sampler() {
         let exact = host_distribution(&logits, &p);
         let mut counts = vec![0usize; SMALL_V];
         for (token, logprob) in draws(&logits, &p, n) {
-            assert!((0..SMALL_V as i32).contains(&token), "{name}: token {token}");
+            assert!(
+                (0..SMALL_V as i32).contains(&token),
+                "{name}: token {token}"
+            );
             let want = exact[token as usize];
-            assert!(want > 0.0, "{name}: drew token {token}, which the host sampler never draws");
+            assert!(
+                want > 0.0,
+                "{name}: drew token {token}, which the host sampler never draws"
+            );
             assert!(
                 (logprob as f64 - want.ln()).abs() < 1e-4,
                 "{name}: logprob {logprob} for token {token}, host {}",
@@ -174,9 +281,17 @@ fn filtered_distributions_match_the_host_sampler() {
             );
             counts[token as usize] += 1;
         }
-        let tv: f64 = counts.iter().zip(&exact).map(|(&c, &q)| (c as f64 / n as f64 - q).abs()).sum::<f64>() / 2.0;
+        let tv: f64 = counts
+            .iter()
+            .zip(&exact)
+            .map(|(&c, &q)| (c as f64 / n as f64 - q).abs())
+            .sum::<f64>()
+            / 2.0;
         eprintln!("{name}: total variation {tv:.4} over {n} draws");
-        assert!(tv < 0.02, "{name}: total variation {tv:.4} from the exact distribution");
+        assert!(
+            tv < 0.02,
+            "{name}: total variation {tv:.4} from the exact distribution"
+        );
     }
 }
 
@@ -184,23 +299,43 @@ fn filtered_distributions_match_the_host_sampler() {
 fn top_k_keeps_the_lowest_ids_among_ties() {
     // Tokens 3, 17 and 40 tie for the best logit: top-2 keeps 3 and 17, evenly.
     let logits = fixed_logits(SMALL_V);
-    let p = SampleParams { top_k: 2, temperature: 1.0, seed: 5, ..SampleParams::default() };
+    let p = SampleParams {
+        top_k: 2,
+        temperature: 1.0,
+        seed: 5,
+        ..SampleParams::default()
+    };
     let drawn = draws(&logits, &p, 2000);
     let threes = drawn.iter().filter(|d| d.0 == 3).count();
-    assert!(drawn.iter().all(|d| d.0 == 3 || d.0 == 17), "top-2 drew outside {{3, 17}}");
-    assert!((800..1200).contains(&threes), "token 3 drawn {threes} times of 2000");
+    assert!(
+        drawn.iter().all(|d| d.0 == 3 || d.0 == 17),
+        "top-2 drew outside {{3, 17}}"
+    );
+    assert!(
+        (800..1200).contains(&threes),
+        "token 3 drawn {threes} times of 2000"
+    );
 }
 
 #[test]
 fn seeds_steps_and_neighbours() {
     let vocab = LARGE_V;
     let logits = random_logits(vocab, 7);
-    let p = SampleParams { temperature: 1.0, top_p: 0.95, seed: 42, ..SampleParams::default() };
+    let p = SampleParams {
+        temperature: 1.0,
+        top_p: 0.95,
+        seed: 42,
+        ..SampleParams::default()
+    };
     let mut dev = device(vocab);
     let mut one = SampleRows::default();
     one.push(&p, 3);
     let alone = dev.sample(&logits, &one)[0];
-    assert_eq!(dev.sample(&logits, &one)[0], alone, "same seed and step, same token");
+    assert_eq!(
+        dev.sample(&logits, &one)[0],
+        alone,
+        "same seed and step, same token"
+    );
 
     // Row 2 of a batch of 4 whose neighbours have other logits and parameters.
     let mut batch_logits = Vec::new();
@@ -211,11 +346,22 @@ fn seeds_steps_and_neighbours() {
             rows.push(&p, 3);
         } else {
             batch_logits.extend(random_logits(vocab, 1000 + r));
-            rows.push(&SampleParams { temperature: 0.5, top_k: 7, seed: r, ..SampleParams::default() }, r * 11);
+            rows.push(
+                &SampleParams {
+                    temperature: 0.5,
+                    top_k: 7,
+                    seed: r,
+                    ..SampleParams::default()
+                },
+                r * 11,
+            );
         }
     }
     let in_batch = dev.sample(&batch_logits, &rows)[2];
-    assert_eq!(in_batch.0, alone.0, "a row's token does not depend on its neighbours");
+    assert_eq!(
+        in_batch.0, alone.0,
+        "a row's token does not depend on its neighbours"
+    );
     assert_eq!(in_batch.1.to_bits(), alone.1.to_bits());
 
     // Other steps and other seeds give other tokens (over 32 tries, nearly surely).
@@ -224,8 +370,16 @@ fn seeds_steps_and_neighbours() {
         for s in steps.clone() {
             rows.push(&SampleParams { seed, ..p.clone() }, s);
         }
-        let many: Vec<f32> = logits.iter().copied().cycle().take(steps.count() * vocab).collect();
-        dev.sample(&many, &rows).into_iter().map(|(t, _)| t).collect()
+        let many: Vec<f32> = logits
+            .iter()
+            .copied()
+            .cycle()
+            .take(steps.count() * vocab)
+            .collect();
+        dev.sample(&many, &rows)
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect()
     };
     let a = tokens(42, 0..32, &mut dev);
     let b = tokens(43, 0..32, &mut dev);
@@ -246,13 +400,22 @@ fn rows_without_a_finite_maximum_get_no_token() {
     pos_inf[10] = f32::INFINITY;
     let all_ninf = vec![f32::NEG_INFINITY; vocab];
     let mut some_ninf = good.clone();
-    let best = good.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).unwrap().0;
+    let best = good
+        .iter()
+        .enumerate()
+        .max_by(|a, b| a.1.total_cmp(b.1))
+        .unwrap()
+        .0;
     for (i, x) in some_ninf.iter_mut().enumerate() {
         if i != best && i % 2 == 0 {
             *x = f32::NEG_INFINITY;
         }
     }
-    let p = SampleParams { temperature: 1.0, seed: 1, ..SampleParams::default() };
+    let p = SampleParams {
+        temperature: 1.0,
+        seed: 1,
+        ..SampleParams::default()
+    };
     let mut logits = Vec::new();
     let mut rows = SampleRows::default();
     for row in [&nan, &pos_inf, &all_ninf, &some_ninf] {
@@ -265,10 +428,15 @@ fn rows_without_a_finite_maximum_get_no_token() {
         assert!(logprob.is_nan(), "row {i}");
     }
     let (token, logprob) = got[3];
-    assert!(token >= 0 && some_ninf[token as usize].is_finite(), "banned token {token} drawn");
+    assert!(
+        token >= 0 && some_ninf[token as usize].is_finite(),
+        "banned token {token} drawn"
+    );
     assert!(logprob <= 0.0);
     let draws = draws(&some_ninf, &p, 3000);
-    assert!(draws.iter().all(|&(t, _)| some_ninf[t as usize].is_finite()));
+    assert!(draws
+        .iter()
+        .all(|&(t, _)| some_ninf[t as usize].is_finite()));
 }
 
 /// The sampling head builds for the GPU targets the project ships (compile only: no GPU here).
@@ -276,13 +444,25 @@ fn rows_without_a_finite_maximum_get_no_token() {
 fn sampler_compiles_for_cuda_and_metal() {
     let compiler = tests::compiler();
     let cases = [
-        ("cuda sm_80", ModuleTarget::Generic, Target::Cuda { sm: "sm_80".into() }),
-        ("cuda sm_90", ModuleTarget::CudaSm90, Target::Cuda { sm: "sm_80".into() }),
+        (
+            "cuda sm_80",
+            ModuleTarget::Generic,
+            Target::Cuda { sm: "sm_80".into() },
+        ),
+        (
+            "cuda sm_90",
+            ModuleTarget::CudaSm90,
+            Target::Cuda { sm: "sm_80".into() },
+        ),
         ("metal", ModuleTarget::Metal, Target::Metal),
     ];
     for (name, module_target, target) in cases {
         let module = emitter::graph::sampler_module(&[1, 8], LARGE_V, module_target).unwrap();
-        let vmfb = compiler.compile_text(&format!("sampler-{}", name.replace(' ', "-")), &module.render(), &target);
+        let vmfb = compiler.compile_text(
+            &format!("sampler-{}", name.replace(' ', "-")),
+            &module.render(),
+            &target,
+        );
         let vmfb = vmfb.unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(std::fs::metadata(&vmfb).unwrap().len() > 0, "{name}");
     }

@@ -5,15 +5,24 @@
 
 use std::time::Duration;
 
+use engine::batch::{
+    Engine, EngineConfig, Event, FinishReason, GenerationRequest, SchedulerConfig, SubmitError,
+};
 use engine::device_sampling::SamplingMode;
-use engine::batch::{Engine, EngineConfig, Event, FinishReason, GenerationRequest, SchedulerConfig, SubmitError};
 use sampler::SampleParams;
 use tests::tiny;
 
 /// The tiny model with 4 slots from the committed assets.
 fn engine(prefill_budget: usize, max_queue: usize) -> Engine {
     let (graphs, _) = tiny::load("local-task", 7);
-    let config = EngineConfig { max_queue, scheduler: SchedulerConfig { prefill_budget, eos: None, sampling: SamplingMode::Host } };
+    let config = EngineConfig {
+        max_queue,
+        scheduler: SchedulerConfig {
+            prefill_budget,
+            eos: None,
+            sampling: SamplingMode::Host,
+        },
+    };
     Engine::start(graphs, None, config)
 }
 
@@ -24,7 +33,14 @@ fn engine_s8(prefill_budget: usize) -> Engine {
 
 fn engine_s8_sampling(prefill_budget: usize, sampling: SamplingMode) -> Engine {
     let loaded = tiny::load_s8(7);
-    let config = EngineConfig { max_queue: 100_000, scheduler: SchedulerConfig { prefill_budget, eos: None, sampling } };
+    let config = EngineConfig {
+        max_queue: 100_000,
+        scheduler: SchedulerConfig {
+            prefill_budget,
+            eos: None,
+            sampling,
+        },
+    };
     Engine::start(loaded.graphs, None, config)
 }
 
@@ -32,13 +48,35 @@ fn engine_s8_sampling(prefill_budget: usize, sampling: SamplingMode) -> Engine {
 /// boundaries, greedy and seeded sampling with every filter.
 fn request(i: u64) -> GenerationRequest {
     let len = 1 + (i as usize * 7) % 30;
-    let prompt: Vec<u32> = (0..len as u32).map(|t| (t * 31 + i as u32 * 17 + 3) % 512).collect();
+    let prompt: Vec<u32> = (0..len as u32)
+        .map(|t| (t * 31 + i as u32 * 17 + 3) % 512)
+        .collect();
     let params = match i % 5 {
         0 => SampleParams::greedy(),
-        1 => SampleParams { temperature: 0.8, seed: i, ..SampleParams::default() },
-        2 => SampleParams { temperature: 1.0, top_k: 20, seed: i, ..SampleParams::default() },
-        3 => SampleParams { temperature: 0.9, top_p: 0.8, min_p: 0.05, seed: i, ..SampleParams::default() },
-        _ => SampleParams { temperature: 0.7, repetition_penalty: 1.3, seed: i, ..SampleParams::default() },
+        1 => SampleParams {
+            temperature: 0.8,
+            seed: i,
+            ..SampleParams::default()
+        },
+        2 => SampleParams {
+            temperature: 1.0,
+            top_k: 20,
+            seed: i,
+            ..SampleParams::default()
+        },
+        3 => SampleParams {
+            temperature: 0.9,
+            top_p: 0.8,
+            min_p: 0.05,
+            seed: i,
+            ..SampleParams::default()
+        },
+        _ => SampleParams {
+            temperature: 0.7,
+            repetition_penalty: 1.3,
+            seed: i,
+            ..SampleParams::default()
+        },
     };
     let max_tokens = 4 + (i as usize * 5) % 25;
     GenerationRequest::new(prompt, params, max_tokens)
@@ -46,7 +84,16 @@ fn request(i: u64) -> GenerationRequest {
 
 fn solo(engine: &Engine, request: GenerationRequest) -> Vec<u32> {
     let (ids, finished) = engine.submit(request).unwrap().collect();
-    assert!(matches!(finished, Event::Finished { reason: FinishReason::Length | FinishReason::Capacity, .. }), "{finished:?}");
+    assert!(
+        matches!(
+            finished,
+            Event::Finished {
+                reason: FinishReason::Length | FinishReason::Capacity,
+                ..
+            }
+        ),
+        "{finished:?}"
+    );
     ids
 }
 
@@ -56,12 +103,17 @@ fn batched_requests_equal_their_solo_runs() {
     let alone: Vec<Vec<u32>> = (0..10).map(|i| solo(&engine, request(i))).collect();
     // Ten at once through eight slots: queueing, admission as slots free,
     // compaction moves, buckets of 1, 4 and 8 rows, mixed phases per step.
-    let streams: Vec<_> = (0..10).map(|i| engine.submit(request(i)).unwrap()).collect();
+    let streams: Vec<_> = (0..10)
+        .map(|i| engine.submit(request(i)).unwrap())
+        .collect();
     for (i, stream) in streams.into_iter().enumerate() {
         let (ids, _) = stream.collect();
         assert_eq!(ids, alone[i], "request {i}");
     }
-    assert!(engine.handle().stats().decode_batches.contains_key(&8), "the batched run used the B=8 graph");
+    assert!(
+        engine.handle().stats().decode_batches.contains_key(&8),
+        "the batched run used the B=8 graph"
+    );
 }
 
 /// Device sampling: requests the heads can serve draw in the graph, the penalised ones
@@ -72,24 +124,44 @@ fn device_sampling_batched_equals_solo() {
     let device = engine_s8_sampling(64, SamplingMode::Device);
     let host = engine_s8(64);
     let alone: Vec<Vec<u32>> = (0..10).map(|i| solo(&device, request(i))).collect();
-    let streams: Vec<_> = (0..10).map(|i| device.submit(request(i)).unwrap()).collect();
+    let streams: Vec<_> = (0..10)
+        .map(|i| device.submit(request(i)).unwrap())
+        .collect();
     for (i, stream) in streams.into_iter().enumerate() {
         let (ids, _) = stream.collect();
         assert_eq!(ids, alone[i], "request {i}");
     }
     for i in [0, 5] {
-        assert_eq!(alone[i], solo(&host, request(i as u64)), "greedy request {i}: device and host differ");
+        assert_eq!(
+            alone[i],
+            solo(&host, request(i as u64)),
+            "greedy request {i}: device and host differ"
+        );
     }
-    assert_eq!(solo(&device, request(3)), alone[3], "seeded request 3 does not reproduce");
+    assert_eq!(
+        solo(&device, request(3)),
+        alone[3],
+        "seeded request 3 does not reproduce"
+    );
     let mut other_seed = request(3);
     other_seed.params.seed += 1000;
     other_seed.max_tokens = 20;
     let mut same_seed = request(3);
     same_seed.max_tokens = 20;
-    assert_ne!(solo(&device, other_seed), solo(&device, same_seed), "a different seed should change 20 tokens");
+    assert_ne!(
+        solo(&device, other_seed),
+        solo(&device, same_seed),
+        "a different seed should change 20 tokens"
+    );
     let stats = device.handle().stats();
-    assert!(stats.device_tokens > 0 && stats.host_tokens > 0, "{stats:?}");
-    assert!(stats.decode_batches.contains_key(&8), "the batched run used the B=8 graph");
+    assert!(
+        stats.device_tokens > 0 && stats.host_tokens > 0,
+        "{stats:?}"
+    );
+    assert!(
+        stats.decode_batches.contains_key(&8),
+        "the batched run used the B=8 graph"
+    );
 }
 
 #[test]
@@ -122,25 +194,52 @@ fn bad_requests_get_typed_errors() {
     let ok = || GenerationRequest::new(vec![1, 2, 3], SampleParams::greedy(), 4);
     let mut r = ok();
     r.prompt = vec![1; 65];
-    assert_eq!(engine.submit(r).err(), Some(SubmitError::PromptTooLong { len: 65, capacity: 64 }));
+    assert_eq!(
+        engine.submit(r).err(),
+        Some(SubmitError::PromptTooLong {
+            len: 65,
+            capacity: 64
+        })
+    );
     let mut r = ok();
     r.prompt = vec![1, 512];
-    assert_eq!(engine.submit(r).err(), Some(SubmitError::TokenOutOfRange { id: 512, vocab: 512 }));
+    assert_eq!(
+        engine.submit(r).err(),
+        Some(SubmitError::TokenOutOfRange {
+            id: 512,
+            vocab: 512
+        })
+    );
     let mut r = ok();
     r.prompt.clear();
     assert_eq!(engine.submit(r).err(), Some(SubmitError::EmptyPrompt));
     let mut r = ok();
     r.params.temperature = -1.0;
-    assert!(matches!(engine.submit(r).err(), Some(SubmitError::InvalidParams(_))));
+    assert!(matches!(
+        engine.submit(r).err(),
+        Some(SubmitError::InvalidParams(_))
+    ));
     let mut r = ok();
     r.params.top_p = 1.5;
-    assert!(matches!(engine.submit(r).err(), Some(SubmitError::InvalidParams(_))));
+    assert!(matches!(
+        engine.submit(r).err(),
+        Some(SubmitError::InvalidParams(_))
+    ));
     let mut r = ok();
     r.params.logit_bias = vec![(600, 1.0)];
-    assert_eq!(engine.submit(r).err(), Some(SubmitError::TokenOutOfRange { id: 600, vocab: 512 }));
+    assert_eq!(
+        engine.submit(r).err(),
+        Some(SubmitError::TokenOutOfRange {
+            id: 600,
+            vocab: 512
+        })
+    );
     let mut r = ok();
     r.stop_strings = vec!["x".into()];
-    assert_eq!(engine.submit(r).err(), Some(SubmitError::StopStringsWithoutTokenizer));
+    assert_eq!(
+        engine.submit(r).err(),
+        Some(SubmitError::StopStringsWithoutTokenizer)
+    );
     let mut r = ok();
     r.max_tokens = 0;
     assert_eq!(engine.submit(r).err(), Some(SubmitError::ZeroMaxTokens));
@@ -151,7 +250,10 @@ fn bad_requests_get_typed_errors() {
     long.max_tokens = 60;
     let a = engine.submit(long.clone()).unwrap();
     let b = engine.submit(long.clone()).unwrap();
-    assert_eq!(engine.submit(long.clone()).err(), Some(SubmitError::QueueFull { capacity: 2 }));
+    assert_eq!(
+        engine.submit(long.clone()).err(),
+        Some(SubmitError::QueueFull { capacity: 2 })
+    );
     a.collect();
     b.collect();
     assert!(engine.submit(ok()).is_ok());
@@ -167,7 +269,9 @@ fn stop_tokens_and_capacity_end_requests() {
     let first = ids.iter().position(|&t| t == ids[4]).unwrap();
     let (got, finished) = engine.submit(stop).unwrap().collect();
     assert_eq!(got, ids[..=first]);
-    assert!(matches!(finished, Event::Finished { reason: FinishReason::StopToken(t), .. } if t == ids[4]));
+    assert!(
+        matches!(finished, Event::Finished { reason: FinishReason::StopToken(t), .. } if t == ids[4])
+    );
 
     // A 60-token prompt in a 64-token slot: the prefill token plus decodes
     // at positions 60..63 fill the slot, then the request ends.
@@ -176,21 +280,48 @@ fn stop_tokens_and_capacity_end_requests() {
     full.max_tokens = 100;
     let (got, finished) = engine.submit(full).unwrap().collect();
     assert_eq!(got.len(), 5, "{finished:?}");
-    assert!(matches!(finished, Event::Finished { reason: FinishReason::Capacity, .. }));
+    assert!(matches!(
+        finished,
+        Event::Finished {
+            reason: FinishReason::Capacity,
+            ..
+        }
+    ));
 }
 
 #[test]
 fn cancel_ends_a_running_request() {
     let engine = engine(64, 64);
-    let stream = engine.submit(GenerationRequest::new(vec![1, 2], SampleParams::greedy(), 60)).unwrap();
-    let first = stream.recv_timeout(Duration::from_secs(60)).expect("a first token");
+    let stream = engine
+        .submit(GenerationRequest::new(
+            vec![1, 2],
+            SampleParams::greedy(),
+            60,
+        ))
+        .unwrap();
+    let first = stream
+        .recv_timeout(Duration::from_secs(60))
+        .expect("a first token");
     assert!(matches!(first, Event::Token { .. }));
     stream.cancel();
     let (ids, finished) = stream.collect();
     assert!(ids.len() < 59, "cancel should stop well before max_tokens");
-    assert!(matches!(finished, Event::Finished { reason: FinishReason::Cancelled, .. }), "{finished:?}");
+    assert!(
+        matches!(
+            finished,
+            Event::Finished {
+                reason: FinishReason::Cancelled,
+                ..
+            }
+        ),
+        "{finished:?}"
+    );
     // Dropping a stream cancels too; the engine keeps serving.
-    drop(engine.submit(GenerationRequest::new(vec![3], SampleParams::greedy(), 60)).unwrap());
+    drop(
+        engine
+            .submit(GenerationRequest::new(vec![3], SampleParams::greedy(), 60))
+            .unwrap(),
+    );
     assert_eq!(solo(&engine, request(0)).len(), request(0).max_tokens);
 }
 
@@ -199,14 +330,20 @@ fn cancel_ends_a_running_request() {
 /// `SOAK_REQUESTS=1000` is the full run.
 #[test]
 fn soak_with_random_cancels() {
-    let count: u64 = std::env::var("SOAK_REQUESTS").ok().and_then(|v| v.parse().ok()).unwrap_or(150);
+    let count: u64 = std::env::var("SOAK_REQUESTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(150);
     soak(count, SamplingMode::Host);
 }
 
 /// The soak with device sampling (host fallback for the penalised fifth).
 #[test]
 fn soak_with_device_sampling() {
-    let count: u64 = std::env::var("SOAK_REQUESTS").ok().and_then(|v| v.parse().ok()).unwrap_or(100);
+    let count: u64 = std::env::var("SOAK_REQUESTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100);
     soak(count, SamplingMode::Device);
 }
 
@@ -214,12 +351,21 @@ fn soak(count: u64, sampling: SamplingMode) {
     let engine = engine_s8_sampling(16, sampling);
     let mut rng = 0x5eed_u64;
     let mut next = move || {
-        rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         rng >> 33
     };
-    let streams: Vec<_> = (0..count).map(|i| engine.submit(request(i)).unwrap()).collect();
+    let streams: Vec<_> = (0..count)
+        .map(|i| engine.submit(request(i)).unwrap())
+        .collect();
     let cancel: Vec<bool> = (0..count).map(|_| next() % 4 == 0).collect();
-    let cancellers: Vec<_> = streams.iter().zip(&cancel).filter(|(_, c)| **c).map(|(s, _)| s.canceller()).collect();
+    let cancellers: Vec<_> = streams
+        .iter()
+        .zip(&cancel)
+        .filter(|(_, c)| **c)
+        .map(|(s, _)| s.canceller())
+        .collect();
     let thread = std::thread::spawn(move || {
         for canceller in cancellers {
             std::thread::sleep(Duration::from_micros(300));
@@ -228,10 +374,21 @@ fn soak(count: u64, sampling: SamplingMode) {
     });
     let results: Vec<_> = streams.into_iter().map(|s| s.collect()).collect();
     thread.join().unwrap();
-    assert_eq!(engine.handle().pending(), 0, "every request released its queue place");
+    assert_eq!(
+        engine.handle().pending(),
+        0,
+        "every request released its queue place"
+    );
     let mut checked = 0;
     for (i, (ids, finished)) in results.into_iter().enumerate() {
-        let Event::Finished { reason, generated_tokens, .. } = finished else { unreachable!() };
+        let Event::Finished {
+            reason,
+            generated_tokens,
+            ..
+        } = finished
+        else {
+            unreachable!()
+        };
         assert_eq!(generated_tokens, ids.len());
         if reason == FinishReason::Cancelled {
             assert!(cancel[i], "request {i} was cancelled without being asked");
@@ -244,6 +401,9 @@ fn soak(count: u64, sampling: SamplingMode) {
     let stats = engine.handle().stats();
     eprintln!("soak: {count} requests, {checked} compared with solo runs; {stats:?}");
     assert!(checked > 0);
-    assert!(stats.decode_batches.get(&8).copied().unwrap_or(0) > 0, "decode batches of 8 ran");
+    assert!(
+        stats.decode_batches.get(&8).copied().unwrap_or(0) > 0,
+        "decode batches of 8 ran"
+    );
     assert!(stats.slot_copies > 0, "evictions compacted slots");
 }

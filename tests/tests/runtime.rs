@@ -3,7 +3,8 @@
 //! as a typed error carrying IREE's message.
 
 use engine::runtime::{
-    DType, HostTensor, Output, ParameterMode, Runtime, RuntimeError, Session, SessionOptions, StatusCode,
+    DType, HostTensor, Output, ParameterMode, Runtime, RuntimeError, Session, SessionOptions,
+    StatusCode,
 };
 use tests::{compile_cpu, temp_dir, write_safetensors};
 
@@ -18,7 +19,10 @@ fn devices() -> Vec<String> {
 }
 
 fn f32_input(shape: &[usize], data: &[f32]) -> HostTensor {
-    HostTensor::F32 { shape: shape.to_vec(), data: data.to_vec() }
+    HostTensor::F32 {
+        shape: shape.to_vec(),
+        data: data.to_vec(),
+    }
 }
 
 #[test]
@@ -32,9 +36,19 @@ fn add_on_both_local_devices() {
         assert_eq!(sig.arguments.len(), 2);
         assert_eq!(sig.results[0].to_string(), "tensor<4xf32>");
         let out = add
-            .call_host(&session, &[f32_input(&[4], &[1.0, 2.0, 3.0, 4.0]), f32_input(&[4], &[10.0, 20.0, 30.0, 40.0])])
+            .call_host(
+                &session,
+                &[
+                    f32_input(&[4], &[1.0, 2.0, 3.0, 4.0]),
+                    f32_input(&[4], &[10.0, 20.0, 30.0, 40.0]),
+                ],
+            )
             .unwrap();
-        assert_eq!(out[0].as_f32().unwrap(), &[11.0, 22.0, 33.0, 44.0], "{device}");
+        assert_eq!(
+            out[0].as_f32().unwrap(),
+            &[11.0, 22.0, 33.0, 44.0],
+            "{device}"
+        );
     }
 }
 
@@ -97,11 +111,19 @@ fn matmul_with_weight_from_safetensors_parameter() {
     for device in devices() {
         for mode in ParameterMode::ALL {
             let runtime = Runtime::new(&device).unwrap();
-            let options = SessionOptions::new([&vmfb]).parameters(&params).parameter_mode(mode);
+            let options = SessionOptions::new([&vmfb])
+                .parameters(&params)
+                .parameter_mode(mode);
             let session = Session::new(&runtime, &options).unwrap();
             let mut apply = session.function("linear.apply").unwrap();
-            let out = apply.call_host(&session, &[f32_input(&[4, 2], &x)]).unwrap();
-            assert_eq!(out[0].as_f32().unwrap(), expected_matmul(&weight(), &x).as_slice(), "{device} {mode:?}");
+            let out = apply
+                .call_host(&session, &[f32_input(&[4, 2], &x)])
+                .unwrap();
+            assert_eq!(
+                out[0].as_f32().unwrap(),
+                expected_matmul(&weight(), &x).as_slice(),
+                "{device} {mode:?}"
+            );
         }
     }
 }
@@ -122,9 +144,13 @@ fn kv_cache_updates_in_place_across_calls() {
             pos.write(&[step, 5]).unwrap();
             let values: Vec<f32> = (0..8).map(|i| (step * 10 + i) as f32).collect();
             row.write(&values).unwrap();
-            append.call(&[&pos, &row], &mut [Output::F32(&mut sums)]).unwrap();
+            append
+                .call(&[&pos, &row], &mut [Output::F32(&mut sums)])
+                .unwrap();
         }
-        let slot0: Vec<f32> = (0..4).map(|i| (0..3).map(|s| (s * 10 + i) as f32).sum()).collect();
+        let slot0: Vec<f32> = (0..4)
+            .map(|i| (0..3).map(|s| (s * 10 + i) as f32).sum())
+            .collect();
         let slot1: Vec<f32> = (4..8).map(|i| (20 + i) as f32).collect();
         assert_eq!(&sums[..4], slot0.as_slice(), "{device}");
         assert_eq!(&sums[4..], slot1.as_slice(), "{device}");
@@ -147,7 +173,9 @@ fn iree_message(err: &RuntimeError, expected_code: StatusCode) -> String {
 #[test]
 fn error_missing_vmfb() {
     let runtime = Runtime::new("local-sync").unwrap();
-    let err = Session::new(&runtime, &SessionOptions::new(["/nonexistent/model.vmfb"])).err().unwrap();
+    let err = Session::new(&runtime, &SessionOptions::new(["/nonexistent/model.vmfb"]))
+        .err()
+        .unwrap();
     let message = iree_message(&err, StatusCode::NotFound);
     assert!(message.contains("/nonexistent/model.vmfb"), "{message}");
 }
@@ -161,7 +189,9 @@ fn error_truncated_vmfb() {
         let path = dir.join(format!("cut{cut}.vmfb"));
         std::fs::write(&path, &bytes[..cut]).unwrap();
         let runtime = Runtime::new("local-sync").unwrap();
-        let err = Session::new(&runtime, &SessionOptions::new([&path])).err().unwrap();
+        let err = Session::new(&runtime, &SessionOptions::new([&path]))
+            .err()
+            .unwrap();
         eprintln!("error: {err}");
         assert!(matches!(err, RuntimeError::Iree { .. }), "{err:?}");
         assert!(err.to_string().contains(&format!("cut{cut}.vmfb")), "{err}");
@@ -211,33 +241,61 @@ fn error_wrong_input_shape_and_dtype() {
     let mut out = [0f32; 4];
 
     // The host-side check names the argument and both types.
-    let err = add.call(&[&good, &short], &mut [Output::F32(&mut out)]).err().unwrap();
+    let err = add
+        .call(&[&good, &short], &mut [Output::F32(&mut out)])
+        .err()
+        .unwrap();
     eprintln!("error: {err}");
     assert!(matches!(err, RuntimeError::Signature { .. }));
-    assert!(err.to_string().contains("argument 1 must be tensor<4xf32>"), "{err}");
-    let err = add.call(&[&ints, &good], &mut [Output::F32(&mut out)]).err().unwrap();
+    assert!(
+        err.to_string().contains("argument 1 must be tensor<4xf32>"),
+        "{err}"
+    );
+    let err = add
+        .call(&[&ints, &good], &mut [Output::F32(&mut out)])
+        .err()
+        .unwrap();
     eprintln!("error: {err}");
     assert!(err.to_string().contains("got i32"), "{err}");
 
     // IREE's own check catches the same mistakes when the host check is
     // skipped, and the function stays usable afterwards.
-    let err = add.call_unvalidated(&[&good, &short], &mut [Output::F32(&mut out)]).err().unwrap();
+    let err = add
+        .call_unvalidated(&[&good, &short], &mut [Output::F32(&mut out)])
+        .err()
+        .unwrap();
     let message = iree_message(&err, StatusCode::InvalidArgument);
-    assert!(message.contains("shape") || message.contains("dim"), "{message}");
-    let err = add.call_unvalidated(&[&ints, &good], &mut [Output::F32(&mut out)]).err().unwrap();
+    assert!(
+        message.contains("shape") || message.contains("dim"),
+        "{message}"
+    );
+    let err = add
+        .call_unvalidated(&[&ints, &good], &mut [Output::F32(&mut out)])
+        .err()
+        .unwrap();
     let message = iree_message(&err, StatusCode::InvalidArgument);
     assert!(message.contains("element type"), "{message}");
-    add.call(&[&good, &good], &mut [Output::F32(&mut out)]).unwrap();
+    add.call(&[&good, &good], &mut [Output::F32(&mut out)])
+        .unwrap();
     assert_eq!(out, [2.0; 4]);
 
     // A result buffer of the wrong type or size is refused by the shim too.
     let mut small = [0f32; 2];
-    let err = add.call_unvalidated(&[&good, &good], &mut [Output::F32(&mut small)]).err().unwrap();
+    let err = add
+        .call_unvalidated(&[&good, &good], &mut [Output::F32(&mut small)])
+        .err()
+        .unwrap();
     iree_message(&err, StatusCode::OutOfRange);
     let mut wrong = [0i32; 4];
-    let err = add.call_unvalidated(&[&good, &good], &mut [Output::I32(&mut wrong)]).err().unwrap();
+    let err = add
+        .call_unvalidated(&[&good, &good], &mut [Output::I32(&mut wrong)])
+        .err()
+        .unwrap();
     iree_message(&err, StatusCode::InvalidArgument);
-    let err = add.call_unvalidated(&[&good], &mut [Output::F32(&mut out)]).err().unwrap();
+    let err = add
+        .call_unvalidated(&[&good], &mut [Output::F32(&mut out)])
+        .err()
+        .unwrap();
     iree_message(&err, StatusCode::InvalidArgument);
     assert_eq!(DType::F32.size(), 4);
 }
@@ -259,10 +317,15 @@ fn error_missing_parameter_file() {
     let vmfb = compile_cpu("matmul_param");
     for mode in ParameterMode::ALL {
         let runtime = Runtime::new("local-sync").unwrap();
-        let options = SessionOptions::new([&vmfb]).parameters("/nonexistent/weights.safetensors").parameter_mode(mode);
+        let options = SessionOptions::new([&vmfb])
+            .parameters("/nonexistent/weights.safetensors")
+            .parameter_mode(mode);
         let err = Session::new(&runtime, &options).err().unwrap();
         let message = iree_message(&err, StatusCode::NotFound);
-        assert!(message.contains("/nonexistent/weights.safetensors"), "{mode:?}: {message}");
+        assert!(
+            message.contains("/nonexistent/weights.safetensors"),
+            "{mode:?}: {message}"
+        );
     }
 }
 
@@ -273,10 +336,11 @@ fn error_parameter_size_mismatch() {
     let params = dir.join("weights.safetensors");
     write_safetensors(&params, &[("layer.weight", vec![3, 3], vec![0.0; 9])]);
     let runtime = Runtime::new("local-sync").unwrap();
-    let result = Session::new(&runtime, &SessionOptions::new([&vmfb]).parameters(&params)).and_then(|session| {
-        let mut apply = session.function("linear.apply")?;
-        apply.call_host(&session, &[f32_input(&[4, 2], &[0.0; 8])])
-    });
+    let result = Session::new(&runtime, &SessionOptions::new([&vmfb]).parameters(&params))
+        .and_then(|session| {
+            let mut apply = session.function("linear.apply")?;
+            apply.call_host(&session, &[f32_input(&[4, 2], &[0.0; 8])])
+        });
     let err = result.expect_err("a 3x3 weight for a 3x4 parameter must be refused");
     eprintln!("error: {err}");
     assert!(matches!(err, RuntimeError::Iree { .. }), "{err:?}");
@@ -284,7 +348,9 @@ fn error_parameter_size_mismatch() {
     // A parameter the module needs but the file lacks.
     let renamed = dir.join("renamed.safetensors");
     write_safetensors(&renamed, &[("other.weight", vec![3, 4], weight())]);
-    let err = Session::new(&runtime, &SessionOptions::new([&vmfb]).parameters(&renamed)).err().unwrap();
+    let err = Session::new(&runtime, &SessionOptions::new([&vmfb]).parameters(&renamed))
+        .err()
+        .unwrap();
     eprintln!("error: {err}");
     assert!(err.to_string().contains("layer.weight"), "{err}");
 }
@@ -313,10 +379,15 @@ fn runtimes_come_and_go_while_another_runs() {
             }
             stop.store(true, std::sync::atomic::Ordering::Relaxed);
         });
-        let (a, b) = (f32_input(&[4], &[1.0, 2.0, 3.0, 4.0]), f32_input(&[4], &[1.0; 4]));
+        let (a, b) = (
+            f32_input(&[4], &[1.0, 2.0, 3.0, 4.0]),
+            f32_input(&[4], &[1.0; 4]),
+        );
         let mut calls = 0;
         while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-            let out = add.call_host(&session, &[a.clone(), b.clone()]).unwrap_or_else(|e| panic!("call {calls}: {e}"));
+            let out = add
+                .call_host(&session, &[a.clone(), b.clone()])
+                .unwrap_or_else(|e| panic!("call {calls}: {e}"));
             assert_eq!(out[0].as_f32().unwrap(), &[2.0, 3.0, 4.0, 5.0]);
             calls += 1;
         }

@@ -5,8 +5,10 @@
 
 use std::sync::{Arc, OnceLock};
 
+use engine::batch::{
+    Engine, EngineConfig, Event, FinishReason, GenerationRequest, SchedulerConfig,
+};
 use engine::device_sampling::SamplingMode;
-use engine::batch::{Engine, EngineConfig, Event, FinishReason, GenerationRequest, SchedulerConfig};
 use engine::graphs::{DecodeOutput, Graphs, Head, PrefillOut};
 use engine::model::{self, LoadedModel, ModelOptions};
 use engine::runtime::Runtime;
@@ -25,9 +27,18 @@ struct Case {
 }
 
 fn fixtures() -> Vec<Case> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/oracle/generation.json");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/oracle/generation.json"
+    );
     let json: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let ids = |v: &Value| v.as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as u32).collect::<Vec<_>>();
+    let ids = |v: &Value| {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap() as u32)
+            .collect::<Vec<_>>()
+    };
     json["prompts"]
         .as_array()
         .unwrap()
@@ -40,8 +51,17 @@ fn fixtures() -> Vec<Case> {
                 .unwrap()
                 .iter()
                 .map(|t| {
-                    let logits = t["top_logits"].as_array().unwrap().iter().map(|x| x.as_f64().unwrap() as f32).collect();
-                    (ids(&t["top_ids"]), logits, t["logsumexp"].as_f64().unwrap() as f32)
+                    let logits = t["top_logits"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|x| x.as_f64().unwrap() as f32)
+                        .collect();
+                    (
+                        ids(&t["top_ids"]),
+                        logits,
+                        t["logsumexp"].as_f64().unwrap() as f32,
+                    )
                 })
                 .collect(),
         })
@@ -54,7 +74,8 @@ fn load() -> LoadedModel {
     static LOCK: OnceLock<std::sync::Mutex<()>> = OnceLock::new();
     // Serialise first loads so parallel tests compile the module once.
     let _guard = LOCK.get_or_init(Default::default).lock().unwrap();
-    let path = loader::default_model_path().expect("the test command installs the default model (make setup)");
+    let path = loader::default_model_path()
+        .expect("the test command installs the default model (make setup)");
     let runtime: Arc<Runtime> = Runtime::new("local-task").unwrap();
     model::load(&runtime, &path, &ModelOptions::cpu()).expect("load SmolLM2")
 }
@@ -71,7 +92,9 @@ fn teacher_forced(graphs: &mut Graphs, tokens: &[u32]) -> Vec<Vec<f32>> {
     let mut all = Vec::new();
     for (i, &t) in tokens.iter().enumerate() {
         let mut logits = vec![0f32; vocab];
-        graphs.prefill(5, i, &[t as i32], PrefillOut::Logits(&mut logits)).unwrap();
+        graphs
+            .prefill(5, i, &[t as i32], PrefillOut::Logits(&mut logits))
+            .unwrap();
         all.push(logits);
     }
     all
@@ -83,16 +106,28 @@ fn teacher_forced_logits_match_transformers() {
     let graphs = &mut loaded.graphs;
     let mut worst = 0f32;
     for (n, case) in fixtures().iter().enumerate() {
-        let tokens: Vec<u32> = case.prompt_ids.iter().chain(&case.greedy_ids).copied().collect();
+        let tokens: Vec<u32> = case
+            .prompt_ids
+            .iter()
+            .chain(&case.greedy_ids)
+            .copied()
+            .collect();
         let ours = teacher_forced(graphs, &tokens[..case.teacher.len()]);
         for (pos, ((ids, logits, lse), row)) in case.teacher.iter().zip(&ours).enumerate() {
             for (&id, &expected) in ids.iter().zip(logits) {
                 let diff = (row[id as usize] - expected).abs();
                 worst = worst.max(diff);
-                assert!(diff <= LOGIT_TOLERANCE, "prompt {n} position {pos} token {id}: {} vs {expected}", row[id as usize]);
+                assert!(
+                    diff <= LOGIT_TOLERANCE,
+                    "prompt {n} position {pos} token {id}: {} vs {expected}",
+                    row[id as usize]
+                );
             }
             let lse_diff = (logsumexp(row) - lse).abs();
-            assert!(lse_diff <= LOGIT_TOLERANCE, "prompt {n} position {pos}: logsumexp off by {lse_diff}");
+            assert!(
+                lse_diff <= LOGIT_TOLERANCE,
+                "prompt {n} position {pos}: logsumexp off by {lse_diff}"
+            );
         }
     }
     eprintln!("teacher-forced: worst |ours - transformers| over top-64 logits = {worst:.2e}");
@@ -103,23 +138,56 @@ fn chunked_prefill_and_decode_give_the_same_logits() {
     let mut loaded = load();
     let graphs = &mut loaded.graphs;
     let case = &fixtures()[1];
-    let tokens: Vec<i32> = case.prompt_ids.iter().chain(&case.greedy_ids).map(|&t| t as i32).collect();
+    let tokens: Vec<i32> = case
+        .prompt_ids
+        .iter()
+        .chain(&case.greedy_ids)
+        .map(|&t| t as i32)
+        .collect();
     let vocab = graphs.vocab();
     let mut one_shot = vec![0f32; vocab];
-    graphs.prefill(0, 0, &tokens[..60], PrefillOut::Logits(&mut one_shot)).unwrap();
+    graphs
+        .prefill(0, 0, &tokens[..60], PrefillOut::Logits(&mut one_shot))
+        .unwrap();
     let mut chunked = vec![0f32; vocab];
     for start in (0..60).step_by(17) {
         let end = (start + 17).min(60);
-        graphs.prefill(1, start, &tokens[start..end], PrefillOut::Logits(&mut chunked)).unwrap();
+        graphs
+            .prefill(
+                1,
+                start,
+                &tokens[start..end],
+                PrefillOut::Logits(&mut chunked),
+            )
+            .unwrap();
     }
     // Prefill the first 59, then decode token 59 at position 59.
     let mut scratch = vec![0f32; vocab];
-    graphs.prefill(2, 0, &tokens[..59], PrefillOut::Logits(&mut scratch)).unwrap();
+    graphs
+        .prefill(2, 0, &tokens[..59], PrefillOut::Logits(&mut scratch))
+        .unwrap();
     let mut out = DecodeOutput::default();
-    graphs.decode(Head::Logits, &[0, 0, tokens[59]], &[-1, -1, 59], None, &mut out).unwrap();
+    graphs
+        .decode(
+            Head::Logits,
+            &[0, 0, tokens[59]],
+            &[-1, -1, 59],
+            None,
+            &mut out,
+        )
+        .unwrap();
     let decoded = &out.logits[2 * vocab..3 * vocab];
-    let diff = |a: &[f32], b: &[f32]| a.iter().zip(b).map(|(x, y)| (x - y).abs()).fold(0.0, f32::max);
-    eprintln!("one-shot vs chunked {:.2e}, vs decode {:.2e}", diff(&one_shot, &chunked), diff(&one_shot, decoded));
+    let diff = |a: &[f32], b: &[f32]| {
+        a.iter()
+            .zip(b)
+            .map(|(x, y)| (x - y).abs())
+            .fold(0.0, f32::max)
+    };
+    eprintln!(
+        "one-shot vs chunked {:.2e}, vs decode {:.2e}",
+        diff(&one_shot, &chunked),
+        diff(&one_shot, decoded)
+    );
     assert!(diff(&one_shot, &chunked) <= 1e-4);
     assert!(diff(&one_shot, decoded) <= 1e-4);
 }
@@ -130,7 +198,14 @@ fn engine() -> Engine {
 
 fn engine_sampling(sampling: SamplingMode) -> Engine {
     let loaded = load();
-    let config = EngineConfig { max_queue: 64, scheduler: SchedulerConfig { prefill_budget: 512, eos: loaded.eos, sampling } };
+    let config = EngineConfig {
+        max_queue: 64,
+        scheduler: SchedulerConfig {
+            prefill_budget: 512,
+            eos: loaded.eos,
+            sampling,
+        },
+    };
     Engine::start(loaded.graphs, loaded.tokenizer, config)
 }
 
@@ -155,7 +230,8 @@ fn greedy_continuations_are_token_exact() {
     for sampling in [SamplingMode::Host, SamplingMode::Device] {
         let engine = engine_sampling(sampling);
         for (n, case) in fixtures().iter().enumerate() {
-            let request = GenerationRequest::new(case.prompt_ids.clone(), SampleParams::greedy(), 32);
+            let request =
+                GenerationRequest::new(case.prompt_ids.clone(), SampleParams::greedy(), 32);
             let (ids, reason) = run(&engine, request);
             eprintln!(
                 "{sampling:?} prompt {n}: {} tokens ({reason:?}), oracle's smallest top-2 gap {:.4}",
@@ -163,13 +239,20 @@ fn greedy_continuations_are_token_exact() {
                 smallest_gap(case)
             );
             assert_eq!(ids, case.greedy_ids, "{sampling:?} prompt {n}");
-            let expected = if ids.len() < 32 { FinishReason::Eos } else { FinishReason::Length };
+            let expected = if ids.len() < 32 {
+                FinishReason::Eos
+            } else {
+                FinishReason::Length
+            };
             assert_eq!(reason, expected);
         }
         let stats = engine.handle().stats();
         match sampling {
             SamplingMode::Host => assert_eq!(stats.device_tokens, 0),
-            SamplingMode::Device => assert_eq!(stats.host_tokens, 0, "every greedy token drawn on the device"),
+            SamplingMode::Device => assert_eq!(
+                stats.host_tokens, 0,
+                "every greedy token drawn on the device"
+            ),
         }
     }
 }
@@ -190,7 +273,13 @@ fn eight_batched_equal_solo(sampling: SamplingMode) {
             let params = if i < 4 {
                 SampleParams::greedy()
             } else {
-                SampleParams { temperature: 0.8, top_p: 0.95, top_k: 50, seed: 1000 + i as u64, ..SampleParams::default() }
+                SampleParams {
+                    temperature: 0.8,
+                    top_p: 0.95,
+                    top_k: 50,
+                    seed: 1000 + i as u64,
+                    ..SampleParams::default()
+                }
             };
             // Different lengths: drop a few leading non-special tokens.
             let mut prompt = case.prompt_ids.clone();
@@ -199,7 +288,10 @@ fn eight_batched_equal_solo(sampling: SamplingMode) {
         })
         .collect();
     let alone: Vec<Vec<u32>> = requests.iter().map(|r| run(&engine, r.clone()).0).collect();
-    let streams: Vec<_> = requests.iter().map(|r| engine.submit(r.clone()).unwrap()).collect();
+    let streams: Vec<_> = requests
+        .iter()
+        .map(|r| engine.submit(r.clone()).unwrap())
+        .collect();
     for (i, stream) in streams.into_iter().enumerate() {
         assert_eq!(stream.collect().0, alone[i], "{sampling:?} request {i}");
     }
@@ -210,7 +302,14 @@ fn streamed_text_is_the_answer() {
     let engine = engine();
     let case = &fixtures()[0];
     let mut text = String::new();
-    for event in engine.submit(GenerationRequest::new(case.prompt_ids.clone(), SampleParams::greedy(), 32)).unwrap() {
+    for event in engine
+        .submit(GenerationRequest::new(
+            case.prompt_ids.clone(),
+            SampleParams::greedy(),
+            32,
+        ))
+        .unwrap()
+    {
         match event {
             Event::Token { text: t, .. } => text.push_str(&t),
             Event::Finished { tail, .. } => text.push_str(&tail),
@@ -230,7 +329,9 @@ fn stop_strings_cut_the_text_before_the_match() {
     for event in engine.submit(request).unwrap() {
         match event {
             Event::Token { text, .. } => streamed.push_str(&text),
-            Event::Finished { reason, tail, text, .. } => {
+            Event::Finished {
+                reason, tail, text, ..
+            } => {
                 streamed.push_str(&tail);
                 finished = Some((reason, text));
             }

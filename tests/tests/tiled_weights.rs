@@ -13,22 +13,34 @@ const TOLERANCE: f32 = 1e-4;
 
 fn max_abs_diff(a: &[f32], b: &[f32]) -> f32 {
     assert_eq!(a.len(), b.len());
-    a.iter().zip(b).map(|(x, y)| (x - y).abs()).fold(0.0, f32::max)
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| (x - y).abs())
+        .fold(0.0, f32::max)
 }
 
 /// The tiny model as an HF directory, its LM head tied to the embedding or not.
 fn hf_dir(tied: bool, seed: u64) -> (std::path::PathBuf, RefConfig, Weights) {
     let dir = tests::temp_dir(&format!("tiled-{tied}"));
-    let mut config: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(tiny::asset_dir().join("config.json")).unwrap()).unwrap();
+    let mut config: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(tiny::asset_dir().join("config.json")).unwrap(),
+    )
+    .unwrap();
     config["tie_word_embeddings"] = serde_json::Value::Bool(tied);
     std::fs::write(dir.join("config.json"), config.to_string()).unwrap();
     let mut weights = tiny::weights(seed);
     if tied {
         weights.remove("lm_head.weight");
     }
-    std::fs::rename(tiny::write_weights(&dir, &weights), dir.join("model.safetensors")).unwrap();
-    let cfg = RefConfig { tie_word_embeddings: tied, ..tiny::config() };
+    std::fs::rename(
+        tiny::write_weights(&dir, &weights),
+        dir.join("model.safetensors"),
+    )
+    .unwrap();
+    let cfg = RefConfig {
+        tie_word_embeddings: tied,
+        ..tiny::config()
+    };
     (dir, cfg, weights)
 }
 
@@ -43,7 +55,12 @@ fn load_tiled(dir: &std::path::Path) -> Graphs {
     options.cache_dir = engine::paths::cache_dir().join("test-vmfb");
     options.verbose = false;
     let loaded = model::load(&runtime, dir, &options).expect("load tiled tiny model");
-    let name = loaded.parameter_file.file_name().unwrap().to_string_lossy().into_owned();
+    let name = loaded
+        .parameter_file
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
     assert!(name.contains("-tiled-"), "{name}");
     loaded.graphs
 }
@@ -55,12 +72,16 @@ fn check(tied: bool) {
     assert_eq!(manifest.weight_layout, WeightLayout::Tiled);
     let tiled = manifest.tiled_parameters();
     assert_eq!(tiled.len(), 6 * 2, "the projections but o_proj: {tiled:?}");
-    assert!(!tiled.iter().any(|name| name.contains("embed_tokens") || name.contains("lm_head")));
+    assert!(!tiled
+        .iter()
+        .any(|name| name.contains("embed_tokens") || name.contains("lm_head")));
 
     let mut seq: Vec<u32> = (0..13u32).map(|i| (i * 37 + 7) % 512).collect();
     let mut logits = vec![0f32; graphs.vocab()];
     let ids: Vec<i32> = seq.iter().map(|&t| t as i32).collect();
-    graphs.prefill(0, 0, &ids, PrefillOut::Logits(&mut logits)).unwrap();
+    graphs
+        .prefill(0, 0, &ids, PrefillOut::Logits(&mut logits))
+        .unwrap();
     let diff = max_abs_diff(&logits, &forward(&cfg, &weights, &seq).pop().unwrap());
     eprintln!("tied {tied}: prefill max |graph - reference| = {diff:.2e}");
     assert!(diff <= TOLERANCE, "prefill: {diff}");
@@ -70,8 +91,13 @@ fn check(tied: bool) {
         let token = (step * 131 + 5) % 512;
         let pos = seq.len() as i32;
         seq.push(token);
-        graphs.decode(Head::Logits, &[token as i32], &[pos], None, &mut out).unwrap();
-        let diff = max_abs_diff(&out.logits[..512], &forward(&cfg, &weights, &seq).pop().unwrap());
+        graphs
+            .decode(Head::Logits, &[token as i32], &[pos], None, &mut out)
+            .unwrap();
+        let diff = max_abs_diff(
+            &out.logits[..512],
+            &forward(&cfg, &weights, &seq).pop().unwrap(),
+        );
         assert!(diff <= TOLERANCE, "decode step {step}: {diff}");
     }
 }

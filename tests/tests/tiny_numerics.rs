@@ -9,11 +9,16 @@ const TOLERANCE: f32 = 1e-4;
 
 fn max_abs_diff(a: &[f32], b: &[f32]) -> f32 {
     assert_eq!(a.len(), b.len());
-    a.iter().zip(b).map(|(x, y)| (x - y).abs()).fold(0.0, f32::max)
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| (x - y).abs())
+        .fold(0.0, f32::max)
 }
 
 fn prompt(len: usize, salt: u32) -> Vec<u32> {
-    (0..len as u32).map(|i| (i * 37 + salt * 101 + 7) % 512).collect()
+    (0..len as u32)
+        .map(|i| (i * 37 + salt * 101 + 7) % 512)
+        .collect()
 }
 
 fn as_i32(tokens: &[u32]) -> Vec<i32> {
@@ -25,7 +30,14 @@ fn prefill_chunks(graphs: &mut Graphs, slot: usize, tokens: &[u32], chunk: usize
     let mut start = 0;
     while start < tokens.len() {
         let end = (start + chunk).min(tokens.len());
-        graphs.prefill(slot, start, &as_i32(&tokens[start..end]), PrefillOut::Logits(&mut logits)).unwrap();
+        graphs
+            .prefill(
+                slot,
+                start,
+                &as_i32(&tokens[start..end]),
+                PrefillOut::Logits(&mut logits),
+            )
+            .unwrap();
         start = end;
     }
     logits
@@ -66,7 +78,9 @@ fn ragged_decode_matches_each_sequence_alone() {
     }
     let mut out = DecodeOutput::default();
     for step in 0..12 {
-        let next: Vec<u32> = (0..seqs.len()).map(|s| ((step * 13 + s * 5 + 1) % vocab) as u32).collect();
+        let next: Vec<u32> = (0..seqs.len())
+            .map(|s| ((step * 13 + s * 5 + 1) % vocab) as u32)
+            .collect();
         let mut tokens = [0i32; 4];
         let mut pos = [-1i32; 4];
         for (slot, seq) in seqs.iter().enumerate() {
@@ -76,13 +90,19 @@ fn ragged_decode_matches_each_sequence_alone() {
         // Use 3 rows on even steps (bucket 4 with a padding row) and the
         // idle slot as an explicit padding row on odd steps.
         let rows = if step % 2 == 0 { 3 } else { 4 };
-        let batch = graphs.decode(Head::Logits, &tokens[..rows], &pos[..rows], None, &mut out).unwrap();
+        let batch = graphs
+            .decode(Head::Logits, &tokens[..rows], &pos[..rows], None, &mut out)
+            .unwrap();
         assert_eq!(batch, 4);
         for (slot, seq) in seqs.iter_mut().enumerate() {
             seq.push(next[slot]);
             let expected = reference_last(&cfg, &weights, seq);
             let diff = max_abs_diff(&out.logits[slot * vocab..(slot + 1) * vocab], &expected);
-            assert!(diff <= TOLERANCE, "step {step} slot {slot} (len {}): {diff}", seq.len());
+            assert!(
+                diff <= TOLERANCE,
+                "step {step} slot {slot} (len {}): {diff}",
+                seq.len()
+            );
         }
     }
 }
@@ -98,7 +118,9 @@ fn decode_b1_and_argmax_agree_with_logits() {
         let token = ((step * 29 + 3) % 512) as u32;
         let pos = seq.len() as i32;
         seq.push(token);
-        let batch = graphs.decode(Head::Logits, &[token as i32], &[pos], None, &mut out).unwrap();
+        let batch = graphs
+            .decode(Head::Logits, &[token as i32], &[pos], None, &mut out)
+            .unwrap();
         assert_eq!(batch, 1);
         let expected = reference_last(&cfg, &weights, &seq);
         let diff = max_abs_diff(&out.logits[..512], &expected);
@@ -106,11 +128,19 @@ fn decode_b1_and_argmax_agree_with_logits() {
         let argmax = expected
             .iter()
             .enumerate()
-            .fold((0usize, f32::NEG_INFINITY), |best, (i, &v)| if v > best.1 { (i, v) } else { best })
+            .fold((0usize, f32::NEG_INFINITY), |best, (i, &v)| {
+                if v > best.1 {
+                    (i, v)
+                } else {
+                    best
+                }
+            })
             .0;
         // Rewriting the same position with the same token is idempotent, so
         // the argmax graph can run the same step again.
-        graphs.decode(Head::Argmax, &[token as i32], &[pos], None, &mut out).unwrap();
+        graphs
+            .decode(Head::Argmax, &[token as i32], &[pos], None, &mut out)
+            .unwrap();
         assert_eq!(out.ids[0] as usize, argmax, "step {step}");
     }
 }
@@ -126,7 +156,9 @@ fn copy_slot_moves_a_sequence() {
     let token = 77u32;
     let pos = seq.len() as i32;
     seq.push(token);
-    graphs.decode(Head::Logits, &[token as i32], &[pos], None, &mut out).unwrap();
+    graphs
+        .decode(Head::Logits, &[token as i32], &[pos], None, &mut out)
+        .unwrap();
     let expected = reference_last(&cfg, &weights, &seq);
     let diff = max_abs_diff(&out.logits[..512], &expected);
     assert!(diff <= TOLERANCE, "after copy: {diff}");
@@ -137,11 +169,25 @@ fn out_of_range_calls_are_refused() {
     let (mut graphs, _) = tiny::load("local-sync", 5);
     let mut logits = vec![0f32; graphs.vocab()];
     let capacity = graphs.capacity();
-    assert!(graphs.prefill(4, 0, &[1], PrefillOut::Logits(&mut logits)).is_err(), "slot == S is scratch");
-    assert!(graphs.prefill(0, capacity - 1, &[1, 2], PrefillOut::Logits(&mut logits)).is_err());
+    assert!(
+        graphs
+            .prefill(4, 0, &[1], PrefillOut::Logits(&mut logits))
+            .is_err(),
+        "slot == S is scratch"
+    );
+    assert!(graphs
+        .prefill(0, capacity - 1, &[1, 2], PrefillOut::Logits(&mut logits))
+        .is_err());
     let mut out = DecodeOutput::default();
-    assert!(graphs.decode(Head::Logits, &[1; 5], &[0; 5], None, &mut out).is_err(), "more rows than slots");
-    assert!(graphs.decode(Head::Logits, &[1], &[capacity as i32], None, &mut out).is_err());
+    assert!(
+        graphs
+            .decode(Head::Logits, &[1; 5], &[0; 5], None, &mut out)
+            .is_err(),
+        "more rows than slots"
+    );
+    assert!(graphs
+        .decode(Head::Logits, &[1], &[capacity as i32], None, &mut out)
+        .is_err());
 }
 
 #[test]
@@ -157,8 +203,13 @@ fn parameter_file_that_disagrees_with_the_manifest_is_refused() {
     let mut options = ModelOptions::cpu();
     options.cache_dir = engine::paths::cache_dir().join("test-vmfb");
     options.verbose = false;
-    let err = load_assets(&runtime, &tiny::asset_dir(), &params, &options).err().expect("shape mismatch refused");
+    let err = load_assets(&runtime, &tiny::asset_dir(), &params, &options)
+        .err()
+        .expect("shape mismatch refused");
     eprintln!("error: {err}");
-    assert!(matches!(err, engine::EngineError::Parameters { .. }), "{err:?}");
+    assert!(
+        matches!(err, engine::EngineError::Parameters { .. }),
+        "{err:?}"
+    );
     assert!(err.to_string().contains("model.norm.weight"), "{err}");
 }

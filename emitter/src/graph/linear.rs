@@ -48,7 +48,6 @@ impl std::str::FromStr for WeightLayout {
 }
 
 impl WeightLayout {
-
     /// Stored shape of a weight whose HF shape is `[out, inp]`.
     pub fn shape(self, out: i64, inp: i64) -> Vec<i64> {
         match self {

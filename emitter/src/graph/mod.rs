@@ -129,8 +129,13 @@ impl GraphOptions {
                 ));
             }
         }
-        if self.variants.is_empty() || (1..self.variants.len()).any(|i| self.variants[..i].contains(&self.variants[i])) {
-            return options_error(format!("variants {:?} must be non-empty and distinct", self.variants));
+        if self.variants.is_empty()
+            || (1..self.variants.len()).any(|i| self.variants[..i].contains(&self.variants[i]))
+        {
+            return options_error(format!(
+                "variants {:?} must be non-empty and distinct",
+                self.variants
+            ));
         }
         if self.prefill_lengths.is_empty() && self.decode_batches.is_empty() {
             return options_error(
@@ -269,7 +274,13 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<Graphs, GraphErro
     cfg.validate()
         .map_err(|e| GraphError::Options(e.to_string()))?;
     opts.validate(cfg)?;
-    let dims = Dims::new(cfg, opts.slots, opts.capacity, opts.weight_dtype, opts.weight_layout);
+    let dims = Dims::new(
+        cfg,
+        opts.slots,
+        opts.capacity,
+        opts.weight_dtype,
+        opts.weight_layout,
+    );
     let weights = Weights::new(cfg, opts.weight_dtype, opts.weight_layout);
     let inv_freq = cfg.rope_inv_freq();
     let mut module = Module::new(MODULE_NAME);
@@ -317,14 +328,22 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<Graphs, GraphErro
 
 /// A module of `sample_b{B}` functions only, for a vocabulary of `vocab`: the same sampling
 /// head the model graphs end in, runnable on logits chosen by the caller.
-pub fn sampler_module(batches: &[usize], vocab: usize, target: Target) -> Result<Module, GraphError> {
+pub fn sampler_module(
+    batches: &[usize],
+    vocab: usize,
+    target: Target,
+) -> Result<Module, GraphError> {
     if batches.is_empty() || batches.contains(&0) || vocab == 0 {
-        return options_error(format!("sampler module needs batches ({batches:?}) and a vocabulary ({vocab})"))
-            .map(|()| unreachable!());
+        return options_error(format!(
+            "sampler module needs batches ({batches:?}) and a vocabulary ({vocab})"
+        ))
+        .map(|()| unreachable!());
     }
     let mut module = Module::new(MODULE_NAME);
     for &b in batches {
-        module.functions.push(head::sample_function(b as i64, vocab as i64, target)?);
+        module
+            .functions
+            .push(head::sample_function(b as i64, vocab as i64, target)?);
     }
     target.apply(&mut module);
     Ok(module)

@@ -185,58 +185,167 @@ fn manifest_round_trips() {
 #[test]
 fn sample_heads_take_the_sampling_inputs() {
     let cfg = from_hf_json(TINY).unwrap();
-    let g = build(&cfg, &GraphOptions { variants: Variant::ALL.to_vec(), ..opts() }).unwrap();
-    let find = |name: &str| g.functions.iter().find(|f| f.name == name).unwrap_or_else(|| panic!("{name}"));
+    let g = build(
+        &cfg,
+        &GraphOptions {
+            variants: Variant::ALL.to_vec(),
+            ..opts()
+        },
+    )
+    .unwrap();
+    let find = |name: &str| {
+        g.functions
+            .iter()
+            .find(|f| f.name == name)
+            .unwrap_or_else(|| panic!("{name}"))
+    };
     let decode = find("decode_ragged_sample_b4_w32");
     let arg_names: Vec<&str> = decode.args.iter().map(|a| a.name.as_str()).collect();
-    assert_eq!(arg_names, ["tokens", "pos", "temperature", "top_k", "top_p", "min_p", "seed", "step"]);
+    assert_eq!(
+        arg_names,
+        [
+            "tokens",
+            "pos",
+            "temperature",
+            "top_k",
+            "top_p",
+            "min_p",
+            "seed",
+            "step"
+        ]
+    );
     assert_eq!(decode.args[6].ty, TensorType::new([4, 2], ElemType::I32));
-    assert_eq!(decode.results, [TensorType::new([4], ElemType::I32), TensorType::new([4], ElemType::F32)]);
+    assert_eq!(
+        decode.results,
+        [
+            TensorType::new([4], ElemType::I32),
+            TensorType::new([4], ElemType::F32)
+        ]
+    );
     let prefill = find("prefill_sample_t8");
-    assert_eq!(prefill.results, [TensorType::new([1], ElemType::I32), TensorType::new([1], ElemType::F32)]);
+    assert_eq!(
+        prefill.results,
+        [
+            TensorType::new([1], ElemType::I32),
+            TensorType::new([1], ElemType::F32)
+        ]
+    );
     let standalone = find("sample_b4");
     assert_eq!(standalone.kind, Kind::Sample);
-    assert_eq!(standalone.args[0].ty, TensorType::new([4, cfg.vocab_size as i64], ElemType::F32));
+    assert_eq!(
+        standalone.args[0].ty,
+        TensorType::new([4, cfg.vocab_size as i64], ElemType::F32)
+    );
     let text = g.module.render();
-    assert!(!text.contains("stablehlo.sort"), "the sampling head must not sort the vocabulary");
-    let metal = build(&cfg, &GraphOptions { variants: vec![Variant::Sample], target: Target::Metal, ..opts() }).unwrap();
-    assert!(!metal.module.render().contains("stablehlo.if"), "Metal heads run every filter");
+    assert!(
+        !text.contains("stablehlo.sort"),
+        "the sampling head must not sort the vocabulary"
+    );
+    let metal = build(
+        &cfg,
+        &GraphOptions {
+            variants: vec![Variant::Sample],
+            target: Target::Metal,
+            ..opts()
+        },
+    )
+    .unwrap();
+    assert!(
+        !metal.module.render().contains("stablehlo.if"),
+        "Metal heads run every filter"
+    );
     assert!(text.contains("stablehlo.if"));
 }
 
 #[test]
 fn tiled_weights_are_stored_as_row_tiles() {
     let cfg = from_hf_json(TINY).unwrap();
-    let tied = ModelConfig { tie_word_embeddings: true, ..cfg.clone() };
-    let opts = GraphOptions { weight_layout: WeightLayout::Tiled, ..opts() };
+    let tied = ModelConfig {
+        tie_word_embeddings: true,
+        ..cfg.clone()
+    };
+    let opts = GraphOptions {
+        weight_layout: WeightLayout::Tiled,
+        ..opts()
+    };
     let g = build(&tied, &opts).unwrap();
-    let ty = |name: &str| g.weights.all().into_iter().find(|p| p.name == name).unwrap().ty.clone();
-    assert_eq!(ty("model.layers.0.mlp.gate_proj.weight"), TensorType::new([8, 64, 16], ElemType::F32));
-    assert_eq!(ty("model.layers.0.mlp.down_proj.weight"), TensorType::new([4, 128, 16], ElemType::F32));
-    assert_eq!(ty("model.layers.0.self_attn.o_proj.weight"), TensorType::new([64, 64], ElemType::F32));
-    assert_eq!(ty("model.layers.0.self_attn.k_proj.weight"), TensorType::new([2, 64, 16], ElemType::F32));
+    let ty = |name: &str| {
+        g.weights
+            .all()
+            .into_iter()
+            .find(|p| p.name == name)
+            .unwrap()
+            .ty
+            .clone()
+    };
+    assert_eq!(
+        ty("model.layers.0.mlp.gate_proj.weight"),
+        TensorType::new([8, 64, 16], ElemType::F32)
+    );
+    assert_eq!(
+        ty("model.layers.0.mlp.down_proj.weight"),
+        TensorType::new([4, 128, 16], ElemType::F32)
+    );
+    assert_eq!(
+        ty("model.layers.0.self_attn.o_proj.weight"),
+        TensorType::new([64, 64], ElemType::F32)
+    );
+    assert_eq!(
+        ty("model.layers.0.self_attn.k_proj.weight"),
+        TensorType::new([2, 64, 16], ElemType::F32)
+    );
     // The embedding, here also the LM head, keeps its rows.
-    assert_eq!(ty("model.embed_tokens.weight"), TensorType::new([512, 64], ElemType::F32));
-    assert_eq!(ty("model.layers.0.input_layernorm.weight"), TensorType::new([64], ElemType::F32));
+    assert_eq!(
+        ty("model.embed_tokens.weight"),
+        TensorType::new([512, 64], ElemType::F32)
+    );
+    assert_eq!(
+        ty("model.layers.0.input_layernorm.weight"),
+        TensorType::new([64], ElemType::F32)
+    );
     let manifest = Manifest::new(&tied, &opts, &g);
     assert_eq!(manifest.weight_layout, WeightLayout::Tiled);
     // 6 projections (all but o_proj) in each of 2 layers.
     assert_eq!(manifest.tiled_parameters().len(), 12);
-    assert!(manifest.tiled_parameters().iter().all(|name| name.starts_with("model.layers.")));
+    assert!(manifest
+        .tiled_parameters()
+        .iter()
+        .all(|name| name.starts_with("model.layers.")));
 
     // Untied: the LM head keeps its rows too.
     let g = build(&cfg, &opts).unwrap();
-    assert_eq!(g.weights.head().ty, TensorType::new([512, 64], ElemType::F32));
+    assert_eq!(
+        g.weights.head().ty,
+        TensorType::new([512, 64], ElemType::F32)
+    );
 }
 
 #[test]
 fn tiles_need_output_rows_in_sixteens() {
-    let cfg = ModelConfig { intermediate_size: 120, ..from_hf_json(TINY).unwrap() };
-    let opts = GraphOptions { weight_layout: WeightLayout::Tiled, ..opts() };
-    let Err(err) = build(&cfg, &opts) else { panic!("120 rows do not tile") };
+    let cfg = ModelConfig {
+        intermediate_size: 120,
+        ..from_hf_json(TINY).unwrap()
+    };
+    let opts = GraphOptions {
+        weight_layout: WeightLayout::Tiled,
+        ..opts()
+    };
+    let Err(err) = build(&cfg, &opts) else {
+        panic!("120 rows do not tile")
+    };
     let err = err.to_string();
-    assert!(err.contains("intermediate_size = 120") && err.contains("multiple of 16"), "{err}");
-    assert!(build(&cfg, &GraphOptions { weight_layout: WeightLayout::Rows, ..opts }).is_ok());
+    assert!(
+        err.contains("intermediate_size = 120") && err.contains("multiple of 16"),
+        "{err}"
+    );
+    assert!(build(
+        &cfg,
+        &GraphOptions {
+            weight_layout: WeightLayout::Rows,
+            ..opts
+        }
+    )
+    .is_ok());
 }
 
 #[test]

@@ -209,7 +209,10 @@ impl FuncBuilder {
     ) -> Result<Vec<Value>> {
         let op = "stablehlo.if";
         if pred.ty() != &TensorType::scalar(super::ElemType::I1) {
-            return fail(op, format!("needs a tensor<i1> predicate, got {}", pred.ty()));
+            return fail(
+                op,
+                format!("needs a tensor<i1> predicate, got {}", pred.ty()),
+            );
         }
         let outer = std::mem::take(&mut self.body);
         let then_values = then(self);
@@ -222,16 +225,27 @@ impl FuncBuilder {
         if tys != else_tys || tys.is_empty() {
             return fail(
                 op,
-                format!("branches return ({}) and ({})", types_of(&tys), types_of(&else_tys)),
+                format!(
+                    "branches return ({}) and ({})",
+                    types_of(&tys),
+                    types_of(&else_tys)
+                ),
             );
         }
         let region = |body: &str, values: &[Value]| {
             let names = join(&values.iter().map(|v| v.to_string()).collect::<Vec<_>>());
-            format!("{body}      stablehlo.return {names} : {}\n", types_of(&tys))
+            format!(
+                "{body}      stablehlo.return {names} : {}\n",
+                types_of(&tys)
+            )
         };
         let n = tys.len();
         let base = self.fresh(tys[0].clone());
-        let lhs = if n == 1 { base.to_string() } else { format!("{base}:{n}") };
+        let lhs = if n == 1 {
+            base.to_string()
+        } else {
+            format!("{base}:{n}")
+        };
         let text = format!(
             "{lhs} = \"{op}\"({pred}) ({{\n{}    }}, {{\n{}    }}) : (tensor<i1>) -> ({})",
             region(&then_body, &then_values),

@@ -210,7 +210,10 @@ fn if_else_checks_and_renders_both_regions() {
     f.render(&mut text);
     let if_line = text.find("\"stablehlo.if\"(%p)").expect("the if");
     let exp_line = text.find("stablehlo.exponential").expect("the then region");
-    assert!(exp_line > if_line, "region ops belong inside the if:\n{text}");
+    assert!(
+        exp_line > if_line,
+        "region ops belong inside the if:\n{text}"
+    );
     assert_eq!(text.matches("stablehlo.return").count(), 2, "{text}");
 }
 
@@ -220,7 +223,10 @@ fn bit_ops_take_integers_of_matching_width() {
     let x = b.arg("x", f32s(&[4]));
     let n = b.arg("n", i32s(&[4]));
     assert!(b.xor(&x, &x).is_err());
-    assert_eq!(b.bitcast_convert(&x, ElemType::I32).unwrap().ty(), &i32s(&[4]));
+    assert_eq!(
+        b.bitcast_convert(&x, ElemType::I32).unwrap().ty(),
+        &i32s(&[4])
+    );
     assert!(b.bitcast_convert(&x, ElemType::F16).is_err());
     assert_eq!(b.shift_right_logical(&n, &n).unwrap().ty(), &i32s(&[4]));
 }

@@ -32,11 +32,20 @@ impl TextState {
         // Decode a little left context with the pending ids so that tokens
         // whose text depends on their neighbour (leading spaces) decode right.
         let keep = self.context.len().saturating_sub(4);
-        let window: Vec<u32> = self.context[keep..].iter().chain(&self.pending).copied().collect();
-        let before = tokenizer.decode(&self.context[keep..], false).unwrap_or_default();
+        let window: Vec<u32> = self.context[keep..]
+            .iter()
+            .chain(&self.pending)
+            .copied()
+            .collect();
+        let before = tokenizer
+            .decode(&self.context[keep..], false)
+            .unwrap_or_default();
         let after = tokenizer.decode(&window, false).unwrap_or_default();
         if after.ends_with('\u{FFFD}') && self.pending.len() < 4 {
-            return Delta { text: String::new(), stop: None };
+            return Delta {
+                text: String::new(),
+                stop: None,
+            };
         }
         let new_text = after.strip_prefix(before.as_str()).unwrap_or(&after);
         self.text.push_str(new_text);
@@ -57,19 +66,28 @@ impl TextState {
     }
 
     fn release(&mut self, stops: &[String]) -> Delta {
-        let search_from = self.released.saturating_sub(stops.iter().map(String::len).max().unwrap_or(0));
+        let search_from = self
+            .released
+            .saturating_sub(stops.iter().map(String::len).max().unwrap_or(0));
         let search_from = floor_char_boundary(&self.text, search_from);
         let found = stops
             .iter()
             .filter(|s| !s.is_empty())
-            .filter_map(|s| self.text[search_from..].find(s.as_str()).map(|at| (search_from + at, s)))
+            .filter_map(|s| {
+                self.text[search_from..]
+                    .find(s.as_str())
+                    .map(|at| (search_from + at, s))
+            })
             .min_by_key(|(at, _)| *at);
         if let Some((at, stop)) = found {
             let at = at.max(self.released);
             let text = self.text[self.released..at].to_string();
             self.text.truncate(at);
             self.released = at;
-            return Delta { text, stop: Some(stop.clone()) };
+            return Delta {
+                text,
+                stop: Some(stop.clone()),
+            };
         }
         let hold = held_back(&self.text[self.released..], stops);
         let end = self.text.len() - hold;

@@ -21,7 +21,11 @@ pub struct EngineConfig {
 }
 
 enum Command {
-    Submit { id: u64, request: GenerationRequest, events: Sender<Event> },
+    Submit {
+        id: u64,
+        request: GenerationRequest,
+        events: Sender<Event>,
+    },
     Cancel(u64),
     Shutdown,
 }
@@ -84,7 +88,11 @@ pub struct Engine {
 }
 
 impl Engine {
-    pub fn start(graphs: Graphs, tokenizer: Option<Arc<Tokenizer>>, config: EngineConfig) -> Engine {
+    pub fn start(
+        graphs: Graphs,
+        tokenizer: Option<Arc<Tokenizer>>,
+        config: EngineConfig,
+    ) -> Engine {
         let (commands, inbox) = mpsc::channel();
         let pending = Arc::new(AtomicUsize::new(0));
         let limits = Limits {
@@ -100,8 +108,17 @@ impl Engine {
             .name("engine".into())
             .spawn(move || run(scheduler, inbox, worker_stats))
             .expect("spawn engine thread");
-        let handle = EngineHandle { commands, pending, next_id: Arc::new(AtomicU64::new(1)), limits, stats };
-        Engine { handle, worker: Some(worker) }
+        let handle = EngineHandle {
+            commands,
+            pending,
+            next_id: Arc::new(AtomicU64::new(1)),
+            limits,
+            stats,
+        };
+        Engine {
+            handle,
+            worker: Some(worker),
+        }
     }
 
     pub fn handle(&self) -> EngineHandle {
@@ -129,15 +146,29 @@ impl EngineHandle {
         let queued = self.pending.fetch_add(1, Ordering::AcqRel);
         if queued >= self.limits.max_queue {
             self.pending.fetch_sub(1, Ordering::AcqRel);
-            return Err(SubmitError::QueueFull { capacity: self.limits.max_queue });
+            return Err(SubmitError::QueueFull {
+                capacity: self.limits.max_queue,
+            });
         }
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let (events, receiver) = mpsc::channel();
-        if self.commands.send(Command::Submit { id, request, events }).is_err() {
+        if self
+            .commands
+            .send(Command::Submit {
+                id,
+                request,
+                events,
+            })
+            .is_err()
+        {
             self.pending.fetch_sub(1, Ordering::AcqRel);
             return Err(SubmitError::EngineStopped);
         }
-        Ok(RequestStream { id, events: receiver, commands: self.commands.clone() })
+        Ok(RequestStream {
+            id,
+            events: receiver,
+            commands: self.commands.clone(),
+        })
     }
 
     /// Requests waiting or running.
@@ -155,10 +186,20 @@ impl EngineHandle {
             return Err(SubmitError::EmptyPrompt);
         }
         if request.prompt.len() > self.limits.capacity {
-            return Err(SubmitError::PromptTooLong { len: request.prompt.len(), capacity: self.limits.capacity });
+            return Err(SubmitError::PromptTooLong {
+                len: request.prompt.len(),
+                capacity: self.limits.capacity,
+            });
         }
-        if let Some(&id) = request.prompt.iter().find(|&&t| t as usize >= self.limits.vocab) {
-            return Err(SubmitError::TokenOutOfRange { id, vocab: self.limits.vocab });
+        if let Some(&id) = request
+            .prompt
+            .iter()
+            .find(|&&t| t as usize >= self.limits.vocab)
+        {
+            return Err(SubmitError::TokenOutOfRange {
+                id,
+                vocab: self.limits.vocab,
+            });
         }
         if request.max_tokens == 0 {
             return Err(SubmitError::ZeroMaxTokens);
@@ -167,8 +208,16 @@ impl EngineHandle {
             return Err(SubmitError::StopStringsWithoutTokenizer);
         }
         request.params.validate()?;
-        if let Some(&(id, _)) = request.params.logit_bias.iter().find(|(t, _)| *t as usize >= self.limits.vocab) {
-            return Err(SubmitError::TokenOutOfRange { id, vocab: self.limits.vocab });
+        if let Some(&(id, _)) = request
+            .params
+            .logit_bias
+            .iter()
+            .find(|(t, _)| *t as usize >= self.limits.vocab)
+        {
+            return Err(SubmitError::TokenOutOfRange {
+                id,
+                vocab: self.limits.vocab,
+            });
         }
         Ok(())
     }
@@ -195,7 +244,10 @@ impl RequestStream {
 
     /// A cancel handle that can move to another thread.
     pub fn canceller(&self) -> Canceller {
-        Canceller { id: self.id, commands: self.commands.clone() }
+        Canceller {
+            id: self.id,
+            commands: self.commands.clone(),
+        }
     }
 
     /// The next event, waiting at most `timeout`.
@@ -243,7 +295,11 @@ impl Canceller {
     }
 }
 
-fn run(mut scheduler: Scheduler, inbox: Receiver<Command>, stats: Arc<std::sync::Mutex<EngineStats>>) {
+fn run(
+    mut scheduler: Scheduler,
+    inbox: Receiver<Command>,
+    stats: Arc<std::sync::Mutex<EngineStats>>,
+) {
     loop {
         let first = if scheduler.has_work() {
             inbox.try_recv().ok()
@@ -254,9 +310,16 @@ fn run(mut scheduler: Scheduler, inbox: Receiver<Command>, stats: Arc<std::sync:
             }
         };
         let mut shutdown = false;
-        for command in first.into_iter().chain(std::iter::from_fn(|| inbox.try_recv().ok())) {
+        for command in first
+            .into_iter()
+            .chain(std::iter::from_fn(|| inbox.try_recv().ok()))
+        {
             match command {
-                Command::Submit { id, request, events } => scheduler.enqueue(id, request, events),
+                Command::Submit {
+                    id,
+                    request,
+                    events,
+                } => scheduler.enqueue(id, request, events),
                 Command::Cancel(id) => scheduler.cancel(id),
                 Command::Shutdown => shutdown = true,
             }
@@ -269,7 +332,10 @@ fn run(mut scheduler: Scheduler, inbox: Receiver<Command>, stats: Arc<std::sync:
             if let Err(error) = scheduler.step() {
                 scheduler.abort_all(FinishReason::Error(error.to_string()));
             }
-            stats.lock().unwrap_or_else(|p| p.into_inner()).add(&scheduler.stats);
+            stats
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .add(&scheduler.stats);
         }
     }
 }

@@ -21,7 +21,14 @@ pub struct GenerationRequest {
 
 impl GenerationRequest {
     pub fn new(prompt: Vec<u32>, params: SampleParams, max_tokens: usize) -> GenerationRequest {
-        GenerationRequest { prompt, params, max_tokens, stop_token_ids: Vec::new(), stop_strings: Vec::new(), ignore_eos: false }
+        GenerationRequest {
+            prompt,
+            params,
+            max_tokens,
+            stop_token_ids: Vec::new(),
+            stop_strings: Vec::new(),
+            ignore_eos: false,
+        }
     }
 }
 
@@ -50,10 +57,21 @@ pub enum Event {
     /// A generated token. `text` is the newly complete text (may be empty
     /// while a multi-byte character or a possible stop string is pending).
     /// `logprob` is absent when the token came from an on-device argmax.
-    Token { id: u32, text: String, logprob: Option<f32>, top_logprobs: Vec<TokenLogprob> },
+    Token {
+        id: u32,
+        text: String,
+        logprob: Option<f32>,
+        top_logprobs: Vec<TokenLogprob>,
+    },
     /// The last event of every request. `tail` is text not streamed before
     /// (held back as a possible stop string); `text` is the whole output.
-    Finished { reason: FinishReason, prompt_tokens: usize, generated_tokens: usize, tail: String, text: String },
+    Finished {
+        reason: FinishReason,
+        prompt_tokens: usize,
+        generated_tokens: usize,
+        tail: String,
+        text: String,
+    },
 }
 
 /// Why a request was not accepted.

@@ -65,7 +65,12 @@ pub struct Scheduler {
 }
 
 impl Scheduler {
-    pub fn new(graphs: Graphs, tokenizer: Option<Arc<Tokenizer>>, config: SchedulerConfig, pending: Arc<AtomicUsize>) -> Scheduler {
+    pub fn new(
+        graphs: Graphs,
+        tokenizer: Option<Arc<Tokenizer>>,
+        config: SchedulerConfig,
+        pending: Arc<AtomicUsize>,
+    ) -> Scheduler {
         let vocab = graphs.vocab();
         let device_heads = config.sampling == SamplingMode::Device && graphs.has_head(Head::Sample);
         Scheduler {
@@ -107,7 +112,8 @@ impl Scheduler {
     }
 
     pub fn enqueue(&mut self, id: u64, request: GenerationRequest, events: Sender<Event>) {
-        self.waiting.push_back(Sequence::new(id, usize::MAX, request, events));
+        self.waiting
+            .push_back(Sequence::new(id, usize::MAX, request, events));
     }
 
     pub fn cancel(&mut self, id: u64) {
@@ -121,7 +127,11 @@ impl Scheduler {
 
     /// Ends every request with `reason` (engine failure or shutdown).
     pub fn abort_all(&mut self, reason: FinishReason) {
-        let mut all: Vec<Sequence> = self.waiting.drain(..).chain(self.active.drain(..)).collect();
+        let mut all: Vec<Sequence> = self
+            .waiting
+            .drain(..)
+            .chain(self.active.drain(..))
+            .collect();
         for seq in &mut all {
             self.retire(seq, reason.clone());
         }
@@ -138,7 +148,9 @@ impl Scheduler {
 
     fn admit(&mut self) {
         while self.active.len() < self.graphs.slots() {
-            let Some(mut seq) = self.waiting.pop_front() else { break };
+            let Some(mut seq) = self.waiting.pop_front() else {
+                break;
+            };
             seq.slot = self.active.len();
             self.active.push(seq);
         }
@@ -148,14 +160,19 @@ impl Scheduler {
         let mut budget = self.config.prefill_budget.max(1);
         let capacity = self.graphs.capacity();
         for i in 0..self.active.len() {
-            let Phase::Prefill { done } = self.active[i].phase else { continue };
+            let Phase::Prefill { done } = self.active[i].phase else {
+                continue;
+            };
             if budget == 0 || self.active[i].finished.is_some() {
                 continue;
             }
             let seq = &self.active[i];
             let remaining = seq.prompt_len() - done;
             let len = self.graphs.chunk_len(done, remaining).min(remaining);
-            let chunk: Vec<i32> = seq.request.prompt[done..done + len].iter().map(|&t| t as i32).collect();
+            let chunk: Vec<i32> = seq.request.prompt[done..done + len]
+                .iter()
+                .map(|&t| t as i32)
+                .collect();
             let slot = seq.slot;
             let last = done + len == seq.prompt_len();
             let on_device = last && self.samples_on_device(seq);
@@ -166,7 +183,11 @@ impl Scheduler {
             let (mut token, mut logprob) = (0i32, 0f32);
             let out = if on_device {
                 self.stats.bytes_read_back += 8;
-                PrefillOut::Sample { rows: &self.rows, token: &mut token, logprob: &mut logprob }
+                PrefillOut::Sample {
+                    rows: &self.rows,
+                    token: &mut token,
+                    logprob: &mut logprob,
+                }
             } else if !last && self.graphs.has_head(Head::Argmax) {
                 // Only the cache matters for a chunk before the last.
                 self.stats.bytes_read_back += 4;
@@ -190,12 +211,22 @@ impl Scheduler {
             }
             let started = std::time::Instant::now();
             let seq = &mut self.active[i];
-            let result = self.sampler.sample_into(&mut self.logits, &seq.sampler_request(), &mut self.sample);
+            let result = self.sampler.sample_into(
+                &mut self.logits,
+                &seq.sampler_request(),
+                &mut self.sample,
+            );
             self.stats.sample_seconds += started.elapsed().as_secs_f64();
             match result {
                 Ok(()) => {
                     self.stats.host_tokens += 1;
-                    seq.accept(&self.sample, Some(self.sample.logprob), self.config.eos, self.tokenizer.as_ref(), capacity)
+                    seq.accept(
+                        &self.sample,
+                        Some(self.sample.logprob),
+                        self.config.eos,
+                        self.tokenizer.as_ref(),
+                        capacity,
+                    )
                 }
                 Err(e) => seq.finished = Some(FinishReason::Error(format!("sampling: {e}"))),
             }
@@ -209,12 +240,24 @@ impl Scheduler {
         let capacity = self.graphs.capacity();
         let seq = &mut self.active[i];
         if token < 0 {
-            seq.finished = Some(FinishReason::Error("sampling: the logits hold NaN or +inf, or no finite value".into()));
+            seq.finished = Some(FinishReason::Error(
+                "sampling: the logits hold NaN or +inf, or no finite value".into(),
+            ));
             return;
         }
         self.stats.device_tokens += 1;
-        let sample = Sample { token: token as u32, logprob, top_logprobs: Vec::new() };
-        seq.accept(&sample, Some(logprob), self.config.eos, self.tokenizer.as_ref(), capacity);
+        let sample = Sample {
+            token: token as u32,
+            logprob,
+            top_logprobs: Vec::new(),
+        };
+        seq.accept(
+            &sample,
+            Some(logprob),
+            self.config.eos,
+            self.tokenizer.as_ref(),
+            capacity,
+        );
     }
 
     fn decode(&mut self) -> Result<(), EngineError> {
@@ -232,7 +275,11 @@ impl Scheduler {
         self.tokens.resize(rows, 0);
         self.pos.clear();
         self.pos.resize(rows, -1);
-        for seq in self.active.iter().filter(|s| s.finished.is_none() && s.slot < rows) {
+        for seq in self
+            .active
+            .iter()
+            .filter(|s| s.finished.is_none() && s.slot < rows)
+        {
             if let Some((token, pos)) = seq.decode_input() {
                 self.tokens[seq.slot] = token;
                 self.pos[seq.slot] = pos;
@@ -252,13 +299,24 @@ impl Scheduler {
             self.stats.decode_rows += 1;
             if self.samples_on_device(seq) {
                 device_rows += 1;
-                self.rows.set(seq.slot, &seq.request.params, seq.generated as u64);
+                self.rows
+                    .set(seq.slot, &seq.request.params, seq.generated as u64);
             } else {
                 self.on_device[seq.slot] = false;
             }
         }
-        let head = if device_rows == self.stats.decode_rows { Head::Sample } else { Head::Logits };
-        let batch = self.graphs.decode(head, &self.tokens, &self.pos, Some(&mut self.rows), &mut self.decode_out)?;
+        let head = if device_rows == self.stats.decode_rows {
+            Head::Sample
+        } else {
+            Head::Logits
+        };
+        let batch = self.graphs.decode(
+            head,
+            &self.tokens,
+            &self.pos,
+            Some(&mut self.rows),
+            &mut self.decode_out,
+        )?;
         self.stats.decode_batch = batch;
         if head == Head::Sample {
             self.stats.bytes_read_back += batch * 8;
@@ -270,7 +328,12 @@ impl Scheduler {
         let started = std::time::Instant::now();
         if device_rows > 0 {
             let logits = &self.decode_out.logits[..batch * vocab];
-            self.graphs.sample(logits, &mut self.rows, &mut self.decode_out.ids, &mut self.decode_out.logprobs)?;
+            self.graphs.sample(
+                logits,
+                &mut self.rows,
+                &mut self.decode_out.ids,
+                &mut self.decode_out.logprobs,
+            )?;
             self.stats.bytes_read_back += batch * 8;
             self.accept_device_rows();
         }
@@ -280,10 +343,19 @@ impl Scheduler {
                 continue;
             }
             let row = &mut self.decode_out.logits[seq.slot * vocab..(seq.slot + 1) * vocab];
-            match self.sampler.sample_into(row, &seq.sampler_request(), &mut self.sample) {
+            match self
+                .sampler
+                .sample_into(row, &seq.sampler_request(), &mut self.sample)
+            {
                 Ok(()) => {
                     self.stats.host_tokens += 1;
-                    seq.accept(&self.sample, Some(self.sample.logprob), self.config.eos, self.tokenizer.as_ref(), capacity)
+                    seq.accept(
+                        &self.sample,
+                        Some(self.sample.logprob),
+                        self.config.eos,
+                        self.tokenizer.as_ref(),
+                        capacity,
+                    )
                 }
                 Err(e) => seq.finished = Some(FinishReason::Error(format!("sampling: {e}"))),
             }
@@ -324,8 +396,14 @@ impl Scheduler {
                     used[seq.slot] = true;
                 }
             }
-            let Some(hole) = used.iter().position(|u| !u) else { break };
-            let top = self.active.iter_mut().max_by_key(|s| s.slot).expect("a hole implies a sequence above it");
+            let Some(hole) = used.iter().position(|u| !u) else {
+                break;
+            };
+            let top = self
+                .active
+                .iter_mut()
+                .max_by_key(|s| s.slot)
+                .expect("a hole implies a sequence above it");
             self.graphs.copy_slot(top.slot, hole)?;
             top.slot = hole;
             self.stats.slot_copies += 1;

@@ -31,7 +31,12 @@ pub struct Sequence {
 }
 
 impl Sequence {
-    pub fn new(id: u64, slot: usize, request: GenerationRequest, events: Sender<Event>) -> Sequence {
+    pub fn new(
+        id: u64,
+        slot: usize,
+        request: GenerationRequest,
+        events: Sender<Event>,
+    ) -> Sequence {
         let history = request.prompt.clone();
         Sequence {
             id,
@@ -52,19 +57,34 @@ impl Sequence {
 
     /// The sampler's view of this request for the next token.
     pub fn sampler_request(&self) -> Request<'_> {
-        Request::new(&self.request.params).history(&self.history).step(self.generated as u64)
+        Request::new(&self.request.params)
+            .history(&self.history)
+            .step(self.generated as u64)
     }
 
     /// The token to feed and its position when decoding.
     pub fn decode_input(&self) -> Option<(i32, i32)> {
         match self.phase {
-            Phase::Decode { pos } => Some((*self.history.last().expect("decoding sequences have a token") as i32, pos as i32)),
+            Phase::Decode { pos } => Some((
+                *self
+                    .history
+                    .last()
+                    .expect("decoding sequences have a token") as i32,
+                pos as i32,
+            )),
             Phase::Prefill { .. } => None,
         }
     }
 
     /// Records a sampled token, streams it, and decides whether to stop.
-    pub fn accept(&mut self, sample: &Sample, logprob: Option<f32>, eos: Option<u32>, tokenizer: Option<&Arc<Tokenizer>>, capacity: usize) {
+    pub fn accept(
+        &mut self,
+        sample: &Sample,
+        logprob: Option<f32>,
+        eos: Option<u32>,
+        tokenizer: Option<&Arc<Tokenizer>>,
+        capacity: usize,
+    ) {
         let id = sample.token;
         self.history.push(id);
         self.generated += 1;
@@ -86,7 +106,12 @@ impl Sequence {
                 stop_string = delta.stop.map(FinishReason::StopString);
             }
         }
-        let event = Event::Token { id, text, logprob, top_logprobs: sample.top_logprobs.clone() };
+        let event = Event::Token {
+            id,
+            text,
+            logprob,
+            top_logprobs: sample.top_logprobs.clone(),
+        };
         if self.events.send(event).is_err() {
             // Nobody is listening any more: stop spending compute on it.
             self.finished = Some(FinishReason::Cancelled);
@@ -105,7 +130,11 @@ impl Sequence {
     /// Sends the final event; text still held back for a possible stop
     /// string is released as `tail` unless a stop string matched.
     pub fn finish(&mut self, reason: FinishReason) {
-        let tail = if matches!(reason, FinishReason::StopString(_)) { String::new() } else { self.text.flush() };
+        let tail = if matches!(reason, FinishReason::StopString(_)) {
+            String::new()
+        } else {
+            self.text.flush()
+        };
         let _ = self.events.send(Event::Finished {
             reason,
             prompt_tokens: self.prompt_len(),

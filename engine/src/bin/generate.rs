@@ -10,13 +10,16 @@ use std::time::Instant;
 
 use clap::Parser;
 use engine::batch::{Engine, EngineConfig, Event, GenerationRequest, SchedulerConfig};
+use engine::device_sampling::SamplingMode;
 use engine::model::{self, ModelOptions};
 use engine::runtime::Runtime;
-use engine::device_sampling::SamplingMode;
 use sampler::SampleParams;
 
 #[derive(Parser, Debug)]
-#[command(about = "Generate text from a Llama-family model through IREE", version)]
+#[command(
+    about = "Generate text from a Llama-family model through IREE",
+    version
+)]
 struct Args {
     /// The prompt (a user message unless --raw).
     #[arg(long, short)]
@@ -92,7 +95,10 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let mut options = ModelOptions::cpu();
     options.graphs = model::default_graph_options(args.slots, args.capacity);
     let loaded = model::load(&runtime, &path, &options)?;
-    let tokenizer = loaded.tokenizer.clone().ok_or("the model has no tokenizer")?;
+    let tokenizer = loaded
+        .tokenizer
+        .clone()
+        .ok_or("the model has no tokenizer")?;
     let text = prompt_text(&args, &loaded)?;
     let prompt = tokenizer.encode(&text, args.raw)?;
     let params = SampleParams {
@@ -107,7 +113,14 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let mut request = GenerationRequest::new(prompt, params, args.max_tokens);
     request.stop_strings = args.stop.clone();
     let prompt_tokens = request.prompt.len();
-    let config = EngineConfig { max_queue: 16, scheduler: SchedulerConfig { prefill_budget: 512, eos: loaded.eos, sampling: args.sampling } };
+    let config = EngineConfig {
+        max_queue: 16,
+        scheduler: SchedulerConfig {
+            prefill_budget: 512,
+            eos: loaded.eos,
+            sampling: args.sampling,
+        },
+    };
     let engine = Engine::start(loaded.graphs, Some(tokenizer), config);
     let started = Instant::now();
     let mut first_token = None;
@@ -120,11 +133,17 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
                 out.write_all(text.as_bytes())?;
                 out.flush()?;
             }
-            Event::Finished { reason, generated_tokens, tail, .. } => {
+            Event::Finished {
+                reason,
+                generated_tokens,
+                tail,
+                ..
+            } => {
                 writeln!(out, "{tail}")?;
                 let total = started.elapsed().as_secs_f64();
                 let ttft = first_token.map_or(0.0, |d| d.as_secs_f64());
-                let decode_rate = (generated_tokens.saturating_sub(1)) as f64 / (total - ttft).max(1e-9);
+                let decode_rate =
+                    (generated_tokens.saturating_sub(1)) as f64 / (total - ttft).max(1e-9);
                 eprintln!(
                     "[generate] {prompt_tokens} prompt tokens, {generated_tokens} generated ({reason:?}); first token {:.0} ms, {decode_rate:.1} tok/s after",
                     ttft * 1e3
@@ -135,11 +154,17 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-fn prompt_text(args: &Args, loaded: &model::LoadedModel) -> Result<String, Box<dyn std::error::Error>> {
+fn prompt_text(
+    args: &Args,
+    loaded: &model::LoadedModel,
+) -> Result<String, Box<dyn std::error::Error>> {
     if args.raw {
         return Ok(args.prompt.clone());
     }
-    let template = loaded.chat_template.as_ref().ok_or("the model has no chat template; use --raw")?;
+    let template = loaded
+        .chat_template
+        .as_ref()
+        .ok_or("the model has no chat template; use --raw")?;
     let mut messages = Vec::new();
     if let Some(system) = &args.system {
         messages.push(loader::ChatMessage::new("system", system.clone()));

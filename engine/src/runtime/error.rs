@@ -56,7 +56,11 @@ impl StatusCode {
 pub enum RuntimeError {
     /// IREE returned a failing status; `message` is IREE's full text.
     #[error("IREE {code:?} while {context}: {message}")]
-    Iree { code: StatusCode, context: String, message: String },
+    Iree {
+        code: StatusCode,
+        context: String,
+        message: String,
+    },
     /// A path or name could not be passed to C (interior NUL byte).
     #[error("invalid {what}: {value:?} contains a NUL byte")]
     InvalidString { what: &'static str, value: String },

@@ -15,13 +15,22 @@ pub(crate) fn check(error: *mut sys::shim_error_t, context: impl FnOnce() -> Str
     // the message is a NUL-terminated string owned by the error.
     let (code, message) = unsafe {
         let code = sys::shim_error_code(error);
-        let message = CStr::from_ptr(sys::shim_error_message(error)).to_string_lossy().into_owned();
+        let message = CStr::from_ptr(sys::shim_error_message(error))
+            .to_string_lossy()
+            .into_owned();
         sys::shim_error_free(error);
         (code, message)
     };
-    Err(RuntimeError::Iree { code: StatusCode::from_raw(code), context: context(), message })
+    Err(RuntimeError::Iree {
+        code: StatusCode::from_raw(code),
+        context: context(),
+        message,
+    })
 }
 
 pub(crate) fn cstring(what: &'static str, value: &str) -> Result<CString> {
-    CString::new(value).map_err(|_| RuntimeError::InvalidString { what, value: value.to_string() })
+    CString::new(value).map_err(|_| RuntimeError::InvalidString {
+        what,
+        value: value.to_string(),
+    })
 }

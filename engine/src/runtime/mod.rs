@@ -39,11 +39,15 @@ impl Runtime {
         let uri = cstring("device URI", device_uri)?;
         let mut raw = std::ptr::null_mut();
         // SAFETY: valid C string and out-pointer; written only on success.
-        check(unsafe { sys::shim_runtime_create(uri.as_ptr(), &mut raw) }, || {
-            format!("creating device `{device_uri}`")
-        })?;
+        check(
+            unsafe { sys::shim_runtime_create(uri.as_ptr(), &mut raw) },
+            || format!("creating device `{device_uri}`"),
+        )?;
         let raw = NonNull::new(raw).expect("shim returned success with a null runtime");
-        Ok(Arc::new(Runtime { raw, device_uri: device_uri.to_string() }))
+        Ok(Arc::new(Runtime {
+            raw,
+            device_uri: device_uri.to_string(),
+        }))
     }
 
     pub fn device_uri(&self) -> &str {
@@ -82,8 +86,12 @@ pub enum ParameterMode {
 }
 
 impl ParameterMode {
-    pub const ALL: [ParameterMode; 4] =
-        [ParameterMode::Mmap, ParameterMode::Preload, ParameterMode::File, ParameterMode::Resident];
+    pub const ALL: [ParameterMode; 4] = [
+        ParameterMode::Mmap,
+        ParameterMode::Preload,
+        ParameterMode::File,
+        ParameterMode::Resident,
+    ];
 
     fn raw(self) -> sys::shim_parameter_mode_e {
         match self {
@@ -164,7 +172,8 @@ impl Session {
             .iter()
             .map(|p| cstring("module path", &p.to_string_lossy()))
             .collect::<Result<_>>()?;
-        let module_ptrs: Vec<*const std::os::raw::c_char> = modules.iter().map(|m| m.as_ptr()).collect();
+        let module_ptrs: Vec<*const std::os::raw::c_char> =
+            modules.iter().map(|m| m.as_ptr()).collect();
         let parameters = match &options.parameters {
             Some(p) => Some(cstring("parameter path", &p.to_string_lossy())?),
             None => None,
@@ -179,11 +188,18 @@ impl Session {
         };
         let mut raw = std::ptr::null_mut();
         // SAFETY: all pointers outlive the call; out-pointer written on success.
-        check(unsafe { sys::shim_session_create(runtime.raw.as_ptr(), &raw_options, &mut raw) }, || {
-            format!("loading {} module(s)", options.modules.len())
-        })?;
+        check(
+            unsafe { sys::shim_session_create(runtime.raw.as_ptr(), &raw_options, &mut raw) },
+            || format!("loading {} module(s)", options.modules.len()),
+        )?;
         let raw = NonNull::new(raw).expect("shim returned success with a null session");
-        Ok(Session { inner: Arc::new(SessionInner { raw, lock: Mutex::new(()), _runtime: runtime.clone() }) })
+        Ok(Session {
+            inner: Arc::new(SessionInner {
+                raw,
+                lock: Mutex::new(()),
+                _runtime: runtime.clone(),
+            }),
+        })
     }
 
     /// Resolves an exported function (`module.name` or a bare name).
@@ -192,11 +208,19 @@ impl Session {
         let mut raw = std::ptr::null_mut();
         let _guard = self.inner.guard();
         // SAFETY: session pointer valid; locked; out-pointer written on success.
-        check(unsafe { sys::shim_function_lookup(self.inner.raw.as_ptr(), c_name.as_ptr(), &mut raw) }, || {
-            format!("looking up function `{name}`")
-        })?;
+        check(
+            unsafe {
+                sys::shim_function_lookup(self.inner.raw.as_ptr(), c_name.as_ptr(), &mut raw)
+            },
+            || format!("looking up function `{name}`"),
+        )?;
         let raw = NonNull::new(raw).expect("shim returned success with a null function");
-        let function = Function { raw, session: self.inner.clone(), name: name.to_string(), signature: None };
+        let function = Function {
+            raw,
+            session: self.inner.clone(),
+            name: name.to_string(),
+            signature: None,
+        };
         function.with_signature()
     }
 
@@ -228,7 +252,12 @@ impl Session {
             || format!("creating a {} tensor of shape {shape:?}", T::DTYPE),
         )?;
         let raw = NonNull::new(raw).expect("shim returned success with a null tensor");
-        Ok(Tensor { raw, session: self.inner.clone(), dtype: T::DTYPE, shape: shape.to_vec() })
+        Ok(Tensor {
+            raw,
+            session: self.inner.clone(),
+            dtype: T::DTYPE,
+            shape: shape.to_vec(),
+        })
     }
 }
 
@@ -340,7 +369,12 @@ impl Output<'_> {
             Output::I64(b) => (b.as_mut_ptr().cast(), std::mem::size_of_val(*b)),
             Output::F32(b) => (b.as_mut_ptr().cast(), std::mem::size_of_val(*b)),
         };
-        sys::shim_host_output_t { data, capacity_bytes: bytes, dtype: self.dtype().raw(), ..Default::default() }
+        sys::shim_host_output_t {
+            data,
+            capacity_bytes: bytes,
+            dtype: self.dtype().raw(),
+            ..Default::default()
+        }
     }
 }
 
@@ -355,7 +389,9 @@ pub enum HostTensor {
 impl HostTensor {
     pub fn shape(&self) -> &[usize] {
         match self {
-            HostTensor::I32 { shape, .. } | HostTensor::I64 { shape, .. } | HostTensor::F32 { shape, .. } => shape,
+            HostTensor::I32 { shape, .. }
+            | HostTensor::I64 { shape, .. }
+            | HostTensor::F32 { shape, .. } => shape,
         }
     }
 
@@ -390,7 +426,15 @@ impl Function {
     fn with_signature(mut self) -> Result<Function> {
         let (mut text, mut len, mut args, mut results) = (std::ptr::null(), 0usize, 0usize, 0usize);
         // SAFETY: valid function; the text lives as long as the function.
-        unsafe { sys::shim_function_signature(self.raw.as_ptr(), &mut text, &mut len, &mut args, &mut results) };
+        unsafe {
+            sys::shim_function_signature(
+                self.raw.as_ptr(),
+                &mut text,
+                &mut len,
+                &mut args,
+                &mut results,
+            )
+        };
         if !text.is_null() && len > 0 {
             // SAFETY: the shim reports `len` readable bytes at `text`.
             let bytes = unsafe { std::slice::from_raw_parts(text.cast::<u8>(), len) };
@@ -429,9 +473,15 @@ impl Function {
 
     /// Calls without the host-side signature check; IREE still checks every
     /// argument and reports a mismatch as an error.
-    pub fn call_unvalidated(&mut self, inputs: &[&Tensor], outputs: &mut [Output<'_>]) -> Result<()> {
-        let input_ptrs: Vec<*mut sys::shim_tensor_t> = inputs.iter().map(|t| t.raw.as_ptr()).collect();
-        let mut raw_outputs: Vec<sys::shim_host_output_t> = outputs.iter_mut().map(Output::raw).collect();
+    pub fn call_unvalidated(
+        &mut self,
+        inputs: &[&Tensor],
+        outputs: &mut [Output<'_>],
+    ) -> Result<()> {
+        let input_ptrs: Vec<*mut sys::shim_tensor_t> =
+            inputs.iter().map(|t| t.raw.as_ptr()).collect();
+        let mut raw_outputs: Vec<sys::shim_host_output_t> =
+            outputs.iter_mut().map(Output::raw).collect();
         let _guard = self.session.guard();
         // SAFETY: pointers valid for the stated counts; output buffers are
         // exclusively borrowed; locked.
@@ -451,7 +501,11 @@ impl Function {
 
     /// Uploads host inputs, calls, and returns owned results. Convenient for
     /// tests and one-off calls; the engine's hot path uses [`Function::call`].
-    pub fn call_host(&mut self, session: &Session, inputs: &[HostTensor]) -> Result<Vec<HostTensor>> {
+    pub fn call_host(
+        &mut self,
+        session: &Session,
+        inputs: &[HostTensor],
+    ) -> Result<Vec<HostTensor>> {
         let tensors = inputs
             .iter()
             .map(|input| match input {
@@ -460,10 +514,13 @@ impl Function {
                 HostTensor::F32 { shape, data } => session.tensor(shape, data),
             })
             .collect::<Result<Vec<_>>>()?;
-        let signature = self.signature.clone().ok_or_else(|| RuntimeError::Signature {
-            function: self.name.clone(),
-            detail: "no reflected signature to size outputs".into(),
-        })?;
+        let signature = self
+            .signature
+            .clone()
+            .ok_or_else(|| RuntimeError::Signature {
+                function: self.name.clone(),
+                detail: "no reflected signature to size outputs".into(),
+            })?;
         let mut results = signature
             .results
             .iter()
@@ -484,10 +541,19 @@ impl Function {
     }
 
     fn validate(&self, inputs: &[&Tensor], outputs: &[Output<'_>]) -> Result<()> {
-        let Some(signature) = &self.signature else { return Ok(()) };
-        let err = |detail: String| RuntimeError::Signature { function: self.name.clone(), detail };
+        let Some(signature) = &self.signature else {
+            return Ok(());
+        };
+        let err = |detail: String| RuntimeError::Signature {
+            function: self.name.clone(),
+            detail,
+        };
         if inputs.len() != signature.arguments.len() {
-            return Err(err(format!("takes {} arguments, got {}", signature.arguments.len(), inputs.len())));
+            return Err(err(format!(
+                "takes {} arguments, got {}",
+                signature.arguments.len(),
+                inputs.len()
+            )));
         }
         for (i, (input, ty)) in inputs.iter().zip(&signature.arguments).enumerate() {
             if !ty.matches(input.dtype, &input.shape) {
@@ -498,15 +564,25 @@ impl Function {
             }
         }
         if outputs.len() != signature.results.len() {
-            return Err(err(format!("returns {} results, got {} buffers", signature.results.len(), outputs.len())));
+            return Err(err(format!(
+                "returns {} results, got {} buffers",
+                signature.results.len(),
+                outputs.len()
+            )));
         }
         for (i, (output, ty)) in outputs.iter().zip(&signature.results).enumerate() {
             if ty.dtype != Some(output.dtype()) {
-                return Err(err(format!("result {i} is {ty}, buffer is {}", output.dtype())));
+                return Err(err(format!(
+                    "result {i} is {ty}, buffer is {}",
+                    output.dtype()
+                )));
             }
             if let Some(len) = ty.static_len() {
                 if output.len() < len {
-                    return Err(err(format!("result {i} is {ty}, buffer holds {} elements", output.len())));
+                    return Err(err(format!(
+                        "result {i} is {ty}, buffer holds {} elements",
+                        output.len()
+                    )));
                 }
             }
         }
@@ -521,9 +597,18 @@ fn host_tensor_for(function: &str, ty: &TensorType) -> Result<HostTensor> {
         detail: format!("result {ty} has dynamic dims; use Function::call with a sized buffer"),
     })?;
     Ok(match ty.dtype {
-        Some(DType::I32) => HostTensor::I32 { shape, data: vec![0; len] },
-        Some(DType::I64) => HostTensor::I64 { shape, data: vec![0; len] },
-        Some(DType::F32) => HostTensor::F32 { shape, data: vec![0.0; len] },
+        Some(DType::I32) => HostTensor::I32 {
+            shape,
+            data: vec![0; len],
+        },
+        Some(DType::I64) => HostTensor::I64 {
+            shape,
+            data: vec![0; len],
+        },
+        Some(DType::F32) => HostTensor::F32 {
+            shape,
+            data: vec![0.0; len],
+        },
         None => {
             return Err(RuntimeError::Signature {
                 function: function.to_string(),

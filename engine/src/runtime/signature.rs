@@ -67,21 +67,37 @@ impl TensorType {
         let element = parts.pop()?.trim();
         let dims = parts
             .iter()
-            .map(|d| if *d == "?" { Ok(None) } else { d.parse().map(Some) })
+            .map(|d| {
+                if *d == "?" {
+                    Ok(None)
+                } else {
+                    d.parse().map(Some)
+                }
+            })
             .collect::<std::result::Result<Vec<_>, _>>()
             .ok()?;
-        Some(TensorType { dims, dtype: DType::parse(element), element: element.to_string() })
+        Some(TensorType {
+            dims,
+            dtype: DType::parse(element),
+            element: element.to_string(),
+        })
     }
 
     /// The element count when every dim is static.
     pub fn static_len(&self) -> Option<usize> {
-        self.dims.iter().try_fold(1usize, |acc, d| d.map(|d| acc * d))
+        self.dims
+            .iter()
+            .try_fold(1usize, |acc, d| d.map(|d| acc * d))
     }
 
     pub fn matches(&self, dtype: DType, shape: &[usize]) -> bool {
         self.dtype == Some(dtype)
             && self.dims.len() == shape.len()
-            && self.dims.iter().zip(shape).all(|(d, s)| d.is_none_or(|d| d == *s))
+            && self
+                .dims
+                .iter()
+                .zip(shape)
+                .all(|(d, s)| d.is_none_or(|d| d == *s))
     }
 }
 
@@ -113,13 +129,18 @@ impl Signature {
             function: function.to_string(),
             detail: format!("{detail} in declaration `{declaration}`"),
         };
-        let open = declaration.find('(').ok_or_else(|| bad("no argument list"))?;
-        let (arguments, rest) = split_group(&declaration[open..]).ok_or_else(|| bad("unbalanced"))?;
+        let open = declaration
+            .find('(')
+            .ok_or_else(|| bad("no argument list"))?;
+        let (arguments, rest) =
+            split_group(&declaration[open..]).ok_or_else(|| bad("unbalanced"))?;
         let results = match rest.trim_start().strip_prefix("->") {
             Some(tail) => {
                 let tail = tail.trim();
                 if tail.starts_with('(') {
-                    split_group(tail).ok_or_else(|| bad("unbalanced results"))?.0
+                    split_group(tail)
+                        .ok_or_else(|| bad("unbalanced results"))?
+                        .0
                 } else {
                     tail
                 }

@@ -60,7 +60,12 @@ pub struct Rows {
 impl Rows {
     fn new(b: &mut FuncBuilder, r: i64, v: i64, target: Target) -> Result<Self> {
         let ids = b.iota(TensorType::new([r, v], ElemType::I32), 1)?;
-        Ok(Rows { r, v, ids, branch: target.branch_on_filters() })
+        Ok(Rows {
+            r,
+            v,
+            ids,
+            branch: target.branch_on_filters(),
+        })
     }
 
     pub fn shape(&self) -> [i64; 2] {
@@ -144,7 +149,9 @@ fn top_k_mask(
     let fewer = b.compare(Cmp::Lt, top_k, &n)?;
     let on = b.and(&positive, &fewer)?;
     let target = b.select(&on, top_k, &n)?;
-    filter_rows(b, rows, &on, alive, |b| cut::prefix(b, rows, key, &count, &target))
+    filter_rows(b, rows, &on, alive, |b| {
+        cut::prefix(b, rows, key, &count, &target)
+    })
 }
 
 /// `alive`, narrowed to what `kept` builds in the rows whose filter is `on` (`[R] i1`). The
