@@ -108,7 +108,7 @@ pub fn load(
         }
     };
     let model = loader::Model::open(path)?;
-    let config = ModelConfig::load(path).map_err(emitter::EmitError::from)?;
+    let config = model.config().clone();
     let mut graph_options = options.graphs.clone();
     if matches!(&options.target, Target::Cuda { sm } if sm == "sm_90") {
         graph_options.target = emitter::Target::CudaSm90;
