@@ -6,6 +6,8 @@ mod request;
 mod scheduler;
 mod sequence;
 
-pub use engine::{Canceller, Engine, EngineConfig, EngineHandle, EngineStats, RequestStream};
+pub use engine::{
+    Canceller, Engine, EngineConfig, EngineHandle, EngineStats, RequestLimits, RequestStream,
+};
 pub use request::{Event, FinishReason, GenerationRequest, SubmitError};
 pub use scheduler::{Scheduler, SchedulerConfig, StepStats};
