@@ -1,4 +1,5 @@
-//! The Llama-family graphs of DESIGN §2 assembled into one module.
+//! The Llama-family graphs assembled into one module; their contracts are in
+//! docs/architecture.md#graph-contracts.
 
 mod attention;
 mod copy_slot;
