@@ -9,8 +9,8 @@ use std::time::Duration;
 use loader::Tokenizer;
 
 use super::request::{Event, FinishReason, GenerationRequest, SubmitError};
+use super::runner::GraphRunner;
 use super::scheduler::{Scheduler, SchedulerConfig, StepStats};
-use crate::graphs::Graphs;
 
 /// Engine settings.
 #[derive(Debug, Clone)]
@@ -96,8 +96,9 @@ pub struct Engine {
 }
 
 impl Engine {
-    pub fn start(
-        graphs: Graphs,
+    /// Starts the engine thread over `graphs` (a [`crate::graphs::Graphs`] on a device).
+    pub fn start<G: GraphRunner + Send + 'static>(
+        graphs: G,
         tokenizer: Option<Arc<Tokenizer>>,
         config: EngineConfig,
     ) -> Engine {
@@ -304,8 +305,8 @@ impl Canceller {
     }
 }
 
-fn run(
-    mut scheduler: Scheduler,
+fn run<G: GraphRunner>(
+    mut scheduler: Scheduler<G>,
     inbox: Receiver<Command>,
     stats: Arc<std::sync::Mutex<EngineStats>>,
 ) {

@@ -1,8 +1,10 @@
 //! Continuous batching: the engine a serve worker drives.
 
 mod detok;
+mod draw;
 mod engine;
 mod request;
+mod runner;
 mod scheduler;
 mod sequence;
 
@@ -10,4 +12,5 @@ pub use engine::{
     Canceller, Engine, EngineConfig, EngineHandle, EngineStats, RequestLimits, RequestStream,
 };
 pub use request::{Event, FinishReason, GenerationRequest, SubmitError};
+pub use runner::GraphRunner;
 pub use scheduler::{Scheduler, SchedulerConfig, StepStats};
