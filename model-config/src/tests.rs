@@ -1,3 +1,5 @@
+use std::path::Path;
+
 use gguf::{GgmlType, Value, Writer};
 
 use super::*;
@@ -379,4 +381,46 @@ fn gguf_of(arch: &str, tensors: &[(&str, u64)], meta: &[(&str, Value)]) -> tempf
     let file = tempfile::NamedTempFile::new().unwrap();
     w.write(file.path()).unwrap();
     file
+}
+
+/// The real Gemma 3 270M GGUF (`scripts/fetch_gemma3.sh` puts it in `.cache/models`); skipped
+/// when it has not been fetched.
+#[test]
+fn reads_the_gemma3_270m_gguf() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../.cache/models/gemma-3-270m-q4_k_m.gguf");
+    if !path.is_file() {
+        eprintln!("skipping: {} not fetched", path.display());
+        return;
+    }
+    let cfg = from_gguf(&path).unwrap();
+    let dims = [
+        cfg.vocab_size,
+        cfg.hidden_size,
+        cfg.intermediate_size,
+        cfg.num_hidden_layers,
+        cfg.num_attention_heads,
+        cfg.num_key_value_heads,
+        cfg.head_dim,
+    ];
+    assert_eq!(dims, [262144, 640, 2048, 18, 4, 1, 256]);
+    assert_eq!(cfg.sliding_window, Some(512));
+    assert_eq!(cfg.rope(LayerType::FullAttention).theta, 1e6);
+    assert_eq!(cfg.rope(LayerType::SlidingAttention).theta, 1e4);
+    assert_eq!(cfg.layer_type(5), LayerType::FullAttention);
+    assert_eq!(cfg.layer_type(6), LayerType::SlidingAttention);
+    assert!(cfg.qk_norm && cfg.post_norms && cfg.tie_word_embeddings);
+    assert_eq!(cfg.attention_scale, Some(1.0 / 16.0));
+    assert_eq!(cfg.norm_weight_offset, 0.0);
+    // The HF config of the same model reads the same architecture, but for the norm weights,
+    // which HF stores as w and GGUF as 1 + w.
+    let hf = fixture("gemma3_270m.tf5");
+    assert_eq!(
+        ModelConfig {
+            architecture: "gemma3".into(),
+            norm_weight_offset: 0.0,
+            ..hf
+        },
+        cfg
+    );
 }
