@@ -35,6 +35,9 @@ pub fn config() -> RefConfig {
         qkv_bias: false,
         o_bias: false,
         mlp_bias: false,
+        gelu_tanh: false,
+        embedding_scale: None,
+        attention_scale: None,
     }
 }
 

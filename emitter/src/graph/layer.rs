@@ -8,7 +8,7 @@ use super::attention::{attend, causal_mask, write_cache, AttentionForm};
 use super::linear::linear;
 use super::step::{Dims, Step};
 use super::weights::{layer_shape, layer_suffixes};
-use crate::config::ModelConfig;
+use crate::config::{Activation, ModelConfig};
 use crate::hlo::{ElemType, FuncBuilder, Function, ReduceOp, Result, TensorType, Value};
 
 fn f32_ty(shape: impl Into<Vec<i64>>) -> TensorType {
@@ -98,25 +98,49 @@ pub fn layer_function(
     )?;
     let o = projection(&mut b, &a.w, "self_attn.o_proj", &attn)?;
     let x = b.add(&a.x, &o)?;
-    let x = mlp_block(&mut b, &a.w, &x, eps)?;
+    let x = mlp_block(&mut b, &a.w, &x, eps, dims.activation)?;
     Ok(b.finish(&[&x, &k_cache, &v_cache]))
 }
 
-/// `x + down(silu(gate(n)) * up(n))` with `n = RMSNorm(x)`.
+/// `x + down(act(gate(n)) * up(n))` with `n = RMSNorm(x)`.
 fn mlp_block(
     b: &mut FuncBuilder,
     w: &BTreeMap<String, Value>,
     x: &Value,
     eps: f64,
+    activation: Activation,
 ) -> Result<Value> {
     let xn = rms_norm(b, x, &w["post_attention_layernorm.weight"], eps)?;
     let gate = projection(b, w, "mlp.gate_proj", &xn)?;
     let up = projection(b, w, "mlp.up_proj", &xn)?;
-    let sig = b.logistic(&gate)?;
-    let act = b.multiply(&gate, &sig)?;
+    let act = match activation {
+        Activation::Silu => {
+            let sig = b.logistic(&gate)?;
+            b.multiply(&gate, &sig)?
+        }
+        Activation::GeluTanh => gelu_tanh(b, &gate)?,
+    };
     let act = b.multiply(&act, &up)?;
     let down = projection(b, w, "mlp.down_proj", &act)?;
     b.add(x, &down)
+}
+
+/// `x/2 · (1 + tanh(sqrt(2/pi) · (x + 0.044715 x³)))`, GELU's tanh approximation.
+fn gelu_tanh(b: &mut FuncBuilder, x: &Value) -> Result<Value> {
+    let c = |b: &mut FuncBuilder, v: f64| b.splat(x.ty().clone(), v);
+    let x2 = b.multiply(x, x)?;
+    let x3 = b.multiply(&x2, x)?;
+    let k = c(b, 0.044715)?;
+    let cubic = b.multiply(&x3, &k)?;
+    let inner = b.add(x, &cubic)?;
+    let s = c(b, (2.0 / std::f64::consts::PI).sqrt())?;
+    let inner = b.multiply(&inner, &s)?;
+    let t = b.tanh(&inner)?;
+    let one = c(b, 1.0)?;
+    let t = b.add(&t, &one)?;
+    let half = c(b, 0.5)?;
+    let hx = b.multiply(x, &half)?;
+    b.multiply(&hx, &t)
 }
 
 /// `W · xT (+ bias)` for the projection `name`, whose bias is optional.

@@ -112,18 +112,6 @@ fn check_features(cfg: &ModelConfig) -> Result<(), GraphError> {
             "post-attention and post-MLP norms (post_norms)",
         ),
         (
-            cfg.activation != model_config::Activation::Silu,
-            "a gated MLP activation other than SiLU",
-        ),
-        (
-            cfg.embedding_scale.is_some(),
-            "scaled embeddings (embedding_scale)",
-        ),
-        (
-            cfg.attention_scale.is_some(),
-            "a custom attention scale (attention_scale)",
-        ),
-        (
             cfg.norm_weight_offset != 0.0,
             "offset norm weights (norm_weight_offset)",
         ),

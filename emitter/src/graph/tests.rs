@@ -379,13 +379,6 @@ fn unimplemented_family_switches_are_refused_by_name() {
         ),
         (
             ModelConfig {
-                embedding_scale: Some(8.0),
-                ..base.clone()
-            },
-            "embedding_scale",
-        ),
-        (
-            ModelConfig {
                 norm_weight_offset: 1.0,
                 ..base.clone()
             },
