@@ -47,6 +47,8 @@ pub struct RefConfig {
     pub embedding_scale: Option<f64>,
     /// Multiplier of q·k; `None` is 1/sqrt(head_dim).
     pub attention_scale: Option<f64>,
+    /// RMSNorm of each q and k head before RoPE (`self_attn.q_norm`, `self_attn.k_norm`).
+    pub qk_norm: bool,
 }
 
 /// Logits `[tokens.len()][vocab]`: position i sees tokens `0..=i`.
@@ -150,6 +152,17 @@ fn decoder_layer(
     );
     let mut k = w.linear(&format!("{p}self_attn.k_proj"), kv_dim, &h, cfg.qkv_bias);
     let v = w.linear(&format!("{p}self_attn.v_proj"), kv_dim, &h, cfg.qkv_bias);
+    if cfg.qk_norm {
+        let norm_heads = |x: &mut Vec<f32>, name: &str| {
+            let gain = w.get(&format!("{p}self_attn.{name}.weight"), &[d]);
+            *x = x
+                .chunks(d)
+                .flat_map(|head| rms_norm(head, gain, cfg.rms_norm_eps))
+                .collect();
+        };
+        norm_heads(&mut q, "q_norm");
+        norm_heads(&mut k, "k_norm");
+    }
     q.chunks_mut(d)
         .for_each(|head| rotate_half_rope(head, pos, inv_freq));
     k.chunks_mut(d)

@@ -38,6 +38,7 @@ pub fn config() -> RefConfig {
         gelu_tanh: false,
         embedding_scale: None,
         attention_scale: None,
+        qk_norm: false,
     }
 }
 

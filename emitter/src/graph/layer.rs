@@ -78,6 +78,19 @@ pub fn layer_function(
     let q = projection(&mut b, &a.w, "self_attn.q_proj", &xn)?;
     let k = projection(&mut b, &a.w, "self_attn.k_proj", &xn)?;
     let v = projection(&mut b, &a.w, "self_attn.v_proj", &xn)?;
+    let (q, k) = match cfg.qk_norm {
+        true => (
+            head_rms_norm(&mut b, &q, dims.heads, &a.w["self_attn.q_norm.weight"], eps)?,
+            head_rms_norm(
+                &mut b,
+                &k,
+                dims.kv_heads,
+                &a.w["self_attn.k_norm.weight"],
+                eps,
+            )?,
+        ),
+        false => (q, k),
+    };
     let q = rope(&mut b, &q, dims.heads, &a.cos, &a.sin)?;
     let k = rope(&mut b, &k, dims.kv_heads, &a.cos, &a.sin)?;
     let k_cache = write_cache(&mut b, dims, &a.k_cache, &a.kv_index, &k)?;
@@ -159,6 +172,32 @@ fn projection(
             b.add(&y, &bias)
         }
     }
+}
+
+/// RMSNorm of each of the `n` heads of `[n*D, M]` over its D values, weight `[D]` shared by
+/// the heads (q/k norms, applied before RoPE).
+fn head_rms_norm(
+    b: &mut FuncBuilder,
+    x: &Value,
+    n: i64,
+    weight: &Value,
+    eps: f64,
+) -> Result<Value> {
+    let (rows, m) = (x.dim(0), x.dim(1));
+    let d = rows / n;
+    let heads = b.reshape(x, &[n, d, m])?;
+    let sq = b.multiply(&heads, &heads)?;
+    let sum = b.reduce_with(&sq, 0.0, ReduceOp::Add, &[1])?;
+    let count = b.splat(sum.ty().clone(), d as f64)?;
+    let mean = b.divide(&sum, &count)?;
+    let eps = b.splat(sum.ty().clone(), eps)?;
+    let var = b.add(&mean, &eps)?;
+    let r = b.rsqrt(&var)?;
+    let r = b.broadcast_in_dim(&r, &[n, d, m], &[0, 2])?;
+    let y = b.multiply(&heads, &r)?;
+    let g = b.broadcast_in_dim(weight, &[n, d, m], &[1])?;
+    let y = b.multiply(&y, &g)?;
+    b.reshape(&y, &[rows, m])
 }
 
 /// RMSNorm over dimension 0 of a transposed hidden state `[E, M]`, weight `[E]`.

@@ -106,7 +106,6 @@ pub enum GraphError {
 /// so the refusal comes before any compile.
 fn check_features(cfg: &ModelConfig) -> Result<(), GraphError> {
     let missing = [
-        (cfg.qk_norm, "q/k RMSNorm (qk_norm)"),
         (
             cfg.post_norms,
             "post-attention and post-MLP norms (post_norms)",

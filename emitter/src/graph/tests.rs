@@ -365,13 +365,6 @@ fn unimplemented_family_switches_are_refused_by_name() {
     let cases = [
         (
             ModelConfig {
-                qk_norm: true,
-                ..base.clone()
-            },
-            "qk_norm",
-        ),
-        (
-            ModelConfig {
                 post_norms: true,
                 ..base.clone()
             },
