@@ -3,7 +3,6 @@
 //! with the LM head untied and tied.
 
 use emitter::graph::{Variant, WeightLayout};
-use emitter::Variant;
 use engine::graphs::{DecodeOutput, Graphs, PrefillOut};
 use engine::model::{self, ModelOptions};
 use engine::runtime::Runtime;
