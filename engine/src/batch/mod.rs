@@ -8,7 +8,9 @@ mod runner;
 mod scheduler;
 mod sequence;
 
-pub use engine::{Canceller, Engine, EngineConfig, EngineHandle, EngineStats, RequestStream};
+pub use engine::{
+    Canceller, Engine, EngineConfig, EngineHandle, EngineStats, RequestLimits, RequestStream,
+};
 pub use request::{Event, FinishReason, GenerationRequest, SubmitError};
 pub use runner::GraphRunner;
 pub use scheduler::{Scheduler, SchedulerConfig, StepStats};

@@ -91,15 +91,17 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         Some(path) => path,
         None => loader::default_model_path()?,
     };
+    // Everything that can refuse the run comes before the compile: the device, the model's
+    // files and features, the options, and the request against the limits they set.
     let runtime = Runtime::new(&args.device)?;
     let mut options = ModelOptions::cpu();
     options.graphs = model::default_graph_options(args.slots, args.capacity);
-    let loaded = model::load(&runtime, &path, &options)?;
-    let tokenizer = loaded
+    let prepared = model::prepare(&path, &options)?;
+    let tokenizer = prepared
         .tokenizer
         .clone()
         .ok_or("the model has no tokenizer")?;
-    let text = prompt_text(&args, &loaded)?;
+    let text = prompt_text(&args, prepared.chat_template.as_ref())?;
     let prompt = tokenizer.encode(&text, args.raw)?;
     let params = SampleParams {
         temperature: args.temperature,
@@ -113,6 +115,8 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let mut request = GenerationRequest::new(prompt, params, args.max_tokens);
     request.stop_strings = args.stop.clone();
     let prompt_tokens = request.prompt.len();
+    prepared.limits().check(&request)?;
+    let loaded = prepared.load(&runtime)?;
     let config = EngineConfig {
         max_queue: 16,
         scheduler: SchedulerConfig {
@@ -156,15 +160,12 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
 
 fn prompt_text(
     args: &Args,
-    loaded: &model::LoadedModel,
+    template: Option<&loader::ChatTemplate>,
 ) -> Result<String, Box<dyn std::error::Error>> {
     if args.raw {
         return Ok(args.prompt.clone());
     }
-    let template = loaded
-        .chat_template
-        .as_ref()
-        .ok_or("the model has no chat template; use --raw")?;
+    let template = template.ok_or("the model has no chat template; use --raw")?;
     let mut messages = Vec::new();
     if let Some(system) = &args.system {
         messages.push(loader::ChatMessage::new("system", system.clone()));
