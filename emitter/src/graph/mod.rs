@@ -1,6 +1,7 @@
 //! The Llama-family graphs assembled into one module; their contracts are in
 //! docs/architecture.md#graph-contracts.
 
+mod argmax;
 mod attention;
 mod copy_slot;
 mod forward;

@@ -16,7 +16,7 @@
 mod cut;
 mod rng;
 
-use super::head::argmax;
+use super::argmax::argmax;
 use crate::hlo::{Cmp, ElemType, FuncBuilder, ReduceOp, Result, TensorType, Value};
 use crate::target::Target;
 
