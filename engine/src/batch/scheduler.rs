@@ -11,6 +11,7 @@ use std::sync::Arc;
 use loader::Tokenizer;
 use sampler::{Sample, Sampler};
 
+use super::prefix_cache::PrefixCache;
 use super::request::{Event, FinishReason, GenerationRequest};
 use super::sequence::{Phase, Sequence};
 use crate::device_sampling::{device_can_sample, SampleRows, SamplingMode};
@@ -51,6 +52,8 @@ pub struct Scheduler {
     config: SchedulerConfig,
     waiting: VecDeque<Sequence>,
     active: Vec<Sequence>,
+    /// Slots of finished requests, kept for prompts that start the same way.
+    cache: PrefixCache,
     pending: Arc<AtomicUsize>,
     logits: Vec<f32>,
     decode_out: DecodeOutput,
@@ -80,6 +83,7 @@ impl Scheduler {
             config,
             waiting: VecDeque::new(),
             active: Vec::new(),
+            cache: PrefixCache::default(),
             pending,
             logits: vec![0.0; vocab],
             decode_out: DecodeOutput::default(),
@@ -111,6 +115,17 @@ impl Scheduler {
         self.active.len()
     }
 
+    /// Cache positions holding a live sequence's tokens, over all slots.
+    pub fn used_positions(&self) -> usize {
+        self.active
+            .iter()
+            .map(|s| match s.phase {
+                Phase::Prefill { done } => done,
+                Phase::Decode { pos } => pos,
+            })
+            .sum()
+    }
+
     pub fn enqueue(&mut self, id: u64, request: GenerationRequest, events: Sender<Event>) {
         self.waiting
             .push_back(Sequence::new(id, usize::MAX, request, events));
@@ -127,6 +142,8 @@ impl Scheduler {
 
     /// Ends every request with `reason` (engine failure or shutdown).
     pub fn abort_all(&mut self, reason: FinishReason) {
+        // After a failure the caches may hold anything.
+        self.cache.clear();
         let mut all: Vec<Sequence> = self
             .waiting
             .drain(..)
@@ -146,12 +163,24 @@ impl Scheduler {
         self.evict()
     }
 
+    /// Moves waiting requests into free slots, each into the slot whose
+    /// parked cache shares the longest prefix with its prompt when there is
+    /// one: its prefill then starts after the shared tokens.
     fn admit(&mut self) {
         while self.active.len() < self.graphs.slots() {
             let Some(mut seq) = self.waiting.pop_front() else {
                 break;
             };
-            seq.slot = self.active.len();
+            let active = &self.active;
+            let claim = self
+                .cache
+                .claim(&seq.request.prompt, self.graphs.slots(), |slot| {
+                    active.iter().any(|s| s.slot == slot)
+                })
+                .expect("a slot is free when fewer sequences than slots are active");
+            seq.slot = claim.slot;
+            seq.cached = claim.cached;
+            seq.phase = Phase::Prefill { done: claim.cached };
             self.active.push(seq);
         }
     }
@@ -383,6 +412,9 @@ impl Scheduler {
         while i < self.active.len() {
             if let Some(reason) = self.active[i].finished.clone() {
                 let mut seq = self.active.swap_remove(i);
+                if !matches!(reason, FinishReason::Error(_)) {
+                    self.cache.park(seq.slot, seq.cached_tokens().to_vec());
+                }
                 self.retire(&mut seq, reason);
             } else {
                 i += 1;
@@ -399,6 +431,7 @@ impl Scheduler {
             let Some(hole) = used.iter().position(|u| !u) else {
                 break;
             };
+            self.keep_parked(hole)?;
             let top = self
                 .active
                 .iter_mut()
@@ -407,6 +440,23 @@ impl Scheduler {
             self.graphs.copy_slot(top.slot, hole)?;
             top.slot = hole;
             self.stats.slot_copies += 1;
+        }
+        Ok(())
+    }
+
+    /// A live sequence is about to be copied into `hole`: a cache parked
+    /// there moves to an empty slot, or over the least recently used one,
+    /// unless it is itself the least recently used.
+    fn keep_parked(&mut self, hole: usize) -> Result<(), EngineError> {
+        let active = &self.active;
+        let busy = |slot| active.iter().any(|s| s.slot == slot);
+        match self.cache.refuge(hole, self.graphs.slots(), busy) {
+            Some(refuge) => {
+                self.graphs.copy_slot(hole, refuge)?;
+                self.stats.slot_copies += 1;
+                self.cache.relocate(hole, refuge);
+            }
+            None => self.cache.forget(hole),
         }
         Ok(())
     }

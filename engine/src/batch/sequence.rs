@@ -25,6 +25,8 @@ pub struct Sequence {
     /// Prompt followed by generated tokens (what penalties look at).
     pub history: Vec<u32>,
     pub generated: usize,
+    /// Prompt tokens whose cache a finished request left in the slot.
+    pub cached: usize,
     pub events: Sender<Event>,
     text: TextState,
     pub finished: Option<FinishReason>,
@@ -45,6 +47,7 @@ impl Sequence {
             request,
             history,
             generated: 0,
+            cached: 0,
             events,
             text: TextState::default(),
             finished: None,
@@ -60,6 +63,15 @@ impl Sequence {
         Request::new(&self.request.params)
             .history(&self.history)
             .step(self.generated as u64)
+    }
+
+    /// The tokens whose keys and values are in the slot's cache.
+    pub fn cached_tokens(&self) -> &[u32] {
+        let len = match self.phase {
+            Phase::Prefill { done } => done,
+            Phase::Decode { pos } => pos,
+        };
+        &self.history[..len]
     }
 
     /// The token to feed and its position when decoding.
@@ -138,6 +150,7 @@ impl Sequence {
         let _ = self.events.send(Event::Finished {
             reason,
             prompt_tokens: self.prompt_len(),
+            cached_tokens: self.cached,
             generated_tokens: self.generated,
             tail,
             text: self.text.released_text().to_string(),

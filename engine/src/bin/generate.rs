@@ -12,6 +12,7 @@ use clap::Parser;
 use engine::batch::{Engine, EngineConfig, Event, GenerationRequest, SchedulerConfig};
 use engine::device_sampling::SamplingMode;
 use engine::model::{self, ModelOptions};
+use engine::prompt::{self, PromptError};
 use engine::runtime::Runtime;
 use sampler::SampleParams;
 
@@ -99,8 +100,7 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         .tokenizer
         .clone()
         .ok_or("the model has no tokenizer")?;
-    let text = prompt_text(&args, &loaded)?;
-    let prompt = tokenizer.encode(&text, args.raw)?;
+    let prompt = prompt_ids(&args, &loaded)?;
     let params = SampleParams {
         temperature: args.temperature,
         top_k: args.top_k,
@@ -154,21 +154,15 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-fn prompt_text(
-    args: &Args,
-    loaded: &model::LoadedModel,
-) -> Result<String, Box<dyn std::error::Error>> {
+fn prompt_ids(args: &Args, loaded: &model::LoadedModel) -> Result<Vec<u32>, PromptError> {
+    let tokenizer = loaded.tokenizer.as_deref();
     if args.raw {
-        return Ok(args.prompt.clone());
+        return prompt::raw(tokenizer, &args.prompt);
     }
-    let template = loaded
-        .chat_template
-        .as_ref()
-        .ok_or("the model has no chat template; use --raw")?;
     let mut messages = Vec::new();
     if let Some(system) = &args.system {
         messages.push(loader::ChatMessage::new("system", system.clone()));
     }
     messages.push(loader::ChatMessage::new("user", args.prompt.clone()));
-    Ok(template.render(&messages, true)?)
+    prompt::chat(loaded.chat_template.as_ref(), tokenizer, &messages)
 }
