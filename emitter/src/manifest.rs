@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::ModelConfig;
 use crate::graph::{
-    cache_globals, FunctionInfo, GraphOptions, Graphs, NamedType, WeightLayout, MODULE_NAME,
+    cache_globals, BuiltModule, FunctionInfo, GraphOptions, NamedType, WeightLayout, MODULE_NAME,
     PARAMETER_SCOPE,
 };
 use crate::hlo::{ElemType, TensorType};
@@ -51,8 +51,8 @@ impl Manifest {
             .collect()
     }
 
-    pub fn new(cfg: &ModelConfig, opts: &GraphOptions, graphs: &Graphs) -> Self {
-        let parameters = graphs.weights.all().into_iter().map(|p| NamedType {
+    pub fn new(cfg: &ModelConfig, opts: &GraphOptions, built: &BuiltModule) -> Self {
+        let parameters = built.weights.all().into_iter().map(|p| NamedType {
             name: p.name.clone(),
             ty: p.ty.clone(),
         });
@@ -65,11 +65,11 @@ impl Manifest {
             weight_dtype: opts.weight_dtype,
             weight_layout: opts.weight_layout,
             kv_cache: KvCache {
-                ty: graphs.dims.cache_type(),
+                ty: built.dims.cache_type(),
                 scratch_slot: opts.slots,
                 globals: (0..cfg.num_hidden_layers).map(cache_globals).collect(),
             },
-            functions: graphs.functions.clone(),
+            functions: built.functions.clone(),
             parameters: parameters.collect(),
         }
     }

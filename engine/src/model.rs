@@ -84,6 +84,18 @@ fn preferred_layout(target: &Target, config: &ModelConfig) -> WeightLayout {
     }
 }
 
+/// The graph options for `config` on the compile target of `options`: the module form that
+/// target needs and the weight layout it prefers (unless one is asked for).
+pub fn module_options(options: &ModelOptions, config: &ModelConfig) -> GraphOptions {
+    GraphOptions {
+        target: (&options.target).into(),
+        weight_layout: options
+            .weight_layout
+            .unwrap_or_else(|| preferred_layout(&options.target, config)),
+        ..options.graphs.clone()
+    }
+}
+
 /// A model ready to run, with its tokenizer and chat template.
 pub struct LoadedModel {
     pub graphs: Graphs,
@@ -109,14 +121,8 @@ pub fn load(
     };
     let model = loader::Model::open(path)?;
     let config = ModelConfig::load(path).map_err(emitter::EmitError::from)?;
-    let mut graph_options = options.graphs.clone();
-    if matches!(&options.target, Target::Cuda { sm } if sm == "sm_90") {
-        graph_options.target = emitter::Target::CudaSm90;
-    }
-    graph_options.weight_layout = options
-        .weight_layout
-        .unwrap_or_else(|| preferred_layout(&options.target, &config));
-    let rendered = emitter::render(&config, &graph_options)?;
+    let dtype = loader::Dtype::try_from(options.graphs.weight_dtype)?;
+    let rendered = emitter::render(&config, &module_options(options, &config))?;
     log(format!(
         "emitted {} functions",
         rendered.manifest.functions.len()
@@ -125,10 +131,6 @@ pub fn load(
     compiler.verbose = options.verbose;
     let vmfb = compiler.compile_text(&model.name(), &rendered.module, &options.target)?;
     log(format!("module ready: {}", vmfb.display()));
-    let dtype = match options.graphs.weight_dtype {
-        emitter::hlo::ElemType::F16 => loader::Dtype::F16,
-        _ => loader::Dtype::F32,
-    };
     let tiling = loader::Tiling::of(rendered.manifest.tiled_parameters());
     let parameter_file =
         model.tiled_parameter_file(options.cache_dir.join("params"), dtype, &tiling)?;
@@ -170,4 +172,44 @@ pub fn load_assets(
         .map_or("model".into(), |n| n.to_string_lossy().into_owned());
     let vmfb = compiler.compile_text(&label, &read(emitter::MODULE_FILE)?, &options.target)?;
     Graphs::load(runtime, manifest, &vmfb, parameters)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+
+    /// The module text `target` compiles, for the tiny test model.
+    fn module_for(target: Target) -> String {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/tiny");
+        let config = ModelConfig::load(&dir).unwrap();
+        let options = ModelOptions {
+            target,
+            graphs: default_graph_options(2, 64),
+            weight_layout: Some(WeightLayout::Rows),
+            ..ModelOptions::cpu()
+        };
+        emitter::render(&config, &module_options(&options, &config))
+            .unwrap()
+            .module
+    }
+
+    #[test]
+    fn each_compile_target_emits_its_own_module_form() {
+        let cpu = module_for(Target::Cpu { data_tiling: false });
+        let sm80 = module_for(Target::Cuda { sm: "sm_80".into() });
+        let sm90 = module_for(Target::Cuda { sm: "sm_90".into() });
+        let metal = module_for(Target::Metal);
+        // Flags select these devices; the module is the generic one.
+        assert_eq!(sm80, cpu);
+        assert_eq!(module_for(Target::Cpu { data_tiling: true }), cpu);
+        // sm_90 names its target in the module, and only sm_90 does.
+        let names_target = |m: &str| m.contains("hal.device.targets") && m.contains("\"sm_90\"");
+        assert!(names_target(&sm90));
+        assert!(!names_target(&cpu) && !names_target(&metal));
+        // Metal takes the argmax form its workgroup memory allows, which no other target gets.
+        assert_ne!(metal, cpu);
+        assert_ne!(metal, sm90);
+    }
 }

@@ -5,19 +5,10 @@
 use std::collections::HashMap;
 use std::path::Path;
 
+use emitter::hlo::ElemType;
 use emitter::Manifest;
 
 use crate::error::EngineError;
-
-fn safetensors_dtype(elem: &str) -> &'static str {
-    match elem {
-        "f32" => "F32",
-        "f16" => "F16",
-        "bf16" => "BF16",
-        "i32" => "I32",
-        _ => "?",
-    }
-}
 
 /// Every manifest parameter must be present with the same shape and dtype.
 pub fn check_against_manifest(path: &Path, manifest: &Manifest) -> Result<(), EngineError> {
@@ -29,18 +20,13 @@ pub fn check_against_manifest(path: &Path, manifest: &Manifest) -> Result<(), En
         .map(|p| (p.name.clone(), p))
         .collect();
     for param in &manifest.parameters {
-        let want_dtype = safetensors_dtype(param.ty.elem.mlir());
         let want_shape: Vec<usize> = param.ty.shape.iter().map(|&d| d as usize).collect();
         let detail = match entries.get(&param.name) {
             None => Some(format!("missing parameter `{}`", param.name)),
-            Some(e) if e.shape != want_shape || e.dtype.safetensors_name() != want_dtype => {
+            Some(e) if e.shape != want_shape || ElemType::from(e.dtype) != param.ty.elem => {
                 Some(format!(
                     "parameter `{}` is {} {:?}, the graphs need {} {:?}",
-                    param.name,
-                    e.dtype.safetensors_name(),
-                    e.shape,
-                    want_dtype,
-                    param.ty.shape
+                    param.name, e.dtype, e.shape, param.ty.elem, param.ty.shape
                 ))
             }
             Some(_) => None,

@@ -2,7 +2,9 @@
 
 use std::path::PathBuf;
 
-use crate::error::Result;
+use emitter::hlo::ElemType;
+
+use crate::error::{Error, Result};
 
 /// Element type of a converted parameter file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -47,6 +49,31 @@ impl Dtype {
                 .chunks_exact_mut(2)
                 .zip(values)
                 .for_each(|(o, v)| o.copy_from_slice(&half::f16::from_f32(*v).to_le_bytes())),
+        }
+    }
+}
+
+/// The element type the graphs declare for parameters of this type.
+impl From<Dtype> for ElemType {
+    fn from(dtype: Dtype) -> ElemType {
+        match dtype {
+            Dtype::F32 => ElemType::F32,
+            Dtype::F16 => ElemType::F16,
+        }
+    }
+}
+
+/// The parameter file type for weights the graphs declare as `elem`.
+impl TryFrom<ElemType> for Dtype {
+    type Error = Error;
+
+    fn try_from(elem: ElemType) -> Result<Dtype> {
+        match elem {
+            ElemType::F32 => Ok(Dtype::F32),
+            ElemType::F16 => Ok(Dtype::F16),
+            ElemType::Bf16 | ElemType::I32 | ElemType::I1 => {
+                Err(Error::UnsupportedWeightType(elem))
+            }
         }
     }
 }
@@ -105,4 +132,20 @@ pub(crate) trait ParameterSource: Sync {
 
     /// Files whose identity (path, size, mtime) decides whether a cached conversion is current.
     fn identity_files(&self) -> Vec<PathBuf>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_float_weight_types_have_a_parameter_file_type() {
+        for elem in [ElemType::F32, ElemType::F16] {
+            let dtype = Dtype::try_from(elem).unwrap();
+            assert_eq!(ElemType::from(dtype), elem);
+        }
+        for elem in [ElemType::Bf16, ElemType::I32, ElemType::I1] {
+            assert!(Dtype::try_from(elem).is_err(), "{elem}");
+        }
+    }
 }

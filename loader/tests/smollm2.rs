@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use loader::{ChatMessage, Dtype, Model};
+use loader::{ChatMessage, DecodeStream, Dtype, Model};
 use rayon::prelude::*;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -129,10 +129,10 @@ fn streaming_decode_reassembles_the_text() {
     texts.push("🦀 Rust ünïcödé 漢字 👨‍👩‍👧".into());
     for text in texts {
         let ids = tok.encode(&text, false).unwrap();
-        let mut stream = tok.decode_stream(false);
+        let mut stream = DecodeStream::new(false);
         let mut out = String::new();
         for &id in &ids {
-            if let Some(piece) = stream.step(id).unwrap() {
+            if let Some(piece) = stream.step(&tok, id).unwrap() {
                 assert!(
                     !piece.contains('\u{FFFD}'),
                     "{text:?}: partial character in {piece:?}"
@@ -140,7 +140,7 @@ fn streaming_decode_reassembles_the_text() {
                 out.push_str(&piece);
             }
         }
-        out.extend(stream.finish().unwrap());
+        out.extend(stream.finish(&tok).unwrap());
         assert_eq!(out, tok.decode(&ids, false).unwrap(), "{text:?}");
     }
 }

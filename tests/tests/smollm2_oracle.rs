@@ -5,11 +5,12 @@
 
 use std::sync::{Arc, OnceLock};
 
+use emitter::Variant;
 use engine::batch::{
     Engine, EngineConfig, Event, FinishReason, GenerationRequest, SchedulerConfig,
 };
 use engine::device_sampling::SamplingMode;
-use engine::graphs::{DecodeOutput, Graphs, Head, PrefillOut};
+use engine::graphs::{DecodeOutput, Graphs, PrefillOut};
 use engine::model::{self, LoadedModel, ModelOptions};
 use engine::runtime::Runtime;
 use sampler::SampleParams;
@@ -169,7 +170,7 @@ fn chunked_prefill_and_decode_give_the_same_logits() {
     let mut out = DecodeOutput::default();
     graphs
         .decode(
-            Head::Logits,
+            Variant::Logits,
             &[0, 0, tokens[59]],
             &[-1, -1, 59],
             None,

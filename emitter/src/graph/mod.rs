@@ -1,5 +1,7 @@
-//! The Llama-family graphs of DESIGN §2 assembled into one module.
+//! The Llama-family graphs assembled into one module; their contracts are in
+//! docs/architecture.md#graph-contracts.
 
+mod argmax;
 mod attention;
 mod copy_slot;
 mod forward;
@@ -86,7 +88,7 @@ pub struct FunctionInfo {
 
 /// The built module and what the manifest says about it.
 #[derive(Debug, Clone)]
-pub struct Graphs {
+pub struct BuiltModule {
     pub module: Module,
     pub functions: Vec<FunctionInfo>,
     pub weights: Weights,
@@ -270,7 +272,7 @@ fn module_globals(cfg: &ModelConfig, dims: &Dims, weights: &Weights) -> Vec<Glob
 }
 
 /// Builds every requested graph into one module whose weights and caches all functions share.
-pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<Graphs, GraphError> {
+pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, GraphError> {
     cfg.validate()
         .map_err(|e| GraphError::Options(e.to_string()))?;
     opts.validate(cfg)?;
@@ -318,7 +320,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<Graphs, GraphErro
     functions.push(info(&copy, Kind::Copy, None, None));
     module.functions.push(copy);
     opts.target.apply(&mut module);
-    Ok(Graphs {
+    Ok(BuiltModule {
         module,
         functions,
         weights,

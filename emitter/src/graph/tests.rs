@@ -20,7 +20,7 @@ fn opts() -> GraphOptions {
     }
 }
 
-fn names(g: &Graphs) -> Vec<&str> {
+fn names(g: &BuiltModule) -> Vec<&str> {
     g.functions.iter().map(|f| f.name.as_str()).collect()
 }
 

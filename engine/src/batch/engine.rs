@@ -9,8 +9,8 @@ use std::time::Duration;
 use loader::Tokenizer;
 
 use super::request::{Event, FinishReason, GenerationRequest, SubmitError};
+use super::runner::GraphRunner;
 use super::scheduler::{Scheduler, SchedulerConfig, StepStats};
-use crate::graphs::Graphs;
 
 /// Engine settings.
 #[derive(Debug, Clone)]
@@ -109,8 +109,9 @@ pub struct Engine {
 }
 
 impl Engine {
-    pub fn start(
-        graphs: Graphs,
+    /// Starts the engine thread over `graphs` (a [`crate::graphs::Graphs`] on a device).
+    pub fn start<G: GraphRunner + Send + 'static>(
+        graphs: G,
         tokenizer: Option<Arc<Tokenizer>>,
         config: EngineConfig,
     ) -> Engine {
@@ -394,7 +395,7 @@ struct Published {
 }
 
 impl Published {
-    fn update(&self, scheduler: &Scheduler, ran: bool) {
+    fn update<G: GraphRunner>(&self, scheduler: &Scheduler<G>, ran: bool) {
         if ran {
             self.stats
                 .lock()
@@ -410,7 +411,11 @@ impl Published {
     }
 }
 
-fn run(mut scheduler: Scheduler, inbox: Receiver<Command>, published: Published) {
+fn run<G: GraphRunner>(
+    mut scheduler: Scheduler<G>,
+    inbox: Receiver<Command>,
+    published: Published,
+) {
     loop {
         let first = if scheduler.has_work() {
             inbox.try_recv().ok()
