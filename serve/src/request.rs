@@ -114,11 +114,11 @@ pub fn parse(bytes: &[u8]) -> Result<Body, ApiError> {
         if inner.is_syntax() || inner.is_eof() {
             return ApiError::invalid("body", format!("malformed JSON: {inner}"));
         }
-        if path.is_empty() || path == "." {
+        let field = path.split(['.', '[']).next().unwrap_or_default();
+        if field.is_empty() {
             return ApiError::invalid("body", format!("the body must be a JSON object: {inner}"));
         }
-        let field = path.split(['.', '[']).next().unwrap_or(&path).to_string();
-        ApiError::invalid(&field, format!("invalid value for `{path}`: {inner}"))
+        ApiError::invalid(field, format!("invalid value for `{path}`: {inner}"))
     })
 }
 

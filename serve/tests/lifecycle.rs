@@ -14,12 +14,7 @@ fn health_is_503_until_the_model_is_loaded() {
     // A fresh cache makes the server compile its module, so loading is slow
     // enough to be seen from here.
     let cache = tests::temp_dir("serve-fresh-cache");
-    let server = {
-        std::env::set_var("LLM_IREE_CACHE", &cache);
-        let server = Server::spawn(&[]);
-        std::env::remove_var("LLM_IREE_CACHE");
-        server
-    };
+    let server = Server::spawn_with_env(&[], &[("LLM_IREE_CACHE", &cache)]);
     let health = server.get("/health");
     assert_eq!(health.status, 503, "{}", health.body);
     let early = server.post_json(
@@ -47,13 +42,15 @@ fn a_full_queue_answers_429_with_retry_after() {
     let error = &response.json()["error"];
     assert_eq!(error["type"], "rate_limit_error");
     assert_eq!(error["code"], "queue_full");
-    // The places of the choices that were admitted are given back.
+    assert_eq!(server.metric("serve:rejected_queue_full_total"), 1.0);
+    // The places of the choices that were admitted are given back (when the
+    // engine handles their cancels, at its next step).
+    wait_idle(&server);
     let ok = server.post_json(
         "/v1/completions",
         &json!({"model": "tiny", "prompt": [5], "max_tokens": 2, "n": 2}),
     );
     assert_eq!(ok.status, 200, "{}", ok.body);
-    assert_eq!(server.metric("serve:rejected_queue_full_total"), 1.0);
 }
 
 #[test]
@@ -88,8 +85,12 @@ fn wait_idle(server: &Server) {
     }
 }
 
+/// On the tiny model a request may finish before its client's close is
+/// seen, so this checks the bookkeeping: every request ends (finished or
+/// cancelled) and leaves no slot or queue place behind. That a close cancels
+/// a long request promptly is checked on SmolLM2 (tests/python).
 #[test]
-fn a_client_that_leaves_cancels_its_request() {
+fn clients_that_leave_leave_nothing_behind() {
     let server = Server::ready(&[]);
     let body = json!({"model": "tiny", "prompt": [5], "max_tokens": 60, "ignore_eos": true,
                       "stream": true})
@@ -101,18 +102,12 @@ fn a_client_that_leaves_cancels_its_request() {
         drop(stream);
     }
     wait_idle(&server);
-    let generated = server.metric("vllm:generation_tokens_total");
-    let aborted =
-        server.metric("vllm:request_success_total{model_name=\"tiny\",finished_reason=\"abort\"}");
-    // Each request either finished before the close was seen or was cancelled.
-    assert!(generated <= 8.0 * 60.0);
-    assert!(
-        aborted
-            + server.metric(
-                "vllm:request_success_total{model_name=\"tiny\",finished_reason=\"length\"}"
-            )
-            == 8.0
-    );
+    let ended = |reason: &str| {
+        server.metric(&format!(
+            "vllm:request_success_total{{model_name=\"tiny\",finished_reason=\"{reason}\"}}"
+        ))
+    };
+    assert_eq!(ended("abort") + ended("length"), 8.0);
 }
 
 #[test]

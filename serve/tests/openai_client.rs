@@ -46,7 +46,7 @@ fn openai_client_on_smollm2() {
         return skip("the default model is not installed");
     }
     let has_client = Command::new(&python)
-        .args(["-c", "import openai, httpx"])
+        .args(["-c", "import openai"])
         .stderr(Stdio::null())
         .status()
         .is_ok_and(|s| s.success());

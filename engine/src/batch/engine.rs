@@ -326,7 +326,7 @@ impl RequestStream {
     /// Waits for the end and returns the generated ids and the final event.
     pub fn collect(mut self) -> (Vec<u32>, Event) {
         let mut ids = Vec::new();
-        while let Some(event) = self.next() {
+        for event in self.by_ref() {
             match event {
                 Event::Token { id, .. } => ids.push(id),
                 finished @ Event::Finished { .. } => return (ids, finished),

@@ -27,6 +27,11 @@ impl Server {
     /// Starts `serve` on the tiny model (seeded weights, 8 slots of 64
     /// tokens) with `extra` arguments, without waiting for it to load.
     pub fn spawn(extra: &[&str]) -> Server {
+        Server::spawn_with_env(extra, &[])
+    }
+
+    /// As [`Server::spawn`], with environment variables for the server.
+    pub fn spawn_with_env(extra: &[&str], env: &[(&str, &std::path::Path)]) -> Server {
         let model = tiny_with_tokenizer();
         let port = free_port();
         let child = Command::new(env!("CARGO_BIN_EXE_serve"))
@@ -43,6 +48,7 @@ impl Server {
             .args(["--port", &port.to_string()])
             .args(extra)
             .env("RUST_LOG", "warn")
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .spawn()
             .expect("start serve");
