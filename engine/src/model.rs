@@ -10,6 +10,7 @@ use std::time::Instant;
 use emitter::graph::WeightLayout;
 use emitter::{GraphOptions, ModelConfig};
 
+use crate::batch::RequestLimits;
 use crate::compile::{Compiler, Target};
 use crate::error::EngineError;
 use crate::graphs::Graphs;
@@ -107,48 +108,102 @@ pub struct LoadedModel {
     pub vmfb: PathBuf,
 }
 
-/// Loads `path` (a `.gguf` file or an HF directory) on `runtime`.
+/// A model whose configuration, tokenizer, chat template and module text are ready, before
+/// anything expensive (compile, weight conversion, upload) has run: what a request must fit
+/// is known here, so a caller can refuse it without waiting for the compile.
+pub struct PreparedModel {
+    model: loader::Model,
+    pub config: ModelConfig,
+    rendered: emitter::emit::Rendered,
+    capacity: usize,
+    dtype: loader::Dtype,
+    options: ModelOptions,
+    pub tokenizer: Option<Arc<loader::Tokenizer>>,
+    pub chat_template: Option<loader::ChatTemplate>,
+    pub eos: Option<u32>,
+}
+
+/// Reads `path` (a `.gguf` file or an HF directory) and emits its module in memory: every
+/// check that needs only the files and the options (architecture, unsupported features,
+/// graph options) fails here, in well under a second.
+pub fn prepare(path: &Path, options: &ModelOptions) -> Result<PreparedModel, EngineError> {
+    let model = loader::Model::open(path)?;
+    let config = model.config().clone();
+    let dtype = loader::Dtype::try_from(options.graphs.weight_dtype)?;
+    let rendered = emitter::render(&config, &module_options(options, &config))?;
+    let tokenizer = model.tokenizer().ok().map(Arc::new);
+    let chat_template = model.chat_template()?;
+    let eos = tokenizer.as_ref().and_then(|t| t.eos_token_id());
+    Ok(PreparedModel {
+        model,
+        config,
+        rendered,
+        capacity: options.graphs.capacity,
+        dtype,
+        options: options.clone(),
+        tokenizer,
+        chat_template,
+        eos,
+    })
+}
+
+impl PreparedModel {
+    /// What the loaded engine will accept (the same checks `submit` makes).
+    pub fn limits(&self) -> RequestLimits {
+        RequestLimits {
+            vocab: self.config.vocab_size,
+            capacity: self.capacity,
+            has_tokenizer: self.tokenizer.is_some(),
+        }
+    }
+
+    /// Compiles (cached), converts the weights (cached) and loads both on `runtime`.
+    pub fn load(self, runtime: &Arc<Runtime>) -> Result<LoadedModel, EngineError> {
+        let started = Instant::now();
+        let options = &self.options;
+        let log = |msg: String| {
+            if options.verbose {
+                eprintln!("[model] {msg} ({:.1} s)", started.elapsed().as_secs_f64());
+            }
+        };
+        log(format!(
+            "emitted {} functions",
+            self.rendered.manifest.functions.len()
+        ));
+        let mut compiler = Compiler::new(options.cache_dir.join("vmfb"))?;
+        compiler.verbose = options.verbose;
+        let vmfb =
+            compiler.compile_text(&self.model.name(), &self.rendered.module, &options.target)?;
+        log(format!("module ready: {}", vmfb.display()));
+        let tiling = loader::Tiling::of(self.rendered.manifest.tiled_parameters());
+        let parameter_file = self.model.tiled_parameter_file(
+            options.cache_dir.join("params"),
+            self.dtype,
+            &tiling,
+        )?;
+        log(format!("weights ready: {}", parameter_file.display()));
+        let graphs = Graphs::load(runtime, self.rendered.manifest, &vmfb, &parameter_file)?;
+        log("loaded".to_string());
+        Ok(LoadedModel {
+            graphs,
+            config: self.config,
+            tokenizer: self.tokenizer,
+            chat_template: self.chat_template,
+            eos: self.eos,
+            parameter_file,
+            vmfb,
+        })
+    }
+}
+
+/// Loads `path` (a `.gguf` file or an HF directory) on `runtime`: [`prepare`], then
+/// [`PreparedModel::load`].
 pub fn load(
     runtime: &Arc<Runtime>,
     path: &Path,
     options: &ModelOptions,
 ) -> Result<LoadedModel, EngineError> {
-    let started = Instant::now();
-    let log = |msg: String| {
-        if options.verbose {
-            eprintln!("[model] {msg} ({:.1} s)", started.elapsed().as_secs_f64());
-        }
-    };
-    let model = loader::Model::open(path)?;
-    let config = ModelConfig::load(path).map_err(emitter::EmitError::from)?;
-    let dtype = loader::Dtype::try_from(options.graphs.weight_dtype)?;
-    let rendered = emitter::render(&config, &module_options(options, &config))?;
-    log(format!(
-        "emitted {} functions",
-        rendered.manifest.functions.len()
-    ));
-    let mut compiler = Compiler::new(options.cache_dir.join("vmfb"))?;
-    compiler.verbose = options.verbose;
-    let vmfb = compiler.compile_text(&model.name(), &rendered.module, &options.target)?;
-    log(format!("module ready: {}", vmfb.display()));
-    let tiling = loader::Tiling::of(rendered.manifest.tiled_parameters());
-    let parameter_file =
-        model.tiled_parameter_file(options.cache_dir.join("params"), dtype, &tiling)?;
-    log(format!("weights ready: {}", parameter_file.display()));
-    let graphs = Graphs::load(runtime, rendered.manifest, &vmfb, &parameter_file)?;
-    log("loaded".to_string());
-    let tokenizer = model.tokenizer().ok().map(Arc::new);
-    let chat_template = model.chat_template()?;
-    let eos = tokenizer.as_ref().and_then(|t| t.eos_token_id());
-    Ok(LoadedModel {
-        graphs,
-        config,
-        tokenizer,
-        chat_template,
-        eos,
-        parameter_file,
-        vmfb,
-    })
+    prepare(path, options)?.load(runtime)
 }
 
 /// Loads pre-emitted assets (`manifest.json` + `model.mlir` in `dir`) with

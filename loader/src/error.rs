@@ -27,8 +27,8 @@ pub enum Error {
     },
     #[error("{0}: neither a GGUF file nor a directory with config.json")]
     UnknownModelFormat(PathBuf),
-    #[error("unsupported architecture {0:?} (supported: llama)")]
-    UnsupportedArchitecture(String),
+    #[error(transparent)]
+    ModelConfig(#[from] model_config::ConfigError),
     #[error("tensor {0:?} has no known HF name for this architecture")]
     UnknownTensor(String),
     #[error("tensor {tensor:?}: {source}")]

@@ -41,17 +41,20 @@ fn ids(v: &Value) -> Vec<u32> {
 fn config_describes_smollm2() {
     let Some(model) = model() else { return };
     let c = model.config();
-    assert_eq!(c["hidden_size"], 576);
-    assert_eq!(c["intermediate_size"], 1536);
-    assert_eq!(c["num_hidden_layers"], 30);
-    assert_eq!(c["num_attention_heads"], 9);
-    assert_eq!(c["num_key_value_heads"], 3);
-    assert_eq!(c["head_dim"], 64);
-    assert_eq!(c["vocab_size"], 49152);
-    assert_eq!(c["rope_theta"], 100000.0);
-    assert_eq!(c["max_position_embeddings"], 8192);
-    assert_eq!(c["tie_word_embeddings"], true);
-    assert_eq!(c["eos_token_id"], 2);
+    let dims = [
+        c.hidden_size,
+        c.intermediate_size,
+        c.num_hidden_layers,
+        c.num_attention_heads,
+        c.num_key_value_heads,
+        c.head_dim,
+        c.vocab_size,
+        c.max_position_embeddings,
+    ];
+    assert_eq!(dims, [576, 1536, 30, 9, 3, 64, 49152, 8192]);
+    assert_eq!(c.rope_theta, 100000.0);
+    assert!(c.tie_word_embeddings);
+    assert_eq!(model.tokenizer().unwrap().eos_token_id(), Some(2));
     let params = model.parameters(Dtype::F32).unwrap();
     assert_eq!(params.len(), 2 + 30 * 9);
     let embed = params

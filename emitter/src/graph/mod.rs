@@ -103,11 +103,51 @@ pub enum GraphError {
     Shape(#[from] ShapeError),
 }
 
+/// Refuses configurations whose switches the graphs do not implement yet, naming the switch,
+/// so the refusal comes before any compile.
+fn check_features(cfg: &ModelConfig) -> Result<(), GraphError> {
+    let missing = [
+        (cfg.qk_norm, "q/k RMSNorm (qk_norm)"),
+        (
+            cfg.post_norms,
+            "post-attention and post-MLP norms (post_norms)",
+        ),
+        (
+            cfg.activation != model_config::Activation::Silu,
+            "a gated MLP activation other than SiLU",
+        ),
+        (
+            cfg.embedding_scale.is_some(),
+            "scaled embeddings (embedding_scale)",
+        ),
+        (
+            cfg.attention_scale.is_some(),
+            "a custom attention scale (attention_scale)",
+        ),
+        (
+            cfg.norm_weight_offset != 0.0,
+            "offset norm weights (norm_weight_offset)",
+        ),
+        (
+            cfg.has_mixed_layers() || cfg.sliding_rope.is_some(),
+            "layers of mixed attention kinds (layer_types)",
+        ),
+    ];
+    match missing.iter().find(|(on, _)| *on) {
+        Some((_, what)) => options_error(format!(
+            "{} uses {what}, which the graphs do not implement yet",
+            cfg.architecture
+        )),
+        None => Ok(()),
+    }
+}
+
 impl GraphOptions {
     fn validate(&self, cfg: &ModelConfig) -> Result<(), GraphError> {
         self.check_lists()?;
         self.check_sizes()?;
         self.weight_layout.check(cfg).map_err(GraphError::Options)?;
+        check_features(cfg)?;
         match cfg.sliding_window.filter(|&sw| sw < self.capacity) {
             Some(sw) => options_error(format!(
                 "capacity {} exceeds the sliding window {sw}; sliding-window attention is not implemented",

@@ -358,3 +358,42 @@ fn linear_rejects_mismatched_inputs() {
     let y = b.arg("y", TensorType::new([8, 3], ElemType::F32));
     assert_eq!(linear(&mut b, &w, &y).unwrap().shape(), [32, 3]);
 }
+
+#[test]
+fn unimplemented_family_switches_are_refused_by_name() {
+    let base = from_hf_json(TINY).unwrap();
+    let cases = [
+        (
+            ModelConfig {
+                qk_norm: true,
+                ..base.clone()
+            },
+            "qk_norm",
+        ),
+        (
+            ModelConfig {
+                post_norms: true,
+                ..base.clone()
+            },
+            "post_norms",
+        ),
+        (
+            ModelConfig {
+                embedding_scale: Some(8.0),
+                ..base.clone()
+            },
+            "embedding_scale",
+        ),
+        (
+            ModelConfig {
+                norm_weight_offset: 1.0,
+                ..base.clone()
+            },
+            "norm_weight_offset",
+        ),
+    ];
+    for (cfg, name) in cases {
+        let err = build(&cfg, &opts()).unwrap_err().to_string();
+        assert!(err.contains(name), "{err}");
+    }
+}

@@ -33,11 +33,19 @@ enum Command {
 /// Limits `submit` checks without asking the engine thread.
 #[derive(Debug, Clone)]
 struct Limits {
-    vocab: usize,
+    request: RequestLimits,
     slots: usize,
-    capacity: usize,
     max_queue: usize,
-    has_tokenizer: bool,
+}
+
+/// What a request must fit, known before the module is compiled: a caller checks its request
+/// with [`RequestLimits::check`] before paying for the compile, and `submit` checks again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RequestLimits {
+    pub vocab: usize,
+    /// Tokens one slot holds.
+    pub capacity: usize,
+    pub has_tokenizer: bool,
 }
 
 /// Totals over the engine's life, for monitoring and tests.
@@ -118,11 +126,13 @@ impl Engine {
         let (commands, inbox) = mpsc::channel();
         let pending = Arc::new(AtomicUsize::new(0));
         let limits = Limits {
-            vocab: graphs.vocab(),
+            request: RequestLimits {
+                vocab: graphs.vocab(),
+                capacity: graphs.capacity(),
+                has_tokenizer: tokenizer.is_some(),
+            },
             slots: graphs.slots(),
-            capacity: graphs.capacity(),
             max_queue: config.max_queue,
-            has_tokenizer: tokenizer.is_some(),
         };
         let scheduler = Scheduler::new(graphs, tokenizer, config.scheduler, pending.clone());
         let stats = Arc::new(std::sync::Mutex::new(EngineStats::default()));
@@ -170,7 +180,7 @@ impl Drop for Engine {
 impl EngineHandle {
     /// Validates and queues a request; its events arrive on the stream.
     pub fn submit(&self, request: GenerationRequest) -> Result<RequestStream, SubmitError> {
-        self.validate(&request)?;
+        self.limits.request.check(&request)?;
         let queued = self.pending.fetch_add(1, Ordering::AcqRel);
         if queued >= self.limits.max_queue {
             self.pending.fetch_sub(1, Ordering::AcqRel);
@@ -209,7 +219,7 @@ impl EngineHandle {
     pub fn load(&self) -> Load {
         let running = self.gauges.running.load(Ordering::Acquire);
         let used = self.gauges.used_positions.load(Ordering::Acquire);
-        let total = (self.limits.slots * self.limits.capacity).max(1);
+        let total = (self.limits.slots * self.limits.request.capacity).max(1);
         Load {
             running,
             waiting: self.pending().saturating_sub(running),
@@ -224,43 +234,42 @@ impl EngineHandle {
 
     /// Context capacity of one slot, in tokens.
     pub fn capacity(&self) -> usize {
-        self.limits.capacity
+        self.limits.request.capacity
     }
 
     /// Vocabulary size of the model.
     pub fn vocab(&self) -> usize {
-        self.limits.vocab
+        self.limits.request.vocab
     }
 
     /// Totals so far.
     pub fn stats(&self) -> EngineStats {
         self.stats.lock().unwrap_or_else(|p| p.into_inner()).clone()
     }
+}
 
-    fn validate(&self, request: &GenerationRequest) -> Result<(), SubmitError> {
+impl RequestLimits {
+    /// Everything about `request` that does not depend on the engine's state.
+    pub fn check(&self, request: &GenerationRequest) -> Result<(), SubmitError> {
         if request.prompt.is_empty() {
             return Err(SubmitError::EmptyPrompt);
         }
-        if request.prompt.len() > self.limits.capacity {
+        if request.prompt.len() > self.capacity {
             return Err(SubmitError::PromptTooLong {
                 len: request.prompt.len(),
-                capacity: self.limits.capacity,
+                capacity: self.capacity,
             });
         }
-        if let Some(&id) = request
-            .prompt
-            .iter()
-            .find(|&&t| t as usize >= self.limits.vocab)
-        {
+        if let Some(&id) = request.prompt.iter().find(|&&t| t as usize >= self.vocab) {
             return Err(SubmitError::TokenOutOfRange {
                 id,
-                vocab: self.limits.vocab,
+                vocab: self.vocab,
             });
         }
         if request.max_tokens == 0 {
             return Err(SubmitError::ZeroMaxTokens);
         }
-        if !request.stop_strings.is_empty() && !self.limits.has_tokenizer {
+        if !request.stop_strings.is_empty() && !self.has_tokenizer {
             return Err(SubmitError::StopStringsWithoutTokenizer);
         }
         request.params.validate()?;
@@ -268,11 +277,11 @@ impl EngineHandle {
             .params
             .logit_bias
             .iter()
-            .find(|(t, _)| *t as usize >= self.limits.vocab)
+            .find(|(t, _)| *t as usize >= self.vocab)
         {
             return Err(SubmitError::TokenOutOfRange {
                 id,
-                vocab: self.limits.vocab,
+                vocab: self.vocab,
             });
         }
         Ok(())

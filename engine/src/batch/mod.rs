@@ -9,7 +9,9 @@ mod runner;
 mod scheduler;
 mod sequence;
 
-pub use engine::{Canceller, Engine, EngineConfig, EngineHandle, EngineStats, Load, RequestStream};
+pub use engine::{
+    Canceller, Engine, EngineConfig, EngineHandle, EngineStats, Load, RequestLimits, RequestStream,
+};
 pub use request::{Event, FinishReason, GenerationRequest, SubmitError};
 pub use runner::GraphRunner;
 pub use scheduler::{Scheduler, SchedulerConfig, StepStats};

@@ -92,15 +92,17 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         Some(path) => path,
         None => loader::default_model_path()?,
     };
+    // Everything that can refuse the run comes before the compile: the device, the model's
+    // files and features, the options, and the request against the limits they set.
     let runtime = Runtime::new(&args.device)?;
     let mut options = ModelOptions::cpu();
     options.graphs = model::default_graph_options(args.slots, args.capacity);
-    let loaded = model::load(&runtime, &path, &options)?;
-    let tokenizer = loaded
+    let prepared = model::prepare(&path, &options)?;
+    let tokenizer = prepared
         .tokenizer
         .clone()
         .ok_or("the model has no tokenizer")?;
-    let prompt = prompt_ids(&args, &loaded)?;
+    let prompt = prompt_ids(&args, Some(&tokenizer), prepared.chat_template.as_ref())?;
     let params = SampleParams {
         temperature: args.temperature,
         top_k: args.top_k,
@@ -113,6 +115,8 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let mut request = GenerationRequest::new(prompt, params, args.max_tokens);
     request.stop_strings = args.stop.clone();
     let prompt_tokens = request.prompt.len();
+    prepared.limits().check(&request)?;
+    let loaded = prepared.load(&runtime)?;
     let config = EngineConfig {
         max_queue: 16,
         scheduler: SchedulerConfig {
@@ -154,8 +158,11 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-fn prompt_ids(args: &Args, loaded: &model::LoadedModel) -> Result<Vec<u32>, PromptError> {
-    let tokenizer = loaded.tokenizer.as_deref();
+fn prompt_ids(
+    args: &Args,
+    tokenizer: Option<&loader::Tokenizer>,
+    template: Option<&loader::ChatTemplate>,
+) -> Result<Vec<u32>, PromptError> {
     if args.raw {
         return prompt::raw(tokenizer, &args.prompt);
     }
@@ -164,5 +171,5 @@ fn prompt_ids(args: &Args, loaded: &model::LoadedModel) -> Result<Vec<u32>, Prom
         messages.push(loader::ChatMessage::new("system", system.clone()));
     }
     messages.push(loader::ChatMessage::new("user", args.prompt.clone()));
-    prompt::chat(loaded.chat_template.as_ref(), tokenizer, &messages)
+    prompt::chat(template, tokenizer, &messages)
 }
