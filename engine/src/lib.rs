@@ -14,6 +14,7 @@ pub mod graphs;
 pub mod model;
 pub mod parameters;
 pub mod paths;
+pub mod prompt;
 
 pub use runtime;
 

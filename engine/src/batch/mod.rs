@@ -3,13 +3,14 @@
 mod detok;
 mod draw;
 mod engine;
+mod prefix_cache;
 mod request;
 mod runner;
 mod scheduler;
 mod sequence;
 
 pub use engine::{
-    Canceller, Engine, EngineConfig, EngineHandle, EngineStats, RequestLimits, RequestStream,
+    Canceller, Engine, EngineConfig, EngineHandle, EngineStats, Load, RequestLimits, RequestStream,
 };
 pub use request::{Event, FinishReason, GenerationRequest, SubmitError};
 pub use runner::GraphRunner;

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use loader::Tokenizer;
 
 use super::draw::{Chunk, DecodeRows, Draw, DrawStats, Drawn};
+use super::prefix_cache::PrefixCache;
 use super::request::{Event, FinishReason, GenerationRequest};
 use super::runner::GraphRunner;
 use super::sequence::{Phase, Sequence, StopRules};
@@ -65,6 +66,8 @@ pub struct Scheduler<G: GraphRunner = Graphs> {
     waiting: VecDeque<Sequence>,
     /// Admitted sequences; their slots are `0..active.len()` once a step ends.
     active: Vec<Sequence>,
+    /// Slots of finished requests, kept for prompts that start the same way.
+    cache: PrefixCache,
     pending: Arc<AtomicUsize>,
     tokens: Vec<i32>,
     pos: Vec<i32>,
@@ -90,6 +93,7 @@ impl<G: GraphRunner> Scheduler<G> {
             rules,
             waiting: VecDeque::new(),
             active: Vec::new(),
+            cache: PrefixCache::default(),
             pending,
             tokens: Vec::new(),
             pos: Vec::new(),
@@ -108,6 +112,17 @@ impl<G: GraphRunner> Scheduler<G> {
     /// Slots in use (live sequences are packed into `0..active`).
     pub fn active(&self) -> usize {
         self.active.len()
+    }
+
+    /// Cache positions holding a live sequence's tokens, over all slots.
+    pub fn used_positions(&self) -> usize {
+        self.active
+            .iter()
+            .map(|s| match s.phase {
+                Phase::Prefill { done } => done,
+                Phase::Decode { pos } => pos,
+            })
+            .sum()
     }
 
     /// Requests admitted to no slot yet.
@@ -132,6 +147,8 @@ impl<G: GraphRunner> Scheduler<G> {
 
     /// Ends every request with `reason` (engine failure or shutdown).
     pub fn abort_all(&mut self, reason: FinishReason) {
+        // After a failure the caches may hold anything.
+        self.cache.clear();
         let mut all: Vec<Sequence> = self
             .waiting
             .drain(..)
@@ -153,12 +170,24 @@ impl<G: GraphRunner> Scheduler<G> {
         self.evict()
     }
 
+    /// Moves waiting requests into free slots, each into the slot whose
+    /// parked cache shares the longest prefix with its prompt when there is
+    /// one: its prefill then starts after the shared tokens.
     fn admit(&mut self) {
         while self.active.len() < self.graphs.slots() {
             let Some(mut seq) = self.waiting.pop_front() else {
                 break;
             };
-            seq.slot = self.active.len();
+            let active = &self.active;
+            let claim = self
+                .cache
+                .claim(&seq.request.prompt, self.graphs.slots(), |slot| {
+                    active.iter().any(|s| s.slot == slot)
+                })
+                .expect("a slot is free when fewer sequences than slots are active");
+            seq.slot = claim.slot;
+            seq.cached = claim.cached;
+            seq.phase = Phase::Prefill { done: claim.cached };
             self.active.push(seq);
         }
     }
@@ -244,6 +273,9 @@ impl<G: GraphRunner> Scheduler<G> {
         while i < self.active.len() {
             if let Some(reason) = self.active[i].finished.clone() {
                 let mut seq = self.active.swap_remove(i);
+                if !matches!(reason, FinishReason::Error(_)) {
+                    self.cache.park(seq.slot, seq.cached_tokens().to_vec());
+                }
                 self.retire(&mut seq, reason);
             } else {
                 i += 1;
@@ -266,6 +298,7 @@ impl<G: GraphRunner> Scheduler<G> {
             let Some(hole) = used.iter().position(|u| !u) else {
                 break;
             };
+            self.keep_parked(hole)?;
             let top = self
                 .active
                 .iter_mut()
@@ -274,6 +307,23 @@ impl<G: GraphRunner> Scheduler<G> {
             self.graphs.copy_slot(top.slot, hole)?;
             top.slot = hole;
             self.stats.slot_copies += 1;
+        }
+        Ok(())
+    }
+
+    /// A live sequence is about to be copied into `hole`: a cache parked
+    /// there moves to an empty slot, or over the least recently used one,
+    /// unless it is itself the least recently used.
+    fn keep_parked(&mut self, hole: usize) -> Result<(), EngineError> {
+        let active = &self.active;
+        let busy = |slot| active.iter().any(|s| s.slot == slot);
+        match self.cache.refuge(hole, self.graphs.slots(), busy) {
+            Some(refuge) => {
+                self.graphs.copy_slot(hole, refuge)?;
+                self.stats.slot_copies += 1;
+                self.cache.relocate(hole, refuge);
+            }
+            None => self.cache.forget(hole),
         }
         Ok(())
     }

@@ -34,6 +34,8 @@ pub struct Sequence {
     /// Prompt followed by generated tokens (what penalties look at).
     pub history: Vec<u32>,
     pub generated: usize,
+    /// Prompt tokens whose cache a finished request left in the slot.
+    pub cached: usize,
     pub events: Sender<Event>,
     text: TextState,
     pub finished: Option<FinishReason>,
@@ -55,6 +57,7 @@ impl Sequence {
             request,
             history,
             generated: 0,
+            cached: 0,
             events,
             text: TextState::new(tokenizer),
             finished: None,
@@ -70,6 +73,15 @@ impl Sequence {
         Request::new(&self.request.params)
             .history(&self.history)
             .step(self.generated as u64)
+    }
+
+    /// The tokens whose keys and values are in the slot's cache.
+    pub fn cached_tokens(&self) -> &[u32] {
+        let len = match self.phase {
+            Phase::Prefill { done } => done,
+            Phase::Decode { pos } => pos,
+        };
+        &self.history[..len]
     }
 
     /// The token to feed and its position when decoding.
@@ -142,6 +154,7 @@ impl Sequence {
         let _ = self.events.send(Event::Finished {
             reason,
             prompt_tokens: self.prompt_len(),
+            cached_tokens: self.cached,
             generated_tokens: self.generated,
             tail,
             text: self.text.released_text().to_string(),

@@ -12,6 +12,7 @@ use clap::Parser;
 use engine::batch::{Engine, EngineConfig, Event, GenerationRequest, SchedulerConfig};
 use engine::device_sampling::SamplingMode;
 use engine::model::{self, ModelOptions};
+use engine::prompt::{self, PromptError};
 use engine::runtime::Runtime;
 use sampler::SampleParams;
 
@@ -101,8 +102,7 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         .tokenizer
         .clone()
         .ok_or("the model has no tokenizer")?;
-    let text = prompt_text(&args, prepared.chat_template.as_ref())?;
-    let prompt = tokenizer.encode(&text, args.raw)?;
+    let prompt = prompt_ids(&args, Some(&tokenizer), prepared.chat_template.as_ref())?;
     let params = SampleParams {
         temperature: args.temperature,
         top_k: args.top_k,
@@ -158,18 +158,18 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-fn prompt_text(
+fn prompt_ids(
     args: &Args,
+    tokenizer: Option<&loader::Tokenizer>,
     template: Option<&loader::ChatTemplate>,
-) -> Result<String, Box<dyn std::error::Error>> {
+) -> Result<Vec<u32>, PromptError> {
     if args.raw {
-        return Ok(args.prompt.clone());
+        return prompt::raw(tokenizer, &args.prompt);
     }
-    let template = template.ok_or("the model has no chat template; use --raw")?;
     let mut messages = Vec::new();
     if let Some(system) = &args.system {
         messages.push(loader::ChatMessage::new("system", system.clone()));
     }
     messages.push(loader::ChatMessage::new("user", args.prompt.clone()));
-    Ok(template.render(&messages, true)?)
+    prompt::chat(template, tokenizer, &messages)
 }
