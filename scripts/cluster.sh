@@ -10,17 +10,9 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PORT="${1:-8000}"
 shift || true
 [ "${1:-}" = "--" ] && shift
-ROUTER_VENV="$ROOT/.venv-router"
-ROUTER_PKG="vllm-router==0.1.17"
-
 say() { printf '[cluster] %s\n' "$*"; }
 
-if [ ! -x "$ROUTER_VENV/bin/vllm-router" ]; then
-  say "installing $ROUTER_PKG into .venv-router"
-  python3 -m venv "$ROUTER_VENV"
-  "$ROUTER_VENV/bin/pip" install -q --progress-bar off "$ROUTER_PKG"
-fi
-
+ROUTER="$("$ROOT/scripts/install_router.sh")"
 cargo build --release -p serve
 SERVE="$ROOT/target/release/serve"
 pids=()
@@ -42,7 +34,7 @@ for i in 1 2; do
   done
 done
 say "workers ready; router on http://127.0.0.1:$PORT"
-"$ROUTER_VENV/bin/vllm-router" --host 127.0.0.1 --port "$PORT" \
+"$ROUTER" --host 127.0.0.1 --port "$PORT" \
   --worker-urls "http://127.0.0.1:$((PORT + 1))" "http://127.0.0.1:$((PORT + 2))" \
   --policy round_robin --health-check-endpoint /health --health-check-interval-secs 1 \
   --health-failure-threshold 1 &
