@@ -7,10 +7,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use emitter::graph::WeightLayout;
+use emitter::graph::{GroupFormat, WeightFormat, WeightFormats, WeightLayout};
 use emitter::{GraphOptions, ModelConfig};
+use loader::Precision;
 
-use crate::compile::{Compiler, Target};
+use crate::compile::{module_flags, Compiler, Target};
 use crate::error::EngineError;
 use crate::graphs::Graphs;
 use crate::runtime::Runtime;
@@ -23,6 +24,9 @@ pub struct ModelOptions {
     /// Overrides `graphs.weight_layout`; `None` picks by target: tiled on CPU when the
     /// model's sizes allow it, rows on GPUs.
     pub weight_layout: Option<WeightLayout>,
+    /// How weights are stored: `Native` keeps a GGUF file's blocks in the tiled projections;
+    /// `F32` follows `graphs.weight_dtype` (f32 or f16).
+    pub weights: Precision,
     /// Where vmfbs and converted weights are cached.
     pub cache_dir: PathBuf,
     /// Print progress to stderr.
@@ -37,6 +41,7 @@ impl ModelOptions {
             target: Target::Cpu { data_tiling: false },
             graphs: default_graph_options(8, 2048),
             weight_layout: None,
+            weights: Precision::F32,
             cache_dir: crate::paths::cache_dir(),
             verbose: true,
         }
@@ -55,6 +60,7 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
         capacity,
         weight_dtype: emitter::hlo::ElemType::F32,
         weight_layout: WeightLayout::Rows,
+        weight_formats: Default::default(),
         prefill_lengths: [32usize, 128, 512]
             .iter()
             .copied()
@@ -82,6 +88,60 @@ fn preferred_layout(target: &Target, config: &ModelConfig) -> WeightLayout {
     } else {
         WeightLayout::Rows
     }
+}
+
+/// The weights the graphs store as row tiles (dense or grouped).
+fn tiled_weights(config: &ModelConfig, opts: &GraphOptions) -> Result<Vec<String>, EngineError> {
+    let weights = emitter::graph::Weights::new(
+        config,
+        opts.weight_dtype,
+        opts.weight_layout,
+        &Default::default(),
+    )
+    .map_err(|e| EngineError::Manifest(e.to_string()))?;
+    Ok(weights
+        .all()
+        .into_iter()
+        .filter(|p| p.ty.rank() == 3)
+        .map(|p| p.name.clone())
+        .collect())
+}
+
+/// The loader's plan as the emitter's weight formats: each block format's group layout.
+pub fn weight_formats(plan: &loader::WeightPlan) -> Result<WeightFormats, EngineError> {
+    use emitter::hlo::ElemType;
+    let elem = |d: loader::Dtype| match d {
+        loader::Dtype::F32 => ElemType::F32,
+        loader::Dtype::F16 => ElemType::F16,
+        loader::Dtype::BF16 => ElemType::Bf16,
+        loader::Dtype::I8 => ElemType::I8,
+        loader::Dtype::U8 => ElemType::Ui4,
+    };
+    plan.iter()
+        .map(|(name, format)| {
+            let f = match format.group_layout() {
+                None => match format {
+                    loader::StoredFormat::Dense(d) => WeightFormat::Dense(elem(*d)),
+                    loader::StoredFormat::Groups(ty) => {
+                        return Err(EngineError::Manifest(format!(
+                            "{name}: {ty} has no group layout"
+                        )))
+                    }
+                },
+                Some(g) => WeightFormat::Groups(GroupFormat {
+                    code: match g.code {
+                        loader::dequant::Code::U4 => ElemType::Ui4,
+                        loader::dequant::Code::I4 => ElemType::I4,
+                        loader::dequant::Code::I8 => ElemType::I8,
+                    },
+                    group: g.group as i64,
+                    scale: elem(g.scale),
+                    min: g.min.map(elem),
+                }),
+            };
+            Ok((name.clone(), f))
+        })
+        .collect()
 }
 
 /// A model ready to run, with its tokenizer and chat template.
@@ -116,6 +176,13 @@ pub fn load(
     graph_options.weight_layout = options
         .weight_layout
         .unwrap_or_else(|| preferred_layout(&options.target, &config));
+    let precision = match (options.weights, options.graphs.weight_dtype) {
+        (Precision::F32, emitter::hlo::ElemType::F16) => Precision::F16,
+        (p, _) => p,
+    };
+    let tiling = loader::Tiling::of(tiled_weights(&config, &graph_options)?);
+    let plan = model.weight_plan(precision, &tiling)?;
+    graph_options.weight_formats = weight_formats(&plan)?;
     let rendered = emitter::render(&config, &graph_options)?;
     log(format!(
         "emitted {} functions",
@@ -123,15 +190,11 @@ pub fn load(
     ));
     let mut compiler = Compiler::new(options.cache_dir.join("vmfb"))?;
     compiler.verbose = options.verbose;
+    compiler.extra_flags = module_flags(&rendered.manifest, &options.target);
     let vmfb = compiler.compile_text(&model.name(), &rendered.module, &options.target)?;
     log(format!("module ready: {}", vmfb.display()));
-    let dtype = match options.graphs.weight_dtype {
-        emitter::hlo::ElemType::F16 => loader::Dtype::F16,
-        _ => loader::Dtype::F32,
-    };
-    let tiling = loader::Tiling::of(rendered.manifest.tiled_parameters());
     let parameter_file =
-        model.tiled_parameter_file(options.cache_dir.join("params"), dtype, &tiling)?;
+        model.planned_parameter_file(options.cache_dir.join("params"), &plan, &tiling)?;
     log(format!("weights ready: {}", parameter_file.display()));
     let graphs = Graphs::load(runtime, rendered.manifest, &vmfb, &parameter_file)?;
     log("loaded".to_string());
@@ -165,6 +228,7 @@ pub fn load_assets(
         .map_err(|e| EngineError::Manifest(format!("{}: {e}", dir.display())))?;
     let mut compiler = Compiler::new(options.cache_dir.join("vmfb"))?;
     compiler.verbose = options.verbose;
+    compiler.extra_flags = module_flags(&manifest, &options.target);
     let label = dir
         .file_name()
         .map_or("model".into(), |n| n.to_string_lossy().into_owned());

@@ -15,8 +15,21 @@ fn safetensors_dtype(elem: &str) -> &'static str {
         "f16" => "F16",
         "bf16" => "BF16",
         "i32" => "I32",
+        "i8" => "I8",
+        "ui4" | "i4" => "U8",
         _ => "?",
     }
+}
+
+/// The shape a parameter file stores: 4-bit elements are packed in pairs along the last axis.
+fn stored_shape(ty: &emitter::hlo::TensorType) -> Vec<usize> {
+    let mut shape: Vec<usize> = ty.shape.iter().map(|&d| d as usize).collect();
+    if ty.elem.bits() == 4 {
+        if let Some(last) = shape.last_mut() {
+            *last /= 2;
+        }
+    }
+    shape
 }
 
 /// Every manifest parameter must be present with the same shape and dtype.
@@ -30,7 +43,7 @@ pub fn check_against_manifest(path: &Path, manifest: &Manifest) -> Result<(), En
         .collect();
     for param in &manifest.parameters {
         let want_dtype = safetensors_dtype(param.ty.elem.mlir());
-        let want_shape: Vec<usize> = param.ty.shape.iter().map(|&d| d as usize).collect();
+        let want_shape = stored_shape(&param.ty);
         let detail = match entries.get(&param.name) {
             None => Some(format!("missing parameter `{}`", param.name)),
             Some(e) if e.shape != want_shape || e.dtype.safetensors_name() != want_dtype => {
