@@ -71,13 +71,25 @@ fn fixtures() -> Vec<Case> {
 /// Loads the default model with the default CPU options (the module and
 /// the converted weights are cached on disk after the first load).
 fn load() -> LoadedModel {
+    load_with(ModelOptions::cpu())
+}
+
+/// As [`load`], with the GGUF's own Q4_1 blocks in the projections.
+fn load_native() -> LoadedModel {
+    load_with(ModelOptions {
+        weights: loader::Precision::Native,
+        ..ModelOptions::cpu()
+    })
+}
+
+fn load_with(options: ModelOptions) -> LoadedModel {
     static LOCK: OnceLock<std::sync::Mutex<()>> = OnceLock::new();
     // Serialise first loads so parallel tests compile the module once.
     let _guard = LOCK.get_or_init(Default::default).lock().unwrap();
     let path = loader::default_model_path()
         .expect("the test command installs the default model (make setup)");
     let runtime: Arc<Runtime> = Runtime::new("local-task").unwrap();
-    model::load(&runtime, &path, &ModelOptions::cpu()).expect("load SmolLM2")
+    model::load(&runtime, &path, &options).expect("load SmolLM2")
 }
 
 fn logsumexp(x: &[f32]) -> f32 {
@@ -102,7 +114,16 @@ fn teacher_forced(graphs: &mut Graphs, tokens: &[u32]) -> Vec<Vec<f32>> {
 
 #[test]
 fn teacher_forced_logits_match_transformers() {
-    let mut loaded = load();
+    teacher_forced_logits_match(load());
+}
+
+/// The Q4_1 blocks dequantized inside the products give the values the f32 path holds.
+#[test]
+fn native_weights_teacher_forced_logits_match_transformers() {
+    teacher_forced_logits_match(load_native());
+}
+
+fn teacher_forced_logits_match(mut loaded: LoadedModel) {
     let graphs = &mut loaded.graphs;
     let mut worst = 0f32;
     for (n, case) in fixtures().iter().enumerate() {
@@ -197,7 +218,10 @@ fn engine() -> Engine {
 }
 
 fn engine_sampling(sampling: SamplingMode) -> Engine {
-    let loaded = load();
+    engine_of(load(), sampling)
+}
+
+fn engine_of(loaded: LoadedModel, sampling: SamplingMode) -> Engine {
     let config = EngineConfig {
         max_queue: 64,
         scheduler: SchedulerConfig {
@@ -254,6 +278,17 @@ fn greedy_continuations_are_token_exact() {
                 "every greedy token drawn on the device"
             ),
         }
+    }
+}
+
+/// Native weights: one-token decode steps take the fused grouped product.
+#[test]
+fn native_weights_greedy_continuations_are_token_exact() {
+    let engine = engine_of(load_native(), SamplingMode::Host);
+    for (n, case) in fixtures().iter().enumerate() {
+        let request = GenerationRequest::new(case.prompt_ids.clone(), SampleParams::greedy(), 32);
+        let (ids, _) = run(&engine, request);
+        assert_eq!(ids, case.greedy_ids, "prompt {n}");
     }
 }
 
