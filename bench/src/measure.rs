@@ -3,8 +3,9 @@
 
 use std::time::Instant;
 
+use emitter::Variant;
 use engine::device_sampling::{SampleRows, SamplingMode};
-use engine::graphs::{DecodeOutput, Graphs, Head, PrefillOut};
+use engine::graphs::{DecodeOutput, Graphs, PrefillOut};
 use sampler::{Request, Sample, SampleParams, Sampler};
 use serde::Serialize;
 
@@ -97,8 +98,8 @@ pub fn decode(
     let mut rows = 0;
     let mut staged = SampleRows::default();
     let head = match mode {
-        SamplingMode::Host => Head::Logits,
-        SamplingMode::Device => Head::Sample,
+        SamplingMode::Host => Variant::Logits,
+        SamplingMode::Device => Variant::Sample,
     };
     // The first steps warm caches and page in weights; they are not timed.
     let warmup = 2;
@@ -181,7 +182,7 @@ pub fn paired_b1(
             let started = Instant::now();
             graphs
                 .decode(
-                    Head::Logits,
+                    Variant::Logits,
                     &[step * 31 + 5],
                     &[context as i32],
                     None,

@@ -30,10 +30,10 @@ pub struct Rendered {
 }
 
 pub fn render(cfg: &ModelConfig, opts: &GraphOptions) -> Result<Rendered, EmitError> {
-    let graphs = graph::build(cfg, opts)?;
+    let built = graph::build(cfg, opts)?;
     Ok(Rendered {
-        module: graphs.module.render(),
-        manifest: Manifest::new(cfg, opts, &graphs),
+        module: built.module.render(),
+        manifest: Manifest::new(cfg, opts, &built),
     })
 }
 

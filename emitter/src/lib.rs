@@ -5,7 +5,8 @@
 //! ragged decode and slot-copy functions into one module; [`emit()`] writes it with its
 //! [`Manifest`].
 
-pub mod config;
+/// The model description the graphs are built from.
+pub use model_config as config;
 pub mod emit;
 pub mod graph;
 pub mod hlo;

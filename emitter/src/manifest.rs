@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::ModelConfig;
 use crate::graph::{
-    cache_globals, FunctionInfo, GraphOptions, Graphs, NamedType, WeightFormat, WeightFormats,
+    cache_globals, BuiltModule, FunctionInfo, GraphOptions, NamedType, WeightFormat, WeightFormats,
     WeightLayout, MODULE_NAME, PARAMETER_SCOPE,
 };
 use crate::hlo::{ElemType, TensorType};
@@ -64,8 +64,8 @@ impl Manifest {
         })
     }
 
-    pub fn new(cfg: &ModelConfig, opts: &GraphOptions, graphs: &Graphs) -> Self {
-        let parameters = graphs
+    pub fn new(cfg: &ModelConfig, opts: &GraphOptions, built: &BuiltModule) -> Self {
+        let parameters = built
             .weights
             .all()
             .into_iter()
@@ -79,7 +79,7 @@ impl Manifest {
             capacity: opts.capacity,
             weight_dtype: opts.weight_dtype,
             weight_layout: opts.weight_layout,
-            weight_formats: graphs
+            weight_formats: built
                 .weights
                 .all()
                 .into_iter()
@@ -87,11 +87,11 @@ impl Manifest {
                 .map(|p| (p.name.clone(), p.format()))
                 .collect(),
             kv_cache: KvCache {
-                ty: graphs.dims.cache_type(),
+                ty: built.dims.cache_type(),
                 scratch_slot: opts.slots,
                 globals: (0..cfg.num_hidden_layers).map(cache_globals).collect(),
             },
-            functions: graphs.functions.clone(),
+            functions: built.functions.clone(),
             parameters: parameters.collect(),
         }
     }

@@ -72,6 +72,20 @@ impl Target {
     }
 }
 
+/// The module form a compile target needs from the emitter: every target names its own, so a
+/// new target cannot compile a module shaped for another.
+impl From<&Target> for emitter::Target {
+    fn from(target: &Target) -> emitter::Target {
+        match target {
+            Target::Cpu { .. } => emitter::Target::Generic,
+            // iree-compile 3.13 cannot select sm_90 by flag; the module names it itself.
+            Target::Cuda { sm } if sm == "sm_90" => emitter::Target::CudaSm90,
+            Target::Cuda { .. } => emitter::Target::Generic,
+            Target::Metal => emitter::Target::Metal,
+        }
+    }
+}
+
 fn host_cpu_identity() -> String {
     let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
     let pick = |key: &str| {

@@ -40,25 +40,6 @@ struct SampleGraph {
     sampling: SampleTensors,
 }
 
-/// Which result a graph returns.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Head {
-    Logits,
-    Argmax,
-    /// On-device sampling: a token and its log-probability per row.
-    Sample,
-}
-
-impl Head {
-    fn of(variant: Option<Variant>) -> Head {
-        match variant {
-            Some(Variant::Argmax) => Head::Argmax,
-            Some(Variant::Sample) => Head::Sample,
-            _ => Head::Logits,
-        }
-    }
-}
-
 /// What a prefill chunk returns for its last token.
 pub enum PrefillOut<'a> {
     /// `[V]` logits.
@@ -74,11 +55,11 @@ pub enum PrefillOut<'a> {
 }
 
 impl PrefillOut<'_> {
-    fn head(&self) -> Head {
+    fn head(&self) -> Variant {
         match self {
-            PrefillOut::Logits(_) => Head::Logits,
-            PrefillOut::Argmax(_) => Head::Argmax,
-            PrefillOut::Sample { .. } => Head::Sample,
+            PrefillOut::Logits(_) => Variant::Logits,
+            PrefillOut::Argmax(_) => Variant::Argmax,
+            PrefillOut::Sample { .. } => Variant::Sample,
         }
     }
 }
@@ -87,8 +68,8 @@ impl PrefillOut<'_> {
 pub struct Graphs {
     manifest: Manifest,
     session: Session,
-    prefill: HashMap<Head, Vec<PrefillGraph>>,
-    decode: HashMap<Head, Vec<DecodeGraph>>,
+    prefill: HashMap<Variant, Vec<PrefillGraph>>,
+    decode: HashMap<Variant, Vec<DecodeGraph>>,
     samplers: Vec<SampleGraph>,
     copy_slot: Function,
     token_buf: Vec<i32>,
@@ -116,11 +97,11 @@ impl Graphs {
             .parameters(parameters)
             .parameter_mode(mode);
         let session = Session::new(runtime, &options)?;
-        let mut prefill: HashMap<Head, Vec<PrefillGraph>> = HashMap::new();
-        let mut decode: HashMap<Head, Vec<DecodeGraph>> = HashMap::new();
+        let mut prefill: HashMap<Variant, Vec<PrefillGraph>> = HashMap::new();
+        let mut decode: HashMap<Variant, Vec<DecodeGraph>> = HashMap::new();
         let mut samplers = Vec::new();
         for info in &manifest.functions {
-            let head = Head::of(info.variant);
+            let head = info.variant.unwrap_or(Variant::Logits);
             match info.kind {
                 Kind::Prefill => prefill
                     .entry(head)
@@ -141,7 +122,7 @@ impl Graphs {
         for graphs in decode.values_mut() {
             graphs.sort_by_key(|g| (g.b, g.w));
         }
-        if !prefill.contains_key(&Head::Logits) || !decode.contains_key(&Head::Logits) {
+        if !prefill.contains_key(&Variant::Logits) || !decode.contains_key(&Variant::Logits) {
             return Err(EngineError::Manifest(
                 "the module lacks prefill or decode logits graphs".into(),
             ));
@@ -182,9 +163,9 @@ impl Graphs {
         self.manifest.capacity
     }
 
-    pub fn has_head(&self, head: Head) -> bool {
-        let standalone = head != Head::Sample
-            || self.decode[&Head::Logits]
+    pub fn has_head(&self, head: Variant) -> bool {
+        let standalone = head != Variant::Sample
+            || self.decode[&Variant::Logits]
                 .iter()
                 .all(|g| self.samplers.iter().any(|s| s.b == g.b));
         self.prefill.contains_key(&head) && self.decode.contains_key(&head) && standalone
@@ -192,7 +173,7 @@ impl Graphs {
 
     /// The longest prefill chunk the module offers.
     pub fn max_chunk(&self) -> usize {
-        self.prefill[&Head::Logits]
+        self.prefill[&Variant::Logits]
             .iter()
             .map(|g| g.t)
             .max()
@@ -201,7 +182,7 @@ impl Graphs {
 
     /// The largest decode batch.
     pub fn max_batch(&self) -> usize {
-        self.decode[&Head::Logits]
+        self.decode[&Variant::Logits]
             .iter()
             .map(|g| g.b)
             .max()
@@ -280,7 +261,7 @@ impl Graphs {
     /// at `start`: the largest bucket that the prompt fills, else the smallest
     /// that holds the rest.
     pub fn chunk_len(&self, start: usize, remaining: usize) -> usize {
-        let graphs = &self.prefill[&Head::Logits];
+        let graphs = &self.prefill[&Variant::Logits];
         let fits = |g: &&PrefillGraph| g.w >= start + g.t.min(remaining);
         let full = graphs
             .iter()
@@ -298,7 +279,7 @@ impl Graphs {
     /// B' >= rows that ran; returns B'.
     pub fn decode(
         &mut self,
-        head: Head,
+        head: Variant,
         tokens: &[i32],
         pos: &[i32],
         sampling: Option<&mut SampleRows>,
@@ -339,19 +320,19 @@ impl Graphs {
         let b = graph.b;
         let mut inputs = vec![&graph.tokens, &graph.pos];
         match head {
-            Head::Logits => {
+            Variant::Logits => {
                 out.logits.resize(b * vocab, 0.0);
                 graph
                     .function
                     .call(&inputs, &mut [Output::F32(&mut out.logits[..b * vocab])])?;
             }
-            Head::Argmax => {
+            Variant::Argmax => {
                 out.ids.resize(b, 0);
                 graph
                     .function
                     .call(&inputs, &mut [Output::I32(&mut out.ids[..b])])?;
             }
-            Head::Sample => {
+            Variant::Sample => {
                 let rows = sampling.ok_or_else(|| {
                     EngineError::Internal("a sample head needs sampling rows".into())
                 })?;

@@ -1,8 +1,8 @@
-//! The engine: a safe IREE runtime API, the compile driver, model loading and
-//! the continuous-batching engine a serve worker drives.
+//! The engine: the compile driver, model loading and the continuous-batching
+//! engine a serve worker drives, over the safe IREE runtime API.
 //!
-//! Layers, bottom up: [`runtime`] (sessions, functions, tensors over the C
-//! shim), [`compile`] (iree-compile with per-target flags and a cache),
+//! Layers, bottom up: [`runtime`] (the `runtime` crate, re-exported: sessions,
+//! functions, tensors over the C shim), [`compile`] (iree-compile with per-target flags and a cache),
 //! [`graphs`] (a model's functions with bucket selection), [`model`] (model
 //! path to loaded graphs), [`batch`] (slots, continuous batching, streaming).
 
@@ -14,6 +14,8 @@ pub mod graphs;
 pub mod model;
 pub mod parameters;
 pub mod paths;
-pub mod runtime;
+pub mod prompt;
+
+pub use runtime;
 
 pub use error::EngineError;

@@ -11,6 +11,7 @@ use emitter::graph::{GroupFormat, WeightFormat, WeightFormats, WeightLayout};
 use emitter::{GraphOptions, ModelConfig};
 use loader::Precision;
 
+use crate::batch::RequestLimits;
 use crate::compile::{module_flags, Compiler, Target};
 use crate::error::EngineError;
 use crate::graphs::Graphs;
@@ -144,6 +145,30 @@ pub fn weight_formats(plan: &loader::WeightPlan) -> Result<WeightFormats, Engine
         .collect()
 }
 
+/// The graph options for `config` on the compile target of `options`: the module form that
+/// target needs and the weight layout it prefers (unless one is asked for).
+pub fn module_options(options: &ModelOptions, config: &ModelConfig) -> GraphOptions {
+    GraphOptions {
+        target: (&options.target).into(),
+        weight_layout: options
+            .weight_layout
+            .unwrap_or_else(|| preferred_layout(&options.target, config)),
+        ..options.graphs.clone()
+    }
+}
+
+/// The precision the weights are stored in: `weights`, narrowed by a float weight type asked
+/// for in the graph options. A weight type no parameter file holds is refused here.
+fn precision(options: &ModelOptions) -> Result<Precision, EngineError> {
+    use emitter::hlo::ElemType;
+    match (options.weights, options.graphs.weight_dtype) {
+        (precision, ElemType::F32) => Ok(precision),
+        (Precision::F32 | Precision::F16, ElemType::F16) => Ok(Precision::F16),
+        (Precision::F32 | Precision::Bf16, ElemType::Bf16) => Ok(Precision::Bf16),
+        (_, other) => Err(loader::Error::UnsupportedWeightType(other).into()),
+    }
+}
+
 /// A model ready to run, with its tokenizer and chat template.
 pub struct LoadedModel {
     pub graphs: Graphs,
@@ -155,61 +180,108 @@ pub struct LoadedModel {
     pub vmfb: PathBuf,
 }
 
-/// Loads `path` (a `.gguf` file or an HF directory) on `runtime`.
+/// A model whose configuration, tokenizer, chat template and module text are ready, before
+/// anything expensive (compile, weight conversion, upload) has run: what a request must fit
+/// is known here, so a caller can refuse it without waiting for the compile.
+pub struct PreparedModel {
+    model: loader::Model,
+    pub config: ModelConfig,
+    rendered: emitter::emit::Rendered,
+    capacity: usize,
+    plan: loader::WeightPlan,
+    tiling: loader::Tiling,
+    options: ModelOptions,
+    pub tokenizer: Option<Arc<loader::Tokenizer>>,
+    pub chat_template: Option<loader::ChatTemplate>,
+    pub eos: Option<u32>,
+}
+
+/// Reads `path` (a `.gguf` file or an HF directory) and emits its module in memory: every
+/// check that needs only the files and the options (architecture, unsupported features,
+/// graph options) fails here, in well under a second.
+pub fn prepare(path: &Path, options: &ModelOptions) -> Result<PreparedModel, EngineError> {
+    let model = loader::Model::open(path)?;
+    let config = model.config().clone();
+    let precision = precision(options)?;
+    let mut graph_options = module_options(options, &config);
+    let tiling = loader::Tiling::of(tiled_weights(&config, &graph_options)?);
+    let plan = model.weight_plan(precision, &tiling)?;
+    graph_options.weight_formats = weight_formats(&plan)?;
+    let rendered = emitter::render(&config, &graph_options)?;
+    let tokenizer = model.tokenizer().ok().map(Arc::new);
+    let chat_template = model.chat_template()?;
+    let eos = tokenizer.as_ref().and_then(|t| t.eos_token_id());
+    Ok(PreparedModel {
+        model,
+        config,
+        rendered,
+        capacity: options.graphs.capacity,
+        plan,
+        tiling,
+        options: options.clone(),
+        tokenizer,
+        chat_template,
+        eos,
+    })
+}
+
+impl PreparedModel {
+    /// What the loaded engine will accept (the same checks `submit` makes).
+    pub fn limits(&self) -> RequestLimits {
+        RequestLimits {
+            vocab: self.config.vocab_size,
+            capacity: self.capacity,
+            has_tokenizer: self.tokenizer.is_some(),
+        }
+    }
+
+    /// Compiles (cached), converts the weights (cached) and loads both on `runtime`.
+    pub fn load(self, runtime: &Arc<Runtime>) -> Result<LoadedModel, EngineError> {
+        let started = Instant::now();
+        let options = &self.options;
+        let log = |msg: String| {
+            if options.verbose {
+                eprintln!("[model] {msg} ({:.1} s)", started.elapsed().as_secs_f64());
+            }
+        };
+        log(format!(
+            "emitted {} functions",
+            self.rendered.manifest.functions.len()
+        ));
+        let mut compiler = Compiler::new(options.cache_dir.join("vmfb"))?;
+        compiler.verbose = options.verbose;
+        compiler.extra_flags = module_flags(&self.rendered.manifest, &options.target);
+        let vmfb =
+            compiler.compile_text(&self.model.name(), &self.rendered.module, &options.target)?;
+        log(format!("module ready: {}", vmfb.display()));
+        let parameter_file = self.model.planned_parameter_file(
+            options.cache_dir.join("params"),
+            &self.plan,
+            &self.tiling,
+        )?;
+        log(format!("weights ready: {}", parameter_file.display()));
+        let graphs = Graphs::load(runtime, self.rendered.manifest, &vmfb, &parameter_file)?;
+        log("loaded".to_string());
+        Ok(LoadedModel {
+            graphs,
+            config: self.config,
+            tokenizer: self.tokenizer,
+            chat_template: self.chat_template,
+            eos: self.eos,
+            parameter_file,
+            vmfb,
+        })
+    }
+}
+
+/// Loads `path` (a `.gguf` file or an HF directory) on `runtime`: [`prepare`], then
+/// [`PreparedModel::load`].
 pub fn load(
     runtime: &Arc<Runtime>,
     path: &Path,
     options: &ModelOptions,
 ) -> Result<LoadedModel, EngineError> {
-    let started = Instant::now();
-    let log = |msg: String| {
-        if options.verbose {
-            eprintln!("[model] {msg} ({:.1} s)", started.elapsed().as_secs_f64());
-        }
-    };
-    let model = loader::Model::open(path)?;
-    let config = ModelConfig::load(path).map_err(emitter::EmitError::from)?;
-    let mut graph_options = options.graphs.clone();
-    if matches!(&options.target, Target::Cuda { sm } if sm == "sm_90") {
-        graph_options.target = emitter::Target::CudaSm90;
-    }
-    graph_options.weight_layout = options
-        .weight_layout
-        .unwrap_or_else(|| preferred_layout(&options.target, &config));
-    let precision = match (options.weights, options.graphs.weight_dtype) {
-        (Precision::F32, emitter::hlo::ElemType::F16) => Precision::F16,
-        (p, _) => p,
-    };
-    let tiling = loader::Tiling::of(tiled_weights(&config, &graph_options)?);
-    let plan = model.weight_plan(precision, &tiling)?;
-    graph_options.weight_formats = weight_formats(&plan)?;
-    let rendered = emitter::render(&config, &graph_options)?;
-    log(format!(
-        "emitted {} functions",
-        rendered.manifest.functions.len()
-    ));
-    let mut compiler = Compiler::new(options.cache_dir.join("vmfb"))?;
-    compiler.verbose = options.verbose;
-    compiler.extra_flags = module_flags(&rendered.manifest, &options.target);
-    let vmfb = compiler.compile_text(&model.name(), &rendered.module, &options.target)?;
-    log(format!("module ready: {}", vmfb.display()));
-    let parameter_file =
-        model.planned_parameter_file(options.cache_dir.join("params"), &plan, &tiling)?;
-    log(format!("weights ready: {}", parameter_file.display()));
-    let graphs = Graphs::load(runtime, rendered.manifest, &vmfb, &parameter_file)?;
-    log("loaded".to_string());
-    let tokenizer = model.tokenizer().ok().map(Arc::new);
-    let chat_template = model.chat_template()?;
-    let eos = tokenizer.as_ref().and_then(|t| t.eos_token_id());
-    Ok(LoadedModel {
-        graphs,
-        config,
-        tokenizer,
-        chat_template,
-        eos,
-        parameter_file,
-        vmfb,
-    })
+    prepare(path, options)?.load(runtime)
 }
 
 /// Loads pre-emitted assets (`manifest.json` + `model.mlir` in `dir`) with
@@ -234,4 +306,44 @@ pub fn load_assets(
         .map_or("model".into(), |n| n.to_string_lossy().into_owned());
     let vmfb = compiler.compile_text(&label, &read(emitter::MODULE_FILE)?, &options.target)?;
     Graphs::load(runtime, manifest, &vmfb, parameters)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+
+    /// The module text `target` compiles, for the tiny test model.
+    fn module_for(target: Target) -> String {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/tiny");
+        let config = ModelConfig::load(&dir).unwrap();
+        let options = ModelOptions {
+            target,
+            graphs: default_graph_options(2, 64),
+            weight_layout: Some(WeightLayout::Rows),
+            ..ModelOptions::cpu()
+        };
+        emitter::render(&config, &module_options(&options, &config))
+            .unwrap()
+            .module
+    }
+
+    #[test]
+    fn each_compile_target_emits_its_own_module_form() {
+        let cpu = module_for(Target::Cpu { data_tiling: false });
+        let sm80 = module_for(Target::Cuda { sm: "sm_80".into() });
+        let sm90 = module_for(Target::Cuda { sm: "sm_90".into() });
+        let metal = module_for(Target::Metal);
+        // Flags select these devices; the module is the generic one.
+        assert_eq!(sm80, cpu);
+        assert_eq!(module_for(Target::Cpu { data_tiling: true }), cpu);
+        // sm_90 names its target in the module, and only sm_90 does.
+        let names_target = |m: &str| m.contains("hal.device.targets") && m.contains("\"sm_90\"");
+        assert!(names_target(&sm90));
+        assert!(!names_target(&cpu) && !names_target(&metal));
+        // Metal takes the argmax form its workgroup memory allows, which no other target gets.
+        assert_ne!(metal, cpu);
+        assert_ne!(metal, sm90);
+    }
 }

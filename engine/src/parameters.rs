@@ -9,18 +9,6 @@ use emitter::Manifest;
 
 use crate::error::EngineError;
 
-fn safetensors_dtype(elem: &str) -> &'static str {
-    match elem {
-        "f32" => "F32",
-        "f16" => "F16",
-        "bf16" => "BF16",
-        "i32" => "I32",
-        "i8" => "I8",
-        "ui4" | "i4" => "U8",
-        _ => "?",
-    }
-}
-
 /// The shape a parameter file stores: 4-bit elements are packed in pairs along the last axis.
 fn stored_shape(ty: &emitter::hlo::TensorType) -> Vec<usize> {
     let mut shape: Vec<usize> = ty.shape.iter().map(|&d| d as usize).collect();
@@ -42,20 +30,14 @@ pub fn check_against_manifest(path: &Path, manifest: &Manifest) -> Result<(), En
         .map(|p| (p.name.clone(), p))
         .collect();
     for param in &manifest.parameters {
-        let want_dtype = safetensors_dtype(param.ty.elem.mlir());
         let want_shape = stored_shape(&param.ty);
+        let want_dtype = loader::Dtype::try_from(param.ty.elem).ok();
         let detail = match entries.get(&param.name) {
             None => Some(format!("missing parameter `{}`", param.name)),
-            Some(e) if e.shape != want_shape || e.dtype.safetensors_name() != want_dtype => {
-                Some(format!(
-                    "parameter `{}` is {} {:?}, the graphs need {} {:?}",
-                    param.name,
-                    e.dtype.safetensors_name(),
-                    e.shape,
-                    want_dtype,
-                    param.ty.shape
-                ))
-            }
+            Some(e) if e.shape != want_shape || Some(e.dtype) != want_dtype => Some(format!(
+                "parameter `{}` is {} {:?}, the graphs need {} {:?}",
+                param.name, e.dtype, e.shape, param.ty.elem, param.ty.shape
+            )),
             Some(_) => None,
         };
         if let Some(detail) = detail {

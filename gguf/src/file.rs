@@ -23,8 +23,25 @@ const MIN_TENSOR_INFO_SIZE: u64 = 8 + 4 + 4 + 8;
 /// A parsed, memory-mapped GGUF file. Tensor bytes are borrowed from the mapping, never copied.
 pub struct GgufFile {
     path: PathBuf,
-    map: Mmap,
+    map: Bytes,
     header: Header,
+}
+
+/// The file's bytes: mapped from disk, or owned (files parsed from memory).
+enum Bytes {
+    Mapped(Mmap),
+    Owned(Vec<u8>),
+}
+
+impl std::ops::Deref for Bytes {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            Bytes::Mapped(map) => map,
+            Bytes::Owned(bytes) => bytes,
+        }
+    }
 }
 
 /// Everything before the data section.
@@ -50,7 +67,22 @@ impl GgufFile {
         // truncated underneath us while it is open.
         let map = unsafe { Mmap::map(&file) }.map_err(io)?;
         let header = parse_header(&map)?;
-        Ok(GgufFile { path, map, header })
+        Ok(GgufFile {
+            path,
+            map: Bytes::Mapped(map),
+            header,
+        })
+    }
+
+    /// Parses a whole file held in memory, with the same checks as [`GgufFile::open`];
+    /// [`GgufFile::path`] is empty.
+    pub fn from_bytes(bytes: Vec<u8>) -> Result<Self> {
+        let header = parse_header(&bytes)?;
+        Ok(GgufFile {
+            path: PathBuf::new(),
+            map: Bytes::Owned(bytes),
+            header,
+        })
     }
 
     pub fn path(&self) -> &Path {

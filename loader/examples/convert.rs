@@ -57,10 +57,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ids.len() as f64 / secs
     );
     let t = Instant::now();
-    let mut stream = tokenizer.decode_stream(false);
+    let mut stream = loader::DecodeStream::new(false);
     let mut decoded = String::new();
     for &id in &ids {
-        decoded.extend(stream.step(id)?);
+        decoded.extend(stream.step(&tokenizer, id)?);
     }
     let secs = t.elapsed().as_secs_f64();
     eprintln!("stream decode: {:.0} tokens/s", ids.len() as f64 / secs);

@@ -3,6 +3,10 @@
 //! The environment mirrors the one transformers uses for `apply_chat_template`: blocks trimmed
 //! and left-stripped, Python string methods available (`.strip()`, `.startswith()`, ...) and a
 //! `raise_exception` function.
+//!
+//! Templates come with model files from anyone, so a render runs on a budget: a bounded number
+//! of template instructions (minijinja's fuel) and a bounded output size. An endless or
+//! exploding template is an error, not a hang.
 
 use minijinja::{context, Environment, ErrorKind};
 use serde::{Deserialize, Serialize};
@@ -10,6 +14,13 @@ use serde::{Deserialize, Serialize};
 use crate::error::Result;
 
 const TEMPLATE_NAME: &str = "chat";
+
+/// Template instructions one render may execute. Real chat templates need a few hundred per
+/// message; a million lets conversations of thousands of turns through.
+pub const RENDER_FUEL: u64 = 1_000_000;
+
+/// Output bytes a render may produce beyond four times the messages' own text.
+pub const RENDER_OUTPUT_SLACK: usize = 1 << 20;
 
 /// One turn of a conversation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,6 +63,7 @@ impl ChatTemplate {
         env.set_lstrip_blocks(true);
         env.set_unknown_method_callback(minijinja_contrib::pycompat::unknown_method_callback);
         env.add_function("raise_exception", raise_exception);
+        env.set_fuel(Some(RENDER_FUEL));
         env.add_template_owned(TEMPLATE_NAME, source.to_owned())?;
         Ok(ChatTemplate {
             env,
@@ -65,16 +77,56 @@ impl ChatTemplate {
     /// reply should begin. Tokenize the result without adding special tokens.
     pub fn render(&self, messages: &[ChatMessage], add_generation_prompt: bool) -> Result<String> {
         let template = self.env.get_template(TEMPLATE_NAME)?;
-        Ok(template.render(context! {
+        let text: usize = messages
+            .iter()
+            .map(|m| m.role.len() + m.content.len())
+            .sum();
+        let mut out = BoundedOutput {
+            text: Vec::new(),
+            limit: RENDER_OUTPUT_SLACK + 4 * text,
+            exceeded: false,
+        };
+        let ctx = context! {
             messages => messages,
             add_generation_prompt => add_generation_prompt,
             bos_token => self.bos_token,
             eos_token => self.eos_token,
-        })?)
+        };
+        let rendered = template.render_captured_to(ctx, &mut out);
+        if out.exceeded {
+            let message = format!("chat template output passed {} bytes", out.limit);
+            return Err(minijinja::Error::new(ErrorKind::InvalidOperation, message).into());
+        }
+        rendered?;
+        String::from_utf8(out.text).map_err(|_| {
+            minijinja::Error::new(ErrorKind::InvalidOperation, "output is not UTF-8").into()
+        })
     }
 
     pub fn source(&self) -> &str {
         &self.source
+    }
+}
+
+/// Collects the rendered text and fails the render once it passes `limit` bytes.
+struct BoundedOutput {
+    text: Vec<u8>,
+    limit: usize,
+    exceeded: bool,
+}
+
+impl std::io::Write for BoundedOutput {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.text.len() + buf.len() > self.limit {
+            self.exceeded = true;
+            return Err(std::io::Error::other("chat template output limit"));
+        }
+        self.text.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 
@@ -112,6 +164,35 @@ mod tests {
         );
         let err = t.render(&[], false).unwrap_err();
         assert!(err.to_string().contains("no messages"), "{err}");
+    }
+
+    /// Renders on another thread so that a missing budget fails the test instead of hanging it.
+    fn render_within(src: &str, seconds: u64) -> Result<String> {
+        let t = ChatTemplate::new(src, None, None).unwrap();
+        let (send, receive) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = send.send(t.render(&[ChatMessage::new("user", "x")], true));
+        });
+        receive
+            .recv_timeout(std::time::Duration::from_secs(seconds))
+            .expect("the render stopped on its budget")
+    }
+
+    #[test]
+    fn endless_templates_run_out_of_fuel() {
+        let endless =
+            "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}";
+        let err = render_within(endless, 60).unwrap_err();
+        assert!(err.to_string().contains("fuel"), "{err}");
+        let recursive = "{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}{{ f(0) }}";
+        assert!(render_within(recursive, 60).is_err());
+    }
+
+    #[test]
+    fn exploding_output_is_cut() {
+        let big = "{% for i in range(100000) %}{{ 'x' * 1000 }}{% endfor %}";
+        let err = render_within(big, 60).unwrap_err();
+        assert!(err.to_string().contains("output passed"), "{err}");
     }
 
     #[test]

@@ -27,8 +27,8 @@ pub enum Error {
     },
     #[error("{0}: neither a GGUF file nor a directory with config.json")]
     UnknownModelFormat(PathBuf),
-    #[error("unsupported architecture {0:?} (supported: llama)")]
-    UnsupportedArchitecture(String),
+    #[error(transparent)]
+    ModelConfig(#[from] model_config::ConfigError),
     #[error("tensor {0:?} has no known HF name for this architecture")]
     UnknownTensor(String),
     #[error("tensor {tensor:?}: {source}")]
@@ -37,6 +37,8 @@ pub enum Error {
         #[source]
         source: DequantError,
     },
+    #[error("parameter files hold f32 or f16 weights, not {0}")]
+    UnsupportedWeightType(emitter::hlo::ElemType),
     #[error("tensor {tensor:?} has dtype {dtype}, which cannot be converted")]
     UnsupportedDtype { tensor: String, dtype: String },
     #[error("tensor {tensor:?} has shape {shape:?}: {reason}")]

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use gguf::GgufFile;
+use model_config::ModelConfig;
 
 use crate::dequant::{dequantize, split_groups, Groups};
 use crate::error::{Error, Result};
@@ -14,22 +15,20 @@ pub(crate) struct GgufModel {
     pub file: GgufFile,
     n_heads: usize,
     n_kv_heads: usize,
+    /// llama.cpp's converter permutes q/k rows only for architectures it runs with
+    /// interleaved RoPE (Llama, Mistral); Qwen and Gemma files keep HF's rotate-half order.
+    permuted_rope: bool,
 }
 
 impl GgufModel {
-    /// `config` is the HF config derived from the same file (head counts drive the q/k fix-up).
-    pub fn new(file: GgufFile, config: &serde_json::Value) -> Result<Self> {
-        let count = |key: &str| {
-            config[key]
-                .as_u64()
-                .map(|v| v as usize)
-                .ok_or_else(|| Error::Config(format!("{key} missing")))
-        };
-        Ok(GgufModel {
-            n_heads: count("num_attention_heads")?,
-            n_kv_heads: count("num_key_value_heads")?,
+    /// `config` is the one read from the same file (head counts drive the q/k fix-up).
+    pub fn new(file: GgufFile, config: &ModelConfig) -> Self {
+        GgufModel {
+            n_heads: config.num_attention_heads,
+            n_kv_heads: config.num_key_value_heads,
+            permuted_rope: matches!(config.architecture.as_str(), "llama" | "mistral"),
             file,
-        })
+        }
     }
 
     fn heads_for(&self, role: RopeRole) -> usize {
@@ -72,7 +71,7 @@ impl ParameterSource for GgufModel {
             tensor: info.name.clone(),
             source,
         };
-        let Some(role) = rope_role(&info.name) else {
+        let Some(role) = rope_role(&info.name).filter(|_| self.permuted_rope) else {
             return dequantize(info.ggml_type, bytes, out).map_err(dequant_error);
         };
         let mut permuted = vec![0.0; out.len()];

@@ -13,7 +13,6 @@ use crate::error::{io_error, Error, Result};
 use crate::parameters::{ParameterSource, PlannedTensor};
 use crate::tensor_names::{is_ignored_hf_name, is_known_hf_name};
 
-pub const SUPPORTED_HF_ARCHITECTURES: &[&str] = &["LlamaForCausalLM"];
 const INDEX_FILE: &str = "model.safetensors.index.json";
 
 pub(crate) struct HfModel {
@@ -37,8 +36,8 @@ struct Shard {
 
 impl HfModel {
     pub fn open(dir: &Path) -> Result<Self> {
+        // Kept raw for the tokenizer's token ids; the architecture is read by model_config.
         let config = read_json(&dir.join("config.json"))?;
-        check_architecture(&config)?;
         let shards = shard_paths(dir)?
             .into_iter()
             .map(|path| map_file(&path).map(|map| Shard { path, map }))
@@ -71,20 +70,6 @@ pub(crate) fn read_json(path: &Path) -> Result<serde_json::Value> {
         path: path.to_path_buf(),
         source,
     })
-}
-
-fn check_architecture(config: &serde_json::Value) -> Result<()> {
-    let archs: Vec<&str> = config["architectures"]
-        .as_array()
-        .map(|a| a.iter().filter_map(|v| v.as_str()).collect())
-        .unwrap_or_default();
-    match archs
-        .iter()
-        .find(|a| SUPPORTED_HF_ARCHITECTURES.contains(a))
-    {
-        Some(_) => Ok(()),
-        None => Err(Error::UnsupportedArchitecture(archs.join(", "))),
-    }
 }
 
 /// Shards named by the index when there is one, else every `*.safetensors` in the directory.

@@ -1,6 +1,6 @@
 //! Model loading for Llama-family LLMs: a GGUF file or an HF safetensors directory becomes
 //!
-//! - an HF `config.json` ([`Model::config`]),
+//! - its typed architecture description ([`Model::config`], a [`ModelConfig`]),
 //! - one `.safetensors` parameter file in HF names and layout, f32 or f16, cached on disk
 //!   ([`Model::parameter_file`]); GGUF tensors are dequantized and their q/k rows un-permuted,
 //! - a tokenizer whose ids match HF transformers' ([`Model::tokenizer`]), with streaming decode,
@@ -23,7 +23,6 @@ mod decode_stream;
 pub mod dequant;
 mod error;
 mod gguf_model;
-mod hf_config;
 mod hf_model;
 mod model;
 mod model_path;
@@ -45,3 +44,5 @@ pub use parameters::{Dtype, ParameterInfo};
 pub use tiling::{Tiling, TILE_ROWS};
 pub use tokenizer::Tokenizer;
 pub use weight_plan::{stored_format, Precision, StoredFormat, WeightPlan};
+
+pub use model_config::{ConfigError, ModelConfig};

@@ -9,11 +9,12 @@ use crate::chat_template::ChatTemplate;
 use crate::error::{io_error, Error, Result};
 use crate::gguf_model::GgufModel;
 use crate::hf_model::{read_json, HfModel};
+use crate::parameter_file;
 use crate::parameters::{Dtype, ParameterInfo, ParameterSource};
 use crate::tiling::Tiling;
 use crate::tokenizer::Tokenizer;
 use crate::weight_plan::{stored_format, Precision, WeightPlan};
-use crate::{hf_config, parameter_file};
+use model_config::ModelConfig;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ModelFormat {
@@ -25,7 +26,7 @@ pub enum ModelFormat {
 /// [`Model::parameter_file`].
 pub struct Model {
     path: PathBuf,
-    config: serde_json::Value,
+    config: ModelConfig,
     source: Source,
 }
 
@@ -36,14 +37,15 @@ enum Source {
 
 impl Model {
     /// Opens a `.gguf` file (recognised by its magic bytes) or an HF directory with a
-    /// `config.json`. Only Llama-family models are accepted.
+    /// `config.json`, of an architecture [`ModelConfig`] reads.
     pub fn open(path: impl AsRef<Path>) -> Result<Self> {
         let path = path.as_ref().to_path_buf();
         if path.is_dir() && path.join("config.json").is_file() {
+            let config = model_config::from_hf_dir(&path)?;
             let hf = HfModel::open(&path)?;
             return Ok(Model {
                 path,
-                config: hf.config.clone(),
+                config,
                 source: Source::Hf(hf),
             });
         }
@@ -51,8 +53,8 @@ impl Model {
             return Err(Error::UnknownModelFormat(path));
         }
         let file = GgufFile::open(&path)?;
-        let config = hf_config::from_gguf(&file)?;
-        let gguf = GgufModel::new(file, &config)?;
+        let config = model_config::from_gguf_file(&file)?;
+        let gguf = GgufModel::new(file, &config);
         Ok(Model {
             path,
             config,
@@ -80,15 +82,13 @@ impl Model {
         name.map_or_else(|| "model".into(), |n| n.to_string_lossy().into_owned())
     }
 
-    /// HF `config.json` contents: read from the directory, or synthesized from GGUF metadata
-    /// (architectures, hidden_size, num_attention_heads, num_key_value_heads, head_dim,
-    /// rms_norm_eps, rope_theta, vocab_size, tie_word_embeddings, bos/eos ids, ...).
-    pub fn config(&self) -> &serde_json::Value {
+    /// The architecture, read from `config.json` or GGUF metadata.
+    pub fn config(&self) -> &ModelConfig {
         &self.config
     }
 
     pub fn config_json(&self) -> String {
-        serde_json::to_string_pretty(&self.config).expect("JSON values always serialize")
+        serde_json::to_string_pretty(&self.config).expect("configs always serialize")
     }
 
     /// The GGUF file, for raw metadata; None for HF directories.
@@ -194,7 +194,7 @@ impl Model {
     pub fn tokenizer(&self) -> Result<Tokenizer> {
         match &self.source {
             Source::Gguf(g) => Tokenizer::from_gguf(&g.file),
-            Source::Hf(hf) => Tokenizer::from_hf_dir(&hf.dir, &self.config),
+            Source::Hf(hf) => Tokenizer::from_hf_dir(&hf.dir, &hf.config),
         }
     }
 

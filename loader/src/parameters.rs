@@ -2,8 +2,10 @@
 
 use std::path::PathBuf;
 
+use emitter::hlo::ElemType;
+
 use crate::dequant::Groups;
-use crate::error::Result;
+use crate::error::{Error, Result};
 
 /// Element type of a parameter-file entry. `U8` holds 4-bit codes, two per byte, low nibble
 /// first.
@@ -64,6 +66,23 @@ impl Dtype {
     }
 }
 
+/// The parameter-file entry type that holds a graph parameter of element type `elem`: floats
+/// as themselves, 8-bit codes as `I8`, 4-bit codes (`i4`/`ui4`) packed two per `U8`.
+impl TryFrom<ElemType> for Dtype {
+    type Error = Error;
+
+    fn try_from(elem: ElemType) -> Result<Dtype> {
+        match elem {
+            ElemType::F32 => Ok(Dtype::F32),
+            ElemType::F16 => Ok(Dtype::F16),
+            ElemType::Bf16 => Ok(Dtype::BF16),
+            ElemType::I8 => Ok(Dtype::I8),
+            ElemType::I4 | ElemType::Ui4 => Ok(Dtype::U8),
+            ElemType::I32 | ElemType::I1 => Err(Error::UnsupportedWeightType(elem)),
+        }
+    }
+}
+
 impl std::fmt::Display for Dtype {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.row().2)
@@ -120,4 +139,27 @@ pub(crate) trait ParameterSource: Sync {
 
     /// Files whose identity (path, size, mtime) decides whether a cached conversion is current.
     fn identity_files(&self) -> Vec<PathBuf>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weight_element_types_map_to_parameter_file_types() {
+        let stored = [
+            (ElemType::F32, Dtype::F32),
+            (ElemType::F16, Dtype::F16),
+            (ElemType::Bf16, Dtype::BF16),
+            (ElemType::I8, Dtype::I8),
+            (ElemType::I4, Dtype::U8),
+            (ElemType::Ui4, Dtype::U8),
+        ];
+        for (elem, dtype) in stored {
+            assert_eq!(Dtype::try_from(elem).unwrap(), dtype, "{elem}");
+        }
+        for elem in [ElemType::I32, ElemType::I1] {
+            assert!(Dtype::try_from(elem).is_err(), "{elem}");
+        }
+    }
 }

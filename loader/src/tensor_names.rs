@@ -11,6 +11,8 @@ const LAYER_PARTS: &[(&str, &str)] = &[
     ("ffn_down", "mlp.down_proj"),
     ("attn_norm", "input_layernorm"),
     ("ffn_norm", "post_attention_layernorm"),
+    ("attn_q_norm", "self_attn.q_norm"),
+    ("attn_k_norm", "self_attn.k_norm"),
 ];
 
 /// Model-level tensors, without the `.weight` suffix.

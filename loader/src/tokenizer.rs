@@ -13,7 +13,6 @@ use tokenizers::pre_tokenizers::sequence::Sequence;
 use tokenizers::pre_tokenizers::PreTokenizerWrapper;
 use tokenizers::AddedToken;
 
-use crate::decode_stream::DecodeStream;
 use crate::error::{Error, Result};
 
 /// GGUF `tokenizer.ggml.token_type` values (llama.cpp's llama_token_type).
@@ -113,11 +112,6 @@ impl Tokenizer {
         self.inner
             .decode(ids, skip_special_tokens)
             .map_err(tok_error)
-    }
-
-    /// Incremental decoding for streaming output: see [`DecodeStream`].
-    pub fn decode_stream(&self, skip_special_tokens: bool) -> DecodeStream<'_> {
-        DecodeStream::new(self, skip_special_tokens)
     }
 
     pub fn token_to_id(&self, token: &str) -> Option<u32> {

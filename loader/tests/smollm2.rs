@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use loader::{ChatMessage, Dtype, Model};
+use loader::{ChatMessage, DecodeStream, Dtype, Model};
 use rayon::prelude::*;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -41,17 +41,20 @@ fn ids(v: &Value) -> Vec<u32> {
 fn config_describes_smollm2() {
     let Some(model) = model() else { return };
     let c = model.config();
-    assert_eq!(c["hidden_size"], 576);
-    assert_eq!(c["intermediate_size"], 1536);
-    assert_eq!(c["num_hidden_layers"], 30);
-    assert_eq!(c["num_attention_heads"], 9);
-    assert_eq!(c["num_key_value_heads"], 3);
-    assert_eq!(c["head_dim"], 64);
-    assert_eq!(c["vocab_size"], 49152);
-    assert_eq!(c["rope_theta"], 100000.0);
-    assert_eq!(c["max_position_embeddings"], 8192);
-    assert_eq!(c["tie_word_embeddings"], true);
-    assert_eq!(c["eos_token_id"], 2);
+    let dims = [
+        c.hidden_size,
+        c.intermediate_size,
+        c.num_hidden_layers,
+        c.num_attention_heads,
+        c.num_key_value_heads,
+        c.head_dim,
+        c.vocab_size,
+        c.max_position_embeddings,
+    ];
+    assert_eq!(dims, [576, 1536, 30, 9, 3, 64, 49152, 8192]);
+    assert_eq!(c.rope_theta, 100000.0);
+    assert!(c.tie_word_embeddings);
+    assert_eq!(model.tokenizer().unwrap().eos_token_id(), Some(2));
     let params = model.parameters(Dtype::F32).unwrap();
     assert_eq!(params.len(), 2 + 30 * 9);
     let embed = params
@@ -129,10 +132,10 @@ fn streaming_decode_reassembles_the_text() {
     texts.push("🦀 Rust ünïcödé 漢字 👨‍👩‍👧".into());
     for text in texts {
         let ids = tok.encode(&text, false).unwrap();
-        let mut stream = tok.decode_stream(false);
+        let mut stream = DecodeStream::new(false);
         let mut out = String::new();
         for &id in &ids {
-            if let Some(piece) = stream.step(id).unwrap() {
+            if let Some(piece) = stream.step(&tok, id).unwrap() {
                 assert!(
                     !piece.contains('\u{FFFD}'),
                     "{text:?}: partial character in {piece:?}"
@@ -140,7 +143,7 @@ fn streaming_decode_reassembles_the_text() {
                 out.push_str(&piece);
             }
         }
-        out.extend(stream.finish().unwrap());
+        out.extend(stream.finish(&tok).unwrap());
         assert_eq!(out, tok.decode(&ids, false).unwrap(), "{text:?}");
     }
 }

@@ -41,6 +41,14 @@ pub struct RefConfig {
     pub qkv_bias: bool,
     pub o_bias: bool,
     pub mlp_bias: bool,
+    /// GELU (tanh approximation) instead of SiLU on the MLP gate.
+    pub gelu_tanh: bool,
+    /// Multiplier of the embedding rows (Gemma: sqrt(hidden_size)).
+    pub embedding_scale: Option<f64>,
+    /// Multiplier of q·k; `None` is 1/sqrt(head_dim).
+    pub attention_scale: Option<f64>,
+    /// RMSNorm of each q and k head before RoPE (`self_attn.q_norm`, `self_attn.k_norm`).
+    pub qk_norm: bool,
 }
 
 /// Logits `[tokens.len()][vocab]`: position i sees tokens `0..=i`.
@@ -102,7 +110,11 @@ impl Lookup<'_> {
             t < self.cfg.vocab_size,
             "reference: token {t} outside the vocabulary"
         );
-        table[t * e..(t + 1) * e].to_vec()
+        let scale = self.cfg.embedding_scale.map_or(1.0, |s| s as f32);
+        table[t * e..(t + 1) * e]
+            .iter()
+            .map(|v| v * scale)
+            .collect()
     }
 
     /// `W x + b` for the projection `name` (`[out, in]`), bias when `bias` is set.
@@ -140,6 +152,17 @@ fn decoder_layer(
     );
     let mut k = w.linear(&format!("{p}self_attn.k_proj"), kv_dim, &h, cfg.qkv_bias);
     let v = w.linear(&format!("{p}self_attn.v_proj"), kv_dim, &h, cfg.qkv_bias);
+    if cfg.qk_norm {
+        let norm_heads = |x: &mut Vec<f32>, name: &str| {
+            let gain = w.get(&format!("{p}self_attn.{name}.weight"), &[d]);
+            *x = x
+                .chunks(d)
+                .flat_map(|head| rms_norm(head, gain, cfg.rms_norm_eps))
+                .collect();
+        };
+        norm_heads(&mut q, "q_norm");
+        norm_heads(&mut k, "k_norm");
+    }
     q.chunks_mut(d)
         .for_each(|head| rotate_half_rope(head, pos, inv_freq));
     k.chunks_mut(d)
@@ -166,7 +189,12 @@ fn decoder_layer(
     let i = cfg.intermediate_size;
     let gate = w.linear(&format!("{p}mlp.gate_proj"), i, &h, cfg.mlp_bias);
     let up = w.linear(&format!("{p}mlp.up_proj"), i, &h, cfg.mlp_bias);
-    let act: Vec<f32> = gate.iter().zip(&up).map(|(&g, &u)| silu(g) * u).collect();
+    let gate_act = if cfg.gelu_tanh { gelu_tanh } else { silu };
+    let act: Vec<f32> = gate
+        .iter()
+        .zip(&up)
+        .map(|(&g, &u)| gate_act(g) * u)
+        .collect();
     let down = w.linear(
         &format!("{p}mlp.down_proj"),
         cfg.hidden_size,
@@ -181,7 +209,7 @@ fn decoder_layer(
 fn attention(cfg: &RefConfig, cache: &LayerCache, q: &[f32]) -> Vec<f32> {
     let d = cfg.head_dim;
     let group = cfg.num_heads / cfg.num_kv_heads;
-    let scale = 1.0 / (d as f64).sqrt();
+    let scale = cfg.attention_scale.unwrap_or(1.0 / (d as f64).sqrt());
     let mut out = vec![0.0f32; cfg.num_heads * d];
     for h in 0..cfg.num_heads {
         let kv = (h / group) * d;
@@ -221,6 +249,12 @@ fn rms_norm(x: &[f32], gain: &[f32], eps: f64) -> Vec<f32> {
         .zip(gain)
         .map(|(&v, &g)| (v as f64 * r) as f32 * g)
         .collect()
+}
+
+fn gelu_tanh(x: f32) -> f32 {
+    let x = x as f64;
+    let inner = (2.0 / std::f64::consts::PI).sqrt() * (x + 0.044715 * x * x * x);
+    (0.5 * x * (1.0 + inner.tanh())) as f32
 }
 
 fn silu(x: f32) -> f32 {

@@ -35,6 +35,10 @@ pub fn config() -> RefConfig {
         qkv_bias: false,
         o_bias: false,
         mlp_bias: false,
+        gelu_tanh: false,
+        embedding_scale: None,
+        attention_scale: None,
+        qk_norm: false,
     }
 }
 

@@ -292,7 +292,7 @@ fn stop_tokens_and_capacity_end_requests() {
 #[test]
 fn cancel_ends_a_running_request() {
     let engine = engine(64, 64);
-    let stream = engine
+    let mut stream = engine
         .submit(GenerationRequest::new(
             vec![1, 2],
             SampleParams::greedy(),

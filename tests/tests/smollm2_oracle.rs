@@ -5,11 +5,12 @@
 
 use std::sync::{Arc, OnceLock};
 
+use emitter::Variant;
 use engine::batch::{
     Engine, EngineConfig, Event, FinishReason, GenerationRequest, SchedulerConfig,
 };
 use engine::device_sampling::SamplingMode;
-use engine::graphs::{DecodeOutput, Graphs, Head, PrefillOut};
+use engine::graphs::{DecodeOutput, Graphs, PrefillOut};
 use engine::model::{self, LoadedModel, ModelOptions};
 use engine::runtime::Runtime;
 use sampler::SampleParams;
@@ -190,7 +191,7 @@ fn chunked_prefill_and_decode_give_the_same_logits() {
     let mut out = DecodeOutput::default();
     graphs
         .decode(
-            Head::Logits,
+            Variant::Logits,
             &[0, 0, tokens[59]],
             &[-1, -1, 59],
             None,
@@ -376,4 +377,43 @@ fn stop_strings_cut_the_text_before_the_match() {
     assert_eq!(reason, FinishReason::StopString("Paris".into()));
     assert_eq!(text, "The capital of France is ");
     assert_eq!(streamed, text, "nothing of the stop string was streamed");
+}
+
+/// SmolLM2 as transformers 5 saves it (RoPE base under `rope_parameters`), in an HF directory
+/// built from the GGUF's weights: it reads the same config and generates the oracle's tokens.
+#[test]
+fn transformers_5_hf_dir_generates_the_gguf_tokens() {
+    let gguf =
+        loader::Model::open(loader::default_model_path().expect("the default model")).unwrap();
+    // Stable across runs, so the converted weights and the module stay cached.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("hf-transformers-5")
+        .join(gguf.name());
+    if !dir.join("config.json").is_file() {
+        std::fs::create_dir_all(&dir).unwrap();
+        gguf.write_parameter_file(dir.join("model.safetensors"), loader::Dtype::F32)
+            .unwrap();
+        let config = include_str!("../../model-config/fixtures/smollm2.tf5.json");
+        std::fs::write(dir.join("config.json"), config).unwrap();
+    }
+    let hf = loader::Model::open(&dir).unwrap();
+    assert_eq!(hf.config(), gguf.config());
+    assert_eq!(hf.config().rope_theta, 100000.0);
+
+    let runtime: Arc<Runtime> = Runtime::new("local-task").unwrap();
+    let loaded = model::load(&runtime, &dir, &ModelOptions::cpu()).expect("load the HF dir");
+    let config = EngineConfig {
+        max_queue: 8,
+        scheduler: SchedulerConfig {
+            prefill_budget: 512,
+            eos: gguf.tokenizer().unwrap().eos_token_id(),
+            sampling: SamplingMode::Host,
+        },
+    };
+    let engine = Engine::start(loaded.graphs, None, config);
+    for (n, case) in fixtures().iter().enumerate() {
+        let request = GenerationRequest::new(case.prompt_ids.clone(), SampleParams::greedy(), 32);
+        let (ids, _) = run(&engine, request);
+        assert_eq!(ids, case.greedy_ids, "prompt {n}");
+    }
 }

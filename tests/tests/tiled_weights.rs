@@ -3,7 +3,7 @@
 //! with the LM head untied and tied.
 
 use emitter::graph::{Variant, WeightLayout};
-use engine::graphs::{DecodeOutput, Graphs, Head, PrefillOut};
+use engine::graphs::{DecodeOutput, Graphs, PrefillOut};
 use engine::model::{self, ModelOptions};
 use engine::runtime::Runtime;
 use tests::reference::{forward, RefConfig, Weights};
@@ -92,7 +92,7 @@ fn check(tied: bool) {
         let pos = seq.len() as i32;
         seq.push(token);
         graphs
-            .decode(Head::Logits, &[token as i32], &[pos], None, &mut out)
+            .decode(Variant::Logits, &[token as i32], &[pos], None, &mut out)
             .unwrap();
         let diff = max_abs_diff(
             &out.logits[..512],

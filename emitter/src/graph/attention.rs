@@ -103,7 +103,7 @@ pub fn attend(
         let qh = b.reshape(&qh, &[r, qn, d])?;
         let kh = head_window(b, dims, step, k_cache, slot, h)?;
         let vh = head_window(b, dims, step, v_cache, slot, h)?;
-        let s = scores(b, form, &qh, &kh)?;
+        let s = scores(b, form, dims.attention_scale, &qh, &kh)?;
         let s = b.select(mask, &s, &masked)?;
         let (e, sum) = softmax_parts(b, &s)?;
         let o = weighted_values(b, form, &e, &sum, &vh)?;
@@ -113,10 +113,15 @@ pub fn attend(
     heads_to_hidden(b, dims, step, &o)
 }
 
-/// `q·kᵀ / sqrt(D)` for `q` `[R, Q, D]` and `k` `[R, W, D]`, as `[R, Q, W]`.
-fn scores(b: &mut FuncBuilder, form: AttentionForm, q: &Value, k: &Value) -> Result<Value> {
+/// `scale · q·kᵀ` for `q` `[R, Q, D]` and `k` `[R, W, D]`, as `[R, Q, W]`.
+fn scores(
+    b: &mut FuncBuilder,
+    form: AttentionForm,
+    scale: f64,
+    q: &Value,
+    k: &Value,
+) -> Result<Value> {
     let (r, qn, d, w) = (q.dim(0), q.dim(1), q.dim(2), k.dim(1));
-    let scale = 1.0 / (d as f64).sqrt();
     match form {
         AttentionForm::Matmul => {
             let s = batched_dot(b, q, k, 2, 2)?;

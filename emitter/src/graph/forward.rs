@@ -101,8 +101,13 @@ fn rope_tables(b: &mut FuncBuilder, inv_freq: &[f32], positions: &Value) -> Resu
     Ok((b.cosine(&angle)?, b.sine(&angle)?))
 }
 
-/// Embedding rows of `tokens`, transposed to `[E, M]` f32.
-pub fn embed(b: &mut FuncBuilder, weights: &Weights, tokens: &Value) -> Result<Value> {
+/// Embedding rows of `tokens`, transposed to `[E, M]` f32 and scaled when the model does.
+pub fn embed(
+    b: &mut FuncBuilder,
+    weights: &Weights,
+    tokens: &Value,
+    scale: Option<f64>,
+) -> Result<Value> {
     let table = b.global_load(&weights.embed.name, &weights.embed.ty);
     let (m, e) = (tokens.dim(0), table.dim(1));
     let idx = b.reshape(tokens, &[m, 1])?;
@@ -115,7 +120,14 @@ pub fn embed(b: &mut FuncBuilder, weights: &Weights, tokens: &Value) -> Result<V
     };
     let rows = b.gather(&table, &idx, &gather)?;
     let rows = b.convert(&rows, ElemType::F32);
-    b.transpose(&rows, &[1, 0])
+    let x = b.transpose(&rows, &[1, 0])?;
+    match scale {
+        None => Ok(x),
+        Some(scale) => {
+            let scale = b.splat(x.ty().clone(), scale)?;
+            b.multiply(&x, &scale)
+        }
+    }
 }
 
 /// Column `len - 1` of `[E, T]` as `[E, 1]`: a gather keeps the index on the device (a
@@ -155,7 +167,7 @@ pub fn forward_function(
         Step::Prefill { .. } => prefill_inputs(&mut b, dims, step)?,
     };
     let (cos, sin) = rope_tables(&mut b, inv_freq, &inputs.positions)?;
-    let mut x = embed(&mut b, weights, &inputs.tokens)?;
+    let mut x = embed(&mut b, weights, &inputs.tokens, dims.embedding_scale)?;
     let cache_ty = dims.cache_type();
     for (l, params) in weights.layers.iter().enumerate() {
         let [kg, vg] = cache_globals(l);

@@ -1,15 +1,15 @@
 //! Public entry points: the forward function of a step followed by the LM head, returning
 //! logits or their argmax.
 
+use super::argmax::argmax;
 use super::sample::{sample, SampleArgs};
 use super::step::Step;
 use super::weights::Weights;
-use crate::hlo::{
-    Cmp, DotDims, ElemType, FuncBuilder, Function, ReduceOp, Result, TensorType, Value,
-};
+use crate::hlo::{DotDims, ElemType, FuncBuilder, Function, Result, TensorType, Value};
 use crate::target::Target;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// Which result a step's graph returns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Variant {
     Logits,
@@ -37,23 +37,6 @@ fn lm_head(b: &mut FuncBuilder, weights: &Weights, x: &Value) -> Result<Value> {
     let w = b.global_load(&head.name, &head.ty);
     let w = b.convert(&w, ElemType::F32);
     b.dot_general(&w, x, &DotDims::contract(1, 0))
-}
-
-/// Index of the first maximum along `dim`. Where the target allows, as max -> eq ->
-/// select(iota) -> min, which IREE runs several times faster on CPU than the two-operand reduce.
-pub fn argmax(b: &mut FuncBuilder, x: &Value, dim: usize, target: Target) -> Result<Value> {
-    if target.pairwise_argmax() {
-        return Ok(b.reduce_max_index(x, dim)?.1);
-    }
-    let shape = x.shape().to_vec();
-    let keep: Vec<usize> = (0..shape.len()).filter(|&i| i != dim).collect();
-    let max = b.reduce_with(x, f64::NEG_INFINITY, ReduceOp::Max, &[dim])?;
-    let max = b.broadcast_in_dim(&max, &shape, &keep)?;
-    let hit = b.compare(Cmp::Eq, x, &max)?;
-    let idx = b.iota(TensorType::new(shape.clone(), ElemType::I32), dim)?;
-    let none = b.splat(TensorType::new(shape, ElemType::I32), i32::MAX as f64)?;
-    let cand = b.select(&hit, &idx, &none)?;
-    b.reduce_with(&cand, i32::MAX as f64, ReduceOp::Min, &[dim])
 }
 
 /// The public function `name`: same arguments as `forward`, then the head. Decode returns

@@ -9,7 +9,7 @@ use super::linear::{linear, Weight};
 use super::step::{Dims, Step};
 use super::weight_format::WeightFormat;
 use super::weights::{layer_shape, layer_suffixes};
-use crate::config::ModelConfig;
+use crate::config::{Activation, ModelConfig};
 use crate::hlo::{
     ElemType, FuncBuilder, Function, ReduceOp, Result, ShapeError, TensorType, Value,
 };
@@ -122,6 +122,25 @@ pub fn layer_function(
     let q = projection(&mut b, &a.w, "self_attn.q_proj", &xn)?;
     let k = projection(&mut b, &a.w, "self_attn.k_proj", &xn)?;
     let v = projection(&mut b, &a.w, "self_attn.v_proj", &xn)?;
+    let (q, k) = match cfg.qk_norm {
+        true => (
+            head_rms_norm(
+                &mut b,
+                &q,
+                dims.heads,
+                a.vector("self_attn.q_norm.weight")?,
+                eps,
+            )?,
+            head_rms_norm(
+                &mut b,
+                &k,
+                dims.kv_heads,
+                a.vector("self_attn.k_norm.weight")?,
+                eps,
+            )?,
+        ),
+        false => (q, k),
+    };
     let q = rope(&mut b, &q, dims.heads, &a.cos, &a.sin)?;
     let k = rope(&mut b, &k, dims.kv_heads, &a.cos, &a.sin)?;
     let k_cache = write_cache(&mut b, dims, &a.k_cache, &a.kv_index, &k)?;
@@ -142,25 +161,49 @@ pub fn layer_function(
     )?;
     let o = projection(&mut b, &a.w, "self_attn.o_proj", &attn)?;
     let x = b.add(&a.x, &o)?;
-    let x = mlp_block(&mut b, &a.w, &x, eps)?;
+    let x = mlp_block(&mut b, &a.w, &x, eps, dims.activation)?;
     Ok(b.finish(&[&x, &k_cache, &v_cache]))
 }
 
-/// `x + down(silu(gate(n)) * up(n))` with `n = RMSNorm(x)`.
+/// `x + down(act(gate(n)) * up(n))` with `n = RMSNorm(x)`.
 fn mlp_block(
     b: &mut FuncBuilder,
     w: &BTreeMap<String, Weight>,
     x: &Value,
     eps: f64,
+    activation: Activation,
 ) -> Result<Value> {
     let xn = rms_norm(b, x, vector(w, "post_attention_layernorm.weight")?, eps)?;
     let gate = projection(b, w, "mlp.gate_proj", &xn)?;
     let up = projection(b, w, "mlp.up_proj", &xn)?;
-    let sig = b.logistic(&gate)?;
-    let act = b.multiply(&gate, &sig)?;
+    let act = match activation {
+        Activation::Silu => {
+            let sig = b.logistic(&gate)?;
+            b.multiply(&gate, &sig)?
+        }
+        Activation::GeluTanh => gelu_tanh(b, &gate)?,
+    };
     let act = b.multiply(&act, &up)?;
     let down = projection(b, w, "mlp.down_proj", &act)?;
     b.add(x, &down)
+}
+
+/// `x/2 · (1 + tanh(sqrt(2/pi) · (x + 0.044715 x³)))`, GELU's tanh approximation.
+fn gelu_tanh(b: &mut FuncBuilder, x: &Value) -> Result<Value> {
+    let c = |b: &mut FuncBuilder, v: f64| b.splat(x.ty().clone(), v);
+    let x2 = b.multiply(x, x)?;
+    let x3 = b.multiply(&x2, x)?;
+    let k = c(b, 0.044715)?;
+    let cubic = b.multiply(&x3, &k)?;
+    let inner = b.add(x, &cubic)?;
+    let s = c(b, (2.0 / std::f64::consts::PI).sqrt())?;
+    let inner = b.multiply(&inner, &s)?;
+    let t = b.tanh(&inner)?;
+    let one = c(b, 1.0)?;
+    let t = b.add(&t, &one)?;
+    let half = c(b, 0.5)?;
+    let hx = b.multiply(x, &half)?;
+    b.multiply(&hx, &t)
 }
 
 /// `W · xT (+ bias)` for the projection `name`, whose bias is optional.
@@ -180,6 +223,32 @@ fn projection(
             b.add(&y, &bias)
         }
     }
+}
+
+/// RMSNorm of each of the `n` heads of `[n*D, M]` over its D values, weight `[D]` shared by
+/// the heads (q/k norms, applied before RoPE).
+fn head_rms_norm(
+    b: &mut FuncBuilder,
+    x: &Value,
+    n: i64,
+    weight: &Value,
+    eps: f64,
+) -> Result<Value> {
+    let (rows, m) = (x.dim(0), x.dim(1));
+    let d = rows / n;
+    let heads = b.reshape(x, &[n, d, m])?;
+    let sq = b.multiply(&heads, &heads)?;
+    let sum = b.reduce_with(&sq, 0.0, ReduceOp::Add, &[1])?;
+    let count = b.splat(sum.ty().clone(), d as f64)?;
+    let mean = b.divide(&sum, &count)?;
+    let eps = b.splat(sum.ty().clone(), eps)?;
+    let var = b.add(&mean, &eps)?;
+    let r = b.rsqrt(&var)?;
+    let r = b.broadcast_in_dim(&r, &[n, d, m], &[0, 2])?;
+    let y = b.multiply(&heads, &r)?;
+    let g = b.broadcast_in_dim(weight, &[n, d, m], &[1])?;
+    let y = b.multiply(&y, &g)?;
+    b.reshape(&y, &[rows, m])
 }
 
 /// RMSNorm over dimension 0 of a transposed hidden state `[E, M]`, weight `[E]`.

@@ -1,5 +1,7 @@
-//! The Llama-family graphs of DESIGN §2 assembled into one module.
+//! The Llama-family graphs assembled into one module; their contracts are in
+//! docs/architecture.md#graph-contracts.
 
+mod argmax;
 mod attention;
 mod copy_slot;
 mod forward;
@@ -91,7 +93,7 @@ pub struct FunctionInfo {
 
 /// The built module and what the manifest says about it.
 #[derive(Debug, Clone)]
-pub struct Graphs {
+pub struct BuiltModule {
     pub module: Module,
     pub functions: Vec<FunctionInfo>,
     pub weights: Weights,
@@ -106,11 +108,38 @@ pub enum GraphError {
     Shape(#[from] ShapeError),
 }
 
+/// Refuses configurations whose switches the graphs do not implement yet, naming the switch,
+/// so the refusal comes before any compile.
+fn check_features(cfg: &ModelConfig) -> Result<(), GraphError> {
+    let missing = [
+        (
+            cfg.post_norms,
+            "post-attention and post-MLP norms (post_norms)",
+        ),
+        (
+            cfg.norm_weight_offset != 0.0,
+            "offset norm weights (norm_weight_offset)",
+        ),
+        (
+            cfg.has_mixed_layers() || cfg.sliding_rope.is_some(),
+            "layers of mixed attention kinds (layer_types)",
+        ),
+    ];
+    match missing.iter().find(|(on, _)| *on) {
+        Some((_, what)) => options_error(format!(
+            "{} uses {what}, which the graphs do not implement yet",
+            cfg.architecture
+        )),
+        None => Ok(()),
+    }
+}
+
 impl GraphOptions {
     fn validate(&self, cfg: &ModelConfig) -> Result<(), GraphError> {
         self.check_lists()?;
         self.check_sizes()?;
         self.weight_layout.check(cfg).map_err(GraphError::Options)?;
+        check_features(cfg)?;
         match cfg.sliding_window.filter(|&sw| sw < self.capacity) {
             Some(sw) => options_error(format!(
                 "capacity {} exceeds the sliding window {sw}; sliding-window attention is not implemented",
@@ -295,7 +324,7 @@ fn layer_signatures(weights: &Weights) -> (Vec<Vec<WeightFormat>>, Vec<usize>) {
 }
 
 /// Builds every requested graph into one module whose weights and caches all functions share.
-pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<Graphs, GraphError> {
+pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, GraphError> {
     cfg.validate()
         .map_err(|e| GraphError::Options(e.to_string()))?;
     opts.validate(cfg)?;
@@ -368,7 +397,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<Graphs, GraphErro
     functions.push(info(&copy, Kind::Copy, None, None));
     module.functions.push(copy);
     opts.target.apply(&mut module);
-    Ok(Graphs {
+    Ok(BuiltModule {
         module,
         functions,
         weights,

@@ -1,5 +1,5 @@
 use super::linear::WeightLayout;
-use crate::config::ModelConfig;
+use crate::config::{Activation, ModelConfig};
 use crate::hlo::{ElemType, TensorType};
 
 /// The sizes every graph is built from, as the i64s that shapes use.
@@ -15,6 +15,11 @@ pub struct Dims {
     pub capacity: i64,
     pub weight_dtype: ElemType,
     pub weight_layout: WeightLayout,
+    /// Multiplier of q·k.
+    pub attention_scale: f64,
+    /// Multiplier of the embedding rows, when the model scales them.
+    pub embedding_scale: Option<f64>,
+    pub activation: Activation,
 }
 
 impl Dims {
@@ -36,6 +41,11 @@ impl Dims {
             capacity: capacity as i64,
             weight_dtype,
             weight_layout,
+            attention_scale: cfg
+                .attention_scale
+                .unwrap_or(1.0 / (cfg.head_dim as f64).sqrt()),
+            embedding_scale: cfg.embedding_scale,
+            activation: cfg.activation,
         }
     }
 

@@ -21,7 +21,7 @@ fn opts() -> GraphOptions {
     }
 }
 
-fn names(g: &Graphs) -> Vec<&str> {
+fn names(g: &BuiltModule) -> Vec<&str> {
     g.functions.iter().map(|f| f.name.as_str()).collect()
 }
 
@@ -359,4 +359,29 @@ fn linear_rejects_mismatched_inputs() {
     assert!(err.contains("takes 8 inputs"), "{err}");
     let y = b.arg("y", TensorType::new([8, 3], ElemType::F32));
     assert_eq!(linear(&mut b, &w, &y).unwrap().shape(), [32, 3]);
+}
+
+#[test]
+fn unimplemented_family_switches_are_refused_by_name() {
+    let base = from_hf_json(TINY).unwrap();
+    let cases = [
+        (
+            ModelConfig {
+                post_norms: true,
+                ..base.clone()
+            },
+            "post_norms",
+        ),
+        (
+            ModelConfig {
+                norm_weight_offset: 1.0,
+                ..base.clone()
+            },
+            "norm_weight_offset",
+        ),
+    ];
+    for (cfg, name) in cases {
+        let err = build(&cfg, &opts()).unwrap_err().to_string();
+        assert!(err.contains(name), "{err}");
+    }
 }

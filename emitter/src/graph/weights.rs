@@ -100,6 +100,10 @@ pub fn layer_suffixes(cfg: &ModelConfig) -> Vec<String> {
     for name in ["self_attn.q_proj", "self_attn.k_proj", "self_attn.v_proj"] {
         proj(&mut s, name, cfg.qkv_bias);
     }
+    if cfg.qk_norm {
+        s.push("self_attn.q_norm.weight".to_string());
+        s.push("self_attn.k_norm.weight".to_string());
+    }
     proj(&mut s, "self_attn.o_proj", cfg.o_bias);
     s.push("post_attention_layernorm.weight".to_string());
     for name in ["mlp.gate_proj", "mlp.up_proj", "mlp.down_proj"] {
@@ -116,6 +120,7 @@ fn layer_dims(cfg: &ModelConfig, suffix: &str) -> (i64, i64) {
     let i = cfg.intermediate_size as i64;
     let (out, inp) = match suffix.rsplit_once('.').map_or(suffix, |(p, _)| p) {
         "input_layernorm" | "post_attention_layernorm" => (e, 0),
+        "self_attn.q_norm" | "self_attn.k_norm" => (cfg.head_dim as i64, 0),
         "self_attn.q_proj" => (q, e),
         "self_attn.k_proj" | "self_attn.v_proj" => (kv, e),
         "self_attn.o_proj" => (e, q),

@@ -318,6 +318,10 @@ impl FuncBuilder {
         self.unary_float("logistic", x)
     }
 
+    pub fn tanh(&mut self, x: &Value) -> Result<Value> {
+        self.unary_float("tanh", x)
+    }
+
     pub fn cosine(&mut self, x: &Value) -> Result<Value> {
         self.unary_float("cosine", x)
     }

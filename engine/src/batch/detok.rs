@@ -1,60 +1,58 @@
-//! Incremental detokenization with stop strings: turns a growing id list into
-//! text deltas that never split a UTF-8 character and never release text that
+//! Stop strings over the streaming decoder ([`loader::DecodeStream`]): text
+//! deltas that never split a UTF-8 character and never release text that
 //! could still become part of a stop string.
 
 use std::sync::Arc;
 
-use loader::Tokenizer;
+use loader::{DecodeStream, Tokenizer};
 
-/// Per-request text state.
+/// Per-request text state: the streaming decoder plus what has been released of its text.
 #[derive(Debug, Default)]
 pub struct TextState {
+    /// `None`: the engine streams ids only.
+    tokenizer: Option<Arc<Tokenizer>>,
+    stream: DecodeStream,
     /// All generated text decoded so far.
     text: String,
     /// Bytes of `text` already released to the caller.
     released: usize,
-    /// Ids not yet folded into `text` (an incomplete character).
-    pending: Vec<u32>,
-    /// Text of the ids before `pending`, so deltas decode with context.
-    context: Vec<u32>,
 }
 
 /// What happened to the text after one token.
+#[derive(Debug, Default)]
 pub struct Delta {
     pub text: String,
     pub stop: Option<String>,
 }
 
 impl TextState {
-    /// Appends `id` and returns the releasable text and a stop match.
-    pub fn push(&mut self, tokenizer: &Arc<Tokenizer>, id: u32, stops: &[String]) -> Delta {
-        self.pending.push(id);
-        // Decode a little left context with the pending ids so that tokens
-        // whose text depends on their neighbour (leading spaces) decode right.
-        let keep = self.context.len().saturating_sub(4);
-        let window: Vec<u32> = self.context[keep..]
-            .iter()
-            .chain(&self.pending)
-            .copied()
-            .collect();
-        let before = tokenizer
-            .decode(&self.context[keep..], false)
-            .unwrap_or_default();
-        let after = tokenizer.decode(&window, false).unwrap_or_default();
-        if after.ends_with('\u{FFFD}') && self.pending.len() < 4 {
-            return Delta {
-                text: String::new(),
-                stop: None,
-            };
+    pub fn new(tokenizer: Option<Arc<Tokenizer>>) -> TextState {
+        TextState {
+            tokenizer,
+            ..TextState::default()
         }
-        let new_text = after.strip_prefix(before.as_str()).unwrap_or(&after);
-        self.text.push_str(new_text);
-        self.context.append(&mut self.pending);
-        self.release(stops)
+    }
+
+    /// Appends `id` and returns the releasable text and a stop match.
+    pub fn push(&mut self, id: u32, stops: &[String]) -> Result<Delta, loader::Error> {
+        let Some(tokenizer) = &self.tokenizer else {
+            return Ok(Delta::default());
+        };
+        if let Some(piece) = self.stream.step(tokenizer, id)? {
+            self.text.push_str(&piece);
+        }
+        Ok(self.release(stops))
     }
 
     /// Releases everything left (the request ended without a stop string).
+    /// An incomplete character left at the end is released lossily.
     pub fn flush(&mut self) -> String {
+        if let Some(tokenizer) = &self.tokenizer {
+            // Ids that decode at all decoded in `push` already; an error here has nothing new.
+            if let Ok(Some(piece)) = self.stream.finish(tokenizer) {
+                self.text.push_str(&piece);
+            }
+        }
         let rest = self.text[self.released..].to_string();
         self.released = self.text.len();
         rest

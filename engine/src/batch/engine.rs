@@ -9,8 +9,8 @@ use std::time::Duration;
 use loader::Tokenizer;
 
 use super::request::{Event, FinishReason, GenerationRequest, SubmitError};
+use super::runner::GraphRunner;
 use super::scheduler::{Scheduler, SchedulerConfig, StepStats};
-use crate::graphs::Graphs;
 
 /// Engine settings.
 #[derive(Debug, Clone)]
@@ -33,10 +33,19 @@ enum Command {
 /// Limits `submit` checks without asking the engine thread.
 #[derive(Debug, Clone)]
 struct Limits {
-    vocab: usize,
-    capacity: usize,
+    request: RequestLimits,
+    slots: usize,
     max_queue: usize,
-    has_tokenizer: bool,
+}
+
+/// What a request must fit, known before the module is compiled: a caller checks its request
+/// with [`RequestLimits::check`] before paying for the compile, and `submit` checks again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RequestLimits {
+    pub vocab: usize,
+    /// Tokens one slot holds.
+    pub capacity: usize,
+    pub has_tokenizer: bool,
 }
 
 /// Totals over the engine's life, for monitoring and tests.
@@ -71,11 +80,31 @@ impl EngineStats {
     }
 }
 
+/// What the engine holds right now, published after every step (for
+/// routers and dashboards).
+#[derive(Debug, Default)]
+struct Gauges {
+    running: AtomicUsize,
+    used_positions: AtomicUsize,
+}
+
+/// A snapshot of the engine's load.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Load {
+    /// Requests holding a slot.
+    pub running: usize,
+    /// Requests accepted but not yet in a slot.
+    pub waiting: usize,
+    /// Cache positions in use over all slots, as a fraction of slots x capacity.
+    pub kv_usage: f64,
+}
+
 /// Submits requests; clone it freely across threads.
 #[derive(Clone)]
 pub struct EngineHandle {
     commands: Sender<Command>,
     pending: Arc<AtomicUsize>,
+    gauges: Arc<Gauges>,
     next_id: Arc<AtomicU64>,
     limits: Limits,
     stats: Arc<std::sync::Mutex<EngineStats>>,
@@ -88,29 +117,38 @@ pub struct Engine {
 }
 
 impl Engine {
-    pub fn start(
-        graphs: Graphs,
+    /// Starts the engine thread over `graphs` (a [`crate::graphs::Graphs`] on a device).
+    pub fn start<G: GraphRunner + Send + 'static>(
+        graphs: G,
         tokenizer: Option<Arc<Tokenizer>>,
         config: EngineConfig,
     ) -> Engine {
         let (commands, inbox) = mpsc::channel();
         let pending = Arc::new(AtomicUsize::new(0));
         let limits = Limits {
-            vocab: graphs.vocab(),
-            capacity: graphs.capacity(),
+            request: RequestLimits {
+                vocab: graphs.vocab(),
+                capacity: graphs.capacity(),
+                has_tokenizer: tokenizer.is_some(),
+            },
+            slots: graphs.slots(),
             max_queue: config.max_queue,
-            has_tokenizer: tokenizer.is_some(),
         };
         let scheduler = Scheduler::new(graphs, tokenizer, config.scheduler, pending.clone());
         let stats = Arc::new(std::sync::Mutex::new(EngineStats::default()));
-        let worker_stats = stats.clone();
+        let gauges = Arc::new(Gauges::default());
+        let published = Published {
+            stats: stats.clone(),
+            gauges: gauges.clone(),
+        };
         let worker = std::thread::Builder::new()
             .name("engine".into())
-            .spawn(move || run(scheduler, inbox, worker_stats))
+            .spawn(move || run(scheduler, inbox, published))
             .expect("spawn engine thread");
         let handle = EngineHandle {
             commands,
             pending,
+            gauges,
             next_id: Arc::new(AtomicU64::new(1)),
             limits,
             stats,
@@ -142,7 +180,7 @@ impl Drop for Engine {
 impl EngineHandle {
     /// Validates and queues a request; its events arrive on the stream.
     pub fn submit(&self, request: GenerationRequest) -> Result<RequestStream, SubmitError> {
-        self.validate(&request)?;
+        self.limits.request.check(&request)?;
         let queued = self.pending.fetch_add(1, Ordering::AcqRel);
         if queued >= self.limits.max_queue {
             self.pending.fetch_sub(1, Ordering::AcqRel);
@@ -168,6 +206,7 @@ impl EngineHandle {
             id,
             events: receiver,
             commands: self.commands.clone(),
+            done: false,
         })
     }
 
@@ -176,35 +215,61 @@ impl EngineHandle {
         self.pending.load(Ordering::Acquire)
     }
 
+    /// Running and waiting requests and cache use, as of the last step.
+    pub fn load(&self) -> Load {
+        let running = self.gauges.running.load(Ordering::Acquire);
+        let used = self.gauges.used_positions.load(Ordering::Acquire);
+        let total = (self.limits.slots * self.limits.request.capacity).max(1);
+        Load {
+            running,
+            waiting: self.pending().saturating_sub(running),
+            kv_usage: used as f64 / total as f64,
+        }
+    }
+
+    /// Slots of the loaded graphs (requests that run at once).
+    pub fn slots(&self) -> usize {
+        self.limits.slots
+    }
+
+    /// Context capacity of one slot, in tokens.
+    pub fn capacity(&self) -> usize {
+        self.limits.request.capacity
+    }
+
+    /// Vocabulary size of the model.
+    pub fn vocab(&self) -> usize {
+        self.limits.request.vocab
+    }
+
     /// Totals so far.
     pub fn stats(&self) -> EngineStats {
         self.stats.lock().unwrap_or_else(|p| p.into_inner()).clone()
     }
+}
 
-    fn validate(&self, request: &GenerationRequest) -> Result<(), SubmitError> {
+impl RequestLimits {
+    /// Everything about `request` that does not depend on the engine's state.
+    pub fn check(&self, request: &GenerationRequest) -> Result<(), SubmitError> {
         if request.prompt.is_empty() {
             return Err(SubmitError::EmptyPrompt);
         }
-        if request.prompt.len() > self.limits.capacity {
+        if request.prompt.len() > self.capacity {
             return Err(SubmitError::PromptTooLong {
                 len: request.prompt.len(),
-                capacity: self.limits.capacity,
+                capacity: self.capacity,
             });
         }
-        if let Some(&id) = request
-            .prompt
-            .iter()
-            .find(|&&t| t as usize >= self.limits.vocab)
-        {
+        if let Some(&id) = request.prompt.iter().find(|&&t| t as usize >= self.vocab) {
             return Err(SubmitError::TokenOutOfRange {
                 id,
-                vocab: self.limits.vocab,
+                vocab: self.vocab,
             });
         }
         if request.max_tokens == 0 {
             return Err(SubmitError::ZeroMaxTokens);
         }
-        if !request.stop_strings.is_empty() && !self.limits.has_tokenizer {
+        if !request.stop_strings.is_empty() && !self.has_tokenizer {
             return Err(SubmitError::StopStringsWithoutTokenizer);
         }
         request.params.validate()?;
@@ -212,11 +277,11 @@ impl EngineHandle {
             .params
             .logit_bias
             .iter()
-            .find(|(t, _)| *t as usize >= self.limits.vocab)
+            .find(|(t, _)| *t as usize >= self.vocab)
         {
             return Err(SubmitError::TokenOutOfRange {
                 id,
-                vocab: self.limits.vocab,
+                vocab: self.vocab,
             });
         }
         Ok(())
@@ -229,6 +294,8 @@ pub struct RequestStream {
     id: u64,
     events: Receiver<Event>,
     commands: Sender<Command>,
+    /// `Finished` was received: dropping needs no cancel.
+    done: bool,
 }
 
 impl RequestStream {
@@ -251,14 +318,24 @@ impl RequestStream {
     }
 
     /// The next event, waiting at most `timeout`.
-    pub fn recv_timeout(&self, timeout: Duration) -> Option<Event> {
-        self.events.recv_timeout(timeout).ok()
+    pub fn recv_timeout(&mut self, timeout: Duration) -> Option<Event> {
+        match self.events.recv_timeout(timeout) {
+            Ok(event) => {
+                self.note(Some(&event));
+                Some(event)
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => None,
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                self.note(None);
+                None
+            }
+        }
     }
 
     /// Waits for the end and returns the generated ids and the final event.
-    pub fn collect(self) -> (Vec<u32>, Event) {
+    pub fn collect(mut self) -> (Vec<u32>, Event) {
         let mut ids = Vec::new();
-        for event in self.events.iter() {
+        for event in self.by_ref() {
             match event {
                 Event::Token { id, .. } => ids.push(id),
                 finished @ Event::Finished { .. } => return (ids, finished),
@@ -267,6 +344,7 @@ impl RequestStream {
         let lost = Event::Finished {
             reason: FinishReason::Error("engine stopped".into()),
             prompt_tokens: 0,
+            cached_tokens: 0,
             generated_tokens: ids.len(),
             tail: String::new(),
             text: String::new(),
@@ -275,10 +353,34 @@ impl RequestStream {
     }
 }
 
+impl RequestStream {
+    fn note(&mut self, event: Option<&Event>) {
+        if matches!(event, Some(Event::Finished { .. }) | None) {
+            self.done = true;
+        }
+    }
+}
+
 impl Iterator for RequestStream {
     type Item = Event;
     fn next(&mut self) -> Option<Event> {
-        self.events.recv().ok()
+        if self.done {
+            return None;
+        }
+        let event = self.events.recv().ok();
+        self.note(event.as_ref());
+        event
+    }
+}
+
+/// Dropping the stream before its `Finished` event cancels the request, so a
+/// caller that goes away (a closed connection) frees its slot at the next
+/// step, even while the prompt is still being prefilled.
+impl Drop for RequestStream {
+    fn drop(&mut self) {
+        if !self.done {
+            let _ = self.commands.send(Command::Cancel(self.id));
+        }
     }
 }
 
@@ -295,10 +397,33 @@ impl Canceller {
     }
 }
 
-fn run(
-    mut scheduler: Scheduler,
-    inbox: Receiver<Command>,
+/// Where the engine thread publishes what other threads read.
+struct Published {
     stats: Arc<std::sync::Mutex<EngineStats>>,
+    gauges: Arc<Gauges>,
+}
+
+impl Published {
+    fn update<G: GraphRunner>(&self, scheduler: &Scheduler<G>, ran: bool) {
+        if ran {
+            self.stats
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .add(&scheduler.stats);
+        }
+        self.gauges
+            .running
+            .store(scheduler.active(), Ordering::Release);
+        self.gauges
+            .used_positions
+            .store(scheduler.used_positions(), Ordering::Release);
+    }
+}
+
+fn run<G: GraphRunner>(
+    mut scheduler: Scheduler<G>,
+    inbox: Receiver<Command>,
+    published: Published,
 ) {
     loop {
         let first = if scheduler.has_work() {
@@ -326,16 +451,15 @@ fn run(
         }
         if shutdown {
             scheduler.abort_all(FinishReason::Cancelled);
+            published.update(&scheduler, false);
             return;
         }
-        if scheduler.has_work() {
+        let ran = scheduler.has_work();
+        if ran {
             if let Err(error) = scheduler.step() {
                 scheduler.abort_all(FinishReason::Error(error.to_string()));
             }
-            stats
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .add(&scheduler.stats);
         }
+        published.update(&scheduler, ran);
     }
 }

@@ -1,11 +1,17 @@
 //! Continuous batching: the engine a serve worker drives.
 
 mod detok;
+mod draw;
 mod engine;
+mod prefix_cache;
 mod request;
+mod runner;
 mod scheduler;
 mod sequence;
 
-pub use engine::{Canceller, Engine, EngineConfig, EngineHandle, EngineStats, RequestStream};
+pub use engine::{
+    Canceller, Engine, EngineConfig, EngineHandle, EngineStats, Load, RequestLimits, RequestStream,
+};
 pub use request::{Event, FinishReason, GenerationRequest, SubmitError};
+pub use runner::GraphRunner;
 pub use scheduler::{Scheduler, SchedulerConfig, StepStats};

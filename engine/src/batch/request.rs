@@ -65,9 +65,11 @@ pub enum Event {
     },
     /// The last event of every request. `tail` is text not streamed before
     /// (held back as a possible stop string); `text` is the whole output.
+    /// `cached_tokens` of the prompt were found in the prefix cache.
     Finished {
         reason: FinishReason,
         prompt_tokens: usize,
+        cached_tokens: usize,
         generated_tokens: usize,
         tail: String,
         text: String,

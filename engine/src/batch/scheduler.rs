@@ -9,13 +9,15 @@ use std::sync::mpsc::Sender;
 use std::sync::Arc;
 
 use loader::Tokenizer;
-use sampler::{Sample, Sampler};
 
+use super::draw::{Chunk, DecodeRows, Draw, DrawStats, Drawn};
+use super::prefix_cache::PrefixCache;
 use super::request::{Event, FinishReason, GenerationRequest};
-use super::sequence::{Phase, Sequence};
-use crate::device_sampling::{device_can_sample, SampleRows, SamplingMode};
+use super::runner::GraphRunner;
+use super::sequence::{Phase, Sequence, StopRules};
+use crate::device_sampling::SamplingMode;
 use crate::error::EngineError;
-use crate::graphs::{DecodeOutput, Graphs, Head, PrefillOut};
+use crate::graphs::Graphs;
 
 /// Tunables of the scheduler.
 #[derive(Debug, Clone)]
@@ -44,61 +46,62 @@ pub struct StepStats {
     pub host_tokens: usize,
 }
 
-pub struct Scheduler {
-    graphs: Graphs,
-    sampler: Sampler,
+impl StepStats {
+    fn add_draw(&mut self, draw: &DrawStats) {
+        self.sample_seconds += draw.sample_seconds;
+        self.bytes_read_back += draw.bytes_read_back;
+        self.device_tokens += draw.device_tokens;
+        self.host_tokens += draw.host_tokens;
+    }
+}
+
+/// Chooses which sequences run each step: the slots, the queue, prefill chunks and decode rows.
+/// Drawing the tokens is [`Draw`]'s job.
+pub struct Scheduler<G: GraphRunner = Graphs> {
+    graphs: G,
+    draw: Draw,
     tokenizer: Option<Arc<Tokenizer>>,
     config: SchedulerConfig,
+    rules: StopRules,
     waiting: VecDeque<Sequence>,
+    /// Admitted sequences; their slots are `0..active.len()` once a step ends.
     active: Vec<Sequence>,
+    /// Slots of finished requests, kept for prompts that start the same way.
+    cache: PrefixCache,
     pending: Arc<AtomicUsize>,
-    logits: Vec<f32>,
-    decode_out: DecodeOutput,
-    sample: Sample,
     tokens: Vec<i32>,
     pos: Vec<i32>,
-    rows: SampleRows,
-    on_device: Vec<bool>,
-    /// Device mode on a module that has the sample heads (fixed at start).
-    device_heads: bool,
     pub stats: StepStats,
 }
 
-impl Scheduler {
+impl<G: GraphRunner> Scheduler<G> {
     pub fn new(
-        graphs: Graphs,
+        graphs: G,
         tokenizer: Option<Arc<Tokenizer>>,
         config: SchedulerConfig,
         pending: Arc<AtomicUsize>,
-    ) -> Scheduler {
-        let vocab = graphs.vocab();
-        let device_heads = config.sampling == SamplingMode::Device && graphs.has_head(Head::Sample);
+    ) -> Scheduler<G> {
+        let rules = StopRules {
+            eos: config.eos,
+            capacity: graphs.capacity(),
+        };
         Scheduler {
+            draw: Draw::new(config.sampling, &graphs),
             graphs,
-            sampler: Sampler::new(),
             tokenizer,
             config,
+            rules,
             waiting: VecDeque::new(),
             active: Vec::new(),
+            cache: PrefixCache::default(),
             pending,
-            logits: vec![0.0; vocab],
-            decode_out: DecodeOutput::default(),
-            sample: Sample::default(),
             tokens: Vec::new(),
             pos: Vec::new(),
-            rows: SampleRows::default(),
-            on_device: Vec::new(),
-            device_heads,
             stats: StepStats::default(),
         }
     }
 
-    /// Whether `seq` draws its tokens on the device.
-    fn samples_on_device(&self, seq: &Sequence) -> bool {
-        self.device_heads && device_can_sample(&seq.request.params)
-    }
-
-    pub fn graphs(&self) -> &Graphs {
+    pub fn graphs(&self) -> &G {
         &self.graphs
     }
 
@@ -111,9 +114,26 @@ impl Scheduler {
         self.active.len()
     }
 
+    /// Cache positions holding a live sequence's tokens, over all slots.
+    pub fn used_positions(&self) -> usize {
+        self.active
+            .iter()
+            .map(|s| match s.phase {
+                Phase::Prefill { done } => done,
+                Phase::Decode { pos } => pos,
+            })
+            .sum()
+    }
+
+    /// Requests admitted to no slot yet.
+    pub fn waiting(&self) -> usize {
+        self.waiting.len()
+    }
+
     pub fn enqueue(&mut self, id: u64, request: GenerationRequest, events: Sender<Event>) {
+        let tokenizer = self.tokenizer.clone();
         self.waiting
-            .push_back(Sequence::new(id, usize::MAX, request, events));
+            .push_back(Sequence::new(id, request, events, tokenizer));
     }
 
     pub fn cancel(&mut self, id: u64) {
@@ -127,6 +147,8 @@ impl Scheduler {
 
     /// Ends every request with `reason` (engine failure or shutdown).
     pub fn abort_all(&mut self, reason: FinishReason) {
+        // After a failure the caches may hold anything.
+        self.cache.clear();
         let mut all: Vec<Sequence> = self
             .waiting
             .drain(..)
@@ -140,126 +162,76 @@ impl Scheduler {
     /// One iteration: admit, prefill, decode, evict.
     pub fn step(&mut self) -> Result<(), EngineError> {
         self.stats = StepStats::default();
+        self.draw.stats = DrawStats::default();
         self.admit();
-        self.prefill()?;
-        self.decode()?;
+        let result = self.prefill().and_then(|()| self.decode());
+        self.stats.add_draw(&self.draw.stats);
+        result?;
         self.evict()
     }
 
+    /// Moves waiting requests into free slots, each into the slot whose
+    /// parked cache shares the longest prefix with its prompt when there is
+    /// one: its prefill then starts after the shared tokens.
     fn admit(&mut self) {
         while self.active.len() < self.graphs.slots() {
             let Some(mut seq) = self.waiting.pop_front() else {
                 break;
             };
-            seq.slot = self.active.len();
+            let active = &self.active;
+            let claim = self
+                .cache
+                .claim(&seq.request.prompt, self.graphs.slots(), |slot| {
+                    active.iter().any(|s| s.slot == slot)
+                })
+                .expect("a slot is free when fewer sequences than slots are active");
+            seq.slot = claim.slot;
+            seq.cached = claim.cached;
+            seq.phase = Phase::Prefill { done: claim.cached };
             self.active.push(seq);
         }
     }
 
+    /// Prefills one chunk of each admitted prompt while the step's token budget lasts (the
+    /// first chunk always runs); a prompt's last chunk draws its first token.
     fn prefill(&mut self) -> Result<(), EngineError> {
         let mut budget = self.config.prefill_budget.max(1);
-        let capacity = self.graphs.capacity();
+        let mut chunk = Vec::new();
         for i in 0..self.active.len() {
-            let Phase::Prefill { done } = self.active[i].phase else {
+            let seq = &self.active[i];
+            let Phase::Prefill { done } = seq.phase else {
                 continue;
             };
-            if budget == 0 || self.active[i].finished.is_some() {
+            if budget == 0 || seq.finished.is_some() {
                 continue;
             }
-            let seq = &self.active[i];
             let remaining = seq.prompt_len() - done;
             let len = self.graphs.chunk_len(done, remaining).min(remaining);
-            let chunk: Vec<i32> = seq.request.prompt[done..done + len]
-                .iter()
-                .map(|&t| t as i32)
-                .collect();
-            let slot = seq.slot;
+            chunk.clear();
+            chunk.extend(
+                seq.request.prompt[done..done + len]
+                    .iter()
+                    .map(|&t| t as i32),
+            );
             let last = done + len == seq.prompt_len();
-            let on_device = last && self.samples_on_device(seq);
-            if on_device {
-                self.rows.clear();
-                self.rows.push(&seq.request.params, seq.generated as u64);
-            }
-            let (mut token, mut logprob) = (0i32, 0f32);
-            let out = if on_device {
-                self.stats.bytes_read_back += 8;
-                PrefillOut::Sample {
-                    rows: &self.rows,
-                    token: &mut token,
-                    logprob: &mut logprob,
-                }
-            } else if !last && self.graphs.has_head(Head::Argmax) {
-                // Only the cache matters for a chunk before the last.
-                self.stats.bytes_read_back += 4;
-                PrefillOut::Argmax(&mut token)
-            } else {
-                self.stats.bytes_read_back += self.logits.len() * 4;
-                PrefillOut::Logits(&mut self.logits)
+            let call = Chunk {
+                start: done,
+                tokens: &chunk,
+                last,
             };
-            self.graphs.prefill(slot, done, &chunk, out)?;
+            let drawn = self.draw.prefill(&mut self.graphs, seq, call)?;
             self.stats.prefill_tokens += len;
             budget = budget.saturating_sub(len);
-            let done = done + len;
-            if !last {
-                self.active[i].phase = Phase::Prefill { done };
-                continue;
-            }
-            // The first generated token comes from the prefill's last logits.
-            if on_device {
-                self.accept_device(i, token, logprob);
-                continue;
-            }
-            let started = std::time::Instant::now();
             let seq = &mut self.active[i];
-            let result = self.sampler.sample_into(
-                &mut self.logits,
-                &seq.sampler_request(),
-                &mut self.sample,
-            );
-            self.stats.sample_seconds += started.elapsed().as_secs_f64();
-            match result {
-                Ok(()) => {
-                    self.stats.host_tokens += 1;
-                    seq.accept(
-                        &self.sample,
-                        Some(self.sample.logprob),
-                        self.config.eos,
-                        self.tokenizer.as_ref(),
-                        capacity,
-                    )
-                }
-                Err(e) => seq.finished = Some(FinishReason::Error(format!("sampling: {e}"))),
+            match drawn {
+                None => seq.phase = Phase::Prefill { done: done + len },
+                Some(drawn) => accept(seq, drawn, &self.rules),
             }
         }
         Ok(())
     }
 
-    /// Takes a token drawn on the device for `self.active[i]`; -1 means the row's logits had
-    /// no finite maximum.
-    fn accept_device(&mut self, i: usize, token: i32, logprob: f32) {
-        let capacity = self.graphs.capacity();
-        let seq = &mut self.active[i];
-        if token < 0 {
-            seq.finished = Some(FinishReason::Error(
-                "sampling: the logits hold NaN or +inf, or no finite value".into(),
-            ));
-            return;
-        }
-        self.stats.device_tokens += 1;
-        let sample = Sample {
-            token: token as u32,
-            logprob,
-            top_logprobs: Vec::new(),
-        };
-        seq.accept(
-            &sample,
-            Some(logprob),
-            self.config.eos,
-            self.tokenizer.as_ref(),
-            capacity,
-        );
-    }
-
+    /// One ragged decode step over every generating slot: row = slot, rows `0..=highest`.
     fn decode(&mut self) -> Result<(), EngineError> {
         let rows = self
             .active
@@ -275,119 +247,46 @@ impl Scheduler {
         self.tokens.resize(rows, 0);
         self.pos.clear();
         self.pos.resize(rows, -1);
-        for seq in self
-            .active
-            .iter()
-            .filter(|s| s.finished.is_none() && s.slot < rows)
-        {
+        for seq in self.active.iter().filter(|s| s.finished.is_none()) {
             if let Some((token, pos)) = seq.decode_input() {
                 self.tokens[seq.slot] = token;
                 self.pos[seq.slot] = pos;
             }
         }
-        // Rows that draw on the device; padding rows count as such (their draw is ignored).
-        self.on_device.clear();
-        self.on_device.resize(rows, true);
-        self.rows.clear();
-        self.rows.pad_to(rows);
-        let mut device_rows = 0;
-        for i in 0..self.active.len() {
-            let seq = &self.active[i];
-            if !in_step(seq, &self.pos) {
-                continue;
-            }
-            self.stats.decode_rows += 1;
-            if self.samples_on_device(seq) {
-                device_rows += 1;
-                self.rows
-                    .set(seq.slot, &seq.request.params, seq.generated as u64);
-            } else {
-                self.on_device[seq.slot] = false;
-            }
-        }
-        let head = if device_rows == self.stats.decode_rows {
-            Head::Sample
-        } else {
-            Head::Logits
+        let step = DecodeRows {
+            tokens: &self.tokens,
+            pos: &self.pos,
         };
-        let batch = self.graphs.decode(
-            head,
-            &self.tokens,
-            &self.pos,
-            Some(&mut self.rows),
-            &mut self.decode_out,
-        )?;
-        self.stats.decode_batch = batch;
-        if head == Head::Sample {
-            self.stats.bytes_read_back += batch * 8;
-            self.accept_device_rows();
-            return Ok(());
-        }
-        let vocab = self.graphs.vocab();
-        self.stats.bytes_read_back += batch * vocab * 4;
-        let started = std::time::Instant::now();
-        if device_rows > 0 {
-            let logits = &self.decode_out.logits[..batch * vocab];
-            self.graphs.sample(
-                logits,
-                &mut self.rows,
-                &mut self.decode_out.ids,
-                &mut self.decode_out.logprobs,
-            )?;
-            self.stats.bytes_read_back += batch * 8;
-            self.accept_device_rows();
-        }
-        let capacity = self.graphs.capacity();
-        for seq in self.active.iter_mut() {
-            if !in_step(seq, &self.pos) || self.on_device[seq.slot] {
-                continue;
-            }
-            let row = &mut self.decode_out.logits[seq.slot * vocab..(seq.slot + 1) * vocab];
-            match self
-                .sampler
-                .sample_into(row, &seq.sampler_request(), &mut self.sample)
-            {
-                Ok(()) => {
-                    self.stats.host_tokens += 1;
-                    seq.accept(
-                        &self.sample,
-                        Some(self.sample.logprob),
-                        self.config.eos,
-                        self.tokenizer.as_ref(),
-                        capacity,
-                    )
-                }
-                Err(e) => seq.finished = Some(FinishReason::Error(format!("sampling: {e}"))),
+        self.stats.decode_rows = self.active.iter().filter(|s| step.holds(s)).count();
+        self.stats.decode_batch = self.draw.decode(&mut self.graphs, &step, &self.active)?;
+        for seq in &mut self.active {
+            if let Some(drawn) = self.draw.take(seq.slot) {
+                accept(seq, drawn, &self.rules);
             }
         }
-        self.stats.sample_seconds += started.elapsed().as_secs_f64();
         Ok(())
     }
 
-    /// Hands the device-drawn ids in `decode_out` to the live rows that drew on the device.
-    fn accept_device_rows(&mut self) {
-        for i in 0..self.active.len() {
-            let seq = &self.active[i];
-            if !in_step(seq, &self.pos) || !self.on_device[seq.slot] {
-                continue;
-            }
-            let slot = seq.slot;
-            self.accept_device(i, self.decode_out.ids[slot], self.decode_out.logprobs[slot]);
-        }
-    }
-
-    /// Retires finished sequences and refills each hole with the highest
-    /// live slot, so each eviction moves at most one slot's cache.
+    /// Retires finished sequences, then packs the live ones low.
     fn evict(&mut self) -> Result<(), EngineError> {
         let mut i = 0;
         while i < self.active.len() {
             if let Some(reason) = self.active[i].finished.clone() {
                 let mut seq = self.active.swap_remove(i);
+                if !matches!(reason, FinishReason::Error(_)) {
+                    self.cache.park(seq.slot, seq.cached_tokens().to_vec());
+                }
                 self.retire(&mut seq, reason);
             } else {
                 i += 1;
             }
         }
+        self.pack()
+    }
+
+    /// Refills each hole below `active.len()` with the highest live slot, so each eviction
+    /// moves at most one slot's cache and a decode batch of B rows covers slots `0..B`.
+    fn pack(&mut self) -> Result<(), EngineError> {
         let live = self.active.len();
         loop {
             let mut used = vec![false; live];
@@ -399,6 +298,7 @@ impl Scheduler {
             let Some(hole) = used.iter().position(|u| !u) else {
                 break;
             };
+            self.keep_parked(hole)?;
             let top = self
                 .active
                 .iter_mut()
@@ -411,6 +311,23 @@ impl Scheduler {
         Ok(())
     }
 
+    /// A live sequence is about to be copied into `hole`: a cache parked
+    /// there moves to an empty slot, or over the least recently used one,
+    /// unless it is itself the least recently used.
+    fn keep_parked(&mut self, hole: usize) -> Result<(), EngineError> {
+        let active = &self.active;
+        let busy = |slot| active.iter().any(|s| s.slot == slot);
+        match self.cache.refuge(hole, self.graphs.slots(), busy) {
+            Some(refuge) => {
+                self.graphs.copy_slot(hole, refuge)?;
+                self.stats.slot_copies += 1;
+                self.cache.relocate(hole, refuge);
+            }
+            None => self.cache.forget(hole),
+        }
+        Ok(())
+    }
+
     fn retire(&self, seq: &mut Sequence, reason: FinishReason) {
         // Release the queue place first: a caller that sees `Finished` may
         // submit again at once and must find the place free.
@@ -419,8 +336,13 @@ impl Scheduler {
     }
 }
 
-/// Whether `seq` takes part in the decode step whose positions are `pos` (one per row, -1 for
-/// padding rows): live, in a row of the step, and not padding.
-fn in_step(seq: &Sequence, pos: &[i32]) -> bool {
-    seq.finished.is_none() && pos.get(seq.slot).is_some_and(|&p| p >= 0)
+/// Hands a drawn token (or the reason there is none) to its sequence.
+fn accept(seq: &mut Sequence, drawn: Drawn, rules: &StopRules) {
+    match drawn {
+        Ok(sample) => seq.accept(sample, rules),
+        Err(message) => seq.finished = Some(FinishReason::Error(message)),
+    }
 }
+
+#[cfg(test)]
+mod tests;

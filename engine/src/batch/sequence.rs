@@ -17,6 +17,15 @@ pub enum Phase {
     Decode { pos: usize },
 }
 
+/// What ends every sequence of one model, besides its own request's limits.
+#[derive(Debug, Clone, Copy)]
+pub struct StopRules {
+    /// The model's end-of-sequence token.
+    pub eos: Option<u32>,
+    /// Context capacity of a slot.
+    pub capacity: usize,
+}
+
 pub struct Sequence {
     pub id: u64,
     pub slot: usize,
@@ -25,28 +34,32 @@ pub struct Sequence {
     /// Prompt followed by generated tokens (what penalties look at).
     pub history: Vec<u32>,
     pub generated: usize,
+    /// Prompt tokens whose cache a finished request left in the slot.
+    pub cached: usize,
     pub events: Sender<Event>,
     text: TextState,
     pub finished: Option<FinishReason>,
 }
 
 impl Sequence {
+    /// A waiting sequence (no slot yet); `tokenizer` turns its ids into text.
     pub fn new(
         id: u64,
-        slot: usize,
         request: GenerationRequest,
         events: Sender<Event>,
+        tokenizer: Option<Arc<Tokenizer>>,
     ) -> Sequence {
         let history = request.prompt.clone();
         Sequence {
             id,
-            slot,
+            slot: usize::MAX,
             phase: Phase::Prefill { done: 0 },
             request,
             history,
             generated: 0,
+            cached: 0,
             events,
-            text: TextState::default(),
+            text: TextState::new(tokenizer),
             finished: None,
         }
     }
@@ -60,6 +73,15 @@ impl Sequence {
         Request::new(&self.request.params)
             .history(&self.history)
             .step(self.generated as u64)
+    }
+
+    /// The tokens whose keys and values are in the slot's cache.
+    pub fn cached_tokens(&self) -> &[u32] {
+        let len = match self.phase {
+            Phase::Prefill { done } => done,
+            Phase::Decode { pos } => pos,
+        };
+        &self.history[..len]
     }
 
     /// The token to feed and its position when decoding.
@@ -76,41 +98,35 @@ impl Sequence {
         }
     }
 
-    /// Records a sampled token, streams it, and decides whether to stop.
-    pub fn accept(
-        &mut self,
-        sample: &Sample,
-        logprob: Option<f32>,
-        eos: Option<u32>,
-        tokenizer: Option<&Arc<Tokenizer>>,
-        capacity: usize,
-    ) {
+    /// Records a drawn token, streams it, and decides whether to stop.
+    pub fn accept(&mut self, sample: Sample, rules: &StopRules) {
         let id = sample.token;
         self.history.push(id);
         self.generated += 1;
         let pos = self.prompt_len() + self.generated - 1;
         self.phase = Phase::Decode { pos };
-        let stop_token = if !self.request.ignore_eos && Some(id) == eos {
+        let stop_token = if !self.request.ignore_eos && Some(id) == rules.eos {
             Some(FinishReason::Eos)
         } else if self.request.stop_token_ids.contains(&id) {
             Some(FinishReason::StopToken(id))
         } else {
             None
         };
-        let mut text = String::new();
-        let mut stop_string = None;
+        let (mut text, mut text_end) = (String::new(), None);
         if stop_token.is_none() {
-            if let Some(tokenizer) = tokenizer {
-                let delta = self.text.push(tokenizer, id, &self.request.stop_strings);
-                text = delta.text;
-                stop_string = delta.stop.map(FinishReason::StopString);
+            match self.text.push(id, &self.request.stop_strings) {
+                Ok(delta) => {
+                    text = delta.text;
+                    text_end = delta.stop.map(FinishReason::StopString);
+                }
+                Err(e) => text_end = Some(FinishReason::Error(format!("detokenizing: {e}"))),
             }
         }
         let event = Event::Token {
             id,
             text,
-            logprob,
-            top_logprobs: sample.top_logprobs.clone(),
+            logprob: Some(sample.logprob),
+            top_logprobs: sample.top_logprobs,
         };
         if self.events.send(event).is_err() {
             // Nobody is listening any more: stop spending compute on it.
@@ -119,12 +135,12 @@ impl Sequence {
         }
         let limit = if self.generated >= self.request.max_tokens {
             Some(FinishReason::Length)
-        } else if pos >= capacity {
+        } else if pos >= rules.capacity {
             Some(FinishReason::Capacity)
         } else {
             None
         };
-        self.finished = stop_token.or(stop_string).or(limit);
+        self.finished = stop_token.or(text_end).or(limit);
     }
 
     /// Sends the final event; text still held back for a possible stop
@@ -138,6 +154,7 @@ impl Sequence {
         let _ = self.events.send(Event::Finished {
             reason,
             prompt_tokens: self.prompt_len(),
+            cached_tokens: self.cached,
             generated_tokens: self.generated,
             tail,
             text: self.text.released_text().to_string(),

@@ -12,6 +12,7 @@ use clap::Parser;
 use engine::batch::{Engine, EngineConfig, Event, GenerationRequest, SchedulerConfig};
 use engine::device_sampling::SamplingMode;
 use engine::model::{self, ModelOptions};
+use engine::prompt::{self, PromptError};
 use engine::runtime::Runtime;
 use sampler::SampleParams;
 
@@ -95,17 +96,18 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         Some(path) => path,
         None => loader::default_model_path()?,
     };
+    // Everything that can refuse the run comes before the compile: the device, the model's
+    // files and features, the options, and the request against the limits they set.
     let runtime = Runtime::new(&args.device)?;
     let mut options = ModelOptions::cpu();
     options.graphs = model::default_graph_options(args.slots, args.capacity);
     options.weights = args.weights;
-    let loaded = model::load(&runtime, &path, &options)?;
-    let tokenizer = loaded
+    let prepared = model::prepare(&path, &options)?;
+    let tokenizer = prepared
         .tokenizer
         .clone()
         .ok_or("the model has no tokenizer")?;
-    let text = prompt_text(&args, &loaded)?;
-    let prompt = tokenizer.encode(&text, args.raw)?;
+    let prompt = prompt_ids(&args, Some(&tokenizer), prepared.chat_template.as_ref())?;
     let params = SampleParams {
         temperature: args.temperature,
         top_k: args.top_k,
@@ -118,6 +120,8 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let mut request = GenerationRequest::new(prompt, params, args.max_tokens);
     request.stop_strings = args.stop.clone();
     let prompt_tokens = request.prompt.len();
+    prepared.limits().check(&request)?;
+    let loaded = prepared.load(&runtime)?;
     let config = EngineConfig {
         max_queue: 16,
         scheduler: SchedulerConfig {
@@ -159,21 +163,18 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-fn prompt_text(
+fn prompt_ids(
     args: &Args,
-    loaded: &model::LoadedModel,
-) -> Result<String, Box<dyn std::error::Error>> {
+    tokenizer: Option<&loader::Tokenizer>,
+    template: Option<&loader::ChatTemplate>,
+) -> Result<Vec<u32>, PromptError> {
     if args.raw {
-        return Ok(args.prompt.clone());
+        return prompt::raw(tokenizer, &args.prompt);
     }
-    let template = loaded
-        .chat_template
-        .as_ref()
-        .ok_or("the model has no chat template; use --raw")?;
     let mut messages = Vec::new();
     if let Some(system) = &args.system {
         messages.push(loader::ChatMessage::new("system", system.clone()));
     }
     messages.push(loader::ChatMessage::new("user", args.prompt.clone()));
-    Ok(template.render(&messages, true)?)
+    prompt::chat(template, tokenizer, &messages)
 }

@@ -1,5 +1,5 @@
 //! Truncation thresholds found by bisection instead of sorting (a sort of V is quadratic on
-//! IREE's CPU backend, DESIGN §3).
+//! IREE's CPU backend; docs/architecture.md#sampling-on-the-device).
 //!
 //! Tokens are ordered by logit, ties to the lower id, as the host sampler orders them. A
 //! filter keeps the shortest prefix of that order whose weight reaches a per-row target:

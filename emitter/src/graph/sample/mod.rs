@@ -1,5 +1,6 @@
-//! On-device sampling (DESIGN §2): `[R, V]` logits in, one token and its log-probability per
-//! row out, so a decode step reads back `R` tokens instead of `R x V` floats.
+//! On-device sampling (docs/architecture.md#sampling-on-the-device): `[R, V]` logits in, one
+//! token and its log-probability per row out, so a decode step reads back `R` tokens instead
+//! of `R x V` floats.
 //!
 //! Per row, in the host sampler's default order: greedy when the temperature is 0 (the argmax,
 //! ties to the lowest id), else temperature, min-p, top-k, top-p (renormalised), then a
@@ -15,7 +16,7 @@
 mod cut;
 mod rng;
 
-use super::head::argmax;
+use super::argmax::argmax;
 use crate::hlo::{Cmp, ElemType, FuncBuilder, ReduceOp, Result, TensorType, Value};
 use crate::target::Target;
 

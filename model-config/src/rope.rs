@@ -1,12 +1,12 @@
 use std::f64::consts::PI;
 
-use super::{ModelConfig, RopeScaling};
+use super::{Rope, RopeScaling};
 
 /// `1 / theta^(2i/d)`, then the configured scaling, in f64 and rounded once to f32.
-pub fn inv_freq(cfg: &ModelConfig) -> Vec<f32> {
-    let d = cfg.head_dim as f64;
-    let base = (0..cfg.head_dim / 2).map(|i| 1.0 / cfg.rope_theta.powf(2.0 * i as f64 / d));
-    let scaled: Vec<f64> = match &cfg.rope_scaling {
+pub fn inv_freq(rope: &Rope, head_dim: usize) -> Vec<f32> {
+    let d = head_dim as f64;
+    let base = (0..head_dim / 2).map(|i| 1.0 / rope.theta.powf(2.0 * i as f64 / d));
+    let scaled: Vec<f64> = match &rope.scaling {
         None => base.collect(),
         Some(RopeScaling::Linear { factor }) => base.map(|f| f / factor).collect(),
         Some(RopeScaling::Factors { factors }) => {

@@ -2,7 +2,9 @@ use std::path::Path;
 
 use gguf::{GgmlType, GgufFile};
 
-use super::{unsupported, ConfigError, ModelConfig, RopeScaling};
+use super::{
+    invalid, unsupported, Activation, ConfigError, LayerType, ModelConfig, Rope, RopeScaling,
+};
 
 pub fn from_gguf(path: &Path) -> Result<ModelConfig, ConfigError> {
     let file = GgufFile::open(path).map_err(|e| ConfigError::Parse {
@@ -12,33 +14,60 @@ pub fn from_gguf(path: &Path) -> Result<ModelConfig, ConfigError> {
     from_gguf_file(&file)
 }
 
-/// Reads the config from llama.cpp's metadata keys; shapes and biases come from the tensor list.
+/// Reads the config from llama.cpp's metadata keys; shapes, biases and norms come from the
+/// tensor list. Defaults are those llama.cpp applies itself: `rope.freq_base` 10000 when
+/// absent; for `gemma3`, which llama.cpp describes partly in code rather than metadata: every
+/// 6th layer global, the rest sliding with RoPE base 10000 (`rope.freq_base_swa` when
+/// present) and no scaling, GELU-tanh, embeddings times sqrt(hidden), and an attention scale
+/// of 1/sqrt(head_dim), or 1/sqrt(hidden / heads) for the 62-layer (27B) model.
 pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
     let m = Meta(file);
     let arch = m
         .str("general.architecture")?
         .ok_or_else(|| invalid("general.architecture missing"))?;
-    if !["llama", "mistral", "qwen2"].contains(&arch) {
+    if !SUPPORTED.contains(&arch) {
         return unsupported(format!(
-            "GGUF architecture {arch:?} (supported: llama, mistral, qwen2)"
+            "GGUF architecture {arch:?} (supported: {})",
+            SUPPORTED.join(", ")
         ));
     }
+    let gemma = arch == "gemma3";
     let key = |k: &str| format!("{arch}.{k}");
     if m.u64(&key("expert_count"))?.is_some_and(|n| n > 0) {
         return unsupported("mixture of experts (expert_count)");
     }
     let heads = m.required(&key("attention.head_count"))?;
     let hidden = m.required(&key("embedding_length"))?;
+    let layers = m.required(&key("block_count"))?;
     let head_dim = m
         .u64(&key("attention.key_length"))?
         .map_or(hidden / heads.max(1), |d| d as usize);
     check_head_dims(&m, &key, head_dim)?;
+    let sliding_window = m.u64(&key("attention.sliding_window"))?.map(|n| n as usize);
+    if gemma && sliding_window.is_none() {
+        return Err(invalid(format!(
+            "{} missing",
+            key("attention.sliding_window")
+        )));
+    }
+    let qk_norm = needs_tensors(
+        file,
+        arch,
+        &["qwen3", "gemma3"],
+        &["attn_q_norm", "attn_k_norm"],
+    )?;
+    let post_norms = needs_tensors(
+        file,
+        arch,
+        &["gemma3"],
+        &["post_attention_norm", "post_ffw_norm"],
+    )?;
     let cfg = ModelConfig {
         architecture: arch.to_string(),
         vocab_size: vocab_size(file)?,
         hidden_size: hidden,
         intermediate_size: m.required(&key("feed_forward_length"))?,
-        num_hidden_layers: m.required(&key("block_count"))?,
+        num_hidden_layers: layers,
         num_attention_heads: heads,
         num_key_value_heads: m
             .u64(&key("attention.head_count_kv"))?
@@ -48,20 +77,78 @@ pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
         rope_scaling: rope_scaling(file, &m, &key)?,
         rms_norm_eps: m
             .f64(&key("attention.layer_norm_rms_epsilon"))?
-            .ok_or_else(|| invalid("rms epsilon missing"))?,
+            .ok_or_else(|| {
+                invalid(format!(
+                    "{} missing",
+                    key("attention.layer_norm_rms_epsilon")
+                ))
+            })?,
         tie_word_embeddings: !has_tensor(file, "output.weight"),
         qkv_bias: has_tensor(file, "blk.0.attn_q.bias"),
         o_bias: has_tensor(file, "blk.0.attn_output.bias"),
         mlp_bias: has_tensor(file, "blk.0.ffn_gate.bias"),
-        sliding_window: m.u64(&key("attention.sliding_window"))?.map(|n| n as usize),
-        max_position_embeddings: m.u64(&key("context_length"))?.map_or(2048, |n| n as usize),
+        sliding_window,
+        max_position_embeddings: m.required(&key("context_length"))?,
+        layer_types: if gemma {
+            gemma3_layers(layers)
+        } else {
+            Vec::new()
+        },
+        sliding_rope: match gemma {
+            true => Some(Rope {
+                theta: m.f64(&key("rope.freq_base_swa"))?.unwrap_or(10000.0),
+                scaling: None,
+            }),
+            false => None,
+        },
+        qk_norm,
+        post_norms,
+        activation: if gemma {
+            Activation::GeluTanh
+        } else {
+            Activation::Silu
+        },
+        embedding_scale: gemma.then(|| (hidden as f64).sqrt()),
+        attention_scale: gemma.then(|| match layers {
+            62 => ((hidden / heads.max(1)) as f64).powf(-0.5),
+            _ => (head_dim as f64).powf(-0.5),
+        }),
+        norm_weight_offset: 0.0,
     };
     cfg.validate()?;
     Ok(cfg)
 }
 
-fn invalid(m: impl Into<String>) -> ConfigError {
-    ConfigError::Invalid(m.into())
+const SUPPORTED: &[&str] = &["llama", "mistral", "qwen2", "qwen3", "gemma3"];
+
+fn gemma3_layers(layers: usize) -> Vec<LayerType> {
+    (0..layers)
+        .map(|l| match (l + 1) % 6 {
+            0 => LayerType::FullAttention,
+            _ => LayerType::SlidingAttention,
+        })
+        .collect()
+}
+
+/// Whether the architecture has the given per-layer tensors; a file of such an architecture
+/// that lacks them is malformed, and one of another architecture that has them is not
+/// understood.
+fn needs_tensors(
+    file: &GgufFile,
+    arch: &str,
+    archs: &[&str],
+    names: &[&str],
+) -> Result<bool, ConfigError> {
+    let expected = archs.contains(&arch);
+    for name in names {
+        let full = format!("blk.0.{name}.weight");
+        match (expected, has_tensor(file, &full)) {
+            (true, false) => return Err(invalid(format!("{arch} file without {full}"))),
+            (false, true) => return unsupported(format!("{full} in a {arch} file")),
+            _ => {}
+        }
+    }
+    Ok(expected)
 }
 
 fn has_tensor(file: &GgufFile, name: &str) -> bool {

@@ -1,0 +1,242 @@
+//! Where and how each token is drawn: by the host sampler over logits read back, or by the
+//! sampling heads in the graph (only ids and log-probabilities come back), or both in one
+//! decode step when some rows ask for what only the host implements.
+
+use std::time::Instant;
+
+use emitter::Variant;
+use sampler::{Sample, Sampler};
+
+use super::runner::GraphRunner;
+use super::sequence::Sequence;
+use crate::device_sampling::{device_can_sample, SampleRows, SamplingMode};
+use crate::error::EngineError;
+use crate::graphs::{DecodeOutput, PrefillOut};
+
+/// A token drawn for one sequence, or why none could be.
+pub type Drawn = Result<Sample, String>;
+
+/// What drawing cost in one step.
+#[derive(Debug, Clone, Default)]
+pub struct DrawStats {
+    pub sample_seconds: f64,
+    pub bytes_read_back: usize,
+    pub device_tokens: usize,
+    pub host_tokens: usize,
+}
+
+impl DrawStats {
+    /// A token drawn on the device; -1 means the row's logits had no finite maximum.
+    fn device(&mut self, token: i32, logprob: f32) -> Drawn {
+        if token < 0 {
+            return Err("sampling: the logits hold NaN or +inf, or no finite value".into());
+        }
+        self.device_tokens += 1;
+        Ok(Sample {
+            token: token as u32,
+            logprob,
+            top_logprobs: Vec::new(),
+        })
+    }
+
+    fn host(&mut self, drawn: Drawn) -> Drawn {
+        if drawn.is_ok() {
+            self.host_tokens += 1;
+        }
+        drawn
+    }
+}
+
+/// One prefill call of a sequence: `tokens` at positions `start..` of its slot.
+pub struct Chunk<'a> {
+    pub start: usize,
+    pub tokens: &'a [i32],
+    /// The prompt's last chunk, whose last logits give the first generated token.
+    pub last: bool,
+}
+
+/// One decode step: a row per slot `0..rows`, `pos < 0` marking padding rows.
+pub struct DecodeRows<'a> {
+    pub tokens: &'a [i32],
+    pub pos: &'a [i32],
+}
+
+impl DecodeRows<'_> {
+    /// Whether `seq` takes part: live, in a row of the step, and not padding.
+    pub fn holds(&self, seq: &Sequence) -> bool {
+        seq.finished.is_none() && self.pos.get(seq.slot).is_some_and(|&p| p >= 0)
+    }
+}
+
+/// The drawing side of a step, with buffers reused across steps.
+pub struct Draw {
+    sampler: Sampler,
+    /// Device mode on a module that has the sample heads (fixed at start).
+    device_heads: bool,
+    logits: Vec<f32>,
+    decode_out: DecodeOutput,
+    sample: Sample,
+    rows: SampleRows,
+    on_device: Vec<bool>,
+    /// Per slot, what the last decode step drew.
+    drawn: Vec<Option<Drawn>>,
+    pub stats: DrawStats,
+}
+
+impl Draw {
+    pub fn new(mode: SamplingMode, graphs: &impl GraphRunner) -> Draw {
+        Draw {
+            sampler: Sampler::new(),
+            device_heads: mode == SamplingMode::Device && graphs.has_head(Variant::Sample),
+            logits: vec![0.0; graphs.vocab()],
+            decode_out: DecodeOutput::default(),
+            sample: Sample::default(),
+            rows: SampleRows::default(),
+            on_device: Vec::new(),
+            drawn: Vec::new(),
+            stats: DrawStats::default(),
+        }
+    }
+
+    /// Whether `seq` draws its tokens on the device.
+    fn on_device(&self, seq: &Sequence) -> bool {
+        self.device_heads && device_can_sample(&seq.request.params)
+    }
+
+    /// Runs one prefill chunk of `seq`; the last chunk also draws the first generated token.
+    pub fn prefill(
+        &mut self,
+        graphs: &mut impl GraphRunner,
+        seq: &Sequence,
+        chunk: Chunk<'_>,
+    ) -> Result<Option<Drawn>, EngineError> {
+        let on_device = chunk.last && self.on_device(seq);
+        if on_device {
+            self.rows.clear();
+            self.rows.push(&seq.request.params, seq.generated as u64);
+        }
+        let (mut token, mut logprob) = (0i32, 0f32);
+        let out = if on_device {
+            self.stats.bytes_read_back += 8;
+            PrefillOut::Sample {
+                rows: &self.rows,
+                token: &mut token,
+                logprob: &mut logprob,
+            }
+        } else if !chunk.last && graphs.has_head(Variant::Argmax) {
+            // Only the cache matters for a chunk before the last.
+            self.stats.bytes_read_back += 4;
+            PrefillOut::Argmax(&mut token)
+        } else {
+            self.stats.bytes_read_back += self.logits.len() * 4;
+            PrefillOut::Logits(&mut self.logits)
+        };
+        graphs.prefill(seq.slot, chunk.start, chunk.tokens, out)?;
+        Ok(match (chunk.last, on_device) {
+            (false, _) => None,
+            (true, true) => Some(self.stats.device(token, logprob)),
+            (true, false) => {
+                let started = Instant::now();
+                let drawn = host_draw(&mut self.sampler, &mut self.logits, seq, &mut self.sample);
+                self.stats.sample_seconds += started.elapsed().as_secs_f64();
+                Some(self.stats.host(drawn))
+            }
+        })
+    }
+
+    /// Runs one decode step over `rows` and draws a token for every sequence of `live` that
+    /// takes part; [`Draw::take`] hands them out. Returns the decode bucket that ran.
+    pub fn decode(
+        &mut self,
+        graphs: &mut impl GraphRunner,
+        rows: &DecodeRows<'_>,
+        live: &[Sequence],
+    ) -> Result<usize, EngineError> {
+        let n = rows.tokens.len();
+        self.drawn.clear();
+        self.drawn.resize_with(n, || None);
+        // Rows that draw on the device; padding rows count as such (their draw is ignored).
+        self.on_device.clear();
+        self.on_device.resize(n, true);
+        self.rows.clear();
+        self.rows.pad_to(n);
+        let (mut stepping, mut device_rows) = (0, 0);
+        for seq in live.iter().filter(|s| rows.holds(s)) {
+            stepping += 1;
+            if self.on_device(seq) {
+                device_rows += 1;
+                self.rows
+                    .set(seq.slot, &seq.request.params, seq.generated as u64);
+            } else {
+                self.on_device[seq.slot] = false;
+            }
+        }
+        let head = if device_rows == stepping {
+            Variant::Sample
+        } else {
+            Variant::Logits
+        };
+        let batch = graphs.decode(
+            head,
+            rows.tokens,
+            rows.pos,
+            Some(&mut self.rows),
+            &mut self.decode_out,
+        )?;
+        if head == Variant::Sample {
+            self.stats.bytes_read_back += batch * 8;
+            self.take_device_rows(rows, live);
+            return Ok(batch);
+        }
+        let vocab = graphs.vocab();
+        self.stats.bytes_read_back += batch * vocab * 4;
+        let started = Instant::now();
+        if device_rows > 0 {
+            let out = &mut self.decode_out;
+            graphs.sample(
+                &out.logits[..batch * vocab],
+                &mut self.rows,
+                &mut out.ids,
+                &mut out.logprobs,
+            )?;
+            self.stats.bytes_read_back += batch * 8;
+            self.take_device_rows(rows, live);
+        }
+        for seq in live
+            .iter()
+            .filter(|s| rows.holds(s) && !self.on_device[s.slot])
+        {
+            let row = &mut self.decode_out.logits[seq.slot * vocab..(seq.slot + 1) * vocab];
+            let drawn = host_draw(&mut self.sampler, row, seq, &mut self.sample);
+            self.drawn[seq.slot] = Some(self.stats.host(drawn));
+        }
+        self.stats.sample_seconds += started.elapsed().as_secs_f64();
+        Ok(batch)
+    }
+
+    /// What the last decode step drew for `slot` (once).
+    pub fn take(&mut self, slot: usize) -> Option<Drawn> {
+        self.drawn.get_mut(slot).and_then(Option::take)
+    }
+
+    fn take_device_rows(&mut self, rows: &DecodeRows<'_>, live: &[Sequence]) {
+        for seq in live
+            .iter()
+            .filter(|s| rows.holds(s) && self.on_device[s.slot])
+        {
+            let (token, logprob) = (
+                self.decode_out.ids[seq.slot],
+                self.decode_out.logprobs[seq.slot],
+            );
+            self.drawn[seq.slot] = Some(self.stats.device(token, logprob));
+        }
+    }
+}
+
+/// The host sampler's token for `seq` from its `[V]` logits (which it may rewrite).
+fn host_draw(sampler: &mut Sampler, logits: &mut [f32], seq: &Sequence, out: &mut Sample) -> Drawn {
+    match sampler.sample_into(logits, &seq.sampler_request(), out) {
+        Ok(()) => Ok(out.clone()),
+        Err(e) => Err(format!("sampling: {e}")),
+    }
+}

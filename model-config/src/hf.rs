@@ -1,0 +1,400 @@
+//! HF `config.json`, as transformers 4 (`rope_theta`, `rope_scaling`) and transformers 5
+//! (`rope_parameters`, per layer type for hybrid models) write it.
+//!
+//! Defaults are only those transformers' own config classes apply when a key is absent:
+//! - `num_key_value_heads`: `num_attention_heads` (Llama only; the other classes default to
+//!   a number that belongs to one model, so the key is required there);
+//! - `head_dim`: `hidden_size / num_attention_heads` (Llama, Mistral, Qwen 2; required for
+//!   Qwen 3 and Gemma 3, whose class defaults belong to one model size);
+//! - `hidden_act` / `hidden_activation`: silu, and gelu_pytorch_tanh for Gemma 3;
+//! - `tie_word_embeddings`: false, true for Gemma 3; `attention_bias`, `mlp_bias`: false;
+//! - Mistral `sliding_window`: 4096; Gemma 3 `sliding_window_pattern`: 6 (when no
+//!   `layer_types`); Gemma 3 `rope_local_base_freq`: 10000 (transformers 4 form).
+//!
+//! The RoPE base, `rms_norm_eps`, the sizes and `max_position_embeddings` are required.
+
+use std::path::Path;
+
+use serde_json::{Map, Value};
+
+use super::{
+    invalid, unsupported, Activation, ConfigError, LayerType, ModelConfig, Rope, RopeScaling,
+};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Family {
+    Llama,
+    Mistral,
+    Qwen2,
+    Qwen3,
+    Gemma3,
+}
+
+impl Family {
+    fn from_model_type(model_type: &str) -> Result<Family, ConfigError> {
+        Ok(match model_type {
+            "llama" => Family::Llama,
+            "mistral" => Family::Mistral,
+            "qwen2" => Family::Qwen2,
+            "qwen3" => Family::Qwen3,
+            "gemma3_text" => Family::Gemma3,
+            "gemma3" => {
+                return unsupported(
+                    "model_type \"gemma3\" (the multimodal checkpoint; text-only gemma3_text is supported)",
+                )
+            }
+            other => {
+                return unsupported(format!(
+                    "model_type {other:?} (supported: llama, mistral, qwen2, qwen3, gemma3_text)"
+                ))
+            }
+        })
+    }
+}
+
+pub fn from_hf_dir(dir: &Path) -> Result<ModelConfig, ConfigError> {
+    let path = dir.join("config.json");
+    let text = std::fs::read_to_string(&path).map_err(|source| ConfigError::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    from_hf_json(&text).map_err(|e| match e {
+        ConfigError::Parse { message, .. } => ConfigError::Parse {
+            path: path.display().to_string(),
+            message,
+        },
+        other => other,
+    })
+}
+
+/// Parses an HF `config.json`.
+pub fn from_hf_json(text: &str) -> Result<ModelConfig, ConfigError> {
+    let root: Value = serde_json::from_str(text).map_err(|e| ConfigError::Parse {
+        path: "config.json".into(),
+        message: e.to_string(),
+    })?;
+    let Some(obj) = root.as_object() else {
+        return Err(invalid("config.json is not an object"));
+    };
+    let j = Json(obj);
+    let model_type = j
+        .str("model_type")?
+        .ok_or_else(|| invalid("model_type missing"))?;
+    let family = Family::from_model_type(model_type)?;
+    reject_unsupported(&j)?;
+    let heads = j.required_usize("num_attention_heads")?;
+    let hidden = j.required_usize("hidden_size")?;
+    let layers = j.required_usize("num_hidden_layers")?;
+    let head_dim = match (j.usize("head_dim")?, family) {
+        (Some(d), _) => d,
+        (None, Family::Qwen3 | Family::Gemma3) => return Err(invalid("head_dim missing")),
+        (None, _) => hidden / heads.max(1),
+    };
+    let gemma = family == Family::Gemma3;
+    let (attention_bias, mlp_bias) = biases(&j, family)?;
+    let (rope, sliding_rope) = ropes(&j, family)?;
+    let (sliding_window, layer_types) = attention_layers(&j, family, layers)?;
+    let cfg = ModelConfig {
+        architecture: model_type.to_string(),
+        vocab_size: j.required_usize("vocab_size")?,
+        hidden_size: hidden,
+        intermediate_size: j.required_usize("intermediate_size")?,
+        num_hidden_layers: layers,
+        num_attention_heads: heads,
+        num_key_value_heads: match (j.usize("num_key_value_heads")?, family) {
+            (Some(n), _) => n,
+            (None, Family::Llama) => heads,
+            (None, _) => return Err(invalid("num_key_value_heads missing")),
+        },
+        head_dim,
+        rope_theta: rope.theta,
+        rope_scaling: rope.scaling,
+        rms_norm_eps: j.required_f64("rms_norm_eps")?,
+        tie_word_embeddings: j.bool("tie_word_embeddings")?.unwrap_or(gemma),
+        qkv_bias: attention_bias || family == Family::Qwen2,
+        o_bias: attention_bias,
+        mlp_bias,
+        sliding_window,
+        max_position_embeddings: j.required_usize("max_position_embeddings")?,
+        layer_types,
+        sliding_rope,
+        qk_norm: matches!(family, Family::Qwen3 | Family::Gemma3),
+        post_norms: gemma,
+        activation: activation(&j, family)?,
+        embedding_scale: gemma.then(|| (hidden as f64).sqrt()),
+        attention_scale: match gemma {
+            true => Some(j.required_f64("query_pre_attn_scalar")?.powf(-0.5)),
+            false => None,
+        },
+        norm_weight_offset: if gemma { 1.0 } else { 0.0 },
+    };
+    cfg.validate()?;
+    Ok(cfg)
+}
+
+fn reject_unsupported(j: &Json) -> Result<(), ConfigError> {
+    for key in [
+        "num_local_experts",
+        "num_experts",
+        "n_routed_experts",
+        "moe_intermediate_size",
+    ] {
+        if j.0
+            .get(key)
+            .is_some_and(|v| !v.is_null() && v.as_u64() != Some(0))
+        {
+            return unsupported(format!("mixture of experts ({key})"));
+        }
+    }
+    let set = |key: &str| j.0.get(key).is_some_and(|v| !v.is_null() && v != false);
+    for key in [
+        "quantization_config",
+        "attn_logit_softcapping",
+        "final_logit_softcapping",
+        "use_bidirectional_attention",
+    ] {
+        if set(key) {
+            return unsupported(key.to_string());
+        }
+    }
+    if j.f64("partial_rotary_factor")?.is_some_and(|f| f != 1.0) {
+        return unsupported("partial_rotary_factor (RoPE on part of the head)");
+    }
+    Ok(())
+}
+
+fn activation(j: &Json, family: Family) -> Result<Activation, ConfigError> {
+    let (key, default) = match family {
+        Family::Gemma3 => ("hidden_activation", "gelu_pytorch_tanh"),
+        _ => ("hidden_act", "silu"),
+    };
+    match j.str(key)?.unwrap_or(default) {
+        "silu" => Ok(Activation::Silu),
+        "gelu_pytorch_tanh" => Ok(Activation::GeluTanh),
+        other => unsupported(format!(
+            "{key} {other:?} (supported: silu, gelu_pytorch_tanh)"
+        )),
+    }
+}
+
+/// (q/k/v/o bias, MLP bias). Mistral's and Qwen 2's modules take no bias switch.
+fn biases(j: &Json, family: Family) -> Result<(bool, bool), ConfigError> {
+    let attention = j.bool("attention_bias")?.unwrap_or(false);
+    let mlp = j.bool("mlp_bias")?.unwrap_or(false);
+    Ok(match family {
+        Family::Llama => (attention, mlp),
+        Family::Qwen3 | Family::Gemma3 => (attention, false),
+        Family::Mistral | Family::Qwen2 => (false, false),
+    })
+}
+
+/// The window and, for hybrid models, the per-layer kinds (empty when uniform).
+fn attention_layers(
+    j: &Json,
+    family: Family,
+    layers: usize,
+) -> Result<(Option<usize>, Vec<LayerType>), ConfigError> {
+    match family {
+        Family::Llama => Ok((None, Vec::new())),
+        Family::Mistral => {
+            let window = match j.0.get("sliding_window") {
+                None => Some(4096),
+                Some(_) => j.usize("sliding_window")?,
+            };
+            Ok((window, Vec::new()))
+        }
+        Family::Qwen2 | Family::Qwen3 => {
+            if j.bool("use_sliding_window")?.unwrap_or(false) {
+                return unsupported("use_sliding_window (sliding layers above max_window_layers)");
+            }
+            let listed = layer_types(j, layers)?;
+            if listed
+                .iter()
+                .flatten()
+                .any(|&t| t == LayerType::SlidingAttention)
+            {
+                return unsupported("sliding_attention layers with use_sliding_window false");
+            }
+            Ok((None, Vec::new()))
+        }
+        Family::Gemma3 => {
+            let window = j
+                .usize("sliding_window")?
+                .ok_or_else(|| invalid("sliding_window missing"))?;
+            let types = match layer_types(j, layers)? {
+                Some(types) => types,
+                None => pattern_layers(j, layers)?,
+            };
+            Ok((Some(window), types))
+        }
+    }
+}
+
+fn layer_types(j: &Json, layers: usize) -> Result<Option<Vec<LayerType>>, ConfigError> {
+    let Some(list) = j.0.get("layer_types").filter(|v| !v.is_null()) else {
+        return Ok(None);
+    };
+    let list = list
+        .as_array()
+        .ok_or_else(|| invalid("layer_types is not a list"))?;
+    let types = list
+        .iter()
+        .map(|t| match t.as_str() {
+            Some("full_attention") => Ok(LayerType::FullAttention),
+            Some("sliding_attention") => Ok(LayerType::SlidingAttention),
+            _ => unsupported(format!("layer type {t}")),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if types.len() != layers {
+        return Err(invalid(format!(
+            "{} layer_types for {layers} layers",
+            types.len()
+        )));
+    }
+    Ok(Some(types))
+}
+
+/// transformers 4 Gemma 3: every `sliding_window_pattern`-th layer is global.
+fn pattern_layers(j: &Json, layers: usize) -> Result<Vec<LayerType>, ConfigError> {
+    let pattern = j
+        .usize("sliding_window_pattern")?
+        .or(j.usize("_sliding_window_pattern")?)
+        .unwrap_or(6);
+    if pattern == 0 {
+        return Err(invalid("sliding_window_pattern is 0"));
+    }
+    Ok((0..layers)
+        .map(|l| match (l + 1) % pattern {
+            0 => LayerType::FullAttention,
+            _ => LayerType::SlidingAttention,
+        })
+        .collect())
+}
+
+/// (full-attention RoPE, sliding-layer RoPE where it differs).
+fn ropes(j: &Json, family: Family) -> Result<(Rope, Option<Rope>), ConfigError> {
+    if let Some(params) = j.0.get("rope_parameters").filter(|v| !v.is_null()) {
+        let params = object(params, "rope_parameters")?;
+        if params.0.contains_key("full_attention") {
+            let full = rope_parameters(&params, "full_attention")?;
+            let sliding = match params.0.contains_key("sliding_attention") {
+                true => Some(rope_parameters(&params, "sliding_attention")?),
+                false => None,
+            };
+            return Ok((full, sliding));
+        }
+        let rope = rope_from(&params, "rope_parameters")?;
+        return Ok((rope, None));
+    }
+    let theta = j.f64("rope_theta")?.ok_or_else(|| {
+        invalid("rope_theta missing (neither rope_theta nor rope_parameters is set)")
+    })?;
+    let scaling = match j.0.get("rope_scaling").filter(|v| !v.is_null()) {
+        Some(s) => scaling(&object(s, "rope_scaling")?, "rope_scaling")?,
+        None => None,
+    };
+    let full = Rope { theta, scaling };
+    let sliding = match family {
+        Family::Gemma3 => Some(Rope {
+            theta: j.f64("rope_local_base_freq")?.unwrap_or(10000.0),
+            scaling: None,
+        }),
+        _ => None,
+    };
+    Ok((full, sliding))
+}
+
+fn rope_parameters(params: &Json, kind: &str) -> Result<Rope, ConfigError> {
+    let value = params.0.get(kind).expect("checked by the caller");
+    rope_from(&object(value, kind)?, &format!("rope_parameters.{kind}"))
+}
+
+/// A transformers 5 RoPE dict: `rope_theta` and the scaling fields side by side.
+fn rope_from(d: &Json, ctx: &str) -> Result<Rope, ConfigError> {
+    let theta = d
+        .f64("rope_theta")?
+        .ok_or_else(|| invalid(format!("{ctx}.rope_theta missing")))?;
+    Ok(Rope {
+        theta,
+        scaling: scaling(d, ctx)?,
+    })
+}
+
+fn scaling(s: &Json, ctx: &str) -> Result<Option<RopeScaling>, ConfigError> {
+    let kind = match s.str("rope_type")? {
+        Some(k) => k,
+        None => s.str("type")?.unwrap_or("default"),
+    };
+    let field = |k: &str| {
+        s.f64(k)?
+            .ok_or_else(|| invalid(format!("{ctx}.{k} missing")))
+    };
+    match kind {
+        "default" => Ok(None),
+        "linear" => Ok(Some(RopeScaling::Linear {
+            factor: field("factor")?,
+        })),
+        "llama3" => Ok(Some(RopeScaling::Llama3 {
+            factor: field("factor")?,
+            low_freq_factor: field("low_freq_factor")?,
+            high_freq_factor: field("high_freq_factor")?,
+            original_max_position_embeddings: field("original_max_position_embeddings")?,
+        })),
+        other => unsupported(format!(
+            "{ctx} type {other:?} (supported: default, linear, llama3)"
+        )),
+    }
+}
+
+fn object<'a>(v: &'a Value, what: &str) -> Result<Json<'a>, ConfigError> {
+    v.as_object()
+        .map(Json)
+        .ok_or_else(|| invalid(format!("{what} is not an object")))
+}
+
+/// Typed access to optional JSON fields: absent or null is `None`, a wrong type is an error.
+struct Json<'a>(&'a Map<String, Value>);
+
+impl Json<'_> {
+    fn get<'s, T>(
+        &'s self,
+        key: &str,
+        what: &str,
+        f: impl Fn(&'s Value) -> Option<T>,
+    ) -> Result<Option<T>, ConfigError> {
+        match self.0.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(v) => f(v)
+                .map(Some)
+                .ok_or_else(|| invalid(format!("{key} = {v} is not {what}"))),
+        }
+    }
+
+    fn str(&self, key: &str) -> Result<Option<&str>, ConfigError> {
+        self.get(key, "a string", |v| v.as_str())
+    }
+
+    fn bool(&self, key: &str) -> Result<Option<bool>, ConfigError> {
+        self.get(key, "a boolean", Value::as_bool)
+    }
+
+    fn f64(&self, key: &str) -> Result<Option<f64>, ConfigError> {
+        self.get(key, "a number", Value::as_f64)
+    }
+
+    fn usize(&self, key: &str) -> Result<Option<usize>, ConfigError> {
+        self.get(key, "a non-negative integer", |v| {
+            v.as_u64().and_then(|n| usize::try_from(n).ok())
+        })
+    }
+
+    fn required_usize(&self, key: &str) -> Result<usize, ConfigError> {
+        self.usize(key)?
+            .ok_or_else(|| invalid(format!("{key} missing")))
+    }
+
+    fn required_f64(&self, key: &str) -> Result<f64, ConfigError> {
+        self.f64(key)?
+            .ok_or_else(|| invalid(format!("{key} missing")))
+    }
+}

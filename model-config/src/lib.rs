@@ -1,0 +1,279 @@
+//! A model's architecture, read from an HF `config.json` (transformers 4 and 5 forms) or GGUF
+//! metadata: dimensions plus every switch the graphs read (norms, activation, attention kinds,
+//! RoPE per layer kind, biases). How tensors are stored is not described here.
+//!
+//! Readers never guess: a key the graphs depend on that is missing, or a value they cannot
+//! honour, is an error naming it. The only defaults are the ones transformers (for HF) or
+//! llama.cpp (for GGUF) apply themselves for that model type; each is documented where it is
+//! applied.
+
+mod gguf_meta;
+mod hf;
+mod rope;
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+pub use gguf_meta::{from_gguf, from_gguf_file};
+pub use hf::{from_hf_dir, from_hf_json};
+
+/// Everything the graphs depend on. Field names follow HF's `config.json`; switches that
+/// Llama does not use are left out of the serialized form when off, so a Llama manifest
+/// reads as before.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ModelConfig {
+    pub architecture: String,
+    pub vocab_size: usize,
+    pub hidden_size: usize,
+    pub intermediate_size: usize,
+    pub num_hidden_layers: usize,
+    pub num_attention_heads: usize,
+    pub num_key_value_heads: usize,
+    pub head_dim: usize,
+    /// RoPE base of full-attention layers (and of sliding ones unless `sliding_rope` is set).
+    pub rope_theta: f64,
+    pub rope_scaling: Option<RopeScaling>,
+    pub rms_norm_eps: f64,
+    pub tie_word_embeddings: bool,
+    /// Bias on the q, k and v projections.
+    pub qkv_bias: bool,
+    /// Bias on the output projection.
+    pub o_bias: bool,
+    pub mlp_bias: bool,
+    /// Attention window of the layers whose [`LayerType`] is `Sliding`.
+    pub sliding_window: Option<usize>,
+    pub max_position_embeddings: usize,
+    /// Attention kind per layer; empty means uniform: every layer slides when
+    /// `sliding_window` is set, else every layer attends to the full context.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub layer_types: Vec<LayerType>,
+    /// RoPE of sliding-window layers where it differs from the full-attention one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sliding_rope: Option<Rope>,
+    /// RMSNorm over each q and k head before RoPE (`q_norm`, `k_norm` weights of head_dim).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub qk_norm: bool,
+    /// RMSNorm on the attention output and on the MLP output before each residual add.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub post_norms: bool,
+    #[serde(default, skip_serializing_if = "Activation::is_silu")]
+    pub activation: Activation,
+    /// Multiplier applied to the token embeddings (Gemma: sqrt(hidden_size)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub embedding_scale: Option<f64>,
+    /// Multiplier of q·k; `None` is 1/sqrt(head_dim).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attention_scale: Option<f64>,
+    /// Added to every RMSNorm weight (HF Gemma stores w and applies 1 + w; GGUF stores 1 + w).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub norm_weight_offset: f64,
+}
+
+/// RoPE base and frequency scaling for one kind of layer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Rope {
+    pub theta: f64,
+    pub scaling: Option<RopeScaling>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LayerType {
+    FullAttention,
+    SlidingAttention,
+}
+
+/// The gate activation of the gated MLP.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Activation {
+    #[default]
+    Silu,
+    /// GELU with the tanh approximation (`gelu_pytorch_tanh`).
+    GeluTanh,
+}
+
+impl Activation {
+    fn is_silu(&self) -> bool {
+        *self == Activation::Silu
+    }
+}
+
+fn is_false(b: &bool) -> bool {
+    !b
+}
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
+}
+
+/// RoPE frequency scaling schemes that are implemented.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "rope_type", rename_all = "lowercase")]
+pub enum RopeScaling {
+    Linear {
+        factor: f64,
+    },
+    Llama3 {
+        factor: f64,
+        low_freq_factor: f64,
+        high_freq_factor: f64,
+        original_max_position_embeddings: f64,
+    },
+    /// Per-frequency divisors, as GGUF files store llama3 scaling (`rope_freqs.weight`).
+    Factors {
+        factors: Vec<f32>,
+    },
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("unsupported model: {0}")]
+    Unsupported(String),
+    #[error("invalid config: {0}")]
+    Invalid(String),
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{path}: {message}")]
+    Parse { path: String, message: String },
+}
+
+pub(crate) fn unsupported<T>(what: impl Into<String>) -> Result<T, ConfigError> {
+    Err(ConfigError::Unsupported(what.into()))
+}
+
+pub(crate) fn invalid(m: impl Into<String>) -> ConfigError {
+    ConfigError::Invalid(m.into())
+}
+
+impl ModelConfig {
+    /// Reads a model given as an HF directory (with `config.json`) or a `.gguf` file.
+    pub fn load(path: &Path) -> Result<Self, ConfigError> {
+        if path.is_dir() {
+            from_hf_dir(path)
+        } else {
+            from_gguf(path)
+        }
+    }
+
+    pub fn group_size(&self) -> usize {
+        self.num_attention_heads / self.num_key_value_heads
+    }
+
+    /// The attention kind of `layer`.
+    pub fn layer_type(&self, layer: usize) -> LayerType {
+        match self.layer_types.get(layer) {
+            Some(&t) => t,
+            None if self.sliding_window.is_some() => LayerType::SlidingAttention,
+            None => LayerType::FullAttention,
+        }
+    }
+
+    /// The RoPE a layer of kind `kind` uses.
+    pub fn rope(&self, kind: LayerType) -> Rope {
+        match (&self.sliding_rope, kind) {
+            (Some(rope), LayerType::SlidingAttention) => rope.clone(),
+            _ => Rope {
+                theta: self.rope_theta,
+                scaling: self.rope_scaling.clone(),
+            },
+        }
+    }
+
+    /// True when layers differ in attention kind or RoPE.
+    pub fn has_mixed_layers(&self) -> bool {
+        !self.layer_types.is_empty()
+    }
+
+    /// Checks what every source must satisfy before graphs are built.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let sizes = [
+            ("vocab_size", self.vocab_size),
+            ("hidden_size", self.hidden_size),
+            ("intermediate_size", self.intermediate_size),
+            ("num_hidden_layers", self.num_hidden_layers),
+            ("num_attention_heads", self.num_attention_heads),
+            ("num_key_value_heads", self.num_key_value_heads),
+            ("head_dim", self.head_dim),
+        ];
+        if let Some((name, _)) = sizes.iter().find(|(_, v)| *v == 0) {
+            return Err(invalid(format!("{name} is 0")));
+        }
+        if self.group_size() * self.num_key_value_heads != self.num_attention_heads {
+            return Err(invalid(format!(
+                "{} attention heads are not a multiple of {} kv heads",
+                self.num_attention_heads, self.num_key_value_heads
+            )));
+        }
+        if self.head_dim % 2 == 1 {
+            return Err(invalid(format!(
+                "head_dim {} is odd; rotate-half RoPE needs it even",
+                self.head_dim
+            )));
+        }
+        if !self.rms_norm_eps.is_finite() || self.rms_norm_eps <= 0.0 {
+            return Err(invalid(format!(
+                "rms_norm_eps {} must be positive and finite",
+                self.rms_norm_eps
+            )));
+        }
+        self.validate_layers()?;
+        for kind in [LayerType::FullAttention, LayerType::SlidingAttention] {
+            self.validate_rope(&self.rope(kind))?;
+        }
+        Ok(())
+    }
+
+    fn validate_layers(&self) -> Result<(), ConfigError> {
+        if !self.layer_types.is_empty() && self.layer_types.len() != self.num_hidden_layers {
+            return Err(invalid(format!(
+                "{} layer_types for {} layers",
+                self.layer_types.len(),
+                self.num_hidden_layers
+            )));
+        }
+        let slides =
+            (0..self.num_hidden_layers).any(|l| self.layer_type(l) == LayerType::SlidingAttention);
+        match self.sliding_window {
+            Some(0) => Err(invalid("sliding_window is 0")),
+            None if slides => Err(invalid("sliding layers without a sliding_window")),
+            _ => Ok(()),
+        }
+    }
+
+    fn validate_rope(&self, rope: &Rope) -> Result<(), ConfigError> {
+        if !rope.theta.is_finite() || rope.theta <= 0.0 {
+            return Err(invalid(format!(
+                "rope_theta {} must be positive and finite",
+                rope.theta
+            )));
+        }
+        if let Some(RopeScaling::Factors { factors }) = &rope.scaling {
+            if factors.len() != self.head_dim / 2 {
+                return Err(invalid(format!(
+                    "{} rope factors for head_dim {}",
+                    factors.len(),
+                    self.head_dim
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// RoPE inverse frequencies of full-attention layers, one per rotated pair, scaling applied.
+    pub fn rope_inv_freq(&self) -> Vec<f32> {
+        self.rope_inv_freq_for(LayerType::FullAttention)
+    }
+
+    /// RoPE inverse frequencies of layers of kind `kind`.
+    pub fn rope_inv_freq_for(&self, kind: LayerType) -> Vec<f32> {
+        rope::inv_freq(&self.rope(kind), self.head_dim)
+    }
+}
+
+#[cfg(test)]
+mod tests;

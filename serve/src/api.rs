@@ -1,0 +1,465 @@
+//! The HTTP routes. Handlers parse and validate, hand the request to the
+//! engine and relay its events; the engine does all scheduling.
+
+use std::collections::hash_map::RandomState;
+use std::convert::Infallible;
+use std::hash::BuildHasher;
+use std::time::Instant;
+
+use axum::body::{Body, Bytes};
+use axum::extract::State;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use engine::batch::SubmitError;
+use serde_json::{json, Value};
+
+use crate::choice::{finish_reason, logprobs_json, ChoiceState};
+use crate::error::ApiError;
+use crate::generation::{submit_error, Generation};
+use crate::request::{self, Body as RequestBody, Endpoint, ModelLimits, Prompt};
+use crate::state::{unix_now, Ready, Shared};
+
+pub fn router(state: Shared) -> Router {
+    Router::new()
+        .route("/health", get(health))
+        .route("/v1/models", get(models))
+        .route("/metrics", get(metrics))
+        .route("/v1/completions", post(completions))
+        .route("/v1/chat/completions", post(chat_completions))
+        .with_state(state)
+}
+
+async fn health(State(state): State<Shared>) -> Response {
+    match state.ready.get() {
+        Some(_) => (StatusCode::OK, Json(json!({"status": "ok"}))).into_response(),
+        None => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({"status": "loading"})),
+        )
+            .into_response(),
+    }
+}
+
+async fn models(State(state): State<Shared>) -> Json<Value> {
+    let max_model_len = state.ready.get().map(|r| r.engine.capacity());
+    Json(json!({
+        "object": "list",
+        "data": [{
+            "id": state.model_name,
+            "object": "model",
+            "created": state.created,
+            "owned_by": "serve",
+            "max_model_len": max_model_len,
+        }],
+    }))
+}
+
+async fn metrics(State(state): State<Shared>) -> Response {
+    let load = state.ready.get().map(|r| r.engine.load());
+    let text = state.metrics.render(&state.model_name, load);
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        text,
+    )
+        .into_response()
+}
+
+async fn completions(State(state): State<Shared>, body: Bytes) -> Response {
+    generate(state, Endpoint::Completions, body)
+        .await
+        .unwrap_or_else(IntoResponse::into_response)
+}
+
+async fn chat_completions(State(state): State<Shared>, body: Bytes) -> Response {
+    generate(state, Endpoint::Chat, body)
+        .await
+        .unwrap_or_else(IntoResponse::into_response)
+}
+
+/// How a request's answer is labelled and what it reports.
+struct Reply {
+    state: Shared,
+    endpoint: Endpoint,
+    id: String,
+    created: u64,
+    n: usize,
+    logprobs: bool,
+    include_usage: bool,
+    prompt_tokens: usize,
+}
+
+async fn generate(state: Shared, endpoint: Endpoint, bytes: Bytes) -> Result<Response, ApiError> {
+    let started = Instant::now();
+    let body = request::parse(&bytes)?;
+    check_model(&state.model_name, &body)?;
+    let ready = state.ready()?;
+    let prompt = prompt_ids(ready, endpoint, &body)?;
+    let limits = ModelLimits {
+        vocab: ready.engine.vocab(),
+        capacity: ready.engine.capacity(),
+    };
+    let mut plan = request::plan(&body, endpoint, prompt, &limits, random_u64())?;
+    let n = plan.choices.len();
+    let choices = std::mem::take(&mut plan.choices);
+    let generation =
+        Generation::start(state.clone(), &ready.engine, choices, started).map_err(|e| {
+            if matches!(e, SubmitError::QueueFull { .. }) {
+                state.metrics.rejected_queue_full.add(1);
+            }
+            submit_error(e, prompt_field(endpoint))
+        })?;
+    let prefix = match endpoint {
+        Endpoint::Chat => "chatcmpl",
+        Endpoint::Completions => "cmpl",
+    };
+    let reply = Reply {
+        state: state.clone(),
+        endpoint,
+        id: format!("{prefix}-{:016x}", random_u64()),
+        created: unix_now(),
+        n,
+        logprobs: plan.logprobs.is_some(),
+        include_usage: plan.include_usage,
+        prompt_tokens: plan.prompt.len(),
+    };
+    if plan.stream {
+        return Ok(stream(reply, generation, deadline(&state, started)));
+    }
+    collect(reply, generation, deadline(&state, started)).await
+}
+
+fn prompt_field(endpoint: Endpoint) -> &'static str {
+    match endpoint {
+        Endpoint::Chat => "messages",
+        Endpoint::Completions => "prompt",
+    }
+}
+
+fn deadline(state: &Shared, started: Instant) -> tokio::time::Instant {
+    tokio::time::Instant::from_std(started + state.request_timeout)
+}
+
+fn check_model(served: &str, body: &RequestBody) -> Result<(), ApiError> {
+    match &body.model {
+        None => Err(ApiError::invalid("model", "model is required")),
+        Some(name) if name != served => Err(ApiError {
+            status: StatusCode::NOT_FOUND,
+            message: format!("the model {name:?} does not exist; this server serves {served:?}"),
+            param: Some("model".into()),
+            code: Some("model_not_found"),
+        }),
+        Some(_) => Ok(()),
+    }
+}
+
+fn prompt_ids(ready: &Ready, endpoint: Endpoint, body: &RequestBody) -> Result<Vec<u32>, ApiError> {
+    let tokenizer = ready.tokenizer.as_deref();
+    match endpoint {
+        Endpoint::Chat => {
+            if body.prompt.is_some() {
+                return Err(ApiError::invalid("prompt", "chat takes messages, not prompt"));
+            }
+            let messages = request::chat_messages(body)?;
+            engine::prompt::chat(ready.chat_template.as_ref(), tokenizer, &messages)
+                .map_err(|e| ApiError::invalid("messages", e.to_string()))
+        }
+        Endpoint::Completions => match &body.prompt {
+            None => Err(ApiError::invalid("prompt", "prompt is required")),
+            Some(Prompt::Text(text)) => engine::prompt::raw(tokenizer, text)
+                .map_err(|e| ApiError::invalid("prompt", e.to_string())),
+            Some(Prompt::Tokens(ids)) => Ok(ids.clone()),
+            Some(Prompt::Batch(list)) => Err(ApiError::invalid(
+                "prompt",
+                format!(
+                    "prompt must be a string or a list of token ids, got a list of {} items that are not token ids; send one request per prompt",
+                    list.len()
+                ),
+            )),
+        },
+    }
+}
+
+/// A fresh random number (seeds of requests that give none, response ids).
+fn random_u64() -> u64 {
+    RandomState::new().hash_one(Instant::now())
+}
+
+fn timeout_error(state: &Shared) -> ApiError {
+    ApiError::new(
+        StatusCode::GATEWAY_TIMEOUT,
+        "request_timeout",
+        format!(
+            "the request did not finish within the server's limit of {} s",
+            state.request_timeout.as_secs_f64()
+        ),
+    )
+}
+
+fn lost_engine() -> ApiError {
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "engine_stopped",
+        "the engine stopped before the request finished",
+    )
+}
+
+impl Reply {
+    fn object(&self, chunk: bool) -> &'static str {
+        match (self.endpoint, chunk) {
+            (Endpoint::Chat, false) => "chat.completion",
+            (Endpoint::Chat, true) => "chat.completion.chunk",
+            (Endpoint::Completions, _) => "text_completion",
+        }
+    }
+
+    fn usage(&self, choices: &[ChoiceState]) -> Value {
+        let completion: usize = choices.iter().map(|c| c.generated).sum();
+        // The prompt is counted once, so is its best reuse.
+        let cached = choices.iter().map(|c| c.cached).max().unwrap_or(0);
+        json!({
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": completion,
+            "total_tokens": self.prompt_tokens + completion,
+            "prompt_tokens_details": {"cached_tokens": cached},
+        })
+    }
+
+    fn envelope(&self, chunk: bool, choices: Vec<Value>) -> Value {
+        json!({
+            "id": self.id,
+            "object": self.object(chunk),
+            "created": self.created,
+            "model": self.state.model_name,
+            "choices": choices,
+        })
+    }
+
+    /// One streamed chunk for choice `index`.
+    fn chunk(
+        &self,
+        index: usize,
+        text: Option<&str>,
+        logprobs: Value,
+        finish: Option<&str>,
+    ) -> Value {
+        let choice = match self.endpoint {
+            Endpoint::Chat => {
+                let delta = match text {
+                    Some(t) => json!({"content": t}),
+                    None => json!({}),
+                };
+                json!({"index": index, "delta": delta, "logprobs": logprobs, "finish_reason": finish})
+            }
+            Endpoint::Completions => json!({
+                "index": index,
+                "text": text.unwrap_or(""),
+                "logprobs": logprobs,
+                "finish_reason": finish,
+            }),
+        };
+        let mut value = self.envelope(true, vec![choice]);
+        if self.include_usage {
+            value["usage"] = Value::Null;
+        }
+        value
+    }
+}
+
+/// Waits for every choice and answers with one JSON body.
+async fn collect(
+    reply: Reply,
+    mut generation: Generation,
+    deadline: tokio::time::Instant,
+) -> Result<Response, ApiError> {
+    let state = &reply.state;
+    let tokenizer = state.ready.get().and_then(|r| r.tokenizer.as_ref());
+    let mut choices: Vec<ChoiceState> = (0..reply.n).map(|_| ChoiceState::default()).collect();
+    let mut open = reply.n;
+    while open > 0 {
+        let update = match tokio::time::timeout_at(deadline, generation.next()).await {
+            Ok(Some(update)) => update,
+            Ok(None) => return Err(lost_engine()),
+            Err(_) => return Err(timeout_error(state)),
+        };
+        let started = generation.started;
+        let choice = &mut choices[update.choice];
+        if choice
+            .apply(
+                update.event,
+                started,
+                &state.metrics,
+                tokenizer,
+                reply.logprobs,
+            )
+            .finished
+        {
+            open -= 1;
+        }
+    }
+    let mut out = Vec::with_capacity(reply.n);
+    for (index, choice) in choices.iter().enumerate() {
+        let reason = finish_reason(choice.finish.as_ref().expect("every choice finished"))?;
+        let logprobs = if reply.logprobs {
+            logprobs_json(reply.endpoint, &choice.entries, 0)
+        } else {
+            Value::Null
+        };
+        out.push(match reply.endpoint {
+            Endpoint::Chat => json!({
+                "index": index,
+                "message": {"role": "assistant", "content": choice.text},
+                "logprobs": logprobs,
+                "finish_reason": reason,
+            }),
+            Endpoint::Completions => json!({
+                "index": index,
+                "text": choice.text,
+                "logprobs": logprobs,
+                "finish_reason": reason,
+            }),
+        });
+    }
+    let mut body = reply.envelope(false, out);
+    body["usage"] = reply.usage(&choices);
+    Ok(Json(body).into_response())
+}
+
+/// Where a stream is in its life.
+enum Phase {
+    Start,
+    Running,
+    Done,
+}
+
+struct StreamState {
+    reply: Reply,
+    generation: Option<Generation>,
+    choices: Vec<ChoiceState>,
+    open: usize,
+    deadline: tokio::time::Instant,
+    phase: Phase,
+}
+
+fn sse(value: &Value) -> String {
+    format!("data: {value}\n\n")
+}
+
+const DONE: &str = "data: [DONE]\n\n";
+
+/// Streams server-sent events; dropping the body (the client left) drops the
+/// generation, which cancels it in the engine.
+fn stream(reply: Reply, generation: Generation, deadline: tokio::time::Instant) -> Response {
+    let state = StreamState {
+        choices: (0..reply.n).map(|_| ChoiceState::default()).collect(),
+        open: reply.n,
+        reply,
+        generation: Some(generation),
+        deadline,
+        phase: Phase::Start,
+    };
+    let events = futures_util::stream::unfold(state, |mut state| async move {
+        let bytes = state.advance().await?;
+        Some((Ok::<_, Infallible>(Bytes::from(bytes)), state))
+    });
+    (
+        [
+            (header::CONTENT_TYPE, "text/event-stream"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        Body::from_stream(events),
+    )
+        .into_response()
+}
+
+impl StreamState {
+    /// The next bytes to send, or `None` when the stream is over.
+    async fn advance(&mut self) -> Option<String> {
+        match self.phase {
+            Phase::Done => None,
+            Phase::Start => {
+                self.phase = Phase::Running;
+                if self.reply.endpoint == Endpoint::Completions {
+                    return Some(String::new());
+                }
+                let out = (0..self.reply.n)
+                    .map(|i| {
+                        let mut chunk = self.reply.chunk(i, Some(""), Value::Null, None);
+                        chunk["choices"][0]["delta"]["role"] = json!("assistant");
+                        sse(&chunk)
+                    })
+                    .collect();
+                Some(out)
+            }
+            Phase::Running => Some(self.next_events().await),
+        }
+    }
+
+    /// Waits for an update that has something to send and formats it.
+    async fn next_events(&mut self) -> String {
+        loop {
+            let generation = self.generation.as_mut().expect("running streams hold it");
+            let update = match tokio::time::timeout_at(self.deadline, generation.next()).await {
+                Ok(Some(update)) => update,
+                Ok(None) => return self.fail(lost_engine()),
+                Err(_) => return self.fail(timeout_error(&self.reply.state)),
+            };
+            let started = generation.started;
+            let state = &self.reply.state;
+            let tokenizer = state.ready.get().and_then(|r| r.tokenizer.as_ref());
+            let index = update.choice;
+            let choice = &mut self.choices[index];
+            let offset = choice.text.len();
+            let delta = choice.apply(
+                update.event,
+                started,
+                &state.metrics,
+                tokenizer,
+                self.reply.logprobs,
+            );
+            let logprobs = match delta.entry {
+                Some(at) => logprobs_json(self.reply.endpoint, &choice.entries[at..=at], offset),
+                None => Value::Null,
+            };
+            if !delta.finished {
+                if delta.text.is_empty() && delta.entry.is_none() {
+                    continue;
+                }
+                return sse(&self.reply.chunk(index, Some(&delta.text), logprobs, None));
+            }
+            let reason = match finish_reason(choice.finish.as_ref().expect("just finished")) {
+                Ok(reason) => reason,
+                Err(error) => return self.fail(error),
+            };
+            let text = (!delta.text.is_empty()).then_some(delta.text.as_str());
+            let mut out = sse(&self.reply.chunk(index, text, Value::Null, Some(reason)));
+            self.open -= 1;
+            if self.open == 0 {
+                if self.reply.include_usage {
+                    let mut usage = self.reply.envelope(true, Vec::new());
+                    usage["usage"] = self.reply.usage(&self.choices);
+                    out.push_str(&sse(&usage));
+                }
+                out.push_str(DONE);
+                self.finish();
+            }
+            return out;
+        }
+    }
+
+    /// Ends the stream with an error event; what still runs is cancelled.
+    fn fail(&mut self, error: ApiError) -> String {
+        tracing::warn!(id = %self.reply.id, "stream ended: {}", error.message);
+        self.finish();
+        format!("{}{DONE}", sse(&error.body()))
+    }
+
+    fn finish(&mut self) {
+        self.generation = None;
+        self.phase = Phase::Done;
+    }
+}

@@ -1,0 +1,201 @@
+//! What one choice has produced so far, and how it reads in OpenAI's format.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use engine::batch::{Event, FinishReason};
+use loader::Tokenizer;
+use sampler::TokenLogprob;
+use serde_json::{json, Value};
+
+use crate::error::ApiError;
+use crate::metrics::Metrics;
+use crate::request::Endpoint;
+
+/// One generated token's logprob entry.
+pub struct TokenEntry {
+    pub token: String,
+    pub logprob: f32,
+    pub top: Vec<(String, f32)>,
+}
+
+/// Accumulated output of one choice.
+#[derive(Default)]
+pub struct ChoiceState {
+    pub text: String,
+    pub entries: Vec<TokenEntry>,
+    pub generated: usize,
+    pub prompt_tokens: usize,
+    /// Prompt tokens served from the prefix cache.
+    pub cached: usize,
+    pub finish: Option<FinishReason>,
+    last_token: Option<Instant>,
+}
+
+/// A token's text as logprob lists show it.
+pub fn token_text(tokenizer: Option<&Arc<Tokenizer>>, id: u32) -> String {
+    tokenizer
+        .and_then(|t| t.decode(&[id], false).ok())
+        .unwrap_or_else(|| format!("token_id:{id}"))
+}
+
+/// What an event added to a choice: new text and, when asked for, the entry.
+pub struct Delta {
+    pub text: String,
+    pub entry: Option<usize>,
+    pub finished: bool,
+}
+
+impl ChoiceState {
+    /// Folds `event` in, recording latency metrics; returns what is new.
+    pub fn apply(
+        &mut self,
+        event: Event,
+        started: Instant,
+        metrics: &Metrics,
+        tokenizer: Option<&Arc<Tokenizer>>,
+        logprobs: bool,
+    ) -> Delta {
+        match event {
+            Event::Token {
+                id,
+                text,
+                logprob,
+                top_logprobs,
+            } => {
+                let now = Instant::now();
+                match self.last_token {
+                    None => metrics.ttft.observe((now - started).as_secs_f64()),
+                    Some(last) => metrics.itl.observe((now - last).as_secs_f64()),
+                }
+                self.last_token = Some(now);
+                self.generated += 1;
+                metrics.generation_tokens.add(1);
+                self.text.push_str(&text);
+                let entry = logprobs.then(|| {
+                    self.entries
+                        .push(entry(tokenizer, id, logprob, &top_logprobs));
+                    self.entries.len() - 1
+                });
+                Delta {
+                    text,
+                    entry,
+                    finished: false,
+                }
+            }
+            Event::Finished {
+                reason,
+                prompt_tokens,
+                cached_tokens,
+                generated_tokens,
+                tail,
+                ..
+            } => {
+                self.text.push_str(&tail);
+                self.generated = generated_tokens;
+                self.prompt_tokens = prompt_tokens;
+                self.cached = cached_tokens;
+                metrics.prefix_cache_queries.add(prompt_tokens as u64);
+                metrics.prefix_cache_hits.add(cached_tokens as u64);
+                match finish_reason(&reason) {
+                    Ok("length") => metrics.finished_length.add(1),
+                    Ok(_) => metrics.finished_stop.add(1),
+                    Err(_) => metrics.finished_abort.add(1),
+                }
+                self.finish = Some(reason);
+                Delta {
+                    text: tail,
+                    entry: None,
+                    finished: true,
+                }
+            }
+        }
+    }
+}
+
+fn entry(
+    tokenizer: Option<&Arc<Tokenizer>>,
+    id: u32,
+    logprob: Option<f32>,
+    top: &[TokenLogprob],
+) -> TokenEntry {
+    TokenEntry {
+        token: token_text(tokenizer, id),
+        // An on-device argmax reports none; the greedy pick has probability 1.
+        logprob: logprob.unwrap_or(0.0),
+        top: top
+            .iter()
+            .map(|t| (token_text(tokenizer, t.token), t.logprob))
+            .collect(),
+    }
+}
+
+/// OpenAI's `finish_reason`, or the error that ended the choice.
+pub fn finish_reason(reason: &FinishReason) -> Result<&'static str, ApiError> {
+    use axum::http::StatusCode;
+    match reason {
+        FinishReason::Eos | FinishReason::StopToken(_) | FinishReason::StopString(_) => Ok("stop"),
+        FinishReason::Length | FinishReason::Capacity => Ok("length"),
+        FinishReason::Cancelled => Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "cancelled",
+            "the request was cancelled: the server is shutting down",
+        )),
+        FinishReason::Error(message) => Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "engine_error",
+            format!("generation failed: {message}"),
+        )),
+    }
+}
+
+fn bytes(text: &str) -> Vec<u8> {
+    text.as_bytes().to_vec()
+}
+
+/// Chat `logprobs.content` items for `entries`.
+pub fn chat_logprobs(entries: &[TokenEntry]) -> Value {
+    let content: Vec<Value> = entries
+        .iter()
+        .map(|e| {
+            let top: Vec<Value> = e
+                .top
+                .iter()
+                .map(|(t, lp)| json!({"token": t, "logprob": lp, "bytes": bytes(t)}))
+                .collect();
+            json!({"token": e.token, "logprob": e.logprob, "bytes": bytes(&e.token), "top_logprobs": top})
+        })
+        .collect();
+    json!({ "content": content })
+}
+
+/// Completions `logprobs` for `entries`; `offset` is where their text starts.
+pub fn completion_logprobs(entries: &[TokenEntry], mut offset: usize) -> Value {
+    let mut text_offset = Vec::with_capacity(entries.len());
+    for e in entries {
+        text_offset.push(offset);
+        offset += e.token.len();
+    }
+    let top: Vec<Value> = entries
+        .iter()
+        .map(|e| {
+            let map: serde_json::Map<String, Value> =
+                e.top.iter().map(|(t, lp)| (t.clone(), json!(lp))).collect();
+            Value::Object(map)
+        })
+        .collect();
+    json!({
+        "tokens": entries.iter().map(|e| e.token.clone()).collect::<Vec<_>>(),
+        "token_logprobs": entries.iter().map(|e| e.logprob).collect::<Vec<_>>(),
+        "top_logprobs": top,
+        "text_offset": text_offset,
+    })
+}
+
+/// The logprobs object of `entries` for `endpoint`.
+pub fn logprobs_json(endpoint: Endpoint, entries: &[TokenEntry], offset: usize) -> Value {
+    match endpoint {
+        Endpoint::Chat => chat_logprobs(entries),
+        Endpoint::Completions => completion_logprobs(entries, offset),
+    }
+}

@@ -1,0 +1,199 @@
+//! `serve`: an OpenAI-compatible HTTP server over the continuous-batching
+//! engine. The port is bound first and `/health` answers 503 while the model
+//! compiles and loads in the background, 200 once it serves.
+
+mod api;
+mod choice;
+mod error;
+mod generation;
+mod metrics;
+mod request;
+mod state;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::Parser;
+use engine::batch::{Engine, EngineConfig, SchedulerConfig};
+use engine::device_sampling::SamplingMode;
+use engine::model::{self, ModelOptions};
+use engine::runtime::Runtime;
+
+use crate::state::{AppState, Ready, Shared};
+
+#[derive(Parser, Debug, Clone)]
+#[command(
+    about = "OpenAI-compatible server for a Llama-family model through IREE",
+    version
+)]
+struct Args {
+    /// Model: a .gguf file or an HF directory (config.json + safetensors).
+    /// Default: SmolLM2-135M-Instruct from the project venv.
+    #[arg(long)]
+    model: Option<PathBuf>,
+    /// The name clients send as `model` (default: the model file or directory name).
+    #[arg(long)]
+    served_model_name: Option<String>,
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    #[arg(long, default_value_t = 8000)]
+    port: u16,
+    /// Slots (requests decoded together) the module is built for.
+    #[arg(long, default_value_t = 8)]
+    slots: usize,
+    /// Context capacity per slot (tokens): prompt plus generated.
+    #[arg(long, default_value_t = 2048)]
+    capacity: usize,
+    /// Where tokens are drawn: host (the logits are read back) or device.
+    #[arg(long, default_value = "host", value_parser = parse_sampling)]
+    sampling: SamplingMode,
+    /// Requests waiting or running before new ones get 429.
+    #[arg(long, default_value_t = 256)]
+    max_queue: usize,
+    /// Prompt tokens prefilled per engine step across requests.
+    #[arg(long, default_value_t = 512)]
+    prefill_budget: usize,
+    /// Seconds a request may take from arrival to its last token.
+    #[arg(long, default_value_t = 600.0)]
+    request_timeout: f64,
+    /// Seconds in-flight requests get to finish after SIGTERM before they
+    /// are cancelled.
+    #[arg(long, default_value_t = 30.0)]
+    shutdown_grace: f64,
+    /// IREE device URI.
+    #[arg(long, default_value = "local-task")]
+    device: String,
+}
+
+fn parse_sampling(s: &str) -> Result<SamplingMode, String> {
+    SamplingMode::parse(s).ok_or_else(|| format!("unknown sampling mode {s:?} (host or device)"))
+}
+
+fn seconds(name: &str, value: f64) -> Result<Duration, String> {
+    Duration::try_from_secs_f64(value).map_err(|_| format!("--{name} must be >= 0, got {value}"))
+}
+
+fn main() {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let args = Args::parse();
+    if let Err(error) = run(args) {
+        tracing::error!("{error}");
+        std::process::exit(1);
+    }
+    // The loader thread may still be compiling; it must not hold the exit.
+    std::process::exit(0);
+}
+
+fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
+    let timeout = seconds("request-timeout", args.request_timeout)?;
+    let grace = seconds("shutdown-grace", args.shutdown_grace)?;
+    if args.max_queue == 0 {
+        return Err("--max-queue must be at least 1".into());
+    }
+    let path = match args.model.clone() {
+        Some(path) => path,
+        None => loader::default_model_path()?,
+    };
+    let name = match &args.served_model_name {
+        Some(name) => name.clone(),
+        None => path
+            .file_stem()
+            .map_or("model".into(), |s| s.to_string_lossy().into_owned()),
+    };
+    let state: Shared = Arc::new(AppState::new(name, timeout));
+    let runtime = tokio::runtime::Runtime::new()?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind((args.host.as_str(), args.port)).await?;
+        tracing::info!(address = %listener.local_addr()?, model = %path.display(), "listening; loading the model");
+        spawn_loader(state.clone(), path, args.clone());
+        axum::serve(listener, api::router(state.clone()))
+            .with_graceful_shutdown(shutdown_signal(state.clone(), grace))
+            .await?;
+        tracing::info!("stopped");
+        Ok::<_, Box<dyn std::error::Error>>(())
+    })?;
+    state.stop_engine();
+    Ok(())
+}
+
+/// Loads the model and starts the engine on a thread of its own.
+fn spawn_loader(state: Shared, path: PathBuf, args: Args) {
+    std::thread::Builder::new()
+        .name("loader".into())
+        .spawn(move || match load(&path, &args) {
+            Ok((engine, ready)) => {
+                tracing::info!(
+                    slots = ready.engine.slots(),
+                    capacity = ready.engine.capacity(),
+                    "model ready"
+                );
+                state.install(engine, ready);
+            }
+            Err(error) => {
+                tracing::error!("loading {} failed: {error}", path.display());
+                std::process::exit(1);
+            }
+        })
+        .expect("spawn loader thread");
+}
+
+fn load(
+    path: &std::path::Path,
+    args: &Args,
+) -> Result<(Engine, Ready), Box<dyn std::error::Error>> {
+    let runtime = Runtime::new(&args.device)?;
+    let mut options = ModelOptions::cpu();
+    options.graphs = model::default_graph_options(args.slots, args.capacity);
+    let loaded = model::load(&runtime, path, &options)?;
+    let config = EngineConfig {
+        max_queue: args.max_queue,
+        scheduler: SchedulerConfig {
+            prefill_budget: args.prefill_budget,
+            eos: loaded.eos,
+            sampling: args.sampling,
+        },
+    };
+    let engine = Engine::start(loaded.graphs, loaded.tokenizer.clone(), config);
+    let ready = Ready {
+        engine: engine.handle(),
+        tokenizer: loaded.tokenizer,
+        chat_template: loaded.chat_template,
+    };
+    Ok((engine, ready))
+}
+
+/// Resolves on SIGTERM or Ctrl-C. In-flight requests then get `grace` to
+/// finish; after that the engine stops and cancels what still runs, so
+/// every open stream ends and the server can exit.
+async fn shutdown_signal(state: Shared, grace: Duration) {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+    tracing::info!(
+        grace_s = grace.as_secs_f64(),
+        "shutting down: finishing in-flight requests"
+    );
+    tokio::spawn(async move {
+        tokio::time::sleep(grace).await;
+        tracing::info!("grace period over: cancelling what still runs");
+        let _ = tokio::task::spawn_blocking(move || state.stop_engine()).await;
+    });
+}

@@ -1,0 +1,446 @@
+//! The request body of `/v1/completions` and `/v1/chat/completions`, parsed
+//! so that every error names the field it is about, and checked against the
+//! model before anything reaches the engine.
+
+use std::collections::HashMap;
+
+use engine::batch::GenerationRequest;
+use sampler::{LogprobSource, SampleParams};
+use serde::Deserialize;
+
+use crate::error::ApiError;
+
+/// Which endpoint a body came to; a few fields differ between them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Endpoint {
+    Completions,
+    Chat,
+}
+
+/// `prompt`: text or token ids.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Prompt {
+    Text(String),
+    Tokens(Vec<u32>),
+    Batch(Vec<serde::de::IgnoredAny>),
+}
+
+/// Message content: text or a list of parts (only text parts are read).
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Content {
+    Text(String),
+    Parts(Vec<ContentPart>),
+}
+
+#[derive(Debug, Deserialize)]
+pub struct ContentPart {
+    #[serde(rename = "type")]
+    pub kind: String,
+    #[serde(default)]
+    pub text: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Message {
+    pub role: String,
+    #[serde(default)]
+    pub content: Option<Content>,
+}
+
+/// `stop`: one string or a list.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Stop {
+    One(String),
+    Many(Vec<String>),
+}
+
+/// `logprobs`: a flag (chat) or a count of alternatives (completions).
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Logprobs {
+    Flag(bool),
+    Count(u32),
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct StreamOptions {
+    #[serde(default)]
+    pub include_usage: Option<bool>,
+}
+
+/// Both endpoints' fields; which are allowed is checked per endpoint.
+#[derive(Debug, Deserialize)]
+pub struct Body {
+    pub model: Option<String>,
+    pub prompt: Option<Prompt>,
+    pub messages: Option<Vec<Message>>,
+    pub max_tokens: Option<u64>,
+    pub max_completion_tokens: Option<u64>,
+    pub temperature: Option<f32>,
+    pub top_p: Option<f32>,
+    pub top_k: Option<i64>,
+    pub min_p: Option<f32>,
+    pub repetition_penalty: Option<f32>,
+    pub frequency_penalty: Option<f32>,
+    pub presence_penalty: Option<f32>,
+    pub logit_bias: Option<HashMap<String, f32>>,
+    pub seed: Option<i64>,
+    pub stop: Option<Stop>,
+    pub stream: Option<bool>,
+    pub stream_options: Option<StreamOptions>,
+    pub logprobs: Option<Logprobs>,
+    pub top_logprobs: Option<u32>,
+    pub n: Option<u32>,
+    pub ignore_eos: Option<bool>,
+}
+
+/// The most alternatives per token the server reports.
+pub const MAX_TOP_LOGPROBS: u32 = 20;
+/// The most choices one request may ask for.
+pub const MAX_N: u32 = 16;
+/// The most stop strings one request may give.
+pub const MAX_STOP: usize = 8;
+
+/// Parses a body; malformed JSON and wrongly typed fields become 400s
+/// naming the field.
+pub fn parse(bytes: &[u8]) -> Result<Body, ApiError> {
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        if inner.is_syntax() || inner.is_eof() {
+            return ApiError::invalid("body", format!("malformed JSON: {inner}"));
+        }
+        let field = path.split(['.', '[']).next().unwrap_or_default();
+        if field.is_empty() {
+            return ApiError::invalid("body", format!("the body must be a JSON object: {inner}"));
+        }
+        ApiError::invalid(field, format!("invalid value for `{path}`: {inner}"))
+    })
+}
+
+/// What the model allows, for validation.
+pub struct ModelLimits {
+    pub vocab: usize,
+    pub capacity: usize,
+}
+
+/// A validated request: the engine requests of its choices and how to answer.
+pub struct Plan {
+    pub prompt: Vec<u32>,
+    pub choices: Vec<GenerationRequest>,
+    pub stream: bool,
+    pub include_usage: bool,
+    /// Report per-token logprobs, with this many alternatives.
+    pub logprobs: Option<usize>,
+}
+
+/// Sampling and stopping fields, checked; the prompt is already token ids.
+pub fn plan(
+    body: &Body,
+    endpoint: Endpoint,
+    prompt: Vec<u32>,
+    limits: &ModelLimits,
+    random_seed: u64,
+) -> Result<Plan, ApiError> {
+    let prompt_field = match endpoint {
+        Endpoint::Chat => "messages",
+        Endpoint::Completions => "prompt",
+    };
+    if prompt.is_empty() {
+        return Err(ApiError::invalid(prompt_field, "the prompt is empty"));
+    }
+    if let Some(&id) = prompt.iter().find(|&&t| t as usize >= limits.vocab) {
+        return Err(ApiError::invalid(
+            prompt_field,
+            format!(
+                "token id {id} is outside the vocabulary of {}",
+                limits.vocab
+            ),
+        ));
+    }
+    if prompt.len() >= limits.capacity {
+        return Err(ApiError::invalid(
+            prompt_field,
+            format!(
+                "the prompt has {} tokens; this model's context is {} tokens, and at least one must be left to generate",
+                prompt.len(),
+                limits.capacity
+            ),
+        ));
+    }
+    let room = limits.capacity - prompt.len();
+    let max_tokens = max_tokens(body, endpoint, room)?;
+    let params = sample_params(body, limits.vocab)?;
+    let logprobs = logprobs(body, endpoint)?;
+    let n = body.n.unwrap_or(1);
+    if !(1..=MAX_N).contains(&n) {
+        return Err(ApiError::invalid(
+            "n",
+            format!("n must be in 1..={MAX_N}, got {n}"),
+        ));
+    }
+    let stop = stop_strings(body)?;
+    let seed = body.seed.map_or(random_seed, |s| s as u64);
+    let choices = (0..n as u64)
+        .map(|i| {
+            let mut params = params.clone();
+            // Each choice is its own sequence: choice 0 uses the seed as given
+            // (the tokens `generate --seed` draws), the others the next seeds.
+            params.seed = seed.wrapping_add(i);
+            if let Some(k) = logprobs {
+                params.logprobs = LogprobSource::Raw;
+                params.top_logprobs = k;
+            }
+            let mut request = GenerationRequest::new(prompt.clone(), params, max_tokens);
+            request.stop_strings = stop.clone();
+            request.ignore_eos = body.ignore_eos.unwrap_or(false);
+            request
+        })
+        .collect();
+    let stream = body.stream.unwrap_or(false);
+    if body.stream_options.is_some() && !stream {
+        return Err(ApiError::invalid(
+            "stream_options",
+            "stream_options is only allowed with stream: true",
+        ));
+    }
+    let include_usage = body
+        .stream_options
+        .as_ref()
+        .and_then(|o| o.include_usage)
+        .unwrap_or(false);
+    Ok(Plan {
+        prompt,
+        choices,
+        stream,
+        include_usage,
+        logprobs,
+    })
+}
+
+fn max_tokens(body: &Body, endpoint: Endpoint, room: usize) -> Result<usize, ApiError> {
+    let given = match endpoint {
+        Endpoint::Chat => body
+            .max_completion_tokens
+            .map(|v| ("max_completion_tokens", v))
+            .or(body.max_tokens.map(|v| ("max_tokens", v))),
+        Endpoint::Completions => {
+            if body.max_completion_tokens.is_some() {
+                return Err(ApiError::invalid(
+                    "max_completion_tokens",
+                    "max_completion_tokens is a chat field; completions take max_tokens",
+                ));
+            }
+            body.max_tokens.map(|v| ("max_tokens", v))
+        }
+    };
+    match given {
+        None => Ok(room),
+        Some((field, 0)) => Err(ApiError::invalid(field, format!("{field} must be at least 1"))),
+        Some((field, v)) if v as usize > room => Err(ApiError::invalid(
+            field,
+            format!(
+                "{field} is {v}, but the prompt leaves room for {room} tokens in this model's context"
+            ),
+        )),
+        Some((_, v)) => Ok(v as usize),
+    }
+}
+
+fn in_range(field: &str, value: Option<f32>, lo: f32, hi: f32) -> Result<Option<f32>, ApiError> {
+    match value {
+        Some(v) if !(v.is_finite() && (lo..=hi).contains(&v)) => Err(ApiError::invalid(
+            field,
+            format!("{field} must be in [{lo}, {hi}], got {v}"),
+        )),
+        other => Ok(other),
+    }
+}
+
+fn sample_params(body: &Body, vocab: usize) -> Result<SampleParams, ApiError> {
+    let mut params = SampleParams::default();
+    if let Some(t) = in_range("temperature", body.temperature, 0.0, 2.0)? {
+        params.temperature = t;
+    }
+    if let Some(p) = in_range("top_p", body.top_p, 0.0, 1.0)? {
+        if p == 0.0 {
+            return Err(ApiError::invalid("top_p", "top_p must be in (0, 1], got 0"));
+        }
+        params.top_p = p;
+    }
+    params.top_k = match body.top_k {
+        None | Some(-1) | Some(0) => 0,
+        Some(k) if k > 0 => k as usize,
+        Some(k) => {
+            return Err(ApiError::invalid(
+                "top_k",
+                format!("top_k must be -1 or 0 (off) or positive, got {k}"),
+            ))
+        }
+    };
+    if let Some(p) = in_range("min_p", body.min_p, 0.0, 1.0)? {
+        params.min_p = p;
+    }
+    if let Some(r) = body.repetition_penalty {
+        if !(r.is_finite() && r > 0.0) {
+            return Err(ApiError::invalid(
+                "repetition_penalty",
+                format!("repetition_penalty must be finite and > 0, got {r}"),
+            ));
+        }
+        params.repetition_penalty = r;
+    }
+    if let Some(f) = in_range("frequency_penalty", body.frequency_penalty, -2.0, 2.0)? {
+        params.frequency_penalty = f;
+    }
+    if let Some(p) = in_range("presence_penalty", body.presence_penalty, -2.0, 2.0)? {
+        params.presence_penalty = p;
+    }
+    if let Some(bias) = &body.logit_bias {
+        params.logit_bias = logit_bias(bias, vocab)?;
+    }
+    Ok(params)
+}
+
+fn logit_bias(bias: &HashMap<String, f32>, vocab: usize) -> Result<Vec<(u32, f32)>, ApiError> {
+    let mut out = Vec::with_capacity(bias.len());
+    for (key, &value) in bias {
+        let id: u32 = key.parse().map_err(|_| {
+            ApiError::invalid(
+                "logit_bias",
+                format!("logit_bias key {key:?} is not a token id"),
+            )
+        })?;
+        if id as usize >= vocab {
+            return Err(ApiError::invalid(
+                "logit_bias",
+                format!("logit_bias token id {id} is outside the vocabulary of {vocab}"),
+            ));
+        }
+        if !(value.is_finite() && (-100.0..=100.0).contains(&value)) {
+            return Err(ApiError::invalid(
+                "logit_bias",
+                format!("logit_bias value for {id} must be in [-100, 100], got {value}"),
+            ));
+        }
+        out.push((id, value));
+    }
+    out.sort_by_key(|&(id, _)| id);
+    Ok(out)
+}
+
+fn logprobs(body: &Body, endpoint: Endpoint) -> Result<Option<usize>, ApiError> {
+    let top = |field: &str, k: u32| {
+        if k > MAX_TOP_LOGPROBS {
+            Err(ApiError::invalid(
+                field,
+                format!("{field} must be in 0..={MAX_TOP_LOGPROBS}, got {k}"),
+            ))
+        } else {
+            Ok(k as usize)
+        }
+    };
+    match endpoint {
+        Endpoint::Chat => {
+            let on =
+                match body.logprobs {
+                    None | Some(Logprobs::Flag(false)) => false,
+                    Some(Logprobs::Flag(true)) => true,
+                    Some(Logprobs::Count(_)) => return Err(ApiError::invalid(
+                        "logprobs",
+                        "logprobs must be a boolean for chat; use top_logprobs for alternatives",
+                    )),
+                };
+            match (on, body.top_logprobs) {
+                (false, Some(k)) if k > 0 => Err(ApiError::invalid(
+                    "top_logprobs",
+                    "top_logprobs needs logprobs: true",
+                )),
+                (false, _) => Ok(None),
+                (true, k) => top("top_logprobs", k.unwrap_or(0)).map(Some),
+            }
+        }
+        Endpoint::Completions => {
+            if body.top_logprobs.is_some() {
+                return Err(ApiError::invalid(
+                    "top_logprobs",
+                    "top_logprobs is a chat field; completions take logprobs as a count",
+                ));
+            }
+            match body.logprobs {
+                None => Ok(None),
+                Some(Logprobs::Count(k)) => top("logprobs", k).map(Some),
+                Some(Logprobs::Flag(_)) => Err(ApiError::invalid(
+                    "logprobs",
+                    "logprobs must be an integer (alternatives per token) for completions",
+                )),
+            }
+        }
+    }
+}
+
+fn stop_strings(body: &Body) -> Result<Vec<String>, ApiError> {
+    let stops = match &body.stop {
+        None => Vec::new(),
+        Some(Stop::One(s)) => vec![s.clone()],
+        Some(Stop::Many(list)) => list.clone(),
+    };
+    if stops.len() > MAX_STOP {
+        return Err(ApiError::invalid(
+            "stop",
+            format!("at most {MAX_STOP} stop strings, got {}", stops.len()),
+        ));
+    }
+    if stops.iter().any(String::is_empty) {
+        return Err(ApiError::invalid("stop", "stop strings must not be empty"));
+    }
+    Ok(stops)
+}
+
+/// The chat messages as the template takes them.
+pub fn chat_messages(body: &Body) -> Result<Vec<loader::ChatMessage>, ApiError> {
+    let Some(messages) = &body.messages else {
+        return Err(ApiError::invalid("messages", "messages is required"));
+    };
+    if messages.is_empty() {
+        return Err(ApiError::invalid("messages", "messages must not be empty"));
+    }
+    messages
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            if m.role.is_empty() {
+                return Err(ApiError::invalid(
+                    "messages",
+                    format!("messages[{i}].role is empty"),
+                ));
+            }
+            let content = match &m.content {
+                None => String::new(),
+                Some(Content::Text(t)) => t.clone(),
+                Some(Content::Parts(parts)) => text_parts(i, parts)?,
+            };
+            Ok(loader::ChatMessage::new(m.role.clone(), content))
+        })
+        .collect()
+}
+
+fn text_parts(i: usize, parts: &[ContentPart]) -> Result<String, ApiError> {
+    let mut text = String::new();
+    for part in parts {
+        match (part.kind.as_str(), &part.text) {
+            ("text", Some(t)) => text.push_str(t),
+            (kind, _) => {
+                return Err(ApiError::invalid(
+                    "messages",
+                    format!("messages[{i}].content: only text parts are supported, got {kind:?}"),
+                ))
+            }
+        }
+    }
+    Ok(text)
+}

@@ -1,0 +1,234 @@
+//! A `serve` process on the tiny test model and a minimal HTTP/1.0 client.
+
+#![allow(dead_code)]
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// A running server; killed when dropped.
+pub struct Server {
+    pub child: Child,
+    pub port: u16,
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .expect("bind a free port")
+        .local_addr()
+        .expect("local address")
+        .port()
+}
+
+impl Server {
+    /// Starts `serve` on the tiny model (seeded weights, 8 slots of 64
+    /// tokens) with `extra` arguments, without waiting for it to load.
+    pub fn spawn(extra: &[&str]) -> Server {
+        Server::spawn_with_env(extra, &[])
+    }
+
+    /// As [`Server::spawn`], with environment variables for the server.
+    pub fn spawn_with_env(extra: &[&str], env: &[(&str, &std::path::Path)]) -> Server {
+        let model = tiny_with_tokenizer();
+        let port = free_port();
+        let child = Command::new(env!("CARGO_BIN_EXE_serve"))
+            .arg("--model")
+            .arg(&model)
+            .args([
+                "--served-model-name",
+                "tiny",
+                "--slots",
+                "8",
+                "--capacity",
+                "64",
+            ])
+            .args(["--port", &port.to_string()])
+            .args(extra)
+            .env("RUST_LOG", "warn")
+            .envs(env.iter().copied())
+            .stdin(Stdio::null())
+            .spawn()
+            .expect("start serve");
+        let server = Server { child, port };
+        server.wait_listening();
+        server
+    }
+
+    /// Starts the server and waits until `/health` answers 200.
+    pub fn ready(extra: &[&str]) -> Server {
+        let server = Server::spawn(extra);
+        server.wait_ready();
+        server
+    }
+
+    fn wait_listening(&self) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while TcpStream::connect(("127.0.0.1", self.port)).is_err() {
+            assert!(Instant::now() < deadline, "serve did not bind its port");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    pub fn wait_ready(&self) {
+        // The first run compiles the tiny module.
+        let deadline = Instant::now() + Duration::from_secs(600);
+        loop {
+            if self.get("/health").status == 200 {
+                return;
+            }
+            assert!(Instant::now() < deadline, "serve did not become ready");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    pub fn get(&self, path: &str) -> Response {
+        self.request("GET", path, "")
+    }
+
+    pub fn post(&self, path: &str, body: &str) -> Response {
+        self.request("POST", path, body)
+    }
+
+    pub fn post_json(&self, path: &str, body: &Value) -> Response {
+        self.post(path, &body.to_string())
+    }
+
+    pub fn request(&self, method: &str, path: &str, body: &str) -> Response {
+        let mut stream = self.send(method, path, body);
+        let mut raw = Vec::new();
+        stream.read_to_end(&mut raw).expect("read response");
+        Response::parse(&raw)
+    }
+
+    /// Sends a request and returns the open connection (HTTP/1.0: the body
+    /// runs to the end of the connection, without chunking).
+    pub fn send(&self, method: &str, path: &str, body: &str) -> TcpStream {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connect");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(120)))
+            .expect("timeout");
+        let head = format!(
+            "{method} {path} HTTP/1.0\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            body.len()
+        );
+        stream.write_all(head.as_bytes()).expect("write head");
+        stream.write_all(body.as_bytes()).expect("write body");
+        stream
+    }
+
+    /// A metric's value (first sample whose name and labels start with `key`).
+    pub fn metric(&self, key: &str) -> f64 {
+        let text = self.get("/metrics").body;
+        text.lines()
+            .find(|l| l.starts_with(key))
+            .and_then(|l| l.rsplit(' ').next())
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| panic!("metric {key} not found in:\n{text}"))
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub struct Response {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+impl Response {
+    fn parse(raw: &[u8]) -> Response {
+        let text = String::from_utf8_lossy(raw).into_owned();
+        let (head, body) = text.split_once("\r\n\r\n").expect("a complete response");
+        let mut lines = head.lines();
+        let status = lines
+            .next()
+            .and_then(|l| l.split(' ').nth(1))
+            .and_then(|s| s.parse().ok())
+            .expect("status line");
+        let headers = lines
+            .filter_map(|l| l.split_once(':'))
+            .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+            .collect();
+        Response {
+            status,
+            headers,
+            body: body.to_string(),
+        }
+    }
+
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+    }
+
+    /// The `data:` payloads of an event stream, `[DONE]` included.
+    pub fn events(&self) -> Vec<String> {
+        self.body
+            .split("\n\n")
+            .filter_map(|e| e.strip_prefix("data: "))
+            .map(str::to_string)
+            .collect()
+    }
+}
+
+/// Words of the tiny model's test vocabulary: `<unk>`, `<s>`, `</s>`, then
+/// `w3` .. `w511`, so token id `i >= 3` reads as `wi`.
+fn tiny_vocab() -> serde_json::Map<String, Value> {
+    let mut vocab = serde_json::Map::new();
+    for (i, special) in ["<unk>", "<s>", "</s>"].iter().enumerate() {
+        vocab.insert(special.to_string(), i.into());
+    }
+    for i in 3..512 {
+        vocab.insert(format!("w{i}"), i.into());
+    }
+    vocab
+}
+
+/// The tiny model's directory with a word-level tokenizer and a chat
+/// template, so text prompts, chat and stop strings work on it.
+pub fn tiny_with_tokenizer() -> std::path::PathBuf {
+    // The module cache is keyed by the model's directory name: a fixed name
+    // lets every test reuse one compiled module.
+    let dir = tests::tiny::hf_dir(7).join("tiny");
+    std::fs::create_dir_all(&dir).expect("model dir");
+    for file in ["config.json", "model.safetensors"] {
+        std::fs::rename(dir.parent().unwrap().join(file), dir.join(file)).expect("move model file");
+    }
+    let tokenizer = serde_json::json!({
+        "version": "1.0",
+        "truncation": null,
+        "padding": null,
+        "added_tokens": [
+            {"id": 1, "content": "<s>", "single_word": false, "lstrip": false, "rstrip": false, "normalized": false, "special": true},
+            {"id": 2, "content": "</s>", "single_word": false, "lstrip": false, "rstrip": false, "normalized": false, "special": true}
+        ],
+        "normalizer": null,
+        "pre_tokenizer": {"type": "Whitespace"},
+        "post_processor": null,
+        "decoder": null,
+        "model": {"type": "WordLevel", "vocab": tiny_vocab(), "unk_token": "<unk>"}
+    });
+    std::fs::write(dir.join("tokenizer.json"), tokenizer.to_string()).expect("write tokenizer");
+    let template = "{% for m in messages %}w10 {{ m['role'] }} {{ m['content'] }} w11 {% endfor %}{% if add_generation_prompt %}w12{% endif %}";
+    let config = serde_json::json!({
+        "bos_token": "<s>",
+        "eos_token": "</s>",
+        "chat_template": template,
+    });
+    std::fs::write(dir.join("tokenizer_config.json"), config.to_string()).expect("write config");
+    dir
+}

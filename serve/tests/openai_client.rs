@@ -1,0 +1,101 @@
+//! The official `openai` Python client against the server on SmolLM2 (the
+//! script is tests/python/openai_client.py). Skips when the model or the
+//! client is missing, unless `LOADER_REQUIRE_MODEL` is set.
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn required() -> bool {
+    std::env::var_os("LOADER_REQUIRE_MODEL").is_some()
+}
+
+fn skip(why: &str) {
+    assert!(!required(), "{why} (LOADER_REQUIRE_MODEL is set)");
+    eprintln!("skipped: {why}");
+}
+
+struct Child(std::process::Child);
+
+impl Drop for Child {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `generate` from the same build, built here if this run did not build it.
+fn generate_binary() -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_BIN_EXE_serve")).with_file_name("generate");
+    if !path.is_file() {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let status = Command::new(cargo)
+            .args(["build", "--release", "-p", "engine", "--bin", "generate"])
+            .status()
+            .expect("run cargo");
+        assert!(status.success(), "building generate failed");
+    }
+    path
+}
+
+#[test]
+fn openai_client_on_smollm2() {
+    let root = engine::paths::workspace_root();
+    let python = root.join(".venv/bin/python");
+    if loader::default_model_path().is_err() {
+        return skip("the default model is not installed");
+    }
+    let has_client = Command::new(&python)
+        .args(["-c", "import openai"])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !has_client {
+        return skip("the openai client is not installed in .venv (scripts/setup.sh installs it)");
+    }
+    let generate = generate_binary();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("free port")
+        .port();
+    let _server = Child(
+        Command::new(env!("CARGO_BIN_EXE_serve"))
+            .args([
+                "--served-model-name",
+                "smollm2",
+                "--port",
+                &port.to_string(),
+            ])
+            .env("RUST_LOG", "warn")
+            .spawn()
+            .expect("start serve"),
+    );
+    let base = format!("http://127.0.0.1:{port}");
+    wait_ready(port);
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/openai_client.py");
+    let status = Command::new(&python)
+        .arg(script)
+        .args([base.as_str(), "smollm2"])
+        .arg(generate)
+        .status()
+        .expect("run python");
+    assert!(status.success(), "the openai client tests failed");
+}
+
+fn wait_ready(port: u16) {
+    use std::io::{Read, Write};
+    // The first run compiles SmolLM2's module; later runs load it from the cache.
+    let deadline = Instant::now() + Duration::from_secs(1200);
+    loop {
+        if let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", port)) {
+            let _ = stream.write_all(b"GET /health HTTP/1.0\r\n\r\n");
+            let mut reply = String::new();
+            let _ = stream.read_to_string(&mut reply);
+            if reply.starts_with("HTTP/1.0 200") || reply.starts_with("HTTP/1.1 200") {
+                return;
+            }
+        }
+        assert!(Instant::now() < deadline, "serve did not become ready");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}

@@ -1,0 +1,111 @@
+//! The prefix cache on the tiny model: a request whose prompt starts with
+//! what a finished request left in a slot prefills only the rest, reports
+//! the reused tokens, and gets exactly the tokens a cold engine gives.
+
+use engine::batch::{Engine, EngineConfig, Event, GenerationRequest, SchedulerConfig};
+use engine::device_sampling::SamplingMode;
+use sampler::SampleParams;
+use tests::tiny;
+
+/// The tiny model with 4 slots; a small prefill budget so prompts take
+/// several chunks.
+fn engine() -> Engine {
+    let (graphs, _) = tiny::load("local-task", 7);
+    let config = EngineConfig {
+        max_queue: 64,
+        scheduler: SchedulerConfig {
+            prefill_budget: 8,
+            eos: None,
+            sampling: SamplingMode::Host,
+        },
+    };
+    Engine::start(graphs, None, config)
+}
+
+/// Generated ids and the prompt tokens the engine found cached.
+fn run(
+    engine: &Engine,
+    prompt: &[u32],
+    params: &SampleParams,
+    max_tokens: usize,
+) -> (Vec<u32>, usize) {
+    let request = GenerationRequest::new(prompt.to_vec(), params.clone(), max_tokens);
+    let (ids, finished) = engine.submit(request).unwrap().collect();
+    let Event::Finished { cached_tokens, .. } = finished else {
+        unreachable!("collect ends with Finished")
+    };
+    (ids, cached_tokens)
+}
+
+fn prompt(len: usize, seed: u32) -> Vec<u32> {
+    (0..len as u32)
+        .map(|t| (t * 37 + seed * 11 + 5) % 512)
+        .collect()
+}
+
+#[test]
+fn a_second_turn_reuses_the_first_and_matches_a_cold_run() {
+    for params in [
+        SampleParams::greedy(),
+        SampleParams {
+            temperature: 0.9,
+            top_p: 0.9,
+            seed: 5,
+            ..SampleParams::default()
+        },
+    ] {
+        let warm = engine();
+        let first = prompt(20, 1);
+        let (reply, cached) = run(&warm, &first, &params, 8);
+        assert_eq!(cached, 0);
+        // The next turn: the history, the reply, and a new message.
+        let mut second = first.clone();
+        second.extend(&reply);
+        second.extend([40, 41, 42, 43, 44]);
+        let (warm_out, cached) = run(&warm, &second, &params, 12);
+        // Every token but the reply's last was fed to the model.
+        assert_eq!(cached, first.len() + reply.len() - 1);
+        let cold = engine();
+        let (cold_out, cold_cached) = run(&cold, &second, &params, 12);
+        assert_eq!(cold_cached, 0);
+        assert_eq!(warm_out, cold_out, "{params:?}");
+        // The same prompt again reuses all of it but its last token.
+        let (again, cached) = run(&warm, &second, &params, 12);
+        assert_eq!(cached, second.len() - 1);
+        assert_eq!(again, cold_out);
+    }
+}
+
+#[test]
+fn parked_slots_are_evicted_least_recently_used() {
+    let engine = engine();
+    let greedy = SampleParams::greedy();
+    let prompts: Vec<Vec<u32>> = (0..5).map(|i| prompt(12, 100 + i)).collect();
+    let cold: Vec<Vec<u32>> = prompts
+        .iter()
+        .map(|p| run(&engine, p, &greedy, 4).0)
+        .collect();
+    // Four slots hold prompts 1..=4 now; prompt 0 was the least recently used.
+    let (out, cached) = run(&engine, &prompts[4], &greedy, 4);
+    assert_eq!((out, cached), (cold[4].clone(), 11));
+    let (out, cached) = run(&engine, &prompts[0], &greedy, 4);
+    assert_eq!((out, cached), (cold[0].clone(), 0));
+    // Concurrent requests with a shared prefix still equal their solo runs.
+    let streams: Vec<_> = prompts
+        .iter()
+        .map(|p| {
+            let mut p = p.clone();
+            p.push(7);
+            engine
+                .submit(GenerationRequest::new(p, greedy.clone(), 6))
+                .unwrap()
+        })
+        .collect();
+    let together: Vec<Vec<u32>> = streams.into_iter().map(|s| s.collect().0).collect();
+    let fresh = self::engine();
+    for (i, p) in prompts.iter().enumerate() {
+        let mut p = p.clone();
+        p.push(7);
+        assert_eq!(together[i], run(&fresh, &p, &greedy, 6).0, "prompt {i}");
+    }
+}
