@@ -46,6 +46,9 @@ struct Args {
     /// (tiled on CPU).
     #[arg(long)]
     weight_layout: Option<WeightLayout>,
+    /// Weight storage: native (the file's own block formats), f32, f16 or bf16.
+    #[arg(long, default_value = "f32")]
+    weights: loader::Precision,
     /// IREE device URI.
     #[arg(long, default_value = "local-task")]
     device: String,
@@ -80,6 +83,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let mut options = ModelOptions::cpu();
     options.graphs = model::default_graph_options(8, args.capacity);
     options.weight_layout = args.weight_layout;
+    options.weights = args.weights;
     let mut loaded = model::load(&runtime, &path, &options)?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     eprintln!("[bench] measuring memory read bandwidth ({threads} threads)");

@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::ModelConfig;
 use crate::graph::{
-    cache_globals, BuiltModule, FunctionInfo, GraphOptions, NamedType, WeightLayout, MODULE_NAME,
-    PARAMETER_SCOPE,
+    cache_globals, BuiltModule, FunctionInfo, GraphOptions, NamedType, WeightFormat, WeightFormats,
+    WeightLayout, MODULE_NAME, PARAMETER_SCOPE,
 };
 use crate::hlo::{ElemType, TensorType};
 
@@ -33,6 +33,9 @@ pub struct Manifest {
     /// Manifests from before tiled weights existed hold rows.
     #[serde(default)]
     pub weight_layout: WeightLayout,
+    /// Weights stored in another format than `weight_dtype` (see `GraphOptions`).
+    #[serde(default, skip_serializing_if = "WeightFormats::is_empty")]
+    pub weight_formats: WeightFormats,
     pub kv_cache: KvCache,
     pub functions: Vec<FunctionInfo>,
     /// Every parameter the weight file must provide: HF names, stored shapes.
@@ -40,22 +43,34 @@ pub struct Manifest {
 }
 
 impl Manifest {
-    /// Names of the parameters stored as row tiles `[out/16, in, 16]`, which a parameter
-    /// file must write that way.
+    /// Names of the weights stored as row tiles `[out/16, in, 16]` (dense) or in groups (whose
+    /// parts are tiled too), which a parameter file must write that way.
     pub fn tiled_parameters(&self) -> Vec<String> {
-        let tiled = |p: &&NamedType| p.ty.rank() == 3;
-        self.parameters
-            .iter()
-            .filter(tiled)
-            .map(|p| p.name.clone())
-            .collect()
+        let tiled = |p: &&NamedType| p.ty.rank() == 3 && !self.is_group_part(&p.name);
+        let dense = self.parameters.iter().filter(tiled).map(|p| p.name.clone());
+        let grouped = self.weight_formats.iter().filter_map(|(name, f)| match f {
+            WeightFormat::Groups(_) => Some(name.clone()),
+            WeightFormat::Dense(_) => None,
+        });
+        dense.chain(grouped).collect()
+    }
+
+    fn is_group_part(&self, parameter: &str) -> bool {
+        parameter.rsplit_once('.').is_some_and(|(weight, _)| {
+            matches!(
+                self.weight_formats.get(weight),
+                Some(WeightFormat::Groups(_))
+            )
+        })
     }
 
     pub fn new(cfg: &ModelConfig, opts: &GraphOptions, built: &BuiltModule) -> Self {
-        let parameters = built.weights.all().into_iter().map(|p| NamedType {
-            name: p.name.clone(),
-            ty: p.ty.clone(),
-        });
+        let parameters = built
+            .weights
+            .all()
+            .into_iter()
+            .flat_map(|p| p.parts())
+            .map(|(name, ty)| NamedType { name, ty });
         Manifest {
             module: MODULE_NAME.to_string(),
             parameter_scope: PARAMETER_SCOPE.to_string(),
@@ -64,6 +79,13 @@ impl Manifest {
             capacity: opts.capacity,
             weight_dtype: opts.weight_dtype,
             weight_layout: opts.weight_layout,
+            weight_formats: built
+                .weights
+                .all()
+                .into_iter()
+                .filter(|p| p.groups.is_some() || p.ty.elem != opts.weight_dtype)
+                .map(|p| (p.name.clone(), p.format()))
+                .collect(),
             kv_cache: KvCache {
                 ty: built.dims.cache_type(),
                 scratch_slot: opts.slots,

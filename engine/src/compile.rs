@@ -131,6 +131,24 @@ pub struct Compiler {
     cache_dir: PathBuf,
     /// Print progress lines to stderr.
     pub verbose: bool,
+    /// Flags the module needs on top of its target's (see [`module_flags`]).
+    pub extra_flags: Vec<String>,
+}
+
+/// Flags a module's weight formats need. Grouped weights on CPU: IREE 3.13 fuses the widening
+/// of integer codes into a product only when it does not try to fuse the product into its
+/// own producers; otherwise it writes every dequantized weight out first (10-20x slower,
+/// measured).
+pub fn module_flags(manifest: &emitter::Manifest, target: &Target) -> Vec<String> {
+    let grouped = manifest
+        .weight_formats
+        .values()
+        .any(|f| matches!(f, emitter::graph::WeightFormat::Groups(_)));
+    if grouped && matches!(target, Target::Cpu { .. }) {
+        vec!["--iree-dispatch-creation-block-matmul-producer-fusion=false".to_string()]
+    } else {
+        Vec::new()
+    }
 }
 
 impl Compiler {
@@ -148,6 +166,7 @@ impl Compiler {
             version,
             cache_dir: cache_dir.into(),
             verbose: true,
+            extra_flags: Vec::new(),
         })
     }
 
@@ -167,7 +186,8 @@ impl Compiler {
         mlir: &str,
         target: &Target,
     ) -> Result<PathBuf, CompileError> {
-        let flags = target.flags();
+        let mut flags = target.flags();
+        flags.extend(self.extra_flags.iter().cloned());
         let key = self.cache_key(mlir.as_bytes(), &flags, target);
         let stem: String = label
             .chars()

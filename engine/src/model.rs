@@ -7,11 +7,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use emitter::graph::WeightLayout;
+use emitter::graph::{GroupFormat, WeightFormat, WeightFormats, WeightLayout};
 use emitter::{GraphOptions, ModelConfig};
+use loader::Precision;
 
 use crate::batch::RequestLimits;
-use crate::compile::{Compiler, Target};
+use crate::compile::{module_flags, Compiler, Target};
 use crate::error::EngineError;
 use crate::graphs::Graphs;
 use crate::runtime::Runtime;
@@ -24,6 +25,9 @@ pub struct ModelOptions {
     /// Overrides `graphs.weight_layout`; `None` picks by target: tiled on CPU when the
     /// model's sizes allow it, rows on GPUs.
     pub weight_layout: Option<WeightLayout>,
+    /// How weights are stored: `Native` keeps a GGUF file's blocks in the tiled projections;
+    /// `F32` follows `graphs.weight_dtype` (f32 or f16).
+    pub weights: Precision,
     /// Where vmfbs and converted weights are cached.
     pub cache_dir: PathBuf,
     /// Print progress to stderr.
@@ -38,6 +42,7 @@ impl ModelOptions {
             target: Target::Cpu { data_tiling: false },
             graphs: default_graph_options(8, 2048),
             weight_layout: None,
+            weights: Precision::F32,
             cache_dir: crate::paths::cache_dir(),
             verbose: true,
         }
@@ -56,6 +61,7 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
         capacity,
         weight_dtype: emitter::hlo::ElemType::F32,
         weight_layout: WeightLayout::Rows,
+        weight_formats: Default::default(),
         prefill_lengths: [32usize, 128, 512]
             .iter()
             .copied()
@@ -85,6 +91,60 @@ fn preferred_layout(target: &Target, config: &ModelConfig) -> WeightLayout {
     }
 }
 
+/// The weights the graphs store as row tiles (dense or grouped).
+fn tiled_weights(config: &ModelConfig, opts: &GraphOptions) -> Result<Vec<String>, EngineError> {
+    let weights = emitter::graph::Weights::new(
+        config,
+        opts.weight_dtype,
+        opts.weight_layout,
+        &Default::default(),
+    )
+    .map_err(|e| EngineError::Manifest(e.to_string()))?;
+    Ok(weights
+        .all()
+        .into_iter()
+        .filter(|p| p.ty.rank() == 3)
+        .map(|p| p.name.clone())
+        .collect())
+}
+
+/// The loader's plan as the emitter's weight formats: each block format's group layout.
+pub fn weight_formats(plan: &loader::WeightPlan) -> Result<WeightFormats, EngineError> {
+    use emitter::hlo::ElemType;
+    let elem = |d: loader::Dtype| match d {
+        loader::Dtype::F32 => ElemType::F32,
+        loader::Dtype::F16 => ElemType::F16,
+        loader::Dtype::BF16 => ElemType::Bf16,
+        loader::Dtype::I8 => ElemType::I8,
+        loader::Dtype::U8 => ElemType::Ui4,
+    };
+    plan.iter()
+        .map(|(name, format)| {
+            let f = match format.group_layout() {
+                None => match format {
+                    loader::StoredFormat::Dense(d) => WeightFormat::Dense(elem(*d)),
+                    loader::StoredFormat::Groups(ty) => {
+                        return Err(EngineError::Manifest(format!(
+                            "{name}: {ty} has no group layout"
+                        )))
+                    }
+                },
+                Some(g) => WeightFormat::Groups(GroupFormat {
+                    code: match g.code {
+                        loader::dequant::Code::U4 => ElemType::Ui4,
+                        loader::dequant::Code::I4 => ElemType::I4,
+                        loader::dequant::Code::I8 => ElemType::I8,
+                    },
+                    group: g.group as i64,
+                    scale: elem(g.scale),
+                    min: g.min.map(elem),
+                }),
+            };
+            Ok((name.clone(), f))
+        })
+        .collect()
+}
+
 /// The graph options for `config` on the compile target of `options`: the module form that
 /// target needs and the weight layout it prefers (unless one is asked for).
 pub fn module_options(options: &ModelOptions, config: &ModelConfig) -> GraphOptions {
@@ -94,6 +154,18 @@ pub fn module_options(options: &ModelOptions, config: &ModelConfig) -> GraphOpti
             .weight_layout
             .unwrap_or_else(|| preferred_layout(&options.target, config)),
         ..options.graphs.clone()
+    }
+}
+
+/// The precision the weights are stored in: `weights`, narrowed by a float weight type asked
+/// for in the graph options. A weight type no parameter file holds is refused here.
+fn precision(options: &ModelOptions) -> Result<Precision, EngineError> {
+    use emitter::hlo::ElemType;
+    match (options.weights, options.graphs.weight_dtype) {
+        (precision, ElemType::F32) => Ok(precision),
+        (Precision::F32 | Precision::F16, ElemType::F16) => Ok(Precision::F16),
+        (Precision::F32 | Precision::Bf16, ElemType::Bf16) => Ok(Precision::Bf16),
+        (_, other) => Err(loader::Error::UnsupportedWeightType(other).into()),
     }
 }
 
@@ -116,7 +188,8 @@ pub struct PreparedModel {
     pub config: ModelConfig,
     rendered: emitter::emit::Rendered,
     capacity: usize,
-    dtype: loader::Dtype,
+    plan: loader::WeightPlan,
+    tiling: loader::Tiling,
     options: ModelOptions,
     pub tokenizer: Option<Arc<loader::Tokenizer>>,
     pub chat_template: Option<loader::ChatTemplate>,
@@ -129,8 +202,12 @@ pub struct PreparedModel {
 pub fn prepare(path: &Path, options: &ModelOptions) -> Result<PreparedModel, EngineError> {
     let model = loader::Model::open(path)?;
     let config = model.config().clone();
-    let dtype = loader::Dtype::try_from(options.graphs.weight_dtype)?;
-    let rendered = emitter::render(&config, &module_options(options, &config))?;
+    let precision = precision(options)?;
+    let mut graph_options = module_options(options, &config);
+    let tiling = loader::Tiling::of(tiled_weights(&config, &graph_options)?);
+    let plan = model.weight_plan(precision, &tiling)?;
+    graph_options.weight_formats = weight_formats(&plan)?;
+    let rendered = emitter::render(&config, &graph_options)?;
     let tokenizer = model.tokenizer().ok().map(Arc::new);
     let chat_template = model.chat_template()?;
     let eos = tokenizer.as_ref().and_then(|t| t.eos_token_id());
@@ -139,7 +216,8 @@ pub fn prepare(path: &Path, options: &ModelOptions) -> Result<PreparedModel, Eng
         config,
         rendered,
         capacity: options.graphs.capacity,
-        dtype,
+        plan,
+        tiling,
         options: options.clone(),
         tokenizer,
         chat_template,
@@ -172,14 +250,14 @@ impl PreparedModel {
         ));
         let mut compiler = Compiler::new(options.cache_dir.join("vmfb"))?;
         compiler.verbose = options.verbose;
+        compiler.extra_flags = module_flags(&self.rendered.manifest, &options.target);
         let vmfb =
             compiler.compile_text(&self.model.name(), &self.rendered.module, &options.target)?;
         log(format!("module ready: {}", vmfb.display()));
-        let tiling = loader::Tiling::of(self.rendered.manifest.tiled_parameters());
-        let parameter_file = self.model.tiled_parameter_file(
+        let parameter_file = self.model.planned_parameter_file(
             options.cache_dir.join("params"),
-            self.dtype,
-            &tiling,
+            &self.plan,
+            &self.tiling,
         )?;
         log(format!("weights ready: {}", parameter_file.display()));
         let graphs = Graphs::load(runtime, self.rendered.manifest, &vmfb, &parameter_file)?;
@@ -222,6 +300,7 @@ pub fn load_assets(
         .map_err(|e| EngineError::Manifest(format!("{}: {e}", dir.display())))?;
     let mut compiler = Compiler::new(options.cache_dir.join("vmfb"))?;
     compiler.verbose = options.verbose;
+    compiler.extra_flags = module_flags(&manifest, &options.target);
     let label = dir
         .file_name()
         .map_or("model".into(), |n| n.to_string_lossy().into_owned());

@@ -5,10 +5,20 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use emitter::hlo::ElemType;
 use emitter::Manifest;
 
 use crate::error::EngineError;
+
+/// The shape a parameter file stores: 4-bit elements are packed in pairs along the last axis.
+fn stored_shape(ty: &emitter::hlo::TensorType) -> Vec<usize> {
+    let mut shape: Vec<usize> = ty.shape.iter().map(|&d| d as usize).collect();
+    if ty.elem.bits() == 4 {
+        if let Some(last) = shape.last_mut() {
+            *last /= 2;
+        }
+    }
+    shape
+}
 
 /// Every manifest parameter must be present with the same shape and dtype.
 pub fn check_against_manifest(path: &Path, manifest: &Manifest) -> Result<(), EngineError> {
@@ -20,15 +30,14 @@ pub fn check_against_manifest(path: &Path, manifest: &Manifest) -> Result<(), En
         .map(|p| (p.name.clone(), p))
         .collect();
     for param in &manifest.parameters {
-        let want_shape: Vec<usize> = param.ty.shape.iter().map(|&d| d as usize).collect();
+        let want_shape = stored_shape(&param.ty);
+        let want_dtype = loader::Dtype::try_from(param.ty.elem).ok();
         let detail = match entries.get(&param.name) {
             None => Some(format!("missing parameter `{}`", param.name)),
-            Some(e) if e.shape != want_shape || ElemType::from(e.dtype) != param.ty.elem => {
-                Some(format!(
-                    "parameter `{}` is {} {:?}, the graphs need {} {:?}",
-                    param.name, e.dtype, e.shape, param.ty.elem, param.ty.shape
-                ))
-            }
+            Some(e) if e.shape != want_shape || Some(e.dtype) != want_dtype => Some(format!(
+                "parameter `{}` is {} {:?}, the graphs need {} {:?}",
+                param.name, e.dtype, e.shape, param.ty.elem, param.ty.shape
+            )),
             Some(_) => None,
         };
         if let Some(detail) = detail {

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use gguf::GgufFile;
 use model_config::ModelConfig;
 
-use crate::dequant::dequantize;
+use crate::dequant::{dequantize, split_groups, Groups};
 use crate::error::{Error, Result};
 use crate::parameters::{ParameterSource, PlannedTensor};
 use crate::rope_permutation::unpermute_rows;
@@ -58,6 +58,7 @@ impl ParameterSource for GgufModel {
                     name,
                     shape,
                     source_index,
+                    source_type: info.ggml_type,
                 })
             })
             .collect()
@@ -85,6 +86,36 @@ impl ParameterSource for GgufModel {
         })?;
         out.copy_from_slice(&hf);
         Ok(())
+    }
+
+    fn groups(&self, tensor: &PlannedTensor) -> Result<Groups> {
+        let info = &self.file.tensors()[tensor.source_index];
+        let bytes = self.file.tensor_data(info)?;
+        let mut groups =
+            split_groups(info.ggml_type, bytes, tensor.n_elements()).map_err(|source| {
+                Error::Dequant {
+                    tensor: info.name.clone(),
+                    source,
+                }
+            })?;
+        let Some(role) = rope_role(&info.name) else {
+            return Ok(groups);
+        };
+        // Blocks never cross rows, so the q/k fix-up moves whole rows of codes and of maps.
+        let heads = self.heads_for(role);
+        let row_len = tensor.shape.last().copied().unwrap_or(0);
+        let per_row = row_len / groups.layout.group;
+        let bad_shape = |reason| Error::BadShape {
+            tensor: info.name.clone(),
+            shape: tensor.shape.clone(),
+            reason,
+        };
+        groups.codes = unpermute_rows(&groups.codes, heads, row_len).map_err(bad_shape)?;
+        groups.scales = unpermute_rows(&groups.scales, heads, per_row).map_err(bad_shape)?;
+        if !groups.mins.is_empty() {
+            groups.mins = unpermute_rows(&groups.mins, heads, per_row).map_err(bad_shape)?;
+        }
+        Ok(groups)
     }
 
     fn identity_files(&self) -> Vec<PathBuf> {

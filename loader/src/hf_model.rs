@@ -8,7 +8,7 @@ use gguf::GgmlType;
 use memmap2::Mmap;
 use safetensors::{Dtype as StDtype, SafeTensors};
 
-use crate::dequant::dequantize;
+use crate::dequant::{dequantize, DequantError, Groups};
 use crate::error::{io_error, Error, Result};
 use crate::parameters::{ParameterSource, PlannedTensor};
 use crate::tensor_names::{is_ignored_hf_name, is_known_hf_name};
@@ -150,16 +150,16 @@ impl ParameterSource for HfModel {
             .iter()
             .enumerate()
             .map(|(source_index, (name, entry))| {
-                if ggml_equivalent(entry.dtype).is_none() {
-                    return Err(Error::UnsupportedDtype {
+                let source_type =
+                    ggml_equivalent(entry.dtype).ok_or_else(|| Error::UnsupportedDtype {
                         tensor: name.clone(),
                         dtype: format!("{:?}", entry.dtype),
-                    });
-                }
+                    })?;
                 Ok(PlannedTensor {
                     name: name.clone(),
                     shape: entry.shape.clone(),
                     source_index,
+                    source_type,
                 })
             })
             .collect()
@@ -175,6 +175,13 @@ impl ParameterSource for HfModel {
         dequantize(ty, view.data(), out).map_err(|source| Error::Dequant {
             tensor: tensor.name.clone(),
             source,
+        })
+    }
+
+    fn groups(&self, tensor: &PlannedTensor) -> Result<Groups> {
+        Err(Error::Dequant {
+            tensor: tensor.name.clone(),
+            source: DequantError::Unsupported(tensor.source_type),
         })
     }
 

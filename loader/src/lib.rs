@@ -32,15 +32,17 @@ pub mod rope_permutation;
 pub mod tensor_names;
 mod tiling;
 mod tokenizer;
+mod weight_plan;
 
 pub use chat_template::{ChatMessage, ChatTemplate};
 pub use decode_stream::DecodeStream;
 pub use error::{Error, Result};
 pub use model::{Model, ModelFormat};
 pub use model_path::{default_model_path, MODEL_ENV};
-pub use parameter_file::{read_parameter_list, CONVERTER_VERSION};
+pub use parameter_file::{part, read_parameter_list, CONVERTER_VERSION};
 pub use parameters::{Dtype, ParameterInfo};
 pub use tiling::{Tiling, TILE_ROWS};
 pub use tokenizer::Tokenizer;
+pub use weight_plan::{stored_format, Precision, StoredFormat, WeightPlan};
 
 pub use model_config::{ConfigError, ModelConfig};

@@ -13,6 +13,7 @@ use crate::parameter_file;
 use crate::parameters::{Dtype, ParameterInfo, ParameterSource};
 use crate::tiling::Tiling;
 use crate::tokenizer::Tokenizer;
+use crate::weight_plan::{stored_format, Precision, WeightPlan};
 use model_config::ModelConfig;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -129,11 +130,37 @@ impl Model {
         dtype: Dtype,
         tiling: &Tiling,
     ) -> Result<PathBuf> {
+        let plan = parameter_file::dense_plan(self.parameter_source(), dtype)?;
+        self.planned_parameter_file(cache_dir, &plan, tiling)
+    }
+
+    /// Each tensor's stored format for `precision`: with [`Precision::Native`], tensors in a
+    /// block format that `tiling` names keep their blocks (see [`StoredFormat::Groups`]).
+    pub fn weight_plan(&self, precision: Precision, tiling: &Tiling) -> Result<WeightPlan> {
+        Ok(self
+            .parameter_source()
+            .plan()?
+            .into_iter()
+            .map(|t| {
+                let format = stored_format(precision, t.source_type, tiling.contains(&t.name));
+                (t.name, format)
+            })
+            .collect())
+    }
+
+    /// A parameter file storing each tensor as `plan` says, tiled where `tiling` says, cached
+    /// in `cache_dir` like [`Model::parameter_file`].
+    pub fn planned_parameter_file(
+        &self,
+        cache_dir: impl AsRef<Path>,
+        plan: &WeightPlan,
+        tiling: &Tiling,
+    ) -> Result<PathBuf> {
         parameter_file::cached(
             self.parameter_source(),
             &self.name(),
             cache_dir.as_ref(),
-            dtype,
+            plan,
             tiling,
         )
     }
@@ -150,7 +177,18 @@ impl Model {
         dtype: Dtype,
         tiling: &Tiling,
     ) -> Result<()> {
-        parameter_file::write(self.parameter_source(), dtype, tiling, path.as_ref())
+        let plan = parameter_file::dense_plan(self.parameter_source(), dtype)?;
+        self.write_planned_parameter_file(path, &plan, tiling)
+    }
+
+    /// As [`Model::planned_parameter_file`], written to `path` without the cache.
+    pub fn write_planned_parameter_file(
+        &self,
+        path: impl AsRef<Path>,
+        plan: &WeightPlan,
+        tiling: &Tiling,
+    ) -> Result<()> {
+        parameter_file::write(self.parameter_source(), plan, tiling, path.as_ref())
     }
 
     pub fn tokenizer(&self) -> Result<Tokenizer> {

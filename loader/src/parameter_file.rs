@@ -5,7 +5,7 @@
 //! parallel workers. It is written under a temporary name and renamed into place, so a reader
 //! never sees a partial file and an interrupted conversion leaves nothing behind.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -17,12 +17,14 @@ use rayon::prelude::*;
 use serde_json::json;
 use sha2::{Digest, Sha256};
 
+use crate::dequant::{Code, DequantError};
 use crate::error::{io_error, Error, Result};
 use crate::parameters::{Dtype, ParameterInfo, ParameterSource, PlannedTensor};
-use crate::tiling::{tile_rows, Tiling};
+use crate::tiling::{tile_rows, Tiling, TILE_ROWS};
+use crate::weight_plan::{StoredFormat, WeightPlan};
 
 /// Bump whenever the conversion's output could change, so stale cache entries are not reused.
-pub const CONVERTER_VERSION: u32 = 1;
+pub const CONVERTER_VERSION: u32 = 2;
 const DATA_ALIGNMENT: usize = 64;
 
 /// Returns the cached parameter file for `source`, converting it first when absent.
@@ -30,25 +32,42 @@ pub(crate) fn cached(
     source: &dyn ParameterSource,
     stem: &str,
     cache_dir: &Path,
-    dtype: Dtype,
+    plan: &WeightPlan,
     tiling: &Tiling,
 ) -> Result<PathBuf> {
-    let key = cache_key(&source.identity_files(), dtype, tiling)?;
+    let key = cache_key(&source.identity_files(), plan, tiling)?;
     let layout = if tiling.is_empty() { "" } else { "-tiled" };
-    let path = cache_dir.join(format!("{stem}-{dtype}{layout}-{}.safetensors", &key[..16]));
+    let formats: BTreeSet<String> = plan.values().map(ToString::to_string).collect();
+    let formats = formats.into_iter().collect::<Vec<_>>().join("+");
+    let path = cache_dir.join(format!(
+        "{stem}-{formats}{layout}-{}.safetensors",
+        &key[..16]
+    ));
     if path.is_file() {
         return Ok(path);
     }
     std::fs::create_dir_all(cache_dir).map_err(io_error(cache_dir))?;
-    write(source, dtype, tiling, &path)?;
+    write(source, plan, tiling, &path)?;
     Ok(path)
 }
 
-/// Hash of the source files' identity (path, size, mtime), the dtype, the tiled tensors and
-/// the converter version.
-fn cache_key(files: &[PathBuf], dtype: Dtype, tiling: &Tiling) -> Result<String> {
+/// Every tensor of `source` stored densely as `dtype`.
+pub(crate) fn dense_plan(source: &dyn ParameterSource, dtype: Dtype) -> Result<WeightPlan> {
+    Ok(source
+        .plan()?
+        .into_iter()
+        .map(|t| (t.name, StoredFormat::Dense(dtype)))
+        .collect())
+}
+
+/// Hash of the source files' identity (path, size, mtime), each tensor's stored format, the
+/// tiled tensors and the converter version.
+fn cache_key(files: &[PathBuf], plan: &WeightPlan, tiling: &Tiling) -> Result<String> {
     let mut hash = Sha256::new();
-    hash.update(format!("converter {CONVERTER_VERSION}\ndtype {dtype}\n"));
+    hash.update(format!("converter {CONVERTER_VERSION}\n"));
+    for (name, format) in plan {
+        hash.update(format!("{name} {format}\n"));
+    }
     for name in tiling.names() {
         hash.update(format!("tiled {name}\n"));
     }
@@ -68,17 +87,29 @@ fn cache_key(files: &[PathBuf], dtype: Dtype, tiling: &Tiling) -> Result<String>
 /// Converts every tensor of `source` into a new parameter file at `path`.
 pub(crate) fn write(
     source: &dyn ParameterSource,
-    dtype: Dtype,
+    plan: &WeightPlan,
     tiling: &Tiling,
     path: &Path,
 ) -> Result<()> {
-    let plan = source.plan()?;
-    if let Some(name) = tiling.names().find(|n| !plan.iter().any(|t| t.name == *n)) {
+    let tensors = source.plan()?;
+    if let Some(name) = tiling
+        .names()
+        .find(|n| !tensors.iter().any(|t| t.name == *n))
+    {
         return Err(Error::Config(format!(
             "tiled tensor {name} is not in the model"
         )));
     }
-    let (header, data_len) = header(&plan, dtype, tiling)?;
+    let entries = tensors
+        .iter()
+        .map(|t| {
+            let format = plan.get(&t.name).ok_or_else(|| {
+                Error::Config(format!("the weight plan has no format for {}", t.name))
+            })?;
+            entries(t, *format, tiling)
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let (header, data_len) = header(&entries)?;
     let dir = path.parent().unwrap_or(Path::new("."));
     let mut tmp = tempfile::Builder::new()
         .prefix(".partial-")
@@ -87,15 +118,8 @@ pub(crate) fn write(
     tmp.write_all(&header).map_err(io_error(tmp.path()))?;
     let total = (header.len() + data_len) as u64;
     tmp.as_file().set_len(total).map_err(io_error(tmp.path()))?;
-    fill_data(
-        source,
-        &plan,
-        dtype,
-        tiling,
-        tmp.as_file(),
-        header.len(),
-        tmp.path(),
-    )?;
+    let work: Vec<_> = tensors.iter().zip(&entries).collect();
+    fill_data(source, &work, plan, tmp.as_file(), header.len(), tmp.path())?;
     tmp.as_file().sync_all().map_err(io_error(tmp.path()))?;
     tmp.persist(path).map_err(|e| Error::Io {
         path: path.to_path_buf(),
@@ -104,21 +128,96 @@ pub(crate) fn write(
     Ok(())
 }
 
+/// One safetensors entry: a whole dense tensor, or one part of a grouped one.
+#[derive(Debug, Clone)]
+struct Entry {
+    name: String,
+    shape: Vec<usize>,
+    dtype: Dtype,
+}
+
+impl Entry {
+    fn size(&self) -> usize {
+        let n: usize = self.shape.iter().product();
+        n * self.dtype.size_in_bytes()
+    }
+}
+
+/// The entries tensor `t` is stored as. A grouped weight `[rows, cols]` with groups of `g` is
+/// stored as row tiles like a dense one, its codes as `<name>.codes` `[rows/16, cols/g, g, 16]`
+/// (4-bit codes packed in pairs along the last axis: `[.., 8]` bytes), its scales and mins as
+/// `<name>.scales` / `<name>.mins` `[rows/16, cols/g, 16]`.
+fn entries(t: &PlannedTensor, format: StoredFormat, tiling: &Tiling) -> Result<Vec<Entry>> {
+    let entry = |name: String, shape: Vec<usize>, dtype| Entry { name, shape, dtype };
+    let ty = match format {
+        StoredFormat::Dense(dtype) => {
+            let shape = tiling.stored_shape(&t.name, &t.shape)?;
+            return Ok(vec![entry(t.name.clone(), shape, dtype)]);
+        }
+        StoredFormat::Groups(ty) => ty,
+    };
+    let layout = format.group_layout().ok_or(Error::Dequant {
+        tensor: t.name.clone(),
+        source: DequantError::Unsupported(ty),
+    })?;
+    if t.source_type != ty {
+        return Err(Error::Config(format!(
+            "{} is stored as {} and cannot be written as {ty} blocks",
+            t.name, t.source_type
+        )));
+    }
+    let g = layout.group;
+    let tiles = tiling.stored_shape(&t.name, &t.shape)?;
+    let [rows, cols] = t.shape[..] else {
+        return Err(Error::Config(format!("{} is not a matrix", t.name)));
+    };
+    if tiles.len() != 3 || cols % g != 0 {
+        return Err(Error::Config(format!(
+            "{ty} blocks of {} {:?} must be stored as row tiles with whole groups of {g}",
+            t.name, t.shape
+        )));
+    }
+    let (tr, groups) = (rows / TILE_ROWS, cols / g);
+    let codes = match layout.code {
+        Code::U4 | Code::I4 => {
+            let packed = vec![tr, groups, g, TILE_ROWS / 2];
+            entry(part(&t.name, "codes"), packed, Dtype::U8)
+        }
+        Code::I8 => entry(
+            part(&t.name, "codes"),
+            vec![tr, groups, g, TILE_ROWS],
+            Dtype::I8,
+        ),
+    };
+    let maps = vec![tr, groups, TILE_ROWS];
+    let mut out = vec![
+        codes,
+        entry(part(&t.name, "scales"), maps.clone(), layout.scale),
+    ];
+    out.extend(layout.min.map(|m| entry(part(&t.name, "mins"), maps, m)));
+    Ok(out)
+}
+
+/// The entry name of one part of a grouped weight.
+pub fn part(name: &str, part: &str) -> String {
+    format!("{name}.{part}")
+}
+
 /// The length-prefixed JSON header (padded so data is aligned) and the data section's length.
-fn header(plan: &[PlannedTensor], dtype: Dtype, tiling: &Tiling) -> Result<(Vec<u8>, usize)> {
+fn header(tensors: &[Vec<Entry>]) -> Result<(Vec<u8>, usize)> {
     let mut entries = BTreeMap::new();
     let mut offset = 0usize;
-    for t in plan {
-        let size = t.n_elements() * dtype.size_in_bytes();
-        let entry = json!({
-            "dtype": dtype.safetensors_name(),
-            "shape": tiling.stored_shape(&t.name, &t.shape)?,
+    for e in tensors.iter().flatten() {
+        let size = e.size();
+        let json = json!({
+            "dtype": e.dtype.safetensors_name(),
+            "shape": e.shape,
             "data_offsets": [offset, offset + size],
         });
-        if entries.insert(t.name.clone(), entry).is_some() {
+        if entries.insert(e.name.clone(), json).is_some() {
             return Err(Error::Config(format!(
                 "two source tensors map to {}",
-                t.name
+                e.name
             )));
         }
         offset += size;
@@ -137,48 +236,89 @@ fn header(plan: &[PlannedTensor], dtype: Dtype, tiling: &Tiling) -> Result<(Vec<
 
 fn fill_data(
     source: &dyn ParameterSource,
-    plan: &[PlannedTensor],
-    dtype: Dtype,
-    tiling: &Tiling,
+    work: &[(&PlannedTensor, &Vec<Entry>)],
+    plan: &WeightPlan,
     file: &File,
     data_start: usize,
     path: &Path,
 ) -> Result<()> {
     // SAFETY: the temporary file is ours alone and was just sized; nothing else maps it.
     let mut map = unsafe { MmapMut::map_mut(file) }.map_err(io_error(path))?;
-    let slots = split_slots(&mut map[data_start..], plan, dtype);
-    let total: usize = plan
-        .iter()
-        .map(|t| t.n_elements() * dtype.size_in_bytes())
-        .sum();
-    let bar = progress_bar(total as u64, path);
-    plan.par_iter().zip(slots).try_for_each(|(tensor, slot)| {
-        let mut values = vec![0.0f32; tensor.n_elements()];
-        source.decode(tensor, &mut values)?;
-        if tiling.contains(&tensor.name) {
-            values = tile_rows(&values, tensor.shape[1]);
+    let mut data = &mut map[data_start..];
+    let mut slots = Vec::new();
+    for (_, entries) in work {
+        let mut parts = Vec::new();
+        for e in entries.iter() {
+            let (slot, rest) = std::mem::take(&mut data).split_at_mut(e.size());
+            data = rest;
+            parts.push(slot);
         }
-        dtype.encode(&values, slot);
-        bar.inc(slot.len() as u64);
-        Ok::<_, Error>(())
-    })?;
+        slots.push(parts);
+    }
+    let total: usize = work.iter().flat_map(|w| w.1).map(Entry::size).sum();
+    let bar = progress_bar(total as u64, path);
+    work.par_iter()
+        .zip(slots)
+        .try_for_each(|((tensor, entries), mut parts)| {
+            match plan[&tensor.name] {
+                StoredFormat::Dense(dtype) => {
+                    fill_dense(source, tensor, entries[0].shape.len() == 3, dtype, parts[0])?
+                }
+                StoredFormat::Groups(_) => fill_groups(source, tensor, &mut parts)?,
+            }
+            bar.inc(entries.iter().map(Entry::size).sum::<usize>() as u64);
+            Ok::<_, Error>(())
+        })?;
     bar.finish_and_clear();
     map.flush().map_err(io_error(path))
 }
 
-fn split_slots<'a>(
-    mut data: &'a mut [u8],
-    plan: &[PlannedTensor],
+fn fill_dense(
+    source: &dyn ParameterSource,
+    tensor: &PlannedTensor,
+    tiled: bool,
     dtype: Dtype,
-) -> Vec<&'a mut [u8]> {
-    plan.iter()
-        .map(|t| {
-            let (slot, rest) =
-                std::mem::take(&mut data).split_at_mut(t.n_elements() * dtype.size_in_bytes());
-            data = rest;
-            slot
-        })
-        .collect()
+    slot: &mut [u8],
+) -> Result<()> {
+    let mut values = vec![0.0f32; tensor.n_elements()];
+    source.decode(tensor, &mut values)?;
+    if tiled {
+        values = tile_rows(&values, tensor.shape[1]);
+    }
+    dtype.encode(&values, slot);
+    Ok(())
+}
+
+/// Codes, then scales, then mins, each in row tiles (see [`entries`]).
+fn fill_groups(
+    source: &dyn ParameterSource,
+    tensor: &PlannedTensor,
+    parts: &mut [&mut [u8]],
+) -> Result<()> {
+    let groups = source.groups(tensor)?;
+    let layout = groups.layout;
+    let cols = tensor.shape[1];
+    let codes = tile_rows(&groups.codes, cols);
+    match layout.code {
+        Code::U4 | Code::I4 => {
+            for (o, pair) in parts[0].iter_mut().zip(codes.chunks_exact(2)) {
+                *o = (pair[0] as u8 & 0x0F) | ((pair[1] as u8) << 4);
+            }
+        }
+        Code::I8 => {
+            for (o, &c) in parts[0].iter_mut().zip(&codes) {
+                *o = c as u8;
+            }
+        }
+    }
+    let per_row = cols / layout.group;
+    layout
+        .scale
+        .encode(&tile_rows(&groups.scales, per_row), parts[1]);
+    if let Some(min) = layout.min {
+        min.encode(&tile_rows(&groups.mins, per_row), parts[2]);
+    }
+    Ok(())
 }
 
 /// Drawn on stderr, and only when stderr is a terminal.

@@ -4,66 +4,70 @@ use std::path::PathBuf;
 
 use emitter::hlo::ElemType;
 
+use crate::dequant::Groups;
 use crate::error::{Error, Result};
 
-/// Element type of a converted parameter file.
+/// Element type of a parameter-file entry. `U8` holds 4-bit codes, two per byte, low nibble
+/// first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Dtype {
     #[default]
     F32,
     F16,
+    BF16,
+    I8,
+    U8,
 }
 
 impl Dtype {
+    const NAMES: [(Dtype, &'static str, &'static str, usize); 5] = [
+        (Dtype::F32, "F32", "f32", 4),
+        (Dtype::F16, "F16", "f16", 2),
+        (Dtype::BF16, "BF16", "bf16", 2),
+        (Dtype::I8, "I8", "i8", 1),
+        (Dtype::U8, "U8", "u8", 1),
+    ];
+
+    fn row(self) -> &'static (Dtype, &'static str, &'static str, usize) {
+        Self::NAMES
+            .iter()
+            .find(|r| r.0 == self)
+            .expect("every dtype has a row")
+    }
+
     /// The name safetensors headers use.
     pub fn safetensors_name(self) -> &'static str {
-        match self {
-            Dtype::F32 => "F32",
-            Dtype::F16 => "F16",
-        }
+        self.row().1
     }
 
     pub fn from_safetensors_name(name: &str) -> Option<Self> {
-        match name {
-            "F32" => Some(Dtype::F32),
-            "F16" => Some(Dtype::F16),
-            _ => None,
-        }
+        Self::NAMES.iter().find(|r| r.1 == name).map(|r| r.0)
     }
 
     pub fn size_in_bytes(self) -> usize {
-        match self {
-            Dtype::F32 => 4,
-            Dtype::F16 => 2,
-        }
+        self.row().3
     }
 
-    /// Writes `values` into `out` (exactly `values.len() * size_in_bytes()` bytes), little-endian.
+    /// Writes float `values` into `out` (exactly `values.len() * size_in_bytes()` bytes),
+    /// little-endian, rounding to nearest even where the type is narrower.
     pub(crate) fn encode(self, values: &[f32], out: &mut [u8]) {
+        let n = self.size_in_bytes();
+        let chunks = out.chunks_exact_mut(n).zip(values);
         match self {
-            Dtype::F32 => out
-                .chunks_exact_mut(4)
-                .zip(values)
-                .for_each(|(o, v)| o.copy_from_slice(&v.to_le_bytes())),
-            Dtype::F16 => out
-                .chunks_exact_mut(2)
-                .zip(values)
-                .for_each(|(o, v)| o.copy_from_slice(&half::f16::from_f32(*v).to_le_bytes())),
+            Dtype::F32 => chunks.for_each(|(o, v)| o.copy_from_slice(&v.to_le_bytes())),
+            Dtype::F16 => {
+                chunks.for_each(|(o, v)| o.copy_from_slice(&half::f16::from_f32(*v).to_le_bytes()))
+            }
+            Dtype::BF16 => {
+                chunks.for_each(|(o, v)| o.copy_from_slice(&half::bf16::from_f32(*v).to_le_bytes()))
+            }
+            Dtype::I8 | Dtype::U8 => unreachable!("integer entries hold codes, not values"),
         }
     }
 }
 
-/// The element type the graphs declare for parameters of this type.
-impl From<Dtype> for ElemType {
-    fn from(dtype: Dtype) -> ElemType {
-        match dtype {
-            Dtype::F32 => ElemType::F32,
-            Dtype::F16 => ElemType::F16,
-        }
-    }
-}
-
-/// The parameter file type for weights the graphs declare as `elem`.
+/// The parameter-file entry type that holds a graph parameter of element type `elem`: floats
+/// as themselves, 8-bit codes as `I8`, 4-bit codes (`i4`/`ui4`) packed two per `U8`.
 impl TryFrom<ElemType> for Dtype {
     type Error = Error;
 
@@ -71,19 +75,17 @@ impl TryFrom<ElemType> for Dtype {
         match elem {
             ElemType::F32 => Ok(Dtype::F32),
             ElemType::F16 => Ok(Dtype::F16),
-            ElemType::Bf16 | ElemType::I32 | ElemType::I1 => {
-                Err(Error::UnsupportedWeightType(elem))
-            }
+            ElemType::Bf16 => Ok(Dtype::BF16),
+            ElemType::I8 => Ok(Dtype::I8),
+            ElemType::I4 | ElemType::Ui4 => Ok(Dtype::U8),
+            ElemType::I32 | ElemType::I1 => Err(Error::UnsupportedWeightType(elem)),
         }
     }
 }
 
 impl std::fmt::Display for Dtype {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Dtype::F32 => "f32",
-            Dtype::F16 => "f16",
-        })
+        f.write_str(self.row().2)
     }
 }
 
@@ -114,6 +116,8 @@ pub(crate) struct PlannedTensor {
     pub shape: Vec<usize>,
     /// Position in the source's own tensor list.
     pub source_index: usize,
+    /// How the source encodes it.
+    pub source_type: gguf::GgmlType,
 }
 
 impl PlannedTensor {
@@ -130,6 +134,9 @@ pub(crate) trait ParameterSource: Sync {
     /// Decodes one planned tensor to f32 in HF layout (`out.len() == tensor.n_elements()`).
     fn decode(&self, tensor: &PlannedTensor, out: &mut [f32]) -> Result<()>;
 
+    /// One planned tensor's block codes and group maps, in HF row order.
+    fn groups(&self, tensor: &PlannedTensor) -> Result<Groups>;
+
     /// Files whose identity (path, size, mtime) decides whether a cached conversion is current.
     fn identity_files(&self) -> Vec<PathBuf>;
 }
@@ -139,12 +146,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_float_weight_types_have_a_parameter_file_type() {
-        for elem in [ElemType::F32, ElemType::F16] {
-            let dtype = Dtype::try_from(elem).unwrap();
-            assert_eq!(ElemType::from(dtype), elem);
+    fn weight_element_types_map_to_parameter_file_types() {
+        let stored = [
+            (ElemType::F32, Dtype::F32),
+            (ElemType::F16, Dtype::F16),
+            (ElemType::Bf16, Dtype::BF16),
+            (ElemType::I8, Dtype::I8),
+            (ElemType::I4, Dtype::U8),
+            (ElemType::Ui4, Dtype::U8),
+        ];
+        for (elem, dtype) in stored {
+            assert_eq!(Dtype::try_from(elem).unwrap(), dtype, "{elem}");
         }
-        for elem in [ElemType::Bf16, ElemType::I32, ElemType::I1] {
+        for elem in [ElemType::I32, ElemType::I1] {
             assert!(Dtype::try_from(elem).is_err(), "{elem}");
         }
     }

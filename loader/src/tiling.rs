@@ -37,7 +37,7 @@ impl Tiling {
         self.names.iter().map(String::as_str)
     }
 
-    pub(crate) fn contains(&self, name: &str) -> bool {
+    pub fn contains(&self, name: &str) -> bool {
         self.names.contains(name)
     }
 
@@ -56,8 +56,8 @@ impl Tiling {
 }
 
 /// `[rows, cols]` row-major values as `[rows/16, cols, 16]`.
-pub(crate) fn tile_rows(values: &[f32], cols: usize) -> Vec<f32> {
-    let mut out = vec![0f32; values.len()];
+pub(crate) fn tile_rows<T: Copy + Default>(values: &[T], cols: usize) -> Vec<T> {
+    let mut out = vec![T::default(); values.len()];
     for (tile, rows) in values.chunks_exact(TILE_ROWS * cols).enumerate() {
         let dst = &mut out[tile * TILE_ROWS * cols..][..TILE_ROWS * cols];
         for (j, row) in rows.chunks_exact(cols).enumerate() {

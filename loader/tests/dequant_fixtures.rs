@@ -4,7 +4,9 @@
 use std::path::PathBuf;
 
 use gguf::GgmlType;
-use loader::dequant::{dequantize_to_vec, is_supported, DequantError};
+use loader::dequant::{
+    dequantize_to_vec, group_layout, is_supported, split_groups, Code, DequantError,
+};
 
 fn fixture_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/dequant")
@@ -70,4 +72,45 @@ fn bad_input_is_a_typed_error() {
         dequantize_to_vec(GgmlType::IQ2_XXS, &[0; 66], 256),
         Err(DequantError::Unsupported(GgmlType::IQ2_XXS))
     ));
+}
+
+/// The group form (codes and per-group scale and min) gives back gguf-py's values bit for bit.
+#[test]
+fn group_form_matches_gguf_py_bit_for_bit() {
+    let dir = fixture_dir();
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    for case in manifest.as_array().unwrap() {
+        let stem = case["stem"].as_str().unwrap();
+        let ty = ggml_type(case["type"].as_str().unwrap());
+        let Some(layout) = group_layout(ty) else {
+            continue;
+        };
+        let n = case["elements"].as_u64().unwrap() as usize;
+        let raw = std::fs::read(dir.join(format!("{stem}.bin"))).unwrap();
+        let expected = le_f32(&std::fs::read(dir.join(format!("{stem}.f32"))).unwrap());
+        let groups = split_groups(ty, &raw, n).unwrap();
+        assert_eq!(groups.codes.len(), n, "{stem}");
+        assert_eq!(groups.scales.len(), n / layout.group, "{stem}");
+        assert_eq!(
+            groups.mins.len(),
+            groups.scales.len() * usize::from(layout.min.is_some())
+        );
+        let range = match layout.code {
+            Code::U4 => 0..=15,
+            Code::I4 => -8..=7,
+            Code::I8 => -128..=127,
+        };
+        for (i, e) in expected.iter().enumerate() {
+            assert!(range.contains(&groups.codes[i]), "{stem}[{i}]");
+            let g = groups.value(i);
+            assert_eq!(g.to_bits(), e.to_bits(), "{stem}[{i}]: {g} != {e}");
+        }
+        seen.insert(ty.name());
+    }
+    let want = [
+        "Q4_0", "Q4_1", "Q4_K", "Q5_0", "Q5_1", "Q5_K", "Q6_K", "Q8_0",
+    ];
+    assert_eq!(seen.into_iter().collect::<Vec<_>>(), want);
 }

@@ -144,6 +144,7 @@ fn main() -> ExitCode {
         capacity: args.capacity,
         weight_dtype: args.dtype,
         weight_layout: args.weight_layout,
+        weight_formats: Default::default(),
         prefill_lengths: sorted(args.prefill),
         prefill_windows: sorted(args.prefill_context),
         decode_batches: sorted(args.batches),

@@ -150,14 +150,16 @@ fn last_token(b: &mut FuncBuilder, x: &Value, len: &Value) -> Result<Value> {
 }
 
 /// Builds `forward_<step>`: the step's arguments in, the final normed hidden state out
-/// (`[E, B]` for decode, `[E, 1]` of the last live token for prefill).
+/// (`[E, B]` for decode, `[E, 1]` of the last live token for prefill). Layer `l` is run by
+/// `layers[layer_of[l]]`.
 pub fn forward_function(
     dims: &Dims,
     step: Step,
     weights: &Weights,
     inv_freq: &[f32],
     eps: f64,
-    layer: &Function,
+    layers: &[Function],
+    layer_of: &[usize],
 ) -> Result<Function> {
     let mut b = FuncBuilder::private(format!("forward_{}", step.tag()));
     let inputs = match step {
@@ -171,15 +173,15 @@ pub fn forward_function(
         let [kg, vg] = cache_globals(l);
         let k = b.global_load(&kg, &cache_ty);
         let v = b.global_load(&vg, &cache_ty);
-        let ws: Vec<Value> = params
-            .iter()
-            .map(|p| b.global_load(&p.name, &p.ty))
-            .collect();
+        let mut ws: Vec<Value> = Vec::new();
+        for p in params {
+            ws.extend(p.load(&mut b)?);
+        }
         let mut operands = vec![&x, &cos, &sin, &inputs.kv_index, &inputs.query_pos];
         operands.extend(&inputs.slot);
         operands.extend([&k, &v]);
         operands.extend(&ws);
-        let out = b.call(layer, &operands)?;
+        let out = b.call(&layers[layer_of[l]], &operands)?;
         b.global_store(&out[1], &kg);
         b.global_store(&out[2], &vg);
         x = out[0].clone();

@@ -5,11 +5,14 @@
 use std::collections::BTreeMap;
 
 use super::attention::{attend, causal_mask, write_cache, AttentionForm};
-use super::linear::linear;
+use super::linear::{linear, Weight};
 use super::step::{Dims, Step};
+use super::weight_format::WeightFormat;
 use super::weights::{layer_shape, layer_suffixes};
 use crate::config::{Activation, ModelConfig};
-use crate::hlo::{ElemType, FuncBuilder, Function, ReduceOp, Result, TensorType, Value};
+use crate::hlo::{
+    ElemType, FuncBuilder, Function, ReduceOp, Result, ShapeError, TensorType, Value,
+};
 
 fn f32_ty(shape: impl Into<Vec<i64>>) -> TensorType {
     TensorType::new(shape, ElemType::F32)
@@ -26,10 +29,33 @@ struct LayerArgs {
     slot: Option<Value>,
     k_cache: Value,
     v_cache: Value,
-    w: BTreeMap<String, Value>,
+    w: BTreeMap<String, Weight>,
 }
 
-fn declare_args(b: &mut FuncBuilder, cfg: &ModelConfig, dims: &Dims, step: Step) -> LayerArgs {
+impl LayerArgs {
+    /// A norm weight, always dense.
+    fn vector(&self, name: &str) -> Result<&Value> {
+        vector(&self.w, name)
+    }
+}
+
+fn vector<'a>(w: &'a BTreeMap<String, Weight>, name: &str) -> Result<&'a Value> {
+    match &w[name] {
+        Weight::Dense(v) => Ok(v),
+        Weight::Groups { .. } => Err(ShapeError {
+            op: "layer".into(),
+            detail: format!("{name} must be dense"),
+        }),
+    }
+}
+
+fn declare_args(
+    b: &mut FuncBuilder,
+    cfg: &ModelConfig,
+    dims: &Dims,
+    step: Step,
+    formats: &[WeightFormat],
+) -> LayerArgs {
     let m = step.tokens();
     let x = b.arg("x", f32_ty([dims.hidden, m]));
     let cos = b.arg("cos", f32_ty([dims.head_dim / 2, m]));
@@ -41,14 +67,29 @@ fn declare_args(b: &mut FuncBuilder, cfg: &ModelConfig, dims: &Dims, step: Step)
     let k_cache = b.arg("k_cache", dims.cache_type());
     let v_cache = b.arg("v_cache", dims.cache_type());
     let mut w = BTreeMap::new();
-    for suffix in layer_suffixes(cfg) {
-        let ty = TensorType::new(
-            layer_shape(cfg, &suffix, dims.weight_layout),
-            dims.weight_dtype,
-        );
-        let arg = b.arg(&suffix.replace('.', "_"), ty);
-        let arg = b.convert(&arg, ElemType::F32);
-        w.insert(suffix, arg);
+    for (suffix, format) in layer_suffixes(cfg).into_iter().zip(formats) {
+        let arg_name = suffix.replace('.', "_");
+        let shape = layer_shape(cfg, &suffix, dims.weight_layout);
+        let weight = match *format {
+            WeightFormat::Dense(elem) => {
+                let arg = b.arg(&arg_name, TensorType::new(shape, elem));
+                Weight::Dense(b.convert(&arg, ElemType::F32))
+            }
+            WeightFormat::Groups(g) => {
+                let (out, inp) = (shape[0] * shape[2], shape[1]);
+                let mut parts = g
+                    .parts(out, inp)
+                    .into_iter()
+                    .map(|(part, ty)| b.arg(&format!("{arg_name}_{part}"), ty));
+                let (codes, scales) = (parts.next(), parts.next());
+                Weight::Groups {
+                    codes: codes.expect("codes come first"),
+                    scales: scales.expect("scales come second"),
+                    mins: parts.next(),
+                }
+            }
+        };
+        w.insert(suffix, weight);
     }
     LayerArgs {
         x,
@@ -63,29 +104,38 @@ fn declare_args(b: &mut FuncBuilder, cfg: &ModelConfig, dims: &Dims, step: Step)
     }
 }
 
-/// `layer_<step>(x, cos, sin, kv_index, query_pos, [slot,] k_cache, v_cache, weights...)`
-/// returns the new hidden state and both updated caches.
+/// `<name>(x, cos, sin, kv_index, query_pos, [slot,] k_cache, v_cache, weights...)` returns
+/// the new hidden state and both updated caches; `formats` gives each weight's stored form
+/// (a grouped weight takes one argument per part), in `layer_suffixes` order.
 pub fn layer_function(
+    name: String,
     cfg: &ModelConfig,
     dims: &Dims,
     step: Step,
     form: AttentionForm,
+    formats: &[WeightFormat],
 ) -> Result<Function> {
-    let mut b = FuncBuilder::private(format!("layer_{}", step.tag()));
-    let a = declare_args(&mut b, cfg, dims, step);
+    let mut b = FuncBuilder::private(name);
+    let a = declare_args(&mut b, cfg, dims, step, formats);
     let eps = cfg.rms_norm_eps;
-    let xn = rms_norm(&mut b, &a.x, &a.w["input_layernorm.weight"], eps)?;
+    let xn = rms_norm(&mut b, &a.x, a.vector("input_layernorm.weight")?, eps)?;
     let q = projection(&mut b, &a.w, "self_attn.q_proj", &xn)?;
     let k = projection(&mut b, &a.w, "self_attn.k_proj", &xn)?;
     let v = projection(&mut b, &a.w, "self_attn.v_proj", &xn)?;
     let (q, k) = match cfg.qk_norm {
         true => (
-            head_rms_norm(&mut b, &q, dims.heads, &a.w["self_attn.q_norm.weight"], eps)?,
+            head_rms_norm(
+                &mut b,
+                &q,
+                dims.heads,
+                a.vector("self_attn.q_norm.weight")?,
+                eps,
+            )?,
             head_rms_norm(
                 &mut b,
                 &k,
                 dims.kv_heads,
-                &a.w["self_attn.k_norm.weight"],
+                a.vector("self_attn.k_norm.weight")?,
                 eps,
             )?,
         ),
@@ -118,12 +168,12 @@ pub fn layer_function(
 /// `x + down(act(gate(n)) * up(n))` with `n = RMSNorm(x)`.
 fn mlp_block(
     b: &mut FuncBuilder,
-    w: &BTreeMap<String, Value>,
+    w: &BTreeMap<String, Weight>,
     x: &Value,
     eps: f64,
     activation: Activation,
 ) -> Result<Value> {
-    let xn = rms_norm(b, x, &w["post_attention_layernorm.weight"], eps)?;
+    let xn = rms_norm(b, x, vector(w, "post_attention_layernorm.weight")?, eps)?;
     let gate = projection(b, w, "mlp.gate_proj", &xn)?;
     let up = projection(b, w, "mlp.up_proj", &xn)?;
     let act = match activation {
@@ -159,7 +209,7 @@ fn gelu_tanh(b: &mut FuncBuilder, x: &Value) -> Result<Value> {
 /// `W · xT (+ bias)` for the projection `name`, whose bias is optional.
 fn projection(
     b: &mut FuncBuilder,
-    w: &BTreeMap<String, Value>,
+    w: &BTreeMap<String, Weight>,
     name: &str,
     xt: &Value,
 ) -> Result<Value> {
@@ -167,7 +217,8 @@ fn projection(
     let y = linear(b, weight, xt)?;
     match w.get(&format!("{name}.bias")) {
         None => Ok(y),
-        Some(bias) => {
+        Some(_) => {
+            let bias = vector(w, &format!("{name}.bias"))?;
             let bias = b.broadcast_in_dim(bias, y.shape(), &[0])?;
             b.add(&y, &bias)
         }

@@ -10,6 +10,7 @@ mod layer;
 mod linear;
 mod sample;
 mod step;
+mod weight_format;
 mod weights;
 
 use serde::{Deserialize, Serialize};
@@ -18,9 +19,10 @@ pub use attention::AttentionForm;
 pub use copy_slot::COPY_SLOT;
 pub use forward::cache_globals;
 pub use head::{sample_function, Variant};
-pub use linear::{linear, WeightLayout, TILE_ROWS};
+pub use linear::{linear, Weight, WeightLayout, TILE_ROWS};
 pub use sample::SAMPLE_ARGS;
 pub use step::{Dims, Step};
+pub use weight_format::{group_part, GroupFormat, WeightFormat, WeightFormats};
 pub use weights::{Param, Weights, PARAMETER_SCOPE};
 
 use crate::config::ModelConfig;
@@ -38,6 +40,9 @@ pub struct GraphOptions {
     pub weight_dtype: ElemType,
     /// How projection weights are stored; [`WeightLayout::Tiled`] is the fast one on CPU.
     pub weight_layout: WeightLayout,
+    /// Per-weight stored formats (e.g. a GGUF file's own blocks); weights not named here are
+    /// dense `weight_dtype`.
+    pub weight_formats: WeightFormats,
     /// Prefill chunk lengths T.
     pub prefill_lengths: Vec<usize>,
     /// Prefill attention windows; empty means one window, the capacity, without a `_w` suffix.
@@ -287,7 +292,7 @@ fn info(
 
 /// Weights as parameters, then each layer's K and V caches.
 fn module_globals(cfg: &ModelConfig, dims: &Dims, weights: &Weights) -> Vec<Global> {
-    let mut globals: Vec<Global> = weights.all().into_iter().map(Param::global).collect();
+    let mut globals: Vec<Global> = weights.all().into_iter().flat_map(Param::globals).collect();
     for name in (0..cfg.num_hidden_layers).flat_map(cache_globals) {
         globals.push(Global {
             name,
@@ -296,6 +301,26 @@ fn module_globals(cfg: &ModelConfig, dims: &Dims, weights: &Weights) -> Vec<Glob
         });
     }
     globals
+}
+
+/// The distinct weight formats of the layers (one layer function each, in order of first
+/// use) and which of them each layer uses: a file may store some layers' weights in other
+/// block formats than the rest.
+fn layer_signatures(weights: &Weights) -> (Vec<Vec<WeightFormat>>, Vec<usize>) {
+    let mut signatures: Vec<Vec<WeightFormat>> = Vec::new();
+    let layer_of = (0..weights.layers.len())
+        .map(|l| {
+            let formats = weights.layer_formats(l);
+            match signatures.iter().position(|s| *s == formats) {
+                Some(k) => k,
+                None => {
+                    signatures.push(formats);
+                    signatures.len() - 1
+                }
+            }
+        })
+        .collect();
+    (signatures, layer_of)
 }
 
 /// Builds every requested graph into one module whose weights and caches all functions share.
@@ -310,7 +335,14 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
         opts.weight_dtype,
         opts.weight_layout,
     );
-    let weights = Weights::new(cfg, opts.weight_dtype, opts.weight_layout);
+    let weights = Weights::new(
+        cfg,
+        opts.weight_dtype,
+        opts.weight_layout,
+        &opts.weight_formats,
+    )
+    .map_err(GraphError::Options)?;
+    let (signatures, layer_of) = layer_signatures(&weights);
     let inv_freq = cfg.rope_inv_freq();
     let mut module = Module::new(MODULE_NAME);
     module.globals = module_globals(cfg, &dims, &weights);
@@ -320,9 +352,26 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
             Step::Prefill { .. } => AttentionForm::Matmul,
             Step::Decode { .. } => opts.decode_attention,
         };
-        let layer = layer::layer_function(cfg, &dims, step, form)?;
-        let forward =
-            forward::forward_function(&dims, step, &weights, &inv_freq, cfg.rms_norm_eps, &layer)?;
+        let layers = signatures
+            .iter()
+            .enumerate()
+            .map(|(k, formats)| {
+                let name = match k {
+                    0 => format!("layer_{}", step.tag()),
+                    _ => format!("layer_{}_{k}", step.tag()),
+                };
+                layer::layer_function(name, cfg, &dims, step, form, formats)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let forward = forward::forward_function(
+            &dims,
+            step,
+            &weights,
+            &inv_freq,
+            cfg.rms_norm_eps,
+            &layers,
+            &layer_of,
+        )?;
         let mut entries = Vec::new();
         for &variant in &opts.variants {
             let name = entry_name(kind, variant, &suffix);
@@ -330,7 +379,8 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
             functions.push(info(&f, kind, Some(variant), Some(step)));
             entries.push(f);
         }
-        module.functions.extend([layer, forward]);
+        module.functions.extend(layers);
+        module.functions.push(forward);
         module.functions.extend(entries);
     }
     if opts.variants.contains(&Variant::Sample) {

@@ -10,6 +10,7 @@ fn opts() -> GraphOptions {
         capacity: 64,
         weight_dtype: ElemType::F32,
         weight_layout: WeightLayout::Rows,
+        weight_formats: Default::default(),
         prefill_lengths: vec![8, 16],
         prefill_windows: vec![],
         decode_batches: vec![1, 4],
@@ -353,6 +354,7 @@ fn linear_rejects_mismatched_inputs() {
     let mut b = crate::hlo::FuncBuilder::new("f");
     let w = b.arg("w", TensorType::new([2, 8, 16], ElemType::F32));
     let x = b.arg("x", TensorType::new([1, 3], ElemType::F32));
+    let w = Weight::Dense(w);
     let err = linear(&mut b, &w, &x).unwrap_err().to_string();
     assert!(err.contains("takes 8 inputs"), "{err}");
     let y = b.arg("y", TensorType::new([8, 3], ElemType::F32));

@@ -1,8 +1,10 @@
-//! Weight parameters: HF names, their stored layouts, and the module globals that load them.
+//! Weight parameters: HF names, their stored layouts and formats, and the module globals that
+//! load them.
 
 use super::linear::WeightLayout;
+use super::weight_format::{group_part, GroupFormat, WeightFormat, WeightFormats};
 use crate::config::ModelConfig;
-use crate::hlo::{ElemType, Global, GlobalInit, TensorType};
+use crate::hlo::{ElemType, FuncBuilder, Global, GlobalInit, TensorType, Value};
 
 /// The parameter scope the runtime binds the weight file to.
 pub const PARAMETER_SCOPE: &str = "model";
@@ -11,20 +13,78 @@ pub const PARAMETER_SCOPE: &str = "model";
 #[derive(Debug, Clone, PartialEq)]
 pub struct Param {
     pub name: String,
+    /// The stored type of a dense weight; the HF shape `[out, in]` (as f32) of a grouped one.
     pub ty: TensorType,
+    /// Set when the weight is stored as codes and group maps.
+    pub groups: Option<GroupFormat>,
 }
 
 impl Param {
-    pub fn global(&self) -> Global {
-        let init = GlobalInit::Parameter {
-            scope: PARAMETER_SCOPE.into(),
-            key: self.name.clone(),
-        };
-        Global {
-            name: self.name.clone(),
-            ty: self.ty.clone(),
-            init,
+    fn dense(name: String, ty: TensorType) -> Param {
+        Param {
+            name,
+            ty,
+            groups: None,
         }
+    }
+
+    /// What the parameter file holds for this weight: `(name, stored type)` of the weight
+    /// itself, or of each part of a grouped one (see [`GroupFormat::parts`]).
+    pub fn parts(&self) -> Vec<(String, TensorType)> {
+        match &self.groups {
+            None => vec![(self.name.clone(), self.ty.clone())],
+            Some(g) => g
+                .parts(self.ty.shape[0], self.ty.shape[1])
+                .into_iter()
+                .map(|(part, ty)| (group_part(&self.name, part), ty))
+                .collect(),
+        }
+    }
+
+    /// One global per part, each loaded from the parameter of the same name. `ui4` parts are
+    /// declared `i4` (see [`global_type`]).
+    pub fn globals(&self) -> Vec<Global> {
+        let global = |(name, ty): (String, TensorType)| Global {
+            init: GlobalInit::Parameter {
+                scope: PARAMETER_SCOPE.into(),
+                key: name.clone(),
+            },
+            name,
+            ty: global_type(&ty),
+        };
+        self.parts().into_iter().map(global).collect()
+    }
+
+    /// Each part loaded from its global, as the layer function takes it.
+    pub fn load(&self, b: &mut FuncBuilder) -> crate::hlo::Result<Vec<Value>> {
+        self.parts()
+            .into_iter()
+            .map(|(name, ty)| {
+                let v = b.global_load(&name, &global_type(&ty));
+                if v.ty() == &ty {
+                    Ok(v)
+                } else {
+                    b.bitcast_convert(&v, ty.elem)
+                }
+            })
+            .collect()
+    }
+
+    pub fn format(&self) -> WeightFormat {
+        match self.groups {
+            None => WeightFormat::Dense(self.ty.elem),
+            Some(g) => WeightFormat::Groups(g),
+        }
+    }
+}
+
+/// IREE's StableHLO input turns `ui4` into signless `i4` inside functions but not in global
+/// declarations, so a `ui4` global fails to load; it is declared `i4` and reinterpreted after
+/// loading, a same-width bitcast that folds away (the widening stays unsigned and fused).
+fn global_type(ty: &TensorType) -> TensorType {
+    match ty.elem {
+        ElemType::Ui4 => ty.with_elem(ElemType::I4),
+        _ => ty.clone(),
     }
 }
 
@@ -52,8 +112,8 @@ pub fn layer_suffixes(cfg: &ModelConfig) -> Vec<String> {
     s
 }
 
-/// Stored shape of a layer weight: `[out, in]` projections in `layout`, vectors as they are.
-pub fn layer_shape(cfg: &ModelConfig, suffix: &str, layout: WeightLayout) -> Vec<i64> {
+/// The HF `[out, in]` of a layer weight; `in` is 0 for vectors.
+fn layer_dims(cfg: &ModelConfig, suffix: &str) -> (i64, i64) {
     let e = cfg.hidden_size as i64;
     let q = (cfg.num_attention_heads * cfg.head_dim) as i64;
     let kv = (cfg.num_key_value_heads * cfg.head_dim) as i64;
@@ -68,7 +128,17 @@ pub fn layer_shape(cfg: &ModelConfig, suffix: &str, layout: WeightLayout) -> Vec
         "mlp.down_proj" => (e, i),
         other => unreachable!("unknown layer weight {other}"),
     };
-    if inp == 0 || suffix.ends_with(".bias") {
+    if suffix.ends_with(".bias") {
+        (out, 0)
+    } else {
+        (out, inp)
+    }
+}
+
+/// Stored shape of a layer weight: `[out, in]` projections in `layout`, vectors as they are.
+pub fn layer_shape(cfg: &ModelConfig, suffix: &str, layout: WeightLayout) -> Vec<i64> {
+    let (out, inp) = layer_dims(cfg, suffix);
+    if inp == 0 {
         vec![out]
     } else if suffix.starts_with("self_attn.o_proj") {
         // Its input is the attention output put back into `[E, M]` by a transpose. IREE folds
@@ -91,35 +161,89 @@ pub struct Weights {
     pub lm_head: Option<Param>,
 }
 
+/// A layer weight stored as `format`: groups only for the projections `layout` tiles.
+fn layer_param(
+    cfg: &ModelConfig,
+    name: String,
+    suffix: &str,
+    layout: WeightLayout,
+    format: WeightFormat,
+) -> Result<Param, String> {
+    let shape = layer_shape(cfg, suffix, layout);
+    match format {
+        WeightFormat::Dense(elem) => Ok(Param::dense(name, TensorType::new(shape, elem))),
+        WeightFormat::Groups(g) if shape.len() == 3 => {
+            let (out, inp) = layer_dims(cfg, suffix);
+            g.check(out, inp).map_err(|e| format!("{name}: {e}"))?;
+            Ok(Param {
+                name,
+                ty: TensorType::new([out, inp], ElemType::F32),
+                groups: Some(g),
+            })
+        }
+        WeightFormat::Groups(_) => Err(format!(
+            "{name} cannot be stored in groups: only projections stored as row tiles can"
+        )),
+    }
+}
+
 impl Weights {
     /// `layout` applies to the layers' projections; the embedding and the LM head keep their
-    /// rows (see `linear`).
-    pub fn new(cfg: &ModelConfig, dtype: ElemType, layout: WeightLayout) -> Self {
-        let p = |name: String, shape: Vec<i64>| Param {
-            name,
-            ty: TensorType::new(shape, dtype),
+    /// rows (see `linear`). Weights `formats` does not name are dense `dtype`.
+    pub fn new(
+        cfg: &ModelConfig,
+        dtype: ElemType,
+        layout: WeightLayout,
+        formats: &WeightFormats,
+    ) -> Result<Self, String> {
+        let format = |name: &str| {
+            formats
+                .get(name)
+                .copied()
+                .unwrap_or(WeightFormat::Dense(dtype))
+        };
+        let dense = |name: &str, shape: Vec<i64>| match format(name) {
+            WeightFormat::Dense(elem) => {
+                Ok(Param::dense(name.into(), TensorType::new(shape, elem)))
+            }
+            WeightFormat::Groups(_) => Err(format!("{name} cannot be stored in groups")),
         };
         let (v, e) = (cfg.vocab_size as i64, cfg.hidden_size as i64);
         let layers = (0..cfg.num_hidden_layers)
             .map(|l| {
-                let suffixes = layer_suffixes(cfg);
-                suffixes
+                layer_suffixes(cfg)
                     .iter()
-                    .map(|s| p(format!("model.layers.{l}.{s}"), layer_shape(cfg, s, layout)))
+                    .map(|s| {
+                        let name = format!("model.layers.{l}.{s}");
+                        let f = format(&name);
+                        layer_param(cfg, name, s, layout, f)
+                    })
                     .collect()
             })
-            .collect();
-        Weights {
-            embed: p("model.embed_tokens.weight".into(), vec![v, e]),
-            layers,
-            norm: p("model.norm.weight".into(), vec![e]),
-            lm_head: (!cfg.tie_word_embeddings).then(|| p("lm_head.weight".into(), vec![v, e])),
+            .collect::<Result<_, String>>()?;
+        if let Some(unknown) = formats.keys().find(|n| !is_weight_name(cfg, n)) {
+            return Err(format!(
+                "the weight formats name {unknown}, which is no weight"
+            ));
         }
+        Ok(Weights {
+            embed: dense("model.embed_tokens.weight", vec![v, e])?,
+            layers,
+            norm: dense("model.norm.weight", vec![e])?,
+            lm_head: (!cfg.tie_word_embeddings)
+                .then(|| dense("lm_head.weight", vec![v, e]))
+                .transpose()?,
+        })
     }
 
     /// The LM head weight (the embedding when tied).
     pub fn head(&self) -> &Param {
         self.lm_head.as_ref().unwrap_or(&self.embed)
+    }
+
+    /// The stored format of each layer's weights, in `layer_suffixes` order.
+    pub fn layer_formats(&self, l: usize) -> Vec<WeightFormat> {
+        self.layers[l].iter().map(Param::format).collect()
     }
 
     /// All parameters in file order: embedding, layers, final norm, LM head.
@@ -129,5 +253,21 @@ impl Weights {
         all.push(&self.norm);
         all.extend(&self.lm_head);
         all
+    }
+}
+
+fn is_weight_name(cfg: &ModelConfig, name: &str) -> bool {
+    let layer = name
+        .strip_prefix("model.layers.")
+        .and_then(|rest| rest.split_once('.'))
+        .and_then(|(l, suffix)| Some((l.parse::<usize>().ok()?, suffix)));
+    match layer {
+        Some((l, suffix)) => {
+            l < cfg.num_hidden_layers && layer_suffixes(cfg).iter().any(|s| s == suffix)
+        }
+        None => {
+            ["model.embed_tokens.weight", "model.norm.weight"].contains(&name)
+                || (name == "lm_head.weight" && !cfg.tie_word_embeddings)
+        }
     }
 }

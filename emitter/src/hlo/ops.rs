@@ -278,12 +278,19 @@ impl FuncBuilder {
     /// Reinterprets the bits of each element as `elem`, which must have the same width.
     pub fn bitcast_convert(&mut self, x: &Value, elem: ElemType) -> Result<Value> {
         let op = "stablehlo.bitcast_convert";
-        if elem.byte_size() != x.ty().elem.byte_size() || elem == ElemType::I1 {
+        if elem.bits() != x.ty().elem.bits() || elem == ElemType::I1 {
             return fail(op, format!("cannot reinterpret {} as {elem}", x.ty()));
         }
         let ty = x.ty().with_elem(elem);
         let text = format!("{op} {x} : ({}) -> {ty}", x.ty());
         Ok(self.define(ty, &text))
+    }
+
+    /// `x` unchanged, but the compiler may not fuse across it: what is computed before it is
+    /// written to memory once, and what comes after reads it.
+    pub fn optimization_barrier(&mut self, x: &Value) -> Value {
+        let text = format!("stablehlo.optimization_barrier {x} : {}", x.ty());
+        self.define(x.ty().clone(), &text)
     }
 
     fn unary_float(&mut self, name: &str, x: &Value) -> Result<Value> {
@@ -333,7 +340,7 @@ impl FuncBuilder {
         }
         let kind = match a.ty().elem {
             e if e.is_float() => "FLOAT",
-            ElemType::I1 => "UNSIGNED",
+            ElemType::I1 | ElemType::Ui4 => "UNSIGNED",
             _ => "SIGNED",
         };
         let dir = match dir {

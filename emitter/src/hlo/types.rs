@@ -10,6 +10,10 @@ pub enum ElemType {
     F16,
     Bf16,
     I32,
+    I8,
+    I4,
+    /// Unsigned 4-bit, MLIR's `ui4`.
+    Ui4,
     I1,
 }
 
@@ -24,15 +28,20 @@ impl ElemType {
             ElemType::F16 => "f16",
             ElemType::Bf16 => "bf16",
             ElemType::I32 => "i32",
+            ElemType::I8 => "i8",
+            ElemType::I4 => "i4",
+            ElemType::Ui4 => "ui4",
             ElemType::I1 => "i1",
         }
     }
 
-    pub fn byte_size(self) -> usize {
+    /// Storage width in bits (`i1` is stored as a byte).
+    pub fn bits(self) -> usize {
         match self {
-            ElemType::F32 | ElemType::I32 => 4,
-            ElemType::F16 | ElemType::Bf16 => 2,
-            ElemType::I1 => 1,
+            ElemType::F32 | ElemType::I32 => 32,
+            ElemType::F16 | ElemType::Bf16 => 16,
+            ElemType::I8 | ElemType::I1 => 8,
+            ElemType::I4 | ElemType::Ui4 => 4,
         }
     }
 }

@@ -73,6 +73,10 @@ struct Args {
     /// shares its compiled module with the tests and the bench.
     #[arg(long, default_value_t = 8)]
     slots: usize,
+    /// Weight storage: native (the file's own block formats, dequantized inside the
+    /// products), f32, f16 or bf16.
+    #[arg(long, default_value = "f32")]
+    weights: loader::Precision,
 }
 
 fn parse_sampling(s: &str) -> Result<SamplingMode, String> {
@@ -97,6 +101,7 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let runtime = Runtime::new(&args.device)?;
     let mut options = ModelOptions::cpu();
     options.graphs = model::default_graph_options(args.slots, args.capacity);
+    options.weights = args.weights;
     let prepared = model::prepare(&path, &options)?;
     let tokenizer = prepared
         .tokenizer

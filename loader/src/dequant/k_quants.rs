@@ -17,14 +17,14 @@ fn scale_min(packed: &[u8], j: usize) -> (u8, u8) {
 }
 
 /// Per-sub-block (scale, offset), each rounded to f32 before use as the reference does.
-fn sub_block_affine(b: &[u8], j: usize) -> (f32, f32) {
+pub(super) fn sub_block_affine(b: &[u8], j: usize) -> (f32, f32) {
     let (d, dmin) = (f16_at(b, 0), f16_at(b, 2));
     let (sc, m) = scale_min(&b[4..16], j);
     (d * f32::from(sc), dmin * f32::from(m))
 }
 
 /// Low nibble of sub-block `j`: pairs of sub-blocks share 32 bytes, low then high nibbles.
-fn low_nibble(qs: &[u8], j: usize, k: usize) -> u8 {
+pub(super) fn low_nibble(qs: &[u8], j: usize, k: usize) -> u8 {
     (qs[32 * (j / 2) + k] >> (4 * (j % 2))) & 0x0F
 }
 
@@ -56,14 +56,19 @@ pub(super) fn q5_k(b: &[u8], out: &mut [f32]) {
 /// Each 128-element half uses 64 ql bytes (low nibbles for elements 0-63, high for 64-127)
 /// and 32 qh bytes (2-bit fields at shifts 0, 2, 4, 6 for each quarter).
 pub(super) fn q6_k(b: &[u8], out: &mut [f32]) {
-    let (ql, qh, scales) = (&b[0..128], &b[128..192], &b[192..208]);
+    let scales = &b[192..208];
     let d = f16_at(b, 208);
     for (e, o) in out.iter_mut().enumerate() {
-        let (h, r) = (e / 128, e % 128);
-        let low = (ql[h * 64 + r % 64] >> (4 * (r / 64))) & 0x0F;
-        let high = (qh[h * 32 + r % 32] >> (2 * (r / 32))) & 0x03;
-        let q = (low | (high << 4)) as i8 - 32;
         let dl = d * f32::from(scales[e / 16] as i8);
-        *o = dl * f32::from(q);
+        *o = dl * f32::from(q6_code(b, e));
     }
+}
+
+/// Element `e`'s code `q - 32` (see [`q6_k`]).
+pub(super) fn q6_code(b: &[u8], e: usize) -> i8 {
+    let (ql, qh) = (&b[0..128], &b[128..192]);
+    let (h, r) = (e / 128, e % 128);
+    let low = (ql[h * 64 + r % 64] >> (4 * (r / 64))) & 0x0F;
+    let high = (qh[h * 32 + r % 32] >> (2 * (r / 32))) & 0x03;
+    (low | (high << 4)) as i8 - 32
 }

@@ -6,7 +6,10 @@
 
 mod block32;
 mod float;
+mod groups;
 mod k_quants;
+
+pub use groups::{group_layout, split_groups, Code, GroupLayout, Groups};
 
 use gguf::GgmlType;
 use rayon::prelude::*;

@@ -1,0 +1,74 @@
+//! How each weight is stored: the plan the model's loader derives from its file and hands to
+//! the graphs as data.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::linear::TILE_ROWS;
+use crate::hlo::{ElemType, TensorType};
+
+/// Integer codes with one affine map per group of `group` inputs: element `x = scale * code`,
+/// plus `min` when the format has one. Stored as row tiles: codes `[out/16, in/group, group,
+/// 16]`, scales and mins `[out/16, in/group, 16]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GroupFormat {
+    /// `ui4`, `i4` or `i8`.
+    pub code: ElemType,
+    pub group: i64,
+    pub scale: ElemType,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub min: Option<ElemType>,
+}
+
+/// The stored form of one weight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WeightFormat {
+    /// One float per element, in the weight's layout.
+    Dense(ElemType),
+    Groups(GroupFormat),
+}
+
+/// HF weight name -> stored format; weights it does not name are dense in
+/// `GraphOptions::weight_dtype`.
+pub type WeightFormats = BTreeMap<String, WeightFormat>;
+
+/// The parameter (and global) names of a grouped weight's parts.
+pub fn group_part(name: &str, part: &str) -> String {
+    format!("{name}.{part}")
+}
+
+impl GroupFormat {
+    /// Why a `[out, inp]` weight cannot be stored in this format, if it cannot.
+    pub fn check(&self, out: i64, inp: i64) -> Result<(), String> {
+        if !matches!(self.code, ElemType::Ui4 | ElemType::I4 | ElemType::I8) {
+            return Err(format!("codes must be ui4, i4 or i8, not {}", self.code));
+        }
+        if !self.scale.is_float() || self.min.is_some_and(|m| !m.is_float()) {
+            return Err("scales and mins must be floats".into());
+        }
+        if self.group <= 0 || inp % self.group != 0 || out % TILE_ROWS != 0 {
+            return Err(format!(
+                "[{out}, {inp}] does not split into groups of {} and tiles of {TILE_ROWS} rows",
+                self.group
+            ));
+        }
+        Ok(())
+    }
+
+    /// `(part name suffix, stored type)` of codes, scales and (if any) mins.
+    pub fn parts(&self, out: i64, inp: i64) -> Vec<(&'static str, TensorType)> {
+        let (tiles, groups) = (out / TILE_ROWS, inp / self.group);
+        let maps = [tiles, groups, TILE_ROWS];
+        let mut parts = vec![
+            (
+                "codes",
+                TensorType::new([tiles, groups, self.group, TILE_ROWS], self.code),
+            ),
+            ("scales", TensorType::new(maps, self.scale)),
+        ];
+        parts.extend(self.min.map(|m| ("mins", TensorType::new(maps, m))));
+        parts
+    }
+}
