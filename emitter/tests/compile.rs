@@ -1,24 +1,14 @@
 //! Emitted modules compile with iree-compile for llvm-cpu.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use emitter::graph::{AttentionForm, Variant, WeightLayout};
 use emitter::hlo::ElemType;
 use emitter::{GraphOptions, ModelConfig, RopeScaling, Target};
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("workspace root")
-}
-
-fn iree_compile() -> Option<PathBuf> {
-    let path = std::env::var_os("IREE_COMPILE")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join(".venv/bin/iree-compile"));
-    path.exists().then_some(path)
-}
+mod common;
+use common::{iree_compile, root};
 
 /// Compiles for the host CPU, with data tiling when asked.
 fn compile_for_cpu(module: &Path, data_tiling: bool) {

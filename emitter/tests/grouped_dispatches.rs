@@ -2,7 +2,7 @@
 //! IREE's flow level, no dispatch of a one-token decode step writes a dequantized weight.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use emitter::graph::{AttentionForm, GroupFormat, Variant, WeightFormat, WeightLayout};
@@ -11,18 +11,8 @@ use emitter::{GraphOptions, ModelConfig, Target};
 
 const FUSION_FLAG: &str = "--iree-dispatch-creation-block-matmul-producer-fusion=false";
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("workspace root")
-}
-
-fn iree_compile() -> Option<PathBuf> {
-    let path = std::env::var_os("IREE_COMPILE")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join(".venv/bin/iree-compile"));
-    path.exists().then_some(path)
-}
+mod common;
+use common::{iree_compile, root};
 
 /// The tiny model's one-token decode step with every tiled projection stored as `format`.
 fn decode_module(cfg: &ModelConfig, format: GroupFormat) -> String {
