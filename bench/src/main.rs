@@ -49,6 +49,13 @@ struct Args {
     /// Weight storage: native (the file's own block formats), f32, f16 or bf16.
     #[arg(long, default_value = "f32")]
     weights: loader::Precision,
+    /// KV cache element type: f32, f16 or bf16.
+    #[arg(long, default_value = "f32", value_parser = model::parse_kv_dtype)]
+    kv: emitter::hlo::ElemType,
+    /// Graphs to compile: `all` (the engine's default module) or `measured` (only the prefill
+    /// buckets, decode batches, window and heads this run times: a much shorter compile).
+    #[arg(long, default_value = "all", value_parser = ["all", "measured"])]
+    graphs: String,
     /// IREE device URI.
     #[arg(long, default_value = "local-task")]
     device: String,
@@ -74,6 +81,34 @@ const PAIRS: usize = 7;
 /// The bandwidth probe streams through this much memory, far beyond the caches.
 const PROBE_BYTES: usize = 512 << 20;
 
+/// Narrows the default graphs to what this run times: prefill chunks up to the prompt length,
+/// the asked batch sizes, the one decode window that holds every timed step, and the logits
+/// head (plus the sampling head for device sampling).
+fn measured_graphs(graphs: &mut emitter::GraphOptions, args: &Args) {
+    let lengths = &graphs.prefill_lengths;
+    let fits: Vec<usize> = lengths
+        .iter()
+        .copied()
+        .filter(|&t| t <= args.prefill_tokens.max(args.context))
+        .collect();
+    if !fits.is_empty() {
+        graphs.prefill_lengths = fits;
+    }
+    let mut batches = args.batches.clone();
+    batches.sort_unstable();
+    batches.dedup();
+    graphs.decode_batches = batches;
+    // Steps, warm-up and the paired rounds all decode below context + steps + a few.
+    let last = args.context + args.steps + 8;
+    if let Some(&w) = graphs.decode_windows.iter().find(|&&w| w > last) {
+        graphs.decode_windows = vec![w];
+    }
+    graphs.variants = vec![emitter::graph::Variant::Logits];
+    if args.sampling != "host" {
+        graphs.variants.push(emitter::graph::Variant::Sample);
+    }
+}
+
 fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let path = match &args.model {
         Some(path) => path.clone(),
@@ -82,8 +117,12 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let runtime = Runtime::new(&args.device)?;
     let mut options = ModelOptions::cpu();
     options.graphs = model::default_graph_options(8, args.capacity);
+    if args.graphs == "measured" {
+        measured_graphs(&mut options.graphs, args);
+    }
     options.weight_layout = args.weight_layout;
     options.weights = args.weights;
+    options.graphs.kv_dtype = args.kv;
     let mut loaded = model::load(&runtime, &path, &options)?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     eprintln!("[bench] measuring memory read bandwidth ({threads} threads)");

@@ -48,19 +48,16 @@ impl Report {
         peak: u64,
     ) -> Report {
         let manifest = loaded.graphs.manifest();
-        let bytes = |shape: &[i64], elem: &str| {
-            shape.iter().product::<i64>() as u64 * if elem == "f16" { 2 } else { 4 }
-        };
-        let weight_bytes: u64 = manifest
-            .parameters
-            .iter()
-            .map(|p| bytes(&p.ty.shape, p.ty.elem.mlir()))
-            .sum();
+        // Stored bytes: 4-bit codes take half a byte each, group scales count too.
+        let bytes =
+            |ty: &emitter::hlo::TensorType| ty.num_elements() as u64 * ty.elem.bits() as u64 / 8;
+        let weight_bytes: u64 = manifest.parameters.iter().map(|p| bytes(&p.ty)).sum();
+        // The embedding's parameter, or the parts of a grouped one.
         let embed: u64 = manifest
             .parameters
             .iter()
-            .filter(|p| p.name.ends_with("embed_tokens.weight"))
-            .map(|p| bytes(&p.ty.shape, p.ty.elem.mlir()))
+            .filter(|p| p.name.contains("embed_tokens.weight"))
+            .map(|p| bytes(&p.ty))
             .sum();
         let weight_bytes_per_step = if manifest.config.tie_word_embeddings {
             weight_bytes
@@ -68,7 +65,7 @@ impl Report {
             weight_bytes - embed
         };
         let kv = &manifest.kv_cache;
-        let kv_bytes = bytes(&kv.ty.shape, kv.ty.elem.mlir()) * kv.globals.len() as u64 * 2;
+        let kv_bytes = bytes(&kv.ty) * kv.globals.len() as u64 * 2;
         let host = || decode.iter().filter(|d| d.sampling == "host");
         let b1 = host().find(|d| d.batch == 1);
         let b1_efficiency =

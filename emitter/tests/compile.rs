@@ -69,6 +69,7 @@ fn feature_variant_compiles_for_llvm_cpu() {
         // Tiled with biases, f16 and a tied embedding gathered from tiles.
         weight_layout: WeightLayout::Tiled,
         weight_formats: Default::default(),
+        kv_dtype: ElemType::F32,
         prefill_lengths: vec![8],
         prefill_windows: vec![16, 32],
         decode_batches: vec![2],

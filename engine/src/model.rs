@@ -49,6 +49,17 @@ impl ModelOptions {
     }
 }
 
+/// The `--kv` names of the KV cache types: `f32`, `f16`, `bf16`.
+pub fn parse_kv_dtype(name: &str) -> Result<emitter::hlo::ElemType, String> {
+    use emitter::hlo::ElemType;
+    match name {
+        "f32" => Ok(ElemType::F32),
+        "f16" => Ok(ElemType::F16),
+        "bf16" => Ok(ElemType::Bf16),
+        _ => Err(format!("unknown KV cache type {name:?} (f32, f16 or bf16)")),
+    }
+}
+
 /// The default bucket layout for `slots` x `capacity`.
 pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
     let keep = |list: &[usize]| -> Vec<usize> {
@@ -62,6 +73,7 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
         weight_dtype: emitter::hlo::ElemType::F32,
         weight_layout: WeightLayout::Rows,
         weight_formats: Default::default(),
+        kv_dtype: emitter::hlo::ElemType::F32,
         prefill_lengths: [32usize, 128, 512]
             .iter()
             .copied()
@@ -204,8 +216,19 @@ pub fn prepare(path: &Path, options: &ModelOptions) -> Result<PreparedModel, Eng
     let config = model.config().clone();
     let precision = precision(options)?;
     let mut graph_options = module_options(options, &config);
-    let tiling = loader::Tiling::of(tiled_weights(&config, &graph_options)?);
-    let plan = model.weight_plan(precision, &tiling)?;
+    let groupable = emitter::graph::Weights::groupable(&config, graph_options.weight_layout);
+    let plan = model.weight_plan(precision, &loader::Tiling::of(groupable))?;
+    // Dense projections in tiles, and every grouped weight (groups are stored as tiles).
+    let mut tiled = tiled_weights(&config, &graph_options)?;
+    let grouped: Vec<String> = plan
+        .iter()
+        .filter(|(name, format)| {
+            matches!(format, loader::StoredFormat::Groups(_)) && !tiled.contains(name)
+        })
+        .map(|(name, _)| name.clone())
+        .collect();
+    tiled.extend(grouped);
+    let tiling = loader::Tiling::of(tiled);
     graph_options.weight_formats = weight_formats(&plan)?;
     let rendered = emitter::render(&config, &graph_options)?;
     let tokenizer = model.tokenizer().ok().map(Arc::new);

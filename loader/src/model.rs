@@ -135,14 +135,15 @@ impl Model {
     }
 
     /// Each tensor's stored format for `precision`: with [`Precision::Native`], tensors in a
-    /// block format that `tiling` names keep their blocks (see [`StoredFormat::Groups`]).
-    pub fn weight_plan(&self, precision: Precision, tiling: &Tiling) -> Result<WeightPlan> {
+    /// block format that `groupable` names (those the graphs read as codes and group maps)
+    /// keep their blocks (see [`StoredFormat::Groups`]).
+    pub fn weight_plan(&self, precision: Precision, groupable: &Tiling) -> Result<WeightPlan> {
         Ok(self
             .parameter_source()
             .plan()?
             .into_iter()
             .map(|t| {
-                let format = stored_format(precision, t.source_type, tiling.contains(&t.name));
+                let format = stored_format(precision, t.source_type, groupable.contains(&t.name));
                 (t.name, format)
             })
             .collect())

@@ -62,6 +62,9 @@ struct Args {
     /// Weight element type in the parameter file: f32 or f16 (computation is f32).
     #[arg(long, default_value = "f32", value_parser = parse_dtype)]
     dtype: ElemType,
+    /// KV cache element type: f32, f16 or bf16.
+    #[arg(long, default_value = "f32", value_parser = parse_kv)]
+    kv: ElemType,
 
     /// Projection weight layout: rows (HF `[out, in]`) or tiled (`[out/16, in, 16]`, the fast
     /// one for CPU targets; the parameter file must be written tiled to match)
@@ -88,6 +91,17 @@ struct Args {
 }
 
 const DEFAULT_CONTEXT: [usize; 2] = [256, 1024];
+
+fn parse_kv(s: &str) -> Result<ElemType, String> {
+    match s {
+        "f32" => Ok(ElemType::F32),
+        "f16" => Ok(ElemType::F16),
+        "bf16" => Ok(ElemType::Bf16),
+        _ => Err(format!(
+            "unsupported KV cache type {s:?} (f32, f16 or bf16)"
+        )),
+    }
+}
 
 fn parse_dtype(s: &str) -> Result<ElemType, String> {
     match s {
@@ -145,6 +159,7 @@ fn main() -> ExitCode {
         weight_dtype: args.dtype,
         weight_layout: args.weight_layout,
         weight_formats: Default::default(),
+        kv_dtype: args.kv,
         prefill_lengths: sorted(args.prefill),
         prefill_windows: sorted(args.prefill_context),
         decode_batches: sorted(args.batches),

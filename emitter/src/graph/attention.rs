@@ -10,8 +10,8 @@ use crate::hlo::{
     Value,
 };
 
-/// Writes new K or V (`[Hkv*D, M]`) at the `(slot, position)` pairs of `index` (`[M, 2]`) and
-/// returns the updated cache, which all later reads must use.
+/// Writes new K or V (`[Hkv*D, M]`, rounded to the cache's type) at the `(slot, position)`
+/// pairs of `index` (`[M, 2]`) and returns the updated cache, which all later reads must use.
 pub fn write_cache(
     b: &mut FuncBuilder,
     dims: &Dims,
@@ -22,6 +22,7 @@ pub fn write_cache(
     let m = kv.dim(1);
     let kv = b.reshape(kv, &[dims.kv_heads, dims.head_dim, m])?;
     let rows = b.transpose(&kv, &[2, 0, 1])?;
+    let rows = b.convert(&rows, cache.ty().elem);
     let scatter = ScatterDims {
         update_window_dims: vec![1, 2],
         inserted_window_dims: vec![0, 1],
@@ -62,7 +63,8 @@ fn head_window(
         }
         (Step::Prefill { .. }, None) => unreachable!("prefill attends to a slot"),
     };
-    b.reshape(&window, &[step.rows(), w, d])
+    let window = b.reshape(&window, &[step.rows(), w, d])?;
+    Ok(b.convert(&window, ElemType::F32))
 }
 
 /// How the two attention contractions (scores, weighted values) are written.

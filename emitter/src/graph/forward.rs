@@ -2,6 +2,7 @@
 //! mask, RoPE tables), embedding, every layer with its cache update, final RMSNorm.
 
 use super::layer::rms_norm;
+use super::linear::{gather_rows, Several};
 use super::step::{Dims, Step};
 use super::weights::Weights;
 use crate::hlo::{Cmp, ElemType, FuncBuilder, Function, GatherDims, Result, TensorType, Value};
@@ -108,6 +109,25 @@ pub fn embed(
     tokens: &Value,
     scale: Option<f64>,
 ) -> Result<Value> {
+    let rows = match weights.embed.groups {
+        None => dense_rows(b, weights, tokens)?,
+        Some(_) => {
+            let table = weights.embed.weight(b, Several::Split)?;
+            gather_rows(b, &table, tokens)?
+        }
+    };
+    let x = b.transpose(&rows, &[1, 0])?;
+    match scale {
+        None => Ok(x),
+        Some(scale) => {
+            let scale = b.splat(x.ty().clone(), scale)?;
+            b.multiply(&x, &scale)
+        }
+    }
+}
+
+/// Rows `tokens` of a dense `[V, E]` table, as f32 `[M, E]`.
+fn dense_rows(b: &mut FuncBuilder, weights: &Weights, tokens: &Value) -> Result<Value> {
     let table = b.global_load(&weights.embed.name, &weights.embed.ty);
     let (m, e) = (tokens.dim(0), table.dim(1));
     let idx = b.reshape(tokens, &[m, 1])?;
@@ -119,15 +139,7 @@ pub fn embed(
         slice_sizes: vec![1, e],
     };
     let rows = b.gather(&table, &idx, &gather)?;
-    let rows = b.convert(&rows, ElemType::F32);
-    let x = b.transpose(&rows, &[1, 0])?;
-    match scale {
-        None => Ok(x),
-        Some(scale) => {
-            let scale = b.splat(x.ty().clone(), scale)?;
-            b.multiply(&x, &scale)
-        }
-    }
+    Ok(b.convert(&rows, ElemType::F32))
 }
 
 /// Column `len - 1` of `[E, T]` as `[E, 1]`: a gather keeps the index on the device (a

@@ -2,10 +2,11 @@
 //! logits or their argmax.
 
 use super::argmax::argmax;
+use super::linear::{linear, Several};
 use super::sample::{sample, SampleArgs};
 use super::step::Step;
 use super::weights::Weights;
-use crate::hlo::{DotDims, ElemType, FuncBuilder, Function, Result, TensorType, Value};
+use crate::hlo::{ElemType, FuncBuilder, Function, Result, TensorType, Value};
 use crate::target::Target;
 
 /// Which result a step's graph returns.
@@ -31,12 +32,11 @@ impl Variant {
     }
 }
 
-/// `[V, M]` logits of a normed hidden state `[E, M]`.
+/// `[V, M]` logits of a normed hidden state `[E, M]`. A grouped head multiplies in groups for
+/// any M: dequantizing it for several tokens would write the whole vocabulary's weights.
 fn lm_head(b: &mut FuncBuilder, weights: &Weights, x: &Value) -> Result<Value> {
-    let head = weights.head();
-    let w = b.global_load(&head.name, &head.ty);
-    let w = b.convert(&w, ElemType::F32);
-    b.dot_general(&w, x, &DotDims::contract(1, 0))
+    let w = weights.head().weight(b, Several::Split)?;
+    linear(b, &w, x)
 }
 
 /// The public function `name`: same arguments as `forward`, then the head. Decode returns

@@ -5,10 +5,10 @@
 use std::collections::BTreeMap;
 
 use super::attention::{attend, causal_mask, write_cache, AttentionForm};
-use super::linear::{linear, Weight};
+use super::linear::{linear, Several, Weight};
 use super::step::{Dims, Step};
 use super::weight_format::WeightFormat;
-use super::weights::{layer_shape, layer_suffixes};
+use super::weights::{layer_dims, layer_shape, layer_suffixes};
 use crate::config::{Activation, ModelConfig};
 use crate::hlo::{
     ElemType, FuncBuilder, Function, ReduceOp, Result, ShapeError, TensorType, Value,
@@ -49,13 +49,23 @@ fn vector<'a>(w: &'a BTreeMap<String, Weight>, name: &str) -> Result<&'a Value> 
     }
 }
 
+/// How a grouped layer weight multiplies several tokens: `o_proj`'s input comes through a
+/// transpose, which only a row-layout product takes in (see `weights::layer_shape`).
+fn several(suffix: &str) -> Several {
+    if suffix.starts_with("self_attn.o_proj") {
+        Several::DequantRows
+    } else {
+        Several::DequantTiles
+    }
+}
+
 fn declare_args(
     b: &mut FuncBuilder,
     cfg: &ModelConfig,
     dims: &Dims,
     step: Step,
     formats: &[WeightFormat],
-) -> LayerArgs {
+) -> Result<LayerArgs> {
     let m = step.tokens();
     let x = b.arg("x", f32_ty([dims.hidden, m]));
     let cos = b.arg("cos", f32_ty([dims.head_dim / 2, m]));
@@ -69,29 +79,25 @@ fn declare_args(
     let mut w = BTreeMap::new();
     for (suffix, format) in layer_suffixes(cfg).into_iter().zip(formats) {
         let arg_name = suffix.replace('.', "_");
-        let shape = layer_shape(cfg, &suffix, dims.weight_layout);
         let weight = match *format {
             WeightFormat::Dense(elem) => {
+                let shape = layer_shape(cfg, &suffix, dims.weight_layout);
                 let arg = b.arg(&arg_name, TensorType::new(shape, elem));
                 Weight::Dense(b.convert(&arg, ElemType::F32))
             }
             WeightFormat::Groups(g) => {
-                let (out, inp) = (shape[0] * shape[2], shape[1]);
-                let mut parts = g
+                let (out, inp) = layer_dims(cfg, &suffix);
+                let parts = g
                     .parts(out, inp)
                     .into_iter()
-                    .map(|(part, ty)| b.arg(&format!("{arg_name}_{part}"), ty));
-                let (codes, scales) = (parts.next(), parts.next());
-                Weight::Groups {
-                    codes: codes.expect("codes come first"),
-                    scales: scales.expect("scales come second"),
-                    mins: parts.next(),
-                }
+                    .map(|(part, ty)| b.arg(&format!("{arg_name}_{part}"), ty))
+                    .collect();
+                Weight::groups(parts, several(&suffix))?
             }
         };
         w.insert(suffix, weight);
     }
-    LayerArgs {
+    Ok(LayerArgs {
         x,
         cos,
         sin,
@@ -101,7 +107,7 @@ fn declare_args(
         k_cache,
         v_cache,
         w,
-    }
+    })
 }
 
 /// `<name>(x, cos, sin, kv_index, query_pos, [slot,] k_cache, v_cache, weights...)` returns
@@ -116,7 +122,7 @@ pub fn layer_function(
     formats: &[WeightFormat],
 ) -> Result<Function> {
     let mut b = FuncBuilder::private(name);
-    let a = declare_args(&mut b, cfg, dims, step, formats);
+    let a = declare_args(&mut b, cfg, dims, step, formats)?;
     let eps = cfg.rms_norm_eps;
     let xn = rms_norm(&mut b, &a.x, a.vector("input_layernorm.weight")?, eps)?;
     let q = projection(&mut b, &a.w, "self_attn.q_proj", &xn)?;

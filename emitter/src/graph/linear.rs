@@ -21,15 +21,21 @@
 //!   behind an optimization barrier (a few MB that stay in cache) and multiplied as dense tiles:
 //!   as fast as f32 weights at B = 8 and in prefill (measured).
 //!
-//! Only the layers' projections are tiled, and not `self_attn.o_proj` (see
-//! `weights::layer_shape`). The LM head keeps its rows: its logits leave the graph as `[B, V]`,
-//! and IREE pulls that transpose into a tiled product and runs it batch-first, 2x slower at
-//! B = 8 than over rows; the embedding is gathered from rows.
+//! Dense weights: only the layers' projections are tiled, and not `self_attn.o_proj` (see
+//! `weights::layer_shape`). The dense LM head keeps its rows: its logits leave the graph as
+//! `[B, V]`, and IREE pulls that transpose into a tiled product and runs it batch-first, 2x
+//! slower at B = 8 than over rows; the embedding is gathered from rows.
+//!
+//! Grouped weights are always stored as tiles, `o_proj`, the embedding and the LM head
+//! included: `o_proj` dequantizes into rows for several tokens ([`Several::DequantRows`]), the
+//! LM head multiplies in groups for any token count ([`Several::Split`]: dequantizing the
+//! whole vocabulary would write 4 bytes per weight), and the embedding gathers its rows of
+//! codes and scales from the tiles.
 
 use serde::{Deserialize, Serialize};
 
 use crate::config::ModelConfig;
-use crate::hlo::{DotDims, ElemType, FuncBuilder, ReduceOp, Result, ShapeError, Value};
+use crate::hlo::{DotDims, ElemType, FuncBuilder, GatherDims, ReduceOp, Result, ShapeError, Value};
 
 /// Output rows per tile in [`WeightLayout::Tiled`]: one 512-bit vector of f32.
 pub const TILE_ROWS: i64 = 16;
@@ -93,6 +99,21 @@ impl WeightLayout {
     }
 }
 
+/// How a grouped weight multiplies several tokens at once (one token always takes the split
+/// form).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Several {
+    /// Codes times inputs per group, then scales: partial sums `[out/16, in/g, 16, M]` grow with
+    /// the token count, but no weight is dequantized.
+    Split,
+    /// One projection dequantized into f32 tiles behind an optimization barrier, then the dense
+    /// tiled product.
+    DequantTiles,
+    /// The same into f32 rows `[out, in]` and a `dot_general`, for an input that arrives
+    /// through a transpose (see `weights::layer_shape`).
+    DequantRows,
+}
+
 /// A weight as the layer function receives it.
 #[derive(Debug, Clone)]
 pub enum Weight {
@@ -103,7 +124,27 @@ pub enum Weight {
         codes: Value,
         scales: Value,
         mins: Option<Value>,
+        several: Several,
     },
+}
+
+impl Weight {
+    /// A grouped weight from its loaded parts (codes, scales, then mins if any).
+    pub fn groups(parts: Vec<Value>, several: Several) -> Result<Weight> {
+        let mut parts = parts.into_iter();
+        match (parts.next(), parts.next(), parts.next(), parts.next()) {
+            (Some(codes), Some(scales), mins, None) => Ok(Weight::Groups {
+                codes,
+                scales,
+                mins,
+                several,
+            }),
+            _ => Err(ShapeError {
+                op: "linear".into(),
+                detail: "a grouped weight has codes, scales and at most mins".into(),
+            }),
+        }
+    }
 }
 
 /// `W · x` for `x: [in, M]`, giving `[out, M]`.
@@ -114,6 +155,7 @@ pub fn linear(b: &mut FuncBuilder, w: &Weight, x: &Value) -> Result<Value> {
             codes,
             scales,
             mins,
+            several,
         } => {
             let g = Groups {
                 codes,
@@ -121,10 +163,11 @@ pub fn linear(b: &mut FuncBuilder, w: &Weight, x: &Value) -> Result<Value> {
                 mins: mins.as_ref(),
             };
             g.check(x)?;
-            if x.dim(1) == 1 {
-                grouped_matvec(b, &g, x)
-            } else {
-                grouped_matmul(b, &g, x)
+            match several {
+                _ if x.dim(1) == 1 => grouped_matvec(b, &g, x),
+                Several::Split => grouped_matvec(b, &g, x),
+                Several::DequantTiles => grouped_matmul(b, &g, x, WeightLayout::Tiled),
+                Several::DequantRows => grouped_matmul(b, &g, x, WeightLayout::Rows),
             }
         }
     }
@@ -229,11 +272,30 @@ fn grouped_matvec(b: &mut FuncBuilder, w: &Groups, x: &Value) -> Result<Value> {
     b.reshape(&y, &[tiles * rows, m])
 }
 
-/// Dequantizes to f32 tiles `[out/16, in, 16]`, each element `scale * code (+ min)` as the
-/// reference computes it, then runs the dense tiled product.
-fn grouped_matmul(b: &mut FuncBuilder, w: &Groups, x: &Value) -> Result<Value> {
+/// Dequantizes to f32 `layout` (tiles `[out/16, in, 16]` or rows `[out, in]`), each element
+/// `scale * code (+ min)` as the reference computes it, then runs the dense product.
+fn grouped_matmul(
+    b: &mut FuncBuilder,
+    w: &Groups,
+    x: &Value,
+    layout: WeightLayout,
+) -> Result<Value> {
     let (tiles, groups, group, rows) = w.dims();
-    let shape = [tiles, groups, group, rows];
+    let weight = dequantize(b, w)?;
+    let weight = match layout {
+        WeightLayout::Tiled => b.reshape(&weight, &[tiles, groups * group, rows])?,
+        WeightLayout::Rows => {
+            let weight = b.transpose(&weight, &[0, 3, 1, 2])?;
+            b.reshape(&weight, &[tiles * rows, groups * group])?
+        }
+    };
+    let weight = b.optimization_barrier(&weight);
+    dense(b, &weight, x)
+}
+
+/// `scale * code (+ min)` in f32, `[out/16, in/g, g, 16]`.
+fn dequantize(b: &mut FuncBuilder, w: &Groups) -> Result<Value> {
+    let shape = w.codes.shape().to_vec();
     let codes = b.convert(w.codes, ElemType::F32);
     let scales = Groups::map(b, w.scales, &shape, &[0, 1, 3])?;
     let mut weight = b.multiply(&codes, &scales)?;
@@ -241,7 +303,61 @@ fn grouped_matmul(b: &mut FuncBuilder, w: &Groups, x: &Value) -> Result<Value> {
         let mins = Groups::map(b, mins, &shape, &[0, 1, 3])?;
         weight = b.add(&weight, &mins)?;
     }
-    let weight = b.reshape(&weight, &[tiles, groups * group, rows])?;
-    let weight = b.optimization_barrier(&weight);
-    tiled(b, &weight, x)
+    Ok(weight)
+}
+
+/// Rows `tokens` (`[M]` i32) of a grouped `[V, E]` table, dequantized exactly: `[M, E]` f32.
+/// Only the M rows' codes and maps are read: row `t` is lane `t % 16` of tile `t / 16`.
+pub fn gather_rows(b: &mut FuncBuilder, w: &Weight, tokens: &Value) -> Result<Value> {
+    let Weight::Groups {
+        codes,
+        scales,
+        mins,
+        ..
+    } = w
+    else {
+        return Err(ShapeError {
+            op: "gather_rows".into(),
+            detail: "only grouped tables are gathered here".into(),
+        });
+    };
+    let (groups, group, rows) = (codes.dim(1), codes.dim(2), codes.dim(3));
+    let m = tokens.dim(0);
+    if rows != TILE_ROWS {
+        return Err(ShapeError {
+            op: "gather_rows".into(),
+            detail: format!("codes {} are not in tiles of {TILE_ROWS} rows", codes.ty()),
+        });
+    }
+    // Token ids are non-negative: t / 16 and t % 16 as a shift and a mask.
+    let shift = b.splat(tokens.ty().clone(), TILE_ROWS.trailing_zeros() as f64)?;
+    let mask = b.splat(tokens.ty().clone(), (TILE_ROWS - 1) as f64)?;
+    let tile = b.shift_right_logical(tokens, &shift)?;
+    let lane = b.and(tokens, &mask)?;
+    let tile = b.reshape(&tile, &[m, 1])?;
+    let lane = b.reshape(&lane, &[m, 1])?;
+    let index = b.concatenate(&[&tile, &lane], 1)?;
+    let pick = |b: &mut FuncBuilder, v: &Value, slice: Vec<i64>| {
+        let last = v.shape().len() - 1;
+        let gather = GatherDims {
+            offset_dims: (1..last).collect(),
+            collapsed_slice_dims: vec![0, last],
+            start_index_map: vec![0, last],
+            index_vector_dim: 1,
+            slice_sizes: slice,
+        };
+        b.gather(v, &index, &gather)
+    };
+    let c = pick(b, codes, vec![1, groups, group, 1])?;
+    let c = b.convert(&c, ElemType::F32);
+    let shape = [m, groups, group];
+    let s = pick(b, scales, vec![1, groups, 1])?;
+    let s = Groups::map(b, &s, &shape, &[0, 1])?;
+    let mut x = b.multiply(&c, &s)?;
+    if let Some(mins) = mins {
+        let mn = pick(b, mins, vec![1, groups, 1])?;
+        let mn = Groups::map(b, &mn, &shape, &[0, 1])?;
+        x = b.add(&x, &mn)?;
+    }
+    b.reshape(&x, &[m, groups * group])
 }

@@ -19,7 +19,7 @@ pub use attention::AttentionForm;
 pub use copy_slot::COPY_SLOT;
 pub use forward::cache_globals;
 pub use head::{sample_function, Variant};
-pub use linear::{linear, Weight, WeightLayout, TILE_ROWS};
+pub use linear::{linear, Several, Weight, WeightLayout, TILE_ROWS};
 pub use sample::SAMPLE_ARGS;
 pub use step::{Dims, Step};
 pub use weight_format::{group_part, GroupFormat, WeightFormat, WeightFormats};
@@ -43,6 +43,9 @@ pub struct GraphOptions {
     /// Per-weight stored formats (e.g. a GGUF file's own blocks); weights not named here are
     /// dense `weight_dtype`.
     pub weight_formats: WeightFormats,
+    /// Element type of the KV cache (f32, f16 or bf16): K and V are rounded to it when
+    /// written and widened to f32 when read.
+    pub kv_dtype: ElemType,
     /// Prefill chunk lengths T.
     pub prefill_lengths: Vec<usize>,
     /// Prefill attention windows; empty means one window, the capacity, without a `_w` suffix.
@@ -139,6 +142,15 @@ impl GraphOptions {
         self.check_lists()?;
         self.check_sizes()?;
         self.weight_layout.check(cfg).map_err(GraphError::Options)?;
+        if !matches!(
+            self.kv_dtype,
+            ElemType::F32 | ElemType::F16 | ElemType::Bf16
+        ) {
+            return options_error(format!(
+                "KV cache type {} is not f32, f16 or bf16",
+                self.kv_dtype
+            ));
+        }
         check_features(cfg)?;
         match cfg.sliding_window.filter(|&sw| sw < self.capacity) {
             Some(sw) => options_error(format!(
@@ -334,6 +346,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
         opts.capacity,
         opts.weight_dtype,
         opts.weight_layout,
+        opts.kv_dtype,
     );
     let weights = Weights::new(
         cfg,

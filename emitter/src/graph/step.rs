@@ -15,6 +15,8 @@ pub struct Dims {
     pub capacity: i64,
     pub weight_dtype: ElemType,
     pub weight_layout: WeightLayout,
+    /// Element type of the KV cache.
+    pub kv_dtype: ElemType,
     /// Multiplier of q·k.
     pub attention_scale: f64,
     /// Multiplier of the embedding rows, when the model scales them.
@@ -29,6 +31,7 @@ impl Dims {
         capacity: usize,
         weight_dtype: ElemType,
         weight_layout: WeightLayout,
+        kv_dtype: ElemType,
     ) -> Self {
         Dims {
             hidden: cfg.hidden_size as i64,
@@ -41,6 +44,7 @@ impl Dims {
             capacity: capacity as i64,
             weight_dtype,
             weight_layout,
+            kv_dtype,
             attention_scale: cfg
                 .attention_scale
                 .unwrap_or(1.0 / (cfg.head_dim as f64).sqrt()),
@@ -53,7 +57,7 @@ impl Dims {
     pub fn cache_type(&self) -> TensorType {
         TensorType::new(
             [self.slots + 1, self.capacity, self.kv_heads, self.head_dim],
-            ElemType::F32,
+            self.kv_dtype,
         )
     }
 }

@@ -11,6 +11,7 @@ fn opts() -> GraphOptions {
         weight_dtype: ElemType::F32,
         weight_layout: WeightLayout::Rows,
         weight_formats: Default::default(),
+        kv_dtype: ElemType::F32,
         prefill_lengths: vec![8, 16],
         prefill_windows: vec![],
         decode_batches: vec![1, 4],
@@ -384,4 +385,85 @@ fn unimplemented_family_switches_are_refused_by_name() {
         let err = build(&cfg, &opts()).unwrap_err().to_string();
         assert!(err.contains(name), "{err}");
     }
+}
+
+#[test]
+fn every_matrix_can_be_stored_in_groups_when_weights_are_tiled() {
+    let tied = ModelConfig {
+        tie_word_embeddings: true,
+        ..from_hf_json(TINY).unwrap()
+    };
+    let q8_0 = WeightFormat::Groups(GroupFormat {
+        code: ElemType::I8,
+        group: 32,
+        scale: ElemType::F16,
+        min: None,
+    });
+    let groupable = Weights::groupable(&tied, WeightLayout::Tiled);
+    // Embedding (the head too, tied) and 7 projections in each of 2 layers.
+    assert_eq!(groupable.len(), 1 + 2 * 7);
+    assert!(groupable.contains(&"model.layers.1.self_attn.o_proj.weight".to_string()));
+    assert!(Weights::groupable(&tied, WeightLayout::Rows).is_empty());
+    let opts = GraphOptions {
+        weight_layout: WeightLayout::Tiled,
+        weight_formats: groupable.iter().map(|n| (n.clone(), q8_0)).collect(),
+        ..opts()
+    };
+    let g = build(&tied, &opts).unwrap();
+    let embed = g.weights.embed.parts();
+    assert_eq!(
+        embed,
+        vec![
+            (
+                "model.embed_tokens.weight.codes".to_string(),
+                TensorType::new([32, 2, 32, 16], ElemType::I8)
+            ),
+            (
+                "model.embed_tokens.weight.scales".to_string(),
+                TensorType::new([32, 2, 16], ElemType::F16)
+            ),
+        ]
+    );
+    let text = g.module.render();
+    // The embedding is gathered from the codes; no f32 table exists anywhere.
+    assert!(text.contains("stablehlo.gather"));
+    assert!(!text.contains("tensor<512x64xf32>"));
+    // Rows layout graphs cannot read groups: refused by name.
+    let rows = GraphOptions {
+        weight_layout: WeightLayout::Rows,
+        ..opts.clone()
+    };
+    let err = build(&tied, &rows).unwrap_err().to_string();
+    assert!(err.contains("cannot be stored in groups"), "{err}");
+    // A vector in groups is refused too.
+    let mut bad = opts.clone();
+    bad.weight_formats
+        .insert("model.layers.0.input_layernorm.weight".into(), q8_0);
+    let err = build(&tied, &bad).unwrap_err().to_string();
+    assert!(err.contains("input_layernorm"), "{err}");
+}
+
+#[test]
+fn the_kv_cache_takes_its_own_element_type() {
+    let cfg = from_hf_json(TINY).unwrap();
+    for kv in [ElemType::F16, ElemType::Bf16] {
+        let opts = GraphOptions {
+            kv_dtype: kv,
+            ..opts()
+        };
+        let g = build(&cfg, &opts).unwrap();
+        let manifest = Manifest::new(&cfg, &opts, &g);
+        assert_eq!(manifest.kv_cache.ty.elem, kv);
+        let text = g.module.render();
+        let cache = format!("tensor<5x64x2x16x{kv}>");
+        // Caches are distinct globals (IREE merges identical splats), rounded on write.
+        assert!(text.contains(&format!("dense<0x0000> : {cache}")));
+        assert!(text.contains(&format!("dense<0x0001> : {cache}")));
+        assert!(text.contains(&format!("-> {}", TensorType::new([8, 2, 16], kv))));
+    }
+    let int8 = GraphOptions {
+        kv_dtype: ElemType::I8,
+        ..opts()
+    };
+    assert!(build(&cfg, &int8).is_err());
 }

@@ -1,7 +1,7 @@
 //! Weight parameters: HF names, their stored layouts and formats, and the module globals that
 //! load them.
 
-use super::linear::WeightLayout;
+use super::linear::{Several, Weight, WeightLayout};
 use super::weight_format::{group_part, GroupFormat, WeightFormat, WeightFormats};
 use crate::config::ModelConfig;
 use crate::hlo::{ElemType, FuncBuilder, Global, GlobalInit, TensorType, Value};
@@ -70,6 +70,16 @@ impl Param {
             .collect()
     }
 
+    /// Loaded from its globals: a dense weight widened to f32, or a grouped one as its parts,
+    /// multiplying several tokens as `several` says.
+    pub fn weight(&self, b: &mut FuncBuilder, several: Several) -> crate::hlo::Result<Weight> {
+        let mut parts = self.load(b)?;
+        match self.groups {
+            None => Ok(Weight::Dense(b.convert(&parts.remove(0), ElemType::F32))),
+            Some(_) => Weight::groups(parts, several),
+        }
+    }
+
     pub fn format(&self) -> WeightFormat {
         match self.groups {
             None => WeightFormat::Dense(self.ty.elem),
@@ -113,7 +123,7 @@ pub fn layer_suffixes(cfg: &ModelConfig) -> Vec<String> {
 }
 
 /// The HF `[out, in]` of a layer weight; `in` is 0 for vectors.
-fn layer_dims(cfg: &ModelConfig, suffix: &str) -> (i64, i64) {
+pub(super) fn layer_dims(cfg: &ModelConfig, suffix: &str) -> (i64, i64) {
     let e = cfg.hidden_size as i64;
     let q = (cfg.num_attention_heads * cfg.head_dim) as i64;
     let kv = (cfg.num_key_value_heads * cfg.head_dim) as i64;
@@ -161,7 +171,7 @@ pub struct Weights {
     pub lm_head: Option<Param>,
 }
 
-/// A layer weight stored as `format`: groups only for the projections `layout` tiles.
+/// A layer weight stored as `format`.
 fn layer_param(
     cfg: &ModelConfig,
     name: String,
@@ -169,22 +179,40 @@ fn layer_param(
     layout: WeightLayout,
     format: WeightFormat,
 ) -> Result<Param, String> {
-    let shape = layer_shape(cfg, suffix, layout);
+    let (out, inp) = layer_dims(cfg, suffix);
     match format {
-        WeightFormat::Dense(elem) => Ok(Param::dense(name, TensorType::new(shape, elem))),
-        WeightFormat::Groups(g) if shape.len() == 3 => {
-            let (out, inp) = layer_dims(cfg, suffix);
-            g.check(out, inp).map_err(|e| format!("{name}: {e}"))?;
-            Ok(Param {
-                name,
-                ty: TensorType::new([out, inp], ElemType::F32),
-                groups: Some(g),
-            })
-        }
-        WeightFormat::Groups(_) => Err(format!(
-            "{name} cannot be stored in groups: only projections stored as row tiles can"
+        WeightFormat::Dense(elem) => Ok(Param::dense(
+            name,
+            TensorType::new(layer_shape(cfg, suffix, layout), elem),
         )),
+        WeightFormat::Groups(g) if inp == 0 => Err(format!(
+            "{name} cannot be stored in groups of {}: it is a vector",
+            g.group
+        )),
+        WeightFormat::Groups(g) => grouped_param(name, out, inp, layout, g),
     }
+}
+
+/// A `[out, in]` matrix stored as codes and group maps. Groups are stored as row tiles, which
+/// only the tiled layout's graphs read.
+fn grouped_param(
+    name: String,
+    out: i64,
+    inp: i64,
+    layout: WeightLayout,
+    g: GroupFormat,
+) -> Result<Param, String> {
+    if layout != WeightLayout::Tiled {
+        return Err(format!(
+            "{name} cannot be stored in groups: only graphs with tiled weights read them"
+        ));
+    }
+    g.check(out, inp).map_err(|e| format!("{name}: {e}"))?;
+    Ok(Param {
+        name,
+        ty: TensorType::new([out, inp], ElemType::F32),
+        groups: Some(g),
+    })
 }
 
 impl Weights {
@@ -208,6 +236,13 @@ impl Weights {
             }
             WeightFormat::Groups(_) => Err(format!("{name} cannot be stored in groups")),
         };
+        // The embedding and the LM head: rows when dense, tiles when grouped.
+        let table = |name: &str, out: i64, inp: i64| match format(name) {
+            WeightFormat::Dense(elem) => {
+                Ok(Param::dense(name.into(), TensorType::new([out, inp], elem)))
+            }
+            WeightFormat::Groups(g) => grouped_param(name.into(), out, inp, layout, g),
+        };
         let (v, e) = (cfg.vocab_size as i64, cfg.hidden_size as i64);
         let layers = (0..cfg.num_hidden_layers)
             .map(|l| {
@@ -227,13 +262,33 @@ impl Weights {
             ));
         }
         Ok(Weights {
-            embed: dense("model.embed_tokens.weight", vec![v, e])?,
+            embed: table("model.embed_tokens.weight", v, e)?,
             layers,
             norm: dense("model.norm.weight", vec![e])?,
             lm_head: (!cfg.tie_word_embeddings)
-                .then(|| dense("lm_head.weight", vec![v, e]))
+                .then(|| table("lm_head.weight", v, e))
                 .transpose()?,
         })
+    }
+
+    /// The names of the weights these graphs can read as codes and group maps: every matrix
+    /// when weights are tiled (the embedding and LM head too), none otherwise.
+    pub fn groupable(cfg: &ModelConfig, layout: WeightLayout) -> Vec<String> {
+        if layout != WeightLayout::Tiled {
+            return Vec::new();
+        }
+        let mut names = vec!["model.embed_tokens.weight".to_string()];
+        if !cfg.tie_word_embeddings {
+            names.push("lm_head.weight".to_string());
+        }
+        for l in 0..cfg.num_hidden_layers {
+            for s in layer_suffixes(cfg) {
+                if layer_dims(cfg, &s).1 != 0 {
+                    names.push(format!("model.layers.{l}.{s}"));
+                }
+            }
+        }
+        names
     }
 
     /// The LM head weight (the embedding when tied).

@@ -8,7 +8,7 @@ use super::types::TensorType;
 pub enum GlobalInit {
     /// Loaded from a parameter archive at run time under `scope::key`.
     Parameter { scope: String, key: String },
-    /// A mutable f32 global filled with zeros, give or take a subnormal (see [`Module::render`]).
+    /// A mutable float global (f32, f16 or bf16) filled with zeros, give or take a subnormal (see [`Module::render`]).
     MutableZeros,
 }
 
@@ -63,9 +63,17 @@ impl Module {
                     g.name, g.ty
                 ),
                 GlobalInit::MutableZeros => {
-                    assert_eq!(g.ty.elem, super::ElemType::F32, "zero-filled globals are f32");
+                    // Each fill is a distinct tiny denormal bit pattern: IREE merges identical
+                    // splat-initialised globals into one buffer.
                     let bits = fills.next().expect("fewer than 2^32 globals");
-                    writeln!(out, "  util.global private mutable @{} = dense<0x{bits:08X}> : {}", g.name, g.ty)
+                    match g.ty.elem {
+                        super::ElemType::F32 => writeln!(out, "  util.global private mutable @{} = dense<0x{bits:08X}> : {}", g.name, g.ty),
+                        super::ElemType::F16 | super::ElemType::Bf16 => {
+                            assert!(bits < 1 << 16, "fewer than 2^16 half-width globals");
+                            writeln!(out, "  util.global private mutable @{} = dense<0x{bits:04X}> : {}", g.name, g.ty)
+                        }
+                        other => panic!("zero-filled globals are floats, not {other}"),
+                    }
                 }
             };
         }

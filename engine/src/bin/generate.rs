@@ -77,6 +77,9 @@ struct Args {
     /// products), f32, f16 or bf16.
     #[arg(long, default_value = "f32")]
     weights: loader::Precision,
+    /// KV cache element type: f32, f16 or bf16 (rounded when written).
+    #[arg(long, default_value = "f32", value_parser = model::parse_kv_dtype)]
+    kv: emitter::hlo::ElemType,
 }
 
 fn parse_sampling(s: &str) -> Result<SamplingMode, String> {
@@ -102,6 +105,7 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let mut options = ModelOptions::cpu();
     options.graphs = model::default_graph_options(args.slots, args.capacity);
     options.weights = args.weights;
+    options.graphs.kv_dtype = args.kv;
     let prepared = model::prepare(&path, &options)?;
     let tokenizer = prepared
         .tokenizer

@@ -1,0 +1,234 @@
+//! `quality`: what a lossy storage choice costs in the model's outputs.
+//!
+//! Each choice of weight and KV cache types runs the oracle prompts teacher-forced (the prompt,
+//! then the reference greedy continuation, one decode step per token) next to the reference
+//! run with f32 weights and an f32 KV cache, and reports over every position: mean and max
+//! KL(reference || choice), top-1 agreement and max |Δlogit|, the statistics llama.cpp's
+//! perplexity tool reports for its quantized types.
+
+use std::path::PathBuf;
+
+use clap::Parser;
+use emitter::graph::Variant;
+use emitter::hlo::ElemType;
+use engine::graphs::DecodeOutput;
+use engine::model::{self, ModelOptions};
+use engine::runtime::Runtime;
+use loader::Precision;
+use serde::Serialize;
+
+#[derive(Parser, Debug)]
+#[command(about = "KL divergence and top-1 agreement of lossy weight and KV types against f32")]
+struct Args {
+    /// Model (.gguf or HF dir); default SmolLM2-135M-Instruct from the venv.
+    #[arg(long)]
+    model: Option<PathBuf>,
+    /// Prompts: JSON `{"prompts": [{"prompt_ids": [..], "greedy_ids": [..]}, ..]}`.
+    #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/oracle/generation.json"))]
+    prompts: PathBuf,
+    /// Choices as WEIGHTS:KV (weights native, f32, f16 or bf16; KV f32, f16 or bf16).
+    #[arg(long = "choice", value_parser = parse_choice,
+          default_values = ["f16:f32", "bf16:f32", "native:f32", "f32:f16", "f32:bf16", "native:f16"])]
+    choices: Vec<Choice>,
+    /// Write the results as JSON here.
+    #[arg(long)]
+    json: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Choice {
+    weights: Precision,
+    kv: ElemType,
+}
+
+impl std::fmt::Display for Choice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "weights {} / KV {}", self.weights, self.kv)
+    }
+}
+
+fn parse_choice(text: &str) -> Result<Choice, String> {
+    let (weights, kv) = text
+        .split_once(':')
+        .ok_or_else(|| format!("{text:?} is not WEIGHTS:KV"))?;
+    Ok(Choice {
+        weights: weights.parse()?,
+        kv: model::parse_kv_dtype(kv)?,
+    })
+}
+
+#[derive(Debug, Serialize)]
+struct Row {
+    weights: String,
+    kv: String,
+    positions: usize,
+    mean_kl: f64,
+    max_kl: f64,
+    top1_agreement: f64,
+    max_abs_logit_diff: f64,
+}
+
+fn main() {
+    let args = Args::parse();
+    if let Err(error) = run(&args) {
+        eprintln!("error: {error}");
+        std::process::exit(1);
+    }
+}
+
+fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
+    let path = match &args.model {
+        Some(path) => path.clone(),
+        None => loader::default_model_path()?,
+    };
+    let sequences = read_prompts(&args.prompts)?;
+    let runtime = Runtime::new("local-task")?;
+    let longest = sequences.iter().map(Vec::len).max().unwrap_or(0);
+    let reference = Choice {
+        weights: Precision::F32,
+        kv: ElemType::F32,
+    };
+    eprintln!("[quality] reference: {reference}");
+    let expected = logits(&runtime, &path, reference, &sequences, longest)?;
+    let mut rows = Vec::new();
+    for &choice in &args.choices {
+        eprintln!("[quality] {choice}");
+        let got = logits(&runtime, &path, choice, &sequences, longest)?;
+        rows.push(compare(choice, &expected, &got));
+    }
+    println!("{}", table(&rows));
+    if let Some(json) = &args.json {
+        std::fs::write(json, serde_json::to_string_pretty(&rows)?)?;
+    }
+    Ok(())
+}
+
+/// Each prompt's ids followed by its greedy continuation.
+fn read_prompts(path: &PathBuf) -> Result<Vec<Vec<i32>>, Box<dyn std::error::Error>> {
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path)?)?;
+    let prompts = json["prompts"]
+        .as_array()
+        .ok_or_else(|| format!("{}: no \"prompts\" list", path.display()))?;
+    let ids = |v: &serde_json::Value, key: &str| -> Result<Vec<i32>, String> {
+        v[key]
+            .as_array()
+            .ok_or_else(|| format!("a prompt has no {key:?} list"))?
+            .iter()
+            .map(|x| {
+                x.as_i64()
+                    .and_then(|i| i32::try_from(i).ok())
+                    .ok_or_else(|| format!("{key}: {x} is not a token id"))
+            })
+            .collect()
+    };
+    let sequences = prompts
+        .iter()
+        .map(|p| Ok([ids(p, "prompt_ids")?, ids(p, "greedy_ids")?].concat()))
+        .collect::<Result<Vec<_>, String>>()?;
+    if sequences.iter().any(Vec::is_empty) || sequences.is_empty() {
+        return Err(format!("{}: empty prompts", path.display()).into());
+    }
+    Ok(sequences)
+}
+
+/// Logits at every position of every sequence, one decode step per token, in a small module
+/// (one slot, logits heads only) built for `choice`.
+fn logits(
+    runtime: &std::sync::Arc<Runtime>,
+    path: &std::path::Path,
+    choice: Choice,
+    sequences: &[Vec<i32>],
+    longest: usize,
+) -> Result<Vec<Vec<Vec<f32>>>, Box<dyn std::error::Error>> {
+    let mut graphs = model::default_graph_options(1, longest.next_power_of_two().max(64));
+    graphs.prefill_lengths = vec![32.min(graphs.capacity)];
+    graphs.variants = vec![Variant::Logits];
+    graphs.kv_dtype = choice.kv;
+    let options = ModelOptions {
+        graphs,
+        weights: choice.weights,
+        ..ModelOptions::cpu()
+    };
+    let mut loaded = model::load(runtime, path, &options)?;
+    let vocab = loaded.graphs.vocab();
+    if let Some(bad) = sequences
+        .iter()
+        .flatten()
+        .find(|&&t| t < 0 || t as usize >= vocab)
+    {
+        return Err(format!("token id {bad} is outside the vocabulary of {vocab}").into());
+    }
+    let mut out = DecodeOutput::default();
+    let mut all = Vec::new();
+    for sequence in sequences {
+        let mut rows = Vec::new();
+        for (pos, &token) in sequence.iter().enumerate() {
+            loaded
+                .graphs
+                .decode(Variant::Logits, &[token], &[pos as i32], None, &mut out)?;
+            rows.push(out.logits[..vocab].to_vec());
+        }
+        all.push(rows);
+    }
+    Ok(all)
+}
+
+/// `log softmax(x)` in f64.
+fn log_softmax(x: &[f32]) -> Vec<f64> {
+    let max = x.iter().copied().fold(f32::NEG_INFINITY, f32::max) as f64;
+    let lse = max + x.iter().map(|&v| (v as f64 - max).exp()).sum::<f64>().ln();
+    x.iter().map(|&v| v as f64 - lse).collect()
+}
+
+fn argmax(x: &[f32]) -> usize {
+    let mut best = 0;
+    for (i, &v) in x.iter().enumerate() {
+        if v > x[best] {
+            best = i;
+        }
+    }
+    best
+}
+
+fn compare(choice: Choice, expected: &[Vec<Vec<f32>>], got: &[Vec<Vec<f32>>]) -> Row {
+    let (mut kl_sum, mut kl_max, mut agree, mut diff_max, mut n) = (0.0, 0.0f64, 0, 0.0f64, 0);
+    let pairs = expected.iter().flatten().zip(got.iter().flatten());
+    for (p, q) in pairs {
+        let (lp, lq) = (log_softmax(p), log_softmax(q));
+        let kl: f64 = lp.iter().zip(&lq).map(|(a, b)| a.exp() * (a - b)).sum();
+        kl_sum += kl;
+        kl_max = kl_max.max(kl);
+        agree += usize::from(argmax(p) == argmax(q));
+        let diff = p.iter().zip(q).map(|(a, b)| (a - b).abs() as f64);
+        diff_max = diff.fold(diff_max, f64::max);
+        n += 1;
+    }
+    Row {
+        weights: choice.weights.to_string(),
+        kv: choice.kv.to_string(),
+        positions: n,
+        mean_kl: kl_sum / n as f64,
+        max_kl: kl_max,
+        top1_agreement: agree as f64 / n as f64,
+        max_abs_logit_diff: diff_max,
+    }
+}
+
+fn table(rows: &[Row]) -> String {
+    let mut out = String::from(
+        "| weights | KV | positions | mean KL | max KL | top-1 agreement | max abs logit diff |\n|---|---|---|---|---|---|---|\n",
+    );
+    for r in rows {
+        out.push_str(&format!(
+            "| {} | {} | {} | {:.3e} | {:.3e} | {:.2}% | {:.4} |\n",
+            r.weights,
+            r.kv,
+            r.positions,
+            r.mean_kl,
+            r.max_kl,
+            100.0 * r.top1_agreement,
+            r.max_abs_logit_diff
+        ));
+    }
+    out
+}
