@@ -5,7 +5,9 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
 
-use emitter::graph::{AttentionForm, GroupFormat, Variant, WeightFormat, WeightLayout, Weights};
+use emitter::graph::{
+    stored_groups, AttentionForm, GroupFormat, Variant, WeightFormat, WeightLayout, Weights,
+};
 use emitter::hlo::ElemType;
 use emitter::{GraphOptions, ModelConfig, Target};
 
@@ -98,7 +100,7 @@ fn partial_sums(cfg: &ModelConfig, group: i64) -> BTreeSet<String> {
     matrices
         .iter()
         .flat_map(|(out, inp)| {
-            let dims = format!("{}x{}x16", out / 16, inp / group);
+            let dims = format!("{}x{}x16", out / 16, stored_groups(*inp, group));
             [format!("{dims}x1"), dims]
         })
         .collect()

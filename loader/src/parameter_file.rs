@@ -24,7 +24,7 @@ use crate::tiling::{tile_rows, Tiling, TILE_ROWS};
 use crate::weight_plan::{StoredFormat, WeightPlan};
 
 /// Bump whenever the conversion's output could change, so stale cache entries are not reused.
-pub const CONVERTER_VERSION: u32 = 2;
+pub const CONVERTER_VERSION: u32 = 3;
 const DATA_ALIGNMENT: usize = 64;
 
 /// Returns the cached parameter file for `source`, converting it first when absent.
@@ -144,9 +144,10 @@ impl Entry {
 }
 
 /// The entries tensor `t` is stored as. A grouped weight `[rows, cols]` with groups of `g` is
-/// stored as row tiles like a dense one, its codes as `<name>.codes` `[rows/16, cols/g, g, 16]`
+/// stored as row tiles like a dense one, its codes as `<name>.codes` `[rows/16, G, g, 16]`
 /// (4-bit codes packed in pairs along the last axis: `[.., 8]` bytes), its scales and mins as
-/// `<name>.scales` / `<name>.mins` `[rows/16, cols/g, 16]`.
+/// `<name>.scales` / `<name>.mins` `[rows/16, G, 16]`, where G is cols/g padded with zero
+/// groups to what the graphs declare (`emitter::graph::stored_groups`).
 fn entries(t: &PlannedTensor, format: StoredFormat, tiling: &Tiling) -> Result<Vec<Entry>> {
     let entry = |name: String, shape: Vec<usize>, dtype| Entry { name, shape, dtype };
     let ty = match format {
@@ -177,7 +178,7 @@ fn entries(t: &PlannedTensor, format: StoredFormat, tiling: &Tiling) -> Result<V
             t.name, t.shape
         )));
     }
-    let (tr, groups) = (rows / TILE_ROWS, cols / g);
+    let (tr, groups) = (rows / TILE_ROWS, stored_groups(cols, g));
     let codes = match layout.code {
         Code::U4 | Code::I4 => {
             let packed = vec![tr, groups, g, TILE_ROWS / 2];
@@ -289,7 +290,26 @@ fn fill_dense(
     Ok(())
 }
 
-/// Codes, then scales, then mins, each in row tiles (see [`entries`]).
+/// Groups per row as stored: padded with zero groups as the graphs declare them.
+fn stored_groups(cols: usize, group: usize) -> usize {
+    emitter::graph::stored_groups(cols as i64, group as i64) as usize
+}
+
+/// Each row of `values` (`cols` wide) followed by zeros up to `padded`.
+fn pad_rows<T: Copy + Default>(values: &[T], cols: usize, padded: usize) -> Vec<T> {
+    if cols == padded {
+        return values.to_vec();
+    }
+    let mut out = Vec::with_capacity(values.len() / cols * padded);
+    for row in values.chunks_exact(cols) {
+        out.extend_from_slice(row);
+        out.resize(out.len() + padded - cols, T::default());
+    }
+    out
+}
+
+/// Codes, then scales, then mins, each in row tiles with padding groups of zeros (see
+/// [`entries`]).
 fn fill_groups(
     source: &dyn ParameterSource,
     tensor: &PlannedTensor,
@@ -297,8 +317,10 @@ fn fill_groups(
 ) -> Result<()> {
     let groups = source.groups(tensor)?;
     let layout = groups.layout;
-    let cols = tensor.shape[1];
-    let codes = tile_rows(&groups.codes, cols);
+    let (cols, g) = (tensor.shape[1], layout.group);
+    let (per_row, padded) = (cols / g, stored_groups(cols, g));
+    let codes = pad_rows(&groups.codes, cols, padded * g);
+    let codes = tile_rows(&codes, padded * g);
     match layout.code {
         Code::U4 | Code::I4 => {
             for (o, pair) in parts[0].iter_mut().zip(codes.chunks_exact(2)) {
@@ -311,12 +333,10 @@ fn fill_groups(
             }
         }
     }
-    let per_row = cols / layout.group;
-    layout
-        .scale
-        .encode(&tile_rows(&groups.scales, per_row), parts[1]);
+    let maps = |m: &[f32]| tile_rows(&pad_rows(m, per_row, padded), padded);
+    layout.scale.encode(&maps(&groups.scales), parts[1]);
     if let Some(min) = layout.min {
-        min.encode(&tile_rows(&groups.mins, per_row), parts[2]);
+        min.encode(&maps(&groups.mins), parts[2]);
     }
     Ok(())
 }

@@ -113,7 +113,7 @@ pub fn embed(
         None => dense_rows(b, weights, tokens)?,
         Some(_) => {
             let table = weights.embed.weight(b, Several::Split)?;
-            gather_rows(b, &table, tokens)?
+            gather_rows(b, &table, tokens, weights.embed.ty.shape[1])?
         }
     };
     let x = b.transpose(&rows, &[1, 0])?;

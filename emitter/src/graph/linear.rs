@@ -34,6 +34,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::weight_format::stored_groups;
 use crate::config::ModelConfig;
 use crate::hlo::{DotDims, ElemType, FuncBuilder, GatherDims, ReduceOp, Result, ShapeError, Value};
 
@@ -222,7 +223,8 @@ impl Groups<'_> {
         let fits = self.codes.shape().len() == 4
             && self.scales.shape() == maps
             && self.mins.is_none_or(|m| m.shape() == maps)
-            && x.dim(0) == groups * group;
+            && x.dim(0) % group == 0
+            && stored_groups(x.dim(0), group) == groups;
         if fits {
             return Ok(());
         }
@@ -252,7 +254,8 @@ fn grouped_matvec(b: &mut FuncBuilder, w: &Groups, x: &Value) -> Result<Value> {
     let (tiles, groups, group, rows) = w.dims();
     let m = x.dim(1);
     let codes = b.convert(w.codes, ElemType::F32);
-    let xg = b.reshape(x, &[groups, group, m])?;
+    let x = pad_rows(b, x, groups * group)?;
+    let xg = b.reshape(&x, &[groups, group, m])?;
     let full = [tiles, groups, group, rows, m];
     let cb = b.broadcast_in_dim(&codes, &full, &[0, 1, 2, 3])?;
     let xb = b.broadcast_in_dim(&xg, &full, &[1, 2, 4])?;
@@ -281,12 +284,17 @@ fn grouped_matmul(
     layout: WeightLayout,
 ) -> Result<Value> {
     let (tiles, groups, group, rows) = w.dims();
+    let inp = x.dim(0);
     let weight = dequantize(b, w)?;
     let weight = match layout {
-        WeightLayout::Tiled => b.reshape(&weight, &[tiles, groups * group, rows])?,
+        WeightLayout::Tiled => {
+            let weight = b.reshape(&weight, &[tiles, groups * group, rows])?;
+            first(b, &weight, 1, inp)?
+        }
         WeightLayout::Rows => {
             let weight = b.transpose(&weight, &[0, 3, 1, 2])?;
-            b.reshape(&weight, &[tiles * rows, groups * group])?
+            let weight = b.reshape(&weight, &[tiles * rows, groups * group])?;
+            first(b, &weight, 1, inp)?
         }
     };
     let weight = b.optimization_barrier(&weight);
@@ -306,9 +314,27 @@ fn dequantize(b: &mut FuncBuilder, w: &Groups) -> Result<Value> {
     Ok(weight)
 }
 
-/// Rows `tokens` (`[M]` i32) of a grouped `[V, E]` table, dequantized exactly: `[M, E]` f32.
-/// Only the M rows' codes and maps are read: row `t` is lane `t % 16` of tile `t / 16`.
-pub fn gather_rows(b: &mut FuncBuilder, w: &Weight, tokens: &Value) -> Result<Value> {
+/// The first `len` entries of `x` along `dim` (without padding groups).
+fn first(b: &mut FuncBuilder, x: &Value, dim: usize, len: i64) -> Result<Value> {
+    if x.dim(dim) == len {
+        return Ok(x.clone());
+    }
+    b.slice_dim(x, dim, 0, len)
+}
+
+/// `x` (`[in, M]`) with zero rows appended up to `len`: the inputs of padding groups.
+fn pad_rows(b: &mut FuncBuilder, x: &Value, len: i64) -> Result<Value> {
+    let (inp, m) = (x.dim(0), x.dim(1));
+    if len == inp {
+        return Ok(x.clone());
+    }
+    let zeros = b.splat(x.ty().with_shape(vec![len - inp, m]), 0.0)?;
+    b.concatenate(&[x, &zeros], 0)
+}
+
+/// Rows `tokens` (`[M]` i32) of a grouped `[V, width]` table, dequantized exactly: `[M, width]`
+/// f32. Only the M rows' codes and maps are read: row `t` is lane `t % 16` of tile `t / 16`.
+pub fn gather_rows(b: &mut FuncBuilder, w: &Weight, tokens: &Value, width: i64) -> Result<Value> {
     let Weight::Groups {
         codes,
         scales,
@@ -359,5 +385,6 @@ pub fn gather_rows(b: &mut FuncBuilder, w: &Weight, tokens: &Value) -> Result<Va
         let mn = Groups::map(b, &mn, &shape, &[0, 1])?;
         x = b.add(&x, &mn)?;
     }
-    b.reshape(&x, &[m, groups * group])
+    let x = b.reshape(&x, &[m, groups * group])?;
+    first(b, &x, 1, width)
 }

@@ -22,7 +22,9 @@ pub use head::{sample_function, Variant};
 pub use linear::{linear, Several, Weight, WeightLayout, TILE_ROWS};
 pub use sample::SAMPLE_ARGS;
 pub use step::{Dims, Step};
-pub use weight_format::{group_part, GroupFormat, WeightFormat, WeightFormats};
+pub use weight_format::{
+    group_part, stored_groups, GroupFormat, WeightFormat, WeightFormats, GROUP_MULTIPLE,
+};
 pub use weights::{Param, Weights, PARAMETER_SCOPE};
 
 use crate::config::ModelConfig;

@@ -416,11 +416,11 @@ fn every_matrix_can_be_stored_in_groups_when_weights_are_tiled() {
         vec![
             (
                 "model.embed_tokens.weight.codes".to_string(),
-                TensorType::new([32, 2, 32, 16], ElemType::I8)
+                TensorType::new([32, 4, 32, 16], ElemType::I8)
             ),
             (
                 "model.embed_tokens.weight.scales".to_string(),
-                TensorType::new([32, 2, 16], ElemType::F16)
+                TensorType::new([32, 4, 16], ElemType::F16)
             ),
         ]
     );

@@ -9,8 +9,8 @@ use super::linear::TILE_ROWS;
 use crate::hlo::{ElemType, TensorType};
 
 /// Integer codes with one affine map per group of `group` inputs: element `x = scale * code`,
-/// plus `min` when the format has one. Stored as row tiles: codes `[out/16, in/group, group,
-/// 16]`, scales and mins `[out/16, in/group, 16]`.
+/// plus `min` when the format has one. Stored as row tiles: codes `[out/16, G, group, 16]`,
+/// scales and mins `[out/16, G, 16]`, with `G` the group count padded by [`stored_groups`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GroupFormat {
     /// `ui4`, `i4` or `i8`.
@@ -33,6 +33,17 @@ pub enum WeightFormat {
 /// HF weight name -> stored format; weights it does not name are dense in
 /// `GraphOptions::weight_dtype`.
 pub type WeightFormats = BTreeMap<String, WeightFormat>;
+
+/// Groups are stored padded to a multiple of this many per tile row. IREE's CPU code generation
+/// takes the group dimension 4 groups per vector step; 18 groups (576 inputs) got masked
+/// vectors and ran 2-3x slower per weight than 16 or 20 groups (measured on the LM head).
+pub const GROUP_MULTIPLE: i64 = 4;
+
+/// Groups per tile row as stored for `inp` inputs in groups of `group`: the padding groups hold
+/// zero codes, scales and mins, and meet zero inputs, so they add exact zeros.
+pub fn stored_groups(inp: i64, group: i64) -> i64 {
+    (inp / group + GROUP_MULTIPLE - 1) / GROUP_MULTIPLE * GROUP_MULTIPLE
+}
 
 /// The parameter (and global) names of a grouped weight's parts.
 pub fn group_part(name: &str, part: &str) -> String {
@@ -59,7 +70,7 @@ impl GroupFormat {
 
     /// `(part name suffix, stored type)` of codes, scales and (if any) mins.
     pub fn parts(&self, out: i64, inp: i64) -> Vec<(&'static str, TensorType)> {
-        let (tiles, groups) = (out / TILE_ROWS, inp / self.group);
+        let (tiles, groups) = (out / TILE_ROWS, stored_groups(inp, self.group));
         let maps = [tiles, groups, TILE_ROWS];
         let mut parts = vec![
             (
