@@ -49,18 +49,37 @@ pub struct RefConfig {
     pub attention_scale: Option<f64>,
     /// RMSNorm of each q and k head before RoPE (`self_attn.q_norm`, `self_attn.k_norm`).
     pub qk_norm: bool,
+    /// Sliding-window layers see the last `sliding_window` positions (their own included).
+    pub sliding_window: Option<usize>,
+    /// Which layers slide; empty means all of them when `sliding_window` is set.
+    pub sliding_layers: Vec<bool>,
+    /// RoPE base of sliding layers, when it differs from `rope_theta` (Gemma 3's local base).
+    pub sliding_rope_theta: Option<f64>,
+}
+
+impl RefConfig {
+    /// The window of `layer`, `None` for full attention.
+    fn window(&self, layer: usize) -> Option<usize> {
+        let slides = self.sliding_layers.get(layer).copied().unwrap_or(true);
+        self.sliding_window.filter(|_| slides)
+    }
 }
 
 /// Logits `[tokens.len()][vocab]`: position i sees tokens `0..=i`.
 pub fn forward(cfg: &RefConfig, weights: &Weights, tokens: &[u32]) -> Vec<Vec<f32>> {
     let w = Lookup { cfg, weights };
-    let inv_freq = inv_freq(cfg);
+    let full_freq = inv_freq(cfg, cfg.rope_theta);
+    let sliding_freq = inv_freq(cfg, cfg.sliding_rope_theta.unwrap_or(cfg.rope_theta));
     let mut caches: Vec<LayerCache> = (0..cfg.num_layers).map(|_| LayerCache::default()).collect();
     let mut logits = Vec::with_capacity(tokens.len());
     for (pos, &token) in tokens.iter().enumerate() {
         let mut x = w.embedding_row(token);
         for (layer, cache) in caches.iter_mut().enumerate() {
-            x = decoder_layer(&w, layer, cache, &x, pos, &inv_freq);
+            let freq = match cfg.window(layer) {
+                Some(_) => &sliding_freq,
+                None => &full_freq,
+            };
+            x = decoder_layer(&w, layer, cache, &x, pos, freq);
         }
         let x = rms_norm(
             &x,
@@ -169,7 +188,11 @@ fn decoder_layer(
         .for_each(|head| rotate_half_rope(head, pos, inv_freq));
     cache.keys.push(k);
     cache.values.push(v);
-    let attn = attention(cfg, cache, &q);
+    // A sliding layer sees positions pos - window + 1 ..= pos.
+    let first = cfg
+        .window(layer)
+        .map_or(0, |window| (pos + 1).saturating_sub(window));
+    let attn = attention(cfg, cache, first, &q);
     let o = w.linear(
         &format!("{p}self_attn.o_proj"),
         cfg.hidden_size,
@@ -204,9 +227,10 @@ fn decoder_layer(
     x.iter().zip(&down).map(|(a, b)| a + b).collect()
 }
 
-/// Causal attention of one query position over every cached position; head h reads kv head
-/// `h / (num_heads / num_kv_heads)`.
-fn attention(cfg: &RefConfig, cache: &LayerCache, q: &[f32]) -> Vec<f32> {
+/// Causal attention of one query position over the cached positions from `first` on; head h
+/// reads kv head `h / (num_heads / num_kv_heads)`.
+fn attention(cfg: &RefConfig, cache: &LayerCache, first: usize, q: &[f32]) -> Vec<f32> {
+    let (keys, values) = (&cache.keys[first..], &cache.values[first..]);
     let d = cfg.head_dim;
     let group = cfg.num_heads / cfg.num_kv_heads;
     let scale = cfg.attention_scale.unwrap_or(1.0 / (d as f64).sqrt());
@@ -214,8 +238,7 @@ fn attention(cfg: &RefConfig, cache: &LayerCache, q: &[f32]) -> Vec<f32> {
     for h in 0..cfg.num_heads {
         let kv = (h / group) * d;
         let qh = &q[h * d..(h + 1) * d];
-        let scores: Vec<f64> = cache
-            .keys
+        let scores: Vec<f64> = keys
             .iter()
             .map(|k| dot(qh, &k[kv..kv + d]) * scale)
             .collect();
@@ -225,7 +248,7 @@ fn attention(cfg: &RefConfig, cache: &LayerCache, q: &[f32]) -> Vec<f32> {
         for j in 0..d {
             let acc: f64 = exps
                 .iter()
-                .zip(&cache.values)
+                .zip(values)
                 .map(|(e, v)| e * v[kv + j] as f64)
                 .sum();
             out[h * d + j] = (acc / total) as f32;
@@ -273,9 +296,9 @@ fn rotate_half_rope(head: &mut [f32], pos: usize, inv_freq: &[f64]) {
     }
 }
 
-fn inv_freq(cfg: &RefConfig) -> Vec<f64> {
+fn inv_freq(cfg: &RefConfig, theta: f64) -> Vec<f64> {
     let d = cfg.head_dim as f64;
-    let base = (0..cfg.head_dim / 2).map(|i| 1.0 / cfg.rope_theta.powf((2 * i) as f64 / d));
+    let base = (0..cfg.head_dim / 2).map(|i| 1.0 / theta.powf((2 * i) as f64 / d));
     match cfg.rope_scaling {
         RefRopeScaling::None => base.collect(),
         RefRopeScaling::Linear { factor } => base.map(|f| f / factor).collect(),

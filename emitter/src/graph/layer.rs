@@ -4,9 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use super::attention::{attend, causal_mask, write_cache, AttentionForm};
+use super::attention::{attend, causal_mask, window_mask, write_cache, AttentionForm, Keys};
 use super::linear::{linear, Weight};
-use super::step::{Dims, Step};
+use super::step::{CacheSpan, Dims, Step};
 use super::weight_format::WeightFormat;
 use super::weights::{layer_shape, layer_suffixes};
 use crate::config::{Activation, ModelConfig};
@@ -27,6 +27,8 @@ struct LayerArgs {
     kv_index: Value,
     query_pos: Value,
     slot: Option<Value>,
+    /// A ring layer's prefill: positions of the ring entries read, then of the chunk's tokens.
+    key_pos: Option<Value>,
     k_cache: Value,
     v_cache: Value,
     w: BTreeMap<String, Weight>,
@@ -54,6 +56,7 @@ fn declare_args(
     cfg: &ModelConfig,
     dims: &Dims,
     step: Step,
+    span: CacheSpan,
     formats: &[WeightFormat],
 ) -> LayerArgs {
     let m = step.tokens();
@@ -64,8 +67,15 @@ fn declare_args(
     let query_pos = b.arg("query_pos", step.query_positions_type(dims));
     let slot = matches!(step, Step::Prefill { .. })
         .then(|| b.arg("slot", TensorType::new([1, 1], ElemType::I32)));
-    let k_cache = b.arg("k_cache", dims.cache_type());
-    let v_cache = b.arg("v_cache", dims.cache_type());
+    let key_pos = match (step, span) {
+        (Step::Prefill { t, .. }, CacheSpan::Ring(_)) => {
+            let keys = span.read_len(step) + t;
+            Some(b.arg("key_pos", TensorType::new([keys], ElemType::I32)))
+        }
+        _ => None,
+    };
+    let k_cache = b.arg("k_cache", dims.cache_type_for(span));
+    let v_cache = b.arg("v_cache", dims.cache_type_for(span));
     let mut w = BTreeMap::new();
     for (suffix, format) in layer_suffixes(cfg).into_iter().zip(formats) {
         let arg_name = suffix.replace('.', "_");
@@ -98,25 +108,29 @@ fn declare_args(
         kv_index,
         query_pos,
         slot,
+        key_pos,
         k_cache,
         v_cache,
         w,
     }
 }
 
-/// `<name>(x, cos, sin, kv_index, query_pos, [slot,] k_cache, v_cache, weights...)` returns
-/// the new hidden state and both updated caches; `formats` gives each weight's stored form
-/// (a grouped weight takes one argument per part), in `layer_suffixes` order.
+/// `<name>(x, cos, sin, kv_index, query_pos, [slot,] [key_pos,] k_cache, v_cache, weights...)`
+/// returns the new hidden state and both updated caches; `formats` gives each weight's stored
+/// form (a grouped weight takes one argument per part), in `layer_suffixes` order. The caches
+/// hold `span`'s positions; `kv_index` already points into them.
+#[allow(clippy::too_many_arguments)]
 pub fn layer_function(
     name: String,
     cfg: &ModelConfig,
     dims: &Dims,
     step: Step,
+    span: CacheSpan,
     form: AttentionForm,
     formats: &[WeightFormat],
 ) -> Result<Function> {
     let mut b = FuncBuilder::private(name);
-    let a = declare_args(&mut b, cfg, dims, step, formats);
+    let a = declare_args(&mut b, cfg, dims, step, span, formats);
     let eps = cfg.rms_norm_eps;
     let xn = rms_norm(&mut b, &a.x, a.vector("input_layernorm.weight")?, eps)?;
     let q = projection(&mut b, &a.w, "self_attn.q_proj", &xn)?;
@@ -143,26 +157,59 @@ pub fn layer_function(
     };
     let q = rope(&mut b, &q, dims.heads, &a.cos, &a.sin)?;
     let k = rope(&mut b, &k, dims.kv_heads, &a.cos, &a.sin)?;
-    let k_cache = write_cache(&mut b, dims, &a.k_cache, &a.kv_index, &k)?;
-    let v_cache = write_cache(&mut b, dims, &a.v_cache, &a.kv_index, &v)?;
-    // Built per layer from positions: an i1 mask passed between dispatches trips IREE's
-    // data-tiling encodings.
-    let mask = causal_mask(&mut b, &a.query_pos, step.window())?;
-    let attn = attend(
-        &mut b,
-        dims,
-        step,
-        form,
-        &q,
-        &k_cache,
-        &v_cache,
-        &mask,
-        a.slot.as_ref(),
-    )?;
+    let (attn, k_cache, v_cache) = match (&a.key_pos, span) {
+        (Some(key_pos), CacheSpan::Ring(window)) => {
+            ring_prefill_attention(&mut b, dims, step, form, &a, key_pos, window, &q, &k, &v)?
+        }
+        _ => {
+            let k_cache = write_cache(&mut b, dims, &a.k_cache, &a.kv_index, &k)?;
+            let v_cache = write_cache(&mut b, dims, &a.v_cache, &a.kv_index, &v)?;
+            let step = step.with_window(span.read_len(step));
+            // Built per layer from positions: an i1 mask passed between dispatches trips
+            // IREE's data-tiling encodings.
+            let mask = causal_mask(&mut b, &a.query_pos, step.window())?;
+            let keys = Keys {
+                k_cache: &k_cache,
+                v_cache: &v_cache,
+                fresh: None,
+            };
+            let attn = attend(&mut b, dims, step, form, &q, &keys, &mask, a.slot.as_ref())?;
+            (attn, k_cache, v_cache)
+        }
+    };
     let o = projection(&mut b, &a.w, "self_attn.o_proj", &attn)?;
     let x = b.add(&a.x, &o)?;
     let x = mlp_block(&mut b, &a.w, &x, eps, dims.activation)?;
     Ok(b.finish(&[&x, &k_cache, &v_cache]))
+}
+
+/// A ring layer's prefill chunk attends over the ring as it was before the chunk (positions
+/// `key_pos`) and the chunk's own K and V: writing first could overwrite positions that the
+/// chunk's first queries still see. Returns the attention and the updated caches.
+#[allow(clippy::too_many_arguments)]
+fn ring_prefill_attention(
+    b: &mut FuncBuilder,
+    dims: &Dims,
+    step: Step,
+    form: AttentionForm,
+    a: &LayerArgs,
+    key_pos: &Value,
+    window: i64,
+    q: &Value,
+    k: &Value,
+    v: &Value,
+) -> Result<(Value, Value, Value)> {
+    let step = step.with_window(CacheSpan::Ring(window).read_len(step));
+    let mask = window_mask(b, &a.query_pos, key_pos, window)?;
+    let keys = Keys {
+        k_cache: &a.k_cache,
+        v_cache: &a.v_cache,
+        fresh: Some((k, v)),
+    };
+    let attn = attend(b, dims, step, form, q, &keys, &mask, a.slot.as_ref())?;
+    let k_cache = write_cache(b, dims, &a.k_cache, &a.kv_index, k)?;
+    let v_cache = write_cache(b, dims, &a.v_cache, &a.kv_index, v)?;
+    Ok((attn, k_cache, v_cache))
 }
 
 /// `x + down(act(gate(n)) * up(n))` with `n = RMSNorm(x)`.
