@@ -55,6 +55,12 @@ pub struct RefConfig {
     pub sliding_layers: Vec<bool>,
     /// RoPE base of sliding layers, when it differs from `rope_theta` (Gemma 3's local base).
     pub sliding_rope_theta: Option<f64>,
+    /// Norms after attention and after the MLP too: `post_attention_layernorm` norms the
+    /// attention output, `pre_feedforward_layernorm` the MLP input and
+    /// `post_feedforward_layernorm` its output (Gemma).
+    pub post_norms: bool,
+    /// Added to every norm weight (HF Gemma scales by `1 + w`).
+    pub norm_offset: f32,
 }
 
 impl RefConfig {
@@ -81,11 +87,7 @@ pub fn forward(cfg: &RefConfig, weights: &Weights, tokens: &[u32]) -> Vec<Vec<f3
             };
             x = decoder_layer(&w, layer, cache, &x, pos, freq);
         }
-        let x = rms_norm(
-            &x,
-            w.get("model.norm.weight", &[cfg.hidden_size]),
-            cfg.rms_norm_eps,
-        );
+        let x = w.norm(&x, "model.norm.weight");
         let head = if cfg.tie_word_embeddings {
             "model.embed_tokens.weight"
         } else {
@@ -119,6 +121,16 @@ impl Lookup<'_> {
             "reference: weight {name} has shape {s:?}, expected {shape:?}"
         );
         data
+    }
+
+    /// RMSNorm of `x` by the norm weight `name` (plus the offset).
+    fn norm(&self, x: &[f32], name: &str) -> Vec<f32> {
+        let gain: Vec<f32> = self
+            .get(name, &[x.len()])
+            .iter()
+            .map(|g| g + self.cfg.norm_offset)
+            .collect();
+        rms_norm(x, &gain, self.cfg.rms_norm_eps)
     }
 
     fn embedding_row(&self, token: u32) -> Vec<f32> {
@@ -158,11 +170,7 @@ fn decoder_layer(
     let cfg = w.cfg;
     let p = format!("model.layers.{layer}.");
     let (d, kv_dim) = (cfg.head_dim, cfg.num_kv_heads * cfg.head_dim);
-    let h = rms_norm(
-        x,
-        w.get(&format!("{p}input_layernorm.weight"), &[cfg.hidden_size]),
-        cfg.rms_norm_eps,
-    );
+    let h = w.norm(x, &format!("{p}input_layernorm.weight"));
     let mut q = w.linear(
         &format!("{p}self_attn.q_proj"),
         cfg.num_heads * d,
@@ -173,11 +181,8 @@ fn decoder_layer(
     let v = w.linear(&format!("{p}self_attn.v_proj"), kv_dim, &h, cfg.qkv_bias);
     if cfg.qk_norm {
         let norm_heads = |x: &mut Vec<f32>, name: &str| {
-            let gain = w.get(&format!("{p}self_attn.{name}.weight"), &[d]);
-            *x = x
-                .chunks(d)
-                .flat_map(|head| rms_norm(head, gain, cfg.rms_norm_eps))
-                .collect();
+            let name = format!("{p}self_attn.{name}.weight");
+            *x = x.chunks(d).flat_map(|head| w.norm(head, &name)).collect();
         };
         norm_heads(&mut q, "q_norm");
         norm_heads(&mut k, "k_norm");
@@ -199,16 +204,17 @@ fn decoder_layer(
         &attn,
         cfg.o_bias,
     );
+    let o = match cfg.post_norms {
+        true => w.norm(&o, &format!("{p}post_attention_layernorm.weight")),
+        false => o,
+    };
     let x: Vec<f32> = x.iter().zip(&o).map(|(a, b)| a + b).collect();
 
-    let h = rms_norm(
-        &x,
-        w.get(
-            &format!("{p}post_attention_layernorm.weight"),
-            &[cfg.hidden_size],
-        ),
-        cfg.rms_norm_eps,
-    );
+    let pre_mlp = match cfg.post_norms {
+        true => "pre_feedforward_layernorm",
+        false => "post_attention_layernorm",
+    };
+    let h = w.norm(&x, &format!("{p}{pre_mlp}.weight"));
     let i = cfg.intermediate_size;
     let gate = w.linear(&format!("{p}mlp.gate_proj"), i, &h, cfg.mlp_bias);
     let up = w.linear(&format!("{p}mlp.up_proj"), i, &h, cfg.mlp_bias);
@@ -224,6 +230,10 @@ fn decoder_layer(
         &act,
         cfg.mlp_bias,
     );
+    let down = match cfg.post_norms {
+        true => w.norm(&down, &format!("{p}post_feedforward_layernorm.weight")),
+        false => down,
+    };
     x.iter().zip(&down).map(|(a, b)| a + b).collect()
 }
 

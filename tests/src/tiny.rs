@@ -42,6 +42,8 @@ pub fn config() -> RefConfig {
         sliding_window: None,
         sliding_layers: Vec::new(),
         sliding_rope_theta: None,
+        post_norms: false,
+        norm_offset: 0.0,
     }
 }
 

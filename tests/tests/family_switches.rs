@@ -238,3 +238,66 @@ fn sliding_window_layers_match_the_reference() {
     );
     assert!(moved > 100.0 * TOLERANCE, "the window changes the result");
 }
+
+/// Gemma's layer: norms after attention and after the MLP as well as before, and HF's
+/// `1 + w` norm weights (the offset reaches every norm: input, post-attention, pre- and
+/// post-MLP, q/k and final).
+#[test]
+fn post_norms_and_norm_offset_match_the_reference() {
+    let cfg = ModelConfig {
+        post_norms: true,
+        norm_weight_offset: 1.0,
+        qk_norm: true,
+        ..tiny_config()
+    };
+    let reference = RefConfig {
+        post_norms: true,
+        norm_offset: 1.0,
+        qk_norm: true,
+        ..tiny::config()
+    };
+    let mut weights = tiny::weights(8);
+    let (d, e) = (cfg.head_dim, cfg.hidden_size);
+    for layer in 0..cfg.num_hidden_layers {
+        let added = [
+            ("self_attn.q_norm", d),
+            ("self_attn.k_norm", d),
+            ("pre_feedforward_layernorm", e),
+            ("post_feedforward_layernorm", e),
+        ];
+        for (n, (name, len)) in added.into_iter().enumerate() {
+            let gain = (0..len)
+                .map(|i| 1.0 + 0.3 * ((i * 5 + n * 11 + layer) as f32).sin())
+                .collect();
+            let key = format!("model.layers.{layer}.{name}.weight");
+            weights.insert(key, (vec![len], gain));
+        }
+    }
+    // Stored as HF Gemma stores them: w, applied as 1 + w.
+    for (name, (_, data)) in weights.iter_mut() {
+        if name.ends_with("norm.weight") {
+            data.iter_mut().for_each(|v| *v -= 1.0);
+        }
+    }
+    check("family-post-norms", &cfg, &reference, &weights);
+    let tokens: Vec<u32> = (0..13u32).map(|i| (i * 37 + 7) % 512).collect();
+    let without_offset = RefConfig {
+        norm_offset: 0.0,
+        ..reference.clone()
+    };
+    let without_post_norms = RefConfig {
+        post_norms: false,
+        ..reference.clone()
+    };
+    let last = |c: &RefConfig| forward(c, &weights, &tokens).pop().unwrap();
+    let expected = last(&reference);
+    let (offset_moves, post_moves) = (
+        max_abs_diff(&expected, &last(&without_offset)),
+        max_abs_diff(&expected, &last(&without_post_norms)),
+    );
+    eprintln!(
+        "family-post-norms: the offset moves the logits by {offset_moves:.2e}, the post-norms \
+         by {post_moves:.2e}"
+    );
+    assert!(offset_moves > 100.0 * TOLERANCE && post_moves > 100.0 * TOLERANCE);
+}

@@ -1,7 +1,7 @@
 //! The layer stack of one step as a private function: step inputs (positions, cache indices,
 //! mask, RoPE tables), embedding, every layer with its cache update, final RMSNorm.
 
-use super::layer::rms_norm;
+use super::layer::{norm_gain, rms_norm};
 use super::step::{CacheSpan, Dims, Step};
 use super::weights::Weights;
 use super::LayerPlan;
@@ -270,6 +270,7 @@ pub fn forward_function(
     }
     let norm = b.global_load(&weights.norm.name, &weights.norm.ty);
     let norm = b.convert(&norm, ElemType::F32);
+    let norm = norm_gain(&mut b, &norm, dims.norm_offset)?;
     let x = rms_norm(&mut b, &x, &norm, eps)?;
     Ok(b.finish(&[&x]))
 }

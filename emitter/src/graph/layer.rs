@@ -35,10 +35,20 @@ struct LayerArgs {
 }
 
 impl LayerArgs {
-    /// A norm weight, always dense.
-    fn vector(&self, name: &str) -> Result<&Value> {
-        vector(&self.w, name)
+    /// A norm's gain as the model applies it: the dense weight plus the model's offset.
+    fn norm(&self, b: &mut FuncBuilder, name: &str, offset: f64) -> Result<Value> {
+        norm_gain(b, vector(&self.w, name)?, offset)
     }
+}
+
+/// `weight + offset`, for models whose norms scale by `1 + w` (HF Gemma). GGUF files store
+/// `1 + w` and come with offset 0, so the offset is added exactly once on either path.
+pub fn norm_gain(b: &mut FuncBuilder, weight: &Value, offset: f64) -> Result<Value> {
+    if offset == 0.0 {
+        return Ok(weight.clone());
+    }
+    let offset = b.splat(weight.ty().clone(), offset)?;
+    b.add(weight, &offset)
 }
 
 fn vector<'a>(w: &'a BTreeMap<String, Weight>, name: &str) -> Result<&'a Value> {
@@ -131,28 +141,21 @@ pub fn layer_function(
 ) -> Result<Function> {
     let mut b = FuncBuilder::private(name);
     let a = declare_args(&mut b, cfg, dims, step, span, formats);
-    let eps = cfg.rms_norm_eps;
-    let xn = rms_norm(&mut b, &a.x, a.vector("input_layernorm.weight")?, eps)?;
+    let (eps, offset) = (cfg.rms_norm_eps, dims.norm_offset);
+    let gain = a.norm(&mut b, "input_layernorm.weight", offset)?;
+    let xn = rms_norm(&mut b, &a.x, &gain, eps)?;
     let q = projection(&mut b, &a.w, "self_attn.q_proj", &xn)?;
     let k = projection(&mut b, &a.w, "self_attn.k_proj", &xn)?;
     let v = projection(&mut b, &a.w, "self_attn.v_proj", &xn)?;
     let (q, k) = match cfg.qk_norm {
-        true => (
-            head_rms_norm(
-                &mut b,
-                &q,
-                dims.heads,
-                a.vector("self_attn.q_norm.weight")?,
-                eps,
-            )?,
-            head_rms_norm(
-                &mut b,
-                &k,
-                dims.kv_heads,
-                a.vector("self_attn.k_norm.weight")?,
-                eps,
-            )?,
-        ),
+        true => {
+            let q_gain = a.norm(&mut b, "self_attn.q_norm.weight", offset)?;
+            let k_gain = a.norm(&mut b, "self_attn.k_norm.weight", offset)?;
+            (
+                head_rms_norm(&mut b, &q, dims.heads, &q_gain, eps)?,
+                head_rms_norm(&mut b, &k, dims.kv_heads, &k_gain, eps)?,
+            )
+        }
         false => (q, k),
     };
     let q = rope(&mut b, &q, dims.heads, &a.cos, &a.sin)?;
@@ -178,8 +181,15 @@ pub fn layer_function(
         }
     };
     let o = projection(&mut b, &a.w, "self_attn.o_proj", &attn)?;
+    let o = match cfg.post_norms {
+        true => {
+            let gain = a.norm(&mut b, "post_attention_layernorm.weight", offset)?;
+            rms_norm(&mut b, &o, &gain, eps)?
+        }
+        false => o,
+    };
     let x = b.add(&a.x, &o)?;
-    let x = mlp_block(&mut b, &a.w, &x, eps, dims.activation)?;
+    let x = mlp_block(&mut b, &a, &x, cfg, dims)?;
     Ok(b.finish(&[&x, &k_cache, &v_cache]))
 }
 
@@ -212,18 +222,25 @@ fn ring_prefill_attention(
     Ok((attn, k_cache, v_cache))
 }
 
-/// `x + down(act(gate(n)) * up(n))` with `n = RMSNorm(x)`.
+/// `x + down(act(gate(n)) * up(n))` with `n = RMSNorm(x)`, the MLP output normed too when
+/// the model has post-norms.
 fn mlp_block(
     b: &mut FuncBuilder,
-    w: &BTreeMap<String, Weight>,
+    a: &LayerArgs,
     x: &Value,
-    eps: f64,
-    activation: Activation,
+    cfg: &ModelConfig,
+    dims: &Dims,
 ) -> Result<Value> {
-    let xn = rms_norm(b, x, vector(w, "post_attention_layernorm.weight")?, eps)?;
+    let (w, eps, offset) = (&a.w, cfg.rms_norm_eps, dims.norm_offset);
+    let pre = match cfg.post_norms {
+        true => "pre_feedforward_layernorm.weight",
+        false => "post_attention_layernorm.weight",
+    };
+    let gain = a.norm(b, pre, offset)?;
+    let xn = rms_norm(b, x, &gain, eps)?;
     let gate = projection(b, w, "mlp.gate_proj", &xn)?;
     let up = projection(b, w, "mlp.up_proj", &xn)?;
-    let act = match activation {
+    let act = match dims.activation {
         Activation::Silu => {
             let sig = b.logistic(&gate)?;
             b.multiply(&gate, &sig)?
@@ -232,6 +249,13 @@ fn mlp_block(
     };
     let act = b.multiply(&act, &up)?;
     let down = projection(b, w, "mlp.down_proj", &act)?;
+    let down = match cfg.post_norms {
+        true => {
+            let gain = a.norm(b, "post_feedforward_layernorm.weight", offset)?;
+            rms_norm(b, &down, &gain, eps)?
+        }
+        false => down,
+    };
     b.add(x, &down)
 }
 

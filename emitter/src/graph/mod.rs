@@ -111,34 +111,11 @@ pub enum GraphError {
     Shape(#[from] ShapeError),
 }
 
-/// Refuses configurations whose switches the graphs do not implement yet, naming the switch,
-/// so the refusal comes before any compile.
-fn check_features(cfg: &ModelConfig) -> Result<(), GraphError> {
-    let missing = [
-        (
-            cfg.post_norms,
-            "post-attention and post-MLP norms (post_norms)",
-        ),
-        (
-            cfg.norm_weight_offset != 0.0,
-            "offset norm weights (norm_weight_offset)",
-        ),
-    ];
-    match missing.iter().find(|(on, _)| *on) {
-        Some((_, what)) => options_error(format!(
-            "{} uses {what}, which the graphs do not implement yet",
-            cfg.architecture
-        )),
-        None => Ok(()),
-    }
-}
-
 impl GraphOptions {
     fn validate(&self, cfg: &ModelConfig) -> Result<(), GraphError> {
         self.check_lists()?;
         self.check_sizes()?;
         self.weight_layout.check(cfg).map_err(GraphError::Options)?;
-        check_features(cfg)?;
         self.check_ring(cfg)
     }
 

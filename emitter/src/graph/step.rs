@@ -20,6 +20,8 @@ pub struct Dims {
     /// Multiplier of the embedding rows, when the model scales them.
     pub embedding_scale: Option<f64>,
     pub activation: Activation,
+    /// Added to every RMSNorm weight (see `ModelConfig::norm_weight_offset`).
+    pub norm_offset: f64,
 }
 
 impl Dims {
@@ -46,6 +48,7 @@ impl Dims {
                 .unwrap_or(1.0 / (cfg.head_dim as f64).sqrt()),
             embedding_scale: cfg.embedding_scale,
             activation: cfg.activation,
+            norm_offset: cfg.norm_weight_offset,
         }
     }
 

@@ -399,26 +399,25 @@ fn linear_rejects_mismatched_inputs() {
 }
 
 #[test]
-fn unimplemented_family_switches_are_refused_by_name() {
+fn post_norms_take_their_weights_and_a_bad_offset_is_refused() {
     let base = from_hf_json(TINY).unwrap();
-    let cases = [
-        (
-            ModelConfig {
-                post_norms: true,
-                ..base.clone()
-            },
-            "post_norms",
-        ),
-        (
-            ModelConfig {
-                norm_weight_offset: 1.0,
-                ..base.clone()
-            },
-            "norm_weight_offset",
-        ),
-    ];
-    for (cfg, name) in cases {
-        let err = build(&cfg, &opts()).unwrap_err().to_string();
-        assert!(err.contains(name), "{err}");
+    let plain = Manifest::new(&base, &opts(), &build(&base, &opts()).unwrap());
+    let gemma = ModelConfig {
+        post_norms: true,
+        norm_weight_offset: 1.0,
+        ..base.clone()
+    };
+    let g = build(&gemma, &opts()).unwrap();
+    let m = Manifest::new(&gemma, &opts(), &g);
+    assert_eq!(m.parameters.len(), plain.parameters.len() + 2 * 2);
+    for part in ["pre_feedforward_layernorm", "post_feedforward_layernorm"] {
+        let name = format!("model.layers.1.{part}.weight");
+        assert!(m.parameters.iter().any(|p| p.name == name), "{name}");
     }
+    let bad = ModelConfig {
+        norm_weight_offset: f64::NAN,
+        ..base
+    };
+    let err = build(&bad, &opts()).unwrap_err().to_string();
+    assert!(err.contains("norm_weight_offset"), "{err}");
 }
