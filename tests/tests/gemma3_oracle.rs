@@ -142,9 +142,9 @@ fn logits_from(graphs: &mut Graphs, tokens: &[u32], from: usize) -> Vec<Vec<f32>
     }
     let mut all = vec![logits];
     let mut out = DecodeOutput::default();
-    for p in from + 1..tokens.len() {
+    for (p, &id) in ids.iter().enumerate().skip(from + 1) {
         graphs
-            .decode(Variant::Logits, &[ids[p]], &[p as i32], None, &mut out)
+            .decode(Variant::Logits, &[id], &[p as i32], None, &mut out)
             .unwrap();
         all.push(out.logits[..vocab].to_vec());
     }
