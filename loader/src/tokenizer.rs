@@ -213,7 +213,7 @@ fn add_special_tokens(
         .as_array()
         .ok_or_else(|| Error::Tokenizer("tokenizer.ggml.token_type is not an array".into()))?;
     let (mut special, mut user) = (Vec::new(), Vec::new());
-    for (token, ty) in tokens.iter().zip(types) {
+    for (token, ty) in tokens.iter().zip(types.iter()) {
         match ty.as_i64() {
             Some(TOKEN_TYPE_CONTROL) => special.push(AddedToken::from(token.clone(), true)),
             Some(TOKEN_TYPE_USER_DEFINED) => user.push(AddedToken::from(token.clone(), false)),
