@@ -25,7 +25,7 @@ pub struct ModelOptions {
     /// Overrides `graphs.weight_layout`; `None` picks by target: tiled on CPU when the
     /// model's sizes allow it, rows on GPUs.
     pub weight_layout: Option<WeightLayout>,
-    /// How weights are stored: `Native` keeps a GGUF file's blocks in the tiled projections;
+    /// How weights are stored: `Native` keeps a GGUF file's blocks in every matrix;
     /// `F32` follows `graphs.weight_dtype` (f32 or f16).
     pub weights: Precision,
     /// Where vmfbs and converted weights are cached.

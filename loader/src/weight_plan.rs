@@ -79,7 +79,7 @@ impl std::fmt::Display for Precision {
 pub type WeightPlan = BTreeMap<String, StoredFormat>;
 
 /// The stored format of a tensor whose source type is `source`. `takes_blocks` says whether
-/// the graphs can read this tensor as groups (tiled projections).
+/// the graphs can read this tensor as groups (every matrix of tiled graphs).
 pub fn stored_format(precision: Precision, source: GgmlType, takes_blocks: bool) -> StoredFormat {
     match precision {
         Precision::F32 => StoredFormat::Dense(Dtype::F32),

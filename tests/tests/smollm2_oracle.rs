@@ -75,9 +75,10 @@ fn load() -> LoadedModel {
     load_with(ModelOptions::cpu())
 }
 
-/// As [`load`], with the GGUF's own Q4_1 blocks in the projections, in a smaller module (two
-/// slots of 512 tokens, logits heads only) that holds every oracle case: grouped products
-/// compile much more slowly than f32 ones, and a second full module would double CI's compile.
+/// As [`load`], with the GGUF's own blocks (Q4_1 projections, Q8_0 embedding and head), in a
+/// smaller module (two slots of 512 tokens, logits heads only) that holds every oracle case:
+/// grouped products compile more slowly than f32 ones, and a second full module would double
+/// CI's compile.
 fn load_native() -> LoadedModel {
     let mut graphs = model::default_graph_options(2, 512);
     graphs.variants = vec![emitter::graph::Variant::Logits];
