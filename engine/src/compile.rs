@@ -198,6 +198,15 @@ impl Compiler {
             return Ok(output);
         }
         std::fs::create_dir_all(&self.cache_dir).map_err(|e| io(&self.cache_dir, e))?;
+        let _lock = loader::CacheLock::acquire(&output, || {
+            if self.verbose {
+                eprintln!("waiting for another process compiling {label} ...");
+            }
+        })
+        .map_err(|e| io(&output, e))?;
+        if output.is_file() {
+            return Ok(output);
+        }
         // Private temporary names: concurrent compiles of the same module
         // (parallel tests, several processes) must not trample each other.
         let unique = unique_suffix();

@@ -18,6 +18,7 @@
 //! # Ok::<(), loader::Error>(())
 //! ```
 
+mod cache_lock;
 mod chat_template;
 mod decode_stream;
 pub mod dequant;
@@ -35,6 +36,7 @@ mod tiling;
 mod tokenizer;
 mod weight_plan;
 
+pub use cache_lock::CacheLock;
 pub use chat_template::{ChatMessage, ChatTemplate};
 pub use decode_stream::DecodeStream;
 pub use error::{Error, Result};

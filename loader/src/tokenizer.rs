@@ -302,11 +302,14 @@ fn add_special_tokens(
     tokens: &[String],
     named: &[Option<u32>],
 ) -> Result<()> {
-    let types = match file.get("tokenizer.ggml.token_type") {
-        None => &[][..],
+    let types: Vec<Option<i64>> = match file.get("tokenizer.ggml.token_type") {
+        None => Vec::new(),
         Some(types) => types
             .as_array()
-            .ok_or_else(|| Error::Tokenizer("tokenizer.ggml.token_type is not an array".into()))?,
+            .ok_or_else(|| Error::Tokenizer("tokenizer.ggml.token_type is not an array".into()))?
+            .iter()
+            .map(|t| t.as_i64())
+            .collect(),
     };
     let token =
         |text: &str, special: bool| AddedToken::from(text.to_owned(), special).normalized(false);
@@ -317,7 +320,7 @@ fn add_special_tokens(
         .collect();
     let mut user = Vec::new();
     for (text, ty) in tokens.iter().zip(types) {
-        match ty.as_i64() {
+        match ty {
             Some(TOKEN_TYPE_CONTROL) => special.push(token(text, true)),
             Some(TOKEN_TYPE_USER_DEFINED) if inner.token_to_id(text).is_some() => {
                 user.push(token(text, false))
