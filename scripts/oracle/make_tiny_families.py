@@ -4,6 +4,9 @@ each.
 
 For every family below, writes tests/fixtures/families/<name>/:
   config.json, model.safetensors   saved by transformers itself (save_pretrained), f32, seeded
+  tokenizer.json, tokenizer_config.json
+                                   a byte-level tokenizer whose 256 tokens are the 256 bytes (no
+                                   merges, no special tokens), saved by transformers
   oracle.json                      prompt ids; greedy continuation ids (argmax of transformers'
                                    logits, no EOS); the logits at every position of prompt +
                                    continuation (one forward pass, eager attention, f32); the
@@ -27,13 +30,16 @@ from pathlib import Path
 
 import torch
 import transformers
+from tokenizers import Tokenizer, decoders, models, pre_tokenizers
 from transformers import (
     AutoModelForCausalLM,
+    PreTrainedTokenizerFast,
     LlamaConfig,
     MistralConfig,
     Qwen2Config,
     Qwen3Config,
 )
+from transformers.convert_slow_tokenizer import bytes_to_unicode
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "tests/fixtures/families"
@@ -49,8 +55,9 @@ COMMON = dict(
     num_attention_heads=4,
     num_key_value_heads=2,
     max_position_embeddings=128,
-    bos_token_id=1,
-    eos_token_id=2,
+    # The byte tokenizer has no special tokens, and greedy runs end by length.
+    bos_token_id=None,
+    eos_token_id=None,
 )
 
 
@@ -87,6 +94,17 @@ def families():
         ("llama3", llama3, "llama3 RoPE scaling (GQA 4:1)", llama3_plain),
         ("mistral", mistral, "sliding window 8", mistral_full),
     ]
+
+
+def byte_tokenizer():
+    """Byte-level BPE over exactly the 256 byte symbols: one token per byte."""
+    alphabet = pre_tokenizers.ByteLevel.alphabet()
+    byte_of = {symbol: byte for byte, symbol in bytes_to_unicode().items()}
+    vocab = {symbol: byte_of[symbol] for symbol in alphabet}
+    backend = Tokenizer(models.BPE(vocab=vocab, merges=[]))
+    backend.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    backend.decoder = decoders.ByteLevel()
+    return PreTrainedTokenizerFast(tokenizer_object=backend)
 
 
 def zero_biases(state):
@@ -154,6 +172,8 @@ def main():
                 moved = float((other(torch.tensor([ids])).logits[0] - logits).abs().max())
         out = OUT / name
         model.save_pretrained(out, safe_serialization=True)
+        tokenizer = byte_tokenizer()
+        tokenizer.save_pretrained(out)
         oracle = {
             "source": (
                 f"transformers {transformers.__version__}, torch {torch.__version__}, "
@@ -165,6 +185,7 @@ def main():
             "prompt_ids": prompt,
             "greedy_ids": ids[PROMPT_LEN:],
             "smallest_greedy_gap": gap,
+            "greedy_text": tokenizer.decode(ids[PROMPT_LEN:]),
             "logits": [[float(f"{x:.7g}") for x in row] for row in logits.tolist()],
         }
         (out / "oracle.json").write_text(json.dumps(oracle) + "\n")

@@ -4,6 +4,9 @@
 //! pass: the logits at every position of prompt + continuation, and the greedy continuation
 //! token for token.
 //!
+//! The checkpoints carry a byte tokenizer (one token per byte); the greedy text must decode as
+//! transformers decodes it.
+//!
 //! Each family gets one small module (one slot, 64 positions, 8-token prefill chunks, one-row
 //! decode, logits only). Logits are checked twice: one-token prefill chunks at every position,
 //! and the prompt prefilled in chunks followed by one decode step per position.
@@ -33,6 +36,8 @@ struct Oracle {
     /// Per position of prompt + continuation, the full row.
     logits: Vec<Vec<f32>>,
     smallest_gap: f64,
+    /// transformers' decoding of the greedy ids with the checkpoint's tokenizer.
+    greedy_text: String,
 }
 
 fn dir(family: &str) -> PathBuf {
@@ -55,6 +60,7 @@ fn oracle(family: &str) -> Oracle {
         greedy_ids: ids(&json["greedy_ids"]),
         logits: json["logits"].as_array().unwrap().iter().map(row).collect(),
         smallest_gap: json["smallest_greedy_gap"].as_f64().unwrap(),
+        greedy_text: json["greedy_text"].as_str().unwrap().to_owned(),
     }
 }
 
@@ -197,6 +203,11 @@ fn check(family: &str, expect_config: impl FnOnce(&ModelConfig)) {
     }
     assert!(checked > oracle.greedy_ids.len());
 
+    let tokenizer = loaded
+        .tokenizer
+        .clone()
+        .expect("the checkpoint's tokenizer.json");
+    assert_eq!(tokenizer.vocab_size(), oracle.logits[0].len());
     let ids = greedy(loaded, &oracle);
     eprintln!(
         "{family}: worst |ours - transformers| over {} positions x {} logits = {worst:.2e}; \
@@ -207,6 +218,7 @@ fn check(family: &str, expect_config: impl FnOnce(&ModelConfig)) {
         oracle.smallest_gap
     );
     assert_eq!(ids, oracle.greedy_ids, "{family} greedy continuation");
+    assert_eq!(tokenizer.decode(&ids, false).unwrap(), oracle.greedy_text);
 }
 
 #[test]
