@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use gguf::GgufFile;
 use loader::Tokenizer;
 use serde_json::Value;
+use sha2::{Digest, Sha256};
 
 fn root() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
@@ -34,6 +35,33 @@ fn opt_id(v: &Value) -> Option<u32> {
     v.as_u64().map(|x| x as u32)
 }
 
+/// Count and sha256 of the BPE merges in rank order, as the fixture script hashes them.
+fn merges_digest(tokenizer: &Tokenizer) -> (usize, String) {
+    let json = tokenizer
+        .inner()
+        .to_string(false)
+        .expect("serialize the tokenizer");
+    let json: Value = serde_json::from_str(&json).unwrap();
+    let merges = json["model"]["merges"].as_array().expect("BPE merges");
+    let mut hasher = Sha256::new();
+    for merge in merges {
+        let pair: Vec<&str> = match merge {
+            Value::Array(pair) => pair.iter().map(|t| t.as_str().unwrap()).collect(),
+            other => other.as_str().unwrap().splitn(2, ' ').collect(),
+        };
+        hasher.update(pair[0]);
+        hasher.update([0]);
+        hasher.update(pair[1]);
+        hasher.update([1]);
+    }
+    let hex = hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    (merges.len(), hex)
+}
+
 /// Checks every fixture string; returns how many strings were checked.
 fn check(gguf: &Path, fixture: &str) -> usize {
     let file = GgufFile::open(gguf).expect("open gguf");
@@ -46,6 +74,14 @@ fn check(gguf: &Path, fixture: &str) -> usize {
     );
     assert_eq!(tokenizer.bos_token_id(), opt_id(&expected["bos_token_id"]));
     assert_eq!(tokenizer.eos_token_id(), opt_id(&expected["eos_token_id"]));
+    // The merges recovered from the vocabulary, in transformers' rank order.
+    let (count, digest) = merges_digest(&tokenizer);
+    assert_eq!(count as u64, expected["merges_count"].as_u64().unwrap());
+    assert_eq!(
+        digest,
+        expected["merges_sha256"].as_str().unwrap(),
+        "merges of {fixture}"
+    );
     let cases = expected["cases"].as_array().expect("cases");
     for case in cases {
         let text = case["text"].as_str().unwrap();
