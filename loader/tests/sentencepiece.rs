@@ -135,30 +135,38 @@ fn tiny_vocabulary_without_byte_fallback_gives_the_unknown_token() {
     assert_eq!(ids.iter().filter(|&&id| id == unk).count(), 1, "{ids:?}");
 }
 
+/// The tiny byte-fallback vocabulary with some metadata keys dropped and others set.
+fn tiny_with(drop: &[&str], set: &[(&str, gguf::Value)]) -> GgufFile {
+    let bytes = std::fs::read(fixture_dir().join("tiny-bytes.gguf")).unwrap();
+    let original = GgufFile::from_bytes(bytes).unwrap();
+    let mut writer = gguf::Writer::new();
+    for (key, value) in original.metadata() {
+        let replaced = set.iter().any(|(k, _)| k == key);
+        if !replaced && !drop.contains(&key.as_str()) {
+            writer.metadata(key.clone(), value.clone());
+        }
+    }
+    for (key, value) in set {
+        writer.metadata(*key, value.clone());
+    }
+    GgufFile::from_bytes(writer.to_bytes()).unwrap()
+}
+
 /// BOS/EOS follow the file's `add_bos_token`/`add_eos_token`.
 #[test]
 fn bos_and_eos_follow_the_file() {
-    let bytes = std::fs::read(fixture_dir().join("tiny-bytes.gguf")).unwrap();
-    let original = GgufFile::from_bytes(bytes.clone()).unwrap();
     let with_flags = |bos: bool, eos: bool| {
-        let mut writer = gguf::Writer::new();
-        for (key, value) in original.metadata() {
-            if !key.starts_with("tokenizer.ggml.add_") {
-                writer.metadata(key.clone(), value.clone());
-            }
-        }
-        writer
-            .metadata("tokenizer.ggml.add_bos_token", gguf::Value::Bool(bos))
-            .metadata("tokenizer.ggml.add_eos_token", gguf::Value::Bool(eos));
-        let file = GgufFile::from_bytes(writer.to_bytes()).unwrap();
+        let file = tiny_with(
+            &[],
+            &[
+                ("tokenizer.ggml.add_bos_token", gguf::Value::Bool(bos)),
+                ("tokenizer.ggml.add_eos_token", gguf::Value::Bool(eos)),
+            ],
+        );
         let t = Tokenizer::from_gguf(&file).unwrap();
         let plain = t.encode("hello", false).unwrap();
-        (
-            t.encode("hello", true).unwrap(),
-            plain,
-            t.bos_token_id().unwrap(),
-            t.eos_token_id().unwrap(),
-        )
+        let (b, e) = (t.bos_token_id().unwrap(), t.eos_token_id().unwrap());
+        (t.encode("hello", true).unwrap(), plain, b, e)
     };
     let (ids, plain, bos, eos) = with_flags(true, true);
     assert_eq!(ids, [vec![bos], plain.clone(), vec![eos]].concat());
@@ -166,6 +174,29 @@ fn bos_and_eos_follow_the_file() {
     assert_eq!(ids, [plain, vec![eos]].concat());
     let (ids, plain, _, _) = with_flags(false, false);
     assert_eq!(ids, plain);
+    // No flag: a SentencePiece file gets BOS, as in llama.cpp and transformers.
+    let file = tiny_with(&["tokenizer.ggml.add_bos_token"], &[]);
+    let t = Tokenizer::from_gguf(&file).unwrap();
+    assert_eq!(
+        t.encode("hello", true).unwrap()[0],
+        t.bos_token_id().unwrap()
+    );
+}
+
+/// What the tokenizer cannot honour is a typed error naming it.
+#[test]
+fn unusable_vocabularies_are_typed_errors() {
+    let error = |file: GgufFile| Tokenizer::from_gguf(&file).unwrap_err().to_string();
+    let e = error(tiny_with(&["tokenizer.ggml.scores"], &[]));
+    assert!(e.contains("tokenizer.ggml.scores"), "{e}");
+    let e = error(tiny_with(&["tokenizer.ggml.bos_token_id"], &[]));
+    assert!(e.contains("add_bos_token") && e.contains("bos"), "{e}");
+    let big = gguf::Value::U32(1_000_000);
+    let e = error(tiny_with(&[], &[("tokenizer.ggml.unknown_token_id", big)]));
+    assert!(e.contains("tokenizer.ggml.unknown_token_id"), "{e}");
+    let phi3 = gguf::Value::String("phi3".into());
+    let e = error(tiny_with(&[], &[("general.architecture", phi3)]));
+    assert!(e.contains("phi3"), "{e}");
 }
 
 /// The Gemma 3 270M GGUF, fetched when the suite requires models; `None` (skip) otherwise.
