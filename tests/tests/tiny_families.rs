@@ -7,6 +7,8 @@
 //! The checkpoints carry a byte tokenizer (one token per byte); the greedy text must decode as
 //! transformers decodes it.
 //!
+//! Runs on `LLM_TEST_DEVICE` (default: the CPU), as the other model tests do.
+//!
 //! Each family gets one small module (one slot, 64 positions, 8-token prefill chunks, one-row
 //! decode, logits only). Logits are checked twice: one-token prefill chunks at every position,
 //! and the prompt prefilled in chunks followed by one decode step per position.
@@ -69,12 +71,14 @@ fn load(family: &str) -> LoadedModel {
     graphs.prefill_lengths = vec![CHUNK];
     graphs.decode_windows = vec![CAPACITY];
     graphs.variants = vec![Variant::Logits];
+    let device = tests::device();
     let options = ModelOptions {
         graphs,
         verbose: false,
+        target: ModelOptions::for_device(&device).unwrap().target,
         ..ModelOptions::cpu()
     };
-    let runtime: Arc<Runtime> = Runtime::new("local-task").unwrap();
+    let runtime: Arc<Runtime> = Runtime::new(&device).unwrap();
     let started = Instant::now();
     let loaded = model::load(&runtime, &dir(family), &options).expect("load the checkpoint");
     eprintln!(
