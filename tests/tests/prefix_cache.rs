@@ -11,6 +11,26 @@ use tests::tiny;
 /// several chunks.
 fn engine() -> Engine {
     let (graphs, _) = tiny::load("local-task", 7);
+    start(graphs)
+}
+
+/// The same model emitted with an f16 KV cache (the slot copies that keep live sequences
+/// packed, and the prefix reuse, move f16 values).
+fn f16_kv_engine() -> Engine {
+    let runtime = engine::runtime::Runtime::new("local-task").unwrap();
+    let mut options = engine::model::ModelOptions::cpu();
+    options.graphs = engine::model::default_graph_options(4, 64);
+    options.graphs.prefill_lengths = vec![8, 32];
+    options.graphs.decode_windows = vec![32, 64];
+    options.graphs.variants = vec![emitter::graph::Variant::Logits];
+    options.graphs.kv_dtype = emitter::hlo::ElemType::F16;
+    options.cache_dir = engine::paths::cache_dir().join("test-vmfb");
+    options.verbose = false;
+    let loaded = engine::model::load(&runtime, &tiny::hf_dir(7), &options).unwrap();
+    start(loaded.graphs)
+}
+
+fn start(graphs: engine::graphs::Graphs) -> Engine {
     let config = EngineConfig {
         max_queue: 64,
         scheduler: SchedulerConfig {
@@ -45,6 +65,16 @@ fn prompt(len: usize, seed: u32) -> Vec<u32> {
 
 #[test]
 fn a_second_turn_reuses_the_first_and_matches_a_cold_run() {
+    second_turn_matches_a_cold_run(engine);
+}
+
+#[test]
+fn an_f16_kv_cache_reuses_prefixes_and_packs_slots_like_a_cold_run() {
+    second_turn_matches_a_cold_run(f16_kv_engine);
+    parked_slots_are_evicted_lru(f16_kv_engine);
+}
+
+fn second_turn_matches_a_cold_run(engine: fn() -> Engine) {
     for params in [
         SampleParams::greedy(),
         SampleParams {
@@ -78,7 +108,11 @@ fn a_second_turn_reuses_the_first_and_matches_a_cold_run() {
 
 #[test]
 fn parked_slots_are_evicted_least_recently_used() {
-    let engine = engine();
+    parked_slots_are_evicted_lru(engine);
+}
+
+fn parked_slots_are_evicted_lru(make: fn() -> Engine) {
+    let engine = make();
     let greedy = SampleParams::greedy();
     let prompts: Vec<Vec<u32>> = (0..5).map(|i| prompt(12, 100 + i)).collect();
     let cold: Vec<Vec<u32>> = prompts
@@ -102,7 +136,7 @@ fn parked_slots_are_evicted_least_recently_used() {
         })
         .collect();
     let together: Vec<Vec<u32>> = streams.into_iter().map(|s| s.collect().0).collect();
-    let fresh = self::engine();
+    let fresh = make();
     for (i, p) in prompts.iter().enumerate() {
         let mut p = p.clone();
         p.push(7);
