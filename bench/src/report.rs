@@ -68,7 +68,9 @@ impl Report {
             weight_bytes - embed
         };
         let kv = &manifest.kv_cache;
-        let kv_bytes = bytes(&kv.ty.shape, kv.ty.elem.mlir()) * kv.globals.len() as u64 * 2;
+        let kv_bytes: u64 = (0..kv.globals.len())
+            .map(|l| 2 * bytes(&kv.layer_type(l).shape, kv.ty.elem.mlir()))
+            .sum();
         let host = || decode.iter().filter(|d| d.sampling == "host");
         let b1 = host().find(|d| d.batch == 1);
         let b1_efficiency =

@@ -16,5 +16,5 @@ pub mod target;
 pub use config::{ConfigError, ModelConfig, RopeScaling};
 pub use emit::{emit, render, EmitError, MANIFEST_FILE, MODULE_FILE};
 pub use graph::{FunctionInfo, GraphOptions, Kind, Variant};
-pub use manifest::Manifest;
+pub use manifest::{Manifest, RingCache};
 pub use target::Target;

@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::ModelConfig;
 use crate::graph::{
-    cache_globals, BuiltModule, FunctionInfo, GraphOptions, NamedType, WeightFormat, WeightFormats,
-    WeightLayout, MODULE_NAME, PARAMETER_SCOPE,
+    cache_globals, BuiltModule, CacheSpan, FunctionInfo, GraphOptions, NamedType, WeightFormat,
+    WeightFormats, WeightLayout, MODULE_NAME, PARAMETER_SCOPE,
 };
 use crate::hlo::{ElemType, TensorType};
 
@@ -18,6 +18,32 @@ pub struct KvCache {
     pub scratch_slot: usize,
     /// `[K, V]` global names per layer.
     pub globals: Vec<[String; 2]>,
+    /// Sliding-window layers whose caches keep only the last `window` positions of a slot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ring: Option<RingCache>,
+}
+
+/// Caches of sliding-window layers as rings: `[S+1, window, Hkv, D]`, position p of a slot at
+/// index `p mod window`. A slot's ring holds a prefix of its tokens only while no later
+/// position has overwritten it, which decides what a parked slot can give to a new request.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RingCache {
+    pub window: usize,
+    pub layers: Vec<usize>,
+}
+
+impl KvCache {
+    /// The K (or V) cache type of layer `l`.
+    pub fn layer_type(&self, l: usize) -> TensorType {
+        match &self.ring {
+            Some(ring) if ring.layers.contains(&l) => {
+                let mut shape = self.ty.shape.clone();
+                shape[1] = ring.window as i64;
+                self.ty.with_shape(shape)
+            }
+            _ => self.ty.clone(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -90,6 +116,13 @@ impl Manifest {
                 ty: built.dims.cache_type(),
                 scratch_slot: opts.slots,
                 globals: (0..cfg.num_hidden_layers).map(cache_globals).collect(),
+                ring: built.plan.ring().map(|window| RingCache {
+                    window: window as usize,
+                    layers: (built.plan.layers.iter().enumerate())
+                        .filter(|(_, l)| l.span == CacheSpan::Ring(window))
+                        .map(|(i, _)| i)
+                        .collect(),
+                }),
             },
             functions: built.functions.clone(),
             parameters: parameters.collect(),

@@ -163,6 +163,11 @@ impl Graphs {
         self.manifest.capacity
     }
 
+    /// The window of sliding-window layers whose caches are rings, if any.
+    pub fn ring_window(&self) -> Option<usize> {
+        self.manifest.kv_cache.ring.as_ref().map(|r| r.window)
+    }
+
     pub fn has_head(&self, head: Variant) -> bool {
         let standalone = head != Variant::Sample
             || self.decode[&Variant::Logits]

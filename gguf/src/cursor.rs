@@ -1,7 +1,6 @@
+use crate::array::{Array, Strings};
 use crate::error::{Error, Result};
-use crate::value::{Array, Value, ValueType};
-
-const MAX_ARRAY_NESTING: u32 = 16;
+use crate::value::{Value, ValueType};
 
 /// Little-endian reads over the header bytes, every one bounds-checked.
 pub(crate) struct Cursor<'a> {
@@ -80,10 +79,6 @@ impl<'a> Cursor<'a> {
     }
 
     pub fn value(&mut self, ty: ValueType) -> Result<Value> {
-        self.value_nested(ty, 0)
-    }
-
-    fn value_nested(&mut self, ty: ValueType, depth: u32) -> Result<Value> {
         const W: &str = "metadata value";
         Ok(match ty {
             ValueType::U8 => Value::U8(u8::from_le_bytes(self.array(W)?)),
@@ -95,25 +90,69 @@ impl<'a> Cursor<'a> {
             ValueType::F32 => Value::F32(f32::from_le_bytes(self.array(W)?)),
             ValueType::Bool => Value::Bool(self.array::<1>(W)?[0] != 0),
             ValueType::String => Value::String(self.string("string value")?),
-            ValueType::Array => Value::Array(self.array_value(depth + 1)?),
+            ValueType::Array => Value::Array(self.array_value()?),
             ValueType::U64 => Value::U64(u64::from_le_bytes(self.array(W)?)),
             ValueType::I64 => Value::I64(i64::from_le_bytes(self.array(W)?)),
             ValueType::F64 => Value::F64(f64::from_le_bytes(self.array(W)?)),
         })
     }
 
-    fn array_value(&mut self, depth: u32) -> Result<Array> {
-        // Nesting costs only 12 bytes a level: without a cap a crafted file could exhaust the stack.
-        if depth > MAX_ARRAY_NESTING {
-            return Err(Error::NestingTooDeep {
-                offset: self.position(),
-            });
-        }
+    /// Each element is stored in no more bytes than its smallest encoding, and the count was
+    /// checked against the rest of the file, so no allocation here outgrows the file.
+    fn array_value(&mut self) -> Result<Array> {
+        let offset = self.position();
         let elem_type = self.value_type()?;
-        let count = self.count("array length", elem_type.min_encoded_size())?;
-        let items = (0..count)
-            .map(|_| self.value_nested(elem_type, depth))
-            .collect::<Result<Vec<_>>>()?;
-        Ok(Array { elem_type, items })
+        let count = self.count("array length", elem_type.min_encoded_size())? as usize;
+        Ok(match elem_type {
+            ValueType::U8 => self.numbers(count, u8::from_le_bytes)?.into(),
+            ValueType::I8 => self.numbers(count, i8::from_le_bytes)?.into(),
+            ValueType::U16 => self.numbers(count, u16::from_le_bytes)?.into(),
+            ValueType::I16 => self.numbers(count, i16::from_le_bytes)?.into(),
+            ValueType::U32 => self.numbers(count, u32::from_le_bytes)?.into(),
+            ValueType::I32 => self.numbers(count, i32::from_le_bytes)?.into(),
+            ValueType::F32 => self.numbers(count, f32::from_le_bytes)?.into(),
+            ValueType::Bool => self.numbers(count, |[b]: [u8; 1]| b != 0)?.into(),
+            ValueType::U64 => self.numbers(count, u64::from_le_bytes)?.into(),
+            ValueType::I64 => self.numbers(count, i64::from_le_bytes)?.into(),
+            ValueType::F64 => self.numbers(count, f64::from_le_bytes)?.into(),
+            ValueType::String => self.strings(count)?.into(),
+            ValueType::Array => return Err(Error::NestedArray { offset }),
+        })
+    }
+
+    fn numbers<const N: usize, T>(
+        &mut self,
+        count: usize,
+        convert: fn([u8; N]) -> T,
+    ) -> Result<Vec<T>> {
+        // `count` passed `count()`, so count * N cannot overflow.
+        let bytes = self.take((count * N) as u64, "array elements")?;
+        Ok(bytes
+            .chunks_exact(N)
+            .map(|c| convert(c.try_into().expect("chunks of N bytes")))
+            .collect())
+    }
+
+    /// Two passes: the first sums the lengths, so the text buffer is allocated once, exactly.
+    fn strings(&mut self, count: usize) -> Result<Strings> {
+        const W: &str = "string array element";
+        let mut scan = Cursor {
+            buf: self.buf,
+            pos: self.pos,
+        };
+        let mut bytes = 0usize;
+        for _ in 0..count {
+            let len = scan.u64(W)?;
+            bytes += scan.take(len, W)?.len();
+        }
+        let mut out = Strings::with_capacity(count, bytes);
+        for _ in 0..count {
+            let len = self.u64(W)?;
+            let offset = self.position();
+            let text = std::str::from_utf8(self.take(len, W)?)
+                .map_err(|_| Error::InvalidUtf8 { what: W, offset })?;
+            out.push(text);
+        }
+        Ok(out)
     }
 }

@@ -32,8 +32,8 @@ pub enum Error {
     UnknownGgmlType { tensor: String, type_id: u32 },
     #[error("{what} count {count} cannot fit in the file")]
     AbsurdCount { what: &'static str, count: u64 },
-    #[error("arrays nested too deeply at offset {offset}")]
-    NestingTooDeep { offset: u64 },
+    #[error("array of arrays at offset {offset}: not supported")]
+    NestedArray { offset: u64 },
     #[error("metadata key {0:?} appears twice")]
     DuplicateKey(String),
     #[error("tensor {0:?} appears twice")]

@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use memmap2::Mmap;
 
+use crate::array::Array;
 use crate::cursor::Cursor;
 use crate::error::{Error, Result};
 use crate::ggml_type::GgmlType;
@@ -124,7 +125,7 @@ impl GgufFile {
         typed(key, self.get(key), "string", Value::as_str)
     }
 
-    pub fn get_array(&self, key: &str) -> Result<&[Value]> {
+    pub fn get_array(&self, key: &str) -> Result<&Array> {
         typed(key, self.get(key), "array", Value::as_array)
     }
 
@@ -184,12 +185,23 @@ fn parse_header(bytes: &[u8]) -> Result<Header> {
         return Err(Error::UnsupportedVersion(version));
     }
     let n_tensors = cur.count("tensor count", MIN_TENSOR_INFO_SIZE)?;
+    // The parsed table takes about three times its encoding. A real file's tensors average far
+    // more than that in entry plus data, so a table larger in memory than the whole file is
+    // refused: it could only make the reader allocate more than the file holds.
+    let table_bytes = n_tensors.saturating_mul(std::mem::size_of::<TensorInfo>() as u64);
+    if table_bytes > bytes.len() as u64 {
+        return Err(Error::AbsurdCount {
+            what: "tensor count",
+            count: n_tensors,
+        });
+    }
     let n_kv = cur.count("metadata count", MIN_KV_SIZE)?;
     let metadata = read_metadata(&mut cur, n_kv)?;
     let alignment = alignment(&metadata)?;
-    let tensors = (0..n_tensors)
-        .map(|_| read_tensor_info(&mut cur))
-        .collect::<Result<Vec<_>>>()?;
+    let mut tensors = Vec::with_capacity(n_tensors as usize);
+    for _ in 0..n_tensors {
+        tensors.push(read_tensor_info(&mut cur)?);
+    }
     let data_offset = cur
         .position()
         .div_ceil(alignment)
@@ -245,9 +257,10 @@ fn read_tensor_info(cur: &mut Cursor) -> Result<TensorInfo> {
             max: MAX_DIMS,
         });
     }
-    let dims = (0..n_dims)
-        .map(|_| cur.u64("tensor dimension"))
-        .collect::<Result<Vec<_>>>()?;
+    let mut dims = Vec::with_capacity(n_dims as usize);
+    for _ in 0..n_dims {
+        dims.push(cur.u64("tensor dimension")?);
+    }
     let type_id = cur.u32("tensor type")?;
     let ggml_type = GgmlType::from_id(type_id).ok_or_else(|| Error::UnknownGgmlType {
         tensor: name.clone(),

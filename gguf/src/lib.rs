@@ -17,6 +17,7 @@
 //!
 //! [`Writer`] builds small files in memory, for tests and synthetic models.
 
+mod array;
 mod cursor;
 mod error;
 mod file;
@@ -25,9 +26,10 @@ mod tensor_info;
 mod value;
 mod writer;
 
+pub use array::{Array, Item};
 pub use error::{Error, Result};
 pub use file::{GgufFile, ALIGNMENT_KEY, DEFAULT_ALIGNMENT, MAX_DIMS};
 pub use ggml_type::GgmlType;
 pub use tensor_info::TensorInfo;
-pub use value::{Array, Value, ValueType};
+pub use value::{Value, ValueType};
 pub use writer::Writer;

@@ -1,3 +1,4 @@
+use crate::array::Array;
 use crate::error::{Error, Result};
 
 /// The type tag GGUF stores before every metadata value (and once per array).
@@ -74,13 +75,6 @@ impl ValueType {
             F64 => "f64",
         }
     }
-}
-
-/// A homogeneous metadata array. The element type is kept so that empty arrays stay typed.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Array {
-    pub elem_type: ValueType,
-    pub items: Vec<Value>,
 }
 
 /// One metadata value.
@@ -170,9 +164,9 @@ impl Value {
         }
     }
 
-    pub fn as_array(&self) -> Option<&[Value]> {
+    pub fn as_array(&self) -> Option<&Array> {
         match self {
-            Value::Array(a) => Some(&a.items),
+            Value::Array(a) => Some(a),
             _ => None,
         }
     }

@@ -1,10 +1,11 @@
 use std::io::Write;
 use std::path::Path;
 
+use crate::array::Array;
 use crate::error::{Error, Result};
 use crate::file::{ALIGNMENT_KEY, DEFAULT_ALIGNMENT, MAGIC};
 use crate::ggml_type::GgmlType;
-use crate::value::{Array, Value};
+use crate::value::Value;
 
 /// Builds small GGUF v3 files in memory: test fixtures and tiny synthetic models.
 ///
@@ -150,7 +151,9 @@ fn put_value(out: &mut Vec<u8>, value: &Value) {
 }
 
 fn put_array(out: &mut Vec<u8>, array: &Array) {
-    put_u32(out, array.elem_type.id());
-    put_u64(out, array.items.len() as u64);
-    array.items.iter().for_each(|v| put_value(out, v));
+    put_u32(out, array.elem_type().id());
+    put_u64(out, array.len() as u64);
+    array
+        .iter()
+        .for_each(|item| put_value(out, &item.to_value()));
 }

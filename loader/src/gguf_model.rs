@@ -9,7 +9,7 @@ use crate::dequant::{dequantize, split_groups, Groups};
 use crate::error::{Error, Result};
 use crate::parameters::{ParameterSource, PlannedTensor};
 use crate::rope_permutation::unpermute_rows;
-use crate::tensor_names::{gguf_to_hf, rope_role, RopeRole};
+use crate::tensor_names::{gguf_to_hf, rope_role, NormPlacement, RopeRole};
 
 pub(crate) struct GgufModel {
     pub file: GgufFile,
@@ -18,6 +18,7 @@ pub(crate) struct GgufModel {
     /// llama.cpp's converter permutes q/k rows only for architectures it runs with
     /// interleaved RoPE (Llama, Mistral); Qwen and Gemma files keep HF's rotate-half order.
     permuted_rope: bool,
+    norms: NormPlacement,
 }
 
 impl GgufModel {
@@ -27,6 +28,7 @@ impl GgufModel {
             n_heads: config.num_attention_heads,
             n_kv_heads: config.num_key_value_heads,
             permuted_rope: matches!(config.architecture.as_str(), "llama" | "mistral"),
+            norms: NormPlacement::of(config),
             file,
         }
     }
@@ -46,7 +48,7 @@ impl ParameterSource for GgufModel {
             .iter()
             .enumerate()
             .map(|(source_index, info)| {
-                let name = gguf_to_hf(&info.name)
+                let name = gguf_to_hf(&info.name, self.norms)
                     .ok_or_else(|| Error::UnknownTensor(info.name.clone()))?;
                 let shape = info
                     .row_major_shape()

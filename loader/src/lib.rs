@@ -18,6 +18,7 @@
 //! # Ok::<(), loader::Error>(())
 //! ```
 
+mod cache_lock;
 mod chat_template;
 mod decode_stream;
 pub mod dequant;
@@ -29,11 +30,13 @@ mod model_path;
 mod parameter_file;
 mod parameters;
 pub mod rope_permutation;
+mod sentencepiece;
 pub mod tensor_names;
 mod tiling;
 mod tokenizer;
 mod weight_plan;
 
+pub use cache_lock::CacheLock;
 pub use chat_template::{ChatMessage, ChatTemplate};
 pub use decode_stream::DecodeStream;
 pub use error::{Error, Result};

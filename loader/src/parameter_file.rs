@@ -17,6 +17,7 @@ use rayon::prelude::*;
 use serde_json::json;
 use sha2::{Digest, Sha256};
 
+use crate::cache_lock::CacheLock;
 use crate::dequant::{Code, DequantError};
 use crate::error::{io_error, Error, Result};
 use crate::parameters::{Dtype, ParameterInfo, ParameterSource, PlannedTensor};
@@ -47,7 +48,13 @@ pub(crate) fn cached(
         return Ok(path);
     }
     std::fs::create_dir_all(cache_dir).map_err(io_error(cache_dir))?;
-    write(source, plan, tiling, &path)?;
+    let _lock = CacheLock::acquire(&path, || {
+        eprintln!("waiting for another process writing {}", path.display())
+    })
+    .map_err(io_error(&path))?;
+    if !path.is_file() {
+        write(source, plan, tiling, &path)?;
+    }
     Ok(path)
 }
 

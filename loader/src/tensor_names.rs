@@ -1,4 +1,5 @@
-//! GGUF (llama.cpp) tensor names <-> HF transformers names, for the Llama family.
+//! GGUF (llama.cpp) tensor names <-> HF transformers names, for the Llama family and the
+//! families whose layers add post-norms (Gemma).
 
 /// Per-layer parts: (GGUF name inside `blk.N.`, HF name inside `model.layers.N.`).
 const LAYER_PARTS: &[(&str, &str)] = &[
@@ -13,6 +14,15 @@ const LAYER_PARTS: &[(&str, &str)] = &[
     ("ffn_norm", "post_attention_layernorm"),
     ("attn_q_norm", "self_attn.q_norm"),
     ("attn_k_norm", "self_attn.k_norm"),
+];
+
+/// Where layers norm both before and after attention and the MLP, llama.cpp's `ffn_norm` is
+/// the norm before the MLP, and HF's `post_attention_layernorm` the one after attention (in
+/// Llama layers it is the norm before the MLP). These take precedence over [`LAYER_PARTS`].
+const POST_NORM_PARTS: &[(&str, &str)] = &[
+    ("ffn_norm", "pre_feedforward_layernorm"),
+    ("post_attention_norm", "post_attention_layernorm"),
+    ("post_ffw_norm", "post_feedforward_layernorm"),
 ];
 
 /// Model-level tensors, without the `.weight` suffix.
@@ -31,8 +41,26 @@ pub enum RopeRole {
     Key,
 }
 
-/// HF name for a GGUF Llama tensor name, or None when the name is not part of the model.
-pub fn gguf_to_hf(name: &str) -> Option<String> {
+/// How a model's layers place their norms, which decides what some names mean.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NormPlacement {
+    /// One norm before attention and one before the MLP (Llama).
+    Pre,
+    /// Norms before and after both attention and the MLP (Gemma 2/3).
+    PreAndPost,
+}
+
+impl NormPlacement {
+    pub fn of(config: &model_config::ModelConfig) -> NormPlacement {
+        match config.post_norms {
+            true => NormPlacement::PreAndPost,
+            false => NormPlacement::Pre,
+        }
+    }
+}
+
+/// HF name for a GGUF tensor name, or None when the name is not part of the model.
+pub fn gguf_to_hf(name: &str, norms: NormPlacement) -> Option<String> {
     let (stem, suffix) = name.rsplit_once('.')?;
     if !SUFFIXES.contains(&suffix) {
         return None;
@@ -41,7 +69,11 @@ pub fn gguf_to_hf(name: &str) -> Option<String> {
         return Some(format!("{hf}.{suffix}"));
     }
     let (layer, part) = split_layer(stem, "blk.")?;
-    let &(_, hf) = LAYER_PARTS.iter().find(|(g, _)| *g == part)?;
+    let post = match norms {
+        NormPlacement::PreAndPost => POST_NORM_PARTS,
+        NormPlacement::Pre => &[],
+    };
+    let &(_, hf) = post.iter().chain(LAYER_PARTS).find(|(g, _)| *g == part)?;
     Some(format!("model.layers.{layer}.{hf}.{suffix}"))
 }
 
@@ -56,8 +88,9 @@ pub fn is_known_hf_name(name: &str) -> bool {
     if GLOBAL_PARTS.iter().any(|(_, hf)| *hf == stem) {
         return true;
     }
-    split_layer(stem, "model.layers.")
-        .is_some_and(|(_, part)| LAYER_PARTS.iter().any(|(_, hf)| *hf == part))
+    split_layer(stem, "model.layers.").is_some_and(|(_, part)| {
+        (LAYER_PARTS.iter().chain(POST_NORM_PARTS)).any(|(_, hf)| *hf == part)
+    })
 }
 
 /// Non-parameter buffers some HF checkpoints carry; recomputed from the config at run time.
@@ -127,9 +160,41 @@ mod tests {
             ("blk.1.attn_q.bias", "model.layers.1.self_attn.q_proj.bias"),
         ];
         for (g, hf) in cases {
-            assert_eq!(gguf_to_hf(g).as_deref(), Some(hf), "{g}");
+            assert_eq!(
+                gguf_to_hf(g, NormPlacement::Pre).as_deref(),
+                Some(hf),
+                "{g}"
+            );
             assert!(is_known_hf_name(hf), "{hf}");
         }
+    }
+
+    #[test]
+    fn maps_post_norm_layers_as_gemma_does() {
+        let cases = [
+            ("blk.2.attn_norm.weight", "input_layernorm"),
+            (
+                "blk.2.post_attention_norm.weight",
+                "post_attention_layernorm",
+            ),
+            ("blk.2.ffn_norm.weight", "pre_feedforward_layernorm"),
+            ("blk.2.post_ffw_norm.weight", "post_feedforward_layernorm"),
+            ("blk.2.attn_q_norm.weight", "self_attn.q_norm"),
+            ("blk.2.ffn_gate.weight", "mlp.gate_proj"),
+        ];
+        for (g, part) in cases {
+            let hf = gguf_to_hf(g, NormPlacement::PreAndPost).unwrap();
+            assert!(
+                hf.starts_with(&format!("model.layers.2.{part}.")),
+                "{g}: {hf}"
+            );
+            assert!(is_known_hf_name(&hf), "{hf}");
+        }
+        // Llama layers have no post-norms.
+        assert_eq!(
+            gguf_to_hf("blk.2.post_ffw_norm.weight", NormPlacement::Pre),
+            None
+        );
     }
 
     #[test]
@@ -141,7 +206,7 @@ mod tests {
             "token_embd.scale",
             "output",
         ] {
-            assert_eq!(gguf_to_hf(g), None, "{g}");
+            assert_eq!(gguf_to_hf(g, NormPlacement::Pre), None, "{g}");
         }
         assert!(!is_known_hf_name(
             "model.layers.0.self_attn.qkv_proj.weight"

@@ -221,6 +221,12 @@ impl ModelConfig {
                 self.rms_norm_eps
             )));
         }
+        if !self.norm_weight_offset.is_finite() {
+            return Err(invalid(format!(
+                "norm_weight_offset {} is not finite",
+                self.norm_weight_offset
+            )));
+        }
         self.validate_layers()?;
         for kind in [LayerType::FullAttention, LayerType::SlidingAttention] {
             self.validate_rope(&self.rope(kind))?;

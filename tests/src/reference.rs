@@ -49,24 +49,45 @@ pub struct RefConfig {
     pub attention_scale: Option<f64>,
     /// RMSNorm of each q and k head before RoPE (`self_attn.q_norm`, `self_attn.k_norm`).
     pub qk_norm: bool,
+    /// Sliding-window layers see the last `sliding_window` positions (their own included).
+    pub sliding_window: Option<usize>,
+    /// Which layers slide; empty means all of them when `sliding_window` is set.
+    pub sliding_layers: Vec<bool>,
+    /// RoPE base of sliding layers, when it differs from `rope_theta` (Gemma 3's local base).
+    pub sliding_rope_theta: Option<f64>,
+    /// Norms after attention and after the MLP too: `post_attention_layernorm` norms the
+    /// attention output, `pre_feedforward_layernorm` the MLP input and
+    /// `post_feedforward_layernorm` its output (Gemma).
+    pub post_norms: bool,
+    /// Added to every norm weight (HF Gemma scales by `1 + w`).
+    pub norm_offset: f32,
+}
+
+impl RefConfig {
+    /// The window of `layer`, `None` for full attention.
+    fn window(&self, layer: usize) -> Option<usize> {
+        let slides = self.sliding_layers.get(layer).copied().unwrap_or(true);
+        self.sliding_window.filter(|_| slides)
+    }
 }
 
 /// Logits `[tokens.len()][vocab]`: position i sees tokens `0..=i`.
 pub fn forward(cfg: &RefConfig, weights: &Weights, tokens: &[u32]) -> Vec<Vec<f32>> {
     let w = Lookup { cfg, weights };
-    let inv_freq = inv_freq(cfg);
+    let full_freq = inv_freq(cfg, cfg.rope_theta);
+    let sliding_freq = inv_freq(cfg, cfg.sliding_rope_theta.unwrap_or(cfg.rope_theta));
     let mut caches: Vec<LayerCache> = (0..cfg.num_layers).map(|_| LayerCache::default()).collect();
     let mut logits = Vec::with_capacity(tokens.len());
     for (pos, &token) in tokens.iter().enumerate() {
         let mut x = w.embedding_row(token);
         for (layer, cache) in caches.iter_mut().enumerate() {
-            x = decoder_layer(&w, layer, cache, &x, pos, &inv_freq);
+            let freq = match cfg.window(layer) {
+                Some(_) => &sliding_freq,
+                None => &full_freq,
+            };
+            x = decoder_layer(&w, layer, cache, &x, pos, freq);
         }
-        let x = rms_norm(
-            &x,
-            w.get("model.norm.weight", &[cfg.hidden_size]),
-            cfg.rms_norm_eps,
-        );
+        let x = w.norm(&x, "model.norm.weight");
         let head = if cfg.tie_word_embeddings {
             "model.embed_tokens.weight"
         } else {
@@ -100,6 +121,16 @@ impl Lookup<'_> {
             "reference: weight {name} has shape {s:?}, expected {shape:?}"
         );
         data
+    }
+
+    /// RMSNorm of `x` by the norm weight `name` (plus the offset).
+    fn norm(&self, x: &[f32], name: &str) -> Vec<f32> {
+        let gain: Vec<f32> = self
+            .get(name, &[x.len()])
+            .iter()
+            .map(|g| g + self.cfg.norm_offset)
+            .collect();
+        rms_norm(x, &gain, self.cfg.rms_norm_eps)
     }
 
     fn embedding_row(&self, token: u32) -> Vec<f32> {
@@ -139,11 +170,7 @@ fn decoder_layer(
     let cfg = w.cfg;
     let p = format!("model.layers.{layer}.");
     let (d, kv_dim) = (cfg.head_dim, cfg.num_kv_heads * cfg.head_dim);
-    let h = rms_norm(
-        x,
-        w.get(&format!("{p}input_layernorm.weight"), &[cfg.hidden_size]),
-        cfg.rms_norm_eps,
-    );
+    let h = w.norm(x, &format!("{p}input_layernorm.weight"));
     let mut q = w.linear(
         &format!("{p}self_attn.q_proj"),
         cfg.num_heads * d,
@@ -154,11 +181,8 @@ fn decoder_layer(
     let v = w.linear(&format!("{p}self_attn.v_proj"), kv_dim, &h, cfg.qkv_bias);
     if cfg.qk_norm {
         let norm_heads = |x: &mut Vec<f32>, name: &str| {
-            let gain = w.get(&format!("{p}self_attn.{name}.weight"), &[d]);
-            *x = x
-                .chunks(d)
-                .flat_map(|head| rms_norm(head, gain, cfg.rms_norm_eps))
-                .collect();
+            let name = format!("{p}self_attn.{name}.weight");
+            *x = x.chunks(d).flat_map(|head| w.norm(head, &name)).collect();
         };
         norm_heads(&mut q, "q_norm");
         norm_heads(&mut k, "k_norm");
@@ -169,23 +193,28 @@ fn decoder_layer(
         .for_each(|head| rotate_half_rope(head, pos, inv_freq));
     cache.keys.push(k);
     cache.values.push(v);
-    let attn = attention(cfg, cache, &q);
+    // A sliding layer sees positions pos - window + 1 ..= pos.
+    let first = cfg
+        .window(layer)
+        .map_or(0, |window| (pos + 1).saturating_sub(window));
+    let attn = attention(cfg, cache, first, &q);
     let o = w.linear(
         &format!("{p}self_attn.o_proj"),
         cfg.hidden_size,
         &attn,
         cfg.o_bias,
     );
+    let o = match cfg.post_norms {
+        true => w.norm(&o, &format!("{p}post_attention_layernorm.weight")),
+        false => o,
+    };
     let x: Vec<f32> = x.iter().zip(&o).map(|(a, b)| a + b).collect();
 
-    let h = rms_norm(
-        &x,
-        w.get(
-            &format!("{p}post_attention_layernorm.weight"),
-            &[cfg.hidden_size],
-        ),
-        cfg.rms_norm_eps,
-    );
+    let pre_mlp = match cfg.post_norms {
+        true => "pre_feedforward_layernorm",
+        false => "post_attention_layernorm",
+    };
+    let h = w.norm(&x, &format!("{p}{pre_mlp}.weight"));
     let i = cfg.intermediate_size;
     let gate = w.linear(&format!("{p}mlp.gate_proj"), i, &h, cfg.mlp_bias);
     let up = w.linear(&format!("{p}mlp.up_proj"), i, &h, cfg.mlp_bias);
@@ -201,12 +230,17 @@ fn decoder_layer(
         &act,
         cfg.mlp_bias,
     );
+    let down = match cfg.post_norms {
+        true => w.norm(&down, &format!("{p}post_feedforward_layernorm.weight")),
+        false => down,
+    };
     x.iter().zip(&down).map(|(a, b)| a + b).collect()
 }
 
-/// Causal attention of one query position over every cached position; head h reads kv head
-/// `h / (num_heads / num_kv_heads)`.
-fn attention(cfg: &RefConfig, cache: &LayerCache, q: &[f32]) -> Vec<f32> {
+/// Causal attention of one query position over the cached positions from `first` on; head h
+/// reads kv head `h / (num_heads / num_kv_heads)`.
+fn attention(cfg: &RefConfig, cache: &LayerCache, first: usize, q: &[f32]) -> Vec<f32> {
+    let (keys, values) = (&cache.keys[first..], &cache.values[first..]);
     let d = cfg.head_dim;
     let group = cfg.num_heads / cfg.num_kv_heads;
     let scale = cfg.attention_scale.unwrap_or(1.0 / (d as f64).sqrt());
@@ -214,8 +248,7 @@ fn attention(cfg: &RefConfig, cache: &LayerCache, q: &[f32]) -> Vec<f32> {
     for h in 0..cfg.num_heads {
         let kv = (h / group) * d;
         let qh = &q[h * d..(h + 1) * d];
-        let scores: Vec<f64> = cache
-            .keys
+        let scores: Vec<f64> = keys
             .iter()
             .map(|k| dot(qh, &k[kv..kv + d]) * scale)
             .collect();
@@ -225,7 +258,7 @@ fn attention(cfg: &RefConfig, cache: &LayerCache, q: &[f32]) -> Vec<f32> {
         for j in 0..d {
             let acc: f64 = exps
                 .iter()
-                .zip(&cache.values)
+                .zip(values)
                 .map(|(e, v)| e * v[kv + j] as f64)
                 .sum();
             out[h * d + j] = (acc / total) as f32;
@@ -273,9 +306,9 @@ fn rotate_half_rope(head: &mut [f32], pos: usize, inv_freq: &[f64]) {
     }
 }
 
-fn inv_freq(cfg: &RefConfig) -> Vec<f64> {
+fn inv_freq(cfg: &RefConfig, theta: f64) -> Vec<f64> {
     let d = cfg.head_dim as f64;
-    let base = (0..cfg.head_dim / 2).map(|i| 1.0 / cfg.rope_theta.powf((2 * i) as f64 / d));
+    let base = (0..cfg.head_dim / 2).map(|i| 1.0 / theta.powf((2 * i) as f64 / d));
     match cfg.rope_scaling {
         RefRopeScaling::None => base.collect(),
         RefRopeScaling::Linear { factor } => base.map(|f| f / factor).collect(),

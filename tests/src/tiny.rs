@@ -39,6 +39,11 @@ pub fn config() -> RefConfig {
         embedding_scale: None,
         attention_scale: None,
         qk_norm: false,
+        sliding_window: None,
+        sliding_layers: Vec::new(),
+        sliding_rope_theta: None,
+        post_norms: false,
+        norm_offset: 0.0,
     }
 }
 

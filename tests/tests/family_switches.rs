@@ -1,13 +1,14 @@
 //! Family switches of the model config through emit -> compile -> run, against the reference
 //! forward pass with the same switches, on the tiny model: Gemma's GELU-tanh MLP, embedding
-//! scale sqrt(hidden) and attention scale; Qwen 3's and Gemma's per-head q/k RMSNorm.
+//! scale sqrt(hidden) and attention scale; Qwen 3's and Gemma's per-head q/k RMSNorm;
+//! sliding-window layers (Mistral, Gemma's local layers) with their own RoPE base.
 
 use std::sync::Arc;
 
-use emitter::config::{from_hf_json, Activation};
+use emitter::config::{from_hf_json, Activation, LayerType, Rope};
 use emitter::{GraphOptions, ModelConfig, Variant};
 use engine::compile::Target;
-use engine::graphs::PrefillOut;
+use engine::graphs::{DecodeOutput, Graphs, PrefillOut};
 use engine::model::{load_assets, ModelOptions};
 use engine::runtime::Runtime;
 use tests::reference::{forward, RefConfig, Weights};
@@ -27,18 +28,9 @@ fn max_abs_diff(a: &[f32], b: &[f32]) -> f32 {
         .fold(0.0, f32::max)
 }
 
-/// Emits `cfg`, compiles it, runs a 13-token prefill with `weights` and compares the last
-/// logits with the reference under `reference`; returns how far the switches move the
-/// reference from the plain tiny model.
-fn check(tag: &str, cfg: &ModelConfig, reference: &RefConfig, weights: &Weights) -> f32 {
-    let options = GraphOptions {
-        prefill_lengths: vec![16],
-        decode_batches: vec![1],
-        decode_windows: vec![64],
-        variants: vec![Variant::Logits],
-        ..engine::model::default_graph_options(1, 64)
-    };
-    let rendered = emitter::render(cfg, &options).unwrap();
+/// Emits `cfg` with `options`, compiles it and loads it with `weights`.
+fn load(tag: &str, cfg: &ModelConfig, options: &GraphOptions, weights: &Weights) -> Graphs {
+    let rendered = emitter::render(cfg, options).unwrap();
     let dir = tests::temp_dir(tag);
     std::fs::write(dir.join(emitter::MODULE_FILE), &rendered.module).unwrap();
     std::fs::write(
@@ -52,7 +44,21 @@ fn check(tag: &str, cfg: &ModelConfig, reference: &RefConfig, weights: &Weights)
     model_options.target = Target::Cpu { data_tiling: false };
     model_options.cache_dir = engine::paths::cache_dir().join("test-vmfb");
     model_options.verbose = false;
-    let mut graphs = load_assets(&runtime, &dir, &params, &model_options).unwrap();
+    load_assets(&runtime, &dir, &params, &model_options).unwrap()
+}
+
+/// Emits `cfg`, compiles it, runs a 13-token prefill with `weights` and compares the last
+/// logits with the reference under `reference`; returns how far the switches move the
+/// reference from the plain tiny model.
+fn check(tag: &str, cfg: &ModelConfig, reference: &RefConfig, weights: &Weights) -> f32 {
+    let options = GraphOptions {
+        prefill_lengths: vec![16],
+        decode_batches: vec![1],
+        decode_windows: vec![64],
+        variants: vec![Variant::Logits],
+        ..engine::model::default_graph_options(1, 64)
+    };
+    let mut graphs = load(tag, cfg, &options, weights);
     let tokens: Vec<u32> = (0..13u32).map(|i| (i * 37 + 7) % 512).collect();
     let ids: Vec<i32> = tokens.iter().map(|&t| t as i32).collect();
     let mut logits = vec![0f32; graphs.vocab()];
@@ -112,4 +118,186 @@ fn per_head_qk_norm_matches_the_reference() {
     }
     let moved = check("family-qk-norm", &cfg, &reference, &weights);
     assert!(moved > 100.0 * TOLERANCE, "the norms change the result");
+}
+
+/// Logits of one step against the reference's at `pos`, recording the largest error.
+struct Compare<'a> {
+    tag: &'a str,
+    worst: f32,
+}
+
+impl Compare<'_> {
+    fn at(&mut self, what: &str, got: &[f32], expected: &[f32]) {
+        let err = max_abs_diff(got, expected);
+        assert!(err <= TOLERANCE, "{}: {what}: {err}", self.tag);
+        self.worst = self.worst.max(err);
+    }
+}
+
+/// Sliding-window layers (window 6, their own RoPE base) interleaved with full ones, over
+/// sequences three times the window: decode from position 0 (windows shorter and longer than
+/// the ring, and wrapping it), prefill in chunks that read a wrapped ring, then a two-row
+/// decode, every step's logits against the reference.
+#[test]
+fn sliding_window_layers_match_the_reference() {
+    let (window, local_theta) = (6, 100.0);
+    let cfg = ModelConfig {
+        sliding_window: Some(window),
+        layer_types: vec![LayerType::SlidingAttention, LayerType::FullAttention],
+        sliding_rope: Some(Rope {
+            theta: local_theta,
+            scaling: None,
+        }),
+        ..tiny_config()
+    };
+    let reference = RefConfig {
+        sliding_window: Some(window),
+        sliding_layers: vec![true, false],
+        sliding_rope_theta: Some(local_theta),
+        ..tiny::config()
+    };
+    let options = GraphOptions {
+        prefill_lengths: vec![4],
+        prefill_windows: vec![4, 64],
+        decode_batches: vec![1, 2],
+        decode_windows: vec![4, 8, 64],
+        variants: vec![Variant::Logits],
+        ..engine::model::default_graph_options(2, 64)
+    };
+    let weights = tiny::weights(7);
+    let mut graphs = load("family-sliding", &cfg, &options, &weights);
+    let seq = |k: u32| -> Vec<u32> { (0..18u32).map(|i| (i * 53 + k * 101 + 5) % 512).collect() };
+    let (a, b) = (seq(1), seq(2));
+    let (ref_a, ref_b) = (
+        forward(&reference, &weights, &a),
+        forward(&reference, &weights, &b),
+    );
+    let mut cmp = Compare {
+        tag: "family-sliding",
+        worst: 0.0,
+    };
+    let vocab = graphs.vocab();
+    let mut logits = vec![0f32; vocab];
+    let mut out = DecodeOutput::default();
+
+    // Slot 0: one token, then decode alone up to position 11.
+    graphs
+        .prefill(0, 0, &[a[0] as i32], PrefillOut::Logits(&mut logits))
+        .unwrap();
+    cmp.at("prefill a[0]", &logits, &ref_a[0]);
+    for p in 1..12 {
+        graphs
+            .decode(Variant::Logits, &[a[p] as i32], &[p as i32], None, &mut out)
+            .unwrap();
+        cmp.at(&format!("decode a[{p}]"), &out.logits[..vocab], &ref_a[p]);
+    }
+    // Slot 1: eleven tokens in chunks of 4, 4 and 3.
+    for (start, end) in [(0, 4), (4, 8), (8, 11)] {
+        let ids: Vec<i32> = b[start..end].iter().map(|&t| t as i32).collect();
+        graphs
+            .prefill(1, start, &ids, PrefillOut::Logits(&mut logits))
+            .unwrap();
+        cmp.at(&format!("prefill b[..{end}]"), &logits, &ref_b[end - 1]);
+    }
+    // Both slots together.
+    for step in 0..6 {
+        let (pa, pb) = (12 + step, 11 + step);
+        let tokens = [a[pa] as i32, b[pb] as i32];
+        graphs
+            .decode(
+                Variant::Logits,
+                &tokens,
+                &[pa as i32, pb as i32],
+                None,
+                &mut out,
+            )
+            .unwrap();
+        cmp.at(&format!("decode a[{pa}]"), &out.logits[..vocab], &ref_a[pa]);
+        cmp.at(
+            &format!("decode b[{pb}]"),
+            &out.logits[vocab..2 * vocab],
+            &ref_b[pb],
+        );
+    }
+    // The window alone (one RoPE base for all layers) changes the late positions.
+    let one_rope = RefConfig {
+        sliding_rope_theta: None,
+        ..reference.clone()
+    };
+    let unwindowed = RefConfig {
+        sliding_window: None,
+        ..one_rope.clone()
+    };
+    let windowed = forward(&one_rope, &weights, &a);
+    let full = forward(&unwindowed, &weights, &a);
+    let moved = max_abs_diff(&windowed[17], &full[17]);
+    eprintln!(
+        "family-sliding: max |graph - reference| = {:.2e} over 40 steps; the window alone moves \
+         the last logits by {moved:.2e}",
+        cmp.worst
+    );
+    assert!(moved > 100.0 * TOLERANCE, "the window changes the result");
+}
+
+/// Gemma's layer: norms after attention and after the MLP as well as before, and HF's
+/// `1 + w` norm weights (the offset reaches every norm: input, post-attention, pre- and
+/// post-MLP, q/k and final).
+#[test]
+fn post_norms_and_norm_offset_match_the_reference() {
+    let cfg = ModelConfig {
+        post_norms: true,
+        norm_weight_offset: 1.0,
+        qk_norm: true,
+        ..tiny_config()
+    };
+    let reference = RefConfig {
+        post_norms: true,
+        norm_offset: 1.0,
+        qk_norm: true,
+        ..tiny::config()
+    };
+    let mut weights = tiny::weights(8);
+    let (d, e) = (cfg.head_dim, cfg.hidden_size);
+    for layer in 0..cfg.num_hidden_layers {
+        let added = [
+            ("self_attn.q_norm", d),
+            ("self_attn.k_norm", d),
+            ("pre_feedforward_layernorm", e),
+            ("post_feedforward_layernorm", e),
+        ];
+        for (n, (name, len)) in added.into_iter().enumerate() {
+            let gain = (0..len)
+                .map(|i| 1.0 + 0.3 * ((i * 5 + n * 11 + layer) as f32).sin())
+                .collect();
+            let key = format!("model.layers.{layer}.{name}.weight");
+            weights.insert(key, (vec![len], gain));
+        }
+    }
+    // Stored as HF Gemma stores them: w, applied as 1 + w.
+    for (name, (_, data)) in weights.iter_mut() {
+        if name.ends_with("norm.weight") {
+            data.iter_mut().for_each(|v| *v -= 1.0);
+        }
+    }
+    check("family-post-norms", &cfg, &reference, &weights);
+    let tokens: Vec<u32> = (0..13u32).map(|i| (i * 37 + 7) % 512).collect();
+    let without_offset = RefConfig {
+        norm_offset: 0.0,
+        ..reference.clone()
+    };
+    let without_post_norms = RefConfig {
+        post_norms: false,
+        ..reference.clone()
+    };
+    let last = |c: &RefConfig| forward(c, &weights, &tokens).pop().unwrap();
+    let expected = last(&reference);
+    let (offset_moves, post_moves) = (
+        max_abs_diff(&expected, &last(&without_offset)),
+        max_abs_diff(&expected, &last(&without_post_norms)),
+    );
+    eprintln!(
+        "family-post-norms: the offset moves the logits by {offset_moves:.2e}, the post-norms \
+         by {post_moves:.2e}"
+    );
+    assert!(offset_moves > 100.0 * TOLERANCE && post_moves > 100.0 * TOLERANCE);
 }

@@ -80,8 +80,23 @@ pub enum AttentionForm {
     Reduce,
 }
 
-/// Attention of `q` (`[H*D, M]`, RoPE applied) over the cache windows; `mask` (`[R, Q, W]`)
-/// marks the positions each query may see. Returns `[H*D, M]`.
+/// The K and V a step attends over: the first `step.window()` positions of the caches, then,
+/// for a ring layer's prefill, the chunk's own K and V (`[Hkv*D, T]`), which the ring may not
+/// hold in full.
+pub struct Keys<'a> {
+    pub k_cache: &'a Value,
+    pub v_cache: &'a Value,
+    pub fresh: Option<(&'a Value, &'a Value)>,
+}
+
+/// `[Hkv*D, T]` as `[Hkv, T, D]`, so that each kv head is a `[1, T, D]` slice.
+fn rows_by_kv_head(b: &mut FuncBuilder, dims: &Dims, x: &Value) -> Result<Value> {
+    let x = b.reshape(x, &[dims.kv_heads, dims.head_dim, x.dim(1)])?;
+    b.transpose(&x, &[0, 2, 1])
+}
+
+/// Attention of `q` (`[H*D, M]`, RoPE applied) over `keys`; `mask` (`[R, Q, K]`) marks the
+/// keys each query may see. Returns `[H*D, M]`.
 #[allow(clippy::too_many_arguments)]
 pub fn attend(
     b: &mut FuncBuilder,
@@ -89,20 +104,28 @@ pub fn attend(
     step: Step,
     form: AttentionForm,
     q: &Value,
-    k_cache: &Value,
-    v_cache: &Value,
+    keys: &Keys,
     mask: &Value,
     slot: Option<&Value>,
 ) -> Result<Value> {
     let q = queries_by_kv_head(b, dims, step, q)?;
     let (r, qn, d) = (step.rows(), step.queries(dims), dims.head_dim);
     let masked = b.splat(mask.ty().with_elem(ElemType::F32), f64::NEG_INFINITY)?;
+    let fresh = match keys.fresh {
+        Some((k, v)) => Some((rows_by_kv_head(b, dims, k)?, rows_by_kv_head(b, dims, v)?)),
+        None => None,
+    };
     let mut heads = Vec::new();
     for h in 0..dims.kv_heads {
         let qh = b.slice_dim(&q, 1, h, 1)?;
         let qh = b.reshape(&qh, &[r, qn, d])?;
-        let kh = head_window(b, dims, step, k_cache, slot, h)?;
-        let vh = head_window(b, dims, step, v_cache, slot, h)?;
+        let mut kh = head_window(b, dims, step, keys.k_cache, slot, h)?;
+        let mut vh = head_window(b, dims, step, keys.v_cache, slot, h)?;
+        if let Some((k, v)) = &fresh {
+            let (kf, vf) = (b.slice_dim(k, 0, h, 1)?, b.slice_dim(v, 0, h, 1)?);
+            kh = b.concatenate(&[&kh, &kf], 1)?;
+            vh = b.concatenate(&[&vh, &vf], 1)?;
+        }
         let s = scores(b, form, dims.attention_scale, &qh, &kh)?;
         let s = b.select(mask, &s, &masked)?;
         let (e, sum) = softmax_parts(b, &s)?;
@@ -236,4 +259,27 @@ pub fn causal_mask(b: &mut FuncBuilder, positions: &Value, window: i64) -> Resul
     let p = b.broadcast_in_dim(positions, &shape, &(0..shape.len() - 1).collect::<Vec<_>>())?;
     let w = b.iota(ty, shape.len() - 1)?;
     b.compare(Cmp::Le, &w, &p)
+}
+
+/// The mask of a ring layer's prefill: query at `qp` (`[R, Q]`) sees key at `kp` (`[K]`) when
+/// `0 <= kp <= qp` and `qp - kp < window`; a negative `kp` marks a ring entry never written.
+pub fn window_mask(
+    b: &mut FuncBuilder,
+    query_pos: &Value,
+    key_pos: &Value,
+    window: i64,
+) -> Result<Value> {
+    let (r, q, k) = (query_pos.dim(0), query_pos.dim(1), key_pos.dim(0));
+    let shape = [r, q, k];
+    let qp = b.broadcast_in_dim(query_pos, &shape, &[0, 1])?;
+    let kp = b.broadcast_in_dim(key_pos, &shape, &[2])?;
+    let ty = qp.ty().clone();
+    let zero = b.splat(ty.clone(), 0.0)?;
+    let written = b.compare(Cmp::Ge, &kp, &zero)?;
+    let causal = b.compare(Cmp::Le, &kp, &qp)?;
+    let window = b.splat(ty, window as f64)?;
+    let oldest = b.subtract(&qp, &window)?;
+    let recent = b.compare(Cmp::Gt, &kp, &oldest)?;
+    let mask = b.and(&written, &causal)?;
+    b.and(&mask, &recent)
 }

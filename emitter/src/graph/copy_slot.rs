@@ -1,5 +1,5 @@
 use super::forward::cache_globals;
-use super::step::Dims;
+use super::step::{CacheSpan, Dims};
 use crate::hlo::{
     ElemType, FuncBuilder, Function, GatherDims, Result, ScatterDims, TensorType, Value,
 };
@@ -7,8 +7,8 @@ use crate::hlo::{
 pub const COPY_SLOT: &str = "copy_slot";
 
 /// `copy_slot(src, dst)`: every layer's K and V of slot `src` written over slot `dst`, so the
-/// engine can keep live sequences packed in the lowest slots.
-pub fn copy_slot_function(dims: &Dims, layers: usize) -> Result<Function> {
+/// engine can keep live sequences packed in the lowest slots. `spans` has one entry per layer.
+pub fn copy_slot_function(dims: &Dims, spans: &[CacheSpan]) -> Result<Function> {
     let mut b = FuncBuilder::new(COPY_SLOT);
     let scalar = TensorType::scalar(ElemType::I32);
     let src = b.arg("src", scalar.clone());
@@ -22,11 +22,11 @@ pub fn copy_slot_function(dims: &Dims, layers: usize) -> Result<Function> {
         index_vector_dim: 1,
         unique_indices: true,
     };
-    let ty = dims.cache_type();
-    for l in 0..layers {
+    for (l, &span) in spans.iter().enumerate() {
+        let ty = dims.cache_type_for(span);
         for global in cache_globals(l) {
             let cache = b.global_load(&global, &ty);
-            let rows = gather_slot(&mut b, dims, &cache, &src, dims.capacity)?;
+            let rows = gather_slot(&mut b, dims, &cache, &src, ty.shape[1])?;
             let cache = b.scatter(&cache, &dst, &rows, &scatter)?;
             b.global_store(&cache, &global);
         }

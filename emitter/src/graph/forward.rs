@@ -1,9 +1,10 @@
 //! The layer stack of one step as a private function: step inputs (positions, cache indices,
 //! mask, RoPE tables), embedding, every layer with its cache update, final RMSNorm.
 
-use super::layer::rms_norm;
-use super::step::{Dims, Step};
+use super::layer::{norm_gain, rms_norm};
+use super::step::{CacheSpan, Dims, Step};
 use super::weights::Weights;
+use super::LayerPlan;
 use crate::hlo::{Cmp, ElemType, FuncBuilder, Function, GatherDims, Result, TensorType, Value};
 
 fn i32_ty(shape: impl Into<Vec<i64>>) -> TensorType {
@@ -25,11 +26,23 @@ struct StepInputs {
     slot: Option<Value>,
     /// Prefill's chunk length, which picks the token whose logits are returned.
     len: Option<Value>,
+    /// Where ring layers write (see [`CacheSpan::Ring`]); their prefill's key positions.
+    ring: Option<RingInputs>,
+}
+
+struct RingInputs {
+    kv_index: Value,
+    key_pos: Option<Value>,
 }
 
 /// Decode: row b is slot b at `pos[b]`; a padding row (pos < 0) writes to (scratch, b) and
 /// attends to position 0 of its slot, so its values stay finite.
-fn decode_inputs(b: &mut FuncBuilder, dims: &Dims, step: Step) -> Result<StepInputs> {
+fn decode_inputs(
+    b: &mut FuncBuilder,
+    dims: &Dims,
+    step: Step,
+    ring: Option<i64>,
+) -> Result<StepInputs> {
     let rows = step.rows();
     let tokens = b.arg("tokens", i32_ty([rows]));
     let pos = b.arg("pos", i32_ty([rows]));
@@ -42,6 +55,17 @@ fn decode_inputs(b: &mut FuncBuilder, dims: &Dims, step: Step) -> Result<StepInp
     let pos_col = b.select(&live, &pos, &row)?;
     let kv_index = index_pairs(b, &slot_col, &pos_col)?;
     let query_pos = b.broadcast_in_dim(&positions, &[rows, dims.group], &[0])?;
+    let ring = match ring {
+        Some(window) => {
+            let index = ring_index(b, &positions, window)?;
+            let pos_col = b.select(&live, &index, &row)?;
+            Some(RingInputs {
+                kv_index: index_pairs(b, &slot_col, &pos_col)?,
+                key_pos: None,
+            })
+        }
+        None => None,
+    };
     Ok(StepInputs {
         tokens,
         positions,
@@ -49,18 +73,47 @@ fn decode_inputs(b: &mut FuncBuilder, dims: &Dims, step: Step) -> Result<StepInp
         query_pos,
         slot: None,
         len: None,
+        ring,
     })
 }
 
+/// `positions mod window`, for non-negative positions.
+fn ring_index(b: &mut FuncBuilder, positions: &Value, window: i64) -> Result<Value> {
+    let w = b.splat(positions.ty().clone(), window as f64)?;
+    b.remainder(positions, &w)
+}
+
+/// Positions held by ring entries `[0, n)` of a slot whose positions `[0, start)` are written:
+/// entry j holds the latest p < start with p = j mod window, or a negative number when no such
+/// p exists.
+fn ring_positions(b: &mut FuncBuilder, start: &Value, n: i64, window: i64) -> Result<Value> {
+    let ty = i32_ty([n]);
+    let j = b.iota(ty.clone(), 0)?;
+    let start = b.broadcast_in_dim(start, &[n], &[])?;
+    let one = b.splat(ty.clone(), 1.0)?;
+    let last = b.subtract(&start, &one)?;
+    // last - j + window >= 0 for j < window, so the remainder is the distance back from last.
+    let w = b.splat(ty, window as f64)?;
+    let back = b.subtract(&last, &j)?;
+    let back = b.add(&back, &w)?;
+    let back = b.remainder(&back, &w)?;
+    b.subtract(&last, &back)
+}
+
 /// Prefill: token i sits at `start + i`; tokens past `len` write to (scratch, i).
-fn prefill_inputs(b: &mut FuncBuilder, dims: &Dims, step: Step) -> Result<StepInputs> {
+fn prefill_inputs(
+    b: &mut FuncBuilder,
+    dims: &Dims,
+    step: Step,
+    ring: Option<i64>,
+) -> Result<StepInputs> {
     let t = step.tokens();
     let tokens = b.arg("tokens", i32_ty([t]));
-    let start = b.arg("start", i32_ty([]));
+    let start_arg = b.arg("start", i32_ty([]));
     let len = b.arg("len", i32_ty([]));
     let slot = b.arg("slot", i32_ty([]));
     let i = b.iota(i32_ty([t]), 0)?;
-    let start = b.broadcast_in_dim(&start, &[t], &[])?;
+    let start = b.broadcast_in_dim(&start_arg, &[t], &[])?;
     let positions = b.add(&i, &start)?;
     let lens = b.broadcast_in_dim(&len, &[t], &[])?;
     let live = b.compare(Cmp::Lt, &i, &lens)?;
@@ -72,6 +125,20 @@ fn prefill_inputs(b: &mut FuncBuilder, dims: &Dims, step: Step) -> Result<StepIn
     let query_pos = b.broadcast_in_dim(&positions, &[1, dims.group, t], &[2])?;
     let query_pos = b.reshape(&query_pos, &step.query_positions_type(dims).shape)?;
     let slot = b.reshape(&slot, &[1, 1])?;
+    let ring = match ring {
+        Some(window) => {
+            // Chunks are at most a window long, so their ring indices are distinct.
+            let index = ring_index(b, &positions, window)?;
+            let pos_col = b.select(&live, &index, &i)?;
+            let read = CacheSpan::Ring(window).read_len(step);
+            let held = ring_positions(b, &start_arg, read, window)?;
+            Some(RingInputs {
+                kv_index: index_pairs(b, &slot_col, &pos_col)?,
+                key_pos: Some(b.concatenate(&[&held, &positions], 0)?),
+            })
+        }
+        None => None,
+    };
     Ok(StepInputs {
         tokens,
         positions,
@@ -79,6 +146,7 @@ fn prefill_inputs(b: &mut FuncBuilder, dims: &Dims, step: Step) -> Result<StepIn
         query_pos,
         slot: Some(slot),
         len: Some(len),
+        ring,
     })
 }
 
@@ -151,25 +219,30 @@ fn last_token(b: &mut FuncBuilder, x: &Value, len: &Value) -> Result<Value> {
 
 /// Builds `forward_<step>`: the step's arguments in, the final normed hidden state out
 /// (`[E, B]` for decode, `[E, 1]` of the last live token for prefill). Layer `l` is run by
-/// `layers[layer_of[l]]`.
+/// `layers[plan.layers[l].function]`.
 pub fn forward_function(
     dims: &Dims,
     step: Step,
     weights: &Weights,
-    inv_freq: &[f32],
+    plan: &LayerPlan,
     eps: f64,
     layers: &[Function],
-    layer_of: &[usize],
 ) -> Result<Function> {
     let mut b = FuncBuilder::private(format!("forward_{}", step.tag()));
+    let ring = plan.ring();
     let inputs = match step {
-        Step::Decode { .. } => decode_inputs(&mut b, dims, step)?,
-        Step::Prefill { .. } => prefill_inputs(&mut b, dims, step)?,
+        Step::Decode { .. } => decode_inputs(&mut b, dims, step, ring)?,
+        Step::Prefill { .. } => prefill_inputs(&mut b, dims, step, ring)?,
     };
-    let (cos, sin) = rope_tables(&mut b, inv_freq, &inputs.positions)?;
+    let tables = plan
+        .ropes
+        .iter()
+        .map(|inv_freq| rope_tables(&mut b, inv_freq, &inputs.positions))
+        .collect::<Result<Vec<_>>>()?;
     let mut x = embed(&mut b, weights, &inputs.tokens, dims.embedding_scale)?;
-    let cache_ty = dims.cache_type();
     for (l, params) in weights.layers.iter().enumerate() {
+        let layer = plan.layers[l];
+        let cache_ty = dims.cache_type_for(layer.span);
         let [kg, vg] = cache_globals(l);
         let k = b.global_load(&kg, &cache_ty);
         let v = b.global_load(&vg, &cache_ty);
@@ -177,11 +250,17 @@ pub fn forward_function(
         for p in params {
             ws.extend(p.load(&mut b)?);
         }
-        let mut operands = vec![&x, &cos, &sin, &inputs.kv_index, &inputs.query_pos];
+        let (cos, sin) = &tables[layer.rope];
+        let (kv_index, key_pos) = match (layer.span, &inputs.ring) {
+            (CacheSpan::Ring(_), Some(ring)) => (&ring.kv_index, ring.key_pos.as_ref()),
+            _ => (&inputs.kv_index, None),
+        };
+        let mut operands = vec![&x, cos, sin, kv_index, &inputs.query_pos];
         operands.extend(&inputs.slot);
+        operands.extend(key_pos);
         operands.extend([&k, &v]);
         operands.extend(&ws);
-        let out = b.call(&layers[layer_of[l]], &operands)?;
+        let out = b.call(&layers[layer.function], &operands)?;
         b.global_store(&out[1], &kg);
         b.global_store(&out[2], &vg);
         x = out[0].clone();
@@ -191,6 +270,7 @@ pub fn forward_function(
     }
     let norm = b.global_load(&weights.norm.name, &weights.norm.ty);
     let norm = b.convert(&norm, ElemType::F32);
+    let norm = norm_gain(&mut b, &norm, dims.norm_offset)?;
     let x = rms_norm(&mut b, &x, &norm, eps)?;
     Ok(b.finish(&[&x]))
 }

@@ -4,9 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use super::attention::{attend, causal_mask, write_cache, AttentionForm};
+use super::attention::{attend, causal_mask, window_mask, write_cache, AttentionForm, Keys};
 use super::linear::{linear, Weight};
-use super::step::{Dims, Step};
+use super::step::{CacheSpan, Dims, Step};
 use super::weight_format::WeightFormat;
 use super::weights::{layer_shape, layer_suffixes};
 use crate::config::{Activation, ModelConfig};
@@ -27,16 +27,28 @@ struct LayerArgs {
     kv_index: Value,
     query_pos: Value,
     slot: Option<Value>,
+    /// A ring layer's prefill: positions of the ring entries read, then of the chunk's tokens.
+    key_pos: Option<Value>,
     k_cache: Value,
     v_cache: Value,
     w: BTreeMap<String, Weight>,
 }
 
 impl LayerArgs {
-    /// A norm weight, always dense.
-    fn vector(&self, name: &str) -> Result<&Value> {
-        vector(&self.w, name)
+    /// A norm's gain as the model applies it: the dense weight plus the model's offset.
+    fn norm(&self, b: &mut FuncBuilder, name: &str, offset: f64) -> Result<Value> {
+        norm_gain(b, vector(&self.w, name)?, offset)
     }
+}
+
+/// `weight + offset`, for models whose norms scale by `1 + w` (HF Gemma). GGUF files store
+/// `1 + w` and come with offset 0, so the offset is added exactly once on either path.
+pub fn norm_gain(b: &mut FuncBuilder, weight: &Value, offset: f64) -> Result<Value> {
+    if offset == 0.0 {
+        return Ok(weight.clone());
+    }
+    let offset = b.splat(weight.ty().clone(), offset)?;
+    b.add(weight, &offset)
 }
 
 fn vector<'a>(w: &'a BTreeMap<String, Weight>, name: &str) -> Result<&'a Value> {
@@ -54,6 +66,7 @@ fn declare_args(
     cfg: &ModelConfig,
     dims: &Dims,
     step: Step,
+    span: CacheSpan,
     formats: &[WeightFormat],
 ) -> LayerArgs {
     let m = step.tokens();
@@ -64,8 +77,15 @@ fn declare_args(
     let query_pos = b.arg("query_pos", step.query_positions_type(dims));
     let slot = matches!(step, Step::Prefill { .. })
         .then(|| b.arg("slot", TensorType::new([1, 1], ElemType::I32)));
-    let k_cache = b.arg("k_cache", dims.cache_type());
-    let v_cache = b.arg("v_cache", dims.cache_type());
+    let key_pos = match (step, span) {
+        (Step::Prefill { t, .. }, CacheSpan::Ring(_)) => {
+            let keys = span.read_len(step) + t;
+            Some(b.arg("key_pos", TensorType::new([keys], ElemType::I32)))
+        }
+        _ => None,
+    };
+    let k_cache = b.arg("k_cache", dims.cache_type_for(span));
+    let v_cache = b.arg("v_cache", dims.cache_type_for(span));
     let mut w = BTreeMap::new();
     for (suffix, format) in layer_suffixes(cfg).into_iter().zip(formats) {
         let arg_name = suffix.replace('.', "_");
@@ -98,85 +118,129 @@ fn declare_args(
         kv_index,
         query_pos,
         slot,
+        key_pos,
         k_cache,
         v_cache,
         w,
     }
 }
 
-/// `<name>(x, cos, sin, kv_index, query_pos, [slot,] k_cache, v_cache, weights...)` returns
-/// the new hidden state and both updated caches; `formats` gives each weight's stored form
-/// (a grouped weight takes one argument per part), in `layer_suffixes` order.
+/// `<name>(x, cos, sin, kv_index, query_pos, [slot,] [key_pos,] k_cache, v_cache, weights...)`
+/// returns the new hidden state and both updated caches; `formats` gives each weight's stored
+/// form (a grouped weight takes one argument per part), in `layer_suffixes` order. The caches
+/// hold `span`'s positions; `kv_index` already points into them.
+#[allow(clippy::too_many_arguments)]
 pub fn layer_function(
     name: String,
     cfg: &ModelConfig,
     dims: &Dims,
     step: Step,
+    span: CacheSpan,
     form: AttentionForm,
     formats: &[WeightFormat],
 ) -> Result<Function> {
     let mut b = FuncBuilder::private(name);
-    let a = declare_args(&mut b, cfg, dims, step, formats);
-    let eps = cfg.rms_norm_eps;
-    let xn = rms_norm(&mut b, &a.x, a.vector("input_layernorm.weight")?, eps)?;
+    let a = declare_args(&mut b, cfg, dims, step, span, formats);
+    let (eps, offset) = (cfg.rms_norm_eps, dims.norm_offset);
+    let gain = a.norm(&mut b, "input_layernorm.weight", offset)?;
+    let xn = rms_norm(&mut b, &a.x, &gain, eps)?;
     let q = projection(&mut b, &a.w, "self_attn.q_proj", &xn)?;
     let k = projection(&mut b, &a.w, "self_attn.k_proj", &xn)?;
     let v = projection(&mut b, &a.w, "self_attn.v_proj", &xn)?;
     let (q, k) = match cfg.qk_norm {
-        true => (
-            head_rms_norm(
-                &mut b,
-                &q,
-                dims.heads,
-                a.vector("self_attn.q_norm.weight")?,
-                eps,
-            )?,
-            head_rms_norm(
-                &mut b,
-                &k,
-                dims.kv_heads,
-                a.vector("self_attn.k_norm.weight")?,
-                eps,
-            )?,
-        ),
+        true => {
+            let q_gain = a.norm(&mut b, "self_attn.q_norm.weight", offset)?;
+            let k_gain = a.norm(&mut b, "self_attn.k_norm.weight", offset)?;
+            (
+                head_rms_norm(&mut b, &q, dims.heads, &q_gain, eps)?,
+                head_rms_norm(&mut b, &k, dims.kv_heads, &k_gain, eps)?,
+            )
+        }
         false => (q, k),
     };
     let q = rope(&mut b, &q, dims.heads, &a.cos, &a.sin)?;
     let k = rope(&mut b, &k, dims.kv_heads, &a.cos, &a.sin)?;
-    let k_cache = write_cache(&mut b, dims, &a.k_cache, &a.kv_index, &k)?;
-    let v_cache = write_cache(&mut b, dims, &a.v_cache, &a.kv_index, &v)?;
-    // Built per layer from positions: an i1 mask passed between dispatches trips IREE's
-    // data-tiling encodings.
-    let mask = causal_mask(&mut b, &a.query_pos, step.window())?;
-    let attn = attend(
-        &mut b,
-        dims,
-        step,
-        form,
-        &q,
-        &k_cache,
-        &v_cache,
-        &mask,
-        a.slot.as_ref(),
-    )?;
+    let (attn, k_cache, v_cache) = match (&a.key_pos, span) {
+        (Some(key_pos), CacheSpan::Ring(window)) => {
+            ring_prefill_attention(&mut b, dims, step, form, &a, key_pos, window, &q, &k, &v)?
+        }
+        _ => {
+            let k_cache = write_cache(&mut b, dims, &a.k_cache, &a.kv_index, &k)?;
+            let v_cache = write_cache(&mut b, dims, &a.v_cache, &a.kv_index, &v)?;
+            let step = step.with_window(span.read_len(step));
+            // Built per layer from positions: an i1 mask passed between dispatches trips
+            // IREE's data-tiling encodings.
+            let mask = causal_mask(&mut b, &a.query_pos, step.window())?;
+            let keys = Keys {
+                k_cache: &k_cache,
+                v_cache: &v_cache,
+                fresh: None,
+            };
+            let attn = attend(&mut b, dims, step, form, &q, &keys, &mask, a.slot.as_ref())?;
+            (attn, k_cache, v_cache)
+        }
+    };
     let o = projection(&mut b, &a.w, "self_attn.o_proj", &attn)?;
+    let o = match cfg.post_norms {
+        true => {
+            let gain = a.norm(&mut b, "post_attention_layernorm.weight", offset)?;
+            rms_norm(&mut b, &o, &gain, eps)?
+        }
+        false => o,
+    };
     let x = b.add(&a.x, &o)?;
-    let x = mlp_block(&mut b, &a.w, &x, eps, dims.activation)?;
+    let x = mlp_block(&mut b, &a, &x, cfg, dims)?;
     Ok(b.finish(&[&x, &k_cache, &v_cache]))
 }
 
-/// `x + down(act(gate(n)) * up(n))` with `n = RMSNorm(x)`.
+/// A ring layer's prefill chunk attends over the ring as it was before the chunk (positions
+/// `key_pos`) and the chunk's own K and V: writing first could overwrite positions that the
+/// chunk's first queries still see. Returns the attention and the updated caches.
+#[allow(clippy::too_many_arguments)]
+fn ring_prefill_attention(
+    b: &mut FuncBuilder,
+    dims: &Dims,
+    step: Step,
+    form: AttentionForm,
+    a: &LayerArgs,
+    key_pos: &Value,
+    window: i64,
+    q: &Value,
+    k: &Value,
+    v: &Value,
+) -> Result<(Value, Value, Value)> {
+    let step = step.with_window(CacheSpan::Ring(window).read_len(step));
+    let mask = window_mask(b, &a.query_pos, key_pos, window)?;
+    let keys = Keys {
+        k_cache: &a.k_cache,
+        v_cache: &a.v_cache,
+        fresh: Some((k, v)),
+    };
+    let attn = attend(b, dims, step, form, q, &keys, &mask, a.slot.as_ref())?;
+    let k_cache = write_cache(b, dims, &a.k_cache, &a.kv_index, k)?;
+    let v_cache = write_cache(b, dims, &a.v_cache, &a.kv_index, v)?;
+    Ok((attn, k_cache, v_cache))
+}
+
+/// `x + down(act(gate(n)) * up(n))` with `n = RMSNorm(x)`, the MLP output normed too when
+/// the model has post-norms.
 fn mlp_block(
     b: &mut FuncBuilder,
-    w: &BTreeMap<String, Weight>,
+    a: &LayerArgs,
     x: &Value,
-    eps: f64,
-    activation: Activation,
+    cfg: &ModelConfig,
+    dims: &Dims,
 ) -> Result<Value> {
-    let xn = rms_norm(b, x, vector(w, "post_attention_layernorm.weight")?, eps)?;
+    let (w, eps, offset) = (&a.w, cfg.rms_norm_eps, dims.norm_offset);
+    let pre = match cfg.post_norms {
+        true => "pre_feedforward_layernorm.weight",
+        false => "post_attention_layernorm.weight",
+    };
+    let gain = a.norm(b, pre, offset)?;
+    let xn = rms_norm(b, x, &gain, eps)?;
     let gate = projection(b, w, "mlp.gate_proj", &xn)?;
     let up = projection(b, w, "mlp.up_proj", &xn)?;
-    let act = match activation {
+    let act = match dims.activation {
         Activation::Silu => {
             let sig = b.logistic(&gate)?;
             b.multiply(&gate, &sig)?
@@ -185,6 +249,13 @@ fn mlp_block(
     };
     let act = b.multiply(&act, &up)?;
     let down = projection(b, w, "mlp.down_proj", &act)?;
+    let down = match cfg.post_norms {
+        true => {
+            let gain = a.norm(b, "post_feedforward_layernorm.weight", offset)?;
+            rms_norm(b, &down, &gain, eps)?
+        }
+        false => down,
+    };
     b.add(x, &down)
 }
 

@@ -7,6 +7,7 @@ mod copy_slot;
 mod forward;
 mod head;
 mod layer;
+mod layer_plan;
 mod linear;
 mod sample;
 mod step;
@@ -19,9 +20,10 @@ pub use attention::AttentionForm;
 pub use copy_slot::COPY_SLOT;
 pub use forward::cache_globals;
 pub use head::{sample_function, Variant};
+pub use layer_plan::{LayerPlan, LayerUse};
 pub use linear::{linear, Weight, WeightLayout, TILE_ROWS};
 pub use sample::SAMPLE_ARGS;
-pub use step::{Dims, Step};
+pub use step::{CacheSpan, Dims, Step};
 pub use weight_format::{group_part, GroupFormat, WeightFormat, WeightFormats};
 pub use weights::{Param, Weights, PARAMETER_SCOPE};
 
@@ -98,6 +100,7 @@ pub struct BuiltModule {
     pub functions: Vec<FunctionInfo>,
     pub weights: Weights,
     pub dims: Dims,
+    pub plan: LayerPlan,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -108,41 +111,32 @@ pub enum GraphError {
     Shape(#[from] ShapeError),
 }
 
-/// Refuses configurations whose switches the graphs do not implement yet, naming the switch,
-/// so the refusal comes before any compile.
-fn check_features(cfg: &ModelConfig) -> Result<(), GraphError> {
-    let missing = [
-        (
-            cfg.post_norms,
-            "post-attention and post-MLP norms (post_norms)",
-        ),
-        (
-            cfg.norm_weight_offset != 0.0,
-            "offset norm weights (norm_weight_offset)",
-        ),
-        (
-            cfg.has_mixed_layers() || cfg.sliding_rope.is_some(),
-            "layers of mixed attention kinds (layer_types)",
-        ),
-    ];
-    match missing.iter().find(|(on, _)| *on) {
-        Some((_, what)) => options_error(format!(
-            "{} uses {what}, which the graphs do not implement yet",
-            cfg.architecture
-        )),
-        None => Ok(()),
-    }
-}
-
 impl GraphOptions {
     fn validate(&self, cfg: &ModelConfig) -> Result<(), GraphError> {
         self.check_lists()?;
         self.check_sizes()?;
         self.weight_layout.check(cfg).map_err(GraphError::Options)?;
-        check_features(cfg)?;
-        match cfg.sliding_window.filter(|&sw| sw < self.capacity) {
-            Some(sw) => options_error(format!(
-                "capacity {} exceeds the sliding window {sw}; sliding-window attention is not implemented",
+        self.check_ring(cfg)
+    }
+
+    /// Ring layers take a prefill chunk's tokens at distinct ring indices, and decode padding
+    /// rows write to scratch positions `[0, B)`: both must fit in the window.
+    fn check_ring(&self, cfg: &ModelConfig) -> Result<(), GraphError> {
+        let slides = (0..cfg.num_hidden_layers)
+            .any(|l| cfg.layer_type(l) == crate::config::LayerType::SlidingAttention);
+        let window = match cfg.sliding_window.filter(|&w| slides && w < self.capacity) {
+            Some(w) => w,
+            None => return Ok(()),
+        };
+        let longest = self
+            .prefill_lengths
+            .iter()
+            .chain(&self.decode_batches)
+            .max();
+        match longest.filter(|&&n| n > window) {
+            Some(n) => options_error(format!(
+                "prefill chunks and decode batches must not exceed the sliding window {window} \
+                 when it is shorter than the capacity {} (got {n})",
                 self.capacity
             )),
             None => Ok(()),
@@ -291,36 +285,18 @@ fn info(
 }
 
 /// Weights as parameters, then each layer's K and V caches.
-fn module_globals(cfg: &ModelConfig, dims: &Dims, weights: &Weights) -> Vec<Global> {
+fn module_globals(dims: &Dims, weights: &Weights, plan: &LayerPlan) -> Vec<Global> {
     let mut globals: Vec<Global> = weights.all().into_iter().flat_map(Param::globals).collect();
-    for name in (0..cfg.num_hidden_layers).flat_map(cache_globals) {
-        globals.push(Global {
-            name,
-            ty: dims.cache_type(),
-            init: GlobalInit::MutableZeros,
-        });
+    for (l, layer) in plan.layers.iter().enumerate() {
+        for name in cache_globals(l) {
+            globals.push(Global {
+                name,
+                ty: dims.cache_type_for(layer.span),
+                init: GlobalInit::MutableZeros,
+            });
+        }
     }
     globals
-}
-
-/// The distinct weight formats of the layers (one layer function each, in order of first
-/// use) and which of them each layer uses: a file may store some layers' weights in other
-/// block formats than the rest.
-fn layer_signatures(weights: &Weights) -> (Vec<Vec<WeightFormat>>, Vec<usize>) {
-    let mut signatures: Vec<Vec<WeightFormat>> = Vec::new();
-    let layer_of = (0..weights.layers.len())
-        .map(|l| {
-            let formats = weights.layer_formats(l);
-            match signatures.iter().position(|s| *s == formats) {
-                Some(k) => k,
-                None => {
-                    signatures.push(formats);
-                    signatures.len() - 1
-                }
-            }
-        })
-        .collect();
-    (signatures, layer_of)
 }
 
 /// Builds every requested graph into one module whose weights and caches all functions share.
@@ -342,36 +318,31 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
         &opts.weight_formats,
     )
     .map_err(GraphError::Options)?;
-    let (signatures, layer_of) = layer_signatures(&weights);
-    let inv_freq = cfg.rope_inv_freq();
+    // A file may store some layers' weights in other block formats than the rest, and
+    // sliding-window layers keep other caches: one layer function per combination.
+    let plan = LayerPlan::new(cfg, &weights, opts.capacity);
     let mut module = Module::new(MODULE_NAME);
-    module.globals = module_globals(cfg, &dims, &weights);
+    module.globals = module_globals(&dims, &weights, &plan);
     let mut functions = Vec::new();
     for (suffix, step, kind) in opts.steps() {
         let form = match step {
             Step::Prefill { .. } => AttentionForm::Matmul,
             Step::Decode { .. } => opts.decode_attention,
         };
-        let layers = signatures
+        let layers = plan
+            .functions
             .iter()
             .enumerate()
-            .map(|(k, formats)| {
+            .map(|(k, (formats, span))| {
                 let name = match k {
                     0 => format!("layer_{}", step.tag()),
                     _ => format!("layer_{}_{k}", step.tag()),
                 };
-                layer::layer_function(name, cfg, &dims, step, form, formats)
+                layer::layer_function(name, cfg, &dims, step, *span, form, formats)
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let forward = forward::forward_function(
-            &dims,
-            step,
-            &weights,
-            &inv_freq,
-            cfg.rms_norm_eps,
-            &layers,
-            &layer_of,
-        )?;
+        let forward =
+            forward::forward_function(&dims, step, &weights, &plan, cfg.rms_norm_eps, &layers)?;
         let mut entries = Vec::new();
         for &variant in &opts.variants {
             let name = entry_name(kind, variant, &suffix);
@@ -393,7 +364,8 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
             module.functions.push(f);
         }
     }
-    let copy = copy_slot::copy_slot_function(&dims, cfg.num_hidden_layers)?;
+    let spans: Vec<CacheSpan> = plan.layers.iter().map(|l| l.span).collect();
+    let copy = copy_slot::copy_slot_function(&dims, &spans)?;
     functions.push(info(&copy, Kind::Copy, None, None));
     module.functions.push(copy);
     opts.target.apply(&mut module);
@@ -402,6 +374,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
         functions,
         weights,
         dims,
+        plan,
     })
 }
 

@@ -20,6 +20,8 @@ pub struct Dims {
     /// Multiplier of the embedding rows, when the model scales them.
     pub embedding_scale: Option<f64>,
     pub activation: Activation,
+    /// Added to every RMSNorm weight (see `ModelConfig::norm_weight_offset`).
+    pub norm_offset: f64,
 }
 
 impl Dims {
@@ -46,15 +48,55 @@ impl Dims {
                 .unwrap_or(1.0 / (cfg.head_dim as f64).sqrt()),
             embedding_scale: cfg.embedding_scale,
             activation: cfg.activation,
+            norm_offset: cfg.norm_weight_offset,
         }
     }
 
     /// One layer's K or V cache: `[S+1, C, Hkv, D]`, slot S being scratch for padding writes.
     pub fn cache_type(&self) -> TensorType {
+        self.cache_type_for(CacheSpan::Full)
+    }
+
+    /// The K or V cache of a layer of `span`: `[S+1, C or window, Hkv, D]`.
+    pub fn cache_type_for(&self, span: CacheSpan) -> TensorType {
+        let positions = match span {
+            CacheSpan::Full => self.capacity,
+            CacheSpan::Ring(window) => window,
+        };
         TensorType::new(
-            [self.slots + 1, self.capacity, self.kv_heads, self.head_dim],
+            [self.slots + 1, positions, self.kv_heads, self.head_dim],
             ElemType::F32,
         )
+    }
+}
+
+/// Which positions of a slot a layer's cache keeps, and so how far back it attends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CacheSpan {
+    /// Every position up to the capacity, at its own index.
+    Full,
+    /// A sliding-window layer whose window is shorter than the capacity: the last `window`
+    /// positions, position p at index `p mod window`. Both the storage and the attention's
+    /// work are bounded by the window.
+    Ring(i64),
+}
+
+impl CacheSpan {
+    /// The span of a layer attending over `window` positions (`None`: all) in a cache of
+    /// `capacity` positions; a window that covers the capacity needs no ring.
+    pub fn new(window: Option<usize>, capacity: usize) -> CacheSpan {
+        match window {
+            Some(w) if w < capacity => CacheSpan::Ring(w as i64),
+            _ => CacheSpan::Full,
+        }
+    }
+
+    /// Cache positions a step reads: its window, at most the ring.
+    pub fn read_len(self, step: Step) -> i64 {
+        match self {
+            CacheSpan::Full => step.window(),
+            CacheSpan::Ring(window) => step.window().min(window),
+        }
     }
 }
 
@@ -100,6 +142,14 @@ impl Step {
     /// Positions of the queries, `[R, Q]`: each attends to cache positions up to its own.
     pub fn query_positions_type(self, dims: &Dims) -> TensorType {
         TensorType::new([self.rows(), self.queries(dims)], ElemType::I32)
+    }
+
+    /// The same step reading the first `w` cache positions.
+    pub fn with_window(self, w: i64) -> Step {
+        match self {
+            Step::Prefill { t, .. } => Step::Prefill { t, w },
+            Step::Decode { b, .. } => Step::Decode { b, w },
+        }
     }
 
     /// Names the private functions built for this step.

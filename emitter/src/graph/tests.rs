@@ -165,12 +165,49 @@ fn rejects_options_that_do_not_fit() {
         let err = build(&cfg, &o).unwrap_err().to_string();
         assert!(err.contains(msg), "{err}");
     }
+    // Chunks of 16 tokens cannot take distinct places in a ring of 8.
     let windowed = ModelConfig {
-        sliding_window: Some(32),
+        sliding_window: Some(8),
         ..cfg
     };
     let err = build(&windowed, &opts()).unwrap_err().to_string();
-    assert!(err.contains("sliding window 32"), "{err}");
+    assert!(err.contains("sliding window 8"), "{err}");
+}
+
+#[test]
+fn sliding_layers_keep_rings_with_their_own_rope() {
+    use crate::config::{LayerType, Rope};
+    let cfg = ModelConfig {
+        sliding_window: Some(16),
+        layer_types: vec![LayerType::SlidingAttention, LayerType::FullAttention],
+        sliding_rope: Some(Rope {
+            theta: 100.0,
+            scaling: None,
+        }),
+        ..from_hf_json(TINY).unwrap()
+    };
+    let g = build(&cfg, &opts()).unwrap();
+    let m = Manifest::new(&cfg, &opts(), &g);
+    let ring = m.kv_cache.ring.as_ref().expect("layer 0 is a ring");
+    assert_eq!((ring.window, ring.layers.clone()), (16, vec![0]));
+    assert_eq!(m.kv_cache.layer_type(0).shape, [5, 16, 2, 16]);
+    assert_eq!(m.kv_cache.layer_type(1).shape, [5, 64, 2, 16]);
+    assert_eq!(g.plan.ropes.len(), 2);
+    assert_eq!(g.plan.functions.len(), 2);
+    // The prefill of a ring layer takes the positions of the keys it reads: the ring's first
+    // min(W, 16) entries, then the chunk's 8 tokens.
+    let text = g.module.render();
+    assert!(
+        text.contains("%key_pos: tensor<24xi32>"),
+        "ring prefill args"
+    );
+    // A window as long as the capacity needs no ring.
+    let wide = ModelConfig {
+        sliding_window: Some(64),
+        ..cfg
+    };
+    let g = build(&wide, &opts()).unwrap();
+    assert!(Manifest::new(&wide, &opts(), &g).kv_cache.ring.is_none());
 }
 
 #[test]
@@ -362,26 +399,25 @@ fn linear_rejects_mismatched_inputs() {
 }
 
 #[test]
-fn unimplemented_family_switches_are_refused_by_name() {
+fn post_norms_take_their_weights_and_a_bad_offset_is_refused() {
     let base = from_hf_json(TINY).unwrap();
-    let cases = [
-        (
-            ModelConfig {
-                post_norms: true,
-                ..base.clone()
-            },
-            "post_norms",
-        ),
-        (
-            ModelConfig {
-                norm_weight_offset: 1.0,
-                ..base.clone()
-            },
-            "norm_weight_offset",
-        ),
-    ];
-    for (cfg, name) in cases {
-        let err = build(&cfg, &opts()).unwrap_err().to_string();
-        assert!(err.contains(name), "{err}");
+    let plain = Manifest::new(&base, &opts(), &build(&base, &opts()).unwrap());
+    let gemma = ModelConfig {
+        post_norms: true,
+        norm_weight_offset: 1.0,
+        ..base.clone()
+    };
+    let g = build(&gemma, &opts()).unwrap();
+    let m = Manifest::new(&gemma, &opts(), &g);
+    assert_eq!(m.parameters.len(), plain.parameters.len() + 2 * 2);
+    for part in ["pre_feedforward_layernorm", "post_feedforward_layernorm"] {
+        let name = format!("model.layers.1.{part}.weight");
+        assert!(m.parameters.iter().any(|p| p.name == name), "{name}");
     }
+    let bad = ModelConfig {
+        norm_weight_offset: f64::NAN,
+        ..base
+    };
+    let err = build(&bad, &opts()).unwrap_err().to_string();
+    assert!(err.contains("norm_weight_offset"), "{err}");
 }

@@ -105,9 +105,17 @@ pub fn layer_suffixes(cfg: &ModelConfig) -> Vec<String> {
         s.push("self_attn.k_norm.weight".to_string());
     }
     proj(&mut s, "self_attn.o_proj", cfg.o_bias);
+    // With post-norms, HF's `post_attention_layernorm` norms the attention output; without,
+    // it is the norm before the MLP.
     s.push("post_attention_layernorm.weight".to_string());
+    if cfg.post_norms {
+        s.push("pre_feedforward_layernorm.weight".to_string());
+    }
     for name in ["mlp.gate_proj", "mlp.up_proj", "mlp.down_proj"] {
         proj(&mut s, name, cfg.mlp_bias);
+    }
+    if cfg.post_norms {
+        s.push("post_feedforward_layernorm.weight".to_string());
     }
     s
 }
@@ -119,7 +127,10 @@ fn layer_dims(cfg: &ModelConfig, suffix: &str) -> (i64, i64) {
     let kv = (cfg.num_key_value_heads * cfg.head_dim) as i64;
     let i = cfg.intermediate_size as i64;
     let (out, inp) = match suffix.rsplit_once('.').map_or(suffix, |(p, _)| p) {
-        "input_layernorm" | "post_attention_layernorm" => (e, 0),
+        "input_layernorm"
+        | "post_attention_layernorm"
+        | "pre_feedforward_layernorm"
+        | "post_feedforward_layernorm" => (e, 0),
         "self_attn.q_norm" | "self_attn.k_norm" => (cfg.head_dim as i64, 0),
         "self_attn.q_proj" => (q, e),
         "self_attn.k_proj" | "self_attn.v_proj" => (kv, e),

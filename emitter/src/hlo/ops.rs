@@ -238,6 +238,11 @@ impl FuncBuilder {
         self.binary("minimum", a, b)
     }
 
+    /// Remainder with the sign of the dividend (C's `%`).
+    pub fn remainder(&mut self, a: &Value, b: &Value) -> Result<Value> {
+        self.binary("remainder", a, b)
+    }
+
     /// Bitwise ops and shifts take integers (and `i1` for the logical ones); integer
     /// arithmetic wraps, which the counter-based hashes rely on.
     fn binary_int(&mut self, name: &str, a: &Value, b: &Value) -> Result<Value> {

@@ -17,6 +17,8 @@ struct Entry {
 pub struct PrefixCache {
     entries: Vec<Entry>,
     clock: u64,
+    /// The window of sliding-window layers whose caches are rings (see `emitter::RingCache`).
+    ring: Option<usize>,
 }
 
 /// A slot for a new request and how many of its prompt tokens it holds.
@@ -27,6 +29,25 @@ pub struct Claim {
 }
 
 impl PrefixCache {
+    /// A cache for graphs whose sliding-window layers keep rings of `ring` positions.
+    pub fn new(ring: Option<usize>) -> PrefixCache {
+        PrefixCache {
+            ring,
+            ..PrefixCache::default()
+        }
+    }
+
+    /// How many of `shared` leading tokens of `entry` a new request can reuse. A ring of W
+    /// positions that held `n` tokens still holds the W positions before `p` only if nothing
+    /// past them overwrote one: `n <= max(W, p + 1)`. Otherwise nothing is reusable, as a
+    /// shorter prefix only needs older positions.
+    fn reusable(&self, entry: &Entry, shared: usize) -> usize {
+        match self.ring {
+            Some(w) if entry.tokens.len() > w.max(shared + 1) => 0,
+            _ => shared,
+        }
+    }
+
     /// Keeps `slot`'s cache of `tokens` for later requests.
     pub fn park(&mut self, slot: usize, tokens: Vec<u32>) {
         self.forget(slot);
@@ -100,7 +121,10 @@ impl PrefixCache {
             .entries
             .iter()
             .enumerate()
-            .map(|(i, e)| (i, shared_prefix(&e.tokens, prompt).min(limit), e.used))
+            .map(|(i, e)| {
+                let shared = shared_prefix(&e.tokens, prompt).min(limit);
+                (i, self.reusable(e, shared), e.used)
+            })
             .filter(|&(_, shared, _)| shared > 0)
             .max_by_key(|&(_, shared, used)| (shared, used));
         if let Some((i, cached, _)) = best {
@@ -207,6 +231,30 @@ mod tests {
         assert_eq!(
             cache.claim(&[1, 2, 3], 4, |_| false),
             Some(Claim { slot: 0, cached: 0 })
+        );
+    }
+
+    #[test]
+    fn a_ring_gives_a_prefix_only_while_nothing_later_overwrote_it() {
+        let none_live = |_| false;
+        // Ring of 4: an entry of 3 tokens never wrapped; any shared prefix is intact.
+        let mut cache = PrefixCache::new(Some(4));
+        cache.park(0, vec![1, 2, 3]);
+        assert_eq!(
+            cache.claim(&[1, 2, 9, 9], 1, none_live),
+            Some(Claim { slot: 0, cached: 2 })
+        );
+        // 6 tokens in a ring of 4: positions 4 and 5 overwrote 0 and 1, which a request
+        // sharing 3 tokens still needs; one sharing all but the last token needs 2..4 only.
+        cache.park(0, vec![1, 2, 3, 4, 5, 6]);
+        assert_eq!(
+            cache.claim(&[1, 2, 3, 9], 1, none_live),
+            Some(Claim { slot: 0, cached: 0 })
+        );
+        cache.park(0, vec![1, 2, 3, 4, 5, 6]);
+        assert_eq!(
+            cache.claim(&[1, 2, 3, 4, 5, 7], 1, none_live),
+            Some(Claim { slot: 0, cached: 5 })
         );
     }
 }

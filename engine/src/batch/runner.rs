@@ -14,6 +14,8 @@ pub trait GraphRunner {
     fn slots(&self) -> usize;
     /// Context capacity of one slot, in tokens.
     fn capacity(&self) -> usize;
+    /// The window of sliding-window layers kept as rings, if any (see `emitter::RingCache`).
+    fn ring_window(&self) -> Option<usize>;
     fn vocab(&self) -> usize;
     /// Whether prefill and decode (and for `Sample`, the standalone sampler) offer `head`.
     fn has_head(&self, head: Variant) -> bool;
@@ -52,6 +54,10 @@ impl GraphRunner for Graphs {
 
     fn capacity(&self) -> usize {
         Graphs::capacity(self)
+    }
+
+    fn ring_window(&self) -> Option<usize> {
+        Graphs::ring_window(self)
     }
 
     fn vocab(&self) -> usize {

@@ -85,6 +85,7 @@ impl<G: GraphRunner> Scheduler<G> {
             eos: config.eos,
             capacity: graphs.capacity(),
         };
+        let cache = PrefixCache::new(graphs.ring_window());
         Scheduler {
             draw: Draw::new(config.sampling, &graphs),
             graphs,
@@ -93,7 +94,7 @@ impl<G: GraphRunner> Scheduler<G> {
             rules,
             waiting: VecDeque::new(),
             active: Vec::new(),
-            cache: PrefixCache::default(),
+            cache,
             pending,
             tokens: Vec::new(),
             pos: Vec::new(),

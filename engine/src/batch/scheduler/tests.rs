@@ -92,6 +92,10 @@ impl GraphRunner for FakeGraphs {
         self.capacity
     }
 
+    fn ring_window(&self) -> Option<usize> {
+        None
+    }
+
     fn vocab(&self) -> usize {
         VOCAB
     }
