@@ -127,5 +127,24 @@ def rss_mib(pid):
     raise RuntimeError("no VmRSS")
 
 
+def cpu_seconds(pid):
+    """CPU seconds of `pid` as a whole (exited threads included) and of each
+    live thread, summed by thread name, from /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def stat_cpu(path):
+        fields = Path(path).read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / tick
+
+    by_name = {}
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            name = Path(f"/proc/{pid}/task/{tid}/comm").read_text().strip()
+            by_name[name] = by_name.get(name, 0.0) + stat_cpu(f"/proc/{pid}/task/{tid}/stat")
+        except FileNotFoundError:  # the thread exited meanwhile
+            pass
+    return stat_cpu(f"/proc/{pid}/stat"), by_name
+
+
 def load_average():
     return os.getloadavg()

@@ -17,7 +17,7 @@ import tempfile
 import threading
 import time
 
-from serve_client import ROOT, load_average, server, stream_completion
+from serve_client import ROOT, cpu_seconds, load_average, server, stream_completion
 
 
 def bench(context, steps):
@@ -78,6 +78,20 @@ def serve_half(base, args):
     return itl_ms, mean_tps, median_tps
 
 
+# Threads of the engine and of IREE; the rest (tokio workers, the per-choice
+# forwarding threads, live or exited) is the HTTP layer.
+ENGINE_THREADS = ("engine", "iree")
+
+
+def http_cpu_ms_per_token(before, after, tokens):
+    """CPU ms per generated token spent outside the engine and IREE threads
+    between two cpu_seconds() readings."""
+    (total0, names0), (total1, names1) = before, after
+    engine = sum(names1.get(n, 0) - names0.get(n, 0)
+                 for n in names1 if n.startswith(ENGINE_THREADS))
+    return (total1 - total0 - engine) / tokens * 1e3
+
+
 def one_run(base, args):
     """`args.rounds` server halves, each between two bench runs; a half is
     compared with the mean of the bench runs either side of it, so a change in
@@ -85,12 +99,15 @@ def one_run(base, args):
     benches = [bench(args.context, args.tokens)]
     rows = []
     for _ in range(args.rounds):
+        cpu_before = cpu_seconds(args.server_pid)
         itl_ms, mean_tps, median_tps = serve_half(base, args)
+        http_ms = http_cpu_ms_per_token(cpu_before, cpu_seconds(args.server_pid), 9 * args.tokens)
         benches.append(bench(args.context, args.tokens))
         before, after = benches[-2], benches[-1]
         b1 = (before[1]["step_ms"] + after[1]["step_ms"]) / 2
         b8 = (before[8]["tokens_per_second"] + after[8]["tokens_per_second"]) / 2
-        rows.append((b1, itl_ms, itl_ms / b1, b8, mean_tps, mean_tps / b8, median_tps / b8))
+        rows.append((b1, itl_ms, itl_ms / b1, b8, mean_tps, mean_tps / b8, median_tps / b8,
+                     http_ms))
     return rows
 
 
@@ -103,15 +120,16 @@ def main():
     args = parser.parse_args()
     print("run.round | bench B=1 step ms | serve ITL ms (1 stream, median gap) | ITL ratio "
           "(<= 1.05) | bench B=8 tok/s | serve 8 streams tok/s | ratio (>= 0.90) "
-          "| ratio from the median gap", flush=True)
-    with server() as (base, _):
+          "| ratio from the median gap | HTTP layer CPU ms/token", flush=True)
+    with server() as (base, process):
+        args.server_pid = process.pid
         stream_completion(base, prompt(args.context, 99), 8)  # warm-up
         for run in range(args.runs):
             started, load = time.monotonic(), load_average()[0]
             rows = one_run(base, args)
             for i, r in enumerate(rows):
                 print(f"{run + 1}.{i + 1} | {r[0]:.2f} | {r[1]:.2f} | {r[2]:.3f} | {r[3]:.1f} | "
-                      f"{r[4]:.1f} | {r[5]:.3f} | {r[6]:.3f}", flush=True)
+                      f"{r[4]:.1f} | {r[5]:.3f} | {r[6]:.3f} | {r[7]:.3f}", flush=True)
             itl = statistics.median(r[2] for r in rows)
             tps = statistics.median(r[5] for r in rows)
             print(f"run {run + 1}: median ITL ratio {itl:.3f}, median 8-stream ratio {tps:.3f} "
