@@ -86,7 +86,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         None => loader::default_model_path()?,
     };
     let runtime = Runtime::new(&args.device)?;
-    let mut options = ModelOptions::cpu();
+    let mut options = ModelOptions::for_device(&args.device)?;
     options.graphs = model::default_graph_options(8, args.capacity);
     if args.measured_only {
         let mut batches = args.batches.clone();

@@ -21,6 +21,20 @@ pub enum Target {
 }
 
 impl Target {
+    /// The target whose modules run on the IREE device `uri` (`local-task`, `local-sync`,
+    /// `cuda`, `cuda://GPU-...`, `metal`). CUDA modules are built for sm_80: IREE embeds PTX,
+    /// which the driver compiles for any newer GPU; the sm_90 form is chosen through
+    /// [`Target::Cuda`] itself.
+    pub fn for_device(uri: &str) -> Option<Target> {
+        let driver = uri.split("://").next().unwrap_or(uri);
+        match driver {
+            "local-task" | "local-sync" => Some(Target::Cpu { data_tiling: false }),
+            "cuda" => Some(Target::Cuda { sm: "sm_80".into() }),
+            "metal" => Some(Target::Metal),
+            _ => None,
+        }
+    }
+
     /// The device URI a runtime should open for modules of this target.
     pub fn device_uri(&self) -> &'static str {
         match self {
@@ -106,6 +120,8 @@ fn host_cpu_identity() -> String {
 
 #[derive(Debug, thiserror::Error)]
 pub enum CompileError {
+    #[error("no compile target for device {0:?} (local-task, local-sync, cuda or metal)")]
+    NoTargetForDevice(String),
     #[error(
         "iree-compile not found: install it with `make setup` (PyPI iree-base-compiler==3.13.0) or set IREE_COMPILE"
     )]

@@ -47,6 +47,17 @@ impl ModelOptions {
             verbose: true,
         }
     }
+
+    /// The defaults for the IREE device `uri`: modules built for that device's target
+    /// (see [`Target::for_device`]), rows rather than tiles on GPUs.
+    pub fn for_device(uri: &str) -> Result<ModelOptions, EngineError> {
+        let target = Target::for_device(uri)
+            .ok_or_else(|| crate::compile::CompileError::NoTargetForDevice(uri.to_owned()))?;
+        Ok(ModelOptions {
+            target,
+            ..ModelOptions::cpu()
+        })
+    }
 }
 
 /// The default bucket layout for `slots` x `capacity`.
@@ -345,5 +356,22 @@ mod tests {
         // Metal takes the argmax form its workgroup memory allows, which no other target gets.
         assert_ne!(metal, cpu);
         assert_ne!(metal, sm90);
+    }
+
+    #[test]
+    fn each_device_gets_the_target_that_runs_on_it() {
+        let target = |uri: &str| ModelOptions::for_device(uri).map(|o| o.target);
+        let cpu = Target::Cpu { data_tiling: false };
+        assert_eq!(target("local-task").unwrap(), cpu);
+        assert_eq!(target("local-sync").unwrap(), cpu);
+        let cuda = Target::Cuda { sm: "sm_80".into() };
+        assert_eq!(target("cuda").unwrap(), cuda);
+        assert_eq!(target("cuda://GPU-0").unwrap(), cuda);
+        assert_eq!(target("metal").unwrap(), Target::Metal);
+        let err = target("vulkan").unwrap_err().to_string();
+        assert!(
+            err.contains("no compile target for device \"vulkan\""),
+            "{err}"
+        );
     }
 }

@@ -30,6 +30,7 @@ mod model_path;
 mod parameter_file;
 mod parameters;
 pub mod rope_permutation;
+mod sentencepiece;
 pub mod tensor_names;
 mod tiling;
 mod tokenizer;

@@ -11,9 +11,11 @@ use tokenizers::pre_tokenizers::byte_level::ByteLevel;
 use tokenizers::pre_tokenizers::digits::Digits;
 use tokenizers::pre_tokenizers::sequence::Sequence;
 use tokenizers::pre_tokenizers::PreTokenizerWrapper;
+use tokenizers::processors::template::TemplateProcessing;
 use tokenizers::AddedToken;
 
 use crate::error::{Error, Result};
+use crate::sentencepiece::{self, Spelling, Vocabulary};
 
 /// GGUF `tokenizer.ggml.token_type` values (llama.cpp's llama_token_type).
 const TOKEN_TYPE_CONTROL: i64 = 3;
@@ -24,9 +26,6 @@ pub struct Tokenizer {
     inner: tokenizers::Tokenizer,
     bos: Option<u32>,
     eos: Option<u32>,
-    /// Whether `encode(.., add_special_tokens = true)` prepends BOS itself (GGUF); an HF
-    /// tokenizer.json does that through its own post-processor instead.
-    prepend_bos: bool,
 }
 
 impl std::fmt::Debug for Tokenizer {
@@ -58,39 +57,50 @@ impl Tokenizer {
             by_text.or_else(|| config[format!("{name}_id")].as_u64().map(|v| v as u32))
         };
         let (bos, eos) = (id_of("bos_token"), id_of("eos_token"));
-        Ok(Tokenizer {
-            inner,
-            bos,
-            eos,
-            prepend_bos: false,
-        })
+        Ok(Tokenizer { inner, bos, eos })
     }
 
-    /// From GGUF metadata (`tokenizer.ggml.*`). Only byte-level BPE (`model = "gpt2"`) is
-    /// supported; the pre-tokenizer follows `tokenizer.ggml.pre`.
+    /// From GGUF metadata (`tokenizer.ggml.*`): byte-level BPE (`model = "gpt2"`, the
+    /// pre-tokenizer following `tokenizer.ggml.pre`) or SentencePiece (`model = "llama"`).
+    /// BOS/EOS are added as the file's `add_bos_token`/`add_eos_token` say (llama.cpp's
+    /// defaults when absent: BOS for SentencePiece, nothing for byte-level BPE).
     pub fn from_gguf(file: &GgufFile) -> Result<Self> {
         let model = file.get_str("tokenizer.ggml.model")?;
-        if model != "gpt2" {
-            return Err(Error::UnsupportedTokenizer(format!("model {model:?}")));
-        }
-        let pre = file.get("tokenizer.ggml.pre").and_then(|v| v.as_str());
-        let pre_tokenizer = pre_tokenizer(pre.unwrap_or("gpt2"))?;
         let tokens = string_array(file, "tokenizer.ggml.tokens")?;
-        let merges = string_array(file, "tokenizer.ggml.merges")?;
-        let mut inner = tokenizers::Tokenizer::new(bpe(&tokens, &merges)?);
-        inner.with_pre_tokenizer(Some(pre_tokenizer));
-        inner.with_decoder(Some(ByteLevelDecoder::default()));
-        add_special_tokens(&mut inner, file, &tokens)?;
-        let id = |key: &str| file.get(key).and_then(|v| v.as_u64()).map(|v| v as u32);
-        Ok(Tokenizer {
-            inner,
-            bos: id("tokenizer.ggml.bos_token_id"),
-            eos: id("tokenizer.ggml.eos_token_id"),
-            prepend_bos: file
-                .get("tokenizer.ggml.add_bos_token")
-                .and_then(|v| v.as_bool())
-                .unwrap_or(false),
-        })
+        let (mut inner, add_bos_default) = match model {
+            "gpt2" => (byte_level(file, &tokens)?, false),
+            "llama" => (sentencepiece_model(file, &tokens)?, true),
+            other => return Err(Error::UnsupportedTokenizer(format!("model {other:?}"))),
+        };
+        let id = |key: &str| special_id(file, key, tokens.len());
+        let (bos, eos) = (
+            id("tokenizer.ggml.bos_token_id")?,
+            id("tokenizer.ggml.eos_token_id")?,
+        );
+        let named = [
+            bos,
+            eos,
+            id("tokenizer.ggml.unknown_token_id")?,
+            id("tokenizer.ggml.padding_token_id")?,
+        ];
+        add_special_tokens(&mut inner, file, &tokens, &named)?;
+        let flag =
+            |key: &str, default: bool| file.get(key).and_then(|v| v.as_bool()).unwrap_or(default);
+        let add_bos = flag("tokenizer.ggml.add_bos_token", add_bos_default);
+        let add_eos = flag("tokenizer.ggml.add_eos_token", false);
+        let bos_eos = |add: bool, id: Option<u32>, what: &str| -> Result<Option<(String, u32)>> {
+            match (add, id) {
+                (false, _) => Ok(None),
+                (true, Some(id)) => Ok(Some((tokens[id as usize].clone(), id))),
+                (true, None) => Err(Error::Tokenizer(format!(
+                    "tokenizer.ggml.add_{what}_token is set but the file names no {what} token"
+                ))),
+            }
+        };
+        let template =
+            special_token_template(bos_eos(add_bos, bos, "bos")?, bos_eos(add_eos, eos, "eos")?)?;
+        inner.with_post_processor(Some(template));
+        Ok(Tokenizer { inner, bos, eos })
     }
 
     /// Token ids of `text`. Special-token text such as `<|im_start|>` always becomes its single
@@ -100,12 +110,7 @@ impl Tokenizer {
             .inner
             .encode(text, add_special_tokens)
             .map_err(tok_error)?;
-        let mut ids = Vec::with_capacity(encoding.len() + 1);
-        if add_special_tokens && self.prepend_bos {
-            ids.extend(self.bos);
-        }
-        ids.extend_from_slice(encoding.get_ids());
-        Ok(ids)
+        Ok(encoding.get_ids().to_vec())
     }
 
     pub fn decode(&self, ids: &[u32], skip_special_tokens: bool) -> Result<String> {
@@ -179,44 +184,147 @@ fn pre_tokenizer(pre: &str) -> Result<PreTokenizerWrapper> {
     })
 }
 
-fn bpe(tokens: &[String], merges: &[String]) -> Result<BPE> {
+/// Byte-level BPE with the file's merges.
+fn byte_level(file: &GgufFile, tokens: &[String]) -> Result<tokenizers::Tokenizer> {
+    let pre = file.get("tokenizer.ggml.pre").and_then(|v| v.as_str());
+    let pre_tokenizer = pre_tokenizer(pre.unwrap_or("gpt2"))?;
+    let merges = merges(file)?.ok_or_else(|| {
+        Error::Tokenizer("tokenizer.ggml.merges is missing (byte-level BPE needs them)".into())
+    })?;
     let vocab: Vocab = tokens
         .iter()
         .enumerate()
         .map(|(id, t)| (t.clone(), id as u32))
         .collect();
-    let merges = merges
+    let model = BPE::builder()
+        .vocab_and_merges(vocab, merges)
+        .build()
+        .map_err(tok_error)?;
+    let mut inner = tokenizers::Tokenizer::new(model);
+    inner.with_pre_tokenizer(Some(pre_tokenizer));
+    inner.with_decoder(Some(ByteLevelDecoder::default()));
+    Ok(inner)
+}
+
+/// SentencePiece: the model and the token texts it uses (see [`sentencepiece`]).
+fn sentencepiece_model(file: &GgufFile, tokens: &[String]) -> Result<tokenizers::Tokenizer> {
+    let arch = file.architecture()?;
+    let prefix_space = file
+        .get("tokenizer.ggml.add_space_prefix")
+        .and_then(|v| v.as_bool())
+        .unwrap_or(true);
+    let spelling = Spelling::for_architecture(arch, prefix_space)?;
+    let scores = match file.get("tokenizer.ggml.scores") {
+        None => None,
+        Some(v) => Some(
+            v.as_array()
+                .and_then(|a| a.iter().map(|s| s.as_f64().map(|s| s as f32)).collect())
+                .ok_or_else(|| {
+                    Error::Tokenizer("tokenizer.ggml.scores is not an array of numbers".into())
+                })?,
+        ),
+    };
+    let scores: Option<Vec<f32>> = scores;
+    let unknown = special_id(file, "tokenizer.ggml.unknown_token_id", tokens.len())?;
+    sentencepiece::build(
+        Vocabulary {
+            tokens,
+            scores: scores.as_deref(),
+            merges: merges(file)?,
+            unknown: unknown.map(|id| tokens[id as usize].as_str()),
+        },
+        spelling,
+    )
+}
+
+/// `tokenizer.ggml.merges` as pairs, when the file has them.
+fn merges(file: &GgufFile) -> Result<Option<Vec<(String, String)>>> {
+    if file.get("tokenizer.ggml.merges").is_none() {
+        return Ok(None);
+    }
+    string_array(file, "tokenizer.ggml.merges")?
         .iter()
         .map(|m| {
             m.split_once(' ')
                 .map(|(a, b)| (a.to_owned(), b.to_owned()))
                 .ok_or_else(|| Error::Tokenizer(format!("merge {m:?} is not two tokens")))
         })
-        .collect::<Result<Vec<_>>>()?;
-    BPE::builder()
-        .vocab_and_merges(vocab, merges)
+        .collect::<Result<Vec<_>>>()
+        .map(Some)
+}
+
+/// A token id the file names, checked against the vocabulary.
+fn special_id(file: &GgufFile, key: &str, vocab_size: usize) -> Result<Option<u32>> {
+    let Some(v) = file.get(key) else {
+        return Ok(None);
+    };
+    match v.as_u64() {
+        Some(id) if (id as usize) < vocab_size => Ok(Some(id as u32)),
+        _ => Err(Error::Tokenizer(format!(
+            "{key} = {v:?} is not a token id of the {vocab_size}-token vocabulary"
+        ))),
+    }
+}
+
+/// The post-processor that puts BOS before and EOS after a sequence, as the file asks.
+fn special_token_template(
+    bos: Option<(String, u32)>,
+    eos: Option<(String, u32)>,
+) -> Result<TemplateProcessing> {
+    let mut single = Vec::new();
+    let mut specials: Vec<(String, u32)> = Vec::new();
+    if let Some(bos) = bos.clone() {
+        single.push(bos.0.clone());
+        specials.push(bos);
+    }
+    single.push("$A".to_owned());
+    if let Some(eos) = eos {
+        single.push(eos.0.clone());
+        if !specials.contains(&eos) {
+            specials.push(eos);
+        }
+    }
+    TemplateProcessing::builder()
+        .try_single(single)
+        .map_err(tok_error)?
+        .special_tokens(specials)
         .build()
         .map_err(tok_error)
 }
 
-/// Control tokens become special added tokens and user-defined ones plain added tokens, so
-/// their text is matched whole before pre-tokenization, as HF does.
+/// Control tokens and the tokens the file names (BOS, EOS, unknown, padding) become special
+/// added tokens, user-defined ones the model knows plain added tokens, so their text is matched
+/// whole before normalization and pre-tokenization, as transformers does. Texts are the file's
+/// (a Gemma whitespace token the model respells is not matched as an added token).
 fn add_special_tokens(
     inner: &mut tokenizers::Tokenizer,
     file: &GgufFile,
     tokens: &[String],
+    named: &[Option<u32>],
 ) -> Result<()> {
-    let Some(types) = file.get("tokenizer.ggml.token_type") else {
-        return Ok(());
+    let types: Vec<Option<i64>> = match file.get("tokenizer.ggml.token_type") {
+        None => Vec::new(),
+        Some(types) => types
+            .as_array()
+            .ok_or_else(|| Error::Tokenizer("tokenizer.ggml.token_type is not an array".into()))?
+            .iter()
+            .map(|t| t.as_i64())
+            .collect(),
     };
-    let types = types
-        .as_array()
-        .ok_or_else(|| Error::Tokenizer("tokenizer.ggml.token_type is not an array".into()))?;
-    let (mut special, mut user) = (Vec::new(), Vec::new());
-    for (token, ty) in tokens.iter().zip(types.iter()) {
-        match ty.as_i64() {
-            Some(TOKEN_TYPE_CONTROL) => special.push(AddedToken::from(token.clone(), true)),
-            Some(TOKEN_TYPE_USER_DEFINED) => user.push(AddedToken::from(token.clone(), false)),
+    let token =
+        |text: &str, special: bool| AddedToken::from(text.to_owned(), special).normalized(false);
+    let mut special: Vec<AddedToken> = named
+        .iter()
+        .flatten()
+        .map(|&id| token(&tokens[id as usize], true))
+        .collect();
+    let mut user = Vec::new();
+    for (text, ty) in tokens.iter().zip(types) {
+        match ty {
+            Some(TOKEN_TYPE_CONTROL) => special.push(token(text, true)),
+            Some(TOKEN_TYPE_USER_DEFINED) if inner.token_to_id(text).is_some() => {
+                user.push(token(text, false))
+            }
             _ => {}
         }
     }

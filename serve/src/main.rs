@@ -148,7 +148,7 @@ fn load(
     args: &Args,
 ) -> Result<(Engine, Ready), Box<dyn std::error::Error>> {
     let runtime = Runtime::new(&args.device)?;
-    let mut options = ModelOptions::cpu();
+    let mut options = ModelOptions::for_device(&args.device)?;
     options.graphs = model::default_graph_options(args.slots, args.capacity);
     let loaded = model::load(&runtime, path, &options)?;
     let config = EngineConfig {

@@ -7,6 +7,12 @@ use std::path::{Path, PathBuf};
 
 use engine::compile::{Compiler, Target};
 
+/// The IREE device the model tests run on: `LLM_TEST_DEVICE` (set by `scripts/gpu-check.sh`),
+/// else the CPU.
+pub fn device() -> String {
+    std::env::var("LLM_TEST_DEVICE").unwrap_or_else(|_| "local-task".into())
+}
+
 /// The tests' MLIR folder.
 pub fn mlir_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("mlir")

@@ -88,13 +88,15 @@ fn load_native() -> LoadedModel {
     })
 }
 
-fn load_with(options: ModelOptions) -> LoadedModel {
+fn load_with(mut options: ModelOptions) -> LoadedModel {
     static LOCK: OnceLock<std::sync::Mutex<()>> = OnceLock::new();
     // Serialise first loads so parallel tests compile the module once.
     let _guard = LOCK.get_or_init(Default::default).lock().unwrap();
     let path = loader::default_model_path()
         .expect("the test command installs the default model (make setup)");
-    let runtime: Arc<Runtime> = Runtime::new("local-task").unwrap();
+    let device = tests::device();
+    options.target = ModelOptions::for_device(&device).unwrap().target;
+    let runtime: Arc<Runtime> = Runtime::new(&device).unwrap();
     model::load(&runtime, &path, &options).expect("load SmolLM2")
 }
 
@@ -406,8 +408,10 @@ fn transformers_5_hf_dir_generates_the_gguf_tokens() {
     assert_eq!(hf.config(), gguf.config());
     assert_eq!(hf.config().rope_theta, 100000.0);
 
-    let runtime: Arc<Runtime> = Runtime::new("local-task").unwrap();
-    let loaded = model::load(&runtime, &dir, &ModelOptions::cpu()).expect("load the HF dir");
+    let device = tests::device();
+    let runtime: Arc<Runtime> = Runtime::new(&device).unwrap();
+    let options = ModelOptions::for_device(&device).unwrap();
+    let loaded = model::load(&runtime, &dir, &options).expect("load the HF dir");
     let config = EngineConfig {
         max_queue: 8,
         scheduler: SchedulerConfig {

@@ -99,7 +99,7 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     // Everything that can refuse the run comes before the compile: the device, the model's
     // files and features, the options, and the request against the limits they set.
     let runtime = Runtime::new(&args.device)?;
-    let mut options = ModelOptions::cpu();
+    let mut options = ModelOptions::for_device(&args.device)?;
     options.graphs = model::default_graph_options(args.slots, args.capacity);
     options.weights = args.weights;
     let prepared = model::prepare(&path, &options)?;

@@ -1,0 +1,162 @@
+//! SentencePiece vocabularies from GGUF (`tokenizer.ggml.model = "llama"`) against transformers'
+//! tokenizer for the same file (tests/fixtures/sentencepiece, made by
+//! scripts/oracle/make_sentencepiece_fixtures.py): ids with and without BOS, decoded text with
+//! and without special tokens, on multilingual, code, whitespace and emoji strings.
+//!
+//! Two tiny vocabularies trained for the test (one with `<0xNN>` byte fallback, one without, so
+//! text outside it becomes the unknown token) and Gemma 3's 262,144-token vocabulary. The Gemma
+//! GGUF comes from `scripts/fetch_gemma3.sh`; the test fetches it when `LOADER_REQUIRE_MODEL` is
+//! set and skips that file otherwise.
+
+use std::path::{Path, PathBuf};
+
+use gguf::GgufFile;
+use loader::Tokenizer;
+use serde_json::Value;
+
+fn root() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+}
+
+fn fixture_dir() -> PathBuf {
+    root().join("tests/fixtures/sentencepiece")
+}
+
+fn ids(v: &Value) -> Vec<u32> {
+    v.as_array()
+        .expect("id array")
+        .iter()
+        .map(|x| x.as_u64().expect("id") as u32)
+        .collect()
+}
+
+fn opt_id(v: &Value) -> Option<u32> {
+    v.as_u64().map(|x| x as u32)
+}
+
+/// Checks every fixture string; returns how many strings were checked.
+fn check(gguf: &Path, fixture: &str) -> usize {
+    let file = GgufFile::open(gguf).expect("open gguf");
+    let tokenizer = Tokenizer::from_gguf(&file).expect("tokenizer from gguf");
+    let text = std::fs::read_to_string(fixture_dir().join(fixture)).expect("fixture");
+    let expected: Value = serde_json::from_str(&text).expect("fixture json");
+    assert_eq!(
+        tokenizer.vocab_size(),
+        expected["vocab_size"].as_u64().unwrap() as usize
+    );
+    assert_eq!(tokenizer.bos_token_id(), opt_id(&expected["bos_token_id"]));
+    assert_eq!(tokenizer.eos_token_id(), opt_id(&expected["eos_token_id"]));
+    let cases = expected["cases"].as_array().expect("cases");
+    for case in cases {
+        let text = case["text"].as_str().unwrap();
+        let with_special = tokenizer.encode(text, true).unwrap();
+        let plain = tokenizer.encode(text, false).unwrap();
+        // transformers drops text outside a vocabulary without byte fallback; we give the
+        // file's unknown token, as sentencepiece and llama.cpp do (see the fixture script).
+        let (want, want_decoded) = match case.get("ids_with_unk") {
+            Some(with_unk) => (ids(with_unk), &case["decoded_with_unk"]),
+            None => (ids(&case["ids"]), &case["decoded"]),
+        };
+        assert_eq!(with_special, want, "ids of {text:?} ({fixture})");
+        let bos_len = ids(&case["ids"]).len() - ids(&case["ids_no_special"]).len();
+        assert_eq!(
+            plain,
+            want[bos_len..],
+            "ids without BOS of {text:?} ({fixture})"
+        );
+        assert_eq!(
+            tokenizer.decode(&with_special, false).unwrap(),
+            want_decoded.as_str().unwrap(),
+            "decoded {text:?} ({fixture})"
+        );
+        if case.get("ids_with_unk").is_none() {
+            assert_eq!(
+                tokenizer.decode(&with_special, true).unwrap(),
+                case["decoded_skip_special"].as_str().unwrap(),
+                "decoded without special tokens {text:?} ({fixture})"
+            );
+        }
+    }
+    cases.len()
+}
+
+#[test]
+fn tiny_vocabulary_with_byte_fallback_matches_transformers() {
+    let gguf = fixture_dir().join("tiny-bytes.gguf");
+    let n = check(&gguf, "tiny-bytes.json");
+    assert!(n >= 20, "only {n} strings");
+}
+
+#[test]
+fn tiny_vocabulary_without_byte_fallback_gives_the_unknown_token() {
+    let gguf = fixture_dir().join("tiny-unk.gguf");
+    check(&gguf, "tiny-unk.json");
+    let file = GgufFile::open(&gguf).unwrap();
+    let tokenizer = Tokenizer::from_gguf(&file).unwrap();
+    // Characters the vocabulary lacks, consecutive ones fused into one unknown token.
+    let unk = tokenizer.token_to_id("<unk>").unwrap();
+    let ids = tokenizer.encode("hello 日本語 hello", false).unwrap();
+    assert_eq!(ids.iter().filter(|&&id| id == unk).count(), 1, "{ids:?}");
+}
+
+/// BOS/EOS follow the file's `add_bos_token`/`add_eos_token`.
+#[test]
+fn bos_and_eos_follow_the_file() {
+    let bytes = std::fs::read(fixture_dir().join("tiny-bytes.gguf")).unwrap();
+    let original = GgufFile::from_bytes(bytes.clone()).unwrap();
+    let with_flags = |bos: bool, eos: bool| {
+        let mut writer = gguf::Writer::new();
+        for (key, value) in original.metadata() {
+            if !key.starts_with("tokenizer.ggml.add_") {
+                writer.metadata(key.clone(), value.clone());
+            }
+        }
+        writer
+            .metadata("tokenizer.ggml.add_bos_token", gguf::Value::Bool(bos))
+            .metadata("tokenizer.ggml.add_eos_token", gguf::Value::Bool(eos));
+        let file = GgufFile::from_bytes(writer.to_bytes()).unwrap();
+        let t = Tokenizer::from_gguf(&file).unwrap();
+        let plain = t.encode("hello", false).unwrap();
+        (
+            t.encode("hello", true).unwrap(),
+            plain,
+            t.bos_token_id().unwrap(),
+            t.eos_token_id().unwrap(),
+        )
+    };
+    let (ids, plain, bos, eos) = with_flags(true, true);
+    assert_eq!(ids, [vec![bos], plain.clone(), vec![eos]].concat());
+    let (ids, plain, _, eos) = with_flags(false, true);
+    assert_eq!(ids, [plain, vec![eos]].concat());
+    let (ids, plain, _, _) = with_flags(false, false);
+    assert_eq!(ids, plain);
+}
+
+/// The Gemma 3 270M GGUF, fetched when the suite requires models; `None` (skip) otherwise.
+fn gemma_path() -> Option<PathBuf> {
+    let path = root().join(".cache/models/gemma-3-270m-q4_k_m.gguf");
+    if path.exists() {
+        return Some(path);
+    }
+    if std::env::var_os("LOADER_REQUIRE_MODEL").is_none() {
+        eprintln!("skipped: no {} (scripts/fetch_gemma3.sh)", path.display());
+        return None;
+    }
+    let status = std::process::Command::new(root().join("scripts/fetch_gemma3.sh"))
+        .stdout(std::process::Stdio::null())
+        .status()
+        .expect("run scripts/fetch_gemma3.sh");
+    assert!(status.success() && path.exists(), "fetching Gemma 3 failed");
+    Some(path)
+}
+
+#[test]
+fn gemma3_vocabulary_matches_transformers() {
+    let Some(path) = gemma_path() else { return };
+    let started = std::time::Instant::now();
+    check(&path, "gemma3.json");
+    eprintln!(
+        "gemma3 tokenizer built and checked in {:.1?}",
+        started.elapsed()
+    );
+}
