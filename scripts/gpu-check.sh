@@ -20,9 +20,9 @@ if ! command -v nvidia-smi > /dev/null || ! nvidia-smi -L; then
   exit 2
 fi
 
-echo "[gpu-check] SmolLM2 oracle tests on cuda"
+echo "[gpu-check] SmolLM2 oracle and tiny family tests on cuda"
 LLM_TEST_DEVICE=cuda LOADER_REQUIRE_MODEL=1 \
-  cargo test --release -p tests --features engine/cuda --test smollm2_oracle
+  cargo test --release -p tests --features engine/cuda --test smollm2_oracle --test tiny_families
 
 for weights in f32 native; do
   echo "[gpu-check] bench on cuda, $weights weights, host and device sampling"

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use gguf::GgufFile;
 use loader::Tokenizer;
 use serde_json::Value;
+use sha2::{Digest, Sha256};
 
 fn root() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
@@ -34,6 +35,33 @@ fn opt_id(v: &Value) -> Option<u32> {
     v.as_u64().map(|x| x as u32)
 }
 
+/// Count and sha256 of the BPE merges in rank order, as the fixture script hashes them.
+fn merges_digest(tokenizer: &Tokenizer) -> (usize, String) {
+    let json = tokenizer
+        .inner()
+        .to_string(false)
+        .expect("serialize the tokenizer");
+    let json: Value = serde_json::from_str(&json).unwrap();
+    let merges = json["model"]["merges"].as_array().expect("BPE merges");
+    let mut hasher = Sha256::new();
+    for merge in merges {
+        let pair: Vec<&str> = match merge {
+            Value::Array(pair) => pair.iter().map(|t| t.as_str().unwrap()).collect(),
+            other => other.as_str().unwrap().splitn(2, ' ').collect(),
+        };
+        hasher.update(pair[0]);
+        hasher.update([0]);
+        hasher.update(pair[1]);
+        hasher.update([1]);
+    }
+    let hex = hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    (merges.len(), hex)
+}
+
 /// Checks every fixture string; returns how many strings were checked.
 fn check(gguf: &Path, fixture: &str) -> usize {
     let file = GgufFile::open(gguf).expect("open gguf");
@@ -46,6 +74,14 @@ fn check(gguf: &Path, fixture: &str) -> usize {
     );
     assert_eq!(tokenizer.bos_token_id(), opt_id(&expected["bos_token_id"]));
     assert_eq!(tokenizer.eos_token_id(), opt_id(&expected["eos_token_id"]));
+    // The merges recovered from the vocabulary, in transformers' rank order.
+    let (count, digest) = merges_digest(&tokenizer);
+    assert_eq!(count as u64, expected["merges_count"].as_u64().unwrap());
+    assert_eq!(
+        digest,
+        expected["merges_sha256"].as_str().unwrap(),
+        "merges of {fixture}"
+    );
     let cases = expected["cases"].as_array().expect("cases");
     for case in cases {
         let text = case["text"].as_str().unwrap();
@@ -99,30 +135,38 @@ fn tiny_vocabulary_without_byte_fallback_gives_the_unknown_token() {
     assert_eq!(ids.iter().filter(|&&id| id == unk).count(), 1, "{ids:?}");
 }
 
+/// The tiny byte-fallback vocabulary with some metadata keys dropped and others set.
+fn tiny_with(drop: &[&str], set: &[(&str, gguf::Value)]) -> GgufFile {
+    let bytes = std::fs::read(fixture_dir().join("tiny-bytes.gguf")).unwrap();
+    let original = GgufFile::from_bytes(bytes).unwrap();
+    let mut writer = gguf::Writer::new();
+    for (key, value) in original.metadata() {
+        let replaced = set.iter().any(|(k, _)| k == key);
+        if !replaced && !drop.contains(&key.as_str()) {
+            writer.metadata(key.clone(), value.clone());
+        }
+    }
+    for (key, value) in set {
+        writer.metadata(*key, value.clone());
+    }
+    GgufFile::from_bytes(writer.to_bytes()).unwrap()
+}
+
 /// BOS/EOS follow the file's `add_bos_token`/`add_eos_token`.
 #[test]
 fn bos_and_eos_follow_the_file() {
-    let bytes = std::fs::read(fixture_dir().join("tiny-bytes.gguf")).unwrap();
-    let original = GgufFile::from_bytes(bytes.clone()).unwrap();
     let with_flags = |bos: bool, eos: bool| {
-        let mut writer = gguf::Writer::new();
-        for (key, value) in original.metadata() {
-            if !key.starts_with("tokenizer.ggml.add_") {
-                writer.metadata(key.clone(), value.clone());
-            }
-        }
-        writer
-            .metadata("tokenizer.ggml.add_bos_token", gguf::Value::Bool(bos))
-            .metadata("tokenizer.ggml.add_eos_token", gguf::Value::Bool(eos));
-        let file = GgufFile::from_bytes(writer.to_bytes()).unwrap();
+        let file = tiny_with(
+            &[],
+            &[
+                ("tokenizer.ggml.add_bos_token", gguf::Value::Bool(bos)),
+                ("tokenizer.ggml.add_eos_token", gguf::Value::Bool(eos)),
+            ],
+        );
         let t = Tokenizer::from_gguf(&file).unwrap();
         let plain = t.encode("hello", false).unwrap();
-        (
-            t.encode("hello", true).unwrap(),
-            plain,
-            t.bos_token_id().unwrap(),
-            t.eos_token_id().unwrap(),
-        )
+        let (b, e) = (t.bos_token_id().unwrap(), t.eos_token_id().unwrap());
+        (t.encode("hello", true).unwrap(), plain, b, e)
     };
     let (ids, plain, bos, eos) = with_flags(true, true);
     assert_eq!(ids, [vec![bos], plain.clone(), vec![eos]].concat());
@@ -130,6 +174,29 @@ fn bos_and_eos_follow_the_file() {
     assert_eq!(ids, [plain, vec![eos]].concat());
     let (ids, plain, _, _) = with_flags(false, false);
     assert_eq!(ids, plain);
+    // No flag: a SentencePiece file gets BOS, as in llama.cpp and transformers.
+    let file = tiny_with(&["tokenizer.ggml.add_bos_token"], &[]);
+    let t = Tokenizer::from_gguf(&file).unwrap();
+    assert_eq!(
+        t.encode("hello", true).unwrap()[0],
+        t.bos_token_id().unwrap()
+    );
+}
+
+/// What the tokenizer cannot honour is a typed error naming it.
+#[test]
+fn unusable_vocabularies_are_typed_errors() {
+    let error = |file: GgufFile| Tokenizer::from_gguf(&file).unwrap_err().to_string();
+    let e = error(tiny_with(&["tokenizer.ggml.scores"], &[]));
+    assert!(e.contains("tokenizer.ggml.scores"), "{e}");
+    let e = error(tiny_with(&["tokenizer.ggml.bos_token_id"], &[]));
+    assert!(e.contains("add_bos_token") && e.contains("bos"), "{e}");
+    let big = gguf::Value::U32(1_000_000);
+    let e = error(tiny_with(&[], &[("tokenizer.ggml.unknown_token_id", big)]));
+    assert!(e.contains("tokenizer.ggml.unknown_token_id"), "{e}");
+    let phi3 = gguf::Value::String("phi3".into());
+    let e = error(tiny_with(&[], &[("general.architecture", phi3)]));
+    assert!(e.contains("phi3"), "{e}");
 }
 
 /// The Gemma 3 270M GGUF, fetched when the suite requires models; `None` (skip) otherwise.

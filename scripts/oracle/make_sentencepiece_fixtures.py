@@ -9,7 +9,8 @@ Writes under tests/fixtures/sentencepiece/:
                                    user-defined piece in each; GGUF metadata written as llama.cpp's
                                    converter lays it out (tokens, scores, token types, BOS/EOS/UNK
                                    ids, add_bos_token/add_eos_token). Metadata only, no tensors.
-  <name>.json                      per string: ids with and without special tokens, and the text
+  <name>.json                      the BPE merges transformers derived (count and sha256 of
+                                   "left\0right\1" for each, in rank order); per string: ids with and without special tokens, and the text
                                    transformers decodes from them (with and without skipping
                                    special tokens), from
                                    `AutoTokenizer.from_pretrained(dir, gguf_file=...)`.
@@ -25,6 +26,7 @@ Not run in CI; needs scripts/oracle/requirements.txt plus sentencepiece.
 Usage: python scripts/oracle/make_sentencepiece_fixtures.py [--gemma FILE.gguf]
 """
 import argparse
+import hashlib
 import json
 import platform
 import tempfile
@@ -153,6 +155,8 @@ def write_gguf(sp: spm.SentencePieceProcessor, path: Path) -> None:
 def record(gguf_path: Path, strings: list[str]) -> dict:
     tok = AutoTokenizer.from_pretrained(str(gguf_path.parent), gguf_file=gguf_path.name)
     backend = json.loads(tok.backend_tokenizer.to_str())
+    merges = backend["model"]["merges"]
+    digest = hashlib.sha256("".join(f"{l}\x00{r}\x01" for l, r in merges).encode()).hexdigest()
     with_unk = None
     if backend["model"]["unk_token"] is None and tok.unk_token is not None:
         backend["model"]["unk_token"] = tok.unk_token
@@ -183,6 +187,8 @@ def record(gguf_path: Path, strings: list[str]) -> dict:
         "bos_token_id": tok.bos_token_id,
         "eos_token_id": tok.eos_token_id,
         "unk_token_id": tok.unk_token_id,
+        "merges_count": len(merges),
+        "merges_sha256": digest,
         "cases": cases,
     }
 

@@ -1,0 +1,261 @@
+//! Tiny random checkpoints of Qwen 2, Qwen 2.5, Qwen 3, Llama 3 and Mistral, saved by
+//! transformers (tests/fixtures/families, made by scripts/oracle/make_tiny_families.py), through
+//! the whole pipeline (config, emit, compile, convert, engine) against transformers' own forward
+//! pass: the logits at every position of prompt + continuation, and the greedy continuation
+//! token for token.
+//!
+//! The checkpoints carry a byte tokenizer (one token per byte); the greedy text must decode as
+//! transformers decodes it.
+//!
+//! Runs on `LLM_TEST_DEVICE` (default: the CPU), as the other model tests do.
+//!
+//! Each family gets one small module (one slot, 64 positions, 8-token prefill chunks, one-row
+//! decode, logits only). Logits are checked twice: one-token prefill chunks at every position,
+//! and the prompt prefilled in chunks followed by one decode step per position.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use emitter::config::{ModelConfig, RopeScaling};
+use emitter::Variant;
+use engine::batch::{Engine, EngineConfig, Event, GenerationRequest, SchedulerConfig};
+use engine::device_sampling::SamplingMode;
+use engine::graphs::{DecodeOutput, Graphs, PrefillOut};
+use engine::model::{self, LoadedModel, ModelOptions};
+use engine::runtime::Runtime;
+use sampler::SampleParams;
+use serde_json::Value;
+
+/// f32 on both sides; transformers sums in another order, and logits reach ~10.
+const LOGIT_TOLERANCE: f32 = 1e-4;
+const CAPACITY: usize = 64;
+const CHUNK: usize = 8;
+
+struct Oracle {
+    prompt_ids: Vec<u32>,
+    greedy_ids: Vec<u32>,
+    /// Per position of prompt + continuation, the full row.
+    logits: Vec<Vec<f32>>,
+    smallest_gap: f64,
+    /// transformers' decoding of the greedy ids with the checkpoint's tokenizer.
+    greedy_text: String,
+}
+
+fn dir(family: &str) -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/families")).join(family)
+}
+
+fn oracle(family: &str) -> Oracle {
+    let text = std::fs::read_to_string(dir(family).join("oracle.json")).expect("oracle.json");
+    let json: Value = serde_json::from_str(&text).unwrap();
+    let ids = |v: &Value| -> Vec<u32> {
+        let list = v.as_array().unwrap().iter();
+        list.map(|x| x.as_u64().unwrap() as u32).collect()
+    };
+    let row = |v: &Value| -> Vec<f32> {
+        let list = v.as_array().unwrap().iter();
+        list.map(|x| x.as_f64().unwrap() as f32).collect()
+    };
+    Oracle {
+        prompt_ids: ids(&json["prompt_ids"]),
+        greedy_ids: ids(&json["greedy_ids"]),
+        logits: json["logits"].as_array().unwrap().iter().map(row).collect(),
+        smallest_gap: json["smallest_greedy_gap"].as_f64().unwrap(),
+        greedy_text: json["greedy_text"].as_str().unwrap().to_owned(),
+    }
+}
+
+fn load(family: &str) -> LoadedModel {
+    let mut graphs = model::default_graph_options(1, CAPACITY);
+    graphs.prefill_lengths = vec![CHUNK];
+    graphs.decode_windows = vec![CAPACITY];
+    graphs.variants = vec![Variant::Logits];
+    let device = tests::device();
+    let options = ModelOptions {
+        graphs,
+        verbose: false,
+        target: ModelOptions::for_device(&device).unwrap().target,
+        ..ModelOptions::cpu()
+    };
+    let runtime: Arc<Runtime> = Runtime::new(&device).unwrap();
+    let started = Instant::now();
+    let loaded = model::load(&runtime, &dir(family), &options).expect("load the checkpoint");
+    eprintln!(
+        "{family}: module and weights ready in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    loaded
+}
+
+fn max_diff(ours: &[f32], theirs: &[f32]) -> f32 {
+    assert_eq!(ours.len(), theirs.len());
+    ours.iter()
+        .zip(theirs)
+        .map(|(a, b)| (a - b).abs())
+        .fold(0.0, f32::max)
+}
+
+/// Every position through a one-token prefill chunk.
+fn one_token_prefills(graphs: &mut Graphs, tokens: &[i32]) -> Vec<Vec<f32>> {
+    let mut all = Vec::new();
+    for (pos, &t) in tokens.iter().enumerate() {
+        let mut logits = vec![0f32; graphs.vocab()];
+        graphs
+            .prefill(0, pos, &[t], PrefillOut::Logits(&mut logits))
+            .unwrap();
+        all.push(logits);
+    }
+    all
+}
+
+/// The prompt prefilled in chunks (each chunk's last position read), then one decode step per
+/// position; positions inside a chunk come back as `None`.
+fn prefill_then_decode(
+    graphs: &mut Graphs,
+    tokens: &[i32],
+    prompt: usize,
+) -> Vec<Option<Vec<f32>>> {
+    let mut all = vec![None; tokens.len()];
+    for start in (0..prompt).step_by(CHUNK) {
+        let end = (start + CHUNK).min(prompt);
+        let mut logits = vec![0f32; graphs.vocab()];
+        graphs
+            .prefill(
+                0,
+                start,
+                &tokens[start..end],
+                PrefillOut::Logits(&mut logits),
+            )
+            .unwrap();
+        all[end - 1] = Some(logits);
+    }
+    let mut out = DecodeOutput::default();
+    for pos in prompt..tokens.len() {
+        graphs
+            .decode(
+                Variant::Logits,
+                &[tokens[pos]],
+                &[pos as i32],
+                None,
+                &mut out,
+            )
+            .unwrap();
+        all[pos] = Some(out.logits[..graphs.vocab()].to_vec());
+    }
+    all
+}
+
+fn greedy(loaded: LoadedModel, oracle: &Oracle) -> Vec<u32> {
+    let config = EngineConfig {
+        max_queue: 4,
+        scheduler: SchedulerConfig {
+            prefill_budget: 64,
+            eos: None,
+            sampling: SamplingMode::Host,
+        },
+    };
+    let engine = Engine::start(loaded.graphs, None, config);
+    let request = GenerationRequest::new(
+        oracle.prompt_ids.clone(),
+        SampleParams::greedy(),
+        oracle.greedy_ids.len(),
+    );
+    let (ids, event) = engine.submit(request).unwrap().collect();
+    assert!(matches!(event, Event::Finished { .. }), "{event:?}");
+    ids
+}
+
+/// Reads the checkpoint's config (checked by the caller), then logits and greedy tokens.
+fn check(family: &str, expect_config: impl FnOnce(&ModelConfig)) {
+    let model = loader::Model::open(dir(family)).expect("open the checkpoint");
+    expect_config(model.config());
+    let oracle = oracle(family);
+    let tokens: Vec<i32> = oracle
+        .prompt_ids
+        .iter()
+        .chain(&oracle.greedy_ids)
+        .map(|&t| t as i32)
+        .collect();
+    assert_eq!(oracle.logits.len(), tokens.len());
+    let mut loaded = load(family);
+
+    let mut worst = 0f32;
+    for (pos, row) in one_token_prefills(&mut loaded.graphs, &tokens)
+        .iter()
+        .enumerate()
+    {
+        let d = max_diff(row, &oracle.logits[pos]);
+        assert!(
+            d <= LOGIT_TOLERANCE,
+            "{family} one-token prefill, position {pos}: off by {d}"
+        );
+        worst = worst.max(d);
+    }
+    let chunked = prefill_then_decode(&mut loaded.graphs, &tokens, oracle.prompt_ids.len());
+    let mut checked = 0;
+    for (pos, row) in chunked.iter().enumerate() {
+        if let Some(row) = row {
+            let d = max_diff(row, &oracle.logits[pos]);
+            assert!(
+                d <= LOGIT_TOLERANCE,
+                "{family} chunked prefill/decode, position {pos}: off by {d}"
+            );
+            worst = worst.max(d);
+            checked += 1;
+        }
+    }
+    assert!(checked > oracle.greedy_ids.len());
+
+    let tokenizer = loaded
+        .tokenizer
+        .clone()
+        .expect("the checkpoint's tokenizer.json");
+    assert_eq!(tokenizer.vocab_size(), oracle.logits[0].len());
+    let ids = greedy(loaded, &oracle);
+    eprintln!(
+        "{family}: worst |ours - transformers| over {} positions x {} logits = {worst:.2e}; \
+         greedy {} tokens, oracle's smallest top-2 gap {:.4}",
+        tokens.len(),
+        oracle.logits[0].len(),
+        ids.len(),
+        oracle.smallest_gap
+    );
+    assert_eq!(ids, oracle.greedy_ids, "{family} greedy continuation");
+    assert_eq!(tokenizer.decode(&ids, false).unwrap(), oracle.greedy_text);
+}
+
+#[test]
+fn qwen2_matches_transformers() {
+    check("qwen2", |c| {
+        assert!(c.qkv_bias && !c.o_bias && !c.tie_word_embeddings);
+        assert_eq!(c.rope_theta, 1e6);
+    });
+}
+
+#[test]
+fn qwen2_5_matches_transformers() {
+    check("qwen2.5", |c| assert!(c.qkv_bias && c.tie_word_embeddings));
+}
+
+#[test]
+fn qwen3_matches_transformers() {
+    check("qwen3", |c| {
+        assert!(c.qk_norm && !c.qkv_bias);
+        assert_eq!(c.head_dim, 32);
+        assert_ne!(c.head_dim * c.num_attention_heads, c.hidden_size);
+    });
+}
+
+#[test]
+fn llama3_matches_transformers() {
+    check("llama3", |c| {
+        assert!(matches!(c.rope_scaling, Some(RopeScaling::Llama3 { .. })));
+        assert_eq!(c.num_key_value_heads, 1);
+    });
+}
+
+#[test]
+fn mistral_matches_transformers() {
+    check("mistral", |c| assert_eq!(c.sliding_window, Some(8)));
+}
