@@ -12,6 +12,7 @@ use std::path::PathBuf;
 
 use clap::Parser;
 use emitter::graph::WeightLayout;
+use emitter::Variant;
 use engine::device_sampling::SamplingMode;
 use engine::model::{self, ModelOptions};
 use engine::runtime::Runtime;
@@ -58,6 +59,11 @@ struct Args {
     /// Write a PNG plot here.
     #[arg(long)]
     plot: Option<PathBuf>,
+    /// Build only what is measured (the given decode batches, the logits head, plus the
+    /// sampling heads for device sampling) instead of the module `generate` shares: a much
+    /// shorter compile for large vocabularies.
+    #[arg(long)]
+    measured_only: bool,
 }
 
 fn main() {
@@ -82,6 +88,16 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let runtime = Runtime::new(&args.device)?;
     let mut options = ModelOptions::for_device(&args.device)?;
     options.graphs = model::default_graph_options(8, args.capacity);
+    if args.measured_only {
+        let mut batches = args.batches.clone();
+        batches.sort_unstable();
+        batches.dedup();
+        options.graphs.decode_batches = batches;
+        options.graphs.variants = match args.sampling.as_str() {
+            "host" => vec![Variant::Logits],
+            _ => vec![Variant::Logits, Variant::Sample],
+        };
+    }
     options.weight_layout = args.weight_layout;
     options.weights = args.weights;
     let mut loaded = model::load(&runtime, &path, &options)?;
