@@ -10,7 +10,7 @@ ARGS ?=
 # finds cmake, ninja and libclang there on its own).
 export PATH := $(VENV)/bin:$(PATH)
 
-.PHONY: setup generate test lint bench memcheck check-cuda clean-cache
+.PHONY: setup generate test lint bench serve-bench memcheck check-cuda clean-cache
 
 setup:
 	@$(ROOT)/scripts/setup.sh
@@ -33,6 +33,13 @@ lint: setup
 
 bench: setup
 	cargo run --release -p bench -- --json $(ROOT)/.cache/bench.json --plot $(ROOT)/.cache/bench.png $(ARGS)
+
+# guidellm (its own venv, .venv-bench, installed on first use: torch included) against `serve`
+# on SmolLM2: a sweep of request rates, about 10 minutes. Not part of setup or CI.
+serve-bench: setup
+	cargo build --release -p serve
+	$(ROOT)/scripts/install_guidellm.sh > /dev/null
+	$(ROOT)/.venv-bench/bin/python $(ROOT)/scripts/serve_bench.py $(ARGS)
 
 # Builds the engine with the CUDA driver (headers from PyPI); no GPU needed.
 check-cuda: setup

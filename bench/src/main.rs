@@ -12,6 +12,7 @@ use std::path::PathBuf;
 
 use clap::Parser;
 use emitter::graph::WeightLayout;
+use emitter::Variant;
 use engine::device_sampling::SamplingMode;
 use engine::model::{self, ModelOptions};
 use engine::runtime::Runtime;
@@ -52,10 +53,6 @@ struct Args {
     /// KV cache element type: f32, f16 or bf16.
     #[arg(long, default_value = "f32", value_parser = model::parse_kv_dtype)]
     kv: emitter::hlo::ElemType,
-    /// Graphs to compile: `all` (the engine's default module) or `measured` (only the prefill
-    /// buckets, decode batches, window and heads this run times: a much shorter compile).
-    #[arg(long, default_value = "all", value_parser = ["all", "measured"])]
-    graphs: String,
     /// IREE device URI.
     #[arg(long, default_value = "local-task")]
     device: String,
@@ -65,6 +62,11 @@ struct Args {
     /// Write a PNG plot here.
     #[arg(long)]
     plot: Option<PathBuf>,
+    /// Build only what is measured (prefill buckets up to the prompt, the given decode
+    /// batches, the one window the timed steps need, the logits head, plus the sampling heads
+    /// for device sampling) instead of the module `generate` shares: a much shorter compile.
+    #[arg(long)]
+    measured_only: bool,
 }
 
 fn main() {
@@ -103,9 +105,9 @@ fn measured_graphs(graphs: &mut emitter::GraphOptions, args: &Args) {
     if let Some(&w) = graphs.decode_windows.iter().find(|&&w| w > last) {
         graphs.decode_windows = vec![w];
     }
-    graphs.variants = vec![emitter::graph::Variant::Logits];
+    graphs.variants = vec![Variant::Logits];
     if args.sampling != "host" {
-        graphs.variants.push(emitter::graph::Variant::Sample);
+        graphs.variants.push(Variant::Sample);
     }
 }
 
@@ -117,7 +119,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let runtime = Runtime::new(&args.device)?;
     let mut options = ModelOptions::for_device(&args.device)?;
     options.graphs = model::default_graph_options(8, args.capacity);
-    if args.graphs == "measured" {
+    if args.measured_only {
         measured_graphs(&mut options.graphs, args);
     }
     options.weight_layout = args.weight_layout;

@@ -110,6 +110,45 @@ fn clients_that_leave_leave_nothing_behind() {
     assert_eq!(ended("abort") + ended("length"), 8.0);
 }
 
+/// A short version of the 64-client soak (`scripts/serve_soak.py` runs the
+/// long one on SmolLM2): far more streams than slots, so most wait in the
+/// queue; every one completes, and the engine is left holding nothing.
+#[test]
+fn sixty_four_concurrent_streams_complete_and_leave_nothing_behind() {
+    const CLIENTS: usize = 64;
+    const REQUESTS: usize = 3;
+    let server = Server::ready(&[]);
+    std::thread::scope(|scope| {
+        for client in 0..CLIENTS {
+            let server = &server;
+            scope.spawn(move || {
+                for i in 0..REQUESTS {
+                    let tokens = 1 + (client + i) % 6;
+                    let body = json!({"model": "tiny", "prompt": [5 + client as u32, 7],
+                                      "max_tokens": tokens, "ignore_eos": true, "stream": true,
+                                      "stream_options": {"include_usage": true}});
+                    let response = server.post_json("/v1/completions", &body);
+                    assert_eq!(response.status, 200, "{}", response.body);
+                    let events = response.events();
+                    assert_eq!(events.last().map(String::as_str), Some("[DONE]"));
+                    let usage: serde_json::Value =
+                        serde_json::from_str(&events[events.len() - 2]).unwrap();
+                    assert_eq!(usage["usage"]["completion_tokens"], tokens, "{events:?}");
+                }
+            });
+        }
+    });
+    wait_idle(&server);
+    let ended = |reason: &str| {
+        server.metric(&format!(
+            "vllm:request_success_total{{model_name=\"tiny\",finished_reason=\"{reason}\"}}"
+        ))
+    };
+    assert_eq!(ended("length"), (CLIENTS * REQUESTS) as f64);
+    assert_eq!(ended("abort"), 0.0);
+    assert_eq!(server.metric("vllm:kv_cache_usage_perc"), 0.0);
+}
+
 #[test]
 fn sigterm_lets_requests_finish_and_exits_zero() {
     let mut server = Server::ready(&[]);

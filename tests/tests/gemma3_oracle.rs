@@ -27,6 +27,8 @@ const CAPACITY: usize = 1024;
 const CHUNK: usize = 128;
 
 struct Case {
+    prompt: String,
+    greedy_text: String,
     prompt_ids: Vec<u32>,
     greedy_ids: Vec<u32>,
     teacher_from: usize,
@@ -60,6 +62,8 @@ fn fixtures() -> Vec<Case> {
         .unwrap()
         .iter()
         .map(|p| Case {
+            prompt: p["prompt"].as_str().unwrap().to_string(),
+            greedy_text: p["greedy_text"].as_str().unwrap().to_string(),
             prompt_ids: ids(&p["prompt_ids"]),
             greedy_ids: ids(&p["greedy_ids"]),
             teacher_from: p["teacher_from"].as_u64().unwrap() as usize,
@@ -205,8 +209,9 @@ fn greedy_continuations_are_token_exact(loaded: LoadedModel, cases: &[Case]) {
     }
 }
 
-/// One test, so the 1 GB module and weights load once: teacher forcing first, then the
-/// engine takes the graphs for greedy runs.
+/// One test, so the 1 GB module and weights load once: the GGUF's tokenizer gives
+/// transformers' prompt ids and text, teacher forcing, then the engine takes the graphs for
+/// greedy runs.
 #[test]
 fn gemma3_matches_transformers() {
     let cases = fixtures();
@@ -215,6 +220,16 @@ fn gemma3_matches_transformers() {
     let Some(mut loaded) = load() else {
         return;
     };
+    let tokenizer = loaded
+        .tokenizer
+        .clone()
+        .expect("the GGUF carries a tokenizer");
+    for (n, case) in cases.iter().enumerate() {
+        let ids = tokenizer.encode(&case.prompt, true).unwrap();
+        assert_eq!(ids, case.prompt_ids, "prompt {n}: ids with BOS");
+        let text = tokenizer.decode(&case.greedy_ids, false).unwrap();
+        assert_eq!(text, case.greedy_text, "prompt {n}: decoded continuation");
+    }
     teacher_forced_logits_match(&mut loaded.graphs, &cases);
     greedy_continuations_are_token_exact(loaded, &cases);
 }

@@ -143,3 +143,60 @@ fn parked_slots_are_evicted_lru(make: fn() -> Engine) {
         assert_eq!(together[i], run(&fresh, &p, &greedy, 6).0, "prompt {i}");
     }
 }
+
+/// The tiny model as Mistral with a sliding window of 8 over a capacity of 64, so every layer
+/// keeps a ring, with one slot: each request takes the slot the previous one parked.
+fn ring_engine() -> Engine {
+    let dir = tiny::hf_dir(9);
+    let path = dir.join("config.json");
+    let mut config: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    config["model_type"] = "mistral".into();
+    config["sliding_window"] = 8.into();
+    std::fs::write(&path, config.to_string()).unwrap();
+    let runtime = engine::runtime::Runtime::new("local-task").unwrap();
+    let mut options = engine::model::ModelOptions::cpu();
+    options.graphs = engine::model::default_graph_options(1, 64);
+    options.graphs.prefill_lengths = vec![8];
+    options.graphs.decode_windows = vec![64];
+    options.graphs.variants = vec![emitter::Variant::Logits];
+    options.cache_dir = engine::paths::cache_dir().join("test-vmfb");
+    options.verbose = false;
+    let loaded = engine::model::load(&runtime, &dir, &options).expect("load the ring model");
+    assert_eq!(loaded.graphs.ring_window(), Some(8));
+    let config = EngineConfig {
+        max_queue: 8,
+        scheduler: SchedulerConfig {
+            prefill_budget: 8,
+            eos: None,
+            sampling: SamplingMode::Host,
+        },
+    };
+    Engine::start(loaded.graphs, None, config)
+}
+
+/// A ring keeps the last 8 positions only: a parked slot whose later tokens overwrote the
+/// positions a new prompt needs gives it nothing, and the next turn of the same conversation
+/// (which needs only the latest positions) reuses everything; both equal cold runs.
+#[test]
+fn ring_slots_give_only_prefixes_nothing_overwrote() {
+    let greedy = SampleParams::greedy();
+    let warm = ring_engine();
+    let first = prompt(20, 3);
+    let (reply, _) = run(&warm, &first, &greedy, 8);
+    // Shares 12 tokens with the parked 27, whose positions 12..27 overwrote 4..11 of the ring.
+    let mut branch = first[..12].to_vec();
+    branch.extend([90, 91, 92]);
+    let (branch_out, cached) = run(&warm, &branch, &greedy, 6);
+    assert_eq!(cached, 0, "an overwritten ring is not reused");
+    assert_eq!(branch_out, run(&ring_engine(), &branch, &greedy, 6).0);
+    // Park the first conversation again, then continue it.
+    let (again, _) = run(&warm, &first, &greedy, 8);
+    assert_eq!(again, reply);
+    let mut second = first.clone();
+    second.extend(&reply);
+    second.extend([40, 41, 42]);
+    let (warm_out, cached) = run(&warm, &second, &greedy, 10);
+    assert_eq!(cached, first.len() + reply.len() - 1);
+    assert_eq!(warm_out, run(&ring_engine(), &second, &greedy, 10).0);
+}
