@@ -305,23 +305,37 @@ fn mutated_safetensors_give_typed_errors() {
     });
     std::fs::write(dir.join("config.json"), config.to_string()).unwrap();
     let strategy = prop::collection::vec(edit(header), 1..3);
+    let worst_open = Cell::new(0.0f64);
     runner(1000)
         .run(&strategy, |edits| {
             let mut bytes = weights.clone();
             apply(&mut bytes, &edits);
             let len = bytes.len();
             std::fs::write(dir.join("model.safetensors"), &bytes).unwrap();
-            let (_, largest) = largest_allocation(|| {
-                if let Ok(model) = Model::open(&dir) {
-                    let _ = model.parameters(Dtype::F32);
-                }
+            // Reading the header and planning stays within the file; only the conversion
+            // holds one more copy of a tensor.
+            let (model, opened) = largest_allocation(|| {
+                Model::open(&dir).and_then(|m| m.parameters(Dtype::F32).map(|_| m))
             });
-            prop_assert!(largest <= 2 * len.max(1024), "{largest} bytes for {len}");
-            if let Ok(model) = Model::open(&dir) {
-                let _ =
-                    model.write_parameter_file(scratch.path().join("p.safetensors"), Dtype::F32);
+            prop_assert!(opened <= len.max(SMALL_FILE), "{opened} bytes for {len}");
+            if len >= SMALL_FILE {
+                worst_open.set(worst_open.get().max(opened as f64 / len as f64));
+            }
+            if let Ok(model) = model {
+                let (_, converted) = largest_allocation(|| {
+                    let _ = model
+                        .write_parameter_file(scratch.path().join("q.safetensors"), Dtype::F32);
+                });
+                prop_assert!(
+                    converted <= 2 * len.max(SMALL_FILE),
+                    "{converted} bytes for {len}"
+                );
             }
             Ok(())
         })
         .unwrap();
+    eprintln!(
+        "mutated safetensors: largest allocation reading the header {:.2}x the file",
+        worst_open.get()
+    );
 }
