@@ -35,7 +35,7 @@ def ours(args) -> dict:
         cmd = [
             args.bench, "--model", args.model, "--weights", args.weights, "--batch", "1",
             "--sampling", "host", "--context", str(args.context), "--steps", str(args.steps),
-            "--prefill-tokens", str(args.prefill_tokens), "--json", str(out),
+            "--prefill-tokens", str(args.prefill_tokens), "--measured-only", "--json", str(out),
         ]
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
         report = json.loads(out.read_text())
