@@ -15,6 +15,7 @@ use engine::model::{self, LoadedModel, ModelOptions};
 use engine::runtime::Runtime;
 use sampler::SampleParams;
 use serde_json::Value;
+use tests::oracle::assert_top_logits_match;
 
 /// Max |ours - oracle| over each position's oracle top-64 logits. Measured
 /// worst case is printed by the test; see the issue note for the numbers.
@@ -101,11 +102,6 @@ fn load_with(mut options: ModelOptions) -> LoadedModel {
     model::load(&runtime, &path, &options).expect("load SmolLM2")
 }
 
-fn logsumexp(x: &[f32]) -> f32 {
-    let max = x.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-    max + x.iter().map(|v| ((v - max) as f64).exp()).sum::<f64>().ln() as f32
-}
-
 /// Logits at every position of `tokens`: one-token prefill chunks over the
 /// prompt part, so every position's logits come out of the graphs.
 fn teacher_forced(graphs: &mut Graphs, tokens: &[u32]) -> Vec<Vec<f32>> {
@@ -144,22 +140,8 @@ fn teacher_forced_logits_match(mut loaded: LoadedModel) {
             .copied()
             .collect();
         let ours = teacher_forced(graphs, &tokens[..case.teacher.len()]);
-        for (pos, ((ids, logits, lse), row)) in case.teacher.iter().zip(&ours).enumerate() {
-            for (&id, &expected) in ids.iter().zip(logits) {
-                let diff = (row[id as usize] - expected).abs();
-                worst = worst.max(diff);
-                assert!(
-                    diff <= LOGIT_TOLERANCE,
-                    "prompt {n} position {pos} token {id}: {} vs {expected}",
-                    row[id as usize]
-                );
-            }
-            let lse_diff = (logsumexp(row) - lse).abs();
-            assert!(
-                lse_diff <= LOGIT_TOLERANCE,
-                "prompt {n} position {pos}: logsumexp off by {lse_diff}"
-            );
-        }
+        let (top, _) = assert_top_logits_match(n, 0, &case.teacher, &ours, LOGIT_TOLERANCE);
+        worst = worst.max(top);
     }
     eprintln!("teacher-forced: worst |ours - transformers| over top-64 logits = {worst:.2e}");
 }
