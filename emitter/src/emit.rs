@@ -56,5 +56,11 @@ pub fn emit(model: &Path, out: &Path, opts: &GraphOptions) -> Result<Vec<PathBuf
         std::fs::write(&path, text).map_err(io(&path))?;
         written.push(path);
     }
+    // The kernels' object goes next to the module: compile with
+    // `--iree-hal-executable-object-search-path=<out>`.
+    if !rendered.manifest.kernel_objects.is_empty() {
+        let object = kernels::Object::get().expect("graphs only dispatch kernels a build has");
+        written.push(object.write_into(out).map_err(io(out))?);
+    }
     Ok(written)
 }

@@ -66,6 +66,10 @@ pub struct Manifest {
     pub functions: Vec<FunctionInfo>,
     /// Every parameter the weight file must provide: HF names, stored shapes.
     pub parameters: Vec<NamedType>,
+    /// Object files the module's kernels come from: iree-compile must find them on its
+    /// `--iree-hal-executable-object-search-path`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kernel_objects: Vec<String>,
 }
 
 impl Manifest {
@@ -126,6 +130,7 @@ impl Manifest {
             },
             functions: built.functions.clone(),
             parameters: parameters.collect(),
+            kernel_objects: built.module.kernel_objects(),
         }
     }
 

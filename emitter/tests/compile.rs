@@ -77,6 +77,7 @@ fn feature_variant_compiles_for_llvm_cpu() {
         decode_attention: AttentionForm::Reduce,
         variants: Variant::ALL.to_vec(),
         target: Target::Generic,
+        cpu_kernels: false,
     };
     let rendered = emitter::render(&cfg, &opts).unwrap();
     let dir = tempfile::tempdir().unwrap();

@@ -17,8 +17,8 @@ mod common;
 use common::{iree_compile, root};
 
 /// The tiny model's one-token decode step with every matrix (projections, embedding, LM head)
-/// stored as `format`.
-fn decode_module(cfg: &ModelConfig, format: GroupFormat) -> String {
+/// stored as `format`, multiplied by the CPU kernels with `kernels`.
+fn decode_module(cfg: &ModelConfig, format: GroupFormat, kernels: bool) -> String {
     let weight_formats = Weights::groupable(cfg, WeightLayout::Tiled)
         .into_iter()
         .map(|name| (name, WeightFormat::Groups(format)))
@@ -37,12 +37,22 @@ fn decode_module(cfg: &ModelConfig, format: GroupFormat) -> String {
         decode_attention: AttentionForm::Matmul,
         variants: vec![Variant::Logits],
         target: Target::Generic,
+        cpu_kernels: kernels,
     };
     emitter::render(cfg, &opts).unwrap().module
 }
 
 /// Result types of every `flow.dispatch` in IREE's flow-level output of `module`.
 fn dispatch_results(compiler: &Path, module: &str, flags: &[&str]) -> Vec<String> {
+    flow_text(compiler, module, flags)
+        .lines()
+        .filter(|l| l.contains("flow.dispatch @"))
+        .filter_map(|l| l.rsplit_once("->").map(|(_, r)| r.trim().to_string()))
+        .collect()
+}
+
+/// IREE's flow-level output of `module`.
+fn flow_text(compiler: &Path, module: &str, flags: &[&str]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("model.mlir");
     std::fs::write(&input, module).unwrap();
@@ -60,11 +70,7 @@ fn dispatch_results(compiler: &Path, module: &str, flags: &[&str]) -> Vec<String
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "iree-compile failed:\n{stderr}");
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter(|l| l.contains("flow.dispatch @"))
-        .filter_map(|l| l.rsplit_once("->").map(|(_, r)| r.trim().to_string()))
-        .collect()
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// Element counts of the projection weights: a dequantized weight is written as an f32 tensor
@@ -118,13 +124,7 @@ fn writes_a_dequantized_weight(
         .collect()
 }
 
-#[test]
-fn one_token_products_never_write_a_dequantized_weight() {
-    let Some(compiler) = iree_compile() else {
-        eprintln!("skipped: iree-compile not found (set IREE_COMPILE or install it into .venv)");
-        return;
-    };
-    let cfg = ModelConfig::load(&root().join("assets/tiny")).unwrap();
+fn formats() -> [(&'static str, GroupFormat); 6] {
     let format = |code, group, scale, min| GroupFormat {
         code,
         group,
@@ -132,17 +132,26 @@ fn one_token_products_never_write_a_dequantized_weight() {
         min,
     };
     use ElemType::{Ui4, F16, F32, I4, I8};
-    let formats = [
+    [
         ("q4_1", format(Ui4, 32, F16, Some(F16))),
         ("q8_0", format(I8, 32, F16, None)),
         ("q4_0", format(I4, 32, F16, None)),
         ("q4_k", format(Ui4, 32, F32, Some(F32))),
         ("q5_1", format(I8, 32, F16, Some(F16))),
         ("q6_k", format(I8, 16, F32, None)),
-    ];
+    ]
+}
+
+#[test]
+fn one_token_products_never_write_a_dequantized_weight() {
+    let Some(compiler) = iree_compile() else {
+        eprintln!("skipped: iree-compile not found (set IREE_COMPILE or install it into .venv)");
+        return;
+    };
+    let cfg = ModelConfig::load(&root().join("assets/tiny")).unwrap();
     let sizes = weight_sizes(&cfg);
-    for (name, f) in formats {
-        let module = decode_module(&cfg, f);
+    for (name, f) in formats() {
+        let module = decode_module(&cfg, f, false);
         let fused = dispatch_results(&compiler, &module, &[FUSION_FLAG]);
         let allowed = partial_sums(&cfg, f.group);
         let written = writes_a_dequantized_weight(&fused, &sizes, &allowed);
@@ -157,5 +166,40 @@ fn one_token_products_never_write_a_dequantized_weight() {
                 "expected dequantized weights without the flag"
             );
         }
+    }
+}
+
+/// With the CPU kernels every grouped product is one dispatch of the kernel executable, and
+/// nothing else writes a dequantized weight.
+#[test]
+fn kernel_products_are_one_dispatch_each() {
+    let Some(compiler) = iree_compile() else {
+        eprintln!("skipped: iree-compile not found (set IREE_COMPILE or install it into .venv)");
+        return;
+    };
+    if kernels::Object::get().is_none() {
+        eprintln!("skipped: this build has no CPU kernels");
+        return;
+    }
+    let cfg = ModelConfig::load(&root().join("assets/tiny")).unwrap();
+    let sizes = weight_sizes(&cfg);
+    // Seven matrices per layer and the LM head (the embedding is gathered).
+    let products = 7 * cfg.num_hidden_layers + 1;
+    for (name, f) in formats() {
+        let module = decode_module(&cfg, f, true);
+        let flow = flow_text(&compiler, &module, &[FUSION_FLAG]);
+        let dispatches: Vec<&str> = flow
+            .lines()
+            .filter(|l| l.contains("flow.dispatch @"))
+            .collect();
+        let results: Vec<String> = (dispatches.iter())
+            .filter_map(|l| l.rsplit_once("->").map(|(_, r)| r.trim().to_string()))
+            .collect();
+        let written = writes_a_dequantized_weight(&results, &sizes, &BTreeSet::new());
+        assert!(written.is_empty(), "{name}: dispatches write {written:?}");
+        let kernel_calls = (dispatches.iter())
+            .filter(|l| l.contains("flow.dispatch @extern_llm_kernels"))
+            .count();
+        assert_eq!(kernel_calls, products, "{name}: kernel dispatches");
     }
 }

@@ -132,6 +132,11 @@ pub enum CompileError {
         target: Target,
         stderr: String,
     },
+    #[error("the module links kernel object {object}, which this build does not have (it has {available:?})")]
+    MissingObject {
+        object: String,
+        available: Option<String>,
+    },
     #[error("I/O error at {path}: {source}")]
     Io {
         path: PathBuf,
@@ -167,6 +172,14 @@ pub fn module_flags(manifest: &emitter::Manifest, target: &Target) -> Vec<String
     }
 }
 
+/// Whether CPU modules for this host may call the hand-written kernels: this build has them
+/// and this CPU runs them.
+pub fn cpu_kernels_available(target: &Target) -> bool {
+    matches!(target, Target::Cpu { .. })
+        && kernels::Object::get().is_some()
+        && kernels::host_supported()
+}
+
 impl Compiler {
     /// `IREE_COMPILE`, else the project venv, else `PATH`. The cache is
     /// `cache_dir` (created on demand).
@@ -184,6 +197,31 @@ impl Compiler {
             verbose: true,
             extra_flags: Vec::new(),
         })
+    }
+
+    /// Makes the object files a module links findable: writes this build's kernel object into
+    /// the cache and adds its directory to the search path. A module naming another object
+    /// (emitted by another build) is refused before any compile.
+    pub fn provide_objects(&mut self, objects: &[String]) -> Result<(), CompileError> {
+        if objects.is_empty() {
+            return Ok(());
+        }
+        let ours = kernels::Object::get();
+        let name = ours.map(|o| o.file_name());
+        if let Some(missing) = objects.iter().find(|o| Some(*o) != name.as_ref()) {
+            return Err(CompileError::MissingObject {
+                object: missing.clone(),
+                available: name,
+            });
+        }
+        let dir = self.cache_dir.join("objects");
+        let object = ours.expect("matched above");
+        object.write_into(&dir).map_err(|e| io(&dir, e))?;
+        self.extra_flags.push(format!(
+            "--iree-hal-executable-object-search-path={}",
+            dir.display()
+        ));
+        Ok(())
     }
 
     pub fn program(&self) -> &Path {

@@ -12,7 +12,7 @@ use emitter::{GraphOptions, ModelConfig};
 use loader::Precision;
 
 use crate::batch::RequestLimits;
-use crate::compile::{module_flags, Compiler, Target};
+use crate::compile::{cpu_kernels_available, module_flags, Compiler, Target};
 use crate::error::EngineError;
 use crate::graphs::Graphs;
 use crate::runtime::Runtime;
@@ -28,6 +28,10 @@ pub struct ModelOptions {
     /// How weights are stored: `Native` keeps a GGUF file's blocks in every matrix;
     /// `F32` follows `graphs.weight_dtype` (f32 or f16).
     pub weights: Precision,
+    /// Multiply grouped (native) weights with the hand-written CPU kernels where the target is
+    /// this host's CPU and it runs them (see `compile::cpu_kernels_available`); otherwise, and
+    /// when false, IREE's own code generation.
+    pub cpu_kernels: bool,
     /// Where vmfbs and converted weights are cached.
     pub cache_dir: PathBuf,
     /// Print progress to stderr.
@@ -43,6 +47,7 @@ impl ModelOptions {
             graphs: default_graph_options(8, 2048),
             weight_layout: None,
             weights: Precision::F32,
+            cpu_kernels: true,
             cache_dir: crate::paths::cache_dir(),
             verbose: true,
         }
@@ -100,6 +105,7 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
         decode_attention: Default::default(),
         variants: emitter::graph::Variant::ALL.to_vec(),
         target: emitter::Target::Generic,
+        cpu_kernels: false,
     }
 }
 
@@ -176,6 +182,7 @@ pub fn module_options(options: &ModelOptions, config: &ModelConfig) -> GraphOpti
         weight_layout: options
             .weight_layout
             .unwrap_or_else(|| preferred_layout(&options.target, config)),
+        cpu_kernels: options.cpu_kernels && cpu_kernels_available(&options.target),
         ..options.graphs.clone()
     }
 }
@@ -285,6 +292,7 @@ impl PreparedModel {
         let mut compiler = Compiler::new(options.cache_dir.join("vmfb"))?;
         compiler.verbose = options.verbose;
         compiler.extra_flags = module_flags(&self.rendered.manifest, &options.target);
+        compiler.provide_objects(&self.rendered.manifest.kernel_objects)?;
         let vmfb =
             compiler.compile_text(&self.model.name(), &self.rendered.module, &options.target)?;
         log(format!("module ready: {}", vmfb.display()));
@@ -335,6 +343,7 @@ pub fn load_assets(
     let mut compiler = Compiler::new(options.cache_dir.join("vmfb"))?;
     compiler.verbose = options.verbose;
     compiler.extra_flags = module_flags(&manifest, &options.target);
+    compiler.provide_objects(&manifest.kernel_objects)?;
     let label = dir
         .file_name()
         .map_or("model".into(), |n| n.to_string_lossy().into_owned());

@@ -167,6 +167,7 @@ fn main() -> ExitCode {
         decode_attention: args.decode_attention,
         variants: args.heads,
         target: args.target,
+        cpu_kernels: false,
     };
     let started = Instant::now();
     match emitter::emit(&args.model, &args.out, &opts) {

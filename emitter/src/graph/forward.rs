@@ -180,7 +180,7 @@ pub fn embed(
     let rows = match weights.embed.groups {
         None => dense_rows(b, weights, tokens)?,
         Some(_) => {
-            let table = weights.embed.weight(b, Several::Split)?;
+            let table = weights.embed.weight(b, Several::Split, false)?;
             gather_rows(b, &table, tokens, weights.embed.ty.shape[1])?
         }
     };

@@ -35,7 +35,7 @@ impl Variant {
 /// `[V, M]` logits of a normed hidden state `[E, M]`. A grouped head multiplies in groups for
 /// any M: dequantizing it for several tokens would write the whole vocabulary's weights.
 fn lm_head(b: &mut FuncBuilder, weights: &Weights, x: &Value) -> Result<Value> {
-    let w = weights.head().weight(b, Several::Split)?;
+    let w = weights.head().weight(b, Several::Split, weights.kernels)?;
     linear(b, &w, x)
 }
 

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::attention::{attend, causal_mask, window_mask, write_cache, AttentionForm, Keys};
+use super::grouped_kernel::kernel_for;
 use super::linear::{linear, Several, Weight};
 use super::step::{CacheSpan, Dims, Step};
 use super::weight_format::WeightFormat;
@@ -112,7 +113,8 @@ fn declare_args(
                     .into_iter()
                     .map(|(part, ty)| b.arg(&format!("{arg_name}_{part}"), ty))
                     .collect();
-                Weight::groups(parts, several(&suffix))?
+                let kernel = dims.kernels.then(|| kernel_for(&g)).flatten();
+                Weight::groups(parts, several(&suffix), kernel)?
             }
         };
         w.insert(suffix, weight);

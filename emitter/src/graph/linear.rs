@@ -34,6 +34,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use kernels::GroupedMatmul;
+
+use super::grouped_kernel::grouped_kernel;
 use super::weight_format::stored_groups;
 use crate::config::ModelConfig;
 use crate::hlo::{DotDims, ElemType, FuncBuilder, GatherDims, ReduceOp, Result, ShapeError, Value};
@@ -126,12 +129,18 @@ pub enum Weight {
         scales: Value,
         mins: Option<Value>,
         several: Several,
+        /// The CPU kernel that multiplies it, when the graphs use kernels (any token count).
+        kernel: Option<GroupedMatmul>,
     },
 }
 
 impl Weight {
     /// A grouped weight from its loaded parts (codes, scales, then mins if any).
-    pub fn groups(parts: Vec<Value>, several: Several) -> Result<Weight> {
+    pub fn groups(
+        parts: Vec<Value>,
+        several: Several,
+        kernel: Option<GroupedMatmul>,
+    ) -> Result<Weight> {
         let mut parts = parts.into_iter();
         match (parts.next(), parts.next(), parts.next(), parts.next()) {
             (Some(codes), Some(scales), mins, None) => Ok(Weight::Groups {
@@ -139,6 +148,7 @@ impl Weight {
                 scales,
                 mins,
                 several,
+                kernel,
             }),
             _ => Err(ShapeError {
                 op: "linear".into(),
@@ -157,6 +167,7 @@ pub fn linear(b: &mut FuncBuilder, w: &Weight, x: &Value) -> Result<Value> {
             scales,
             mins,
             several,
+            kernel,
         } => {
             let g = Groups {
                 codes,
@@ -164,6 +175,9 @@ pub fn linear(b: &mut FuncBuilder, w: &Weight, x: &Value) -> Result<Value> {
                 mins: mins.as_ref(),
             };
             g.check(x)?;
+            if let Some(kernel) = kernel {
+                return grouped_kernel(b, *kernel, codes, scales, mins.as_ref(), x);
+            }
             match several {
                 _ if x.dim(1) == 1 => grouped_matvec(b, &g, x),
                 Several::Split => grouped_matvec(b, &g, x),

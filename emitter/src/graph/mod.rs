@@ -5,6 +5,7 @@ mod argmax;
 mod attention;
 mod copy_slot;
 mod forward;
+mod grouped_kernel;
 mod head;
 mod layer;
 mod layer_plan;
@@ -62,6 +63,9 @@ pub struct GraphOptions {
     /// `sample_b{B}` functions come too.
     pub variants: Vec<Variant>,
     pub target: Target,
+    /// Multiply grouped weights with the hand-written CPU kernels (the `kernels` crate)
+    /// instead of IREE's code generation: only for CPU modules of a host that runs them.
+    pub cpu_kernels: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -129,6 +133,9 @@ impl GraphOptions {
                 "KV cache type {} is not f32, f16 or bf16",
                 self.kv_dtype
             ));
+        }
+        if self.cpu_kernels && kernels::Object::get().is_none() {
+            return options_error("CPU kernels asked for, but this build has none".into());
         }
         self.check_ring(cfg)
     }
@@ -318,21 +325,27 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
     cfg.validate()
         .map_err(|e| GraphError::Options(e.to_string()))?;
     opts.validate(cfg)?;
-    let dims = Dims::new(
-        cfg,
-        opts.slots,
-        opts.capacity,
-        opts.weight_dtype,
-        opts.weight_layout,
-        opts.kv_dtype,
-    );
-    let weights = Weights::new(
-        cfg,
-        opts.weight_dtype,
-        opts.weight_layout,
-        &opts.weight_formats,
-    )
-    .map_err(GraphError::Options)?;
+    let dims = Dims {
+        kernels: opts.cpu_kernels,
+        ..Dims::new(
+            cfg,
+            opts.slots,
+            opts.capacity,
+            opts.weight_dtype,
+            opts.weight_layout,
+            opts.kv_dtype,
+        )
+    };
+    let weights = Weights {
+        kernels: opts.cpu_kernels,
+        ..Weights::new(
+            cfg,
+            opts.weight_dtype,
+            opts.weight_layout,
+            &opts.weight_formats,
+        )
+        .map_err(GraphError::Options)?
+    };
     // A file may store some layers' weights in other block formats than the rest, and
     // sliding-window layers keep other caches: one layer function per combination.
     let plan = LayerPlan::new(cfg, &weights, opts.capacity);

@@ -24,6 +24,8 @@ pub struct Dims {
     pub activation: Activation,
     /// Added to every RMSNorm weight (see `ModelConfig::norm_weight_offset`).
     pub norm_offset: f64,
+    /// Grouped products run through the CPU kernels (see `GraphOptions::cpu_kernels`).
+    pub kernels: bool,
 }
 
 impl Dims {
@@ -53,6 +55,7 @@ impl Dims {
             embedding_scale: cfg.embedding_scale,
             activation: cfg.activation,
             norm_offset: cfg.norm_weight_offset,
+            kernels: false,
         }
     }
 

@@ -19,6 +19,7 @@ fn opts() -> GraphOptions {
         decode_attention: AttentionForm::Matmul,
         variants: vec![Variant::Logits, Variant::Argmax],
         target: Target::Generic,
+        cpu_kernels: false,
     }
 }
 

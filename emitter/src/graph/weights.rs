@@ -1,6 +1,7 @@
 //! Weight parameters: HF names, their stored layouts and formats, and the module globals that
 //! load them.
 
+use super::grouped_kernel::kernel_for;
 use super::linear::{Several, Weight, WeightLayout};
 use super::weight_format::{group_part, GroupFormat, WeightFormat, WeightFormats};
 use crate::config::ModelConfig;
@@ -72,11 +73,20 @@ impl Param {
 
     /// Loaded from its globals: a dense weight widened to f32, or a grouped one as its parts,
     /// multiplying several tokens as `several` says.
-    pub fn weight(&self, b: &mut FuncBuilder, several: Several) -> crate::hlo::Result<Weight> {
+    /// With `kernels`, a grouped weight the CPU kernels cover is multiplied by them.
+    pub fn weight(
+        &self,
+        b: &mut FuncBuilder,
+        several: Several,
+        kernels: bool,
+    ) -> crate::hlo::Result<Weight> {
         let mut parts = self.load(b)?;
         match self.groups {
             None => Ok(Weight::Dense(b.convert(&parts.remove(0), ElemType::F32))),
-            Some(_) => Weight::groups(parts, several),
+            Some(g) => {
+                let kernel = kernels.then(|| kernel_for(&g)).flatten();
+                Weight::groups(parts, several, kernel)
+            }
         }
     }
 
@@ -180,6 +190,8 @@ pub struct Weights {
     pub norm: Param,
     /// `None` when the LM head is tied to the embedding.
     pub lm_head: Option<Param>,
+    /// Grouped products go through the CPU kernels where they cover the format.
+    pub kernels: bool,
 }
 
 /// A layer weight stored as `format`.
@@ -279,6 +291,7 @@ impl Weights {
             lm_head: (!cfg.tie_word_embeddings)
                 .then(|| table("lm_head.weight", v, e))
                 .transpose()?,
+            kernels: false,
         })
     }
 

@@ -1,6 +1,7 @@
 use std::fmt::{self, Write as _};
 use std::rc::Rc;
 
+use super::dispatch::{executable_name, ExternDispatch};
 use super::error::{fail, types_of, Result};
 use super::types::TensorType;
 
@@ -47,6 +48,8 @@ pub struct Function {
     pub args: Vec<(String, TensorType)>,
     pub results: Vec<TensorType>,
     body: String,
+    /// Kernels this function dispatches (see [`FuncBuilder::dispatch`]).
+    pub dispatches: Vec<ExternDispatch>,
 }
 
 impl Function {
@@ -89,6 +92,7 @@ pub struct FuncBuilder {
     args: Vec<(String, TensorType)>,
     body: String,
     next: usize,
+    dispatches: Vec<ExternDispatch>,
 }
 
 impl FuncBuilder {
@@ -99,6 +103,7 @@ impl FuncBuilder {
             args: Vec::new(),
             body: String::new(),
             next: 0,
+            dispatches: Vec::new(),
         }
     }
 
@@ -150,6 +155,32 @@ impl FuncBuilder {
 
     pub fn global_load(&mut self, global: &str, ty: &TensorType) -> Value {
         self.define(ty.clone(), &format!("util.global.load @{global} : {ty}"))
+    }
+
+    /// Dispatches an object file's kernel on `operands`, whose types must be the export's
+    /// bindings; the last binding is the result's type.
+    pub fn dispatch(&mut self, kernel: &ExternDispatch, operands: &[&Value]) -> Result<Value> {
+        let op = format!("flow.dispatch @{}", kernel.export);
+        let given: Vec<&TensorType> = operands.iter().map(|v| v.ty()).collect();
+        let n = kernel.bindings.len();
+        let expected: Vec<&TensorType> = kernel.bindings[..n.saturating_sub(1)].iter().collect();
+        if n == 0 || given != expected {
+            return fail(
+                &op,
+                format!(
+                    "operands ({}) do not match bindings ({})",
+                    types_of(&given),
+                    types_of(&expected)
+                ),
+            );
+        }
+        let names: Vec<String> = operands.iter().map(|v| v.to_string()).collect();
+        let text = kernel.call_text(&executable_name(&kernel.object), &names);
+        let result = self.define(kernel.bindings[n - 1].clone(), &text);
+        if !self.dispatches.contains(kernel) {
+            self.dispatches.push(kernel.clone());
+        }
+        Ok(result)
     }
 
     pub fn global_store(&mut self, value: &Value, global: &str) {
@@ -277,6 +308,7 @@ impl FuncBuilder {
             args: self.args,
             results: tys,
             body: self.body,
+            dispatches: self.dispatches,
         }
     }
 }

@@ -1,5 +1,6 @@
 //! A small typed builder for StableHLO text in MLIR's pretty form.
 
+mod dispatch;
 mod error;
 mod function;
 mod indexing;
@@ -7,6 +8,7 @@ mod module;
 mod ops;
 mod types;
 
+pub use dispatch::ExternDispatch;
 pub use error::{Result, ShapeError};
 pub use function::{FuncBuilder, Function, Value};
 pub use indexing::{GatherDims, ScatterDims};

@@ -1,5 +1,6 @@
 use std::fmt::Write as _;
 
+use super::dispatch::{render_executables, ExternDispatch};
 use super::function::Function;
 use super::types::TensorType;
 
@@ -36,6 +37,16 @@ impl Module {
             name: name.to_string(),
             ..Default::default()
         }
+    }
+
+    /// The object files the functions' dispatches link, each once.
+    pub fn kernel_objects(&self) -> Vec<String> {
+        let mut objects: Vec<String> = (self.functions.iter())
+            .flat_map(|f| f.dispatches.iter().map(|d| d.object.clone()))
+            .collect();
+        objects.sort();
+        objects.dedup();
+        objects
     }
 
     /// Renders the module text. Zero-filled mutable globals get pairwise distinct fill bit
@@ -76,6 +87,12 @@ impl Module {
                     }
                 }
             };
+        }
+        let dispatches: Vec<&ExternDispatch> =
+            self.functions.iter().flat_map(|f| &f.dispatches).collect();
+        if !dispatches.is_empty() {
+            out.push('\n');
+            render_executables(&dispatches, &mut out);
         }
         for f in &self.functions {
             out.push('\n');

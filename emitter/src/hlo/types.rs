@@ -3,7 +3,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 /// Element types the graphs need; the spelling is MLIR's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ElemType {
     F32,
@@ -53,7 +53,7 @@ impl fmt::Display for ElemType {
 }
 
 /// A ranked, statically shaped tensor type; rank 0 is a scalar (`tensor<i32>`).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct TensorType {
     pub shape: Vec<i64>,
     #[serde(rename = "dtype")]
@@ -78,6 +78,11 @@ impl TensorType {
 
     pub fn num_elements(&self) -> i64 {
         self.shape.iter().product()
+    }
+
+    /// Bytes of storage, sub-byte elements packed.
+    pub fn byte_size(&self) -> i64 {
+        (self.num_elements() * self.elem.bits() as i64 + 7) / 8
     }
 
     pub fn with_shape(&self, shape: impl Into<Vec<i64>>) -> Self {

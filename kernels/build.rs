@@ -1,0 +1,55 @@
+//! Compiles the C kernels into one relocatable object that iree-compile links into the CPU
+//! executables of modules that call them. Bare-metal flags: IREE's embedded ELF loader offers
+//! no libc, and the object must be position independent. Only x86-64 hosts get kernels (built
+//! for x86-64-v4, AVX-512); elsewhere the object is empty and the graphs keep IREE's own
+//! code generation.
+
+use std::env;
+use std::path::PathBuf;
+
+const SOURCES: &[&str] = &["c/grouped_matmul.c"];
+
+fn main() {
+    let out = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR")).join("kernels.o");
+    for source in SOURCES {
+        println!("cargo:rerun-if-changed={source}");
+    }
+    let arch = env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
+    if arch != "x86_64" {
+        std::fs::write(&out, []).expect("write empty kernel object");
+        return;
+    }
+    let compiler = cc::Build::new().opt_level(3).get_compiler();
+    let mut command = compiler.to_command();
+    command.args([
+        "-std=c17",
+        "-O3",
+        "-march=x86-64-v4",
+        "-ffreestanding",
+        "-fno-builtin",
+        "-fPIC",
+        "-fno-stack-protector",
+        "-fno-stack-clash-protection",
+        "-fno-asynchronous-unwind-tables",
+        "-fno-exceptions",
+        "-fno-ident",
+        "-ffunction-sections",
+        "-fdata-sections",
+        "-g0",
+        "-c",
+        SOURCES[0],
+        "-o",
+    ]);
+    command.arg(&out);
+    let status = command
+        .status()
+        .unwrap_or_else(|e| panic!("cannot run the C compiler {:?}: {e}", compiler.path()));
+    assert!(status.success(), "compiling the CPU kernels failed");
+    // The same code linked into this crate, so its tests can call the kernels directly.
+    cc::Build::new()
+        .file(SOURCES[0])
+        .flag("-std=c17")
+        .flag("-march=x86-64-v4")
+        .opt_level(3)
+        .compile("llm_kernels");
+}

@@ -1,0 +1,346 @@
+// Products of grouped (block-quantized) weights with f32 activations, for IREE's CPU
+// executables: `y[n, m] = sum_g scale[n, g] * (codes[n, g, :] . x[g, :, m]) + min[n, g] * sum(x[g, :, m])`.
+//
+// Weights are stored as row tiles (see the emitter's `weight_format`): codes
+// `[tiles, groups, group, 16]` (4-bit codes two per byte, low nibble first), scales and mins
+// `[tiles, groups, 16]`. One step of the inner loop widens the 16 codes of one input across a
+// tile's 16 rows into a vector of f32 and multiplies it into one accumulator per token, so no
+// dequantized weight is ever written, and the codes are read once per block of up to 8 tokens.
+// Each group's partial sum is scaled once, as the reference computes `scale * code (+ min)`
+// element by element: the same values, summed in another order.
+//
+// Bare-metal C: IREE links this object into its executables, so no libc, no allocation and
+// at most 16 KiB of stack per call. Every exported function computes the tiles of one
+// workgroup (its id is the last argument); IREE runs workgroups on its own threads.
+
+#include <immintrin.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define TILE 16
+#define MAX_TOKENS 8
+// Per-group input sums of one block of tokens live on the stack: at most this many groups
+// (the emitter only calls with fewer).
+#define MAX_GROUPS 512
+
+enum code { U4, I4, I8 };
+
+#define INLINE static inline __attribute__((always_inline))
+
+// The 16 codes of inputs k and k+1 (16 bytes of 4-bit codes: rows 2i and 2i+1 of input k in
+// byte i, input k+1 in bytes 8..15) as two vectors of f32.
+INLINE void widen_nibbles(enum code code, const uint8_t* p, __m512* first, __m512* second) {
+    const __m128i bytes = _mm_loadu_si128((const __m128i*)p);
+    const __m128i low_mask = _mm_set1_epi8(0x0F);
+    __m128i lo = _mm_and_si128(bytes, low_mask);
+    __m128i hi = _mm_and_si128(_mm_srli_epi16(bytes, 4), low_mask);
+    if (code == I4) {
+        // Two's complement nibbles: (n ^ 8) - 8.
+        const __m128i eight = _mm_set1_epi8(8);
+        lo = _mm_sub_epi8(_mm_xor_si128(lo, eight), eight);
+        hi = _mm_sub_epi8(_mm_xor_si128(hi, eight), eight);
+        *first = _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_unpacklo_epi8(lo, hi)));
+        *second = _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_unpackhi_epi8(lo, hi)));
+    } else {
+        *first = _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(_mm_unpacklo_epi8(lo, hi)));
+        *second = _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(_mm_unpackhi_epi8(lo, hi)));
+    }
+}
+
+INLINE __m512 widen_bytes(const uint8_t* p) {
+    return _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i*)p)));
+}
+
+// 16 scales or mins, f16 or f32.
+INLINE __m512 load_map(int f16, const uint8_t* p) {
+    if (f16) {
+        return _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i*)p));
+    }
+    return _mm512_loadu_ps((const float*)p);
+}
+
+// Writes `tb` tiles' accumulators for `mb` tokens into y ([N, M]) at column m0.
+#define store_tiles(tb, mb, acc, M, y, m0)                                    \
+    do {                                                                      \
+        for (int t_ = 0; t_ < (tb); ++t_) {                                   \
+            float* yt = (y) + t_ * TILE * (M);                                \
+            if ((M) == 1) {                                                   \
+                _mm512_storeu_ps(yt, (acc)[t_][0]);                           \
+                continue;                                                     \
+            }                                                                 \
+            for (int m_ = 0; m_ < (mb); ++m_) {                               \
+                float out[TILE];                                              \
+                _mm512_storeu_ps(out, (acc)[t_][m_]);                         \
+                for (int j = 0; j < TILE; ++j) yt[j * (M) + (m0) + m_] = out[j]; \
+            }                                                                 \
+        }                                                                     \
+    } while (0)
+
+// Independent accumulators the inner loop keeps: an FMA's result is ready four cycles later
+// and two issue per cycle, so fewer than eight chains leave the FMA units idle.
+#define CHAINS 8
+
+// `tb` tiles (16 output rows each) times `mb` tokens from column m0 of x ([K, M]). Each
+// (tile, token) pair sums into `lanes` partial vectors (inputs k with k % lanes == i go to
+// partial i), so that tb * mb * lanes >= CHAINS independent FMA chains run at once.
+INLINE void tile_block(enum code code, int group, int f16, int has_min, int tb, int mb,
+                       const float* x, size_t M, const float* xsum, const uint8_t* codes,
+                       const uint8_t* scales, const uint8_t* mins, size_t groups,
+                       size_t stored_groups, float* y, size_t m0) {
+    const int lanes = tb * mb >= CHAINS ? 1 : CHAINS / (tb * mb);
+    const size_t code_bytes = code == I8 ? TILE : TILE / 2;
+    const size_t map_bytes = TILE * (f16 ? 2 : 4);
+    const size_t tile_codes = stored_groups * group * code_bytes;
+    const size_t tile_maps = stored_groups * map_bytes;
+    __m512 acc[4][MAX_TOKENS];
+#pragma GCC unroll 4
+    for (int t = 0; t < tb; ++t)
+#pragma GCC unroll 8
+        for (int m = 0; m < mb; ++m) acc[t][m] = _mm512_setzero_ps();
+    for (size_t g = 0; g < groups; ++g) {
+        __m512 part[4][MAX_TOKENS][CHAINS];
+#pragma GCC unroll 4
+        for (int t = 0; t < tb; ++t)
+#pragma GCC unroll 8
+            for (int m = 0; m < mb; ++m)
+#pragma GCC unroll 8
+                for (int l = 0; l < lanes; ++l) part[t][m][l] = _mm512_setzero_ps();
+        const float* xg = x + g * group * M;
+        const uint8_t* cg = codes + g * group * code_bytes;
+        const int step = code == I8 ? 1 : 2;
+#pragma GCC unroll 1
+        for (int k0 = 0; k0 < group; k0 += lanes > step ? lanes : step) {
+#pragma GCC unroll 8
+            for (int k = k0; k < k0 + (lanes > step ? lanes : step); k += step) {
+                __m512 w[4][2];
+#pragma GCC unroll 4
+                for (int t = 0; t < tb; ++t) {
+                    const uint8_t* c = cg + t * tile_codes + k * code_bytes;
+                    if (code == I8) {
+                        w[t][0] = widen_bytes(c);
+                    } else {
+                        widen_nibbles(code, c, &w[t][0], &w[t][1]);
+                    }
+                }
+#pragma GCC unroll 2
+                for (int s = 0; s < step; ++s) {
+                    const int l = (k + s) % lanes;
+#pragma GCC unroll 8
+                    for (int m = 0; m < mb; ++m) {
+                        const __m512 xv = _mm512_set1_ps(xg[(k + s) * M + m]);
+#pragma GCC unroll 4
+                        for (int t = 0; t < tb; ++t)
+                            part[t][m][l] = _mm512_fmadd_ps(w[t][s], xv, part[t][m][l]);
+                    }
+                }
+            }
+        }
+#pragma GCC unroll 4
+        for (int t = 0; t < tb; ++t) {
+            const __m512 d = load_map(f16, scales + t * tile_maps + g * map_bytes);
+            const __m512 mn = has_min ? load_map(f16, mins + t * tile_maps + g * map_bytes)
+                                      : _mm512_setzero_ps();
+#pragma GCC unroll 8
+            for (int m = 0; m < mb; ++m) {
+                __m512 p = part[t][m][0];
+#pragma GCC unroll 8
+                for (int l = 1; l < lanes; ++l) p = _mm512_add_ps(p, part[t][m][l]);
+                acc[t][m] = _mm512_fmadd_ps(p, d, acc[t][m]);
+                if (has_min)
+                    acc[t][m] = _mm512_fmadd_ps(mn, _mm512_set1_ps(xsum[g * MAX_TOKENS + m]),
+                                                acc[t][m]);
+            }
+        }
+    }
+    store_tiles(tb, mb, acc, M, y, m0);
+}
+
+// 4-bit codes at one or two tokens, where widening is the bottleneck: the 16 bytes of inputs
+// k and k+1 are zero-extended once, and each lane's low and high nibble picked from a table
+// of the 16 code values (vpermps reads only an index's low 4 bits). Lanes 0-7 then hold the
+// even rows of input k and lanes 8-15 those of input k+1 (odd rows for the high nibbles), so
+// the token's input is broadcast as [x_k x8, x_k+1 x8] and the halves are folded per group.
+INLINE void tile_block_nibbles(enum code code, int f16, int has_min, int tb, int mb,
+                               const float* x, size_t M, const float* xsum,
+                               const uint8_t* codes, const uint8_t* scales,
+                               const uint8_t* mins, size_t groups, size_t stored_groups,
+                               float* y, size_t m0) {
+    const int group = 32;
+    const size_t code_bytes = TILE / 2;
+    const size_t map_bytes = TILE * (f16 ? 2 : 4);
+    const size_t tile_codes = stored_groups * group * code_bytes;
+    const size_t tile_maps = stored_groups * map_bytes;
+    const __m512 table = code == I4 ? _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, -8, -7, -6, -5, -4, -3, -2, -1)
+                                    : _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512i halves = _mm512_setr_epi32(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1);
+    // [E0 O0 E1 O1 ... E7 O7] and [E8 O8 ... E15 O15]: rows 0..15 from the two folds.
+    const __m512i first_rows = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+    const __m512i second_rows = _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+    __m512 acc[4][2];
+#pragma GCC unroll 4
+    for (int t = 0; t < tb; ++t)
+#pragma GCC unroll 2
+        for (int m = 0; m < mb; ++m) acc[t][m] = _mm512_setzero_ps();
+    for (size_t g = 0; g < groups; ++g) {
+        __m512 even[4][2], odd[4][2];
+#pragma GCC unroll 4
+        for (int t = 0; t < tb; ++t)
+#pragma GCC unroll 2
+            for (int m = 0; m < mb; ++m) even[t][m] = odd[t][m] = _mm512_setzero_ps();
+        const float* xg = x + g * group * M;
+        const uint8_t* cg = codes + g * group * code_bytes;
+#pragma GCC unroll 2
+        for (int k = 0; k < group; k += 2) {
+            __m512 xv[2];
+#pragma GCC unroll 2
+            for (int m = 0; m < mb; ++m) {
+                const __m512 pair = _mm512_castps128_ps512(_mm_setr_ps(xg[k * M + m], xg[(k + 1) * M + m], 0, 0));
+                xv[m] = _mm512_permutexvar_ps(halves, pair);
+            }
+#pragma GCC unroll 4
+            for (int t = 0; t < tb; ++t) {
+                const __m512i bytes = _mm512_cvtepu8_epi32(
+                    _mm_loadu_si128((const __m128i*)(cg + t * tile_codes + k * code_bytes)));
+                const __m512 lo = _mm512_permutexvar_ps(bytes, table);
+                const __m512 hi = _mm512_permutexvar_ps(_mm512_srli_epi32(bytes, 4), table);
+#pragma GCC unroll 2
+                for (int m = 0; m < mb; ++m) {
+                    even[t][m] = _mm512_fmadd_ps(lo, xv[m], even[t][m]);
+                    odd[t][m] = _mm512_fmadd_ps(hi, xv[m], odd[t][m]);
+                }
+            }
+        }
+#pragma GCC unroll 4
+        for (int t = 0; t < tb; ++t) {
+            const __m512 d = load_map(f16, scales + t * tile_maps + g * map_bytes);
+            const __m512 mn = has_min ? load_map(f16, mins + t * tile_maps + g * map_bytes)
+                                      : _mm512_setzero_ps();
+#pragma GCC unroll 2
+            for (int m = 0; m < mb; ++m) {
+                const __m512 p = _mm512_add_ps(
+                    _mm512_permutex2var_ps(even[t][m], first_rows, odd[t][m]),
+                    _mm512_permutex2var_ps(even[t][m], second_rows, odd[t][m]));
+                acc[t][m] = _mm512_fmadd_ps(p, d, acc[t][m]);
+                if (has_min)
+                    acc[t][m] = _mm512_fmadd_ps(mn, _mm512_set1_ps(xsum[g * MAX_TOKENS + m]),
+                                                acc[t][m]);
+            }
+        }
+    }
+    store_tiles(tb, mb, acc, M, y, m0);
+}
+
+// Sum of each group's inputs for tokens m0..m0+mb: xsum[g * MAX_TOKENS + m].
+INLINE void group_sums(int group, int mb, const float* x, size_t M, size_t groups, float* xsum) {
+    const __mmask8 tokens = (__mmask8)((1u << mb) - 1);
+    for (size_t g = 0; g < groups; ++g) {
+        __m256 s = _mm256_setzero_ps();
+        for (int k = 0; k < group; ++k)
+            s = _mm256_add_ps(s, _mm256_maskz_loadu_ps(tokens, x + (g * group + k) * M));
+        _mm256_storeu_ps(xsum + g * MAX_TOKENS, s);
+    }
+}
+
+INLINE void tiles_block(enum code code, int group, int f16, int has_min, int mb,
+                        const float* x, size_t M, size_t m0, const uint8_t* codes,
+                        const uint8_t* scales, const uint8_t* mins, size_t groups,
+                        size_t stored_groups, float* y, size_t tile_begin, size_t tile_end) {
+    float xsum[MAX_GROUPS * MAX_TOKENS];
+    if (has_min) group_sums(group, mb, x + m0, M, groups, xsum);
+    const size_t code_bytes = code == I8 ? TILE : TILE / 2;
+    const size_t map_bytes = TILE * (f16 ? 2 : 4);
+    // Tiles side by side: enough independent chains at one or two tokens.
+    const int tb = mb >= 4 ? 1 : 4 / mb;
+    size_t t = tile_begin;
+#define TILES(n)                                                                           \
+    if (code != I8 && mb <= 2)                                                             \
+        tile_block_nibbles(code, f16, has_min, n, mb, x + m0, M, xsum,                     \
+                           codes + t * stored_groups * group * code_bytes,                \
+                           scales + t * stored_groups * map_bytes,                        \
+                           has_min ? mins + t * stored_groups * map_bytes : 0, groups,    \
+                           stored_groups, y + t * TILE * M, m0);                          \
+    else                                                                                   \
+    tile_block(code, group, f16, has_min, n, mb, x + m0, M, xsum,                          \
+               codes + t * stored_groups * group * code_bytes,                            \
+               scales + t * stored_groups * map_bytes,                                    \
+               has_min ? mins + t * stored_groups * map_bytes : 0, groups, stored_groups, \
+               y + t * TILE * M, m0)
+    for (; t + tb <= tile_end; t += tb) {
+        if (tb == 4) TILES(4);
+        else if (tb == 2) TILES(2);
+        else TILES(1);
+    }
+    for (; t < tile_end; ++t) TILES(1);
+#undef TILES
+}
+
+INLINE void grouped_matmul(enum code code, int group, int f16, int has_min, const float* x,
+                           const uint8_t* codes, const uint8_t* scales, const uint8_t* mins,
+                           float* y, size_t K, size_t M, size_t stored_groups,
+                           size_t tile_begin, size_t tile_end) {
+    const size_t groups = K / group;
+    if (groups > MAX_GROUPS || groups > stored_groups) return;
+    size_t m0 = 0;
+    for (; m0 + 8 <= M; m0 += 8)
+        tiles_block(code, group, f16, has_min, 8, x, M, m0, codes, scales, mins, groups,
+                    stored_groups, y, tile_begin, tile_end);
+    if (m0 + 4 <= M) {
+        tiles_block(code, group, f16, has_min, 4, x, M, m0, codes, scales, mins, groups,
+                    stored_groups, y, tile_begin, tile_end);
+        m0 += 4;
+    }
+    if (m0 + 2 <= M) {
+        tiles_block(code, group, f16, has_min, 2, x, M, m0, codes, scales, mins, groups,
+                    stored_groups, y, tile_begin, tile_end);
+        m0 += 2;
+    }
+    if (m0 < M) {
+        tiles_block(code, group, f16, has_min, 1, x, M, m0, codes, scales, mins, groups,
+                    stored_groups, y, tile_begin, tile_end);
+    }
+}
+
+// The tiles one workgroup computes: [id * per_workgroup, min((id + 1) * per_workgroup, tiles)).
+INLINE void workgroup_tiles(size_t per_workgroup, size_t tiles, size_t id, size_t* begin,
+                            size_t* end) {
+    *begin = id * per_workgroup;
+    *end = *begin + per_workgroup < tiles ? *begin + per_workgroup : tiles;
+    if (*begin > *end) *begin = *end;
+}
+
+// The exported entry points, one per group format. Every buffer comes as a base pointer and a
+// byte offset (IREE's bare-pointer calling convention for `memref<i8>` plus the offset), then
+// K, M, the stored groups per tile row, tiles per workgroup, tiles, and the workgroup id.
+#define GROUPED_MATMUL_MIN(name, code, group, f16)                                             \
+    __attribute__((visibility("hidden"))) void name(                                          \
+        const uint8_t* x, size_t x_offset, const uint8_t* codes, size_t codes_offset,         \
+        const uint8_t* scales, size_t scales_offset, const uint8_t* mins, size_t mins_offset, \
+        uint8_t* y, size_t y_offset, size_t K, size_t M, size_t stored_groups,                \
+        size_t per_workgroup, size_t tiles, size_t workgroup) {                               \
+        size_t begin, end;                                                                    \
+        workgroup_tiles(per_workgroup, tiles, workgroup, &begin, &end);                       \
+        grouped_matmul(code, group, f16, 1, (const float*)(x + x_offset),                     \
+                       codes + codes_offset, scales + scales_offset, mins + mins_offset,      \
+                       (float*)(y + y_offset), K, M, stored_groups, begin, end);              \
+    }
+
+#define GROUPED_MATMUL(name, code, group, f16)                                                 \
+    __attribute__((visibility("hidden"))) void name(                                          \
+        const uint8_t* x, size_t x_offset, const uint8_t* codes, size_t codes_offset,         \
+        const uint8_t* scales, size_t scales_offset, uint8_t* y, size_t y_offset, size_t K,   \
+        size_t M, size_t stored_groups, size_t per_workgroup, size_t tiles,                   \
+        size_t workgroup) {                                                                   \
+        size_t begin, end;                                                                    \
+        workgroup_tiles(per_workgroup, tiles, workgroup, &begin, &end);                       \
+        grouped_matmul(code, group, f16, 0, (const float*)(x + x_offset),                     \
+                       codes + codes_offset, scales + scales_offset, 0,                       \
+                       (float*)(y + y_offset), K, M, stored_groups, begin, end);              \
+    }
+
+GROUPED_MATMUL(llm_grouped_matmul_i8_g32_f16, I8, 32, 1)
+GROUPED_MATMUL(llm_grouped_matmul_i4_g32_f16, I4, 32, 1)
+GROUPED_MATMUL_MIN(llm_grouped_matmul_u4_g32_f16_min, U4, 32, 1)
+GROUPED_MATMUL_MIN(llm_grouped_matmul_i8_g32_f16_min, I8, 32, 1)
+GROUPED_MATMUL_MIN(llm_grouped_matmul_u4_g32_f32_min, U4, 32, 0)
+GROUPED_MATMUL_MIN(llm_grouped_matmul_i8_g32_f32_min, I8, 32, 0)
+GROUPED_MATMUL(llm_grouped_matmul_i8_g16_f32, I8, 16, 0)

@@ -1,0 +1,250 @@
+//! Hand-written CPU kernels for IREE executables.
+//!
+//! IREE 3.13's code generation runs products of block-quantized weights (GGUF's Q4_1, Q8_0,
+//! K-quants, ...) at about 10 GMAC/s on two cores: compute-bound, far from memory speed. The
+//! kernels here (`c/`) do the same exact arithmetic, `scale * code (+ min)` per group summed
+//! with f32 inputs, in AVX-512 with the widening of the codes shared across tokens and tiles.
+//! A graph calls them through `flow.dispatch` of a `stream.executable` whose functions import
+//! the kernel symbols; iree-compile links this crate's object file into the executable.
+//!
+//! iree-compile 3.13 ignores an object's inline `data` on llvm-cpu (it links an empty file),
+//! so the object travels as a file: [`Object::write_into`] puts it into a directory that is
+//! then given to iree-compile as `--iree-hal-executable-object-search-path`.
+
+use std::path::{Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+
+static OBJECT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/kernels.o"));
+
+/// The executable format the object is built for.
+pub const EXECUTABLE_FORMAT: &str = "embedded-elf-x86_64";
+
+/// Most groups per row a call may have: the kernels keep one block of tokens' group sums on
+/// the stack (16 KiB).
+pub const MAX_GROUPS: usize = 512;
+
+/// Output rows per weight tile, as the emitter stores grouped weights.
+pub const TILE_ROWS: usize = 16;
+
+/// The kernels' object file.
+#[derive(Debug, Clone, Copy)]
+pub struct Object {
+    bytes: &'static [u8],
+}
+
+impl Object {
+    /// The object for this build's target, if it has kernels.
+    pub fn get() -> Option<Object> {
+        (!OBJECT.is_empty()).then_some(Object { bytes: OBJECT })
+    }
+
+    /// The file name graphs refer to: it carries a digest of the contents, so a module text
+    /// (and every cache keyed by it) changes whenever the kernels do.
+    pub fn file_name(&self) -> String {
+        let digest = Sha256::digest(self.bytes);
+        let hex: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+        format!("llm_kernels_{hex}.o")
+    }
+
+    pub fn bytes(&self) -> &'static [u8] {
+        self.bytes
+    }
+
+    /// Writes the object into `dir` under [`Object::file_name`] (atomically, once) and returns
+    /// its path.
+    pub fn write_into(&self, dir: &Path) -> std::io::Result<PathBuf> {
+        std::fs::create_dir_all(dir)?;
+        let path = dir.join(self.file_name());
+        if std::fs::read(&path).is_ok_and(|b| b == self.bytes) {
+            return Ok(path);
+        }
+        let partial = dir.join(format!(
+            "{}.{}.partial",
+            self.file_name(),
+            std::process::id()
+        ));
+        std::fs::write(&partial, self.bytes)?;
+        std::fs::rename(&partial, &path)?;
+        Ok(path)
+    }
+}
+
+/// Whether this CPU runs the object's code: x86-64-v4 (AVX-512 F/BW/DQ/VL) with F16C and FMA.
+pub fn host_supported() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512bw")
+            && std::arch::is_x86_feature_detected!("avx512dq")
+            && std::arch::is_x86_feature_detected!("avx512vl")
+            && std::arch::is_x86_feature_detected!("f16c")
+            && std::arch::is_x86_feature_detected!("fma")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// How a group's codes are stored: two 4-bit codes per byte (low nibble first) or one byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Code {
+    /// 0..16.
+    U4,
+    /// Two's complement, -8..8.
+    I4,
+    I8,
+}
+
+impl Code {
+    pub fn bits(self) -> usize {
+        match self {
+            Code::U4 | Code::I4 => 4,
+            Code::I8 => 8,
+        }
+    }
+}
+
+/// The float type of scales and mins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Float {
+    F16,
+    F32,
+}
+
+impl Float {
+    pub fn bytes(self) -> usize {
+        match self {
+            Float::F16 => 2,
+            Float::F32 => 4,
+        }
+    }
+}
+
+/// One group format of the grouped product: every GGUF block format reduces to one of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GroupedMatmul {
+    pub code: Code,
+    pub group: usize,
+    pub scale: Float,
+    /// Mins have the scales' type.
+    pub min: bool,
+}
+
+/// The C entry points: `(format, symbol)`.
+const SYMBOLS: &[(GroupedMatmul, &str)] = &[
+    (
+        gm(Code::I8, 32, Float::F16, false),
+        "llm_grouped_matmul_i8_g32_f16",
+    ),
+    (
+        gm(Code::I4, 32, Float::F16, false),
+        "llm_grouped_matmul_i4_g32_f16",
+    ),
+    (
+        gm(Code::U4, 32, Float::F16, true),
+        "llm_grouped_matmul_u4_g32_f16_min",
+    ),
+    (
+        gm(Code::I8, 32, Float::F16, true),
+        "llm_grouped_matmul_i8_g32_f16_min",
+    ),
+    (
+        gm(Code::U4, 32, Float::F32, true),
+        "llm_grouped_matmul_u4_g32_f32_min",
+    ),
+    (
+        gm(Code::I8, 32, Float::F32, true),
+        "llm_grouped_matmul_i8_g32_f32_min",
+    ),
+    (
+        gm(Code::I8, 16, Float::F32, false),
+        "llm_grouped_matmul_i8_g16_f32",
+    ),
+];
+
+const fn gm(code: Code, group: usize, scale: Float, min: bool) -> GroupedMatmul {
+    GroupedMatmul {
+        code,
+        group,
+        scale,
+        min,
+    }
+}
+
+impl GroupedMatmul {
+    /// The C function for this format, if there is one. Its arguments, all 64-bit: for each
+    /// of x `[K, M]` f32, codes, scales, mins and y `[N, M]` f32 a base pointer and a byte
+    /// offset, then K, M, the stored groups per tile row, and the tiles [begin, end) to
+    /// compute. Formats without mins ignore the mins pointer.
+    pub fn symbol(&self) -> Option<&'static str> {
+        SYMBOLS.iter().find(|(f, _)| f == self).map(|(_, s)| *s)
+    }
+
+    /// Why a `[out, inp]` weight stored with `stored_groups` groups per row cannot go through
+    /// the kernel, if it cannot.
+    pub fn check(&self, out: usize, inp: usize, stored_groups: usize) -> Result<(), String> {
+        if self.symbol().is_none() {
+            return Err(format!("no kernel for {self:?}"));
+        }
+        let groups = inp / self.group;
+        if !inp.is_multiple_of(self.group)
+            || !out.is_multiple_of(TILE_ROWS)
+            || groups > stored_groups
+        {
+            return Err(format!(
+                "[{out}, {inp}] does not fit {stored_groups} groups of {}",
+                self.group
+            ));
+        }
+        if groups > MAX_GROUPS {
+            return Err(format!(
+                "{groups} groups per row (the kernels take at most {MAX_GROUPS})"
+            ));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_symbol_is_in_the_object() {
+        let Some(object) = Object::get() else {
+            return;
+        };
+        for (_, symbol) in SYMBOLS {
+            let found = object
+                .bytes()
+                .windows(symbol.len() + 1)
+                .any(|w| &w[..symbol.len()] == symbol.as_bytes() && w[symbol.len()] == 0);
+            assert!(found, "{symbol} missing from the kernel object");
+        }
+    }
+
+    #[test]
+    fn file_name_follows_contents() {
+        if let Some(object) = Object::get() {
+            let name = object.file_name();
+            assert!(name.starts_with("llm_kernels_") && name.ends_with(".o"));
+            assert_eq!(name, object.file_name());
+        }
+    }
+
+    #[test]
+    fn checks_refuse_what_the_kernels_cannot_take() {
+        let q4_1 = gm(Code::U4, 32, Float::F16, true);
+        assert!(q4_1.check(1536, 576, 20).is_ok());
+        assert!(q4_1.check(1530, 576, 20).is_err());
+        assert!(q4_1.check(1536, 570, 20).is_err());
+        assert!(q4_1
+            .check(16, 32 * (MAX_GROUPS + 1), MAX_GROUPS + 4)
+            .is_err());
+        assert!(gm(Code::U4, 16, Float::F16, false)
+            .check(16, 32, 4)
+            .is_err());
+    }
+}

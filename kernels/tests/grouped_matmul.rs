@@ -1,0 +1,353 @@
+//! The C kernels against a scalar reference: every group format, token counts that exercise
+//! each block size (8, 4, 2, 1) and their remainders, tile counts that leave partial blocks,
+//! padding groups, and workgroups splitting the tiles.
+
+use kernels::{Code, Float, GroupedMatmul, TILE_ROWS};
+
+type WithMins = unsafe extern "C" fn(
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *mut u8,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+);
+type WithoutMins = unsafe extern "C" fn(
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *mut u8,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+);
+
+/// Declares kernels of one signature.
+macro_rules! kernels {
+    (without mins: $($name:ident),*) => {
+        extern "C" {
+            $(fn $name(
+                x: *const u8, xo: usize, c: *const u8, co: usize, s: *const u8, so: usize,
+                y: *mut u8, yo: usize, k: usize, m: usize, g: usize, per: usize, tiles: usize,
+                wg: usize,
+            );)*
+        }
+    };
+    (with mins: $($name:ident),*) => {
+        extern "C" {
+            $(fn $name(
+                x: *const u8, xo: usize, c: *const u8, co: usize, s: *const u8, so: usize,
+                mn: *const u8, mo: usize, y: *mut u8, yo: usize, k: usize, m: usize, g: usize,
+                per: usize, tiles: usize, wg: usize,
+            );)*
+        }
+    };
+}
+
+kernels!(without mins: llm_grouped_matmul_i8_g32_f16, llm_grouped_matmul_i4_g32_f16,
+    llm_grouped_matmul_i8_g16_f32);
+kernels!(with mins: llm_grouped_matmul_u4_g32_f16_min, llm_grouped_matmul_i8_g32_f16_min,
+    llm_grouped_matmul_u4_g32_f32_min, llm_grouped_matmul_i8_g32_f32_min);
+
+enum Entry {
+    WithMins(WithMins),
+    WithoutMins(WithoutMins),
+}
+
+fn entry(format: GroupedMatmul) -> Entry {
+    match format.symbol().expect("a kernel format") {
+        "llm_grouped_matmul_i8_g32_f16" => Entry::WithoutMins(llm_grouped_matmul_i8_g32_f16),
+        "llm_grouped_matmul_i4_g32_f16" => Entry::WithoutMins(llm_grouped_matmul_i4_g32_f16),
+        "llm_grouped_matmul_i8_g16_f32" => Entry::WithoutMins(llm_grouped_matmul_i8_g16_f32),
+        "llm_grouped_matmul_u4_g32_f16_min" => Entry::WithMins(llm_grouped_matmul_u4_g32_f16_min),
+        "llm_grouped_matmul_i8_g32_f16_min" => Entry::WithMins(llm_grouped_matmul_i8_g32_f16_min),
+        "llm_grouped_matmul_u4_g32_f32_min" => Entry::WithMins(llm_grouped_matmul_u4_g32_f32_min),
+        "llm_grouped_matmul_i8_g32_f32_min" => Entry::WithMins(llm_grouped_matmul_i8_g32_f32_min),
+        other => panic!("no test entry for {other}"),
+    }
+}
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// Uniform in [-1, 1).
+    fn unit(&mut self) -> f32 {
+        (self.next() >> 40) as f32 / (1u64 << 23) as f32 - 1.0
+    }
+}
+
+/// A grouped weight in the stored layout, with its exact f32 values for the reference.
+struct Grouped {
+    codes: Vec<u8>,
+    scales: Vec<u8>,
+    mins: Vec<u8>,
+    /// Dequantized `[out, inp]`, rounded as the reference rounds `scale * code + min`.
+    dense: Vec<f32>,
+    stored_groups: usize,
+}
+
+fn float_bytes(v: f32, ty: Float) -> (Vec<u8>, f32) {
+    match ty {
+        Float::F32 => (v.to_le_bytes().to_vec(), v),
+        Float::F16 => {
+            let h = half::f16::from_f32(v);
+            (h.to_le_bytes().to_vec(), h.to_f32())
+        }
+    }
+}
+
+fn grouped(
+    format: GroupedMatmul,
+    out: usize,
+    inp: usize,
+    padding: usize,
+    rng: &mut Rng,
+) -> Grouped {
+    let (tiles, group) = (out / TILE_ROWS, format.group);
+    let stored_groups = inp / group + padding;
+    let mut codes = vec![0u8; tiles * stored_groups * group * TILE_ROWS * format.code.bits() / 8];
+    let maps = tiles * stored_groups * TILE_ROWS;
+    let mut scales = vec![0u8; maps * format.scale.bytes()];
+    let mut mins = vec![
+        0u8;
+        if format.min {
+            maps * format.scale.bytes()
+        } else {
+            0
+        }
+    ];
+    let mut dense = vec![0f32; out * inp];
+    for t in 0..tiles {
+        for g in 0..inp / group {
+            for j in 0..TILE_ROWS {
+                let map = (t * stored_groups + g) * TILE_ROWS + j;
+                let width = format.scale.bytes();
+                let (sb, scale) = float_bytes(rng.unit() * 0.02, format.scale);
+                scales[map * width..(map + 1) * width].copy_from_slice(&sb);
+                let min = if format.min {
+                    let (mb, min) = float_bytes(rng.unit() * 0.02, format.scale);
+                    mins[map * width..(map + 1) * width].copy_from_slice(&mb);
+                    min
+                } else {
+                    0.0
+                };
+                for k in 0..group {
+                    let q: i32 = match format.code {
+                        Code::U4 => (rng.next() % 16) as i32,
+                        Code::I4 => (rng.next() % 16) as i32 - 8,
+                        Code::I8 => (rng.next() % 256) as i32 - 128,
+                    };
+                    let element = ((t * stored_groups + g) * group + k) * TILE_ROWS + j;
+                    match format.code {
+                        Code::I8 => codes[element] = q as i8 as u8,
+                        Code::U4 | Code::I4 => {
+                            let nibble = (q as u8) & 0x0F;
+                            codes[element / 2] |= if element.is_multiple_of(2) {
+                                nibble
+                            } else {
+                                nibble << 4
+                            };
+                        }
+                    }
+                    let row = t * TILE_ROWS + j;
+                    let value = scale * q as f32;
+                    dense[row * inp + g * group + k] = if format.min { value + min } else { value };
+                }
+            }
+        }
+    }
+    Grouped {
+        codes,
+        scales,
+        mins,
+        dense,
+        stored_groups,
+    }
+}
+
+/// Runs the kernel over every workgroup; x is `[inp, m]`, the result `[out, m]`.
+fn run(
+    format: GroupedMatmul,
+    w: &Grouped,
+    x: &[f32],
+    inp: usize,
+    m: usize,
+    out: usize,
+    per: usize,
+) -> Vec<f32> {
+    let tiles = out / TILE_ROWS;
+    // Offsets into larger buffers, as IREE passes subspans.
+    let pad = |bytes: &[u8]| [vec![0xAB; 64], bytes.to_vec()].concat();
+    let xb: Vec<u8> = x.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let (xb, cb, sb, mb) = (pad(&xb), pad(&w.codes), pad(&w.scales), pad(&w.mins));
+    let mut y = vec![0u8; 64 + out * m * 4];
+    for wg in 0..tiles.div_ceil(per) {
+        // SAFETY: every buffer holds what the kernel reads or writes at offset 64: x [inp, m]
+        // f32, the tiles' codes and maps, y [out, m] f32.
+        unsafe {
+            match entry(format) {
+                Entry::WithMins(f) => f(
+                    xb.as_ptr(),
+                    64,
+                    cb.as_ptr(),
+                    64,
+                    sb.as_ptr(),
+                    64,
+                    mb.as_ptr(),
+                    64,
+                    y.as_mut_ptr(),
+                    64,
+                    inp,
+                    m,
+                    w.stored_groups,
+                    per,
+                    tiles,
+                    wg,
+                ),
+                Entry::WithoutMins(f) => f(
+                    xb.as_ptr(),
+                    64,
+                    cb.as_ptr(),
+                    64,
+                    sb.as_ptr(),
+                    64,
+                    y.as_mut_ptr(),
+                    64,
+                    inp,
+                    m,
+                    w.stored_groups,
+                    per,
+                    tiles,
+                    wg,
+                ),
+            }
+        }
+    }
+    y[64..]
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes(b.try_into().unwrap()))
+        .collect()
+}
+
+fn check(format: GroupedMatmul, out: usize, inp: usize, m: usize, per: usize, seed: u64) {
+    let mut rng = Rng(seed);
+    let w = grouped(format, out, inp, 3, &mut rng);
+    let x: Vec<f32> = (0..inp * m).map(|_| rng.unit()).collect();
+    let y = run(format, &w, &x, inp, m, out, per);
+    for row in 0..out {
+        for t in 0..m {
+            let exact: f64 = (0..inp)
+                .map(|k| w.dense[row * inp + k] as f64 * x[k * m + t] as f64)
+                .sum();
+            let magnitude: f64 = (0..inp)
+                .map(|k| (w.dense[row * inp + k] as f64 * x[k * m + t] as f64).abs())
+                .sum();
+            let got = y[row * m + t] as f64;
+            // f32 sums in another order: a few ulps of the sum of magnitudes.
+            assert!(
+                (got - exact).abs() <= 1e-6 * magnitude + 1e-30,
+                "{format:?} [{out}x{inp}] M={m} per={per}: row {row} token {t}: {got} vs {exact}"
+            );
+        }
+    }
+}
+
+const FORMATS: [GroupedMatmul; 7] = [
+    GroupedMatmul {
+        code: Code::I8,
+        group: 32,
+        scale: Float::F16,
+        min: false,
+    },
+    GroupedMatmul {
+        code: Code::I4,
+        group: 32,
+        scale: Float::F16,
+        min: false,
+    },
+    GroupedMatmul {
+        code: Code::U4,
+        group: 32,
+        scale: Float::F16,
+        min: true,
+    },
+    GroupedMatmul {
+        code: Code::I8,
+        group: 32,
+        scale: Float::F16,
+        min: true,
+    },
+    GroupedMatmul {
+        code: Code::U4,
+        group: 32,
+        scale: Float::F32,
+        min: true,
+    },
+    GroupedMatmul {
+        code: Code::I8,
+        group: 32,
+        scale: Float::F32,
+        min: true,
+    },
+    GroupedMatmul {
+        code: Code::I8,
+        group: 16,
+        scale: Float::F32,
+        min: false,
+    },
+];
+
+#[test]
+fn every_format_matches_the_reference() {
+    if !kernels::host_supported() {
+        eprintln!("skipped: this CPU does not run the kernels");
+        return;
+    }
+    for (i, format) in FORMATS.into_iter().enumerate() {
+        for m in [1, 2, 3, 4, 5, 7, 8, 9, 17] {
+            check(
+                format,
+                112,
+                4 * format.group,
+                m,
+                4,
+                17 + i as u64 * 100 + m as u64,
+            );
+        }
+        // 7 tiles in workgroups of 3: a block of 2 and a remainder; wide rows.
+        check(format, 112, 576, 1, 3, 5 + i as u64);
+        check(format, 48, 1536, 2, 1, 9 + i as u64);
+    }
+}
+
+#[test]
+fn every_format_has_an_entry() {
+    for format in FORMATS {
+        assert!(format.symbol().is_some());
+    }
+}
