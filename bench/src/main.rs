@@ -111,6 +111,15 @@ fn measured_graphs(graphs: &mut emitter::GraphOptions, args: &Args) {
     }
 }
 
+/// The encoded tensor bytes of a GGUF file (what a memory target is measured against).
+fn gguf_tensor_bytes(path: &std::path::Path) -> Result<Option<u64>, gguf::Error> {
+    if path.extension().is_none_or(|e| e != "gguf") {
+        return Ok(None);
+    }
+    let file = gguf::GgufFile::open(path)?;
+    Ok(Some(file.tensors().iter().map(|t| t.size).sum()))
+}
+
 fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let path = match &args.model {
         Some(path) => path.clone(),
@@ -158,7 +167,17 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let pairs = measure::paired_b1(&mut loaded.graphs, args.context, PAIRS, || {
         probe.read_bandwidth(2)
     });
-    let report = report::Report::new(&loaded, bandwidth, prefill, decode, &pairs, rss, peak);
+    let source_bytes = gguf_tensor_bytes(&path)?;
+    let report = report::Report::new(
+        &loaded,
+        bandwidth,
+        prefill,
+        decode,
+        &pairs,
+        rss,
+        peak,
+        source_bytes,
+    );
     println!("{}", report.table());
     if let Some(path) = &args.json {
         std::fs::write(path, serde_json::to_string_pretty(&report)?)?;

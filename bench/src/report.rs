@@ -35,6 +35,10 @@ pub struct Report {
     pub peak_rss_bytes: u64,
     /// Resident memory over (weight bytes + KV bytes).
     pub memory_ratio: f64,
+    /// Tensor bytes of the source file, when it is a GGUF file.
+    pub source_bytes: Option<u64>,
+    /// Resident memory over (source tensor bytes + KV bytes).
+    pub source_memory_ratio: Option<f64>,
 }
 
 impl Report {
@@ -46,6 +50,7 @@ impl Report {
         pairs: &[(f64, f64)],
         rss: u64,
         peak: u64,
+        source_bytes: Option<u64>,
     ) -> Report {
         let manifest = loaded.graphs.manifest();
         // Stored bytes: 4-bit codes take half a byte each, group scales count too.
@@ -115,6 +120,8 @@ impl Report {
             rss_bytes: rss,
             peak_rss_bytes: peak,
             memory_ratio: rss as f64 / (weight_bytes + kv_bytes) as f64,
+            source_bytes,
+            source_memory_ratio: source_bytes.map(|s| rss as f64 / (s + kv_bytes) as f64),
         }
     }
 
@@ -190,11 +197,19 @@ impl Report {
             ));
         }
         out.push_str(&format!(
-            "resident memory {:.0} MiB (peak {:.0} MiB) = {:.2}x (weights + KV)\n",
+            "resident memory {:.0} MiB (peak {:.0} MiB) = {:.2}x (weights + KV)",
             mb(self.rss_bytes),
             mb(self.peak_rss_bytes),
             self.memory_ratio
         ));
+        match (self.source_bytes, self.source_memory_ratio) {
+            (Some(source), Some(ratio)) => out.push_str(&format!(
+                " = {ratio:.2}x (GGUF tensor bytes {:.0} MiB + KV {:.0} MiB)\n",
+                mb(source),
+                mb(self.kv_bytes)
+            )),
+            _ => out.push('\n'),
+        }
         out
     }
 }

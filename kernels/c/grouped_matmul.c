@@ -431,39 +431,105 @@ INLINE void workgroup_tiles(size_t per_workgroup, size_t tiles, size_t id, size_
     if (*begin > *end) *begin = *end;
 }
 
-// The exported entry points, one per group format. Every buffer comes as a base pointer and a
-// byte offset (IREE's bare-pointer calling convention for `memref<i8>` plus the offset), then
-// K, M, the stored groups per tile row, tiles per workgroup, tiles, and the workgroup id.
-#define GROUPED_MATMUL_MIN(name, code, group, f16)                                             \
-    __attribute__((visibility("hidden"))) void name(                                          \
-        const uint8_t* x, size_t x_offset, const uint8_t* codes, size_t codes_offset,         \
-        const uint8_t* scales, size_t scales_offset, const uint8_t* mins, size_t mins_offset, \
-        uint8_t* y, size_t y_offset, size_t K, size_t M, size_t stored_groups,                \
-        size_t per_workgroup, size_t tiles, size_t workgroup) {                               \
-        size_t begin, end;                                                                    \
-        workgroup_tiles(per_workgroup, tiles, workgroup, &begin, &end);                       \
-        grouped_matmul(code, group, f16, 1, (const float*)(x + x_offset),                     \
-                       codes + codes_offset, scales + scales_offset, mins + mins_offset,      \
-                       (float*)(y + y_offset), K, M, stored_groups, begin, end);              \
+// Several weights with the same inputs and format (q, k and v; gate and up) in one dispatch:
+// the workgroups of weight 0 come first, then those of weight 1, ... Each weight has its own
+// tile count and output.
+struct weight {
+    const uint8_t* codes;
+    const uint8_t* scales;
+    const uint8_t* mins;
+    float* y;
+    size_t tiles;
+};
+
+INLINE void grouped_matmul_many(enum code code, int group, int f16, int has_min, const float* x,
+                                const struct weight* w, int n, size_t K, size_t M,
+                                size_t stored_groups, size_t per_workgroup, size_t workgroup) {
+    for (int i = 0; i < n; ++i) {
+        const size_t count = (w[i].tiles + per_workgroup - 1) / per_workgroup;
+        if (workgroup < count) {
+            size_t begin, end;
+            workgroup_tiles(per_workgroup, w[i].tiles, workgroup, &begin, &end);
+            grouped_matmul(code, group, f16, has_min, x, w[i].codes, w[i].scales, w[i].mins,
+                           w[i].y, K, M, stored_groups, begin, end);
+            return;
+        }
+        workgroup -= count;
+    }
+}
+
+// The exported entry points, one per group format and weight count (1, 2 or 3). Every buffer
+// comes as a base pointer and a byte offset (IREE's bare-pointer calling convention for
+// `memref<i8>` plus the offset): x, then each weight's codes, scales (and mins), then each
+// output; then K, M, the stored groups per tile row, tiles per workgroup, each weight's tile
+// count, and the workgroup id.
+#define BUF(p) const uint8_t *p, size_t p##_offset
+#define OUT(p) uint8_t *p, size_t p##_offset
+#define AT(p) (p + p##_offset)
+#define WEIGHT(c, s, m, y, t) \
+    { AT(c), AT(s), m, (float*)AT(y), t }
+
+// One copy of the format's code; the entries only gather their arguments.
+#define CORE(name, code, group, f16, has_min)                                                  \
+    static __attribute__((noinline)) void name##_core(const uint8_t* x, const struct weight* w, \
+                                                      int n, size_t K, size_t M, size_t groups, \
+                                                      size_t per, size_t wg) {                  \
+        grouped_matmul_many(code, group, f16, has_min, (const float*)x, w, n, K, M, groups,    \
+                            per, wg);                                                           \
     }
 
-#define GROUPED_MATMUL(name, code, group, f16)                                                 \
-    __attribute__((visibility("hidden"))) void name(                                          \
-        const uint8_t* x, size_t x_offset, const uint8_t* codes, size_t codes_offset,         \
-        const uint8_t* scales, size_t scales_offset, uint8_t* y, size_t y_offset, size_t K,   \
-        size_t M, size_t stored_groups, size_t per_workgroup, size_t tiles,                   \
-        size_t workgroup) {                                                                   \
-        size_t begin, end;                                                                    \
-        workgroup_tiles(per_workgroup, tiles, workgroup, &begin, &end);                       \
-        grouped_matmul(code, group, f16, 0, (const float*)(x + x_offset),                     \
-                       codes + codes_offset, scales + scales_offset, 0,                       \
-                       (float*)(y + y_offset), K, M, stored_groups, begin, end);              \
+#define ENTRIES_MIN(name, code, group, f16)                                                     \
+    CORE(name, code, group, f16, 1)                                                            \
+    __attribute__((visibility("hidden"))) void name(                                           \
+        BUF(x), BUF(c0), BUF(s0), BUF(m0), OUT(y0), size_t K, size_t M, size_t groups,         \
+        size_t per, size_t t0, size_t wg) {                                                    \
+        const struct weight w[1] = {WEIGHT(c0, s0, AT(m0), y0, t0)};                           \
+        name##_core(AT(x), w, 1, K, M, groups, per, wg);                                                               \
+    }                                                                                          \
+    __attribute__((visibility("hidden"))) void name##_x2(                                      \
+        BUF(x), BUF(c0), BUF(s0), BUF(m0), BUF(c1), BUF(s1), BUF(m1), OUT(y0), OUT(y1),        \
+        size_t K, size_t M, size_t groups, size_t per, size_t t0, size_t t1, size_t wg) {      \
+        const struct weight w[2] = {WEIGHT(c0, s0, AT(m0), y0, t0),                            \
+                                    WEIGHT(c1, s1, AT(m1), y1, t1)};                           \
+        name##_core(AT(x), w, 2, K, M, groups, per, wg);                                                               \
+    }                                                                                          \
+    __attribute__((visibility("hidden"))) void name##_x3(                                      \
+        BUF(x), BUF(c0), BUF(s0), BUF(m0), BUF(c1), BUF(s1), BUF(m1), BUF(c2), BUF(s2),        \
+        BUF(m2), OUT(y0), OUT(y1), OUT(y2), size_t K, size_t M, size_t groups, size_t per,     \
+        size_t t0, size_t t1, size_t t2, size_t wg) {                                          \
+        const struct weight w[3] = {WEIGHT(c0, s0, AT(m0), y0, t0),                            \
+                                    WEIGHT(c1, s1, AT(m1), y1, t1),                            \
+                                    WEIGHT(c2, s2, AT(m2), y2, t2)};                           \
+        name##_core(AT(x), w, 3, K, M, groups, per, wg);                                                               \
     }
 
-GROUPED_MATMUL(llm_grouped_matmul_i8_g32_f16, I8, 32, 1)
-GROUPED_MATMUL(llm_grouped_matmul_i4_g32_f16, I4, 32, 1)
-GROUPED_MATMUL_MIN(llm_grouped_matmul_u4_g32_f16_min, U4, 32, 1)
-GROUPED_MATMUL_MIN(llm_grouped_matmul_i8_g32_f16_min, I8, 32, 1)
-GROUPED_MATMUL_MIN(llm_grouped_matmul_u4_g32_f32_min, U4, 32, 0)
-GROUPED_MATMUL_MIN(llm_grouped_matmul_i8_g32_f32_min, I8, 32, 0)
-GROUPED_MATMUL(llm_grouped_matmul_i8_g16_f32, I8, 16, 0)
+#define ENTRIES(name, code, group, f16)                                                         \
+    CORE(name, code, group, f16, 0)                                                            \
+    __attribute__((visibility("hidden"))) void name(BUF(x), BUF(c0), BUF(s0), OUT(y0),         \
+                                                    size_t K, size_t M, size_t groups,         \
+                                                    size_t per, size_t t0, size_t wg) {        \
+        const struct weight w[1] = {WEIGHT(c0, s0, 0, y0, t0)};                                \
+        name##_core(AT(x), w, 1, K, M, groups, per, wg);                                                               \
+    }                                                                                          \
+    __attribute__((visibility("hidden"))) void name##_x2(                                      \
+        BUF(x), BUF(c0), BUF(s0), BUF(c1), BUF(s1), OUT(y0), OUT(y1), size_t K, size_t M,      \
+        size_t groups, size_t per, size_t t0, size_t t1, size_t wg) {                          \
+        const struct weight w[2] = {WEIGHT(c0, s0, 0, y0, t0), WEIGHT(c1, s1, 0, y1, t1)};     \
+        name##_core(AT(x), w, 2, K, M, groups, per, wg);                                                               \
+    }                                                                                          \
+    __attribute__((visibility("hidden"))) void name##_x3(                                      \
+        BUF(x), BUF(c0), BUF(s0), BUF(c1), BUF(s1), BUF(c2), BUF(s2), OUT(y0), OUT(y1),        \
+        OUT(y2), size_t K, size_t M, size_t groups, size_t per, size_t t0, size_t t1,          \
+        size_t t2, size_t wg) {                                                                \
+        const struct weight w[3] = {WEIGHT(c0, s0, 0, y0, t0), WEIGHT(c1, s1, 0, y1, t1),      \
+                                    WEIGHT(c2, s2, 0, y2, t2)};                                \
+        name##_core(AT(x), w, 3, K, M, groups, per, wg);                                                               \
+    }
+
+ENTRIES(llm_grouped_matmul_i8_g32_f16, I8, 32, 1)
+ENTRIES(llm_grouped_matmul_i4_g32_f16, I4, 32, 1)
+ENTRIES_MIN(llm_grouped_matmul_u4_g32_f16_min, U4, 32, 1)
+ENTRIES_MIN(llm_grouped_matmul_i8_g32_f16_min, I8, 32, 1)
+ENTRIES_MIN(llm_grouped_matmul_u4_g32_f32_min, U4, 32, 0)
+ENTRIES_MIN(llm_grouped_matmul_i8_g32_f32_min, I8, 32, 0)
+ENTRIES(llm_grouped_matmul_i8_g16_f32, I8, 16, 0)

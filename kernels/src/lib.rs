@@ -24,6 +24,9 @@ pub const EXECUTABLE_FORMAT: &str = "embedded-elf-x86_64";
 /// the stack (16 KiB).
 pub const MAX_GROUPS: usize = 512;
 
+/// Most weights one call multiplies by the same inputs.
+pub const MAX_WEIGHTS: usize = 3;
+
 /// Output rows per weight tile, as the emitter stores grouped weights.
 pub const TILE_ROWS: usize = 16;
 
@@ -176,10 +179,23 @@ const fn gm(code: Code, group: usize, scale: Float, min: bool) -> GroupedMatmul 
 impl GroupedMatmul {
     /// The C function for this format, if there is one. Its arguments, all 64-bit: for each
     /// of x `[K, M]` f32, codes, scales, mins and y `[N, M]` f32 a base pointer and a byte
-    /// offset, then K, M, the stored groups per tile row, and the tiles [begin, end) to
-    /// compute. Formats without mins ignore the mins pointer.
+    /// offset, then K, M, the stored groups per tile row, tiles per workgroup, the tile count
+    /// and the workgroup id. Formats without mins have no mins argument.
     pub fn symbol(&self) -> Option<&'static str> {
         SYMBOLS.iter().find(|(f, _)| f == self).map(|(_, s)| *s)
+    }
+
+    /// The C function multiplying `weights` (1 to [`MAX_WEIGHTS`]) weights of this format by
+    /// the same x in one call: x, each weight's codes, scales (and mins), then each output,
+    /// then K, M, stored groups, tiles per workgroup, each weight's tile count and the
+    /// workgroup id. Weight 0's workgroups come first.
+    pub fn symbol_for(&self, weights: usize) -> Option<String> {
+        let base = self.symbol()?;
+        match weights {
+            1 => Some(base.to_string()),
+            2..=MAX_WEIGHTS => Some(format!("{base}_x{weights}")),
+            _ => None,
+        }
     }
 
     /// Why a `[out, inp]` weight stored with `stored_groups` groups per row cannot go through
@@ -216,7 +232,10 @@ mod tests {
         let Some(object) = Object::get() else {
             return;
         };
-        for (_, symbol) in SYMBOLS {
+        let names = SYMBOLS
+            .iter()
+            .flat_map(|(f, _)| (1..=MAX_WEIGHTS).filter_map(|n| f.symbol_for(n)));
+        for symbol in names {
             let found = object
                 .bytes()
                 .windows(symbol.len() + 1)

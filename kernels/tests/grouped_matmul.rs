@@ -351,3 +351,191 @@ fn every_format_has_an_entry() {
         assert!(format.symbol().is_some());
     }
 }
+
+extern "C" {
+    fn llm_grouped_matmul_u4_g32_f16_min_x3(
+        x: *const u8,
+        xo: usize,
+        c0: *const u8,
+        co0: usize,
+        s0: *const u8,
+        so0: usize,
+        m0: *const u8,
+        mo0: usize,
+        c1: *const u8,
+        co1: usize,
+        s1: *const u8,
+        so1: usize,
+        m1: *const u8,
+        mo1: usize,
+        c2: *const u8,
+        co2: usize,
+        s2: *const u8,
+        so2: usize,
+        m2: *const u8,
+        mo2: usize,
+        y0: *mut u8,
+        yo0: usize,
+        y1: *mut u8,
+        yo1: usize,
+        y2: *mut u8,
+        yo2: usize,
+        k: usize,
+        m: usize,
+        g: usize,
+        per: usize,
+        t0: usize,
+        t1: usize,
+        t2: usize,
+        wg: usize,
+    );
+    fn llm_grouped_matmul_i8_g32_f16_x2(
+        x: *const u8,
+        xo: usize,
+        c0: *const u8,
+        co0: usize,
+        s0: *const u8,
+        so0: usize,
+        c1: *const u8,
+        co1: usize,
+        s1: *const u8,
+        so1: usize,
+        y0: *mut u8,
+        yo0: usize,
+        y1: *mut u8,
+        yo1: usize,
+        k: usize,
+        m: usize,
+        g: usize,
+        per: usize,
+        t0: usize,
+        t1: usize,
+        wg: usize,
+    );
+}
+
+fn floats(bytes: &[u8]) -> Vec<f32> {
+    bytes
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes(b.try_into().unwrap()))
+        .collect()
+}
+
+/// Several weights in one call give each weight's own product, whichever workgroup computes it.
+#[test]
+fn several_weights_in_one_call_equal_one_call_each() {
+    if !kernels::host_supported() {
+        eprintln!("skipped: this CPU does not run the kernels");
+        return;
+    }
+    let (inp, per) = (576, 4);
+    for m in [1, 3, 8, 20] {
+        let mut rng = Rng(99 + m as u64);
+        let x: Vec<f32> = (0..inp * m).map(|_| rng.unit()).collect();
+        let xb: Vec<u8> = x.iter().flat_map(|v| v.to_le_bytes()).collect();
+        // q, k, v shapes: 36, 12 and 12 tiles of 16 rows are what SmolLM2 has; smaller here.
+        let outs = [112, 48, 32];
+        let q4_1 = FORMATS[2];
+        let ws: Vec<Grouped> = outs
+            .iter()
+            .map(|&o| grouped(q4_1, o, inp, 2, &mut rng))
+            .collect();
+        let mut ys: Vec<Vec<u8>> = outs.iter().map(|&o| vec![0u8; o * m * 4]).collect();
+        let tiles: Vec<usize> = outs.iter().map(|o| o / TILE_ROWS).collect();
+        let workgroups: usize = tiles.iter().map(|t| t.div_ceil(per)).sum();
+        for wg in 0..workgroups {
+            let [y0, y1, y2] = &mut ys[..] else {
+                unreachable!()
+            };
+            // SAFETY: every buffer holds what the kernel reads or writes for its weight.
+            unsafe {
+                llm_grouped_matmul_u4_g32_f16_min_x3(
+                    xb.as_ptr(),
+                    0,
+                    ws[0].codes.as_ptr(),
+                    0,
+                    ws[0].scales.as_ptr(),
+                    0,
+                    ws[0].mins.as_ptr(),
+                    0,
+                    ws[1].codes.as_ptr(),
+                    0,
+                    ws[1].scales.as_ptr(),
+                    0,
+                    ws[1].mins.as_ptr(),
+                    0,
+                    ws[2].codes.as_ptr(),
+                    0,
+                    ws[2].scales.as_ptr(),
+                    0,
+                    ws[2].mins.as_ptr(),
+                    0,
+                    y0.as_mut_ptr(),
+                    0,
+                    y1.as_mut_ptr(),
+                    0,
+                    y2.as_mut_ptr(),
+                    0,
+                    inp,
+                    m,
+                    ws[0].stored_groups,
+                    per,
+                    tiles[0],
+                    tiles[1],
+                    tiles[2],
+                    wg,
+                );
+            }
+        }
+        for (i, w) in ws.iter().enumerate() {
+            let alone = run(q4_1, w, &x, inp, m, outs[i], per);
+            assert_eq!(floats(&ys[i]), alone, "weight {i} at M={m}");
+        }
+
+        let q8_0 = FORMATS[0];
+        let ws: Vec<Grouped> = [64, 16]
+            .iter()
+            .map(|&o| grouped(q8_0, o, inp, 0, &mut rng))
+            .collect();
+        let mut y0 = vec![0u8; 64 * m * 4];
+        let mut y1 = vec![0u8; 16 * m * 4];
+        for wg in 0..2 {
+            // SAFETY: as above; per = 4 tiles puts each weight in one workgroup.
+            unsafe {
+                llm_grouped_matmul_i8_g32_f16_x2(
+                    xb.as_ptr(),
+                    0,
+                    ws[0].codes.as_ptr(),
+                    0,
+                    ws[0].scales.as_ptr(),
+                    0,
+                    ws[1].codes.as_ptr(),
+                    0,
+                    ws[1].scales.as_ptr(),
+                    0,
+                    y0.as_mut_ptr(),
+                    0,
+                    y1.as_mut_ptr(),
+                    0,
+                    inp,
+                    m,
+                    ws[0].stored_groups,
+                    4,
+                    4,
+                    1,
+                    wg,
+                );
+            }
+        }
+        assert_eq!(
+            floats(&y0),
+            run(q8_0, &ws[0], &x, inp, m, 64, 4),
+            "q8_0 weight 0 at M={m}"
+        );
+        assert_eq!(
+            floats(&y1),
+            run(q8_0, &ws[1], &x, inp, m, 16, 4),
+            "q8_0 weight 1 at M={m}"
+        );
+    }
+}

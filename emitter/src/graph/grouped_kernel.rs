@@ -39,50 +39,80 @@ pub fn kernel_for(format: &GroupFormat) -> Option<GroupedMatmul> {
     kernel.symbol().map(|_| kernel)
 }
 
-/// `W · x` for codes `[out/16, G, g, 16]`, scales (and mins) `[out/16, G, 16]` and
-/// `x: [in, M]`, giving `[out, M]`.
+/// A grouped weight's parts as stored: codes `[out/16, G, g, 16]`, scales (and mins)
+/// `[out/16, G, 16]`.
+pub struct GroupedParts<'a> {
+    pub codes: &'a Value,
+    pub scales: &'a Value,
+    pub mins: Option<&'a Value>,
+}
+
+/// `W_i · x` for each of `weights` (same format, inputs and stored groups) and `x: [in, M]`,
+/// giving `[out_i, M]`, in one dispatch.
 pub fn grouped_kernel(
     b: &mut FuncBuilder,
     kernel: GroupedMatmul,
-    codes: &Value,
-    scales: &Value,
-    mins: Option<&Value>,
+    weights: &[GroupedParts],
     x: &Value,
-) -> Result<Value> {
-    let (tiles, stored_groups) = (codes.dim(0), codes.dim(1));
-    let (inp, m) = (x.dim(0), x.dim(1));
-    let out = tiles * codes.dim(3);
-    kernel
-        .check(out as usize, inp as usize, stored_groups as usize)
-        .map_err(|detail| ShapeError {
-            op: "grouped_kernel".into(),
-            detail,
-        })?;
-    let object = Object::get().ok_or_else(|| ShapeError {
+) -> Result<Vec<Value>> {
+    let error = |detail: String| ShapeError {
         op: "grouped_kernel".into(),
-        detail: "this build has no CPU kernels".into(),
-    })?;
-    // IREE's StableHLO input rejects unsigned element types on a dispatch; the kernel reads
-    // bytes either way.
-    let codes = match codes.ty().elem {
-        ElemType::Ui4 => b.bitcast_convert(codes, ElemType::I4)?,
-        _ => codes.clone(),
+        detail,
     };
-    let mut operands = vec![x, &codes, scales];
-    operands.extend(mins);
+    let stored_groups = weights.first().map(|w| w.codes.dim(1)).unwrap_or(0);
+    let (inp, m) = (x.dim(0), x.dim(1));
+    let symbol = kernel.symbol_for(weights.len()).ok_or_else(|| {
+        error(format!(
+            "no kernel for {} weights of {kernel:?}",
+            weights.len()
+        ))
+    })?;
+    let object = Object::get().ok_or_else(|| error("this build has no CPU kernels".into()))?;
+    let mut operands = vec![x.clone()];
+    let mut results = Vec::new();
+    let mut tiles = Vec::new();
+    for w in weights {
+        let (t, g) = (w.codes.dim(0), w.codes.dim(1));
+        let out = t * w.codes.dim(3);
+        kernel
+            .check(out as usize, inp as usize, g as usize)
+            .map_err(error)?;
+        if g != stored_groups || w.mins.is_some() != kernel.min {
+            return Err(error(format!(
+                "weights {} do not share one layout",
+                w.codes.ty()
+            )));
+        }
+        // IREE's StableHLO input rejects unsigned element types on a dispatch; the kernel
+        // reads bytes either way.
+        let codes = match w.codes.ty().elem {
+            ElemType::Ui4 => b.bitcast_convert(w.codes, ElemType::I4)?,
+            _ => w.codes.clone(),
+        };
+        operands.push(codes);
+        operands.push(w.scales.clone());
+        operands.extend(w.mins.cloned());
+        results.push(TensorType::new([out, m], ElemType::F32));
+        tiles.push(t);
+    }
+    let per_workgroup = tiles_per_workgroup(tiles.iter().sum(), m);
     let mut bindings: Vec<TensorType> = operands.iter().map(|v| v.ty().clone()).collect();
-    bindings.push(TensorType::new([out, m], ElemType::F32));
-    let per_workgroup = tiles_per_workgroup(tiles, m);
-    let symbol = kernel.symbol().expect("checked above");
+    bindings.extend(results);
+    let tile_list: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
     let dispatch = ExternDispatch {
         object: object.file_name(),
         format: kernels::EXECUTABLE_FORMAT.into(),
-        export: format!("{symbol}_k{inp}_m{m}_g{stored_groups}_t{tiles}_w{per_workgroup}"),
-        symbol: symbol.into(),
+        export: format!(
+            "{symbol}_k{inp}_m{m}_g{stored_groups}_w{per_workgroup}_t{}",
+            tile_list.join("_")
+        ),
+        symbol,
         bindings,
-        constants: vec![inp, m, stored_groups, per_workgroup, tiles],
-        workgroups: ceil_div(tiles, per_workgroup),
+        results: weights.len(),
+        constants: [vec![inp, m, stored_groups, per_workgroup], tiles.clone()].concat(),
+        workgroups: tiles.iter().map(|&t| ceil_div(t, per_workgroup)).sum(),
     };
+    let operands: Vec<&Value> = operands.iter().collect();
     b.dispatch(&dispatch, &operands)
 }
 

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use super::attention::{attend, causal_mask, window_mask, write_cache, AttentionForm, Keys};
 use super::grouped_kernel::kernel_for;
-use super::linear::{linear, Several, Weight};
+use super::linear::{linear_many, Several, Weight};
 use super::step::{CacheSpan, Dims, Step};
 use super::weight_format::WeightFormat;
 use super::weights::{layer_dims, layer_shape, layer_suffixes};
@@ -152,9 +152,10 @@ pub fn layer_function(
     let (eps, offset) = (cfg.rms_norm_eps, dims.norm_offset);
     let gain = a.norm(&mut b, "input_layernorm.weight", offset)?;
     let xn = rms_norm(&mut b, &a.x, &gain, eps)?;
-    let q = projection(&mut b, &a.w, "self_attn.q_proj", &xn)?;
-    let k = projection(&mut b, &a.w, "self_attn.k_proj", &xn)?;
-    let v = projection(&mut b, &a.w, "self_attn.v_proj", &xn)?;
+    let qkv = ["self_attn.q_proj", "self_attn.k_proj", "self_attn.v_proj"];
+    let [q, k, v]: [Value; 3] = projections(&mut b, &a.w, &qkv, &xn)?
+        .try_into()
+        .expect("three projections");
     let (q, k) = match cfg.qk_norm {
         true => {
             let q_gain = a.norm(&mut b, "self_attn.q_norm.weight", offset)?;
@@ -246,8 +247,9 @@ fn mlp_block(
     };
     let gain = a.norm(b, pre, offset)?;
     let xn = rms_norm(b, x, &gain, eps)?;
-    let gate = projection(b, w, "mlp.gate_proj", &xn)?;
-    let up = projection(b, w, "mlp.up_proj", &xn)?;
+    let [gate, up]: [Value; 2] = projections(b, w, &["mlp.gate_proj", "mlp.up_proj"], &xn)?
+        .try_into()
+        .expect("two projections");
     let act = match dims.activation {
         Activation::Silu => {
             let sig = b.logistic(&gate)?;
@@ -292,16 +294,31 @@ fn projection(
     name: &str,
     xt: &Value,
 ) -> Result<Value> {
-    let weight = &w[&format!("{name}.weight")];
-    let y = linear(b, weight, xt)?;
-    match w.get(&format!("{name}.bias")) {
-        None => Ok(y),
-        Some(_) => {
-            let bias = vector(w, &format!("{name}.bias"))?;
-            let bias = b.broadcast_in_dim(bias, y.shape(), &[0])?;
-            b.add(&y, &bias)
-        }
-    }
+    Ok(projections(b, w, &[name], xt)?.remove(0))
+}
+
+/// [`projection`] for several projections of the same input, which the CPU kernels multiply
+/// in one dispatch.
+fn projections(
+    b: &mut FuncBuilder,
+    w: &BTreeMap<String, Weight>,
+    names: &[&str],
+    xt: &Value,
+) -> Result<Vec<Value>> {
+    let weights: Vec<&Weight> = names.iter().map(|n| &w[&format!("{n}.weight")]).collect();
+    let ys = linear_many(b, &weights, xt)?;
+    names
+        .iter()
+        .zip(ys)
+        .map(|(name, y)| match w.get(&format!("{name}.bias")) {
+            None => Ok(y),
+            Some(_) => {
+                let bias = vector(w, &format!("{name}.bias"))?;
+                let bias = b.broadcast_in_dim(bias, y.shape(), &[0])?;
+                b.add(&y, &bias)
+            }
+        })
+        .collect()
 }
 
 /// RMSNorm of each of the `n` heads of `[n*D, M]` over its D values, weight `[D]` shared by

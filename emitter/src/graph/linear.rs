@@ -36,7 +36,7 @@ use serde::{Deserialize, Serialize};
 
 use kernels::GroupedMatmul;
 
-use super::grouped_kernel::grouped_kernel;
+use super::grouped_kernel::{grouped_kernel, GroupedParts};
 use super::weight_format::stored_groups;
 use crate::config::ModelConfig;
 use crate::hlo::{DotDims, ElemType, FuncBuilder, GatherDims, ReduceOp, Result, ShapeError, Value};
@@ -158,6 +158,46 @@ impl Weight {
     }
 }
 
+/// `W_i · x` for several weights and one `x: [in, M]`: grouped weights of one CPU kernel
+/// format (q, k and v; gate and up) in one dispatch, others one product each.
+pub fn linear_many(b: &mut FuncBuilder, ws: &[&Weight], x: &Value) -> Result<Vec<Value>> {
+    let kernel_parts: Option<Vec<(GroupedMatmul, Groups)>> = ws
+        .iter()
+        .map(|w| match w {
+            Weight::Groups {
+                codes,
+                scales,
+                mins,
+                kernel: Some(k),
+                ..
+            } => Some((
+                *k,
+                Groups {
+                    codes,
+                    scales,
+                    mins: mins.as_ref(),
+                },
+            )),
+            _ => None,
+        })
+        .collect();
+    match kernel_parts {
+        Some(all)
+            if all.len() > 1
+                && all
+                    .iter()
+                    .all(|(k, g)| *k == all[0].0 && g.codes.dim(1) == all[0].1.codes.dim(1)) =>
+        {
+            for (_, g) in &all {
+                g.check(x)?;
+            }
+            let parts: Vec<GroupedParts> = all.iter().map(|(_, g)| g.parts()).collect();
+            grouped_kernel(b, all[0].0, &parts, x)
+        }
+        _ => ws.iter().map(|w| linear(b, w, x)).collect(),
+    }
+}
+
 /// `W · x` for `x: [in, M]`, giving `[out, M]`.
 pub fn linear(b: &mut FuncBuilder, w: &Weight, x: &Value) -> Result<Value> {
     match w {
@@ -176,7 +216,8 @@ pub fn linear(b: &mut FuncBuilder, w: &Weight, x: &Value) -> Result<Value> {
             };
             g.check(x)?;
             if let Some(kernel) = kernel {
-                return grouped_kernel(b, *kernel, codes, scales, mins.as_ref(), x);
+                let parts = [g.parts()];
+                return Ok(grouped_kernel(b, *kernel, &parts, x)?.remove(0));
             }
             match several {
                 _ if x.dim(1) == 1 => grouped_matvec(b, &g, x),
@@ -225,6 +266,14 @@ struct Groups<'a> {
 }
 
 impl Groups<'_> {
+    fn parts(&self) -> GroupedParts<'_> {
+        GroupedParts {
+            codes: self.codes,
+            scales: self.scales,
+            mins: self.mins,
+        }
+    }
+
     /// (tiles, groups, group size, rows per tile).
     fn dims(&self) -> (i64, i64, i64, i64) {
         let c = self.codes;

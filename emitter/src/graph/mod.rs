@@ -22,7 +22,7 @@ pub use copy_slot::COPY_SLOT;
 pub use forward::cache_globals;
 pub use head::{sample_function, Variant};
 pub use layer_plan::{LayerPlan, LayerUse};
-pub use linear::{linear, Several, Weight, WeightLayout, TILE_ROWS};
+pub use linear::{linear, linear_many, Several, Weight, WeightLayout, TILE_ROWS};
 pub use sample::SAMPLE_ARGS;
 pub use step::{CacheSpan, Dims, Step};
 pub use weight_format::{

@@ -22,8 +22,10 @@ pub struct ExternDispatch {
     /// The export's name, unique per (symbol, arguments, binding types) in a module.
     pub export: String,
     pub symbol: String,
-    /// Operand types, then the result's: one binding each.
+    /// Operand types, then the results': one binding each.
     pub bindings: Vec<TensorType>,
+    /// How many of the last bindings are results.
+    pub results: usize,
     /// Constant arguments after the bindings; then the kernel receives the workgroup id.
     pub constants: Vec<i64>,
     pub workgroups: i64,
@@ -101,16 +103,25 @@ impl ExternDispatch {
         )
     }
 
-    /// The `flow.dispatch` of this export on `operands` (named SSA values), giving `result`.
+    /// The `flow.dispatch` of this export on `operands` (named SSA values) as `lhs = ...`.
     pub(crate) fn call_text(&self, executable: &str, operands: &[String]) -> String {
-        let n = self.bindings.len();
+        let split = self.bindings.len() - self.results;
+        let results = &self.bindings[split..];
+        let results = match results.len() {
+            1 => results[0].to_string(),
+            _ => format!("({})", join(results)),
+        };
         format!(
-            "flow.dispatch @{executable}::@{}({}) : ({}) -> {}",
+            "flow.dispatch @{executable}::@{}({}) : ({}) -> {results}",
             self.export,
             operands.join(", "),
-            join(&self.bindings[..n - 1]),
-            self.bindings[n - 1]
+            join(&self.bindings[..split]),
         )
+    }
+
+    /// Operand types, then result types.
+    pub fn signature(&self) -> (&[TensorType], &[TensorType]) {
+        self.bindings.split_at(self.bindings.len() - self.results)
     }
 }
 

@@ -158,13 +158,13 @@ impl FuncBuilder {
     }
 
     /// Dispatches an object file's kernel on `operands`, whose types must be the export's
-    /// bindings; the last binding is the result's type.
-    pub fn dispatch(&mut self, kernel: &ExternDispatch, operands: &[&Value]) -> Result<Value> {
+    /// operand bindings; returns its results.
+    pub fn dispatch(&mut self, kernel: &ExternDispatch, operands: &[&Value]) -> Result<Vec<Value>> {
         let op = format!("flow.dispatch @{}", kernel.export);
         let given: Vec<&TensorType> = operands.iter().map(|v| v.ty()).collect();
-        let n = kernel.bindings.len();
-        let expected: Vec<&TensorType> = kernel.bindings[..n.saturating_sub(1)].iter().collect();
-        if n == 0 || given != expected {
+        let (expected, results) = kernel.signature();
+        let expected: Vec<&TensorType> = expected.iter().collect();
+        if results.is_empty() || given != expected {
             return fail(
                 &op,
                 format!(
@@ -176,11 +176,22 @@ impl FuncBuilder {
         }
         let names: Vec<String> = operands.iter().map(|v| v.to_string()).collect();
         let text = kernel.call_text(&executable_name(&kernel.object), &names);
-        let result = self.define(kernel.bindings[n - 1].clone(), &text);
+        let base = self.fresh(results[0].clone());
+        let n = results.len();
+        let lhs = if n == 1 {
+            base.to_string()
+        } else {
+            format!("{base}:{n}")
+        };
+        self.line(&format!("{lhs} = {text}"));
         if !self.dispatches.contains(kernel) {
             self.dispatches.push(kernel.clone());
         }
-        Ok(result)
+        let values = results.iter().enumerate().map(|(i, ty)| match n {
+            1 => base.clone(),
+            _ => base.project(i, ty.clone()),
+        });
+        Ok(values.collect())
     }
 
     pub fn global_store(&mut self, value: &Value, global: &str) {
