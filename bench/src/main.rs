@@ -168,16 +168,12 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         probe.read_bandwidth(2)
     });
     let source_bytes = gguf_tensor_bytes(&path)?;
-    let report = report::Report::new(
-        &loaded,
-        bandwidth,
-        prefill,
-        decode,
-        &pairs,
+    let memory = report::Memory {
         rss,
         peak,
         source_bytes,
-    );
+    };
+    let report = report::Report::new(&loaded, bandwidth, prefill, decode, &pairs, memory);
     println!("{}", report.table());
     if let Some(path) = &args.json {
         std::fs::write(path, serde_json::to_string_pretty(&report)?)?;

@@ -41,6 +41,13 @@ pub struct Report {
     pub source_memory_ratio: Option<f64>,
 }
 
+/// Resident memory after the run, and the source file's tensor bytes when known.
+pub struct Memory {
+    pub rss: u64,
+    pub peak: u64,
+    pub source_bytes: Option<u64>,
+}
+
 impl Report {
     pub fn new(
         loaded: &LoadedModel,
@@ -48,10 +55,13 @@ impl Report {
         prefill: PrefillResult,
         decode: Vec<DecodeResult>,
         pairs: &[(f64, f64)],
-        rss: u64,
-        peak: u64,
-        source_bytes: Option<u64>,
+        memory: Memory,
     ) -> Report {
+        let Memory {
+            rss,
+            peak,
+            source_bytes,
+        } = memory;
         let manifest = loaded.graphs.manifest();
         // Stored bytes: 4-bit codes take half a byte each, group scales count too.
         let bytes =
