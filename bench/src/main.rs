@@ -48,8 +48,9 @@ struct Args {
     #[arg(long)]
     weight_layout: Option<WeightLayout>,
     /// Weight storage: native (the file's own block formats), f32, f16 or bf16.
-    #[arg(long, default_value = "f32")]
-    weights: loader::Precision,
+    /// [default: native where the CPU kernels run, else f32]
+    #[arg(long)]
+    weights: Option<loader::Precision>,
     /// KV cache element type: f32, f16 or bf16.
     #[arg(long, default_value = "f32", value_parser = model::parse_kv_dtype)]
     kv: emitter::hlo::ElemType,
@@ -132,7 +133,9 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         measured_graphs(&mut options.graphs, args);
     }
     options.weight_layout = args.weight_layout;
-    options.weights = args.weights;
+    options.weights = args
+        .weights
+        .unwrap_or_else(|| model::default_weights(&options.target));
     options.graphs.kv_dtype = args.kv;
     let mut loaded = model::load(&runtime, &path, &options)?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());

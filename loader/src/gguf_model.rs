@@ -100,7 +100,7 @@ impl ParameterSource for GgufModel {
                     source,
                 }
             })?;
-        let Some(role) = rope_role(&info.name) else {
+        let Some(role) = rope_role(&info.name).filter(|_| self.permuted_rope) else {
             return Ok(groups);
         };
         // Blocks never cross rows, so the q/k fix-up moves whole rows of codes and of maps.

@@ -64,6 +64,13 @@ struct Args {
     /// IREE device URI.
     #[arg(long, default_value = "local-task")]
     device: String,
+    /// Weight storage: native (the file's own block formats), f32, f16 or bf16
+    /// [default: native where the CPU kernels run, else f32].
+    #[arg(long)]
+    weights: Option<loader::Precision>,
+    /// KV cache element type: f32, f16 or bf16.
+    #[arg(long, default_value = "f32", value_parser = model::parse_kv_dtype)]
+    kv: emitter::hlo::ElemType,
 }
 
 fn parse_sampling(s: &str) -> Result<SamplingMode, String> {
@@ -150,6 +157,10 @@ fn load(
     let runtime = Runtime::new(&args.device)?;
     let mut options = ModelOptions::for_device(&args.device)?;
     options.graphs = model::default_graph_options(args.slots, args.capacity);
+    options.graphs.kv_dtype = args.kv;
+    options.weights = args
+        .weights
+        .unwrap_or_else(|| model::default_weights(&options.target));
     let loaded = model::load(&runtime, path, &options)?;
     let config = EngineConfig {
         max_queue: args.max_queue,

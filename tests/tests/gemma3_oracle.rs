@@ -18,6 +18,7 @@ use engine::device_sampling::SamplingMode;
 use engine::graphs::{DecodeOutput, Graphs, PrefillOut};
 use engine::model::{self, LoadedModel, ModelOptions};
 use engine::runtime::Runtime;
+use loader::Precision;
 use sampler::SampleParams;
 use serde_json::Value;
 use tests::oracle::assert_top_logits_match;
@@ -102,27 +103,29 @@ fn model_path() -> Option<PathBuf> {
     Some(path)
 }
 
-fn options() -> ModelOptions {
+fn options(weights: Precision) -> ModelOptions {
     let mut graphs = model::default_graph_options(1, CAPACITY);
     graphs.prefill_lengths = vec![CHUNK];
     graphs.decode_windows = vec![CAPACITY];
     graphs.variants = vec![Variant::Logits];
     ModelOptions {
         graphs,
+        weights,
         ..ModelOptions::cpu()
     }
 }
 
-/// Loads the model once per test binary; the first load compiles the module (timed).
-fn load() -> Option<LoadedModel> {
+/// Loads the model with `weights`; the first load compiles the module (timed). Loads are
+/// serialised so that the fetch runs once.
+fn load(weights: Precision) -> Option<LoadedModel> {
     static LOCK: OnceLock<Mutex<()>> = OnceLock::new();
     let _guard = LOCK.get_or_init(Default::default).lock().unwrap();
     let path = model_path()?;
     let runtime: Arc<Runtime> = Runtime::new("local-task").unwrap();
     let started = Instant::now();
-    let loaded = model::load(&runtime, &path, &options()).expect("load Gemma 3");
+    let loaded = model::load(&runtime, &path, &options(weights)).expect("load Gemma 3");
     eprintln!(
-        "gemma3: module and weights ready in {:.1} s",
+        "gemma3 ({weights:?}): module and weights ready in {:.1} s",
         started.elapsed().as_secs_f64()
     );
     Some(loaded)
@@ -198,7 +201,7 @@ fn gemma3_matches_transformers() {
     let cases = fixtures();
     let long = cases.iter().map(|c| c.tokens().len()).max().unwrap();
     assert!(long > 512 && long <= CAPACITY, "{long} tokens");
-    let Some(mut loaded) = load() else {
+    let Some(mut loaded) = load(Precision::F32) else {
         return;
     };
     let tokenizer = loaded
@@ -211,6 +214,18 @@ fn gemma3_matches_transformers() {
         let text = tokenizer.decode(&case.greedy_ids, false).unwrap();
         assert_eq!(text, case.greedy_text, "prompt {n}: decoded continuation");
     }
+    teacher_forced_logits_match(&mut loaded.graphs, &cases);
+    greedy_continuations_are_token_exact(loaded, &cases);
+}
+
+/// The file's own blocks (Q5_0, Q8_0, Q4_K and Q6_K in this file) through the CPU kernels
+/// where the host runs them, IREE's grouped products elsewhere: the same logits and tokens.
+#[test]
+fn gemma3_native_weights_match_transformers() {
+    let cases = fixtures();
+    let Some(mut loaded) = load(Precision::Native) else {
+        return;
+    };
     teacher_forced_logits_match(&mut loaded.graphs, &cases);
     greedy_continuations_are_token_exact(loaded, &cases);
 }

@@ -75,8 +75,9 @@ struct Args {
     slots: usize,
     /// Weight storage: native (the file's own block formats, dequantized inside the
     /// products), f32, f16 or bf16.
-    #[arg(long, default_value = "f32")]
-    weights: loader::Precision,
+    /// [default: native where the CPU kernels run, else f32]
+    #[arg(long)]
+    weights: Option<loader::Precision>,
     /// KV cache element type: f32, f16 or bf16 (rounded when written).
     #[arg(long, default_value = "f32", value_parser = model::parse_kv_dtype)]
     kv: emitter::hlo::ElemType,
@@ -104,7 +105,9 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let runtime = Runtime::new(&args.device)?;
     let mut options = ModelOptions::for_device(&args.device)?;
     options.graphs = model::default_graph_options(args.slots, args.capacity);
-    options.weights = args.weights;
+    options.weights = args
+        .weights
+        .unwrap_or_else(|| model::default_weights(&options.target));
     options.graphs.kv_dtype = args.kv;
     let prepared = model::prepare(&path, &options)?;
     let tokenizer = prepared
