@@ -103,7 +103,7 @@ fn model_path() -> Option<PathBuf> {
     Some(path)
 }
 
-fn options(weights: Precision) -> ModelOptions {
+fn options(weights: Precision, cpu_kernels: bool) -> ModelOptions {
     let mut graphs = model::default_graph_options(1, CAPACITY);
     graphs.prefill_lengths = vec![CHUNK];
     graphs.decode_windows = vec![CAPACITY];
@@ -111,21 +111,24 @@ fn options(weights: Precision) -> ModelOptions {
     ModelOptions {
         graphs,
         weights,
+        cpu_kernels,
         ..ModelOptions::cpu()
     }
 }
 
-/// Loads the model with `weights`; the first load compiles the module (timed). Loads are
-/// serialised so that the fetch runs once.
-fn load(weights: Precision) -> Option<LoadedModel> {
+/// Loads the model with `weights` (and the CPU kernels if `cpu_kernels` and the host runs
+/// them); the first load compiles the module (timed). Loads are serialised so that the fetch
+/// runs once.
+fn load(weights: Precision, cpu_kernels: bool) -> Option<LoadedModel> {
     static LOCK: OnceLock<Mutex<()>> = OnceLock::new();
     let _guard = LOCK.get_or_init(Default::default).lock().unwrap();
     let path = model_path()?;
     let runtime: Arc<Runtime> = Runtime::new("local-task").unwrap();
     let started = Instant::now();
-    let loaded = model::load(&runtime, &path, &options(weights)).expect("load Gemma 3");
+    let options = options(weights, cpu_kernels);
+    let loaded = model::load(&runtime, &path, &options).expect("load Gemma 3");
     eprintln!(
-        "gemma3 ({weights:?}): module and weights ready in {:.1} s",
+        "gemma3 ({weights:?}, kernels {cpu_kernels}): module and weights ready in {:.1} s",
         started.elapsed().as_secs_f64()
     );
     Some(loaded)
@@ -201,7 +204,7 @@ fn gemma3_matches_transformers() {
     let cases = fixtures();
     let long = cases.iter().map(|c| c.tokens().len()).max().unwrap();
     assert!(long > 512 && long <= CAPACITY, "{long} tokens");
-    let Some(mut loaded) = load(Precision::F32) else {
+    let Some(mut loaded) = load(Precision::F32, true) else {
         return;
     };
     let tokenizer = loaded
@@ -219,11 +222,21 @@ fn gemma3_matches_transformers() {
 }
 
 /// The file's own blocks (Q5_0, Q8_0, Q4_K and Q6_K in this file) through the CPU kernels
-/// where the host runs them, IREE's grouped products elsewhere: the same logits and tokens.
+/// where the host runs them: the same logits and tokens.
 #[test]
 fn gemma3_native_weights_match_transformers() {
+    native_weights_match(true);
+}
+
+/// The same through IREE's own grouped products, what hosts without the kernels run.
+#[test]
+fn gemma3_native_weights_without_kernels_match_transformers() {
+    native_weights_match(false);
+}
+
+fn native_weights_match(cpu_kernels: bool) {
     let cases = fixtures();
-    let Some(mut loaded) = load(Precision::Native) else {
+    let Some(mut loaded) = load(Precision::Native, cpu_kernels) else {
         return;
     };
     teacher_forced_logits_match(&mut loaded.graphs, &cases);
