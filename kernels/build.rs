@@ -7,7 +7,8 @@
 use std::env;
 use std::path::PathBuf;
 
-const SOURCES: &[&str] = &["c/grouped_matmul.c"];
+/// The translation unit, then what it includes.
+const SOURCES: &[&str] = &["c/kernels.c", "c/grouped_matmul.c", "c/decode_attention.c"];
 
 fn main() {
     let out = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR")).join("kernels.o");

@@ -170,7 +170,8 @@ fn one_token_products_never_write_a_dequantized_weight() {
 }
 
 /// With the CPU kernels every grouped product is a dispatch of the kernel executable (q, k
-/// and v in one, gate and up in one), and nothing else writes a dequantized weight.
+/// and v in one, gate and up in one), nothing else writes a dequantized weight, and each
+/// layer's decode attention is one dispatch too.
 #[test]
 fn kernel_products_are_one_dispatch_each() {
     let Some(compiler) = iree_compile() else {
@@ -197,9 +198,22 @@ fn kernel_products_are_one_dispatch_each() {
             .collect();
         let written = writes_a_dequantized_weight(&results, &sizes, &BTreeSet::new());
         assert!(written.is_empty(), "{name}: dispatches write {written:?}");
-        let kernel_calls = (dispatches.iter())
-            .filter(|l| l.contains("flow.dispatch @extern_llm_kernels"))
-            .count();
-        assert_eq!(kernel_calls, products, "{name}: kernel dispatches");
+        let calls = |symbol: &str| {
+            (dispatches.iter())
+                .filter(|l| l.contains("flow.dispatch @extern_llm_kernels") && l.contains(symbol))
+                .count()
+        };
+        assert_eq!(
+            calls("llm_grouped_matmul"),
+            products,
+            "{name}: product dispatches"
+        );
+        // And each layer's attention is one kernel dispatch.
+        let layers = cfg.num_hidden_layers;
+        assert_eq!(
+            calls("llm_decode_attention"),
+            layers,
+            "{name}: attention dispatches"
+        );
     }
 }

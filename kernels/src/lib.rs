@@ -223,6 +223,47 @@ impl GroupedMatmul {
     }
 }
 
+/// The element type of a KV cache the decode attention kernel reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KvType {
+    F32,
+    F16,
+    Bf16,
+}
+
+/// Largest head dimension and query heads per kv head the decode attention kernel takes.
+pub const ATTENTION_MAX_HEAD_DIM: usize = 256;
+pub const ATTENTION_MAX_GROUP: usize = 16;
+
+/// One decode step's attention over each row's own slot, positions `0..=pos` (and below the
+/// window): the C function for a cache type. Its arguments, all 64-bit: q `[H * D, B]` f32,
+/// the K and V caches `[slots + 1, C, Hkv, D]`, positions `[B, Q]` i32 and the output
+/// `[H * D, B]` f32, each as a base pointer and byte offset; then B, H, Hkv, D, C, W, Q, the
+/// score scale as f32 bits, and the workgroup id (one workgroup per row and kv head).
+pub fn decode_attention_symbol(kv: KvType) -> &'static str {
+    match kv {
+        KvType::F32 => "llm_decode_attention_f32",
+        KvType::F16 => "llm_decode_attention_f16",
+        KvType::Bf16 => "llm_decode_attention_bf16",
+    }
+}
+
+/// Why the decode attention kernel cannot take heads of `head_dim` with `group` query heads
+/// per kv head, if it cannot.
+pub fn check_decode_attention(head_dim: usize, group: usize) -> Result<(), String> {
+    if head_dim == 0 || !head_dim.is_multiple_of(16) || head_dim > ATTENTION_MAX_HEAD_DIM {
+        return Err(format!(
+            "head dimension {head_dim} is not a multiple of 16 up to 256"
+        ));
+    }
+    if group == 0 || group > ATTENTION_MAX_GROUP {
+        return Err(format!(
+            "{group} query heads per kv head (at most {ATTENTION_MAX_GROUP})"
+        ));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,9 +273,12 @@ mod tests {
         let Some(object) = Object::get() else {
             return;
         };
+        let attention = [KvType::F32, KvType::F16, KvType::Bf16]
+            .map(|kv| decode_attention_symbol(kv).to_string());
         let names = SYMBOLS
             .iter()
-            .flat_map(|(f, _)| (1..=MAX_WEIGHTS).filter_map(|n| f.symbol_for(n)));
+            .flat_map(|(f, _)| (1..=MAX_WEIGHTS).filter_map(|n| f.symbol_for(n)))
+            .chain(attention);
         for symbol in names {
             let found = object
                 .bytes()

@@ -6,8 +6,8 @@
 
 use super::step::{Dims, Step};
 use crate::hlo::{
-    Cmp, DotDims, ElemType, FuncBuilder, GatherDims, ReduceOp, Result, ScatterDims, TensorType,
-    Value,
+    Cmp, DotDims, ElemType, ExternDispatch, FuncBuilder, GatherDims, ReduceOp, Result, ScatterDims,
+    TensorType, Value,
 };
 
 /// Writes new K or V (`[Hkv*D, M]`, rounded to the cache's type) at the `(slot, position)`
@@ -284,4 +284,70 @@ pub fn window_mask(
     let recent = b.compare(Cmp::Gt, &kp, &oldest)?;
     let mask = b.and(&written, &causal)?;
     b.and(&mask, &recent)
+}
+
+/// Whether a decode step over a full-capacity cache runs its attention in the CPU kernel:
+/// kernels on, and heads the kernel takes.
+pub fn decode_kernel_applies(dims: &Dims, step: Step) -> bool {
+    dims.kernels
+        && kernels::Object::get().is_some()
+        && matches!(step, Step::Decode { .. })
+        && kv_type(dims.kv_dtype).is_some()
+        && kernels::check_decode_attention(dims.head_dim as usize, dims.group as usize).is_ok()
+}
+
+fn kv_type(elem: ElemType) -> Option<kernels::KvType> {
+    match elem {
+        ElemType::F32 => Some(kernels::KvType::F32),
+        ElemType::F16 => Some(kernels::KvType::F16),
+        ElemType::Bf16 => Some(kernels::KvType::Bf16),
+        _ => None,
+    }
+}
+
+/// Decode attention in one kernel dispatch: row b's query `q` (`[H*D, B]`, RoPE applied)
+/// over positions `0..=query_pos[b, 0]` (below the step's window) of slot b in the updated
+/// caches; padding rows (negative positions) give zeros. Reads only the live positions,
+/// where the graph's form reads and masks the whole window bucket. `[H*D, B]`.
+pub fn decode_attention_kernel(
+    b: &mut FuncBuilder,
+    dims: &Dims,
+    step: Step,
+    q: &Value,
+    k_cache: &Value,
+    v_cache: &Value,
+    query_pos: &Value,
+) -> Result<Value> {
+    let error = |detail: String| crate::hlo::ShapeError {
+        op: "decode_attention_kernel".into(),
+        detail,
+    };
+    let kv = kv_type(dims.kv_dtype).ok_or_else(|| error(format!("KV type {}", dims.kv_dtype)))?;
+    let object = kernels::Object::get().ok_or_else(|| error("no CPU kernels".into()))?;
+    let (rows, window) = (step.rows(), step.window());
+    let (heads, kv_heads, d) = (dims.heads, dims.kv_heads, dims.head_dim);
+    let capacity = k_cache.dim(1);
+    let q_cols = query_pos.dim(1);
+    let symbol = kernels::decode_attention_symbol(kv);
+    let scale = (dims.attention_scale as f32).to_bits() as i64;
+    let dispatch = ExternDispatch {
+        object: object.file_name(),
+        format: kernels::EXECUTABLE_FORMAT.into(),
+        export: format!(
+            "{symbol}_b{rows}_h{heads}x{kv_heads}_d{d}_c{capacity}_w{window}_q{q_cols}_s{scale:x}"
+        ),
+        symbol: symbol.into(),
+        bindings: vec![
+            q.ty().clone(),
+            k_cache.ty().clone(),
+            v_cache.ty().clone(),
+            query_pos.ty().clone(),
+            TensorType::new([heads * d, rows], ElemType::F32),
+        ],
+        results: 1,
+        constants: vec![rows, heads, kv_heads, d, capacity, window, q_cols, scale],
+        workgroups: rows * kv_heads,
+    };
+    Ok(b.dispatch(&dispatch, &[q, k_cache, v_cache, query_pos])?
+        .remove(0))
 }

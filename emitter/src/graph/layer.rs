@@ -4,7 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use super::attention::{attend, causal_mask, window_mask, write_cache, AttentionForm, Keys};
+use super::attention::{
+    attend, causal_mask, decode_attention_kernel, decode_kernel_applies, window_mask, write_cache,
+    AttentionForm, Keys,
+};
 use super::grouped_kernel::kernel_for;
 use super::linear::{linear_many, Several, Weight};
 use super::step::{CacheSpan, Dims, Step};
@@ -177,15 +180,19 @@ pub fn layer_function(
             let k_cache = write_cache(&mut b, dims, &a.k_cache, &a.kv_index, &k)?;
             let v_cache = write_cache(&mut b, dims, &a.v_cache, &a.kv_index, &v)?;
             let step = step.with_window(span.read_len(step));
-            // Built per layer from positions: an i1 mask passed between dispatches trips
-            // IREE's data-tiling encodings.
-            let mask = causal_mask(&mut b, &a.query_pos, step.window())?;
-            let keys = Keys {
-                k_cache: &k_cache,
-                v_cache: &v_cache,
-                fresh: None,
+            let attn = if span == CacheSpan::Full && decode_kernel_applies(dims, step) {
+                decode_attention_kernel(&mut b, dims, step, &q, &k_cache, &v_cache, &a.query_pos)?
+            } else {
+                // Built per layer from positions: an i1 mask passed between dispatches trips
+                // IREE's data-tiling encodings.
+                let mask = causal_mask(&mut b, &a.query_pos, step.window())?;
+                let keys = Keys {
+                    k_cache: &k_cache,
+                    v_cache: &v_cache,
+                    fresh: None,
+                };
+                attend(&mut b, dims, step, form, &q, &keys, &mask, a.slot.as_ref())?
             };
-            let attn = attend(&mut b, dims, step, form, &q, &keys, &mask, a.slot.as_ref())?;
             (attn, k_cache, v_cache)
         }
     };

@@ -1,0 +1,221 @@
+//! The decode attention kernel against a scalar softmax attention: cache types, grouped
+//! query heads, positions inside and at the end of blocks of 16, the window bound, and
+//! padding rows.
+
+use kernels::{decode_attention_symbol, KvType};
+
+type Entry = unsafe extern "C" fn(
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *mut u8,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+);
+
+/// Declares the entry points, one per cache type, all of one signature.
+macro_rules! attention_kernels {
+    ($($name:ident),*) => {
+        extern "C" {
+            $(fn $name(
+                q: *const u8, qo: usize, k: *const u8, ko: usize, v: *const u8, vo: usize,
+                pos: *const u8, po: usize, out: *mut u8, oo: usize, b: usize, h: usize,
+                hkv: usize, d: usize, c: usize, w: usize, q_cols: usize, scale: usize, wg: usize,
+            );)*
+        }
+    };
+}
+
+attention_kernels!(
+    llm_decode_attention_f32,
+    llm_decode_attention_f16,
+    llm_decode_attention_bf16
+);
+
+fn entry(kv: KvType) -> Entry {
+    match decode_attention_symbol(kv) {
+        "llm_decode_attention_f32" => llm_decode_attention_f32,
+        "llm_decode_attention_f16" => llm_decode_attention_f16,
+        "llm_decode_attention_bf16" => llm_decode_attention_bf16,
+        other => panic!("no test entry for {other}"),
+    }
+}
+
+mod common;
+use common::Rng;
+
+/// A cache value as stored, and its value as read back.
+fn stored(v: f32, kv: KvType) -> (Vec<u8>, f32) {
+    match kv {
+        KvType::F32 => (v.to_le_bytes().to_vec(), v),
+        KvType::F16 => {
+            let h = half::f16::from_f32(v);
+            (h.to_le_bytes().to_vec(), h.to_f32())
+        }
+        KvType::Bf16 => {
+            let h = half::bf16::from_f32(v);
+            (h.to_le_bytes().to_vec(), h.to_f32())
+        }
+    }
+}
+
+struct Case {
+    batch: usize,
+    heads: usize,
+    kv_heads: usize,
+    dim: usize,
+    capacity: usize,
+    window: usize,
+    /// Position per row; negative rows are padding.
+    positions: Vec<i32>,
+}
+
+fn check(case: &Case, kv: KvType, seed: u64) {
+    let Case {
+        batch,
+        heads,
+        kv_heads,
+        dim,
+        capacity,
+        window,
+        ..
+    } = *case;
+    let group = heads / kv_heads;
+    let mut rng = Rng(seed);
+    let q: Vec<f32> = (0..heads * dim * batch).map(|_| rng.unit()).collect();
+    let cache_len = (batch + 1) * capacity * kv_heads * dim;
+    let (mut kb, mut vb) = (Vec::new(), Vec::new());
+    let (mut kf, mut vf) = (Vec::new(), Vec::new());
+    for _ in 0..cache_len {
+        let (bytes, value) = stored(rng.unit() * 2.0, kv);
+        kb.extend(bytes);
+        kf.push(value);
+        let (bytes, value) = stored(rng.unit(), kv);
+        vb.extend(bytes);
+        vf.push(value);
+    }
+    // Positions as the graph passes them: `[B, Q]`, every column the row's position.
+    let q_cols = group;
+    let pos: Vec<u8> = (0..batch)
+        .flat_map(|b| std::iter::repeat_n(case.positions[b], q_cols))
+        .flat_map(|p| p.to_le_bytes())
+        .collect();
+    let scale = 1.0 / (dim as f32).sqrt();
+    let qb: Vec<u8> = q.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let mut out = vec![0xFFu8; heads * dim * batch * 4];
+    for wg in 0..batch * kv_heads {
+        // SAFETY: the buffers hold q, both caches, positions and the output at offset 0 in the
+        // shapes the arguments give.
+        unsafe {
+            entry(kv)(
+                qb.as_ptr(),
+                0,
+                kb.as_ptr(),
+                0,
+                vb.as_ptr(),
+                0,
+                pos.as_ptr(),
+                0,
+                out.as_mut_ptr(),
+                0,
+                batch,
+                heads,
+                kv_heads,
+                dim,
+                capacity,
+                window,
+                q_cols,
+                scale.to_bits() as usize,
+                wg,
+            );
+        }
+    }
+    let out: Vec<f32> = out
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes(b.try_into().unwrap()))
+        .collect();
+    let at = |cache: &[f32], b: usize, t: usize, h: usize, d: usize| {
+        cache[((b * capacity + t) * kv_heads + h) * dim + d] as f64
+    };
+    for b in 0..batch {
+        let p = case.positions[b];
+        for head in 0..heads {
+            let h = head / group;
+            let expected: Vec<f64> = if p < 0 {
+                vec![0.0; dim]
+            } else {
+                let keys = (p as usize + 1).min(window);
+                let scores: Vec<f64> = (0..keys)
+                    .map(|t| {
+                        let dot: f64 = (0..dim)
+                            .map(|d| q[(head * dim + d) * batch + b] as f64 * at(&kf, b, t, h, d))
+                            .sum();
+                        dot * scale as f64
+                    })
+                    .collect();
+                let max = scores.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+                let e: Vec<f64> = scores.iter().map(|s| (s - max).exp()).collect();
+                let sum: f64 = e.iter().sum();
+                (0..dim)
+                    .map(|d| (0..keys).map(|t| e[t] * at(&vf, b, t, h, d)).sum::<f64>() / sum)
+                    .collect()
+            };
+            for d in 0..dim {
+                let got = out[(head * dim + d) * batch + b] as f64;
+                assert!(
+                    (got - expected[d]).abs() <= 2e-6,
+                    "{kv:?} row {b} (pos {p}) head {head} d {d}: {got} vs {}",
+                    expected[d]
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn decode_attention_matches_softmax_attention() {
+    if !kernels::host_supported() {
+        eprintln!("skipped: this CPU does not run the kernels");
+        return;
+    }
+    let cases = [
+        // SmolLM2's heads: 9 query heads over 3 kv heads of 64; positions at block edges.
+        Case {
+            batch: 4,
+            heads: 9,
+            kv_heads: 3,
+            dim: 64,
+            capacity: 80,
+            window: 64,
+            positions: vec![0, 15, 16, 47],
+        },
+        // A window shorter than the position, a padding row, one kv head of 256 (Gemma-like).
+        Case {
+            batch: 3,
+            heads: 4,
+            kv_heads: 1,
+            dim: 256,
+            capacity: 40,
+            window: 33,
+            positions: vec![39, -1, 32],
+        },
+    ];
+    for (i, case) in cases.iter().enumerate() {
+        for kv in [KvType::F32, KvType::F16, KvType::Bf16] {
+            check(case, kv, 7 + i as u64);
+        }
+    }
+}
