@@ -368,14 +368,19 @@ mod tests {
 
     use super::*;
 
-    /// The module text `target` compiles, for the tiny test model.
+    /// The module text `target` compiles, for the tiny test model, without the CPU kernels.
     fn module_for(target: Target) -> String {
+        module_with(target, false)
+    }
+
+    fn module_with(target: Target, cpu_kernels: bool) -> String {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/tiny");
         let config = ModelConfig::load(&dir).unwrap();
         let options = ModelOptions {
             target,
             graphs: default_graph_options(2, 64),
             weight_layout: Some(WeightLayout::Rows),
+            cpu_kernels,
             ..ModelOptions::cpu()
         };
         emitter::render(&config, &module_options(&options, &config))
@@ -399,6 +404,18 @@ mod tests {
         // Metal takes the argmax form its workgroup memory allows, which no other target gets.
         assert_ne!(metal, cpu);
         assert_ne!(metal, sm90);
+        // The CPU kernels go only into CPU modules, and only where the host runs them.
+        let kernels = |m: &str| m.contains("flow.dispatch @extern_llm_kernels");
+        let cpu_target = Target::Cpu { data_tiling: false };
+        assert_eq!(
+            kernels(&module_with(cpu_target.clone(), true)),
+            crate::compile::cpu_kernels_available(&cpu_target)
+        );
+        assert!(!kernels(&module_with(
+            Target::Cuda { sm: "sm_80".into() },
+            true
+        )));
+        assert!(!kernels(&module_with(Target::Metal, true)));
     }
 
     #[test]
