@@ -55,7 +55,7 @@ fn entry(kv: KvType) -> Entry {
 }
 
 mod common;
-use common::Rng;
+use common::{floats, Rng};
 
 /// A cache value as stored, and its value as read back.
 fn stored(v: f32, kv: KvType) -> (Vec<u8>, f32) {
@@ -143,10 +143,7 @@ fn check(case: &Case, kv: KvType, seed: u64) {
             );
         }
     }
-    let out: Vec<f32> = out
-        .chunks_exact(4)
-        .map(|b| f32::from_le_bytes(b.try_into().unwrap()))
-        .collect();
+    let out = floats(&out);
     let at = |cache: &[f32], b: usize, t: usize, h: usize, d: usize| {
         cache[((b * capacity + t) * kv_heads + h) * dim + d] as f64
     };

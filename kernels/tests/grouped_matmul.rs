@@ -85,7 +85,7 @@ fn entry(format: GroupedMatmul) -> Entry {
 }
 
 mod common;
-use common::Rng;
+use common::{floats, Rng};
 
 /// A grouped weight in the stored layout, with its exact f32 values for the reference.
 struct Grouped {
@@ -234,10 +234,7 @@ fn run(
             }
         }
     }
-    y[64..]
-        .chunks_exact(4)
-        .map(|b| f32::from_le_bytes(b.try_into().unwrap()))
-        .collect()
+    floats(&y[64..])
 }
 
 fn check(format: GroupedMatmul, out: usize, inp: usize, m: usize, per: usize, seed: u64) {
@@ -398,13 +395,6 @@ extern "C" {
         t1: usize,
         wg: usize,
     );
-}
-
-fn floats(bytes: &[u8]) -> Vec<f32> {
-    bytes
-        .chunks_exact(4)
-        .map(|b| f32::from_le_bytes(b.try_into().unwrap()))
-        .collect()
 }
 
 /// Several weights in one call give each weight's own product, whichever workgroup computes it.

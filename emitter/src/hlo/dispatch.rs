@@ -35,14 +35,19 @@ impl ExternDispatch {
     /// The symbol's declaration: `(ptr, offset)` per binding, then the constants and the
     /// workgroup id, every integer 64-bit.
     fn declaration(&self) -> String {
-        let mut args = vec!["memref<i8>, index"; self.bindings.len()];
-        let indices = vec!["index"; self.constants.len() + 1];
-        args.extend(indices);
         format!(
             "      func.func private @{}({}) attributes {{hal.import.static, llvm.bareptr = true}}\n",
             self.symbol,
-            args.join(", ")
+            self.symbol_arguments()
         )
+    }
+
+    /// The symbol's argument types: `(ptr, offset)` per binding, then an index per constant
+    /// and the workgroup id.
+    fn symbol_arguments(&self) -> String {
+        let mut args = vec!["memref<i8>, index"; self.bindings.len()];
+        args.extend(vec!["index"; self.constants.len() + 1]);
+        args.join(", ")
     }
 
     fn export(&self) -> String {
@@ -86,15 +91,12 @@ impl ExternDispatch {
             "        %wg = stream.dispatch.workgroup.id[0] : index"
         );
         call_args.push("%wg".into());
-        let mut arg_types = vec!["memref<i8>, index"; n];
-        let indices = vec!["index"; self.constants.len() + 1];
-        arg_types.extend(indices);
         let _ = writeln!(
             body,
             "        func.call @{}({}) : ({}) -> ()",
             self.symbol,
             call_args.join(", "),
-            arg_types.join(", ")
+            self.symbol_arguments()
         );
         format!(
             "      func.func @{}({}) {{\n{body}        return\n      }}\n",

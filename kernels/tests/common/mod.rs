@@ -16,3 +16,11 @@ impl Rng {
         (self.next() >> 40) as f32 / (1u64 << 23) as f32 - 1.0
     }
 }
+
+/// Little-endian f32s from bytes.
+pub fn floats(bytes: &[u8]) -> Vec<f32> {
+    bytes
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes(b.try_into().unwrap()))
+        .collect()
+}
