@@ -100,9 +100,10 @@ fn measured_graphs(graphs: &mut emitter::GraphOptions, args: &Args) {
     batches.sort_unstable();
     batches.dedup();
     graphs.decode_batches = batches;
-    // Steps, warm-up and the paired rounds all decode below context + steps + a few.
-    let last = args.context + args.steps + 8;
-    if let Some(&w) = graphs.decode_windows.iter().find(|&&w| w > last) {
+    // Steps, warm-up and the paired rounds all decode below context + steps + a few, and a
+    // window of w positions holds positions below w.
+    let end = args.context + args.steps + 8;
+    if let Some(&w) = graphs.decode_windows.iter().find(|&&w| w >= end) {
         graphs.decode_windows = vec![w];
     }
     graphs.variants = vec![Variant::Logits];
