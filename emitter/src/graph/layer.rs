@@ -4,7 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use super::attention::{attend, causal_mask, window_mask, write_cache, AttentionForm, Keys};
+use super::attention::{
+    attend, causal_mask, window_mask, write_keys, write_values, AttentionForm, Keys,
+};
 use super::linear::{linear, Several, Weight};
 use super::step::{CacheSpan, Dims, Step};
 use super::weight_format::WeightFormat;
@@ -94,8 +96,8 @@ fn declare_args(
         }
         _ => None,
     };
-    let k_cache = b.arg("k_cache", dims.cache_type_for(span));
-    let v_cache = b.arg("v_cache", dims.cache_type_for(span));
+    let k_cache = b.arg("k_cache", dims.key_cache_type_for(span));
+    let v_cache = b.arg("v_cache", dims.value_cache_type_for(span));
     let mut w = BTreeMap::new();
     for (suffix, format) in layer_suffixes(cfg).into_iter().zip(formats) {
         let arg_name = suffix.replace('.', "_");
@@ -171,8 +173,8 @@ pub fn layer_function(
             ring_prefill_attention(&mut b, dims, step, form, &a, key_pos, window, &q, &k, &v)?
         }
         _ => {
-            let k_cache = write_cache(&mut b, dims, &a.k_cache, &a.kv_index, &k)?;
-            let v_cache = write_cache(&mut b, dims, &a.v_cache, &a.kv_index, &v)?;
+            let k_cache = write_keys(&mut b, &a.k_cache, &a.kv_index, &k)?;
+            let v_cache = write_values(&mut b, dims, &a.v_cache, &a.kv_index, &v)?;
             let step = step.with_window(span.read_len(step));
             // Built per layer from positions: an i1 mask passed between dispatches trips
             // IREE's data-tiling encodings.
@@ -223,8 +225,8 @@ fn ring_prefill_attention(
         fresh: Some((k, v)),
     };
     let attn = attend(b, dims, step, form, q, &keys, &mask, a.slot.as_ref())?;
-    let k_cache = write_cache(b, dims, &a.k_cache, &a.kv_index, k)?;
-    let v_cache = write_cache(b, dims, &a.v_cache, &a.kv_index, v)?;
+    let k_cache = write_keys(b, &a.k_cache, &a.kv_index, k)?;
+    let v_cache = write_values(b, dims, &a.v_cache, &a.kv_index, v)?;
     Ok((attn, k_cache, v_cache))
 }
 
