@@ -11,7 +11,8 @@ use crate::hlo::{ElemType, TensorType};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct KvCache {
-    /// `[S+1, C, Hkv, D]` for each layer's K and for its V.
+    /// `[S+1, C, Hkv, D]`: each layer's V cache. Its K cache holds as many values of the
+    /// same type as `[S+1, Hkv, D, C]` (positions innermost).
     #[serde(flatten)]
     pub ty: TensorType,
     /// The slot that padding rows and padding prefill tokens write to.
@@ -23,7 +24,8 @@ pub struct KvCache {
     pub ring: Option<RingCache>,
 }
 
-/// Caches of sliding-window layers as rings: `[S+1, window, Hkv, D]`, position p of a slot at
+/// Caches of sliding-window layers as rings: `[S+1, window, Hkv, D]` (V; K as
+/// `[S+1, Hkv, D, window]`), position p of a slot at
 /// index `p mod window`. A slot's ring holds a prefix of its tokens only while no later
 /// position has overwritten it, which decides what a parked slot can give to a new request.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

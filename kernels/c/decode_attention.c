@@ -5,35 +5,42 @@
 // scores over all W positions of a window bucket and masks the rest, in six small matmul
 // dispatches per layer; here one dispatch reads only the live positions: each workgroup takes
 // one (row, kv head) pair and its query heads, and keeps a running (online) softmax over
-// blocks of 16 positions: scores, the block's maximum, exp(s - max) and the weighted values,
+// blocks of 64 positions: scores, the block's maximum, exp(s - max) and the weighted values,
 // with earlier blocks rescaled when the maximum grows. exp is a degree-7 polynomial after
 // range reduction (about 1e-7 relative), the only arithmetic that differs from the
 // reference's beyond summation order.
 //
-// Cache layout `[slots + 1, C, Hkv, D]` in f32, f16 or bf16; q and the output are `[H * D, B]`
-// f32; pos `[B, Q]` i32 (column 0 is the row's position; negative marks a padding row, whose
-// output is zeros). Bare-metal C like grouped_matmul.c.
+// Keys are `[slots + 1, Hkv, D, C]` (positions innermost), so a block's scores are plain
+// vector products: each of D rows gives 64 contiguous positions, multiplied by one query
+// value per head, with no sums across lanes; values are `[slots + 1, C, Hkv, D]`, a block's
+// weighted sum one row of D per position. Both in f32, f16 or bf16. Query heads run four at a
+// time in registers (a group of 3 pads to 4 with zero queries). q and the output are
+// `[H * D, B]` f32; pos `[B, Q]` i32 (column 0 is the row's position; negative marks a padding
+// row, whose output is zeros). Bare-metal C like grouped_matmul.c.
 
 #include <immintrin.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #define INLINE static inline __attribute__((always_inline))
-#define BLOCK 16
+#define BLOCK 64
+#define VECS (BLOCK / 16)
+#define HEADS 4
 #define MAX_HEAD_DIM 256
 #define MAX_GROUP 16
 
 enum kv { KV_F32, KV_F16, KV_BF16 };
 
-INLINE __m512 load_kv(enum kv kv, const uint8_t* p) {
+// 16 values from p widened to f32; lanes outside `live` read nothing and are zero.
+INLINE __m512 load_kv(enum kv kv, const uint8_t* p, __mmask16 live) {
     switch (kv) {
     case KV_F16:
-        return _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i*)p));
+        return _mm512_cvtph_ps(_mm256_maskz_loadu_epi16(live, p));
     case KV_BF16:
         return _mm512_castsi512_ps(
-            _mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i*)p)), 16));
+            _mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(live, p)), 16));
     default:
-        return _mm512_loadu_ps((const float*)p);
+        return _mm512_maskz_loadu_ps(live, p);
     }
 }
 
@@ -55,13 +62,89 @@ INLINE __m512 exp_ps(__m512 x) {
     return _mm512_scalef_ps(p, n);
 }
 
+// Lanes of the block's vector v that hold one of its n positions.
+INLINE __mmask16 lanes(size_t n, size_t v) {
+    const size_t first = v * 16;
+    if (n <= first) return 0;
+    return n - first >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (n - first)) - 1);
+}
+
+// Scores of query heads g0..g0+3 over the block's n positions starting at keys (row d of
+// the head's keys at keys + d * C elements), into s[g][0..64).
+INLINE void block_scores(enum kv kv, const float (*qs)[MAX_HEAD_DIM], const uint8_t* keys,
+                         size_t elem, size_t C, size_t D, size_t n, size_t g0,
+                         float (*s)[BLOCK]) {
+    __mmask16 live[VECS];
+    for (size_t v = 0; v < VECS; ++v) live[v] = lanes(n, v);
+    __m512 acc[HEADS][VECS];
+    for (size_t g = 0; g < HEADS; ++g)
+        for (size_t v = 0; v < VECS; ++v) acc[g][v] = _mm512_setzero_ps();
+    for (size_t d = 0; d < D; ++d) {
+        const uint8_t* row = keys + d * C * elem;
+        __m512 k[VECS];
+        for (size_t v = 0; v < VECS; ++v) k[v] = load_kv(kv, row + v * 16 * elem, live[v]);
+        for (size_t g = 0; g < HEADS; ++g) {
+            const __m512 qd = _mm512_set1_ps(qs[g0 + g][d]);
+            for (size_t v = 0; v < VECS; ++v) acc[g][v] = _mm512_fmadd_ps(k[v], qd, acc[g][v]);
+        }
+    }
+    for (size_t g = 0; g < HEADS; ++g)
+        for (size_t v = 0; v < VECS; ++v) _mm512_store_ps(s[g0 + g] + v * 16, acc[g][v]);
+}
+
+// Folds the block's scores of head g into its running softmax: weights w = exp(s - max)
+// (zero outside the n positions), the sum and the output rescaled when the maximum grows.
+INLINE void block_softmax(const float* s, size_t n, size_t D, float* w, float* max, float* sum,
+                          float* out) {
+    __m512 sv[VECS];
+    __m512 m = _mm512_set1_ps(-__builtin_inff());
+    for (size_t v = 0; v < VECS; ++v) {
+        sv[v] = _mm512_mask_loadu_ps(_mm512_set1_ps(-__builtin_inff()), lanes(n, v), s + v * 16);
+        m = _mm512_max_ps(m, sv[v]);
+    }
+    const float block_max = _mm512_reduce_max_ps(m);
+    const float new_max = block_max > *max ? block_max : *max;
+    __m512 total = _mm512_setzero_ps();
+    for (size_t v = 0; v < VECS; ++v) {
+        const __m512 e =
+            _mm512_maskz_mov_ps(lanes(n, v), exp_ps(_mm512_sub_ps(sv[v], _mm512_set1_ps(new_max))));
+        _mm512_store_ps(w + v * 16, e);
+        total = _mm512_add_ps(total, e);
+    }
+    if (*max != new_max) {
+        const float rescale = _mm512_cvtss_f32(exp_ps(_mm512_set1_ps(*max - new_max)));
+        const __m512 r = _mm512_set1_ps(rescale);
+        for (size_t d = 0; d < D; d += 16)
+            _mm512_store_ps(out + d, _mm512_mul_ps(_mm512_load_ps(out + d), r));
+        *sum *= rescale;
+    }
+    *sum += _mm512_reduce_add_ps(total);
+    *max = new_max;
+}
+
+// out[g] += sum over the block's n positions of w[g][t] * value row t, for heads g0..g0+3;
+// value row t at values + t * stride bytes.
+INLINE void block_values(enum kv kv, const float (*w)[BLOCK], const uint8_t* values,
+                         size_t stride, size_t elem, size_t D, size_t n, size_t g0,
+                         float (*out)[MAX_HEAD_DIM]) {
+    for (size_t d = 0; d < D; d += 16) {
+        __m512 acc[HEADS];
+        for (size_t g = 0; g < HEADS; ++g) acc[g] = _mm512_load_ps(out[g0 + g] + d);
+        for (size_t t = 0; t < n; ++t) {
+            const __m512 vr = load_kv(kv, values + t * stride + d * elem, 0xFFFF);
+            for (size_t g = 0; g < HEADS; ++g)
+                acc[g] = _mm512_fmadd_ps(vr, _mm512_set1_ps(w[g0 + g][t]), acc[g]);
+        }
+        for (size_t g = 0; g < HEADS; ++g) _mm512_store_ps(out[g0 + g] + d, acc[g]);
+    }
+}
+
 INLINE void decode_attention(enum kv kv, const float* q, const uint8_t* k_cache,
                              const uint8_t* v_cache, const int32_t* pos, float* out, size_t B,
                              size_t H, size_t Hkv, size_t D, size_t C, size_t W, size_t Q,
                              float scale, size_t workgroup) {
     const size_t b = workgroup / Hkv, h = workgroup % Hkv, G = H / Hkv;
     if (b >= B || D % 16 != 0 || D > MAX_HEAD_DIM || G > MAX_GROUP) return;
-    const size_t vecs = D / 16;
     const size_t elem = kv == KV_F32 ? 4 : 2;
     const int32_t p = pos[b * Q];
     if (p < 0) {
@@ -70,70 +153,40 @@ INLINE void decode_attention(enum kv kv, const float* q, const uint8_t* k_cache,
         return;
     }
     const size_t keys = (size_t)p + 1 < W ? (size_t)p + 1 : W;
-    // The group's queries, scaled, and their running softmax states.
+    const size_t heads = (G + HEADS - 1) / HEADS * HEADS;
+    // The group's queries, scaled, and their running softmax states; heads G..heads are
+    // zero queries whose weights are zero.
     float qs[MAX_GROUP][MAX_HEAD_DIM] __attribute__((aligned(64)));
     float acc[MAX_GROUP][MAX_HEAD_DIM] __attribute__((aligned(64)));
+    float s[MAX_GROUP][BLOCK] __attribute__((aligned(64)));
+    float w[MAX_GROUP][BLOCK] __attribute__((aligned(64)));
     float maxes[MAX_GROUP], sums[MAX_GROUP];
-    for (size_t g = 0; g < G; ++g) {
+    for (size_t g = 0; g < heads; ++g) {
         for (size_t d = 0; d < D; ++d) {
-            qs[g][d] = q[((h * G + g) * D + d) * B + b] * scale;
+            qs[g][d] = g < G ? q[((h * G + g) * D + d) * B + b] * scale : 0.0f;
             acc[g][d] = 0.0f;
         }
+        for (size_t t = 0; t < BLOCK; ++t) w[g][t] = 0.0f;
         maxes[g] = -__builtin_inff();
         sums[g] = 0.0f;
     }
-    const size_t row = Hkv * D * elem;  // bytes between positions
-    const uint8_t* kb = k_cache + (b * C * Hkv + h) * D * elem;
+    const uint8_t* kb = k_cache + (b * Hkv + h) * D * C * elem;
+    const size_t stride = Hkv * D * elem;  // bytes between positions of the values
     const uint8_t* vb = v_cache + (b * C * Hkv + h) * D * elem;
     for (size_t t0 = 0; t0 < keys; t0 += BLOCK) {
         const size_t n = keys - t0 < BLOCK ? keys - t0 : BLOCK;
-        const __mmask16 live = (__mmask16)((1u << n) - 1);
-        float s[MAX_GROUP][BLOCK] __attribute__((aligned(64)));
-        for (size_t j = 0; j < n; ++j) {
-            __m512 kr[MAX_HEAD_DIM / 16];
-            for (size_t v = 0; v < vecs; ++v) kr[v] = load_kv(kv, kb + (t0 + j) * row + v * 16 * elem);
-            for (size_t g = 0; g < G; ++g) {
-                __m512 dot = _mm512_mul_ps(kr[0], _mm512_load_ps(qs[g]));
-                for (size_t v = 1; v < vecs; ++v)
-                    dot = _mm512_fmadd_ps(kr[v], _mm512_load_ps(qs[g] + v * 16), dot);
-                s[g][j] = _mm512_reduce_add_ps(dot);
-            }
-        }
-        float weights[MAX_GROUP][BLOCK] __attribute__((aligned(64)));
-        for (size_t g = 0; g < G; ++g) {
-            const __m512 sv = _mm512_mask_loadu_ps(_mm512_set1_ps(-__builtin_inff()), live, s[g]);
-            const float block_max = _mm512_reduce_max_ps(sv);
-            const float m = block_max > maxes[g] ? block_max : maxes[g];
-            const __m512 e = _mm512_maskz_mov_ps(live, exp_ps(_mm512_sub_ps(sv, _mm512_set1_ps(m))));
-            _mm512_store_ps(weights[g], e);
-            const float rescale =
-                _mm512_cvtss_f32(exp_ps(_mm512_set1_ps(maxes[g] - m)));
-            if (maxes[g] != m) {
-                const __m512 r = _mm512_set1_ps(rescale);
-                for (size_t v = 0; v < vecs; ++v)
-                    _mm512_store_ps(acc[g] + v * 16, _mm512_mul_ps(_mm512_load_ps(acc[g] + v * 16), r));
-                sums[g] *= rescale;
-            }
-            sums[g] += _mm512_reduce_add_ps(e);
-            maxes[g] = m;
-        }
-        for (size_t j = 0; j < n; ++j) {
-            for (size_t v = 0; v < vecs; ++v) {
-                const __m512 vr = load_kv(kv, vb + (t0 + j) * row + v * 16 * elem);
-                for (size_t g = 0; g < G; ++g) {
-                    float* a = acc[g] + v * 16;
-                    _mm512_store_ps(a, _mm512_fmadd_ps(vr, _mm512_set1_ps(weights[g][j]),
-                                                       _mm512_load_ps(a)));
-                }
-            }
-        }
+        for (size_t g0 = 0; g0 < heads; g0 += HEADS)
+            block_scores(kv, qs, kb + t0 * elem, elem, C, D, n, g0, s);
+        for (size_t g = 0; g < G; ++g)
+            block_softmax(s[g], n, D, w[g], &maxes[g], &sums[g], acc[g]);
+        for (size_t g0 = 0; g0 < heads; g0 += HEADS)
+            block_values(kv, w, vb + t0 * stride, stride, elem, D, n, g0, acc);
     }
     for (size_t g = 0; g < G; ++g) {
         const float inv = 1.0f / sums[g];
         for (size_t d = 0; d < D; ++d) out[((h * G + g) * D + d) * B + b] = acc[g][d] * inv;
     }
 }
-
 // Entry points per cache type: q, k cache, v cache, pos and out as base pointer and byte
 // offset; then B, H, Hkv, D, C (positions per slot in the cache), W (positions read), Q
 // (columns of pos), the score scale as the bits of an f32, and the workgroup id (one per

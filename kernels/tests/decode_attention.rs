@@ -1,6 +1,6 @@
 //! The decode attention kernel against a scalar softmax attention: cache types, grouped
-//! query heads, positions inside and at the end of blocks of 16, the window bound, and
-//! padding rows.
+//! query heads (fewer and more than the four the kernel runs at once), positions inside and
+//! at the edges of its blocks of 64, the window bound, and padding rows.
 
 use kernels::{decode_attention_symbol, KvType};
 
@@ -144,8 +144,12 @@ fn check(case: &Case, kv: KvType, seed: u64) {
         }
     }
     let out = floats(&out);
-    let at = |cache: &[f32], b: usize, t: usize, h: usize, d: usize| {
-        cache[((b * capacity + t) * kv_heads + h) * dim + d] as f64
+    // Keys `[B+1, Hkv, D, C]`, values `[B+1, C, Hkv, D]`.
+    let key = |b: usize, t: usize, h: usize, d: usize| {
+        kf[((b * kv_heads + h) * dim + d) * capacity + t] as f64
+    };
+    let value = |b: usize, t: usize, h: usize, d: usize| {
+        vf[((b * capacity + t) * kv_heads + h) * dim + d] as f64
     };
     for b in 0..batch {
         let p = case.positions[b];
@@ -158,7 +162,7 @@ fn check(case: &Case, kv: KvType, seed: u64) {
                 let scores: Vec<f64> = (0..keys)
                     .map(|t| {
                         let dot: f64 = (0..dim)
-                            .map(|d| q[(head * dim + d) * batch + b] as f64 * at(&kf, b, t, h, d))
+                            .map(|d| q[(head * dim + d) * batch + b] as f64 * key(b, t, h, d))
                             .sum();
                         dot * scale as f64
                     })
@@ -167,7 +171,7 @@ fn check(case: &Case, kv: KvType, seed: u64) {
                 let e: Vec<f64> = scores.iter().map(|s| (s - max).exp()).collect();
                 let sum: f64 = e.iter().sum();
                 (0..dim)
-                    .map(|d| (0..keys).map(|t| e[t] * at(&vf, b, t, h, d)).sum::<f64>() / sum)
+                    .map(|d| (0..keys).map(|t| e[t] * value(b, t, h, d)).sum::<f64>() / sum)
                     .collect()
             };
             for d in 0..dim {
@@ -191,13 +195,23 @@ fn decode_attention_matches_softmax_attention() {
     let cases = [
         // SmolLM2's heads: 9 query heads over 3 kv heads of 64; positions at block edges.
         Case {
-            batch: 4,
+            batch: 5,
             heads: 9,
             kv_heads: 3,
             dim: 64,
-            capacity: 80,
-            window: 64,
-            positions: vec![0, 15, 16, 47],
+            capacity: 200,
+            window: 192,
+            positions: vec![0, 63, 64, 127, 150],
+        },
+        // Five query heads per kv head (two passes of four), a window mid-block.
+        Case {
+            batch: 2,
+            heads: 10,
+            kv_heads: 2,
+            dim: 32,
+            capacity: 136,
+            window: 100,
+            positions: vec![135, 17],
         },
         // A window shorter than the position, a padding row, one kv head of 256 (Gemma-like).
         Case {

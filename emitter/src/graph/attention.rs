@@ -1,8 +1,10 @@
 //! KV cache writes and attention over a cache window.
 //!
-//! Attention runs per kv head with the cache window as the `[rows, W, D]` operand of
-//! `dot_general`: IREE reads that layout in place, where one `dot_general` over all heads
-//! would transpose the window of every layer.
+//! Attention runs per kv head with the cache windows as the `[rows, D, W]` (keys) and
+//! `[rows, W, D]` (values) operands of `dot_general`: IREE reads both in place, where one
+//! `dot_general` over all heads would transpose the window of every layer. Keys are stored
+//! with positions innermost (see [`Dims::key_cache_type_for`]) so that q·kᵀ sums over rows of
+//! the window instead of along each key.
 
 use super::step::{Dims, Step};
 use crate::hlo::{
@@ -10,9 +12,9 @@ use crate::hlo::{
     TensorType, Value,
 };
 
-/// Writes new K or V (`[Hkv*D, M]`, rounded to the cache's type) at the `(slot, position)`
-/// pairs of `index` (`[M, 2]`) and returns the updated cache, which all later reads must use.
-pub fn write_cache(
+/// Writes new V (`[Hkv*D, M]`, rounded to the cache's type) at the `(slot, position)` pairs
+/// of `index` (`[M, 2]`) and returns the updated cache, which all later reads must use.
+pub fn write_values(
     b: &mut FuncBuilder,
     dims: &Dims,
     cache: &Value,
@@ -33,37 +35,92 @@ pub fn write_cache(
     b.scatter(cache, index, &rows, &scatter)
 }
 
-/// Positions `[0, W)` of kv head `h` in the attended slots, as `[R, W, D]`. Decode reads a
-/// static slice of slots `[0, B)` in place. Prefill gathers (slot, h): the slot index stays
-/// on the device (a dynamic slice reads it back to the host), and the matmul gets a
-/// contiguous operand, as IREE 3.13 fails to compile data-tiled matmuls on a strided head
-/// slice of a gathered window.
+/// Writes new K (`[Hkv*D, M]`) into a `[S+1, Hkv, D, P]` cache at the `(slot, position)` pairs
+/// of `index` (`[M, 2]`), as the updated cache. IREE 3.13 scatters only into leading dims, and
+/// the position is the last one here, so the cache is scattered as one flat vector, element
+/// `((slot·Hkv + h)·D + d)·P + position` for each of the Hkv·D values of each token: still in
+/// place, and `[Hkv*D, M]` is already in that order.
+pub fn write_keys(b: &mut FuncBuilder, cache: &Value, index: &Value, k: &Value) -> Result<Value> {
+    let (rows, m) = (k.dim(0), k.dim(1));
+    let (heads, d, p) = (cache.dim(1), cache.dim(2), cache.dim(3));
+    let i32_ty = |shape: &[i64]| TensorType::new(shape, ElemType::I32);
+    let slot = b.slice_dim(index, 1, 0, 1)?;
+    let slot = b.reshape(&slot, &[m])?;
+    let pos = b.slice_dim(index, 1, 1, 1)?;
+    let pos = b.reshape(&pos, &[m])?;
+    let stride = b.splat(i32_ty(&[m]), (heads * d * p) as f64)?;
+    let base = b.multiply(&slot, &stride)?;
+    let base = b.add(&base, &pos)?;
+    let base = b.broadcast_in_dim(&base, &[rows, m], &[1])?;
+    let row = b.iota(i32_ty(&[rows, m]), 0)?;
+    let p_splat = b.splat(i32_ty(&[rows, m]), p as f64)?;
+    let row = b.multiply(&row, &p_splat)?;
+    let flat_index = b.add(&base, &row)?;
+    let flat_index = b.reshape(&flat_index, &[rows * m, 1])?;
+    let values = b.convert(k, cache.ty().elem);
+    let values = b.reshape(&values, &[rows * m])?;
+    let flat = b.reshape(cache, &[cache.ty().num_elements()])?;
+    let scatter = ScatterDims {
+        update_window_dims: vec![],
+        inserted_window_dims: vec![0],
+        scatter_dims_to_operand_dims: vec![0],
+        index_vector_dim: 1,
+        unique_indices: true,
+    };
+    let flat = b.scatter(&flat, &flat_index, &values, &scatter)?;
+    b.reshape(&flat, cache.shape())
+}
+
+/// Which cache a window is read from: keys `[S+1, Hkv, D, P]` or values `[S+1, P, Hkv, D]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cache {
+    Keys,
+    Values,
+}
+
+/// Positions `[0, W)` of kv head `h` in the attended slots, as `[R, D, W]` (keys) or
+/// `[R, W, D]` (values). Decode reads a static slice of slots `[0, B)` in place. Prefill
+/// gathers (slot, h): the slot index stays on the device (a dynamic slice reads it back to
+/// the host), and the matmul gets a contiguous operand, as IREE 3.13 fails to compile
+/// data-tiled matmuls on a strided head slice of a gathered window.
 fn head_window(
     b: &mut FuncBuilder,
     dims: &Dims,
     step: Step,
+    which: Cache,
     cache: &Value,
     slot: Option<&Value>,
     h: i64,
 ) -> Result<Value> {
     let (w, d) = (step.window(), dims.head_dim);
+    // Where head h's window starts and ends in a slot, the head axis, and its shape as read.
+    let (start, limit, head_axis, shape) = match which {
+        Cache::Keys => ([0, h, 0, 0], [1, h + 1, d, w], 1, [step.rows(), d, w]),
+        Cache::Values => ([0, 0, h, 0], [1, w, h + 1, d], 2, [step.rows(), w, d]),
+    };
     let window = match (step, slot) {
-        (Step::Decode { b: rows, .. }, _) => b.slice(cache, &[0, 0, h, 0], &[rows, w, h + 1, d])?,
+        (Step::Decode { b: rows, .. }, _) => {
+            let mut limit = limit;
+            limit[0] = rows;
+            b.slice(cache, &start, &limit)?
+        }
         (Step::Prefill { .. }, Some(slot)) => {
             let head = b.constant(TensorType::new([1, 1], ElemType::I32), h as f64);
             let index = b.concatenate(&[slot, &head], 1)?;
+            let mut slice_sizes: Vec<i64> = limit.iter().zip(start).map(|(l, s)| l - s).collect();
+            slice_sizes[0] = 1;
             let gather = GatherDims {
                 offset_dims: vec![1, 2, 3],
                 collapsed_slice_dims: vec![0],
-                start_index_map: vec![0, 2],
+                start_index_map: vec![0, head_axis],
                 index_vector_dim: 1,
-                slice_sizes: vec![1, w, 1, d],
+                slice_sizes,
             };
             b.gather(cache, &index, &gather)?
         }
         (Step::Prefill { .. }, None) => unreachable!("prefill attends to a slot"),
     };
-    let window = b.reshape(&window, &[step.rows(), w, d])?;
+    let window = b.reshape(&window, &shape)?;
     Ok(b.convert(&window, ElemType::F32))
 }
 
@@ -82,9 +139,9 @@ pub enum AttentionForm {
     Reduce,
 }
 
-/// The K and V a step attends over: the first `step.window()` positions of the caches, then,
-/// for a ring layer's prefill, the chunk's own K and V (`[Hkv*D, T]`), which the ring may not
-/// hold in full.
+/// The K and V a step attends over: the first `step.window()` positions of the caches
+/// (`[S+1, Hkv, D, P]` and `[S+1, P, Hkv, D]`), then, for a ring layer's prefill, the chunk's
+/// own K and V (`[Hkv*D, T]`), which the ring may not hold in full.
 pub struct Keys<'a> {
     pub k_cache: &'a Value,
     pub v_cache: &'a Value,
@@ -114,18 +171,21 @@ pub fn attend(
     let (r, qn, d) = (step.rows(), step.queries(dims), dims.head_dim);
     let masked = b.splat(mask.ty().with_elem(ElemType::F32), f64::NEG_INFINITY)?;
     let fresh = match keys.fresh {
-        Some((k, v)) => Some((rows_by_kv_head(b, dims, k)?, rows_by_kv_head(b, dims, v)?)),
+        Some((k, v)) => {
+            let k = b.reshape(k, &[dims.kv_heads, dims.head_dim, k.dim(1)])?;
+            Some((k, rows_by_kv_head(b, dims, v)?))
+        }
         None => None,
     };
     let mut heads = Vec::new();
     for h in 0..dims.kv_heads {
         let qh = b.slice_dim(&q, 1, h, 1)?;
         let qh = b.reshape(&qh, &[r, qn, d])?;
-        let mut kh = head_window(b, dims, step, keys.k_cache, slot, h)?;
-        let mut vh = head_window(b, dims, step, keys.v_cache, slot, h)?;
+        let mut kh = head_window(b, dims, step, Cache::Keys, keys.k_cache, slot, h)?;
+        let mut vh = head_window(b, dims, step, Cache::Values, keys.v_cache, slot, h)?;
         if let Some((k, v)) = &fresh {
             let (kf, vf) = (b.slice_dim(k, 0, h, 1)?, b.slice_dim(v, 0, h, 1)?);
-            kh = b.concatenate(&[&kh, &kf], 1)?;
+            kh = b.concatenate(&[&kh, &kf], 2)?;
             vh = b.concatenate(&[&vh, &vf], 1)?;
         }
         let s = scores(b, form, dims.attention_scale, &qh, &kh)?;
@@ -138,7 +198,7 @@ pub fn attend(
     heads_to_hidden(b, dims, step, &o)
 }
 
-/// `scale · q·kᵀ` for `q` `[R, Q, D]` and `k` `[R, W, D]`, as `[R, Q, W]`.
+/// `scale · q·kᵀ` for `q` `[R, Q, D]` and `k` `[R, D, W]`, as `[R, Q, W]`.
 fn scores(
     b: &mut FuncBuilder,
     form: AttentionForm,
@@ -146,21 +206,21 @@ fn scores(
     q: &Value,
     k: &Value,
 ) -> Result<Value> {
-    let (r, qn, d, w) = (q.dim(0), q.dim(1), q.dim(2), k.dim(1));
+    let (r, qn, d, w) = (q.dim(0), q.dim(1), q.dim(2), k.dim(2));
     match form {
         AttentionForm::Matmul => {
-            let s = batched_dot(b, q, k, 2, 2)?;
+            let s = batched_dot(b, q, k, 2, 1)?;
             let scale = b.splat(s.ty().clone(), scale)?;
             b.multiply(&s, &scale)
         }
         AttentionForm::Reduce => {
-            let shape = [r, qn, w, d];
-            let qb = b.broadcast_in_dim(q, &shape, &[0, 1, 3])?;
+            let shape = [r, qn, d, w];
+            let qb = b.broadcast_in_dim(q, &shape, &[0, 1, 2])?;
             let kb = b.broadcast_in_dim(k, &shape, &[0, 2, 3])?;
             let prod = b.multiply(&qb, &kb)?;
             let scale = b.splat(prod.ty().clone(), scale)?;
             let prod = b.multiply(&prod, &scale)?;
-            b.reduce_with(&prod, 0.0, ReduceOp::Add, &[3])
+            b.reduce_with(&prod, 0.0, ReduceOp::Add, &[2])
         }
     }
 }
@@ -326,7 +386,14 @@ pub fn decode_attention_kernel(
     let object = kernels::Object::get().ok_or_else(|| error("no CPU kernels".into()))?;
     let (rows, window) = (step.rows(), step.window());
     let (heads, kv_heads, d) = (dims.heads, dims.kv_heads, dims.head_dim);
-    let capacity = k_cache.dim(1);
+    let capacity = v_cache.dim(1);
+    if k_cache.dim(3) != capacity {
+        return Err(error(format!(
+            "K cache {} and V cache {} differ in positions",
+            k_cache.ty(),
+            v_cache.ty()
+        )));
+    }
     let q_cols = query_pos.dim(1);
     let symbol = kernels::decode_attention_symbol(kv);
     let scale = (dims.attention_scale as f32).to_bits() as i64;

@@ -23,10 +23,9 @@ pub fn copy_slot_function(dims: &Dims, spans: &[CacheSpan]) -> Result<Function> 
         unique_indices: true,
     };
     for (l, &span) in spans.iter().enumerate() {
-        let ty = dims.cache_type_for(span);
-        for global in cache_globals(l) {
+        for (global, ty) in cache_globals(l).into_iter().zip(dims.cache_types_for(span)) {
             let cache = b.global_load(&global, &ty);
-            let rows = gather_slot(&mut b, dims, &cache, &src, ty.shape[1])?;
+            let rows = gather_slot(&mut b, &cache, &src)?;
             let cache = b.scatter(&cache, &dst, &rows, &scatter)?;
             b.global_store(&cache, &global);
         }
@@ -34,21 +33,17 @@ pub fn copy_slot_function(dims: &Dims, spans: &[CacheSpan]) -> Result<Function> 
     Ok(b.finish(&[]))
 }
 
-/// Positions `[0, w)` of the slot given as `[1, 1]`, as `[1, w, Hkv, D]`. A gather keeps the
-/// slot index on the device, where a dynamic slice would read it back to the host.
-fn gather_slot(
-    b: &mut FuncBuilder,
-    dims: &Dims,
-    cache: &Value,
-    slot: &Value,
-    w: i64,
-) -> Result<Value> {
+/// The whole slot given as `[1, 1]` of a K or V cache, as `[1, ...]`. A gather keeps the slot
+/// index on the device, where a dynamic slice would read it back to the host.
+fn gather_slot(b: &mut FuncBuilder, cache: &Value, slot: &Value) -> Result<Value> {
+    let mut slice_sizes = cache.shape().to_vec();
+    slice_sizes[0] = 1;
     let gather = GatherDims {
         offset_dims: vec![1, 2, 3],
         collapsed_slice_dims: vec![0],
         start_index_map: vec![0],
         index_vector_dim: 1,
-        slice_sizes: vec![1, w, dims.kv_heads, dims.head_dim],
+        slice_sizes,
     };
     b.gather(cache, slot, &gather)
 }

@@ -254,10 +254,10 @@ pub fn forward_function(
     let mut x = embed(&mut b, weights, &inputs.tokens, dims.embedding_scale)?;
     for (l, params) in weights.layers.iter().enumerate() {
         let layer = plan.layers[l];
-        let cache_ty = dims.cache_type_for(layer.span);
+        let [k_ty, v_ty] = dims.cache_types_for(layer.span);
         let [kg, vg] = cache_globals(l);
-        let k = b.global_load(&kg, &cache_ty);
-        let v = b.global_load(&vg, &cache_ty);
+        let k = b.global_load(&kg, &k_ty);
+        let v = b.global_load(&vg, &v_ty);
         let mut ws: Vec<Value> = Vec::new();
         for p in params {
             ws.extend(p.load(&mut b)?);

@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 
 use super::attention::{
-    attend, causal_mask, decode_attention_kernel, decode_kernel_applies, window_mask, write_cache,
-    AttentionForm, Keys,
+    attend, causal_mask, decode_attention_kernel, decode_kernel_applies, window_mask, write_keys,
+    write_values, AttentionForm, Keys,
 };
 use super::grouped_kernel::kernel_for;
 use super::linear::{linear_many, Several, Weight};
@@ -98,8 +98,8 @@ fn declare_args(
         }
         _ => None,
     };
-    let k_cache = b.arg("k_cache", dims.cache_type_for(span));
-    let v_cache = b.arg("v_cache", dims.cache_type_for(span));
+    let k_cache = b.arg("k_cache", dims.key_cache_type_for(span));
+    let v_cache = b.arg("v_cache", dims.value_cache_type_for(span));
     let mut w = BTreeMap::new();
     for (suffix, format) in layer_suffixes(cfg).into_iter().zip(formats) {
         let arg_name = suffix.replace('.', "_");
@@ -177,8 +177,8 @@ pub fn layer_function(
             ring_prefill_attention(&mut b, dims, step, form, &a, key_pos, window, &q, &k, &v)?
         }
         _ => {
-            let k_cache = write_cache(&mut b, dims, &a.k_cache, &a.kv_index, &k)?;
-            let v_cache = write_cache(&mut b, dims, &a.v_cache, &a.kv_index, &v)?;
+            let k_cache = write_keys(&mut b, &a.k_cache, &a.kv_index, &k)?;
+            let v_cache = write_values(&mut b, dims, &a.v_cache, &a.kv_index, &v)?;
             let step = step.with_window(span.read_len(step));
             let attn = if span == CacheSpan::Full && decode_kernel_applies(dims, step) {
                 decode_attention_kernel(&mut b, dims, step, &q, &k_cache, &v_cache, &a.query_pos)?
@@ -233,8 +233,8 @@ fn ring_prefill_attention(
         fresh: Some((k, v)),
     };
     let attn = attend(b, dims, step, form, q, &keys, &mask, a.slot.as_ref())?;
-    let k_cache = write_cache(b, dims, &a.k_cache, &a.kv_index, k)?;
-    let v_cache = write_cache(b, dims, &a.v_cache, &a.kv_index, v)?;
+    let k_cache = write_keys(b, &a.k_cache, &a.kv_index, k)?;
+    let v_cache = write_values(b, dims, &a.v_cache, &a.kv_index, v)?;
     Ok((attn, k_cache, v_cache))
 }
 

@@ -137,7 +137,26 @@ impl GraphOptions {
         if self.cpu_kernels && kernels::Object::get().is_none() {
             return options_error("CPU kernels asked for, but this build has none".into());
         }
+        self.check_key_index(cfg)?;
         self.check_ring(cfg)
+    }
+
+    /// Keys are written by their flat index in a layer's cache (see
+    /// [`Dims::key_cache_type_for`]), an i32.
+    fn check_key_index(&self, cfg: &ModelConfig) -> Result<(), GraphError> {
+        let elements = (self.slots as u64 + 1)
+            * cfg.num_key_value_heads as u64
+            * cfg.head_dim as u64
+            * self.capacity as u64;
+        if elements > i32::MAX as u64 {
+            return options_error(format!(
+                "a layer's K cache of {elements} elements ({} slots x {} positions) exceeds \
+                 the i32 indices its writes use",
+                self.slots + 1,
+                self.capacity
+            ));
+        }
+        Ok(())
     }
 
     /// Ring layers take a prefill chunk's tokens at distinct ring indices, and decode padding
@@ -309,10 +328,13 @@ fn info(
 fn module_globals(dims: &Dims, weights: &Weights, plan: &LayerPlan) -> Vec<Global> {
     let mut globals: Vec<Global> = weights.all().into_iter().flat_map(Param::globals).collect();
     for (l, layer) in plan.layers.iter().enumerate() {
-        for name in cache_globals(l) {
+        for (name, ty) in cache_globals(l)
+            .into_iter()
+            .zip(dims.cache_types_for(layer.span))
+        {
             globals.push(Global {
                 name,
-                ty: dims.cache_type_for(layer.span),
+                ty,
                 init: GlobalInit::MutableZeros,
             });
         }
