@@ -3,8 +3,9 @@
 # no data tiling), llvm-cpu with --iree-opt-data-tiling (the module re-emitted with
 # --decode-attention reduce, the form data tiling handles), CUDA sm_80, CUDA sm_90 (target spelled
 # out in the module: iree-compile 3.13 cannot select sm_90 by flag) and Metal (compile only; on
-# Linux the vmfb carries MSL source). Prints pass/fail and time per target and exits non-zero if
-# any failed.
+# Linux the vmfb carries MSL source), each GPU target also with the source's own weight
+# formats (`--weights native`: quantized blocks for a GGUF). Prints pass/fail and time per
+# target and exits non-zero if any failed.
 #
 # usage: scripts/compile_targets.sh [ASSET_DIR MODEL_SOURCE]...
 #   default: assets/tiny assets/tiny
@@ -20,7 +21,7 @@ out=${OUT_DIR:-$(mktemp -d)}
 [ $# -gt 0 ] || set -- assets/tiny assets/tiny
 [ $(($# % 2)) -eq 0 ] || { echo "arguments come in pairs: ASSET_DIR MODEL_SOURCE" >&2; exit 2; }
 
-cargo build -q -p emitter --bin emit
+cargo build -q -p engine --bin emit
 emit="${CARGO_TARGET_DIR:-$root/target}/debug/emit"
 failed=0
 
@@ -44,6 +45,10 @@ while [ $# -gt 0 ]; do
   for variant in cuda-sm90 metal; do
     "$emit" --model "$source" --out "$out/$tag-$variant" --target "$variant" "${args[@]}" >/dev/null
   done
+  # The file's own block formats (for a GGUF source: quantized codes and group scales).
+  for variant in generic cuda-sm90 metal; do
+    "$emit" --model "$source" --out "$out/$tag-native-$variant" --target "$variant" --weights native "${args[@]}" >/dev/null
+  done
   "$emit" --model "$source" --out "$out/$tag-reduce" --decode-attention reduce "${args[@]}" >/dev/null
   cpu=(--iree-hal-target-device=local --iree-hal-local-target-device-backends=llvm-cpu --iree-llvmcpu-target-cpu=host)
   compile "$tag-llvm-cpu" "$asset/model.mlir" "${cpu[@]}"
@@ -51,6 +56,9 @@ while [ $# -gt 0 ]; do
   compile "$tag-cuda-sm80" "$asset/model.mlir" --iree-hal-target-device=cuda --iree-cuda-target=sm_80
   compile "$tag-cuda-sm90" "$out/$tag-cuda-sm90/model.mlir"
   compile "$tag-metal" "$out/$tag-metal/model.mlir" --iree-hal-target-device=metal
+  compile "$tag-native-cuda-sm80" "$out/$tag-native-generic/model.mlir" --iree-hal-target-device=cuda --iree-cuda-target=sm_80
+  compile "$tag-native-cuda-sm90" "$out/$tag-native-cuda-sm90/model.mlir"
+  compile "$tag-native-metal" "$out/$tag-native-metal/model.mlir" --iree-hal-target-device=metal
 done
 echo "outputs in $out"
 exit $failed

@@ -40,27 +40,34 @@ pub fn render(cfg: &ModelConfig, opts: &GraphOptions) -> Result<Rendered, EmitEr
 /// Writes the files into `out` (created if missing) and returns their paths.
 pub fn emit(model: &Path, out: &Path, opts: &GraphOptions) -> Result<Vec<PathBuf>, EmitError> {
     let cfg = ModelConfig::load(model)?;
-    let rendered = render(&cfg, opts)?;
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| EmitError::Io { path, source }
-    };
-    std::fs::create_dir_all(out).map_err(io(out))?;
-    let files = [
-        (MODULE_FILE, rendered.module),
-        (MANIFEST_FILE, rendered.manifest.to_json()),
-    ];
-    let mut written = Vec::new();
-    for (name, text) in files {
-        let path = out.join(name);
-        std::fs::write(&path, text).map_err(io(&path))?;
-        written.push(path);
+    render(&cfg, opts)?.write(out)
+}
+
+impl Rendered {
+    /// Writes `model.mlir`, `manifest.json` and the kernels' object the module links (if
+    /// any) into `out`, created if missing; returns their paths.
+    pub fn write(&self, out: &Path) -> Result<Vec<PathBuf>, EmitError> {
+        let io = |path: &Path| {
+            let path = path.to_path_buf();
+            move |source| EmitError::Io { path, source }
+        };
+        std::fs::create_dir_all(out).map_err(io(out))?;
+        let files = [
+            (MODULE_FILE, self.module.clone()),
+            (MANIFEST_FILE, self.manifest.to_json()),
+        ];
+        let mut written = Vec::new();
+        for (name, text) in files {
+            let path = out.join(name);
+            std::fs::write(&path, text).map_err(io(&path))?;
+            written.push(path);
+        }
+        // The kernels' object goes next to the module: compile with
+        // `--iree-hal-executable-object-search-path=<out>`.
+        if !self.manifest.kernel_objects.is_empty() {
+            let object = kernels::Object::get().expect("graphs only dispatch kernels a build has");
+            written.push(object.write_into(out).map_err(io(out))?);
+        }
+        Ok(written)
     }
-    // The kernels' object goes next to the module: compile with
-    // `--iree-hal-executable-object-search-path=<out>`.
-    if !rendered.manifest.kernel_objects.is_empty() {
-        let object = kernels::Object::get().expect("graphs only dispatch kernels a build has");
-        written.push(object.write_into(out).map_err(io(out))?);
-    }
-    Ok(written)
 }

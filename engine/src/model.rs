@@ -121,10 +121,12 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
 }
 
 /// Tiles on CPU, where they make one-token decode 10-20% faster (see the emitter's
-/// `linear`), and rows on GPUs, whose code generation is built around them.
-fn preferred_layout(target: &Target, config: &ModelConfig) -> WeightLayout {
+/// `linear`), and rows on GPUs, whose code generation is built around them, unless the
+/// weights are native: block formats are read only from tiles.
+fn preferred_layout(target: &Target, weights: Precision, config: &ModelConfig) -> WeightLayout {
     let cpu = matches!(target, Target::Cpu { data_tiling: false });
-    if cpu && WeightLayout::Tiled.check(config).is_ok() {
+    let tiles = cpu || weights == Precision::Native;
+    if tiles && WeightLayout::Tiled.check(config).is_ok() {
         WeightLayout::Tiled
     } else {
         WeightLayout::Rows
@@ -192,7 +194,7 @@ pub fn module_options(options: &ModelOptions, config: &ModelConfig) -> GraphOpti
         target: (&options.target).into(),
         weight_layout: options
             .weight_layout
-            .unwrap_or_else(|| preferred_layout(&options.target, config)),
+            .unwrap_or_else(|| preferred_layout(&options.target, options.weights, config)),
         cpu_kernels: options.cpu_kernels && cpu_kernels_available(&options.target),
         ..options.graphs.clone()
     }
@@ -208,6 +210,49 @@ fn precision(options: &ModelOptions) -> Result<Precision, EngineError> {
         (Precision::F32 | Precision::Bf16, ElemType::Bf16) => Ok(Precision::Bf16),
         (_, other) => Err(loader::Error::UnsupportedWeightType(other).into()),
     }
+}
+
+/// A module and the parameter file that matches it: each weight's stored format and which
+/// weights are stored as row tiles.
+pub struct ModuleWeights {
+    pub rendered: emitter::emit::Rendered,
+    pub plan: loader::WeightPlan,
+    pub tiling: loader::Tiling,
+}
+
+/// Renders `model`'s module with `graph_options`, its weights stored as `precision` (the
+/// weight formats of `graph_options` are replaced by the ones that implies); write the
+/// parameter file with the returned plan and tiling.
+pub fn module_weights(
+    model: &loader::Model,
+    precision: Precision,
+    mut graph_options: GraphOptions,
+) -> Result<ModuleWeights, EngineError> {
+    let config = model.config();
+    let groupable = emitter::graph::Weights::groupable(config, graph_options.weight_layout);
+    let plan = model.weight_plan(precision, &loader::Tiling::of(groupable))?;
+    // Dense projections in tiles, and every grouped weight (groups are stored as tiles).
+    let mut tiled = tiled_weights(config, &graph_options)?;
+    let grouped: Vec<String> = plan
+        .iter()
+        .filter(|(name, format)| {
+            matches!(format, loader::StoredFormat::Groups(_)) && !tiled.contains(name)
+        })
+        .map(|(name, _)| name.clone())
+        .collect();
+    tiled.extend(grouped);
+    // Weights in the graphs' default type go unnamed, so a dense f32 plan renders the same
+    // module (and manifest) as options without formats.
+    let default = WeightFormat::Dense(graph_options.weight_dtype);
+    graph_options.weight_formats = weight_formats(&plan)?
+        .into_iter()
+        .filter(|(_, format)| *format != default)
+        .collect();
+    Ok(ModuleWeights {
+        rendered: emitter::render(config, &graph_options)?,
+        plan,
+        tiling: loader::Tiling::of(tiled),
+    })
 }
 
 /// A model ready to run, with its tokenizer and chat template.
@@ -243,23 +288,15 @@ pub struct PreparedModel {
 pub fn prepare(path: &Path, options: &ModelOptions) -> Result<PreparedModel, EngineError> {
     let model = loader::Model::open(path)?;
     let config = model.config().clone();
-    let precision = precision(options)?;
-    let mut graph_options = module_options(options, &config);
-    let groupable = emitter::graph::Weights::groupable(&config, graph_options.weight_layout);
-    let plan = model.weight_plan(precision, &loader::Tiling::of(groupable))?;
-    // Dense projections in tiles, and every grouped weight (groups are stored as tiles).
-    let mut tiled = tiled_weights(&config, &graph_options)?;
-    let grouped: Vec<String> = plan
-        .iter()
-        .filter(|(name, format)| {
-            matches!(format, loader::StoredFormat::Groups(_)) && !tiled.contains(name)
-        })
-        .map(|(name, _)| name.clone())
-        .collect();
-    tiled.extend(grouped);
-    let tiling = loader::Tiling::of(tiled);
-    graph_options.weight_formats = weight_formats(&plan)?;
-    let rendered = emitter::render(&config, &graph_options)?;
+    let ModuleWeights {
+        rendered,
+        plan,
+        tiling,
+    } = module_weights(
+        &model,
+        precision(options)?,
+        module_options(options, &config),
+    )?;
     let tokenizer = model.tokenizer().ok().map(Arc::new);
     let chat_template = model.chat_template()?;
     let eos = tokenizer.as_ref().and_then(|t| t.eos_token_id());

@@ -62,6 +62,13 @@ INLINE __m512 exp_ps(__m512 x) {
     return _mm512_scalef_ps(p, n);
 }
 
+// Asks for the bytes [p, p + bytes) in cache ahead of their use. The caches' rows are a page
+// apart (keys) or interleave heads (values), a pattern the hardware prefetchers follow poorly:
+// without these hints the kernel reads memory at a third of the rate it reaches with them.
+INLINE void prefetch(const uint8_t* p, size_t bytes) {
+    for (size_t off = 0; off < bytes; off += 64) _mm_prefetch((const char*)(p + off), _MM_HINT_T0);
+}
+
 // Lanes of the block's vector v that hold one of its n positions.
 INLINE __mmask16 lanes(size_t n, size_t v) {
     const size_t first = v * 16;
@@ -70,10 +77,11 @@ INLINE __mmask16 lanes(size_t n, size_t v) {
 }
 
 // Scores of query heads g0..g0+3 over the block's n positions starting at keys (row d of
-// the head's keys at keys + d * C elements), into s[g][0..64).
+// the head's keys at keys + d * C elements), into s[g][0..64). The rows of the next block
+// (next_keys, when there is one) are fetched meanwhile.
 INLINE void block_scores(enum kv kv, const float (*qs)[MAX_HEAD_DIM], const uint8_t* keys,
-                         size_t elem, size_t C, size_t D, size_t n, size_t g0,
-                         float (*s)[BLOCK]) {
+                         const uint8_t* next_keys, size_t elem, size_t C, size_t D, size_t n,
+                         size_t g0, float (*s)[BLOCK]) {
     __mmask16 live[VECS];
     for (size_t v = 0; v < VECS; ++v) live[v] = lanes(n, v);
     __m512 acc[HEADS][VECS];
@@ -83,6 +91,7 @@ INLINE void block_scores(enum kv kv, const float (*qs)[MAX_HEAD_DIM], const uint
         const uint8_t* row = keys + d * C * elem;
         __m512 k[VECS];
         for (size_t v = 0; v < VECS; ++v) k[v] = load_kv(kv, row + v * 16 * elem, live[v]);
+        if (next_keys) prefetch(next_keys + d * C * elem, BLOCK * elem);
         for (size_t g = 0; g < HEADS; ++g) {
             const __m512 qd = _mm512_set1_ps(qs[g0 + g][d]);
             for (size_t v = 0; v < VECS; ++v) acc[g][v] = _mm512_fmadd_ps(k[v], qd, acc[g][v]);
@@ -123,15 +132,17 @@ INLINE void block_softmax(const float* s, size_t n, size_t D, float* w, float* m
 }
 
 // out[g] += sum over the block's n positions of w[g][t] * value row t, for heads g0..g0+3;
-// value row t at values + t * stride bytes.
+// value row t at values + t * stride bytes. The first pass over the rows fetches the next
+// block's (next_values, when there is one) meanwhile.
 INLINE void block_values(enum kv kv, const float (*w)[BLOCK], const uint8_t* values,
-                         size_t stride, size_t elem, size_t D, size_t n, size_t g0,
-                         float (*out)[MAX_HEAD_DIM]) {
+                         const uint8_t* next_values, size_t stride, size_t elem, size_t D,
+                         size_t n, size_t g0, float (*out)[MAX_HEAD_DIM]) {
     for (size_t d = 0; d < D; d += 16) {
         __m512 acc[HEADS];
         for (size_t g = 0; g < HEADS; ++g) acc[g] = _mm512_load_ps(out[g0 + g] + d);
         for (size_t t = 0; t < n; ++t) {
             const __m512 vr = load_kv(kv, values + t * stride + d * elem, 0xFFFF);
+            if (next_values && d == 0) prefetch(next_values + t * stride, D * elem);
             for (size_t g = 0; g < HEADS; ++g)
                 acc[g] = _mm512_fmadd_ps(vr, _mm512_set1_ps(w[g0 + g][t]), acc[g]);
         }
@@ -173,14 +184,21 @@ INLINE void decode_attention(enum kv kv, const float* q, const uint8_t* k_cache,
     const uint8_t* kb = k_cache + (b * Hkv + h) * D * C * elem;
     const size_t stride = Hkv * D * elem;  // bytes between positions of the values
     const uint8_t* vb = v_cache + (b * C * Hkv + h) * D * elem;
+    // The first block's rows; each block then fetches the next one's.
+    for (size_t d = 0; d < D; ++d) prefetch(kb + d * C * elem, BLOCK * elem);
+    for (size_t t = 0; t < BLOCK && t < keys; ++t) prefetch(vb + t * stride, D * elem);
     for (size_t t0 = 0; t0 < keys; t0 += BLOCK) {
         const size_t n = keys - t0 < BLOCK ? keys - t0 : BLOCK;
+        const int more = t0 + BLOCK < keys;
+        const uint8_t* next_keys = more ? kb + (t0 + BLOCK) * elem : NULL;
+        const uint8_t* next_values = more ? vb + (t0 + BLOCK) * stride : NULL;
         for (size_t g0 = 0; g0 < heads; g0 += HEADS)
-            block_scores(kv, qs, kb + t0 * elem, elem, C, D, n, g0, s);
+            block_scores(kv, qs, kb + t0 * elem, g0 ? NULL : next_keys, elem, C, D, n, g0, s);
         for (size_t g = 0; g < G; ++g)
             block_softmax(s[g], n, D, w[g], &maxes[g], &sums[g], acc[g]);
         for (size_t g0 = 0; g0 < heads; g0 += HEADS)
-            block_values(kv, w, vb + t0 * stride, stride, elem, D, n, g0, acc);
+            block_values(kv, w, vb + t0 * stride, g0 ? NULL : next_values, stride, elem, D, n,
+                         g0, acc);
     }
     for (size_t g = 0; g < G; ++g) {
         const float inv = 1.0f / sums[g];

@@ -37,6 +37,8 @@ struct Args {
     served_model_name: Option<String>,
     #[arg(long, default_value = "127.0.0.1")]
     host: String,
+    /// Port to listen on; 0 lets the system pick a free one. The bound address is printed
+    /// on stdout (`listening on http://ADDR`) once the port is open.
     #[arg(long, default_value_t = 8000)]
     port: u16,
     /// Slots (requests decoded together) the module is built for.
@@ -117,7 +119,15 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind((args.host.as_str(), args.port)).await?;
-        tracing::info!(address = %listener.local_addr()?, model = %path.display(), "listening; loading the model");
+        let address = listener.local_addr()?;
+        tracing::info!(%address, model = %path.display(), "listening; loading the model");
+        // One line a launcher (or a test) can read to learn a port the system picked.
+        {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "listening on http://{address}")?;
+            out.flush()?;
+        }
         spawn_loader(state.clone(), path, args.clone());
         axum::serve(listener, api::router(state.clone()))
             .with_graceful_shutdown(shutdown_signal(state.clone(), grace))

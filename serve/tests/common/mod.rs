@@ -2,9 +2,9 @@
 
 #![allow(dead_code)]
 
-use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::process::{Child, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -15,12 +15,29 @@ pub struct Server {
     pub port: u16,
 }
 
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .expect("bind a free port")
-        .local_addr()
-        .expect("local address")
-        .port()
+/// Reads the server's stdout up to its `listening on http://ADDR` line and returns the
+/// port; the rest of its output is copied to this process's stdout on a thread of its own.
+/// The server binds port 0 itself: a port picked here and handed over could be taken by
+/// another test's server in between.
+fn bound_port(stdout: ChildStdout) -> u16 {
+    let mut lines = BufReader::new(stdout).lines();
+    let port = loop {
+        let line = match lines.next() {
+            Some(line) => line.expect("read serve's stdout"),
+            None => panic!("serve exited before it bound a port"),
+        };
+        if let Some(address) = line.strip_prefix("listening on http://") {
+            let address: SocketAddr = address.parse().expect("serve printed a socket address");
+            break address.port();
+        }
+        println!("{line}");
+    };
+    std::thread::spawn(move || {
+        for line in lines.map_while(Result::ok) {
+            println!("{line}");
+        }
+    });
+    port
 }
 
 impl Server {
@@ -33,8 +50,7 @@ impl Server {
     /// As [`Server::spawn`], with environment variables for the server.
     pub fn spawn_with_env(extra: &[&str], env: &[(&str, &std::path::Path)]) -> Server {
         let model = tiny_with_tokenizer();
-        let port = free_port();
-        let child = Command::new(env!("CARGO_BIN_EXE_serve"))
+        let mut child = Command::new(env!("CARGO_BIN_EXE_serve"))
             .arg("--model")
             .arg(&model)
             .args([
@@ -45,16 +61,16 @@ impl Server {
                 "--capacity",
                 "64",
             ])
-            .args(["--port", &port.to_string()])
+            .args(["--port", "0"])
             .args(extra)
             .env("RUST_LOG", "warn")
             .envs(env.iter().copied())
             .stdin(Stdio::null())
+            .stdout(Stdio::piped())
             .spawn()
             .expect("start serve");
-        let server = Server { child, port };
-        server.wait_listening();
-        server
+        let port = bound_port(child.stdout.take().expect("serve's stdout"));
+        Server { child, port }
     }
 
     /// Starts the server and waits until `/health` answers 200.
@@ -62,14 +78,6 @@ impl Server {
         let server = Server::spawn(extra);
         server.wait_ready();
         server
-    }
-
-    fn wait_listening(&self) {
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while TcpStream::connect(("127.0.0.1", self.port)).is_err() {
-            assert!(Instant::now() < deadline, "serve did not bind its port");
-            std::thread::sleep(Duration::from_millis(20));
-        }
     }
 
     pub fn wait_ready(&self) {

@@ -6,6 +6,8 @@ use clap::Parser;
 use emitter::graph::{AttentionForm, Variant, WeightLayout};
 use emitter::hlo::ElemType;
 use emitter::{GraphOptions, Target};
+use engine::model::{self, ModuleWeights};
+use loader::Precision;
 
 /// Emit StableHLO for a Llama-family model: one module (`model.mlir`) holding prefill, ragged
 /// decode and slot-copy functions that share the weights (IREE parameters named as in HF
@@ -23,13 +25,19 @@ use emitter::{GraphOptions, Target};
 #[derive(Parser, Debug)]
 #[command(name = "emit", version)]
 struct Args {
-    /// Model: an HF directory with config.json, or a .gguf file (metadata only is read).
+    /// Model: an HF directory with config.json, or a .gguf file (only its header is read,
+    /// unless --parameters asks for the weights).
     #[arg(long)]
     model: PathBuf,
 
     /// Output directory; model.mlir and manifest.json are (over)written there.
     #[arg(long)]
     out: PathBuf,
+
+    /// Also write the parameter file the module reads (weights as --weights and
+    /// --weight-layout store them; a .safetensors or .irpa path).
+    #[arg(long)]
+    parameters: Option<PathBuf>,
 
     /// Decode batch sizes B: emits decode_ragged_{logits,argmax}_b{B}_w{W}. Repeat or separate
     /// with commas.
@@ -59,17 +67,25 @@ struct Args {
     #[arg(long = "prefill-context", value_delimiter = ',')]
     prefill_context: Vec<usize>,
 
-    /// Weight element type in the parameter file: f32 or f16 (computation is f32).
-    #[arg(long, default_value = "f32", value_parser = parse_dtype)]
-    dtype: ElemType,
+    /// Weight storage: native (a GGUF file's own block formats, dequantized inside the
+    /// products), f32, f16 or bf16. Computation is f32 in every case.
+    #[arg(long, default_value = "f32")]
+    weights: Precision,
+
+    /// Multiply native weights and run decode attention with the hand-written CPU kernels
+    /// (x86-64 with AVX-512 only): their object is written next to the module; compile with
+    /// --iree-hal-executable-object-search-path=OUT.
+    #[arg(long)]
+    cpu_kernels: bool,
     /// KV cache element type: f32, f16 or bf16.
     #[arg(long, default_value = "f32", value_parser = parse_kv)]
     kv: ElemType,
 
     /// Projection weight layout: rows (HF `[out, in]`) or tiled (`[out/16, in, 16]`, the fast
-    /// one for CPU targets; the parameter file must be written tiled to match)
-    #[arg(long, default_value = "rows")]
-    weight_layout: WeightLayout,
+    /// one for CPU targets, and the only one native weights are read from; the parameter file
+    /// must be written tiled to match). [default: tiled with --weights native, else rows]
+    #[arg(long)]
+    weight_layout: Option<WeightLayout>,
 
     /// Decode attention form: matmul (dot_general over the cache window in place; fastest;
     /// compile without --iree-opt-data-tiling, which cannot handle it) or reduce
@@ -100,14 +116,6 @@ fn parse_kv(s: &str) -> Result<ElemType, String> {
         _ => Err(format!(
             "unsupported KV cache type {s:?} (f32, f16 or bf16)"
         )),
-    }
-}
-
-fn parse_dtype(s: &str) -> Result<ElemType, String> {
-    match s {
-        "f32" => Ok(ElemType::F32),
-        "f16" => Ok(ElemType::F16),
-        _ => Err(format!("unsupported weight dtype {s:?} (f32 or f16)")),
     }
 }
 
@@ -153,24 +161,8 @@ fn sorted(mut v: Vec<usize>) -> Vec<usize> {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let opts = GraphOptions {
-        slots: args.slots,
-        capacity: args.capacity,
-        weight_dtype: args.dtype,
-        weight_layout: args.weight_layout,
-        weight_formats: Default::default(),
-        kv_dtype: args.kv,
-        prefill_lengths: sorted(args.prefill),
-        prefill_windows: sorted(args.prefill_context),
-        decode_batches: sorted(args.batches),
-        decode_windows: sorted(decode_windows(args.context, args.capacity)),
-        decode_attention: args.decode_attention,
-        variants: args.heads,
-        target: args.target,
-        cpu_kernels: false,
-    };
     let started = Instant::now();
-    match emitter::emit(&args.model, &args.out, &opts) {
+    match run(&args) {
         Ok(files) => {
             for f in files {
                 let bytes = std::fs::metadata(&f).map(|m| m.len()).unwrap_or(0);
@@ -184,4 +176,51 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn run(args: &Args) -> Result<Vec<PathBuf>, Box<dyn std::error::Error>> {
+    if args.cpu_kernels && (args.target != Target::Generic || kernels::Object::get().is_none()) {
+        return Err("--cpu-kernels needs the generic (CPU) target on an x86-64 build".into());
+    }
+    // Block formats are read only from row tiles; rows would store them expanded to f32.
+    let weight_layout = match (args.weights, args.weight_layout) {
+        (Precision::Native, Some(WeightLayout::Rows)) => {
+            return Err("native weights are read from row tiles: use --weight-layout tiled".into())
+        }
+        (Precision::Native, _) => WeightLayout::Tiled,
+        (_, layout) => layout.unwrap_or(WeightLayout::Rows),
+    };
+    let opts = GraphOptions {
+        slots: args.slots,
+        capacity: args.capacity,
+        weight_dtype: ElemType::F32,
+        weight_layout,
+        weight_formats: Default::default(),
+        kv_dtype: args.kv,
+        prefill_lengths: sorted(args.prefill.clone()),
+        prefill_windows: sorted(args.prefill_context.clone()),
+        decode_batches: sorted(args.batches.clone()),
+        decode_windows: sorted(decode_windows(args.context.clone(), args.capacity)),
+        decode_attention: args.decode_attention,
+        variants: args.heads.clone(),
+        target: args.target,
+        cpu_kernels: args.cpu_kernels,
+    };
+    if args.weights == Precision::F32 && args.parameters.is_none() {
+        // f32 names no weight formats: the configuration alone makes the module, so an HF
+        // directory without weight files will do.
+        return Ok(emitter::emit(&args.model, &args.out, &opts)?);
+    }
+    let model = loader::Model::open(&args.model)?;
+    let ModuleWeights {
+        rendered,
+        plan,
+        tiling,
+    } = model::module_weights(&model, args.weights, opts)?;
+    let mut written = rendered.write(&args.out)?;
+    if let Some(path) = &args.parameters {
+        model.write_planned_parameter_file(path, &plan, &tiling)?;
+        written.push(path.clone());
+    }
+    Ok(written)
 }
