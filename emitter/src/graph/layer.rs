@@ -12,7 +12,7 @@ use super::grouped_kernel::kernel_for;
 use super::linear::{linear_many, Several, Weight};
 use super::step::{CacheSpan, Dims, Step};
 use super::weight_format::WeightFormat;
-use super::weights::{layer_dims, layer_shape, layer_suffixes};
+use super::weights::{layer_dims, layer_shape, layer_suffixes, loaded_type};
 use crate::config::{Activation, ModelConfig};
 use crate::hlo::{
     ElemType, FuncBuilder, Function, ReduceOp, Result, ShapeError, TensorType, Value,
@@ -114,7 +114,10 @@ fn declare_args(
                 let parts = g
                     .parts(out, inp)
                     .into_iter()
-                    .map(|(part, ty)| b.arg(&format!("{arg_name}_{part}"), ty))
+                    .map(|(part, ty)| {
+                        let ty = loaded_type(&ty, dims.nibbles_as_bytes);
+                        b.arg(&format!("{arg_name}_{part}"), ty)
+                    })
                     .collect();
                 let kernel = dims.kernels.then(|| kernel_for(&g)).flatten();
                 Weight::groups(parts, several(&suffix), kernel)?

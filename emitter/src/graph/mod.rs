@@ -347,8 +347,11 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
     cfg.validate()
         .map_err(|e| GraphError::Options(e.to_string()))?;
     opts.validate(cfg)?;
+    // Metal's code generation cannot load `i4` memory: codes come in as bytes there.
+    let nibbles_as_bytes = opts.target == Target::Metal;
     let dims = Dims {
         kernels: opts.cpu_kernels,
+        nibbles_as_bytes,
         ..Dims::new(
             cfg,
             opts.slots,
@@ -358,7 +361,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
             opts.kv_dtype,
         )
     };
-    let weights = Weights {
+    let mut weights = Weights {
         kernels: opts.cpu_kernels,
         ..Weights::new(
             cfg,
@@ -368,6 +371,9 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
         )
         .map_err(GraphError::Options)?
     };
+    if nibbles_as_bytes {
+        weights.nibbles_as_bytes();
+    }
     // A file may store some layers' weights in other block formats than the rest, and
     // sliding-window layers keep other caches: one layer function per combination.
     let plan = LayerPlan::new(cfg, &weights, opts.capacity);

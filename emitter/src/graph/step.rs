@@ -26,6 +26,9 @@ pub struct Dims {
     pub norm_offset: f64,
     /// Grouped products run through the CPU kernels (see `GraphOptions::cpu_kernels`).
     pub kernels: bool,
+    /// 4-bit codes reach the layers split from their bytes, as `i8` (see
+    /// `Param::nibbles_as_bytes`).
+    pub nibbles_as_bytes: bool,
 }
 
 impl Dims {
@@ -56,6 +59,7 @@ impl Dims {
             activation: cfg.activation,
             norm_offset: cfg.norm_weight_offset,
             kernels: false,
+            nibbles_as_bytes: false,
         }
     }
 

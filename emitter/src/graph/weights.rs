@@ -18,6 +18,10 @@ pub struct Param {
     pub ty: TensorType,
     /// Set when the weight is stored as codes and group maps.
     pub groups: Option<GroupFormat>,
+    /// 4-bit codes are declared as bytes (two codes each, low nibble first, as stored) and
+    /// split into one `i8` per code after loading: IREE's Metal code generation cannot load
+    /// `i4` memory (`vector.bitcast` to `vector<2xi4>` fails to legalize).
+    pub nibbles_as_bytes: bool,
 }
 
 impl Param {
@@ -26,6 +30,7 @@ impl Param {
             name,
             ty,
             groups: None,
+            nibbles_as_bytes: false,
         }
     }
 
@@ -43,7 +48,7 @@ impl Param {
     }
 
     /// One global per part, each loaded from the parameter of the same name. `ui4` parts are
-    /// declared `i4` (see [`global_type`]).
+    /// declared `i4`, or bytes (see [`global_type`]).
     pub fn globals(&self) -> Vec<Global> {
         let global = |(name, ty): (String, TensorType)| Global {
             init: GlobalInit::Parameter {
@@ -51,19 +56,21 @@ impl Param {
                 key: name.clone(),
             },
             name,
-            ty: global_type(&ty),
+            ty: global_type(&ty, self.nibbles_as_bytes),
         };
         self.parts().into_iter().map(global).collect()
     }
 
-    /// Each part loaded from its global, as the layer function takes it.
+    /// Each part loaded from its global, as the layer function takes it (see [`loaded_type`]).
     pub fn load(&self, b: &mut FuncBuilder) -> crate::hlo::Result<Vec<Value>> {
         self.parts()
             .into_iter()
             .map(|(name, ty)| {
-                let v = b.global_load(&name, &global_type(&ty));
+                let v = b.global_load(&name, &global_type(&ty, self.nibbles_as_bytes));
                 if v.ty() == &ty {
                     Ok(v)
+                } else if ty.elem == ElemType::Ui4 && self.nibbles_as_bytes {
+                    split_nibbles(b, &v)
                 } else {
                     b.bitcast_convert(&v, ty.elem)
                 }
@@ -101,11 +108,46 @@ impl Param {
 /// IREE's StableHLO input turns `ui4` into signless `i4` inside functions but not in global
 /// declarations, so a `ui4` global fails to load; it is declared `i4` and reinterpreted after
 /// loading, a same-width bitcast that folds away (the widening stays unsigned and fused).
-fn global_type(ty: &TensorType) -> TensorType {
+/// With `nibbles_as_bytes` it is declared as the bytes that hold it, two codes per `i8`.
+fn global_type(ty: &TensorType, nibbles_as_bytes: bool) -> TensorType {
     match ty.elem {
+        ElemType::Ui4 if nibbles_as_bytes => {
+            let mut shape = ty.shape.clone();
+            let last = shape.len() - 1;
+            shape[last] /= 2;
+            TensorType::new(shape, ElemType::I8)
+        }
         ElemType::Ui4 => ty.with_elem(ElemType::I4),
         _ => ty.clone(),
     }
+}
+
+/// A part's type as loaded: 4-bit codes split from their bytes are `i8` (values 0..=15, so
+/// widening them gives the same numbers as widening `ui4`).
+pub fn loaded_type(ty: &TensorType, nibbles_as_bytes: bool) -> TensorType {
+    match ty.elem {
+        ElemType::Ui4 if nibbles_as_bytes => ty.with_elem(ElemType::I8),
+        _ => ty.clone(),
+    }
+}
+
+/// `[.., n/2]` bytes to `[.., n]` codes, one per `i8`: code 2j is byte j's low nibble, code
+/// 2j + 1 its high nibble (the order GGUF blocks and `ui4` tensors use).
+fn split_nibbles(b: &mut FuncBuilder, bytes: &Value) -> crate::hlo::Result<Value> {
+    let ty = bytes.ty().clone();
+    let low = b.splat(ty.clone(), 15.0)?;
+    let low = b.and(bytes, &low)?;
+    let four = b.splat(ty.clone(), 4.0)?;
+    let high = b.shift_right_logical(bytes, &four)?;
+    let mut pairs = ty.shape.clone();
+    pairs.push(1);
+    let low = b.reshape(&low, &pairs)?;
+    let high = b.reshape(&high, &pairs)?;
+    let both = b.concatenate(&[&low, &high], ty.shape.len())?;
+    let mut codes = ty.shape.clone();
+    let last = codes.len() - 1;
+    codes[last] *= 2;
+    b.reshape(&both, &codes)
 }
 
 /// The suffixes of one decoder layer's weights, in the order the layer function takes them.
@@ -235,6 +277,7 @@ fn grouped_param(
         name,
         ty: TensorType::new([out, inp], ElemType::F32),
         groups: Some(g),
+        nibbles_as_bytes: false,
     })
 }
 
@@ -326,6 +369,15 @@ impl Weights {
     }
 
     /// All parameters in file order: embedding, layers, final norm, LM head.
+    /// Declares every weight's 4-bit codes as bytes (see [`Param::nibbles_as_bytes`]).
+    pub fn nibbles_as_bytes(&mut self) {
+        let layers = self.layers.iter_mut().flatten();
+        let all = [&mut self.embed, &mut self.norm].into_iter().chain(layers);
+        for p in all.chain(&mut self.lm_head) {
+            p.nibbles_as_bytes = true;
+        }
+    }
+
     pub fn all(&self) -> Vec<&Param> {
         let mut all = vec![&self.embed];
         all.extend(self.layers.iter().flatten());

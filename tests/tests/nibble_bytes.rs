@@ -1,0 +1,97 @@
+//! Metal's module form declares 4-bit codes as the bytes that hold them and splits the
+//! nibbles in the graph (IREE's Metal code generation cannot load `i4`). No Metal device runs
+//! here, so the form is compiled for the CPU and checked against the generic form on
+//! SmolLM2's Q4_1 weights: the same codes widened to the same floats give the same logits.
+
+use std::path::{Path, PathBuf};
+
+use emitter::graph::{Variant, WeightLayout};
+use emitter::Target;
+use engine::graphs::{DecodeOutput, Graphs, PrefillOut};
+use engine::model::{self, ModelOptions, ModuleWeights};
+use engine::runtime::Runtime;
+use loader::Precision;
+
+/// Writes `model`'s small native module in `target`'s form (one slot of 256 positions,
+/// 32-token prefill, one-row decode, logits only) into `dir`, and the parameter file to
+/// `parameters` unless it is there already (both forms read the same file).
+fn write_module(model: &loader::Model, target: Target, dir: &Path, parameters: &Path) {
+    let mut graphs = model::default_graph_options(1, 256);
+    graphs.prefill_lengths = vec![32];
+    graphs.decode_batches = vec![1];
+    graphs.decode_windows = vec![256];
+    graphs.variants = vec![Variant::Logits];
+    graphs.weight_layout = WeightLayout::Tiled;
+    graphs.target = target;
+    let ModuleWeights {
+        rendered,
+        plan,
+        tiling,
+    } = model::module_weights(model, Precision::Native, graphs).unwrap();
+    rendered.write(dir).unwrap();
+    if !parameters.exists() {
+        model
+            .write_planned_parameter_file(parameters, &plan, &tiling)
+            .unwrap();
+    }
+}
+
+/// Compiles the module in `dir` for this CPU (IREE's own code generation, no kernels).
+fn load(runtime: &std::sync::Arc<Runtime>, dir: &Path, parameters: &Path) -> Graphs {
+    let options = ModelOptions {
+        cpu_kernels: false,
+        cache_dir: engine::paths::cache_dir().join("test-vmfb"),
+        verbose: false,
+        ..ModelOptions::cpu()
+    };
+    model::load_assets(runtime, dir, parameters, &options).unwrap()
+}
+
+/// Prefill of a 20-token prompt, then three decode steps: every step's logits.
+fn run(graphs: &mut Graphs) -> Vec<Vec<f32>> {
+    let prompt: Vec<i32> = (0..20).map(|i| (i * 977 + 31) % 49152).collect();
+    let mut logits = vec![0f32; graphs.vocab()];
+    graphs
+        .prefill(0, 0, &prompt, PrefillOut::Logits(&mut logits))
+        .unwrap();
+    let mut all = vec![logits];
+    let mut out = DecodeOutput::default();
+    for step in 0..3 {
+        let token = [(step * 4099 + 17) % 49152];
+        let pos = [prompt.len() as i32 + step];
+        graphs
+            .decode(Variant::Logits, &token, &pos, None, &mut out)
+            .unwrap();
+        all.push(out.logits[..graphs.vocab()].to_vec());
+    }
+    all
+}
+
+#[test]
+fn codes_split_from_bytes_give_the_logits_of_4_bit_codes() {
+    let path = loader::default_model_path()
+        .expect("the test command installs the default model (make setup)");
+    let model = loader::Model::open(&path).unwrap();
+    let root: PathBuf = tests::temp_dir("nibble-bytes");
+    let parameters = root.join("model.safetensors");
+    let (generic, metal) = (root.join("generic"), root.join("metal"));
+    write_module(&model, Target::Generic, &generic, &parameters);
+    write_module(&model, Target::Metal, &metal, &parameters);
+    let as_bytes = std::fs::read_to_string(metal.join(emitter::MODULE_FILE)).unwrap();
+    assert!(!as_bytes.contains("xi4>") && !as_bytes.contains("xui4>"));
+    assert!(as_bytes.contains("shift_right_logical"));
+
+    let runtime = Runtime::new("local-task").unwrap();
+    let expected = run(&mut load(&runtime, &generic, &parameters));
+    let got = run(&mut load(&runtime, &metal, &parameters));
+    for (step, (a, b)) in expected.iter().zip(&got).enumerate() {
+        let diff = a
+            .iter()
+            .zip(b)
+            .map(|(x, y)| (x - y).abs())
+            .fold(0f32, f32::max);
+        eprintln!("step {step}: max |metal form - generic form| = {diff:.2e}");
+        assert!(diff <= 1e-4, "step {step}: logits differ by {diff}");
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}
