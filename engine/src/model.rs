@@ -426,6 +426,31 @@ mod tests {
     }
 
     #[test]
+    fn native_weights_are_tiled_on_every_target() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/tiny");
+        let config = ModelConfig::load(&dir).unwrap();
+        let layout = |target: Target, weights: Precision| {
+            let options = ModelOptions {
+                target,
+                weights,
+                ..ModelOptions::cpu()
+            };
+            module_options(&options, &config).weight_layout
+        };
+        let cuda = || Target::Cuda { sm: "sm_80".into() };
+        // Block formats are read only from tiles, so a GPU gets them too when asked for.
+        assert_eq!(layout(cuda(), Precision::Native), WeightLayout::Tiled);
+        assert_eq!(
+            layout(Target::Metal, Precision::Native),
+            WeightLayout::Tiled
+        );
+        // Dense weights keep the rows GPUs' code generation is built around.
+        assert_eq!(layout(cuda(), Precision::F32), WeightLayout::Rows);
+        let cpu = Target::Cpu { data_tiling: false };
+        assert_eq!(layout(cpu, Precision::F32), WeightLayout::Tiled);
+    }
+
+    #[test]
     fn each_compile_target_emits_its_own_module_form() {
         let cpu = module_for(Target::Cpu { data_tiling: false });
         let sm80 = module_for(Target::Cuda { sm: "sm_80".into() });
