@@ -2,57 +2,11 @@
 //! query heads (fewer and more than the four the kernel runs at once), positions inside and
 //! at the edges of its blocks of 64, the window bound, and padding rows.
 
-use kernels::{decode_attention_symbol, KvType};
+use kernels::KvType;
 
-type Entry = unsafe extern "C" fn(
-    *const u8,
-    usize,
-    *const u8,
-    usize,
-    *const u8,
-    usize,
-    *const u8,
-    usize,
-    *mut u8,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-);
-
-/// Declares the entry points, one per cache type, all of one signature.
-macro_rules! attention_kernels {
-    ($($name:ident),*) => {
-        extern "C" {
-            $(fn $name(
-                q: *const u8, qo: usize, k: *const u8, ko: usize, v: *const u8, vo: usize,
-                pos: *const u8, po: usize, out: *mut u8, oo: usize, b: usize, h: usize,
-                hkv: usize, d: usize, c: usize, w: usize, q_cols: usize, scale: usize, wg: usize,
-            );)*
-        }
-    };
-}
-
-attention_kernels!(
-    llm_decode_attention_f32,
-    llm_decode_attention_f16,
-    llm_decode_attention_bf16
-);
-
-fn entry(kv: KvType) -> Entry {
-    match decode_attention_symbol(kv) {
-        "llm_decode_attention_f32" => llm_decode_attention_f32,
-        "llm_decode_attention_f16" => llm_decode_attention_f16,
-        "llm_decode_attention_bf16" => llm_decode_attention_bf16,
-        other => panic!("no test entry for {other}"),
-    }
-}
+#[path = "common/attention.rs"]
+mod attention;
+use attention::entry;
 
 mod common;
 use common::{floats, Rng};
