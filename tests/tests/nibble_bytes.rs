@@ -2,6 +2,8 @@
 //! nibbles in the graph (IREE's Metal code generation cannot load `i4`). No Metal device runs
 //! here, so the form is compiled for the CPU and checked against the generic form on
 //! SmolLM2's Q4_1 weights: the same codes widened to the same floats give the same logits.
+//! Metal's LM head also multiplies several rows one token at a time, which the two-row
+//! decode step covers.
 
 use std::path::{Path, PathBuf};
 
@@ -12,13 +14,13 @@ use engine::model::{self, ModelOptions, ModuleWeights};
 use engine::runtime::Runtime;
 use loader::Precision;
 
-/// Writes `model`'s small native module in `target`'s form (one slot of 256 positions,
-/// 32-token prefill, one-row decode, logits only) into `dir`, and the parameter file to
+/// Writes `model`'s small native module in `target`'s form (two slots of 256 positions,
+/// 32-token prefill, one- and two-row decode, logits only) into `dir`, and the parameter file to
 /// `parameters` unless it is there already (both forms read the same file).
 fn write_module(model: &loader::Model, target: Target, dir: &Path, parameters: &Path) {
-    let mut graphs = model::default_graph_options(1, 256);
+    let mut graphs = model::default_graph_options(2, 256);
     graphs.prefill_lengths = vec![32];
-    graphs.decode_batches = vec![1];
+    graphs.decode_batches = vec![1, 2];
     graphs.decode_windows = vec![256];
     graphs.variants = vec![Variant::Logits];
     graphs.weight_layout = WeightLayout::Tiled;
@@ -47,7 +49,8 @@ fn load(runtime: &std::sync::Arc<Runtime>, dir: &Path, parameters: &Path) -> Gra
     model::load_assets(runtime, dir, parameters, &options).unwrap()
 }
 
-/// Prefill of a 20-token prompt, then three decode steps: every step's logits.
+/// Prefill of a 20-token prompt, three one-row decode steps and a two-row one: every step's
+/// logits.
 fn run(graphs: &mut Graphs) -> Vec<Vec<f32>> {
     let prompt: Vec<i32> = (0..20).map(|i| (i * 977 + 31) % 49152).collect();
     let mut logits = vec![0f32; graphs.vocab()];
@@ -64,6 +67,12 @@ fn run(graphs: &mut Graphs) -> Vec<Vec<f32>> {
             .unwrap();
         all.push(out.logits[..graphs.vocab()].to_vec());
     }
+    // Two rows: slot 0 goes on, slot 1 starts at position 0.
+    let pos = [prompt.len() as i32 + 3, 0];
+    graphs
+        .decode(Variant::Logits, &[101, 202], &pos, None, &mut out)
+        .unwrap();
+    all.push(out.logits[..2 * graphs.vocab()].to_vec());
     all
 }
 

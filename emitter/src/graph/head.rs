@@ -33,10 +33,22 @@ impl Variant {
 }
 
 /// `[V, M]` logits of a normed hidden state `[E, M]`. A grouped head multiplies in groups for
-/// any M: dequantizing it for several tokens would write the whole vocabulary's weights.
-fn lm_head(b: &mut FuncBuilder, weights: &Weights, x: &Value) -> Result<Value> {
+/// any M: dequantizing it for several tokens would write the whole vocabulary's weights. On
+/// Metal it multiplies one token at a time: IREE 3.13's Metal code generation fails on the
+/// several-token group product (`ub.poison` of `vector<4x4xf32>` does not legalize).
+fn lm_head(b: &mut FuncBuilder, weights: &Weights, x: &Value, target: Target) -> Result<Value> {
     let w = weights.head().weight(b, Several::Split, weights.kernels)?;
-    linear(b, &w, x)
+    let tokens = x.dim(1);
+    if target != Target::Metal || weights.head().groups.is_none() || tokens == 1 {
+        return linear(b, &w, x);
+    }
+    let columns = (0..tokens)
+        .map(|m| {
+            let token = b.slice_dim(x, 1, m, 1)?;
+            linear(b, &w, &token)
+        })
+        .collect::<Result<Vec<_>>>()?;
+    b.concatenate(&columns.iter().collect::<Vec<_>>(), 1)
 }
 
 /// The public function `name`: same arguments as `forward`, then the head. Decode returns
@@ -59,7 +71,7 @@ pub fn entry_function(
         .collect();
     let sampling = (variant == Variant::Sample).then(|| SampleArgs::declare(&mut b, step.rows()));
     let x = b.call(forward, &args.iter().collect::<Vec<_>>())?.remove(0);
-    let logits = lm_head(&mut b, weights, &x)?;
+    let logits = lm_head(&mut b, weights, &x, target)?;
     if let Some(sampling) = sampling {
         let rows = b.transpose(&logits, &[1, 0])?;
         let (token, logprob) = sample(&mut b, &rows, &sampling, target)?;
