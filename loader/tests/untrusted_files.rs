@@ -9,20 +9,19 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use gguf::{GgufFile, Value, Writer};
 use loader::{Dtype, Model};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
-/// Records the largest single allocation made by a thread that asked for it.
+/// Records the largest single allocation made by a thread that asked for it. Both the switch
+/// and the record are per thread: the tests run in parallel, each measuring its own thread.
 struct Tracking;
-
-static LARGEST: AtomicUsize = AtomicUsize::new(0);
 
 thread_local! {
     static TRACKED: Cell<bool> = const { Cell::new(false) };
+    static LARGEST: Cell<usize> = const { Cell::new(0) };
 }
 
 unsafe impl GlobalAlloc for Tracking {
@@ -43,7 +42,7 @@ unsafe impl GlobalAlloc for Tracking {
 
 fn note(size: usize) {
     if TRACKED.try_with(Cell::get).unwrap_or(false) {
-        LARGEST.fetch_max(size, Ordering::Relaxed);
+        let _ = LARGEST.try_with(|largest| largest.set(largest.get().max(size)));
     }
 }
 
@@ -52,11 +51,11 @@ static ALLOCATOR: Tracking = Tracking;
 
 /// The largest allocation `f` makes on this thread.
 fn largest_allocation<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    LARGEST.store(0, Ordering::Relaxed);
+    LARGEST.with(|largest| largest.set(0));
     TRACKED.with(|t| t.set(true));
     let out = f();
     TRACKED.with(|t| t.set(false));
-    (out, LARGEST.load(Ordering::Relaxed))
+    (out, LARGEST.with(Cell::get))
 }
 
 /// Files smaller than this may still see one small allocation of this size (a map node, an
