@@ -3,8 +3,8 @@
 # no data tiling), llvm-cpu with --iree-opt-data-tiling (the module re-emitted with
 # --decode-attention reduce, the form data tiling handles), CUDA sm_80, CUDA sm_90 (target spelled
 # out in the module: iree-compile 3.13 cannot select sm_90 by flag) and Metal (compile only; on
-# Linux the vmfb carries MSL source), each GPU target also with the source's own weight
-# formats (`--weights native`: quantized blocks for a GGUF). Prints pass/fail and time per
+# Linux the vmfb carries MSL source), each GPU target also with a GGUF source's own weight
+# formats (`--weights native`: quantized blocks). Prints pass/fail and time per
 # target and exits non-zero if any failed.
 #
 # usage: scripts/compile_targets.sh [ASSET_DIR MODEL_SOURCE]...
@@ -45,10 +45,14 @@ while [ $# -gt 0 ]; do
   for variant in cuda-sm90 metal; do
     "$emit" --model "$source" --out "$out/$tag-$variant" --target "$variant" "${args[@]}" >/dev/null
   done
-  # The file's own block formats (for a GGUF source: quantized codes and group scales).
-  for variant in generic cuda-sm90 metal; do
-    "$emit" --model "$source" --out "$out/$tag-native-$variant" --target "$variant" --weights native "${args[@]}" >/dev/null
-  done
+  # A GGUF's own block formats (quantized codes and group scales); other sources hold floats.
+  native=0
+  if [[ $source == *.gguf ]]; then
+    native=1
+    for variant in generic cuda-sm90 metal; do
+      "$emit" --model "$source" --out "$out/$tag-native-$variant" --target "$variant" --weights native "${args[@]}" >/dev/null
+    done
+  fi
   "$emit" --model "$source" --out "$out/$tag-reduce" --decode-attention reduce "${args[@]}" >/dev/null
   cpu=(--iree-hal-target-device=local --iree-hal-local-target-device-backends=llvm-cpu --iree-llvmcpu-target-cpu=host)
   compile "$tag-llvm-cpu" "$asset/model.mlir" "${cpu[@]}"
@@ -56,9 +60,11 @@ while [ $# -gt 0 ]; do
   compile "$tag-cuda-sm80" "$asset/model.mlir" --iree-hal-target-device=cuda --iree-cuda-target=sm_80
   compile "$tag-cuda-sm90" "$out/$tag-cuda-sm90/model.mlir"
   compile "$tag-metal" "$out/$tag-metal/model.mlir" --iree-hal-target-device=metal
-  compile "$tag-native-cuda-sm80" "$out/$tag-native-generic/model.mlir" --iree-hal-target-device=cuda --iree-cuda-target=sm_80
-  compile "$tag-native-cuda-sm90" "$out/$tag-native-cuda-sm90/model.mlir"
-  compile "$tag-native-metal" "$out/$tag-native-metal/model.mlir" --iree-hal-target-device=metal
+  if [ $native = 1 ]; then
+    compile "$tag-native-cuda-sm80" "$out/$tag-native-generic/model.mlir" --iree-hal-target-device=cuda --iree-cuda-target=sm_80
+    compile "$tag-native-cuda-sm90" "$out/$tag-native-cuda-sm90/model.mlir"
+    compile "$tag-native-metal" "$out/$tag-native-metal/model.mlir" --iree-hal-target-device=metal
+  fi
 done
 echo "outputs in $out"
 exit $failed
