@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -30,16 +30,21 @@ fn smollm2_gguf() -> Option<PathBuf> {
     None
 }
 
-/// Runs `emit` on `model` into `out` with `args`; panics with its stderr if it fails.
-fn emit(model: &Path, out: &Path, args: &[&str]) {
-    let status = Command::new(env!("CARGO_BIN_EXE_emit"))
+/// Runs `emit` on `model` into `out` with `args`.
+fn run_emit(model: &Path, out: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_emit"))
         .arg("--model")
         .arg(model)
         .arg("--out")
         .arg(out)
         .args(args)
         .output()
-        .unwrap();
+        .unwrap()
+}
+
+/// As [`run_emit`]; panics with its stderr if it fails.
+fn emit(model: &Path, out: &Path, args: &[&str]) {
+    let status = run_emit(model, out, args);
     assert!(
         status.status.success(),
         "emit failed: {}",
@@ -136,14 +141,8 @@ fn native_weights_come_with_the_parameter_file_the_module_reads() {
         assert!(with_kernels.join(object.file_name()).is_file());
     }
     // Rows cannot hold block formats: refused, not silently widened to f32.
-    let refused = Command::new(env!("CARGO_BIN_EXE_emit"))
-        .arg("--model")
-        .arg(&gguf)
-        .arg("--out")
-        .arg(out.path().join("rows"))
-        .args(["--weights", "native", "--weight-layout", "rows"])
-        .output()
-        .unwrap();
+    let rows = ["--weights", "native", "--weight-layout", "rows"];
+    let refused = run_emit(&gguf, &out.path().join("rows"), &rows);
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("--weight-layout tiled"));
 }

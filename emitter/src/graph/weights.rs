@@ -368,7 +368,6 @@ impl Weights {
         self.layers[l].iter().map(Param::format).collect()
     }
 
-    /// All parameters in file order: embedding, layers, final norm, LM head.
     /// Declares every weight's 4-bit codes as bytes (see [`Param::nibbles_as_bytes`]).
     pub fn nibbles_as_bytes(&mut self) {
         let layers = self.layers.iter_mut().flatten();
@@ -378,6 +377,7 @@ impl Weights {
         }
     }
 
+    /// All parameters in file order: embedding, layers, final norm, LM head.
     pub fn all(&self) -> Vec<&Param> {
         let mut all = vec![&self.embed];
         all.extend(self.layers.iter().flatten());

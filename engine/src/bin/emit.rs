@@ -78,7 +78,7 @@ struct Args {
     #[arg(long)]
     cpu_kernels: bool,
     /// KV cache element type: f32, f16 or bf16.
-    #[arg(long, default_value = "f32", value_parser = parse_kv)]
+    #[arg(long, default_value = "f32", value_parser = model::parse_kv_dtype)]
     kv: ElemType,
 
     /// Projection weight layout: rows (HF `[out, in]`) or tiled (`[out/16, in, 16]`, the fast
@@ -107,17 +107,6 @@ struct Args {
 }
 
 const DEFAULT_CONTEXT: [usize; 2] = [256, 1024];
-
-fn parse_kv(s: &str) -> Result<ElemType, String> {
-    match s {
-        "f32" => Ok(ElemType::F32),
-        "f16" => Ok(ElemType::F16),
-        "bf16" => Ok(ElemType::Bf16),
-        _ => Err(format!(
-            "unsupported KV cache type {s:?} (f32, f16 or bf16)"
-        )),
-    }
-}
 
 fn parse_attention(s: &str) -> Result<AttentionForm, String> {
     match s {
