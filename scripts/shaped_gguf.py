@@ -1,0 +1,443 @@
+#!/usr/bin/env python3
+"""Writes a GGUF with a real model's shapes and random weights in a llama.cpp quantization mix.
+
+Speed does not depend on weight values, so a file with the right shapes and types stands in for
+the real model in benchmarks, and a few-layer version of it is a test model. Block bytes are
+drawn at random with numpy and the f16 scale fields are overwritten with small positive values,
+so every weight is finite (about `--weight-std` in size) and an 8B file takes seconds to make,
+not a quantization run.
+
+Shapes are the models' HF config.json values (hidden size, layers, heads, kv heads, head size,
+FFN size, vocabulary, RoPE base, tied embeddings, q/k/v biases, RMS epsilon, context length).
+Types per tensor follow llama.cpp's quantizer (llama_tensor_get_type without an importance
+matrix): Q4_K_M and Q5_K_M give attn_v and ffn_down Q6_K in the first and last eighth of the
+layers and in every third layer between (`use_more_bits`); the LM head (or the embedding when
+tied) is Q6_K, or Q8_0 in a Q8_0 file; a K-quant tensor whose rows are not a multiple of 256
+falls back as llama.cpp's does (Q4_K to Q5_0, Q5_K to Q5_1, Q6_K to Q8_0). llama.cpp's Q4_0
+files use Q4_1 for the first eighth of ffn_down only when quantized with an importance matrix;
+this script writes the plain mix (Q4_0 everywhere, Q6_K head). Norms and biases are F32.
+
+The tokenizer is byte-level BPE (`tokenizer.ggml.model = gpt2`) synthesized for the vocabulary
+size: the 256 byte tokens, merged tokens with their merges, and the family's special tokens at
+the end. The real models' tokenizers (tiktoken-style BPE with their own pre-tokenizers, or
+SentencePiece for Mistral) are not reproduced: only the vocabulary size, which sets the cost
+of the embedding and the LM head, is theirs.
+
+Llama 3.x files from llama.cpp carry `rope_freqs.weight` (llama3 RoPE scaling as per-frequency
+divisors); `--rope-freqs` writes it (this project's loader does not place that tensor yet), by
+default the file has unscaled RoPE, which costs the same.
+
+usage: shaped_gguf.py --shape llama-3.2-1b --mix q4_k_m [--layers N] [--vocab real|N] --out FILE
+       shaped_gguf.py --list
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+try:
+    import gguf
+    from gguf import GGMLQuantizationType as T
+except ImportError:  # pragma: no cover
+    sys.exit("the gguf package is missing: run scripts/setup.sh and use .venv/bin/python")
+
+
+@dataclass(frozen=True)
+class Shape:
+    hf_id: str
+    arch: str  # GGUF architecture: llama or qwen2
+    hidden: int
+    layers: int
+    heads: int
+    kv_heads: int
+    head_dim: int
+    ffn: int
+    vocab: int
+    rope_theta: float
+    tied: bool
+    qkv_bias: bool
+    rms_eps: float
+    context: int
+    tokenizer: str  # the real model's tokenizer, for the record
+    # The family's special tokens (BOS, EOS first), placed at the end of the vocabulary.
+    specials: tuple = ()
+    add_bos: bool = True
+    bos: str = ""
+    eos: str = ""
+    # llama3 RoPE scaling (factor, low_freq_factor, high_freq_factor, original context).
+    llama3_rope: tuple | None = None
+    sliding_window: int | None = None
+
+    @property
+    def params(self) -> int:
+        att = self.hidden * self.head_dim * (2 * self.heads + 2 * self.kv_heads)
+        mlp = 3 * self.hidden * self.ffn
+        emb = self.vocab * self.hidden * (1 if self.tied else 2)
+        return self.layers * (att + mlp) + emb
+
+
+LLAMA3_SPECIALS = ("<|begin_of_text|>", "<|end_of_text|>", "<|start_header_id|>",
+                   "<|end_header_id|>", "<|eot_id|>", "<|eom_id|>", "<|python_tag|>")
+QWEN_SPECIALS = ("<|endoftext|>", "<|im_start|>", "<|im_end|>")
+
+
+def llama3(hf_id, hidden, layers, heads, head_dim, ffn, tied, factor):
+    return Shape(hf_id, "llama", hidden, layers, heads, 8, head_dim, ffn, 128256, 500000.0, tied,
+                 False, 1e-5, 131072, "tiktoken-style BPE, 128000 merges + 256 special",
+                 LLAMA3_SPECIALS, True, "<|begin_of_text|>", "<|end_of_text|>",
+                 (factor, 1.0, 4.0, 8192))
+
+
+def qwen25(hf_id, hidden, layers, heads, kv_heads, ffn, vocab, tied):
+    return Shape(hf_id, "qwen2", hidden, layers, heads, kv_heads, hidden // heads,
+                 ffn, vocab, 1000000.0, tied, True, 1e-6, 32768,
+                 "byte-level BPE (qwen2 pre-tokenizer), 151643 tokens + specials",
+                 QWEN_SPECIALS, False, "<|endoftext|>", "<|endoftext|>")
+
+
+SHAPES: dict[str, Shape] = {
+    "smollm2-135m": Shape("HuggingFaceTB/SmolLM2-135M", "llama", 576, 30, 9, 3, 64, 1536, 49152,
+                          100000.0, True, False, 1e-5, 8192, "byte-level BPE (smollm pre-tokenizer)",
+                          ("<|endoftext|>", "<|im_start|>", "<|im_end|>"), False,
+                          "<|endoftext|>", "<|endoftext|>"),
+    "llama-3.2-1b": llama3("meta-llama/Llama-3.2-1B", 2048, 16, 32, 64, 8192, True, 32.0),
+    "llama-3.2-3b": llama3("meta-llama/Llama-3.2-3B", 3072, 28, 24, 128, 8192, True, 32.0),
+    "llama-3.1-8b": llama3("meta-llama/Llama-3.1-8B", 4096, 32, 32, 128, 14336, False, 8.0),
+    "qwen2.5-0.5b": qwen25("Qwen/Qwen2.5-0.5B", 896, 24, 14, 2, 4864, 151936, True),
+    "qwen2.5-1.5b": qwen25("Qwen/Qwen2.5-1.5B", 1536, 28, 12, 2, 8960, 151936, True),
+    "qwen2.5-7b": qwen25("Qwen/Qwen2.5-7B", 3584, 28, 28, 4, 18944, 152064, False),
+    # llama.cpp converts Mistral 7B as architecture "llama" (v0.3: no sliding window).
+    "mistral-7b": Shape("mistralai/Mistral-7B-v0.3", "llama", 4096, 32, 32, 8, 128, 14336, 32768,
+                        1000000.0, False, False, 1e-5, 32768, "SentencePiece (llama), byte fallback",
+                        ("<unk>", "<s>", "</s>"), True, "<s>", "</s>"),
+}
+
+# llama.cpp file types (llama_ftype) and each mix's default tensor type.
+MIXES = {
+    "q4_k_m": (15, T.Q4_K),
+    "q5_k_m": (17, T.Q5_K),
+    "q8_0": (7, T.Q8_0),
+    "q4_0": (2, T.Q4_0),
+}
+
+# llama.cpp's fallback for rows that are not a multiple of a K-quant's 256 elements.
+FALLBACK = {T.Q4_K: T.Q5_0, T.Q5_K: T.Q5_1, T.Q6_K: T.Q8_0}
+
+
+def use_more_bits(i_layer: int, n_layers: int) -> bool:
+    """llama.cpp's choice of layers that get more bits in the _M mixes."""
+    return (i_layer < n_layers // 8 or i_layer >= 7 * n_layers // 8
+            or (i_layer - n_layers // 8) % 3 == 2)
+
+
+def tensor_type(mix: str, role: str, layer: int, n_layers: int, cols: int) -> T:
+    """The type llama.cpp's quantizer gives `role` (output, token_embd, attn_v, ffn_down, ...)
+    in a file of `mix`, for a tensor whose rows hold `cols` elements."""
+    default = MIXES[mix][1]
+    new = default
+    if role in ("output", "token_embd_tied"):
+        new = T.Q8_0 if default == T.Q8_0 or cols % 256 else T.Q6_K
+    elif role in ("attn_v", "ffn_down") and mix in ("q4_k_m", "q5_k_m"):
+        if use_more_bits(layer, n_layers):
+            new = T.Q6_K
+    block = gguf.GGML_QUANT_SIZES[new][0]
+    if cols % block:
+        new = FALLBACK[new]
+    return new
+
+
+# Per block: byte size, and how to make it (see `random_blocks`).
+def _std_per_d(ty: T) -> float:
+    """Standard deviation of the weights of a block with scale d = 1 (random codes)."""
+    return {T.Q8_0: 74.0, T.Q4_0: 4.6, T.Q4_1: 4.6, T.Q5_0: 9.2, T.Q5_1: 9.2,
+            T.Q4_K: 240.0, T.Q5_K: 490.0, T.Q6_K: 344.0}[ty]
+
+
+def random_blocks(rng: np.random.Generator, ty: T, n_elements: int, std: float) -> np.ndarray:
+    """Random blocks of `ty` for `n_elements` weights, every value finite and about `std` in
+    size: codes at random, f16 scales d in std/k * [0.8, 1.25] for the type's k (mins set so
+    that blocks are roughly centred)."""
+    block, size = gguf.GGML_QUANT_SIZES[ty]
+    n_blocks = n_elements // block
+    raw = np.frombuffer(rng.bytes(n_blocks * size), dtype=np.uint8).reshape(n_blocks, size).copy()
+    d = (std / _std_per_d(ty)) * rng.uniform(0.8, 1.25, n_blocks)
+    d16 = d.astype(np.float16)
+
+    def put(offset: int, values: np.ndarray) -> None:
+        raw[:, offset:offset + 2] = values.astype(np.float16).view(np.uint8).reshape(n_blocks, 2)
+
+    if ty in (T.Q8_0, T.Q4_0, T.Q5_0):
+        put(0, d16)
+    elif ty == T.Q4_1:
+        put(0, d16)
+        put(2, -7.5 * d16.astype(np.float32))
+    elif ty == T.Q5_1:
+        put(0, d16)
+        put(2, -15.5 * d16.astype(np.float32))
+    elif ty == T.Q4_K:
+        put(0, d16)
+        put(2, 7.5 * d16.astype(np.float32))
+    elif ty == T.Q5_K:
+        put(0, d16)
+        put(2, 15.5 * d16.astype(np.float32))
+    elif ty == T.Q6_K:
+        # Sub-block scales (int8) kept within +-32 so that d stays a normal f16.
+        raw[:, 192:208] = (rng.integers(-32, 33, (n_blocks, 16), dtype=np.int8)).view(np.uint8)
+        put(208, d16)
+    else:
+        raise ValueError(f"no random blocks for {ty.name}")
+    return raw
+
+
+# ---------------------------------------------------------------------------------------------
+# Tokenizer
+
+
+def byte_chars() -> list[str]:
+    """GPT-2's byte-level alphabet: the character standing for each byte 0..255."""
+    keep = list(range(ord("!"), ord("~") + 1)) + list(range(0xA1, 0xAC + 1)) + list(range(0xAE, 0x100))
+    chars = {b: chr(b) for b in keep}
+    extra = 0
+    for b in range(256):
+        if b not in chars:
+            chars[b] = chr(256 + extra)
+            extra += 1
+    return [chars[b] for b in range(256)]
+
+
+def synthetic_vocab(size: int, specials: tuple) -> tuple[list[str], list[int], list[str]]:
+    """Tokens, token types and merges of a valid byte-level BPE vocabulary of `size` tokens:
+    the 256 byte tokens, then merged tokens (pairs of frequent characters, then longer tokens
+    made by appending one character), then `specials` (control tokens) at the end."""
+    specials = tuple(specials)[: max(0, size - 256)]
+    n_merged = size - 256 - len(specials)
+    if n_merged < 0:
+        raise ValueError(f"a byte-level vocabulary needs at least {256 + len(specials)} tokens")
+    alphabet = byte_chars()
+    # Characters in a rough frequency order: space, lower case, upper case, digits, the rest.
+    order = ([alphabet[ord(" ")]] + [alphabet[b] for b in range(ord("a"), ord("z") + 1)]
+             + [alphabet[b] for b in range(ord("A"), ord("Z") + 1)]
+             + [alphabet[b] for b in range(ord("0"), ord("9") + 1)])
+    order += [c for c in alphabet if c not in set(order)]
+    tokens = list(alphabet)
+    seen = set(tokens)
+    merges: list[str] = []
+    level = list(order)  # tokens of the previous length, in order
+    while len(merges) < n_merged:
+        following = []
+        for left in level:
+            for right in order:
+                if len(merges) == n_merged:
+                    break
+                text = left + right
+                if text in seen:
+                    continue
+                seen.add(text)
+                tokens.append(text)
+                following.append(text)
+                merges.append(f"{left} {right}")
+            if len(merges) == n_merged:
+                break
+        level = following
+    types = [1] * len(tokens) + [3] * len(specials)
+    tokens += list(specials)
+    return tokens, types, merges
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing
+
+
+@dataclass
+class Planned:
+    name: str
+    shape: tuple  # numpy order: (rows, cols) or (n,)
+    ty: T
+    make: object = field(repr=False, default=None)
+
+
+def llama3_rope_factors(shape: Shape) -> np.ndarray:
+    """llama.cpp's `rope_freqs.weight`: per frequency, the divisor llama3 scaling applies."""
+    factor, low, high, old = shape.llama3_rope
+    base = shape.rope_theta
+    dim = shape.head_dim
+    freqs = 1.0 / base ** (np.arange(0, dim, 2, dtype=np.float64) / dim)
+    low_wavelen, high_wavelen = old / low, old / high
+    out = []
+    for f in freqs:
+        wavelen = 2 * math.pi / f
+        if wavelen < high_wavelen:
+            out.append(1.0)
+        elif wavelen > low_wavelen:
+            out.append(factor)
+        else:
+            smooth = (old / wavelen - low) / (high - low)
+            out.append(1.0 / ((1 - smooth) / factor + smooth))
+    return np.array(out, dtype=np.float32)
+
+
+def plan(shape: Shape, mix: str, layers: int, vocab: int, rope_freqs: bool) -> list[Planned]:
+    h, kvd, qd = shape.hidden, shape.kv_heads * shape.head_dim, shape.heads * shape.head_dim
+    out = [Planned("token_embd.weight", (vocab, h),
+                   tensor_type(mix, "token_embd_tied" if shape.tied else "token_embd", 0, layers, h))]
+    if rope_freqs and shape.llama3_rope:
+        out.append(Planned("rope_freqs.weight", (shape.head_dim // 2,), T.F32,
+                           lambda rng: llama3_rope_factors(shape)))
+    norm = lambda rng, n: (1.0 + rng.uniform(-0.1, 0.1, n)).astype(np.float32)  # noqa: E731
+    bias = lambda rng, n: rng.normal(0.0, 0.1, n).astype(np.float32)  # noqa: E731
+    for i in range(layers):
+        b = f"blk.{i}."
+        q = lambda role, rows, cols: Planned(  # noqa: E731
+            f"{b}{role}.weight", (rows, cols), tensor_type(mix, role, i, layers, cols))
+        out.append(Planned(b + "attn_norm.weight", (h,), T.F32, lambda rng: norm(rng, h)))
+        for role, rows in (("attn_q", qd), ("attn_k", kvd), ("attn_v", kvd)):
+            out.append(q(role, rows, h))
+            if shape.qkv_bias:
+                out.append(Planned(f"{b}{role}.bias", (rows,), T.F32,
+                                   lambda rng, rows=rows: bias(rng, rows)))
+        out.append(q("attn_output", h, qd))
+        out.append(Planned(b + "ffn_norm.weight", (h,), T.F32, lambda rng: norm(rng, h)))
+        out.append(q("ffn_gate", shape.ffn, h))
+        out.append(q("ffn_up", shape.ffn, h))
+        out.append(q("ffn_down", h, shape.ffn))
+    out.append(Planned("output_norm.weight", (h,), T.F32, lambda rng: norm(rng, h)))
+    if not shape.tied:
+        out.append(Planned("output.weight", (vocab, h), tensor_type(mix, "output", 0, layers, h)))
+    return out
+
+
+def nbytes(t: Planned) -> int:
+    n = int(np.prod(t.shape))
+    block, size = gguf.GGML_QUANT_SIZES[t.ty]
+    return n // block * size
+
+
+def write(shape_name: str, mix: str, layers: int | None, vocab_arg: str, out: Path, seed: int,
+          std: float, rope_freqs: bool, quiet: bool = False) -> None:
+    shape = SHAPES[shape_name]
+    layers = layers or shape.layers
+    vocab = shape.vocab if vocab_arg == "real" else int(vocab_arg)
+    started = time.perf_counter()
+    rng = np.random.default_rng(seed)
+    tensors = plan(shape, mix, layers, vocab, rope_freqs)
+    tokens, types, merges = synthetic_vocab(vocab, shape.specials)
+
+    arch = shape.arch
+    tmp = out.with_name(out.name + ".partial")
+    w = gguf.GGUFWriter(tmp, arch)
+    suffix = "" if layers == shape.layers else f", {layers} of {shape.layers} layers"
+    w.add_name(f"{shape.hf_id.split('/')[-1]} shape, random weights ({mix.upper()}{suffix})")
+    w.add_description(f"{shape.hf_id} shapes with random weights, from scripts/shaped_gguf.py "
+                      f"--shape {shape_name} --mix {mix} --layers {layers} --vocab {vocab} "
+                      f"--seed {seed}")
+    w.add_file_type(MIXES[mix][0])
+    w.add_quantization_version(gguf.GGML_QUANT_VERSION)
+    w.add_context_length(shape.context)
+    w.add_embedding_length(shape.hidden)
+    w.add_block_count(layers)
+    w.add_feed_forward_length(shape.ffn)
+    w.add_head_count(shape.heads)
+    w.add_head_count_kv(shape.kv_heads)
+    w.add_key_length(shape.head_dim)
+    w.add_value_length(shape.head_dim)
+    w.add_rope_dimension_count(shape.head_dim)
+    w.add_rope_freq_base(shape.rope_theta)
+    w.add_layer_norm_rms_eps(shape.rms_eps)
+    if arch == "llama":
+        w.add_vocab_size(vocab)
+
+    w.add_tokenizer_model("gpt2")
+    w.add_tokenizer_pre("gpt2")
+    w.add_token_list(tokens)
+    w.add_token_types(types)
+    w.add_token_merges(merges)
+    named = {t: i for i, t in enumerate(tokens[-len(shape.specials):], len(tokens) - len(shape.specials))}
+    if shape.bos in named:
+        w.add_bos_token_id(named[shape.bos])
+    if shape.eos in named:
+        w.add_eos_token_id(named[shape.eos])
+    w.add_add_bos_token(shape.add_bos and shape.bos in named)
+    w.add_add_eos_token(False)
+
+    for t in tensors:
+        if t.ty == T.F32:
+            w.add_tensor_info(t.name, t.shape, np.dtype(np.float32), nbytes(t))
+        else:
+            rows = int(np.prod(t.shape[:-1]))
+            w.add_tensor_info(t.name, (rows, nbytes(t) // rows), np.dtype(np.uint8), nbytes(t),
+                              raw_dtype=t.ty)
+    w.write_header_to_file()
+    w.write_kv_data_to_file()
+    w.write_ti_data_to_file()
+    total = 0
+    for t in tensors:
+        if t.ty == T.F32:
+            data = t.make(rng)
+        else:
+            data = random_blocks(rng, t.ty, int(np.prod(t.shape)), std)
+        assert data.nbytes == nbytes(t), t.name
+        w.write_tensor_data(data)
+        total += data.nbytes
+    w.close()
+    tmp.replace(out)
+    if not quiet:
+        kinds: dict[str, int] = {}
+        for t in tensors:
+            kinds[t.ty.name] = kinds.get(t.ty.name, 0) + nbytes(t)
+        mix_text = ", ".join(f"{k} {v / 2**20:.0f} MiB" for k, v in sorted(kinds.items()))
+        print(f"{out}: {shape_name} ({layers} layers, vocab {vocab}) {mix}: "
+              f"{total / 2**20:.0f} MiB of tensors ({mix_text}) in "
+              f"{time.perf_counter() - started:.1f} s", file=sys.stderr)
+
+
+def list_shapes() -> None:
+    print(f"{'shape':14} {'arch':6} {'hidden':>6} {'layers':>6} {'heads':>5} {'kv':>3} "
+          f"{'hdim':>4} {'ffn':>6} {'vocab':>6} {'theta':>9} {'tied':>5} {'bias':>5} "
+          f"{'eps':>6} {'ctx':>7} {'params':>7}  HF model / real tokenizer")
+    for name, s in SHAPES.items():
+        print(f"{name:14} {s.arch:6} {s.hidden:6} {s.layers:6} {s.heads:5} {s.kv_heads:3} "
+              f"{s.head_dim:4} {s.ffn:6} {s.vocab:6} {s.rope_theta:9.0f} {str(s.tied):>5} "
+              f"{str(s.qkv_bias):>5} {s.rms_eps:6.0e} {s.context:7} {s.params / 1e9:6.2f}B  "
+              f"{s.hf_id}; {s.tokenizer}"
+              + (f"; llama3 RoPE factor {s.llama3_rope[0]:g}" if s.llama3_rope else ""))
+    print("mixes: " + ", ".join(MIXES))
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--shape", choices=sorted(SHAPES))
+    p.add_argument("--mix", default="q4_k_m", choices=list(MIXES))
+    p.add_argument("--layers", type=int, default=None, help="layer count (default: the model's)")
+    p.add_argument("--vocab", default="real",
+                   help="'real' (the model's vocabulary size) or a token count (at least 256 + "
+                        "the family's special tokens)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--weight-std", type=float, default=0.04,
+                   help="rough size of the random weights (default 0.04)")
+    p.add_argument("--rope-freqs", action="store_true",
+                   help="write llama3 RoPE scaling as rope_freqs.weight, as llama.cpp does")
+    p.add_argument("--out", type=Path)
+    p.add_argument("--list", action="store_true", help="list the shapes and mixes")
+    p.add_argument("--quiet", action="store_true")
+    a = p.parse_args()
+    if a.list:
+        list_shapes()
+        return
+    if not a.shape or not a.out:
+        p.error("--shape and --out are required (or --list)")
+    if a.vocab != "real" and not a.vocab.isdigit():
+        p.error("--vocab takes 'real' or a number")
+    if a.layers is not None and a.layers < 1:
+        p.error("--layers must be at least 1")
+    a.out.parent.mkdir(parents=True, exist_ok=True)
+    write(a.shape, a.mix, a.layers, a.vocab, a.out, a.seed, a.weight_std, a.rope_freqs, a.quiet)
+
+
+if __name__ == "__main__":
+    main()
