@@ -2,16 +2,35 @@
 """Runs this project's `bench` and llama.cpp on one GGUF in alternating rounds; prints both.
 
 Called by scripts/peer-bench.sh with the venv that holds llama-cpp-python. Both sides time the
-same work: a prompt of --prefill-tokens tokens in one go, then --steps one-token decode steps at
---context tokens of context. IREE's task executor runs one worker per core; llama.cpp gets
---threads, by default the core count, so both use the whole machine. Our side uses host sampling (one argmax per
-step, read back); llama.cpp's side computes the last token's logits and samples nothing, so the
-comparison slightly favours llama.cpp.
+same work on the same file with the same number of threads:
+
+- prefill: a prompt of --prefill-tokens tokens in one go (best of two, as `bench` takes it);
+- B=1 decode: --steps one-token steps of one sequence at --context tokens of context;
+- B=8 decode (--batch 8, the default): 8 sequences, each first given --context tokens, then
+  --steps steps that each decode one token of every sequence. llama.cpp's side puts the 8
+  tokens (each with its own seq_id and position, logits requested for all 8 rows) in ONE
+  llama_decode call per step, its batched decode; ours is `bench --batch 8`.
+
+IREE's task executor runs one worker per core; llama.cpp gets --threads, by default the core
+count. Our side samples on the host (every row's logits read back and sampled); llama.cpp's
+computes the logits and samples nothing, so the comparison slightly favours llama.cpp. KV
+caches are f16 on both sides by default (llama.cpp's default; ours `bench --kv f16`).
+
+Reported besides the times: peak resident memory of each side (ours: the `bench` process's
+VmHWM, which it reports; llama.cpp's: this process's peak RSS, model loaded once and the
+Python interpreter included), weight bytes one decode step reads (ours: what `bench` reports;
+llama.cpp's: the file's tensor bytes, the embedding excluded when the head is separate), and
+the read rate each step time implies.
+
+--shape NAME writes a GGUF of that real model's shapes with random weights
+(scripts/shaped_gguf.py, in the project venv) into .cache/models/ once and reuses it.
 """
 import argparse
+import ctypes
 import glob
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -20,6 +39,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+PROJECT_PYTHON = ROOT / ".venv/bin/python"
 
 
 def default_model() -> str:
@@ -29,79 +49,247 @@ def default_model() -> str:
     return found[0]
 
 
+def shaped_model(args) -> str:
+    """The shaped GGUF for --shape/--mix/--layers/--vocab, written on first use."""
+    tag = f"{args.shape}-{args.mix}"
+    if args.layers:
+        tag += f"-{args.layers}l"
+    if args.vocab != "real":
+        tag += f"-v{args.vocab}"
+    path = ROOT / ".cache/models" / f"shaped-{tag}.gguf"
+    if not path.exists():
+        cmd = [str(PROJECT_PYTHON), str(ROOT / "scripts/shaped_gguf.py"), "--shape", args.shape,
+               "--mix", args.mix, "--vocab", args.vocab, "--out", str(path)]
+        if args.layers:
+            cmd += ["--layers", str(args.layers)]
+        print(f"[peer] writing {path.relative_to(ROOT)}", file=sys.stderr, flush=True)
+        subprocess.run(cmd, check=True)
+    return str(path)
+
+
+def tensor_bytes(model: str) -> dict:
+    """Tensor bytes of the GGUF (all, the embedding's) and whether it has a separate head."""
+    code = (
+        "import sys, json, gguf\n"
+        "r = gguf.GGUFReader(sys.argv[1])\n"
+        "t = {x.name: int(x.n_bytes) for x in r.tensors}\n"
+        "print(json.dumps({'total': sum(t.values()), 'embd': t.get('token_embd.weight', 0),"
+        " 'untied': 'output.weight' in t}))\n"
+    )
+    try:
+        out = subprocess.run([str(PROJECT_PYTHON), "-c", code, model], check=True,
+                             capture_output=True, text=True).stdout
+        return json.loads(out)
+    except (OSError, subprocess.CalledProcessError, json.JSONDecodeError):
+        return {}
+
+
 def ours(args) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "bench.json"
         cmd = [
             args.bench, "--model", args.model, "--weights", args.weights, "--batch", "1",
             "--sampling", "host", "--context", str(args.context), "--steps", str(args.steps),
-            "--prefill-tokens", str(args.prefill_tokens), "--measured-only", "--json", str(out),
+            "--prefill-tokens", str(args.prefill_tokens), "--kv", args.kv,
+            "--capacity", str(args.capacity), "--measured-only", "--json", str(out),
         ]
-        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+        if args.batch > 1:
+            cmd[cmd.index("--sampling"):cmd.index("--sampling")] = ["--batch", str(args.batch)]
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL,
+                       stderr=None if args.verbose else subprocess.DEVNULL)
         report = json.loads(out.read_text())
-    step = report["decode"][0]
+    step = {d["batch"]: d for d in report["decode"] if d["sampling"] == "host"}
     return {
-        "decode_ms": step["step_ms"],
+        "decode_ms": step[1]["step_ms"],
+        "batch_ms": step[args.batch]["step_ms"] if args.batch > 1 else None,
         "prefill_tok_s": report["prefill"]["tokens_per_second"],
+        "peak_rss": report["peak_rss_bytes"],
+        "bytes_per_step": report["weight_bytes_per_step"],
+        "bandwidth_gb_s": report["bandwidth_gb_s"],
+        "b1_paired_median": report.get("b1_paired_median"),
     }
 
 
 class Peer:
-    def __init__(self, args):
-        from llama_cpp import Llama
+    """llama.cpp through llama-cpp-python's low-level API: one model and one context with room
+    for --batch sequences of context + steps tokens each."""
 
+    def __init__(self, args):
+        import llama_cpp as L
+
+        self.L = L
         self.args = args
-        n_ctx = max(args.context + args.steps, args.prefill_tokens) + 16
-        self.llm = Llama(
-            model_path=args.model, n_ctx=n_ctx, n_batch=args.prefill_tokens,
-            n_threads=args.threads, n_threads_batch=args.threads, verbose=False,
-        )
-        vocab = self.llm.n_vocab()
-        self.ids = [(i * 7919 + 17) % (vocab - 2) + 1 for i in range(n_ctx)]
+        L.llama_backend_init()
+        mparams = L.llama_model_default_params()
+        load = getattr(L, "llama_model_load_from_file", None) or L.llama_load_model_from_file
+        self.model = load(args.model.encode(), mparams)
+        if not self.model:
+            sys.exit(f"llama.cpp could not load {args.model}")
+        self.seqs = max(1, args.batch)
+        per_seq = max(args.context + args.steps, args.prefill_tokens) + 16
+        cparams = L.llama_context_default_params()
+        cparams.n_ctx = per_seq * self.seqs
+        cparams.n_batch = max(args.prefill_tokens, args.context, self.seqs)
+        cparams.n_ubatch = cparams.n_batch
+        cparams.n_seq_max = self.seqs
+        cparams.n_threads = args.threads
+        cparams.n_threads_batch = args.threads
+        init = getattr(L, "llama_init_from_model", None) or L.llama_new_context_with_model
+        self.ctx = init(self.model, cparams)
+        if not self.ctx:
+            sys.exit("llama.cpp could not make a context")
+        if hasattr(L, "llama_model_get_vocab"):
+            vocab = L.llama_vocab_n_tokens(L.llama_model_get_vocab(self.model))
+        else:
+            vocab = L.llama_n_vocab(self.model)
+        n = per_seq * self.seqs
+        self.ids = [(i * 7919 + 17) % (vocab - 2) + 1 for i in range(n)]
+        self.batch = L.llama_batch_init(cparams.n_batch, 0, self.seqs)
+
+    def clear(self):
+        L = self.L
+        if hasattr(L, "llama_get_memory"):
+            L.llama_memory_clear(L.llama_get_memory(self.ctx), True)
+        elif hasattr(L, "llama_kv_self_clear"):
+            L.llama_kv_self_clear(self.ctx)
+        else:
+            L.llama_kv_cache_clear(self.ctx)
+
+    def decode(self, rows, all_logits: bool):
+        """One llama_decode of `rows` = [(token, pos, seq)], logits for every row or the last."""
+        b = self.batch
+        for i, (tok, pos, seq) in enumerate(rows):
+            b.token[i] = tok
+            b.pos[i] = pos
+            b.n_seq_id[i] = 1
+            b.seq_id[i][0] = seq
+            b.logits[i] = 1 if all_logits or i == len(rows) - 1 else 0
+        b.n_tokens = len(rows)
+        rc = self.L.llama_decode(self.ctx, b)
+        if rc != 0:
+            raise RuntimeError(f"llama_decode returned {rc}")
+
+    def fill(self, seq: int, tokens: list, start: int = 0):
+        step = self.args.context if self.args.context else len(tokens)
+        for at in range(0, len(tokens), max(1, step)):
+            chunk = tokens[at:at + step]
+            self.decode([(t, start + at + j, seq) for j, t in enumerate(chunk)], False)
 
     def measure(self) -> dict:
         a = self.args
-        self.llm.reset()
-        start = time.perf_counter()
-        self.llm.eval(self.ids[: a.prefill_tokens])
-        prefill = a.prefill_tokens / (time.perf_counter() - start)
-        self.llm.reset()
-        self.llm.eval(self.ids[: a.context])
+        self.clear()
+        prompt = self.ids[: a.prefill_tokens]
+        best = float("inf")
+        for _ in range(2):
+            self.clear()
+            start = time.perf_counter()
+            self.decode([(t, p, 0) for p, t in enumerate(prompt)], False)
+            best = min(best, time.perf_counter() - start)
+        prefill = a.prefill_tokens / best
+        # B=1
+        self.clear()
+        self.fill(0, self.ids[: a.context])
         steps = []
         for i in range(a.steps):
             start = time.perf_counter()
-            self.llm.eval([self.ids[a.context + i]])
+            self.decode([(self.ids[a.context + i], a.context + i, 0)], True)
             steps.append((time.perf_counter() - start) * 1e3)
-        return {"decode_ms": statistics.median(steps), "prefill_tok_s": prefill}
+        result = {"decode_ms": statistics.median(steps), "prefill_tok_s": prefill,
+                  "batch_ms": None}
+        if a.batch > 1:
+            self.clear()
+            for s in range(self.seqs):
+                off = s * 101
+                self.fill(s, self.ids[off: off + a.context])
+            steps = []
+            for i in range(a.steps):
+                rows = [(self.ids[(s * 101 + a.context + i) % len(self.ids)], a.context + i, s)
+                        for s in range(self.seqs)]
+                start = time.perf_counter()
+                self.decode(rows, True)
+                steps.append((time.perf_counter() - start) * 1e3)
+            result["batch_ms"] = statistics.median(steps)
+        result["peak_rss"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+        return result
+
+
+def mib(n) -> str:
+    return f"{n / 2**20:.0f} MiB"
 
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--bench", required=True, help="path of the built `bench` binary")
     p.add_argument("--model", default=None)
+    p.add_argument("--shape", default=None,
+                   help="a real model's shape with random weights (scripts/shaped_gguf.py --list)")
+    p.add_argument("--mix", default="q4_k_m", help="with --shape: q4_k_m, q5_k_m, q8_0, q4_0")
+    p.add_argument("--layers", type=int, default=None, help="with --shape: fewer layers")
+    p.add_argument("--vocab", default="real", help="with --shape: 'real' or a token count")
     p.add_argument("--weights", default="native", choices=["native", "f32", "f16", "bf16"])
+    p.add_argument("--kv", default="f16", choices=["f32", "f16", "bf16"], help="our KV type")
     p.add_argument("--threads", type=int, default=os.cpu_count(), help="llama.cpp's threads")
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--context", type=int, default=128)
     p.add_argument("--steps", type=int, default=32)
     p.add_argument("--prefill-tokens", type=int, default=128)
+    p.add_argument("--batch", type=int, default=8, help="the batched run's sequences (1: none)")
+    p.add_argument("--capacity", type=int, default=256,
+                   help="our positions per slot (llama.cpp gets context + steps + 16 per sequence)")
+    p.add_argument("--verbose", action="store_true", help="show bench's progress")
     args = p.parse_args()
-    args.model = args.model or default_model()
-    print(f"model {args.model}\nthreads {args.threads}, our weights {args.weights}, "
-          f"context {args.context}, {args.steps} steps, prefill {args.prefill_tokens} tokens")
+    if args.shape and args.model:
+        p.error("--shape and --model exclude each other")
+    args.model = shaped_model(args) if args.shape else (args.model or default_model())
+    sizes = tensor_bytes(args.model)
+    peer_bytes = None
+    if sizes:
+        peer_bytes = sizes["total"] - (sizes["embd"] if sizes["untied"] else 0)
+    print(f"model {args.model}\nthreads {args.threads}, our weights {args.weights}, KV {args.kv}, "
+          f"context {args.context}, {args.steps} steps, prefill {args.prefill_tokens} tokens, "
+          f"batch {args.batch}; load average {os.getloadavg()[0]:.2f}", flush=True)
     peer = Peer(args)
     rows = []
     for r in range(args.rounds):
         a, b = ours(args), peer.measure()
         rows.append((a, b))
-        print(f"round {r + 1}: ours {a['decode_ms']:.2f} ms/token, {a['prefill_tok_s']:.0f} tok/s "
-              f"prefill | llama.cpp {b['decode_ms']:.2f} ms/token, {b['prefill_tok_s']:.0f} tok/s "
-              f"prefill | decode speed ratio {b['decode_ms'] / a['decode_ms']:.2f}, "
-              f"prefill ratio {a['prefill_tok_s'] / b['prefill_tok_s']:.2f}", flush=True)
-    med = lambda side, key: statistics.median(row[side][key] for row in rows)  # noqa: E731
-    print(f"median: ours {med(0, 'decode_ms'):.2f} ms/token ({1e3 / med(0, 'decode_ms'):.1f} tok/s), "
-          f"llama.cpp {med(1, 'decode_ms'):.2f} ms/token ({1e3 / med(1, 'decode_ms'):.1f} tok/s); "
-          f"prefill ours {med(0, 'prefill_tok_s'):.0f} tok/s, llama.cpp {med(1, 'prefill_tok_s'):.0f}")
+        line = (f"round {r + 1}: B=1 ours {a['decode_ms']:.2f} ms, llama.cpp {b['decode_ms']:.2f} "
+                f"ms ({b['decode_ms'] / a['decode_ms']:.2f}x)")
+        if args.batch > 1:
+            line += (f" | B={args.batch} ours {a['batch_ms']:.2f} ms, llama.cpp "
+                     f"{b['batch_ms']:.2f} ms ({b['batch_ms'] / a['batch_ms']:.2f}x)")
+        line += (f" | prefill ours {a['prefill_tok_s']:.0f} tok/s, llama.cpp "
+                 f"{b['prefill_tok_s']:.0f} ({a['prefill_tok_s'] / b['prefill_tok_s']:.2f}x)"
+                 f" | load {os.getloadavg()[0]:.2f}")
+        print(line, flush=True)
+
+    def med(side, key):
+        return statistics.median(row[side][key] for row in rows)
+
+    def ratio(key, speed_is_inverse=True):
+        vals = [(b[key] / a[key]) if speed_is_inverse else (a[key] / b[key]) for a, b in rows]
+        return " / ".join(f"{v:.2f}" for v in vals), statistics.median(vals)
+
+    table = [("B=1 decode, ms/token", "decode_ms", True)]
+    if args.batch > 1:
+        table.append((f"B={args.batch} decode, ms/step", "batch_ms", True))
+    table.append((f"{args.prefill_tokens}-token prefill, tok/s", "prefill_tok_s", False))
+    print(f"\n| | ours | llama.cpp | ours/llama.cpp speed, per round (median) |\n|---|---|---|---|")
+    for label, key, inverse in table:
+        per_round, m = ratio(key, inverse)
+        print(f"| {label}, median | {med(0, key):.2f} | {med(1, key):.2f} | {per_round} ({m:.2f}) |")
+    if args.batch > 1:
+        print(f"| B={args.batch} tok/s, median | {args.batch * 1e3 / med(0, 'batch_ms'):.1f} | "
+              f"{args.batch * 1e3 / med(1, 'batch_ms'):.1f} | |")
+    ours_bytes = rows[-1][0]["bytes_per_step"]
+    peer_text = mib(peer_bytes) if peer_bytes else "?"
+    print(f"| weight bytes read per step | {mib(ours_bytes)} | {peer_text} | |")
+    b1_rate = lambda side, n: n / (med(side, "decode_ms") / 1e3) / 1e9  # noqa: E731
+    peer_rate = f"{b1_rate(1, peer_bytes):.1f} GB/s" if peer_bytes else "?"
+    print(f"| B=1 read rate (bytes / median step) | {b1_rate(0, ours_bytes):.1f} GB/s | "
+          f"{peer_rate} | machine {rows[-1][0]['bandwidth_gb_s']:.1f} GB/s (probe) |")
+    print(f"| peak resident memory | {mib(max(r[0]['peak_rss'] for r in rows))} | "
+          f"{mib(max(r[1]['peak_rss'] for r in rows))} | |")
     print("ratios are ours over llama.cpp's speed (>1: we are faster)")
 
 

@@ -353,7 +353,7 @@ def write(shape_name: str, mix: str, layers: int | None, vocab_arg: str, out: Pa
         w.add_vocab_size(vocab)
 
     w.add_tokenizer_model("gpt2")
-    w.add_tokenizer_pre("gpt2")
+    w.add_tokenizer_pre("default")
     w.add_token_list(tokens)
     w.add_token_types(types)
     w.add_token_merges(merges)

@@ -1,0 +1,241 @@
+//! Few-layer versions of real models' shapes, with random weights in llama.cpp's Q4_K_M mix
+//! (`scripts/shaped_gguf.py`), through the engine with native weights (the file's own blocks,
+//! multiplied by the CPU kernels where the host runs them) against the reference forward pass
+//! on the same weights dequantized by the loader (gguf-py's values).
+//!
+//! Two layers give both of the mix's types for attn_v and ffn_down (layer 0 Q4_K, layer 1
+//! Q6_K); a 1024-token vocabulary keeps the LM head and the reference cheap. Llama-3.2-1B:
+//! hidden 2048, 32 heads of 64 over 8 kv heads, FFN 8192 (a Q6_K down row of 512 groups of
+//! 16). Qwen2.5-1.5B: q/k/v biases, 12 heads of 128 over 2 kv heads, FFN 8960 (a Q4_K down
+//! row of 280 groups of 32, a Q6_K one of 560 groups of 16).
+//!
+//! The GGUF is written by the project venv's Python (`.venv`, made by `scripts/setup.sh`) into
+//! `.cache/models/`, named after the script's content so a changed script writes a new file.
+//! Without the venv the tests skip, unless `LOADER_REQUIRE_MODEL` is set. Each module is small
+//! (one slot, 64 positions, 16-token prefill, one-row decode, logits only); the loads are
+//! serialised.
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+use std::time::Instant;
+
+use emitter::graph::WeightFormat;
+use emitter::Variant;
+use engine::graphs::{DecodeOutput, PrefillOut};
+use engine::model::{self, ModelOptions};
+use engine::runtime::Runtime;
+use loader::{Dtype, ModelConfig, Precision};
+use tests::reference::{forward, RefConfig, RefRopeScaling, Weights};
+
+const LAYERS: usize = 2;
+const VOCAB: usize = 1024;
+const CAPACITY: usize = 64;
+const CHUNK: usize = 16;
+/// Prompt tokens (two prefill chunks: 16 + 4) and decode steps after them.
+const PROMPT: usize = 20;
+const STEPS: usize = 6;
+/// Absolute, on logits of about 2: both sides hold the same weight values and differ only in
+/// summation order over rows of up to 8960 products.
+const TOLERANCE: f32 = 2e-3;
+
+fn root() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+}
+
+/// The few-layer GGUF of `shape`, written on first use; `None` (skip) without the venv.
+fn shaped_gguf(shape: &str) -> Option<PathBuf> {
+    let script = root().join("scripts/shaped_gguf.py");
+    let mut hasher = DefaultHasher::new();
+    std::fs::read(&script).expect("scripts/shaped_gguf.py").hash(&mut hasher);
+    let name = format!(
+        "shaped-{shape}-q4_k_m-{LAYERS}l-v{VOCAB}-{:08x}.gguf",
+        hasher.finish() as u32
+    );
+    let path = engine::paths::cache_dir().join("models").join(name);
+    if path.exists() {
+        return Some(path);
+    }
+    let python = root().join(".venv/bin/python");
+    if !python.exists() {
+        if std::env::var_os("LOADER_REQUIRE_MODEL").is_none() {
+            eprintln!(
+                "skipped: no {} to run scripts/shaped_gguf.py (scripts/setup.sh makes it)",
+                python.display()
+            );
+            return None;
+        }
+        panic!("LOADER_REQUIRE_MODEL is set but {} is missing", python.display());
+    }
+    let status = std::process::Command::new(&python)
+        .arg(&script)
+        .args(["--shape", shape, "--mix", "q4_k_m", "--seed", "1"])
+        .args(["--layers", &LAYERS.to_string(), "--vocab", &VOCAB.to_string()])
+        .arg("--out")
+        .arg(&path)
+        .status()
+        .expect("run scripts/shaped_gguf.py");
+    assert!(status.success() && path.exists(), "shaped_gguf.py {shape}");
+    Some(path)
+}
+
+fn reference_config(c: &ModelConfig) -> RefConfig {
+    let rope_scaling = match &c.rope_scaling {
+        None => RefRopeScaling::None,
+        Some(other) => panic!("rope scaling {other:?} in a shaped test model"),
+    };
+    assert!(c.sliding_window.is_none() && !c.qk_norm && !c.post_norms);
+    RefConfig {
+        vocab_size: c.vocab_size,
+        hidden_size: c.hidden_size,
+        intermediate_size: c.intermediate_size,
+        num_layers: c.num_hidden_layers,
+        num_heads: c.num_attention_heads,
+        num_kv_heads: c.num_key_value_heads,
+        head_dim: c.head_dim,
+        rope_theta: c.rope_theta,
+        rope_scaling,
+        rms_norm_eps: c.rms_norm_eps,
+        tie_word_embeddings: c.tie_word_embeddings,
+        qkv_bias: c.qkv_bias,
+        o_bias: c.o_bias,
+        mlp_bias: c.mlp_bias,
+        gelu_tanh: false,
+        embedding_scale: None,
+        attention_scale: None,
+        qk_norm: false,
+        sliding_window: None,
+        sliding_layers: Vec::new(),
+        sliding_rope_theta: None,
+        post_norms: false,
+        norm_offset: 0.0,
+    }
+}
+
+/// Every tensor in HF names and layout, dequantized to f32 by the loader.
+fn dequantized(model: &loader::Model, dir: &Path) -> Weights {
+    let file = dir.join("reference.safetensors");
+    model.write_parameter_file(&file, Dtype::F32).unwrap();
+    let bytes = std::fs::read(&file).unwrap();
+    let tensors = safetensors::SafeTensors::deserialize(&bytes).unwrap();
+    let weights = tensors
+        .tensors()
+        .into_iter()
+        .map(|(name, view)| {
+            assert_eq!(view.dtype(), safetensors::Dtype::F32, "{name}");
+            let values = view
+                .data()
+                .chunks_exact(4)
+                .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect();
+            (name, (view.shape().to_vec(), values))
+        })
+        .collect();
+    let _ = std::fs::remove_file(&file);
+    weights
+}
+
+fn options() -> ModelOptions {
+    let mut graphs = model::default_graph_options(1, CAPACITY);
+    graphs.prefill_lengths = vec![CHUNK];
+    graphs.decode_windows = vec![CAPACITY];
+    graphs.variants = vec![Variant::Logits];
+    ModelOptions {
+        graphs,
+        weights: Precision::Native,
+        cpu_kernels: true,
+        verbose: false,
+        ..ModelOptions::cpu()
+    }
+}
+
+fn max_abs_diff(a: &[f32], b: &[f32]) -> f32 {
+    assert_eq!(a.len(), b.len());
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| (x - y).abs())
+        .fold(0.0, f32::max)
+}
+
+/// The shape's few-layer file through the engine: the prompt prefilled in chunks (logits of
+/// each chunk's last position), then one decode step per token, every logit row against the
+/// reference's at the same position.
+fn check(shape: &str) {
+    static LOCK: OnceLock<Mutex<()>> = OnceLock::new();
+    let _guard = LOCK.get_or_init(Default::default).lock().unwrap();
+    let Some(path) = shaped_gguf(shape) else {
+        return;
+    };
+    let started = Instant::now();
+    let model = loader::Model::open(&path).unwrap();
+    let config = model.config().clone();
+    assert_eq!(config.num_hidden_layers, LAYERS);
+    assert_eq!(config.vocab_size, VOCAB);
+    let cfg = reference_config(&config);
+    let dir = tests::temp_dir(&format!("shaped-{shape}"));
+    let weights = dequantized(&model, &dir);
+    let tokens: Vec<u32> = (0..(PROMPT + STEPS) as u32)
+        .map(|i| (i * 389 + 17) % VOCAB as u32)
+        .collect();
+    let expected = forward(&cfg, &weights, &tokens);
+    drop(weights);
+    let reference_s = started.elapsed().as_secs_f64();
+
+    let runtime = Runtime::new("local-task").unwrap();
+    let loaded = model::load(&runtime, &path, &options()).expect("load the shaped model");
+    let mut graphs = loaded.graphs;
+    let formats = &graphs.manifest().weight_formats;
+    let grouped = |name: &str| matches!(formats.get(name), Some(WeightFormat::Groups(_)));
+    for layer in 0..LAYERS {
+        let down = format!("model.layers.{layer}.mlp.down_proj.weight");
+        assert!(grouped(&down), "native weights keep {down}'s blocks: {formats:?}");
+    }
+    let loaded_s = started.elapsed().as_secs_f64() - reference_s;
+
+    let vocab = graphs.vocab();
+    assert_eq!(vocab, VOCAB);
+    let ids: Vec<i32> = tokens.iter().map(|&t| t as i32).collect();
+    let mut worst = 0f32;
+    let mut compare = |what: String, got: &[f32], want: &[f32]| {
+        assert!(got.iter().all(|v| v.is_finite()), "{shape} {what}: not finite");
+        let err = max_abs_diff(got, want);
+        assert!(err <= TOLERANCE, "{shape} {what}: max |engine - reference| = {err}");
+        worst = worst.max(err);
+    };
+    let mut logits = vec![0f32; vocab];
+    for start in (0..PROMPT).step_by(CHUNK) {
+        let end = (start + CHUNK).min(PROMPT);
+        graphs
+            .prefill(0, start, &ids[start..end], PrefillOut::Logits(&mut logits))
+            .unwrap();
+        compare(format!("prefill ..{end}"), &logits, &expected[end - 1]);
+    }
+    let mut out = DecodeOutput::default();
+    for p in PROMPT..PROMPT + STEPS {
+        graphs
+            .decode(Variant::Logits, &[ids[p]], &[p as i32], None, &mut out)
+            .unwrap();
+        compare(format!("decode {p}"), &out.logits[..vocab], &expected[p]);
+    }
+    let scale = expected
+        .iter()
+        .flatten()
+        .fold(0f32, |m, v| m.max(v.abs()));
+    eprintln!(
+        "{shape} ({LAYERS} layers, vocab {VOCAB}, Q4_K_M, native): worst |engine - reference| \
+         = {worst:.2e} on logits up to {scale:.1}; reference {reference_s:.1} s, module and \
+         weights {loaded_s:.1} s"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn llama_3_2_1b_shape_matches_the_reference() {
+    check("llama-3.2-1b");
+}
+
+#[test]
+fn qwen2_5_1_5b_shape_matches_the_reference() {
+    check("qwen2.5-1.5b");
+}
