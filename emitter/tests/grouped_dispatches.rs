@@ -130,6 +130,7 @@ fn formats() -> [(&'static str, GroupFormat); 6] {
         group,
         scale,
         min,
+        sub_scales: None,
     };
     use ElemType::{Ui4, F16, F32, I4, I8};
     [

@@ -165,7 +165,7 @@ pub fn weight_formats(plan: &loader::WeightPlan) -> Result<WeightFormats, Engine
             let f = match format.group_layout() {
                 None => match format {
                     loader::StoredFormat::Dense(d) => WeightFormat::Dense(elem(*d)),
-                    loader::StoredFormat::Groups(ty) => {
+                    loader::StoredFormat::Groups(ty) | loader::StoredFormat::SuperBlocks(ty) => {
                         return Err(EngineError::Manifest(format!(
                             "{name}: {ty} has no group layout"
                         )))
@@ -180,12 +180,29 @@ pub fn weight_formats(plan: &loader::WeightPlan) -> Result<WeightFormats, Engine
                     group: g.group as i64,
                     scale: elem(g.scale),
                     min: g.min.map(elem),
+                    sub_scales: g.sub_scales.map(|s| match s {
+                        loader::dequant::SubScales::SixBit => emitter::graph::SubScales::SixBit,
+                        loader::dequant::SubScales::Int8 => emitter::graph::SubScales::Int8,
+                    }),
                 }),
             };
             Ok((name.clone(), f))
         })
         .collect()
 }
+
+/// Where the CPU kernels multiply: K-quant weights keep their super-blocks' own maps (the
+/// file's bits per weight) instead of one f32 scale and min per group. The embedding keeps
+/// per-group maps: its rows are gathered by the graph, not multiplied by a kernel.
+fn keep_super_blocks(plan: &mut loader::WeightPlan) {
+    for (name, format) in plan.iter_mut() {
+        if name != EMBEDDING {
+            *format = format.with_super_blocks();
+        }
+    }
+}
+
+const EMBEDDING: &str = "model.embed_tokens.weight";
 
 /// The graph options for `config` on the compile target of `options`: the module form that
 /// target needs and the weight layout it prefers (unless one is asked for).
@@ -230,14 +247,15 @@ pub fn module_weights(
 ) -> Result<ModuleWeights, EngineError> {
     let config = model.config();
     let groupable = emitter::graph::Weights::groupable(config, graph_options.weight_layout);
-    let plan = model.weight_plan(precision, &loader::Tiling::of(groupable))?;
+    let mut plan = model.weight_plan(precision, &loader::Tiling::of(groupable))?;
+    if graph_options.cpu_kernels {
+        keep_super_blocks(&mut plan);
+    }
     // Dense projections in tiles, and every grouped weight (groups are stored as tiles).
     let mut tiled = tiled_weights(config, &graph_options)?;
     let grouped: Vec<String> = plan
         .iter()
-        .filter(|(name, format)| {
-            matches!(format, loader::StoredFormat::Groups(_)) && !tiled.contains(name)
-        })
+        .filter(|(name, format)| format.block_type().is_some() && !tiled.contains(name))
         .map(|(name, _)| name.clone())
         .collect();
     tiled.extend(grouped);

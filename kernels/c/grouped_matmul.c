@@ -2,8 +2,10 @@
 // executables: `y[n, m] = sum_g scale[n, g] * (codes[n, g, :] . x[g, :, m]) + min[n, g] * sum(x[g, :, m])`.
 //
 // Weights are stored as row tiles (see the emitter's `weight_format`): codes
-// `[tiles, groups, group, 16]` (4-bit codes two per byte, low nibble first), scales and mins
-// `[tiles, groups, 16]`. One step of the inner loop widens the 16 codes of one input across a
+// `[tiles, groups, group, 16]` (4-bit codes two per byte, low nibble first), and the group maps
+// either as one float per group and row (`[tiles, groups, 16]` scales and mins) or, for
+// K-quants, as each 256-element super-block stores them: an f16 factor per row and small
+// integer sub-scales per group (see `load_map`), so a Q4_K weight reads its file's 4.5 bits. One step of the inner loop widens the 16 codes of one input across a
 // tile's 16 rows into a vector of f32 and multiplies it into one accumulator per token, so no
 // dequantized weight is ever written, and the codes are read once per block of up to 8 tokens.
 // Each group's partial sum is scaled once, as the reference computes `scale * code (+ min)`
@@ -19,14 +21,23 @@
 
 #define TILE 16
 #define MAX_TOKENS 8
-// Per-group input sums of one block of tokens live on the stack: at most this many groups
-// (the emitter only calls with fewer).
-#define MAX_GROUPS 512
+// Per-group input sums of one block of tokens live on the stack for this many groups at a
+// time (16 KiB); longer rows are summed in chunks of it, each chunk's products added to the
+// last one's (a multiple of every super-block's group count).
+#define CHUNK_GROUPS 512
 #ifndef PREFETCH_GROUPS
 #define PREFETCH_GROUPS 4
 #endif
 
 enum code { U4, I4, I8 };
+
+// How group maps are stored. MAP_F16/MAP_F32: one float per group and row. MAP_K6 (Q4_K,
+// Q5_K): per tile and super-block of 8 groups, 128 bytes: the 16 rows' f16 factor (d or dmin),
+// then each group's 6-bit sub-scales as 8 bytes of low nibbles (rows 2i and 2i+1 in byte i,
+// low nibble first) and, after all 8 groups' nibbles, one 32-bit word of top bits per group
+// (row r at bits 2r, 2r+1). MAP_K8 (Q6_K): per tile and super-block of 16 groups, 288 bytes:
+// the 16 rows' f16 d, then each group's 16 signed 8-bit sub-scales.
+enum maps { MAP_F16, MAP_F32, MAP_K6, MAP_K8 };
 
 #define INLINE static inline __attribute__((always_inline))
 
@@ -54,12 +65,51 @@ INLINE __m512 widen_bytes(const uint8_t* p) {
     return _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i*)p)));
 }
 
-// 16 scales or mins, f16 or f32.
-INLINE __m512 load_map(int f16, const uint8_t* p) {
-    if (f16) {
-        return _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i*)p));
+// Bytes of one tile row's maps for its first `groups` groups (whole super-blocks for K maps):
+// a tile's stride, or where a later group's maps start.
+INLINE size_t maps_bytes(enum maps mp, size_t groups) {
+    switch (mp) {
+    case MAP_F16: return groups * TILE * 2;
+    case MAP_F32: return groups * TILE * 4;
+    case MAP_K6: return groups / 8 * 128;
+    default: return groups / 16 * 288;
     }
-    return _mm512_loadu_ps((const float*)p);
+}
+
+INLINE uint32_t load_u32(const uint8_t* p) {
+    return (uint32_t)_mm_cvtsi128_si32(_mm_loadu_si32(p));
+}
+
+// The 16 rows' scales (or, with `negate`, mins) of group g, from the tile's maps at `base`.
+// K maps compute `d * sub_scale` in f32, as the reference rounds it; a min is that product
+// negated (sign flipped, so a zero min is -0 as the reference's `x - 0` gives).
+INLINE __m512 load_map(enum maps mp, const uint8_t* base, size_t g, int negate) {
+    if (mp == MAP_F16) return _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i*)(base + g * 32)));
+    if (mp == MAP_F32) return _mm512_loadu_ps((const float*)(base + g * 64));
+    __m512i sub;
+    const uint8_t* p;
+    if (mp == MAP_K6) {
+        p = base + g / 8 * 128;
+        const size_t j = g % 8;
+        const __m128i bytes = _mm_loadl_epi64((const __m128i*)(p + 32 + j * 8));
+        const __m128i low_mask = _mm_set1_epi8(0x0F);
+        const __m128i lo = _mm_and_si128(bytes, low_mask);
+        const __m128i hi = _mm_and_si128(_mm_srli_epi16(bytes, 4), low_mask);
+        const __m512i nibbles = _mm512_cvtepu8_epi32(_mm_unpacklo_epi8(lo, hi));
+        const __m512i shifts = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+        const __m512i top = _mm512_and_si512(
+            _mm512_srlv_epi32(_mm512_set1_epi32((int)load_u32(p + 96 + j * 4)), shifts),
+            _mm512_set1_epi32(3));
+        sub = _mm512_or_si512(nibbles, _mm512_slli_epi32(top, 4));
+    } else {
+        p = base + g / 16 * 288;
+        sub = _mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i*)(p + 32 + g % 16 * 16)));
+    }
+    const __m512 d = _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i*)p));
+    const __m512 v = _mm512_mul_ps(d, _mm512_cvtepi32_ps(sub));
+    return negate ? _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(v),
+                                                         _mm512_set1_epi32((int)0x80000000u)))
+                  : v;
 }
 
 // Writes `tb` tiles' accumulators for `mb` tokens into y ([N, M]) at column m0.
@@ -79,19 +129,37 @@ INLINE __m512 load_map(int f16, const uint8_t* p) {
         }                                                                     \
     } while (0)
 
+// Starts `tb` tiles' accumulators for `mb` tokens from y's partial sums (a later chunk of
+// groups), or from zero.
+#define load_tiles(tb, mb, acc, M, y, m0, first)                              \
+    do {                                                                      \
+        for (int t_ = 0; t_ < (tb); ++t_) {                                   \
+            const float* yt = (y) + t_ * TILE * (M);                          \
+            for (int m_ = 0; m_ < (mb); ++m_) {                               \
+                if (first) {                                                  \
+                    (acc)[t_][m_] = _mm512_setzero_ps();                      \
+                    continue;                                                 \
+                }                                                             \
+                float in[TILE];                                               \
+                for (int j = 0; j < TILE; ++j) in[j] = yt[j * (M) + (m0) + m_]; \
+                (acc)[t_][m_] = _mm512_loadu_ps(in);                          \
+            }                                                                 \
+        }                                                                     \
+    } while (0)
+
 // Asks for group `ahead` of tb tiles (codes, scales, mins) ahead of its use: each tile is its
 // own stream, too short for the hardware prefetcher to ramp up (4-bit codes: measured 15-20%
 // faster from memory with 4-8 groups ahead).
 INLINE void prefetch_group(int tb, const uint8_t* codes_now, size_t tile_codes,
                            size_t group_bytes, const uint8_t* scales, const uint8_t* mins,
-                           size_t tile_maps, size_t map_bytes, size_t ahead, int has_min) {
+                           size_t tile_maps, size_t map_at, int has_min) {
     for (int t = 0; t < tb; ++t) {
         const uint8_t* c = codes_now + t * tile_codes + PREFETCH_GROUPS * group_bytes;
         for (size_t line = 0; line < group_bytes; line += 64)
             _mm_prefetch((const char*)(c + line), _MM_HINT_T0);
-        _mm_prefetch((const char*)(scales + t * tile_maps + ahead * map_bytes), _MM_HINT_T0);
+        _mm_prefetch((const char*)(scales + t * tile_maps + map_at), _MM_HINT_T0);
         if (has_min)
-            _mm_prefetch((const char*)(mins + t * tile_maps + ahead * map_bytes), _MM_HINT_T0);
+            _mm_prefetch((const char*)(mins + t * tile_maps + map_at), _MM_HINT_T0);
     }
 }
 
@@ -102,20 +170,16 @@ INLINE void prefetch_group(int tb, const uint8_t* codes_now, size_t tile_codes,
 // `tb` tiles (16 output rows each) times `mb` tokens from column m0 of x ([K, M]). Each
 // (tile, token) pair sums into `lanes` partial vectors (inputs k with k % lanes == i go to
 // partial i), so that tb * mb * lanes >= CHAINS independent FMA chains run at once.
-INLINE void tile_block(enum code code, int group, int f16, int has_min, int tb, int mb,
+INLINE void tile_block(enum code code, int group, enum maps mp, int has_min, int tb, int mb,
                        const float* x, size_t M, const float* xsum, const uint8_t* codes,
                        const uint8_t* scales, const uint8_t* mins, size_t groups,
-                       size_t stored_groups, float* y, size_t m0) {
+                       size_t stored_groups, float* y, size_t m0, int first) {
     const int lanes = tb * mb >= CHAINS ? 1 : CHAINS / (tb * mb);
     const size_t code_bytes = code == I8 ? TILE : TILE / 2;
-    const size_t map_bytes = TILE * (f16 ? 2 : 4);
     const size_t tile_codes = stored_groups * group * code_bytes;
-    const size_t tile_maps = stored_groups * map_bytes;
+    const size_t tile_maps = maps_bytes(mp, stored_groups);
     __m512 acc[4][MAX_TOKENS];
-#pragma GCC unroll 4
-    for (int t = 0; t < tb; ++t)
-#pragma GCC unroll 8
-        for (int m = 0; m < mb; ++m) acc[t][m] = _mm512_setzero_ps();
+    load_tiles(tb, mb, acc, M, y, m0, first);
     for (size_t g = 0; g < groups; ++g) {
         __m512 part[4][MAX_TOKENS][CHAINS];
 #pragma GCC unroll 4
@@ -129,7 +193,7 @@ INLINE void tile_block(enum code code, int group, int f16, int has_min, int tb, 
         // (Byte codes stream well on their own: asking ahead for them measured slower.)
         if (code != I8 && g + PREFETCH_GROUPS < groups)
             prefetch_group(tb, cg, tile_codes, group * code_bytes, scales, mins, tile_maps,
-                           map_bytes, g + PREFETCH_GROUPS, has_min);
+                           maps_bytes(mp, g + PREFETCH_GROUPS), has_min);
         const int step = code == I8 ? 1 : 2;
 #pragma GCC unroll 1
         for (int k0 = 0; k0 < group; k0 += lanes > step ? lanes : step) {
@@ -160,8 +224,8 @@ INLINE void tile_block(enum code code, int group, int f16, int has_min, int tb, 
         }
 #pragma GCC unroll 4
         for (int t = 0; t < tb; ++t) {
-            const __m512 d = load_map(f16, scales + t * tile_maps + g * map_bytes);
-            const __m512 mn = has_min ? load_map(f16, mins + t * tile_maps + g * map_bytes)
+            const __m512 d = load_map(mp, scales + t * tile_maps, g, 0);
+            const __m512 mn = has_min ? load_map(mp, mins + t * tile_maps, g, mp == MAP_K6)
                                       : _mm512_setzero_ps();
 #pragma GCC unroll 8
             for (int m = 0; m < mb; ++m) {
@@ -183,16 +247,15 @@ INLINE void tile_block(enum code code, int group, int f16, int has_min, int tb, 
 // of the 16 code values (vpermps reads only an index's low 4 bits). Lanes 0-7 then hold the
 // even rows of input k and lanes 8-15 those of input k+1 (odd rows for the high nibbles), so
 // the token's input is broadcast as [x_k x8, x_k+1 x8] and the halves are folded per group.
-INLINE void tile_block_nibbles(enum code code, int f16, int has_min, int tb, int mb,
+INLINE void tile_block_nibbles(enum code code, enum maps mp, int has_min, int tb, int mb,
                                const float* x, size_t M, const float* xsum,
                                const uint8_t* codes, const uint8_t* scales,
                                const uint8_t* mins, size_t groups, size_t stored_groups,
-                               float* y, size_t m0) {
+                               float* y, size_t m0, int first) {
     const int group = 32;
     const size_t code_bytes = TILE / 2;
-    const size_t map_bytes = TILE * (f16 ? 2 : 4);
     const size_t tile_codes = stored_groups * group * code_bytes;
-    const size_t tile_maps = stored_groups * map_bytes;
+    const size_t tile_maps = maps_bytes(mp, stored_groups);
     const __m512 table = code == I4 ? _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, -8, -7, -6, -5, -4, -3, -2, -1)
                                     : _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     const __m512i halves = _mm512_setr_epi32(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1);
@@ -200,10 +263,7 @@ INLINE void tile_block_nibbles(enum code code, int f16, int has_min, int tb, int
     const __m512i first_rows = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
     const __m512i second_rows = _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
     __m512 acc[4][2];
-#pragma GCC unroll 4
-    for (int t = 0; t < tb; ++t)
-#pragma GCC unroll 2
-        for (int m = 0; m < mb; ++m) acc[t][m] = _mm512_setzero_ps();
+    load_tiles(tb, mb, acc, M, y, m0, first);
     for (size_t g = 0; g < groups; ++g) {
         __m512 even[4][2], odd[4][2];
 #pragma GCC unroll 4
@@ -214,7 +274,7 @@ INLINE void tile_block_nibbles(enum code code, int f16, int has_min, int tb, int
         const uint8_t* cg = codes + g * group * code_bytes;
         if (g + PREFETCH_GROUPS < groups)
             prefetch_group(tb, cg, tile_codes, group * code_bytes, scales, mins, tile_maps,
-                           map_bytes, g + PREFETCH_GROUPS, has_min);
+                           maps_bytes(mp, g + PREFETCH_GROUPS), has_min);
 #pragma GCC unroll 2
         for (int k = 0; k < group; k += 2) {
             __m512 xv[2];
@@ -238,8 +298,8 @@ INLINE void tile_block_nibbles(enum code code, int f16, int has_min, int tb, int
         }
 #pragma GCC unroll 4
         for (int t = 0; t < tb; ++t) {
-            const __m512 d = load_map(f16, scales + t * tile_maps + g * map_bytes);
-            const __m512 mn = has_min ? load_map(f16, mins + t * tile_maps + g * map_bytes)
+            const __m512 d = load_map(mp, scales + t * tile_maps, g, 0);
+            const __m512 mn = has_min ? load_map(mp, mins + t * tile_maps, g, mp == MAP_K6)
                                       : _mm512_setzero_ps();
 #pragma GCC unroll 2
             for (int m = 0; m < mb; ++m) {
@@ -267,37 +327,42 @@ INLINE void group_sums(int group, int mb, const float* x, size_t M, size_t group
     }
 }
 
-INLINE void tiles_block(enum code code, int group, int f16, int has_min, int mb,
+INLINE void tiles_block(enum code code, int group, enum maps mp, int has_min, int mb,
                         const float* x, size_t M, size_t m0, const uint8_t* codes,
                         const uint8_t* scales, const uint8_t* mins, size_t groups,
                         size_t stored_groups, float* y, size_t tile_begin, size_t tile_end) {
-    float xsum[MAX_GROUPS * MAX_TOKENS];
-    if (has_min) group_sums(group, mb, x + m0, M, groups, xsum);
+    float xsum[CHUNK_GROUPS * MAX_TOKENS];
     const size_t code_bytes = code == I8 ? TILE : TILE / 2;
-    const size_t map_bytes = TILE * (f16 ? 2 : 4);
+    const size_t tile_codes = stored_groups * group * code_bytes;
+    const size_t tile_maps = maps_bytes(mp, stored_groups);
     // Tiles side by side: enough independent chains at one or two tokens.
     const int tb = mb >= 4 ? 1 : 4 / mb;
-    size_t t = tile_begin;
-#define TILES(n)                                                                           \
-    if (code != I8 && mb <= 2)                                                             \
-        tile_block_nibbles(code, f16, has_min, n, mb, x + m0, M, xsum,                     \
-                           codes + t * stored_groups * group * code_bytes,                \
-                           scales + t * stored_groups * map_bytes,                        \
-                           has_min ? mins + t * stored_groups * map_bytes : 0, groups,    \
-                           stored_groups, y + t * TILE * M, m0);                          \
-    else                                                                                   \
-    tile_block(code, group, f16, has_min, n, mb, x + m0, M, xsum,                          \
-               codes + t * stored_groups * group * code_bytes,                            \
-               scales + t * stored_groups * map_bytes,                                    \
-               has_min ? mins + t * stored_groups * map_bytes : 0, groups, stored_groups, \
-               y + t * TILE * M, m0)
-    for (; t + tb <= tile_end; t += tb) {
-        if (tb == 4) TILES(4);
-        else if (tb == 2) TILES(2);
-        else TILES(1);
-    }
-    for (; t < tile_end; ++t) TILES(1);
+    for (size_t g0 = 0; g0 < groups; g0 += CHUNK_GROUPS) {
+        const size_t gn = groups - g0 < CHUNK_GROUPS ? groups - g0 : CHUNK_GROUPS;
+        const float* xc = x + m0 + g0 * group * M;
+        if (has_min) group_sums(group, mb, xc, M, gn, xsum);
+        const uint8_t* cc = codes + g0 * group * code_bytes;
+        const uint8_t* sc = scales + maps_bytes(mp, g0);
+        const uint8_t* mc = has_min ? mins + maps_bytes(mp, g0) : 0;
+        const int first = g0 == 0;
+        size_t t = tile_begin;
+#define TILES(n)                                                                               \
+    if (code != I8 && mb <= 2)                                                                 \
+        tile_block_nibbles(code, mp, has_min, n, mb, xc, M, xsum, cc + t * tile_codes,         \
+                           sc + t * tile_maps, has_min ? mc + t * tile_maps : 0, gn,           \
+                           stored_groups, y + t * TILE * M, m0, first);                        \
+    else                                                                                       \
+        tile_block(code, group, mp, has_min, n, mb, xc, M, xsum, cc + t * tile_codes,          \
+                   sc + t * tile_maps, has_min ? mc + t * tile_maps : 0, gn, stored_groups,    \
+                   y + t * TILE * M, m0, first)
+        for (; t + tb <= tile_end; t += tb) {
+            if (tb == 4) TILES(4);
+            else if (tb == 2) TILES(2);
+            else TILES(1);
+        }
+        for (; t < tile_end; ++t) TILES(1);
 #undef TILES
+    }
 }
 
 // Many tokens (prefill): the reference's dequantized weights `scale * code (+ min)` for one
@@ -307,14 +372,13 @@ INLINE void tiles_block(enum code code, int group, int f16, int has_min, int mb,
 #define INPUT_BLOCK 512
 #define MR 12
 
-INLINE void dequantize_block(enum code code, int group, int f16, int has_min,
+INLINE void dequantize_block(enum code code, int group, enum maps mp, int has_min,
                              const uint8_t* codes, const uint8_t* scales, const uint8_t* mins,
                              size_t g0, size_t groups, float* w) {
     const size_t code_bytes = code == I8 ? TILE : TILE / 2;
-    const size_t map_bytes = TILE * (f16 ? 2 : 4);
     for (size_t g = 0; g < groups; ++g) {
-        const __m512 d = load_map(f16, scales + (g0 + g) * map_bytes);
-        const __m512 mn = has_min ? load_map(f16, mins + (g0 + g) * map_bytes) : _mm512_setzero_ps();
+        const __m512 d = load_map(mp, scales, g0 + g, 0);
+        const __m512 mn = has_min ? load_map(mp, mins, g0 + g, mp == MAP_K6) : _mm512_setzero_ps();
         const uint8_t* c = codes + (g0 + g) * group * code_bytes;
         float* out = w + g * group * TILE;
         for (int k = 0; k < group; k += 2) {
@@ -363,14 +427,14 @@ INLINE void gemm_tokens(int mr, const float* w, size_t inputs, const float* x, s
 
 // One tile times every token. (Two tiles sharing each broadcast input, with a smaller input
 // block to stay within the stack, measured no faster.)
-INLINE void tile_gemm(enum code code, int group, int f16, int has_min, const float* x,
+INLINE void tile_gemm(enum code code, int group, enum maps mp, int has_min, const float* x,
                       size_t M, const uint8_t* codes, const uint8_t* scales, const uint8_t* mins,
                       size_t groups, float* y) {
     float w[INPUT_BLOCK * TILE] __attribute__((aligned(64)));
     const size_t block_groups = INPUT_BLOCK / group;
     for (size_t g0 = 0; g0 < groups; g0 += block_groups) {
         const size_t gn = groups - g0 < block_groups ? groups - g0 : block_groups;
-        dequantize_block(code, group, f16, has_min, codes, scales, mins, g0, gn, w);
+        dequantize_block(code, group, mp, has_min, codes, scales, mins, g0, gn, w);
         const size_t inputs = gn * group;
         const float* xb = x + g0 * group * M;
         const int first = g0 == 0;
@@ -386,39 +450,39 @@ INLINE void tile_gemm(enum code code, int group, int f16, int has_min, const flo
 // From this many tokens on, tiles are dequantized once and multiplied as dense blocks.
 #define GEMM_TOKENS 16
 
-INLINE void grouped_matmul(enum code code, int group, int f16, int has_min, const float* x,
+INLINE void grouped_matmul(enum code code, int group, enum maps mp, int has_min, const float* x,
                            const uint8_t* codes, const uint8_t* scales, const uint8_t* mins,
                            float* y, size_t K, size_t M, size_t stored_groups,
                            size_t tile_begin, size_t tile_end) {
     const size_t groups = K / group;
-    if (groups > MAX_GROUPS || groups > stored_groups) return;
+    if (groups > stored_groups) return;
     if (M >= GEMM_TOKENS) {
         const size_t code_bytes = code == I8 ? TILE : TILE / 2;
-        const size_t map_bytes = TILE * (f16 ? 2 : 4);
+        const size_t tile_maps = maps_bytes(mp, stored_groups);
         for (size_t t = tile_begin; t < tile_end; ++t)
-            tile_gemm(code, group, f16, has_min, x, M,
+            tile_gemm(code, group, mp, has_min, x, M,
                       codes + t * stored_groups * group * code_bytes,
-                      scales + t * stored_groups * map_bytes,
-                      has_min ? mins + t * stored_groups * map_bytes : 0, groups,
+                      scales + t * tile_maps,
+                      has_min ? mins + t * tile_maps : 0, groups,
                       y + t * TILE * M);
         return;
     }
     size_t m0 = 0;
     for (; m0 + 8 <= M; m0 += 8)
-        tiles_block(code, group, f16, has_min, 8, x, M, m0, codes, scales, mins, groups,
+        tiles_block(code, group, mp, has_min, 8, x, M, m0, codes, scales, mins, groups,
                     stored_groups, y, tile_begin, tile_end);
     if (m0 + 4 <= M) {
-        tiles_block(code, group, f16, has_min, 4, x, M, m0, codes, scales, mins, groups,
+        tiles_block(code, group, mp, has_min, 4, x, M, m0, codes, scales, mins, groups,
                     stored_groups, y, tile_begin, tile_end);
         m0 += 4;
     }
     if (m0 + 2 <= M) {
-        tiles_block(code, group, f16, has_min, 2, x, M, m0, codes, scales, mins, groups,
+        tiles_block(code, group, mp, has_min, 2, x, M, m0, codes, scales, mins, groups,
                     stored_groups, y, tile_begin, tile_end);
         m0 += 2;
     }
     if (m0 < M) {
-        tiles_block(code, group, f16, has_min, 1, x, M, m0, codes, scales, mins, groups,
+        tiles_block(code, group, mp, has_min, 1, x, M, m0, codes, scales, mins, groups,
                     stored_groups, y, tile_begin, tile_end);
     }
 }
@@ -442,7 +506,7 @@ struct weight {
     size_t tiles;
 };
 
-INLINE void grouped_matmul_many(enum code code, int group, int f16, int has_min, const float* x,
+INLINE void grouped_matmul_many(enum code code, int group, enum maps mp, int has_min, const float* x,
                                 const struct weight* w, int n, size_t K, size_t M,
                                 size_t stored_groups, size_t per_workgroup, size_t workgroup) {
     for (int i = 0; i < n; ++i) {
@@ -450,7 +514,7 @@ INLINE void grouped_matmul_many(enum code code, int group, int f16, int has_min,
         if (workgroup < count) {
             size_t begin, end;
             workgroup_tiles(per_workgroup, w[i].tiles, workgroup, &begin, &end);
-            grouped_matmul(code, group, f16, has_min, x, w[i].codes, w[i].scales, w[i].mins,
+            grouped_matmul(code, group, mp, has_min, x, w[i].codes, w[i].scales, w[i].mins,
                            w[i].y, K, M, stored_groups, begin, end);
             return;
         }
@@ -470,16 +534,16 @@ INLINE void grouped_matmul_many(enum code code, int group, int f16, int has_min,
     { AT(c), AT(s), m, (float*)AT(y), t }
 
 // One copy of the format's code; the entries only gather their arguments.
-#define CORE(name, code, group, f16, has_min)                                                  \
+#define CORE(name, code, group, mp, has_min)                                                   \
     static __attribute__((noinline)) void name##_core(const uint8_t* x, const struct weight* w, \
                                                       int n, size_t K, size_t M, size_t groups, \
                                                       size_t per, size_t wg) {                  \
-        grouped_matmul_many(code, group, f16, has_min, (const float*)x, w, n, K, M, groups,    \
+        grouped_matmul_many(code, group, mp, has_min, (const float*)x, w, n, K, M, groups,    \
                             per, wg);                                                           \
     }
 
-#define ENTRIES_MIN(name, code, group, f16)                                                     \
-    CORE(name, code, group, f16, 1)                                                            \
+#define ENTRIES_MIN(name, code, group, mp)                                                      \
+    CORE(name, code, group, mp, 1)                                                             \
     __attribute__((visibility("hidden"))) void name(                                           \
         BUF(x), BUF(c0), BUF(s0), BUF(m0), OUT(y0), size_t K, size_t M, size_t groups,         \
         size_t per, size_t t0, size_t wg) {                                                    \
@@ -503,8 +567,8 @@ INLINE void grouped_matmul_many(enum code code, int group, int f16, int has_min,
         name##_core(AT(x), w, 3, K, M, groups, per, wg);                                                               \
     }
 
-#define ENTRIES(name, code, group, f16)                                                         \
-    CORE(name, code, group, f16, 0)                                                            \
+#define ENTRIES(name, code, group, mp)                                                          \
+    CORE(name, code, group, mp, 0)                                                             \
     __attribute__((visibility("hidden"))) void name(BUF(x), BUF(c0), BUF(s0), OUT(y0),         \
                                                     size_t K, size_t M, size_t groups,         \
                                                     size_t per, size_t t0, size_t wg) {        \
@@ -526,10 +590,14 @@ INLINE void grouped_matmul_many(enum code code, int group, int f16, int has_min,
         name##_core(AT(x), w, 3, K, M, groups, per, wg);                                                               \
     }
 
-ENTRIES(llm_grouped_matmul_i8_g32_f16, I8, 32, 1)
-ENTRIES(llm_grouped_matmul_i4_g32_f16, I4, 32, 1)
-ENTRIES_MIN(llm_grouped_matmul_u4_g32_f16_min, U4, 32, 1)
-ENTRIES_MIN(llm_grouped_matmul_i8_g32_f16_min, I8, 32, 1)
-ENTRIES_MIN(llm_grouped_matmul_u4_g32_f32_min, U4, 32, 0)
-ENTRIES_MIN(llm_grouped_matmul_i8_g32_f32_min, I8, 32, 0)
-ENTRIES(llm_grouped_matmul_i8_g16_f32, I8, 16, 0)
+ENTRIES(llm_grouped_matmul_i8_g32_f16, I8, 32, MAP_F16)
+ENTRIES(llm_grouped_matmul_i4_g32_f16, I4, 32, MAP_F16)
+ENTRIES_MIN(llm_grouped_matmul_u4_g32_f16_min, U4, 32, MAP_F16)
+ENTRIES_MIN(llm_grouped_matmul_i8_g32_f16_min, I8, 32, MAP_F16)
+ENTRIES_MIN(llm_grouped_matmul_u4_g32_f32_min, U4, 32, MAP_F32)
+ENTRIES_MIN(llm_grouped_matmul_i8_g32_f32_min, I8, 32, MAP_F32)
+ENTRIES(llm_grouped_matmul_i8_g16_f32, I8, 16, MAP_F32)
+// K-quants with their super-block maps: Q4_K, Q5_K, Q6_K.
+ENTRIES_MIN(llm_grouped_matmul_u4_g32_k6_min, U4, 32, MAP_K6)
+ENTRIES_MIN(llm_grouped_matmul_i8_g32_k6_min, I8, 32, MAP_K6)
+ENTRIES(llm_grouped_matmul_i8_g16_k8, I8, 16, MAP_K8)

@@ -20,10 +20,6 @@ static OBJECT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/kernels.o"));
 /// The executable format the object is built for.
 pub const EXECUTABLE_FORMAT: &str = "embedded-elf-x86_64";
 
-/// Most groups per row a call may have: the kernels keep one block of tokens' group sums on
-/// the stack (16 KiB).
-pub const MAX_GROUPS: usize = 512;
-
 /// Most weights one call multiplies by the same inputs.
 pub const MAX_WEIGHTS: usize = 3;
 
@@ -109,18 +105,40 @@ impl Code {
     }
 }
 
-/// The float type of scales and mins.
+/// How a format's group scales (and mins) are stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Float {
+pub enum Maps {
+    /// One f16 per group and row.
     F16,
+    /// One f32 per group and row.
     F32,
+    /// Q4_K/Q5_K super-blocks as the file stores them: per tile and 8 groups of 32, the 16
+    /// rows' f16 factor (`d` for scales, `dmin` for mins), each group's 6-bit sub-scales as 8
+    /// bytes of nibbles (rows 2i, 2i+1 in byte i, low first), then one 32-bit word of top bits
+    /// per group (row r at bits 2r..2r+2): 128 bytes. A scale is `d * sc`, a min `-(dmin * m)`.
+    SuperBlock6,
+    /// Q6_K super-blocks: per tile and 16 groups of 16, the 16 rows' f16 `d`, then each group's
+    /// 16 signed 8-bit sub-scales: 288 bytes. A scale is `d * sc`.
+    SuperBlock8,
 }
 
-impl Float {
-    pub fn bytes(self) -> usize {
+impl Maps {
+    /// Groups per super-block (1 for per-group maps).
+    pub fn groups_per_block(self) -> usize {
         match self {
-            Float::F16 => 2,
-            Float::F32 => 4,
+            Maps::F16 | Maps::F32 => 1,
+            Maps::SuperBlock6 => 8,
+            Maps::SuperBlock8 => 16,
+        }
+    }
+
+    /// Bytes of one tile row's maps for `groups` groups (whole super-blocks).
+    pub fn tile_bytes(self, groups: usize) -> usize {
+        match self {
+            Maps::F16 => groups * TILE_ROWS * 2,
+            Maps::F32 => groups * TILE_ROWS * 4,
+            Maps::SuperBlock6 => groups / 8 * 128,
+            Maps::SuperBlock8 => groups / 16 * 288,
         }
     }
 }
@@ -130,48 +148,60 @@ impl Float {
 pub struct GroupedMatmul {
     pub code: Code,
     pub group: usize,
-    pub scale: Float,
-    /// Mins have the scales' type.
+    pub maps: Maps,
+    /// Mins are stored as the scales are.
     pub min: bool,
 }
 
 /// The C entry points: `(format, symbol)`.
 const SYMBOLS: &[(GroupedMatmul, &str)] = &[
     (
-        gm(Code::I8, 32, Float::F16, false),
+        gm(Code::I8, 32, Maps::F16, false),
         "llm_grouped_matmul_i8_g32_f16",
     ),
     (
-        gm(Code::I4, 32, Float::F16, false),
+        gm(Code::I4, 32, Maps::F16, false),
         "llm_grouped_matmul_i4_g32_f16",
     ),
     (
-        gm(Code::U4, 32, Float::F16, true),
+        gm(Code::U4, 32, Maps::F16, true),
         "llm_grouped_matmul_u4_g32_f16_min",
     ),
     (
-        gm(Code::I8, 32, Float::F16, true),
+        gm(Code::I8, 32, Maps::F16, true),
         "llm_grouped_matmul_i8_g32_f16_min",
     ),
     (
-        gm(Code::U4, 32, Float::F32, true),
+        gm(Code::U4, 32, Maps::F32, true),
         "llm_grouped_matmul_u4_g32_f32_min",
     ),
     (
-        gm(Code::I8, 32, Float::F32, true),
+        gm(Code::I8, 32, Maps::F32, true),
         "llm_grouped_matmul_i8_g32_f32_min",
     ),
     (
-        gm(Code::I8, 16, Float::F32, false),
+        gm(Code::I8, 16, Maps::F32, false),
         "llm_grouped_matmul_i8_g16_f32",
+    ),
+    (
+        gm(Code::U4, 32, Maps::SuperBlock6, true),
+        "llm_grouped_matmul_u4_g32_k6_min",
+    ),
+    (
+        gm(Code::I8, 32, Maps::SuperBlock6, true),
+        "llm_grouped_matmul_i8_g32_k6_min",
+    ),
+    (
+        gm(Code::I8, 16, Maps::SuperBlock8, false),
+        "llm_grouped_matmul_i8_g16_k8",
     ),
 ];
 
-const fn gm(code: Code, group: usize, scale: Float, min: bool) -> GroupedMatmul {
+const fn gm(code: Code, group: usize, maps: Maps, min: bool) -> GroupedMatmul {
     GroupedMatmul {
         code,
         group,
-        scale,
+        maps,
         min,
     }
 }
@@ -199,7 +229,8 @@ impl GroupedMatmul {
     }
 
     /// Why a `[out, inp]` weight stored with `stored_groups` groups per row cannot go through
-    /// the kernel, if it cannot.
+    /// the kernel, if it cannot. Rows of any length are taken (longer ones are summed in
+    /// chunks); super-block maps need whole super-blocks.
     pub fn check(&self, out: usize, inp: usize, stored_groups: usize) -> Result<(), String> {
         if self.symbol().is_none() {
             return Err(format!("no kernel for {self:?}"));
@@ -214,9 +245,10 @@ impl GroupedMatmul {
                 self.group
             ));
         }
-        if groups > MAX_GROUPS {
+        let per_block = self.maps.groups_per_block();
+        if !stored_groups.is_multiple_of(per_block) {
             return Err(format!(
-                "{groups} groups per row (the kernels take at most {MAX_GROUPS})"
+                "{stored_groups} groups per row are not whole super-blocks of {per_block}"
             ));
         }
         Ok(())
@@ -299,15 +331,15 @@ mod tests {
 
     #[test]
     fn checks_refuse_what_the_kernels_cannot_take() {
-        let q4_1 = gm(Code::U4, 32, Float::F16, true);
+        let q4_1 = gm(Code::U4, 32, Maps::F16, true);
         assert!(q4_1.check(1536, 576, 20).is_ok());
         assert!(q4_1.check(1530, 576, 20).is_err());
         assert!(q4_1.check(1536, 570, 20).is_err());
-        assert!(q4_1
-            .check(16, 32 * (MAX_GROUPS + 1), MAX_GROUPS + 4)
-            .is_err());
-        assert!(gm(Code::U4, 16, Float::F16, false)
-            .check(16, 32, 4)
-            .is_err());
+        // Long rows (Llama-3.1-8B's down_proj: 14336 inputs) are taken.
+        assert!(q4_1.check(4096, 14336, 448).is_ok());
+        let q4_k = gm(Code::U4, 32, Maps::SuperBlock6, true);
+        assert!(q4_k.check(16, 256, 8).is_ok());
+        assert!(q4_k.check(16, 128, 4).is_err());
+        assert!(gm(Code::U4, 16, Maps::F16, false).check(16, 32, 4).is_err());
     }
 }

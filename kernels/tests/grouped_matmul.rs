@@ -2,7 +2,7 @@
 //! each block size (8, 4, 2, 1) and their remainders, tile counts that leave partial blocks,
 //! padding groups, and workgroups splitting the tiles.
 
-use kernels::{Code, Float, GroupedMatmul, TILE_ROWS};
+use kernels::{Code, GroupedMatmul, Maps, TILE_ROWS};
 
 type WithMins = unsafe extern "C" fn(
     *const u8,
@@ -62,9 +62,10 @@ macro_rules! kernels {
 }
 
 kernels!(without mins: llm_grouped_matmul_i8_g32_f16, llm_grouped_matmul_i4_g32_f16,
-    llm_grouped_matmul_i8_g16_f32);
+    llm_grouped_matmul_i8_g16_f32, llm_grouped_matmul_i8_g16_k8);
 kernels!(with mins: llm_grouped_matmul_u4_g32_f16_min, llm_grouped_matmul_i8_g32_f16_min,
-    llm_grouped_matmul_u4_g32_f32_min, llm_grouped_matmul_i8_g32_f32_min);
+    llm_grouped_matmul_u4_g32_f32_min, llm_grouped_matmul_i8_g32_f32_min,
+    llm_grouped_matmul_u4_g32_k6_min, llm_grouped_matmul_i8_g32_k6_min);
 
 enum Entry {
     WithMins(WithMins),
@@ -80,6 +81,9 @@ fn entry(format: GroupedMatmul) -> Entry {
         "llm_grouped_matmul_i8_g32_f16_min" => Entry::WithMins(llm_grouped_matmul_i8_g32_f16_min),
         "llm_grouped_matmul_u4_g32_f32_min" => Entry::WithMins(llm_grouped_matmul_u4_g32_f32_min),
         "llm_grouped_matmul_i8_g32_f32_min" => Entry::WithMins(llm_grouped_matmul_i8_g32_f32_min),
+        "llm_grouped_matmul_i8_g16_k8" => Entry::WithoutMins(llm_grouped_matmul_i8_g16_k8),
+        "llm_grouped_matmul_u4_g32_k6_min" => Entry::WithMins(llm_grouped_matmul_u4_g32_k6_min),
+        "llm_grouped_matmul_i8_g32_k6_min" => Entry::WithMins(llm_grouped_matmul_i8_g32_k6_min),
         other => panic!("no test entry for {other}"),
     }
 }
@@ -97,14 +101,99 @@ struct Grouped {
     stored_groups: usize,
 }
 
-fn float_bytes(v: f32, ty: Float) -> (Vec<u8>, f32) {
-    match ty {
-        Float::F32 => (v.to_le_bytes().to_vec(), v),
-        Float::F16 => {
-            let h = half::f16::from_f32(v);
-            (h.to_le_bytes().to_vec(), h.to_f32())
+fn f16_bits(v: f32) -> (u16, f32) {
+    let h = half::f16::from_f32(v);
+    (h.to_bits(), h.to_f32())
+}
+
+/// One tile's maps in the stored form: `[groups][16]` scale and min values (exact f32, as the
+/// reference computes them) written into `scales` and `mins` at the tile's offset.
+fn tile_maps(
+    maps: Maps,
+    groups: usize,
+    rng: &mut Rng,
+    scales: &mut [u8],
+    mins: &mut [u8],
+    with_min: bool,
+) -> (Vec<[f32; TILE_ROWS]>, Vec<[f32; TILE_ROWS]>) {
+    let mut scale = vec![[0f32; TILE_ROWS]; groups];
+    let mut min = vec![[0f32; TILE_ROWS]; groups];
+    match maps {
+        Maps::F16 | Maps::F32 => {
+            for g in 0..groups {
+                for j in 0..TILE_ROWS {
+                    let at = g * TILE_ROWS + j;
+                    let (s, m) = (rng.unit() * 0.02, rng.unit() * 0.02);
+                    if maps == Maps::F32 {
+                        scales[at * 4..][..4].copy_from_slice(&s.to_le_bytes());
+                        mins[at * 4..][..4].copy_from_slice(&m.to_le_bytes());
+                        (scale[g][j], min[g][j]) = (s, m);
+                    } else {
+                        let ((sb, s), (mb, m)) = (f16_bits(s), f16_bits(m));
+                        scales[at * 2..][..2].copy_from_slice(&sb.to_le_bytes());
+                        mins[at * 2..][..2].copy_from_slice(&mb.to_le_bytes());
+                        (scale[g][j], min[g][j]) = (s, m);
+                    }
+                }
+            }
+        }
+        Maps::SuperBlock6 => {
+            for sb in 0..groups / 8 {
+                let (sp, mp) = (sb * 128, sb * 128);
+                let mut d = [0f32; TILE_ROWS];
+                let mut dmin = [0f32; TILE_ROWS];
+                for j in 0..TILE_ROWS {
+                    let (bits, v) = f16_bits(rng.unit().abs() * 0.001);
+                    scales[sp + 2 * j..][..2].copy_from_slice(&bits.to_le_bytes());
+                    d[j] = v;
+                    let (bits, v) = f16_bits(rng.unit().abs() * 0.001);
+                    mins[mp + 2 * j..][..2].copy_from_slice(&bits.to_le_bytes());
+                    dmin[j] = v;
+                }
+                for k in 0..8 {
+                    let g = sb * 8 + k;
+                    for j in 0..TILE_ROWS {
+                        let (sc, m) = ((rng.next() % 64) as u8, (rng.next() % 64) as u8);
+                        put6(scales, sp, k, j, sc);
+                        if with_min {
+                            put6(mins, mp, k, j, m);
+                        }
+                        scale[g][j] = d[j] * f32::from(sc);
+                        min[g][j] = if with_min {
+                            -(dmin[j] * f32::from(m))
+                        } else {
+                            0.0
+                        };
+                    }
+                }
+            }
+        }
+        Maps::SuperBlock8 => {
+            for sb in 0..groups / 16 {
+                let p = sb * 288;
+                let mut d = [0f32; TILE_ROWS];
+                for (j, d) in d.iter_mut().enumerate() {
+                    let (bits, v) = f16_bits(rng.unit().abs() * 0.001);
+                    scales[p + 2 * j..][..2].copy_from_slice(&bits.to_le_bytes());
+                    *d = v;
+                }
+                for k in 0..16 {
+                    for j in 0..TILE_ROWS {
+                        let sc = (rng.next() % 256) as u8 as i8;
+                        scales[p + 32 + k * 16 + j] = sc as u8;
+                        scale[sb * 16 + k][j] = d[j] * f32::from(sc);
+                    }
+                }
+            }
         }
     }
+    (scale, min)
+}
+
+/// Row j's 6-bit sub-scale of group k in the super-block maps at `p` (see `Maps::SuperBlock6`).
+fn put6(buf: &mut [u8], p: usize, k: usize, j: usize, v: u8) {
+    buf[p + 32 + k * 8 + j / 2] |= (v & 0x0F) << (4 * (j % 2));
+    buf[p + 96 + k * 4 + j / 4] |= (v >> 4) << (2 * (j % 4));
 }
 
 fn grouped(
@@ -117,31 +206,27 @@ fn grouped(
     let (tiles, group) = (out / TILE_ROWS, format.group);
     let stored_groups = inp / group + padding;
     let mut codes = vec![0u8; tiles * stored_groups * group * TILE_ROWS * format.code.bits() / 8];
-    let maps = tiles * stored_groups * TILE_ROWS;
-    let mut scales = vec![0u8; maps * format.scale.bytes()];
-    let mut mins = vec![
-        0u8;
-        if format.min {
-            maps * format.scale.bytes()
-        } else {
-            0
-        }
-    ];
+    let tile_bytes = format.maps.tile_bytes(stored_groups);
+    let mut scales = vec![0u8; tiles * tile_bytes];
+    let mut mins = vec![0u8; if format.min { tiles * tile_bytes } else { 0 }];
+    let mut scratch = vec![0u8; tile_bytes];
     let mut dense = vec![0f32; out * inp];
     for t in 0..tiles {
+        let tile_mins = if format.min {
+            &mut mins[t * tile_bytes..][..tile_bytes]
+        } else {
+            &mut scratch[..]
+        };
+        let (scale, min) = tile_maps(
+            format.maps,
+            stored_groups,
+            rng,
+            &mut scales[t * tile_bytes..][..tile_bytes],
+            tile_mins,
+            format.min,
+        );
         for g in 0..inp / group {
             for j in 0..TILE_ROWS {
-                let map = (t * stored_groups + g) * TILE_ROWS + j;
-                let width = format.scale.bytes();
-                let (sb, scale) = float_bytes(rng.unit() * 0.02, format.scale);
-                scales[map * width..(map + 1) * width].copy_from_slice(&sb);
-                let min = if format.min {
-                    let (mb, min) = float_bytes(rng.unit() * 0.02, format.scale);
-                    mins[map * width..(map + 1) * width].copy_from_slice(&mb);
-                    min
-                } else {
-                    0.0
-                };
                 for k in 0..group {
                     let q: i32 = match format.code {
                         Code::U4 => (rng.next() % 16) as i32,
@@ -161,8 +246,9 @@ fn grouped(
                         }
                     }
                     let row = t * TILE_ROWS + j;
-                    let value = scale * q as f32;
-                    dense[row * inp + g * group + k] = if format.min { value + min } else { value };
+                    let value = scale[g][j] * q as f32;
+                    dense[row * inp + g * group + k] =
+                        if format.min { value + min[g][j] } else { value };
                 }
             }
         }
@@ -239,7 +325,13 @@ fn run(
 
 fn check(format: GroupedMatmul, out: usize, inp: usize, m: usize, per: usize, seed: u64) {
     let mut rng = Rng(seed);
-    let w = grouped(format, out, inp, 3, &mut rng);
+    // Padding groups where the maps are per group; super-block maps come in whole blocks.
+    let padding = if format.maps.groups_per_block() == 1 {
+        3
+    } else {
+        0
+    };
+    let w = grouped(format, out, inp, padding, &mut rng);
     let x: Vec<f32> = (0..inp * m).map(|_| rng.unit()).collect();
     let y = run(format, &w, &x, inp, m, out, per);
     for row in 0..out {
@@ -260,47 +352,65 @@ fn check(format: GroupedMatmul, out: usize, inp: usize, m: usize, per: usize, se
     }
 }
 
-const FORMATS: [GroupedMatmul; 7] = [
+const FORMATS: [GroupedMatmul; 10] = [
     GroupedMatmul {
         code: Code::I8,
         group: 32,
-        scale: Float::F16,
+        maps: Maps::F16,
         min: false,
     },
     GroupedMatmul {
         code: Code::I4,
         group: 32,
-        scale: Float::F16,
+        maps: Maps::F16,
         min: false,
     },
     GroupedMatmul {
         code: Code::U4,
         group: 32,
-        scale: Float::F16,
+        maps: Maps::F16,
         min: true,
     },
     GroupedMatmul {
         code: Code::I8,
         group: 32,
-        scale: Float::F16,
+        maps: Maps::F16,
         min: true,
     },
     GroupedMatmul {
         code: Code::U4,
         group: 32,
-        scale: Float::F32,
+        maps: Maps::F32,
         min: true,
     },
     GroupedMatmul {
         code: Code::I8,
         group: 32,
-        scale: Float::F32,
+        maps: Maps::F32,
         min: true,
     },
     GroupedMatmul {
         code: Code::I8,
         group: 16,
-        scale: Float::F32,
+        maps: Maps::F32,
+        min: false,
+    },
+    GroupedMatmul {
+        code: Code::U4,
+        group: 32,
+        maps: Maps::SuperBlock6,
+        min: true,
+    },
+    GroupedMatmul {
+        code: Code::I8,
+        group: 32,
+        maps: Maps::SuperBlock6,
+        min: true,
+    },
+    GroupedMatmul {
+        code: Code::I8,
+        group: 16,
+        maps: Maps::SuperBlock8,
         min: false,
     },
 ];
@@ -312,19 +422,31 @@ fn every_format_matches_the_reference() {
         return;
     }
     for (i, format) in FORMATS.into_iter().enumerate() {
+        // Super-block maps need whole blocks of 256 inputs.
+        let unit = format.group * format.maps.groups_per_block();
+        let short = (4 * format.group).max(unit);
         for m in [1, 2, 3, 4, 5, 7, 8, 9, 17] {
-            check(
-                format,
-                112,
-                4 * format.group,
-                m,
-                4,
-                17 + i as u64 * 100 + m as u64,
-            );
+            check(format, 112, short, m, 4, 17 + i as u64 * 100 + m as u64);
         }
         // 7 tiles in workgroups of 3: a block of 2 and a remainder; wide rows.
-        check(format, 112, 576, 1, 3, 5 + i as u64);
+        let wide = if unit > 1 { 768 } else { 576 };
+        check(format, 112, wide, 1, 3, 5 + i as u64);
         check(format, 48, 1536, 2, 1, 9 + i as u64);
+    }
+}
+
+/// Rows longer than one chunk of group sums (512 groups): Qwen2.5's 8960 and Llama-3.1-8B's
+/// 14336 inputs, each token-block size and the many-token path.
+#[test]
+fn long_rows_match_the_reference() {
+    if !kernels::host_supported() {
+        eprintln!("skipped: this CPU does not run the kernels");
+        return;
+    }
+    for (i, format) in FORMATS.into_iter().enumerate() {
+        for (inp, m) in [(8960, 1), (14336, 2), (8960, 5), (14336, 8), (8960, 17)] {
+            check(format, 32, inp, m, 2, 300 + i as u64 * 10 + m as u64);
+        }
     }
 }
 

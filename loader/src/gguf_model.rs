@@ -117,6 +117,15 @@ impl ParameterSource for GgufModel {
         if !groups.mins.is_empty() {
             groups.mins = unpermute_rows(&groups.mins, heads, per_row).map_err(bad_shape)?;
         }
+        if let Some(sb) = groups.super_blocks.as_mut() {
+            let blocks = row_len / info.ggml_type.block_size() as usize;
+            sb.d = unpermute_rows(&sb.d, heads, blocks).map_err(bad_shape)?;
+            sb.sub_scales = unpermute_rows(&sb.sub_scales, heads, per_row).map_err(bad_shape)?;
+            if !sb.dmin.is_empty() {
+                sb.dmin = unpermute_rows(&sb.dmin, heads, blocks).map_err(bad_shape)?;
+                sb.sub_mins = unpermute_rows(&sb.sub_mins, heads, per_row).map_err(bad_shape)?;
+            }
+        }
         Ok(groups)
     }
 

@@ -18,14 +18,14 @@ use serde_json::json;
 use sha2::{Digest, Sha256};
 
 use crate::cache_lock::CacheLock;
-use crate::dequant::{Code, DequantError};
+use crate::dequant::{pack_super_block_maps, Code, DequantError, SubScales};
 use crate::error::{io_error, Error, Result};
 use crate::parameters::{Dtype, ParameterInfo, ParameterSource, PlannedTensor};
 use crate::tiling::{tile_rows, Tiling, TILE_ROWS};
 use crate::weight_plan::{StoredFormat, WeightPlan};
 
 /// Bump whenever the conversion's output could change, so stale cache entries are not reused.
-pub const CONVERTER_VERSION: u32 = 4;
+pub const CONVERTER_VERSION: u32 = 5;
 const DATA_ALIGNMENT: usize = 64;
 
 /// Returns the cached parameter file for `source`, converting it first when absent.
@@ -162,7 +162,7 @@ fn entries(t: &PlannedTensor, format: StoredFormat, tiling: &Tiling) -> Result<V
             let shape = tiling.stored_shape(&t.name, &t.shape)?;
             return Ok(vec![entry(t.name.clone(), shape, dtype)]);
         }
-        StoredFormat::Groups(ty) => ty,
+        StoredFormat::Groups(ty) | StoredFormat::SuperBlocks(ty) => ty,
     };
     let layout = format.group_layout().ok_or(Error::Dequant {
         tensor: t.name.clone(),
@@ -197,12 +197,22 @@ fn entries(t: &PlannedTensor, format: StoredFormat, tiling: &Tiling) -> Result<V
             Dtype::I8,
         ),
     };
-    let maps = vec![tr, groups, TILE_ROWS];
-    let mut out = vec![
-        codes,
-        entry(part(&t.name, "scales"), maps.clone(), layout.scale),
-    ];
-    out.extend(layout.min.map(|m| entry(part(&t.name, "mins"), maps, m)));
+    let (maps, scale, min) = match layout.sub_scales {
+        None => (vec![tr, groups, TILE_ROWS], layout.scale, layout.min),
+        Some(sub) => {
+            let blocks = cols / (g * sub.groups_per_block());
+            if groups != cols / g || cols % (g * sub.groups_per_block()) != 0 {
+                return Err(Error::Config(format!(
+                    "{} {:?} does not split into whole {ty} super-blocks",
+                    t.name, t.shape
+                )));
+            }
+            let bytes = vec![tr, blocks, sub.block_bytes()];
+            (bytes, Dtype::I8, layout.min.map(|_| Dtype::I8))
+        }
+    };
+    let mut out = vec![codes, entry(part(&t.name, "scales"), maps.clone(), scale)];
+    out.extend(min.map(|m| entry(part(&t.name, "mins"), maps, m)));
     Ok(out)
 }
 
@@ -272,7 +282,9 @@ fn fill_data(
                 StoredFormat::Dense(dtype) => {
                     fill_dense(source, tensor, entries[0].shape.len() == 3, dtype, parts[0])?
                 }
-                StoredFormat::Groups(_) => fill_groups(source, tensor, &mut parts)?,
+                format @ (StoredFormat::Groups(_) | StoredFormat::SuperBlocks(_)) => {
+                    fill_groups(source, tensor, format, &mut parts)?
+                }
             }
             bar.inc(entries.iter().map(Entry::size).sum::<usize>() as u64);
             Ok::<_, Error>(())
@@ -320,10 +332,12 @@ fn pad_rows<T: Copy + Default>(values: &[T], cols: usize, padded: usize) -> Vec<
 fn fill_groups(
     source: &dyn ParameterSource,
     tensor: &PlannedTensor,
+    format: StoredFormat,
     parts: &mut [&mut [u8]],
 ) -> Result<()> {
     let groups = source.groups(tensor)?;
-    let layout = groups.layout;
+    // The stored layout is the plan's (its maps may be super-blocks); the codes are the same.
+    let layout = format.group_layout().unwrap_or(groups.layout);
     let (cols, g) = (tensor.shape[1], layout.group);
     let (per_row, padded) = (cols / g, stored_groups(cols, g));
     let codes = pad_rows(&groups.codes, cols, padded * g);
@@ -340,12 +354,46 @@ fn fill_groups(
             }
         }
     }
+    if let Some(kind) = layout.sub_scales {
+        let sb = groups
+            .super_blocks
+            .as_ref()
+            .ok_or_else(|| Error::Config(format!("{} has no super-block maps", tensor.name)))?;
+        fill_super_block_maps(kind, &sb.d, &sb.sub_scales, cols / g, parts[1]);
+        if layout.min.is_some() {
+            fill_super_block_maps(kind, &sb.dmin, &sb.sub_mins, cols / g, parts[2]);
+        }
+        return Ok(());
+    }
     let maps = |m: &[f32]| tile_rows(&pad_rows(m, per_row, padded), padded);
     layout.scale.encode(&maps(&groups.scales), parts[1]);
     if let Some(min) = layout.min {
         min.encode(&maps(&groups.mins), parts[2]);
     }
     Ok(())
+}
+
+/// Row-major super-block factors and per-group sub-scales (`groups` per row) as row tiles of
+/// packed super-block maps: `[rows/16, blocks, block_bytes]`.
+fn fill_super_block_maps(
+    kind: SubScales,
+    factors: &[u16],
+    sub: &[u8],
+    groups: usize,
+    out: &mut [u8],
+) {
+    let per_block = kind.groups_per_block();
+    let blocks = groups / per_block;
+    let rows = factors.len() / blocks;
+    for (i, chunk) in out.chunks_exact_mut(kind.block_bytes()).enumerate() {
+        let (tile, block) = (i / blocks, i % blocks);
+        let row = |r: usize| tile * TILE_ROWS + r;
+        debug_assert!(row(TILE_ROWS - 1) < rows);
+        let f: [u16; TILE_ROWS] = std::array::from_fn(|r| factors[row(r) * blocks + block]);
+        let s: [&[u8]; TILE_ROWS] =
+            std::array::from_fn(|r| &sub[row(r) * groups + block * per_block..][..per_block]);
+        pack_super_block_maps(kind, &f, &s, chunk);
+    }
 }
 
 /// Drawn on stderr, and only when stderr is a terminal.

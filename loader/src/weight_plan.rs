@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use gguf::GgmlType;
 
-use crate::dequant::{group_layout, GroupLayout};
+use crate::dequant::{group_layout, super_block_layout, GroupLayout};
 use crate::parameters::Dtype;
 
 /// The stored form of one tensor.
@@ -15,6 +15,10 @@ pub enum StoredFormat {
     Dense(Dtype),
     /// The source's own blocks as codes plus per-group scale (and min); stored as row tiles.
     Groups(GgmlType),
+    /// K-quant blocks as codes plus their super-blocks' own maps (f16 factors and integer
+    /// sub-scales), at the file's bits per weight; stored as row tiles, read only by the CPU
+    /// kernels.
+    SuperBlocks(GgmlType),
 }
 
 impl StoredFormat {
@@ -23,6 +27,26 @@ impl StoredFormat {
         match self {
             StoredFormat::Dense(_) => None,
             StoredFormat::Groups(ty) => group_layout(ty),
+            StoredFormat::SuperBlocks(ty) => super_block_layout(ty),
+        }
+    }
+
+    /// The source type of a grouped format.
+    pub fn block_type(self) -> Option<GgmlType> {
+        match self {
+            StoredFormat::Dense(_) => None,
+            StoredFormat::Groups(ty) | StoredFormat::SuperBlocks(ty) => Some(ty),
+        }
+    }
+
+    /// This format with K-quant maps kept as their super-blocks store them, where the type
+    /// has them; unchanged otherwise.
+    pub fn with_super_blocks(self) -> StoredFormat {
+        match self {
+            StoredFormat::Groups(ty) if super_block_layout(ty).is_some() => {
+                StoredFormat::SuperBlocks(ty)
+            }
+            other => other,
         }
     }
 }
@@ -32,6 +56,7 @@ impl std::fmt::Display for StoredFormat {
         match self {
             StoredFormat::Dense(d) => write!(f, "{d}"),
             StoredFormat::Groups(ty) => f.write_str(&ty.name().to_lowercase()),
+            StoredFormat::SuperBlocks(ty) => write!(f, "{}-super-blocks", ty.name().to_lowercase()),
         }
     }
 }
@@ -112,6 +137,14 @@ mod tests {
             StoredFormat::Dense(Dtype::BF16)
         );
         assert_eq!("native".parse(), Ok(Precision::Native));
+        assert_eq!(
+            StoredFormat::Groups(Q4_K).with_super_blocks(),
+            StoredFormat::SuperBlocks(Q4_K)
+        );
+        assert_eq!(
+            StoredFormat::Groups(Q4_1).with_super_blocks(),
+            StoredFormat::Groups(Q4_1)
+        );
         assert!("int4".parse::<Precision>().is_err());
     }
 }

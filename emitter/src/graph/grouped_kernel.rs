@@ -7,9 +7,9 @@
 //! of up to 8 tokens and multiplies them into per-token accumulators, scales each group's sum
 //! once, and never writes a dequantized weight.
 
-use kernels::{Code, Float, GroupedMatmul, Object};
+use kernels::{Code, GroupedMatmul, Maps, Object};
 
-use super::weight_format::GroupFormat;
+use super::weight_format::{GroupFormat, SubScales};
 use crate::hlo::{ElemType, ExternDispatch, FuncBuilder, Result, ShapeError, TensorType, Value};
 
 /// The kernel for a group format, if the kernels cover it and this build has them.
@@ -21,26 +21,46 @@ pub fn kernel_for(format: &GroupFormat) -> Option<GroupedMatmul> {
         ElemType::I8 => Code::I8,
         _ => return None,
     };
-    let float = |e: ElemType| match e {
-        ElemType::F16 => Some(Float::F16),
-        ElemType::F32 => Some(Float::F32),
+    let float = |e: ElemType| match (e, format.sub_scales) {
+        (ElemType::F16, None) => Some(Maps::F16),
+        (ElemType::F32, None) => Some(Maps::F32),
+        (ElemType::F16, Some(SubScales::SixBit)) => Some(Maps::SuperBlock6),
+        (ElemType::F16, Some(SubScales::Int8)) => Some(Maps::SuperBlock8),
         _ => None,
     };
-    let scale = float(format.scale)?;
-    if format.min.is_some_and(|m| float(m) != Some(scale)) {
+    let maps = float(format.scale)?;
+    if format.min.is_some_and(|m| float(m) != Some(maps)) {
         return None;
     }
     let kernel = GroupedMatmul {
         code,
         group: usize::try_from(format.group).ok()?,
-        scale,
+        maps,
         min: format.min.is_some(),
     };
     kernel.symbol().map(|_| kernel)
 }
 
+/// The kernel that multiplies weight `name` stored as `format` when the graphs use kernels
+/// (`kernels`): None where IREE's own code does; an error where only a kernel reads the
+/// format (super-block maps) and none takes it.
+pub fn weight_kernel(
+    format: &GroupFormat,
+    kernels: bool,
+    name: &str,
+) -> Result<Option<GroupedMatmul>> {
+    let kernel = kernels.then(|| kernel_for(format)).flatten();
+    if format.sub_scales.is_some() && kernel.is_none() {
+        return Err(ShapeError {
+            op: "weight".into(),
+            detail: format!("{name}: super-block maps are read only by the CPU kernels"),
+        });
+    }
+    Ok(kernel)
+}
+
 /// A grouped weight's parts as stored: codes `[out/16, G, g, 16]`, scales (and mins)
-/// `[out/16, G, 16]`.
+/// `[out/16, G, 16]` or super-block maps (see `SubScales`).
 pub struct GroupedParts<'a> {
     pub codes: &'a Value,
     pub scales: &'a Value,

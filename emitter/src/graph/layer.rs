@@ -8,7 +8,7 @@ use super::attention::{
     attend, causal_mask, decode_attention_kernel, decode_kernel_applies, window_mask, write_keys,
     write_values, AttentionForm, Keys,
 };
-use super::grouped_kernel::kernel_for;
+use super::grouped_kernel::weight_kernel;
 use super::linear::{linear_many, Several, Weight};
 use super::step::{CacheSpan, Dims, Step};
 use super::weight_format::WeightFormat;
@@ -119,7 +119,7 @@ fn declare_args(
                         b.arg(&format!("{arg_name}_{part}"), ty)
                     })
                     .collect();
-                let kernel = dims.kernels.then(|| kernel_for(&g)).flatten();
+                let kernel = weight_kernel(&g, dims.kernels, &suffix)?;
                 Weight::groups(parts, several(&suffix), kernel)?
             }
         };

@@ -188,8 +188,8 @@ pub fn linear_many(b: &mut FuncBuilder, ws: &[&Weight], x: &Value) -> Result<Vec
                     .iter()
                     .all(|(k, g)| *k == all[0].0 && g.codes.dim(1) == all[0].1.codes.dim(1)) =>
         {
-            for (_, g) in &all {
-                g.check(x)?;
+            for (k, g) in &all {
+                g.check(x, Some(*k))?;
             }
             let parts: Vec<GroupedParts> = all.iter().map(|(_, g)| g.parts()).collect();
             grouped_kernel(b, all[0].0, &parts, x)
@@ -214,7 +214,7 @@ pub fn linear(b: &mut FuncBuilder, w: &Weight, x: &Value) -> Result<Value> {
                 scales,
                 mins: mins.as_ref(),
             };
-            g.check(x)?;
+            g.check(x, *kernel)?;
             if let Some(kernel) = kernel {
                 let parts = [g.parts()];
                 return Ok(grouped_kernel(b, *kernel, &parts, x)?.remove(0));
@@ -280,9 +280,17 @@ impl Groups<'_> {
         (c.dim(0), c.dim(1), c.dim(2), c.dim(3))
     }
 
-    fn check(&self, x: &Value) -> Result<()> {
+    /// Whether the parts and x fit; maps kept in super-blocks (which only `kernel` reads) are
+    /// `[tiles, groups / per block, bytes]`.
+    fn check(&self, x: &Value, kernel: Option<GroupedMatmul>) -> Result<()> {
         let (tiles, groups, group, rows) = self.dims();
-        let maps = [tiles, groups, rows];
+        let maps = match kernel.map(|k| k.maps) {
+            Some(m) if m.groups_per_block() > 1 => {
+                let per = m.groups_per_block();
+                [tiles, groups / per as i64, m.tile_bytes(per) as i64]
+            }
+            _ => [tiles, groups, rows],
+        };
         let fits = self.codes.shape().len() == 4
             && self.scales.shape() == maps
             && self.mins.is_none_or(|m| m.shape() == maps)

@@ -10,15 +10,50 @@ use crate::hlo::{ElemType, TensorType};
 
 /// Integer codes with one affine map per group of `group` inputs: element `x = scale * code`,
 /// plus `min` when the format has one. Stored as row tiles: codes `[out/16, G, group, 16]`,
-/// scales and mins `[out/16, G, 16]`, with `G` the group count padded by [`stored_groups`].
+/// scales and mins `[out/16, G, 16]`, with `G` the group count padded by [`stored_groups`];
+/// or, with `sub_scales`, the maps as K-quant super-blocks store them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GroupFormat {
     /// `ui4`, `i4` or `i8`.
     pub code: ElemType,
     pub group: i64,
+    /// The per-group scale's type; with `sub_scales`, the per-row super-block factor's (f16).
     pub scale: ElemType,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub min: Option<ElemType>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub sub_scales: Option<SubScales>,
+}
+
+/// How K-quant super-blocks of 256 inputs keep their group maps: an f16 factor per row (`d`,
+/// and `dmin` for mins) times a small integer per group and row, read as the file stores
+/// them. Only the CPU kernels read this form (`kernels::Maps`): scales and mins are byte
+/// tensors `[out/16, G / groups_per_block, bytes]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SubScales {
+    /// Q4_K and Q5_K: 6-bit sub-scales and sub-mins, 8 groups of 32 per block.
+    SixBit,
+    /// Q6_K: signed 8-bit sub-scales, 16 groups of 16 per block.
+    Int8,
+}
+
+impl SubScales {
+    /// Groups per super-block.
+    pub fn groups_per_block(self) -> i64 {
+        match self {
+            SubScales::SixBit => 8,
+            SubScales::Int8 => 16,
+        }
+    }
+
+    /// Bytes per tile and super-block of one map (scales or mins).
+    pub fn block_bytes(self) -> i64 {
+        match self {
+            SubScales::SixBit => 128,
+            SubScales::Int8 => 288,
+        }
+    }
 }
 
 /// The stored form of one weight.
@@ -65,21 +100,30 @@ impl GroupFormat {
                 self.group
             ));
         }
+        if let Some(sub) = self.sub_scales {
+            let block = self.group * sub.groups_per_block();
+            if inp % block != 0 {
+                return Err(format!(
+                    "[{out}, {inp}] does not split into super-blocks of {block} inputs"
+                ));
+            }
+        }
         Ok(())
     }
 
     /// `(part name suffix, stored type)` of codes, scales and (if any) mins.
     pub fn parts(&self, out: i64, inp: i64) -> Vec<(&'static str, TensorType)> {
         let (tiles, groups) = (out / TILE_ROWS, stored_groups(inp, self.group));
-        let maps = [tiles, groups, TILE_ROWS];
-        let mut parts = vec![
-            (
-                "codes",
-                TensorType::new([tiles, groups, self.group, TILE_ROWS], self.code),
+        let codes = TensorType::new([tiles, groups, self.group, TILE_ROWS], self.code);
+        let maps = |elem| match self.sub_scales {
+            None => TensorType::new([tiles, groups, TILE_ROWS], elem),
+            Some(sub) => TensorType::new(
+                [tiles, groups / sub.groups_per_block(), sub.block_bytes()],
+                ElemType::I8,
             ),
-            ("scales", TensorType::new(maps, self.scale)),
-        ];
-        parts.extend(self.min.map(|m| ("mins", TensorType::new(maps, m))));
+        };
+        let mut parts = vec![("codes", codes), ("scales", maps(self.scale))];
+        parts.extend(self.min.map(|m| ("mins", maps(m))));
         parts
     }
 }

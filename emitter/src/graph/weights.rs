@@ -1,7 +1,7 @@
 //! Weight parameters: HF names, their stored layouts and formats, and the module globals that
 //! load them.
 
-use super::grouped_kernel::kernel_for;
+use super::grouped_kernel::weight_kernel;
 use super::linear::{Several, Weight, WeightLayout};
 use super::weight_format::{group_part, GroupFormat, WeightFormat, WeightFormats};
 use crate::config::ModelConfig;
@@ -91,7 +91,7 @@ impl Param {
         match self.groups {
             None => Ok(Weight::Dense(b.convert(&parts.remove(0), ElemType::F32))),
             Some(g) => {
-                let kernel = kernels.then(|| kernel_for(&g)).flatten();
+                let kernel = weight_kernel(&g, kernels, &self.name)?;
                 Weight::groups(parts, several, kernel)
             }
         }

@@ -31,6 +31,55 @@ pub struct GroupLayout {
     pub scale: Dtype,
     /// Stored min type, when the format has an offset.
     pub min: Option<Dtype>,
+    /// Set when the maps are stored as the K-quant super-blocks hold them (see
+    /// [`super_block_layout`]); `scale` and `min` are then the per-row factors' type (f16).
+    pub sub_scales: Option<SubScales>,
+}
+
+/// How a K-quant super-block of 256 elements keeps its group maps: one f16 factor per row
+/// (`d`, and `dmin` for mins) times a small integer per group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SubScales {
+    /// Q4_K, Q5_K: 6-bit sub-scales and sub-mins for 8 groups of 32.
+    SixBit,
+    /// Q6_K: signed 8-bit sub-scales for 16 groups of 16.
+    Int8,
+}
+
+impl SubScales {
+    /// Groups per super-block.
+    pub fn groups_per_block(self) -> usize {
+        match self {
+            SubScales::SixBit => 8,
+            SubScales::Int8 => 16,
+        }
+    }
+
+    /// Bytes one map (scales or mins) of 16 rows takes per super-block: 16 f16 factors, then
+    /// the sub-scales (see [`pack_super_block_maps`]).
+    pub fn block_bytes(self) -> usize {
+        match self {
+            SubScales::SixBit => 128,
+            SubScales::Int8 => 288,
+        }
+    }
+}
+
+/// The group layout of a K-quant with its maps kept as the super-blocks store them (the
+/// file's own bits per weight), or None for other types. Only the CPU kernels read it.
+pub fn super_block_layout(ty: GgmlType) -> Option<GroupLayout> {
+    let sub_scales = match ty {
+        GgmlType::Q4_K | GgmlType::Q5_K => SubScales::SixBit,
+        GgmlType::Q6_K => SubScales::Int8,
+        _ => return None,
+    };
+    let expanded = group_layout(ty)?;
+    Some(GroupLayout {
+        scale: Dtype::F16,
+        min: expanded.min.map(|_| Dtype::F16),
+        sub_scales: Some(sub_scales),
+        ..expanded
+    })
 }
 
 /// The group layout of `ty`, or None when it has none (plain floats, unsupported blocks).
@@ -43,6 +92,7 @@ pub fn group_layout(ty: GgmlType) -> Option<GroupLayout> {
         group,
         scale,
         min,
+        sub_scales: None,
     };
     Some(match ty {
         Q8_0 => layout(S8, 32, F16, None),
@@ -66,6 +116,19 @@ pub struct Groups {
     pub codes: Vec<i8>,
     pub scales: Vec<f32>,
     pub mins: Vec<f32>,
+    /// K-quants' maps as their super-blocks store them.
+    pub super_blocks: Option<SuperBlocks>,
+}
+
+/// K-quant maps as stored, in row-major order: per super-block the f16 bits of `d` (and
+/// `dmin`), per group the integer sub-scale (and sub-min; i8 sub-scales as their bytes).
+/// `scale = d * sub_scale` and `min = -(dmin * sub_min)`, each rounded to f32.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SuperBlocks {
+    pub d: Vec<u16>,
+    pub dmin: Vec<u16>,
+    pub sub_scales: Vec<u8>,
+    pub sub_mins: Vec<u8>,
 }
 
 impl Groups {
@@ -139,7 +202,73 @@ pub fn split_groups(ty: GgmlType, bytes: &[u8], n: usize) -> Result<Groups, Dequ
         codes,
         scales,
         mins,
+        super_blocks: super_blocks(ty, bytes),
     })
+}
+
+/// The super-block fields of K-quant blocks (already checked to be whole blocks).
+fn super_blocks(ty: GgmlType, bytes: &[u8]) -> Option<SuperBlocks> {
+    let size = ty.type_size() as usize;
+    let u16_at = |b: &[u8], at: usize| u16::from_le_bytes([b[at], b[at + 1]]);
+    let mut out = SuperBlocks::default();
+    match ty {
+        GgmlType::Q4_K | GgmlType::Q5_K => {
+            for b in bytes.chunks_exact(size) {
+                out.d.push(u16_at(b, 0));
+                out.dmin.push(u16_at(b, 2));
+                for j in 0..8 {
+                    let (sc, m) = super::k_quants::scale_min(&b[4..16], j);
+                    out.sub_scales.push(sc);
+                    out.sub_mins.push(m);
+                }
+            }
+        }
+        GgmlType::Q6_K => {
+            for b in bytes.chunks_exact(size) {
+                out.d.push(u16_at(b, 208));
+                out.sub_scales.extend_from_slice(&b[192..208]);
+            }
+        }
+        _ => return None,
+    }
+    Some(out)
+}
+
+/// One tile's maps of one super-block in the kernels' form (`kernels::Maps`): the 16 rows'
+/// factors (`factors[r]`, f16 bits), then per group `k` the rows' sub-scales `sub[r][k]`: for
+/// 6-bit ones 8 bytes of low nibbles (rows 2i, 2i+1 in byte i, low nibble first) for every
+/// group, then one little-endian 32-bit word of top bits per group (row r at bits 2r, 2r+1);
+/// for 8-bit ones 16 bytes per group.
+pub fn pack_super_block_maps(
+    kind: SubScales,
+    factors: &[u16; 16],
+    sub: &[&[u8]; 16],
+    out: &mut [u8],
+) {
+    for (r, f) in factors.iter().enumerate() {
+        out[2 * r..2 * r + 2].copy_from_slice(&f.to_le_bytes());
+    }
+    let groups = kind.groups_per_block();
+    let body = &mut out[32..kind.block_bytes()];
+    body.fill(0);
+    match kind {
+        SubScales::SixBit => {
+            for k in 0..groups {
+                for (r, row) in sub.iter().enumerate() {
+                    let v = row[k];
+                    body[k * 8 + r / 2] |= (v & 0x0F) << (4 * (r % 2));
+                    body[64 + k * 4 + r / 4] |= (v >> 4 & 0x03) << (2 * (r % 4));
+                }
+            }
+        }
+        SubScales::Int8 => {
+            for k in 0..groups {
+                for (r, row) in sub.iter().enumerate() {
+                    body[k * 16 + r] = row[k];
+                }
+            }
+        }
+    }
 }
 
 fn nibble(qs: &[u8], i: usize) -> u8 {
@@ -252,6 +381,60 @@ mod tests {
                 split_groups(ty, &[], 0),
                 Err(DequantError::Unsupported(_))
             ));
+        }
+    }
+
+    #[test]
+    fn super_block_layouts_only_for_k_quants() {
+        use GgmlType::*;
+        for ty in [Q4_K, Q5_K, Q6_K] {
+            let l = super_block_layout(ty).unwrap();
+            assert_eq!(l.scale, Dtype::F16);
+            assert_eq!(l.code, group_layout(ty).unwrap().code);
+        }
+        for ty in [Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, F16] {
+            assert!(super_block_layout(ty).is_none(), "{ty}");
+        }
+    }
+
+    /// The super-block fields give back the reference's scales and mins exactly.
+    #[test]
+    fn super_block_fields_rebuild_the_maps() {
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        for ty in [GgmlType::Q4_K, GgmlType::Q5_K, GgmlType::Q6_K] {
+            let size = ty.type_size() as usize;
+            let mut bytes: Vec<u8> = (0..size * 3).map(|_| next() as u8).collect();
+            // Finite f16 factors.
+            for b in bytes.chunks_exact_mut(size) {
+                let at = if ty == GgmlType::Q6_K { 208 } else { 0 };
+                b[at..at + 2].copy_from_slice(&half::f16::from_f32(0.01).to_le_bytes());
+                if ty != GgmlType::Q6_K {
+                    b[2..4].copy_from_slice(&half::f16::from_f32(0.002).to_le_bytes());
+                }
+            }
+            let g = split_groups(ty, &bytes, 3 * 256).unwrap();
+            let sb = g.super_blocks.as_ref().unwrap();
+            let per = 256 / g.layout.group;
+            for (i, &scale) in g.scales.iter().enumerate() {
+                let d = half::f16::from_bits(sb.d[i / per]).to_f32();
+                let sc = if ty == GgmlType::Q6_K {
+                    f32::from(sb.sub_scales[i] as i8)
+                } else {
+                    f32::from(sb.sub_scales[i])
+                };
+                assert_eq!((d * sc).to_bits(), scale.to_bits(), "{ty} group {i}");
+                if let Some(&min) = g.mins.get(i) {
+                    let dmin = half::f16::from_bits(sb.dmin[i / per]).to_f32();
+                    let m = -(dmin * f32::from(sb.sub_mins[i]));
+                    assert_eq!(m.to_bits(), min.to_bits(), "{ty} group {i}");
+                }
+            }
         }
     }
 

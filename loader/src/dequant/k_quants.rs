@@ -5,7 +5,7 @@ use super::f16_at;
 /// Q4_K/Q5_K pack eight 6-bit scales and eight 6-bit mins into 12 bytes: the low 6 bits of
 /// sub-blocks 0-3 sit in bytes 0-3 (scales) and 4-7 (mins); sub-blocks 4-7 take their low 4 bits
 /// from bytes 8-11 and their top 2 bits from the spare high bits of bytes 0-7.
-fn scale_min(packed: &[u8], j: usize) -> (u8, u8) {
+pub(super) fn scale_min(packed: &[u8], j: usize) -> (u8, u8) {
     if j < 4 {
         (packed[j] & 0x3F, packed[j + 4] & 0x3F)
     } else {

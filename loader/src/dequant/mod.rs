@@ -9,7 +9,10 @@ mod float;
 mod groups;
 mod k_quants;
 
-pub use groups::{group_layout, split_groups, Code, GroupLayout, Groups};
+pub use groups::{
+    group_layout, pack_super_block_maps, split_groups, super_block_layout, Code, GroupLayout,
+    Groups, SubScales, SuperBlocks,
+};
 
 use gguf::GgmlType;
 use rayon::prelude::*;
