@@ -131,6 +131,7 @@ fn formats() -> [(&'static str, GroupFormat); 6] {
         scale,
         min,
         sub_scales: None,
+        packed_codes: None,
     };
     use ElemType::{Ui4, F16, F32, I4, I8};
     [

@@ -165,7 +165,7 @@ pub fn weight_formats(plan: &loader::WeightPlan) -> Result<WeightFormats, Engine
             let f = match format.group_layout() {
                 None => match format {
                     loader::StoredFormat::Dense(d) => WeightFormat::Dense(elem(*d)),
-                    loader::StoredFormat::Groups(ty) | loader::StoredFormat::SuperBlocks(ty) => {
+                    loader::StoredFormat::Groups(ty) | loader::StoredFormat::Compact(ty) => {
                         return Err(EngineError::Manifest(format!(
                             "{name}: {ty} has no group layout"
                         )))
@@ -175,7 +175,13 @@ pub fn weight_formats(plan: &loader::WeightPlan) -> Result<WeightFormats, Engine
                     code: match g.code {
                         loader::dequant::Code::U4 => ElemType::Ui4,
                         loader::dequant::Code::I4 => ElemType::I4,
-                        loader::dequant::Code::I8 => ElemType::I8,
+                        _ => ElemType::I8,
+                    },
+                    packed_codes: match g.code {
+                        loader::dequant::Code::U5 => Some(emitter::graph::PackedCodes::U5),
+                        loader::dequant::Code::I5 => Some(emitter::graph::PackedCodes::I5),
+                        loader::dequant::Code::I6 => Some(emitter::graph::PackedCodes::I6),
+                        _ => None,
                     },
                     group: g.group as i64,
                     scale: elem(g.scale),
@@ -191,13 +197,14 @@ pub fn weight_formats(plan: &loader::WeightPlan) -> Result<WeightFormats, Engine
         .collect()
 }
 
-/// Where the CPU kernels multiply: K-quant weights keep their super-blocks' own maps (the
-/// file's bits per weight) instead of one f32 scale and min per group. The embedding keeps
-/// per-group maps: its rows are gathered by the graph, not multiplied by a kernel.
-fn keep_super_blocks(plan: &mut loader::WeightPlan) {
+/// Where the CPU kernels multiply, block formats keep the file's own bits per weight (5- and
+/// 6-bit codes, K-quant super-block maps) instead of widened codes and one f32 scale and min
+/// per group. The embedding keeps the group layout: its rows are gathered by the graph, not
+/// multiplied by a kernel.
+fn keep_file_bits(plan: &mut loader::WeightPlan) {
     for (name, format) in plan.iter_mut() {
         if name != EMBEDDING {
-            *format = format.with_super_blocks();
+            *format = format.compact();
         }
     }
 }
@@ -249,7 +256,7 @@ pub fn module_weights(
     let groupable = emitter::graph::Weights::groupable(config, graph_options.weight_layout);
     let mut plan = model.weight_plan(precision, &loader::Tiling::of(groupable))?;
     if graph_options.cpu_kernels {
-        keep_super_blocks(&mut plan);
+        keep_file_bits(&mut plan);
     }
     // Dense projections in tiles, and every grouped weight (groups are stored as tiles).
     let mut tiled = tiled_weights(config, &graph_options)?;

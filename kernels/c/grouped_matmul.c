@@ -19,6 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define INLINE static inline __attribute__((always_inline))
+
 #define TILE 16
 #define MAX_TOKENS 8
 // Per-group input sums of one block of tokens live on the stack for this many groups at a
@@ -29,7 +31,22 @@
 #define PREFETCH_GROUPS 4
 #endif
 
-enum code { U4, I4, I8 };
+// How codes are stored, per tile and group of `group` inputs. U4/I4: 8 bytes per input (rows
+// 2i and 2i+1 in byte i, low nibble first; I4 two's complement). I8: 16 bytes per input.
+// U5/I5/I6 keep the file's bits: the group's low nibbles as U4 (8 bytes per input), then each
+// input's high bits (U5/I5: 2 bytes per input, row r at bit r; I6: 4 bytes, row r at bits 2r
+// and 2r + 1); the code is `nibble | high << 4`, minus 16 for I5 (Q5_0) and 32 for I6 (Q6_K).
+enum code { U4, I4, I8, U5, I5, I6 };
+
+// Bytes of one input's 16 codes.
+INLINE size_t input_bytes(enum code code) {
+    switch (code) {
+    case U4: case I4: return 8;
+    case I8: return 16;
+    case U5: case I5: return 10;
+    default: return 12;
+    }
+}
 
 // How group maps are stored. MAP_F16/MAP_F32: one float per group and row. MAP_K6 (Q4_K,
 // Q5_K): per tile and super-block of 8 groups, 128 bytes: the 16 rows' f16 factor (d or dmin),
@@ -39,7 +56,10 @@ enum code { U4, I4, I8 };
 // the 16 rows' f16 d, then each group's 16 signed 8-bit sub-scales.
 enum maps { MAP_F16, MAP_F32, MAP_K6, MAP_K8 };
 
-#define INLINE static inline __attribute__((always_inline))
+
+INLINE uint32_t load_u32(const uint8_t* p) {
+    return (uint32_t)_mm_cvtsi128_si32(_mm_loadu_si32(p));
+}
 
 // The 16 codes of inputs k and k+1 (16 bytes of 4-bit codes: rows 2i and 2i+1 of input k in
 // byte i, input k+1 in bytes 8..15) as two vectors of f32.
@@ -65,6 +85,46 @@ INLINE __m512 widen_bytes(const uint8_t* p) {
     return _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i*)p)));
 }
 
+// Inputs k and k+1 of one tile's group of codes at `cg` (`group` inputs), as f32 in row order.
+INLINE void widen_pair(enum code code, int group, const uint8_t* cg, int k, __m512* first,
+                       __m512* second) {
+    if (code == I8) {
+        *first = widen_bytes(cg + k * 16);
+        *second = widen_bytes(cg + (k + 1) * 16);
+        return;
+    }
+    if (code == U4 || code == I4) {
+        widen_nibbles(code, cg + k * 8, first, second);
+        return;
+    }
+    const __m128i bytes = _mm_loadu_si128((const __m128i*)(cg + k * 8));
+    const __m128i low_mask = _mm_set1_epi8(0x0F);
+    const __m128i lo = _mm_and_si128(bytes, low_mask);
+    const __m128i hi = _mm_and_si128(_mm_srli_epi16(bytes, 4), low_mask);
+    __m512i a = _mm512_cvtepu8_epi32(_mm_unpacklo_epi8(lo, hi));
+    __m512i b = _mm512_cvtepu8_epi32(_mm_unpackhi_epi8(lo, hi));
+    const uint8_t* high = cg + (size_t)group * 8;
+    __m512i ha, hb, offset;
+    if (code == I6) {
+        const __m512i shifts = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+        const __m512i mask = _mm512_set1_epi32(3);
+        ha = _mm512_and_si512(_mm512_srlv_epi32(_mm512_set1_epi32((int)load_u32(high + k * 4)), shifts), mask);
+        hb = _mm512_and_si512(_mm512_srlv_epi32(_mm512_set1_epi32((int)load_u32(high + (k + 1) * 4)), shifts), mask);
+        offset = _mm512_set1_epi32(32);
+    } else {
+        const __m512i shifts = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        const __m512i mask = _mm512_set1_epi32(1);
+        const uint32_t two = load_u32(high + k * 2);  // inputs k and k+1
+        ha = _mm512_and_si512(_mm512_srlv_epi32(_mm512_set1_epi32((int)two), shifts), mask);
+        hb = _mm512_and_si512(_mm512_srlv_epi32(_mm512_set1_epi32((int)(two >> 16)), shifts), mask);
+        offset = _mm512_set1_epi32(code == I5 ? 16 : 0);
+    }
+    a = _mm512_sub_epi32(_mm512_or_si512(a, _mm512_slli_epi32(ha, 4)), offset);
+    b = _mm512_sub_epi32(_mm512_or_si512(b, _mm512_slli_epi32(hb, 4)), offset);
+    *first = _mm512_cvtepi32_ps(a);
+    *second = _mm512_cvtepi32_ps(b);
+}
+
 // Bytes of one tile row's maps for its first `groups` groups (whole super-blocks for K maps):
 // a tile's stride, or where a later group's maps start.
 INLINE size_t maps_bytes(enum maps mp, size_t groups) {
@@ -74,10 +134,6 @@ INLINE size_t maps_bytes(enum maps mp, size_t groups) {
     case MAP_K6: return groups / 8 * 128;
     default: return groups / 16 * 288;
     }
-}
-
-INLINE uint32_t load_u32(const uint8_t* p) {
-    return (uint32_t)_mm_cvtsi128_si32(_mm_loadu_si32(p));
 }
 
 // The 16 rows' scales (or, with `negate`, mins) of group g, from the tile's maps at `base`.
@@ -175,7 +231,7 @@ INLINE void tile_block(enum code code, int group, enum maps mp, int has_min, int
                        const uint8_t* scales, const uint8_t* mins, size_t groups,
                        size_t stored_groups, float* y, size_t m0, int first) {
     const int lanes = tb * mb >= CHAINS ? 1 : CHAINS / (tb * mb);
-    const size_t code_bytes = code == I8 ? TILE : TILE / 2;
+    const size_t code_bytes = input_bytes(code);
     const size_t tile_codes = stored_groups * group * code_bytes;
     const size_t tile_maps = maps_bytes(mp, stored_groups);
     __m512 acc[4][MAX_TOKENS];
@@ -202,11 +258,10 @@ INLINE void tile_block(enum code code, int group, enum maps mp, int has_min, int
                 __m512 w[4][2];
 #pragma GCC unroll 4
                 for (int t = 0; t < tb; ++t) {
-                    const uint8_t* c = cg + t * tile_codes + k * code_bytes;
                     if (code == I8) {
-                        w[t][0] = widen_bytes(c);
+                        w[t][0] = widen_bytes(cg + t * tile_codes + k * code_bytes);
                     } else {
-                        widen_nibbles(code, c, &w[t][0], &w[t][1]);
+                        widen_pair(code, group, cg + t * tile_codes, k, &w[t][0], &w[t][1]);
                     }
                 }
 #pragma GCC unroll 2
@@ -332,7 +387,7 @@ INLINE void tiles_block(enum code code, int group, enum maps mp, int has_min, in
                         const uint8_t* scales, const uint8_t* mins, size_t groups,
                         size_t stored_groups, float* y, size_t tile_begin, size_t tile_end) {
     float xsum[CHUNK_GROUPS * MAX_TOKENS];
-    const size_t code_bytes = code == I8 ? TILE : TILE / 2;
+    const size_t code_bytes = input_bytes(code);
     const size_t tile_codes = stored_groups * group * code_bytes;
     const size_t tile_maps = maps_bytes(mp, stored_groups);
     // Tiles side by side: enough independent chains at one or two tokens.
@@ -347,7 +402,7 @@ INLINE void tiles_block(enum code code, int group, enum maps mp, int has_min, in
         const int first = g0 == 0;
         size_t t = tile_begin;
 #define TILES(n)                                                                               \
-    if (code != I8 && mb <= 2)                                                                 \
+    if ((code == U4 || code == I4) && mb <= 2)                                                 \
         tile_block_nibbles(code, mp, has_min, n, mb, xc, M, xsum, cc + t * tile_codes,         \
                            sc + t * tile_maps, has_min ? mc + t * tile_maps : 0, gn,           \
                            stored_groups, y + t * TILE * M, m0, first);                        \
@@ -375,7 +430,7 @@ INLINE void tiles_block(enum code code, int group, enum maps mp, int has_min, in
 INLINE void dequantize_block(enum code code, int group, enum maps mp, int has_min,
                              const uint8_t* codes, const uint8_t* scales, const uint8_t* mins,
                              size_t g0, size_t groups, float* w) {
-    const size_t code_bytes = code == I8 ? TILE : TILE / 2;
+    const size_t code_bytes = input_bytes(code);
     for (size_t g = 0; g < groups; ++g) {
         const __m512 d = load_map(mp, scales, g0 + g, 0);
         const __m512 mn = has_min ? load_map(mp, mins, g0 + g, mp == MAP_K6) : _mm512_setzero_ps();
@@ -383,12 +438,7 @@ INLINE void dequantize_block(enum code code, int group, enum maps mp, int has_mi
         float* out = w + g * group * TILE;
         for (int k = 0; k < group; k += 2) {
             __m512 first, second;
-            if (code == I8) {
-                first = widen_bytes(c + k * code_bytes);
-                second = widen_bytes(c + (k + 1) * code_bytes);
-            } else {
-                widen_nibbles(code, c + k * code_bytes, &first, &second);
-            }
+            widen_pair(code, group, c, k, &first, &second);
             // Rounded as the reference rounds: the product, then the sum.
             first = _mm512_mul_ps(first, d);
             second = _mm512_mul_ps(second, d);
@@ -457,7 +507,7 @@ INLINE void grouped_matmul(enum code code, int group, enum maps mp, int has_min,
     const size_t groups = K / group;
     if (groups > stored_groups) return;
     if (M >= GEMM_TOKENS) {
-        const size_t code_bytes = code == I8 ? TILE : TILE / 2;
+        const size_t code_bytes = input_bytes(code);
         const size_t tile_maps = maps_bytes(mp, stored_groups);
         for (size_t t = tile_begin; t < tile_end; ++t)
             tile_gemm(code, group, mp, has_min, x, M,
@@ -601,3 +651,8 @@ ENTRIES(llm_grouped_matmul_i8_g16_f32, I8, 16, MAP_F32)
 ENTRIES_MIN(llm_grouped_matmul_u4_g32_k6_min, U4, 32, MAP_K6)
 ENTRIES_MIN(llm_grouped_matmul_i8_g32_k6_min, I8, 32, MAP_K6)
 ENTRIES(llm_grouped_matmul_i8_g16_k8, I8, 16, MAP_K8)
+// The file's own bits: Q5_0, Q5_1, Q5_K and Q6_K with their high bits apart.
+ENTRIES(llm_grouped_matmul_i5_g32_f16, I5, 32, MAP_F16)
+ENTRIES_MIN(llm_grouped_matmul_u5_g32_f16_min, U5, 32, MAP_F16)
+ENTRIES_MIN(llm_grouped_matmul_u5_g32_k6_min, U5, 32, MAP_K6)
+ENTRIES(llm_grouped_matmul_i6_g16_k8, I6, 16, MAP_K8)

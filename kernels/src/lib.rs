@@ -86,7 +86,9 @@ pub fn host_supported() -> bool {
     }
 }
 
-/// How a group's codes are stored: two 4-bit codes per byte (low nibble first) or one byte.
+/// How a group's codes are stored: two 4-bit codes per byte (low nibble first), one byte, or
+/// the file's 5 and 6 bits: a tile's group of low nibbles (as `U4`), then each input's high
+/// bits for the 16 rows (row r at bit r, or bits 2r and 2r + 1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Code {
     /// 0..16.
@@ -94,12 +96,20 @@ pub enum Code {
     /// Two's complement, -8..8.
     I4,
     I8,
+    /// 0..32 (Q5_1, Q5_K).
+    U5,
+    /// Stored 0..32, meaning q - 16 (Q5_0).
+    I5,
+    /// Stored 0..64, meaning q - 32 (Q6_K).
+    I6,
 }
 
 impl Code {
     pub fn bits(self) -> usize {
         match self {
             Code::U4 | Code::I4 => 4,
+            Code::U5 | Code::I5 => 5,
+            Code::I6 => 6,
             Code::I8 => 8,
         }
     }
@@ -194,6 +204,22 @@ const SYMBOLS: &[(GroupedMatmul, &str)] = &[
     (
         gm(Code::I8, 16, Maps::SuperBlock8, false),
         "llm_grouped_matmul_i8_g16_k8",
+    ),
+    (
+        gm(Code::I5, 32, Maps::F16, false),
+        "llm_grouped_matmul_i5_g32_f16",
+    ),
+    (
+        gm(Code::U5, 32, Maps::F16, true),
+        "llm_grouped_matmul_u5_g32_f16_min",
+    ),
+    (
+        gm(Code::U5, 32, Maps::SuperBlock6, true),
+        "llm_grouped_matmul_u5_g32_k6_min",
+    ),
+    (
+        gm(Code::I6, 16, Maps::SuperBlock8, false),
+        "llm_grouped_matmul_i6_g16_k8",
     ),
 ];
 

@@ -62,10 +62,12 @@ macro_rules! kernels {
 }
 
 kernels!(without mins: llm_grouped_matmul_i8_g32_f16, llm_grouped_matmul_i4_g32_f16,
-    llm_grouped_matmul_i8_g16_f32, llm_grouped_matmul_i8_g16_k8);
+    llm_grouped_matmul_i8_g16_f32, llm_grouped_matmul_i8_g16_k8, llm_grouped_matmul_i5_g32_f16,
+    llm_grouped_matmul_i6_g16_k8);
 kernels!(with mins: llm_grouped_matmul_u4_g32_f16_min, llm_grouped_matmul_i8_g32_f16_min,
     llm_grouped_matmul_u4_g32_f32_min, llm_grouped_matmul_i8_g32_f32_min,
-    llm_grouped_matmul_u4_g32_k6_min, llm_grouped_matmul_i8_g32_k6_min);
+    llm_grouped_matmul_u4_g32_k6_min, llm_grouped_matmul_i8_g32_k6_min,
+    llm_grouped_matmul_u5_g32_f16_min, llm_grouped_matmul_u5_g32_k6_min);
 
 enum Entry {
     WithMins(WithMins),
@@ -82,6 +84,10 @@ fn entry(format: GroupedMatmul) -> Entry {
         "llm_grouped_matmul_u4_g32_f32_min" => Entry::WithMins(llm_grouped_matmul_u4_g32_f32_min),
         "llm_grouped_matmul_i8_g32_f32_min" => Entry::WithMins(llm_grouped_matmul_i8_g32_f32_min),
         "llm_grouped_matmul_i8_g16_k8" => Entry::WithoutMins(llm_grouped_matmul_i8_g16_k8),
+        "llm_grouped_matmul_i5_g32_f16" => Entry::WithoutMins(llm_grouped_matmul_i5_g32_f16),
+        "llm_grouped_matmul_i6_g16_k8" => Entry::WithoutMins(llm_grouped_matmul_i6_g16_k8),
+        "llm_grouped_matmul_u5_g32_f16_min" => Entry::WithMins(llm_grouped_matmul_u5_g32_f16_min),
+        "llm_grouped_matmul_u5_g32_k6_min" => Entry::WithMins(llm_grouped_matmul_u5_g32_k6_min),
         "llm_grouped_matmul_u4_g32_k6_min" => Entry::WithMins(llm_grouped_matmul_u4_g32_k6_min),
         "llm_grouped_matmul_i8_g32_k6_min" => Entry::WithMins(llm_grouped_matmul_i8_g32_k6_min),
         other => panic!("no test entry for {other}"),
@@ -190,6 +196,31 @@ fn tile_maps(
     (scale, min)
 }
 
+/// Stores code `q` (as its bits) of row j, input k of group g in tile t.
+fn put_code(
+    codes: &mut [u8],
+    format: GroupedMatmul,
+    stored_groups: usize,
+    (t, g, k, j): (usize, usize, usize, usize),
+    q: u32,
+) {
+    let group = format.group;
+    let bits = format.code.bits();
+    let input_bytes = TILE_ROWS * bits / 8;
+    let base = (t * stored_groups + g) * group * input_bytes;
+    if bits == 8 {
+        codes[base + k * TILE_ROWS + j] = q as u8;
+        return;
+    }
+    codes[base + k * 8 + j / 2] |= ((q & 0x0F) as u8) << (4 * (j % 2));
+    let high = q >> 4;
+    match bits {
+        5 => codes[base + group * 8 + k * 2 + j / 8] |= (high as u8) << (j % 8),
+        6 => codes[base + group * 8 + k * 4 + j / 4] |= (high as u8) << (2 * (j % 4)),
+        _ => {}
+    }
+}
+
 /// Row j's 6-bit sub-scale of group k in the super-block maps at `p` (see `Maps::SuperBlock6`).
 fn put6(buf: &mut [u8], p: usize, k: usize, j: usize, v: u8) {
     buf[p + 32 + k * 8 + j / 2] |= (v & 0x0F) << (4 * (j % 2));
@@ -228,23 +259,33 @@ fn grouped(
         for g in 0..inp / group {
             for j in 0..TILE_ROWS {
                 for k in 0..group {
-                    let q: i32 = match format.code {
-                        Code::U4 => (rng.next() % 16) as i32,
-                        Code::I4 => (rng.next() % 16) as i32 - 8,
-                        Code::I8 => (rng.next() % 256) as i32 - 128,
-                    };
-                    let element = ((t * stored_groups + g) * group + k) * TILE_ROWS + j;
-                    match format.code {
-                        Code::I8 => codes[element] = q as i8 as u8,
-                        Code::U4 | Code::I4 => {
-                            let nibble = (q as u8) & 0x0F;
-                            codes[element / 2] |= if element.is_multiple_of(2) {
-                                nibble
-                            } else {
-                                nibble << 4
-                            };
+                    let (q, stored): (i32, u32) = match format.code {
+                        Code::U4 => {
+                            let q = (rng.next() % 16) as u32;
+                            (q as i32, q)
                         }
-                    }
+                        Code::I4 => {
+                            let q = (rng.next() % 16) as i32 - 8;
+                            (q, q as u32 & 0x0F)
+                        }
+                        Code::I8 => {
+                            let q = (rng.next() % 256) as i32 - 128;
+                            (q, q as u8 as u32)
+                        }
+                        Code::U5 => {
+                            let q = (rng.next() % 32) as u32;
+                            (q as i32, q)
+                        }
+                        Code::I5 => {
+                            let q = (rng.next() % 32) as u32;
+                            (q as i32 - 16, q)
+                        }
+                        Code::I6 => {
+                            let q = (rng.next() % 64) as u32;
+                            (q as i32 - 32, q)
+                        }
+                    };
+                    put_code(&mut codes, format, stored_groups, (t, g, k, j), stored);
                     let row = t * TILE_ROWS + j;
                     let value = scale[g][j] * q as f32;
                     dense[row * inp + g * group + k] =
@@ -352,7 +393,7 @@ fn check(format: GroupedMatmul, out: usize, inp: usize, m: usize, per: usize, se
     }
 }
 
-const FORMATS: [GroupedMatmul; 10] = [
+const FORMATS: [GroupedMatmul; 14] = [
     GroupedMatmul {
         code: Code::I8,
         group: 32,
@@ -409,6 +450,30 @@ const FORMATS: [GroupedMatmul; 10] = [
     },
     GroupedMatmul {
         code: Code::I8,
+        group: 16,
+        maps: Maps::SuperBlock8,
+        min: false,
+    },
+    GroupedMatmul {
+        code: Code::I5,
+        group: 32,
+        maps: Maps::F16,
+        min: false,
+    },
+    GroupedMatmul {
+        code: Code::U5,
+        group: 32,
+        maps: Maps::F16,
+        min: true,
+    },
+    GroupedMatmul {
+        code: Code::U5,
+        group: 32,
+        maps: Maps::SuperBlock6,
+        min: true,
+    },
+    GroupedMatmul {
+        code: Code::I6,
         group: 16,
         maps: Maps::SuperBlock8,
         min: false,

@@ -18,7 +18,7 @@ use serde_json::json;
 use sha2::{Digest, Sha256};
 
 use crate::cache_lock::CacheLock;
-use crate::dequant::{pack_super_block_maps, Code, DequantError, SubScales};
+use crate::dequant::{pack_high_bit_codes, pack_super_block_maps, Code, DequantError, SubScales};
 use crate::error::{io_error, Error, Result};
 use crate::parameters::{Dtype, ParameterInfo, ParameterSource, PlannedTensor};
 use crate::tiling::{tile_rows, Tiling, TILE_ROWS};
@@ -162,7 +162,7 @@ fn entries(t: &PlannedTensor, format: StoredFormat, tiling: &Tiling) -> Result<V
             let shape = tiling.stored_shape(&t.name, &t.shape)?;
             return Ok(vec![entry(t.name.clone(), shape, dtype)]);
         }
-        StoredFormat::Groups(ty) | StoredFormat::SuperBlocks(ty) => ty,
+        StoredFormat::Groups(ty) | StoredFormat::Compact(ty) => ty,
     };
     let layout = format.group_layout().ok_or(Error::Dequant {
         tensor: t.name.clone(),
@@ -194,6 +194,11 @@ fn entries(t: &PlannedTensor, format: StoredFormat, tiling: &Tiling) -> Result<V
         Code::I8 => entry(
             part(&t.name, "codes"),
             vec![tr, groups, g, TILE_ROWS],
+            Dtype::I8,
+        ),
+        Code::U5 | Code::I5 | Code::I6 => entry(
+            part(&t.name, "codes"),
+            vec![tr, groups, g * TILE_ROWS * layout.code.bits() / 8],
             Dtype::I8,
         ),
     };
@@ -282,7 +287,7 @@ fn fill_data(
                 StoredFormat::Dense(dtype) => {
                     fill_dense(source, tensor, entries[0].shape.len() == 3, dtype, parts[0])?
                 }
-                format @ (StoredFormat::Groups(_) | StoredFormat::SuperBlocks(_)) => {
+                format @ (StoredFormat::Groups(_) | StoredFormat::Compact(_)) => {
                     fill_groups(source, tensor, format, &mut parts)?
                 }
             }
@@ -352,6 +357,14 @@ fn fill_groups(
             for (o, &c) in parts[0].iter_mut().zip(&codes) {
                 *o = c as u8;
             }
+        }
+        Code::U5 | Code::I5 | Code::I6 => {
+            // Tiles hold [groups][g][16] codes; each (tile, group) packs on its own.
+            let per_group = g * TILE_ROWS * layout.code.bits() / 8;
+            parts[0]
+                .par_chunks_mut(per_group)
+                .zip(codes.par_chunks(g * TILE_ROWS))
+                .for_each(|(out, c)| pack_high_bit_codes(layout.code, c, out));
         }
     }
     if let Some(kind) = layout.sub_scales {

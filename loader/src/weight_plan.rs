@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use gguf::GgmlType;
 
-use crate::dequant::{group_layout, super_block_layout, GroupLayout};
+use crate::dequant::{compact_layout, group_layout, GroupLayout};
 use crate::parameters::Dtype;
 
 /// The stored form of one tensor.
@@ -15,10 +15,10 @@ pub enum StoredFormat {
     Dense(Dtype),
     /// The source's own blocks as codes plus per-group scale (and min); stored as row tiles.
     Groups(GgmlType),
-    /// K-quant blocks as codes plus their super-blocks' own maps (f16 factors and integer
-    /// sub-scales), at the file's bits per weight; stored as row tiles, read only by the CPU
-    /// kernels.
-    SuperBlocks(GgmlType),
+    /// The source's blocks at the file's own bits per weight: 5- and 6-bit codes with their
+    /// high bits apart, K-quant maps as the super-blocks keep them (see
+    /// `dequant::compact_layout`); stored as row tiles, read only by the CPU kernels.
+    Compact(GgmlType),
 }
 
 impl StoredFormat {
@@ -27,7 +27,7 @@ impl StoredFormat {
         match self {
             StoredFormat::Dense(_) => None,
             StoredFormat::Groups(ty) => group_layout(ty),
-            StoredFormat::SuperBlocks(ty) => super_block_layout(ty),
+            StoredFormat::Compact(ty) => compact_layout(ty),
         }
     }
 
@@ -35,17 +35,15 @@ impl StoredFormat {
     pub fn block_type(self) -> Option<GgmlType> {
         match self {
             StoredFormat::Dense(_) => None,
-            StoredFormat::Groups(ty) | StoredFormat::SuperBlocks(ty) => Some(ty),
+            StoredFormat::Groups(ty) | StoredFormat::Compact(ty) => Some(ty),
         }
     }
 
-    /// This format with K-quant maps kept as their super-blocks store them, where the type
-    /// has them; unchanged otherwise.
-    pub fn with_super_blocks(self) -> StoredFormat {
+    /// This format at the file's own bits per weight where its group layout widens them
+    /// (see [`StoredFormat::Compact`]); unchanged otherwise.
+    pub fn compact(self) -> StoredFormat {
         match self {
-            StoredFormat::Groups(ty) if super_block_layout(ty).is_some() => {
-                StoredFormat::SuperBlocks(ty)
-            }
+            StoredFormat::Groups(ty) if compact_layout(ty).is_some() => StoredFormat::Compact(ty),
             other => other,
         }
     }
@@ -56,7 +54,7 @@ impl std::fmt::Display for StoredFormat {
         match self {
             StoredFormat::Dense(d) => write!(f, "{d}"),
             StoredFormat::Groups(ty) => f.write_str(&ty.name().to_lowercase()),
-            StoredFormat::SuperBlocks(ty) => write!(f, "{}-super-blocks", ty.name().to_lowercase()),
+            StoredFormat::Compact(ty) => write!(f, "{}-compact", ty.name().to_lowercase()),
         }
     }
 }
@@ -138,11 +136,11 @@ mod tests {
         );
         assert_eq!("native".parse(), Ok(Precision::Native));
         assert_eq!(
-            StoredFormat::Groups(Q4_K).with_super_blocks(),
-            StoredFormat::SuperBlocks(Q4_K)
+            StoredFormat::Groups(Q4_K).compact(),
+            StoredFormat::Compact(Q4_K)
         );
         assert_eq!(
-            StoredFormat::Groups(Q4_1).with_super_blocks(),
+            StoredFormat::Groups(Q4_1).compact(),
             StoredFormat::Groups(Q4_1)
         );
         assert!("int4".parse::<Precision>().is_err());

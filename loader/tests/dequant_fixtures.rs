@@ -101,6 +101,9 @@ fn group_form_matches_gguf_py_bit_for_bit() {
             Code::U4 => 0..=15,
             Code::I4 => -8..=7,
             Code::I8 => -128..=127,
+            Code::U5 => 0..=31,
+            Code::I5 => -16..=15,
+            Code::I6 => -32..=31,
         };
         for (i, e) in expected.iter().enumerate() {
             assert!(range.contains(&groups.codes[i]), "{stem}[{i}]");

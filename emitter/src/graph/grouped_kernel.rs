@@ -9,16 +9,19 @@
 
 use kernels::{Code, GroupedMatmul, Maps, Object};
 
-use super::weight_format::{GroupFormat, SubScales};
+use super::weight_format::{GroupFormat, PackedCodes, SubScales};
 use crate::hlo::{ElemType, ExternDispatch, FuncBuilder, Result, ShapeError, TensorType, Value};
 
 /// The kernel for a group format, if the kernels cover it and this build has them.
 pub fn kernel_for(format: &GroupFormat) -> Option<GroupedMatmul> {
     Object::get()?;
-    let code = match format.code {
-        ElemType::Ui4 => Code::U4,
-        ElemType::I4 => Code::I4,
-        ElemType::I8 => Code::I8,
+    let code = match (format.code, format.packed_codes) {
+        (ElemType::Ui4, None) => Code::U4,
+        (ElemType::I4, None) => Code::I4,
+        (ElemType::I8, None) => Code::I8,
+        (ElemType::I8, Some(PackedCodes::U5)) => Code::U5,
+        (ElemType::I8, Some(PackedCodes::I5)) => Code::I5,
+        (ElemType::I8, Some(PackedCodes::I6)) => Code::I6,
         _ => return None,
     };
     let float = |e: ElemType| match (e, format.sub_scales) {
@@ -50,10 +53,12 @@ pub fn weight_kernel(
     name: &str,
 ) -> Result<Option<GroupedMatmul>> {
     let kernel = kernels.then(|| kernel_for(format)).flatten();
-    if format.sub_scales.is_some() && kernel.is_none() {
+    if (format.sub_scales.is_some() || format.packed_codes.is_some()) && kernel.is_none() {
         return Err(ShapeError {
             op: "weight".into(),
-            detail: format!("{name}: super-block maps are read only by the CPU kernels"),
+            detail: format!(
+                "{name}: packed codes and super-block maps are read only by the CPU kernels"
+            ),
         });
     }
     Ok(kernel)
@@ -93,7 +98,7 @@ pub fn grouped_kernel(
     let mut tiles = Vec::new();
     for w in weights {
         let (t, g) = (w.codes.dim(0), w.codes.dim(1));
-        let out = t * w.codes.dim(3);
+        let out = t * kernels::TILE_ROWS as i64;
         kernel
             .check(out as usize, inp as usize, g as usize)
             .map_err(error)?;

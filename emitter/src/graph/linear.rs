@@ -283,7 +283,13 @@ impl Groups<'_> {
     /// Whether the parts and x fit; maps kept in super-blocks (which only `kernel` reads) are
     /// `[tiles, groups / per block, bytes]`.
     fn check(&self, x: &Value, kernel: Option<GroupedMatmul>) -> Result<()> {
-        let (tiles, groups, group, rows) = self.dims();
+        let (tiles, groups) = (self.codes.dim(0), self.codes.dim(1));
+        // Packed codes are `[tiles, groups, group * 2 * bits]` bytes, which only kernels read.
+        let packed = kernel.filter(|k| k.code.bits() % 4 != 0);
+        let (group, rows, rank) = match packed {
+            Some(k) => (k.group as i64, TILE_ROWS, 3),
+            None => (self.codes.dim(2), self.codes.dim(3), 4),
+        };
         let maps = match kernel.map(|k| k.maps) {
             Some(m) if m.groups_per_block() > 1 => {
                 let per = m.groups_per_block();
@@ -291,7 +297,7 @@ impl Groups<'_> {
             }
             _ => [tiles, groups, rows],
         };
-        let fits = self.codes.shape().len() == 4
+        let fits = self.codes.shape().len() == rank
             && self.scales.shape() == maps
             && self.mins.is_none_or(|m| m.shape() == maps)
             && x.dim(0) % group == 0

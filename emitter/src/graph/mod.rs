@@ -26,7 +26,8 @@ pub use linear::{linear, linear_many, Several, Weight, WeightLayout, TILE_ROWS};
 pub use sample::SAMPLE_ARGS;
 pub use step::{CacheSpan, Dims, Step};
 pub use weight_format::{
-    group_part, stored_groups, GroupFormat, SubScales, WeightFormat, WeightFormats, GROUP_MULTIPLE,
+    group_part, stored_groups, GroupFormat, PackedCodes, SubScales, WeightFormat, WeightFormats,
+    GROUP_MULTIPLE,
 };
 pub use weights::{Param, Weights, PARAMETER_SCOPE};
 

@@ -23,6 +23,34 @@ pub struct GroupFormat {
     pub min: Option<ElemType>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub sub_scales: Option<SubScales>,
+    /// Set when the codes keep the file's 5 or 6 bits; `code` is then `i8`, the type they
+    /// widen to.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub packed_codes: Option<PackedCodes>,
+}
+
+/// Codes at the file's own bits (Q5_0, Q5_1, Q5_K, Q6_K): per tile and group, the low nibbles
+/// of every input as `ui4` codes are stored, then each input's high bits for the 16 rows; the
+/// codes part is the bytes `[out/16, G, group * 2 * bits]`. Only the CPU kernels read it
+/// (`kernels::Code`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PackedCodes {
+    /// 0..32 (Q5_1, Q5_K).
+    U5,
+    /// Stored 0..32, meaning q - 16 (Q5_0).
+    I5,
+    /// Stored 0..64, meaning q - 32 (Q6_K).
+    I6,
+}
+
+impl PackedCodes {
+    pub fn bits(self) -> i64 {
+        match self {
+            PackedCodes::U5 | PackedCodes::I5 => 5,
+            PackedCodes::I6 => 6,
+        }
+    }
 }
 
 /// How K-quant super-blocks of 256 inputs keep their group maps: an f16 factor per row (`d`,
@@ -114,7 +142,10 @@ impl GroupFormat {
     /// `(part name suffix, stored type)` of codes, scales and (if any) mins.
     pub fn parts(&self, out: i64, inp: i64) -> Vec<(&'static str, TensorType)> {
         let (tiles, groups) = (out / TILE_ROWS, stored_groups(inp, self.group));
-        let codes = TensorType::new([tiles, groups, self.group, TILE_ROWS], self.code);
+        let codes = match self.packed_codes {
+            None => TensorType::new([tiles, groups, self.group, TILE_ROWS], self.code),
+            Some(p) => TensorType::new([tiles, groups, self.group * 2 * p.bits()], ElemType::I8),
+        };
         let maps = |elem| match self.sub_scales {
             None => TensorType::new([tiles, groups, TILE_ROWS], elem),
             Some(sub) => TensorType::new(

@@ -13,12 +13,40 @@ use super::{f16_at, DequantError, BLOCKS_PER_TASK};
 use crate::parameters::Dtype;
 
 /// How codes are stored: 4-bit unsigned or signed (two per byte, low nibble first, two's
-/// complement for signed) or 8-bit signed.
+/// complement for signed), 8-bit signed, or the file's 5 and 6 bits (see
+/// [`pack_high_bit_codes`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Code {
     U4,
     I4,
     I8,
+    /// 0..32 (Q5_1, Q5_K).
+    U5,
+    /// q - 16 for q in 0..32 (Q5_0).
+    I5,
+    /// q - 32 for q in 0..64 (Q6_K).
+    I6,
+}
+
+impl Code {
+    /// Bits per code as stored.
+    pub fn bits(self) -> usize {
+        match self {
+            Code::U4 | Code::I4 => 4,
+            Code::U5 | Code::I5 => 5,
+            Code::I6 => 6,
+            Code::I8 => 8,
+        }
+    }
+
+    /// What is added to a code to get its stored bits (high-bit codes only).
+    fn offset(self) -> i32 {
+        match self {
+            Code::I5 => 16,
+            Code::I6 => 32,
+            _ => 0,
+        }
+    }
 }
 
 /// The exact group form of one block format.
@@ -32,7 +60,7 @@ pub struct GroupLayout {
     /// Stored min type, when the format has an offset.
     pub min: Option<Dtype>,
     /// Set when the maps are stored as the K-quant super-blocks hold them (see
-    /// [`super_block_layout`]); `scale` and `min` are then the per-row factors' type (f16).
+    /// [`compact_layout`]); `scale` and `min` are then the per-row factors' type (f16).
     pub sub_scales: Option<SubScales>,
 }
 
@@ -65,21 +93,55 @@ impl SubScales {
     }
 }
 
-/// The group layout of a K-quant with its maps kept as the super-blocks store them (the
-/// file's own bits per weight), or None for other types. Only the CPU kernels read it.
-pub fn super_block_layout(ty: GgmlType) -> Option<GroupLayout> {
-    let sub_scales = match ty {
-        GgmlType::Q4_K | GgmlType::Q5_K => SubScales::SixBit,
-        GgmlType::Q6_K => SubScales::Int8,
+/// The group layout that keeps the file's own bits per weight where [`group_layout`] widens
+/// them: 5- and 6-bit codes with their high bits apart, K-quant maps as their super-blocks
+/// store them. None where the group layout is already the file's size (Q4_0, Q4_1, Q8_0).
+/// Only the CPU kernels read it.
+pub fn compact_layout(ty: GgmlType) -> Option<GroupLayout> {
+    use GgmlType::*;
+    let expanded = group_layout(ty)?;
+    let (code, sub_scales) = match ty {
+        Q4_K => (Code::U4, Some(SubScales::SixBit)),
+        Q5_K => (Code::U5, Some(SubScales::SixBit)),
+        Q6_K => (Code::I6, Some(SubScales::Int8)),
+        Q5_0 => (Code::I5, None),
+        Q5_1 => (Code::U5, None),
         _ => return None,
     };
-    let expanded = group_layout(ty)?;
+    let maps = if sub_scales.is_some() {
+        Dtype::F16
+    } else {
+        expanded.scale
+    };
     Some(GroupLayout {
-        scale: Dtype::F16,
-        min: expanded.min.map(|_| Dtype::F16),
-        sub_scales: Some(sub_scales),
+        code,
+        scale: maps,
+        min: expanded.min.map(|_| maps),
+        sub_scales,
         ..expanded
     })
+}
+
+/// One tile's codes for one group in the high-bit layout: `codes[k * 16 + r]` (input k, row
+/// r, as the values [`Groups`] holds) become 8 bytes of low nibbles per input (rows 2i and
+/// 2i + 1 in byte i, low nibble first), then per input the high bits of the 16 rows (row r
+/// at bit r for 5-bit codes, bits 2r and 2r + 1 for 6-bit ones).
+pub fn pack_high_bit_codes(code: Code, codes: &[i8], out: &mut [u8]) {
+    let group = codes.len() / 16;
+    let high_bytes = 2 * (code.bits() - 4);
+    out.fill(0);
+    for (i, &c) in codes.iter().enumerate() {
+        let (k, r) = (i / 16, i % 16);
+        let bits = (i32::from(c) + code.offset()) as u8;
+        out[k * 8 + r / 2] |= (bits & 0x0F) << (4 * (r % 2));
+        let high = bits >> 4;
+        let at = group * 8 + k * high_bytes;
+        if code.bits() == 5 {
+            out[at + r / 8] |= high << (r % 8);
+        } else {
+            out[at + r / 4] |= high << (2 * (r % 4));
+        }
+    }
 }
 
 /// The group layout of `ty`, or None when it has none (plain floats, unsupported blocks).
@@ -385,15 +447,24 @@ mod tests {
     }
 
     #[test]
-    fn super_block_layouts_only_for_k_quants() {
+    fn compact_layouts_keep_the_files_bits() {
         use GgmlType::*;
-        for ty in [Q4_K, Q5_K, Q6_K] {
-            let l = super_block_layout(ty).unwrap();
-            assert_eq!(l.scale, Dtype::F16);
-            assert_eq!(l.code, group_layout(ty).unwrap().code);
+        for ty in [Q4_K, Q5_K, Q6_K, Q5_0, Q5_1] {
+            let l = compact_layout(ty).unwrap();
+            let per_block = l.sub_scales.map_or(1, SubScales::groups_per_block);
+            let block = l.group * per_block;
+            // Bytes per `block` elements of 16 rows: codes, one factor (two with mins) per row
+            // and the packed sub-scales, or the per-group maps.
+            let maps = match l.sub_scales {
+                Some(s) => s.block_bytes() * (1 + usize::from(l.min.is_some())),
+                None => 16 * per_block * 2 * (1 + usize::from(l.min.is_some())),
+            };
+            let stored = 16 * block * l.code.bits() / 8 + maps;
+            let file = 16 * ty.type_size() as usize * block / ty.block_size() as usize;
+            assert_eq!(stored, file, "{ty}");
         }
-        for ty in [Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, F16] {
-            assert!(super_block_layout(ty).is_none(), "{ty}");
+        for ty in [Q8_0, Q4_0, Q4_1, F16] {
+            assert!(compact_layout(ty).is_none(), "{ty}");
         }
     }
 

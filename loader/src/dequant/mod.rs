@@ -10,8 +10,8 @@ mod groups;
 mod k_quants;
 
 pub use groups::{
-    group_layout, pack_super_block_maps, split_groups, super_block_layout, Code, GroupLayout,
-    Groups, SubScales, SuperBlocks,
+    compact_layout, group_layout, pack_high_bit_codes, pack_super_block_maps, split_groups, Code,
+    GroupLayout, Groups, SubScales, SuperBlocks,
 };
 
 use gguf::GgmlType;
