@@ -199,17 +199,12 @@ pub fn weight_formats(plan: &loader::WeightPlan) -> Result<WeightFormats, Engine
 
 /// Where the CPU kernels multiply, block formats keep the file's own bits per weight (5- and
 /// 6-bit codes, K-quant super-block maps) instead of widened codes and one f32 scale and min
-/// per group. The embedding keeps the group layout: its rows are gathered by the graph, not
-/// multiplied by a kernel.
+/// per group; the kernels also gather such an embedding's rows.
 fn keep_file_bits(plan: &mut loader::WeightPlan) {
-    for (name, format) in plan.iter_mut() {
-        if name != EMBEDDING {
-            *format = format.compact();
-        }
+    for format in plan.values_mut() {
+        *format = format.compact();
     }
 }
-
-const EMBEDDING: &str = "model.embed_tokens.weight";
 
 /// The graph options for `config` on the compile target of `options`: the module form that
 /// target needs and the weight layout it prefers (unless one is asked for).

@@ -572,6 +572,31 @@ INLINE void grouped_matmul_many(enum code code, int group, enum maps mp, int has
     }
 }
 
+// Row `tokens[m]` of a grouped [V, E] table as f32 y[m, :] (the embedding of a table stored
+// for the kernels): the token's tile is dequantized a block of inputs at a time, exactly as
+// the many-token product does, and its row copied out. A token outside the table reads the
+// nearest row, as a StableHLO gather clamps its index.
+INLINE void gather_row(enum code code, int group, enum maps mp, int has_min,
+                       const int32_t* tokens, const uint8_t* codes, const uint8_t* scales,
+                       const uint8_t* mins, float* y, size_t E, size_t V, size_t stored_groups,
+                       size_t m) {
+    float w[INPUT_BLOCK * TILE] __attribute__((aligned(64)));
+    int64_t token = tokens[m];
+    if (token < 0) token = 0;
+    if ((size_t)token >= V) token = (int64_t)V - 1;
+    const size_t t = (size_t)token / TILE, j = (size_t)token % TILE;
+    const size_t tile_codes = stored_groups * group * input_bytes(code);
+    const size_t tile_maps = maps_bytes(mp, stored_groups);
+    const size_t groups = E / group, block_groups = INPUT_BLOCK / group;
+    float* row = y + m * E;
+    for (size_t g0 = 0; g0 < groups; g0 += block_groups) {
+        const size_t gn = groups - g0 < block_groups ? groups - g0 : block_groups;
+        dequantize_block(code, group, mp, has_min, codes + t * tile_codes, scales + t * tile_maps,
+                         has_min ? mins + t * tile_maps : 0, g0, gn, w);
+        for (size_t k = 0; k < gn * group; ++k) row[g0 * group + k] = w[k * TILE + j];
+    }
+}
+
 // The exported entry points, one per group format and weight count (1, 2 or 3). Every buffer
 // comes as a base pointer and a byte offset (IREE's bare-pointer calling convention for
 // `memref<i8>` plus the offset): x, then each weight's codes, scales (and mins), then each
@@ -592,8 +617,25 @@ INLINE void grouped_matmul_many(enum code code, int group, enum maps mp, int has
                             per, wg);                                                           \
     }
 
+// `name_gather`: tokens [M] i32, the table's codes, scales (and mins), y [M, E] f32; then E,
+// V, the stored groups per tile row and the workgroup id (one workgroup per token).
+#define GATHER_MIN(name, code, group, mp)                                                      \
+    __attribute__((visibility("hidden"))) void name##_gather(                                 \
+        BUF(tokens), BUF(c), BUF(s), BUF(mn), OUT(y), size_t E, size_t V, size_t groups,       \
+        size_t wg) {                                                                           \
+        gather_row(code, group, mp, 1, (const int32_t*)AT(tokens), AT(c), AT(s), AT(mn),       \
+                   (float*)AT(y), E, V, groups, wg);                                           \
+    }
+#define GATHER(name, code, group, mp)                                                          \
+    __attribute__((visibility("hidden"))) void name##_gather(                                 \
+        BUF(tokens), BUF(c), BUF(s), OUT(y), size_t E, size_t V, size_t groups, size_t wg) {   \
+        gather_row(code, group, mp, 0, (const int32_t*)AT(tokens), AT(c), AT(s), 0,            \
+                   (float*)AT(y), E, V, groups, wg);                                           \
+    }
+
 #define ENTRIES_MIN(name, code, group, mp)                                                      \
     CORE(name, code, group, mp, 1)                                                             \
+    GATHER_MIN(name, code, group, mp)                                                          \
     __attribute__((visibility("hidden"))) void name(                                           \
         BUF(x), BUF(c0), BUF(s0), BUF(m0), OUT(y0), size_t K, size_t M, size_t groups,         \
         size_t per, size_t t0, size_t wg) {                                                    \
@@ -619,6 +661,7 @@ INLINE void grouped_matmul_many(enum code code, int group, enum maps mp, int has
 
 #define ENTRIES(name, code, group, mp)                                                          \
     CORE(name, code, group, mp, 0)                                                             \
+    GATHER(name, code, group, mp)                                                              \
     __attribute__((visibility("hidden"))) void name(BUF(x), BUF(c0), BUF(s0), OUT(y0),         \
                                                     size_t K, size_t M, size_t groups,         \
                                                     size_t per, size_t t0, size_t wg) {        \

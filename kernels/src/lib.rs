@@ -254,6 +254,14 @@ impl GroupedMatmul {
         }
     }
 
+    /// The C function gathering rows of a `[V, E]` table of this format as f32 (an
+    /// embedding): tokens `[M]` i32, the table's codes, scales (and mins) and y `[M, E]`, each
+    /// as a base pointer and byte offset; then E, V, the stored groups per tile row and the
+    /// workgroup id (one per token). A token outside the table reads the nearest row.
+    pub fn gather_symbol(&self) -> Option<String> {
+        self.symbol().map(|s| format!("{s}_gather"))
+    }
+
     /// Why a `[out, inp]` weight stored with `stored_groups` groups per row cannot go through
     /// the kernel, if it cannot. Rows of any length are taken (longer ones are summed in
     /// chunks); super-block maps need whole super-blocks.
@@ -335,7 +343,11 @@ mod tests {
             .map(|kv| decode_attention_symbol(kv).to_string());
         let names = SYMBOLS
             .iter()
-            .flat_map(|(f, _)| (1..=MAX_WEIGHTS).filter_map(|n| f.symbol_for(n)))
+            .flat_map(|(f, _)| {
+                (1..=MAX_WEIGHTS)
+                    .filter_map(|n| f.symbol_for(n))
+                    .chain(f.gather_symbol())
+            })
             .chain(attention);
         for symbol in names {
             let found = object

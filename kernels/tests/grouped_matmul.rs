@@ -702,3 +702,136 @@ fn several_weights_in_one_call_equal_one_call_each() {
         );
     }
 }
+
+type GatherWithMins = unsafe extern "C" fn(
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *mut u8,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+);
+type GatherWithoutMins = unsafe extern "C" fn(
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *mut u8,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+);
+
+extern "C" {
+    fn llm_grouped_matmul_u4_g32_k6_min_gather(
+        t: *const u8,
+        to: usize,
+        c: *const u8,
+        co: usize,
+        s: *const u8,
+        so: usize,
+        mn: *const u8,
+        mo: usize,
+        y: *mut u8,
+        yo: usize,
+        e: usize,
+        v: usize,
+        g: usize,
+        wg: usize,
+    );
+    fn llm_grouped_matmul_i6_g16_k8_gather(
+        t: *const u8,
+        to: usize,
+        c: *const u8,
+        co: usize,
+        s: *const u8,
+        so: usize,
+        y: *mut u8,
+        yo: usize,
+        e: usize,
+        v: usize,
+        g: usize,
+        wg: usize,
+    );
+}
+
+/// Gathered rows are the table's dequantized rows exactly; tokens outside it read the
+/// nearest row.
+#[test]
+fn gathered_rows_equal_the_dequantized_table() {
+    if !kernels::host_supported() {
+        eprintln!("skipped: this CPU does not run the kernels");
+        return;
+    }
+    let (vocab, e) = (64, 768);
+    let q4_k: GatherWithMins = llm_grouped_matmul_u4_g32_k6_min_gather;
+    let q6_k: GatherWithoutMins = llm_grouped_matmul_i6_g16_k8_gather;
+    let tokens: Vec<i32> = vec![0, 17, 63, 5, -3, 64, 1000];
+    let clamped: Vec<usize> = tokens.iter().map(|&t| t.clamp(0, 63) as usize).collect();
+    let tb: Vec<u8> = tokens.iter().flat_map(|t| t.to_le_bytes()).collect();
+    for (i, format) in [FORMATS[7], FORMATS[13]].into_iter().enumerate() {
+        assert!(format.gather_symbol().is_some());
+        let w = grouped(format, vocab, e, 0, &mut Rng(77 + i as u64));
+        let mut y = vec![0u8; tokens.len() * e * 4];
+        for wg in 0..tokens.len() {
+            // SAFETY: tokens [7] i32, the table's parts for [64, 768], y [7, 768] f32.
+            unsafe {
+                if format.min {
+                    q4_k(
+                        tb.as_ptr(),
+                        0,
+                        w.codes.as_ptr(),
+                        0,
+                        w.scales.as_ptr(),
+                        0,
+                        w.mins.as_ptr(),
+                        0,
+                        y.as_mut_ptr(),
+                        0,
+                        e,
+                        vocab,
+                        w.stored_groups,
+                        wg,
+                    )
+                } else {
+                    q6_k(
+                        tb.as_ptr(),
+                        0,
+                        w.codes.as_ptr(),
+                        0,
+                        w.scales.as_ptr(),
+                        0,
+                        y.as_mut_ptr(),
+                        0,
+                        e,
+                        vocab,
+                        w.stored_groups,
+                        wg,
+                    )
+                }
+            }
+        }
+        let y = floats(&y);
+        for (m, &row) in clamped.iter().enumerate() {
+            let want = &w.dense[row * e..(row + 1) * e];
+            let got = &y[m * e..(m + 1) * e];
+            let same = want
+                .iter()
+                .zip(got)
+                .all(|(a, b)| a.to_bits() == b.to_bits());
+            assert!(same, "{format:?}: token {} (row {row})", tokens[m]);
+        }
+    }
+}

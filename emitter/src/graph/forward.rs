@@ -1,12 +1,15 @@
 //! The layer stack of one step as a private function: step inputs (positions, cache indices,
 //! mask, RoPE tables), embedding, every layer with its cache update, final RMSNorm.
 
+use super::grouped_kernel::{gather_kernel, weight_kernel, GroupedParts};
 use super::layer::{norm_gain, rms_norm};
 use super::linear::{gather_rows, Several};
 use super::step::{CacheSpan, Dims, Step};
 use super::weights::Weights;
 use super::LayerPlan;
-use crate::hlo::{Cmp, ElemType, FuncBuilder, Function, GatherDims, Result, TensorType, Value};
+use crate::hlo::{
+    Cmp, ElemType, FuncBuilder, Function, GatherDims, Result, ShapeError, TensorType, Value,
+};
 
 fn i32_ty(shape: impl Into<Vec<i64>>) -> TensorType {
     TensorType::new(shape, ElemType::I32)
@@ -179,6 +182,27 @@ pub fn embed(
 ) -> Result<Value> {
     let rows = match weights.embed.groups {
         None => dense_rows(b, weights, tokens)?,
+        // Packed codes and super-block maps: only the kernels read them.
+        Some(g) if g.packed_codes.is_some() || g.sub_scales.is_some() => {
+            let name = &weights.embed.name;
+            let kernel = weight_kernel(&g, weights.kernels, name)?.ok_or_else(|| ShapeError {
+                op: "embed".into(),
+                detail: format!("{name}: no kernel gathers its rows"),
+            })?;
+            let parts = weights.embed.load(b)?;
+            let table = GroupedParts {
+                codes: &parts[0],
+                scales: &parts[1],
+                mins: parts.get(2),
+            };
+            let [vocab, e] = weights.embed.ty.shape[..] else {
+                return Err(ShapeError {
+                    op: "embed".into(),
+                    detail: format!("{name} is not a matrix"),
+                });
+            };
+            gather_kernel(b, kernel, &table, tokens, vocab, e)?
+        }
         Some(_) => {
             let table = weights.embed.weight(b, Several::Split, false)?;
             gather_rows(b, &table, tokens, weights.embed.ty.shape[1])?

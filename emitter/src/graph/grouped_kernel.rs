@@ -141,6 +141,51 @@ pub fn grouped_kernel(
     b.dispatch(&dispatch, &operands)
 }
 
+/// Rows `tokens` (`[M]` i32) of a grouped `[V, E]` table multiplied by `kernel`, as f32
+/// `[M, E]`: the embedding of a table only the kernels read (one workgroup per token).
+pub fn gather_kernel(
+    b: &mut FuncBuilder,
+    kernel: GroupedMatmul,
+    table: &GroupedParts,
+    tokens: &Value,
+    vocab: i64,
+    e: i64,
+) -> Result<Value> {
+    let error = |detail: String| ShapeError {
+        op: "gather_kernel".into(),
+        detail,
+    };
+    let symbol = kernel
+        .gather_symbol()
+        .ok_or_else(|| error(format!("no gather for {kernel:?}")))?;
+    let object = Object::get().ok_or_else(|| error("this build has no CPU kernels".into()))?;
+    let stored_groups = table.codes.dim(1);
+    kernel
+        .check(vocab as usize, e as usize, stored_groups as usize)
+        .map_err(error)?;
+    let m = tokens.dim(0);
+    let codes = match table.codes.ty().elem {
+        ElemType::Ui4 => b.bitcast_convert(table.codes, ElemType::I4)?,
+        _ => table.codes.clone(),
+    };
+    let mut operands = vec![tokens.clone(), codes, table.scales.clone()];
+    operands.extend(table.mins.cloned());
+    let mut bindings: Vec<TensorType> = operands.iter().map(|v| v.ty().clone()).collect();
+    bindings.push(TensorType::new([m, e], ElemType::F32));
+    let dispatch = ExternDispatch {
+        object: object.file_name(),
+        format: kernels::EXECUTABLE_FORMAT.into(),
+        export: format!("{symbol}_e{e}_v{vocab}_m{m}_g{stored_groups}"),
+        symbol,
+        bindings,
+        results: 1,
+        constants: vec![e, vocab, stored_groups],
+        workgroups: m,
+    };
+    let operands: Vec<&Value> = operands.iter().collect();
+    Ok(b.dispatch(&dispatch, &operands)?.remove(0))
+}
+
 /// Tiles per workgroup: about 16 workgroups for one or two tokens, in whole blocks of 4 tiles
 /// (the kernel's one-token step multiplies 4 tiles at once), at most 64 tiles; about 32
 /// workgroups of any size for more tokens, whose work per tile is larger.
