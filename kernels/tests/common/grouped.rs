@@ -1,0 +1,452 @@
+//! Grouped weights in the kernels' stored layout, built from random codes and maps with their
+//! exact f32 values, and the kernels' entry points by format: for the test and the bench
+//! (shared by path: only those two use them).
+
+use kernels::{Code, GroupedMatmul, Maps, TILE_ROWS};
+
+use crate::common::{floats, Rng};
+
+pub type WithMins = unsafe extern "C" fn(
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *mut u8,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+);
+pub type WithoutMins = unsafe extern "C" fn(
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *mut u8,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+);
+
+/// Declares kernels of one signature.
+macro_rules! kernels {
+    (without mins: $($name:ident),*) => {
+        extern "C" {
+            $(fn $name(
+                x: *const u8, xo: usize, c: *const u8, co: usize, s: *const u8, so: usize,
+                y: *mut u8, yo: usize, k: usize, m: usize, g: usize, per: usize, tiles: usize,
+                wg: usize,
+            );)*
+        }
+    };
+    (with mins: $($name:ident),*) => {
+        extern "C" {
+            $(fn $name(
+                x: *const u8, xo: usize, c: *const u8, co: usize, s: *const u8, so: usize,
+                mn: *const u8, mo: usize, y: *mut u8, yo: usize, k: usize, m: usize, g: usize,
+                per: usize, tiles: usize, wg: usize,
+            );)*
+        }
+    };
+}
+
+kernels!(without mins: llm_grouped_matmul_i8_g32_f16, llm_grouped_matmul_i4_g32_f16,
+    llm_grouped_matmul_i8_g16_f32, llm_grouped_matmul_i8_g16_k8, llm_grouped_matmul_i5_g32_f16,
+    llm_grouped_matmul_i6_g16_k8);
+kernels!(with mins: llm_grouped_matmul_u4_g32_f16_min, llm_grouped_matmul_i8_g32_f16_min,
+    llm_grouped_matmul_u4_g32_f32_min, llm_grouped_matmul_i8_g32_f32_min,
+    llm_grouped_matmul_u4_g32_k6_min, llm_grouped_matmul_i8_g32_k6_min,
+    llm_grouped_matmul_u5_g32_f16_min, llm_grouped_matmul_u5_g32_k6_min);
+
+pub enum Entry {
+    WithMins(WithMins),
+    WithoutMins(WithoutMins),
+}
+
+pub fn entry(format: GroupedMatmul) -> Entry {
+    match format.symbol().expect("a kernel format") {
+        "llm_grouped_matmul_i8_g32_f16" => Entry::WithoutMins(llm_grouped_matmul_i8_g32_f16),
+        "llm_grouped_matmul_i4_g32_f16" => Entry::WithoutMins(llm_grouped_matmul_i4_g32_f16),
+        "llm_grouped_matmul_i8_g16_f32" => Entry::WithoutMins(llm_grouped_matmul_i8_g16_f32),
+        "llm_grouped_matmul_u4_g32_f16_min" => Entry::WithMins(llm_grouped_matmul_u4_g32_f16_min),
+        "llm_grouped_matmul_i8_g32_f16_min" => Entry::WithMins(llm_grouped_matmul_i8_g32_f16_min),
+        "llm_grouped_matmul_u4_g32_f32_min" => Entry::WithMins(llm_grouped_matmul_u4_g32_f32_min),
+        "llm_grouped_matmul_i8_g32_f32_min" => Entry::WithMins(llm_grouped_matmul_i8_g32_f32_min),
+        "llm_grouped_matmul_i8_g16_k8" => Entry::WithoutMins(llm_grouped_matmul_i8_g16_k8),
+        "llm_grouped_matmul_i5_g32_f16" => Entry::WithoutMins(llm_grouped_matmul_i5_g32_f16),
+        "llm_grouped_matmul_i6_g16_k8" => Entry::WithoutMins(llm_grouped_matmul_i6_g16_k8),
+        "llm_grouped_matmul_u5_g32_f16_min" => Entry::WithMins(llm_grouped_matmul_u5_g32_f16_min),
+        "llm_grouped_matmul_u5_g32_k6_min" => Entry::WithMins(llm_grouped_matmul_u5_g32_k6_min),
+        "llm_grouped_matmul_u4_g32_k6_min" => Entry::WithMins(llm_grouped_matmul_u4_g32_k6_min),
+        "llm_grouped_matmul_i8_g32_k6_min" => Entry::WithMins(llm_grouped_matmul_i8_g32_k6_min),
+        other => panic!("no test entry for {other}"),
+    }
+}
+
+/// A grouped weight in the stored layout, with its exact f32 values for the reference.
+pub struct Grouped {
+    pub codes: Vec<u8>,
+    pub scales: Vec<u8>,
+    pub mins: Vec<u8>,
+    /// Dequantized `[out, inp]`, rounded as the reference rounds `scale * code + min`.
+    pub dense: Vec<f32>,
+    pub stored_groups: usize,
+}
+
+fn f16_bits(v: f32) -> (u16, f32) {
+    let h = half::f16::from_f32(v);
+    (h.to_bits(), h.to_f32())
+}
+
+/// One tile's maps in the stored form: `[groups][16]` scale and min values (exact f32, as the
+/// reference computes them) written into `scales` and `mins` at the tile's offset.
+fn tile_maps(
+    maps: Maps,
+    groups: usize,
+    rng: &mut Rng,
+    scales: &mut [u8],
+    mins: &mut [u8],
+    with_min: bool,
+) -> (Vec<[f32; TILE_ROWS]>, Vec<[f32; TILE_ROWS]>) {
+    let mut scale = vec![[0f32; TILE_ROWS]; groups];
+    let mut min = vec![[0f32; TILE_ROWS]; groups];
+    match maps {
+        Maps::F16 | Maps::F32 => {
+            for g in 0..groups {
+                for j in 0..TILE_ROWS {
+                    let at = g * TILE_ROWS + j;
+                    let (s, m) = (rng.unit() * 0.02, rng.unit() * 0.02);
+                    if maps == Maps::F32 {
+                        scales[at * 4..][..4].copy_from_slice(&s.to_le_bytes());
+                        mins[at * 4..][..4].copy_from_slice(&m.to_le_bytes());
+                        (scale[g][j], min[g][j]) = (s, m);
+                    } else {
+                        let ((sb, s), (mb, m)) = (f16_bits(s), f16_bits(m));
+                        scales[at * 2..][..2].copy_from_slice(&sb.to_le_bytes());
+                        mins[at * 2..][..2].copy_from_slice(&mb.to_le_bytes());
+                        (scale[g][j], min[g][j]) = (s, m);
+                    }
+                }
+            }
+        }
+        Maps::SuperBlock6 => {
+            for sb in 0..groups / 8 {
+                let (sp, mp) = (sb * 128, sb * 128);
+                let mut d = [0f32; TILE_ROWS];
+                let mut dmin = [0f32; TILE_ROWS];
+                for j in 0..TILE_ROWS {
+                    let (bits, v) = f16_bits(rng.unit().abs() * 0.001);
+                    scales[sp + 2 * j..][..2].copy_from_slice(&bits.to_le_bytes());
+                    d[j] = v;
+                    let (bits, v) = f16_bits(rng.unit().abs() * 0.001);
+                    mins[mp + 2 * j..][..2].copy_from_slice(&bits.to_le_bytes());
+                    dmin[j] = v;
+                }
+                for k in 0..8 {
+                    let g = sb * 8 + k;
+                    for j in 0..TILE_ROWS {
+                        let (sc, m) = ((rng.next() % 64) as u8, (rng.next() % 64) as u8);
+                        put6(scales, sp, k, j, sc);
+                        if with_min {
+                            put6(mins, mp, k, j, m);
+                        }
+                        scale[g][j] = d[j] * f32::from(sc);
+                        min[g][j] = if with_min {
+                            -(dmin[j] * f32::from(m))
+                        } else {
+                            0.0
+                        };
+                    }
+                }
+            }
+        }
+        Maps::SuperBlock8 => {
+            for sb in 0..groups / 16 {
+                let p = sb * 288;
+                let mut d = [0f32; TILE_ROWS];
+                for (j, d) in d.iter_mut().enumerate() {
+                    let (bits, v) = f16_bits(rng.unit().abs() * 0.001);
+                    scales[p + 2 * j..][..2].copy_from_slice(&bits.to_le_bytes());
+                    *d = v;
+                }
+                for k in 0..16 {
+                    for j in 0..TILE_ROWS {
+                        let sc = (rng.next() % 256) as u8 as i8;
+                        scales[p + 32 + k * 16 + j] = sc as u8;
+                        scale[sb * 16 + k][j] = d[j] * f32::from(sc);
+                    }
+                }
+            }
+        }
+    }
+    (scale, min)
+}
+
+/// Stores code `q` (as its bits) of row j, input k of group g in tile t.
+fn put_code(
+    codes: &mut [u8],
+    format: GroupedMatmul,
+    stored_groups: usize,
+    (t, g, k, j): (usize, usize, usize, usize),
+    q: u32,
+) {
+    let group = format.group;
+    let bits = format.code.bits();
+    let input_bytes = TILE_ROWS * bits / 8;
+    let base = (t * stored_groups + g) * group * input_bytes;
+    if bits == 8 {
+        codes[base + k * TILE_ROWS + j] = q as u8;
+        return;
+    }
+    codes[base + k * 8 + j / 2] |= ((q & 0x0F) as u8) << (4 * (j % 2));
+    let high = q >> 4;
+    match bits {
+        5 => codes[base + group * 8 + k * 2 + j / 8] |= (high as u8) << (j % 8),
+        6 => codes[base + group * 8 + k * 4 + j / 4] |= (high as u8) << (2 * (j % 4)),
+        _ => {}
+    }
+}
+
+/// Row j's 6-bit sub-scale of group k in the super-block maps at `p` (see `Maps::SuperBlock6`).
+fn put6(buf: &mut [u8], p: usize, k: usize, j: usize, v: u8) {
+    buf[p + 32 + k * 8 + j / 2] |= (v & 0x0F) << (4 * (j % 2));
+    buf[p + 96 + k * 4 + j / 4] |= (v >> 4) << (2 * (j % 4));
+}
+
+pub fn grouped(
+    format: GroupedMatmul,
+    out: usize,
+    inp: usize,
+    padding: usize,
+    rng: &mut Rng,
+) -> Grouped {
+    let (tiles, group) = (out / TILE_ROWS, format.group);
+    let stored_groups = inp / group + padding;
+    let mut codes = vec![0u8; tiles * stored_groups * group * TILE_ROWS * format.code.bits() / 8];
+    let tile_bytes = format.maps.tile_bytes(stored_groups);
+    let mut scales = vec![0u8; tiles * tile_bytes];
+    let mut mins = vec![0u8; if format.min { tiles * tile_bytes } else { 0 }];
+    let mut scratch = vec![0u8; tile_bytes];
+    let mut dense = vec![0f32; out * inp];
+    for t in 0..tiles {
+        let tile_mins = if format.min {
+            &mut mins[t * tile_bytes..][..tile_bytes]
+        } else {
+            &mut scratch[..]
+        };
+        let (scale, min) = tile_maps(
+            format.maps,
+            stored_groups,
+            rng,
+            &mut scales[t * tile_bytes..][..tile_bytes],
+            tile_mins,
+            format.min,
+        );
+        for g in 0..inp / group {
+            for j in 0..TILE_ROWS {
+                for k in 0..group {
+                    let (q, stored): (i32, u32) = match format.code {
+                        Code::U4 => {
+                            let q = (rng.next() % 16) as u32;
+                            (q as i32, q)
+                        }
+                        Code::I4 => {
+                            let q = (rng.next() % 16) as i32 - 8;
+                            (q, q as u32 & 0x0F)
+                        }
+                        Code::I8 => {
+                            let q = (rng.next() % 256) as i32 - 128;
+                            (q, q as u8 as u32)
+                        }
+                        Code::U5 => {
+                            let q = (rng.next() % 32) as u32;
+                            (q as i32, q)
+                        }
+                        Code::I5 => {
+                            let q = (rng.next() % 32) as u32;
+                            (q as i32 - 16, q)
+                        }
+                        Code::I6 => {
+                            let q = (rng.next() % 64) as u32;
+                            (q as i32 - 32, q)
+                        }
+                    };
+                    put_code(&mut codes, format, stored_groups, (t, g, k, j), stored);
+                    let row = t * TILE_ROWS + j;
+                    let value = scale[g][j] * q as f32;
+                    dense[row * inp + g * group + k] =
+                        if format.min { value + min[g][j] } else { value };
+                }
+            }
+        }
+    }
+    Grouped {
+        codes,
+        scales,
+        mins,
+        dense,
+        stored_groups,
+    }
+}
+
+/// Runs the kernel over every workgroup; x is `[inp, m]`, the result `[out, m]`.
+pub fn run(
+    format: GroupedMatmul,
+    w: &Grouped,
+    x: &[f32],
+    inp: usize,
+    m: usize,
+    out: usize,
+    per: usize,
+) -> Vec<f32> {
+    let tiles = out / TILE_ROWS;
+    // Offsets into larger buffers, as IREE passes subspans.
+    let pad = |bytes: &[u8]| [vec![0xAB; 64], bytes.to_vec()].concat();
+    let xb: Vec<u8> = x.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let (xb, cb, sb, mb) = (pad(&xb), pad(&w.codes), pad(&w.scales), pad(&w.mins));
+    let mut y = vec![0u8; 64 + out * m * 4];
+    for wg in 0..tiles.div_ceil(per) {
+        // SAFETY: every buffer holds what the kernel reads or writes at offset 64: x [inp, m]
+        // f32, the tiles' codes and maps, y [out, m] f32.
+        unsafe {
+            match entry(format) {
+                Entry::WithMins(f) => f(
+                    xb.as_ptr(),
+                    64,
+                    cb.as_ptr(),
+                    64,
+                    sb.as_ptr(),
+                    64,
+                    mb.as_ptr(),
+                    64,
+                    y.as_mut_ptr(),
+                    64,
+                    inp,
+                    m,
+                    w.stored_groups,
+                    per,
+                    tiles,
+                    wg,
+                ),
+                Entry::WithoutMins(f) => f(
+                    xb.as_ptr(),
+                    64,
+                    cb.as_ptr(),
+                    64,
+                    sb.as_ptr(),
+                    64,
+                    y.as_mut_ptr(),
+                    64,
+                    inp,
+                    m,
+                    w.stored_groups,
+                    per,
+                    tiles,
+                    wg,
+                ),
+            }
+        }
+    }
+    floats(&y[64..])
+}
+
+/// One format of each kernel entry.
+pub const FORMATS: [GroupedMatmul; 14] = [
+    GroupedMatmul {
+        code: Code::I8,
+        group: 32,
+        maps: Maps::F16,
+        min: false,
+    },
+    GroupedMatmul {
+        code: Code::I4,
+        group: 32,
+        maps: Maps::F16,
+        min: false,
+    },
+    GroupedMatmul {
+        code: Code::U4,
+        group: 32,
+        maps: Maps::F16,
+        min: true,
+    },
+    GroupedMatmul {
+        code: Code::I8,
+        group: 32,
+        maps: Maps::F16,
+        min: true,
+    },
+    GroupedMatmul {
+        code: Code::U4,
+        group: 32,
+        maps: Maps::F32,
+        min: true,
+    },
+    GroupedMatmul {
+        code: Code::I8,
+        group: 32,
+        maps: Maps::F32,
+        min: true,
+    },
+    GroupedMatmul {
+        code: Code::I8,
+        group: 16,
+        maps: Maps::F32,
+        min: false,
+    },
+    GroupedMatmul {
+        code: Code::U4,
+        group: 32,
+        maps: Maps::SuperBlock6,
+        min: true,
+    },
+    GroupedMatmul {
+        code: Code::I8,
+        group: 32,
+        maps: Maps::SuperBlock6,
+        min: true,
+    },
+    GroupedMatmul {
+        code: Code::I8,
+        group: 16,
+        maps: Maps::SuperBlock8,
+        min: false,
+    },
+    GroupedMatmul {
+        code: Code::I5,
+        group: 32,
+        maps: Maps::F16,
+        min: false,
+    },
+    GroupedMatmul {
+        code: Code::U5,
+        group: 32,
+        maps: Maps::F16,
+        min: true,
+    },
+    GroupedMatmul {
+        code: Code::U5,
+        group: 32,
+        maps: Maps::SuperBlock6,
+        min: true,
+    },
+    GroupedMatmul {
+        code: Code::I6,
+        group: 16,
+        maps: Maps::SuperBlock8,
+        min: false,
+    },
+];
