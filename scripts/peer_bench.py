@@ -288,8 +288,10 @@ def main():
     peer_rate = f"{b1_rate(1, peer_bytes):.1f} GB/s" if peer_bytes else "?"
     print(f"| B=1 read rate (bytes / median step) | {b1_rate(0, ours_bytes):.1f} GB/s | "
           f"{peer_rate} | machine {rows[-1][0]['bandwidth_gb_s']:.1f} GB/s (probe) |")
-    print(f"| peak resident memory | {mib(max(r[0]['peak_rss'] for r in rows))} | "
-          f"{mib(max(r[1]['peak_rss'] for r in rows))} | |")
+    # Ours: the last round's bench process (later rounds load converted weights from the
+    # cache, so the first may peak in the conversion); llama.cpp's: this process's peak.
+    print(f"| peak resident memory | {mib(rows[-1][0]['peak_rss'])} | "
+          f"{mib(rows[-1][1]['peak_rss'])} | |")
     print("ratios are ours over llama.cpp's speed (>1: we are faster)")
 
 
