@@ -273,6 +273,14 @@ impl RequestLimits {
             return Err(SubmitError::StopStringsWithoutTokenizer);
         }
         request.params.validate()?;
+        if let Some(constraint) = &request.constraint {
+            if constraint.vocab() != self.vocab {
+                return Err(SubmitError::ConstraintVocabulary {
+                    constraint: constraint.vocab(),
+                    vocab: self.vocab,
+                });
+            }
+        }
         if let Some(&(id, _)) = request
             .params
             .logit_bias

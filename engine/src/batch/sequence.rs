@@ -112,6 +112,14 @@ impl Sequence {
         } else {
             None
         };
+        let grammar_end = match (&stop_token, &mut self.request.constraint) {
+            (None, Some(constraint)) => match constraint.advance(id) {
+                Ok(()) if constraint.is_finished() => Some(FinishReason::GrammarComplete),
+                Ok(()) => None,
+                Err(e) => Some(FinishReason::Error(format!("grammar: {e}"))),
+            },
+            _ => None,
+        };
         let (mut text, mut text_end) = (String::new(), None);
         if stop_token.is_none() {
             match self.text.push(id, &self.request.stop_strings) {
@@ -140,7 +148,7 @@ impl Sequence {
         } else {
             None
         };
-        self.finished = stop_token.or(text_end).or(limit);
+        self.finished = stop_token.or(text_end).or(grammar_end).or(limit);
     }
 
     /// Sends the final event; text still held back for a possible stop
