@@ -6,9 +6,13 @@ use std::collections::HashMap;
 
 use engine::batch::GenerationRequest;
 use sampler::{LogprobSource, SampleParams};
+use serde::de::IgnoredAny;
 use serde::Deserialize;
+use serde_json::Value;
 
 use crate::error::ApiError;
+use crate::structured::{GrammarField, ResponseFormat};
+use crate::tools::{Tool, ToolChoiceField};
 
 /// Which endpoint a body came to; a few fields differ between them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,10 +47,22 @@ pub struct ContentPart {
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Message {
     pub role: String,
     #[serde(default)]
     pub content: Option<Content>,
+    /// An assistant turn's calls, as OpenAI's API returned them.
+    #[serde(default)]
+    pub tool_calls: Option<Vec<Value>>,
+    /// A `tool` turn: the call it answers.
+    #[serde(default)]
+    pub tool_call_id: Option<String>,
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Accepted and ignored: an assistant turn's refusal text changes nothing the model sees.
+    #[serde(default, rename = "refusal")]
+    _refusal: Option<IgnoredAny>,
 }
 
 /// `stop`: one string or a list.
@@ -71,8 +87,10 @@ pub struct StreamOptions {
     pub include_usage: Option<bool>,
 }
 
-/// Both endpoints' fields; which are allowed is checked per endpoint.
+/// Both endpoints' fields; which are allowed is checked per endpoint. Any other field is
+/// refused by name, so that nothing a client asks for is silently dropped.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Body {
     pub model: Option<String>,
     pub prompt: Option<Prompt>,
@@ -95,6 +113,95 @@ pub struct Body {
     pub top_logprobs: Option<u32>,
     pub n: Option<u32>,
     pub ignore_eos: Option<bool>,
+    pub response_format: Option<ResponseFormat>,
+    /// Extension: a Lark, regex or JSON-schema grammar (see [`GrammarField`]).
+    pub grammar: Option<GrammarField>,
+    pub tools: Option<Vec<Tool>>,
+    pub tool_choice: Option<ToolChoiceField>,
+    pub parallel_tool_calls: Option<bool>,
+    // Accepted and ignored: none of these can change the output.
+    #[serde(rename = "user")]
+    _user: Option<IgnoredAny>,
+    #[serde(rename = "metadata")]
+    _metadata: Option<IgnoredAny>,
+    #[serde(rename = "service_tier")]
+    _service_tier: Option<IgnoredAny>,
+    // OpenAI fields this server does not implement: refused by name in [`refused`].
+    pub functions: Option<IgnoredAny>,
+    pub function_call: Option<IgnoredAny>,
+    pub audio: Option<IgnoredAny>,
+    pub modalities: Option<IgnoredAny>,
+    pub prediction: Option<IgnoredAny>,
+    pub reasoning_effort: Option<IgnoredAny>,
+    pub web_search_options: Option<IgnoredAny>,
+    pub store: Option<IgnoredAny>,
+    pub echo: Option<IgnoredAny>,
+    pub best_of: Option<IgnoredAny>,
+    pub suffix: Option<IgnoredAny>,
+}
+
+/// The first OpenAI field of `body` this server does not implement, as a 400.
+pub fn refused(body: &Body) -> Result<(), ApiError> {
+    let fields = [
+        ("functions", body.functions.is_some(), "use tools"),
+        (
+            "function_call",
+            body.function_call.is_some(),
+            "use tool_choice",
+        ),
+        (
+            "audio",
+            body.audio.is_some(),
+            "audio output is not supported",
+        ),
+        (
+            "modalities",
+            body.modalities.is_some(),
+            "only text output is supported",
+        ),
+        (
+            "prediction",
+            body.prediction.is_some(),
+            "predicted outputs are not supported",
+        ),
+        (
+            "reasoning_effort",
+            body.reasoning_effort.is_some(),
+            "reasoning effort is not supported",
+        ),
+        (
+            "web_search_options",
+            body.web_search_options.is_some(),
+            "web search is not supported",
+        ),
+        (
+            "store",
+            body.store.is_some(),
+            "stored completions are not supported",
+        ),
+        (
+            "echo",
+            body.echo.is_some(),
+            "echoing the prompt is not supported",
+        ),
+        (
+            "best_of",
+            body.best_of.is_some(),
+            "best_of is not supported; use n",
+        ),
+        (
+            "suffix",
+            body.suffix.is_some(),
+            "suffix (insertion) is not supported",
+        ),
+    ];
+    match fields.iter().find(|(_, given, _)| *given) {
+        Some((field, _, why)) => Err(ApiError::invalid(
+            field,
+            format!("`{field}` is not supported by this server: {why}"),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// The most alternatives per token the server reports.
@@ -114,12 +221,33 @@ pub fn parse(bytes: &[u8]) -> Result<Body, ApiError> {
         if inner.is_syntax() || inner.is_eof() {
             return ApiError::invalid("body", format!("malformed JSON: {inner}"));
         }
+        let message = inner.to_string();
+        if let Some(name) = unknown_field(&message) {
+            let at = match path.as_str() {
+                "" | "." => String::new(),
+                p => format!(" in `{p}`"),
+            };
+            let param = path
+                .split(['.', '['])
+                .next()
+                .filter(|f| !f.is_empty() && *f != "?");
+            return ApiError::invalid(
+                param.unwrap_or(name),
+                format!("unknown field `{name}`{at}: this server does not implement it"),
+            );
+        }
         let field = path.split(['.', '[']).next().unwrap_or_default();
         if field.is_empty() {
             return ApiError::invalid("body", format!("the body must be a JSON object: {inner}"));
         }
         ApiError::invalid(field, format!("invalid value for `{path}`: {inner}"))
     })
+}
+
+/// The name serde's unknown-field error gives, if `message` is one.
+fn unknown_field(message: &str) -> Option<&str> {
+    let rest = message.strip_prefix("unknown field `")?;
+    rest.split('`').next()
 }
 
 /// What the model allows, for validation.
@@ -406,6 +534,11 @@ pub fn chat_messages(body: &Body) -> Result<Vec<loader::ChatMessage>, ApiError> 
     let Some(messages) = &body.messages else {
         return Err(ApiError::invalid("messages", "messages is required"));
     };
+    messages_for_template(messages)
+}
+
+/// `messages` as the template takes them.
+pub fn messages_for_template(messages: &[Message]) -> Result<Vec<loader::ChatMessage>, ApiError> {
     if messages.is_empty() {
         return Err(ApiError::invalid("messages", "messages must not be empty"));
     }
@@ -424,7 +557,11 @@ pub fn chat_messages(body: &Body) -> Result<Vec<loader::ChatMessage>, ApiError> 
                 Some(Content::Text(t)) => t.clone(),
                 Some(Content::Parts(parts)) => text_parts(i, parts)?,
             };
-            Ok(loader::ChatMessage::new(m.role.clone(), content))
+            let mut message = loader::ChatMessage::new(m.role.clone(), content);
+            message.tool_calls = m.tool_calls.as_ref().map(|calls| template_calls(calls));
+            message.tool_call_id = m.tool_call_id.clone();
+            message.name = m.name.clone();
+            Ok(message)
         })
         .collect()
 }
@@ -443,4 +580,25 @@ fn text_parts(i: usize, parts: &[ContentPart]) -> Result<String, ApiError> {
         }
     }
     Ok(text)
+}
+
+/// Earlier calls as chat templates read them: `arguments` as an object where the API carries a
+/// JSON string (templates serialize it themselves).
+fn template_calls(calls: &[Value]) -> Value {
+    let mut calls = calls.to_vec();
+    for call in &mut calls {
+        let Some(arguments) = call
+            .get_mut("function")
+            .and_then(|f| f.get_mut("arguments"))
+        else {
+            continue;
+        };
+        if let Some(parsed) = arguments
+            .as_str()
+            .and_then(|s| serde_json::from_str::<Value>(s).ok())
+        {
+            *arguments = parsed;
+        }
+    }
+    Value::Array(calls)
 }
