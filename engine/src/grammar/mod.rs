@@ -39,3 +39,6 @@ pub enum GrammarError {
     #[error("the grammar allows no token here")]
     NothingAllowed,
 }
+
+#[cfg(test)]
+mod tests;
