@@ -123,12 +123,14 @@ pub fn tool_use(
             "none" => ToolChoice::None,
             "auto" => ToolChoice::Auto,
             "required" => ToolChoice::Required,
-            other => return Err(ApiError::invalid(
-                "tool_choice",
-                format!(
+            other => {
+                return Err(ApiError::invalid(
+                    "tool_choice",
+                    format!(
                     "tool_choice must be none, auto, required or a named function, got {other:?}"
                 ),
-            )),
+                ))
+            }
         },
         Some(ToolChoiceField::Named { kind, function }) => {
             if kind != "function" {
@@ -266,11 +268,12 @@ impl ToolUse {
                 })
             })
             .collect();
-        let schema = match schemas.len() {
+        let mut schema = match schemas.len() {
             1 => schemas.into_iter().next().expect("one"),
             _ => json!({"anyOf": schemas}),
         };
-        let schema = json!({"x-guidance": {"whitespace_flexible": false}, "allOf": [schema]});
+        // Compact JSON, as for response formats: no free whitespace for a model to loop on.
+        schema["x-guidance"] = json!({"whitespace_flexible": false});
         let call = match self.format {
             CallFormat::Tagged => "\"<tool_call>\\n\" body \"\\n</tool_call>\"",
             CallFormat::Json => "body",
