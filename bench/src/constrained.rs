@@ -1,0 +1,154 @@
+//! `bench --json-schema FILE`: the cost of constrained decoding through the engine. The same
+//! batch of requests runs with and without the schema (alternating rounds, so both see the
+//! same load on a shared machine), and the mask time per token is timed on its own by
+//! replaying a constrained answer's tokens through a fresh matcher.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use engine::batch::{Engine, EngineConfig, Event, GenerationRequest, SchedulerConfig};
+use engine::device_sampling::SamplingMode;
+use engine::grammar::{Grammar, GrammarCompiler};
+use engine::model::LoadedModel;
+use sampler::SampleParams;
+
+/// One round: `rows` requests of `tokens` tokens each, submitted together.
+struct Round {
+    seconds: f64,
+    /// Decode steps the engine ran (prefill steps included).
+    steps: u64,
+    generated: usize,
+    /// The token ids of the first request (for the mask replay).
+    first: Vec<u32>,
+}
+
+fn round(
+    engine: &Engine,
+    prompt: &[u32],
+    rows: usize,
+    tokens: usize,
+    constraint: Option<&engine::grammar::Constraint>,
+) -> Result<Round, Box<dyn std::error::Error>> {
+    let steps_before = engine.handle().stats().steps;
+    let started = Instant::now();
+    let mut streams = Vec::with_capacity(rows);
+    for row in 0..rows {
+        let params = SampleParams {
+            temperature: 0.8,
+            top_p: 0.95,
+            seed: 7 + row as u64,
+            ..SampleParams::default()
+        };
+        let mut request = GenerationRequest::new(prompt.to_vec(), params, tokens);
+        request.ignore_eos = true;
+        request.constraint = constraint.cloned();
+        streams.push(engine.submit(request)?);
+    }
+    let mut generated = 0;
+    let mut first = Vec::new();
+    for (i, stream) in streams.into_iter().enumerate() {
+        let (ids, finished) = stream.collect();
+        if let Event::Finished { reason, .. } = &finished {
+            if let engine::batch::FinishReason::Error(e) = reason {
+                return Err(format!("request failed: {e}").into());
+            }
+        }
+        generated += ids.len();
+        if i == 0 {
+            first = ids;
+        }
+    }
+    Ok(Round {
+        seconds: started.elapsed().as_secs_f64(),
+        steps: engine.handle().stats().steps - steps_before,
+        generated,
+        first,
+    })
+}
+
+/// Runs the comparison and prints a table.
+pub fn run(
+    loaded: LoadedModel,
+    schema_path: &std::path::Path,
+    rows: usize,
+    tokens: usize,
+    rounds: usize,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let schema = serde_json::from_str(&std::fs::read_to_string(schema_path)?)?;
+    let tokenizer: Arc<loader::Tokenizer> = loaded
+        .tokenizer
+        .clone()
+        .ok_or("the model has no tokenizer")?;
+    let vocab = loaded.graphs.vocab();
+    let built = Instant::now();
+    let compiler = GrammarCompiler::for_tokenizer(tokenizer.clone(), vocab)?;
+    let build_ms = built.elapsed().as_secs_f64() * 1e3;
+    let compiled = Instant::now();
+    let constraint = compiler.compile(&Grammar::JsonSchema(schema))?;
+    let compile_ms = compiled.elapsed().as_secs_f64() * 1e3;
+    let prompt = engine::prompt::chat(
+        loaded.chat_template.as_ref(),
+        Some(&tokenizer),
+        &[loader::ChatMessage::new("user", "Describe a city as JSON.")],
+    )?;
+    let config = EngineConfig {
+        max_queue: rows * 2,
+        scheduler: SchedulerConfig {
+            prefill_budget: 512,
+            eos: loaded.eos,
+            sampling: SamplingMode::Host,
+        },
+    };
+    let engine = Engine::start(loaded.graphs, Some(tokenizer), config);
+    // Warm-up: page in weights, fill caches.
+    round(&engine, &prompt, rows, 8, None)?;
+    let (mut free, mut bound) = (Vec::new(), Vec::new());
+    let mut answer = Vec::new();
+    for _ in 0..rounds {
+        free.push(round(&engine, &prompt, rows, tokens, None)?);
+        let constrained = round(&engine, &prompt, rows, tokens, Some(&constraint))?;
+        if constrained.first.len() > answer.len() {
+            answer = constrained.first.clone();
+        }
+        bound.push(constrained);
+    }
+    let per_step = |r: &Round| r.seconds * 1e3 / r.steps.max(1) as f64;
+    let median = |rs: &[Round]| {
+        let mut v: Vec<f64> = rs.iter().map(per_step).collect();
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let (free_ms, bound_ms) = (median(&free), median(&bound));
+    // Mask cost alone: the first constrained answer's tokens replayed through a fresh matcher.
+    let mut replay = constraint.clone();
+    let mut mask_us = Vec::with_capacity(answer.len());
+    for &token in &answer {
+        let started = Instant::now();
+        replay.prepare()?;
+        mask_us.push(started.elapsed().as_secs_f64() * 1e6);
+        replay.advance(token)?;
+        if replay.is_finished() {
+            break;
+        }
+    }
+    mask_us.sort_by(f64::total_cmp);
+    let pick = |q: f64| mask_us[((mask_us.len() - 1) as f64 * q) as usize];
+    println!(
+        "| rows | tokens/row | rounds | unconstrained ms/step | constrained ms/step | ratio |"
+    );
+    println!("|---|---|---|---|---|---|");
+    println!(
+        "| {rows} | {tokens} | {rounds} | {free_ms:.2} | {bound_ms:.2} | {:.3} |",
+        bound_ms / free_ms
+    );
+    let generated: usize = bound.iter().map(|r| r.generated).sum();
+    println!(
+        "\nvocabulary {vocab}: trie and factory built in {build_ms:.0} ms, schema compiled in {compile_ms:.1} ms; \
+         mask per token over {} tokens: median {:.0} us, p90 {:.0} us, max {:.0} us; {generated} constrained tokens generated",
+        mask_us.len(),
+        pick(0.5),
+        pick(0.9),
+        pick(1.0),
+    );
+    Ok(())
+}
