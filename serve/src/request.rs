@@ -60,9 +60,17 @@ pub struct Message {
     pub tool_call_id: Option<String>,
     #[serde(default)]
     pub name: Option<String>,
-    /// Accepted and ignored: an assistant turn's refusal text changes nothing the model sees.
+    /// Accepted and ignored, so that a client can send back the message it got: an assistant
+    /// turn's refusal and annotations change nothing the model sees.
     #[serde(default, rename = "refusal")]
     _refusal: Option<IgnoredAny>,
+    #[serde(default, rename = "annotations")]
+    _annotations: Option<IgnoredAny>,
+    /// Refused unless null (what the client's own message objects carry).
+    #[serde(default)]
+    pub function_call: Option<Value>,
+    #[serde(default)]
+    pub audio: Option<Value>,
 }
 
 /// `stop`: one string or a list.
@@ -550,6 +558,14 @@ pub fn messages_for_template(messages: &[Message]) -> Result<Vec<loader::ChatMes
                 return Err(ApiError::invalid(
                     "messages",
                     format!("messages[{i}].role is empty"),
+                ));
+            }
+            if m.function_call.is_some() || m.audio.is_some() {
+                return Err(ApiError::invalid(
+                    "messages",
+                    format!(
+                        "messages[{i}]: function_call and audio are not supported; use tool_calls"
+                    ),
                 ));
             }
             let content = match &m.content {

@@ -227,13 +227,6 @@ fn tiny_vocab() -> serde_json::Map<String, Value> {
 /// The tiny model's directory with a word-level tokenizer and a chat
 /// template, so text prompts, chat and stop strings work on it.
 pub fn tiny_with_tokenizer() -> std::path::PathBuf {
-    // The module cache is keyed by the model's directory name: a fixed name
-    // lets every test reuse one compiled module.
-    let dir = tests::tiny::hf_dir(7).join("tiny");
-    std::fs::create_dir_all(&dir).expect("model dir");
-    for file in ["config.json", "model.safetensors"] {
-        std::fs::rename(dir.parent().unwrap().join(file), dir.join(file)).expect("move model file");
-    }
     let tokenizer = serde_json::json!({
         "version": "1.0",
         "truncation": null,
@@ -248,8 +241,20 @@ pub fn tiny_with_tokenizer() -> std::path::PathBuf {
         "decoder": null,
         "model": {"type": "WordLevel", "vocab": tiny_vocab(), "unk_token": "<unk>"}
     });
-    std::fs::write(dir.join("tokenizer.json"), tokenizer.to_string()).expect("write tokenizer");
     let template = "{% for m in messages %}w10 {{ m['role'] }} {{ m['content'] }} w11 {% endfor %}{% if add_generation_prompt %}w12{% endif %}";
+    tiny_dir(&tokenizer, template)
+}
+
+/// The tiny model's weights in a directory named `tiny` (the module cache is keyed by the
+/// model's directory name: a fixed name lets every test reuse one compiled module), with
+/// this tokenizer and chat template.
+fn tiny_dir(tokenizer: &Value, template: &str) -> std::path::PathBuf {
+    let dir = tests::tiny::hf_dir(7).join("tiny");
+    std::fs::create_dir_all(&dir).expect("model dir");
+    for file in ["config.json", "model.safetensors"] {
+        std::fs::rename(dir.parent().unwrap().join(file), dir.join(file)).expect("move model file");
+    }
+    std::fs::write(dir.join("tokenizer.json"), tokenizer.to_string()).expect("write tokenizer");
     let config = serde_json::json!({
         "bos_token": "<s>",
         "eos_token": "</s>",
@@ -295,11 +300,6 @@ pub const BYTE_PIECES_START: u32 = 3 + 256;
 /// byte-level BPE tokenizer: every text has a spelling, as grammars need. Ids past the
 /// pieces are filler words. The template renders `tools` (their names) when given.
 pub fn tiny_with_byte_tokenizer() -> std::path::PathBuf {
-    let dir = tests::tiny::hf_dir(7).join("tiny");
-    std::fs::create_dir_all(&dir).expect("model dir");
-    for file in ["config.json", "model.safetensors"] {
-        std::fs::rename(dir.parent().unwrap().join(file), dir.join(file)).expect("move model file");
-    }
     let mut vocab = serde_json::Map::new();
     for (i, special) in ["<unk>", "<s>", "</s>"].iter().enumerate() {
         vocab.insert(special.to_string(), i.into());
@@ -334,13 +334,6 @@ pub fn tiny_with_byte_tokenizer() -> std::path::PathBuf {
                   "end_of_word_suffix": null, "fuse_unk": false, "byte_fallback": false,
                   "ignore_merges": false, "vocab": vocab, "merges": []}
     });
-    std::fs::write(dir.join("tokenizer.json"), tokenizer.to_string()).expect("write tokenizer");
     let template = "{% if tools %}{% for t in tools %}{{ t.function.name }};{% endfor %}{% endif %}{% for m in messages %}{{ m['role'][0] }}:{{ m['content'] }}\n{% endfor %}{% if add_generation_prompt %}a:{% endif %}";
-    let config = serde_json::json!({
-        "bos_token": "<s>",
-        "eos_token": "</s>",
-        "chat_template": template,
-    });
-    std::fs::write(dir.join("tokenizer_config.json"), config.to_string()).expect("write config");
-    dir
+    tiny_dir(&tokenizer, template)
 }
