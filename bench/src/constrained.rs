@@ -6,7 +6,9 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use engine::batch::{Engine, EngineConfig, Event, GenerationRequest, SchedulerConfig};
+use engine::batch::{
+    Engine, EngineConfig, Event, FinishReason, GenerationRequest, SchedulerConfig,
+};
 use engine::device_sampling::SamplingMode;
 use engine::grammar::{Grammar, GrammarCompiler};
 use engine::model::LoadedModel;
@@ -48,10 +50,12 @@ fn round(
     let mut first = Vec::new();
     for (i, stream) in streams.into_iter().enumerate() {
         let (ids, finished) = stream.collect();
-        if let Event::Finished { reason, .. } = &finished {
-            if let engine::batch::FinishReason::Error(e) = reason {
-                return Err(format!("request failed: {e}").into());
-            }
+        if let Event::Finished {
+            reason: FinishReason::Error(e),
+            ..
+        } = &finished
+        {
+            return Err(format!("request failed: {e}").into());
         }
         generated += ids.len();
         if i == 0 {

@@ -8,7 +8,8 @@ use super::GrammarError;
 /// A compiled grammar following one sequence. The mask for the next token needs only the
 /// tokens drawn so far, so it can be computed while the model's step runs.
 pub struct Constraint {
-    matcher: Matcher,
+    /// Boxed: a matcher is large, and requests move through channels.
+    matcher: Box<Matcher>,
     eos: TokenId,
     /// The logits width the masks cover.
     vocab: usize,
@@ -20,7 +21,7 @@ impl Clone for Constraint {
     /// An independent matcher in the same state (each of `n` choices gets its own).
     fn clone(&self) -> Constraint {
         Constraint {
-            matcher: self.matcher.deep_clone(),
+            matcher: Box::new(self.matcher.deep_clone()),
             eos: self.eos,
             vocab: self.vocab,
             mask: self.mask.clone(),
@@ -40,7 +41,7 @@ impl std::fmt::Debug for Constraint {
 impl Constraint {
     pub(super) fn new(matcher: Matcher, eos: TokenId, vocab: usize) -> Constraint {
         Constraint {
-            matcher,
+            matcher: Box::new(matcher),
             eos,
             vocab,
             mask: None,
