@@ -1,7 +1,9 @@
 //! `bench --json-schema FILE`: the cost of constrained decoding through the engine. The same
 //! batch of requests runs with and without the schema (alternating rounds, so both see the
-//! same load on a shared machine), and the mask time per token is timed on its own by
-//! replaying a constrained answer's tokens through a fresh matcher.
+//! same load on a shared machine); a step's time is taken after the prefill, from the moment
+//! every row has its first token, and rows should not finish early (a schema that cannot be
+//! complete within `--tokens`). The mask time per token is timed on its own by replaying a
+//! constrained answer's tokens through a fresh matcher.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -16,9 +18,10 @@ use sampler::SampleParams;
 
 /// One round: `rows` requests of `tokens` tokens each, submitted together.
 struct Round {
-    seconds: f64,
-    /// Decode steps the engine ran (prefill steps included).
-    steps: u64,
+    /// From the moment every row has its first token (the prefill is over) to the end.
+    decode_seconds: f64,
+    /// Decode steps in that time: the longest row's tokens after its first.
+    decode_steps: usize,
     generated: usize,
     /// The token ids of the first request (for the mask replay).
     first: Vec<u32>,
@@ -31,8 +34,6 @@ fn round(
     tokens: usize,
     constraint: Option<&engine::grammar::Constraint>,
 ) -> Result<Round, Box<dyn std::error::Error>> {
-    let steps_before = engine.handle().stats().steps;
-    let started = Instant::now();
     let mut streams = Vec::with_capacity(rows);
     for row in 0..rows {
         let params = SampleParams {
@@ -46,27 +47,36 @@ fn round(
         request.constraint = constraint.cloned();
         streams.push(engine.submit(request)?);
     }
-    let mut generated = 0;
-    let mut first = Vec::new();
-    for (i, stream) in streams.into_iter().enumerate() {
-        let (ids, finished) = stream.collect();
-        if let Event::Finished {
-            reason: FinishReason::Error(e),
-            ..
-        } = &finished
-        {
-            return Err(format!("request failed: {e}").into());
+    let mut ids: Vec<Vec<u32>> = vec![Vec::new(); rows];
+    let mut record = |row: usize, event: Event| -> Result<(), Box<dyn std::error::Error>> {
+        match event {
+            Event::Token { id, .. } => ids[row].push(id),
+            Event::Finished {
+                reason: FinishReason::Error(e),
+                ..
+            } => return Err(format!("request failed: {e}").into()),
+            Event::Finished { .. } => {}
         }
-        generated += ids.len();
-        if i == 0 {
-            first = ids;
+        Ok(())
+    };
+    for (row, stream) in streams.iter_mut().enumerate() {
+        if let Some(event) = stream.next() {
+            record(row, event)?;
         }
     }
+    let decoding = Instant::now();
+    for (row, stream) in streams.iter_mut().enumerate() {
+        for event in stream.by_ref() {
+            record(row, event)?;
+        }
+    }
+    let decode_seconds = decoding.elapsed().as_secs_f64();
+    let longest = ids.iter().map(Vec::len).max().unwrap_or(0);
     Ok(Round {
-        seconds: started.elapsed().as_secs_f64(),
-        steps: engine.handle().stats().steps - steps_before,
-        generated,
-        first,
+        decode_seconds,
+        decode_steps: longest.saturating_sub(1),
+        generated: ids.iter().map(Vec::len).sum(),
+        first: ids.swap_remove(0),
     })
 }
 
@@ -116,7 +126,7 @@ pub fn run(
         }
         bound.push(constrained);
     }
-    let per_step = |r: &Round| r.seconds * 1e3 / r.steps.max(1) as f64;
+    let per_step = |r: &Round| r.decode_seconds * 1e3 / r.decode_steps.max(1) as f64;
     let median = |rs: &[Round]| {
         let mut v: Vec<f64> = rs.iter().map(per_step).collect();
         v.sort_by(f64::total_cmp);
