@@ -1,7 +1,8 @@
 //! Chat templates (HF-style Jinja) rendered with minijinja.
 //!
 //! The environment mirrors the one transformers uses for `apply_chat_template`: blocks trimmed
-//! and left-stripped, Python string methods available (`.strip()`, `.startswith()`, ...) and a
+//! and left-stripped, Python string methods available (`.strip()`, `.startswith()`, ...), the
+//! `tojson` filter (tool-calling templates serialize tools and call arguments with it) and a
 //! `raise_exception` function.
 //!
 //! Templates come with model files from anyone, so a render runs on a budget: a bounded number

@@ -32,7 +32,7 @@ pub enum GrammarError {
     Vocabulary(String),
     #[error("the model names no end-of-sequence token, which a grammar needs to end")]
     NoEos,
-    #[error("{0}")]
+    #[error("the grammar does not compile: {0}")]
     Compile(String),
     #[error("the grammar engine failed: {0}")]
     Matcher(String),
