@@ -110,7 +110,6 @@ struct Reply {
 async fn generate(state: Shared, endpoint: Endpoint, bytes: Bytes) -> Result<Response, ApiError> {
     let started = Instant::now();
     let body = request::parse(&bytes)?;
-    request::refused(&body)?;
     check_model(&state.model_name, &body)?;
     let ready = state.ready()?;
     let tool_use = tool_use(ready, endpoint, &body)?;

@@ -134,90 +134,23 @@ pub struct Body {
     _metadata: Option<IgnoredAny>,
     #[serde(rename = "service_tier")]
     _service_tier: Option<IgnoredAny>,
-    // OpenAI fields this server does not implement: refused by name in [`refused`].
-    pub functions: Option<IgnoredAny>,
-    pub function_call: Option<IgnoredAny>,
-    pub audio: Option<IgnoredAny>,
-    pub modalities: Option<IgnoredAny>,
-    pub prediction: Option<IgnoredAny>,
-    pub reasoning_effort: Option<IgnoredAny>,
-    pub web_search_options: Option<IgnoredAny>,
-    pub store: Option<IgnoredAny>,
-    pub echo: Option<IgnoredAny>,
-    pub best_of: Option<IgnoredAny>,
-    pub suffix: Option<IgnoredAny>,
 }
 
-/// The first OpenAI field of `body` this server does not implement, as a 400.
-pub fn refused(body: &Body) -> Result<(), ApiError> {
-    let fields = [
-        ("functions", body.functions.is_some(), "use tools"),
-        (
-            "function_call",
-            body.function_call.is_some(),
-            "use tool_choice",
-        ),
-        (
-            "audio",
-            body.audio.is_some(),
-            "audio output is not supported",
-        ),
-        (
-            "modalities",
-            body.modalities.is_some(),
-            "only text output is supported",
-        ),
-        (
-            "prediction",
-            body.prediction.is_some(),
-            "predicted outputs are not supported",
-        ),
-        (
-            "reasoning_effort",
-            body.reasoning_effort.is_some(),
-            "reasoning effort is not supported",
-        ),
-        (
-            "web_search_options",
-            body.web_search_options.is_some(),
-            "web search is not supported",
-        ),
-        (
-            "store",
-            body.store.is_some(),
-            "stored completions are not supported",
-        ),
-        (
-            "echo",
-            body.echo.is_some(),
-            "echoing the prompt is not supported",
-        ),
-        (
-            "best_of",
-            body.best_of.is_some(),
-            "best_of is not supported; use n",
-        ),
-        (
-            "suffix",
-            body.suffix.is_some(),
-            "suffix (insertion) is not supported",
-        ),
-    ];
-    match fields.iter().find(|(_, given, _)| *given) {
-        Some((field, _, why)) => Err(ApiError::invalid(
-            field,
-            format!("`{field}` is not supported by this server: {why}"),
-        )),
-        None => Ok(()),
-    }
-}
-
-/// The most alternatives per token the server reports.
-pub const MAX_TOP_LOGPROBS: u32 = 20;
-/// The most choices one request may ask for.
-pub const MAX_N: u32 = 16;
-/// The most stop strings one request may give.
-pub const MAX_STOP: usize = 8;
+/// OpenAI fields this server does not implement, and what to say about each (any other
+/// unknown field is refused as unknown).
+const REFUSED: &[(&str, &str)] = &[
+    ("functions", "use tools"),
+    ("function_call", "use tool_choice"),
+    ("audio", "audio output is not supported"),
+    ("modalities", "only text output is supported"),
+    ("prediction", "predicted outputs are not supported"),
+    ("reasoning_effort", "reasoning effort is not supported"),
+    ("web_search_options", "web search is not supported"),
+    ("store", "stored completions are not supported"),
+    ("echo", "echoing the prompt is not supported"),
+    ("best_of", "best_of is not supported; use n"),
+    ("suffix", "suffix (insertion) is not supported"),
+];
 
 /// Parses a body; malformed JSON and wrongly typed fields become 400s
 /// naming the field.
@@ -235,6 +168,15 @@ pub fn parse(bytes: &[u8]) -> Result<Body, ApiError> {
                 "" | "." => String::new(),
                 p => format!(" in `{p}`"),
             };
+            let top_level = !path.contains(['.', '[']);
+            if let (true, Some((_, why))) =
+                (top_level, REFUSED.iter().find(|(field, _)| *field == name))
+            {
+                return ApiError::invalid(
+                    name,
+                    format!("`{name}` is not supported by this server: {why}"),
+                );
+            }
             let param = path
                 .split(['.', '['])
                 .next()
