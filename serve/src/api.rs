@@ -119,27 +119,9 @@ async fn generate(state: Shared, endpoint: Endpoint, bytes: Bytes) -> Result<Res
         capacity: ready.engine.capacity(),
     };
     let mut plan = request::plan(&body, endpoint, prompt, &limits, random_u64())?;
-    let grammar = match structured::requested(body.response_format.as_ref(), body.grammar.as_ref())?
+    if let Some(constraint) =
+        structured::constraint(&body, tool_use.as_ref(), &ready.grammars).await?
     {
-        Some(asked) => {
-            if tool_use.as_ref().is_some_and(|t| t.grammar().is_some()) {
-                return Err(ApiError::invalid(
-                    asked.1,
-                    format!(
-                        "{} cannot be combined with tool_choice required or a named function",
-                        asked.1
-                    ),
-                ));
-            }
-            Some(asked)
-        }
-        None => tool_use
-            .as_ref()
-            .and_then(|t| t.grammar())
-            .map(|g| (g, "tools")),
-    };
-    if let Some((grammar, field)) = grammar {
-        let constraint = structured::compile(&ready.grammars, grammar, field).await?;
         for choice in &mut plan.choices {
             choice.constraint = Some(constraint.clone());
         }

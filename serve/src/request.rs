@@ -121,6 +121,8 @@ pub struct Body {
     pub top_logprobs: Option<u32>,
     pub n: Option<u32>,
     pub ignore_eos: Option<bool>,
+    /// Leave control tokens' text out (vLLM's extension; default false here).
+    pub skip_special_tokens: Option<bool>,
     pub response_format: Option<ResponseFormat>,
     /// Extension: a Lark, regex or JSON-schema grammar (see [`GrammarField`]).
     pub grammar: Option<GrammarField>,
@@ -136,47 +138,94 @@ pub struct Body {
     _service_tier: Option<IgnoredAny>,
 }
 
-/// OpenAI fields this server does not implement, and what to say about each (any other
-/// unknown field is refused as unknown).
-const REFUSED: &[(&str, &str)] = &[
-    ("functions", "use tools"),
-    ("function_call", "use tool_choice"),
-    ("audio", "audio output is not supported"),
-    ("modalities", "only text output is supported"),
-    ("prediction", "predicted outputs are not supported"),
-    ("reasoning_effort", "reasoning effort is not supported"),
-    ("web_search_options", "web search is not supported"),
-    ("store", "stored completions are not supported"),
-    ("echo", "echoing the prompt is not supported"),
-    ("best_of", "best_of is not supported; use n"),
-    ("suffix", "suffix (insertion) is not supported"),
+/// Fields this server does not implement, with the values that ask for nothing (null always
+/// does) and what to say when another value is given. Clients and routers send some of them
+/// on every request with such a value (vllm-router adds `echo: false`, `no_stop_trim: false`,
+/// `return_hidden_states: false`...): those are accepted, anything else is refused.
+const UNIMPLEMENTED: &[(&str, &[&str], &str)] = &[
+    ("functions", &["[]"], "use tools"),
+    ("function_call", &["\"none\""], "use tool_choice"),
+    ("audio", &[], "audio output is not supported"),
+    (
+        "modalities",
+        &["[\"text\"]"],
+        "only text output is supported",
+    ),
+    ("prediction", &[], "predicted outputs are not supported"),
+    ("reasoning_effort", &[], "reasoning effort is not supported"),
+    ("web_search_options", &[], "web search is not supported"),
+    ("store", &["false"], "stored completions are not supported"),
+    ("echo", &["false"], "echoing the prompt is not supported"),
+    ("best_of", &["1"], "best_of is not supported; use n"),
+    ("suffix", &["\"\""], "suffix (insertion) is not supported"),
+    (
+        "no_stop_trim",
+        &["false"],
+        "stop strings are always trimmed",
+    ),
+    (
+        "return_hidden_states",
+        &["false"],
+        "hidden states are not returned",
+    ),
+    (
+        "continue_final_message",
+        &["false"],
+        "continuing the last message is not supported",
+    ),
+    // No reasoning parser: a model's output has no reasoning part to separate or stream.
+    ("separate_reasoning", &["true", "false"], ""),
+    ("stream_reasoning", &["true", "false"], ""),
+    ("include_reasoning", &["true", "false"], ""),
 ];
 
-/// Parses a body; malformed JSON and wrongly typed fields become 400s
-/// naming the field.
+/// Removes the top-level fields of [`UNIMPLEMENTED`] whose value asks for nothing; a field
+/// that asks for something is a 400 naming it.
+fn drop_unimplemented(body: &mut serde_json::Map<String, Value>) -> Result<(), ApiError> {
+    for (field, neutral, why) in UNIMPLEMENTED {
+        let Some(value) = body.get(*field) else {
+            continue;
+        };
+        let harmless = value.is_null()
+            || neutral
+                .iter()
+                .any(|n| serde_json::from_str::<Value>(n).is_ok_and(|n| n == *value));
+        if !harmless {
+            return Err(ApiError::invalid(
+                field,
+                format!("`{field}` is not supported by this server: {why}"),
+            ));
+        }
+        body.remove(*field);
+    }
+    Ok(())
+}
+
+/// The most alternatives per token the server reports.
+pub const MAX_TOP_LOGPROBS: u32 = 20;
+/// The most choices one request may ask for.
+pub const MAX_N: u32 = 16;
+/// The most stop strings one request may give.
+pub const MAX_STOP: usize = 8;
+
+/// Parses a body; malformed JSON and wrongly typed fields become 400s naming the field, and
+/// so does every field this server does not implement (unknown ones included).
 pub fn parse(bytes: &[u8]) -> Result<Body, ApiError> {
-    let mut de = serde_json::Deserializer::from_slice(bytes);
-    serde_path_to_error::deserialize(&mut de).map_err(|e| {
+    let mut value: Value = serde_json::from_slice(bytes)
+        .map_err(|e| ApiError::invalid("body", format!("malformed JSON: {e}")))?;
+    let Some(object) = value.as_object_mut() else {
+        return Err(ApiError::invalid("body", "the body must be a JSON object"));
+    };
+    drop_unimplemented(object)?;
+    serde_path_to_error::deserialize(value).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
-        if inner.is_syntax() || inner.is_eof() {
-            return ApiError::invalid("body", format!("malformed JSON: {inner}"));
-        }
         let message = inner.to_string();
         if let Some(name) = unknown_field(&message) {
             let at = match path.as_str() {
                 "" | "." => String::new(),
                 p => format!(" in `{p}`"),
             };
-            let top_level = !path.contains(['.', '[']);
-            if let (true, Some((_, why))) =
-                (top_level, REFUSED.iter().find(|(field, _)| *field == name))
-            {
-                return ApiError::invalid(
-                    name,
-                    format!("`{name}` is not supported by this server: {why}"),
-                );
-            }
             let param = path
                 .split(['.', '['])
                 .next()
@@ -276,6 +325,7 @@ pub fn plan(
             let mut request = GenerationRequest::new(prompt.clone(), params, max_tokens);
             request.stop_strings = stop.clone();
             request.ignore_eos = body.ignore_eos.unwrap_or(false);
+            request.skip_special_tokens = body.skip_special_tokens.unwrap_or(false);
             request
         })
         .collect();

@@ -6,6 +6,8 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::error::ApiError;
+use crate::request::Body;
+use crate::tools::ToolUse;
 
 /// OpenAI's `response_format`.
 #[derive(Debug, Deserialize)]
@@ -92,6 +94,30 @@ pub fn compile_error(field: &str, error: GrammarError) -> ApiError {
             field,
             format!("{field} cannot be used with this model: {other}"),
         ),
+    }
+}
+
+/// The constraint a request asks for, compiled: its `response_format` or `grammar`, or the
+/// grammar that enforces a required or named tool choice (which cannot be combined).
+pub async fn constraint(
+    body: &Body,
+    tool_use: Option<&ToolUse>,
+    compiler: &Result<GrammarCompiler, GrammarError>,
+) -> Result<Option<Constraint>, ApiError> {
+    let tool_grammar = tool_use.and_then(ToolUse::grammar);
+    let asked = match requested(body.response_format.as_ref(), body.grammar.as_ref())? {
+        Some((_, field)) if tool_grammar.is_some() => {
+            return Err(ApiError::invalid(
+                field,
+                format!("{field} cannot be combined with tool_choice required or a named function"),
+            ))
+        }
+        Some(asked) => Some(asked),
+        None => tool_grammar.map(|g| (g, "tools")),
+    };
+    match asked {
+        Some((grammar, field)) => compile(compiler, grammar, field).await.map(Some),
+        None => Ok(None),
     }
 }
 

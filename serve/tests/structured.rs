@@ -350,7 +350,12 @@ fn unknown_and_unsupported_fields_are_refused_by_name() {
     };
     for (body, field, says) in [
         (with("frobnicate", json!(1)), "frobnicate", "unknown field"),
-        (with("functions", json!([])), "functions", "not supported"),
+        (
+            with("functions", json!([{"name": "f"}])),
+            "functions",
+            "not supported",
+        ),
+        (with("echo", json!(true)), "echo", "not supported"),
         (with("audio", json!({})), "audio", "not supported"),
         (with("store", json!(true)), "store", "not supported"),
     ] {
@@ -372,12 +377,20 @@ fn unknown_and_unsupported_fields_are_refused_by_name() {
         nested["message"].as_str().unwrap().contains("mood"),
         "{nested}"
     );
-    // Accepted and ignored: it cannot change the output.
-    post(
-        &server,
-        "/v1/chat/completions",
-        with("user", json!("someone")),
-    );
+    // Accepted and ignored: they cannot change the output (what vllm-router adds to every
+    // request included).
+    let mut harmless = with("user", json!("someone"));
+    for (key, value) in [
+        ("echo", json!(false)),
+        ("no_stop_trim", json!(false)),
+        ("return_hidden_states", json!(false)),
+        ("functions", Value::Null),
+        ("separate_reasoning", json!(true)),
+        ("skip_special_tokens", json!(true)),
+    ] {
+        harmless[key] = value;
+    }
+    post(&server, "/v1/chat/completions", harmless);
     let error = refusal(
         &server,
         "/v1/completions",

@@ -19,6 +19,8 @@ pub struct GenerationRequest {
     pub stop_strings: Vec<String>,
     /// Keep generating past the model's EOS token.
     pub ignore_eos: bool,
+    /// Leave control tokens' text out of the output text.
+    pub skip_special_tokens: bool,
     /// A compiled grammar every drawn token must follow; such a request is sampled on the
     /// host, and ends when the grammar is complete.
     pub constraint: Option<Constraint>,
@@ -33,6 +35,7 @@ impl GenerationRequest {
             stop_token_ids: Vec::new(),
             stop_strings: Vec::new(),
             ignore_eos: false,
+            skip_special_tokens: false,
             constraint: None,
         }
     }

@@ -50,6 +50,7 @@ impl Sequence {
         tokenizer: Option<Arc<Tokenizer>>,
     ) -> Sequence {
         let history = request.prompt.clone();
+        let skip_special_tokens = request.skip_special_tokens;
         Sequence {
             id,
             slot: usize::MAX,
@@ -59,7 +60,7 @@ impl Sequence {
             generated: 0,
             cached: 0,
             events,
-            text: TextState::new(tokenizer),
+            text: TextState::new(tokenizer, skip_special_tokens),
             finished: None,
         }
     }

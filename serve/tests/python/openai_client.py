@@ -293,7 +293,7 @@ def test_api_key_and_unknown_fields():
         assert e.status_code == 401
     assert urllib.request.urlopen(BASE + "/health").status == 200
     expect_error(400, "frobnicate", max_tokens=2, extra_body={"frobnicate": 1})
-    expect_error(400, "functions", max_tokens=2, extra_body={"functions": []})
+    expect_error(400, "functions", max_tokens=2, extra_body={"functions": [{"name": "f"}]})
     expect_error(400, "response_format", max_tokens=2, response_format={
         "type": "json_schema", "json_schema": {"name": "x", "schema": {"type": "no-such-type"}}})
 
