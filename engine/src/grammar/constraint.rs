@@ -84,7 +84,12 @@ impl Constraint {
         let words = mask.as_slice();
         for (i, chunk) in logits.chunks_mut(32).enumerate() {
             let word = words.get(i).copied().unwrap_or(0);
+            // Masks are mostly whole words of disallowed or allowed tokens.
             if word == u32::MAX {
+                continue;
+            }
+            if word == 0 {
+                chunk.fill(f32::NEG_INFINITY);
                 continue;
             }
             for (bit, logit) in chunk.iter_mut().enumerate() {
