@@ -3,6 +3,7 @@
 //! that decode speed can be stated as an efficiency.
 
 mod bandwidth;
+mod constrained;
 mod measure;
 mod memory;
 mod plot;
@@ -68,6 +69,20 @@ struct Args {
     /// for device sampling) instead of the module `generate` shares: a much shorter compile.
     #[arg(long)]
     measured_only: bool,
+    /// Instead of the graph measurements: decode steps through the engine with `--rows`
+    /// requests under this JSON schema against the same requests unconstrained, and the
+    /// grammar mask time per token.
+    #[arg(long)]
+    json_schema: Option<PathBuf>,
+    /// Requests decoded together for `--json-schema`.
+    #[arg(long, default_value_t = 8)]
+    rows: usize,
+    /// Tokens per request for `--json-schema`.
+    #[arg(long, default_value_t = 64)]
+    tokens: usize,
+    /// Alternating rounds (unconstrained, constrained) for `--json-schema`.
+    #[arg(long, default_value_t = 3)]
+    rounds: usize,
 }
 
 fn main() {
@@ -139,6 +154,9 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         .unwrap_or_else(|| model::default_weights(&options.target));
     options.graphs.kv_dtype = args.kv;
     let mut loaded = model::load(&runtime, &path, &options)?;
+    if let Some(schema) = &args.json_schema {
+        return constrained::run(loaded, schema, args.rows, args.tokens, args.rounds);
+    }
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     eprintln!("[bench] measuring memory read bandwidth ({threads} threads)");
     // The probe's buffer is freed before decode so that resident memory is the model's.

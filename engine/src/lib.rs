@@ -10,6 +10,7 @@ pub mod batch;
 pub mod compile;
 pub mod device_sampling;
 pub mod error;
+pub mod grammar;
 pub mod graphs;
 pub mod model;
 pub mod parameters;

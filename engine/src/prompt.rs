@@ -24,10 +24,20 @@ pub fn chat(
     tokenizer: Option<&Tokenizer>,
     messages: &[ChatMessage],
 ) -> Result<Vec<u32>, PromptError> {
+    chat_with_tools(template, tokenizer, messages, None)
+}
+
+/// [`chat`] with tool definitions (OpenAI's `tools` list) for templates that render them.
+pub fn chat_with_tools(
+    template: Option<&ChatTemplate>,
+    tokenizer: Option<&Tokenizer>,
+    messages: &[ChatMessage],
+    tools: Option<&serde_json::Value>,
+) -> Result<Vec<u32>, PromptError> {
     let template = template.ok_or(PromptError::NoChatTemplate)?;
     let tokenizer = tokenizer.ok_or(PromptError::NoTokenizer)?;
     let text = template
-        .render(messages, true)
+        .render_with_tools(messages, tools, true)
         .map_err(PromptError::Template)?;
     tokenizer
         .encode(&text, false)

@@ -1,7 +1,8 @@
 //! Chat templates (HF-style Jinja) rendered with minijinja.
 //!
 //! The environment mirrors the one transformers uses for `apply_chat_template`: blocks trimmed
-//! and left-stripped, Python string methods available (`.strip()`, `.startswith()`, ...) and a
+//! and left-stripped, Python string methods available (`.strip()`, `.startswith()`, ...), the
+//! `tojson` filter (tool-calling templates serialize tools and call arguments with it) and a
 //! `raise_exception` function.
 //!
 //! Templates come with model files from anyone, so a render runs on a budget: a bounded number
@@ -22,11 +23,22 @@ pub const RENDER_FUEL: u64 = 1_000_000;
 /// Output bytes a render may produce beyond four times the messages' own text.
 pub const RENDER_OUTPUT_SLACK: usize = 1 << 20;
 
-/// One turn of a conversation.
+/// One turn of a conversation. The tool fields are left out of what the template sees when
+/// absent, so templates that test `message.tool_calls is defined` read them as HF's do.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChatMessage {
     pub role: String,
     pub content: String,
+    /// An assistant turn's calls, `[{"id", "type": "function", "function": {"name",
+    /// "arguments"}}]`, with `arguments` as an object (what HF templates serialize).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_calls: Option<serde_json::Value>,
+    /// A `tool` turn: the call it answers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_call_id: Option<String>,
+    /// A `tool` turn: the function's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
 }
 
 impl ChatMessage {
@@ -34,6 +46,9 @@ impl ChatMessage {
         ChatMessage {
             role: role.into(),
             content: content.into(),
+            tool_calls: None,
+            tool_call_id: None,
+            name: None,
         }
     }
 }
@@ -76,11 +91,29 @@ impl ChatTemplate {
     /// The prompt text for `messages`; with `add_generation_prompt` it ends where the assistant's
     /// reply should begin. Tokenize the result without adding special tokens.
     pub fn render(&self, messages: &[ChatMessage], add_generation_prompt: bool) -> Result<String> {
+        self.render_with_tools(messages, None, add_generation_prompt)
+    }
+
+    /// Whether the template renders a `tools` list itself (HF templates of tool-calling models
+    /// do); otherwise a caller describes the tools in a message.
+    pub fn reads_tools(&self) -> bool {
+        self.source.contains("tools")
+    }
+
+    /// [`ChatTemplate::render`] with the request's tool definitions (OpenAI's `tools` list) as
+    /// the template's `tools` variable.
+    pub fn render_with_tools(
+        &self,
+        messages: &[ChatMessage],
+        tools: Option<&serde_json::Value>,
+        add_generation_prompt: bool,
+    ) -> Result<String> {
         let template = self.env.get_template(TEMPLATE_NAME)?;
         let text: usize = messages
             .iter()
             .map(|m| m.role.len() + m.content.len())
-            .sum();
+            .sum::<usize>()
+            + tools.map_or(0, |t| t.to_string().len());
         let mut out = BoundedOutput {
             text: Vec::new(),
             limit: RENDER_OUTPUT_SLACK + 4 * text,
@@ -91,6 +124,7 @@ impl ChatTemplate {
             add_generation_prompt => add_generation_prompt,
             bos_token => self.bos_token,
             eos_token => self.eos_token,
+            tools => tools,
         };
         let rendered = template.render_captured_to(ctx, &mut out);
         if out.exceeded {
@@ -193,6 +227,26 @@ mod tests {
         let big = "{% for i in range(100000) %}{{ 'x' * 1000 }}{% endfor %}";
         let err = render_within(big, 60).unwrap_err();
         assert!(err.to_string().contains("output passed"), "{err}");
+    }
+
+    #[test]
+    fn tools_and_tool_turns_reach_the_template() {
+        let src = "{% if tools %}{% for t in tools %}[{{ t.function.name }}]{% endfor %}{% endif %}{% for m in messages %}{% if m.tool_calls is defined %}{% for c in m.tool_calls %}call {{ c.function.name }} {{ c.function.arguments | tojson }};{% endfor %}{% elif m.role == 'tool' %}result {{ m.tool_call_id }}: {{ m.content }};{% else %}{{ m.content }};{% endif %}{% endfor %}";
+        let t = ChatTemplate::new(src, None, None).unwrap();
+        assert!(t.reads_tools());
+        let tools = serde_json::json!([{"type": "function", "function": {"name": "add"}}]);
+        let mut call = ChatMessage::new("assistant", "");
+        call.tool_calls = Some(serde_json::json!([
+            {"id": "c1", "type": "function", "function": {"name": "add", "arguments": {"a": 1}}}
+        ]));
+        let mut result = ChatMessage::new("tool", "2");
+        result.tool_call_id = Some("c1".into());
+        let messages = [ChatMessage::new("user", "hi"), call, result];
+        assert_eq!(
+            t.render_with_tools(&messages, Some(&tools), false).unwrap(),
+            "[add]hi;call add {\"a\":1};result c1: 2;"
+        );
+        assert_eq!(t.render(&messages[..1], false).unwrap(), "hi;");
     }
 
     #[test]

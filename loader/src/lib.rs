@@ -33,6 +33,7 @@ pub mod rope_permutation;
 mod sentencepiece;
 pub mod tensor_names;
 mod tiling;
+mod token_bytes;
 mod tokenizer;
 mod weight_plan;
 
@@ -45,6 +46,7 @@ pub use model_path::{default_model_path, MODEL_ENV};
 pub use parameter_file::{part, read_parameter_list, CONVERTER_VERSION};
 pub use parameters::{Dtype, ParameterInfo};
 pub use tiling::{Tiling, TILE_ROWS};
+pub use token_bytes::{ByteSpelling, TokenBytes};
 pub use tokenizer::Tokenizer;
 pub use weight_plan::{stored_format, Precision, StoredFormat, WeightPlan};
 

@@ -227,3 +227,29 @@ fn gemma3_vocabulary_matches_transformers() {
         started.elapsed()
     );
 }
+
+/// Text's bytes as the token bytes a grammar engine reads spell them: the concatenated bytes of
+/// the ids the tokenizer gives `text` (no BOS) are the text, after the prefix space the
+/// Metaspace pre-tokenizer adds.
+#[test]
+fn token_bytes_spell_the_encoded_text() {
+    let file = GgufFile::open(fixture_dir().join("tiny-bytes.gguf")).unwrap();
+    let tokenizer = Tokenizer::from_gguf(&file).unwrap();
+    let bytes = tokenizer.token_bytes().unwrap();
+    assert_eq!(bytes.spelling, loader::ByteSpelling::Metaspace);
+    assert_eq!(bytes.tokens.len(), tokenizer.vocab_size());
+    let eos = tokenizer.eos_token_id().unwrap() as usize;
+    assert!(bytes.special[eos], "EOS is a control token");
+    for text in ["hello world", "a\nb  c", "日本語 ok", "🙂!", "x = f(1, 2);"] {
+        let ids = tokenizer.encode(text, false).unwrap();
+        let spelled: Vec<u8> = ids
+            .iter()
+            .flat_map(|&id| bytes.tokens[id as usize].clone())
+            .collect();
+        assert_eq!(
+            String::from_utf8_lossy(&spelled),
+            format!(" {text}"),
+            "{ids:?}"
+        );
+    }
+}

@@ -179,3 +179,26 @@ fn parameter_file_matches_transformers_weights() {
             assert_eq!(hash, want["sha256"].as_str().unwrap(), "{name}");
         });
 }
+
+/// Byte-level BPE token bytes spell the encoded text exactly (what grammar masks are built on).
+#[test]
+fn token_bytes_spell_the_encoded_text() {
+    let Some(model) = model() else { return };
+    let tokenizer = model.tokenizer().unwrap();
+    let bytes = tokenizer.token_bytes().unwrap();
+    assert_eq!(bytes.spelling, loader::ByteSpelling::ByteLevel);
+    assert!(bytes.special[tokenizer.eos_token_id().unwrap() as usize]);
+    for text in [
+        "Hello world",
+        "  two\n\tspaces",
+        "日本語 ok 🙂",
+        "{\"a\": [1, 2]}",
+    ] {
+        let ids = tokenizer.encode(text, false).unwrap();
+        let spelled: Vec<u8> = ids
+            .iter()
+            .flat_map(|&id| bytes.tokens[id as usize].clone())
+            .collect();
+        assert_eq!(spelled, text.as_bytes(), "{ids:?}");
+    }
+}

@@ -11,23 +11,35 @@ use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{middleware, Json, Router};
 use engine::batch::SubmitError;
 use serde_json::{json, Value};
 
+use crate::auth;
 use crate::choice::{finish_reason, logprobs_json, ChoiceState};
 use crate::error::ApiError;
 use crate::generation::{submit_error, Generation};
 use crate::request::{self, Body as RequestBody, Endpoint, ModelLimits, Prompt};
 use crate::state::{unix_now, Ready, Shared};
+use crate::structured;
+use crate::tokenize;
+use crate::tools::{self, CallFilter, ToolCall, ToolUse};
 
 pub fn router(state: Shared) -> Router {
-    Router::new()
-        .route("/health", get(health))
+    let guarded = Router::new()
         .route("/v1/models", get(models))
-        .route("/metrics", get(metrics))
         .route("/v1/completions", post(completions))
         .route("/v1/chat/completions", post(chat_completions))
+        .route("/tokenize", post(tokenize::tokenize))
+        .route("/detokenize", post(tokenize::detokenize))
+        .route_layer(middleware::from_fn_with_state(
+            state.clone(),
+            auth::require_key,
+        ));
+    Router::new()
+        .route("/health", get(health))
+        .route("/metrics", get(metrics))
+        .merge(guarded)
         .with_state(state)
 }
 
@@ -91,6 +103,8 @@ struct Reply {
     logprobs: bool,
     include_usage: bool,
     prompt_tokens: usize,
+    /// The request may call tools: calls are parsed out of the text.
+    tool_use: Option<ToolUse>,
 }
 
 async fn generate(state: Shared, endpoint: Endpoint, bytes: Bytes) -> Result<Response, ApiError> {
@@ -98,12 +112,20 @@ async fn generate(state: Shared, endpoint: Endpoint, bytes: Bytes) -> Result<Res
     let body = request::parse(&bytes)?;
     check_model(&state.model_name, &body)?;
     let ready = state.ready()?;
-    let prompt = prompt_ids(ready, endpoint, &body)?;
+    let tool_use = tool_use(ready, endpoint, &body)?;
+    let prompt = prompt_ids(ready, endpoint, &body, tool_use.as_ref())?;
     let limits = ModelLimits {
         vocab: ready.engine.vocab(),
         capacity: ready.engine.capacity(),
     };
     let mut plan = request::plan(&body, endpoint, prompt, &limits, random_u64())?;
+    if let Some(constraint) =
+        structured::constraint(&body, tool_use.as_ref(), &ready.grammars).await?
+    {
+        for choice in &mut plan.choices {
+            choice.constraint = Some(constraint.clone());
+        }
+    }
     let n = plan.choices.len();
     let choices = std::mem::take(&mut plan.choices);
     let generation =
@@ -126,6 +148,7 @@ async fn generate(state: Shared, endpoint: Endpoint, bytes: Bytes) -> Result<Res
         logprobs: plan.logprobs.is_some(),
         include_usage: plan.include_usage,
         prompt_tokens: plan.prompt.len(),
+        tool_use,
     };
     if plan.stream {
         return Ok(stream(reply, generation, deadline(&state, started)));
@@ -157,16 +180,55 @@ fn check_model(served: &str, body: &RequestBody) -> Result<(), ApiError> {
     }
 }
 
-fn prompt_ids(ready: &Ready, endpoint: Endpoint, body: &RequestBody) -> Result<Vec<u32>, ApiError> {
+/// `tools` and `tool_choice`, on chat only.
+fn tool_use(
+    ready: &Ready,
+    endpoint: Endpoint,
+    body: &RequestBody,
+) -> Result<Option<ToolUse>, ApiError> {
+    if endpoint == Endpoint::Completions {
+        let given = [
+            ("tools", body.tools.is_some()),
+            ("tool_choice", body.tool_choice.is_some()),
+            ("parallel_tool_calls", body.parallel_tool_calls.is_some()),
+        ];
+        if let Some((field, _)) = given.iter().find(|(_, g)| *g) {
+            return Err(ApiError::invalid(field, format!("{field} is a chat field")));
+        }
+        return Ok(None);
+    }
+    tools::tool_use(
+        body.tools.as_ref(),
+        body.tool_choice.as_ref(),
+        body.parallel_tool_calls,
+        ready.chat_template.as_ref(),
+    )
+}
+
+fn prompt_ids(
+    ready: &Ready,
+    endpoint: Endpoint,
+    body: &RequestBody,
+    tool_use: Option<&ToolUse>,
+) -> Result<Vec<u32>, ApiError> {
     let tokenizer = ready.tokenizer.as_deref();
     match endpoint {
         Endpoint::Chat => {
             if body.prompt.is_some() {
                 return Err(ApiError::invalid("prompt", "chat takes messages, not prompt"));
             }
-            let messages = request::chat_messages(body)?;
-            engine::prompt::chat(ready.chat_template.as_ref(), tokenizer, &messages)
-                .map_err(|e| ApiError::invalid("messages", e.to_string()))
+            let mut messages = request::chat_messages(body)?;
+            let tools = tool_use.and_then(|t| {
+                t.prepare_messages(&mut messages);
+                t.template_tools()
+            });
+            engine::prompt::chat_with_tools(
+                ready.chat_template.as_ref(),
+                tokenizer,
+                &messages,
+                tools.as_ref(),
+            )
+            .map_err(|e| ApiError::invalid("messages", e.to_string()))
         }
         Endpoint::Completions => match &body.prompt {
             None => Err(ApiError::invalid("prompt", "prompt is required")),
@@ -239,6 +301,23 @@ impl Reply {
         })
     }
 
+    /// A chat choice's message, with its tool calls parsed out when it may call tools, and
+    /// the finish reason (`tool_calls` when it called any).
+    fn message(&self, text: &str, reason: &'static str) -> (Value, &'static str) {
+        let Some(tool_use) = &self.tool_use else {
+            return (json!({"role": "assistant", "content": text}), reason);
+        };
+        let (content, calls) = tool_use.parse(text);
+        if calls.is_empty() {
+            return (json!({"role": "assistant", "content": text}), reason);
+        }
+        let calls: Vec<Value> = calls.iter().map(call_json).collect();
+        (
+            json!({"role": "assistant", "content": content, "tool_calls": calls}),
+            "tool_calls",
+        )
+    }
+
     /// One streamed chunk for choice `index`.
     fn chunk(
         &self,
@@ -268,6 +347,15 @@ impl Reply {
         }
         value
     }
+}
+
+/// A parsed call as OpenAI's API carries it.
+fn call_json(call: &ToolCall) -> Value {
+    json!({
+        "id": format!("call_{:016x}", random_u64()),
+        "type": "function",
+        "function": {"name": call.name, "arguments": call.arguments},
+    })
 }
 
 /// Waits for every choice and answers with one JSON body.
@@ -310,12 +398,15 @@ async fn collect(
             Value::Null
         };
         out.push(match reply.endpoint {
-            Endpoint::Chat => json!({
-                "index": index,
-                "message": {"role": "assistant", "content": choice.text},
-                "logprobs": logprobs,
-                "finish_reason": reason,
-            }),
+            Endpoint::Chat => {
+                let (message, reason) = reply.message(&choice.text, reason);
+                json!({
+                    "index": index,
+                    "message": message,
+                    "logprobs": logprobs,
+                    "finish_reason": reason,
+                })
+            }
             Endpoint::Completions => json!({
                 "index": index,
                 "text": choice.text,
@@ -340,6 +431,8 @@ struct StreamState {
     reply: Reply,
     generation: Option<Generation>,
     choices: Vec<ChoiceState>,
+    /// Per choice, when the request may call tools: what is held back as a possible call.
+    filters: Vec<CallFilter>,
     open: usize,
     deadline: tokio::time::Instant,
     phase: Phase,
@@ -356,6 +449,7 @@ const DONE: &str = "data: [DONE]\n\n";
 fn stream(reply: Reply, generation: Generation, deadline: tokio::time::Instant) -> Response {
     let state = StreamState {
         choices: (0..reply.n).map(|_| ChoiceState::default()).collect(),
+        filters: (0..reply.n).map(|_| CallFilter::default()).collect(),
         open: reply.n,
         reply,
         generation: Some(generation),
@@ -425,18 +519,57 @@ impl StreamState {
                 Some(at) => logprobs_json(self.reply.endpoint, &choice.entries[at..=at], offset),
                 None => Value::Null,
             };
+            // Text that may be a tool call is held back until the choice ends.
+            let mut shown = match self.reply.tool_use {
+                Some(_) => self.filters[index].push(&delta.text),
+                None => delta.text,
+            };
             if !delta.finished {
-                if delta.text.is_empty() && delta.entry.is_none() {
+                if shown.is_empty() && delta.entry.is_none() {
                     continue;
                 }
-                return sse(&self.reply.chunk(index, Some(&delta.text), logprobs, None));
+                return sse(&self.reply.chunk(index, Some(&shown), logprobs, None));
             }
-            let reason = match finish_reason(choice.finish.as_ref().expect("just finished")) {
+            let mut reason = match finish_reason(choice.finish.as_ref().expect("just finished")) {
                 Ok(reason) => reason,
                 Err(error) => return self.fail(error),
             };
-            let text = (!delta.text.is_empty()).then_some(delta.text.as_str());
-            let mut out = sse(&self.reply.chunk(index, text, Value::Null, Some(reason)));
+            let mut out = String::new();
+            if let Some(tool_use) = &self.reply.tool_use {
+                let (_, calls) = tool_use.parse(&choice.text);
+                if calls.is_empty() {
+                    shown.push_str(&self.filters[index].take_held());
+                } else {
+                    if !shown.is_empty() {
+                        out.push_str(&sse(&self.reply.chunk(
+                            index,
+                            Some(&shown),
+                            Value::Null,
+                            None,
+                        )));
+                        shown.clear();
+                    }
+                    let mut chunk = self.reply.chunk(index, None, Value::Null, None);
+                    chunk["choices"][0]["delta"] = json!({"tool_calls": calls
+                        .iter()
+                        .enumerate()
+                        .map(|(i, call)| {
+                            let mut call = call_json(call);
+                            call["index"] = json!(i);
+                            call
+                        })
+                        .collect::<Vec<_>>()});
+                    out.push_str(&sse(&chunk));
+                    reason = "tool_calls";
+                }
+            }
+            let text = (!shown.is_empty()).then_some(shown.as_str());
+            out.push_str(&sse(&self.reply.chunk(
+                index,
+                text,
+                Value::Null,
+                Some(reason),
+            )));
             self.open -= 1;
             if self.open == 0 {
                 if self.reply.include_usage {

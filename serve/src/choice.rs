@@ -134,7 +134,10 @@ fn entry(
 pub fn finish_reason(reason: &FinishReason) -> Result<&'static str, ApiError> {
     use axum::http::StatusCode;
     match reason {
-        FinishReason::Eos | FinishReason::StopToken(_) | FinishReason::StopString(_) => Ok("stop"),
+        FinishReason::Eos
+        | FinishReason::StopToken(_)
+        | FinishReason::StopString(_)
+        | FinishReason::GrammarComplete => Ok("stop"),
         FinishReason::Length | FinishReason::Capacity => Ok("length"),
         FinishReason::Cancelled => Err(ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,

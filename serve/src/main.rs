@@ -3,12 +3,16 @@
 //! compiles and loads in the background, 200 once it serves.
 
 mod api;
+mod auth;
 mod choice;
 mod error;
 mod generation;
 mod metrics;
 mod request;
 mod state;
+mod structured;
+mod tokenize;
+mod tools;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -17,6 +21,7 @@ use std::time::Duration;
 use clap::Parser;
 use engine::batch::{Engine, EngineConfig, SchedulerConfig};
 use engine::device_sampling::SamplingMode;
+use engine::grammar::{GrammarCompiler, GrammarError};
 use engine::model::{self, ModelOptions};
 use engine::runtime::Runtime;
 
@@ -70,6 +75,9 @@ struct Args {
     /// [default: native where the CPU kernels run, else f32].
     #[arg(long)]
     weights: Option<loader::Precision>,
+    /// Require `Authorization: Bearer KEY` on every route but /health and /metrics.
+    #[arg(long)]
+    api_key: Option<String>,
     /// KV cache element type: f32, f16 or bf16.
     #[arg(long, default_value = "f32", value_parser = model::parse_kv_dtype)]
     kv: emitter::hlo::ElemType,
@@ -115,7 +123,7 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
             .file_stem()
             .map_or("model".into(), |s| s.to_string_lossy().into_owned()),
     };
-    let state: Shared = Arc::new(AppState::new(name, timeout));
+    let state: Shared = Arc::new(AppState::new(name, timeout, args.api_key.clone()));
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind((args.host.as_str(), args.port)).await?;
@@ -180,11 +188,22 @@ fn load(
             sampling: args.sampling,
         },
     };
+    let vocab = loaded.graphs.vocab();
+    let grammars = match &loaded.tokenizer {
+        Some(tokenizer) => GrammarCompiler::for_tokenizer(tokenizer.clone(), vocab),
+        None => Err(GrammarError::Vocabulary(
+            "the model has no tokenizer".into(),
+        )),
+    };
+    if let Err(error) = &grammars {
+        tracing::warn!("grammars and tool choices are unavailable: {error}");
+    }
     let engine = Engine::start(loaded.graphs, loaded.tokenizer.clone(), config);
     let ready = Ready {
         engine: engine.handle(),
         tokenizer: loaded.tokenizer,
         chat_template: loaded.chat_template,
+        grammars,
     };
     Ok((engine, ready))
 }

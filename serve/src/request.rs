@@ -6,9 +6,13 @@ use std::collections::HashMap;
 
 use engine::batch::GenerationRequest;
 use sampler::{LogprobSource, SampleParams};
+use serde::de::IgnoredAny;
 use serde::Deserialize;
+use serde_json::Value;
 
 use crate::error::ApiError;
+use crate::structured::{GrammarField, ResponseFormat};
+use crate::tools::{Tool, ToolChoiceField};
 
 /// Which endpoint a body came to; a few fields differ between them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,10 +47,30 @@ pub struct ContentPart {
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Message {
     pub role: String,
     #[serde(default)]
     pub content: Option<Content>,
+    /// An assistant turn's calls, as OpenAI's API returned them.
+    #[serde(default)]
+    pub tool_calls: Option<Vec<Value>>,
+    /// A `tool` turn: the call it answers.
+    #[serde(default)]
+    pub tool_call_id: Option<String>,
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Accepted and ignored, so that a client can send back the message it got: an assistant
+    /// turn's refusal and annotations change nothing the model sees.
+    #[serde(default, rename = "refusal")]
+    _refusal: Option<IgnoredAny>,
+    #[serde(default, rename = "annotations")]
+    _annotations: Option<IgnoredAny>,
+    /// Refused unless null (what the client's own message objects carry).
+    #[serde(default)]
+    pub function_call: Option<Value>,
+    #[serde(default)]
+    pub audio: Option<Value>,
 }
 
 /// `stop`: one string or a list.
@@ -71,8 +95,10 @@ pub struct StreamOptions {
     pub include_usage: Option<bool>,
 }
 
-/// Both endpoints' fields; which are allowed is checked per endpoint.
+/// Both endpoints' fields; which are allowed is checked per endpoint. Any other field is
+/// refused by name, so that nothing a client asks for is silently dropped.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Body {
     pub model: Option<String>,
     pub prompt: Option<Prompt>,
@@ -95,6 +121,84 @@ pub struct Body {
     pub top_logprobs: Option<u32>,
     pub n: Option<u32>,
     pub ignore_eos: Option<bool>,
+    /// Leave control tokens' text out (vLLM's extension; default false here).
+    pub skip_special_tokens: Option<bool>,
+    pub response_format: Option<ResponseFormat>,
+    /// Extension: a Lark, regex or JSON-schema grammar (see [`GrammarField`]).
+    pub grammar: Option<GrammarField>,
+    pub tools: Option<Vec<Tool>>,
+    pub tool_choice: Option<ToolChoiceField>,
+    pub parallel_tool_calls: Option<bool>,
+    // Accepted and ignored: none of these can change the output.
+    #[serde(rename = "user")]
+    _user: Option<IgnoredAny>,
+    #[serde(rename = "metadata")]
+    _metadata: Option<IgnoredAny>,
+    #[serde(rename = "service_tier")]
+    _service_tier: Option<IgnoredAny>,
+}
+
+/// Fields this server does not implement, with the values that ask for nothing (null always
+/// does) and what to say when another value is given. Clients and routers send some of them
+/// on every request with such a value (vllm-router adds `echo: false`, `no_stop_trim: false`,
+/// `return_hidden_states: false`...): those are accepted, anything else is refused.
+const UNIMPLEMENTED: &[(&str, &[&str], &str)] = &[
+    ("functions", &["[]"], "use tools"),
+    ("function_call", &["\"none\""], "use tool_choice"),
+    ("audio", &[], "audio output is not supported"),
+    (
+        "modalities",
+        &["[\"text\"]"],
+        "only text output is supported",
+    ),
+    ("prediction", &[], "predicted outputs are not supported"),
+    ("reasoning_effort", &[], "reasoning effort is not supported"),
+    ("web_search_options", &[], "web search is not supported"),
+    ("store", &["false"], "stored completions are not supported"),
+    ("echo", &["false"], "echoing the prompt is not supported"),
+    ("best_of", &["1"], "best_of is not supported; use n"),
+    ("suffix", &["\"\""], "suffix (insertion) is not supported"),
+    (
+        "no_stop_trim",
+        &["false"],
+        "stop strings are always trimmed",
+    ),
+    (
+        "return_hidden_states",
+        &["false"],
+        "hidden states are not returned",
+    ),
+    (
+        "continue_final_message",
+        &["false"],
+        "continuing the last message is not supported",
+    ),
+    // No reasoning parser: a model's output has no reasoning part to separate or stream.
+    ("separate_reasoning", &["true", "false"], ""),
+    ("stream_reasoning", &["true", "false"], ""),
+    ("include_reasoning", &["true", "false"], ""),
+];
+
+/// Removes the top-level fields of [`UNIMPLEMENTED`] whose value asks for nothing; a field
+/// that asks for something is a 400 naming it.
+fn drop_unimplemented(body: &mut serde_json::Map<String, Value>) -> Result<(), ApiError> {
+    for (field, neutral, why) in UNIMPLEMENTED {
+        let Some(value) = body.get(*field) else {
+            continue;
+        };
+        let harmless = value.is_null()
+            || neutral
+                .iter()
+                .any(|n| serde_json::from_str::<Value>(n).is_ok_and(|n| n == *value));
+        if !harmless {
+            return Err(ApiError::invalid(
+                field,
+                format!("`{field}` is not supported by this server: {why}"),
+            ));
+        }
+        body.remove(*field);
+    }
+    Ok(())
 }
 
 /// The most alternatives per token the server reports.
@@ -104,15 +208,32 @@ pub const MAX_N: u32 = 16;
 /// The most stop strings one request may give.
 pub const MAX_STOP: usize = 8;
 
-/// Parses a body; malformed JSON and wrongly typed fields become 400s
-/// naming the field.
+/// Parses a body; malformed JSON and wrongly typed fields become 400s naming the field, and
+/// so does every field this server does not implement (unknown ones included).
 pub fn parse(bytes: &[u8]) -> Result<Body, ApiError> {
-    let mut de = serde_json::Deserializer::from_slice(bytes);
-    serde_path_to_error::deserialize(&mut de).map_err(|e| {
+    let mut value: Value = serde_json::from_slice(bytes)
+        .map_err(|e| ApiError::invalid("body", format!("malformed JSON: {e}")))?;
+    let Some(object) = value.as_object_mut() else {
+        return Err(ApiError::invalid("body", "the body must be a JSON object"));
+    };
+    drop_unimplemented(object)?;
+    serde_path_to_error::deserialize(value).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
-        if inner.is_syntax() || inner.is_eof() {
-            return ApiError::invalid("body", format!("malformed JSON: {inner}"));
+        let message = inner.to_string();
+        if let Some(name) = unknown_field(&message) {
+            let at = match path.as_str() {
+                "" | "." => String::new(),
+                p => format!(" in `{p}`"),
+            };
+            let param = path
+                .split(['.', '['])
+                .next()
+                .filter(|f| !f.is_empty() && *f != "?");
+            return ApiError::invalid(
+                param.unwrap_or(name),
+                format!("unknown field `{name}`{at}: this server does not implement it"),
+            );
         }
         let field = path.split(['.', '[']).next().unwrap_or_default();
         if field.is_empty() {
@@ -120,6 +241,12 @@ pub fn parse(bytes: &[u8]) -> Result<Body, ApiError> {
         }
         ApiError::invalid(field, format!("invalid value for `{path}`: {inner}"))
     })
+}
+
+/// The name serde's unknown-field error gives, if `message` is one.
+fn unknown_field(message: &str) -> Option<&str> {
+    let rest = message.strip_prefix("unknown field `")?;
+    rest.split('`').next()
 }
 
 /// What the model allows, for validation.
@@ -198,6 +325,7 @@ pub fn plan(
             let mut request = GenerationRequest::new(prompt.clone(), params, max_tokens);
             request.stop_strings = stop.clone();
             request.ignore_eos = body.ignore_eos.unwrap_or(false);
+            request.skip_special_tokens = body.skip_special_tokens.unwrap_or(false);
             request
         })
         .collect();
@@ -406,6 +534,11 @@ pub fn chat_messages(body: &Body) -> Result<Vec<loader::ChatMessage>, ApiError> 
     let Some(messages) = &body.messages else {
         return Err(ApiError::invalid("messages", "messages is required"));
     };
+    messages_for_template(messages)
+}
+
+/// `messages` as the template takes them.
+pub fn messages_for_template(messages: &[Message]) -> Result<Vec<loader::ChatMessage>, ApiError> {
     if messages.is_empty() {
         return Err(ApiError::invalid("messages", "messages must not be empty"));
     }
@@ -419,12 +552,24 @@ pub fn chat_messages(body: &Body) -> Result<Vec<loader::ChatMessage>, ApiError> 
                     format!("messages[{i}].role is empty"),
                 ));
             }
+            if m.function_call.is_some() || m.audio.is_some() {
+                return Err(ApiError::invalid(
+                    "messages",
+                    format!(
+                        "messages[{i}]: function_call and audio are not supported; use tool_calls"
+                    ),
+                ));
+            }
             let content = match &m.content {
                 None => String::new(),
                 Some(Content::Text(t)) => t.clone(),
                 Some(Content::Parts(parts)) => text_parts(i, parts)?,
             };
-            Ok(loader::ChatMessage::new(m.role.clone(), content))
+            let mut message = loader::ChatMessage::new(m.role.clone(), content);
+            message.tool_calls = m.tool_calls.as_ref().map(|calls| template_calls(calls));
+            message.tool_call_id = m.tool_call_id.clone();
+            message.name = m.name.clone();
+            Ok(message)
         })
         .collect()
 }
@@ -443,4 +588,25 @@ fn text_parts(i: usize, parts: &[ContentPart]) -> Result<String, ApiError> {
         }
     }
     Ok(text)
+}
+
+/// Earlier calls as chat templates read them: `arguments` as an object where the API carries a
+/// JSON string (templates serialize it themselves).
+fn template_calls(calls: &[Value]) -> Value {
+    let mut calls = calls.to_vec();
+    for call in &mut calls {
+        let Some(arguments) = call
+            .get_mut("function")
+            .and_then(|f| f.get_mut("arguments"))
+        else {
+            continue;
+        };
+        if let Some(parsed) = arguments
+            .as_str()
+            .and_then(|s| serde_json::from_str::<Value>(s).ok())
+        {
+            *arguments = parsed;
+        }
+    }
+    Value::Array(calls)
 }

@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use axum::http::StatusCode;
 use engine::batch::{Engine, EngineHandle};
+use engine::grammar::{GrammarCompiler, GrammarError};
 use loader::{ChatTemplate, Tokenizer};
 
 use crate::error::ApiError;
@@ -15,6 +16,8 @@ pub struct Ready {
     pub engine: EngineHandle,
     pub tokenizer: Option<Arc<Tokenizer>>,
     pub chat_template: Option<ChatTemplate>,
+    /// Compiles requests' grammars, or why this model cannot take them.
+    pub grammars: Result<GrammarCompiler, GrammarError>,
 }
 
 pub struct AppState {
@@ -27,10 +30,12 @@ pub struct AppState {
     /// How long one request may take, from arrival to its last token.
     pub request_timeout: Duration,
     pub created: u64,
+    /// `--api-key`: the bearer token requests must carry.
+    pub api_key: Option<String>,
 }
 
 impl AppState {
-    pub fn new(model_name: String, request_timeout: Duration) -> AppState {
+    pub fn new(model_name: String, request_timeout: Duration, api_key: Option<String>) -> AppState {
         AppState {
             model_name,
             ready: OnceLock::new(),
@@ -38,6 +43,7 @@ impl AppState {
             metrics: Metrics::default(),
             request_timeout,
             created: unix_now(),
+            api_key,
         }
     }
 

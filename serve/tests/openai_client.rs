@@ -6,6 +6,9 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// The server runs with `--api-key`, so every call of the script also tests the key.
+const API_KEY: &str = "test-key";
+
 fn required() -> bool {
     std::env::var_os("LOADER_REQUIRE_MODEL").is_some()
 }
@@ -65,6 +68,8 @@ fn openai_client_on_smollm2() {
                 "smollm2",
                 "--port",
                 &port.to_string(),
+                "--api-key",
+                API_KEY,
             ])
             .env("RUST_LOG", "warn")
             .spawn()
@@ -77,6 +82,7 @@ fn openai_client_on_smollm2() {
         .arg(script)
         .args([base.as_str(), "smollm2"])
         .arg(generate)
+        .arg(API_KEY)
         .status()
         .expect("run python");
     assert!(status.success(), "the openai client tests failed");

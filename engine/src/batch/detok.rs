@@ -26,9 +26,11 @@ pub struct Delta {
 }
 
 impl TextState {
-    pub fn new(tokenizer: Option<Arc<Tokenizer>>) -> TextState {
+    /// `skip_special_tokens`: control tokens' text is left out of the output.
+    pub fn new(tokenizer: Option<Arc<Tokenizer>>, skip_special_tokens: bool) -> TextState {
         TextState {
             tokenizer,
+            stream: DecodeStream::new(skip_special_tokens),
             ..TextState::default()
         }
     }

@@ -80,6 +80,8 @@ pub struct Draw {
     on_device: Vec<bool>,
     /// Per slot, what the last decode step drew.
     drawn: Vec<Option<Drawn>>,
+    /// Rows whose grammar mask failed this step, and why.
+    mask_errors: Vec<(usize, String)>,
     pub stats: DrawStats,
 }
 
@@ -94,22 +96,30 @@ impl Draw {
             rows: SampleRows::default(),
             on_device: Vec::new(),
             drawn: Vec::new(),
+            mask_errors: Vec::new(),
             stats: DrawStats::default(),
         }
     }
 
-    /// Whether `seq` draws its tokens on the device.
+    /// Whether `seq` draws its tokens on the device: a grammar's mask needs the logits here.
     fn on_device(&self, seq: &Sequence) -> bool {
-        self.device_heads && device_can_sample(&seq.request.params)
+        self.device_heads
+            && device_can_sample(&seq.request.params)
+            && seq.request.constraint.is_none()
     }
 
     /// Runs one prefill chunk of `seq`; the last chunk also draws the first generated token.
     pub fn prefill(
         &mut self,
         graphs: &mut impl GraphRunner,
-        seq: &Sequence,
+        seq: &mut Sequence,
         chunk: Chunk<'_>,
     ) -> Result<Option<Drawn>, EngineError> {
+        if chunk.last {
+            if let Err(e) = prepare_mask(seq) {
+                return Ok(Some(Err(e)));
+            }
+        }
         let on_device = chunk.last && self.on_device(seq);
         if on_device {
             self.rows.clear();
@@ -146,13 +156,14 @@ impl Draw {
 
     /// Runs one decode step over `rows` and draws a token for every sequence of `live` that
     /// takes part; [`Draw::take`] hands them out. Returns the decode bucket that ran.
-    pub fn decode(
+    pub fn decode<G: GraphRunner>(
         &mut self,
-        graphs: &mut impl GraphRunner,
+        graphs: &mut G,
         rows: &DecodeRows<'_>,
-        live: &[Sequence],
+        live: &mut [Sequence],
     ) -> Result<usize, EngineError> {
         let n = rows.tokens.len();
+        self.mask_errors.clear();
         self.drawn.clear();
         self.drawn.resize_with(n, || None);
         // Rows that draw on the device; padding rows count as such (their draw is ignored).
@@ -176,13 +187,28 @@ impl Draw {
         } else {
             Variant::Logits
         };
-        let batch = graphs.decode(
-            head,
-            rows.tokens,
-            rows.pos,
-            Some(&mut self.rows),
-            &mut self.decode_out,
-        )?;
+        let (sample_rows, decode_out) = (&mut self.rows, &mut self.decode_out);
+        let mut run = |graphs: &mut G| {
+            graphs.decode(head, rows.tokens, rows.pos, Some(sample_rows), decode_out)
+        };
+        let batch = if live
+            .iter()
+            .any(|s| s.request.constraint.is_some() && rows.holds(s))
+        {
+            // A mask needs only the tokens drawn so far: compute them while the step runs.
+            let (batch, masks) = std::thread::scope(|scope| {
+                let masks = scope.spawn(|| prepare_masks(live, rows));
+                (run(graphs), masks.join())
+            });
+            for (slot, error) in masks
+                .map_err(|_| EngineError::Internal("computing grammar masks panicked".into()))?
+            {
+                self.mask_errors.push((slot, error));
+            }
+            batch?
+        } else {
+            run(graphs)?
+        };
         if head == Variant::Sample {
             self.stats.bytes_read_back += batch * 8;
             self.take_device_rows(rows, live);
@@ -210,6 +236,9 @@ impl Draw {
             let drawn = host_draw(&mut self.sampler, row, seq, &mut self.sample);
             self.drawn[seq.slot] = Some(self.stats.host(drawn));
         }
+        for (slot, error) in self.mask_errors.drain(..) {
+            self.drawn[slot] = Some(Err(error));
+        }
         self.stats.sample_seconds += started.elapsed().as_secs_f64();
         Ok(batch)
     }
@@ -233,8 +262,33 @@ impl Draw {
     }
 }
 
-/// The host sampler's token for `seq` from its `[V]` logits (which it may rewrite).
+/// Computes the grammar mask of every constrained sequence taking part in the step; returns
+/// the slots whose mask failed and why.
+fn prepare_masks(live: &mut [Sequence], rows: &DecodeRows<'_>) -> Vec<(usize, String)> {
+    let mut failed = Vec::new();
+    for seq in live.iter_mut().filter(|s| rows.holds(s)) {
+        if let Err(e) = prepare_mask(seq) {
+            failed.push((seq.slot, e));
+        }
+    }
+    failed
+}
+
+fn prepare_mask(seq: &mut Sequence) -> Result<(), String> {
+    match &mut seq.request.constraint {
+        Some(constraint) => constraint.prepare().map_err(|e| format!("grammar: {e}")),
+        None => Ok(()),
+    }
+}
+
+/// The host sampler's token for `seq` from its `[V]` logits (which it may rewrite); a grammar's
+/// disallowed tokens are set to -inf before the sampler's chain.
 fn host_draw(sampler: &mut Sampler, logits: &mut [f32], seq: &Sequence, out: &mut Sample) -> Drawn {
+    if let Some(constraint) = &seq.request.constraint {
+        constraint
+            .apply(logits)
+            .map_err(|e| format!("grammar: {e}"))?;
+    }
     match sampler.sample_into(logits, &seq.sampler_request(), out) {
         Ok(()) => Ok(out.clone()),
         Err(e) => Err(format!("sampling: {e}")),

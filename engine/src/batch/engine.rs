@@ -23,7 +23,8 @@ pub struct EngineConfig {
 enum Command {
     Submit {
         id: u64,
-        request: GenerationRequest,
+        /// Boxed: a request with a grammar is large, the other commands are small.
+        request: Box<GenerationRequest>,
         events: Sender<Event>,
     },
     Cancel(u64),
@@ -194,7 +195,7 @@ impl EngineHandle {
             .commands
             .send(Command::Submit {
                 id,
-                request,
+                request: Box::new(request),
                 events,
             })
             .is_err()
@@ -273,6 +274,14 @@ impl RequestLimits {
             return Err(SubmitError::StopStringsWithoutTokenizer);
         }
         request.params.validate()?;
+        if let Some(constraint) = &request.constraint {
+            if constraint.vocab() != self.vocab {
+                return Err(SubmitError::ConstraintVocabulary {
+                    constraint: constraint.vocab(),
+                    vocab: self.vocab,
+                });
+            }
+        }
         if let Some(&(id, _)) = request
             .params
             .logit_bias
@@ -444,7 +453,7 @@ fn run<G: GraphRunner>(
                     id,
                     request,
                     events,
-                } => scheduler.enqueue(id, request, events),
+                } => scheduler.enqueue(id, *request, events),
                 Command::Cancel(id) => scheduler.cancel(id),
                 Command::Shutdown => shutdown = true,
             }

@@ -2,6 +2,8 @@
 
 use sampler::{ParamError, SampleParams, TokenLogprob};
 
+use crate::grammar::Constraint;
+
 /// One generation request.
 #[derive(Debug, Clone)]
 pub struct GenerationRequest {
@@ -17,6 +19,11 @@ pub struct GenerationRequest {
     pub stop_strings: Vec<String>,
     /// Keep generating past the model's EOS token.
     pub ignore_eos: bool,
+    /// Leave control tokens' text out of the output text.
+    pub skip_special_tokens: bool,
+    /// A compiled grammar every drawn token must follow; such a request is sampled on the
+    /// host, and ends when the grammar is complete.
+    pub constraint: Option<Constraint>,
 }
 
 impl GenerationRequest {
@@ -28,6 +35,8 @@ impl GenerationRequest {
             stop_token_ids: Vec::new(),
             stop_strings: Vec::new(),
             ignore_eos: false,
+            skip_special_tokens: false,
+            constraint: None,
         }
     }
 }
@@ -43,6 +52,8 @@ pub enum FinishReason {
     StopToken(u32),
     /// One of `stop_strings` matched.
     StopString(String),
+    /// The grammar is complete: nothing but the end may follow.
+    GrammarComplete,
     /// The slot's context capacity is full.
     Capacity,
     /// Cancelled by the caller (or its receiver was dropped).
@@ -95,4 +106,6 @@ pub enum SubmitError {
     QueueFull { capacity: usize },
     #[error("the engine has stopped")]
     EngineStopped,
+    #[error("the constraint was compiled for a vocabulary of {constraint}, the model has {vocab}")]
+    ConstraintVocabulary { constraint: usize, vocab: usize },
 }

@@ -220,10 +220,10 @@ impl<G: GraphRunner> Scheduler<G> {
                 tokens: &chunk,
                 last,
             };
+            let seq = &mut self.active[i];
             let drawn = self.draw.prefill(&mut self.graphs, seq, call)?;
             self.stats.prefill_tokens += len;
             budget = budget.saturating_sub(len);
-            let seq = &mut self.active[i];
             match drawn {
                 None => seq.phase = Phase::Prefill { done: done + len },
                 Some(drawn) => accept(seq, drawn, &self.rules),
@@ -259,7 +259,9 @@ impl<G: GraphRunner> Scheduler<G> {
             pos: &self.pos,
         };
         self.stats.decode_rows = self.active.iter().filter(|s| step.holds(s)).count();
-        self.stats.decode_batch = self.draw.decode(&mut self.graphs, &step, &self.active)?;
+        self.stats.decode_batch = self
+            .draw
+            .decode(&mut self.graphs, &step, &mut self.active)?;
         for seq in &mut self.active {
             if let Some(drawn) = self.draw.take(seq.slot) {
                 accept(seq, drawn, &self.rules);

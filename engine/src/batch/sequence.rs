@@ -50,6 +50,7 @@ impl Sequence {
         tokenizer: Option<Arc<Tokenizer>>,
     ) -> Sequence {
         let history = request.prompt.clone();
+        let skip_special_tokens = request.skip_special_tokens;
         Sequence {
             id,
             slot: usize::MAX,
@@ -59,7 +60,7 @@ impl Sequence {
             generated: 0,
             cached: 0,
             events,
-            text: TextState::new(tokenizer),
+            text: TextState::new(tokenizer, skip_special_tokens),
             finished: None,
         }
     }
@@ -112,6 +113,14 @@ impl Sequence {
         } else {
             None
         };
+        let grammar_end = match (&stop_token, &mut self.request.constraint) {
+            (None, Some(constraint)) => match constraint.advance(id) {
+                Ok(()) if constraint.is_finished() => Some(FinishReason::GrammarComplete),
+                Ok(()) => None,
+                Err(e) => Some(FinishReason::Error(format!("grammar: {e}"))),
+            },
+            _ => None,
+        };
         let (mut text, mut text_end) = (String::new(), None);
         if stop_token.is_none() {
             match self.text.push(id, &self.request.stop_strings) {
@@ -140,7 +149,7 @@ impl Sequence {
         } else {
             None
         };
-        self.finished = stop_token.or(text_end).or(limit);
+        self.finished = stop_token.or(text_end).or(grammar_end).or(limit);
     }
 
     /// Sends the final event; text still held back for a possible stop

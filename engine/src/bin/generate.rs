@@ -11,6 +11,7 @@ use std::time::Instant;
 use clap::Parser;
 use engine::batch::{Engine, EngineConfig, Event, GenerationRequest, SchedulerConfig};
 use engine::device_sampling::SamplingMode;
+use engine::grammar::{Grammar, GrammarCompiler};
 use engine::model::{self, ModelOptions};
 use engine::prompt::{self, PromptError};
 use engine::runtime::Runtime;
@@ -81,6 +82,31 @@ struct Args {
     /// KV cache element type: f32, f16 or bf16 (rounded when written).
     #[arg(long, default_value = "f32", value_parser = model::parse_kv_dtype)]
     kv: emitter::hlo::ElemType,
+    /// Constrain the output to JSON valid under the schema in this file.
+    #[arg(long, conflicts_with = "grammar")]
+    json_schema: Option<PathBuf>,
+    /// Constrain the output to the grammar in this file (llguidance's Lark dialect; a
+    /// regular expression is `start: /.../`).
+    #[arg(long)]
+    grammar: Option<PathBuf>,
+}
+
+/// The grammar `--json-schema` or `--grammar` asks for.
+fn grammar(args: &Args) -> Result<Option<Grammar>, Box<dyn std::error::Error>> {
+    let read = |path: &PathBuf| {
+        std::fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))
+    };
+    if let Some(path) = &args.json_schema {
+        let schema = serde_json::from_str(&read(path)?)
+            .map_err(|e| format!("{} is not JSON: {e}", path.display()))?;
+        return Ok(Some(Grammar::JsonSchema(schema)));
+    }
+    Ok(args
+        .grammar
+        .as_ref()
+        .map(read)
+        .transpose()?
+        .map(Grammar::Lark))
 }
 
 fn parse_sampling(s: &str) -> Result<SamplingMode, String> {
@@ -126,6 +152,11 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     };
     let mut request = GenerationRequest::new(prompt, params, args.max_tokens);
     request.stop_strings = args.stop.clone();
+    if let Some(grammar) = grammar(&args)? {
+        // Compiled before the model, so a bad grammar costs no compile.
+        let compiler = GrammarCompiler::for_tokenizer(tokenizer.clone(), prepared.limits().vocab)?;
+        request.constraint = Some(compiler.compile(&grammar)?);
+    }
     let prompt_tokens = request.prompt.len();
     prepared.limits().check(&request)?;
     let loaded = prepared.load(&runtime)?;

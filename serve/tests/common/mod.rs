@@ -49,10 +49,18 @@ impl Server {
 
     /// As [`Server::spawn`], with environment variables for the server.
     pub fn spawn_with_env(extra: &[&str], env: &[(&str, &std::path::Path)]) -> Server {
-        let model = tiny_with_tokenizer();
+        Server::spawn_model(&tiny_with_tokenizer(), extra, env)
+    }
+
+    /// Starts `serve` on `model` (a tiny model directory), as [`Server::spawn`] does.
+    pub fn spawn_model(
+        model: &std::path::Path,
+        extra: &[&str],
+        env: &[(&str, &std::path::Path)],
+    ) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_serve"))
             .arg("--model")
-            .arg(&model)
+            .arg(model)
             .args([
                 "--served-model-name",
                 "tiny",
@@ -105,7 +113,12 @@ impl Server {
     }
 
     pub fn request(&self, method: &str, path: &str, body: &str) -> Response {
-        let mut stream = self.send(method, path, body);
+        self.request_with(method, path, body, &[])
+    }
+
+    /// A request with extra header lines (`Name: value`).
+    pub fn request_with(&self, method: &str, path: &str, body: &str, headers: &[&str]) -> Response {
+        let mut stream = self.send_with(method, path, body, headers);
         let mut raw = Vec::new();
         stream.read_to_end(&mut raw).expect("read response");
         Response::parse(&raw)
@@ -114,12 +127,17 @@ impl Server {
     /// Sends a request and returns the open connection (HTTP/1.0: the body
     /// runs to the end of the connection, without chunking).
     pub fn send(&self, method: &str, path: &str, body: &str) -> TcpStream {
+        self.send_with(method, path, body, &[])
+    }
+
+    fn send_with(&self, method: &str, path: &str, body: &str, headers: &[&str]) -> TcpStream {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connect");
         stream
             .set_read_timeout(Some(Duration::from_secs(120)))
             .expect("timeout");
+        let extra: String = headers.iter().map(|h| format!("{h}\r\n")).collect();
         let head = format!(
-            "{method} {path} HTTP/1.0\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            "{method} {path} HTTP/1.0\r\nHost: localhost\r\nContent-Type: application/json\r\n{extra}Content-Length: {}\r\n\r\n",
             body.len()
         );
         stream.write_all(head.as_bytes()).expect("write head");
@@ -209,13 +227,6 @@ fn tiny_vocab() -> serde_json::Map<String, Value> {
 /// The tiny model's directory with a word-level tokenizer and a chat
 /// template, so text prompts, chat and stop strings work on it.
 pub fn tiny_with_tokenizer() -> std::path::PathBuf {
-    // The module cache is keyed by the model's directory name: a fixed name
-    // lets every test reuse one compiled module.
-    let dir = tests::tiny::hf_dir(7).join("tiny");
-    std::fs::create_dir_all(&dir).expect("model dir");
-    for file in ["config.json", "model.safetensors"] {
-        std::fs::rename(dir.parent().unwrap().join(file), dir.join(file)).expect("move model file");
-    }
     let tokenizer = serde_json::json!({
         "version": "1.0",
         "truncation": null,
@@ -230,8 +241,20 @@ pub fn tiny_with_tokenizer() -> std::path::PathBuf {
         "decoder": null,
         "model": {"type": "WordLevel", "vocab": tiny_vocab(), "unk_token": "<unk>"}
     });
-    std::fs::write(dir.join("tokenizer.json"), tokenizer.to_string()).expect("write tokenizer");
     let template = "{% for m in messages %}w10 {{ m['role'] }} {{ m['content'] }} w11 {% endfor %}{% if add_generation_prompt %}w12{% endif %}";
+    tiny_dir(&tokenizer, template)
+}
+
+/// The tiny model's weights in a directory named `tiny` (the module cache is keyed by the
+/// model's directory name: a fixed name lets every test reuse one compiled module), with
+/// this tokenizer and chat template.
+fn tiny_dir(tokenizer: &Value, template: &str) -> std::path::PathBuf {
+    let dir = tests::tiny::hf_dir(7).join("tiny");
+    std::fs::create_dir_all(&dir).expect("model dir");
+    for file in ["config.json", "model.safetensors"] {
+        std::fs::rename(dir.parent().unwrap().join(file), dir.join(file)).expect("move model file");
+    }
+    std::fs::write(dir.join("tokenizer.json"), tokenizer.to_string()).expect("write tokenizer");
     let config = serde_json::json!({
         "bos_token": "<s>",
         "eos_token": "</s>",
@@ -239,4 +262,78 @@ pub fn tiny_with_tokenizer() -> std::path::PathBuf {
     });
     std::fs::write(dir.join("tokenizer_config.json"), config.to_string()).expect("write config");
     dir
+}
+
+/// GPT-2's printable character for each byte (what byte-level BPE vocabularies store).
+fn byte_char(byte: u8) -> char {
+    let printable =
+        |b: u32| (33..=126).contains(&b) || (161..=172).contains(&b) || (174..=255).contains(&b);
+    if printable(byte as u32) {
+        return byte as char;
+    }
+    let rank = (0..byte as u32).filter(|&b| !printable(b)).count() as u32;
+    char::from_u32(256 + rank).expect("a valid char")
+}
+
+/// Multi-byte tokens of the byte-level test vocabulary (ids from [`BYTE_PIECES_START`]), as
+/// added tokens: JSON punctuation and the tool-call tags, so short structured answers fit
+/// the tiny model's 64-token context.
+pub const BYTE_PIECES: &[&str] = &[
+    "<tool_call>",
+    "</tool_call>",
+    "{\"",
+    "\":",
+    ",\"",
+    "\"}",
+    "true",
+    "false",
+    "name",
+    "arguments",
+    "\":\"",
+    "\",\"",
+    "}}",
+];
+/// `<unk>`, `<s>`, `</s>`, then the 256 bytes, then [`BYTE_PIECES`].
+pub const BYTE_PIECES_START: u32 = 3 + 256;
+
+/// The tiny model (same weights, same directory name, so the same compiled module) with a
+/// byte-level BPE tokenizer: every text has a spelling, as grammars need. Ids past the
+/// pieces are filler words. The template renders `tools` (their names) when given.
+pub fn tiny_with_byte_tokenizer() -> std::path::PathBuf {
+    let mut vocab = serde_json::Map::new();
+    for (i, special) in ["<unk>", "<s>", "</s>"].iter().enumerate() {
+        vocab.insert(special.to_string(), i.into());
+    }
+    for byte in 0..=255u8 {
+        vocab.insert(byte_char(byte).to_string(), (3 + byte as u32).into());
+    }
+    let mut added: Vec<Value> = ["<unk>", "<s>", "</s>"]
+        .iter()
+        .enumerate()
+        .map(|(id, text)| serde_json::json!({"id": id, "content": text, "single_word": false, "lstrip": false, "rstrip": false, "normalized": false, "special": true}))
+        .collect();
+    for (i, piece) in BYTE_PIECES.iter().enumerate() {
+        // In the model's vocabulary too (the pieces are printable ASCII, which byte-level
+        // spelling keeps): an added token the vocabulary lacks gets an id after it instead.
+        vocab.insert(piece.to_string(), (BYTE_PIECES_START + i as u32).into());
+        added.push(serde_json::json!({"id": BYTE_PIECES_START + i as u32, "content": piece, "single_word": false, "lstrip": false, "rstrip": false, "normalized": false, "special": false}));
+    }
+    for id in BYTE_PIECES_START + BYTE_PIECES.len() as u32..512 {
+        vocab.insert(format!("x{id}"), id.into());
+    }
+    let tokenizer = serde_json::json!({
+        "version": "1.0",
+        "truncation": null,
+        "padding": null,
+        "added_tokens": added,
+        "normalizer": null,
+        "pre_tokenizer": {"type": "ByteLevel", "add_prefix_space": false, "trim_offsets": true, "use_regex": true},
+        "post_processor": null,
+        "decoder": {"type": "ByteLevel", "add_prefix_space": true, "trim_offsets": true, "use_regex": true},
+        "model": {"type": "BPE", "dropout": null, "unk_token": null, "continuing_subword_prefix": null,
+                  "end_of_word_suffix": null, "fuse_unk": false, "byte_fallback": false,
+                  "ignore_merges": false, "vocab": vocab, "merges": []}
+    });
+    let template = "{% if tools %}{% for t in tools %}{{ t.function.name }};{% endfor %}{% endif %}{% for m in messages %}{{ m['role'][0] }}:{{ m['content'] }}\n{% endfor %}{% if add_generation_prompt %}a:{% endif %}";
+    tiny_dir(&tokenizer, template)
 }

@@ -1,10 +1,11 @@
 """The server through the official `openai` client on SmolLM2.
 
-Usage: openai_client.py BASE_URL MODEL GENERATE_BINARY
+Usage: openai_client.py BASE_URL MODEL GENERATE_BINARY API_KEY
 
 Runs chat, completions, streaming, usage, logprobs, seeds (against the
-`generate` binary), stop strings, n, cancel-by-disconnect and bad requests;
-exits non-zero on the first failure.
+`generate` binary), stop strings, n, cancel-by-disconnect, bad requests,
+structured output (response_format), tool calls, the API key and unknown
+fields; exits non-zero on the first failure.
 """
 
 import json
@@ -16,8 +17,9 @@ import urllib.request
 
 import openai
 
-BASE, MODEL, GENERATE = sys.argv[1], sys.argv[2], sys.argv[3]
-client = openai.OpenAI(base_url=BASE + "/v1", api_key="unused", max_retries=0, timeout=300)
+BASE, MODEL, GENERATE, KEY = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+client = openai.OpenAI(base_url=BASE + "/v1", api_key=KEY, max_retries=0, timeout=300)
+AUTH = {"authorization": "Bearer " + KEY}
 QUESTION = "What is the capital of France? Answer in one sentence."
 
 
@@ -173,7 +175,7 @@ def test_bad_requests():
     expect_error(400, "top_logprobs", logprobs=True, top_logprobs=50)
     expect_error(400, "max_tokens", max_tokens="ten")
     raw = urllib.request.Request(BASE + "/v1/chat/completions", data=b"{oops",
-                                 headers={"content-type": "application/json"})
+                                 headers={"content-type": "application/json", **AUTH})
     try:
         urllib.request.urlopen(raw)
         raise AssertionError("malformed JSON accepted")
@@ -181,9 +183,125 @@ def test_bad_requests():
         assert e.code == 400 and json.load(e)["error"]["param"] == "body"
 
 
+def check(value, schema):
+    """The subset of JSON schema the tests use: types, enum, bounds, required, closed objects."""
+    kind = schema.get("type")
+    if "enum" in schema:
+        assert value in schema["enum"], (value, schema)
+    if kind == "object":
+        assert isinstance(value, dict), value
+        props = schema.get("properties", {})
+        assert set(schema.get("required", [])) <= set(value), (value, schema)
+        if schema.get("additionalProperties") is False:
+            assert set(value) <= set(props), (value, schema)
+        for key, sub in props.items():
+            if key in value:
+                check(value[key], sub)
+    elif kind == "string":
+        assert isinstance(value, str) and len(value) <= schema.get("maxLength", 1 << 30), value
+    elif kind == "integer":
+        assert isinstance(value, int) and not isinstance(value, bool), value
+        assert schema.get("minimum", value) <= value <= schema.get("maximum", value), value
+    elif kind == "boolean":
+        assert isinstance(value, bool), value
+
+
+CITY = {"type": "object", "additionalProperties": False, "required": ["city", "country", "big"],
+        "properties": {"city": {"type": "string", "maxLength": 24},
+                       "country": {"type": "string", "maxLength": 24},
+                       "big": {"type": "boolean"}}}
+
+
+def test_response_format():
+    ask = [{"role": "user", "content": "Describe Paris as JSON with keys city, country and big."}]
+    out = chat(messages=ask, max_tokens=120, temperature=0, response_format={"type": "json_object"})
+    assert out.choices[0].finish_reason == "stop", out
+    assert isinstance(json.loads(out.choices[0].message.content), dict), out
+    for seed, temperature in [(1, 0.0), (2, 0.8), (3, 1.2), (4, 1.2)]:
+        out = chat(messages=ask, max_tokens=120, temperature=temperature, seed=seed,
+                   response_format={"type": "json_schema",
+                                    "json_schema": {"name": "city", "schema": CITY, "strict": True}})
+        choice = out.choices[0]
+        assert choice.finish_reason == "stop", out
+        check(json.loads(choice.message.content), CITY)
+
+
+TOOLS = [
+    {"type": "function", "function": {
+        "name": "get_weather", "description": "The weather in a city.",
+        "parameters": {"type": "object", "additionalProperties": False,
+                       "required": ["city", "unit"],
+                       "properties": {"city": {"type": "string", "maxLength": 30},
+                                      "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]}}}}},
+    {"type": "function", "function": {
+        "name": "get_time", "description": "The local time in a time zone.",
+        "parameters": {"type": "object", "additionalProperties": False, "required": ["zone"],
+                       "properties": {"zone": {"type": "string", "maxLength": 30}}}}},
+]
+SCHEMAS = {t["function"]["name"]: t["function"]["parameters"] for t in TOOLS}
+
+
+def reassembled(stream):
+    calls, content, reasons = {}, "", []
+    for chunk in stream:
+        choice = chunk.choices[0]
+        content += choice.delta.content or ""
+        for call in choice.delta.tool_calls or []:
+            entry = calls.setdefault(call.index, {"name": "", "arguments": ""})
+            entry["name"] += call.function.name or ""
+            entry["arguments"] += call.function.arguments or ""
+        if choice.finish_reason:
+            reasons.append(choice.finish_reason)
+    return [calls[i] for i in sorted(calls)], content, reasons
+
+
+def test_tool_calls():
+    ask = [{"role": "user", "content": "What is the weather in Paris?"}]
+    for choice, seed in [({"type": "function", "function": {"name": "get_weather"}}, 1),
+                         ("required", 2), ("required", 3)]:
+        kw = dict(messages=ask, tools=TOOLS, tool_choice=choice, parallel_tool_calls=False,
+                  max_tokens=120, temperature=0.7, seed=seed)
+        out = chat(**kw).choices[0]
+        assert out.finish_reason == "tool_calls", out
+        calls = out.message.tool_calls
+        assert len(calls) == 1, calls
+        call = calls[0]
+        assert call.type == "function" and call.id.startswith("call_")
+        if isinstance(choice, dict):
+            assert call.function.name == "get_weather", call
+        check(json.loads(call.function.arguments), SCHEMAS[call.function.name])
+        streamed, content, reasons = reassembled(chat(stream=True, **kw))
+        assert streamed == [{"name": call.function.name, "arguments": call.function.arguments}], \
+            (streamed, call)
+        assert "<tool_call>" not in content, content
+        assert reasons == ["tool_calls"], reasons
+    out = chat(messages=ask + [
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "call_1", "type": "function",
+             "function": {"name": "get_weather", "arguments": '{"city": "Paris", "unit": "celsius"}'}}]},
+        {"role": "tool", "tool_call_id": "call_1", "content": "21 degrees and sunny"}],
+        tools=TOOLS, tool_choice="none", max_tokens=30, temperature=0)
+    assert out.choices[0].message.tool_calls is None and out.choices[0].message.content
+
+
+def test_api_key_and_unknown_fields():
+    wrong = openai.OpenAI(base_url=BASE + "/v1", api_key="wrong", max_retries=0)
+    try:
+        wrong.models.list()
+        raise AssertionError("a wrong key was accepted")
+    except openai.AuthenticationError as e:
+        assert e.status_code == 401
+    assert urllib.request.urlopen(BASE + "/health").status == 200
+    expect_error(400, "frobnicate", max_tokens=2, extra_body={"frobnicate": 1})
+    expect_error(400, "functions", max_tokens=2, extra_body={"functions": [{"name": "f"}]})
+    expect_error(400, "response_format", max_tokens=2, response_format={
+        "type": "json_schema", "json_schema": {"name": "x", "schema": {"type": "no-such-type"}}})
+
+
 TESTS = [test_models, test_chat_and_usage, test_completions_length, test_stream_matches_whole,
          test_logprobs, test_seeds_match_generate, test_stop_strings, test_n,
-         test_cancel_by_disconnect, test_bad_requests]
+         test_cancel_by_disconnect, test_bad_requests, test_response_format, test_tool_calls,
+         test_api_key_and_unknown_fields]
 
 if __name__ == "__main__":
     for test in TESTS:

@@ -200,6 +200,10 @@ impl Harness {
     /// Queues a greedy request; returns its id and its events.
     fn submit(&mut self, prompt: &[u32], max_tokens: usize) -> (u64, Receiver<Event>) {
         let request = GenerationRequest::new(prompt.to_vec(), SampleParams::greedy(), max_tokens);
+        self.submit_request(request)
+    }
+
+    fn submit_request(&mut self, request: GenerationRequest) -> (u64, Receiver<Event>) {
         let (events, receiver) = mpsc::channel();
         let id = self.next_id;
         self.next_id += 1;
@@ -441,4 +445,34 @@ fn a_full_slot_ends_with_capacity() {
     let (ids, reason) = outcome(&events).expect("finished");
     assert_eq!(reason, FinishReason::Capacity);
     assert_eq!(ids, alone(&[1, 2, 3, 4], ids.len()));
+}
+
+#[test]
+fn a_grammar_constrains_its_row_and_leaves_the_others_alone() {
+    use crate::grammar::{Grammar, GrammarCompiler};
+    // Token 0 is a control token; token i > 0 spells the letter 'a' + i - 1.
+    let tokens: Vec<Vec<u8>> = (0..VOCAB)
+        .map(|i| match i {
+            0 => b"<end>".to_vec(),
+            _ => vec![b'a' + i as u8 - 1],
+        })
+        .collect();
+    let special: Vec<bool> = (0..VOCAB).map(|i| i == 0).collect();
+    let compiler = GrammarCompiler::new(tokens, &special, 0, VOCAB, None).expect("vocabulary");
+    let constraint = compiler
+        .compile(&Grammar::Regex("[ac]{3}".into()))
+        .expect("compiles");
+    let mut h = Harness::new(FakeGraphs::new(2, 64, &[4]), 64);
+    let (_, free) = h.submit(&[3, 4], 6);
+    let mut request = GenerationRequest::new(vec![5, 6], SampleParams::greedy(), 10);
+    request.constraint = Some(constraint);
+    let (_, bound) = h.submit_request(request);
+    h.run_to_end();
+    let (ids, reason) = outcome(&bound).expect("finished");
+    // Three letters complete the grammar, which ends the request without an EOS.
+    assert_eq!(reason, FinishReason::GrammarComplete);
+    assert_eq!(ids.len(), 3, "{ids:?}");
+    assert!(ids.iter().all(|&t| t == 1 || t == 3), "{ids:?}");
+    // The unconstrained row in the same steps draws what it draws alone.
+    assert_eq!(outcome(&free).expect("finished").0, alone(&[3, 4], 6));
 }

@@ -1,0 +1,49 @@
+//! `--api-key`: every route but `/health` and `/metrics` needs `Authorization: Bearer KEY`,
+//! as vLLM and llama-server ask; probes and scrapers stay open.
+
+use axum::extract::{Request, State};
+use axum::http::{header, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use crate::error::ApiError;
+use crate::state::Shared;
+
+pub async fn require_key(State(state): State<Shared>, request: Request, next: Next) -> Response {
+    let Some(key) = &state.api_key else {
+        return next.run(request).await;
+    };
+    let given = request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "));
+    match given {
+        Some(token) if same(token.as_bytes(), key.as_bytes()) => next.run(request).await,
+        _ => ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "invalid_api_key",
+            "a valid API key is required: send `Authorization: Bearer KEY`",
+        )
+        .into_response(),
+    }
+}
+
+/// Compares without stopping at the first difference, so the time taken does not tell how
+/// much of a guess was right.
+fn same(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn compares_whole_keys() {
+        assert!(super::same(b"abc", b"abc"));
+        assert!(!super::same(b"abc", b"abd"));
+        assert!(!super::same(b"abc", b"abcd"));
+    }
+}
