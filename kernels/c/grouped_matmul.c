@@ -33,9 +33,11 @@
 
 // How codes are stored, per tile and group of `group` inputs. U4/I4: 8 bytes per input (rows
 // 2i and 2i+1 in byte i, low nibble first; I4 two's complement). I8: 16 bytes per input.
-// U5/I5/I6 keep the file's bits: the group's low nibbles as U4 (8 bytes per input), then each
-// input's high bits (U5/I5: 2 bytes per input, row r at bit r; I6: 4 bytes, row r at bits 2r
-// and 2r + 1); the code is `nibble | high << 4`, minus 16 for I5 (Q5_0) and 32 for I6 (Q6_K).
+// U5/I5/I6 keep the file's bits: the group's low nibbles as U4 (8 bytes per input), then the
+// high bits of each pair of inputs k, k+1 in the lane order the nibbles widen to (see
+// `high_lanes`): U5/I5 one 32-bit word, bit `16 * (r % 2) + 8 * s + r / 2` for row r of input
+// k + s; I6 one 64-bit word, bits `32 * (r % 2) + 2 * (8 * s + r / 2)` and the next. The code
+// is `nibble | high << 4`, minus 16 for I5 (Q5_0) and 32 for I6 (Q6_K).
 enum code { U4, I4, I8, U5, I5, I6 };
 
 // Bytes of one input's 16 codes.
@@ -85,6 +87,40 @@ INLINE __m512 widen_bytes(const uint8_t* p) {
     return _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i*)p)));
 }
 
+// Inputs k and k+1 of a tile's 5- or 6-bit codes at `cg` (`group` inputs) as f32 in the
+// nibble lane order: lane l < 8 of `even` is row 2l of input k, lane 8 + l row 2l of input
+// k + 1; `odd` the rows 2l + 1. Each value is a table lookup of the low nibble (the offset
+// folded in) plus one of the high bits (16 or 16 * 2 bits' worth), which costs a third of
+// widening each lane through integer shifts (measured on one thread, one token).
+INLINE void high_lanes(enum code code, int group, const uint8_t* cg, int k, __m512* even,
+                       __m512* odd) {
+    const __m512i bytes = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i*)(cg + k * 8)));
+    const uint8_t* high = cg + (size_t)group * 8;
+    __m512 low_table, high_table;
+    __m512i he, ho;
+    if (code == I6) {
+        low_table = _mm512_setr_ps(-32, -31, -30, -29, -28, -27, -26, -25, -24, -23, -22, -21, -20, -19, -18, -17);
+        high_table = _mm512_setr_ps(0, 16, 32, 48, 0, 16, 32, 48, 0, 16, 32, 48, 0, 16, 32, 48);
+        const __m512i shifts = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+        const uint8_t* w = high + (size_t)(k / 2) * 8;
+        he = _mm512_srlv_epi32(_mm512_set1_epi32((int)load_u32(w)), shifts);
+        ho = _mm512_srlv_epi32(_mm512_set1_epi32((int)load_u32(w + 4)), shifts);
+    } else {
+        low_table = code == I5 ? _mm512_setr_ps(-16, -15, -14, -13, -12, -11, -10, -9, -8, -7, -6, -5, -4, -3, -2, -1)
+                               : _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        high_table = _mm512_setr_ps(0, 16, 0, 16, 0, 16, 0, 16, 0, 16, 0, 16, 0, 16, 0, 16);
+        const __m512i shifts = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        const uint32_t w = load_u32(high + (size_t)(k / 2) * 4);
+        he = _mm512_srlv_epi32(_mm512_set1_epi32((int)w), shifts);
+        ho = _mm512_srlv_epi32(_mm512_set1_epi32((int)(w >> 16)), shifts);
+    }
+    // vpermps reads only an index's low 4 bits: the nibble, or the high field and the next.
+    *even = _mm512_add_ps(_mm512_permutexvar_ps(bytes, low_table),
+                          _mm512_permutexvar_ps(he, high_table));
+    *odd = _mm512_add_ps(_mm512_permutexvar_ps(_mm512_srli_epi32(bytes, 4), low_table),
+                         _mm512_permutexvar_ps(ho, high_table));
+}
+
 // Inputs k and k+1 of one tile's group of codes at `cg` (`group` inputs), as f32 in row order.
 INLINE void widen_pair(enum code code, int group, const uint8_t* cg, int k, __m512* first,
                        __m512* second) {
@@ -97,32 +133,12 @@ INLINE void widen_pair(enum code code, int group, const uint8_t* cg, int k, __m5
         widen_nibbles(code, cg + k * 8, first, second);
         return;
     }
-    const __m128i bytes = _mm_loadu_si128((const __m128i*)(cg + k * 8));
-    const __m128i low_mask = _mm_set1_epi8(0x0F);
-    const __m128i lo = _mm_and_si128(bytes, low_mask);
-    const __m128i hi = _mm_and_si128(_mm_srli_epi16(bytes, 4), low_mask);
-    __m512i a = _mm512_cvtepu8_epi32(_mm_unpacklo_epi8(lo, hi));
-    __m512i b = _mm512_cvtepu8_epi32(_mm_unpackhi_epi8(lo, hi));
-    const uint8_t* high = cg + (size_t)group * 8;
-    __m512i ha, hb, offset;
-    if (code == I6) {
-        const __m512i shifts = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
-        const __m512i mask = _mm512_set1_epi32(3);
-        ha = _mm512_and_si512(_mm512_srlv_epi32(_mm512_set1_epi32((int)load_u32(high + k * 4)), shifts), mask);
-        hb = _mm512_and_si512(_mm512_srlv_epi32(_mm512_set1_epi32((int)load_u32(high + (k + 1) * 4)), shifts), mask);
-        offset = _mm512_set1_epi32(32);
-    } else {
-        const __m512i shifts = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-        const __m512i mask = _mm512_set1_epi32(1);
-        const uint32_t two = load_u32(high + k * 2);  // inputs k and k+1
-        ha = _mm512_and_si512(_mm512_srlv_epi32(_mm512_set1_epi32((int)two), shifts), mask);
-        hb = _mm512_and_si512(_mm512_srlv_epi32(_mm512_set1_epi32((int)(two >> 16)), shifts), mask);
-        offset = _mm512_set1_epi32(code == I5 ? 16 : 0);
-    }
-    a = _mm512_sub_epi32(_mm512_or_si512(a, _mm512_slli_epi32(ha, 4)), offset);
-    b = _mm512_sub_epi32(_mm512_or_si512(b, _mm512_slli_epi32(hb, 4)), offset);
-    *first = _mm512_cvtepi32_ps(a);
-    *second = _mm512_cvtepi32_ps(b);
+    __m512 even, odd;
+    high_lanes(code, group, cg, k, &even, &odd);
+    const __m512i first_rows = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+    const __m512i second_rows = _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+    *first = _mm512_permutex2var_ps(even, first_rows, odd);
+    *second = _mm512_permutex2var_ps(even, second_rows, odd);
 }
 
 // Bytes of one tile row's maps for its first `groups` groups (whole super-blocks for K maps):
@@ -297,18 +313,18 @@ INLINE void tile_block(enum code code, int group, enum maps mp, int has_min, int
     store_tiles(tb, mb, acc, M, y, m0);
 }
 
-// 4-bit codes at one or two tokens, where widening is the bottleneck: the 16 bytes of inputs
+// 4-bit codes (and 5- and 6-bit ones, whose high bits come from `high_lanes` in the same lane
+// order) at one or two tokens, where widening is the bottleneck: the 16 bytes of inputs
 // k and k+1 are zero-extended once, and each lane's low and high nibble picked from a table
 // of the 16 code values (vpermps reads only an index's low 4 bits). Lanes 0-7 then hold the
 // even rows of input k and lanes 8-15 those of input k+1 (odd rows for the high nibbles), so
 // the token's input is broadcast as [x_k x8, x_k+1 x8] and the halves are folded per group.
-INLINE void tile_block_nibbles(enum code code, enum maps mp, int has_min, int tb, int mb,
+INLINE void tile_block_nibbles(enum code code, int group, enum maps mp, int has_min, int tb, int mb,
                                const float* x, size_t M, const float* xsum,
                                const uint8_t* codes, const uint8_t* scales,
                                const uint8_t* mins, size_t groups, size_t stored_groups,
                                float* y, size_t m0, int first) {
-    const int group = 32;
-    const size_t code_bytes = TILE / 2;
+    const size_t code_bytes = input_bytes(code);
     const size_t tile_codes = stored_groups * group * code_bytes;
     const size_t tile_maps = maps_bytes(mp, stored_groups);
     const __m512 table = code == I4 ? _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, -8, -7, -6, -5, -4, -3, -2, -1)
@@ -340,10 +356,15 @@ INLINE void tile_block_nibbles(enum code code, enum maps mp, int has_min, int tb
             }
 #pragma GCC unroll 4
             for (int t = 0; t < tb; ++t) {
-                const __m512i bytes = _mm512_cvtepu8_epi32(
-                    _mm_loadu_si128((const __m128i*)(cg + t * tile_codes + k * code_bytes)));
-                const __m512 lo = _mm512_permutexvar_ps(bytes, table);
-                const __m512 hi = _mm512_permutexvar_ps(_mm512_srli_epi32(bytes, 4), table);
+                __m512 lo, hi;
+                if (code == U4 || code == I4) {
+                    const __m512i bytes = _mm512_cvtepu8_epi32(
+                        _mm_loadu_si128((const __m128i*)(cg + t * tile_codes + k * 8)));
+                    lo = _mm512_permutexvar_ps(bytes, table);
+                    hi = _mm512_permutexvar_ps(_mm512_srli_epi32(bytes, 4), table);
+                } else {
+                    high_lanes(code, group, cg + t * tile_codes, k, &lo, &hi);
+                }
 #pragma GCC unroll 2
                 for (int m = 0; m < mb; ++m) {
                     even[t][m] = _mm512_fmadd_ps(lo, xv[m], even[t][m]);
@@ -402,8 +423,8 @@ INLINE void tiles_block(enum code code, int group, enum maps mp, int has_min, in
         const int first = g0 == 0;
         size_t t = tile_begin;
 #define TILES(n)                                                                               \
-    if ((code == U4 || code == I4) && mb <= 2)                                                 \
-        tile_block_nibbles(code, mp, has_min, n, mb, xc, M, xsum, cc + t * tile_codes,         \
+    if (code != I8 && mb <= 2)                                                                 \
+        tile_block_nibbles(code, group, mp, has_min, n, mb, xc, M, xsum, cc + t * tile_codes,  \
                            sc + t * tile_maps, has_min ? mc + t * tile_maps : 0, gn,           \
                            stored_groups, y + t * TILE * M, m0, first);                        \
     else                                                                                       \

@@ -25,7 +25,7 @@ use crate::tiling::{tile_rows, Tiling, TILE_ROWS};
 use crate::weight_plan::{StoredFormat, WeightPlan};
 
 /// Bump whenever the conversion's output could change, so stale cache entries are not reused.
-pub const CONVERTER_VERSION: u32 = 5;
+pub const CONVERTER_VERSION: u32 = 6;
 const DATA_ALIGNMENT: usize = 64;
 
 /// Returns the cached parameter file for `source`, converting it first when absent.

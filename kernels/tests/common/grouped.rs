@@ -212,12 +212,21 @@ fn put_code(
         return;
     }
     codes[base + k * 8 + j / 2] |= ((q & 0x0F) as u8) << (4 * (j % 2));
-    let high = q >> 4;
-    match bits {
-        5 => codes[base + group * 8 + k * 2 + j / 8] |= (high as u8) << (j % 8),
-        6 => codes[base + group * 8 + k * 4 + j / 4] |= (high as u8) << (2 * (j % 4)),
-        _ => {}
+    if bits == 4 {
+        return;
     }
+    // High bits of inputs k and k+1 together, in the kernel's lane order.
+    let (pair, lane) = (k / 2, (k % 2) * 8 + j / 2);
+    let high = (q >> 4) as u64;
+    let (word_bytes, bit) = match bits {
+        5 => (4, 16 * (j % 2) + lane),
+        _ => (8, 32 * (j % 2) + 2 * lane),
+    };
+    let at = base + group * 8 + pair * word_bytes;
+    let mut word = [0u8; 8];
+    word[..word_bytes].copy_from_slice(&codes[at..at + word_bytes]);
+    let word = u64::from_le_bytes(word) | high << bit;
+    codes[at..at + word_bytes].copy_from_slice(&word.to_le_bytes()[..word_bytes]);
 }
 
 /// Row j's 6-bit sub-scale of group k in the super-block maps at `p` (see `Maps::SuperBlock6`).

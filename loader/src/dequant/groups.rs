@@ -122,25 +122,26 @@ pub fn compact_layout(ty: GgmlType) -> Option<GroupLayout> {
     })
 }
 
-/// One tile's codes for one group in the high-bit layout: `codes[k * 16 + r]` (input k, row
-/// r, as the values [`Groups`] holds) become 8 bytes of low nibbles per input (rows 2i and
-/// 2i + 1 in byte i, low nibble first), then per input the high bits of the 16 rows (row r
-/// at bit r for 5-bit codes, bits 2r and 2r + 1 for 6-bit ones).
+/// One tile's codes for one group in the high-bit layout (`kernels::Code`): `codes[k * 16 + r]`
+/// (input k, row r, as the values [`Groups`] holds) become 8 bytes of low nibbles per input
+/// (rows 2i and 2i + 1 in byte i, low nibble first), then one word per pair of inputs k, k + 1
+/// holding their high bits in the order the kernels widen nibbles to: row r of input k + s at
+/// lane `8 * s + r / 2` of the even (r even) or odd half; 5-bit codes one bit per lane in a
+/// 32-bit word (odd half from bit 16), 6-bit codes two bits per lane in a 64-bit word (odd
+/// half from bit 32).
 pub fn pack_high_bit_codes(code: Code, codes: &[i8], out: &mut [u8]) {
     let group = codes.len() / 16;
-    let high_bytes = 2 * (code.bits() - 4);
+    let (word_bytes, lane_bits) = if code.bits() == 5 { (4, 1) } else { (8, 2) };
     out.fill(0);
+    let (nibbles, high) = out.split_at_mut(group * 8);
     for (i, &c) in codes.iter().enumerate() {
         let (k, r) = (i / 16, i % 16);
         let bits = (i32::from(c) + code.offset()) as u8;
-        out[k * 8 + r / 2] |= (bits & 0x0F) << (4 * (r % 2));
-        let high = bits >> 4;
-        let at = group * 8 + k * high_bytes;
-        if code.bits() == 5 {
-            out[at + r / 8] |= high << (r % 8);
-        } else {
-            out[at + r / 4] |= high << (2 * (r % 4));
-        }
+        nibbles[k * 8 + r / 2] |= (bits & 0x0F) << (4 * (r % 2));
+        let lane = (k % 2) * 8 + r / 2;
+        let bit = (r % 2) * 16 * lane_bits + lane * lane_bits;
+        let word = &mut high[k / 2 * word_bytes..][..word_bytes];
+        word[bit / 8] |= (bits >> 4) << (bit % 8);
     }
 }
 
