@@ -11,6 +11,9 @@ use crate::parameters::{ParameterSource, PlannedTensor};
 use crate::rope_permutation::unpermute_rows;
 use crate::tensor_names::{gguf_to_hf, rope_role, NormPlacement, RopeRole};
 
+/// The tensor llama.cpp writes Llama 3.1+'s RoPE scaling into.
+const ROPE_FREQS: &str = "rope_freqs.weight";
+
 pub(crate) struct GgufModel {
     pub file: GgufFile,
     n_heads: usize,
@@ -47,6 +50,9 @@ impl ParameterSource for GgufModel {
             .tensors()
             .iter()
             .enumerate()
+            // Llama 3's RoPE frequency factors are configuration, read into the RoPE tables by
+            // model-config, not a weight.
+            .filter(|(_, info)| info.name != ROPE_FREQS)
             .map(|(source_index, info)| {
                 let name = gguf_to_hf(&info.name, self.norms)
                     .ok_or_else(|| Error::UnknownTensor(info.name.clone()))?;

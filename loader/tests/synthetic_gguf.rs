@@ -340,16 +340,45 @@ fn conversion_is_cached_per_source_and_dtype() {
     assert!(leftovers.is_empty());
 }
 
+/// Llama 3.1+ files carry their RoPE scaling as `rope_freqs.weight`: configuration (the
+/// config's RoPE factors), not a parameter.
+#[test]
+fn rope_frequency_factors_are_configuration() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Synthetic::llama(true);
+    let factors: Vec<f32> = (0..HEAD_DIM / 2).map(|i| 1.0 + i as f32).collect();
+    let bytes = factors.iter().flat_map(|f| f.to_le_bytes()).collect();
+    s.writer.tensor(
+        "rope_freqs.weight",
+        &[factors.len() as u64],
+        GgmlType::F32,
+        bytes,
+    );
+    let model = Model::open(s.write(dir.path())).unwrap();
+    let scaling = model.config().rope_scaling.clone();
+    assert!(
+        matches!(&scaling, Some(model_config::RopeScaling::Factors { factors: f }) if *f == factors),
+        "{scaling:?}"
+    );
+    let names: Vec<String> = model
+        .parameters(Dtype::F32)
+        .unwrap()
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
+    assert!(!names.iter().any(|n| n.contains("rope")), "{names:?}");
+}
+
 #[test]
 fn unknown_tensors_and_architectures_are_named() {
     let dir = tempfile::tempdir().unwrap();
     let mut s = Synthetic::llama(true);
     s.writer
-        .tensor("rope_freqs.weight", &[4], GgmlType::F32, vec![0; 16]);
+        .tensor("blk.0.attn_qkv.weight", &[4], GgmlType::F32, vec![0; 16]);
     let model = Model::open(s.write(dir.path())).unwrap();
     let err = model.parameters(Dtype::F32).unwrap_err();
     assert!(
-        matches!(&err, Error::UnknownTensor(n) if n == "rope_freqs.weight"),
+        matches!(&err, Error::UnknownTensor(n) if n == "blk.0.attn_qkv.weight"),
         "{err}"
     );
 
