@@ -22,7 +22,7 @@ mod common;
 mod grouped;
 
 use common::Rng;
-use grouped::{entry, grouped, Entry, Grouped};
+use grouped::{call_kernel, grouped, Call, Grouped};
 
 const OUT: usize = 4096;
 const INP: usize = 2048;
@@ -49,48 +49,16 @@ fn format(name: &str) -> GroupedMatmul {
 
 /// `w · x` for one token, every workgroup in turn (the whole weight on this thread).
 fn product(format: GroupedMatmul, w: &Grouped, x: &[u8], y: &mut [u8]) {
-    let tiles = OUT / TILE_ROWS;
-    let per = 64;
-    for wg in 0..tiles.div_ceil(per) {
+    let call = Call {
+        inp: INP,
+        m: 1,
+        stored_groups: w.stored_groups,
+        per: 64,
+        tiles: OUT / TILE_ROWS,
+    };
+    for wg in 0..call.tiles.div_ceil(call.per) {
         // SAFETY: x holds [INP, 1] f32, the weight its stored parts, y [OUT, 1] f32.
-        unsafe {
-            match entry(format) {
-                Entry::WithMins(f) => f(
-                    x.as_ptr(),
-                    0,
-                    w.codes.as_ptr(),
-                    0,
-                    w.scales.as_ptr(),
-                    0,
-                    w.mins.as_ptr(),
-                    0,
-                    y.as_mut_ptr(),
-                    0,
-                    INP,
-                    1,
-                    w.stored_groups,
-                    per,
-                    tiles,
-                    wg,
-                ),
-                Entry::WithoutMins(f) => f(
-                    x.as_ptr(),
-                    0,
-                    w.codes.as_ptr(),
-                    0,
-                    w.scales.as_ptr(),
-                    0,
-                    y.as_mut_ptr(),
-                    0,
-                    INP,
-                    1,
-                    w.stored_groups,
-                    per,
-                    tiles,
-                    wg,
-                ),
-            }
-        }
+        unsafe { call_kernel(format, [&w.codes, &w.scales, &w.mins], x, y, 0, &call, wg) };
     }
 }
 

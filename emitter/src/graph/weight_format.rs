@@ -67,20 +67,23 @@ pub enum SubScales {
 }
 
 impl SubScales {
+    /// The kernels' form of these maps, which defines their layout.
+    fn maps(self) -> kernels::Maps {
+        match self {
+            SubScales::SixBit => kernels::Maps::SuperBlock6,
+            SubScales::Int8 => kernels::Maps::SuperBlock8,
+        }
+    }
+
     /// Groups per super-block.
     pub fn groups_per_block(self) -> i64 {
-        match self {
-            SubScales::SixBit => 8,
-            SubScales::Int8 => 16,
-        }
+        self.maps().groups_per_block() as i64
     }
 
     /// Bytes per tile and super-block of one map (scales or mins).
     pub fn block_bytes(self) -> i64 {
-        match self {
-            SubScales::SixBit => 128,
-            SubScales::Int8 => 288,
-        }
+        let maps = self.maps();
+        maps.tile_bytes(maps.groups_per_block()) as i64
     }
 }
 

@@ -311,6 +311,78 @@ pub fn grouped(
     }
 }
 
+/// The sizes one kernel call takes: x `[inp, m]`, the weight's stored groups per tile row,
+/// tiles per workgroup and the weight's tile count.
+pub struct Call {
+    pub inp: usize,
+    pub m: usize,
+    pub stored_groups: usize,
+    pub per: usize,
+    pub tiles: usize,
+}
+
+/// Workgroup `wg` of `format`'s kernel: x, the weight's codes, scales, mins and y each at
+/// byte offset `at` of its buffer.
+///
+/// # Safety
+/// Every buffer holds, from `at`, what the kernel reads or writes for `call`: x `[inp, m]`
+/// f32, the tiles' codes and maps, y `[tiles * 16, m]` f32.
+pub unsafe fn call_kernel(
+    format: GroupedMatmul,
+    [codes, scales, mins]: [&[u8]; 3],
+    x: &[u8],
+    y: &mut [u8],
+    at: usize,
+    call: &Call,
+    wg: usize,
+) {
+    let Call {
+        inp,
+        m,
+        stored_groups,
+        per,
+        tiles,
+    } = *call;
+    let (x, y) = (x.as_ptr(), y.as_mut_ptr());
+    let (c, s, mn) = (codes.as_ptr(), scales.as_ptr(), mins.as_ptr());
+    match entry(format) {
+        Entry::WithMins(f) => f(
+            x,
+            at,
+            c,
+            at,
+            s,
+            at,
+            mn,
+            at,
+            y,
+            at,
+            inp,
+            m,
+            stored_groups,
+            per,
+            tiles,
+            wg,
+        ),
+        Entry::WithoutMins(f) => f(
+            x,
+            at,
+            c,
+            at,
+            s,
+            at,
+            y,
+            at,
+            inp,
+            m,
+            stored_groups,
+            per,
+            tiles,
+            wg,
+        ),
+    }
+}
+
 /// Runs the kernel over every workgroup; x is `[inp, m]`, the result `[out, m]`.
 pub fn run(
     format: GroupedMatmul,
@@ -327,47 +399,17 @@ pub fn run(
     let xb: Vec<u8> = x.iter().flat_map(|v| v.to_le_bytes()).collect();
     let (xb, cb, sb, mb) = (pad(&xb), pad(&w.codes), pad(&w.scales), pad(&w.mins));
     let mut y = vec![0u8; 64 + out * m * 4];
+    let call = Call {
+        inp,
+        m,
+        stored_groups: w.stored_groups,
+        per,
+        tiles,
+    };
     for wg in 0..tiles.div_ceil(per) {
         // SAFETY: every buffer holds what the kernel reads or writes at offset 64: x [inp, m]
         // f32, the tiles' codes and maps, y [out, m] f32.
-        unsafe {
-            match entry(format) {
-                Entry::WithMins(f) => f(
-                    xb.as_ptr(),
-                    64,
-                    cb.as_ptr(),
-                    64,
-                    sb.as_ptr(),
-                    64,
-                    mb.as_ptr(),
-                    64,
-                    y.as_mut_ptr(),
-                    64,
-                    inp,
-                    m,
-                    w.stored_groups,
-                    per,
-                    tiles,
-                    wg,
-                ),
-                Entry::WithoutMins(f) => f(
-                    xb.as_ptr(),
-                    64,
-                    cb.as_ptr(),
-                    64,
-                    sb.as_ptr(),
-                    64,
-                    y.as_mut_ptr(),
-                    64,
-                    inp,
-                    m,
-                    w.stored_groups,
-                    per,
-                    tiles,
-                    wg,
-                ),
-            }
-        }
+        unsafe { call_kernel(format, [&cb, &sb, &mb], &xb, &mut y, 64, &call, wg) };
     }
     floats(&y[64..])
 }
