@@ -86,6 +86,7 @@ struct Args {
 }
 
 fn main() {
+    engine::logs::init();
     let args = Args::parse();
     if let Err(error) = run(&args) {
         eprintln!("error: {error}");
@@ -122,10 +123,6 @@ fn measured_graphs(graphs: &mut emitter::GraphOptions, args: &Args) {
     if let Some(&w) = graphs.decode_windows.iter().find(|&&w| w >= end) {
         graphs.decode_windows = vec![w];
     }
-    graphs.variants = vec![Variant::Logits];
-    if args.sampling != "host" {
-        graphs.variants.push(Variant::Sample);
-    }
 }
 
 /// The encoded tensor bytes of a GGUF file (what a memory target is measured against).
@@ -145,6 +142,9 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let runtime = Runtime::new(&args.device)?;
     let mut options = ModelOptions::for_device(&args.device)?;
     options.graphs = model::default_graph_options(8, args.capacity);
+    if args.sampling != "host" {
+        options.graphs.variants.push(Variant::Sample);
+    }
     if args.measured_only {
         measured_graphs(&mut options.graphs, args);
     }

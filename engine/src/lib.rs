@@ -7,11 +7,13 @@
 //! path to loaded graphs), [`batch`] (slots, continuous batching, streaming).
 
 pub mod batch;
+pub mod cache;
 pub mod compile;
 pub mod device_sampling;
 pub mod error;
 pub mod grammar;
 pub mod graphs;
+pub mod logs;
 pub mod model;
 pub mod parameters;
 pub mod paths;

@@ -7,12 +7,14 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use emitter::graph::{GroupFormat, WeightFormat, WeightFormats, WeightLayout};
+use emitter::graph::{GroupFormat, Variant, WeightFormat, WeightFormats, WeightLayout};
 use emitter::{GraphOptions, ModelConfig};
 use loader::Precision;
 
 use crate::batch::RequestLimits;
-use crate::compile::{cpu_kernels_available, module_flags, Compiler, Target};
+use crate::batch::{GraphsLoader, NextModule};
+use crate::compile::{cpu_kernels_available, module_flags, Compiler, Priority, Target};
+use crate::device_sampling::SamplingMode;
 use crate::error::EngineError;
 use crate::graphs::Graphs;
 use crate::runtime::Runtime;
@@ -87,6 +89,36 @@ pub fn parse_kv_dtype(name: &str) -> Result<emitter::hlo::ElemType, String> {
     }
 }
 
+/// The heads a module needs for requests drawn in `sampling` mode: the logits head always
+/// (the host sampler and grammar masks read logits), the device sampling head only where
+/// device sampling is asked for. No argmax head: the engine would use it only to skip reading
+/// back the logits of a prompt chunk before the last, a few hundred kilobytes, while each head
+/// adds a compiled function per bucket (a Llama-3.2-1B module with all three heads took 123 s
+/// to compile here, with the logits head alone 35 s).
+pub fn heads_for(sampling: SamplingMode) -> Vec<Variant> {
+    match sampling {
+        SamplingMode::Host => vec![Variant::Logits],
+        SamplingMode::Device => vec![Variant::Logits, Variant::Sample],
+    }
+}
+
+/// The buckets of the first module a never-seen model starts on while its full module
+/// compiles: one slot, one-row decode over the whole capacity, the shortest prefill chunk,
+/// and the same weights and heads (so both read one parameter file). It serves any request
+/// the full module does, one at a time; at the Llama-3.2-1B shape it compiled in 10 s against
+/// 35 s for the full logits module.
+pub fn first_module_options(full: &GraphOptions) -> GraphOptions {
+    let shortest = full.prefill_lengths.iter().copied().min();
+    GraphOptions {
+        slots: 1,
+        decode_batches: vec![1],
+        decode_windows: vec![full.capacity],
+        prefill_lengths: shortest.into_iter().collect(),
+        prefill_windows: Vec::new(),
+        ..full.clone()
+    }
+}
+
 /// The default bucket layout for `slots` x `capacity`.
 pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
     let keep = |list: &[usize]| -> Vec<usize> {
@@ -114,7 +146,7 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
             .collect(),
         decode_windows: keep(&[256, 1024]),
         decode_attention: Default::default(),
-        variants: emitter::graph::Variant::ALL.to_vec(),
+        variants: heads_for(SamplingMode::Host),
         target: emitter::Target::Generic,
         cpu_kernels: false,
     }
@@ -235,6 +267,8 @@ fn precision(options: &ModelOptions) -> Result<Precision, EngineError> {
 /// weights are stored as row tiles.
 pub struct ModuleWeights {
     pub rendered: emitter::emit::Rendered,
+    /// The options `rendered` was rendered with, weight formats included.
+    pub graph_options: GraphOptions,
     pub plan: loader::WeightPlan,
     pub tiling: loader::Tiling,
 }
@@ -270,6 +304,7 @@ pub fn module_weights(
         .collect();
     Ok(ModuleWeights {
         rendered: emitter::render(config, &graph_options)?,
+        graph_options,
         plan,
         tiling: loader::Tiling::of(tiled),
     })
@@ -293,6 +328,7 @@ pub struct PreparedModel {
     model: loader::Model,
     pub config: ModelConfig,
     rendered: emitter::emit::Rendered,
+    graph_options: GraphOptions,
     capacity: usize,
     plan: loader::WeightPlan,
     tiling: loader::Tiling,
@@ -310,6 +346,7 @@ pub fn prepare(path: &Path, options: &ModelOptions) -> Result<PreparedModel, Eng
     let config = model.config().clone();
     let ModuleWeights {
         rendered,
+        graph_options,
         plan,
         tiling,
     } = module_weights(
@@ -324,6 +361,7 @@ pub fn prepare(path: &Path, options: &ModelOptions) -> Result<PreparedModel, Eng
         model,
         config,
         rendered,
+        graph_options,
         capacity: options.graphs.capacity,
         plan,
         tiling,
@@ -347,31 +385,16 @@ impl PreparedModel {
     /// Compiles (cached), converts the weights (cached) and loads both on `runtime`.
     pub fn load(self, runtime: &Arc<Runtime>) -> Result<LoadedModel, EngineError> {
         let started = Instant::now();
-        let options = &self.options;
-        let log = |msg: String| {
-            if options.verbose {
-                eprintln!("[model] {msg} ({:.1} s)", started.elapsed().as_secs_f64());
-            }
-        };
-        log(format!(
-            "emitted {} functions",
-            self.rendered.manifest.functions.len()
-        ));
-        let mut compiler = Compiler::new(options.cache_dir.join("vmfb"))?;
-        compiler.verbose = options.verbose;
-        compiler.extra_flags = module_flags(&self.rendered.manifest, &options.target);
-        compiler.provide_objects(&self.rendered.manifest.kernel_objects)?;
-        let vmfb =
-            compiler.compile_text(&self.model.name(), &self.rendered.module, &options.target)?;
-        log(format!("module ready: {}", vmfb.display()));
-        let parameter_file = self.model.planned_parameter_file(
-            options.cache_dir.join("params"),
-            &self.plan,
-            &self.tiling,
-        )?;
-        log(format!("weights ready: {}", parameter_file.display()));
+        let compiler = self.compiler(&self.rendered.manifest, Priority::Foreground)?;
+        let (vmfb, parameter_file) =
+            self.compile_and_convert(&compiler, &self.model.name(), &self.rendered.module)?;
+        tracing::info!(
+            "module ready: {} ({:.1} s)",
+            vmfb.display(),
+            started.elapsed().as_secs_f64()
+        );
         let graphs = Graphs::load(runtime, self.rendered.manifest, &vmfb, &parameter_file)?;
-        log("loaded".to_string());
+        tracing::info!("loaded in {:.1} s", started.elapsed().as_secs_f64());
         Ok(LoadedModel {
             graphs,
             config: self.config,
@@ -381,6 +404,161 @@ impl PreparedModel {
             parameter_file,
             vmfb,
         })
+    }
+
+    /// Loads the full module if it is compiled already; otherwise compiles and loads a first
+    /// module ([`first_module_options`]: about a third of the compile) and returns the rest
+    /// of the work, the full module's compile, to run while the first one serves.
+    pub fn load_tiered(self, runtime: &Arc<Runtime>) -> Result<Tiered, EngineError> {
+        let label = self.model.name();
+        let compiler = self.compiler(&self.rendered.manifest, Priority::Foreground)?;
+        let target = self.options.target.clone();
+        if compiler
+            .cached(&label, &self.rendered.module, &target)
+            .is_some()
+        {
+            return Ok(Tiered {
+                loaded: self.load(runtime)?,
+                rest: None,
+            });
+        }
+        let started = Instant::now();
+        let first = emitter::render(&self.config, &first_module_options(&self.graph_options))?;
+        let (first_vmfb, parameter_file) =
+            self.compile_and_convert(&compiler, &format!("{label}-first"), &first.module)?;
+        tracing::info!(
+            "first module ready ({} functions; the full module, {} functions, compiles next): {} ({:.1} s)",
+            first.manifest.functions.len(),
+            self.rendered.manifest.functions.len(),
+            first_vmfb.display(),
+            started.elapsed().as_secs_f64()
+        );
+        let graphs = Graphs::load(
+            runtime,
+            first.manifest.clone(),
+            &first_vmfb,
+            &parameter_file,
+        )?;
+        tracing::info!(
+            "first module loaded in {:.1} s",
+            started.elapsed().as_secs_f64()
+        );
+        let mut background = self.compiler(&self.rendered.manifest, Priority::Background)?;
+        background.verbose = false;
+        let rest = RestOfModel {
+            compiler: background,
+            label,
+            target,
+            runtime: runtime.clone(),
+            full: self.rendered,
+            first: (first.manifest, first_vmfb.clone()),
+            parameter_file: parameter_file.clone(),
+            cache_dir: self.options.cache_dir.clone(),
+        };
+        Ok(Tiered {
+            loaded: LoadedModel {
+                graphs,
+                config: self.config,
+                tokenizer: self.tokenizer,
+                chat_template: self.chat_template,
+                eos: self.eos,
+                parameter_file,
+                vmfb: first_vmfb,
+            },
+            rest: Some(rest),
+        })
+    }
+
+    /// A compiler for `manifest`'s module: its flags and kernel objects.
+    fn compiler(
+        &self,
+        manifest: &emitter::Manifest,
+        priority: Priority,
+    ) -> Result<Compiler, EngineError> {
+        let options = &self.options;
+        let mut compiler = Compiler::new(options.cache_dir.join("vmfb"))?;
+        compiler.verbose = options.verbose;
+        compiler.priority = priority;
+        compiler.extra_flags = module_flags(manifest, &options.target);
+        compiler.provide_objects(&manifest.kernel_objects)?;
+        Ok(compiler)
+    }
+
+    /// Compiles `mlir` (cached) while the weights are converted (cached): the two take
+    /// similar time on a new model and share the cores well (conversion is mostly memory
+    /// traffic). The cache is then held under its limit, keeping both.
+    fn compile_and_convert(
+        &self,
+        compiler: &Compiler,
+        label: &str,
+        mlir: &str,
+    ) -> Result<(PathBuf, PathBuf), EngineError> {
+        let options = &self.options;
+        let (vmfb, parameters) = std::thread::scope(|scope| {
+            let parameters = scope.spawn(|| {
+                self.model.planned_parameter_file(
+                    options.cache_dir.join("params"),
+                    &self.plan,
+                    &self.tiling,
+                )
+            });
+            let vmfb = compiler.compile_text(label, mlir, &options.target);
+            let parameters = parameters
+                .join()
+                .map_err(|_| EngineError::Internal("the weight conversion panicked".into()));
+            (vmfb, parameters)
+        });
+        let (vmfb, parameters) = (vmfb?, parameters??);
+        crate::cache::touch(&parameters);
+        tracing::info!("weights ready: {}", parameters.display());
+        crate::cache::enforce_limit(&options.cache_dir, &[&parameters, &vmfb]);
+        Ok((vmfb, parameters))
+    }
+}
+
+/// A model loaded on its first module or its full one.
+pub struct Tiered {
+    pub loaded: LoadedModel,
+    /// The full module still to compile; `None` when `loaded` is the full module.
+    pub rest: Option<RestOfModel>,
+}
+
+/// The compile of a model's full module, left to run after its first module loaded.
+pub struct RestOfModel {
+    compiler: Compiler,
+    label: String,
+    target: Target,
+    runtime: Arc<Runtime>,
+    full: emitter::emit::Rendered,
+    /// The first module's manifest and vmfb, to reload should the full one fail to load.
+    first: (emitter::Manifest, PathBuf),
+    parameter_file: PathBuf,
+    cache_dir: PathBuf,
+}
+
+impl RestOfModel {
+    /// Compiles the full module at a lower priority, without a progress line (the first
+    /// module's output owns the terminal), and returns it as an engine's next module.
+    pub fn compile(self) -> Result<NextModule<Graphs>, EngineError> {
+        let started = Instant::now();
+        let vmfb = self
+            .compiler
+            .compile_text(&self.label, &self.full.module, &self.target)?;
+        tracing::info!(
+            "full module ready in the background: {} ({:.1} s)",
+            vmfb.display(),
+            started.elapsed().as_secs_f64()
+        );
+        crate::cache::enforce_limit(&self.cache_dir, &[&vmfb, &self.parameter_file]);
+        let (runtime, parameters) = (self.runtime.clone(), self.parameter_file.clone());
+        let manifest = self.full.manifest;
+        let load: GraphsLoader<Graphs> =
+            Box::new(move || Graphs::load(&runtime, manifest, &vmfb, &parameters));
+        let (runtime, parameters) = (self.runtime, self.parameter_file);
+        let (manifest, first_vmfb) = self.first;
+        let restore: GraphsLoader<Graphs> =
+            Box::new(move || Graphs::load(&runtime, manifest, &first_vmfb, &parameters));
+        Ok(NextModule { load, restore })
     }
 }
 
@@ -433,9 +611,11 @@ mod tests {
     fn module_with(target: Target, cpu_kernels: bool) -> String {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/tiny");
         let config = ModelConfig::load(&dir).unwrap();
+        let mut graphs = default_graph_options(2, 64);
+        graphs.variants = Variant::ALL.to_vec();
         let options = ModelOptions {
             target,
-            graphs: default_graph_options(2, 64),
+            graphs,
             weight_layout: Some(WeightLayout::Rows),
             cpu_kernels,
             ..ModelOptions::cpu()

@@ -31,6 +31,26 @@ impl CacheLock {
         }
         Ok(CacheLock { _file: file })
     }
+
+    /// The lock if no other process holds it now, without waiting: what a cache pruner takes
+    /// before removing an entry, so an entry being filled is never removed under its writer.
+    pub fn try_acquire(entry: &Path) -> std::io::Result<Option<CacheLock>> {
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(lock_path(entry))?;
+        match file.try_lock() {
+            Ok(()) => Ok(Some(CacheLock { _file: file })),
+            Err(TryLockError::WouldBlock) => Ok(None),
+            Err(TryLockError::Error(e)) => Err(e),
+        }
+    }
+
+    /// The lock file of `entry`, left behind by [`CacheLock::acquire`].
+    pub fn path_of(entry: &Path) -> PathBuf {
+        lock_path(entry)
+    }
 }
 
 fn lock_path(entry: &Path) -> PathBuf {

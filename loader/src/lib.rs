@@ -29,6 +29,7 @@ mod model;
 mod model_path;
 mod parameter_file;
 mod parameters;
+pub mod progress;
 pub mod rope_permutation;
 mod sentencepiece;
 pub mod tensor_names;

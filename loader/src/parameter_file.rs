@@ -411,7 +411,7 @@ fn fill_super_block_maps(
 
 /// Drawn on stderr, and only when stderr is a terminal.
 fn progress_bar(total: u64, path: &Path) -> ProgressBar {
-    let bar = ProgressBar::new(total);
+    let bar = crate::progress::add(ProgressBar::new(total));
     bar.set_style(
         ProgressStyle::with_template("{msg} [{bar:30}] {bytes}/{total_bytes} {eta}")
             .expect("static template")

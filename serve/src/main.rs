@@ -92,12 +92,7 @@ fn seconds(name: &str, value: f64) -> Result<Duration, String> {
 }
 
 fn main() {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
-        )
-        .with_writer(std::io::stderr)
-        .init();
+    engine::logs::init();
     let args = Args::parse();
     if let Err(error) = run(args) {
         tracing::error!("{error}");
@@ -175,11 +170,13 @@ fn load(
     let runtime = Runtime::new(&args.device)?;
     let mut options = ModelOptions::for_device(&args.device)?;
     options.graphs = model::default_graph_options(args.slots, args.capacity);
+    options.graphs.variants = model::heads_for(args.sampling);
     options.graphs.kv_dtype = args.kv;
     options.weights = args
         .weights
         .unwrap_or_else(|| model::default_weights(&options.target));
-    let loaded = model::load(&runtime, path, &options)?;
+    // A never-seen model answers from a first module while its full one compiles.
+    let model::Tiered { loaded, rest } = model::prepare(path, &options)?.load_tiered(&runtime)?;
     let config = EngineConfig {
         max_queue: args.max_queue,
         scheduler: SchedulerConfig {
@@ -198,7 +195,23 @@ fn load(
     if let Err(error) = &grammars {
         tracing::warn!("grammars and tool choices are unavailable: {error}");
     }
-    let engine = Engine::start(loaded.graphs, loaded.tokenizer.clone(), config);
+    let (engine, swap) = Engine::start_tiered(loaded.graphs, loaded.tokenizer.clone(), config);
+    if let Some(rest) = rest {
+        std::thread::Builder::new()
+            .name("full-module".into())
+            .spawn(move || match rest.compile() {
+                Ok(next) => {
+                    if swap.offer(next) {
+                        tracing::info!(
+                            "full module offered: the engine moves to it between requests"
+                        );
+                    }
+                }
+                Err(error) => {
+                    tracing::error!("the full module failed ({error}); serving on the first module")
+                }
+            })?;
+    }
     let ready = Ready {
         engine: engine.handle(),
         tokenizer: loaded.tokenizer,

@@ -29,6 +29,7 @@ fn write_module(model: &loader::Model, target: Target, dir: &Path, parameters: &
         rendered,
         plan,
         tiling,
+        ..
     } = model::module_weights(model, Precision::Native, graphs).unwrap();
     rendered.write(dir).unwrap();
     if !parameters.exists() {

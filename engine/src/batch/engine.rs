@@ -10,7 +10,7 @@ use loader::Tokenizer;
 
 use super::request::{Event, FinishReason, GenerationRequest, SubmitError};
 use super::runner::GraphRunner;
-use super::scheduler::{Scheduler, SchedulerConfig, StepStats};
+use super::scheduler::{GraphsLoader, Scheduler, SchedulerConfig, StepStats};
 
 /// Engine settings.
 #[derive(Debug, Clone)]
@@ -28,6 +28,8 @@ enum Command {
         events: Sender<Event>,
     },
     Cancel(u64),
+    /// A module was offered through [`ModuleSwap`]: wakes an idle engine thread to take it.
+    Wake,
     Shutdown,
 }
 
@@ -35,7 +37,6 @@ enum Command {
 #[derive(Debug, Clone)]
 struct Limits {
     request: RequestLimits,
-    slots: usize,
     max_queue: usize,
 }
 
@@ -87,6 +88,8 @@ impl EngineStats {
 struct Gauges {
     running: AtomicUsize,
     used_positions: AtomicUsize,
+    /// Slots of the module in use (a first module may have fewer than the full one).
+    slots: AtomicUsize,
 }
 
 /// A snapshot of the engine's load.
@@ -111,6 +114,29 @@ pub struct EngineHandle {
     stats: Arc<std::sync::Mutex<EngineStats>>,
 }
 
+/// A model's next module, offered to a running engine (see [`Engine::start_tiered`]).
+pub struct NextModule<G> {
+    /// Loads the next module's graphs (run on the engine thread after the current ones are
+    /// dropped).
+    pub load: GraphsLoader<G>,
+    /// Loads the current module again, should `load` fail.
+    pub restore: GraphsLoader<G>,
+}
+
+/// Hands an engine the next module of its model; it can move to another thread.
+pub struct ModuleSwap<G> {
+    offers: Sender<NextModule<G>>,
+    commands: Sender<Command>,
+}
+
+impl<G> ModuleSwap<G> {
+    /// Offers `next`; the engine moves to it once no request runs. Returns false if the
+    /// engine has stopped.
+    pub fn offer(self, next: NextModule<G>) -> bool {
+        self.offers.send(next).is_ok() && self.commands.send(Command::Wake).is_ok()
+    }
+}
+
 /// Owns the engine thread; dropping it cancels outstanding requests.
 pub struct Engine {
     handle: EngineHandle,
@@ -124,7 +150,20 @@ impl Engine {
         tokenizer: Option<Arc<Tokenizer>>,
         config: EngineConfig,
     ) -> Engine {
+        Engine::start_tiered(graphs, tokenizer, config).0
+    }
+
+    /// Starts the engine over a first module of a model, and returns the way to hand it the
+    /// model's next module: once offered, the engine admits no new request, lets the running
+    /// ones finish on the first module, then moves to the next one between steps (waiting
+    /// requests carry over, none is dropped, no request's tokens come from two modules).
+    pub fn start_tiered<G: GraphRunner + Send + 'static>(
+        graphs: G,
+        tokenizer: Option<Arc<Tokenizer>>,
+        config: EngineConfig,
+    ) -> (Engine, ModuleSwap<G>) {
         let (commands, inbox) = mpsc::channel();
+        let (offers, modules) = mpsc::channel();
         let pending = Arc::new(AtomicUsize::new(0));
         let limits = Limits {
             request: RequestLimits {
@@ -132,20 +171,24 @@ impl Engine {
                 capacity: graphs.capacity(),
                 has_tokenizer: tokenizer.is_some(),
             },
-            slots: graphs.slots(),
             max_queue: config.max_queue,
         };
+        let gauges = Arc::new(Gauges::default());
+        gauges.slots.store(graphs.slots(), Ordering::Release);
         let scheduler = Scheduler::new(graphs, tokenizer, config.scheduler, pending.clone());
         let stats = Arc::new(std::sync::Mutex::new(EngineStats::default()));
-        let gauges = Arc::new(Gauges::default());
         let published = Published {
             stats: stats.clone(),
             gauges: gauges.clone(),
         };
         let worker = std::thread::Builder::new()
             .name("engine".into())
-            .spawn(move || run(scheduler, inbox, published))
+            .spawn(move || run(scheduler, inbox, modules, published))
             .expect("spawn engine thread");
+        let swap = ModuleSwap {
+            offers,
+            commands: commands.clone(),
+        };
         let handle = EngineHandle {
             commands,
             pending,
@@ -154,10 +197,11 @@ impl Engine {
             limits,
             stats,
         };
-        Engine {
+        let engine = Engine {
             handle,
             worker: Some(worker),
-        }
+        };
+        (engine, swap)
     }
 
     pub fn handle(&self) -> EngineHandle {
@@ -220,7 +264,7 @@ impl EngineHandle {
     pub fn load(&self) -> Load {
         let running = self.gauges.running.load(Ordering::Acquire);
         let used = self.gauges.used_positions.load(Ordering::Acquire);
-        let total = (self.limits.slots * self.limits.request.capacity).max(1);
+        let total = (self.slots() * self.limits.request.capacity).max(1);
         Load {
             running,
             waiting: self.pending().saturating_sub(running),
@@ -228,9 +272,9 @@ impl EngineHandle {
         }
     }
 
-    /// Slots of the loaded graphs (requests that run at once).
+    /// Slots of the module in use (requests that run at once).
     pub fn slots(&self) -> usize {
-        self.limits.slots
+        self.gauges.slots.load(Ordering::Acquire)
     }
 
     /// Context capacity of one slot, in tokens.
@@ -426,16 +470,27 @@ impl Published {
         self.gauges
             .used_positions
             .store(scheduler.used_positions(), Ordering::Release);
+        self.gauges
+            .slots
+            .store(scheduler.graphs().slots(), Ordering::Release);
     }
 }
 
 fn run<G: GraphRunner>(
     mut scheduler: Scheduler<G>,
     inbox: Receiver<Command>,
+    modules: Receiver<NextModule<G>>,
     published: Published,
 ) {
+    let mut next_module = None;
     loop {
-        let first = if scheduler.has_work() {
+        // Before waiting for a command: a move offered while the last request ran is due
+        // once it finished, and nothing else would wake the thread for it.
+        scheduler = match take_next_module(scheduler, &mut next_module, &modules) {
+            Some(scheduler) => scheduler,
+            None => return,
+        };
+        let first = if scheduler.can_step() {
             inbox.try_recv().ok()
         } else {
             match inbox.recv() {
@@ -455,6 +510,7 @@ fn run<G: GraphRunner>(
                     events,
                 } => scheduler.enqueue(id, *request, events),
                 Command::Cancel(id) => scheduler.cancel(id),
+                Command::Wake => {}
                 Command::Shutdown => shutdown = true,
             }
         }
@@ -463,7 +519,11 @@ fn run<G: GraphRunner>(
             published.update(&scheduler, false);
             return;
         }
-        let ran = scheduler.has_work();
+        scheduler = match take_next_module(scheduler, &mut next_module, &modules) {
+            Some(scheduler) => scheduler,
+            None => return,
+        };
+        let ran = scheduler.can_step();
         if ran {
             if let Err(error) = scheduler.step() {
                 scheduler.abort_all(FinishReason::Error(error.to_string()));
@@ -471,4 +531,28 @@ fn run<G: GraphRunner>(
         }
         published.update(&scheduler, ran);
     }
+}
+
+/// Takes an offered module (holding admission from then on) and moves onto it once no request
+/// runs. `None` when no module could be loaded: the engine then has nothing to run on.
+fn take_next_module<G: GraphRunner>(
+    mut scheduler: Scheduler<G>,
+    next_module: &mut Option<NextModule<G>>,
+    modules: &Receiver<NextModule<G>>,
+) -> Option<Scheduler<G>> {
+    if next_module.is_none() {
+        *next_module = modules.try_recv().ok();
+        if next_module.is_some() {
+            scheduler.hold_admission();
+        }
+    }
+    if scheduler.active() > 0 {
+        return Some(scheduler);
+    }
+    let Some(NextModule { load, restore }) = next_module.take() else {
+        return Some(scheduler);
+    };
+    let moved = scheduler.move_to(vec![load, restore])?;
+    tracing::info!(slots = moved.graphs().slots(), "moved to the next module");
+    Some(moved)
 }

@@ -10,8 +10,9 @@ mod scheduler;
 mod sequence;
 
 pub use engine::{
-    Canceller, Engine, EngineConfig, EngineHandle, EngineStats, Load, RequestLimits, RequestStream,
+    Canceller, Engine, EngineConfig, EngineHandle, EngineStats, Load, ModuleSwap, NextModule,
+    RequestLimits, RequestStream,
 };
 pub use request::{Event, FinishReason, GenerationRequest, SubmitError};
 pub use runner::GraphRunner;
-pub use scheduler::{Scheduler, SchedulerConfig, StepStats};
+pub use scheduler::{GraphsLoader, Scheduler, SchedulerConfig, StepStats};

@@ -69,10 +69,17 @@ pub struct Scheduler<G: GraphRunner = Graphs> {
     /// Slots of finished requests, kept for prompts that start the same way.
     cache: PrefixCache,
     pending: Arc<AtomicUsize>,
+    /// Waiting requests stay waiting: the engine is moving to another module once the running
+    /// ones finish.
+    holding: bool,
     tokens: Vec<i32>,
     pos: Vec<i32>,
     pub stats: StepStats,
 }
+
+/// Builds the graphs of a model's next module, once the scheduler has let go of its current
+/// ones (see [`Scheduler::move_to`]).
+pub type GraphsLoader<G> = Box<dyn FnOnce() -> Result<G, EngineError> + Send>;
 
 impl<G: GraphRunner> Scheduler<G> {
     pub fn new(
@@ -96,6 +103,7 @@ impl<G: GraphRunner> Scheduler<G> {
             active: Vec::new(),
             cache,
             pending,
+            holding: false,
             tokens: Vec::new(),
             pos: Vec::new(),
             stats: StepStats::default(),
@@ -124,6 +132,60 @@ impl<G: GraphRunner> Scheduler<G> {
                 Phase::Decode { pos } => pos,
             })
             .sum()
+    }
+
+    /// Stops admitting waiting requests until [`Scheduler::move_to`]: a module change waits
+    /// for the running requests to finish, so no request's tokens come from two modules.
+    pub fn hold_admission(&mut self) {
+        self.holding = true;
+    }
+
+    /// Whether a step would do anything: admission held with nothing running does nothing.
+    pub fn can_step(&self) -> bool {
+        !self.active.is_empty() || !self.waiting.is_empty() && !self.holding
+    }
+
+    /// Moves onto another module of the same model, between requests (none may be running).
+    /// The current graphs are dropped first, as a CPU module holds its weights resident and
+    /// two copies may not fit; then the loaders run in turn until one succeeds (the next
+    /// module, then the current one again as a fallback). Waiting requests carry over; the
+    /// prefix cache, which names the old module's cache contents, starts empty. If no loader
+    /// succeeds, every waiting request ends with the error and `None` is returned.
+    pub fn move_to(self, loaders: Vec<GraphsLoader<G>>) -> Option<Scheduler<G>> {
+        assert!(
+            self.active.is_empty(),
+            "a module change waits for running requests"
+        );
+        let Scheduler {
+            graphs,
+            tokenizer,
+            config,
+            mut waiting,
+            pending,
+            ..
+        } = self;
+        drop(graphs);
+        let mut failure = None;
+        for load in loaders {
+            match load() {
+                Ok(graphs) => {
+                    let mut next = Scheduler::new(graphs, tokenizer, config, pending);
+                    next.waiting = waiting;
+                    return Some(next);
+                }
+                Err(error) => {
+                    tracing::error!("loading the next module failed: {error}");
+                    failure = Some(error);
+                }
+            }
+        }
+        let reason =
+            FinishReason::Error(failure.map_or("no module to load".into(), |e| e.to_string()));
+        for seq in &mut waiting {
+            pending.fetch_sub(1, Ordering::AcqRel);
+            seq.finish(reason.clone());
+        }
+        None
     }
 
     /// Requests admitted to no slot yet.
@@ -175,7 +237,7 @@ impl<G: GraphRunner> Scheduler<G> {
     /// parked cache shares the longest prefix with its prompt when there is
     /// one: its prefill then starts after the shared tokens.
     fn admit(&mut self) {
-        while self.active.len() < self.graphs.slots() {
+        while !self.holding && self.active.len() < self.graphs.slots() {
             let Some(mut seq) = self.waiting.pop_front() else {
                 break;
             };
@@ -349,3 +411,6 @@ fn accept(seq: &mut Sequence, drawn: Drawn, rules: &StopRules) {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod swap_tests;

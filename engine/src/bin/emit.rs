@@ -149,6 +149,7 @@ fn sorted(mut v: Vec<usize>) -> Vec<usize> {
 }
 
 fn main() -> ExitCode {
+    engine::logs::init();
     let args = Args::parse();
     let started = Instant::now();
     match run(&args) {
@@ -205,6 +206,7 @@ fn run(args: &Args) -> Result<Vec<PathBuf>, Box<dyn std::error::Error>> {
         rendered,
         plan,
         tiling,
+        ..
     } = model::module_weights(&model, args.weights, opts)?;
     let mut written = rendered.write(&args.out)?;
     if let Some(path) = &args.parameters {

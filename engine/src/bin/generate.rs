@@ -70,9 +70,8 @@ struct Args {
     /// Context capacity per slot (tokens).
     #[arg(long, default_value_t = 2048)]
     capacity: usize,
-    /// Slots (concurrent sequences) the module is built for; the default
-    /// shares its compiled module with the tests and the bench.
-    #[arg(long, default_value_t = 8)]
+    /// Slots (concurrent sequences) the module is built for: one request needs one.
+    #[arg(long, default_value_t = 1)]
     slots: usize,
     /// Weight storage: native (the file's own block formats, dequantized inside the
     /// products), f32, f16 or bf16.
@@ -114,6 +113,7 @@ fn parse_sampling(s: &str) -> Result<SamplingMode, String> {
 }
 
 fn main() {
+    engine::logs::init();
     let args = Args::parse();
     if let Err(error) = run(args) {
         eprintln!("error: {error}");
@@ -131,6 +131,7 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let runtime = Runtime::new(&args.device)?;
     let mut options = ModelOptions::for_device(&args.device)?;
     options.graphs = model::default_graph_options(args.slots, args.capacity);
+    options.graphs.variants = model::heads_for(args.sampling);
     options.weights = args
         .weights
         .unwrap_or_else(|| model::default_weights(&options.target));
@@ -159,7 +160,16 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     }
     let prompt_tokens = request.prompt.len();
     prepared.limits().check(&request)?;
-    let loaded = prepared.load(&runtime)?;
+    // A never-seen model answers from a first module; the full one compiles meanwhile, at a
+    // lower priority, for the next run.
+    let model::Tiered { loaded, rest } = prepared.load_tiered(&runtime)?;
+    let full_module = rest
+        .map(|rest| {
+            std::thread::Builder::new()
+                .name("full-module".into())
+                .spawn(move || rest.compile().map(drop))
+        })
+        .transpose()?;
     let config = EngineConfig {
         max_queue: 16,
         scheduler: SchedulerConfig {
@@ -191,11 +201,22 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
                 let ttft = first_token.map_or(0.0, |d| d.as_secs_f64());
                 let decode_rate =
                     (generated_tokens.saturating_sub(1)) as f64 / (total - ttft).max(1e-9);
-                eprintln!(
-                    "[generate] {prompt_tokens} prompt tokens, {generated_tokens} generated ({reason:?}); first token {:.0} ms, {decode_rate:.1} tok/s after",
+                tracing::info!(
+                    "{prompt_tokens} prompt tokens, {generated_tokens} generated ({reason:?}); first token {:.0} ms, {decode_rate:.1} tok/s after",
                     ttft * 1e3
                 );
             }
+        }
+    }
+    drop(engine);
+    if let Some(compile) = full_module {
+        if !compile.is_finished() {
+            tracing::info!("finishing the full module for the next run (Ctrl-C skips it)");
+        }
+        match compile.join() {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => tracing::warn!("the full module did not compile: {error}"),
+            Err(_) => tracing::warn!("the full module's compile panicked"),
         }
     }
     Ok(())

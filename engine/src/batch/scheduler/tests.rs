@@ -36,7 +36,7 @@ enum Call {
     },
 }
 
-struct FakeGraphs {
+pub(super) struct FakeGraphs {
     capacity: usize,
     /// Prefill lengths offered, increasing.
     chunks: Vec<usize>,
@@ -45,7 +45,7 @@ struct FakeGraphs {
 }
 
 impl FakeGraphs {
-    fn new(slots: usize, capacity: usize, chunks: &[usize]) -> FakeGraphs {
+    pub(super) fn new(slots: usize, capacity: usize, chunks: &[usize]) -> FakeGraphs {
         FakeGraphs {
             capacity,
             chunks: chunks.to_vec(),
@@ -244,7 +244,7 @@ fn outcome(events: &Receiver<Event>) -> Option<(Vec<u32>, FinishReason)> {
 }
 
 /// What the fake model generates for `prompt` with no other request around.
-fn alone(prompt: &[u32], max_tokens: usize) -> Vec<u32> {
+pub(super) fn alone(prompt: &[u32], max_tokens: usize) -> Vec<u32> {
     let mut cache: Vec<i32> = prompt.iter().map(|&t| t as i32).collect();
     let mut ids = Vec::new();
     while ids.len() < max_tokens {

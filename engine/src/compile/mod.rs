@@ -7,116 +7,10 @@ use std::time::Instant;
 
 use sha2::{Digest, Sha256};
 
-/// Where compiled modules run.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Target {
-    /// llvm-cpu for this host's CPU. Data tiling packs weights at load
-    /// (faster matmuls at M > 1, but a second resident copy of the weights).
-    Cpu { data_tiling: bool },
-    /// CUDA; `sm` such as "sm_80". sm_90 needs the module-level target
-    /// attribute, which the emitter writes into the MLIR itself.
-    Cuda { sm: String },
-    /// Metal (the MSL source is embedded; no metallib on non-macOS hosts).
-    Metal,
-}
+mod progress;
+mod target;
 
-impl Target {
-    /// The target whose modules run on the IREE device `uri` (`local-task`, `local-sync`,
-    /// `cuda`, `cuda://GPU-...`, `metal`). CUDA modules are built for sm_80: IREE embeds PTX,
-    /// which the driver compiles for any newer GPU; the sm_90 form is chosen through
-    /// [`Target::Cuda`] itself.
-    pub fn for_device(uri: &str) -> Option<Target> {
-        let driver = uri.split("://").next().unwrap_or(uri);
-        match driver {
-            "local-task" | "local-sync" => Some(Target::Cpu { data_tiling: false }),
-            "cuda" => Some(Target::Cuda { sm: "sm_80".into() }),
-            "metal" => Some(Target::Metal),
-            _ => None,
-        }
-    }
-
-    /// The device URI a runtime should open for modules of this target.
-    pub fn device_uri(&self) -> &'static str {
-        match self {
-            Target::Cpu { .. } => "local-task",
-            Target::Cuda { .. } => "cuda",
-            Target::Metal => "metal",
-        }
-    }
-
-    pub fn flags(&self) -> Vec<String> {
-        let mut flags: Vec<String> = match self {
-            Target::Cpu { data_tiling } => {
-                let mut f = vec![
-                    "--iree-hal-target-device=local".to_string(),
-                    "--iree-hal-local-target-device-backends=llvm-cpu".to_string(),
-                    "--iree-llvmcpu-target-cpu=host".to_string(),
-                    // Without it float sums are not vectorised: the sampling heads' top-p
-                    // search ran 3-4x slower (measured); decode speed is unchanged.
-                    "--iree-llvmcpu-reassociate-fp-reductions=true".to_string(),
-                    // Larger per-thread tiles than the default: SmolLM2 decode steps 5-10%
-                    // faster at B=1 and B=8, prefill no slower (measured on 2 cores).
-                    "--iree-llvmcpu-distribution-size=128".to_string(),
-                ];
-                if *data_tiling {
-                    f.push("--iree-opt-data-tiling".to_string());
-                }
-                f
-            }
-            Target::Cuda { sm } => vec![
-                "--iree-hal-target-device=cuda".to_string(),
-                format!("--iree-cuda-target={sm}"),
-            ],
-            Target::Metal => vec![
-                "--iree-hal-target-device=metal".to_string(),
-                "--iree-metal-compile-to-metallib=false".to_string(),
-            ],
-        };
-        flags.push("--iree-input-type=stablehlo".to_string());
-        flags
-    }
-
-    /// Part of the cache key: `host` CPU modules are only valid on a CPU with
-    /// the same features.
-    fn host_identity(&self) -> String {
-        match self {
-            Target::Cpu { .. } => host_cpu_identity(),
-            _ => String::new(),
-        }
-    }
-}
-
-/// The module form a compile target needs from the emitter: every target names its own, so a
-/// new target cannot compile a module shaped for another.
-impl From<&Target> for emitter::Target {
-    fn from(target: &Target) -> emitter::Target {
-        match target {
-            Target::Cpu { .. } => emitter::Target::Generic,
-            // iree-compile 3.13 cannot select sm_90 by flag; the module names it itself.
-            Target::Cuda { sm } if sm == "sm_90" => emitter::Target::CudaSm90,
-            Target::Cuda { .. } => emitter::Target::Generic,
-            Target::Metal => emitter::Target::Metal,
-        }
-    }
-}
-
-fn host_cpu_identity() -> String {
-    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
-    let pick = |key: &str| {
-        cpuinfo
-            .lines()
-            .find(|l| l.starts_with(key))
-            .and_then(|l| l.split_once(':'))
-            .map(|(_, v)| v.trim().to_string())
-            .unwrap_or_default()
-    };
-    format!(
-        "{} {} | {}",
-        std::env::consts::ARCH,
-        pick("model name"),
-        pick("flags")
-    )
-}
+pub use target::Target;
 
 #[derive(Debug, thiserror::Error)]
 pub enum CompileError {
@@ -150,10 +44,23 @@ pub struct Compiler {
     program: PathBuf,
     version: String,
     cache_dir: PathBuf,
-    /// Print progress lines to stderr.
+    /// Show a progress line on stderr while compiling (records go to `tracing` either way).
     pub verbose: bool,
     /// Flags the module needs on top of its target's (see [`module_flags`]).
     pub extra_flags: Vec<String>,
+    /// How `iree-compile` shares the CPU with the process's own work.
+    pub priority: Priority,
+}
+
+/// The scheduling priority `iree-compile` runs at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Priority {
+    /// The caller waits for the module.
+    #[default]
+    Foreground,
+    /// A module compiled while an engine serves from another one: at a lower priority, so the
+    /// serving steps keep the cores, and ended with this process.
+    Background,
 }
 
 /// Flags a module's weight formats need. Grouped weights on CPU: IREE 3.13 fuses the widening
@@ -196,6 +103,7 @@ impl Compiler {
             cache_dir: cache_dir.into(),
             verbose: true,
             extra_flags: Vec::new(),
+            priority: Priority::Foreground,
         })
     }
 
@@ -232,14 +140,8 @@ impl Compiler {
         &self.version
     }
 
-    /// Compiles MLIR text, returning the cached vmfb path. `label` names
-    /// the input in messages and in the cache file name.
-    pub fn compile_text(
-        &self,
-        label: &str,
-        mlir: &str,
-        target: &Target,
-    ) -> Result<PathBuf, CompileError> {
+    /// Where the vmfb of `mlir` for `target` is (or will be) cached.
+    fn output_path(&self, label: &str, mlir: &str, target: &Target) -> (PathBuf, Vec<String>) {
         let mut flags = target.flags();
         flags.extend(self.extra_flags.iter().cloned());
         let key = self.cache_key(mlir.as_bytes(), &flags, target);
@@ -248,14 +150,33 @@ impl Compiler {
             .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
             .collect();
         let output = self.cache_dir.join(format!("{stem}-{}.vmfb", &key[..16]));
-        if output.is_file() {
+        (output, flags)
+    }
+
+    /// The cached vmfb of `mlir` for `target`, if it was compiled before.
+    pub fn cached(&self, label: &str, mlir: &str, target: &Target) -> Option<PathBuf> {
+        let (output, _) = self.output_path(label, mlir, target);
+        output.is_file().then(|| {
+            crate::cache::touch(&output);
+            output
+        })
+    }
+
+    /// Compiles MLIR text, returning the cached vmfb path. `label` names
+    /// the input in messages and in the cache file name.
+    pub fn compile_text(
+        &self,
+        label: &str,
+        mlir: &str,
+        target: &Target,
+    ) -> Result<PathBuf, CompileError> {
+        if let Some(output) = self.cached(label, mlir, target) {
             return Ok(output);
         }
+        let (output, flags) = self.output_path(label, mlir, target);
         std::fs::create_dir_all(&self.cache_dir).map_err(|e| io(&self.cache_dir, e))?;
         let _lock = loader::CacheLock::acquire(&output, || {
-            if self.verbose {
-                eprintln!("waiting for another process compiling {label} ...");
-            }
+            tracing::info!("waiting for another process compiling {label}");
         })
         .map_err(|e| io(&output, e))?;
         if output.is_file() {
@@ -264,11 +185,18 @@ impl Compiler {
         // Private temporary names: concurrent compiles of the same module
         // (parallel tests, several processes) must not trample each other.
         let unique = unique_suffix();
-        let input = self
-            .cache_dir
-            .join(format!("{stem}-{}.{unique}.mlir", &key[..16]));
+        let input = output.with_extension(format!("{unique}.mlir"));
         std::fs::write(&input, mlir).map_err(|e| io(&input, e))?;
-        let result = self.run(label, &input, &output, &unique, &flags, target);
+        let job = Job {
+            label,
+            input: &input,
+            output: &output,
+            unique: &unique,
+            flags: &flags,
+            target,
+            mlir,
+        };
+        let result = self.run(&job);
         let _ = std::fs::remove_file(&input);
         result.map(|()| output)
     }
@@ -298,45 +226,76 @@ impl Compiler {
             .collect()
     }
 
-    fn run(
-        &self,
-        label: &str,
-        input: &Path,
-        output: &Path,
-        unique: &str,
-        flags: &[String],
-        target: &Target,
-    ) -> Result<(), CompileError> {
+    fn run(&self, job: &Job<'_>) -> Result<(), CompileError> {
         let started = Instant::now();
-        if self.verbose {
-            eprintln!("compiling {label} for {target:?} ...");
-        }
+        let history = progress::History::in_dir(&self.cache_dir);
+        let target_name = job.target.name();
+        let functions = progress::count_functions(job.mlir);
+        let what = format!("{} for {target_name}", job.label);
+        let progress = progress::Progress::start(
+            self.verbose,
+            &what,
+            functions,
+            history.estimate(&target_name, job.mlir.len()),
+        );
         // Write to a temporary name so a killed compile never leaves a
         // truncated vmfb in the cache.
-        let partial = output.with_extension(format!("{unique}.partial"));
-        let result = Command::new(&self.program)
-            .args(flags)
-            .arg(input)
+        let partial = job.output.with_extension(format!("{}.partial", job.unique));
+        let mut command = Command::new(&self.program);
+        command
+            .args(job.flags)
+            .arg(job.input)
             .arg("-o")
-            .arg(&partial)
-            .output()
-            .map_err(|e| io(&self.program, e))?;
+            .arg(&partial);
+        if self.priority == Priority::Background {
+            lower_priority(&mut command);
+        }
+        let result = command.output().map_err(|e| io(&self.program, e))?;
+        drop(progress);
         if !result.status.success() {
             let _ = std::fs::remove_file(&partial);
             return Err(CompileError::Rejected {
-                input: label.to_string(),
-                target: target.clone(),
+                input: job.label.to_string(),
+                target: job.target.clone(),
                 stderr: tail(&String::from_utf8_lossy(&result.stderr), 60),
             });
         }
-        std::fs::rename(&partial, output).map_err(|e| io(output, e))?;
-        if self.verbose {
-            eprintln!(
-                "compiled {label} in {:.1} s",
-                started.elapsed().as_secs_f64()
-            );
-        }
+        std::fs::rename(&partial, job.output).map_err(|e| io(job.output, e))?;
+        let seconds = started.elapsed().as_secs_f64();
+        history.record(&target_name, job.mlir.len(), seconds);
+        tracing::info!(
+            "compiled {what} in {seconds:.1} s: {}",
+            job.output.display()
+        );
         Ok(())
+    }
+}
+
+/// One module on its way through `iree-compile`.
+struct Job<'a> {
+    label: &'a str,
+    input: &'a Path,
+    output: &'a Path,
+    unique: &'a str,
+    flags: &'a [String],
+    target: &'a Target,
+    mlir: &'a str,
+}
+
+/// Runs `command` at a lower CPU priority (nice 10), and ends it with this process: a
+/// background compile must neither slow the steps being served nor outlive its server.
+fn lower_priority(command: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: the closure runs in the forked child before exec and calls only
+    // async-signal-safe functions (setpriority, prctl); their failures are harmless (the
+    // compile then runs at normal priority, or outlives the parent).
+    unsafe {
+        command.pre_exec(|| {
+            libc::setpriority(libc::PRIO_PROCESS, 0, 10);
+            #[cfg(target_os = "linux")]
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM);
+            Ok(())
+        });
     }
 }
 
