@@ -2,7 +2,7 @@
 //! (`info` when unset), so compile and load progress reads the same in `generate`, `bench`,
 //! `serve` and the rest.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 /// Installs the stderr subscriber; a second call does nothing.
 pub fn init() {
@@ -12,6 +12,7 @@ pub fn init() {
         .with_env_filter(filter)
         .with_writer(|| AboveProgress)
         .with_target(false)
+        .with_ansi(std::io::stderr().is_terminal())
         .try_init();
 }
 
