@@ -16,7 +16,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from serve_client import ROOT, MODEL, free_port, load_average, stream_completion
+from serve_client import ROOT, MODEL, free_port, load_average, stop, stream_completion
 from serve_targets import prompt, steady_throughput, streams
 
 MOVED = "moved to the next module"
@@ -51,15 +51,6 @@ def wait_for(condition, process, timeout, what):
             return time.perf_counter()
         time.sleep(0.2)
     raise RuntimeError(f"no {what} after {timeout} s")
-
-
-def stop(process):
-    process.terminate()
-    try:
-        process.wait(timeout=60)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
 
 
 def one_server(args, cache, log_path, cold):
