@@ -27,11 +27,15 @@
 #pragma GCC push_options
 #pragma GCC target("avx512vnni,avx512vbmi,avx512bitalg,bmi2")
 
-// Tokens multiplied together: 8 i32 and 16 f32 accumulators (3 x 8 of the 32 registers).
+// Tokens multiplied together: 8 i32 and 8 f32 accumulators in registers.
 #define Q8_MR 8
-// Inputs of one tile rearranged at a time (a multiple of 256): 16 KiB of codes and 8 KiB of
-// per-group scale vectors on the stack; longer rows carry their partial sums in y.
-#define Q8_CHUNK 1024
+// Inputs of one tile rearranged at a time (a multiple of 256): 8 KiB of codes and 4 KiB of
+// per-group scale vectors on the stack.
+#define Q8_CHUNK 512
+// Tokens whose sums for one tile stay on the stack across chunks (16 KiB), written to y once:
+// y's layout puts a tile's 16 rows of one token M floats apart, which costs 16 scalar stores
+// per token each time.
+#define Q8_SPAN 256
 // Tokens one workgroup of the quantizer takes (one vector lane each).
 #define Q8_TOKENS 16
 
@@ -202,22 +206,12 @@ INLINE void q8_unpack(enum code code, int group, enum maps mp, int has_min,
     }
 }
 
-// acc[m] (16 rows of token m0 + m) += the chunk's product, for mr tokens; inputs k0..k0+n.
-// xq points at the activations' codes; scales and sums at theirs.
+// acc[m] (16 rows of token m0 + m, m counted from the span's first token) += the chunk's
+// product, for mr tokens; inputs k0..k0+n. xq points at the activations' codes; scales and
+// sums at theirs.
 INLINE void q8_tokens(int mr, int group, int block, const struct q8_chunk* w, size_t n,
                       const uint8_t* xq, const float* xs, const float* xsum, size_t K,
-                      size_t M, size_t m0, size_t k0, float* y, int first) {
-    __m512 acc[Q8_MR];
-#pragma GCC unroll 8
-    for (int m = 0; m < mr; ++m) {
-        if (first) {
-            acc[m] = _mm512_setzero_ps();
-        } else {
-            float in[TILE];
-            for (int j = 0; j < TILE; ++j) in[j] = y[j * M + m0 + m];
-            acc[m] = _mm512_loadu_ps(in);
-        }
-    }
+                      size_t m0, size_t k0, float (*acc)[TILE]) {
     const size_t blocks = K / block, groups = K / group;
     for (size_t b = 0; b < n; b += block) {
         __m512 part[Q8_MR];
@@ -227,9 +221,9 @@ INLINE void q8_tokens(int mr, int group, int block, const struct q8_chunk* w, si
             __m512i dot[Q8_MR];
 #pragma GCC unroll 8
             for (int m = 0; m < mr; ++m) dot[m] = _mm512_setzero_si512();
-            const size_t q_end = (g + 1) * group / 4;
-#pragma GCC unroll 4
-            for (size_t q = g * group / 4; q < q_end; ++q) {
+#pragma GCC unroll 8
+            for (int i = 0; i < group / 4; ++i) {
+                const size_t q = g * group / 4 + i;
                 const __m512i wq = _mm512_load_si512((const void*)w->quads[q]);
                 const uint8_t* xk = xq + k0 + q * 4;
 #pragma GCC unroll 8
@@ -251,13 +245,8 @@ INLINE void q8_tokens(int mr, int group, int block, const struct q8_chunk* w, si
         const size_t bx = (k0 + b) / block;
 #pragma GCC unroll 8
         for (int m = 0; m < mr; ++m)
-            acc[m] = _mm512_fmadd_ps(part[m], _mm512_set1_ps(xs[(m0 + m) * blocks + bx]), acc[m]);
-    }
-#pragma GCC unroll 8
-    for (int m = 0; m < mr; ++m) {
-        float out[TILE];
-        _mm512_storeu_ps(out, acc[m]);
-        for (int j = 0; j < TILE; ++j) y[j * M + m0 + m] = out[j];
+            _mm512_store_ps(acc[m], _mm512_fmadd_ps(part[m], _mm512_set1_ps(xs[(m0 + m) * blocks + bx]),
+                                                    _mm512_load_ps(acc[m])));
     }
 }
 
@@ -274,22 +263,28 @@ INLINE void q8_matmul(enum code code, int group, enum maps mp, int has_min, cons
     struct q8_tables tables;
     q8_build_tables(&tables);
     struct q8_chunk chunk;
+    float acc[Q8_SPAN][TILE] __attribute__((aligned(64)));
     for (size_t t = tile_begin; t < tile_end; ++t) {
         float* yt = y + t * TILE * M;
-        for (size_t k0 = 0; k0 < K; k0 += Q8_CHUNK) {
-            const size_t n = K - k0 < Q8_CHUNK ? K - k0 : Q8_CHUNK;
-            q8_unpack(code, group, mp, has_min, &tables, codes + t * tile_codes,
-                      scales + t * tile_maps, has_min ? mins + t * tile_maps : 0, k0 / group,
-                      n / group, &chunk);
-            const int first = k0 == 0;
-            size_t m0 = 0;
+        for (size_t s0 = 0; s0 < M; s0 += Q8_SPAN) {
+            const size_t span = M - s0 < Q8_SPAN ? M - s0 : Q8_SPAN;
+            for (size_t m = 0; m < span; ++m) _mm512_store_ps(acc[m], _mm512_setzero_ps());
+            for (size_t k0 = 0; k0 < K; k0 += Q8_CHUNK) {
+                const size_t n = K - k0 < Q8_CHUNK ? K - k0 : Q8_CHUNK;
+                q8_unpack(code, group, mp, has_min, &tables, codes + t * tile_codes,
+                          scales + t * tile_maps, has_min ? mins + t * tile_maps : 0,
+                          k0 / group, n / group, &chunk);
+                size_t m = 0;
 #define Q8_TOKENS_AT(mr)                                                                      \
-    q8_tokens(mr, group, (int)block, &chunk, n, xq, xs, xsum, K, M, m0, k0, yt, first)
-            for (; m0 + Q8_MR <= M; m0 += Q8_MR) Q8_TOKENS_AT(Q8_MR);
-            if (m0 + 4 <= M) { Q8_TOKENS_AT(4); m0 += 4; }
-            if (m0 + 2 <= M) { Q8_TOKENS_AT(2); m0 += 2; }
-            if (m0 < M) Q8_TOKENS_AT(1);
+    q8_tokens(mr, group, (int)block, &chunk, n, xq, xs, xsum, K, s0 + m, k0, acc + m)
+                for (; m + Q8_MR <= span; m += Q8_MR) Q8_TOKENS_AT(Q8_MR);
+                if (m + 4 <= span) { Q8_TOKENS_AT(4); m += 4; }
+                if (m + 2 <= span) { Q8_TOKENS_AT(2); m += 2; }
+                if (m < span) Q8_TOKENS_AT(1);
 #undef Q8_TOKENS_AT
+            }
+            for (size_t m = 0; m < span; ++m)
+                for (int j = 0; j < TILE; ++j) yt[j * M + s0 + m] = acc[m][j];
         }
     }
 }
