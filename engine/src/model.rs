@@ -117,6 +117,7 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
         variants: emitter::graph::Variant::ALL.to_vec(),
         target: emitter::Target::Generic,
         cpu_kernels: false,
+        activations: Default::default(),
     }
 }
 
@@ -306,6 +307,7 @@ pub struct PreparedModel {
 /// check that needs only the files and the options (architecture, unsupported features,
 /// graph options) fails here, in well under a second.
 pub fn prepare(path: &Path, options: &ModelOptions) -> Result<PreparedModel, EngineError> {
+    crate::compile::check_activations(&options.target, options.graphs.activations)?;
     let model = loader::Model::open(path)?;
     let config = model.config().clone();
     let ModuleWeights {
