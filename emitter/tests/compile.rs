@@ -78,6 +78,7 @@ fn feature_variant_compiles_for_llvm_cpu() {
         variants: Variant::ALL.to_vec(),
         target: Target::Generic,
         cpu_kernels: false,
+        activations: Default::default(),
     };
     let rendered = emitter::render(&cfg, &opts).unwrap();
     let dir = tempfile::tempdir().unwrap();

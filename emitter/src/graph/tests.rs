@@ -20,6 +20,7 @@ fn opts() -> GraphOptions {
         variants: vec![Variant::Logits, Variant::Argmax],
         target: Target::Generic,
         cpu_kernels: false,
+        activations: Default::default(),
     }
 }
 
