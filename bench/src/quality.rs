@@ -9,8 +9,9 @@
 use std::path::PathBuf;
 
 use clap::Parser;
-use emitter::graph::Variant;
+use emitter::graph::Head;
 use emitter::hlo::ElemType;
+use engine::batch::GraphRunner;
 use engine::graphs::DecodeOutput;
 use engine::model::{self, ModelOptions};
 use engine::runtime::Runtime;
@@ -142,7 +143,7 @@ fn logits(
 ) -> Result<Vec<Vec<Vec<f32>>>, Box<dyn std::error::Error>> {
     let mut graphs = model::default_graph_options(1, longest.next_power_of_two().max(64));
     graphs.prefill_lengths = vec![32.min(graphs.capacity)];
-    graphs.variants = vec![Variant::Logits];
+    graphs.heads = vec![Head::Logits];
     graphs.kv_dtype = choice.kv;
     let options = ModelOptions {
         graphs,
@@ -165,7 +166,7 @@ fn logits(
         for (pos, &token) in sequence.iter().enumerate() {
             loaded
                 .graphs
-                .decode(Variant::Logits, &[token], &[pos as i32], None, &mut out)?;
+                .decode(Head::Logits, &[token], &[pos as i32], None, &mut out)?;
             rows.push(out.logits[..vocab].to_vec());
         }
         all.push(rows);

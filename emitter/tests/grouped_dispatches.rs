@@ -6,10 +6,10 @@ use std::path::Path;
 use std::process::Command;
 
 use emitter::graph::{
-    stored_groups, AttentionForm, GroupFormat, Variant, WeightFormat, WeightLayout, Weights,
+    stored_groups, AttentionForm, GroupFormat, Head, WeightFormat, WeightLayout, Weights,
 };
 use emitter::hlo::ElemType;
-use emitter::{GraphOptions, ModelConfig, Target};
+use emitter::{GraphOptions, ModelConfig, ModuleForm};
 
 const FUSION_FLAG: &str = "--iree-dispatch-creation-block-matmul-producer-fusion=false";
 
@@ -35,8 +35,8 @@ fn decode_module(cfg: &ModelConfig, format: GroupFormat, kernels: bool) -> Strin
         decode_batches: vec![1],
         decode_windows: vec![32],
         decode_attention: AttentionForm::Matmul,
-        variants: vec![Variant::Logits],
-        target: Target::Generic,
+        heads: vec![Head::Logits],
+        form: ModuleForm::Generic,
         cpu_kernels: kernels,
     };
     emitter::render(cfg, &opts).unwrap().module

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use emitter::graph::{GroupFormat, Variant, WeightFormat, WeightFormats, WeightLayout};
+use emitter::graph::{GroupFormat, Head, WeightFormat, WeightFormats, WeightLayout};
 use emitter::{GraphOptions, ModelConfig};
 use loader::Precision;
 
@@ -95,10 +95,10 @@ pub fn parse_kv_dtype(name: &str) -> Result<emitter::hlo::ElemType, String> {
 /// back the logits of a prompt chunk before the last, a few hundred kilobytes, while each head
 /// adds a compiled function per bucket (a Llama-3.2-1B module with all three heads took 123 s
 /// to compile here, with the logits head alone 35 s).
-pub fn heads_for(sampling: SamplingMode) -> Vec<Variant> {
+pub fn heads_for(sampling: SamplingMode) -> Vec<Head> {
     match sampling {
-        SamplingMode::Host => vec![Variant::Logits],
-        SamplingMode::Device => vec![Variant::Logits, Variant::Sample],
+        SamplingMode::Host => vec![Head::Logits],
+        SamplingMode::Device => vec![Head::Logits, Head::Sample],
     }
 }
 
@@ -146,8 +146,8 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
             .collect(),
         decode_windows: keep(&[256, 1024]),
         decode_attention: Default::default(),
-        variants: heads_for(SamplingMode::Host),
-        target: emitter::Target::Generic,
+        heads: heads_for(SamplingMode::Host),
+        form: emitter::ModuleForm::Generic,
         cpu_kernels: false,
     }
 }
@@ -242,7 +242,7 @@ fn keep_file_bits(plan: &mut loader::WeightPlan) {
 /// target needs and the weight layout it prefers (unless one is asked for).
 pub fn module_options(options: &ModelOptions, config: &ModelConfig) -> GraphOptions {
     GraphOptions {
-        target: (&options.target).into(),
+        form: (&options.target).into(),
         weight_layout: options
             .weight_layout
             .unwrap_or_else(|| preferred_layout(&options.target, options.weights, config)),
@@ -612,7 +612,7 @@ mod tests {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/tiny");
         let config = ModelConfig::load(&dir).unwrap();
         let mut graphs = default_graph_options(2, 64);
-        graphs.variants = Variant::ALL.to_vec();
+        graphs.heads = Head::ALL.to_vec();
         let options = ModelOptions {
             target,
             graphs,

@@ -5,7 +5,8 @@
 
 use std::sync::{Arc, OnceLock};
 
-use emitter::Variant;
+use emitter::Head;
+use engine::batch::GraphRunner;
 use engine::batch::{
     Engine, EngineConfig, Event, FinishReason, GenerationRequest, SchedulerConfig,
 };
@@ -82,7 +83,7 @@ fn load() -> LoadedModel {
 /// CI's compile.
 fn load_native() -> LoadedModel {
     let mut graphs = model::default_graph_options(2, 512);
-    graphs.variants = vec![emitter::graph::Variant::Logits];
+    graphs.heads = vec![emitter::graph::Head::Logits];
     load_with(ModelOptions {
         weights: loader::Precision::Native,
         graphs,
@@ -182,7 +183,7 @@ fn chunked_prefill_and_decode_give_the_same_logits() {
     let mut out = DecodeOutput::default();
     graphs
         .decode(
-            Variant::Logits,
+            Head::Logits,
             &[0, 0, tokens[59]],
             &[-1, -1, 59],
             None,
