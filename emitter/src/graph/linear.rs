@@ -42,7 +42,7 @@ use crate::config::ModelConfig;
 use crate::hlo::{DotDims, ElemType, FuncBuilder, GatherDims, ReduceOp, Result, ShapeError, Value};
 
 /// Output rows per tile in [`WeightLayout::Tiled`]: one 512-bit vector of f32.
-pub const TILE_ROWS: i64 = 16;
+pub const TILE_ROWS: i64 = ::weight_format::TILE_ROWS as i64;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -17,6 +17,10 @@ mod weights;
 
 use serde::{Deserialize, Serialize};
 
+pub use self::weight_format::{
+    group_part, stored_groups, GroupFormat, NotStored, PackedCodes, SubScales, WeightFormat,
+    WeightFormats,
+};
 pub use attention::AttentionForm;
 pub use copy_slot::COPY_SLOT;
 pub use forward::cache_globals;
@@ -25,10 +29,6 @@ pub use layer_plan::{LayerPlan, LayerUse};
 pub use linear::{linear, linear_many, Several, Weight, WeightLayout, TILE_ROWS};
 pub use sample::SAMPLE_ARGS;
 pub use step::{CacheSpan, Dims, Step};
-pub use weight_format::{
-    group_part, stored_groups, GroupFormat, PackedCodes, SubScales, WeightFormat, WeightFormats,
-    GROUP_MULTIPLE,
-};
 pub use weights::{Param, Weights, PARAMETER_SCOPE};
 
 use crate::config::ModelConfig;
