@@ -8,6 +8,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use engine::batch::GraphRunner;
 use engine::batch::{
     Engine, EngineConfig, Event, FinishReason, GenerationRequest, SchedulerConfig,
 };

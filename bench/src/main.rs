@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use clap::Parser;
 use emitter::graph::WeightLayout;
-use emitter::Variant;
+use emitter::Head;
 use engine::device_sampling::SamplingMode;
 use engine::model::{self, ModelOptions};
 use engine::runtime::Runtime;
@@ -147,7 +147,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let mut options = ModelOptions::for_device(&args.device)?;
     options.graphs = model::default_graph_options(8, args.capacity);
     if args.sampling != "host" {
-        options.graphs.variants.push(Variant::Sample);
+        options.graphs.heads.push(Head::Sample);
     }
     if args.measured_only {
         measured_graphs(&mut options.graphs, args);

@@ -3,7 +3,8 @@
 
 use std::time::Instant;
 
-use emitter::Variant;
+use emitter::Head;
+use engine::batch::GraphRunner;
 use engine::device_sampling::{SampleRows, SamplingMode};
 use engine::graphs::{DecodeOutput, Graphs, PrefillOut};
 use sampler::{Request, Sample, SampleParams, Sampler};
@@ -98,8 +99,8 @@ pub fn decode(
     let mut rows = 0;
     let mut staged = SampleRows::default();
     let head = match mode {
-        SamplingMode::Host => Variant::Logits,
-        SamplingMode::Device => Variant::Sample,
+        SamplingMode::Host => Head::Logits,
+        SamplingMode::Device => Head::Sample,
     };
     // The first steps warm caches and page in weights; they are not timed.
     let warmup = 2;
@@ -182,7 +183,7 @@ pub fn paired_b1(
             let started = Instant::now();
             graphs
                 .decode(
-                    Variant::Logits,
+                    Head::Logits,
                     &[step * 31 + 5],
                     &[context as i32],
                     None,

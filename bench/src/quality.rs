@@ -14,8 +14,9 @@
 use std::path::PathBuf;
 
 use clap::Parser;
-use emitter::graph::{Activations, Variant};
+use emitter::graph::{Activations, Head};
 use emitter::hlo::ElemType;
+use engine::batch::GraphRunner;
 use engine::graphs::{DecodeOutput, PrefillOut};
 use engine::model::{self, ModelOptions};
 use engine::runtime::Runtime;
@@ -159,7 +160,7 @@ fn logits(
 ) -> Result<Vec<Vec<Vec<f32>>>, Box<dyn std::error::Error>> {
     let mut graphs = model::default_graph_options(1, longest.next_power_of_two().max(64));
     graphs.prefill_lengths = vec![32.min(graphs.capacity)];
-    graphs.variants = vec![Variant::Logits];
+    graphs.heads = vec![Head::Logits];
     graphs.kv_dtype = choice.kv;
     graphs.activations = choice.activations;
     let options = ModelOptions {
@@ -184,7 +185,7 @@ fn logits(
             if choice.activations == Activations::F32 {
                 loaded
                     .graphs
-                    .decode(Variant::Logits, &[token], &[pos as i32], None, &mut out)?;
+                    .decode(Head::Logits, &[token], &[pos as i32], None, &mut out)?;
                 rows.push(out.logits[..vocab].to_vec());
             } else {
                 let mut logits = vec![0f32; vocab];

@@ -11,10 +11,10 @@ pub mod emit;
 pub mod graph;
 pub mod hlo;
 pub mod manifest;
-pub mod target;
+pub mod module_form;
 
 pub use config::{ConfigError, ModelConfig, RopeScaling};
 pub use emit::{emit, render, EmitError, MANIFEST_FILE, MODULE_FILE};
-pub use graph::{FunctionInfo, GraphOptions, Kind, Variant};
+pub use graph::{FunctionInfo, GraphOptions, Head, Kind};
 pub use manifest::{Manifest, RingCache};
-pub use target::Target;
+pub use module_form::ModuleForm;

@@ -3,9 +3,9 @@
 use std::path::Path;
 use std::process::Command;
 
-use emitter::graph::{AttentionForm, Variant, WeightLayout};
+use emitter::graph::{AttentionForm, Head, WeightLayout};
 use emitter::hlo::ElemType;
-use emitter::{GraphOptions, ModelConfig, RopeScaling, Target};
+use emitter::{GraphOptions, ModelConfig, ModuleForm, RopeScaling};
 
 mod common;
 use common::{iree_compile, root};
@@ -75,8 +75,8 @@ fn feature_variant_compiles_for_llvm_cpu() {
         decode_batches: vec![2],
         decode_windows: vec![32],
         decode_attention: AttentionForm::Reduce,
-        variants: Variant::ALL.to_vec(),
-        target: Target::Generic,
+        heads: Head::ALL.to_vec(),
+        form: ModuleForm::Generic,
         cpu_kernels: false,
         activations: Default::default(),
     };

@@ -6,11 +6,11 @@ use std::path::Path;
 use std::process::Command;
 
 use emitter::graph::{
-    stored_groups, Activations, AttentionForm, GroupFormat, Variant, WeightFormat, WeightLayout,
+    stored_groups, Activations, AttentionForm, GroupFormat, Head, WeightFormat, WeightLayout,
     Weights,
 };
 use emitter::hlo::ElemType;
-use emitter::{GraphOptions, ModelConfig, Target};
+use emitter::{GraphOptions, ModelConfig, ModuleForm};
 
 const FUSION_FLAG: &str = "--iree-dispatch-creation-block-matmul-producer-fusion=false";
 
@@ -47,8 +47,8 @@ fn module(
         decode_batches: vec![1],
         decode_windows: vec![32],
         decode_attention: AttentionForm::Matmul,
-        variants: vec![Variant::Logits],
-        target: Target::Generic,
+        heads: vec![Head::Logits],
+        form: ModuleForm::Generic,
         cpu_kernels: kernels,
         activations,
     };
@@ -314,8 +314,8 @@ fn q8_activations_need_the_kernels() {
         decode_batches: vec![1],
         decode_windows: vec![32],
         decode_attention: AttentionForm::Matmul,
-        variants: vec![Variant::Logits],
-        target: Target::Generic,
+        heads: vec![Head::Logits],
+        form: ModuleForm::Generic,
         cpu_kernels: false,
         activations: Activations::Q8,
     };

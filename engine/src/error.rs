@@ -14,6 +14,9 @@ pub enum EngineError {
     Loader(#[from] loader::Error),
     #[error(transparent)]
     Emit(#[from] emitter::EmitError),
+    /// A weight type asked for that no parameter file holds.
+    #[error(transparent)]
+    NotStored(#[from] emitter::graph::NotStored),
     #[error("manifest: {0}")]
     Manifest(String),
     #[error("parameter file {path}: {detail}")]

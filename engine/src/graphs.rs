@@ -6,8 +6,9 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use emitter::{FunctionInfo, Kind, Manifest, Variant};
+use emitter::{FunctionInfo, Head, Kind, Manifest};
 
+use crate::batch::GraphRunner;
 use crate::device_sampling::{SampleRows, SampleTensors};
 use crate::error::EngineError;
 use crate::runtime::{Function, Output, ParameterMode, Runtime, Session, SessionOptions, Tensor};
@@ -55,11 +56,11 @@ pub enum PrefillOut<'a> {
 }
 
 impl PrefillOut<'_> {
-    fn head(&self) -> Variant {
+    fn head(&self) -> Head {
         match self {
-            PrefillOut::Logits(_) => Variant::Logits,
-            PrefillOut::Argmax(_) => Variant::Argmax,
-            PrefillOut::Sample { .. } => Variant::Sample,
+            PrefillOut::Logits(_) => Head::Logits,
+            PrefillOut::Argmax(_) => Head::Argmax,
+            PrefillOut::Sample { .. } => Head::Sample,
         }
     }
 }
@@ -68,8 +69,8 @@ impl PrefillOut<'_> {
 pub struct Graphs {
     manifest: Manifest,
     session: Session,
-    prefill: HashMap<Variant, Vec<PrefillGraph>>,
-    decode: HashMap<Variant, Vec<DecodeGraph>>,
+    prefill: HashMap<Head, Vec<PrefillGraph>>,
+    decode: HashMap<Head, Vec<DecodeGraph>>,
     samplers: Vec<SampleGraph>,
     copy_slot: Function,
     token_buf: Vec<i32>,
@@ -97,11 +98,11 @@ impl Graphs {
             .parameters(parameters)
             .parameter_mode(mode);
         let session = Session::new(runtime, &options)?;
-        let mut prefill: HashMap<Variant, Vec<PrefillGraph>> = HashMap::new();
-        let mut decode: HashMap<Variant, Vec<DecodeGraph>> = HashMap::new();
+        let mut prefill: HashMap<Head, Vec<PrefillGraph>> = HashMap::new();
+        let mut decode: HashMap<Head, Vec<DecodeGraph>> = HashMap::new();
         let mut samplers = Vec::new();
         for info in &manifest.functions {
-            let head = info.variant.unwrap_or(Variant::Logits);
+            let head = info.head.unwrap_or(Head::Logits);
             match info.kind {
                 Kind::Prefill => prefill
                     .entry(head)
@@ -122,7 +123,7 @@ impl Graphs {
         for graphs in decode.values_mut() {
             graphs.sort_by_key(|g| (g.b, g.w));
         }
-        if !prefill.contains_key(&Variant::Logits) || !decode.contains_key(&Variant::Logits) {
+        if !prefill.contains_key(&Head::Logits) || !decode.contains_key(&Head::Logits) {
             return Err(EngineError::Manifest(
                 "the module lacks prefill or decode logits graphs".into(),
             ));
@@ -147,56 +148,45 @@ impl Graphs {
         &self.manifest
     }
 
-    pub fn session(&self) -> &Session {
-        &self.session
-    }
-
-    pub fn vocab(&self) -> usize {
-        self.manifest.config.vocab_size
-    }
-
-    pub fn slots(&self) -> usize {
-        self.manifest.slots
-    }
-
-    pub fn capacity(&self) -> usize {
-        self.manifest.capacity
-    }
-
-    /// The window of sliding-window layers whose caches are rings, if any.
-    pub fn ring_window(&self) -> Option<usize> {
-        self.manifest.kv_cache.ring.as_ref().map(|r| r.window)
-    }
-
-    pub fn has_head(&self, head: Variant) -> bool {
-        let standalone = head != Variant::Sample
-            || self.decode[&Variant::Logits]
-                .iter()
-                .all(|g| self.samplers.iter().any(|s| s.b == g.b));
-        self.prefill.contains_key(&head) && self.decode.contains_key(&head) && standalone
-    }
-
     /// The longest prefill chunk the module offers.
     pub fn max_chunk(&self) -> usize {
-        self.prefill[&Variant::Logits]
+        self.prefill[&Head::Logits]
             .iter()
             .map(|g| g.t)
             .max()
             .unwrap_or(0)
     }
+}
 
-    /// The largest decode batch.
-    pub fn max_batch(&self) -> usize {
-        self.decode[&Variant::Logits]
-            .iter()
-            .map(|g| g.b)
-            .max()
-            .unwrap_or(0)
+impl GraphRunner for Graphs {
+    fn vocab(&self) -> usize {
+        self.manifest.config.vocab_size
+    }
+
+    fn slots(&self) -> usize {
+        self.manifest.slots
+    }
+
+    fn capacity(&self) -> usize {
+        self.manifest.capacity
+    }
+
+    /// The window of sliding-window layers whose caches are rings, if any.
+    fn ring_window(&self) -> Option<usize> {
+        self.manifest.kv_cache.ring.as_ref().map(|r| r.window)
+    }
+
+    fn has_head(&self, head: Head) -> bool {
+        let standalone = head != Head::Sample
+            || self.decode[&Head::Logits]
+                .iter()
+                .all(|g| self.samplers.iter().any(|s| s.b == g.b));
+        self.prefill.contains_key(&head) && self.decode.contains_key(&head) && standalone
     }
 
     /// Runs one prefill chunk: `tokens` at positions `start..` of `slot`, and
     /// the head `out` asks for on the last token.
-    pub fn prefill(
+    fn prefill(
         &mut self,
         slot: usize,
         start: usize,
@@ -265,8 +255,8 @@ impl Graphs {
     /// The prefill chunk length to use for `remaining` prompt tokens starting
     /// at `start`: the largest bucket that the prompt fills, else the smallest
     /// that holds the rest.
-    pub fn chunk_len(&self, start: usize, remaining: usize) -> usize {
-        let graphs = &self.prefill[&Variant::Logits];
+    fn chunk_len(&self, start: usize, remaining: usize) -> usize {
+        let graphs = &self.prefill[&Head::Logits];
         let fits = |g: &&PrefillGraph| g.w >= start + g.t.min(remaining);
         let full = graphs
             .iter()
@@ -282,9 +272,9 @@ impl Graphs {
     /// `[B']` argmax ids, or `[B']` sampled ids and log-probabilities (the
     /// Sample head, drawn with `sampling`, padded here) for the bucket
     /// B' >= rows that ran; returns B'.
-    pub fn decode(
+    fn decode(
         &mut self,
-        head: Variant,
+        head: Head,
         tokens: &[i32],
         pos: &[i32],
         sampling: Option<&mut SampleRows>,
@@ -325,19 +315,19 @@ impl Graphs {
         let b = graph.b;
         let mut inputs = vec![&graph.tokens, &graph.pos];
         match head {
-            Variant::Logits => {
+            Head::Logits => {
                 out.logits.resize(b * vocab, 0.0);
                 graph
                     .function
                     .call(&inputs, &mut [Output::F32(&mut out.logits[..b * vocab])])?;
             }
-            Variant::Argmax => {
+            Head::Argmax => {
                 out.ids.resize(b, 0);
                 graph
                     .function
                     .call(&inputs, &mut [Output::I32(&mut out.ids[..b])])?;
             }
-            Variant::Sample => {
+            Head::Sample => {
                 let rows = sampling.ok_or_else(|| {
                     EngineError::Internal("a sample head needs sampling rows".into())
                 })?;
@@ -363,7 +353,7 @@ impl Graphs {
     /// Samples on the device from `[B, V]` logits already on the host (a
     /// step that had to return logits), with `sampling` padded to B. Writes
     /// ids and log-probabilities into `out`.
-    pub fn sample(
+    fn sample(
         &mut self,
         logits: &[f32],
         sampling: &mut SampleRows,
@@ -399,7 +389,7 @@ impl Graphs {
     /// The call has no result to wait on, so IREE may still be running it
     /// when this returns; its arguments are therefore fresh tensors (kept
     /// alive by the pending work) rather than buffers rewritten in place.
-    pub fn copy_slot(&mut self, src: usize, dst: usize) -> Result<(), EngineError> {
+    fn copy_slot(&mut self, src: usize, dst: usize) -> Result<(), EngineError> {
         let src = self.session.tensor(&[], &[src as i32])?;
         let dst = self.session.tensor(&[], &[dst as i32])?;
         self.copy_slot.call(&[&src, &dst], &mut [])?;
@@ -464,8 +454,8 @@ fn sampling_tensors(
     info: &FunctionInfo,
     rows: usize,
 ) -> Result<Option<SampleTensors>, EngineError> {
-    match info.variant {
-        Some(Variant::Sample) => Ok(Some(SampleTensors::new(session, rows)?)),
+    match info.head {
+        Some(Head::Sample) => Ok(Some(SampleTensors::new(session, rows)?)),
         _ => Ok(None),
     }
 }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use emitter::graph::{GroupFormat, Variant, WeightFormat, WeightFormats, WeightLayout};
+use emitter::graph::{Head, WeightFormat, WeightFormats, WeightLayout};
 use emitter::{GraphOptions, ModelConfig};
 use loader::Precision;
 
@@ -95,10 +95,10 @@ pub fn parse_kv_dtype(name: &str) -> Result<emitter::hlo::ElemType, String> {
 /// back the logits of a prompt chunk before the last, a few hundred kilobytes, while each head
 /// adds a compiled function per bucket (a Llama-3.2-1B module with all three heads took 123 s
 /// to compile here, with the logits head alone 35 s).
-pub fn heads_for(sampling: SamplingMode) -> Vec<Variant> {
+pub fn heads_for(sampling: SamplingMode) -> Vec<Head> {
     match sampling {
-        SamplingMode::Host => vec![Variant::Logits],
-        SamplingMode::Device => vec![Variant::Logits, Variant::Sample],
+        SamplingMode::Host => vec![Head::Logits],
+        SamplingMode::Device => vec![Head::Logits, Head::Sample],
     }
 }
 
@@ -146,8 +146,8 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
             .collect(),
         decode_windows: keep(&[256, 1024]),
         decode_attention: Default::default(),
-        variants: heads_for(SamplingMode::Host),
-        target: emitter::Target::Generic,
+        heads: heads_for(SamplingMode::Host),
+        form: emitter::ModuleForm::Generic,
         cpu_kernels: false,
         activations: Default::default(),
     }
@@ -185,45 +185,16 @@ fn tiled_weights(config: &ModelConfig, opts: &GraphOptions) -> Result<Vec<String
 
 /// The loader's plan as the emitter's weight formats: each block format's group layout.
 pub fn weight_formats(plan: &loader::WeightPlan) -> Result<WeightFormats, EngineError> {
-    use emitter::hlo::ElemType;
-    let elem = |d: loader::Dtype| match d {
-        loader::Dtype::F32 => ElemType::F32,
-        loader::Dtype::F16 => ElemType::F16,
-        loader::Dtype::BF16 => ElemType::Bf16,
-        loader::Dtype::I8 => ElemType::I8,
-        loader::Dtype::U8 => ElemType::Ui4,
-    };
     plan.iter()
         .map(|(name, format)| {
-            let f = match format.group_layout() {
-                None => match format {
-                    loader::StoredFormat::Dense(d) => WeightFormat::Dense(elem(*d)),
-                    loader::StoredFormat::Groups(ty) | loader::StoredFormat::Compact(ty) => {
-                        return Err(EngineError::Manifest(format!(
-                            "{name}: {ty} has no group layout"
-                        )))
-                    }
-                },
-                Some(g) => WeightFormat::Groups(GroupFormat {
-                    code: match g.code {
-                        loader::dequant::Code::U4 => ElemType::Ui4,
-                        loader::dequant::Code::I4 => ElemType::I4,
-                        _ => ElemType::I8,
-                    },
-                    packed_codes: match g.code {
-                        loader::dequant::Code::U5 => Some(emitter::graph::PackedCodes::U5),
-                        loader::dequant::Code::I5 => Some(emitter::graph::PackedCodes::I5),
-                        loader::dequant::Code::I6 => Some(emitter::graph::PackedCodes::I6),
-                        _ => None,
-                    },
-                    group: g.group as i64,
-                    scale: elem(g.scale),
-                    min: g.min.map(elem),
-                    sub_scales: g.sub_scales.map(|s| match s {
-                        loader::dequant::SubScales::SixBit => emitter::graph::SubScales::SixBit,
-                        loader::dequant::SubScales::Int8 => emitter::graph::SubScales::Int8,
-                    }),
-                }),
+            let f = match (format.group_layout(), format) {
+                (Some(layout), _) => WeightFormat::Groups(layout.into()),
+                (None, loader::StoredFormat::Dense(d)) => WeightFormat::Dense((*d).into()),
+                (None, loader::StoredFormat::Groups(ty) | loader::StoredFormat::Compact(ty)) => {
+                    return Err(EngineError::Manifest(format!(
+                        "{name}: {ty} has no group layout"
+                    )))
+                }
             };
             Ok((name.clone(), f))
         })
@@ -243,7 +214,7 @@ fn keep_file_bits(plan: &mut loader::WeightPlan) {
 /// target needs and the weight layout it prefers (unless one is asked for).
 pub fn module_options(options: &ModelOptions, config: &ModelConfig) -> GraphOptions {
     GraphOptions {
-        target: (&options.target).into(),
+        form: (&options.target).into(),
         weight_layout: options
             .weight_layout
             .unwrap_or_else(|| preferred_layout(&options.target, options.weights, config)),
@@ -260,7 +231,7 @@ fn precision(options: &ModelOptions) -> Result<Precision, EngineError> {
         (precision, ElemType::F32) => Ok(precision),
         (Precision::F32 | Precision::F16, ElemType::F16) => Ok(Precision::F16),
         (Precision::F32 | Precision::Bf16, ElemType::Bf16) => Ok(Precision::Bf16),
-        (_, other) => Err(loader::Error::UnsupportedWeightType(other).into()),
+        (_, other) => Err(emitter::graph::NotStored(other).into()),
     }
 }
 
@@ -614,7 +585,7 @@ mod tests {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/tiny");
         let config = ModelConfig::load(&dir).unwrap();
         let mut graphs = default_graph_options(2, 64);
-        graphs.variants = Variant::ALL.to_vec();
+        graphs.heads = Head::ALL.to_vec();
         let options = ModelOptions {
             target,
             graphs,

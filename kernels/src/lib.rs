@@ -28,8 +28,8 @@ pub const EXECUTABLE_FORMAT: &str = "embedded-elf-x86_64";
 /// Most weights one call multiplies by the same inputs.
 pub const MAX_WEIGHTS: usize = 3;
 
-/// Output rows per weight tile, as the emitter stores grouped weights.
-pub const TILE_ROWS: usize = 16;
+use weight_format::SubScales;
+pub use weight_format::{Code, TILE_ROWS};
 
 /// The kernels' object file.
 #[derive(Debug, Clone, Copy)]
@@ -125,35 +125,6 @@ pub fn q8_activation_bytes(k: usize, m: usize, block: usize, group: usize) -> us
     k * m + m * (k / block) * 4 + m * (k / group) * 4
 }
 
-/// How a group's codes are stored: two 4-bit codes per byte (low nibble first), one byte, or
-/// the file's 5 and 6 bits: a tile's group of low nibbles (as `U4`), then each input's high
-/// bits for the 16 rows (row r at bit r, or bits 2r and 2r + 1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Code {
-    /// 0..16.
-    U4,
-    /// Two's complement, -8..8.
-    I4,
-    I8,
-    /// 0..32 (Q5_1, Q5_K).
-    U5,
-    /// Stored 0..32, meaning q - 16 (Q5_0).
-    I5,
-    /// Stored 0..64, meaning q - 32 (Q6_K).
-    I6,
-}
-
-impl Code {
-    pub fn bits(self) -> usize {
-        match self {
-            Code::U4 | Code::I4 => 4,
-            Code::U5 | Code::I5 => 5,
-            Code::I6 => 6,
-            Code::I8 => 8,
-        }
-    }
-}
-
 /// How a format's group scales (and mins) are stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Maps {
@@ -176,8 +147,8 @@ impl Maps {
     pub fn groups_per_block(self) -> usize {
         match self {
             Maps::F16 | Maps::F32 => 1,
-            Maps::SuperBlock6 => 8,
-            Maps::SuperBlock8 => 16,
+            Maps::SuperBlock6 => SubScales::SixBit.groups_per_block(),
+            Maps::SuperBlock8 => SubScales::Int8.groups_per_block(),
         }
     }
 

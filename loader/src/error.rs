@@ -37,8 +37,6 @@ pub enum Error {
         #[source]
         source: DequantError,
     },
-    #[error("parameter files hold f32 or f16 weights, not {0}")]
-    UnsupportedWeightType(emitter::hlo::ElemType),
     #[error("tensor {tensor:?} has dtype {dtype}, which cannot be converted")]
     UnsupportedDtype { tensor: String, dtype: String },
     #[error("tensor {tensor:?} has shape {shape:?}: {reason}")]

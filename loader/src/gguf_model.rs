@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use gguf::GgufFile;
-use model_config::ModelConfig;
+use model_config::{Family, ModelConfig};
 
 use crate::dequant::{dequantize, split_groups, Groups};
 use crate::error::{Error, Result};
@@ -30,7 +30,7 @@ impl GgufModel {
         GgufModel {
             n_heads: config.num_attention_heads,
             n_kv_heads: config.num_key_value_heads,
-            permuted_rope: matches!(config.architecture.as_str(), "llama" | "mistral"),
+            permuted_rope: matches!(config.family(), Some(Family::Llama | Family::Mistral)),
             norms: NormPlacement::of(config),
             file,
         }

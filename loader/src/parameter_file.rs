@@ -18,11 +18,12 @@ use serde_json::json;
 use sha2::{Digest, Sha256};
 
 use crate::cache_lock::CacheLock;
-use crate::dequant::{pack_high_bit_codes, pack_super_block_maps, Code, DequantError, SubScales};
+use crate::dequant::{pack_high_bit_codes, pack_super_block_maps, DequantError};
 use crate::error::{io_error, Error, Result};
-use crate::parameters::{Dtype, ParameterInfo, ParameterSource, PlannedTensor};
+use crate::parameters::{encode, Dtype, ParameterInfo, ParameterSource, PlannedTensor};
 use crate::tiling::{tile_rows, Tiling, TILE_ROWS};
 use crate::weight_plan::{StoredFormat, WeightPlan};
+use weight_format::{stored_groups, Code, SubScales};
 
 /// Bump whenever the conversion's output could change, so stale cache entries are not reused.
 pub const CONVERTER_VERSION: u32 = 6;
@@ -154,7 +155,7 @@ impl Entry {
 /// stored as row tiles like a dense one, its codes as `<name>.codes` `[rows/16, G, g, 16]`
 /// (4-bit codes packed in pairs along the last axis: `[.., 8]` bytes), its scales and mins as
 /// `<name>.scales` / `<name>.mins` `[rows/16, G, 16]`, where G is cols/g padded with zero
-/// groups to what the graphs declare (`emitter::graph::stored_groups`).
+/// groups to what the graphs declare (`weight_format::stored_groups`).
 fn entries(t: &PlannedTensor, format: StoredFormat, tiling: &Tiling) -> Result<Vec<Entry>> {
     let entry = |name: String, shape: Vec<usize>, dtype| Entry { name, shape, dtype };
     let ty = match format {
@@ -310,13 +311,8 @@ fn fill_dense(
     if tiled {
         values = tile_rows(&values, tensor.shape[1]);
     }
-    dtype.encode(&values, slot);
+    encode(dtype, &values, slot);
     Ok(())
-}
-
-/// Groups per row as stored: padded with zero groups as the graphs declare them.
-fn stored_groups(cols: usize, group: usize) -> usize {
-    emitter::graph::stored_groups(cols as i64, group as i64) as usize
 }
 
 /// Each row of `values` (`cols` wide) followed by zeros up to `padded`.
@@ -379,9 +375,9 @@ fn fill_groups(
         return Ok(());
     }
     let maps = |m: &[f32]| tile_rows(&pad_rows(m, per_row, padded), padded);
-    layout.scale.encode(&maps(&groups.scales), parts[1]);
+    encode(layout.scale, &maps(&groups.scales), parts[1]);
     if let Some(min) = layout.min {
-        min.encode(&maps(&groups.mins), parts[2]);
+        encode(min, &maps(&groups.mins), parts[2]);
     }
     Ok(())
 }

@@ -8,8 +8,7 @@ use std::collections::BTreeSet;
 
 use crate::error::{Error, Result};
 
-/// Rows per tile; matches the emitter's `TILE_ROWS`.
-pub const TILE_ROWS: usize = 16;
+pub use weight_format::TILE_ROWS;
 
 /// The tensors a parameter file stores as row tiles; all others keep HF's layout.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]

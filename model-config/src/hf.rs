@@ -18,37 +18,20 @@ use std::path::Path;
 use serde_json::{Map, Value};
 
 use super::{
-    invalid, unsupported, Activation, ConfigError, LayerType, ModelConfig, Rope, RopeScaling,
+    invalid, unsupported, Activation, ConfigError, Family, LayerType, ModelConfig, Rope,
+    RopeScaling,
 };
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Family {
-    Llama,
-    Mistral,
-    Qwen2,
-    Qwen3,
-    Gemma3,
-}
-
-impl Family {
-    fn from_model_type(model_type: &str) -> Result<Family, ConfigError> {
-        Ok(match model_type {
-            "llama" => Family::Llama,
-            "mistral" => Family::Mistral,
-            "qwen2" => Family::Qwen2,
-            "qwen3" => Family::Qwen3,
-            "gemma3_text" => Family::Gemma3,
-            "gemma3" => {
-                return unsupported(
-                    "model_type \"gemma3\" (the multimodal checkpoint; text-only gemma3_text is supported)",
-                )
-            }
-            other => {
-                return unsupported(format!(
-                    "model_type {other:?} (supported: llama, mistral, qwen2, qwen3, gemma3_text)"
-                ))
-            }
-        })
+/// HF spells the text-only Gemma 3 `gemma3_text`; its `gemma3` is the multimodal checkpoint.
+fn family_of_model_type(model_type: &str) -> Result<Family, ConfigError> {
+    match (model_type, Family::from_architecture(model_type)) {
+        ("gemma3", _) => unsupported(
+            "model_type \"gemma3\" (the multimodal checkpoint; text-only gemma3_text is supported)",
+        ),
+        (_, Some(family)) => Ok(family),
+        (other, None) => unsupported(format!(
+            "model_type {other:?} (supported: llama, mistral, qwen2, qwen3, gemma3_text)"
+        )),
     }
 }
 
@@ -80,7 +63,7 @@ pub fn from_hf_json(text: &str) -> Result<ModelConfig, ConfigError> {
     let model_type = j
         .str("model_type")?
         .ok_or_else(|| invalid("model_type missing"))?;
-    let family = Family::from_model_type(model_type)?;
+    let family = family_of_model_type(model_type)?;
     reject_unsupported(&j)?;
     let heads = j.required_usize("num_attention_heads")?;
     let hidden = j.required_usize("hidden_size")?;

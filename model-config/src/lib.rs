@@ -23,6 +23,8 @@ pub use hf::{from_hf_dir, from_hf_json};
 /// reads as before.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ModelConfig {
+    /// The source's own name for the architecture (HF `model_type` or GGUF
+    /// `general.architecture`), kept as written; [`ModelConfig::family`] is its meaning.
     pub architecture: String,
     pub vocab_size: usize,
     pub hidden_size: usize,
@@ -68,6 +70,41 @@ pub struct ModelConfig {
     /// Added to every RMSNorm weight (HF Gemma stores w and applies 1 + w; GGUF stores 1 + w).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub norm_weight_offset: f64,
+}
+
+/// The model families the readers accept. Everything the graphs do differently for one is a
+/// switch in [`ModelConfig`]; the family itself only tells readers of weights how a file's
+/// tensors were written (e.g. llama.cpp's q/k row order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Family {
+    Llama,
+    Mistral,
+    Qwen2,
+    Qwen3,
+    Gemma3,
+}
+
+impl Family {
+    /// The family an HF `model_type` or a GGUF `general.architecture` names (`gemma3_text` and
+    /// GGUF's `gemma3` are both the text model); `None` for a name the readers reject.
+    pub fn from_architecture(name: &str) -> Option<Family> {
+        Some(match name {
+            "llama" => Family::Llama,
+            "mistral" => Family::Mistral,
+            "qwen2" => Family::Qwen2,
+            "qwen3" => Family::Qwen3,
+            "gemma3_text" | "gemma3" => Family::Gemma3,
+            _ => return None,
+        })
+    }
+}
+
+impl ModelConfig {
+    /// The family `architecture` names; `None` only for a config built by hand under another
+    /// name, since both readers refuse one.
+    pub fn family(&self) -> Option<Family> {
+        Family::from_architecture(&self.architecture)
+    }
 }
 
 /// RoPE base and frequency scaling for one kind of layer.

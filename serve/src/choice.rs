@@ -116,13 +116,12 @@ impl ChoiceState {
 fn entry(
     tokenizer: Option<&Arc<Tokenizer>>,
     id: u32,
-    logprob: Option<f32>,
+    logprob: f32,
     top: &[TokenLogprob],
 ) -> TokenEntry {
     TokenEntry {
         token: token_text(tokenizer, id),
-        // An on-device argmax reports none; the greedy pick has probability 1.
-        logprob: logprob.unwrap_or(0.0),
+        logprob,
         top: top
             .iter()
             .map(|t| (token_text(tokenizer, t.token), t.logprob))

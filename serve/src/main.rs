@@ -19,6 +19,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Parser;
+use engine::batch::GraphRunner;
 use engine::batch::{Engine, EngineConfig, SchedulerConfig};
 use engine::device_sampling::SamplingMode;
 use engine::grammar::{GrammarCompiler, GrammarError};
@@ -174,7 +175,7 @@ fn load(
     let runtime = Runtime::new(&args.device)?;
     let mut options = ModelOptions::for_device(&args.device)?;
     options.graphs = model::default_graph_options(args.slots, args.capacity);
-    options.graphs.variants = model::heads_for(args.sampling);
+    options.graphs.heads = model::heads_for(args.sampling);
     options.graphs.kv_dtype = args.kv;
     options.graphs.activations = args.activations;
     options.weights = args

@@ -140,7 +140,7 @@ pub fn load_s8(seed: u64) -> engine::model::LoadedModel {
     let mut options = ModelOptions::cpu();
     options.graphs = engine::model::default_graph_options(8, 64);
     // Every head: the batching tests drive device sampling and argmax prefill chunks too.
-    options.graphs.variants = emitter::graph::Variant::ALL.to_vec();
+    options.graphs.heads = emitter::graph::Head::ALL.to_vec();
     options.graphs.prefill_lengths = vec![8, 32];
     options.graphs.decode_windows = vec![32, 64];
     options.cache_dir = engine::paths::cache_dir().join("test-vmfb");

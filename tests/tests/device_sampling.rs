@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
-use emitter::Target as ModuleTarget;
+use emitter::ModuleForm;
 use engine::compile::Target;
 use engine::device_sampling::SampleRows;
 use engine::runtime::{Function, HostTensor, Runtime, Session, SessionOptions};
@@ -24,8 +24,7 @@ struct DeviceSampler {
 
 impl DeviceSampler {
     fn load(vocab: usize) -> DeviceSampler {
-        let module =
-            emitter::graph::sampler_module(&BATCHES, vocab, ModuleTarget::Generic).unwrap();
+        let module = emitter::graph::sampler_module(&BATCHES, vocab, ModuleForm::Generic).unwrap();
         let vmfb = tests::compiler()
             .compile_text(
                 &format!("sampler-v{vocab}"),
@@ -446,15 +445,15 @@ fn sampler_compiles_for_cuda_and_metal() {
     let cases = [
         (
             "cuda sm_80",
-            ModuleTarget::Generic,
+            ModuleForm::Generic,
             Target::Cuda { sm: "sm_80".into() },
         ),
         (
             "cuda sm_90",
-            ModuleTarget::CudaSm90,
+            ModuleForm::CudaSm90,
             Target::Cuda { sm: "sm_80".into() },
         ),
-        ("metal", ModuleTarget::Metal, Target::Metal),
+        ("metal", ModuleForm::Metal, Target::Metal),
     ];
     for (name, module_target, target) in cases {
         let module = emitter::graph::sampler_module(&[1, 8], LARGE_V, module_target).unwrap();

@@ -6,7 +6,8 @@
 use std::sync::Arc;
 
 use emitter::config::{from_hf_json, Activation, LayerType, Rope};
-use emitter::{GraphOptions, ModelConfig, Variant};
+use emitter::{GraphOptions, Head, ModelConfig};
+use engine::batch::GraphRunner;
 use engine::compile::Target;
 use engine::graphs::{DecodeOutput, Graphs, PrefillOut};
 use engine::model::{load_assets, ModelOptions};
@@ -55,7 +56,7 @@ fn check(tag: &str, cfg: &ModelConfig, reference: &RefConfig, weights: &Weights)
         prefill_lengths: vec![16],
         decode_batches: vec![1],
         decode_windows: vec![64],
-        variants: vec![Variant::Logits],
+        heads: vec![Head::Logits],
         ..engine::model::default_graph_options(1, 64)
     };
     let mut graphs = load(tag, cfg, &options, weights);
@@ -161,7 +162,7 @@ fn sliding_window_layers_match_the_reference() {
         prefill_windows: vec![4, 64],
         decode_batches: vec![1, 2],
         decode_windows: vec![4, 8, 64],
-        variants: vec![Variant::Logits],
+        heads: vec![Head::Logits],
         ..engine::model::default_graph_options(2, 64)
     };
     let weights = tiny::weights(7);
@@ -187,7 +188,7 @@ fn sliding_window_layers_match_the_reference() {
     cmp.at("prefill a[0]", &logits, &ref_a[0]);
     for p in 1..12 {
         graphs
-            .decode(Variant::Logits, &[a[p] as i32], &[p as i32], None, &mut out)
+            .decode(Head::Logits, &[a[p] as i32], &[p as i32], None, &mut out)
             .unwrap();
         cmp.at(&format!("decode a[{p}]"), &out.logits[..vocab], &ref_a[p]);
     }
@@ -205,7 +206,7 @@ fn sliding_window_layers_match_the_reference() {
         let tokens = [a[pa] as i32, b[pb] as i32];
         graphs
             .decode(
-                Variant::Logits,
+                Head::Logits,
                 &tokens,
                 &[pa as i32, pb as i32],
                 None,

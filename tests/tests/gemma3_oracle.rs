@@ -12,7 +12,8 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
-use emitter::Variant;
+use emitter::Head;
+use engine::batch::GraphRunner;
 use engine::batch::{Engine, EngineConfig, Event, GenerationRequest, SchedulerConfig};
 use engine::device_sampling::SamplingMode;
 use engine::graphs::{DecodeOutput, Graphs, PrefillOut};
@@ -107,7 +108,7 @@ fn options(weights: Precision, cpu_kernels: bool) -> ModelOptions {
     let mut graphs = model::default_graph_options(1, CAPACITY);
     graphs.prefill_lengths = vec![CHUNK];
     graphs.decode_windows = vec![CAPACITY];
-    graphs.variants = vec![Variant::Logits];
+    graphs.heads = vec![Head::Logits];
     ModelOptions {
         graphs,
         weights,
@@ -150,7 +151,7 @@ fn logits_from(graphs: &mut Graphs, tokens: &[u32], from: usize) -> Vec<Vec<f32>
     let mut out = DecodeOutput::default();
     for (p, &id) in ids.iter().enumerate().skip(from + 1) {
         graphs
-            .decode(Variant::Logits, &[id], &[p as i32], None, &mut out)
+            .decode(Head::Logits, &[id], &[p as i32], None, &mut out)
             .unwrap();
         all.push(out.logits[..vocab].to_vec());
     }

@@ -7,24 +7,25 @@
 
 use std::path::{Path, PathBuf};
 
-use emitter::graph::{Variant, WeightLayout};
-use emitter::Target;
+use emitter::graph::{Head, WeightLayout};
+use emitter::ModuleForm;
+use engine::batch::GraphRunner;
 use engine::graphs::{DecodeOutput, Graphs, PrefillOut};
 use engine::model::{self, ModelOptions, ModuleWeights};
 use engine::runtime::Runtime;
 use loader::Precision;
 
-/// Writes `model`'s small native module in `target`'s form (two slots of 256 positions,
+/// Writes `model`'s small native module in `form` (two slots of 256 positions,
 /// 32-token prefill, one- and two-row decode, logits only) into `dir`, and the parameter file to
 /// `parameters` unless it is there already (both forms read the same file).
-fn write_module(model: &loader::Model, target: Target, dir: &Path, parameters: &Path) {
+fn write_module(model: &loader::Model, form: ModuleForm, dir: &Path, parameters: &Path) {
     let mut graphs = model::default_graph_options(2, 256);
     graphs.prefill_lengths = vec![32];
     graphs.decode_batches = vec![1, 2];
     graphs.decode_windows = vec![256];
-    graphs.variants = vec![Variant::Logits];
+    graphs.heads = vec![Head::Logits];
     graphs.weight_layout = WeightLayout::Tiled;
-    graphs.target = target;
+    graphs.form = form;
     let ModuleWeights {
         rendered,
         plan,
@@ -64,14 +65,14 @@ fn run(graphs: &mut Graphs) -> Vec<Vec<f32>> {
         let token = [(step * 4099 + 17) % 49152];
         let pos = [prompt.len() as i32 + step];
         graphs
-            .decode(Variant::Logits, &token, &pos, None, &mut out)
+            .decode(Head::Logits, &token, &pos, None, &mut out)
             .unwrap();
         all.push(out.logits[..graphs.vocab()].to_vec());
     }
     // Two rows: slot 0 goes on, slot 1 starts at position 0.
     let pos = [prompt.len() as i32 + 3, 0];
     graphs
-        .decode(Variant::Logits, &[101, 202], &pos, None, &mut out)
+        .decode(Head::Logits, &[101, 202], &pos, None, &mut out)
         .unwrap();
     all.push(out.logits[..2 * graphs.vocab()].to_vec());
     all
@@ -85,8 +86,8 @@ fn codes_split_from_bytes_give_the_logits_of_4_bit_codes() {
     let root: PathBuf = tests::temp_dir("nibble-bytes");
     let parameters = root.join("model.safetensors");
     let (generic, metal) = (root.join("generic"), root.join("metal"));
-    write_module(&model, Target::Generic, &generic, &parameters);
-    write_module(&model, Target::Metal, &metal, &parameters);
+    write_module(&model, ModuleForm::Generic, &generic, &parameters);
+    write_module(&model, ModuleForm::Metal, &metal, &parameters);
     let as_bytes = std::fs::read_to_string(metal.join(emitter::MODULE_FILE)).unwrap();
     assert!(!as_bytes.contains("xi4>") && !as_bytes.contains("xui4>"));
     assert!(as_bytes.contains("shift_right_logical"));

@@ -2,6 +2,7 @@
 //! what a finished request left in a slot prefills only the rest, reports
 //! the reused tokens, and gets exactly the tokens a cold engine gives.
 
+use engine::batch::GraphRunner;
 use engine::batch::{Engine, EngineConfig, Event, GenerationRequest, SchedulerConfig};
 use engine::device_sampling::SamplingMode;
 use sampler::SampleParams;
@@ -22,7 +23,7 @@ fn f16_kv_engine() -> Engine {
     options.graphs = engine::model::default_graph_options(4, 64);
     options.graphs.prefill_lengths = vec![8, 32];
     options.graphs.decode_windows = vec![32, 64];
-    options.graphs.variants = vec![emitter::graph::Variant::Logits];
+    options.graphs.heads = vec![emitter::graph::Head::Logits];
     options.graphs.kv_dtype = emitter::hlo::ElemType::F16;
     options.cache_dir = engine::paths::cache_dir().join("test-vmfb");
     options.verbose = false;
@@ -159,7 +160,7 @@ fn ring_engine() -> Engine {
     options.graphs = engine::model::default_graph_options(1, 64);
     options.graphs.prefill_lengths = vec![8];
     options.graphs.decode_windows = vec![64];
-    options.graphs.variants = vec![emitter::Variant::Logits];
+    options.graphs.heads = vec![emitter::Head::Logits];
     options.cache_dir = engine::paths::cache_dir().join("test-vmfb");
     options.verbose = false;
     let loaded = engine::model::load(&runtime, &dir, &options).expect("load the ring model");

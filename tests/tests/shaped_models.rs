@@ -22,7 +22,8 @@ use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
 use emitter::graph::{Activations, WeightFormat};
-use emitter::Variant;
+use emitter::Head;
+use engine::batch::GraphRunner;
 use engine::graphs::{DecodeOutput, PrefillOut};
 use engine::model::{self, ModelOptions};
 use engine::runtime::Runtime;
@@ -155,7 +156,7 @@ fn options(weights: Precision, activations: Activations) -> ModelOptions {
     graphs.activations = activations;
     graphs.prefill_lengths = vec![CHUNK];
     graphs.decode_windows = vec![CAPACITY];
-    graphs.variants = vec![Variant::Logits];
+    graphs.heads = vec![Head::Logits];
     ModelOptions {
         graphs,
         weights,
@@ -255,7 +256,7 @@ fn check(shape: &str, weights_kind: Precision, activations: Activations) {
     let mut out = DecodeOutput::default();
     for p in PROMPT..PROMPT + STEPS {
         graphs
-            .decode(Variant::Logits, &[ids[p]], &[p as i32], None, &mut out)
+            .decode(Head::Logits, &[ids[p]], &[p as i32], None, &mut out)
             .unwrap();
         compare(format!("decode {p}"), &out.logits[..vocab], &expected[p]);
     }

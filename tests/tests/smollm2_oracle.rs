@@ -5,7 +5,8 @@
 
 use std::sync::{Arc, OnceLock};
 
-use emitter::Variant;
+use emitter::Head;
+use engine::batch::GraphRunner;
 use engine::batch::{
     Engine, EngineConfig, Event, FinishReason, GenerationRequest, SchedulerConfig,
 };
@@ -75,7 +76,7 @@ fn fixtures() -> Vec<Case> {
 fn load() -> LoadedModel {
     let mut options = ModelOptions::cpu();
     // Every head: greedy continuations are checked with the device heads too.
-    options.graphs.variants = emitter::graph::Variant::ALL.to_vec();
+    options.graphs.heads = emitter::graph::Head::ALL.to_vec();
     load_with(options)
 }
 
@@ -85,7 +86,7 @@ fn load() -> LoadedModel {
 /// CI's compile.
 fn load_native() -> LoadedModel {
     let mut graphs = model::default_graph_options(2, 512);
-    graphs.variants = vec![emitter::graph::Variant::Logits];
+    graphs.heads = vec![emitter::graph::Head::Logits];
     load_with(ModelOptions {
         weights: loader::Precision::Native,
         graphs,
@@ -185,7 +186,7 @@ fn chunked_prefill_and_decode_give_the_same_logits() {
     let mut out = DecodeOutput::default();
     graphs
         .decode(
-            Variant::Logits,
+            Head::Logits,
             &[0, 0, tokens[59]],
             &[-1, -1, 59],
             None,

@@ -2,7 +2,8 @@
 //! parameter file is written tiled, the graphs read tiles, and the logits are the reference's,
 //! with the LM head untied and tied.
 
-use emitter::graph::{Variant, WeightLayout};
+use emitter::graph::{Head, WeightLayout};
+use engine::batch::GraphRunner;
 use engine::graphs::{DecodeOutput, Graphs, PrefillOut};
 use engine::model::{self, ModelOptions};
 use engine::runtime::Runtime;
@@ -50,7 +51,7 @@ fn load_tiled(dir: &std::path::Path) -> Graphs {
     options.graphs = model::default_graph_options(2, 64);
     options.graphs.prefill_lengths = vec![8, 32];
     options.graphs.decode_windows = vec![64];
-    options.graphs.variants = vec![Variant::Logits];
+    options.graphs.heads = vec![Head::Logits];
     options.weight_layout = Some(WeightLayout::Tiled);
     options.cache_dir = engine::paths::cache_dir().join("test-vmfb");
     options.verbose = false;
@@ -92,7 +93,7 @@ fn check(tied: bool) {
         let pos = seq.len() as i32;
         seq.push(token);
         graphs
-            .decode(Variant::Logits, &[token as i32], &[pos], None, &mut out)
+            .decode(Head::Logits, &[token as i32], &[pos], None, &mut out)
             .unwrap();
         let diff = max_abs_diff(
             &out.logits[..512],

@@ -18,7 +18,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use emitter::config::{ModelConfig, RopeScaling};
-use emitter::Variant;
+use emitter::Head;
+use engine::batch::GraphRunner;
 use engine::batch::{Engine, EngineConfig, Event, GenerationRequest, SchedulerConfig};
 use engine::device_sampling::SamplingMode;
 use engine::graphs::{DecodeOutput, Graphs, PrefillOut};
@@ -70,7 +71,7 @@ fn load(family: &str) -> LoadedModel {
     let mut graphs = model::default_graph_options(1, CAPACITY);
     graphs.prefill_lengths = vec![CHUNK];
     graphs.decode_windows = vec![CAPACITY];
-    graphs.variants = vec![Variant::Logits];
+    graphs.heads = vec![Head::Logits];
     let device = tests::device();
     let options = ModelOptions {
         graphs,
@@ -133,13 +134,7 @@ fn prefill_then_decode(
     let mut out = DecodeOutput::default();
     for pos in prompt..tokens.len() {
         graphs
-            .decode(
-                Variant::Logits,
-                &[tokens[pos]],
-                &[pos as i32],
-                None,
-                &mut out,
-            )
+            .decode(Head::Logits, &[tokens[pos]], &[pos as i32], None, &mut out)
             .unwrap();
         all[pos] = Some(out.logits[..graphs.vocab()].to_vec());
     }

@@ -1,7 +1,8 @@
 //! The emitted graphs of the tiny model against the plain reference forward
 //! pass: prefill, chunked prefill, ragged decode across slots, slot copies.
 
-use emitter::Variant;
+use emitter::Head;
+use engine::batch::GraphRunner;
 use engine::graphs::{DecodeOutput, Graphs, PrefillOut};
 use tests::reference::{forward, RefConfig, Weights};
 use tests::tiny;
@@ -92,13 +93,7 @@ fn ragged_decode_matches_each_sequence_alone() {
         // idle slot as an explicit padding row on odd steps.
         let rows = if step % 2 == 0 { 3 } else { 4 };
         let batch = graphs
-            .decode(
-                Variant::Logits,
-                &tokens[..rows],
-                &pos[..rows],
-                None,
-                &mut out,
-            )
+            .decode(Head::Logits, &tokens[..rows], &pos[..rows], None, &mut out)
             .unwrap();
         assert_eq!(batch, 4);
         for (slot, seq) in seqs.iter_mut().enumerate() {
@@ -126,7 +121,7 @@ fn decode_b1_and_argmax_agree_with_logits() {
         let pos = seq.len() as i32;
         seq.push(token);
         let batch = graphs
-            .decode(Variant::Logits, &[token as i32], &[pos], None, &mut out)
+            .decode(Head::Logits, &[token as i32], &[pos], None, &mut out)
             .unwrap();
         assert_eq!(batch, 1);
         let expected = reference_last(&cfg, &weights, &seq);
@@ -146,7 +141,7 @@ fn decode_b1_and_argmax_agree_with_logits() {
         // Rewriting the same position with the same token is idempotent, so
         // the argmax graph can run the same step again.
         graphs
-            .decode(Variant::Argmax, &[token as i32], &[pos], None, &mut out)
+            .decode(Head::Argmax, &[token as i32], &[pos], None, &mut out)
             .unwrap();
         assert_eq!(out.ids[0] as usize, argmax, "step {step}");
     }
@@ -164,7 +159,7 @@ fn copy_slot_moves_a_sequence() {
     let pos = seq.len() as i32;
     seq.push(token);
     graphs
-        .decode(Variant::Logits, &[token as i32], &[pos], None, &mut out)
+        .decode(Head::Logits, &[token as i32], &[pos], None, &mut out)
         .unwrap();
     let expected = reference_last(&cfg, &weights, &seq);
     let diff = max_abs_diff(&out.logits[..512], &expected);
@@ -188,12 +183,12 @@ fn out_of_range_calls_are_refused() {
     let mut out = DecodeOutput::default();
     assert!(
         graphs
-            .decode(Variant::Logits, &[1; 5], &[0; 5], None, &mut out)
+            .decode(Head::Logits, &[1; 5], &[0; 5], None, &mut out)
             .is_err(),
         "more rows than slots"
     );
     assert!(graphs
-        .decode(Variant::Logits, &[1], &[capacity as i32], None, &mut out)
+        .decode(Head::Logits, &[1], &[capacity as i32], None, &mut out)
         .is_err());
 }
 

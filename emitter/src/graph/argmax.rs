@@ -1,13 +1,13 @@
-//! Argmax in the form each target compiles well; the LM head's argmax variant and the sampling
+//! Argmax in the form each module form compiles well; the LM head's argmax head and the sampling
 //! head's greedy and Gumbel-max draws share it.
 
 use crate::hlo::{Cmp, ElemType, FuncBuilder, ReduceOp, Result, TensorType, Value};
-use crate::target::Target;
+use crate::module_form::ModuleForm;
 
-/// Index of the first maximum along `dim`. Where the target allows, as max -> eq ->
+/// Index of the first maximum along `dim`. Where the module form allows, as max -> eq ->
 /// select(iota) -> min, which IREE runs several times faster on CPU than the two-operand reduce.
-pub fn argmax(b: &mut FuncBuilder, x: &Value, dim: usize, target: Target) -> Result<Value> {
-    if target.pairwise_argmax() {
+pub fn argmax(b: &mut FuncBuilder, x: &Value, dim: usize, form: ModuleForm) -> Result<Value> {
+    if form.pairwise_argmax() {
         return Ok(b.reduce_max_index(x, dim)?.1);
     }
     let shape = x.shape().to_vec();

@@ -7,12 +7,12 @@ use super::sample::{sample, SampleArgs};
 use super::step::Step;
 use super::weights::Weights;
 use crate::hlo::{ElemType, FuncBuilder, Function, Result, TensorType, Value};
-use crate::target::Target;
+use crate::module_form::ModuleForm;
 
 /// Which result a step's graph returns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Variant {
+pub enum Head {
     Logits,
     Argmax,
     /// On-device sampling: per-row sampling inputs after the step's arguments, tokens and
@@ -20,14 +20,14 @@ pub enum Variant {
     Sample,
 }
 
-impl Variant {
-    pub const ALL: [Variant; 3] = [Variant::Logits, Variant::Argmax, Variant::Sample];
+impl Head {
+    pub const ALL: [Head; 3] = [Head::Logits, Head::Argmax, Head::Sample];
 
     pub fn name(self) -> &'static str {
         match self {
-            Variant::Logits => "logits",
-            Variant::Argmax => "argmax",
-            Variant::Sample => "sample",
+            Head::Logits => "logits",
+            Head::Argmax => "argmax",
+            Head::Sample => "sample",
         }
     }
 }
@@ -36,10 +36,10 @@ impl Variant {
 /// any M: dequantizing it for several tokens would write the whole vocabulary's weights. On
 /// Metal it multiplies one token at a time: IREE 3.13's Metal code generation fails on the
 /// several-token group product (`ub.poison` of `vector<4x4xf32>` does not legalize).
-fn lm_head(b: &mut FuncBuilder, weights: &Weights, x: &Value, target: Target) -> Result<Value> {
+fn lm_head(b: &mut FuncBuilder, weights: &Weights, x: &Value, form: ModuleForm) -> Result<Value> {
     let w = weights.head().weight(b, Several::Split, weights.kernels)?;
     let tokens = x.dim(1);
-    if target != Target::Metal || weights.head().groups.is_none() || tokens == 1 {
+    if form != ModuleForm::Metal || weights.head().groups.is_none() || tokens == 1 {
         return linear(b, &w, x);
     }
     let columns = (0..tokens)
@@ -52,14 +52,14 @@ fn lm_head(b: &mut FuncBuilder, weights: &Weights, x: &Value, target: Target) ->
 }
 
 /// The public function `name`: same arguments as `forward`, then the head. Decode returns
-/// `[B, V]` logits or `[B]` tokens; prefill `[V]` or a scalar token. The sample variant adds
+/// `[B, V]` logits or `[B]` tokens; prefill `[V]` or a scalar token. The sample head adds
 /// the sampling inputs for `B` rows (1 for prefill) and returns `[B]` tokens and `[B]`
 /// log-probabilities.
 pub fn entry_function(
     name: &str,
     step: Step,
-    variant: Variant,
-    target: Target,
+    head: Head,
+    form: ModuleForm,
     weights: &Weights,
     forward: &Function,
 ) -> Result<Function> {
@@ -69,33 +69,33 @@ pub fn entry_function(
         .iter()
         .map(|(n, t)| b.arg(n, t.clone()))
         .collect();
-    let sampling = (variant == Variant::Sample).then(|| SampleArgs::declare(&mut b, step.rows()));
+    let sampling = (head == Head::Sample).then(|| SampleArgs::declare(&mut b, step.rows()));
     let x = b.call(forward, &args.iter().collect::<Vec<_>>())?.remove(0);
-    let logits = lm_head(&mut b, weights, &x, target)?;
+    let logits = lm_head(&mut b, weights, &x, form)?;
     if let Some(sampling) = sampling {
         let rows = b.transpose(&logits, &[1, 0])?;
-        let (token, logprob) = sample(&mut b, &rows, &sampling, target)?;
+        let (token, logprob) = sample(&mut b, &rows, &sampling, form)?;
         return Ok(b.finish(&[&token, &logprob]));
     }
-    let out = match (step, variant) {
-        (Step::Decode { .. }, Variant::Logits) => b.transpose(&logits, &[1, 0])?,
-        (Step::Decode { .. }, Variant::Argmax) => argmax(&mut b, &logits, 0, target)?,
-        (Step::Prefill { .. }, Variant::Logits) => b.reshape(&logits, &[logits.dim(0)])?,
-        (Step::Prefill { .. }, Variant::Argmax) => {
-            let token = argmax(&mut b, &logits, 0, target)?;
+    let out = match (step, head) {
+        (Step::Decode { .. }, Head::Logits) => b.transpose(&logits, &[1, 0])?,
+        (Step::Decode { .. }, Head::Argmax) => argmax(&mut b, &logits, 0, form)?,
+        (Step::Prefill { .. }, Head::Logits) => b.reshape(&logits, &[logits.dim(0)])?,
+        (Step::Prefill { .. }, Head::Argmax) => {
+            let token = argmax(&mut b, &logits, 0, form)?;
             b.reshape(&token, &[])?
         }
-        (_, Variant::Sample) => unreachable!("handled above"),
+        (_, Head::Sample) => unreachable!("handled above"),
     };
     Ok(b.finish(&[&out]))
 }
 
 /// `sample_b{B}`: the sampling head alone, over logits `[B, V]` given as an argument. The
 /// engine uses it for rows that sample on the device in a step that had to return logits.
-pub fn sample_function(rows: i64, vocab: i64, target: Target) -> Result<Function> {
+pub fn sample_function(rows: i64, vocab: i64, form: ModuleForm) -> Result<Function> {
     let mut b = FuncBuilder::new(format!("sample_b{rows}"));
     let logits = b.arg("logits", TensorType::new([rows, vocab], ElemType::F32));
     let sampling = SampleArgs::declare(&mut b, rows);
-    let (token, logprob) = sample(&mut b, &logits, &sampling, target)?;
+    let (token, logprob) = sample(&mut b, &logits, &sampling, form)?;
     Ok(b.finish(&[&token, &logprob]))
 }

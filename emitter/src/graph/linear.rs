@@ -77,7 +77,7 @@ impl std::fmt::Display for Activations {
 }
 
 /// Output rows per tile in [`WeightLayout::Tiled`]: one 512-bit vector of f32.
-pub const TILE_ROWS: i64 = 16;
+pub const TILE_ROWS: i64 = ::weight_format::TILE_ROWS as i64;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

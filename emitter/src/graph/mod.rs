@@ -17,23 +17,23 @@ mod weights;
 
 use serde::{Deserialize, Serialize};
 
+pub use self::weight_format::{
+    group_part, stored_groups, GroupFormat, NotStored, PackedCodes, SubScales, WeightFormat,
+    WeightFormats,
+};
 pub use attention::AttentionForm;
 pub use copy_slot::COPY_SLOT;
 pub use forward::cache_globals;
-pub use head::{sample_function, Variant};
+pub use head::{sample_function, Head};
 pub use layer_plan::{LayerPlan, LayerUse};
 pub use linear::{linear, linear_many, Activations, Several, Weight, WeightLayout, TILE_ROWS};
 pub use sample::SAMPLE_ARGS;
 pub use step::{CacheSpan, Dims, Step};
-pub use weight_format::{
-    group_part, stored_groups, GroupFormat, PackedCodes, SubScales, WeightFormat, WeightFormats,
-    GROUP_MULTIPLE,
-};
 pub use weights::{Param, Weights, PARAMETER_SCOPE};
 
 use crate::config::ModelConfig;
 use crate::hlo::{ElemType, Global, GlobalInit, Module, ShapeError, TensorType};
-use crate::target::Target;
+use crate::module_form::ModuleForm;
 
 /// The symbol name of the emitted module; runtimes address functions as `model.<name>`.
 pub const MODULE_NAME: &str = "model";
@@ -60,10 +60,10 @@ pub struct GraphOptions {
     pub decode_windows: Vec<usize>,
     /// How decode attention is written; prefill always uses matmuls.
     pub decode_attention: AttentionForm,
-    /// Heads emitted for every step, in this order; with [`Variant::Sample`] the standalone
+    /// Heads emitted for every step, in this order; with [`Head::Sample`] the standalone
     /// `sample_b{B}` functions come too.
-    pub variants: Vec<Variant>,
-    pub target: Target,
+    pub heads: Vec<Head>,
+    pub form: ModuleForm,
     /// Multiply grouped weights with the hand-written CPU kernels (the `kernels` crate)
     /// instead of IREE's code generation: only for CPU modules of a host that runs them.
     pub cpu_kernels: bool,
@@ -94,8 +94,9 @@ pub struct NamedType {
 pub struct FunctionInfo {
     pub name: String,
     pub kind: Kind,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub variant: Option<Variant>,
+    /// Serialized as `variant`, the manifest's name for it.
+    #[serde(rename = "variant", skip_serializing_if = "Option::is_none")]
+    pub head: Option<Head>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub t: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -207,12 +208,12 @@ impl GraphOptions {
                 ));
             }
         }
-        if self.variants.is_empty()
-            || (1..self.variants.len()).any(|i| self.variants[..i].contains(&self.variants[i]))
+        if self.heads.is_empty()
+            || (1..self.heads.len()).any(|i| self.heads[..i].contains(&self.heads[i]))
         {
             return options_error(format!(
-                "variants {:?} must be non-empty and distinct",
-                self.variants
+                "heads {:?} must be non-empty and distinct",
+                self.heads
             ));
         }
         if self.prefill_lengths.is_empty() && self.decode_batches.is_empty() {
@@ -252,7 +253,7 @@ impl GraphOptions {
         Ok(())
     }
 
-    /// Every (public name, step) pair in emission order, both variants of a step together.
+    /// Every (public name, step) pair in emission order, every head of a step together.
     fn steps(&self) -> Vec<(String, Step, Kind)> {
         let mut steps = Vec::new();
         for &t in &self.prefill_lengths {
@@ -297,17 +298,17 @@ fn options_error(message: String) -> Result<(), GraphError> {
     Err(GraphError::Options(message))
 }
 
-fn entry_name(kind: Kind, variant: Variant, suffix: &str) -> String {
+fn entry_name(kind: Kind, head: Head, suffix: &str) -> String {
     match kind {
-        Kind::Prefill => format!("prefill_{}_{suffix}", variant.name()),
-        _ => format!("decode_ragged_{}_{suffix}", variant.name()),
+        Kind::Prefill => format!("prefill_{}_{suffix}", head.name()),
+        _ => format!("decode_ragged_{}_{suffix}", head.name()),
     }
 }
 
 fn info(
     f: &crate::hlo::Function,
     kind: Kind,
-    variant: Option<Variant>,
+    head: Option<Head>,
     step: Option<Step>,
 ) -> FunctionInfo {
     let (t, b) = match step {
@@ -318,7 +319,7 @@ fn info(
     FunctionInfo {
         name: f.name.clone(),
         kind,
-        variant,
+        head,
         t,
         b,
         w: step.map(|s| s.window() as usize),
@@ -358,7 +359,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
         .map_err(|e| GraphError::Options(e.to_string()))?;
     opts.validate(cfg)?;
     // Metal's code generation cannot load `i4` memory: codes come in as bytes there.
-    let nibbles_as_bytes = opts.target == Target::Metal;
+    let nibbles_as_bytes = opts.form == ModuleForm::Metal;
     let dims = Dims {
         kernels: opts.cpu_kernels,
         activations: opts.activations,
@@ -411,22 +412,22 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
         let forward =
             forward::forward_function(&dims, step, &weights, &plan, cfg.rms_norm_eps, &layers)?;
         let mut entries = Vec::new();
-        for &variant in &opts.variants {
-            let name = entry_name(kind, variant, &suffix);
-            let f = head::entry_function(&name, step, variant, opts.target, &weights, &forward)?;
-            functions.push(info(&f, kind, Some(variant), Some(step)));
+        for &head in &opts.heads {
+            let name = entry_name(kind, head, &suffix);
+            let f = head::entry_function(&name, step, head, opts.form, &weights, &forward)?;
+            functions.push(info(&f, kind, Some(head), Some(step)));
             entries.push(f);
         }
         module.functions.extend(layers);
         module.functions.push(forward);
         module.functions.extend(entries);
     }
-    if opts.variants.contains(&Variant::Sample) {
+    if opts.heads.contains(&Head::Sample) {
         for &b in &opts.decode_batches {
-            let f = head::sample_function(b as i64, dims.vocab, opts.target)?;
+            let f = head::sample_function(b as i64, dims.vocab, opts.form)?;
             functions.push(FunctionInfo {
                 b: Some(b),
-                ..info(&f, Kind::Sample, Some(Variant::Sample), None)
+                ..info(&f, Kind::Sample, Some(Head::Sample), None)
             });
             module.functions.push(f);
         }
@@ -435,7 +436,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
     let copy = copy_slot::copy_slot_function(&dims, &spans)?;
     functions.push(info(&copy, Kind::Copy, None, None));
     module.functions.push(copy);
-    opts.target.apply(&mut module);
+    opts.form.apply(&mut module);
     Ok(BuiltModule {
         module,
         functions,
@@ -450,7 +451,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
 pub fn sampler_module(
     batches: &[usize],
     vocab: usize,
-    target: Target,
+    form: ModuleForm,
 ) -> Result<Module, GraphError> {
     if batches.is_empty() || batches.contains(&0) || vocab == 0 {
         return options_error(format!(
@@ -462,9 +463,9 @@ pub fn sampler_module(
     for &b in batches {
         module
             .functions
-            .push(head::sample_function(b as i64, vocab as i64, target)?);
+            .push(head::sample_function(b as i64, vocab as i64, form)?);
     }
-    target.apply(&mut module);
+    form.apply(&mut module);
     Ok(module)
 }
 

@@ -17,8 +17,8 @@ fn opts() -> GraphOptions {
         decode_batches: vec![1, 4],
         decode_windows: vec![32, 64],
         decode_attention: AttentionForm::Matmul,
-        variants: vec![Variant::Logits, Variant::Argmax],
-        target: Target::Generic,
+        heads: vec![Head::Logits, Head::Argmax],
+        form: ModuleForm::Generic,
         cpu_kernels: false,
         activations: Default::default(),
     }
@@ -52,8 +52,8 @@ fn emits_the_contract_functions() {
     );
     let decode = &g.functions[8];
     assert_eq!(
-        (decode.kind, decode.variant, decode.b, decode.w),
-        (Kind::Decode, Some(Variant::Logits), Some(4), Some(32))
+        (decode.kind, decode.head, decode.b, decode.w),
+        (Kind::Decode, Some(Head::Logits), Some(4), Some(32))
     );
     let arg_types: Vec<String> = decode
         .args
@@ -229,7 +229,7 @@ fn sample_heads_take_the_sampling_inputs() {
     let g = build(
         &cfg,
         &GraphOptions {
-            variants: Variant::ALL.to_vec(),
+            heads: Head::ALL.to_vec(),
             ..opts()
         },
     )
@@ -285,8 +285,8 @@ fn sample_heads_take_the_sampling_inputs() {
     let metal = build(
         &cfg,
         &GraphOptions {
-            variants: vec![Variant::Sample],
-            target: Target::Metal,
+            heads: vec![Head::Sample],
+            form: ModuleForm::Metal,
             ..opts()
         },
     )

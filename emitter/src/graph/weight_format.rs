@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use super::linear::TILE_ROWS;
 use crate::hlo::{ElemType, TensorType};
+pub use ::weight_format::SubScales;
+use ::weight_format::{Code, Dtype, GroupLayout};
 
 /// Integer codes with one affine map per group of `group` inputs: element `x = scale * code`,
 /// plus `min` when the format has one. Stored as row tiles: codes `[out/16, G, group, 16]`,
@@ -53,40 +55,6 @@ impl PackedCodes {
     }
 }
 
-/// How K-quant super-blocks of 256 inputs keep their group maps: an f16 factor per row (`d`,
-/// and `dmin` for mins) times a small integer per group and row, read as the file stores
-/// them. Only the CPU kernels read this form (`kernels::Maps`): scales and mins are byte
-/// tensors `[out/16, G / groups_per_block, bytes]`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SubScales {
-    /// Q4_K and Q5_K: 6-bit sub-scales and sub-mins, 8 groups of 32 per block.
-    SixBit,
-    /// Q6_K: signed 8-bit sub-scales, 16 groups of 16 per block.
-    Int8,
-}
-
-impl SubScales {
-    /// The kernels' form of these maps, which defines their layout.
-    fn maps(self) -> kernels::Maps {
-        match self {
-            SubScales::SixBit => kernels::Maps::SuperBlock6,
-            SubScales::Int8 => kernels::Maps::SuperBlock8,
-        }
-    }
-
-    /// Groups per super-block.
-    pub fn groups_per_block(self) -> i64 {
-        self.maps().groups_per_block() as i64
-    }
-
-    /// Bytes per tile and super-block of one map (scales or mins).
-    pub fn block_bytes(self) -> i64 {
-        let maps = self.maps();
-        maps.tile_bytes(maps.groups_per_block()) as i64
-    }
-}
-
 /// The stored form of one weight.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -100,15 +68,9 @@ pub enum WeightFormat {
 /// `GraphOptions::weight_dtype`.
 pub type WeightFormats = BTreeMap<String, WeightFormat>;
 
-/// Groups are stored padded to a multiple of this many per tile row. IREE's CPU code generation
-/// takes the group dimension 4 groups per vector step; 18 groups (576 inputs) got masked
-/// vectors and ran 2-3x slower per weight than 16 or 20 groups (measured on the LM head).
-pub const GROUP_MULTIPLE: i64 = 4;
-
-/// Groups per tile row as stored for `inp` inputs in groups of `group`: the padding groups hold
-/// zero codes, scales and mins, and meet zero inputs, so they add exact zeros.
+/// [`::weight_format::stored_groups`] in the graphs' dimension type.
 pub fn stored_groups(inp: i64, group: i64) -> i64 {
-    (inp / group + GROUP_MULTIPLE - 1) / GROUP_MULTIPLE * GROUP_MULTIPLE
+    ::weight_format::stored_groups(inp as usize, group as usize) as i64
 }
 
 /// The parameter (and global) names of a grouped weight's parts.
@@ -132,7 +94,7 @@ impl GroupFormat {
             ));
         }
         if let Some(sub) = self.sub_scales {
-            let block = self.group * sub.groups_per_block();
+            let block = self.group * sub.groups_per_block() as i64;
             if inp % block != 0 {
                 return Err(format!(
                     "[{out}, {inp}] does not split into super-blocks of {block} inputs"
@@ -152,12 +114,99 @@ impl GroupFormat {
         let maps = |elem| match self.sub_scales {
             None => TensorType::new([tiles, groups, TILE_ROWS], elem),
             Some(sub) => TensorType::new(
-                [tiles, groups / sub.groups_per_block(), sub.block_bytes()],
+                [
+                    tiles,
+                    groups / sub.groups_per_block() as i64,
+                    sub.block_bytes() as i64,
+                ],
                 ElemType::I8,
             ),
         };
         let mut parts = vec![("codes", codes), ("scales", maps(self.scale))];
         parts.extend(self.min.map(|m| ("mins", maps(m))));
         parts
+    }
+}
+
+/// A parameter-file entry type as the graphs declare it; `U8` entries hold 4-bit codes, which
+/// the graphs declare as `ui4` (or `i4`, see [`GroupFormat`]).
+impl From<Dtype> for ElemType {
+    fn from(dtype: Dtype) -> ElemType {
+        match dtype {
+            Dtype::F32 => ElemType::F32,
+            Dtype::F16 => ElemType::F16,
+            Dtype::BF16 => ElemType::Bf16,
+            Dtype::I8 => ElemType::I8,
+            Dtype::U8 => ElemType::Ui4,
+        }
+    }
+}
+
+/// A graph parameter type that no parameter-file entry holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("parameter files hold f32 or f16 weights, not {0}")]
+pub struct NotStored(pub ElemType);
+
+/// The parameter-file entry type that holds a graph parameter of element type `elem`: floats
+/// as themselves, 8-bit codes as `I8`, 4-bit codes (`i4`/`ui4`) packed two per `U8`.
+impl TryFrom<ElemType> for Dtype {
+    type Error = NotStored;
+
+    fn try_from(elem: ElemType) -> Result<Dtype, NotStored> {
+        match elem {
+            ElemType::F32 => Ok(Dtype::F32),
+            ElemType::F16 => Ok(Dtype::F16),
+            ElemType::Bf16 => Ok(Dtype::BF16),
+            ElemType::I8 => Ok(Dtype::I8),
+            ElemType::I4 | ElemType::Ui4 => Ok(Dtype::U8),
+            ElemType::I32 | ElemType::I1 => Err(NotStored(elem)),
+        }
+    }
+}
+
+/// A block format's group layout as the graphs declare it: 4-bit codes as `ui4`/`i4`, wider
+/// ones as the `i8` they widen to (5- and 6-bit codes kept packed, see [`PackedCodes`]).
+impl From<GroupLayout> for GroupFormat {
+    fn from(g: GroupLayout) -> GroupFormat {
+        GroupFormat {
+            code: match g.code {
+                Code::U4 => ElemType::Ui4,
+                Code::I4 => ElemType::I4,
+                Code::I8 | Code::U5 | Code::I5 | Code::I6 => ElemType::I8,
+            },
+            packed_codes: match g.code {
+                Code::U5 => Some(PackedCodes::U5),
+                Code::I5 => Some(PackedCodes::I5),
+                Code::I6 => Some(PackedCodes::I6),
+                Code::U4 | Code::I4 | Code::I8 => None,
+            },
+            group: g.group as i64,
+            scale: g.scale.into(),
+            min: g.min.map(ElemType::from),
+            sub_scales: g.sub_scales,
+        }
+    }
+}
+
+#[cfg(test)]
+mod stored_type_tests {
+    use super::*;
+
+    #[test]
+    fn weight_element_types_map_to_parameter_file_types() {
+        let stored = [
+            (ElemType::F32, Dtype::F32),
+            (ElemType::F16, Dtype::F16),
+            (ElemType::Bf16, Dtype::BF16),
+            (ElemType::I8, Dtype::I8),
+            (ElemType::I4, Dtype::U8),
+            (ElemType::Ui4, Dtype::U8),
+        ];
+        for (elem, dtype) in stored {
+            assert_eq!(Dtype::try_from(elem).unwrap(), dtype, "{elem}");
+        }
+        for elem in [ElemType::I32, ElemType::I1] {
+            assert!(Dtype::try_from(elem).is_err(), "{elem}");
+        }
     }
 }

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use emitter::Variant;
+use emitter::Head;
 use sampler::{Sample, Sampler};
 
 use super::runner::GraphRunner;
@@ -89,7 +89,7 @@ impl Draw {
     pub fn new(mode: SamplingMode, graphs: &impl GraphRunner) -> Draw {
         Draw {
             sampler: Sampler::new(),
-            device_heads: mode == SamplingMode::Device && graphs.has_head(Variant::Sample),
+            device_heads: mode == SamplingMode::Device && graphs.has_head(Head::Sample),
             logits: vec![0.0; graphs.vocab()],
             decode_out: DecodeOutput::default(),
             sample: Sample::default(),
@@ -133,7 +133,7 @@ impl Draw {
                 token: &mut token,
                 logprob: &mut logprob,
             }
-        } else if !chunk.last && graphs.has_head(Variant::Argmax) {
+        } else if !chunk.last && graphs.has_head(Head::Argmax) {
             // Only the cache matters for a chunk before the last.
             self.stats.bytes_read_back += 4;
             PrefillOut::Argmax(&mut token)
@@ -183,9 +183,9 @@ impl Draw {
             }
         }
         let head = if device_rows == stepping {
-            Variant::Sample
+            Head::Sample
         } else {
-            Variant::Logits
+            Head::Logits
         };
         let (sample_rows, decode_out) = (&mut self.rows, &mut self.decode_out);
         let mut run = |graphs: &mut G| {
@@ -209,7 +209,7 @@ impl Draw {
         } else {
             run(graphs)?
         };
-        if head == Variant::Sample {
+        if head == Head::Sample {
             self.stats.bytes_read_back += batch * 8;
             self.take_device_rows(rows, live);
             return Ok(batch);

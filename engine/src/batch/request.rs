@@ -67,11 +67,11 @@ pub enum FinishReason {
 pub enum Event {
     /// A generated token. `text` is the newly complete text (may be empty
     /// while a multi-byte character or a possible stop string is pending).
-    /// `logprob` is absent when the token came from an on-device argmax.
+    /// `logprob` is 0 for a greedy pick, whose probability is taken as 1.
     Token {
         id: u32,
         text: String,
-        logprob: Option<f32>,
+        logprob: f32,
         top_logprobs: Vec<TokenLogprob>,
     },
     /// The last event of every request. `tail` is text not streamed before

@@ -134,7 +134,7 @@ impl Sequence {
         let event = Event::Token {
             id,
             text,
-            logprob: Some(sample.logprob),
+            logprob: sample.logprob,
             top_logprobs: sample.top_logprobs,
         };
         if self.events.send(event).is_err() {

@@ -3,9 +3,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use emitter::graph::{AttentionForm, Variant, WeightLayout};
+use emitter::graph::{AttentionForm, Head, WeightLayout};
 use emitter::hlo::ElemType;
-use emitter::{GraphOptions, Target};
+use emitter::{GraphOptions, ModuleForm};
 use engine::model::{self, ModuleWeights};
 use loader::Precision;
 
@@ -100,14 +100,14 @@ struct Args {
 
     /// Heads emitted for every step: logits, argmax, sample (on-device sampling; also emits
     /// the standalone sample_b{B} functions).
-    #[arg(long, value_delimiter = ',', default_values = ["logits", "argmax", "sample"], value_parser = parse_variant)]
-    heads: Vec<Variant>,
+    #[arg(long, value_delimiter = ',', default_values = ["logits", "argmax", "sample"], value_parser = parse_head)]
+    heads: Vec<Head>,
 
-    /// Module variant: generic (the target is chosen by iree-compile flags: llvm-cpu, CUDA
+    /// Module form: generic (the target is chosen by iree-compile flags: llvm-cpu, CUDA
     /// sm_80), cuda-sm90 (the target spelled out in the module, as iree-compile 3.13 cannot
     /// select sm_90 by flag), or metal (argmax in a form IREE's Metal backend lowers).
-    #[arg(long, default_value = "generic", value_parser = parse_target)]
-    target: Target,
+    #[arg(long = "target", default_value = "generic", value_parser = parse_form)]
+    form: ModuleForm,
 }
 
 const DEFAULT_CONTEXT: [usize; 2] = [256, 1024];
@@ -120,15 +120,16 @@ fn parse_attention(s: &str) -> Result<AttentionForm, String> {
     }
 }
 
-fn parse_variant(s: &str) -> Result<Variant, String> {
-    Variant::ALL
+fn parse_head(s: &str) -> Result<Head, String> {
+    Head::ALL
         .into_iter()
         .find(|v| v.name() == s)
         .ok_or_else(|| format!("unknown head {s:?} (logits, argmax or sample)"))
 }
 
-fn parse_target(s: &str) -> Result<Target, String> {
-    Target::parse(s).ok_or_else(|| format!("unknown target {s:?} (generic, cuda-sm90 or metal)"))
+fn parse_form(s: &str) -> Result<ModuleForm, String> {
+    ModuleForm::parse(s)
+        .ok_or_else(|| format!("unknown target {s:?} (generic, cuda-sm90 or metal)"))
 }
 
 /// Decode windows: the given or default ones, capped by the capacity, which is always last.
@@ -173,7 +174,7 @@ fn main() -> ExitCode {
 }
 
 fn run(args: &Args) -> Result<Vec<PathBuf>, Box<dyn std::error::Error>> {
-    if args.cpu_kernels && (args.target != Target::Generic || kernels::Object::get().is_none()) {
+    if args.cpu_kernels && (args.form != ModuleForm::Generic || kernels::Object::get().is_none()) {
         return Err("--cpu-kernels needs the generic (CPU) target on an x86-64 build".into());
     }
     // Block formats are read only from row tiles; rows would store them expanded to f32.
@@ -196,8 +197,8 @@ fn run(args: &Args) -> Result<Vec<PathBuf>, Box<dyn std::error::Error>> {
         decode_batches: sorted(args.batches.clone()),
         decode_windows: sorted(decode_windows(args.context.clone(), args.capacity)),
         decode_attention: args.decode_attention,
-        variants: args.heads.clone(),
-        target: args.target,
+        heads: args.heads.clone(),
+        form: args.form,
         cpu_kernels: args.cpu_kernels,
         activations: args.activations,
     };

@@ -135,7 +135,7 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let runtime = Runtime::new(&args.device)?;
     let mut options = ModelOptions::for_device(&args.device)?;
     options.graphs = model::default_graph_options(args.slots, args.capacity);
-    options.graphs.variants = model::heads_for(args.sampling);
+    options.graphs.heads = model::heads_for(args.sampling);
     options.weights = args
         .weights
         .unwrap_or_else(|| model::default_weights(&options.target));

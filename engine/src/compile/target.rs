@@ -92,14 +92,14 @@ impl Target {
 
 /// The module form a compile target needs from the emitter: every target names its own, so a
 /// new target cannot compile a module shaped for another.
-impl From<&Target> for emitter::Target {
-    fn from(target: &Target) -> emitter::Target {
+impl From<&Target> for emitter::ModuleForm {
+    fn from(target: &Target) -> emitter::ModuleForm {
         match target {
-            Target::Cpu { .. } => emitter::Target::Generic,
+            Target::Cpu { .. } => emitter::ModuleForm::Generic,
             // iree-compile 3.13 cannot select sm_90 by flag; the module names it itself.
-            Target::Cuda { sm } if sm == "sm_90" => emitter::Target::CudaSm90,
-            Target::Cuda { .. } => emitter::Target::Generic,
-            Target::Metal => emitter::Target::Metal,
+            Target::Cuda { sm } if sm == "sm_90" => emitter::ModuleForm::CudaSm90,
+            Target::Cuda { .. } => emitter::ModuleForm::Generic,
+            Target::Metal => emitter::ModuleForm::Metal,
         }
     }
 }

@@ -10,9 +10,10 @@ mod groups;
 mod k_quants;
 
 pub use groups::{
-    compact_layout, group_layout, pack_high_bit_codes, pack_super_block_maps, split_groups, Code,
-    GroupLayout, Groups, SubScales, SuperBlocks,
+    compact_layout, group_layout, pack_high_bit_codes, pack_super_block_maps, split_groups, Groups,
+    SuperBlocks,
 };
+pub use weight_format::{Code, GroupLayout, SubScales};
 
 use gguf::GgmlType;
 use rayon::prelude::*;

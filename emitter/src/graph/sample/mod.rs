@@ -18,7 +18,7 @@ mod rng;
 
 use super::argmax::argmax;
 use crate::hlo::{Cmp, ElemType, FuncBuilder, ReduceOp, Result, TensorType, Value};
-use crate::target::Target;
+use crate::module_form::ModuleForm;
 
 /// Argument names of the sampling inputs, in order, after the step's own arguments.
 pub const SAMPLE_ARGS: [&str; 6] = ["temperature", "top_k", "top_p", "min_p", "seed", "step"];
@@ -54,18 +54,18 @@ pub struct Rows {
     pub r: i64,
     pub v: i64,
     pub ids: Value,
-    /// Whether filters no row uses are skipped by a branch (see [`Target::branch_on_filters`]).
+    /// Whether filters no row uses are skipped by a branch (see [`ModuleForm::branch_on_filters`]).
     branch: bool,
 }
 
 impl Rows {
-    fn new(b: &mut FuncBuilder, r: i64, v: i64, target: Target) -> Result<Self> {
+    fn new(b: &mut FuncBuilder, r: i64, v: i64, form: ModuleForm) -> Result<Self> {
         let ids = b.iota(TensorType::new([r, v], ElemType::I32), 1)?;
         Ok(Rows {
             r,
             v,
             ids,
-            branch: target.branch_on_filters(),
+            branch: form.branch_on_filters(),
         })
     }
 
@@ -207,14 +207,14 @@ pub fn sample(
     b: &mut FuncBuilder,
     logits: &Value,
     args: &SampleArgs,
-    target: Target,
+    form: ModuleForm,
 ) -> Result<(Value, Value)> {
-    let rows = Rows::new(b, logits.dim(0), logits.dim(1), target)?;
+    let rows = Rows::new(b, logits.dim(0), logits.dim(1), form)?;
     let max = b.reduce_with(logits, f64::NEG_INFINITY, ReduceOp::Max, &[1])?;
     let valid = finite_rows(b, &max)?;
     let zero_t = row_splat(b, &args.temperature, 0.0)?;
     let greedy = b.compare(Cmp::Le, &args.temperature, &zero_t)?;
-    let greedy_token = argmax(b, logits, 1, target)?;
+    let greedy_token = argmax(b, logits, 1, form)?;
 
     let z = tempered(b, &rows, logits, &max, &args.temperature, &greedy)?;
     let key = cut::order_keys(b, &z)?;
@@ -233,7 +233,7 @@ pub fn sample(
     // e = 0 and the most likely token e = 1, so they never win.
     let x = rng::exponential(b, &rows, &keys)?;
     let score = b.divide(&e, &x)?;
-    let drawn = argmax(b, &score, 1, target)?;
+    let drawn = argmax(b, &score, 1, form)?;
     let ninf = rows.splat(b, ElemType::F32, f64::NEG_INFINITY)?;
     let drawn_b = rows.bcast(b, &drawn)?;
     let hit = b.compare(Cmp::Eq, &rows.ids, &drawn_b)?;

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::Arc;
 
-use emitter::Variant;
+use emitter::Head;
 use sampler::SampleParams;
 
 use super::{Scheduler, SchedulerConfig};
@@ -100,8 +100,8 @@ impl GraphRunner for FakeGraphs {
         VOCAB
     }
 
-    fn has_head(&self, head: Variant) -> bool {
-        head == Variant::Logits
+    fn has_head(&self, head: Head) -> bool {
+        head == Head::Logits
     }
 
     fn chunk_len(&self, _start: usize, remaining: usize) -> usize {
@@ -136,13 +136,13 @@ impl GraphRunner for FakeGraphs {
 
     fn decode(
         &mut self,
-        head: Variant,
+        head: Head,
         tokens: &[i32],
         pos: &[i32],
         _sampling: Option<&mut SampleRows>,
         out: &mut DecodeOutput,
     ) -> Result<usize, EngineError> {
-        assert_eq!(head, Variant::Logits);
+        assert_eq!(head, Head::Logits);
         let rows = tokens.len();
         self.calls.push(Call::Decode { rows });
         out.logits.resize(rows * VOCAB, 0.0);

@@ -1,0 +1,181 @@
+//! How weights are stored in a parameter file, as every crate that writes, declares or reads
+//! them sees it: entry element types, row tiles, and block formats split into integer codes
+//! with one affine map per group (`x = scale * code (+ min)`). The loader writes these forms,
+//! the emitter declares them, the kernels read them; none of that is described twice.
+//!
+//! The layouts themselves are in `docs/architecture.md#weight-layouts`.
+
+use serde::{Deserialize, Serialize};
+
+/// Rows per tile: a tiled weight `[out, in]` is stored `[out/16, in, 16]`, sixteen output rows
+/// interleaved per input element; grouped weights are always stored as such tiles.
+pub const TILE_ROWS: usize = 16;
+
+/// Groups are stored padded to a multiple of this many per tile row. IREE's CPU code generation
+/// takes the group dimension 4 groups per vector step; 18 groups (576 inputs) got masked
+/// vectors and ran 2-3x slower per weight than 16 or 20 groups (measured on the LM head).
+pub const GROUP_MULTIPLE: usize = 4;
+
+/// Groups per tile row as stored for `inputs` inputs in groups of `group`: the padding groups
+/// hold zero codes, scales and mins, and meet zero inputs, so they add exact zeros.
+pub fn stored_groups(inputs: usize, group: usize) -> usize {
+    (inputs / group).div_ceil(GROUP_MULTIPLE) * GROUP_MULTIPLE
+}
+
+/// Element type of a parameter-file entry. `U8` holds 4-bit codes, two per byte, low nibble
+/// first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Dtype {
+    #[default]
+    F32,
+    F16,
+    BF16,
+    I8,
+    U8,
+}
+
+impl Dtype {
+    const NAMES: [(Dtype, &'static str, &'static str, usize); 5] = [
+        (Dtype::F32, "F32", "f32", 4),
+        (Dtype::F16, "F16", "f16", 2),
+        (Dtype::BF16, "BF16", "bf16", 2),
+        (Dtype::I8, "I8", "i8", 1),
+        (Dtype::U8, "U8", "u8", 1),
+    ];
+
+    fn row(self) -> &'static (Dtype, &'static str, &'static str, usize) {
+        Self::NAMES
+            .iter()
+            .find(|r| r.0 == self)
+            .expect("every dtype has a row")
+    }
+
+    /// The name safetensors headers use.
+    pub fn safetensors_name(self) -> &'static str {
+        self.row().1
+    }
+
+    /// The type a safetensors header names, if a parameter file can hold it.
+    pub fn from_safetensors_name(name: &str) -> Option<Self> {
+        Self::NAMES.iter().find(|r| r.1 == name).map(|r| r.0)
+    }
+
+    pub fn size_in_bytes(self) -> usize {
+        self.row().3
+    }
+}
+
+impl std::fmt::Display for Dtype {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.row().2)
+    }
+}
+
+/// How a group's codes are stored: 4-bit unsigned or signed (two per byte, low nibble first,
+/// two's complement for signed), 8-bit signed, or the file's 5 and 6 bits: a tile's group of
+/// low nibbles (as `U4`), then each input's high bits for the 16 rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Code {
+    /// 0..16.
+    U4,
+    /// Two's complement, -8..8.
+    I4,
+    I8,
+    /// 0..32 (Q5_1, Q5_K).
+    U5,
+    /// Stored 0..32, meaning q - 16 (Q5_0).
+    I5,
+    /// Stored 0..64, meaning q - 32 (Q6_K).
+    I6,
+}
+
+impl Code {
+    /// Bits per code as stored.
+    pub fn bits(self) -> usize {
+        match self {
+            Code::U4 | Code::I4 => 4,
+            Code::U5 | Code::I5 => 5,
+            Code::I6 => 6,
+            Code::I8 => 8,
+        }
+    }
+
+    /// What is added to a code to get its stored bits (the 5- and 6-bit signed codes).
+    pub fn offset(self) -> i32 {
+        match self {
+            Code::I5 => 16,
+            Code::I6 => 32,
+            _ => 0,
+        }
+    }
+}
+
+/// How K-quant super-blocks of 256 inputs keep their group maps: an f16 factor per row (`d`,
+/// and `dmin` for mins) times a small integer per group and row, as the file stores them.
+/// Only the CPU kernels read this form; scales and mins are then byte tensors
+/// `[out/16, G / groups_per_block, block_bytes]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SubScales {
+    /// Q4_K and Q5_K: 6-bit sub-scales and sub-mins, 8 groups of 32 per block.
+    SixBit,
+    /// Q6_K: signed 8-bit sub-scales, 16 groups of 16 per block.
+    Int8,
+}
+
+impl SubScales {
+    /// Groups per super-block.
+    pub fn groups_per_block(self) -> usize {
+        match self {
+            SubScales::SixBit => 8,
+            SubScales::Int8 => 16,
+        }
+    }
+
+    /// Bytes one map (scales or mins) of a tile's 16 rows takes per super-block: 16 f16
+    /// factors, then the sub-scales (6-bit: 8 bytes of nibbles and one 32-bit word of top bits
+    /// per group; 8-bit: 16 bytes per group).
+    pub fn block_bytes(self) -> usize {
+        match self {
+            SubScales::SixBit => 128,
+            SubScales::Int8 => 288,
+        }
+    }
+}
+
+/// The exact group form of one block format: integer codes with one affine map per group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GroupLayout {
+    pub code: Code,
+    /// Elements sharing one scale (and min).
+    pub group: usize,
+    /// Stored scale type: f16 where the format's own scale is an f16, else f32.
+    pub scale: Dtype,
+    /// Stored min type, when the format has an offset.
+    pub min: Option<Dtype>,
+    /// Set when the maps are stored as the K-quant super-blocks hold them; `scale` and `min`
+    /// are then the per-row factors' type (f16).
+    pub sub_scales: Option<SubScales>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_pad_to_the_multiple() {
+        assert_eq!(stored_groups(576, 32), 20);
+        assert_eq!(stored_groups(512, 32), 16);
+        assert_eq!(stored_groups(64, 16), 4);
+        assert_eq!(stored_groups(32, 32), 4);
+    }
+
+    #[test]
+    fn dtype_names_round_trip() {
+        for (dtype, name, _, _) in Dtype::NAMES {
+            assert_eq!(Dtype::from_safetensors_name(name), Some(dtype));
+            assert_eq!(dtype.safetensors_name(), name);
+        }
+        assert_eq!(Dtype::BF16.to_string(), "bf16");
+    }
+}
