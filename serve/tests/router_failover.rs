@@ -53,14 +53,21 @@ fn install_router() -> Option<String> {
     None
 }
 
-fn start_router(exe: &str, workers: [&Server; 2]) -> Router {
-    let port = TcpListener::bind("127.0.0.1:0")
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .expect("free port")
-        .port();
+        .port()
+}
+
+fn start_router(exe: &str, workers: [&Server; 2]) -> Router {
+    let port = free_port();
+    // Its metrics listener too: the default port is taken by any other router on the machine.
+    let metrics_port = free_port();
     let urls = workers.map(|w| format!("http://127.0.0.1:{}", w.port));
     let child = Command::new(exe)
         .args(["--host", "127.0.0.1", "--port", &port.to_string()])
+        .args(["--prometheus-port", &metrics_port.to_string()])
         .arg("--worker-urls")
         .args(&urls)
         .args([
