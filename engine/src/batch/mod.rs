@@ -8,6 +8,7 @@ mod request;
 mod runner;
 mod scheduler;
 mod sequence;
+mod sink;
 
 pub use engine::{
     Canceller, Engine, EngineConfig, EngineHandle, EngineStats, Load, ModuleSwap, NextModule,
@@ -16,3 +17,4 @@ pub use engine::{
 pub use request::{Event, FinishReason, GenerationRequest, SubmitError};
 pub use runner::GraphRunner;
 pub use scheduler::{GraphsLoader, Scheduler, SchedulerConfig, StepStats};
+pub use sink::{EventSink, SinkClosed};

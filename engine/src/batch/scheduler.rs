@@ -5,16 +5,16 @@
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::Sender;
 use std::sync::Arc;
 
 use loader::Tokenizer;
 
 use super::draw::{Chunk, DecodeRows, Draw, DrawStats, Drawn};
 use super::prefix_cache::PrefixCache;
-use super::request::{Event, FinishReason, GenerationRequest};
+use super::request::{FinishReason, GenerationRequest};
 use super::runner::GraphRunner;
 use super::sequence::{Phase, Sequence, StopRules};
+use super::sink::EventSink;
 use crate::device_sampling::SamplingMode;
 use crate::error::EngineError;
 use crate::graphs::Graphs;
@@ -193,7 +193,7 @@ impl<G: GraphRunner> Scheduler<G> {
         self.waiting.len()
     }
 
-    pub fn enqueue(&mut self, id: u64, request: GenerationRequest, events: Sender<Event>) {
+    pub fn enqueue(&mut self, id: u64, request: GenerationRequest, events: Box<dyn EventSink>) {
         let tokenizer = self.tokenizer.clone();
         self.waiting
             .push_back(Sequence::new(id, request, events, tokenizer));

@@ -1,6 +1,5 @@
 //! One admitted request: where it is in its life and what it has produced.
 
-use std::sync::mpsc::Sender;
 use std::sync::Arc;
 
 use loader::Tokenizer;
@@ -8,6 +7,7 @@ use sampler::{Request, Sample};
 
 use super::detok::TextState;
 use super::request::{Event, FinishReason, GenerationRequest};
+use super::sink::EventSink;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Phase {
@@ -36,7 +36,7 @@ pub struct Sequence {
     pub generated: usize,
     /// Prompt tokens whose cache a finished request left in the slot.
     pub cached: usize,
-    pub events: Sender<Event>,
+    pub events: Box<dyn EventSink>,
     text: TextState,
     pub finished: Option<FinishReason>,
 }
@@ -46,7 +46,7 @@ impl Sequence {
     pub fn new(
         id: u64,
         request: GenerationRequest,
-        events: Sender<Event>,
+        events: Box<dyn EventSink>,
         tokenizer: Option<Arc<Tokenizer>>,
     ) -> Sequence {
         let history = request.prompt.clone();
