@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use loader::Tokenizer;
 
-use super::request::{Event, FinishReason, GenerationRequest, SubmitError};
+use super::request::{Event, FinishReason, GenerationError, GenerationRequest, SubmitError};
 use super::runner::GraphRunner;
 use super::scheduler::{GraphsLoader, Scheduler, SchedulerConfig, StepStats};
 use super::sink::EventSink;
@@ -410,7 +410,7 @@ impl RequestStream {
             }
         }
         let lost = Event::Finished {
-            reason: FinishReason::Error("engine stopped".into()),
+            reason: FinishReason::Error(GenerationError::EngineStopped),
             prompt_tokens: 0,
             cached_tokens: 0,
             generated_tokens: ids.len(),
@@ -541,7 +541,9 @@ fn run<G: GraphRunner>(
         let ran = scheduler.can_step();
         if ran {
             if let Err(error) = scheduler.step() {
-                scheduler.abort_all(FinishReason::Error(error.to_string()));
+                scheduler.abort_all(FinishReason::Error(GenerationError::Step(
+                    error.to_string(),
+                )));
             }
         }
         published.update(&scheduler, ran);

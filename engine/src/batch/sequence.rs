@@ -6,7 +6,7 @@ use loader::Tokenizer;
 use sampler::{Request, Sample};
 
 use super::detok::TextState;
-use super::request::{Event, FinishReason, GenerationRequest};
+use super::request::{Event, FinishReason, GenerationError, GenerationRequest};
 use super::sink::EventSink;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,7 +117,7 @@ impl Sequence {
             (None, Some(constraint)) => match constraint.advance(id) {
                 Ok(()) if constraint.is_finished() => Some(FinishReason::GrammarComplete),
                 Ok(()) => None,
-                Err(e) => Some(FinishReason::Error(format!("grammar: {e}"))),
+                Err(e) => Some(FinishReason::Error(GenerationError::GrammarAdvance(e))),
             },
             _ => None,
         };
@@ -128,7 +128,11 @@ impl Sequence {
                     text = delta.text;
                     text_end = delta.stop.map(FinishReason::StopString);
                 }
-                Err(e) => text_end = Some(FinishReason::Error(format!("detokenizing: {e}"))),
+                Err(e) => {
+                    text_end = Some(FinishReason::Error(GenerationError::Detokenize(
+                        e.to_string(),
+                    )))
+                }
             }
         }
         let event = Event::Token {
