@@ -8,7 +8,12 @@ use std::env;
 use std::path::PathBuf;
 
 /// The translation unit, then what it includes.
-const SOURCES: &[&str] = &["c/kernels.c", "c/grouped_matmul.c", "c/decode_attention.c"];
+const SOURCES: &[&str] = &[
+    "c/kernels.c",
+    "c/grouped_matmul.c",
+    "c/q8_matmul.c",
+    "c/decode_attention.c",
+];
 
 fn main() {
     let out = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR")).join("kernels.o");

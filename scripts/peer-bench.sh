@@ -13,7 +13,8 @@
 # usage: scripts/peer-bench.sh [--model FILE.gguf | --shape NAME [--mix MIX] [--layers N]
 #                              [--vocab real|N]] [--weights native|f32] [--kv f16|f32]
 #                              [--threads N] [--rounds N] [--context N] [--steps N]
-#                              [--prefill-tokens N] [--batch N] [--capacity N] [--verbose]
+#                              [--prefill-tokens N] [--batch N] [--capacity N]
+#                              [--activations f32|q8 ...] [--verbose]
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -84,7 +84,7 @@ def tensor_bytes(model: str) -> dict:
         return {}
 
 
-def ours(args) -> dict:
+def ours(args, activations: str) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "bench.json"
         cmd = [
@@ -92,6 +92,7 @@ def ours(args) -> dict:
             "--sampling", "host", "--context", str(args.context), "--steps", str(args.steps),
             "--prefill-tokens", str(args.prefill_tokens), "--kv", args.kv,
             "--capacity", str(args.capacity), "--measured-only", "--json", str(out),
+            "--activations", activations,
         ]
         if args.batch > 1:
             cmd[cmd.index("--sampling"):cmd.index("--sampling")] = ["--batch", str(args.batch)]
@@ -236,6 +237,9 @@ def main():
     p.add_argument("--batch", type=int, default=8, help="the batched run's sequences (1: none)")
     p.add_argument("--capacity", type=int, default=256,
                    help="our positions per slot (llama.cpp gets context + steps + 16 per sequence)")
+    p.add_argument("--activations", nargs="+", default=["f32"], choices=["f32", "q8"],
+                   help="our prefill activations; each gets its own run per round (decode "
+                        "and memory are the first one's)")
     p.add_argument("--verbose", action="store_true", help="show bench's progress")
     args = p.parse_args()
     if args.shape and args.model:
@@ -250,8 +254,12 @@ def main():
           f"batch {args.batch}; load average {os.getloadavg()[0]:.2f}", flush=True)
     peer = Peer(args)
     rows = []
+    extra = {act: [] for act in args.activations[1:]}
     for r in range(args.rounds):
-        a, b = ours(args), peer.measure()
+        a = ours(args, args.activations[0])
+        for act in extra:
+            extra[act].append(ours(args, act)["prefill_tok_s"])
+        b = peer.measure()
         rows.append((a, b))
         line = (f"round {r + 1}: B=1 ours {a['decode_ms']:.2f} ms, llama.cpp {b['decode_ms']:.2f} "
                 f"ms ({b['decode_ms'] / a['decode_ms']:.2f}x)")
@@ -259,8 +267,11 @@ def main():
             line += (f" | B={args.batch} ours {a['batch_ms']:.2f} ms, llama.cpp "
                      f"{b['batch_ms']:.2f} ms ({b['batch_ms'] / a['batch_ms']:.2f}x)")
         line += (f" | prefill ours {a['prefill_tok_s']:.0f} tok/s, llama.cpp "
-                 f"{b['prefill_tok_s']:.0f} ({a['prefill_tok_s'] / b['prefill_tok_s']:.2f}x)"
-                 f" | load {os.getloadavg()[0]:.2f}")
+                 f"{b['prefill_tok_s']:.0f} ({a['prefill_tok_s'] / b['prefill_tok_s']:.2f}x)")
+        for act, speeds in extra.items():
+            line += (f" | prefill ours ({act} activations) {speeds[-1]:.0f} tok/s "
+                     f"({speeds[-1] / b['prefill_tok_s']:.2f}x)")
+        line += f" | load {os.getloadavg()[0]:.2f}"
         print(line, flush=True)
 
     def med(side, key):
@@ -278,6 +289,11 @@ def main():
     for label, key, inverse in table:
         per_round, m = ratio(key, inverse)
         print(f"| {label}, median | {med(0, key):.2f} | {med(1, key):.2f} | {per_round} ({m:.2f}) |")
+    for act, speeds in extra.items():
+        vals = [s / b["prefill_tok_s"] for s, (_, b) in zip(speeds, rows)]
+        print(f"| {args.prefill_tokens}-token prefill with {act} activations, tok/s, median | "
+              f"{statistics.median(speeds):.2f} | {med(1, 'prefill_tok_s'):.2f} | "
+              f"{' / '.join(f'{v:.2f}' for v in vals)} ({statistics.median(vals):.2f}) |")
     if args.batch > 1:
         print(f"| B={args.batch} tok/s, median | {args.batch * 1e3 / med(0, 'batch_ms'):.1f} | "
               f"{args.batch * 1e3 / med(1, 'batch_ms'):.1f} | |")

@@ -37,14 +37,19 @@ def server(extra_args=(), log=None, ready_timeout=1800):
         wait_ready(base, process, ready_timeout)
         yield base, process
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
         if log:
             out.close()
+
+
+def stop(process):
+    """SIGTERM, then SIGKILL after a minute."""
+    process.terminate()
+    try:
+        process.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def wait_ready(base, process, timeout):

@@ -16,7 +16,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from serve_client import ROOT, MODEL, free_port, load_average, stream_completion
+from serve_client import ROOT, MODEL, free_port, load_average, stop, stream_completion
 from serve_targets import prompt, steady_throughput, streams
 
 MOVED = "moved to the next module"
@@ -53,15 +53,6 @@ def wait_for(condition, process, timeout, what):
     raise RuntimeError(f"no {what} after {timeout} s")
 
 
-def stop(process):
-    process.terminate()
-    try:
-        process.wait(timeout=60)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
-
-
 def one_server(args, cache, log_path, cold):
     """One server's figures: seconds to health and to a first token, and steady tok/s of
     `--streams` streams (after the move to the full module when cold)."""
@@ -90,6 +81,7 @@ def main():
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--streams", type=int, default=8)
     parser.add_argument("--tokens", type=int, default=64)
+    parser.add_argument("--keep-logs", help="a directory to copy the servers' logs into")
     args = parser.parse_args()
     subprocess.run(["cargo", "build", "-q", "--release", "-p", "serve"], cwd=ROOT, check=True)
     ratios = []
@@ -107,6 +99,11 @@ def main():
                   f"first token {first:.1f} s; {args.streams} streams {warm_rate:.1f} tok/s",
                   flush=True)
             ratios.append(cold_rate / warm_rate)
+            if args.keep_logs:
+                for name in ("cold", "warm"):
+                    Path(args.keep_logs).mkdir(parents=True, exist_ok=True)
+                    text = (Path(scratch) / f"{name}.log").read_text(errors="replace")
+                    (Path(args.keep_logs) / f"{name}-{r}.log").write_text(text)
     print(f"after the move / warm start: {', '.join(f'{x:.3f}' for x in ratios)} "
           f"(median {statistics.median(ratios):.3f})")
 

@@ -55,6 +55,10 @@ struct Args {
     /// KV cache element type: f32, f16 or bf16.
     #[arg(long, default_value = "f32", value_parser = model::parse_kv_dtype)]
     kv: emitter::hlo::ElemType,
+    /// Prefill's products with native weights on the CPU kernels: f32 (exact) or q8
+    /// (activations quantized to int8 per block, integer dot products: faster, lossy).
+    #[arg(long, default_value = "f32")]
+    activations: emitter::graph::Activations,
     /// IREE device URI.
     #[arg(long, default_value = "local-task")]
     device: String,
@@ -153,6 +157,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         .weights
         .unwrap_or_else(|| model::default_weights(&options.target));
     options.graphs.kv_dtype = args.kv;
+    options.graphs.activations = args.activations;
     let mut loaded = model::load(&runtime, &path, &options)?;
     if let Some(schema) = &args.json_schema {
         return constrained::run(loaded, schema, args.rows, args.tokens, args.rounds);

@@ -5,14 +5,19 @@
 //! run with f32 weights and an f32 KV cache, and reports over every position: mean and max
 //! KL(reference || choice), top-1 agreement and max |Δlogit|, the statistics llama.cpp's
 //! perplexity tool reports for its quantized types.
+//!
+//! A choice with q8 activations (`WEIGHTS:KV:q8`) changes only prefill's products, so its
+//! positions go through the prefill graph one token at a time (each token's projections are
+//! quantized on their own, so this is what a whole prompt's prefill computes for it), the
+//! reference through decode steps as for every choice.
 
 use std::path::PathBuf;
 
 use clap::Parser;
-use emitter::graph::Head;
+use emitter::graph::{Activations, Head};
 use emitter::hlo::ElemType;
 use engine::batch::GraphRunner;
-use engine::graphs::DecodeOutput;
+use engine::graphs::{DecodeOutput, PrefillOut};
 use engine::model::{self, ModelOptions};
 use engine::runtime::Runtime;
 use loader::Precision;
@@ -27,7 +32,8 @@ struct Args {
     /// Prompts: JSON `{"prompts": [{"prompt_ids": [..], "greedy_ids": [..]}, ..]}`.
     #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/oracle/generation.json"))]
     prompts: PathBuf,
-    /// Choices as WEIGHTS:KV (weights native, f32, f16 or bf16; KV f32, f16 or bf16).
+    /// Choices as WEIGHTS:KV[:ACTIVATIONS] (weights native, f32, f16 or bf16; KV f32, f16 or
+    /// bf16; prefill's activations f32 or q8, the latter with native weights on the kernels).
     #[arg(long = "choice", value_parser = parse_choice,
           default_values = ["f16:f32", "bf16:f32", "native:f32", "f32:f16", "f32:bf16", "native:f16"])]
     choices: Vec<Choice>,
@@ -40,21 +46,30 @@ struct Args {
 struct Choice {
     weights: Precision,
     kv: ElemType,
+    activations: Activations,
 }
 
 impl std::fmt::Display for Choice {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "weights {} / KV {}", self.weights, self.kv)
+        write!(f, "weights {} / KV {}", self.weights, self.kv)?;
+        match self.activations {
+            Activations::F32 => Ok(()),
+            a => write!(f, " / prefill activations {a}"),
+        }
     }
 }
 
 fn parse_choice(text: &str) -> Result<Choice, String> {
-    let (weights, kv) = text
-        .split_once(':')
-        .ok_or_else(|| format!("{text:?} is not WEIGHTS:KV"))?;
+    let mut parts = text.split(':');
+    let (Some(weights), Some(kv), activations, None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(format!("{text:?} is not WEIGHTS:KV[:ACTIVATIONS]"));
+    };
     Ok(Choice {
         weights: weights.parse()?,
         kv: model::parse_kv_dtype(kv)?,
+        activations: activations.map_or(Ok(Activations::F32), str::parse)?,
     })
 }
 
@@ -62,6 +77,7 @@ fn parse_choice(text: &str) -> Result<Choice, String> {
 struct Row {
     weights: String,
     kv: String,
+    activations: String,
     positions: usize,
     mean_kl: f64,
     max_kl: f64,
@@ -88,6 +104,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let reference = Choice {
         weights: Precision::F32,
         kv: ElemType::F32,
+        activations: Activations::F32,
     };
     eprintln!("[quality] reference: {reference}");
     let expected = logits(&runtime, &path, reference, &sequences, longest)?;
@@ -145,6 +162,7 @@ fn logits(
     graphs.prefill_lengths = vec![32.min(graphs.capacity)];
     graphs.heads = vec![Head::Logits];
     graphs.kv_dtype = choice.kv;
+    graphs.activations = choice.activations;
     let options = ModelOptions {
         graphs,
         weights: choice.weights,
@@ -164,10 +182,18 @@ fn logits(
     for sequence in sequences {
         let mut rows = Vec::new();
         for (pos, &token) in sequence.iter().enumerate() {
-            loaded
-                .graphs
-                .decode(Head::Logits, &[token], &[pos as i32], None, &mut out)?;
-            rows.push(out.logits[..vocab].to_vec());
+            if choice.activations == Activations::F32 {
+                loaded
+                    .graphs
+                    .decode(Head::Logits, &[token], &[pos as i32], None, &mut out)?;
+                rows.push(out.logits[..vocab].to_vec());
+            } else {
+                let mut logits = vec![0f32; vocab];
+                loaded
+                    .graphs
+                    .prefill(0, pos, &[token], PrefillOut::Logits(&mut logits))?;
+                rows.push(logits);
+            }
         }
         all.push(rows);
     }
@@ -207,6 +233,7 @@ fn compare(choice: Choice, expected: &[Vec<Vec<f32>>], got: &[Vec<Vec<f32>>]) ->
     Row {
         weights: choice.weights.to_string(),
         kv: choice.kv.to_string(),
+        activations: choice.activations.to_string(),
         positions: n,
         mean_kl: kl_sum / n as f64,
         max_kl: kl_max,
@@ -217,13 +244,14 @@ fn compare(choice: Choice, expected: &[Vec<Vec<f32>>], got: &[Vec<Vec<f32>>]) ->
 
 fn table(rows: &[Row]) -> String {
     let mut out = String::from(
-        "| weights | KV | positions | mean KL | max KL | top-1 agreement | max abs logit diff |\n|---|---|---|---|---|---|---|\n",
+        "| weights | KV | prefill activations | positions | mean KL | max KL | top-1 agreement | max abs logit diff |\n|---|---|---|---|---|---|---|---|\n",
     );
     for r in rows {
         out.push_str(&format!(
-            "| {} | {} | {} | {:.3e} | {:.3e} | {:.2}% | {:.4} |\n",
+            "| {} | {} | {} | {} | {:.3e} | {:.3e} | {:.2}% | {:.4} |\n",
             r.weights,
             r.kv,
+            r.activations,
             r.positions,
             r.mean_kl,
             r.max_kl,

@@ -78,6 +78,7 @@ fn feature_variant_compiles_for_llvm_cpu() {
         heads: Head::ALL.to_vec(),
         form: ModuleForm::Generic,
         cpu_kernels: false,
+        activations: Default::default(),
     };
     let rendered = emitter::render(&cfg, &opts).unwrap();
     let dir = tempfile::tempdir().unwrap();

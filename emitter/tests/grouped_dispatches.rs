@@ -6,7 +6,8 @@ use std::path::Path;
 use std::process::Command;
 
 use emitter::graph::{
-    stored_groups, AttentionForm, GroupFormat, Head, WeightFormat, WeightLayout, Weights,
+    stored_groups, Activations, AttentionForm, GroupFormat, Head, WeightFormat, WeightLayout,
+    Weights,
 };
 use emitter::hlo::ElemType;
 use emitter::{GraphOptions, ModelConfig, ModuleForm};
@@ -19,6 +20,17 @@ use common::{iree_compile, root};
 /// The tiny model's one-token decode step with every matrix (projections, embedding, LM head)
 /// stored as `format`, multiplied by the CPU kernels with `kernels`.
 fn decode_module(cfg: &ModelConfig, format: GroupFormat, kernels: bool) -> String {
+    module(cfg, format, kernels, vec![], Activations::F32)
+}
+
+/// The tiny model's module with prefill chunks of `prefill` tokens and a one-token decode step.
+fn module(
+    cfg: &ModelConfig,
+    format: GroupFormat,
+    kernels: bool,
+    prefill: Vec<usize>,
+    activations: Activations,
+) -> String {
     let weight_formats = Weights::groupable(cfg, WeightLayout::Tiled)
         .into_iter()
         .map(|name| (name, WeightFormat::Groups(format)))
@@ -30,7 +42,7 @@ fn decode_module(cfg: &ModelConfig, format: GroupFormat, kernels: bool) -> Strin
         weight_layout: WeightLayout::Tiled,
         weight_formats,
         kv_dtype: ElemType::F32,
-        prefill_lengths: vec![],
+        prefill_lengths: prefill,
         prefill_windows: vec![],
         decode_batches: vec![1],
         decode_windows: vec![32],
@@ -38,6 +50,7 @@ fn decode_module(cfg: &ModelConfig, format: GroupFormat, kernels: bool) -> Strin
         heads: vec![Head::Logits],
         form: ModuleForm::Generic,
         cpu_kernels: kernels,
+        activations,
     };
     emitter::render(cfg, &opts).unwrap().module
 }
@@ -218,4 +231,94 @@ fn kernel_products_are_one_dispatch_each() {
             "{name}: attention dispatches"
         );
     }
+}
+
+/// With q8 activations, prefill's products quantize their input once per product (q/k/v
+/// and gate/up share theirs) and multiply with the 8-bit kernels; decode keeps the exact
+/// ones, and the LM head too.
+#[test]
+fn q8_activations_reach_prefill_products_only() {
+    let Some(compiler) = iree_compile() else {
+        eprintln!("skipped: iree-compile not found (set IREE_COMPILE or install it into .venv)");
+        return;
+    };
+    if kernels::Object::get().is_none() {
+        eprintln!("skipped: this build has no CPU kernels");
+        return;
+    }
+    let cfg = ModelConfig::load(&root().join("assets/tiny")).unwrap();
+    let layers = cfg.num_hidden_layers;
+    for (name, f) in formats() {
+        let text = module(&cfg, f, true, vec![32], Activations::Q8);
+        let flow = flow_text(&compiler, &text, &[FUSION_FLAG]);
+        let functions: Vec<&str> = flow.split("util.func public @").skip(1).collect();
+        let body = |prefix: &str| {
+            functions
+                .iter()
+                .find(|f| f.starts_with(prefix))
+                .unwrap_or_else(|| panic!("{name}: no {prefix} function"))
+                .to_string()
+        };
+        let count = |body: &str, symbol: &str| {
+            body.lines()
+                .filter(|l| l.contains("flow.dispatch @extern_llm_kernels") && l.contains(symbol))
+                .count()
+        };
+        let prefill = body("prefill_logits_t32");
+        // Per layer q/k/v, o, gate/up and down.
+        assert_eq!(
+            count(&prefill, "llm_q8_quantize"),
+            4 * layers,
+            "{name}: quantize"
+        );
+        assert_eq!(
+            count(&prefill, "llm_q8_matmul"),
+            4 * layers,
+            "{name}: q8 products"
+        );
+        // The LM head's product stays exact.
+        assert_eq!(
+            count(&prefill, "llm_grouped_matmul"),
+            1,
+            "{name}: exact products"
+        );
+        let decode = body("decode_ragged_logits_b1");
+        assert_eq!(count(&decode, "llm_q8_"), 0, "{name}: decode");
+        assert_eq!(
+            count(&decode, "llm_grouped_matmul"),
+            4 * layers + 1,
+            "{name}: decode products"
+        );
+    }
+}
+
+/// Without the CPU kernels there is nothing to multiply q8 activations: the options are
+/// refused.
+#[test]
+fn q8_activations_need_the_kernels() {
+    let cfg = ModelConfig::load(&root().join("assets/tiny")).unwrap();
+    let (_, f) = formats()[0];
+    let weight_formats = Weights::groupable(&cfg, WeightLayout::Tiled)
+        .into_iter()
+        .map(|name| (name, WeightFormat::Groups(f)))
+        .collect();
+    let opts = GraphOptions {
+        slots: 2,
+        capacity: 32,
+        weight_dtype: ElemType::F32,
+        weight_layout: WeightLayout::Tiled,
+        weight_formats,
+        kv_dtype: ElemType::F32,
+        prefill_lengths: vec![32],
+        prefill_windows: vec![],
+        decode_batches: vec![1],
+        decode_windows: vec![32],
+        decode_attention: AttentionForm::Matmul,
+        heads: vec![Head::Logits],
+        form: ModuleForm::Generic,
+        cpu_kernels: false,
+        activations: Activations::Q8,
+    };
+    let err = emitter::render(&cfg, &opts).unwrap_err().to_string();
+    assert!(err.contains("q8 activations"), "{err}");
 }

@@ -149,6 +149,7 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
         heads: heads_for(SamplingMode::Host),
         form: emitter::ModuleForm::Generic,
         cpu_kernels: false,
+        activations: Default::default(),
     }
 }
 
@@ -313,6 +314,7 @@ pub struct PreparedModel {
 /// check that needs only the files and the options (architecture, unsupported features,
 /// graph options) fails here, in well under a second.
 pub fn prepare(path: &Path, options: &ModelOptions) -> Result<PreparedModel, EngineError> {
+    crate::compile::check_activations(&options.target, options.graphs.activations)?;
     let model = loader::Model::open(path)?;
     let config = model.config().clone();
     let ModuleWeights {

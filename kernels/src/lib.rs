@@ -7,6 +7,11 @@
 //! A graph calls them through `flow.dispatch` of a `stream.executable` whose functions import
 //! the kernel symbols; iree-compile links this crate's object file into the executable.
 //!
+//! An opt-in lossy path (`c/q8_matmul.c`, [`GroupedMatmul::q8_symbol_for`]) quantizes the
+//! activations to int8 per block first ([`Q8_QUANTIZE_SYMBOL`]) and multiplies the same stored
+//! codes with AVX-512 VNNI integer dot products, for prefill, where the exact kernels are bound
+//! by f32 FMAs.
+//!
 //! iree-compile 3.13 ignores an object's inline `data` on llvm-cpu (it links an empty file),
 //! so the object travels as a file: [`Object::write_into`] puts it into a directory that is
 //! then given to iree-compile as `--iree-hal-executable-object-search-path`.
@@ -84,6 +89,40 @@ pub fn host_supported() -> bool {
     {
         false
     }
+}
+
+/// Whether this CPU runs the 8-bit activation kernels (`c/q8_matmul.c`): besides
+/// [`host_supported`], AVX-512 VNNI (`vpdpbusd`), VBMI (byte permutes) and BITALG (bit
+/// gathers), as Zen 4 and Ice Lake or later have.
+pub fn q8_host_supported() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        host_supported()
+            && std::arch::is_x86_feature_detected!("avx512vnni")
+            && std::arch::is_x86_feature_detected!("avx512vbmi")
+            && std::arch::is_x86_feature_detected!("avx512bitalg")
+            && std::arch::is_x86_feature_detected!("bmi2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// The C function quantizing activations for the 8-bit products: x `[K, M]` f32 and the
+/// quantized buffer ([`q8_activation_bytes`]), each as a base pointer and byte offset; then
+/// K, M, the block and group sizes ([`GroupedMatmul::q8_block`], the product's group) and the
+/// workgroup id, [`Q8_QUANTIZE_TOKENS`] tokens per workgroup.
+pub const Q8_QUANTIZE_SYMBOL: &str = "llm_q8_quantize";
+
+/// Tokens one workgroup of [`Q8_QUANTIZE_SYMBOL`] quantizes.
+pub const Q8_QUANTIZE_TOKENS: usize = 16;
+
+/// Bytes of `m` tokens' activations of `k` inputs quantized to 8 bits: the int8 codes
+/// `[m, k]`, then one f32 scale per token and `block` inputs, then one f32 sum of codes per
+/// token and `group` inputs.
+pub fn q8_activation_bytes(k: usize, m: usize, block: usize, group: usize) -> usize {
+    k * m + m * (k / block) * 4 + m * (k / group) * 4
 }
 
 /// How a format's group scales (and mins) are stored.
@@ -233,6 +272,36 @@ impl GroupedMatmul {
         self.symbol().map(|s| format!("{s}_gather"))
     }
 
+    /// The C function multiplying `weights` weights of this format by activations quantized
+    /// to 8 bits (lossy): as [`GroupedMatmul::symbol_for`], with the quantized buffer
+    /// ([`q8_activation_bytes`]) in place of x.
+    pub fn q8_symbol_for(&self, weights: usize) -> Option<String> {
+        let exact = self.symbol_for(weights)?;
+        Some(exact.replacen("llm_grouped_matmul_", "llm_q8_matmul_", 1))
+    }
+
+    /// Inputs per activation scale on the 8-bit path: a super-block (256) for K-quant maps,
+    /// as llama.cpp's Q8_K; 32 otherwise, as its Q8_0.
+    pub fn q8_block(&self) -> usize {
+        match self.maps {
+            Maps::SuperBlock6 | Maps::SuperBlock8 => 256,
+            Maps::F16 | Maps::F32 => 32,
+        }
+    }
+
+    /// [`GroupedMatmul::check`] for the 8-bit path, which also needs rows of whole
+    /// activation blocks.
+    pub fn q8_check(&self, out: usize, inp: usize, stored_groups: usize) -> Result<(), String> {
+        self.check(out, inp, stored_groups)?;
+        if !inp.is_multiple_of(self.q8_block()) {
+            return Err(format!(
+                "{inp} inputs are not whole activation blocks of {}",
+                self.q8_block()
+            ));
+        }
+        Ok(())
+    }
+
     /// Why a `[out, inp]` weight stored with `stored_groups` groups per row cannot go through
     /// the kernel, if it cannot. Rows of any length are taken (longer ones are summed in
     /// chunks); super-block maps need whole super-blocks.
@@ -319,7 +388,13 @@ mod tests {
                     .filter_map(|n| f.symbol_for(n))
                     .chain(f.gather_symbol())
             })
-            .chain(attention);
+            .chain(attention)
+            .chain(
+                SYMBOLS
+                    .iter()
+                    .flat_map(|(f, _)| (1..=MAX_WEIGHTS).filter_map(|n| f.q8_symbol_for(n))),
+            )
+            .chain([Q8_QUANTIZE_SYMBOL.to_string()]);
         for symbol in names {
             let found = object
                 .bytes()
@@ -350,5 +425,14 @@ mod tests {
         assert!(q4_k.check(16, 256, 8).is_ok());
         assert!(q4_k.check(16, 128, 4).is_err());
         assert!(gm(Code::U4, 16, Maps::F16, false).check(16, 32, 4).is_err());
+        // The 8-bit path: Q4_K rows of whole super-blocks only.
+        assert!(q4_k.q8_check(16, 256, 8).is_ok());
+        assert!(q4_1.q8_check(16, 576, 18).is_ok());
+        let q6_k = gm(Code::I6, 16, Maps::SuperBlock8, false);
+        assert!(q6_k.q8_check(16, 256 + 16, 32).is_err());
+        assert_eq!(
+            q6_k.q8_symbol_for(2).as_deref(),
+            Some("llm_q8_matmul_i6_g16_k8_x2")
+        );
     }
 }

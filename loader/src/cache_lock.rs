@@ -16,11 +16,7 @@ impl CacheLock {
     /// Blocks until no other process fills `entry`. `on_wait` runs once if it has to wait. The lock
     /// file is left behind: removing it would race with a process that just opened it.
     pub fn acquire(entry: &Path, on_wait: impl FnOnce()) -> std::io::Result<CacheLock> {
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(lock_path(entry))?;
+        let file = open_lock_file(entry)?;
         match file.try_lock() {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
@@ -35,11 +31,7 @@ impl CacheLock {
     /// The lock if no other process holds it now, without waiting: what a cache pruner takes
     /// before removing an entry, so an entry being filled is never removed under its writer.
     pub fn try_acquire(entry: &Path) -> std::io::Result<Option<CacheLock>> {
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(lock_path(entry))?;
+        let file = open_lock_file(entry)?;
         match file.try_lock() {
             Ok(()) => Ok(Some(CacheLock { _file: file })),
             Err(TryLockError::WouldBlock) => Ok(None),
@@ -51,6 +43,14 @@ impl CacheLock {
     pub fn path_of(entry: &Path) -> PathBuf {
         lock_path(entry)
     }
+}
+
+fn open_lock_file(entry: &Path) -> std::io::Result<File> {
+    OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(lock_path(entry))
 }
 
 fn lock_path(entry: &Path) -> PathBuf {

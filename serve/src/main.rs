@@ -82,6 +82,10 @@ struct Args {
     /// KV cache element type: f32, f16 or bf16.
     #[arg(long, default_value = "f32", value_parser = model::parse_kv_dtype)]
     kv: emitter::hlo::ElemType,
+    /// Prefill's products with native weights on the CPU kernels: f32 (exact) or q8
+    /// (activations quantized to int8 per block, integer dot products: faster, lossy).
+    #[arg(long, default_value = "f32")]
+    activations: emitter::graph::Activations,
 }
 
 fn parse_sampling(s: &str) -> Result<SamplingMode, String> {
@@ -173,6 +177,7 @@ fn load(
     options.graphs = model::default_graph_options(args.slots, args.capacity);
     options.graphs.heads = model::heads_for(args.sampling);
     options.graphs.kv_dtype = args.kv;
+    options.graphs.activations = args.activations;
     options.weights = args
         .weights
         .unwrap_or_else(|| model::default_weights(&options.target));

@@ -133,12 +133,14 @@ pub fn hf_dir(seed: u64) -> PathBuf {
     dir
 }
 
-/// The tiny model emitted in process with 8 slots (decode batches 1, 4, 8)
-/// and loaded through `engine::model::load`, as a real model would be.
+/// The tiny model emitted in process with 8 slots (decode batches 1, 4, 8) and every head,
+/// loaded through `engine::model::load`, as a real model would be.
 pub fn load_s8(seed: u64) -> engine::model::LoadedModel {
     let runtime: Arc<Runtime> = Runtime::new("local-task").expect("runtime");
     let mut options = ModelOptions::cpu();
     options.graphs = engine::model::default_graph_options(8, 64);
+    // Every head: the batching tests drive device sampling and argmax prefill chunks too.
+    options.graphs.heads = emitter::graph::Head::ALL.to_vec();
     options.graphs.prefill_lengths = vec![8, 32];
     options.graphs.decode_windows = vec![32, 64];
     options.cache_dir = engine::paths::cache_dir().join("test-vmfb");

@@ -71,10 +71,13 @@ fn fixtures() -> Vec<Case> {
         .collect()
 }
 
-/// Loads the default model with the default CPU options (the module and
+/// Loads the default model with the default CPU options and every head (the module and
 /// the converted weights are cached on disk after the first load).
 fn load() -> LoadedModel {
-    load_with(ModelOptions::cpu())
+    let mut options = ModelOptions::cpu();
+    // Every head: greedy continuations are checked with the device heads too.
+    options.graphs.heads = emitter::graph::Head::ALL.to_vec();
+    load_with(options)
 }
 
 /// As [`load`], with the GGUF's own blocks (Q4_1 projections, Q8_0 embedding and head), in a

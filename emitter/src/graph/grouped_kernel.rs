@@ -6,9 +6,14 @@
 //! dequantized into f32 tiles first. The kernel widens each input's 16 codes once per block
 //! of up to 8 tokens and multiplies them into per-token accumulators, scales each group's sum
 //! once, and never writes a dequantized weight.
+//!
+//! With [`Activations::Q8`] (prefill, opt-in) x is first quantized to int8 per block by its
+//! own dispatch, and the product multiplies the same stored codes by it with integer dot
+//! products (`kernels/c/q8_matmul.c`).
 
 use kernels::{Code, GroupedMatmul, Maps, Object};
 
+use super::linear::Activations;
 use super::weight_format::{GroupFormat, PackedCodes, SubScales};
 use crate::hlo::{ElemType, ExternDispatch, FuncBuilder, Result, ShapeError, TensorType, Value};
 
@@ -73,10 +78,12 @@ pub struct GroupedParts<'a> {
 }
 
 /// `W_i · x` for each of `weights` (same format, inputs and stored groups) and `x: [in, M]`,
-/// giving `[out_i, M]`, in one dispatch.
+/// giving `[out_i, M]`, in one dispatch (two with quantized activations: x's quantization,
+/// then the product).
 pub fn grouped_kernel(
     b: &mut FuncBuilder,
     kernel: GroupedMatmul,
+    activations: Activations,
     weights: &[GroupedParts],
     x: &Value,
 ) -> Result<Vec<Value>> {
@@ -86,14 +93,27 @@ pub fn grouped_kernel(
     };
     let stored_groups = weights.first().map(|w| w.codes.dim(1)).unwrap_or(0);
     let (inp, m) = (x.dim(0), x.dim(1));
-    let symbol = kernel.symbol_for(weights.len()).ok_or_else(|| {
+    let symbol = match activations {
+        Activations::F32 => kernel.symbol_for(weights.len()),
+        Activations::Q8 => kernel.q8_symbol_for(weights.len()),
+    };
+    let symbol = symbol.ok_or_else(|| {
         error(format!(
             "no kernel for {} weights of {kernel:?}",
             weights.len()
         ))
     })?;
     let object = Object::get().ok_or_else(|| error("this build has no CPU kernels".into()))?;
-    let mut operands = vec![x.clone()];
+    let first = match activations {
+        Activations::F32 => x.clone(),
+        Activations::Q8 => {
+            kernel
+                .q8_check(kernels::TILE_ROWS, inp as usize, stored_groups as usize)
+                .map_err(error)?;
+            quantize(b, kernel, x)?
+        }
+    };
+    let mut operands = vec![first];
     let mut results = Vec::new();
     let mut tiles = Vec::new();
     for w in weights {
@@ -139,6 +159,36 @@ pub fn grouped_kernel(
     };
     let operands: Vec<&Value> = operands.iter().collect();
     b.dispatch(&dispatch, &operands)
+}
+
+/// x `[in, M]` f32 quantized for `kernel`'s 8-bit product: per token, int8 codes with one
+/// scale per block and one sum per group (`kernels::q8_activation_bytes`), as bytes.
+fn quantize(b: &mut FuncBuilder, kernel: GroupedMatmul, x: &Value) -> Result<Value> {
+    let object = Object::get().ok_or_else(|| ShapeError {
+        op: "quantize".into(),
+        detail: "this build has no CPU kernels".into(),
+    })?;
+    let (inp, m) = (x.dim(0), x.dim(1));
+    let (block, group) = (kernel.q8_block() as i64, kernel.group as i64);
+    let bytes =
+        kernels::q8_activation_bytes(inp as usize, m as usize, block as usize, group as usize);
+    let dispatch = ExternDispatch {
+        object: object.file_name(),
+        format: kernels::EXECUTABLE_FORMAT.into(),
+        export: format!(
+            "{}_k{inp}_m{m}_b{block}_g{group}",
+            kernels::Q8_QUANTIZE_SYMBOL
+        ),
+        symbol: kernels::Q8_QUANTIZE_SYMBOL.into(),
+        bindings: vec![
+            x.ty().clone(),
+            TensorType::new([bytes as i64], ElemType::I8),
+        ],
+        results: 1,
+        constants: vec![inp, m, block, group],
+        workgroups: ceil_div(m, kernels::Q8_QUANTIZE_TOKENS as i64),
+    };
+    Ok(b.dispatch(&dispatch, &[x])?.remove(0))
 }
 
 /// Rows `tokens` (`[M]` i32) of a grouped `[V, E]` table multiplied by `kernel`, as f32

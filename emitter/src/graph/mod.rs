@@ -26,7 +26,7 @@ pub use copy_slot::COPY_SLOT;
 pub use forward::cache_globals;
 pub use head::{sample_function, Head};
 pub use layer_plan::{LayerPlan, LayerUse};
-pub use linear::{linear, linear_many, Several, Weight, WeightLayout, TILE_ROWS};
+pub use linear::{linear, linear_many, Activations, Several, Weight, WeightLayout, TILE_ROWS};
 pub use sample::SAMPLE_ARGS;
 pub use step::{CacheSpan, Dims, Step};
 pub use weights::{Param, Weights, PARAMETER_SCOPE};
@@ -67,6 +67,9 @@ pub struct GraphOptions {
     /// Multiply grouped weights with the hand-written CPU kernels (the `kernels` crate)
     /// instead of IREE's code generation: only for CPU modules of a host that runs them.
     pub cpu_kernels: bool,
+    /// What prefill's grouped products multiply by where the CPU kernels run them: the f32
+    /// activations (exact, the default) or int8 quantized ones ([`Activations::Q8`], lossy).
+    pub activations: Activations,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -138,6 +141,12 @@ impl GraphOptions {
         }
         if self.cpu_kernels && kernels::Object::get().is_none() {
             return options_error("CPU kernels asked for, but this build has none".into());
+        }
+        if self.activations != Activations::F32 && !self.cpu_kernels {
+            return options_error(format!(
+                "{} activations are multiplied only by the CPU kernels",
+                self.activations
+            ));
         }
         self.check_key_index(cfg)?;
         self.check_ring(cfg)
@@ -353,6 +362,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
     let nibbles_as_bytes = opts.form == ModuleForm::Metal;
     let dims = Dims {
         kernels: opts.cpu_kernels,
+        activations: opts.activations,
         nibbles_as_bytes,
         ..Dims::new(
             cfg,

@@ -1,4 +1,4 @@
-use super::linear::WeightLayout;
+use super::linear::{Activations, WeightLayout};
 use crate::config::{Activation, ModelConfig};
 use crate::hlo::{ElemType, TensorType};
 
@@ -26,6 +26,8 @@ pub struct Dims {
     pub norm_offset: f64,
     /// Grouped products run through the CPU kernels (see `GraphOptions::cpu_kernels`).
     pub kernels: bool,
+    /// What prefill's kernel products multiply by (see `GraphOptions::activations`).
+    pub activations: Activations,
     /// 4-bit codes reach the layers split from their bytes, as `i8` (see
     /// `Param::nibbles_as_bytes`).
     pub nibbles_as_bytes: bool,
@@ -59,6 +61,7 @@ impl Dims {
             activation: cfg.activation,
             norm_offset: cfg.norm_weight_offset,
             kernels: false,
+            activations: Activations::F32,
             nibbles_as_bytes: false,
         }
     }

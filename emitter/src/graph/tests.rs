@@ -20,6 +20,7 @@ fn opts() -> GraphOptions {
         heads: vec![Head::Logits, Head::Argmax],
         form: ModuleForm::Generic,
         cpu_kernels: false,
+        activations: Default::default(),
     }
 }
 

@@ -80,6 +80,10 @@ struct Args {
     /// KV cache element type: f32, f16 or bf16.
     #[arg(long, default_value = "f32", value_parser = model::parse_kv_dtype)]
     kv: ElemType,
+    /// Prefill's products on the CPU kernels (with --cpu-kernels): f32 (exact) or q8
+    /// (activations quantized to int8 per block; needs AVX-512 VNNI, VBMI and BITALG).
+    #[arg(long, default_value = "f32")]
+    activations: emitter::graph::Activations,
 
     /// Projection weight layout: rows (HF `[out, in]`) or tiled (`[out/16, in, 16]`, the fast
     /// one for CPU targets, and the only one native weights are read from; the parameter file
@@ -196,6 +200,7 @@ fn run(args: &Args) -> Result<Vec<PathBuf>, Box<dyn std::error::Error>> {
         heads: args.heads.clone(),
         form: args.form,
         cpu_kernels: args.cpu_kernels,
+        activations: args.activations,
     };
     if args.weights == Precision::F32 && args.parameters.is_none() {
         // f32 names no weight formats: the configuration alone makes the module, so an HF

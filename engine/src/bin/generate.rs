@@ -81,6 +81,10 @@ struct Args {
     /// KV cache element type: f32, f16 or bf16 (rounded when written).
     #[arg(long, default_value = "f32", value_parser = model::parse_kv_dtype)]
     kv: emitter::hlo::ElemType,
+    /// Prefill's products with native weights on the CPU kernels: f32 (exact) or q8
+    /// (activations quantized to int8 per block, integer dot products: faster, lossy).
+    #[arg(long, default_value = "f32")]
+    activations: emitter::graph::Activations,
     /// Constrain the output to JSON valid under the schema in this file.
     #[arg(long, conflicts_with = "grammar")]
     json_schema: Option<PathBuf>,
@@ -136,6 +140,7 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         .weights
         .unwrap_or_else(|| model::default_weights(&options.target));
     options.graphs.kv_dtype = args.kv;
+    options.graphs.activations = args.activations;
     let prepared = model::prepare(&path, &options)?;
     let tokenizer = prepared
         .tokenizer

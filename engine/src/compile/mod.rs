@@ -36,6 +36,10 @@ pub enum CompileError {
         path: PathBuf,
         source: std::io::Error,
     },
+    #[error(
+        "{0} activations need the CPU kernels on a CPU with AVX-512 VNNI, VBMI and BITALG (this target or host has none)"
+    )]
+    ActivationsUnsupported(emitter::graph::Activations),
 }
 
 /// Finds iree-compile and compiles MLIR into a cache directory.
@@ -85,6 +89,20 @@ pub fn cpu_kernels_available(target: &Target) -> bool {
     matches!(target, Target::Cpu { .. })
         && kernels::Object::get().is_some()
         && kernels::host_supported()
+}
+
+/// Whether `activations` can multiply on `target`: f32 anywhere; q8 only where the CPU
+/// kernels run and this CPU has the 8-bit kernels' instructions.
+pub fn check_activations(
+    target: &Target,
+    activations: emitter::graph::Activations,
+) -> Result<(), CompileError> {
+    use emitter::graph::Activations;
+    match activations {
+        Activations::F32 => Ok(()),
+        Activations::Q8 if cpu_kernels_available(target) && kernels::q8_host_supported() => Ok(()),
+        Activations::Q8 => Err(CompileError::ActivationsUnsupported(activations)),
+    }
 }
 
 impl Compiler {

@@ -103,6 +103,15 @@ pub struct Grouped {
     pub mins: Vec<u8>,
     /// Dequantized `[out, inp]`, rounded as the reference rounds `scale * code + min`.
     pub dense: Vec<f32>,
+    /// The codes as they count, `[out, inp]` (signed formats' offsets taken off); read by the
+    /// 8-bit path's reference only.
+    #[allow(dead_code)]
+    pub q: Vec<i32>,
+    /// Each row's group scales and mins as f32, `[out, inp / group]` (mins 0 without them).
+    #[allow(dead_code)]
+    pub scale: Vec<f32>,
+    #[allow(dead_code)]
+    pub min: Vec<f32>,
     pub stored_groups: usize,
 }
 
@@ -250,6 +259,10 @@ pub fn grouped(
     let mut mins = vec![0u8; if format.min { tiles * tile_bytes } else { 0 }];
     let mut scratch = vec![0u8; tile_bytes];
     let mut dense = vec![0f32; out * inp];
+    let mut codes_q = vec![0i32; out * inp];
+    let groups = inp / group;
+    let mut row_scale = vec![0f32; out * groups];
+    let mut row_min = vec![0f32; out * groups];
     for t in 0..tiles {
         let tile_mins = if format.min {
             &mut mins[t * tile_bytes..][..tile_bytes]
@@ -295,6 +308,9 @@ pub fn grouped(
                     };
                     put_code(&mut codes, format, stored_groups, (t, g, k, j), stored);
                     let row = t * TILE_ROWS + j;
+                    codes_q[row * inp + g * group + k] = q;
+                    row_scale[row * groups + g] = scale[g][j];
+                    row_min[row * groups + g] = if format.min { min[g][j] } else { 0.0 };
                     let value = scale[g][j] * q as f32;
                     dense[row * inp + g * group + k] =
                         if format.min { value + min[g][j] } else { value };
@@ -307,6 +323,9 @@ pub fn grouped(
         scales,
         mins,
         dense,
+        q: codes_q,
+        scale: row_scale,
+        min: row_min,
         stored_groups,
     }
 }

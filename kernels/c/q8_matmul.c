@@ -1,0 +1,400 @@
+// Products of grouped weights with activations quantized to 8 bits (opt-in and lossy: the
+// exact kernels in grouped_matmul.c are the default). Prefill is bound by f32 FMAs: one FMA
+// does 16 multiply-adds, one AVX-512 VNNI `vpdpbusd` 64 (u8 x s8 -> i32, four per 32-bit
+// lane). So each token's activations are first quantized per block of inputs to int8 with an
+// f32 scale (`q8_quantize`, its own dispatch), 32 inputs per block for the per-group formats
+// (as llama.cpp's Q8_0) and 256 for K-quants (Q8_K), with each group's sum of the int8 codes.
+// The product then reads the weight codes as stored, rearranges one tile's codes for a chunk
+// of inputs into the VNNI order on the stack (`q8_unpack`: lane r of a vector holds row r's
+// codes of four consecutive inputs, as unsigned bytes), and multiplies them into one i32
+// accumulator per token and group, broadcasting four int8 activations per instruction.
+//
+// The arithmetic, for row r, token m, activation block b (scale dx) and group g in it, with
+// u the stored unsigned code (q + off: offset 8 for I4, 16 for I5, 32 for I6, 128 for I8,
+// 0 for U4 and U5), S_g the group's sum of int8 activations:
+//   dot_g = sum_k u[r, k] * qx[k]                                     (exact, i32)
+//   part_b = fma chain over the block's groups, in order:
+//            part = fma(f32(dot_g), scale_g, part); part = fma(minoff_g, f32(S_g), part)
+//   y += part_b * dx_b (fma), blocks in order
+// with minoff_g = min_g - off * scale_g (0 for a format without mins): the offset of signed
+// codes is subtracted as off * S_g, which the min term carries. Integer sums are exact; the
+// floats follow this order, so the test's scalar reference gives the same bits.
+//
+// Same constraints as grouped_matmul.c (no libc, no allocation, 48 KiB of stack, one
+// workgroup per call). Needs AVX-512 VNNI, VBMI (byte permutes) and BITALG (bit gathers of
+// 5- and 6-bit codes' high bits) beyond x86-64-v4: Zen 4, Ice Lake and later.
+
+#pragma GCC push_options
+#pragma GCC target("avx512vnni,avx512vbmi,avx512bitalg,bmi2")
+
+// Tokens multiplied together: 8 i32 and 8 f32 accumulators in registers.
+#define Q8_MR 8
+// Inputs of one tile rearranged at a time (a multiple of 256): 8 KiB of codes and 4 KiB of
+// per-group scale vectors on the stack.
+#define Q8_CHUNK 512
+// Tokens whose sums for one tile stay on the stack across chunks (16 KiB), written to y once:
+// y's layout puts a tile's 16 rows of one token M floats apart, which costs 16 scalar stores
+// per token each time.
+#define Q8_SPAN 256
+// Tokens one workgroup of the quantizer takes (one vector lane each).
+#define Q8_TOKENS 16
+
+// Inputs per activation scale: a K-quant super-block as llama.cpp's Q8_K, else one group of
+// 32 as Q8_0.
+INLINE int q8_block(enum maps mp) { return mp == MAP_K6 || mp == MAP_K8 ? 256 : 32; }
+
+// What is added to a stored code to make it unsigned (see the arithmetic above).
+INLINE int q8_offset(enum code code) {
+    switch (code) {
+    case I4: return 8;
+    case I5: return 16;
+    case I6: return 32;
+    case I8: return 128;
+    default: return 0;
+    }
+}
+
+// Quantized activations of K inputs and M tokens, one buffer: codes [M, K] i8, then scales
+// [M, K / block] f32, then group sums [M, K / group] f32 (integers, exact in f32).
+INLINE size_t q8_scales_at(size_t K, size_t M) { return K * M; }
+INLINE size_t q8_sums_at(size_t K, size_t M, size_t block) { return K * M + M * (K / block) * 4; }
+
+// Tokens m0.. (up to 16) of x [K, M] f32: per block, d = amax / 127 and q = round-to-nearest-
+// even(x * (127 / amax)) (0 for an all-zero block), clamped to [-127, 127].
+INLINE void q8_quantize(const float* x, uint8_t* xq, size_t K, size_t M, size_t block,
+                        size_t group, size_t m0) {
+    if (m0 >= M || block > 256 || K % block || block % group) return;
+    const int mb = M - m0 < Q8_TOKENS ? (int)(M - m0) : Q8_TOKENS;
+    const __mmask16 live = (__mmask16)((1u << mb) - 1);
+    float* scales = (float*)(xq + q8_scales_at(K, M));
+    float* sums = (float*)(xq + q8_sums_at(K, M, block));
+    const size_t blocks = K / block, groups = K / group;
+    // One block's codes, input-major (a token per byte), before they are written token-major.
+    int8_t q[256 * Q8_TOKENS] __attribute__((aligned(64)));
+    for (size_t b0 = 0; b0 < K; b0 += block) {
+        const float* xb = x + b0 * M + m0;
+        __m512 amax = _mm512_setzero_ps();
+        for (size_t k = 0; k < block; ++k)
+            amax = _mm512_max_ps(amax, _mm512_abs_ps(_mm512_maskz_loadu_ps(live, xb + k * M)));
+        const __mmask16 nonzero = _mm512_cmp_ps_mask(amax, _mm512_setzero_ps(), _CMP_NEQ_OQ);
+        const __m512 d = _mm512_div_ps(amax, _mm512_set1_ps(127.0f));
+        const __m512 id = _mm512_maskz_div_ps(nonzero, _mm512_set1_ps(127.0f), amax);
+        float dv[Q8_TOKENS];
+        _mm512_storeu_ps(dv, d);
+        for (int m = 0; m < mb; ++m) scales[(m0 + m) * blocks + b0 / block] = dv[m];
+        __m512i s = _mm512_setzero_si512();
+        for (size_t k = 0; k < block; ++k) {
+            const __m512 v = _mm512_mul_ps(_mm512_maskz_loadu_ps(live, xb + k * M), id);
+            __m512i qi = _mm512_cvt_roundps_epi32(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+            qi = _mm512_min_epi32(_mm512_max_epi32(qi, _mm512_set1_epi32(-127)),
+                                  _mm512_set1_epi32(127));
+            s = _mm512_add_epi32(s, qi);
+            _mm_store_si128((__m128i*)(q + k * Q8_TOKENS), _mm512_cvtepi32_epi8(qi));
+            if ((k + 1) % group == 0) {
+                float sv[Q8_TOKENS];
+                _mm512_storeu_ps(sv, _mm512_cvtepi32_ps(s));
+                const size_t g = (b0 + k) / group;
+                for (int m = 0; m < mb; ++m) sums[(m0 + m) * groups + g] = sv[m];
+                s = _mm512_setzero_si512();
+            }
+        }
+        int8_t* codes = (int8_t*)xq;
+        for (int m = 0; m < mb; ++m) {
+            int8_t* row = codes + (m0 + m) * K + b0;
+            for (size_t k = 0; k < block; ++k) row[k] = q[k * Q8_TOKENS + m];
+        }
+    }
+}
+
+// One tile's chunk of inputs ready for `vpdpbusd`: quad i (inputs 4i..4i+3 of the chunk) as 64
+// bytes, row r's four unsigned codes at bytes 4r..4r+3; each group's scales and `minoff`.
+struct q8_chunk {
+    uint8_t quads[Q8_CHUNK / 4][64] __attribute__((aligned(64)));
+    float scale[Q8_CHUNK / 16][TILE] __attribute__((aligned(64)));
+    float minoff[Q8_CHUNK / 16][TILE] __attribute__((aligned(64)));
+};
+
+// Byte permutations and bit positions `q8_unpack` uses, built once per call by formula.
+struct q8_tables {
+    // Nibble codes: from [lo | hi] nibbles of 8 inputs (input k's row 2i at lo byte 8k + i, row
+    // 2i + 1 at hi byte 8k + i) to quad 0 (inputs 0..3) and quad 1 (inputs 4..7).
+    uint8_t nibbles[2][64] __attribute__((aligned(64)));
+    // Byte codes: from 4 inputs x 16 rows to 16 rows x 4 inputs.
+    uint8_t bytes[64] __attribute__((aligned(64)));
+    // High bits: the bit of two 32-bit words (inputs k, k+1, then k+2, k+3; row r of input
+    // k + s at bit 16 * (r % 2) + 8 * s + r / 2) that belongs to each byte of a quad.
+    uint8_t high[64] __attribute__((aligned(64)));
+};
+
+INLINE void q8_build_tables(struct q8_tables* t) {
+    for (int j = 0; j < 64; ++j) {
+        const int r = j / 4, kk = j % 4;
+        for (int quad = 0; quad < 2; ++quad)
+            t->nibbles[quad][j] = (uint8_t)((4 * quad + kk) * 8 + r / 2 + (r % 2 ? 64 : 0));
+        t->bytes[j] = (uint8_t)(kk * 16 + r);
+        t->high[j] = (uint8_t)(32 * (kk / 2) + 16 * (r % 2) + 8 * (kk % 2) + r / 2);
+    }
+}
+
+INLINE uint64_t q8_load_u64(const uint8_t* p) {
+    return (uint64_t)_mm_cvtsi128_si64(_mm_loadl_epi64((const __m128i*)p));
+}
+
+// Adds 16 (or `add`) to the bytes of `quad` whose bit in `bits` (64 bits, see `high`) is set.
+INLINE __m512i q8_add_high(__m512i quad, uint64_t bits, __m512i index, int add) {
+    const __mmask64 set = _mm512_bitshuffle_epi64_mask(_mm512_set1_epi64((long long)bits), index);
+    return _mm512_mask_add_epi8(quad, set, quad, _mm512_set1_epi8((char)add));
+}
+
+// Groups g0..g0+gn of one tile (codes at `codes`, maps at `scales` and `mins`) into `out`.
+INLINE void q8_unpack(enum code code, int group, enum maps mp, int has_min,
+                      const struct q8_tables* tb, const uint8_t* codes, const uint8_t* scales,
+                      const uint8_t* mins, size_t g0, size_t gn, struct q8_chunk* out) {
+    const size_t code_bytes = input_bytes(code);
+    const float off = (float)q8_offset(code);
+    const __m512i nib0 = _mm512_load_si512(tb->nibbles[0]);
+    const __m512i nib1 = _mm512_load_si512(tb->nibbles[1]);
+    const __m512i bytes_index = _mm512_load_si512(tb->bytes);
+    const __m512i high_index = _mm512_load_si512(tb->high);
+    const __m512i low_mask = _mm512_set1_epi8(0x0F);
+    for (size_t g = 0; g < gn; ++g) {
+        const uint8_t* cg = codes + (g0 + g) * group * code_bytes;
+        uint8_t(*quads)[64] = out->quads + g * group / 4;
+        for (int k = 0; k < group; k += 8) {
+            __m512i q0, q1;
+            if (code == I8) {
+                const __m512i flip = _mm512_set1_epi8((char)0x80);
+                q0 = _mm512_xor_si512(_mm512_permutexvar_epi8(
+                    bytes_index, _mm512_loadu_si512((const void*)(cg + k * 16))), flip);
+                q1 = _mm512_xor_si512(_mm512_permutexvar_epi8(
+                    bytes_index, _mm512_loadu_si512((const void*)(cg + (k + 4) * 16))), flip);
+            } else {
+                __m512i src = _mm512_loadu_si512((const void*)(cg + k * 8));
+                // Two's complement nibbles n to n ^ 8 = q + 8.
+                if (code == I4) src = _mm512_xor_si512(src, _mm512_set1_epi8((char)0x88));
+                const __m512i lo = _mm512_and_si512(src, low_mask);
+                const __m512i hi = _mm512_and_si512(_mm512_srli_epi16(src, 4), low_mask);
+                q0 = _mm512_permutex2var_epi8(lo, nib0, hi);
+                q1 = _mm512_permutex2var_epi8(lo, nib1, hi);
+                const uint8_t* high = cg + (size_t)group * 8;
+                if (code == U5 || code == I5) {
+                    q0 = q8_add_high(q0, q8_load_u64(high + (size_t)(k / 2) * 4), high_index, 16);
+                    q1 = q8_add_high(q1, q8_load_u64(high + (size_t)(k / 2 + 2) * 4), high_index, 16);
+                } else if (code == I6) {
+                    // Each input pair's 64-bit word holds the 2-bit fields' low bits at even
+                    // positions and high bits at odd ones, in the 5-bit codes' order.
+                    const uint64_t even = 0x5555555555555555ull, odd = 0xAAAAAAAAAAAAAAAAull;
+                    const uint8_t* w = high + (size_t)(k / 2) * 8;
+                    for (int quad = 0; quad < 2; ++quad) {
+                        const uint64_t a = q8_load_u64(w + quad * 16), b = q8_load_u64(w + quad * 16 + 8);
+                        const uint64_t low = _pext_u64(a, even) | _pext_u64(b, even) << 32;
+                        const uint64_t top = _pext_u64(a, odd) | _pext_u64(b, odd) << 32;
+                        __m512i* q = quad ? &q1 : &q0;
+                        *q = q8_add_high(*q, low, high_index, 16);
+                        *q = q8_add_high(*q, top, high_index, 32);
+                    }
+                }
+            }
+            _mm512_store_si512((void*)quads[k / 4], q0);
+            _mm512_store_si512((void*)quads[k / 4 + 1], q1);
+        }
+        const __m512 d = load_map(mp, scales, g0 + g, 0);
+        const __m512 mn = has_min ? load_map(mp, mins, g0 + g, mp == MAP_K6) : _mm512_setzero_ps();
+        _mm512_store_ps(out->scale[g], d);
+        // min - off * scale, one rounding (off * scale is exact: off is a power of two).
+        _mm512_store_ps(out->minoff[g], _mm512_fnmadd_ps(_mm512_set1_ps(off), d, mn));
+    }
+}
+
+// acc + w . (the four int8 at x, broadcast): the broadcast as the instruction's memory
+// operand (`{1to16}`), which GCC does not fold from the intrinsics; a separate broadcast costs
+// an extra operation per `vpdpbusd`.
+INLINE __m512i q8_dot(__m512i acc, __m512i w, const uint8_t* x) {
+#ifdef Q8_NO_ASM
+    int32_t four;
+    __builtin_memcpy(&four, x, 4);
+    return _mm512_dpbusd_epi32(acc, w, _mm512_set1_epi32(four));
+#else
+    __asm__("vpdpbusd %2%{1to16%}, %1, %0" : "+v"(acc) : "v"(w), "m"(*(const int32_t*)x));
+    return acc;
+#endif
+}
+
+// acc[m] (16 rows of token m0 + m, m counted from the span's first token) += the chunk's
+// product, for mr tokens; inputs k0..k0+n. xq points at the activations' codes; scales and
+// sums at theirs.
+INLINE void q8_tokens(int mr, int group, int block, const struct q8_chunk* w, size_t n,
+                      const uint8_t* xq, const float* xs, const float* xsum, size_t K,
+                      size_t m0, size_t k0, float (*acc)[TILE]) {
+    const size_t blocks = K / block, groups = K / group;
+    for (size_t b = 0; b < n; b += block) {
+        __m512 part[Q8_MR];
+#pragma GCC unroll 8
+        for (int m = 0; m < mr; ++m) part[m] = _mm512_setzero_ps();
+        for (size_t g = b / group; g < (b + block) / group; ++g) {
+            __m512i dot[Q8_MR];
+#pragma GCC unroll 8
+            for (int m = 0; m < mr; ++m) dot[m] = _mm512_setzero_si512();
+#pragma GCC unroll 8
+            for (int i = 0; i < group / 4; ++i) {
+                const size_t q = g * group / 4 + i;
+                const __m512i wq = _mm512_load_si512((const void*)w->quads[q]);
+                const uint8_t* xk = xq + k0 + q * 4;
+#pragma GCC unroll 8
+                for (int m = 0; m < mr; ++m) dot[m] = q8_dot(dot[m], wq, xk + (m0 + m) * K);
+            }
+            const __m512 sc = _mm512_load_ps(w->scale[g]);
+            const __m512 mo = _mm512_load_ps(w->minoff[g]);
+            const size_t gx = k0 / group + g;
+#pragma GCC unroll 8
+            for (int m = 0; m < mr; ++m) {
+                part[m] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot[m]), sc, part[m]);
+                part[m] = _mm512_fmadd_ps(mo, _mm512_set1_ps(xsum[(m0 + m) * groups + gx]), part[m]);
+            }
+        }
+        const size_t bx = (k0 + b) / block;
+#pragma GCC unroll 8
+        for (int m = 0; m < mr; ++m)
+            _mm512_store_ps(acc[m], _mm512_fmadd_ps(part[m], _mm512_set1_ps(xs[(m0 + m) * blocks + bx]),
+                                                    _mm512_load_ps(acc[m])));
+    }
+}
+
+INLINE void q8_matmul(enum code code, int group, enum maps mp, int has_min, const uint8_t* xq,
+                      const uint8_t* codes, const uint8_t* scales, const uint8_t* mins, float* y,
+                      size_t K, size_t M, size_t stored_groups, size_t tile_begin,
+                      size_t tile_end) {
+    const size_t block = (size_t)q8_block(mp);
+    if (K / group > stored_groups || K % block) return;
+    const float* xs = (const float*)(xq + q8_scales_at(K, M));
+    const float* xsum = (const float*)(xq + q8_sums_at(K, M, block));
+    const size_t tile_codes = stored_groups * group * input_bytes(code);
+    const size_t tile_maps = maps_bytes(mp, stored_groups);
+    struct q8_tables tables;
+    q8_build_tables(&tables);
+    struct q8_chunk chunk;
+    float acc[Q8_SPAN][TILE] __attribute__((aligned(64)));
+    for (size_t t = tile_begin; t < tile_end; ++t) {
+        float* yt = y + t * TILE * M;
+        for (size_t s0 = 0; s0 < M; s0 += Q8_SPAN) {
+            const size_t span = M - s0 < Q8_SPAN ? M - s0 : Q8_SPAN;
+            for (size_t m = 0; m < span; ++m) _mm512_store_ps(acc[m], _mm512_setzero_ps());
+            for (size_t k0 = 0; k0 < K; k0 += Q8_CHUNK) {
+                const size_t n = K - k0 < Q8_CHUNK ? K - k0 : Q8_CHUNK;
+                q8_unpack(code, group, mp, has_min, &tables, codes + t * tile_codes,
+                          scales + t * tile_maps, has_min ? mins + t * tile_maps : 0,
+                          k0 / group, n / group, &chunk);
+                size_t m = 0;
+#define Q8_TOKENS_AT(mr)                                                                      \
+    q8_tokens(mr, group, (int)block, &chunk, n, xq, xs, xsum, K, s0 + m, k0, acc + m)
+                for (; m + Q8_MR <= span; m += Q8_MR) Q8_TOKENS_AT(Q8_MR);
+                if (m + 4 <= span) { Q8_TOKENS_AT(4); m += 4; }
+                if (m + 2 <= span) { Q8_TOKENS_AT(2); m += 2; }
+                if (m < span) Q8_TOKENS_AT(1);
+#undef Q8_TOKENS_AT
+            }
+            for (size_t m = 0; m < span; ++m)
+                for (int j = 0; j < TILE; ++j) yt[j * M + s0 + m] = acc[m][j];
+        }
+    }
+}
+
+INLINE void q8_matmul_many(enum code code, int group, enum maps mp, int has_min,
+                           const uint8_t* xq, const struct weight* w, int n, size_t K, size_t M,
+                           size_t stored_groups, size_t per_workgroup, size_t workgroup) {
+    for (int i = 0; i < n; ++i) {
+        const size_t count = (w[i].tiles + per_workgroup - 1) / per_workgroup;
+        if (workgroup < count) {
+            size_t begin, end;
+            workgroup_tiles(per_workgroup, w[i].tiles, workgroup, &begin, &end);
+            q8_matmul(code, group, mp, has_min, xq, w[i].codes, w[i].scales, w[i].mins, w[i].y,
+                      K, M, stored_groups, begin, end);
+            return;
+        }
+        workgroup -= count;
+    }
+}
+
+// `llm_q8_quantize`: x [K, M] f32 and the quantized buffer (see `q8_sums_at`), each as a base
+// pointer and byte offset; then K, M, the block and group sizes and the workgroup id (16
+// tokens per workgroup).
+__attribute__((visibility("hidden"))) void llm_q8_quantize(BUF(x), OUT(xq), size_t K, size_t M,
+                                                           size_t block, size_t group,
+                                                           size_t wg) {
+    q8_quantize((const float*)AT(x), AT(xq), K, M, block, group, wg * Q8_TOKENS);
+}
+
+// The product entries: as grouped_matmul.c's, with the quantized activations in place of x.
+#define Q8_CORE(name, code, group, mp, has_min)                                                \
+    static __attribute__((noinline)) void name##_core(const uint8_t* xq,                      \
+                                                      const struct weight* w, int n, size_t K, \
+                                                      size_t M, size_t groups, size_t per,     \
+                                                      size_t wg) {                             \
+        q8_matmul_many(code, group, mp, has_min, xq, w, n, K, M, groups, per, wg);             \
+    }
+
+#define Q8_ENTRIES_MIN(name, code, group, mp)                                                   \
+    Q8_CORE(name, code, group, mp, 1)                                                          \
+    __attribute__((visibility("hidden"))) void name(                                           \
+        BUF(x), BUF(c0), BUF(s0), BUF(m0), OUT(y0), size_t K, size_t M, size_t groups,         \
+        size_t per, size_t t0, size_t wg) {                                                    \
+        const struct weight w[1] = {WEIGHT(c0, s0, AT(m0), y0, t0)};                           \
+        name##_core(AT(x), w, 1, K, M, groups, per, wg);                                       \
+    }                                                                                          \
+    __attribute__((visibility("hidden"))) void name##_x2(                                      \
+        BUF(x), BUF(c0), BUF(s0), BUF(m0), BUF(c1), BUF(s1), BUF(m1), OUT(y0), OUT(y1),        \
+        size_t K, size_t M, size_t groups, size_t per, size_t t0, size_t t1, size_t wg) {      \
+        const struct weight w[2] = {WEIGHT(c0, s0, AT(m0), y0, t0),                            \
+                                    WEIGHT(c1, s1, AT(m1), y1, t1)};                           \
+        name##_core(AT(x), w, 2, K, M, groups, per, wg);                                       \
+    }                                                                                          \
+    __attribute__((visibility("hidden"))) void name##_x3(                                      \
+        BUF(x), BUF(c0), BUF(s0), BUF(m0), BUF(c1), BUF(s1), BUF(m1), BUF(c2), BUF(s2),        \
+        BUF(m2), OUT(y0), OUT(y1), OUT(y2), size_t K, size_t M, size_t groups, size_t per,     \
+        size_t t0, size_t t1, size_t t2, size_t wg) {                                          \
+        const struct weight w[3] = {WEIGHT(c0, s0, AT(m0), y0, t0),                            \
+                                    WEIGHT(c1, s1, AT(m1), y1, t1),                            \
+                                    WEIGHT(c2, s2, AT(m2), y2, t2)};                           \
+        name##_core(AT(x), w, 3, K, M, groups, per, wg);                                       \
+    }
+
+#define Q8_ENTRIES(name, code, group, mp)                                                       \
+    Q8_CORE(name, code, group, mp, 0)                                                          \
+    __attribute__((visibility("hidden"))) void name(BUF(x), BUF(c0), BUF(s0), OUT(y0),         \
+                                                    size_t K, size_t M, size_t groups,         \
+                                                    size_t per, size_t t0, size_t wg) {        \
+        const struct weight w[1] = {WEIGHT(c0, s0, 0, y0, t0)};                                \
+        name##_core(AT(x), w, 1, K, M, groups, per, wg);                                       \
+    }                                                                                          \
+    __attribute__((visibility("hidden"))) void name##_x2(                                      \
+        BUF(x), BUF(c0), BUF(s0), BUF(c1), BUF(s1), OUT(y0), OUT(y1), size_t K, size_t M,      \
+        size_t groups, size_t per, size_t t0, size_t t1, size_t wg) {                          \
+        const struct weight w[2] = {WEIGHT(c0, s0, 0, y0, t0), WEIGHT(c1, s1, 0, y1, t1)};     \
+        name##_core(AT(x), w, 2, K, M, groups, per, wg);                                       \
+    }                                                                                          \
+    __attribute__((visibility("hidden"))) void name##_x3(                                      \
+        BUF(x), BUF(c0), BUF(s0), BUF(c1), BUF(s1), BUF(c2), BUF(s2), OUT(y0), OUT(y1),        \
+        OUT(y2), size_t K, size_t M, size_t groups, size_t per, size_t t0, size_t t1,          \
+        size_t t2, size_t wg) {                                                                \
+        const struct weight w[3] = {WEIGHT(c0, s0, 0, y0, t0), WEIGHT(c1, s1, 0, y1, t1),      \
+                                    WEIGHT(c2, s2, 0, y2, t2)};                                \
+        name##_core(AT(x), w, 3, K, M, groups, per, wg);                                       \
+    }
+
+// Every grouped format, named as its exact kernel with `q8` for `grouped`.
+Q8_ENTRIES(llm_q8_matmul_i8_g32_f16, I8, 32, MAP_F16)
+Q8_ENTRIES(llm_q8_matmul_i4_g32_f16, I4, 32, MAP_F16)
+Q8_ENTRIES_MIN(llm_q8_matmul_u4_g32_f16_min, U4, 32, MAP_F16)
+Q8_ENTRIES_MIN(llm_q8_matmul_i8_g32_f16_min, I8, 32, MAP_F16)
+Q8_ENTRIES_MIN(llm_q8_matmul_u4_g32_f32_min, U4, 32, MAP_F32)
+Q8_ENTRIES_MIN(llm_q8_matmul_i8_g32_f32_min, I8, 32, MAP_F32)
+Q8_ENTRIES(llm_q8_matmul_i8_g16_f32, I8, 16, MAP_F32)
+Q8_ENTRIES_MIN(llm_q8_matmul_u4_g32_k6_min, U4, 32, MAP_K6)
+Q8_ENTRIES_MIN(llm_q8_matmul_i8_g32_k6_min, I8, 32, MAP_K6)
+Q8_ENTRIES(llm_q8_matmul_i8_g16_k8, I8, 16, MAP_K8)
+Q8_ENTRIES(llm_q8_matmul_i5_g32_f16, I5, 32, MAP_F16)
+Q8_ENTRIES_MIN(llm_q8_matmul_u5_g32_f16_min, U5, 32, MAP_F16)
+Q8_ENTRIES_MIN(llm_q8_matmul_u5_g32_k6_min, U5, 32, MAP_K6)
+Q8_ENTRIES(llm_q8_matmul_i6_g16_k8, I6, 16, MAP_K8)
+
+#pragma GCC pop_options

@@ -1,0 +1,276 @@
+//! The 8-bit activation path (`c/q8_matmul.c`): its entry points by format, a scalar
+//! reference of its arithmetic (quantization, integer group sums, the same f32 fma chain), and
+//! a runner over every workgroup; for the test and the bench.
+
+use kernels::{GroupedMatmul, Q8_QUANTIZE_TOKENS, TILE_ROWS};
+
+use crate::common::floats;
+use crate::grouped::{Grouped, WithMins, WithoutMins};
+
+extern "C" {
+    fn llm_q8_quantize(
+        x: *const u8,
+        xo: usize,
+        xq: *mut u8,
+        qo: usize,
+        k: usize,
+        m: usize,
+        block: usize,
+        group: usize,
+        wg: usize,
+    );
+}
+
+macro_rules! kernels {
+    (without mins: $($name:ident),*) => {
+        extern "C" {
+            $(fn $name(
+                x: *const u8, xo: usize, c: *const u8, co: usize, s: *const u8, so: usize,
+                y: *mut u8, yo: usize, k: usize, m: usize, g: usize, per: usize, tiles: usize,
+                wg: usize,
+            );)*
+        }
+    };
+    (with mins: $($name:ident),*) => {
+        extern "C" {
+            $(fn $name(
+                x: *const u8, xo: usize, c: *const u8, co: usize, s: *const u8, so: usize,
+                mn: *const u8, mo: usize, y: *mut u8, yo: usize, k: usize, m: usize, g: usize,
+                per: usize, tiles: usize, wg: usize,
+            );)*
+        }
+    };
+}
+
+kernels!(without mins: llm_q8_matmul_i8_g32_f16, llm_q8_matmul_i4_g32_f16,
+    llm_q8_matmul_i8_g16_f32, llm_q8_matmul_i8_g16_k8, llm_q8_matmul_i5_g32_f16,
+    llm_q8_matmul_i6_g16_k8);
+kernels!(with mins: llm_q8_matmul_u4_g32_f16_min, llm_q8_matmul_i8_g32_f16_min,
+    llm_q8_matmul_u4_g32_f32_min, llm_q8_matmul_i8_g32_f32_min,
+    llm_q8_matmul_u4_g32_k6_min, llm_q8_matmul_i8_g32_k6_min,
+    llm_q8_matmul_u5_g32_f16_min, llm_q8_matmul_u5_g32_k6_min);
+
+pub enum Entry {
+    WithMins(WithMins),
+    WithoutMins(WithoutMins),
+}
+
+pub fn entry(format: GroupedMatmul) -> Entry {
+    match format.q8_symbol_for(1).expect("a kernel format").as_str() {
+        "llm_q8_matmul_i8_g32_f16" => Entry::WithoutMins(llm_q8_matmul_i8_g32_f16),
+        "llm_q8_matmul_i4_g32_f16" => Entry::WithoutMins(llm_q8_matmul_i4_g32_f16),
+        "llm_q8_matmul_i8_g16_f32" => Entry::WithoutMins(llm_q8_matmul_i8_g16_f32),
+        "llm_q8_matmul_u4_g32_f16_min" => Entry::WithMins(llm_q8_matmul_u4_g32_f16_min),
+        "llm_q8_matmul_i8_g32_f16_min" => Entry::WithMins(llm_q8_matmul_i8_g32_f16_min),
+        "llm_q8_matmul_u4_g32_f32_min" => Entry::WithMins(llm_q8_matmul_u4_g32_f32_min),
+        "llm_q8_matmul_i8_g32_f32_min" => Entry::WithMins(llm_q8_matmul_i8_g32_f32_min),
+        "llm_q8_matmul_i8_g16_k8" => Entry::WithoutMins(llm_q8_matmul_i8_g16_k8),
+        "llm_q8_matmul_i5_g32_f16" => Entry::WithoutMins(llm_q8_matmul_i5_g32_f16),
+        "llm_q8_matmul_i6_g16_k8" => Entry::WithoutMins(llm_q8_matmul_i6_g16_k8),
+        "llm_q8_matmul_u5_g32_f16_min" => Entry::WithMins(llm_q8_matmul_u5_g32_f16_min),
+        "llm_q8_matmul_u5_g32_k6_min" => Entry::WithMins(llm_q8_matmul_u5_g32_k6_min),
+        "llm_q8_matmul_u4_g32_k6_min" => Entry::WithMins(llm_q8_matmul_u4_g32_k6_min),
+        "llm_q8_matmul_i8_g32_k6_min" => Entry::WithMins(llm_q8_matmul_i8_g32_k6_min),
+        other => panic!("no test entry for {other}"),
+    }
+}
+
+/// What makes a format's codes unsigned for `vpdpbusd` (the kernel's `q8_offset`).
+pub fn offset(format: GroupedMatmul) -> i32 {
+    use kernels::Code;
+    match format.code {
+        Code::I4 => 8,
+        Code::I5 => 16,
+        Code::I6 => 32,
+        Code::I8 => 128,
+        Code::U4 | Code::U5 => 0,
+    }
+}
+
+/// Activations quantized as the kernel does it, unpacked: codes `[m, k]`, scales
+/// `[m, k / block]`, group sums `[m, k / group]`.
+pub struct Quantized {
+    pub codes: Vec<i8>,
+    pub scales: Vec<f32>,
+    pub sums: Vec<i32>,
+}
+
+/// The reference quantization of x `[k, m]`: per token and block, d = amax / 127 and
+/// q = round-half-even(x * (127 / amax)), 0 for an all-zero block.
+pub fn quantize(x: &[f32], k: usize, m: usize, block: usize, group: usize) -> Quantized {
+    let mut codes = vec![0i8; m * k];
+    let mut scales = vec![0f32; m * (k / block)];
+    let mut sums = vec![0i32; m * (k / group)];
+    for t in 0..m {
+        for b in 0..k / block {
+            let xs = (b * block..(b + 1) * block).map(|i| x[i * m + t]);
+            let amax = xs.clone().fold(0f32, |a, v| a.max(v.abs()));
+            scales[t * (k / block) + b] = amax / 127.0;
+            let id = if amax != 0.0 { 127.0 / amax } else { 0.0 };
+            for (i, v) in (b * block..).zip(xs) {
+                let q = (v * id).round_ties_even().clamp(-127.0, 127.0) as i8;
+                codes[t * k + i] = q;
+                sums[t * (k / group) + i / group] += i32::from(q);
+            }
+        }
+    }
+    Quantized {
+        codes,
+        scales,
+        sums,
+    }
+}
+
+/// The kernel's quantized buffer, unpacked.
+pub fn unpack(bytes: &[u8], k: usize, m: usize, block: usize, group: usize) -> Quantized {
+    let scales_at = k * m;
+    let sums_at = scales_at + m * (k / block) * 4;
+    let end = sums_at + m * (k / group) * 4;
+    Quantized {
+        codes: bytes[..scales_at].iter().map(|&b| b as i8).collect(),
+        scales: floats(&bytes[scales_at..sums_at]),
+        sums: floats(&bytes[sums_at..end])
+            .into_iter()
+            .map(|v| v as i32)
+            .collect(),
+    }
+}
+
+/// Runs the quantizer over every workgroup; its buffer (after a 64-byte offset, as IREE
+/// passes subspans, which this strips).
+pub fn quantize_kernel(x: &[f32], k: usize, m: usize, block: usize, group: usize) -> Vec<u8> {
+    let xb: Vec<u8> = [
+        vec![0xAB; 64],
+        x.iter().flat_map(|v| v.to_le_bytes()).collect(),
+    ]
+    .concat();
+    let mut xq = vec![0u8; 64 + kernels::q8_activation_bytes(k, m, block, group)];
+    for wg in 0..m.div_ceil(Q8_QUANTIZE_TOKENS) {
+        // SAFETY: x holds [k, m] f32 and xq the quantized buffer, both from offset 64.
+        unsafe { llm_q8_quantize(xb.as_ptr(), 64, xq.as_mut_ptr(), 64, k, m, block, group, wg) };
+    }
+    xq.split_off(64)
+}
+
+/// The reference product of `w` (`[out, inp]`) and quantized activations, as `[out, m]`:
+/// integer group sums of the unsigned codes, then the kernel's f32 chain in its order.
+pub fn reference(
+    format: GroupedMatmul,
+    w: &Grouped,
+    xq: &Quantized,
+    inp: usize,
+    m: usize,
+    out: usize,
+) -> Vec<f32> {
+    let (group, block) = (format.group, format.q8_block());
+    let (groups, blocks) = (inp / group, inp / block);
+    let off = offset(format);
+    let mut y = vec![0f32; out * m];
+    for r in 0..out {
+        for t in 0..m {
+            let mut acc = 0f32;
+            for b in 0..blocks {
+                let mut part = 0f32;
+                for g in b * block / group..(b + 1) * block / group {
+                    let dot: i32 = (g * group..(g + 1) * group)
+                        .map(|i| (w.q[r * inp + i] + off) * i32::from(xq.codes[t * inp + i]))
+                        .sum();
+                    let (scale, min) = (w.scale[r * groups + g], w.min[r * groups + g]);
+                    let minoff = (-(off as f32)).mul_add(scale, min);
+                    part = (dot as f32).mul_add(scale, part);
+                    part = minoff.mul_add(xq.sums[t * groups + g] as f32, part);
+                }
+                acc = part.mul_add(xq.scales[t * blocks + b], acc);
+            }
+            y[r * m + t] = acc;
+        }
+    }
+    y
+}
+
+/// Runs the product kernel over every workgroup on the kernel's own quantized buffer `xq`;
+/// the result `[out, m]`.
+pub fn run(
+    format: GroupedMatmul,
+    w: &Grouped,
+    xq: &[u8],
+    inp: usize,
+    m: usize,
+    out: usize,
+    per: usize,
+) -> Vec<f32> {
+    let tiles = out / TILE_ROWS;
+    let pad = |bytes: &[u8]| [vec![0xAB; 64], bytes.to_vec()].concat();
+    let (xb, cb, sb, mb) = (pad(xq), pad(&w.codes), pad(&w.scales), pad(&w.mins));
+    let mut y = vec![0u8; 64 + out * m * 4];
+    for wg in 0..tiles.div_ceil(per) {
+        // SAFETY: every buffer holds what the kernel reads or writes at offset 64: the
+        // quantized [inp, m] activations, the tiles' codes and maps, y [out, m] f32.
+        unsafe {
+            call(
+                format,
+                [&cb, &sb, &mb],
+                &xb,
+                &mut y,
+                64,
+                (inp, m, w.stored_groups, per, tiles),
+                wg,
+            )
+        };
+    }
+    floats(&y[64..])
+}
+
+/// Workgroup `wg` of `format`'s 8-bit product; sizes are (inp, m, stored groups, tiles per
+/// workgroup, tiles).
+///
+/// # Safety
+/// Every buffer holds, from `at`, what the kernel reads or writes.
+pub unsafe fn call(
+    format: GroupedMatmul,
+    [codes, scales, mins]: [&[u8]; 3],
+    xq: &[u8],
+    y: &mut [u8],
+    at: usize,
+    (inp, m, stored_groups, per, tiles): (usize, usize, usize, usize, usize),
+    wg: usize,
+) {
+    let (x, y) = (xq.as_ptr(), y.as_mut_ptr());
+    let (c, s, mn) = (codes.as_ptr(), scales.as_ptr(), mins.as_ptr());
+    match entry(format) {
+        Entry::WithMins(f) => f(
+            x,
+            at,
+            c,
+            at,
+            s,
+            at,
+            mn,
+            at,
+            y,
+            at,
+            inp,
+            m,
+            stored_groups,
+            per,
+            tiles,
+            wg,
+        ),
+        Entry::WithoutMins(f) => f(
+            x,
+            at,
+            c,
+            at,
+            s,
+            at,
+            y,
+            at,
+            inp,
+            m,
+            stored_groups,
+            per,
+            tiles,
+            wg,
+        ),
+    }
+}
