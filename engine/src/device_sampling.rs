@@ -33,14 +33,34 @@ impl SamplingMode {
 }
 
 /// Whether the device heads implement everything `p` asks for.
+///
+/// Every field is named, so a new sampling parameter does not compile until it is decided
+/// here whether the heads implement it.
 pub fn device_can_sample(p: &SampleParams) -> bool {
-    p.repetition_penalty == 1.0
-        && p.frequency_penalty == 0.0
-        && p.presence_penalty == 0.0
-        && p.logit_bias.is_empty()
-        && p.top_logprobs == 0
-        && p.logprobs == LogprobSource::Processed
-        && p.order == Order::TemperatureFirst
+    let SampleParams {
+        // The heads' own inputs.
+        temperature: _,
+        top_k: _,
+        top_p: _,
+        min_p: _,
+        seed: _,
+        // Only the penalties read it, and they must be off.
+        penalty_last_n: _,
+        repetition_penalty,
+        frequency_penalty,
+        presence_penalty,
+        logit_bias,
+        top_logprobs,
+        logprobs,
+        order,
+    } = p;
+    *repetition_penalty == 1.0
+        && *frequency_penalty == 0.0
+        && *presence_penalty == 0.0
+        && logit_bias.is_empty()
+        && *top_logprobs == 0
+        && *logprobs == LogprobSource::Processed
+        && *order == Order::TemperatureFirst
 }
 
 /// Host staging of the per-row sampling inputs of one call.

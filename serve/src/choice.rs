@@ -143,10 +143,10 @@ pub fn finish_reason(reason: &FinishReason) -> Result<&'static str, ApiError> {
             "cancelled",
             "the request was cancelled: the server is shutting down",
         )),
-        FinishReason::Error(message) => Err(ApiError::new(
+        FinishReason::Error(error) => Err(ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             "engine_error",
-            format!("generation failed: {message}"),
+            format!("generation failed: {error}"),
         )),
     }
 }

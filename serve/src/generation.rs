@@ -1,11 +1,13 @@
-//! The bridge from the engine's blocking streams to async handlers: one
-//! forwarding thread per choice moves events into a tokio channel, and
-//! dropping a [`Generation`] (the client went away, the deadline passed)
-//! cancels every choice at once rather than at its next token.
+//! The bridge from the engine to async handlers: the engine thread sends every
+//! choice's events into one tokio channel, and dropping a [`Generation`] (the
+//! client went away, the deadline passed) cancels every choice at once rather
+//! than at its next token.
 
 use std::time::Instant;
 
-use engine::batch::{Canceller, EngineHandle, Event, GenerationRequest, SubmitError};
+use engine::batch::{
+    Canceller, EngineHandle, Event, EventSink, GenerationRequest, SinkClosed, SubmitError,
+};
 use tokio::sync::mpsc;
 
 use crate::error::ApiError;
@@ -17,9 +19,25 @@ pub struct Update {
     pub event: Event,
 }
 
+/// One choice's events, tagged with its index, into the request's channel.
+struct ChoiceSink {
+    choice: usize,
+    sender: mpsc::UnboundedSender<Update>,
+}
+
+impl EventSink for ChoiceSink {
+    fn send(&mut self, event: Event) -> Result<(), SinkClosed> {
+        let update = Update {
+            choice: self.choice,
+            event,
+        };
+        self.sender.send(update).map_err(|_| SinkClosed)
+    }
+}
+
 /// The running choices of one HTTP request.
 pub struct Generation {
-    updates: mpsc::Receiver<Update>,
+    updates: mpsc::UnboundedReceiver<Update>,
     cancellers: Vec<Canceller>,
     /// Choices whose `Finished` event has been handed out.
     finished: Vec<bool>,
@@ -35,28 +53,23 @@ impl Generation {
         choices: Vec<GenerationRequest>,
         started: Instant,
     ) -> Result<Generation, SubmitError> {
-        let (sender, updates) = mpsc::channel(64);
+        let (sender, updates) = mpsc::unbounded_channel();
         let prompt_tokens: usize = choices.iter().map(|c| c.prompt.len()).sum();
-        let mut streams = Vec::with_capacity(choices.len());
-        for request in choices {
-            // An error drops the streams submitted so far, which cancels them.
-            streams.push(engine.submit(request)?);
+        let mut cancellers = Vec::with_capacity(choices.len());
+        for (choice, request) in choices.into_iter().enumerate() {
+            let sink = ChoiceSink {
+                choice,
+                sender: sender.clone(),
+            };
+            match engine.submit_to(request, sink) {
+                Ok(canceller) => cancellers.push(canceller),
+                Err(error) => {
+                    cancellers.iter().for_each(Canceller::cancel);
+                    return Err(error);
+                }
+            }
         }
-        let cancellers: Vec<Canceller> = streams.iter().map(|s| s.canceller()).collect();
         state.metrics.prompt_tokens.add(prompt_tokens as u64);
-        for (choice, stream) in streams.into_iter().enumerate() {
-            let sender = sender.clone();
-            std::thread::Builder::new()
-                .name("serve-stream".into())
-                .spawn(move || {
-                    for event in stream {
-                        if sender.blocking_send(Update { choice, event }).is_err() {
-                            break;
-                        }
-                    }
-                })
-                .expect("spawn stream thread");
-        }
         Ok(Generation {
             updates,
             finished: vec![false; cancellers.len()],

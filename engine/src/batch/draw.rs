@@ -7,6 +7,7 @@ use std::time::Instant;
 use emitter::Head;
 use sampler::{Sample, Sampler};
 
+use super::request::DrawError;
 use super::runner::GraphRunner;
 use super::sequence::Sequence;
 use crate::device_sampling::{device_can_sample, SampleRows, SamplingMode};
@@ -14,7 +15,7 @@ use crate::error::EngineError;
 use crate::graphs::{DecodeOutput, PrefillOut};
 
 /// A token drawn for one sequence, or why none could be.
-pub type Drawn = Result<Sample, String>;
+pub type Drawn = Result<Sample, DrawError>;
 
 /// What drawing cost in one step.
 #[derive(Debug, Clone, Default)]
@@ -29,7 +30,7 @@ impl DrawStats {
     /// A token drawn on the device; -1 means the row's logits had no finite maximum.
     fn device(&mut self, token: i32, logprob: f32) -> Drawn {
         if token < 0 {
-            return Err("sampling: the logits hold NaN or +inf, or no finite value".into());
+            return Err(DrawError::NoFiniteLogit);
         }
         self.device_tokens += 1;
         Ok(Sample {
@@ -81,7 +82,7 @@ pub struct Draw {
     /// Per slot, what the last decode step drew.
     drawn: Vec<Option<Drawn>>,
     /// Rows whose grammar mask failed this step, and why.
-    mask_errors: Vec<(usize, String)>,
+    mask_errors: Vec<(usize, DrawError)>,
     pub stats: DrawStats,
 }
 
@@ -264,7 +265,7 @@ impl Draw {
 
 /// Computes the grammar mask of every constrained sequence taking part in the step; returns
 /// the slots whose mask failed and why.
-fn prepare_masks(live: &mut [Sequence], rows: &DecodeRows<'_>) -> Vec<(usize, String)> {
+fn prepare_masks(live: &mut [Sequence], rows: &DecodeRows<'_>) -> Vec<(usize, DrawError)> {
     let mut failed = Vec::new();
     for seq in live.iter_mut().filter(|s| rows.holds(s)) {
         if let Err(e) = prepare_mask(seq) {
@@ -274,9 +275,9 @@ fn prepare_masks(live: &mut [Sequence], rows: &DecodeRows<'_>) -> Vec<(usize, St
     failed
 }
 
-fn prepare_mask(seq: &mut Sequence) -> Result<(), String> {
+fn prepare_mask(seq: &mut Sequence) -> Result<(), DrawError> {
     match &mut seq.request.constraint {
-        Some(constraint) => constraint.prepare().map_err(|e| format!("grammar: {e}")),
+        Some(constraint) => constraint.prepare().map_err(DrawError::Grammar),
         None => Ok(()),
     }
 }
@@ -285,12 +286,10 @@ fn prepare_mask(seq: &mut Sequence) -> Result<(), String> {
 /// disallowed tokens are set to -inf before the sampler's chain.
 fn host_draw(sampler: &mut Sampler, logits: &mut [f32], seq: &Sequence, out: &mut Sample) -> Drawn {
     if let Some(constraint) = &seq.request.constraint {
-        constraint
-            .apply(logits)
-            .map_err(|e| format!("grammar: {e}"))?;
+        constraint.apply(logits).map_err(DrawError::Grammar)?;
     }
     match sampler.sample_into(logits, &seq.sampler_request(), out) {
         Ok(()) => Ok(out.clone()),
-        Err(e) => Err(format!("sampling: {e}")),
+        Err(e) => Err(DrawError::Sampler(e)),
     }
 }

@@ -8,9 +8,10 @@ use std::time::Duration;
 
 use loader::Tokenizer;
 
-use super::request::{Event, FinishReason, GenerationRequest, SubmitError};
+use super::request::{Event, FinishReason, GenerationError, GenerationRequest, SubmitError};
 use super::runner::GraphRunner;
 use super::scheduler::{GraphsLoader, Scheduler, SchedulerConfig, StepStats};
+use super::sink::EventSink;
 
 /// Engine settings.
 #[derive(Debug, Clone)]
@@ -25,7 +26,7 @@ enum Command {
         id: u64,
         /// Boxed: a request with a grammar is large, the other commands are small.
         request: Box<GenerationRequest>,
-        events: Sender<Event>,
+        events: Box<dyn EventSink>,
     },
     Cancel(u64),
     /// A module was offered through [`ModuleSwap`]: wakes an idle engine thread to take it.
@@ -225,6 +226,23 @@ impl Drop for Engine {
 impl EngineHandle {
     /// Validates and queues a request; its events arrive on the stream.
     pub fn submit(&self, request: GenerationRequest) -> Result<RequestStream, SubmitError> {
+        let (events, receiver) = mpsc::channel();
+        let canceller = self.submit_to(request, events)?;
+        Ok(RequestStream {
+            id: canceller.id,
+            events: receiver,
+            commands: canceller.commands,
+            done: false,
+        })
+    }
+
+    /// Validates and queues a request whose events the engine thread hands to `sink`. Nothing
+    /// cancels it but the returned handle or a sink whose receiver is gone.
+    pub fn submit_to(
+        &self,
+        request: GenerationRequest,
+        sink: impl EventSink + 'static,
+    ) -> Result<Canceller, SubmitError> {
         self.limits.request.check(&request)?;
         let queued = self.pending.fetch_add(1, Ordering::AcqRel);
         if queued >= self.limits.max_queue {
@@ -234,24 +252,21 @@ impl EngineHandle {
             });
         }
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
-        let (events, receiver) = mpsc::channel();
         if self
             .commands
             .send(Command::Submit {
                 id,
                 request: Box::new(request),
-                events,
+                events: Box::new(sink),
             })
             .is_err()
         {
             self.pending.fetch_sub(1, Ordering::AcqRel);
             return Err(SubmitError::EngineStopped);
         }
-        Ok(RequestStream {
+        Ok(Canceller {
             id,
-            events: receiver,
             commands: self.commands.clone(),
-            done: false,
         })
     }
 
@@ -395,7 +410,7 @@ impl RequestStream {
             }
         }
         let lost = Event::Finished {
-            reason: FinishReason::Error("engine stopped".into()),
+            reason: FinishReason::Error(GenerationError::EngineStopped),
             prompt_tokens: 0,
             cached_tokens: 0,
             generated_tokens: ids.len(),
@@ -526,7 +541,9 @@ fn run<G: GraphRunner>(
         let ran = scheduler.can_step();
         if ran {
             if let Err(error) = scheduler.step() {
-                scheduler.abort_all(FinishReason::Error(error.to_string()));
+                scheduler.abort_all(FinishReason::Error(GenerationError::Step(
+                    error.to_string(),
+                )));
             }
         }
         published.update(&scheduler, ran);

@@ -8,11 +8,15 @@ mod request;
 mod runner;
 mod scheduler;
 mod sequence;
+mod sink;
 
 pub use engine::{
     Canceller, Engine, EngineConfig, EngineHandle, EngineStats, Load, ModuleSwap, NextModule,
     RequestLimits, RequestStream,
 };
-pub use request::{Event, FinishReason, GenerationRequest, SubmitError};
+pub use request::{
+    DrawError, Event, FinishReason, GenerationError, GenerationRequest, SubmitError,
+};
 pub use runner::GraphRunner;
 pub use scheduler::{GraphsLoader, Scheduler, SchedulerConfig, StepStats};
+pub use sink::{EventSink, SinkClosed};

@@ -1,8 +1,8 @@
 //! What a caller submits and what it receives back.
 
-use sampler::{ParamError, SampleParams, TokenLogprob};
+use sampler::{ParamError, SampleError, SampleParams, TokenLogprob};
 
-use crate::grammar::Constraint;
+use crate::grammar::{Constraint, GrammarError};
 
 /// One generation request.
 #[derive(Debug, Clone)]
@@ -42,7 +42,7 @@ impl GenerationRequest {
 }
 
 /// Why a request ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum FinishReason {
     /// `max_tokens` reached.
     Length,
@@ -58,8 +58,48 @@ pub enum FinishReason {
     Capacity,
     /// Cancelled by the caller (or its receiver was dropped).
     Cancelled,
-    /// The engine failed while serving it; the message says why.
-    Error(String),
+    /// The engine failed while serving it.
+    Error(GenerationError),
+}
+
+/// Why no token could be drawn for a sequence.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum DrawError {
+    /// The grammar's mask could not be applied to the logits.
+    #[error("grammar: {0}")]
+    Grammar(GrammarError),
+    /// The host sampler refused the logits or the parameters.
+    #[error("sampling: {0}")]
+    Sampler(SampleError),
+    /// A device head found no finite maximum in the row's logits.
+    #[error("sampling: the logits hold NaN or +inf, or no finite value")]
+    NoFiniteLogit,
+}
+
+/// Why the engine ended a request it could not serve. The variants that carry text carry the
+/// display of an error that cannot be cloned into every request it ends.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum GenerationError {
+    #[error(transparent)]
+    Draw(#[from] DrawError),
+    /// The grammar refused the drawn token.
+    #[error("grammar: {0}")]
+    GrammarAdvance(GrammarError),
+    /// The drawn token could not be turned into text.
+    #[error("detokenizing: {0}")]
+    Detokenize(String),
+    /// A step of the graphs failed; every running request ends with it.
+    #[error("{0}")]
+    Step(String),
+    /// The next module could not be loaded, so waiting requests have nothing to run on.
+    #[error("{0}")]
+    ModuleLoad(String),
+    /// No module was offered to run the waiting requests on.
+    #[error("no module to load")]
+    NoModule,
+    /// The engine thread ended before the request finished.
+    #[error("engine stopped")]
+    EngineStopped,
 }
 
 /// A streamed event of one request.

@@ -5,16 +5,16 @@
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::Sender;
 use std::sync::Arc;
 
 use loader::Tokenizer;
 
 use super::draw::{Chunk, DecodeRows, Draw, DrawStats, Drawn};
 use super::prefix_cache::PrefixCache;
-use super::request::{Event, FinishReason, GenerationRequest};
+use super::request::{FinishReason, GenerationError, GenerationRequest};
 use super::runner::GraphRunner;
 use super::sequence::{Phase, Sequence, StopRules};
+use super::sink::EventSink;
 use crate::device_sampling::SamplingMode;
 use crate::error::EngineError;
 use crate::graphs::Graphs;
@@ -179,8 +179,9 @@ impl<G: GraphRunner> Scheduler<G> {
                 }
             }
         }
-        let reason =
-            FinishReason::Error(failure.map_or("no module to load".into(), |e| e.to_string()));
+        let reason = FinishReason::Error(failure.map_or(GenerationError::NoModule, |e| {
+            GenerationError::ModuleLoad(e.to_string())
+        }));
         for seq in &mut waiting {
             pending.fetch_sub(1, Ordering::AcqRel);
             seq.finish(reason.clone());
@@ -193,7 +194,7 @@ impl<G: GraphRunner> Scheduler<G> {
         self.waiting.len()
     }
 
-    pub fn enqueue(&mut self, id: u64, request: GenerationRequest, events: Sender<Event>) {
+    pub fn enqueue(&mut self, id: u64, request: GenerationRequest, events: Box<dyn EventSink>) {
         let tokenizer = self.tokenizer.clone();
         self.waiting
             .push_back(Sequence::new(id, request, events, tokenizer));
@@ -405,7 +406,7 @@ impl<G: GraphRunner> Scheduler<G> {
 fn accept(seq: &mut Sequence, drawn: Drawn, rules: &StopRules) {
     match drawn {
         Ok(sample) => seq.accept(sample, rules),
-        Err(message) => seq.finished = Some(FinishReason::Error(message)),
+        Err(error) => seq.finished = Some(FinishReason::Error(error.into())),
     }
 }
 

@@ -1,13 +1,13 @@
 //! One admitted request: where it is in its life and what it has produced.
 
-use std::sync::mpsc::Sender;
 use std::sync::Arc;
 
 use loader::Tokenizer;
 use sampler::{Request, Sample};
 
 use super::detok::TextState;
-use super::request::{Event, FinishReason, GenerationRequest};
+use super::request::{Event, FinishReason, GenerationError, GenerationRequest};
+use super::sink::EventSink;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Phase {
@@ -36,7 +36,7 @@ pub struct Sequence {
     pub generated: usize,
     /// Prompt tokens whose cache a finished request left in the slot.
     pub cached: usize,
-    pub events: Sender<Event>,
+    pub events: Box<dyn EventSink>,
     text: TextState,
     pub finished: Option<FinishReason>,
 }
@@ -46,7 +46,7 @@ impl Sequence {
     pub fn new(
         id: u64,
         request: GenerationRequest,
-        events: Sender<Event>,
+        events: Box<dyn EventSink>,
         tokenizer: Option<Arc<Tokenizer>>,
     ) -> Sequence {
         let history = request.prompt.clone();
@@ -117,7 +117,7 @@ impl Sequence {
             (None, Some(constraint)) => match constraint.advance(id) {
                 Ok(()) if constraint.is_finished() => Some(FinishReason::GrammarComplete),
                 Ok(()) => None,
-                Err(e) => Some(FinishReason::Error(format!("grammar: {e}"))),
+                Err(e) => Some(FinishReason::Error(GenerationError::GrammarAdvance(e))),
             },
             _ => None,
         };
@@ -128,7 +128,11 @@ impl Sequence {
                     text = delta.text;
                     text_end = delta.stop.map(FinishReason::StopString);
                 }
-                Err(e) => text_end = Some(FinishReason::Error(format!("detokenizing: {e}"))),
+                Err(e) => {
+                    text_end = Some(FinishReason::Error(GenerationError::Detokenize(
+                        e.to_string(),
+                    )))
+                }
             }
         }
         let event = Event::Token {

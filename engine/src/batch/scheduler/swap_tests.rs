@@ -118,8 +118,8 @@ fn when_no_module_loads_waiting_requests_end_with_the_error() {
     for (ids, reason) in &outcomes[1..] {
         assert!(ids.is_empty());
         match reason {
-            FinishReason::Error(message) => {
-                assert!(message.contains("no such module"), "{message}")
+            FinishReason::Error(error) => {
+                assert!(error.to_string().contains("no such module"), "{error}")
             }
             other => panic!("expected the load error, got {other:?}"),
         }

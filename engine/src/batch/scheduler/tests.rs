@@ -208,7 +208,7 @@ impl Harness {
         let id = self.next_id;
         self.next_id += 1;
         self.pending.fetch_add(1, Ordering::AcqRel);
-        self.scheduler.enqueue(id, request, events);
+        self.scheduler.enqueue(id, request, Box::new(events));
         (id, receiver)
     }
 
