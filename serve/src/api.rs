@@ -369,6 +369,10 @@ async fn collect(
     let mut choices: Vec<ChoiceState> = (0..reply.n).map(|_| ChoiceState::default()).collect();
     let mut open = reply.n;
     while open > 0 {
+        // Timeout polls the update first: events already queued would outrun a passed deadline.
+        if tokio::time::Instant::now() >= deadline {
+            return Err(timeout_error(state));
+        }
         let update = match tokio::time::timeout_at(deadline, generation.next()).await {
             Ok(Some(update)) => update,
             Ok(None) => return Err(lost_engine()),
@@ -496,6 +500,9 @@ impl StreamState {
     /// Waits for an update that has something to send and formats it.
     async fn next_events(&mut self) -> String {
         loop {
+            if tokio::time::Instant::now() >= self.deadline {
+                return self.fail(timeout_error(&self.reply.state));
+            }
             let generation = self.generation.as_mut().expect("running streams hold it");
             let update = match tokio::time::timeout_at(self.deadline, generation.next()).await {
                 Ok(Some(update)) => update,

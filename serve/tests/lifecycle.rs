@@ -156,6 +156,15 @@ fn sigterm_lets_requests_finish_and_exits_zero() {
                       "stream": true})
     .to_string();
     let mut stream = server.send("POST", "/v1/completions", &body);
+    // SIGTERM only once the server has taken the request (its first event arrived): a
+    // connection not yet accepted when the listener closes is reset, which tests nothing here.
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"data: ") {
+        let read = stream.read(&mut byte).expect("the stream starts");
+        assert_eq!(read, 1, "the stream ended before its first event");
+        head.push(byte[0]);
+    }
     let pid = server.child.id().to_string();
     let status = std::process::Command::new("kill")
         .args(["-TERM", &pid])
@@ -167,6 +176,7 @@ fn sigterm_lets_requests_finish_and_exits_zero() {
         .read_to_string(&mut rest)
         .expect("the stream runs to its end");
     assert!(rest.ends_with("data: [DONE]\n\n"), "{rest}");
+    assert!(rest.contains("\"finish_reason\":\"length\""), "{rest}");
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
         if let Some(code) = server.child.try_wait().expect("wait") {
