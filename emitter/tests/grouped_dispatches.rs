@@ -218,11 +218,20 @@ fn kernel_products_are_one_dispatch_each() {
                 .filter(|l| l.contains("flow.dispatch @extern_llm_kernels") && l.contains(symbol))
                 .count()
         };
+        // One-token products of 4-bit codes take the fixed-point kernels where the CPU has them.
+        let fixed = calls("llm_fixed_matmul");
         assert_eq!(
-            calls("llm_grouped_matmul"),
+            calls("llm_grouped_matmul") + fixed,
             products,
             "{name}: product dispatches"
         );
+        let four_bit = matches!(f.code, ElemType::Ui4 | ElemType::I4);
+        let expected = if four_bit && kernels::q8_host_supported() {
+            products
+        } else {
+            0
+        };
+        assert_eq!(fixed, expected, "{name}: fixed-point product dispatches");
         // And each layer's attention is one kernel dispatch.
         let layers = cfg.num_hidden_layers;
         assert_eq!(
@@ -276,16 +285,16 @@ fn q8_activations_reach_prefill_products_only() {
             4 * layers,
             "{name}: q8 products"
         );
-        // The LM head's product stays exact.
+        // The LM head's product (of the last token) stays exact.
         assert_eq!(
-            count(&prefill, "llm_grouped_matmul"),
+            count(&prefill, "llm_grouped_matmul") + count(&prefill, "llm_fixed_matmul"),
             1,
             "{name}: exact products"
         );
         let decode = body("decode_ragged_logits_b1");
         assert_eq!(count(&decode, "llm_q8_"), 0, "{name}: decode");
         assert_eq!(
-            count(&decode, "llm_grouped_matmul"),
+            count(&decode, "llm_grouped_matmul") + count(&decode, "llm_fixed_matmul"),
             4 * layers + 1,
             "{name}: decode products"
         );

@@ -2,7 +2,8 @@
 //! weights (Llama-3.2-1B's gate/up shape; 8 x 8M weights, beyond the caches) multiplied in
 //! turn on one thread, as a decode step runs them. Criterion reports bytes per second of the
 //! stored weight (codes and maps); the baseline in the same run is a plain stream over the
-//! same bytes, so each format's share of the stream rate reads off one run. The compact forms
+//! same bytes, so each format's share of the stream rate reads off one run. `fixed` is the
+//! fixed-point one-token kernel of a 4-bit format (`c/fixed_matvec.c`), where the CPU has it. The compact forms
 //! (`Maps::SuperBlock*`, 5- and 6-bit codes) keep the file's bits; the others are the widened
 //! group forms used where the kernels do not run.
 //!
@@ -22,7 +23,7 @@ mod common;
 mod grouped;
 
 use common::Rng;
-use grouped::{call_kernel, grouped, Call, Grouped};
+use grouped::{call_entry, entry, fixed_entry, grouped, Call, Entry, Grouped};
 
 const OUT: usize = 4096;
 const INP: usize = 2048;
@@ -47,8 +48,18 @@ fn format(name: &str) -> GroupedMatmul {
     }
 }
 
-/// `w · x` for one token, every workgroup in turn (the whole weight on this thread).
-fn product(format: GroupedMatmul, w: &Grouped, x: &[u8], y: &mut [u8]) {
+/// Which entry of a format a measurement calls.
+type Pick = fn(GroupedMatmul) -> Entry;
+
+/// `w · x` for one token through `pick`'s kernel, every workgroup in turn (the whole weight
+/// on this thread).
+fn product(
+    pick: fn(GroupedMatmul) -> Entry,
+    format: GroupedMatmul,
+    w: &Grouped,
+    x: &[u8],
+    y: &mut [u8],
+) {
     let call = Call {
         inp: INP,
         m: 1,
@@ -58,7 +69,17 @@ fn product(format: GroupedMatmul, w: &Grouped, x: &[u8], y: &mut [u8]) {
     };
     for wg in 0..call.tiles.div_ceil(call.per) {
         // SAFETY: x holds [INP, 1] f32, the weight its stored parts, y [OUT, 1] f32.
-        unsafe { call_kernel(format, [&w.codes, &w.scales, &w.mins], x, y, 0, &call, wg) };
+        unsafe {
+            call_entry(
+                pick(format),
+                [&w.codes, &w.scales, &w.mins],
+                x,
+                y,
+                0,
+                &call,
+                wg,
+            )
+        };
     }
 }
 
@@ -109,13 +130,19 @@ fn main() {
             .map(|w| w.codes.len() + w.scales.len() + w.mins.len())
             .sum();
         group.throughput(Throughput::Bytes(bytes as u64));
-        group.bench_function(BenchmarkId::new("kernel", name), |b| {
-            b.iter(|| {
-                for w in &weights {
-                    product(f, w, black_box(&x), &mut y);
-                }
-            })
-        });
+        let mut kernels: Vec<(&str, Pick)> = vec![("kernel", entry)];
+        if kernels::q8_host_supported() && f.fixed_symbol_for(1).is_some() {
+            kernels.push(("fixed", fixed_entry));
+        }
+        for (label, pick) in kernels {
+            group.bench_function(BenchmarkId::new(label, name), |b| {
+                b.iter(|| {
+                    for w in &weights {
+                        product(pick, f, w, black_box(&x), &mut y);
+                    }
+                })
+            });
+        }
         group.bench_function(BenchmarkId::new("stream", name), |b| {
             b.iter(|| stream(black_box(&weights)))
         });

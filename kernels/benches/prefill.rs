@@ -25,7 +25,7 @@ mod grouped;
 mod q8;
 
 use common::Rng;
-use grouped::{call_kernel, grouped, Call, Grouped};
+use grouped::{call_entry, entry, grouped, Call, Grouped};
 
 /// Independent accumulators: enough to cover the FMA latency at two per cycle.
 const CHAINS: usize = 12;
@@ -101,7 +101,7 @@ fn exact(
     };
     for wg in 0..call.tiles.div_ceil(call.per) {
         // SAFETY: x holds [inp, m] f32, the weight its stored parts, y [out, m] f32.
-        unsafe { call_kernel(f, [&w.codes, &w.scales, &w.mins], x, y, 0, &call, wg) };
+        unsafe { call_entry(entry(f), [&w.codes, &w.scales, &w.mins], x, y, 0, &call, wg) };
     }
 }
 

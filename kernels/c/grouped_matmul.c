@@ -654,21 +654,21 @@ INLINE void gather_row(enum code code, int group, enum maps mp, int has_min,
                    (float*)AT(y), E, V, groups, wg);                                           \
     }
 
-#define ENTRIES_MIN(name, code, group, mp)                                                      \
-    CORE(name, code, group, mp, 1)                                                             \
-    GATHER_MIN(name, code, group, mp)                                                          \
+// The three entries of one format with mins (one, two or three weights sharing x), each
+// gathering its arguments for `core`; the 8-bit and fixed-point kernels export theirs the same way.
+#define EXPORTS_MIN(name, core)                                                                \
     __attribute__((visibility("hidden"))) void name(                                           \
         BUF(x), BUF(c0), BUF(s0), BUF(m0), OUT(y0), size_t K, size_t M, size_t groups,         \
         size_t per, size_t t0, size_t wg) {                                                    \
         const struct weight w[1] = {WEIGHT(c0, s0, AT(m0), y0, t0)};                           \
-        name##_core(AT(x), w, 1, K, M, groups, per, wg);                                                               \
+        core(AT(x), w, 1, K, M, groups, per, wg);                                              \
     }                                                                                          \
     __attribute__((visibility("hidden"))) void name##_x2(                                      \
         BUF(x), BUF(c0), BUF(s0), BUF(m0), BUF(c1), BUF(s1), BUF(m1), OUT(y0), OUT(y1),        \
         size_t K, size_t M, size_t groups, size_t per, size_t t0, size_t t1, size_t wg) {      \
         const struct weight w[2] = {WEIGHT(c0, s0, AT(m0), y0, t0),                            \
                                     WEIGHT(c1, s1, AT(m1), y1, t1)};                           \
-        name##_core(AT(x), w, 2, K, M, groups, per, wg);                                                               \
+        core(AT(x), w, 2, K, M, groups, per, wg);                                              \
     }                                                                                          \
     __attribute__((visibility("hidden"))) void name##_x3(                                      \
         BUF(x), BUF(c0), BUF(s0), BUF(m0), BUF(c1), BUF(s1), BUF(m1), BUF(c2), BUF(s2),        \
@@ -677,23 +677,22 @@ INLINE void gather_row(enum code code, int group, enum maps mp, int has_min,
         const struct weight w[3] = {WEIGHT(c0, s0, AT(m0), y0, t0),                            \
                                     WEIGHT(c1, s1, AT(m1), y1, t1),                            \
                                     WEIGHT(c2, s2, AT(m2), y2, t2)};                           \
-        name##_core(AT(x), w, 3, K, M, groups, per, wg);                                                               \
+        core(AT(x), w, 3, K, M, groups, per, wg);                                              \
     }
 
-#define ENTRIES(name, code, group, mp)                                                          \
-    CORE(name, code, group, mp, 0)                                                             \
-    GATHER(name, code, group, mp)                                                              \
+// As `EXPORTS_MIN`, for a format without mins.
+#define EXPORTS(name, core)                                                                    \
     __attribute__((visibility("hidden"))) void name(BUF(x), BUF(c0), BUF(s0), OUT(y0),         \
                                                     size_t K, size_t M, size_t groups,         \
                                                     size_t per, size_t t0, size_t wg) {        \
         const struct weight w[1] = {WEIGHT(c0, s0, 0, y0, t0)};                                \
-        name##_core(AT(x), w, 1, K, M, groups, per, wg);                                                               \
+        core(AT(x), w, 1, K, M, groups, per, wg);                                              \
     }                                                                                          \
     __attribute__((visibility("hidden"))) void name##_x2(                                      \
         BUF(x), BUF(c0), BUF(s0), BUF(c1), BUF(s1), OUT(y0), OUT(y1), size_t K, size_t M,      \
         size_t groups, size_t per, size_t t0, size_t t1, size_t wg) {                          \
         const struct weight w[2] = {WEIGHT(c0, s0, 0, y0, t0), WEIGHT(c1, s1, 0, y1, t1)};     \
-        name##_core(AT(x), w, 2, K, M, groups, per, wg);                                                               \
+        core(AT(x), w, 2, K, M, groups, per, wg);                                              \
     }                                                                                          \
     __attribute__((visibility("hidden"))) void name##_x3(                                      \
         BUF(x), BUF(c0), BUF(s0), BUF(c1), BUF(s1), BUF(c2), BUF(s2), OUT(y0), OUT(y1),        \
@@ -701,8 +700,18 @@ INLINE void gather_row(enum code code, int group, enum maps mp, int has_min,
         size_t t2, size_t wg) {                                                                \
         const struct weight w[3] = {WEIGHT(c0, s0, 0, y0, t0), WEIGHT(c1, s1, 0, y1, t1),      \
                                     WEIGHT(c2, s2, 0, y2, t2)};                                \
-        name##_core(AT(x), w, 3, K, M, groups, per, wg);                                                               \
+        core(AT(x), w, 3, K, M, groups, per, wg);                                              \
     }
+
+#define ENTRIES_MIN(name, code, group, mp)                                                      \
+    CORE(name, code, group, mp, 1)                                                             \
+    GATHER_MIN(name, code, group, mp)                                                          \
+    EXPORTS_MIN(name, name##_core)
+
+#define ENTRIES(name, code, group, mp)                                                          \
+    CORE(name, code, group, mp, 0)                                                             \
+    GATHER(name, code, group, mp)                                                              \
+    EXPORTS(name, name##_core)
 
 ENTRIES(llm_grouped_matmul_i8_g32_f16, I8, 32, MAP_F16)
 ENTRIES(llm_grouped_matmul_i4_g32_f16, I4, 32, MAP_F16)

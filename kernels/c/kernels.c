@@ -2,4 +2,5 @@
 // module names a single file.
 #include "grouped_matmul.c"
 #include "q8_matmul.c"
+#include "fixed_matvec.c"
 #include "decode_attention.c"

@@ -335,51 +335,11 @@ __attribute__((visibility("hidden"))) void llm_q8_quantize(BUF(x), OUT(xq), size
 
 #define Q8_ENTRIES_MIN(name, code, group, mp)                                                   \
     Q8_CORE(name, code, group, mp, 1)                                                          \
-    __attribute__((visibility("hidden"))) void name(                                           \
-        BUF(x), BUF(c0), BUF(s0), BUF(m0), OUT(y0), size_t K, size_t M, size_t groups,         \
-        size_t per, size_t t0, size_t wg) {                                                    \
-        const struct weight w[1] = {WEIGHT(c0, s0, AT(m0), y0, t0)};                           \
-        name##_core(AT(x), w, 1, K, M, groups, per, wg);                                       \
-    }                                                                                          \
-    __attribute__((visibility("hidden"))) void name##_x2(                                      \
-        BUF(x), BUF(c0), BUF(s0), BUF(m0), BUF(c1), BUF(s1), BUF(m1), OUT(y0), OUT(y1),        \
-        size_t K, size_t M, size_t groups, size_t per, size_t t0, size_t t1, size_t wg) {      \
-        const struct weight w[2] = {WEIGHT(c0, s0, AT(m0), y0, t0),                            \
-                                    WEIGHT(c1, s1, AT(m1), y1, t1)};                           \
-        name##_core(AT(x), w, 2, K, M, groups, per, wg);                                       \
-    }                                                                                          \
-    __attribute__((visibility("hidden"))) void name##_x3(                                      \
-        BUF(x), BUF(c0), BUF(s0), BUF(m0), BUF(c1), BUF(s1), BUF(m1), BUF(c2), BUF(s2),        \
-        BUF(m2), OUT(y0), OUT(y1), OUT(y2), size_t K, size_t M, size_t groups, size_t per,     \
-        size_t t0, size_t t1, size_t t2, size_t wg) {                                          \
-        const struct weight w[3] = {WEIGHT(c0, s0, AT(m0), y0, t0),                            \
-                                    WEIGHT(c1, s1, AT(m1), y1, t1),                            \
-                                    WEIGHT(c2, s2, AT(m2), y2, t2)};                           \
-        name##_core(AT(x), w, 3, K, M, groups, per, wg);                                       \
-    }
+    EXPORTS_MIN(name, name##_core)
 
 #define Q8_ENTRIES(name, code, group, mp)                                                       \
     Q8_CORE(name, code, group, mp, 0)                                                          \
-    __attribute__((visibility("hidden"))) void name(BUF(x), BUF(c0), BUF(s0), OUT(y0),         \
-                                                    size_t K, size_t M, size_t groups,         \
-                                                    size_t per, size_t t0, size_t wg) {        \
-        const struct weight w[1] = {WEIGHT(c0, s0, 0, y0, t0)};                                \
-        name##_core(AT(x), w, 1, K, M, groups, per, wg);                                       \
-    }                                                                                          \
-    __attribute__((visibility("hidden"))) void name##_x2(                                      \
-        BUF(x), BUF(c0), BUF(s0), BUF(c1), BUF(s1), OUT(y0), OUT(y1), size_t K, size_t M,      \
-        size_t groups, size_t per, size_t t0, size_t t1, size_t wg) {                          \
-        const struct weight w[2] = {WEIGHT(c0, s0, 0, y0, t0), WEIGHT(c1, s1, 0, y1, t1)};     \
-        name##_core(AT(x), w, 2, K, M, groups, per, wg);                                       \
-    }                                                                                          \
-    __attribute__((visibility("hidden"))) void name##_x3(                                      \
-        BUF(x), BUF(c0), BUF(s0), BUF(c1), BUF(s1), BUF(c2), BUF(s2), OUT(y0), OUT(y1),        \
-        OUT(y2), size_t K, size_t M, size_t groups, size_t per, size_t t0, size_t t1,          \
-        size_t t2, size_t wg) {                                                                \
-        const struct weight w[3] = {WEIGHT(c0, s0, 0, y0, t0), WEIGHT(c1, s1, 0, y1, t1),      \
-                                    WEIGHT(c2, s2, 0, y2, t2)};                                \
-        name##_core(AT(x), w, 3, K, M, groups, per, wg);                                       \
-    }
+    EXPORTS(name, name##_core)
 
 // Every grouped format, named as its exact kernel with `q8` for `grouped`.
 Q8_ENTRIES(llm_q8_matmul_i8_g32_f16, I8, 32, MAP_F16)

@@ -9,9 +9,25 @@ mod common;
 mod grouped;
 
 use common::{floats, Rng};
-use grouped::{grouped, run, Grouped, FORMATS};
+use grouped::{entry, fixed_entry, grouped, run, run_entry, Entry, Grouped, FORMATS};
 
 fn check(format: GroupedMatmul, out: usize, inp: usize, m: usize, per: usize, seed: u64) {
+    check_entry(entry, format, out, inp, m, per, seed, Rng::unit);
+}
+
+/// `pick`'s kernel for `format` against the f64 product of the dequantized weights, with
+/// inputs drawn by `draw`.
+#[allow(clippy::too_many_arguments)]
+fn check_entry(
+    pick: fn(GroupedMatmul) -> Entry,
+    format: GroupedMatmul,
+    out: usize,
+    inp: usize,
+    m: usize,
+    per: usize,
+    seed: u64,
+    draw: fn(&mut Rng) -> f32,
+) {
     let mut rng = Rng(seed);
     // Padding groups where the maps are per group; super-block maps come in whole blocks.
     let padding = if format.maps.groups_per_block() == 1 {
@@ -20,8 +36,8 @@ fn check(format: GroupedMatmul, out: usize, inp: usize, m: usize, per: usize, se
         0
     };
     let w = grouped(format, out, inp, padding, &mut rng);
-    let x: Vec<f32> = (0..inp * m).map(|_| rng.unit()).collect();
-    let y = run(format, &w, &x, inp, m, out, per);
+    let x: Vec<f32> = (0..inp * m).map(|_| draw(&mut rng)).collect();
+    let y = run_entry(pick, format, &w, &x, inp, m, out, per);
     for row in 0..out {
         for t in 0..m {
             let exact: f64 = (0..inp)
@@ -71,6 +87,82 @@ fn long_rows_match_the_reference() {
     for (i, format) in FORMATS.into_iter().enumerate() {
         for (inp, m) in [(8960, 1), (14336, 2), (8960, 5), (14336, 8), (8960, 17)] {
             check(format, 32, inp, m, 2, 300 + i as u64 * 10 + m as u64);
+        }
+    }
+}
+
+/// Inputs over 24 binary orders of magnitude, signed, with the occasional exact zero: a
+/// block's largest input far above most of the others, as activation outliers are.
+fn spread(rng: &mut Rng) -> f32 {
+    let unit = rng.unit();
+    if rng.next().is_multiple_of(17) {
+        return 0.0;
+    }
+    unit * 2f32.powi((rng.next() % 24) as i32 - 12)
+}
+
+/// The formats with a fixed-point kernel, where this CPU runs them.
+fn fixed_formats() -> Option<Vec<GroupedMatmul>> {
+    if !kernels::q8_host_supported() {
+        eprintln!("skipped: this CPU lacks the VNNI/VBMI instructions the fixed-point kernels use");
+        return None;
+    }
+    Some(
+        FORMATS
+            .into_iter()
+            .filter(|f| f.fixed_symbol_for(1).is_some())
+            .collect(),
+    )
+}
+
+/// The fixed-point one-token kernels (`c/fixed_matvec.c`): every 4-bit format, at one token (their
+/// path) and at two and three (the f32 kernel they fall back to), short, wide and long rows,
+/// with uniform inputs and inputs spread over many magnitudes, to the f32 kernels' tolerance.
+#[test]
+fn fixed_point_kernels_match_the_reference() {
+    let Some(fixed) = fixed_formats() else { return };
+    assert_eq!(fixed.len(), 4, "Q4_0, Q4_1, Q4_K and Q4_K widened");
+    for (i, format) in fixed.into_iter().enumerate() {
+        let unit = format.group * format.maps.groups_per_block();
+        let short = (4 * format.group).max(unit);
+        let seed = 900 + i as u64 * 10;
+        for m in [1, 2, 3] {
+            check_entry(
+                fixed_entry,
+                format,
+                112,
+                short,
+                m,
+                4,
+                seed + m as u64,
+                Rng::unit,
+            );
+        }
+        let wide = if unit > 1 { 768 } else { 576 };
+        check_entry(fixed_entry, format, 112, wide, 1, 3, seed + 4, Rng::unit);
+        check_entry(fixed_entry, format, 48, wide, 1, 64, seed + 5, spread);
+        for inp in [8960, 14336] {
+            check_entry(fixed_entry, format, 32, inp, 1, 2, seed + 6, spread);
+        }
+    }
+}
+
+/// An activation the integers cannot hold (NaN, an infinity) sends the call to the f32
+/// kernel: the same outputs, NaN where it is, bit for bit.
+#[test]
+fn fixed_point_kernels_pass_non_finite_inputs_to_the_f32_kernel() {
+    let Some(fixed) = fixed_formats() else { return };
+    for (i, format) in fixed.into_iter().enumerate() {
+        let inp = (4 * format.group).max(format.group * format.maps.groups_per_block());
+        let mut rng = Rng(70 + i as u64);
+        let w = grouped(format, 32, inp, 0, &mut rng);
+        for bad in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
+            let mut x: Vec<f32> = (0..inp).map(|_| rng.unit()).collect();
+            x[inp / 3] = bad;
+            let exact = run_entry(entry, format, &w, &x, inp, 1, 32, 2);
+            let fixed = run_entry(fixed_entry, format, &w, &x, inp, 1, 32, 2);
+            let bits = |v: &[f32]| v.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&fixed), bits(&exact), "{format:?} with {bad} in x");
         }
     }
 }

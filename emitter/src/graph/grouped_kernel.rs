@@ -94,7 +94,7 @@ pub fn grouped_kernel(
     let stored_groups = weights.first().map(|w| w.codes.dim(1)).unwrap_or(0);
     let (inp, m) = (x.dim(0), x.dim(1));
     let symbol = match activations {
-        Activations::F32 => kernel.symbol_for(weights.len()),
+        Activations::F32 => kernel.exact_symbol_for(weights.len(), m as usize),
         Activations::Q8 => kernel.q8_symbol_for(weights.len()),
     };
     let symbol = symbol.ok_or_else(|| {

@@ -70,6 +70,9 @@ kernels!(with mins: llm_grouped_matmul_u4_g32_f16_min, llm_grouped_matmul_i8_g32
     llm_grouped_matmul_u4_g32_f32_min, llm_grouped_matmul_i8_g32_f32_min,
     llm_grouped_matmul_u4_g32_k6_min, llm_grouped_matmul_i8_g32_k6_min,
     llm_grouped_matmul_u5_g32_f16_min, llm_grouped_matmul_u5_g32_k6_min);
+kernels!(without mins: llm_fixed_matmul_i4_g32_f16);
+kernels!(with mins: llm_fixed_matmul_u4_g32_f16_min, llm_fixed_matmul_u4_g32_f32_min,
+    llm_fixed_matmul_u4_g32_k6_min);
 
 pub enum Entry {
     WithMins(WithMins),
@@ -92,6 +95,18 @@ pub fn entry(format: GroupedMatmul) -> Entry {
         "llm_grouped_matmul_u5_g32_k6_min" => Entry::WithMins(llm_grouped_matmul_u5_g32_k6_min),
         "llm_grouped_matmul_u4_g32_k6_min" => Entry::WithMins(llm_grouped_matmul_u4_g32_k6_min),
         "llm_grouped_matmul_i8_g32_k6_min" => Entry::WithMins(llm_grouped_matmul_i8_g32_k6_min),
+        other => panic!("no test entry for {other}"),
+    }
+}
+
+/// The fixed-point entry of a 4-bit `format` (`c/fixed_matvec.c`), which takes the f32
+/// entry's calls.
+pub fn fixed_entry(format: GroupedMatmul) -> Entry {
+    match format.fixed_symbol_for(1).expect("a 4-bit format").as_str() {
+        "llm_fixed_matmul_i4_g32_f16" => Entry::WithoutMins(llm_fixed_matmul_i4_g32_f16),
+        "llm_fixed_matmul_u4_g32_f16_min" => Entry::WithMins(llm_fixed_matmul_u4_g32_f16_min),
+        "llm_fixed_matmul_u4_g32_f32_min" => Entry::WithMins(llm_fixed_matmul_u4_g32_f32_min),
+        "llm_fixed_matmul_u4_g32_k6_min" => Entry::WithMins(llm_fixed_matmul_u4_g32_k6_min),
         other => panic!("no test entry for {other}"),
     }
 }
@@ -340,14 +355,14 @@ pub struct Call {
     pub tiles: usize,
 }
 
-/// Workgroup `wg` of `format`'s kernel: x, the weight's codes, scales, mins and y each at
-/// byte offset `at` of its buffer.
+/// Workgroup `wg` of a format's kernel `entry` ([`entry`] or [`fixed_entry`]): x, the
+/// weight's codes, scales, mins and y each at byte offset `at` of its buffer.
 ///
 /// # Safety
 /// Every buffer holds, from `at`, what the kernel reads or writes for `call`: x `[inp, m]`
 /// f32, the tiles' codes and maps, y `[tiles * 16, m]` f32.
-pub unsafe fn call_kernel(
-    format: GroupedMatmul,
+pub unsafe fn call_entry(
+    entry: Entry,
     [codes, scales, mins]: [&[u8]; 3],
     x: &[u8],
     y: &mut [u8],
@@ -364,7 +379,7 @@ pub unsafe fn call_kernel(
     } = *call;
     let (x, y) = (x.as_ptr(), y.as_mut_ptr());
     let (c, s, mn) = (codes.as_ptr(), scales.as_ptr(), mins.as_ptr());
-    match entry(format) {
+    match entry {
         Entry::WithMins(f) => f(
             x,
             at,
@@ -412,6 +427,21 @@ pub fn run(
     out: usize,
     per: usize,
 ) -> Vec<f32> {
+    run_entry(entry, format, w, x, inp, m, out, per)
+}
+
+/// As [`run`], through the entry `pick` gives for the format.
+#[allow(clippy::too_many_arguments)]
+pub fn run_entry(
+    pick: fn(GroupedMatmul) -> Entry,
+    format: GroupedMatmul,
+    w: &Grouped,
+    x: &[f32],
+    inp: usize,
+    m: usize,
+    out: usize,
+    per: usize,
+) -> Vec<f32> {
     let tiles = out / TILE_ROWS;
     // Offsets into larger buffers, as IREE passes subspans.
     let pad = |bytes: &[u8]| [vec![0xAB; 64], bytes.to_vec()].concat();
@@ -428,7 +458,7 @@ pub fn run(
     for wg in 0..tiles.div_ceil(per) {
         // SAFETY: every buffer holds what the kernel reads or writes at offset 64: x [inp, m]
         // f32, the tiles' codes and maps, y [out, m] f32.
-        unsafe { call_kernel(format, [&cb, &sb, &mb], &xb, &mut y, 64, &call, wg) };
+        unsafe { call_entry(pick(format), [&cb, &sb, &mb], &xb, &mut y, 64, &call, wg) };
     }
     floats(&y[64..])
 }

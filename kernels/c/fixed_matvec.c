@@ -1,0 +1,256 @@
+// One token's products (decode at one sequence) on integer dot products, exact to f32 rounding.
+// At one token the exact kernels in grouped_matmul.c are bound by widening codes to f32: about
+// six vector operations per 32 weights, so one core reads 4-bit weights at about 8 GiB/s, well
+// under what memory streams. `vpdpbusd` multiplies 64 byte pairs into 16 i32 lanes at once, so
+// here the codes stay bytes (one byte permute per 4 inputs puts each row's codes of four
+// consecutive inputs in its 32-bit lane) and the token's activations become integers instead:
+//
+// Each block of 32 inputs gets a power-of-two unit u = 2^(e - 30), with 2^e above the block's
+// largest magnitude, and every x becomes N = round(x / u), |N| < 2^30, held as four signed
+// bytes (limbs) N = l0 + 2^8 l1 + 2^16 l2 + 2^24 l3. Multiplying by a power of two is exact,
+// so every x within 2^6 of its block's largest magnitude is held exactly (its 24 significant
+// bits fit in 30), and a smaller one is off by at most u / 2 = 2^-31 of 2^e: below the
+// rounding of the block's largest input itself. Per group and limb the integer sum
+// sum_k q[r, k] * l[k] is exact (i32), the signed codes' offset taken off in integers first;
+// the four sums are combined in f32 from the most significant down, scaled by u and the
+// group's scale, and the min term adds min * sum(N) * u (the sum of N exact in 64 bits).
+// So the weights are the file's values bit for bit and the only roundings are f32's, fewer
+// than an FMA chain's (one per limb and group instead of one per input).
+//
+// Only 4-bit codes (Q4_0, Q4_1, Q4_K) have entries: 5-, 6- and 8-bit codes, rearranged through
+// the stack by q8_matmul.c's `q8_unpack`, measured slower here than their f32 kernels. Only
+// M == 1 with K a multiple of 32 and finite activations takes this path; anything else (and a
+// NaN or infinity anywhere in x, which the integers cannot carry) runs the exact f32 kernel of
+// the same format, so the entries accept every call the exact ones do. Needs the CPU features
+// of q8_matmul.c (VNNI and VBMI used here).
+
+#pragma GCC push_options
+#pragma GCC target("avx512vnni,avx512vbmi,avx512bitalg,bmi2")
+
+#define FX_LIMBS 4
+#define FX_BLOCK 32
+// Inputs held in fixed point at a time (11 KiB of stack): a tile row of up to this many inputs
+// is read in one pass, as one stream with the next tile's.
+#define FX_CHUNK 2048
+// Tiles whose accumulators stay on the stack across chunks (4 KiB); a workgroup with more
+// tiles takes them in turns.
+#define FX_TILES 64
+// Groups ahead of their use that the codes are asked for.
+#ifndef FX_PREFETCH_GROUPS
+#define FX_PREFETCH_GROUPS 8
+#endif
+
+// One chunk of the token's inputs in fixed point.
+struct fx_inputs {
+    int8_t limbs[FX_LIMBS][FX_CHUNK] __attribute__((aligned(64)));
+    // The unit u of each block of 32 inputs.
+    float unit[FX_CHUNK / FX_BLOCK];
+    // Per block: the sum of N, and each limb's sum of its bytes (for the codes' offset).
+    int64_t total[FX_CHUNK / FX_BLOCK];
+    int32_t limb_sum[FX_CHUNK / FX_BLOCK][FX_LIMBS];
+};
+
+// Whether every one of the n inputs is finite.
+INLINE int fx_finite(const float* x, size_t n) {
+    __mmask16 bad = 0;
+    size_t k = 0;
+    // fpclass 0x99: quiet NaN, signalling NaN, +infinity, -infinity.
+    for (; k + 16 <= n; k += 16) bad |= _mm512_fpclass_ps_mask(_mm512_loadu_ps(x + k), 0x99);
+    const __mmask16 rest = (__mmask16)((1u << (n - k)) - 1);
+    bad |= _mm512_mask_fpclass_ps_mask(rest, _mm512_maskz_loadu_ps(rest, x + k), 0x99);
+    return bad == 0;
+}
+
+// The low byte of each lane, sign-extended: a limb in [-128, 127].
+INLINE __m512i fx_low_byte(__m512i v) { return _mm512_srai_epi32(_mm512_slli_epi32(v, 24), 24); }
+
+// n inputs (a multiple of FX_BLOCK) of one token, contiguous at x, into q.
+INLINE void fx_quantize(const float* x, size_t n, struct fx_inputs* q) {
+    for (size_t b = 0; b < n / FX_BLOCK; ++b) {
+        const __m512 v[2] = {_mm512_loadu_ps(x + b * FX_BLOCK), _mm512_loadu_ps(x + b * FX_BLOCK + 16)};
+        const float amax = _mm512_reduce_max_ps(_mm512_max_ps(_mm512_abs_ps(v[0]), _mm512_abs_ps(v[1])));
+        uint32_t bits;
+        __builtin_memcpy(&bits, &amax, 4);
+        // amax < 2^e; e >= -96 keeps both 2^(30 - e) and the unit 2^(e - 30) normal floats (a
+        // block that small is held to 2^-126 absolute).
+        int e = (int)((bits >> 23) & 0xFF) - 126;
+        if (e < -96) e = -96;
+        const __m512 up = _mm512_castsi512_ps(_mm512_set1_epi32((157 - e) << 23));
+        const uint32_t unit_bits = (uint32_t)(97 + e) << 23;
+        __builtin_memcpy(&q->unit[b], &unit_bits, 4);
+        __m512i rest[2], limb_sum[FX_LIMBS];
+        int64_t total = 0;
+        for (int h = 0; h < 2; ++h) {
+            rest[h] = _mm512_cvt_roundps_epi32(_mm512_mul_ps(v[h], up),
+                                               _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+            total += _mm512_reduce_add_epi64(_mm512_cvtepi32_epi64(_mm512_castsi512_si256(rest[h]))) +
+                     _mm512_reduce_add_epi64(_mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(rest[h], 1)));
+        }
+        q->total[b] = total;
+        for (int l = 0; l < FX_LIMBS; ++l) {
+            limb_sum[l] = _mm512_setzero_si512();
+            for (int h = 0; h < 2; ++h) {
+                // The last limb is what remains: |N| < 2^30 leaves it within [-65, 65].
+                const __m512i limb = l + 1 < FX_LIMBS ? fx_low_byte(rest[h]) : rest[h];
+                rest[h] = _mm512_srai_epi32(_mm512_sub_epi32(rest[h], limb), 8);
+                _mm_store_si128((__m128i*)(q->limbs[l] + b * FX_BLOCK + h * 16), _mm512_cvtepi32_epi8(limb));
+                limb_sum[l] = _mm512_add_epi32(limb_sum[l], limb);
+            }
+            q->limb_sum[b][l] = _mm512_reduce_add_epi32(limb_sum[l]);
+        }
+    }
+}
+
+// Byte permutations from 8 inputs' 4-bit codes as stored (input j's rows 2i and 2i + 1 in
+// the low and high nibble of byte 8j + i) to two quads (inputs 0..3, then 4..7; row r's four
+// bytes at 4r..4r+3), and the shift that brings each row's nibble down (odd rows: the high).
+struct fx_tables {
+    uint8_t quad[2][64] __attribute__((aligned(64)));
+    uint16_t shift[32] __attribute__((aligned(64)));
+};
+
+INLINE void fx_build_tables(struct fx_tables* t) {
+    for (int b = 0; b < 64; ++b) {
+        const int r = b / 4, j = b % 4;
+        t->quad[0][b] = (uint8_t)(j * 8 + r / 2);
+        t->quad[1][b] = (uint8_t)((j + 4) * 8 + r / 2);
+    }
+    // 16-bit lane w holds bytes 2w and 2w + 1, both of row w / 2.
+    for (int w = 0; w < 32; ++w) t->shift[w] = (uint16_t)(w / 2 % 2 ? 4 : 0);
+}
+
+// acc + block b's product for one tile's 16 rows: the group's codes at cg (U4, or I4 as two's
+// complement, taken as n ^ 8 = q + 8), its scale and min vectors.
+INLINE __m512 fx_group(enum code code, int has_min, const struct fx_tables* t,
+                       const uint8_t* cg, const struct fx_inputs* q, size_t b, __m512 scale,
+                       __m512 min, __m512 acc) {
+    const __m512i quad0 = _mm512_load_si512(t->quad[0]), quad1 = _mm512_load_si512(t->quad[1]);
+    const __m512i shift = _mm512_load_si512(t->shift), low = _mm512_set1_epi8(0x0F);
+    // Per limb, the two quads' sums apart: eight independent `vpdpbusd` chains. The I4 offset
+    // comes off in integers: each limb starts from -8 times its sum over the block.
+    __m512i dot[2][FX_LIMBS];
+    for (int l = 0; l < FX_LIMBS; ++l) {
+        dot[0][l] = code == I4 ? _mm512_set1_epi32(-8 * q->limb_sum[b][l]) : _mm512_setzero_si512();
+        dot[1][l] = _mm512_setzero_si512();
+    }
+#pragma GCC unroll 4
+    for (int k = 0; k < FX_BLOCK; k += 8) {
+        __m512i src = _mm512_loadu_si512((const void*)(cg + k * 8));
+        if (code == I4) src = _mm512_xor_si512(src, _mm512_set1_epi8((char)0x88));
+        const __m512i w[2] = {
+            _mm512_and_si512(_mm512_srlv_epi16(_mm512_permutexvar_epi8(quad0, src), shift), low),
+            _mm512_and_si512(_mm512_srlv_epi16(_mm512_permutexvar_epi8(quad1, src), shift), low)};
+        const size_t at = b * FX_BLOCK + k;
+#pragma GCC unroll 2
+        for (int h = 0; h < 2; ++h)
+#pragma GCC unroll 4
+            for (int l = 0; l < FX_LIMBS; ++l)
+                dot[h][l] = q8_dot(dot[h][l], w[h], (const uint8_t*)q->limbs[l] + at + 4 * h);
+    }
+    // sum q * N, from the most significant limb down, times the unit and the scale.
+    __m512 p = _mm512_cvtepi32_ps(_mm512_add_epi32(dot[0][FX_LIMBS - 1], dot[1][FX_LIMBS - 1]));
+#pragma GCC unroll 4
+    for (int l = FX_LIMBS - 2; l >= 0; --l)
+        p = _mm512_fmadd_ps(p, _mm512_set1_ps(256.0f),
+                            _mm512_cvtepi32_ps(_mm512_add_epi32(dot[0][l], dot[1][l])));
+    acc = _mm512_fmadd_ps(p, _mm512_mul_ps(scale, _mm512_set1_ps(q->unit[b])), acc);
+    if (has_min) acc = _mm512_fmadd_ps(min, _mm512_set1_ps((float)q->total[b] * q->unit[b]), acc);
+    return acc;
+}
+
+// Tiles tile_begin..tile_end of y [N, 1] = w . x for one token, 4-bit codes in groups of 32.
+INLINE void fixed_matvec(enum code code, enum maps mp, int has_min, const float* x,
+                         const uint8_t* codes, const uint8_t* scales, const uint8_t* mins,
+                         float* y, size_t K, size_t stored_groups, size_t tile_begin,
+                         size_t tile_end) {
+    const size_t group_bytes = FX_BLOCK * input_bytes(code);
+    const size_t tile_codes = stored_groups * group_bytes;
+    const size_t tile_maps = maps_bytes(mp, stored_groups);
+    struct fx_tables tables;
+    fx_build_tables(&tables);
+    struct fx_inputs q;
+    __m512 acc[FX_TILES];
+    for (size_t t0 = tile_begin; t0 < tile_end; t0 += FX_TILES) {
+        const size_t tn = tile_end - t0 < FX_TILES ? tile_end - t0 : FX_TILES;
+        for (size_t i = 0; i < tn; ++i) acc[i] = _mm512_setzero_ps();
+        for (size_t k0 = 0; k0 < K; k0 += FX_CHUNK) {
+            const size_t n = K - k0 < FX_CHUNK ? K - k0 : FX_CHUNK;
+            const size_t g0 = k0 / FX_BLOCK, groups = n / FX_BLOCK;
+            fx_quantize(x + k0, n, &q);
+            for (size_t i = 0; i < tn; ++i) {
+                const size_t t = t0 + i;
+                const uint8_t* ct = codes + t * tile_codes + g0 * group_bytes;
+                const uint8_t *st = scales + t * tile_maps, *mt = has_min ? mins + t * tile_maps : 0;
+                __m512 a = acc[i];
+                for (size_t g = 0; g < groups; ++g) {
+                    // Each tile's chunk is its own short stream: ask ahead for its codes, and
+                    // past its end for the next tile's first groups and maps.
+                    const size_t ahead = g + FX_PREFETCH_GROUPS;
+                    if (ahead < groups) {
+                        for (size_t at = 0; at < group_bytes; at += 64)
+                            _mm_prefetch((const char*)(ct + ahead * group_bytes + at), _MM_HINT_T0);
+                    } else if (i + 1 < tn) {
+                        const size_t next = ahead - groups;
+                        for (size_t at = 0; at < group_bytes; at += 64)
+                            _mm_prefetch((const char*)(ct + tile_codes + next * group_bytes + at), _MM_HINT_T0);
+                        const size_t map_at = maps_bytes(mp, g0 + next);
+                        _mm_prefetch((const char*)(st + tile_maps + map_at), _MM_HINT_T0);
+                        if (has_min) _mm_prefetch((const char*)(mt + tile_maps + map_at), _MM_HINT_T0);
+                    }
+                    const __m512 scale = load_map(mp, st, g0 + g, 0);
+                    const __m512 min = has_min ? load_map(mp, mt, g0 + g, mp == MAP_K6) : _mm512_setzero_ps();
+                    a = fx_group(code, has_min, &tables, ct + g * group_bytes, &q, g, scale, min, a);
+                }
+                acc[i] = a;
+            }
+        }
+        for (size_t i = 0; i < tn; ++i) _mm512_storeu_ps(y + (t0 + i) * TILE, acc[i]);
+    }
+}
+
+INLINE void fixed_matvec_many(enum code code, enum maps mp, int has_min, const float* x,
+                              const struct weight* w, int n, size_t K, size_t stored_groups,
+                              size_t per_workgroup, size_t workgroup) {
+    if (K / FX_BLOCK > stored_groups) return;
+    for (int i = 0; i < n; ++i) {
+        const size_t count = (w[i].tiles + per_workgroup - 1) / per_workgroup;
+        if (workgroup < count) {
+            size_t begin, end;
+            workgroup_tiles(per_workgroup, w[i].tiles, workgroup, &begin, &end);
+            fixed_matvec(code, mp, has_min, x, w[i].codes, w[i].scales, w[i].mins, w[i].y, K,
+                         stored_groups, begin, end);
+            return;
+        }
+        workgroup -= count;
+    }
+}
+
+// `name` takes the arguments of the exact entry `exact` and runs it for whatever this path
+// does not take. Both cores stay out of line: each has its own stack frame within the budget.
+#define FX_CORE(name, exact, code, mp, has_min)                                                 \
+    static __attribute__((noinline)) void name##_product(const uint8_t* x,                     \
+                                                         const struct weight* w, int n,        \
+                                                         size_t K, size_t groups, size_t per,  \
+                                                         size_t wg) {                          \
+        fixed_matvec_many(code, mp, has_min, (const float*)x, w, n, K, groups, per, wg);      \
+    }                                                                                          \
+    static __attribute__((noinline)) void name##_core(const uint8_t* x, const struct weight* w, \
+                                                      int n, size_t K, size_t M, size_t groups, \
+                                                      size_t per, size_t wg) {                  \
+        if (M == 1 && K % FX_BLOCK == 0 && fx_finite((const float*)x, K))                      \
+            name##_product(x, w, n, K, groups, per, wg);                                       \
+        else                                                                                   \
+            exact##_core(x, w, n, K, M, groups, per, wg);                                      \
+    }
+
+// The 4-bit formats, named as their exact kernels with `fixed` for `grouped`.
+FX_CORE(llm_fixed_matmul_i4_g32_f16, llm_grouped_matmul_i4_g32_f16, I4, MAP_F16, 0)
+EXPORTS(llm_fixed_matmul_i4_g32_f16, llm_fixed_matmul_i4_g32_f16_core)
+FX_CORE(llm_fixed_matmul_u4_g32_f16_min, llm_grouped_matmul_u4_g32_f16_min, U4, MAP_F16, 1)
+EXPORTS_MIN(llm_fixed_matmul_u4_g32_f16_min, llm_fixed_matmul_u4_g32_f16_min_core)
+FX_CORE(llm_fixed_matmul_u4_g32_f32_min, llm_grouped_matmul_u4_g32_f32_min, U4, MAP_F32, 1)
+EXPORTS_MIN(llm_fixed_matmul_u4_g32_f32_min, llm_fixed_matmul_u4_g32_f32_min_core)
+FX_CORE(llm_fixed_matmul_u4_g32_k6_min, llm_grouped_matmul_u4_g32_k6_min, U4, MAP_K6, 1)
+EXPORTS_MIN(llm_fixed_matmul_u4_g32_k6_min, llm_fixed_matmul_u4_g32_k6_min_core)
+
+#pragma GCC pop_options
