@@ -17,6 +17,9 @@ pub enum EngineError {
     /// A weight type asked for that no parameter file holds.
     #[error(transparent)]
     NotStored(#[from] emitter::graph::NotStored),
+    /// Model arguments that ask for what cannot be built.
+    #[error(transparent)]
+    Args(#[from] crate::model_args::ArgsError),
     #[error("manifest: {0}")]
     Manifest(String),
     #[error("parameter file {path}: {detail}")]

@@ -78,17 +78,6 @@ pub fn default_weights(target: &Target) -> Precision {
     }
 }
 
-/// The `--kv` names of the KV cache types: `f32`, `f16`, `bf16`.
-pub fn parse_kv_dtype(name: &str) -> Result<emitter::hlo::ElemType, String> {
-    use emitter::hlo::ElemType;
-    match name {
-        "f32" => Ok(ElemType::F32),
-        "f16" => Ok(ElemType::F16),
-        "bf16" => Ok(ElemType::Bf16),
-        _ => Err(format!("unknown KV cache type {name:?} (f32, f16 or bf16)")),
-    }
-}
-
 /// The heads a module needs for requests drawn in `sampling` mode: the logits head always
 /// (the host sampler and grammar masks read logits), the device sampling head only where
 /// device sampling is asked for. No argmax head: the engine would use it only to skip reading
@@ -353,6 +342,12 @@ impl PreparedModel {
             capacity: self.capacity,
             has_tokenizer: self.tokenizer.is_some(),
         }
+    }
+
+    /// The module text and manifest [`PreparedModel::load`] compiles and loads (what `emit`
+    /// writes for the same options).
+    pub fn rendered(&self) -> &emitter::emit::Rendered {
+        &self.rendered
     }
 
     /// Compiles (cached), converts the weights (cached) and loads both on `runtime`.
