@@ -10,7 +10,8 @@
 # usage: scripts/compile_targets.sh [ASSET_DIR MODEL_SOURCE]...
 #   default: assets/tiny assets/tiny
 #   e.g.:    scripts/compile_targets.sh assets/smollm2 "$SMOLLM2_GGUF"
-# The variants are re-emitted from MODEL_SOURCE with ASSET_DIR/emit.args.
+# The variants are re-emitted from MODEL_SOURCE with ASSET_DIR/emit.args, each variant's flags
+# after them (emit takes a flag's last value).
 # Env: IREE_COMPILE (default .venv/bin/iree-compile), OUT_DIR (default: a temporary folder).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -43,17 +44,18 @@ while [ $# -gt 0 ]; do
   tag=$(basename "$asset")
   mapfile -t args < "$asset/emit.args"
   for variant in cuda-sm90 metal; do
-    "$emit" --model "$source" --out "$out/$tag-$variant" --target "$variant" "${args[@]}" >/dev/null
+    "$emit" --model "$source" --out "$out/$tag-$variant" "${args[@]}" --target "$variant" >/dev/null
   done
   # A GGUF's own block formats (quantized codes and group scales); other sources hold floats.
   native=0
   if [[ $source == *.gguf ]]; then
     native=1
     for variant in generic cuda-sm90 metal; do
-      "$emit" --model "$source" --out "$out/$tag-native-$variant" --target "$variant" --weights native "${args[@]}" >/dev/null
+      "$emit" --model "$source" --out "$out/$tag-native-$variant" "${args[@]}" --target "$variant" \
+        --weights native --weight-layout tiled >/dev/null
     done
   fi
-  "$emit" --model "$source" --out "$out/$tag-reduce" --decode-attention reduce "${args[@]}" >/dev/null
+  "$emit" --model "$source" --out "$out/$tag-reduce" "${args[@]}" --decode-attention reduce >/dev/null
   cpu=(--iree-hal-target-device=local --iree-hal-local-target-device-backends=llvm-cpu --iree-llvmcpu-target-cpu=host)
   compile "$tag-llvm-cpu" "$asset/model.mlir" "${cpu[@]}"
   compile "$tag-llvm-cpu-data-tiling" "$out/$tag-reduce/model.mlir" "${cpu[@]}" --iree-opt-data-tiling

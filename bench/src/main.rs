@@ -12,18 +12,15 @@ mod report;
 use std::path::PathBuf;
 
 use clap::Parser;
-use emitter::graph::WeightLayout;
-use emitter::Head;
 use engine::device_sampling::SamplingMode;
-use engine::model::{self, ModelOptions};
-use engine::runtime::Runtime;
+use engine::model;
+use engine::model_args::{self, ModelArgs};
 
 #[derive(Parser, Debug)]
 #[command(about = "Benchmark prefill and batched decode of a model through IREE")]
 struct Args {
-    /// Model (.gguf or HF dir); default SmolLM2-135M-Instruct from the venv.
-    #[arg(long)]
-    model: Option<PathBuf>,
+    #[command(flatten)]
+    model: ModelArgs,
     /// Decode batch sizes to measure.
     #[arg(long = "batch", default_values_t = [1usize, 4, 8])]
     batches: Vec<usize>,
@@ -36,32 +33,9 @@ struct Args {
     /// Prompt length for the prefill measurement.
     #[arg(long, default_value_t = 512)]
     prefill_tokens: usize,
-    /// Context capacity per slot the module is built for (the decode window
-    /// buckets stay 256/1024 plus the capacity, so a larger capacity at the
-    /// same context shows whether cost follows the window or the capacity).
-    #[arg(long, default_value_t = 2048)]
-    capacity: usize,
     /// Sampling to measure: host, device or both (each batch size twice).
     #[arg(long, default_value = "both", value_parser = ["host", "device", "both"])]
     sampling: String,
-    /// Projection weight layout: rows or tiled; by default the target's preferred one
-    /// (tiled on CPU).
-    #[arg(long)]
-    weight_layout: Option<WeightLayout>,
-    /// Weight storage: native (the file's own block formats), f32, f16 or bf16.
-    /// [default: native where the CPU kernels run, else f32]
-    #[arg(long)]
-    weights: Option<loader::Precision>,
-    /// KV cache element type: f32, f16 or bf16.
-    #[arg(long, default_value = "f32", value_parser = model::parse_kv_dtype)]
-    kv: emitter::hlo::ElemType,
-    /// Prefill's products with native weights on the CPU kernels: f32 (exact) or q8
-    /// (activations quantized to int8 per block, integer dot products: faster, lossy).
-    #[arg(long, default_value = "f32")]
-    activations: emitter::graph::Activations,
-    /// IREE device URI.
-    #[arg(long, default_value = "local-task")]
-    device: String,
     /// Write the results as JSON here.
     #[arg(long)]
     json: Option<PathBuf>,
@@ -91,12 +65,15 @@ struct Args {
 
 fn main() {
     engine::logs::init();
-    let args = Args::parse();
+    let args = model_args::parse_with_defaults::<Args>(BENCH_DEFAULTS);
     if let Err(error) = run(&args) {
         eprintln!("error: {error}");
         std::process::exit(1);
     }
 }
+
+/// `bench` times the module `serve` runs unless told: 8 slots.
+const BENCH_DEFAULTS: &[(&str, &str)] = &[("slots", "8")];
 
 /// Rounds of (bandwidth, B=1 decode) for the paired read rate.
 const PAIRS: usize = 7;
@@ -129,6 +106,15 @@ fn measured_graphs(graphs: &mut emitter::GraphOptions, args: &Args) {
     }
 }
 
+/// The modes `--sampling` measures: host, device or both.
+fn sampling_modes(sampling: &str) -> Vec<SamplingMode> {
+    match sampling {
+        "host" => vec![SamplingMode::Host],
+        "device" => vec![SamplingMode::Device],
+        _ => vec![SamplingMode::Host, SamplingMode::Device],
+    }
+}
+
 /// The encoded tensor bytes of a GGUF file (what a memory target is measured against).
 fn gguf_tensor_bytes(path: &std::path::Path) -> Result<Option<u64>, gguf::Error> {
     if path.extension().is_none_or(|e| e != "gguf") {
@@ -139,25 +125,19 @@ fn gguf_tensor_bytes(path: &std::path::Path) -> Result<Option<u64>, gguf::Error>
 }
 
 fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
-    let path = match &args.model {
-        Some(path) => path.clone(),
-        None => loader::default_model_path()?,
+    let path = args.model.model_path()?;
+    let runtime = args.model.runtime()?;
+    let modes = sampling_modes(&args.sampling);
+    // The sampling head goes in wherever device sampling is measured.
+    let heads = if modes.contains(&SamplingMode::Device) {
+        SamplingMode::Device
+    } else {
+        SamplingMode::Host
     };
-    let runtime = Runtime::new(&args.device)?;
-    let mut options = ModelOptions::for_device(&args.device)?;
-    options.graphs = model::default_graph_options(8, args.capacity);
-    if args.sampling != "host" {
-        options.graphs.heads.push(Head::Sample);
-    }
+    let mut options = args.model.options(heads)?;
     if args.measured_only {
         measured_graphs(&mut options.graphs, args);
     }
-    options.weight_layout = args.weight_layout;
-    options.weights = args
-        .weights
-        .unwrap_or_else(|| model::default_weights(&options.target));
-    options.graphs.kv_dtype = args.kv;
-    options.graphs.activations = args.activations;
     let mut loaded = model::load(&runtime, &path, &options)?;
     if let Some(schema) = &args.json_schema {
         return constrained::run(loaded, schema, args.rows, args.tokens, args.rounds);
@@ -169,11 +149,6 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     eprintln!("[bench] prefill of {} tokens", args.prefill_tokens);
     let prefill = measure::prefill(&mut loaded.graphs, args.prefill_tokens, 2);
     let mut decode = Vec::new();
-    let modes: Vec<SamplingMode> = match args.sampling.as_str() {
-        "host" => vec![SamplingMode::Host],
-        "device" => vec![SamplingMode::Device],
-        _ => vec![SamplingMode::Host, SamplingMode::Device],
-    };
     for &mode in &modes {
         for &batch in &args.batches {
             eprintln!("[bench] decode B={batch}, {mode:?} sampling");

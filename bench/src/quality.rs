@@ -68,7 +68,7 @@ fn parse_choice(text: &str) -> Result<Choice, String> {
     };
     Ok(Choice {
         weights: weights.parse()?,
-        kv: model::parse_kv_dtype(kv)?,
+        kv: engine::model_args::parse_kv_dtype(kv).map_err(|e| e.to_string())?,
         activations: activations.map_or(Ok(Activations::F32), str::parse)?,
     })
 }

@@ -10,7 +10,7 @@ use emitter::{FunctionInfo, Head, Kind, Manifest};
 
 use crate::batch::GraphRunner;
 use crate::device_sampling::{SampleRows, SampleTensors};
-use crate::error::EngineError;
+use crate::error::{EngineError, ManifestError, StepError};
 use crate::runtime::{Function, Output, ParameterMode, Runtime, Session, SessionOptions, Tensor};
 
 struct PrefillGraph {
@@ -56,7 +56,8 @@ pub enum PrefillOut<'a> {
 }
 
 impl PrefillOut<'_> {
-    fn head(&self) -> Head {
+    /// The head that returns this output.
+    pub fn head(&self) -> Head {
         match self {
             PrefillOut::Logits(_) => Head::Logits,
             PrefillOut::Argmax(_) => Head::Argmax,
@@ -124,9 +125,7 @@ impl Graphs {
             graphs.sort_by_key(|g| (g.b, g.w));
         }
         if !prefill.contains_key(&Head::Logits) || !decode.contains_key(&Head::Logits) {
-            return Err(EngineError::Manifest(
-                "the module lacks prefill or decode logits graphs".into(),
-            ));
+            return Err(ManifestError::NoLogitsGraphs.into());
         }
         let copy_slot = session.function(&format!(
             "{}.{}",
@@ -196,25 +195,25 @@ impl GraphRunner for Graphs {
         let head = out.head();
         let end = start + tokens.len();
         if tokens.is_empty() || slot >= self.manifest.slots || end > self.manifest.capacity {
-            return Err(EngineError::Internal(format!(
-                "prefill of {} tokens at {start} in slot {slot} does not fit (slots {}, capacity {})",
-                tokens.len(),
-                self.manifest.slots,
-                self.manifest.capacity
-            )));
+            return Err(StepError::PrefillDoesNotFit {
+                tokens: tokens.len(),
+                start,
+                slot,
+                slots: self.manifest.slots,
+                capacity: self.manifest.capacity,
+            }
+            .into());
         }
         let graphs = self
             .prefill
             .get_mut(&head)
-            .ok_or_else(|| EngineError::Manifest(format!("no prefill {head:?} graph")))?;
+            .ok_or(ManifestError::NoPrefillGraph(head))?;
         let graph = graphs
             .iter_mut()
             .find(|g| g.t >= tokens.len() && g.w >= end)
-            .ok_or_else(|| {
-                EngineError::Internal(format!(
-                    "no prefill bucket for {} tokens ending at {end}",
-                    tokens.len()
-                ))
+            .ok_or(StepError::NoPrefillBucket {
+                tokens: tokens.len(),
+                end,
             })?;
         self.token_buf.clear();
         self.token_buf.extend_from_slice(tokens);
@@ -287,23 +286,17 @@ impl GraphRunner for Graphs {
             || rows > self.manifest.slots
             || max_pos >= self.manifest.capacity as i32
         {
-            return Err(EngineError::Internal(format!(
-                "decode of {rows} rows (max pos {max_pos}) does not fit"
-            )));
+            return Err(StepError::DecodeDoesNotFit { rows, max_pos }.into());
         }
         let vocab = self.vocab();
         let graphs = self
             .decode
             .get_mut(&head)
-            .ok_or_else(|| EngineError::Manifest(format!("no decode {head:?} graph")))?;
+            .ok_or(ManifestError::NoDecodeGraph(head))?;
         let graph = graphs
             .iter_mut()
             .find(|g| g.b >= rows && g.w as i32 > max_pos)
-            .ok_or_else(|| {
-                EngineError::Internal(format!(
-                    "no decode bucket for {rows} rows at position {max_pos}"
-                ))
-            })?;
+            .ok_or(StepError::NoDecodeBucket { rows, max_pos })?;
         self.token_buf.clear();
         self.token_buf.extend_from_slice(tokens);
         self.token_buf.resize(graph.b, 0);
@@ -328,9 +321,7 @@ impl GraphRunner for Graphs {
                     .call(&inputs, &mut [Output::I32(&mut out.ids[..b])])?;
             }
             Head::Sample => {
-                let rows = sampling.ok_or_else(|| {
-                    EngineError::Internal("a sample head needs sampling rows".into())
-                })?;
+                let rows = sampling.ok_or(StepError::NoSampleRows)?;
                 let tensors = graph
                     .sampling
                     .as_mut()
@@ -366,11 +357,9 @@ impl GraphRunner for Graphs {
             .samplers
             .iter_mut()
             .find(|g| g.b == b && b * vocab == logits.len())
-            .ok_or_else(|| {
-                EngineError::Manifest(format!(
-                    "no sample_b{b} function for {} logits",
-                    logits.len()
-                ))
+            .ok_or(ManifestError::NoSampler {
+                rows: b,
+                logits: logits.len(),
             })?;
         graph.logits.write(logits)?;
         sampling.pad_to(b);
@@ -418,7 +407,7 @@ fn load_prefill(
 ) -> Result<PrefillGraph, EngineError> {
     let t = info
         .t
-        .ok_or_else(|| EngineError::Manifest(format!("{} has no length", info.name)))?;
+        .ok_or_else(|| ManifestError::NoLength(info.name.clone()))?;
     Ok(PrefillGraph {
         t,
         w: info.w.unwrap_or(manifest.capacity),
@@ -438,7 +427,7 @@ fn load_decode(
 ) -> Result<DecodeGraph, EngineError> {
     let b = info
         .b
-        .ok_or_else(|| EngineError::Manifest(format!("{} has no batch", info.name)))?;
+        .ok_or_else(|| ManifestError::NoBatch(info.name.clone()))?;
     Ok(DecodeGraph {
         b,
         w: info.w.unwrap_or(manifest.capacity),
@@ -467,7 +456,7 @@ fn load_sampler(
 ) -> Result<SampleGraph, EngineError> {
     let b = info
         .b
-        .ok_or_else(|| EngineError::Manifest(format!("{} has no batch", info.name)))?;
+        .ok_or_else(|| ManifestError::NoBatch(info.name.clone()))?;
     let vocab = manifest.config.vocab_size;
     Ok(SampleGraph {
         b,

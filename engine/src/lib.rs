@@ -4,7 +4,7 @@
 //! Layers, bottom up: [`runtime`] (the `runtime` crate, re-exported: sessions,
 //! functions, tensors over the C shim), [`compile`] (iree-compile with per-target flags and a cache),
 //! [`graphs`] (a model's functions with bucket selection), [`model`] (model
-//! path to loaded graphs), [`batch`] (slots, continuous batching, streaming).
+//! path to loaded graphs; [`model_args`], the tools' model flags), [`batch`] (slots, continuous batching, streaming).
 
 pub mod batch;
 pub mod cache;
@@ -15,6 +15,7 @@ pub mod grammar;
 pub mod graphs;
 pub mod logs;
 pub mod model;
+pub mod model_args;
 pub mod parameters;
 pub mod paths;
 pub mod prompt;

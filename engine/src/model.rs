@@ -15,7 +15,7 @@ use crate::batch::RequestLimits;
 use crate::batch::{GraphsLoader, NextModule};
 use crate::compile::{cpu_kernels_available, module_flags, Compiler, Priority, Target};
 use crate::device_sampling::SamplingMode;
-use crate::error::EngineError;
+use crate::error::{EngineError, ManifestError, Panicked};
 use crate::graphs::Graphs;
 use crate::runtime::Runtime;
 
@@ -75,17 +75,6 @@ pub fn default_weights(target: &Target) -> Precision {
         Precision::Native
     } else {
         Precision::F32
-    }
-}
-
-/// The `--kv` names of the KV cache types: `f32`, `f16`, `bf16`.
-pub fn parse_kv_dtype(name: &str) -> Result<emitter::hlo::ElemType, String> {
-    use emitter::hlo::ElemType;
-    match name {
-        "f32" => Ok(ElemType::F32),
-        "f16" => Ok(ElemType::F16),
-        "bf16" => Ok(ElemType::Bf16),
-        _ => Err(format!("unknown KV cache type {name:?} (f32, f16 or bf16)")),
     }
 }
 
@@ -174,7 +163,7 @@ fn tiled_weights(config: &ModelConfig, opts: &GraphOptions) -> Result<Vec<String
         opts.weight_layout,
         &Default::default(),
     )
-    .map_err(|e| EngineError::Manifest(e.to_string()))?;
+    .map_err(|e| emitter::EmitError::Graph(emitter::graph::GraphError::Options(e)))?;
     Ok(weights
         .all()
         .into_iter()
@@ -190,10 +179,11 @@ pub fn weight_formats(plan: &loader::WeightPlan) -> Result<WeightFormats, Engine
             let f = match (format.group_layout(), format) {
                 (Some(layout), _) => WeightFormat::Groups(layout.into()),
                 (None, loader::StoredFormat::Dense(d)) => WeightFormat::Dense((*d).into()),
-                (None, loader::StoredFormat::Groups(ty) | loader::StoredFormat::Compact(ty)) => {
-                    return Err(EngineError::Manifest(format!(
-                        "{name}: {ty} has no group layout"
-                    )))
+                (None, _) => {
+                    return Err(EngineError::NoGroupLayout {
+                        name: name.clone(),
+                        format: *format,
+                    })
                 }
             };
             Ok((name.clone(), f))
@@ -355,6 +345,12 @@ impl PreparedModel {
         }
     }
 
+    /// The module text and manifest [`PreparedModel::load`] compiles and loads (what `emit`
+    /// writes for the same options).
+    pub fn rendered(&self) -> &emitter::emit::Rendered {
+        &self.rendered
+    }
+
     /// Compiles (cached), converts the weights (cached) and loads both on `runtime`.
     pub fn load(self, runtime: &Arc<Runtime>) -> Result<LoadedModel, EngineError> {
         let started = Instant::now();
@@ -476,9 +472,7 @@ impl PreparedModel {
                 )
             });
             let vmfb = compiler.compile_text(label, mlir, &options.target);
-            let parameters = parameters
-                .join()
-                .map_err(|_| EngineError::Internal("the weight conversion panicked".into()));
+            let parameters = parameters.join().map_err(|_| Panicked::WeightConversion);
             (vmfb, parameters)
         });
         let (vmfb, parameters) = (vmfb?, parameters??);
@@ -557,8 +551,13 @@ pub fn load_assets(
         let path = dir.join(name);
         std::fs::read_to_string(&path).map_err(|source| EngineError::Io { path, source })
     };
-    let manifest = emitter::Manifest::from_json(&read(emitter::MANIFEST_FILE)?)
-        .map_err(|e| EngineError::Manifest(format!("{}: {e}", dir.display())))?;
+    let manifest =
+        emitter::Manifest::from_json(&read(emitter::MANIFEST_FILE)?).map_err(|source| {
+            ManifestError::Unreadable {
+                dir: dir.to_path_buf(),
+                source,
+            }
+        })?;
     let mut compiler = Compiler::new(options.cache_dir.join("vmfb"))?;
     compiler.verbose = options.verbose;
     compiler.extra_flags = module_flags(&manifest, &options.target);

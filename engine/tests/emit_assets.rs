@@ -102,9 +102,12 @@ fn native_weights_come_with_the_parameter_file_the_module_reads() {
         "--heads",
         "logits",
     ];
+    // Without the CPU kernels (on by default where they run) first, then with them.
     let mut args = vec![
         "--weights",
         "native",
+        "--cpu-kernels",
+        "false",
         "--parameters",
         parameters.to_str().unwrap(),
     ];

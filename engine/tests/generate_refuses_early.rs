@@ -1,19 +1,10 @@
 //! `generate` refuses what the model files and the request already show, before it compiles
 //! the module or converts the weights: a prompt longer than the capacity, an unknown device.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn model() -> Option<PathBuf> {
-    match loader::default_model_path() {
-        Ok(path) => Some(path),
-        Err(e) if std::env::var_os("LOADER_REQUIRE_MODEL").is_none() => {
-            eprintln!("skipping: {e}");
-            None
-        }
-        Err(e) => panic!("{e}"),
-    }
-}
+use std::path::Path;
+use std::process::{Command, Output};
 
 /// Runs `generate` with an empty private cache, which must still be empty afterwards.
 fn generate(model: &Path, args: &[&str]) -> Output {
@@ -36,7 +27,9 @@ fn stderr(out: &Output) -> String {
 
 #[test]
 fn prompt_longer_than_the_capacity_is_refused_before_the_compile() {
-    let Some(model) = model() else { return };
+    let Some(model) = common::default_model() else {
+        return;
+    };
     let prompt = "one two three four ".repeat(50);
     let out = generate(&model, &["--raw", "--capacity", "64", "--prompt", &prompt]);
     assert!(!out.status.success());
@@ -47,7 +40,9 @@ fn prompt_longer_than_the_capacity_is_refused_before_the_compile() {
 
 #[test]
 fn unknown_device_is_refused_before_the_compile() {
-    let Some(model) = model() else { return };
+    let Some(model) = common::default_model() else {
+        return;
+    };
     let out = generate(&model, &["--device", "no-such-device", "--prompt", "Hi"]);
     assert!(!out.status.success());
     assert!(stderr(&out).contains("no-such-device"), "{}", stderr(&out));

@@ -19,7 +19,7 @@ use crate::auth;
 use crate::choice::{finish_reason, logprobs_json, ChoiceState};
 use crate::error::ApiError;
 use crate::generation::{submit_error, Generation};
-use crate::request::{self, Body as RequestBody, Endpoint, ModelLimits, Prompt};
+use crate::request::{self, Body as RequestBody, Endpoint, Prompt};
 use crate::state::{unix_now, Ready, Shared};
 use crate::structured;
 use crate::tokenize;
@@ -114,10 +114,7 @@ async fn generate(state: Shared, endpoint: Endpoint, bytes: Bytes) -> Result<Res
     let ready = state.ready()?;
     let tool_use = tool_use(ready, endpoint, &body)?;
     let prompt = prompt_ids(ready, endpoint, &body, tool_use.as_ref())?;
-    let limits = ModelLimits {
-        vocab: ready.engine.vocab(),
-        capacity: ready.engine.capacity(),
-    };
+    let limits = ready.engine.limits();
     let mut plan = request::plan(&body, endpoint, prompt, &limits, random_u64())?;
     if let Some(constraint) =
         structured::constraint(&body, tool_use.as_ref(), &ready.grammars).await?

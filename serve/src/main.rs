@@ -21,10 +21,9 @@ use std::time::Duration;
 use clap::Parser;
 use engine::batch::GraphRunner;
 use engine::batch::{Engine, EngineConfig, SchedulerConfig};
-use engine::device_sampling::SamplingMode;
 use engine::grammar::{GrammarCompiler, GrammarError};
-use engine::model::{self, ModelOptions};
-use engine::runtime::Runtime;
+use engine::model;
+use engine::model_args::{self, ModelArgs, SamplingArgs};
 
 use crate::state::{AppState, Ready, Shared};
 
@@ -34,10 +33,10 @@ use crate::state::{AppState, Ready, Shared};
     version
 )]
 struct Args {
-    /// Model: a .gguf file or an HF directory (config.json + safetensors).
-    /// Default: SmolLM2-135M-Instruct from the project venv.
-    #[arg(long)]
-    model: Option<PathBuf>,
+    #[command(flatten)]
+    model: ModelArgs,
+    #[command(flatten)]
+    sampling: SamplingArgs,
     /// The name clients send as `model` (default: the model file or directory name).
     #[arg(long)]
     served_model_name: Option<String>,
@@ -47,15 +46,6 @@ struct Args {
     /// on stdout (`listening on http://ADDR`) once the port is open.
     #[arg(long, default_value_t = 8000)]
     port: u16,
-    /// Slots (requests decoded together) the module is built for.
-    #[arg(long, default_value_t = 8)]
-    slots: usize,
-    /// Context capacity per slot (tokens): prompt plus generated.
-    #[arg(long, default_value_t = 2048)]
-    capacity: usize,
-    /// Where tokens are drawn: host (the logits are read back) or device.
-    #[arg(long, default_value = "host", value_parser = parse_sampling)]
-    sampling: SamplingMode,
     /// Requests waiting or running before new ones get 429.
     #[arg(long, default_value_t = 256)]
     max_queue: usize,
@@ -69,28 +59,13 @@ struct Args {
     /// are cancelled.
     #[arg(long, default_value_t = 30.0)]
     shutdown_grace: f64,
-    /// IREE device URI.
-    #[arg(long, default_value = "local-task")]
-    device: String,
-    /// Weight storage: native (the file's own block formats), f32, f16 or bf16
-    /// [default: native where the CPU kernels run, else f32].
-    #[arg(long)]
-    weights: Option<loader::Precision>,
     /// Require `Authorization: Bearer KEY` on every route but /health and /metrics.
     #[arg(long)]
     api_key: Option<String>,
-    /// KV cache element type: f32, f16 or bf16.
-    #[arg(long, default_value = "f32", value_parser = model::parse_kv_dtype)]
-    kv: emitter::hlo::ElemType,
-    /// Prefill's products with native weights on the CPU kernels: f32 (exact) or q8
-    /// (activations quantized to int8 per block, integer dot products: faster, lossy).
-    #[arg(long, default_value = "f32")]
-    activations: emitter::graph::Activations,
 }
 
-fn parse_sampling(s: &str) -> Result<SamplingMode, String> {
-    SamplingMode::parse(s).ok_or_else(|| format!("unknown sampling mode {s:?} (host or device)"))
-}
+/// `serve` builds 8 slots unless told (`generate` one): it serves requests together.
+const SERVE_DEFAULTS: &[(&str, &str)] = &[("slots", "8")];
 
 fn seconds(name: &str, value: f64) -> Result<Duration, String> {
     Duration::try_from_secs_f64(value).map_err(|_| format!("--{name} must be >= 0, got {value}"))
@@ -98,7 +73,7 @@ fn seconds(name: &str, value: f64) -> Result<Duration, String> {
 
 fn main() {
     engine::logs::init();
-    let args = Args::parse();
+    let args = model_args::parse_with_defaults::<Args>(SERVE_DEFAULTS);
     if let Err(error) = run(args) {
         tracing::error!("{error}");
         std::process::exit(1);
@@ -113,10 +88,7 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     if args.max_queue == 0 {
         return Err("--max-queue must be at least 1".into());
     }
-    let path = match args.model.clone() {
-        Some(path) => path,
-        None => loader::default_model_path()?,
-    };
+    let path = args.model.model_path()?;
     let name = match &args.served_model_name {
         Some(name) => name.clone(),
         None => path
@@ -172,15 +144,8 @@ fn load(
     path: &std::path::Path,
     args: &Args,
 ) -> Result<(Engine, Ready), Box<dyn std::error::Error>> {
-    let runtime = Runtime::new(&args.device)?;
-    let mut options = ModelOptions::for_device(&args.device)?;
-    options.graphs = model::default_graph_options(args.slots, args.capacity);
-    options.graphs.heads = model::heads_for(args.sampling);
-    options.graphs.kv_dtype = args.kv;
-    options.graphs.activations = args.activations;
-    options.weights = args
-        .weights
-        .unwrap_or_else(|| model::default_weights(&options.target));
+    let runtime = args.model.runtime()?;
+    let options = args.model.options(args.sampling.sampling)?;
     // A never-seen model answers from a first module while its full one compiles.
     let model::Tiered { loaded, rest } = model::prepare(path, &options)?.load_tiered(&runtime)?;
     let config = EngineConfig {
@@ -188,7 +153,7 @@ fn load(
         scheduler: SchedulerConfig {
             prefill_budget: args.prefill_budget,
             eos: loaded.eos,
-            sampling: args.sampling,
+            sampling: args.sampling.sampling,
         },
     };
     let vocab = loaded.graphs.vocab();

@@ -4,13 +4,14 @@
 
 use std::collections::HashMap;
 
-use engine::batch::GenerationRequest;
+use engine::batch::{GenerationRequest, RequestLimits};
 use sampler::{LogprobSource, SampleParams};
 use serde::de::IgnoredAny;
 use serde::Deserialize;
 use serde_json::Value;
 
 use crate::error::ApiError;
+use crate::generation::submit_error;
 use crate::structured::{GrammarField, ResponseFormat};
 use crate::tools::{Tool, ToolChoiceField};
 
@@ -249,12 +250,6 @@ fn unknown_field(message: &str) -> Option<&str> {
     rest.split('`').next()
 }
 
-/// What the model allows, for validation.
-pub struct ModelLimits {
-    pub vocab: usize,
-    pub capacity: usize,
-}
-
 /// A validated request: the engine requests of its choices and how to answer.
 pub struct Plan {
     pub prompt: Vec<u32>,
@@ -270,26 +265,19 @@ pub fn plan(
     body: &Body,
     endpoint: Endpoint,
     prompt: Vec<u32>,
-    limits: &ModelLimits,
+    limits: &RequestLimits,
     random_seed: u64,
 ) -> Result<Plan, ApiError> {
     let prompt_field = match endpoint {
         Endpoint::Chat => "messages",
         Endpoint::Completions => "prompt",
     };
-    if prompt.is_empty() {
-        return Err(ApiError::invalid(prompt_field, "the prompt is empty"));
-    }
-    if let Some(&id) = prompt.iter().find(|&&t| t as usize >= limits.vocab) {
-        return Err(ApiError::invalid(
-            prompt_field,
-            format!(
-                "token id {id} is outside the vocabulary of {}",
-                limits.vocab
-            ),
-        ));
-    }
-    if prompt.len() >= limits.capacity {
+    limits
+        .check_prompt(&prompt)
+        .map_err(|e| submit_error(e, prompt_field))?;
+    // The engine takes a prompt that fills the context; an API request must leave room for
+    // the tokens it asks for.
+    if prompt.len() == limits.capacity {
         return Err(ApiError::invalid(
             prompt_field,
             format!(

@@ -11,7 +11,7 @@ use super::request::DrawError;
 use super::runner::GraphRunner;
 use super::sequence::Sequence;
 use crate::device_sampling::{device_can_sample, SampleRows, SamplingMode};
-use crate::error::EngineError;
+use crate::error::{EngineError, Panicked};
 use crate::graphs::{DecodeOutput, PrefillOut};
 
 /// A token drawn for one sequence, or why none could be.
@@ -201,9 +201,7 @@ impl Draw {
                 let masks = scope.spawn(|| prepare_masks(live, rows));
                 (run(graphs), masks.join())
             });
-            for (slot, error) in masks
-                .map_err(|_| EngineError::Internal("computing grammar masks panicked".into()))?
-            {
+            for (slot, error) in masks.map_err(|_| Panicked::GrammarMasks)? {
                 self.mask_errors.push((slot, error));
             }
             batch?

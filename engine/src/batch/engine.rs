@@ -292,6 +292,11 @@ impl EngineHandle {
         self.gauges.slots.load(Ordering::Acquire)
     }
 
+    /// What a request must fit (what `submit` checks before it queues one).
+    pub fn limits(&self) -> RequestLimits {
+        self.limits.request.clone()
+    }
+
     /// Context capacity of one slot, in tokens.
     pub fn capacity(&self) -> usize {
         self.limits.request.capacity
@@ -309,23 +314,30 @@ impl EngineHandle {
 }
 
 impl RequestLimits {
-    /// Everything about `request` that does not depend on the engine's state.
-    pub fn check(&self, request: &GenerationRequest) -> Result<(), SubmitError> {
-        if request.prompt.is_empty() {
+    /// The part of [`RequestLimits::check`] about the prompt alone: not empty, within the
+    /// capacity, every token in the vocabulary (a server checks it before it reads the rest).
+    pub fn check_prompt(&self, prompt: &[u32]) -> Result<(), SubmitError> {
+        if prompt.is_empty() {
             return Err(SubmitError::EmptyPrompt);
         }
-        if request.prompt.len() > self.capacity {
+        if prompt.len() > self.capacity {
             return Err(SubmitError::PromptTooLong {
-                len: request.prompt.len(),
+                len: prompt.len(),
                 capacity: self.capacity,
             });
         }
-        if let Some(&id) = request.prompt.iter().find(|&&t| t as usize >= self.vocab) {
+        if let Some(&id) = prompt.iter().find(|&&t| t as usize >= self.vocab) {
             return Err(SubmitError::TokenOutOfRange {
                 id,
                 vocab: self.vocab,
             });
         }
+        Ok(())
+    }
+
+    /// Everything about `request` that does not depend on the engine's state.
+    pub fn check(&self, request: &GenerationRequest) -> Result<(), SubmitError> {
+        self.check_prompt(&request.prompt)?;
         if request.max_tokens == 0 {
             return Err(SubmitError::ZeroMaxTokens);
         }

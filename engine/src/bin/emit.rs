@@ -3,10 +3,13 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use emitter::graph::{AttentionForm, Head, WeightLayout};
-use emitter::hlo::ElemType;
-use emitter::{GraphOptions, ModuleForm};
-use engine::model::{self, ModuleWeights};
+use emitter::graph::{AttentionForm, Head};
+use emitter::{GraphOptions, ModelConfig, ModuleForm};
+use engine::compile::Target;
+use engine::device_sampling::SamplingMode;
+use engine::model::{self, ModelOptions, ModuleWeights};
+use engine::model_args::ModelArgs;
+use engine::EngineError;
 use loader::Precision;
 
 /// Emit StableHLO for a Llama-family model: one module (`model.mlir`) holding prefill, ragged
@@ -22,13 +25,15 @@ use loader::Precision;
 /// copy_slot(src, dst) copies one slot's K/V in every layer. The sample heads take per-row
 /// temperature, top_k, top_p, min_p, seed[.,2] and step after those arguments and return
 /// tokens and log-probabilities; sample_b{B}(logits[B,V], ...) is the sampling head alone.
+///
+/// The model flags and their defaults are `generate`'s: with the same flags, `emit` writes the
+/// module `generate` compiles (by default native weights in tiles with the CPU kernels, on a
+/// CPU that runs them). A flag given twice takes its last value.
 #[derive(Parser, Debug)]
-#[command(name = "emit", version)]
+#[command(name = "emit", version, args_override_self = true)]
 struct Args {
-    /// Model: an HF directory with config.json, or a .gguf file (only its header is read,
-    /// unless --parameters asks for the weights).
-    #[arg(long)]
-    model: PathBuf,
+    #[command(flatten)]
+    model: ModelArgs,
 
     /// Output directory; model.mlir and manifest.json are (over)written there.
     #[arg(long)]
@@ -40,56 +45,25 @@ struct Args {
     parameters: Option<PathBuf>,
 
     /// Decode batch sizes B: emits decode_ragged_{logits,argmax}_b{B}_w{W}. Repeat or separate
-    /// with commas.
-    #[arg(long = "batch", value_delimiter = ',', default_values_t = [1, 4, 8])]
+    /// with commas. [default: those of 1, 4 and 8 that the slots hold]
+    #[arg(long = "batch", value_delimiter = ',')]
     batches: Vec<usize>,
 
-    /// Concurrent sequence slots S; the caches get one more, scratch, slot for padding writes.
-    #[arg(long, default_value_t = 8)]
-    slots: usize,
-
-    /// Context capacity C per slot (cache positions).
-    #[arg(long, default_value_t = 2048)]
-    capacity: usize,
-
     /// Prefill chunk lengths T: emits prefill_{logits,argmax}_t{T}.
-    #[arg(long = "prefill", value_delimiter = ',', default_values_t = [32, 128, 512])]
+    /// [default: those of 32, 128 and 512 that the capacity holds]
+    #[arg(long = "prefill", value_delimiter = ',')]
     prefill: Vec<usize>,
 
     /// Decode context windows W (attention reads only the first W positions). The capacity is
     /// always added as the largest; default windows above the capacity are dropped.
     /// [default: 256,1024]
     #[arg(long = "context", value_delimiter = ',')]
-    context: Option<Vec<usize>>,
+    context: Vec<usize>,
 
     /// Prefill context windows: if given, emits prefill_*_t{T}_w{W} for every W >= T
     /// instead of one window of the whole capacity.
     #[arg(long = "prefill-context", value_delimiter = ',')]
     prefill_context: Vec<usize>,
-
-    /// Weight storage: native (a GGUF file's own block formats, dequantized inside the
-    /// products), f32, f16 or bf16. Computation is f32 in every case.
-    #[arg(long, default_value = "f32")]
-    weights: Precision,
-
-    /// Multiply native weights and run decode attention with the hand-written CPU kernels
-    /// (x86-64 with AVX-512 only): their object is written next to the module; compile with
-    /// --iree-hal-executable-object-search-path=OUT.
-    #[arg(long)]
-    cpu_kernels: bool,
-    /// KV cache element type: f32, f16 or bf16.
-    #[arg(long, default_value = "f32", value_parser = model::parse_kv_dtype)]
-    kv: ElemType,
-    /// Prefill's products on the CPU kernels (with --cpu-kernels): f32 (exact) or q8
-    /// (activations quantized to int8 per block; needs AVX-512 VNNI, VBMI and BITALG).
-    #[arg(long, default_value = "f32")]
-    activations: emitter::graph::Activations,
-
-    /// Projection weight layout: rows (HF `[out, in]`) or tiled (`[out/16, in, 16]`, the fast
-    /// one for CPU targets, and the only one native weights are read from; the parameter file
-    /// must be written tiled to match). [default: tiled with --weights native, else rows]
-    #[arg(long)]
-    weight_layout: Option<WeightLayout>,
 
     /// Decode attention form: matmul (dot_general over the cache window in place; fastest;
     /// compile without --iree-opt-data-tiling, which cannot handle it) or reduce
@@ -99,18 +73,19 @@ struct Args {
     decode_attention: AttentionForm,
 
     /// Heads emitted for every step: logits, argmax, sample (on-device sampling; also emits
-    /// the standalone sample_b{B} functions).
-    #[arg(long, value_delimiter = ',', default_values = ["logits", "argmax", "sample"], value_parser = parse_head)]
+    /// the standalone sample_b{B} functions). [default: logits, as `generate` with host
+    /// sampling]
+    #[arg(long, value_delimiter = ',', value_parser = parse_head)]
     heads: Vec<Head>,
 
     /// Module form: generic (the target is chosen by iree-compile flags: llvm-cpu, CUDA
-    /// sm_80), cuda-sm90 (the target spelled out in the module, as iree-compile 3.13 cannot
-    /// select sm_90 by flag), or metal (argmax in a form IREE's Metal backend lowers).
+    /// sm_80; --device picks what the module is built for), cuda-sm90 (the target spelled
+    /// out in the module, as iree-compile 3.13 cannot select sm_90 by flag), or metal (argmax
+    /// in a form IREE's Metal backend lowers). A GPU form builds for that GPU, as --device
+    /// would.
     #[arg(long = "target", default_value = "generic", value_parser = parse_form)]
     form: ModuleForm,
 }
-
-const DEFAULT_CONTEXT: [usize; 2] = [256, 1024];
 
 fn parse_attention(s: &str) -> Result<AttentionForm, String> {
     match s {
@@ -132,15 +107,8 @@ fn parse_form(s: &str) -> Result<ModuleForm, String> {
         .ok_or_else(|| format!("unknown target {s:?} (generic, cuda-sm90 or metal)"))
 }
 
-/// Decode windows: the given or default ones, capped by the capacity, which is always last.
-fn decode_windows(context: Option<Vec<usize>>, capacity: usize) -> Vec<usize> {
-    let mut windows = context.unwrap_or_else(|| {
-        DEFAULT_CONTEXT
-            .iter()
-            .copied()
-            .filter(|&w| w < capacity)
-            .collect()
-    });
+/// Decode windows: the given ones, with the capacity, which is always the largest.
+fn decode_windows(mut windows: Vec<usize>, capacity: usize) -> Vec<usize> {
     if !windows.contains(&capacity) {
         windows.push(capacity);
     }
@@ -173,47 +141,64 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(args: &Args) -> Result<Vec<PathBuf>, Box<dyn std::error::Error>> {
-    if args.cpu_kernels && (args.form != ModuleForm::Generic || kernels::Object::get().is_none()) {
-        return Err("--cpu-kernels needs the generic (CPU) target on an x86-64 build".into());
+/// The compile target: the one a GPU module form names, else `--device`'s.
+fn target(args: &Args) -> Result<Target, EngineError> {
+    match args.form {
+        ModuleForm::Generic => Ok(ModelOptions::for_device(&args.model.device)?.target),
+        ModuleForm::CudaSm90 => Ok(Target::Cuda { sm: "sm_90".into() }),
+        ModuleForm::Metal => Ok(Target::Metal),
     }
-    // Block formats are read only from row tiles; rows would store them expanded to f32.
-    let weight_layout = match (args.weights, args.weight_layout) {
-        (Precision::Native, Some(WeightLayout::Rows)) => {
-            return Err("native weights are read from row tiles: use --weight-layout tiled".into())
-        }
-        (Precision::Native, _) => WeightLayout::Tiled,
-        (_, layout) => layout.unwrap_or(WeightLayout::Rows),
-    };
-    let opts = GraphOptions {
-        slots: args.slots,
-        capacity: args.capacity,
-        weight_dtype: ElemType::F32,
-        weight_layout,
-        weight_formats: Default::default(),
-        kv_dtype: args.kv,
-        prefill_lengths: sorted(args.prefill.clone()),
-        prefill_windows: sorted(args.prefill_context.clone()),
-        decode_batches: sorted(args.batches.clone()),
-        decode_windows: sorted(decode_windows(args.context.clone(), args.capacity)),
-        decode_attention: args.decode_attention,
-        heads: args.heads.clone(),
-        form: args.form,
-        cpu_kernels: args.cpu_kernels,
-        activations: args.activations,
-    };
-    if args.weights == Precision::F32 && args.parameters.is_none() {
+}
+
+/// `generate`'s options for the model flags (host sampling), with the buckets and heads
+/// given here in place of its defaults.
+fn options(args: &Args) -> Result<ModelOptions, EngineError> {
+    let mut options = args.model.options_for(target(args)?, SamplingMode::Host)?;
+    let graphs = &mut options.graphs;
+    let given = |list: &Vec<usize>| (!list.is_empty()).then(|| sorted(list.clone()));
+    if let Some(batches) = given(&args.batches) {
+        graphs.decode_batches = batches;
+    }
+    if let Some(lengths) = given(&args.prefill) {
+        graphs.prefill_lengths = lengths;
+    }
+    if !args.context.is_empty() {
+        graphs.decode_windows = sorted(decode_windows(args.context.clone(), graphs.capacity));
+    }
+    graphs.prefill_windows = sorted(args.prefill_context.clone());
+    graphs.decode_attention = args.decode_attention;
+    if !args.heads.is_empty() {
+        graphs.heads = args.heads.clone();
+    }
+    Ok(options)
+}
+
+/// The graph options `generate` renders for `config`. An explicit --cpu-kernels keeps the
+/// kernels even where this CPU cannot run them: the module may be compiled for another one.
+fn graph_options(args: &Args, options: &ModelOptions, config: &ModelConfig) -> GraphOptions {
+    let mut graphs = model::module_options(options, config);
+    graphs.cpu_kernels |= args.model.cpu_kernels == Some(true);
+    graphs
+}
+
+fn run(args: &Args) -> Result<Vec<PathBuf>, Box<dyn std::error::Error>> {
+    let path = args.model.model_path()?;
+    let options = options(args)?;
+    if options.weights == Precision::F32 && args.parameters.is_none() {
         // f32 names no weight formats: the configuration alone makes the module, so an HF
         // directory without weight files will do.
-        return Ok(emitter::emit(&args.model, &args.out, &opts)?);
+        let config = ModelConfig::load(&path)?;
+        let rendered = emitter::render(&config, &graph_options(args, &options, &config))?;
+        return Ok(rendered.write(&args.out)?);
     }
-    let model = loader::Model::open(&args.model)?;
+    let model = loader::Model::open(&path)?;
+    let graphs = graph_options(args, &options, model.config());
     let ModuleWeights {
         rendered,
         plan,
         tiling,
         ..
-    } = model::module_weights(&model, args.weights, opts)?;
+    } = model::module_weights(&model, options.weights, graphs)?;
     let mut written = rendered.write(&args.out)?;
     if let Some(path) = &args.parameters {
         model.write_planned_parameter_file(path, &plan, &tiling)?;

@@ -10,11 +10,10 @@ use std::time::Instant;
 
 use clap::Parser;
 use engine::batch::{Engine, EngineConfig, Event, GenerationRequest, SchedulerConfig};
-use engine::device_sampling::SamplingMode;
 use engine::grammar::{Grammar, GrammarCompiler};
-use engine::model::{self, ModelOptions};
+use engine::model;
+use engine::model_args::{ModelArgs, SamplingArgs};
 use engine::prompt::{self, PromptError};
-use engine::runtime::Runtime;
 use sampler::SampleParams;
 
 #[derive(Parser, Debug)]
@@ -26,10 +25,10 @@ struct Args {
     /// The prompt (a user message unless --raw).
     #[arg(long, short)]
     prompt: String,
-    /// Model: a .gguf file or an HF directory (config.json + safetensors).
-    /// Default: SmolLM2-135M-Instruct from the project venv.
-    #[arg(long)]
-    model: Option<PathBuf>,
+    #[command(flatten)]
+    model: ModelArgs,
+    #[command(flatten)]
+    sampling: SamplingArgs,
     /// System message for the chat template.
     #[arg(long)]
     system: Option<String>,
@@ -60,31 +59,6 @@ struct Args {
     /// Stop when this string appears (repeatable).
     #[arg(long = "stop")]
     stop: Vec<String>,
-    /// Where tokens are drawn: host (the logits are read back) or device
-    /// (in the graph; penalties fall back to the host).
-    #[arg(long, default_value = "host", value_parser = parse_sampling)]
-    sampling: SamplingMode,
-    /// IREE device URI.
-    #[arg(long, default_value = "local-task")]
-    device: String,
-    /// Context capacity per slot (tokens).
-    #[arg(long, default_value_t = 2048)]
-    capacity: usize,
-    /// Slots (concurrent sequences) the module is built for: one request needs one.
-    #[arg(long, default_value_t = 1)]
-    slots: usize,
-    /// Weight storage: native (the file's own block formats, dequantized inside the
-    /// products), f32, f16 or bf16.
-    /// [default: native where the CPU kernels run, else f32]
-    #[arg(long)]
-    weights: Option<loader::Precision>,
-    /// KV cache element type: f32, f16 or bf16 (rounded when written).
-    #[arg(long, default_value = "f32", value_parser = model::parse_kv_dtype)]
-    kv: emitter::hlo::ElemType,
-    /// Prefill's products with native weights on the CPU kernels: f32 (exact) or q8
-    /// (activations quantized to int8 per block, integer dot products: faster, lossy).
-    #[arg(long, default_value = "f32")]
-    activations: emitter::graph::Activations,
     /// Constrain the output to JSON valid under the schema in this file.
     #[arg(long, conflicts_with = "grammar")]
     json_schema: Option<PathBuf>,
@@ -112,10 +86,6 @@ fn grammar(args: &Args) -> Result<Option<Grammar>, Box<dyn std::error::Error>> {
         .map(Grammar::Lark))
 }
 
-fn parse_sampling(s: &str) -> Result<SamplingMode, String> {
-    SamplingMode::parse(s).ok_or_else(|| format!("unknown sampling mode {s:?} (host or device)"))
-}
-
 fn main() {
     engine::logs::init();
     let args = Args::parse();
@@ -126,21 +96,11 @@ fn main() {
 }
 
 fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
-    let path = match args.model.clone() {
-        Some(path) => path,
-        None => loader::default_model_path()?,
-    };
+    let path = args.model.model_path()?;
     // Everything that can refuse the run comes before the compile: the device, the model's
     // files and features, the options, and the request against the limits they set.
-    let runtime = Runtime::new(&args.device)?;
-    let mut options = ModelOptions::for_device(&args.device)?;
-    options.graphs = model::default_graph_options(args.slots, args.capacity);
-    options.graphs.heads = model::heads_for(args.sampling);
-    options.weights = args
-        .weights
-        .unwrap_or_else(|| model::default_weights(&options.target));
-    options.graphs.kv_dtype = args.kv;
-    options.graphs.activations = args.activations;
+    let runtime = args.model.runtime()?;
+    let options = args.model.options(args.sampling.sampling)?;
     let prepared = model::prepare(&path, &options)?;
     let tokenizer = prepared
         .tokenizer
@@ -180,7 +140,7 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         scheduler: SchedulerConfig {
             prefill_budget: 512,
             eos: loaded.eos,
-            sampling: args.sampling,
+            sampling: args.sampling.sampling,
         },
     };
     let engine = Engine::start(loaded.graphs, Some(tokenizer), config);

@@ -38,7 +38,12 @@ fn loads(slots: usize) -> GraphsLoader<FakeGraphs> {
 }
 
 fn fails() -> GraphsLoader<FakeGraphs> {
-    Box::new(|| Err(EngineError::Internal("no such module".into())))
+    Box::new(|| {
+        Err(EngineError::Io {
+            path: "next.vmfb".into(),
+            source: std::io::Error::new(std::io::ErrorKind::NotFound, "no such module"),
+        })
+    })
 }
 
 const PROMPTS: [&[u32]; 4] = [&[1, 2, 3], &[4, 5, 6, 7, 8], &[9, 1], &[2, 7, 1, 8, 2, 8]];

@@ -15,7 +15,7 @@ use super::{Scheduler, SchedulerConfig};
 use crate::batch::request::{Event, FinishReason, GenerationRequest};
 use crate::batch::runner::GraphRunner;
 use crate::device_sampling::{SampleRows, SamplingMode};
-use crate::error::EngineError;
+use crate::error::{EngineError, ManifestError, StepError};
 use crate::graphs::{DecodeOutput, PrefillOut};
 
 const VOCAB: usize = 16;
@@ -54,18 +54,16 @@ impl FakeGraphs {
         }
     }
 
-    /// Appends `tokens` at `start` of `slot`, which must be where its cache ends.
-    fn write(&mut self, slot: usize, start: usize, tokens: &[i32]) -> Result<(), EngineError> {
+    /// Appends `tokens` at `start` of `slot`, which must be where its cache ends; false
+    /// (nothing written) if it is not, or if the capacity is exceeded.
+    fn write(&mut self, slot: usize, start: usize, tokens: &[i32]) -> bool {
         let cache = &mut self.cache[slot];
         if start > cache.len() || start + tokens.len() > self.capacity {
-            return Err(EngineError::Internal(format!(
-                "write at {start} of slot {slot}, whose cache holds {}",
-                cache.len()
-            )));
+            return false;
         }
         cache.truncate(start);
         cache.extend_from_slice(tokens);
-        Ok(())
+        true
     }
 
     /// One-hot logits of the token that follows the cache of `slot`.
@@ -126,10 +124,20 @@ impl GraphRunner for FakeGraphs {
             start,
             len: tokens.len(),
         });
-        self.write(slot, start, tokens)?;
+        if !self.write(slot, start, tokens) {
+            return Err(StepError::PrefillDoesNotFit {
+                tokens: tokens.len(),
+                start,
+                slot,
+                slots: self.cache.len(),
+                capacity: self.capacity,
+            }
+            .into());
+        }
         match out {
             PrefillOut::Logits(logits) => self.logits(slot, logits),
-            _ => return Err(EngineError::Internal("the fake has logits only".into())),
+            // The fake has logits only.
+            _ => return Err(ManifestError::NoPrefillGraph(out.head()).into()),
         }
         Ok(())
     }
@@ -148,7 +156,10 @@ impl GraphRunner for FakeGraphs {
         out.logits.resize(rows * VOCAB, 0.0);
         for row in 0..rows {
             if pos[row] >= 0 {
-                self.write(row, pos[row] as usize, &tokens[row..row + 1])?;
+                if !self.write(row, pos[row] as usize, &tokens[row..row + 1]) {
+                    let max_pos = pos[row];
+                    return Err(StepError::DecodeDoesNotFit { rows, max_pos }.into());
+                }
                 let mut logits = vec![0.0; VOCAB];
                 self.logits(row, &mut logits);
                 out.logits[row * VOCAB..(row + 1) * VOCAB].copy_from_slice(&logits);
@@ -159,14 +170,17 @@ impl GraphRunner for FakeGraphs {
 
     fn sample(
         &mut self,
-        _logits: &[f32],
+        logits: &[f32],
         _sampling: &mut SampleRows,
         _ids: &mut Vec<i32>,
         _logprobs: &mut Vec<f32>,
     ) -> Result<(), EngineError> {
-        Err(EngineError::Internal(
-            "the fake has no sampling head".into(),
-        ))
+        // The fake has no sampling head.
+        Err(ManifestError::NoSampler {
+            rows: logits.len() / VOCAB,
+            logits: logits.len(),
+        }
+        .into())
     }
 
     fn copy_slot(&mut self, src: usize, dst: usize) -> Result<(), EngineError> {

@@ -1,0 +1,246 @@
+//! The model arguments of the command-line tools (`generate`, `serve`, `bench`, `emit`):
+//! which model, on which device, in which module shape and weight storage. Each tool flattens
+//! [`ModelArgs`] into its own arguments and gets its [`ModelOptions`] from
+//! [`ModelArgs::options`], so a flag means the same in every tool and `emit` writes the module
+//! `generate` compiles.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use clap::{Command, Parser};
+use emitter::graph::{Activations, WeightLayout};
+use emitter::hlo::ElemType;
+use loader::Precision;
+
+use crate::compile::Target;
+use crate::device_sampling::SamplingMode;
+use crate::error::EngineError;
+use crate::model::{self, ModelOptions};
+use crate::runtime::{Runtime, RuntimeError};
+
+/// What the command-line tools ask of a model's module. The defaults are `generate`'s; a tool
+/// whose defaults differ says so with [`parse_with_defaults`].
+#[derive(clap::Args, Debug, Clone)]
+pub struct ModelArgs {
+    /// Model: a .gguf file or an HF directory (config.json + safetensors).
+    /// Default: SmolLM2-135M-Instruct from the project venv.
+    #[arg(long)]
+    pub model: Option<PathBuf>,
+    /// IREE device URI; it also picks the compile target (local-task and local-sync: the
+    /// CPU, cuda: sm_80, metal).
+    #[arg(long, default_value = "local-task")]
+    pub device: String,
+    /// Slots (concurrent sequences, requests decoded together) the module is built for: one
+    /// request needs one.
+    #[arg(long, default_value_t = 1)]
+    pub slots: usize,
+    /// Context capacity per slot (tokens): prompt plus generated. The decode windows are
+    /// 256 and 1024 below it, plus the capacity itself.
+    #[arg(long, default_value_t = 2048)]
+    pub capacity: usize,
+    /// Weight storage: native (the file's own block formats, dequantized inside the
+    /// products), f32, f16 or bf16. Computation is f32 in every case.
+    /// [default: native where the CPU kernels run, else f32]
+    #[arg(long)]
+    pub weights: Option<Precision>,
+    /// Projection weight layout: rows (HF `[out, in]`) or tiled (`[out/16, in, 16]`, the fast
+    /// one for CPU targets, and the only one native weights are read from).
+    /// [default: tiled on the CPU or with native weights, else rows]
+    #[arg(long)]
+    pub weight_layout: Option<WeightLayout>,
+    /// KV cache element type: f32, f16 or bf16 (rounded when written).
+    #[arg(long, default_value = "f32", value_parser = parse_kv_dtype)]
+    pub kv: ElemType,
+    /// Prefill's products with native weights on the CPU kernels: f32 (exact) or q8
+    /// (activations quantized to int8 per block, integer dot products: faster, lossy; needs
+    /// AVX-512 VNNI, VBMI and BITALG).
+    #[arg(long, default_value = "f32")]
+    pub activations: Activations,
+    /// Multiply native weights and run decode attention with the hand-written CPU kernels
+    /// (x86-64 with AVX-512 only); `--cpu-kernels false` leaves them out. `emit` writes their
+    /// object next to the module: compile with --iree-hal-executable-object-search-path=OUT.
+    /// [default: where the target is this CPU and it runs them]
+    #[arg(long, num_args = 0..=1, default_missing_value = "true")]
+    pub cpu_kernels: Option<bool>,
+}
+
+/// Where tokens are drawn, for the tools that serve requests (`generate`, `serve`): it also
+/// decides the module's heads.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct SamplingArgs {
+    /// Where tokens are drawn: host (the logits are read back) or device (in the graph;
+    /// penalties fall back to the host).
+    #[arg(long, default_value = "host", value_parser = parse_sampling)]
+    pub sampling: SamplingMode,
+}
+
+/// Model arguments that ask for what cannot be built.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ArgsError {
+    /// Block formats are stored only as row tiles; rows would widen them to f32.
+    #[error("native weights are read from row tiles: use --weight-layout tiled")]
+    NativeNeedsTiles,
+    /// `--cpu-kernels` was asked for where no kernels can go into the module.
+    #[error("--cpu-kernels needs the generic (CPU) target on an x86-64 build")]
+    NoCpuKernels,
+    /// A `--kv` value other than f32, f16 or bf16.
+    #[error("unknown KV cache type {0:?} (f32, f16 or bf16)")]
+    KvType(String),
+    /// A `--sampling` value other than host or device.
+    #[error("unknown sampling mode {0:?} (host or device)")]
+    Sampling(String),
+}
+
+impl ModelArgs {
+    /// The model: `--model`, or the default model from the project venv.
+    pub fn model_path(&self) -> Result<PathBuf, loader::Error> {
+        match &self.model {
+            Some(path) => Ok(path.clone()),
+            None => loader::default_model_path(),
+        }
+    }
+
+    /// The runtime on `--device`.
+    pub fn runtime(&self) -> Result<Arc<Runtime>, RuntimeError> {
+        Runtime::new(&self.device)
+    }
+
+    /// The options for the module requests drawn in `sampling` mode need, built for the target
+    /// of `--device`.
+    pub fn options(&self, sampling: SamplingMode) -> Result<ModelOptions, EngineError> {
+        let target = ModelOptions::for_device(&self.device)?.target;
+        self.options_for(target, sampling)
+    }
+
+    /// As [`ModelArgs::options`], for `target` (which `emit` may name without a device).
+    pub fn options_for(
+        &self,
+        target: Target,
+        sampling: SamplingMode,
+    ) -> Result<ModelOptions, EngineError> {
+        let mut graphs = model::default_graph_options(self.slots, self.capacity);
+        graphs.heads = model::heads_for(sampling);
+        graphs.kv_dtype = self.kv;
+        graphs.activations = self.activations;
+        let options = ModelOptions {
+            weights: self
+                .weights
+                .unwrap_or_else(|| model::default_weights(&target)),
+            weight_layout: self.weight_layout,
+            cpu_kernels: self.cpu_kernels != Some(false),
+            graphs,
+            target,
+            ..ModelOptions::cpu()
+        };
+        self.check(&options)?;
+        Ok(options)
+    }
+
+    /// Refuses what was asked for explicitly and cannot be built.
+    fn check(&self, options: &ModelOptions) -> Result<(), ArgsError> {
+        if options.weights == Precision::Native && self.weight_layout == Some(WeightLayout::Rows) {
+            return Err(ArgsError::NativeNeedsTiles);
+        }
+        let cpu = matches!(options.target, Target::Cpu { .. });
+        if self.cpu_kernels == Some(true) && !(cpu && kernels::Object::get().is_some()) {
+            return Err(ArgsError::NoCpuKernels);
+        }
+        Ok(())
+    }
+}
+
+/// The `--kv` names of the KV cache types: `f32`, `f16`, `bf16`.
+pub fn parse_kv_dtype(name: &str) -> Result<ElemType, ArgsError> {
+    match name {
+        "f32" => Ok(ElemType::F32),
+        "f16" => Ok(ElemType::F16),
+        "bf16" => Ok(ElemType::Bf16),
+        _ => Err(ArgsError::KvType(name.to_owned())),
+    }
+}
+
+/// The `--sampling` names: `host`, `device`.
+pub fn parse_sampling(name: &str) -> Result<SamplingMode, ArgsError> {
+    SamplingMode::parse(name).ok_or_else(|| ArgsError::Sampling(name.to_owned()))
+}
+
+/// `P`'s command with the default values of the model arguments in `defaults` (argument id,
+/// value) replaced: a tool whose defaults differ from `generate`'s (`serve` and `bench`
+/// build 8 slots) shows its own in `--help`.
+pub fn command_with_defaults<P: Parser>(defaults: &[(&'static str, &'static str)]) -> Command {
+    defaults.iter().fold(P::command(), |command, &(id, value)| {
+        command.mut_arg(id, |arg| arg.default_value(value))
+    })
+}
+
+/// Parses the command line into `P` as [`command_with_defaults`] describes it; exits with
+/// clap's message on a bad command line.
+pub fn parse_with_defaults<P: Parser>(defaults: &[(&'static str, &'static str)]) -> P {
+    let mut command = command_with_defaults::<P>(defaults);
+    let mut matches = command.get_matches_mut();
+    P::from_arg_matches_mut(&mut matches).unwrap_or_else(|e| e.format(&mut command).exit())
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::FromArgMatches;
+
+    use super::*;
+
+    #[derive(Parser, Debug)]
+    struct Tool {
+        #[command(flatten)]
+        model: ModelArgs,
+    }
+
+    fn parse(defaults: &[(&'static str, &'static str)], args: &[&str]) -> ModelArgs {
+        let mut matches = command_with_defaults::<Tool>(defaults)
+            .try_get_matches_from(std::iter::once("tool").chain(args.iter().copied()))
+            .unwrap();
+        Tool::from_arg_matches_mut(&mut matches).unwrap().model
+    }
+
+    #[test]
+    fn a_tool_can_default_to_other_values_and_still_take_the_flag() {
+        assert_eq!(parse(&[], &[]).slots, 1);
+        assert_eq!(parse(&[("slots", "8")], &[]).slots, 8);
+        assert_eq!(parse(&[("slots", "8")], &["--slots", "2"]).slots, 2);
+    }
+
+    #[test]
+    fn cpu_kernels_take_an_optional_value() {
+        assert_eq!(parse(&[], &[]).cpu_kernels, None);
+        assert_eq!(parse(&[], &["--cpu-kernels"]).cpu_kernels, Some(true));
+        assert_eq!(
+            parse(&[], &["--cpu-kernels", "false"]).cpu_kernels,
+            Some(false)
+        );
+    }
+
+    #[test]
+    fn options_follow_the_flags() {
+        let args = parse(&[], &["--slots", "4", "--capacity", "512", "--kv", "f16"]);
+        let options = args.options(SamplingMode::Device).unwrap();
+        assert_eq!(options.graphs.slots, 4);
+        assert_eq!(options.graphs.capacity, 512);
+        assert_eq!(options.graphs.kv_dtype, ElemType::F16);
+        assert_eq!(options.graphs.heads, model::heads_for(SamplingMode::Device));
+        assert_eq!(options.weights, model::default_weights(&options.target));
+        assert!(options.cpu_kernels);
+        let off = parse(&[], &["--cpu-kernels", "false"]);
+        assert!(!off.options(SamplingMode::Host).unwrap().cpu_kernels);
+    }
+
+    #[test]
+    fn what_cannot_be_built_is_refused() {
+        let rows = parse(&[], &["--weights", "native", "--weight-layout", "rows"]);
+        let err = rows.options(SamplingMode::Host).unwrap_err().to_string();
+        assert!(err.contains("--weight-layout tiled"), "{err}");
+        let metal = parse(&[], &["--cpu-kernels"]);
+        assert!(matches!(
+            metal.options_for(Target::Metal, SamplingMode::Host),
+            Err(EngineError::Args(ArgsError::NoCpuKernels))
+        ));
+        assert_eq!(parse_kv_dtype("f8"), Err(ArgsError::KvType("f8".into())));
+    }
+}
