@@ -218,7 +218,8 @@ fn kernel_products_are_one_dispatch_each() {
                 .filter(|l| l.contains("flow.dispatch @extern_llm_kernels") && l.contains(symbol))
                 .count()
         };
-        // One-token products of 4-bit codes take the fixed-point kernels where the CPU has them.
+        // One-token products of 4-bit codes (and 5-, 6-bit, not among these formats) take the
+        // fixed-point kernels where the CPU has them.
         let fixed = calls("llm_fixed_matmul");
         assert_eq!(
             calls("llm_grouped_matmul") + fixed,

@@ -45,9 +45,10 @@ struct fx_inputs {
     int8_t limbs[FX_LIMBS][FX_CHUNK] __attribute__((aligned(64)));
     // The unit u of each block of 32 inputs.
     float unit[FX_CHUNK / FX_BLOCK];
-    // Per block: the sum of N, and each limb's sum of its bytes (for the codes' offset).
-    int64_t total[FX_CHUNK / FX_BLOCK];
-    int32_t limb_sum[FX_CHUNK / FX_BLOCK][FX_LIMBS];
+    // Per 16 inputs (a group is 16 or 32): the sum of N, and each limb's sum of its bytes (for
+    // the codes' offset).
+    int64_t total[FX_CHUNK / 16];
+    int32_t limb_sum[FX_CHUNK / 16][FX_LIMBS];
 };
 
 // Whether every one of the n inputs is finite.
@@ -78,25 +79,19 @@ INLINE void fx_quantize(const float* x, size_t n, struct fx_inputs* q) {
         const __m512 up = _mm512_castsi512_ps(_mm512_set1_epi32((157 - e) << 23));
         const uint32_t unit_bits = (uint32_t)(97 + e) << 23;
         __builtin_memcpy(&q->unit[b], &unit_bits, 4);
-        __m512i rest[2], limb_sum[FX_LIMBS];
-        int64_t total = 0;
         for (int h = 0; h < 2; ++h) {
-            rest[h] = _mm512_cvt_roundps_epi32(_mm512_mul_ps(v[h], up),
-                                               _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-            total += _mm512_reduce_add_epi64(_mm512_cvtepi32_epi64(_mm512_castsi512_si256(rest[h]))) +
-                     _mm512_reduce_add_epi64(_mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(rest[h], 1)));
-        }
-        q->total[b] = total;
-        for (int l = 0; l < FX_LIMBS; ++l) {
-            limb_sum[l] = _mm512_setzero_si512();
-            for (int h = 0; h < 2; ++h) {
+            const size_t half = b * 2 + h;
+            __m512i rest = _mm512_cvt_roundps_epi32(_mm512_mul_ps(v[h], up),
+                                                    _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+            q->total[half] = _mm512_reduce_add_epi64(_mm512_cvtepi32_epi64(_mm512_castsi512_si256(rest))) +
+                             _mm512_reduce_add_epi64(_mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(rest, 1)));
+            for (int l = 0; l < FX_LIMBS; ++l) {
                 // The last limb is what remains: |N| < 2^30 leaves it within [-65, 65].
-                const __m512i limb = l + 1 < FX_LIMBS ? fx_low_byte(rest[h]) : rest[h];
-                rest[h] = _mm512_srai_epi32(_mm512_sub_epi32(rest[h], limb), 8);
-                _mm_store_si128((__m128i*)(q->limbs[l] + b * FX_BLOCK + h * 16), _mm512_cvtepi32_epi8(limb));
-                limb_sum[l] = _mm512_add_epi32(limb_sum[l], limb);
+                const __m512i limb = l + 1 < FX_LIMBS ? fx_low_byte(rest) : rest;
+                rest = _mm512_srai_epi32(_mm512_sub_epi32(rest, limb), 8);
+                _mm_store_si128((__m128i*)(q->limbs[l] + half * 16), _mm512_cvtepi32_epi8(limb));
+                q->limb_sum[half][l] = _mm512_reduce_add_epi32(limb);
             }
-            q->limb_sum[b][l] = _mm512_reduce_add_epi32(limb_sum[l]);
         }
     }
 }
@@ -104,43 +99,88 @@ INLINE void fx_quantize(const float* x, size_t n, struct fx_inputs* q) {
 // Byte permutations from 8 inputs' 4-bit codes as stored (input j's rows 2i and 2i + 1 in
 // the low and high nibble of byte 8j + i) to two quads (inputs 0..3, then 4..7; row r's four
 // bytes at 4r..4r+3), and the shift that brings each row's nibble down (odd rows: the high).
+// For 5- and 6-bit codes, the bit of the stored high-bit words that belongs to each byte of a
+// quad (see grouped_matmul.c's `enum code`): 5-bit codes read the quad's two 32-bit pair
+// words as one 64-bit word; 6-bit codes read each pair's 64-bit word apart, the bytes of
+// inputs 0, 1 from the first and 2, 3 from the second (FX_FIRST_PAIR, FX_SECOND_PAIR).
 struct fx_tables {
     uint8_t quad[2][64] __attribute__((aligned(64)));
     uint16_t shift[32] __attribute__((aligned(64)));
+    uint8_t high5[64] __attribute__((aligned(64)));
+    uint8_t high6[2][64] __attribute__((aligned(64)));
 };
+
+#define FX_FIRST_PAIR 0x3333333333333333ull
+#define FX_SECOND_PAIR 0xCCCCCCCCCCCCCCCCull
 
 INLINE void fx_build_tables(struct fx_tables* t) {
     for (int b = 0; b < 64; ++b) {
-        const int r = b / 4, j = b % 4;
+        const int r = b / 4, j = b % 4, s = j % 2;
         t->quad[0][b] = (uint8_t)(j * 8 + r / 2);
         t->quad[1][b] = (uint8_t)((j + 4) * 8 + r / 2);
+        t->high5[b] = (uint8_t)(32 * (j / 2) + 16 * (r % 2) + 8 * s + r / 2);
+        t->high6[0][b] = (uint8_t)(32 * (r % 2) + 2 * (8 * s + r / 2));
+        t->high6[1][b] = (uint8_t)(t->high6[0][b] + 1);
     }
     // 16-bit lane w holds bytes 2w and 2w + 1, both of row w / 2.
     for (int w = 0; w < 32; ++w) t->shift[w] = (uint16_t)(w / 2 % 2 ? 4 : 0);
 }
 
-// acc + block b's product for one tile's 16 rows: the group's codes at cg (U4, or I4 as two's
-// complement, taken as n ^ 8 = q + 8), its scale and min vectors.
-INLINE __m512 fx_group(enum code code, int has_min, const struct fx_tables* t,
-                       const uint8_t* cg, const struct fx_inputs* q, size_t b, __m512 scale,
+// A quad of codes (nibbles at q) with the high bits of 5- and 6-bit codes added: `words` are
+// the quad's stored high bits (two pairs of inputs).
+INLINE __m512i fx_add_high(enum code code, const struct fx_tables* t, const uint8_t* words,
+                           __m512i q) {
+    if (code == U5 || code == I5) {
+        const __mmask64 set = _mm512_bitshuffle_epi64_mask(
+            _mm512_set1_epi64((long long)q8_load_u64(words)), _mm512_load_si512(t->high5));
+        return _mm512_mask_add_epi8(q, set, q, _mm512_set1_epi8(16));
+    }
+    const __m512i first = _mm512_set1_epi64((long long)q8_load_u64(words));
+    const __m512i second = _mm512_set1_epi64((long long)q8_load_u64(words + 8));
+    for (int bit = 0; bit < 2; ++bit) {
+        const __m512i index = _mm512_load_si512(t->high6[bit]);
+        const __mmask64 set =
+            _mm512_mask_bitshuffle_epi64_mask(FX_FIRST_PAIR, first, index) |
+            _mm512_mask_bitshuffle_epi64_mask(FX_SECOND_PAIR, second, index);
+        q = _mm512_mask_add_epi8(q, set, q, _mm512_set1_epi8((char)(16 << bit)));
+    }
+    return q;
+}
+
+// acc + group g's product for one tile's 16 rows: the group's codes at cg, read as stored (no
+// unpacking through the stack, which costs as much as the products at one token), its scale
+// and min vectors. Codes are made unsigned (q + off: I4 as n ^ 8, 5- and 6-bit codes with
+// their high bits added), and the offset comes off in integers: each limb's sum starts from
+// -off times the limb's sum over the group.
+INLINE __m512 fx_group(enum code code, int group, int has_min, const struct fx_tables* t,
+                       const uint8_t* cg, const struct fx_inputs* q, size_t g, __m512 scale,
                        __m512 min, __m512 acc) {
     const __m512i quad0 = _mm512_load_si512(t->quad[0]), quad1 = _mm512_load_si512(t->quad[1]);
     const __m512i shift = _mm512_load_si512(t->shift), low = _mm512_set1_epi8(0x0F);
-    // Per limb, the two quads' sums apart: eight independent `vpdpbusd` chains. The I4 offset
-    // comes off in integers: each limb starts from -8 times its sum over the block.
+    const int off = q8_offset(code);
+    const size_t first = g * group / 16;
+    // Per limb, the two quads' sums apart: eight independent `vpdpbusd` chains.
     __m512i dot[2][FX_LIMBS];
     for (int l = 0; l < FX_LIMBS; ++l) {
-        dot[0][l] = code == I4 ? _mm512_set1_epi32(-8 * q->limb_sum[b][l]) : _mm512_setzero_si512();
+        int32_t limb_sum = q->limb_sum[first][l];
+        if (group == 32) limb_sum += q->limb_sum[first + 1][l];
+        dot[0][l] = _mm512_set1_epi32(-off * limb_sum);
         dot[1][l] = _mm512_setzero_si512();
     }
 #pragma GCC unroll 4
-    for (int k = 0; k < FX_BLOCK; k += 8) {
+    for (int k = 0; k < group; k += 8) {
         __m512i src = _mm512_loadu_si512((const void*)(cg + k * 8));
         if (code == I4) src = _mm512_xor_si512(src, _mm512_set1_epi8((char)0x88));
-        const __m512i w[2] = {
+        __m512i w[2] = {
             _mm512_and_si512(_mm512_srlv_epi16(_mm512_permutexvar_epi8(quad0, src), shift), low),
             _mm512_and_si512(_mm512_srlv_epi16(_mm512_permutexvar_epi8(quad1, src), shift), low)};
-        const size_t at = b * FX_BLOCK + k;
+        if (code == U5 || code == I5 || code == I6) {
+            const uint8_t* high = cg + (size_t)group * 8;
+            const size_t pair_bytes = code == I6 ? 8 : 4;
+            w[0] = fx_add_high(code, t, high + (size_t)(k / 2) * pair_bytes, w[0]);
+            w[1] = fx_add_high(code, t, high + (size_t)(k / 2 + 2) * pair_bytes, w[1]);
+        }
+        const size_t at = g * group + k;
 #pragma GCC unroll 2
         for (int h = 0; h < 2; ++h)
 #pragma GCC unroll 4
@@ -153,17 +193,22 @@ INLINE __m512 fx_group(enum code code, int has_min, const struct fx_tables* t,
     for (int l = FX_LIMBS - 2; l >= 0; --l)
         p = _mm512_fmadd_ps(p, _mm512_set1_ps(256.0f),
                             _mm512_cvtepi32_ps(_mm512_add_epi32(dot[0][l], dot[1][l])));
-    acc = _mm512_fmadd_ps(p, _mm512_mul_ps(scale, _mm512_set1_ps(q->unit[b])), acc);
-    if (has_min) acc = _mm512_fmadd_ps(min, _mm512_set1_ps((float)q->total[b] * q->unit[b]), acc);
+    const float unit = q->unit[g * group / FX_BLOCK];
+    acc = _mm512_fmadd_ps(p, _mm512_mul_ps(scale, _mm512_set1_ps(unit)), acc);
+    if (has_min) {
+        int64_t total = q->total[first];
+        if (group == 32) total += q->total[first + 1];
+        acc = _mm512_fmadd_ps(min, _mm512_set1_ps((float)total * unit), acc);
+    }
     return acc;
 }
 
-// Tiles tile_begin..tile_end of y [N, 1] = w . x for one token, 4-bit codes in groups of 32.
-INLINE void fixed_matvec(enum code code, enum maps mp, int has_min, const float* x,
+// Tiles tile_begin..tile_end of y [N, 1] = w . x for one token.
+INLINE void fixed_matvec(enum code code, int group, enum maps mp, int has_min, const float* x,
                          const uint8_t* codes, const uint8_t* scales, const uint8_t* mins,
                          float* y, size_t K, size_t stored_groups, size_t tile_begin,
                          size_t tile_end) {
-    const size_t group_bytes = FX_BLOCK * input_bytes(code);
+    const size_t group_bytes = (size_t)group * input_bytes(code);
     const size_t tile_codes = stored_groups * group_bytes;
     const size_t tile_maps = maps_bytes(mp, stored_groups);
     struct fx_tables tables;
@@ -175,7 +220,7 @@ INLINE void fixed_matvec(enum code code, enum maps mp, int has_min, const float*
         for (size_t i = 0; i < tn; ++i) acc[i] = _mm512_setzero_ps();
         for (size_t k0 = 0; k0 < K; k0 += FX_CHUNK) {
             const size_t n = K - k0 < FX_CHUNK ? K - k0 : FX_CHUNK;
-            const size_t g0 = k0 / FX_BLOCK, groups = n / FX_BLOCK;
+            const size_t g0 = k0 / group, groups = n / group;
             fx_quantize(x + k0, n, &q);
             for (size_t i = 0; i < tn; ++i) {
                 const size_t t = t0 + i;
@@ -199,7 +244,8 @@ INLINE void fixed_matvec(enum code code, enum maps mp, int has_min, const float*
                     }
                     const __m512 scale = load_map(mp, st, g0 + g, 0);
                     const __m512 min = has_min ? load_map(mp, mt, g0 + g, mp == MAP_K6) : _mm512_setzero_ps();
-                    a = fx_group(code, has_min, &tables, ct + g * group_bytes, &q, g, scale, min, a);
+                    a = fx_group(code, group, has_min, &tables, ct + g * group_bytes, &q, g, scale,
+                                 min, a);
                 }
                 acc[i] = a;
             }
@@ -208,16 +254,16 @@ INLINE void fixed_matvec(enum code code, enum maps mp, int has_min, const float*
     }
 }
 
-INLINE void fixed_matvec_many(enum code code, enum maps mp, int has_min, const float* x,
+INLINE void fixed_matvec_many(enum code code, int group, enum maps mp, int has_min, const float* x,
                               const struct weight* w, int n, size_t K, size_t stored_groups,
                               size_t per_workgroup, size_t workgroup) {
-    if (K / FX_BLOCK > stored_groups) return;
+    if (K / group > stored_groups) return;
     for (int i = 0; i < n; ++i) {
         const size_t count = (w[i].tiles + per_workgroup - 1) / per_workgroup;
         if (workgroup < count) {
             size_t begin, end;
             workgroup_tiles(per_workgroup, w[i].tiles, workgroup, &begin, &end);
-            fixed_matvec(code, mp, has_min, x, w[i].codes, w[i].scales, w[i].mins, w[i].y, K,
+            fixed_matvec(code, group, mp, has_min, x, w[i].codes, w[i].scales, w[i].mins, w[i].y, K,
                          stored_groups, begin, end);
             return;
         }
@@ -227,12 +273,12 @@ INLINE void fixed_matvec_many(enum code code, enum maps mp, int has_min, const f
 
 // `name` takes the arguments of the exact entry `exact` and runs it for whatever this path
 // does not take. Both cores stay out of line: each has its own stack frame within the budget.
-#define FX_CORE(name, exact, code, mp, has_min)                                                 \
+#define FX_CORE(name, exact, code, group, mp, has_min)                                               \
     static __attribute__((noinline)) void name##_product(const uint8_t* x,                     \
                                                          const struct weight* w, int n,        \
                                                          size_t K, size_t groups, size_t per,  \
                                                          size_t wg) {                          \
-        fixed_matvec_many(code, mp, has_min, (const float*)x, w, n, K, groups, per, wg);      \
+        fixed_matvec_many(code, group, mp, has_min, (const float*)x, w, n, K, groups, per, wg); \
     }                                                                                          \
     static __attribute__((noinline)) void name##_core(const uint8_t* x, const struct weight* w, \
                                                       int n, size_t K, size_t M, size_t groups, \
@@ -243,14 +289,22 @@ INLINE void fixed_matvec_many(enum code code, enum maps mp, int has_min, const f
             exact##_core(x, w, n, K, M, groups, per, wg);                                      \
     }
 
-// The 4-bit formats, named as their exact kernels with `fixed` for `grouped`.
-FX_CORE(llm_fixed_matmul_i4_g32_f16, llm_grouped_matmul_i4_g32_f16, I4, MAP_F16, 0)
-EXPORTS(llm_fixed_matmul_i4_g32_f16, llm_fixed_matmul_i4_g32_f16_core)
-FX_CORE(llm_fixed_matmul_u4_g32_f16_min, llm_grouped_matmul_u4_g32_f16_min, U4, MAP_F16, 1)
-EXPORTS_MIN(llm_fixed_matmul_u4_g32_f16_min, llm_fixed_matmul_u4_g32_f16_min_core)
-FX_CORE(llm_fixed_matmul_u4_g32_f32_min, llm_grouped_matmul_u4_g32_f32_min, U4, MAP_F32, 1)
-EXPORTS_MIN(llm_fixed_matmul_u4_g32_f32_min, llm_fixed_matmul_u4_g32_f32_min_core)
-FX_CORE(llm_fixed_matmul_u4_g32_k6_min, llm_grouped_matmul_u4_g32_k6_min, U4, MAP_K6, 1)
-EXPORTS_MIN(llm_fixed_matmul_u4_g32_k6_min, llm_fixed_matmul_u4_g32_k6_min_core)
+#define FX_ENTRIES(name, exact, code, group, mp)                                                \
+    FX_CORE(name, exact, code, group, mp, 0)                                                   \
+    EXPORTS(name, name##_core)
+
+#define FX_ENTRIES_MIN(name, exact, code, group, mp)                                            \
+    FX_CORE(name, exact, code, group, mp, 1)                                                   \
+    EXPORTS_MIN(name, name##_core)
+
+// The 4-, 5- and 6-bit formats, named as their exact kernels with `fixed` for `grouped`.
+FX_ENTRIES(llm_fixed_matmul_i4_g32_f16, llm_grouped_matmul_i4_g32_f16, I4, 32, MAP_F16)
+FX_ENTRIES_MIN(llm_fixed_matmul_u4_g32_f16_min, llm_grouped_matmul_u4_g32_f16_min, U4, 32, MAP_F16)
+FX_ENTRIES_MIN(llm_fixed_matmul_u4_g32_f32_min, llm_grouped_matmul_u4_g32_f32_min, U4, 32, MAP_F32)
+FX_ENTRIES_MIN(llm_fixed_matmul_u4_g32_k6_min, llm_grouped_matmul_u4_g32_k6_min, U4, 32, MAP_K6)
+FX_ENTRIES(llm_fixed_matmul_i5_g32_f16, llm_grouped_matmul_i5_g32_f16, I5, 32, MAP_F16)
+FX_ENTRIES_MIN(llm_fixed_matmul_u5_g32_f16_min, llm_grouped_matmul_u5_g32_f16_min, U5, 32, MAP_F16)
+FX_ENTRIES_MIN(llm_fixed_matmul_u5_g32_k6_min, llm_grouped_matmul_u5_g32_k6_min, U5, 32, MAP_K6)
+FX_ENTRIES(llm_fixed_matmul_i6_g16_k8, llm_grouped_matmul_i6_g16_k8, I6, 16, MAP_K8)
 
 #pragma GCC pop_options

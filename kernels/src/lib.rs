@@ -7,7 +7,7 @@
 //! A graph calls them through `flow.dispatch` of a `stream.executable` whose functions import
 //! the kernel symbols; iree-compile links this crate's object file into the executable.
 //!
-//! At one token (decode of one sequence) 4-bit formats multiply on integer dot products
+//! At one token (decode of one sequence) 4-, 5- and 6-bit formats multiply on integer dot products
 //! instead where the CPU has AVX-512 VNNI (`c/fixed_matvec.c`, [`GroupedMatmul::exact_symbol_for`]):
 //! the activations are held in fixed point to 2^-31 of each block's largest magnitude, so the
 //! result is exact to f32 rounding, while the codes stay bytes.
@@ -288,15 +288,15 @@ impl GroupedMatmul {
         fixed.or_else(|| self.symbol_for(weights))
     }
 
-    /// The fixed-point one-token kernel of a 4-bit format (Q4_0, Q4_1, Q4_K; `c/fixed_matvec.c`):
-    /// integer dot products over the activations held to 2^-31 of each block of 32's largest,
-    /// exact to f32 rounding, about 1.45x the f32 kernel's speed at one token (measured on one
-    /// Zen 4 core, from memory and from cache). It needs the CPU features of the 8-bit kernels
-    /// ([`q8_host_supported`]), takes any call the f32 kernel takes, and runs the f32 kernel
-    /// for more than one token, rows not in blocks of 32, or activations that are not all
-    /// finite. Other codes have none: through the stack they measured slower than f32.
+    /// The fixed-point one-token kernel of a 4-, 5- or 6-bit format (Q4_0, Q4_1, Q4_K, Q5_0,
+    /// Q5_1, Q5_K, Q6_K in their compact form; `c/fixed_matvec.c`): integer dot products over
+    /// the activations held to 2^-31 of each block of 32's largest, exact to f32 rounding. It
+    /// needs the CPU features of the 8-bit kernels ([`q8_host_supported`]), takes any call the
+    /// f32 kernel takes, and runs the f32 kernel for more than one token, rows not in blocks
+    /// of 32, or activations that are not all finite. Byte codes have none: their f32 kernel
+    /// is already near memory speed.
     pub fn fixed_symbol_for(&self, weights: usize) -> Option<String> {
-        if !matches!(self.code, Code::U4 | Code::I4) || self.group != 32 {
+        if self.code == Code::I8 {
             return None;
         }
         let f32_kernel = self.symbol_for(weights)?;

@@ -70,9 +70,11 @@ kernels!(with mins: llm_grouped_matmul_u4_g32_f16_min, llm_grouped_matmul_i8_g32
     llm_grouped_matmul_u4_g32_f32_min, llm_grouped_matmul_i8_g32_f32_min,
     llm_grouped_matmul_u4_g32_k6_min, llm_grouped_matmul_i8_g32_k6_min,
     llm_grouped_matmul_u5_g32_f16_min, llm_grouped_matmul_u5_g32_k6_min);
-kernels!(without mins: llm_fixed_matmul_i4_g32_f16);
+kernels!(without mins: llm_fixed_matmul_i4_g32_f16, llm_fixed_matmul_i5_g32_f16,
+    llm_fixed_matmul_i6_g16_k8);
 kernels!(with mins: llm_fixed_matmul_u4_g32_f16_min, llm_fixed_matmul_u4_g32_f32_min,
-    llm_fixed_matmul_u4_g32_k6_min);
+    llm_fixed_matmul_u4_g32_k6_min, llm_fixed_matmul_u5_g32_f16_min,
+    llm_fixed_matmul_u5_g32_k6_min);
 
 pub enum Entry {
     WithMins(WithMins),
@@ -99,14 +101,22 @@ pub fn entry(format: GroupedMatmul) -> Entry {
     }
 }
 
-/// The fixed-point entry of a 4-bit `format` (`c/fixed_matvec.c`), which takes the f32
+/// The fixed-point entry of a 4-, 5- or 6-bit `format` (`c/fixed_matvec.c`), which takes the f32
 /// entry's calls.
 pub fn fixed_entry(format: GroupedMatmul) -> Entry {
-    match format.fixed_symbol_for(1).expect("a 4-bit format").as_str() {
+    match format
+        .fixed_symbol_for(1)
+        .expect("a format with a fixed-point kernel")
+        .as_str()
+    {
         "llm_fixed_matmul_i4_g32_f16" => Entry::WithoutMins(llm_fixed_matmul_i4_g32_f16),
         "llm_fixed_matmul_u4_g32_f16_min" => Entry::WithMins(llm_fixed_matmul_u4_g32_f16_min),
         "llm_fixed_matmul_u4_g32_f32_min" => Entry::WithMins(llm_fixed_matmul_u4_g32_f32_min),
         "llm_fixed_matmul_u4_g32_k6_min" => Entry::WithMins(llm_fixed_matmul_u4_g32_k6_min),
+        "llm_fixed_matmul_i5_g32_f16" => Entry::WithoutMins(llm_fixed_matmul_i5_g32_f16),
+        "llm_fixed_matmul_u5_g32_f16_min" => Entry::WithMins(llm_fixed_matmul_u5_g32_f16_min),
+        "llm_fixed_matmul_u5_g32_k6_min" => Entry::WithMins(llm_fixed_matmul_u5_g32_k6_min),
+        "llm_fixed_matmul_i6_g16_k8" => Entry::WithoutMins(llm_fixed_matmul_i6_g16_k8),
         other => panic!("no test entry for {other}"),
     }
 }
