@@ -322,13 +322,11 @@ impl GroupedMatmul {
 
     /// [`GroupedMatmul::check`] for the 8-bit path, which also needs rows of whole
     /// activation blocks.
-    pub fn q8_check(&self, out: usize, inp: usize, stored_groups: usize) -> Result<(), String> {
+    pub fn q8_check(&self, out: usize, inp: usize, stored_groups: usize) -> Result<(), ShapeError> {
         self.check(out, inp, stored_groups)?;
-        if !inp.is_multiple_of(self.q8_block()) {
-            return Err(format!(
-                "{inp} inputs are not whole activation blocks of {}",
-                self.q8_block()
-            ));
+        let block = self.q8_block();
+        if !inp.is_multiple_of(block) {
+            return Err(ShapeError::ActivationBlocks { inp, block });
         }
         Ok(())
     }
@@ -336,28 +334,62 @@ impl GroupedMatmul {
     /// Why a `[out, inp]` weight stored with `stored_groups` groups per row cannot go through
     /// the kernel, if it cannot. Rows of any length are taken (longer ones are summed in
     /// chunks); super-block maps need whole super-blocks.
-    pub fn check(&self, out: usize, inp: usize, stored_groups: usize) -> Result<(), String> {
+    pub fn check(&self, out: usize, inp: usize, stored_groups: usize) -> Result<(), ShapeError> {
         if self.symbol().is_none() {
-            return Err(format!("no kernel for {self:?}"));
+            return Err(ShapeError::NoKernel(*self));
         }
         let groups = inp / self.group;
         if !inp.is_multiple_of(self.group)
             || !out.is_multiple_of(TILE_ROWS)
             || groups > stored_groups
         {
-            return Err(format!(
-                "[{out}, {inp}] does not fit {stored_groups} groups of {}",
-                self.group
-            ));
+            return Err(ShapeError::Groups {
+                out,
+                inp,
+                stored_groups,
+                group: self.group,
+            });
         }
         let per_block = self.maps.groups_per_block();
         if !stored_groups.is_multiple_of(per_block) {
-            return Err(format!(
-                "{stored_groups} groups per row are not whole super-blocks of {per_block}"
-            ));
+            return Err(ShapeError::SuperBlocks {
+                stored_groups,
+                per_block,
+            });
         }
         Ok(())
     }
+}
+
+/// Why a weight or an attention shape cannot go through the kernels.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ShapeError {
+    /// No entry point for this group format.
+    #[error("no kernel for {0:?}")]
+    NoKernel(GroupedMatmul),
+    /// Rows not in tiles of 16, inputs not in whole groups, or more groups than stored.
+    #[error("[{out}, {inp}] does not fit {stored_groups} groups of {group}")]
+    Groups {
+        out: usize,
+        inp: usize,
+        stored_groups: usize,
+        group: usize,
+    },
+    /// Super-block maps stored for a partial super-block.
+    #[error("{stored_groups} groups per row are not whole super-blocks of {per_block}")]
+    SuperBlocks {
+        stored_groups: usize,
+        per_block: usize,
+    },
+    /// The 8-bit path quantizes whole blocks of activations.
+    #[error("{inp} inputs are not whole activation blocks of {block}")]
+    ActivationBlocks { inp: usize, block: usize },
+    /// The decode attention kernel's head dimensions.
+    #[error("head dimension {0} is not a multiple of 16 up to {ATTENTION_MAX_HEAD_DIM}")]
+    HeadDim(usize),
+    /// The decode attention kernel's query heads per kv head.
+    #[error("{0} query heads per kv head (at most {ATTENTION_MAX_GROUP})")]
+    QueryGroup(usize),
 }
 
 /// The element type of a KV cache the decode attention kernel reads.
@@ -387,16 +419,12 @@ pub fn decode_attention_symbol(kv: KvType) -> &'static str {
 
 /// Why the decode attention kernel cannot take heads of `head_dim` with `group` query heads
 /// per kv head, if it cannot.
-pub fn check_decode_attention(head_dim: usize, group: usize) -> Result<(), String> {
+pub fn check_decode_attention(head_dim: usize, group: usize) -> Result<(), ShapeError> {
     if head_dim == 0 || !head_dim.is_multiple_of(16) || head_dim > ATTENTION_MAX_HEAD_DIM {
-        return Err(format!(
-            "head dimension {head_dim} is not a multiple of 16 up to 256"
-        ));
+        return Err(ShapeError::HeadDim(head_dim));
     }
     if group == 0 || group > ATTENTION_MAX_GROUP {
-        return Err(format!(
-            "{group} query heads per kv head (at most {ATTENTION_MAX_GROUP})"
-        ));
+        return Err(ShapeError::QueryGroup(group));
     }
     Ok(())
 }

@@ -109,7 +109,7 @@ pub fn grouped_kernel(
         Activations::Q8 => {
             kernel
                 .q8_check(kernels::TILE_ROWS, inp as usize, stored_groups as usize)
-                .map_err(error)?;
+                .map_err(|e| error(e.to_string()))?;
             quantize(b, kernel, x)?
         }
     };
@@ -121,7 +121,7 @@ pub fn grouped_kernel(
         let out = t * kernels::TILE_ROWS as i64;
         kernel
             .check(out as usize, inp as usize, g as usize)
-            .map_err(error)?;
+            .map_err(|e| error(e.to_string()))?;
         if g != stored_groups || w.mins.is_some() != kernel.min {
             return Err(error(format!(
                 "weights {} do not share one layout",
@@ -212,7 +212,7 @@ pub fn gather_kernel(
     let stored_groups = table.codes.dim(1);
     kernel
         .check(vocab as usize, e as usize, stored_groups as usize)
-        .map_err(error)?;
+        .map_err(|e| error(e.to_string()))?;
     let m = tokens.dim(0);
     let codes = match table.codes.ty().elem {
         ElemType::Ui4 => b.bitcast_convert(table.codes, ElemType::I4)?,

@@ -113,7 +113,7 @@ impl WeightLayout {
 
     /// Why `cfg` cannot be stored in this layout, if it cannot: tiles need every tiled
     /// projection's output rows to be a multiple of 16.
-    pub fn check(self, cfg: &ModelConfig) -> std::result::Result<(), String> {
+    pub fn check(self, cfg: &ModelConfig) -> std::result::Result<(), UntiledRows> {
         if self == WeightLayout::Rows {
             return Ok(());
         }
@@ -131,11 +131,18 @@ impl WeightLayout {
         ];
         match outs.iter().find(|(_, n)| *n as i64 % TILE_ROWS != 0) {
             None => Ok(()),
-            Some((name, n)) => Err(format!(
-                "tiled weights need {name} = {n} to be a multiple of {TILE_ROWS}"
-            )),
+            Some(&(name, rows)) => Err(UntiledRows { name, rows }),
         }
     }
+}
+
+/// A model whose projection outputs do not come in tiles of 16 rows.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("tiled weights need {name} = {rows} to be a multiple of {TILE_ROWS}")]
+pub struct UntiledRows {
+    /// The configuration value (or product) at fault.
+    pub name: &'static str,
+    pub rows: usize,
 }
 
 /// How a grouped weight multiplies several tokens at once (one token always takes the split

@@ -18,15 +18,17 @@ mod weights;
 use serde::{Deserialize, Serialize};
 
 pub use self::weight_format::{
-    group_part, stored_groups, GroupFormat, NotStored, PackedCodes, SubScales, WeightFormat,
-    WeightFormats,
+    group_part, stored_groups, GroupFormat, GroupFormatError, NotStored, PackedCodes, SubScales,
+    WeightFormat, WeightFormats,
 };
 pub use attention::AttentionForm;
 pub use copy_slot::COPY_SLOT;
 pub use forward::cache_globals;
 pub use head::{sample_function, Head};
 pub use layer_plan::{LayerPlan, LayerUse};
-pub use linear::{linear, linear_many, Activations, Several, Weight, WeightLayout, TILE_ROWS};
+pub use linear::{
+    linear, linear_many, Activations, Several, UntiledRows, Weight, WeightLayout, TILE_ROWS,
+};
 pub use sample::SAMPLE_ARGS;
 pub use step::{CacheSpan, Dims, Step};
 pub use weights::{Param, Weights, PARAMETER_SCOPE};
@@ -129,7 +131,7 @@ impl GraphOptions {
     fn validate(&self, cfg: &ModelConfig) -> Result<(), GraphError> {
         self.check_lists()?;
         self.check_sizes()?;
-        self.weight_layout.check(cfg).map_err(GraphError::Options)?;
+        (self.weight_layout.check(cfg)).map_err(|e| GraphError::Options(e.to_string()))?;
         if !matches!(
             self.kv_dtype,
             ElemType::F32 | ElemType::F16 | ElemType::Bf16

@@ -78,27 +78,39 @@ pub fn group_part(name: &str, part: &str) -> String {
     format!("{name}.{part}")
 }
 
+/// Why a weight cannot be stored in a [`GroupFormat`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GroupFormatError {
+    #[error("codes must be ui4, i4 or i8, not {0}")]
+    Code(ElemType),
+    #[error("scales and mins must be floats")]
+    MapsNotFloat,
+    #[error("[{out}, {inp}] does not split into groups of {group} and tiles of {TILE_ROWS} rows")]
+    Groups { out: i64, inp: i64, group: i64 },
+    #[error("[{out}, {inp}] does not split into super-blocks of {block} inputs")]
+    SuperBlocks { out: i64, inp: i64, block: i64 },
+}
+
 impl GroupFormat {
     /// Why a `[out, inp]` weight cannot be stored in this format, if it cannot.
-    pub fn check(&self, out: i64, inp: i64) -> Result<(), String> {
+    pub fn check(&self, out: i64, inp: i64) -> Result<(), GroupFormatError> {
         if !matches!(self.code, ElemType::Ui4 | ElemType::I4 | ElemType::I8) {
-            return Err(format!("codes must be ui4, i4 or i8, not {}", self.code));
+            return Err(GroupFormatError::Code(self.code));
         }
         if !self.scale.is_float() || self.min.is_some_and(|m| !m.is_float()) {
-            return Err("scales and mins must be floats".into());
+            return Err(GroupFormatError::MapsNotFloat);
         }
         if self.group <= 0 || inp % self.group != 0 || out % TILE_ROWS != 0 {
-            return Err(format!(
-                "[{out}, {inp}] does not split into groups of {} and tiles of {TILE_ROWS} rows",
-                self.group
-            ));
+            return Err(GroupFormatError::Groups {
+                out,
+                inp,
+                group: self.group,
+            });
         }
         if let Some(sub) = self.sub_scales {
             let block = self.group * sub.groups_per_block() as i64;
             if inp % block != 0 {
-                return Err(format!(
-                    "[{out}, {inp}] does not split into super-blocks of {block} inputs"
-                ));
+                return Err(GroupFormatError::SuperBlocks { out, inp, block });
             }
         }
         Ok(())
