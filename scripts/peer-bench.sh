@@ -18,14 +18,8 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PEER_VENV="$ROOT/.venv-peer"
-PEER_PKG="llama-cpp-python==0.3.36"
 
 "$ROOT/scripts/setup.sh" >&2
-if ! "$PEER_VENV/bin/python" -c "import llama_cpp" 2>/dev/null; then
-  echo "[peer] building $PEER_PKG into .venv-peer (about 8 minutes)" >&2
-  python3 -m venv "$PEER_VENV"
-  "$PEER_VENV/bin/pip" install -q --progress-bar off "$PEER_PKG" >&2
-fi
+PEER_PYTHON="$("$ROOT/scripts/peer-venv.sh")"
 (cd "$ROOT" && PATH="$ROOT/.venv/bin:$PATH" cargo build -q --release -p bench)
-exec "$PEER_VENV/bin/python" "$ROOT/scripts/peer_bench.py" --bench "$ROOT/target/release/bench" "$@"
+exec "$PEER_PYTHON" "$ROOT/scripts/peer_bench.py" --bench "$ROOT/target/release/bench" "$@"

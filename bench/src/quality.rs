@@ -10,6 +10,10 @@
 //! positions go through the prefill graph one token at a time (each token's projections are
 //! quantized on their own, so this is what a whole prompt's prefill computes for it), the
 //! reference through decode steps as for every choice.
+//!
+//! `--peer-logits FILE` adds llama.cpp's own logits for the same sequences and GGUF file
+//! (`scripts/peer-logits.sh`), compared against the same reference, so its row stands next to
+//! ours.
 
 use std::path::PathBuf;
 
@@ -37,6 +41,10 @@ struct Args {
     #[arg(long = "choice", value_parser = parse_choice,
           default_values = ["f16:f32", "bf16:f32", "native:f32", "f32:f16", "f32:bf16", "native:f16"])]
     choices: Vec<Choice>,
+    /// llama.cpp's logits for the same prompts and model file, from `scripts/peer-logits.sh`:
+    /// compared against the same reference as a row of its own.
+    #[arg(long)]
+    peer_logits: Option<PathBuf>,
     /// Write the results as JSON here.
     #[arg(long)]
     json: Option<PathBuf>,
@@ -112,7 +120,17 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     for &choice in &args.choices {
         eprintln!("[quality] {choice}");
         let got = logits(&runtime, &path, choice, &sequences, longest)?;
-        rows.push(compare(choice, &expected, &got));
+        let label = [
+            choice.weights.to_string(),
+            choice.kv.to_string(),
+            choice.activations.to_string(),
+        ];
+        rows.push(compare(label, &expected, &got));
+    }
+    if let Some(file) = &args.peer_logits {
+        let got = read_peer_logits(file, &sequences, expected[0][0].len())?;
+        let label = ["llama.cpp (the file's types)", "f16", "its own (8-bit)"].map(String::from);
+        rows.push(compare(label, &expected, &got));
     }
     println!("{}", table(&rows));
     if let Some(json) = &args.json {
@@ -217,7 +235,49 @@ fn argmax(x: &[f32]) -> usize {
     best
 }
 
-fn compare(choice: Choice, expected: &[Vec<Vec<f32>>], got: &[Vec<Vec<f32>>]) -> Row {
+/// llama.cpp's logits as `scripts/peer_logits.py` writes them (a JSON header line, then f32
+/// little-endian `[length, vocab]` per sequence), checked against the sequences and vocabulary.
+fn read_peer_logits(
+    path: &PathBuf,
+    sequences: &[Vec<i32>],
+    vocab: usize,
+) -> Result<Vec<Vec<Vec<f32>>>, Box<dyn std::error::Error>> {
+    let bytes = std::fs::read(path)?;
+    let newline = (bytes.iter().position(|&b| b == b'\n'))
+        .ok_or_else(|| format!("{}: no header line", path.display()))?;
+    let header: serde_json::Value = serde_json::from_slice(&bytes[..newline])?;
+    let lengths: Vec<usize> = sequences.iter().map(Vec::len).collect();
+    let theirs: Option<Vec<usize>> = header["lengths"].as_array().map(|a| {
+        a.iter()
+            .filter_map(|v| v.as_u64().map(|n| n as usize))
+            .collect()
+    });
+    if header["vocab"].as_u64() != Some(vocab as u64) || theirs.as_ref() != Some(&lengths) {
+        return Err(format!(
+            "{}: logits of vocabulary {} for sequences {:?}, not {vocab} for {lengths:?}",
+            path.display(),
+            header["vocab"],
+            theirs
+        )
+        .into());
+    }
+    let floats: Vec<f32> = bytes[newline + 1..]
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect();
+    if floats.len() != lengths.iter().sum::<usize>() * vocab {
+        return Err(format!("{}: truncated logits", path.display()).into());
+    }
+    let mut rows = floats.chunks_exact(vocab).map(<[f32]>::to_vec);
+    Ok(lengths
+        .iter()
+        .map(|&n| rows.by_ref().take(n).collect())
+        .collect())
+}
+
+/// The statistics of `got` against `expected` over every position, in a row labelled
+/// `[weights, KV, activations]`.
+fn compare(label: [String; 3], expected: &[Vec<Vec<f32>>], got: &[Vec<Vec<f32>>]) -> Row {
     let (mut kl_sum, mut kl_max, mut agree, mut diff_max, mut n) = (0.0, 0.0f64, 0, 0.0f64, 0);
     let pairs = expected.iter().flatten().zip(got.iter().flatten());
     for (p, q) in pairs {
@@ -230,10 +290,11 @@ fn compare(choice: Choice, expected: &[Vec<Vec<f32>>], got: &[Vec<Vec<f32>>]) ->
         diff_max = diff.fold(diff_max, f64::max);
         n += 1;
     }
+    let [weights, kv, activations] = label;
     Row {
-        weights: choice.weights.to_string(),
-        kv: choice.kv.to_string(),
-        activations: choice.activations.to_string(),
+        weights,
+        kv,
+        activations,
         positions: n,
         mean_kl: kl_sum / n as f64,
         max_kl: kl_max,
