@@ -83,15 +83,27 @@ INLINE void fx_quantize(const float* x, size_t n, struct fx_inputs* q) {
             const size_t half = b * 2 + h;
             __m512i rest = _mm512_cvt_roundps_epi32(_mm512_mul_ps(v[h], up),
                                                     _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-            q->total[half] = _mm512_reduce_add_epi64(_mm512_cvtepi32_epi64(_mm512_castsi512_si256(rest))) +
-                             _mm512_reduce_add_epi64(_mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(rest, 1)));
+            __m512i limb[FX_LIMBS];
             for (int l = 0; l < FX_LIMBS; ++l) {
                 // The last limb is what remains: |N| < 2^30 leaves it within [-65, 65].
-                const __m512i limb = l + 1 < FX_LIMBS ? fx_low_byte(rest) : rest;
-                rest = _mm512_srai_epi32(_mm512_sub_epi32(rest, limb), 8);
-                _mm_store_si128((__m128i*)(q->limbs[l] + half * 16), _mm512_cvtepi32_epi8(limb));
-                q->limb_sum[half][l] = _mm512_reduce_add_epi32(limb);
+                limb[l] = l + 1 < FX_LIMBS ? fx_low_byte(rest) : rest;
+                rest = _mm512_srai_epi32(_mm512_sub_epi32(rest, limb[l]), 8);
+                _mm_store_si128((__m128i*)(q->limbs[l] + half * 16), _mm512_cvtepi32_epi8(limb[l]));
             }
+            // The 16 inputs' sum per limb, two limbs to a lane (16-bit halves: a sum of 16
+            // bytes fits in 12 bits), so two horizontal sums serve all four; the sum of N
+            // follows from them exactly.
+            int64_t total = 0;
+            for (int pair = 0; pair < FX_LIMBS / 2; ++pair) {
+                const int32_t both = _mm512_reduce_add_epi32(_mm512_add_epi32(
+                    limb[2 * pair], _mm512_slli_epi32(limb[2 * pair + 1], 16)));
+                const int32_t low = (int16_t)(both & 0xFFFF);
+                const int32_t high = (both - low) >> 16;
+                q->limb_sum[half][2 * pair] = low;
+                q->limb_sum[half][2 * pair + 1] = high;
+                total += ((int64_t)low << (16 * pair)) + ((int64_t)high << (16 * pair + 8));
+            }
+            q->total[half] = total;
         }
     }
 }
