@@ -238,8 +238,8 @@ def main():
     p.add_argument("--capacity", type=int, default=256,
                    help="our positions per slot (llama.cpp gets context + steps + 16 per sequence)")
     p.add_argument("--activations", nargs="+", default=["f32"], choices=["f32", "q8"],
-                   help="our prefill activations; each gets its own run per round (decode "
-                        "and memory are the first one's)")
+                   help="our activations; each gets its own run per round (memory and "
+                        "bytes are the first one's)")
     p.add_argument("--verbose", action="store_true", help="show bench's progress")
     args = p.parse_args()
     if args.shape and args.model:
@@ -252,25 +252,30 @@ def main():
     print(f"model {args.model}\nthreads {args.threads}, our weights {args.weights}, KV {args.kv}, "
           f"context {args.context}, {args.steps} steps, prefill {args.prefill_tokens} tokens, "
           f"batch {args.batch}; load average {os.getloadavg()[0]:.2f}", flush=True)
+    def against(ours, peer, label):
+        """One round of ours against llama.cpp: each speed and their ratio."""
+        parts = [f"B=1 {ours['decode_ms']:.2f} ms against {peer['decode_ms']:.2f} "
+                 f"({peer['decode_ms'] / ours['decode_ms']:.2f}x)"]
+        if args.batch > 1:
+            parts.append(f"B={args.batch} {ours['batch_ms']:.2f} ms against "
+                         f"{peer['batch_ms']:.2f} ({peer['batch_ms'] / ours['batch_ms']:.2f}x)")
+        speedup = ours["prefill_tok_s"] / peer["prefill_tok_s"]
+        parts.append(f"prefill {ours['prefill_tok_s']:.0f} tok/s against "
+                     f"{peer['prefill_tok_s']:.0f} ({speedup:.2f}x)")
+        return f"{label} (llama.cpp after 'against'): " + ", ".join(parts)
+
     peer = Peer(args)
     rows = []
     extra = {act: [] for act in args.activations[1:]}
     for r in range(args.rounds):
         a = ours(args, args.activations[0])
         for act in extra:
-            extra[act].append(ours(args, act)["prefill_tok_s"])
+            extra[act].append(ours(args, act))
         b = peer.measure()
         rows.append((a, b))
-        line = (f"round {r + 1}: B=1 ours {a['decode_ms']:.2f} ms, llama.cpp {b['decode_ms']:.2f} "
-                f"ms ({b['decode_ms'] / a['decode_ms']:.2f}x)")
-        if args.batch > 1:
-            line += (f" | B={args.batch} ours {a['batch_ms']:.2f} ms, llama.cpp "
-                     f"{b['batch_ms']:.2f} ms ({b['batch_ms'] / a['batch_ms']:.2f}x)")
-        line += (f" | prefill ours {a['prefill_tok_s']:.0f} tok/s, llama.cpp "
-                 f"{b['prefill_tok_s']:.0f} ({a['prefill_tok_s'] / b['prefill_tok_s']:.2f}x)")
-        for act, speeds in extra.items():
-            line += (f" | prefill ours ({act} activations) {speeds[-1]:.0f} tok/s "
-                     f"({speeds[-1] / b['prefill_tok_s']:.2f}x)")
+        line = f"round {r + 1}: " + against(a, b, "ours")
+        for act, runs in extra.items():
+            line += " | " + against(runs[-1], b, f"{act} activations")
         line += f" | load {os.getloadavg()[0]:.2f}"
         print(line, flush=True)
 
@@ -289,11 +294,14 @@ def main():
     for label, key, inverse in table:
         per_round, m = ratio(key, inverse)
         print(f"| {label}, median | {med(0, key):.2f} | {med(1, key):.2f} | {per_round} ({m:.2f}) |")
-    for act, speeds in extra.items():
-        vals = [s / b["prefill_tok_s"] for s, (_, b) in zip(speeds, rows)]
-        print(f"| {args.prefill_tokens}-token prefill with {act} activations, tok/s, median | "
-              f"{statistics.median(speeds):.2f} | {med(1, 'prefill_tok_s'):.2f} | "
-              f"{' / '.join(f'{v:.2f}' for v in vals)} ({statistics.median(vals):.2f}) |")
+    for act, runs in extra.items():
+        for label, key, inverse in table:
+            mine = [e[key] for e in runs]
+            vals = [(b[key] / e) if inverse else (e / b[key]) for e, (_, b) in zip(mine, rows)]
+            print(f"| {label} with {act} activations, median | "
+                  f"{statistics.median(mine):.2f} | {med(1, key):.2f} | "
+                  f"{' / '.join(f'{v:.2f}' for v in vals)} "
+                  f"({statistics.median(vals):.2f}) |")
     if args.batch > 1:
         print(f"| B={args.batch} tok/s, median | {args.batch * 1e3 / med(0, 'batch_ms'):.1f} | "
               f"{args.batch * 1e3 / med(1, 'batch_ms'):.1f} | |")

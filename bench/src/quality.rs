@@ -6,10 +6,8 @@
 //! KL(reference || choice), top-1 agreement and max |Δlogit|, the statistics llama.cpp's
 //! perplexity tool reports for its quantized types.
 //!
-//! A choice with q8 activations (`WEIGHTS:KV:q8`) changes only prefill's products, so its
-//! positions go through the prefill graph one token at a time (each token's projections are
-//! quantized on their own, so this is what a whole prompt's prefill computes for it), the
-//! reference through decode steps as for every choice.
+//! A choice with q8 activations (`WEIGHTS:KV:q8`) quantizes each token's activations on their
+//! own, so decode steps give what a whole prompt's prefill computes for it too.
 //!
 //! `--peer-logits FILE` adds llama.cpp's own logits for the same sequences and GGUF file
 //! (`scripts/peer-logits.sh`), compared against the same reference, so its row stands next to
@@ -21,7 +19,7 @@ use clap::Parser;
 use emitter::graph::{Activations, Head};
 use emitter::hlo::ElemType;
 use engine::batch::GraphRunner;
-use engine::graphs::{DecodeOutput, PrefillOut};
+use engine::graphs::DecodeOutput;
 use engine::model::{self, ModelOptions};
 use engine::runtime::Runtime;
 use loader::Precision;
@@ -33,11 +31,13 @@ struct Args {
     /// Model (.gguf or HF dir); default SmolLM2-135M-Instruct from the venv.
     #[arg(long)]
     model: Option<PathBuf>,
-    /// Prompts: JSON `{"prompts": [{"prompt_ids": [..], "greedy_ids": [..]}, ..]}`.
+    /// Prompts: JSON `{"prompts": [{"prompt_ids": [..], "greedy_ids": [..]}, ..]}`, or a
+    /// `.txt` file of passages separated by blank lines, each tokenized by the model's
+    /// tokenizer (e.g. `tests/fixtures/quality/passages.txt`).
     #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/oracle/generation.json"))]
     prompts: PathBuf,
     /// Choices as WEIGHTS:KV[:ACTIVATIONS] (weights native, f32, f16 or bf16; KV f32, f16 or
-    /// bf16; prefill's activations f32 or q8, the latter with native weights on the kernels).
+    /// bf16; activations f32 or q8, the latter with native weights on the kernels).
     #[arg(long = "choice", value_parser = parse_choice,
           default_values = ["f16:f32", "bf16:f32", "native:f32", "f32:f16", "f32:bf16", "native:f16"])]
     choices: Vec<Choice>,
@@ -48,6 +48,10 @@ struct Args {
     /// Write the results as JSON here.
     #[arg(long)]
     json: Option<PathBuf>,
+    /// Write the token sequences as prompts JSON here (for `scripts/peer-logits.sh --prompts`,
+    /// so llama.cpp sees the very ids of a `.txt` file's passages) and stop.
+    #[arg(long)]
+    write_prompts: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -62,7 +66,7 @@ impl std::fmt::Display for Choice {
         write!(f, "weights {} / KV {}", self.weights, self.kv)?;
         match self.activations {
             Activations::F32 => Ok(()),
-            a => write!(f, " / prefill activations {a}"),
+            a => write!(f, " / activations {a}"),
         }
     }
 }
@@ -106,7 +110,20 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         Some(path) => path.clone(),
         None => loader::default_model_path()?,
     };
-    let sequences = read_prompts(&args.prompts)?;
+    let sequences = match args.prompts.extension().and_then(|e| e.to_str()) {
+        Some("txt") => tokenize_passages(&args.prompts, &path)?,
+        _ => read_prompts(&args.prompts)?,
+    };
+    if let Some(file) = &args.write_prompts {
+        let prompts: Vec<_> = sequences
+            .iter()
+            .map(|s| serde_json::json!({"prompt_ids": s, "greedy_ids": []}))
+            .collect();
+        std::fs::write(file, serde_json::json!({ "prompts": prompts }).to_string())?;
+        let positions: usize = sequences.iter().map(Vec::len).sum();
+        eprintln!("[quality] {} sequences, {positions} positions -> {}", sequences.len(), file.display());
+        return Ok(());
+    }
     let runtime = Runtime::new("local-task")?;
     let longest = sequences.iter().map(Vec::len).max().unwrap_or(0);
     let reference = Choice {
@@ -137,6 +154,25 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         std::fs::write(json, serde_json::to_string_pretty(&rows)?)?;
     }
     Ok(())
+}
+
+/// Each passage of a text file (blank lines between passages) as the model's tokenizer
+/// encodes it, special tokens included.
+fn tokenize_passages(
+    file: &std::path::Path,
+    model: &std::path::Path,
+) -> Result<Vec<Vec<i32>>, Box<dyn std::error::Error>> {
+    let tokenizer = loader::Model::open(model)?.tokenizer()?;
+    let text = std::fs::read_to_string(file)?;
+    let mut sequences = Vec::new();
+    for passage in text.split("\n\n").map(str::trim).filter(|p| !p.is_empty()) {
+        let ids = tokenizer.encode(passage, true)?;
+        sequences.push(ids.into_iter().map(|t| t as i32).collect());
+    }
+    if sequences.is_empty() {
+        return Err(format!("{}: no passages", file.display()).into());
+    }
+    Ok(sequences)
 }
 
 /// Each prompt's ids followed by its greedy continuation.
@@ -200,18 +236,10 @@ fn logits(
     for sequence in sequences {
         let mut rows = Vec::new();
         for (pos, &token) in sequence.iter().enumerate() {
-            if choice.activations == Activations::F32 {
-                loaded
-                    .graphs
-                    .decode(Head::Logits, &[token], &[pos as i32], None, &mut out)?;
-                rows.push(out.logits[..vocab].to_vec());
-            } else {
-                let mut logits = vec![0f32; vocab];
-                loaded
-                    .graphs
-                    .prefill(0, pos, &[token], PrefillOut::Logits(&mut logits))?;
-                rows.push(logits);
-            }
+            loaded
+                .graphs
+                .decode(Head::Logits, &[token], &[pos as i32], None, &mut out)?;
+            rows.push(out.logits[..vocab].to_vec());
         }
         all.push(rows);
     }
@@ -305,7 +333,7 @@ fn compare(label: [String; 3], expected: &[Vec<Vec<f32>>], got: &[Vec<Vec<f32>>]
 
 fn table(rows: &[Row]) -> String {
     let mut out = String::from(
-        "| weights | KV | prefill activations | positions | mean KL | max KL | top-1 agreement | max abs logit diff |\n|---|---|---|---|---|---|---|---|\n",
+        "| weights | KV | activations | positions | mean KL | max KL | top-1 agreement | max abs logit diff |\n|---|---|---|---|---|---|---|---|\n",
     );
     for r in rows {
         out.push_str(&format!(

@@ -243,11 +243,11 @@ fn kernel_products_are_one_dispatch_each() {
     }
 }
 
-/// With q8 activations, prefill's products quantize their input once per product (q/k/v
-/// and gate/up share theirs) and multiply with the 8-bit kernels; decode keeps the exact
-/// ones, and the LM head too.
+/// With q8 activations, every step's layer products quantize their input once per product
+/// (q/k/v and gate/up share theirs) and multiply with the 8-bit kernels, in prefill and
+/// decode alike; the LM head stays exact.
 #[test]
-fn q8_activations_reach_prefill_products_only() {
+fn q8_activations_reach_every_layer_product() {
     let Some(compiler) = iree_compile() else {
         eprintln!("skipped: iree-compile not found (set IREE_COMPILE or install it into .venv)");
         return;
@@ -274,31 +274,19 @@ fn q8_activations_reach_prefill_products_only() {
                 .filter(|l| l.contains("flow.dispatch @extern_llm_kernels") && l.contains(symbol))
                 .count()
         };
-        let prefill = body("prefill_logits_t32");
-        // Per layer q/k/v, o, gate/up and down.
-        assert_eq!(
-            count(&prefill, "llm_q8_quantize"),
-            4 * layers,
-            "{name}: quantize"
-        );
-        assert_eq!(
-            count(&prefill, "llm_q8_matmul"),
-            4 * layers,
-            "{name}: q8 products"
-        );
-        // The LM head's product (of the last token) stays exact.
-        assert_eq!(
-            count(&prefill, "llm_grouped_matmul") + count(&prefill, "llm_fixed_matmul"),
-            1,
-            "{name}: exact products"
-        );
-        let decode = body("decode_ragged_logits_b1");
-        assert_eq!(count(&decode, "llm_q8_"), 0, "{name}: decode");
-        assert_eq!(
-            count(&decode, "llm_grouped_matmul") + count(&decode, "llm_fixed_matmul"),
-            4 * layers + 1,
-            "{name}: decode products"
-        );
+        for function in ["prefill_logits_t32", "decode_ragged_logits_b1"] {
+            let text = body(function);
+            let count = |symbol| count(&text, symbol);
+            // Per layer q/k/v, o, gate/up and down.
+            assert_eq!(count("llm_q8_quantize"), 4 * layers, "{name} {function}");
+            assert_eq!(count("llm_q8_matmul"), 4 * layers, "{name} {function}");
+            // The LM head's product (of the last token) stays exact.
+            assert_eq!(
+                count("llm_grouped_matmul") + count("llm_fixed_matmul"),
+                1,
+                "{name} {function}: exact products"
+            );
+        }
     }
 }
 

@@ -362,9 +362,16 @@ impl PreparedModel {
             vmfb.display(),
             started.elapsed().as_secs_f64()
         );
-        let graphs = Graphs::load(runtime, self.rendered.manifest, &vmfb, &parameter_file)?;
+        let manifest = self.rendered.manifest.clone();
+        let graphs = Graphs::load(runtime, manifest, &vmfb, &parameter_file)?;
         tracing::info!("loaded in {:.1} s", started.elapsed().as_secs_f64());
-        Ok(LoadedModel {
+        Ok(self.into_loaded(graphs, parameter_file, vmfb))
+    }
+
+    /// The loaded model: this model's identity (configuration, tokenizer, chat template, eos)
+    /// with the module `vmfb` loaded as `graphs` over `parameter_file`.
+    fn into_loaded(self, graphs: Graphs, parameter_file: PathBuf, vmfb: PathBuf) -> LoadedModel {
+        LoadedModel {
             graphs,
             config: self.config,
             tokenizer: self.tokenizer,
@@ -372,7 +379,7 @@ impl PreparedModel {
             eos: self.eos,
             parameter_file,
             vmfb,
-        })
+        }
     }
 
     /// Loads the full module if it is compiled already; otherwise compiles and loads a first
@@ -419,21 +426,14 @@ impl PreparedModel {
             label,
             target,
             runtime: runtime.clone(),
-            full: self.rendered,
+            // The module text is copied once (megabytes), so `self` can become the loaded model.
+            full: self.rendered.clone(),
             first: (first.manifest, first_vmfb.clone()),
             parameter_file: parameter_file.clone(),
             cache_dir: self.options.cache_dir.clone(),
         };
         Ok(Tiered {
-            loaded: LoadedModel {
-                graphs,
-                config: self.config,
-                tokenizer: self.tokenizer,
-                chat_template: self.chat_template,
-                eos: self.eos,
-                parameter_file,
-                vmfb: first_vmfb,
-            },
+            loaded: self.into_loaded(graphs, parameter_file, first_vmfb),
             rest: Some(rest),
         })
     }

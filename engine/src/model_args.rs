@@ -51,9 +51,9 @@ pub struct ModelArgs {
     /// KV cache element type: f32, f16 or bf16 (rounded when written).
     #[arg(long, default_value = "f32", value_parser = parse_kv_dtype)]
     pub kv: ElemType,
-    /// Prefill's products with native weights on the CPU kernels: f32 (exact) or q8
-    /// (activations quantized to int8 per block, integer dot products: faster, lossy; needs
-    /// AVX-512 VNNI, VBMI and BITALG).
+    /// The layers' products with native weights on the CPU kernels, in prefill and decode:
+    /// f32 (exact) or q8 (activations quantized to int8 per block, integer dot products:
+    /// faster, lossy; needs AVX-512 VNNI, VBMI and BITALG).
     #[arg(long, default_value = "f32")]
     pub activations: Activations,
     /// Multiply native weights and run decode attention with the hand-written CPU kernels

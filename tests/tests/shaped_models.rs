@@ -40,9 +40,9 @@ const STEPS: usize = 6;
 /// Absolute, on logits up to about 8: both sides hold the same weight values and differ only in
 /// summation order over rows of up to 8960 products (f32 weights: within 5e-5).
 const TOLERANCE: f32 = 5e-4;
-/// With prefill's activations quantized to int8 (`Activations::Q8`), absolute on the same
-/// logits: prefill rows and the decode rows that read its cache (measured: at most 0.30 on
-/// both shapes, 4-5% of the largest logit; int8 steps of amax / 127 per block of 256 inputs).
+/// With the layers' activations quantized to int8 (`Activations::Q8`, prefill and decode),
+/// absolute on the same logits (measured: at most 0.30 on both shapes, 4-5% of the largest
+/// logit; int8 steps of amax / 127 per block of 256 inputs).
 const Q8_TOLERANCE: f32 = 0.6;
 
 fn root() -> PathBuf {
@@ -176,9 +176,10 @@ fn max_abs_diff(a: &[f32], b: &[f32]) -> f32 {
 
 /// The shape's few-layer file through the engine: the prompt prefilled in chunks (logits of
 /// each chunk's last position), then one decode step per token, every logit row against the
-/// reference's at the same position. With q8 activations, prefill's products are lossy: the
-/// rows must stay within `Q8_TOLERANCE`, and prefill's must be further off than the exact
-/// path's tolerance (the 8-bit kernels ran).
+/// reference's at the same position. With q8 activations, every step's products are lossy:
+/// the rows must stay within `Q8_TOLERANCE`, and prefill's must be further off than the exact
+/// path's tolerance (the 8-bit kernels ran; `emitter/tests/grouped_dispatches.rs` checks
+/// that decode calls them too).
 fn check(shape: &str, weights_kind: Precision, activations: Activations) {
     static LOCK: OnceLock<Mutex<()>> = OnceLock::new();
     let _guard = LOCK
@@ -286,7 +287,7 @@ fn qwen2_5_1_5b_shape_matches_the_reference() {
     check("qwen2.5-1.5b", Precision::Native, Activations::F32);
 }
 
-/// Prefill with activations quantized to int8 (opt-in, lossy), on the hosts that run it:
+/// Activations quantized to int8 (opt-in, lossy), on the hosts that run it:
 /// Llama's Q4_K and Q6_K products and Qwen's biases and 8960-input rows.
 #[test]
 fn llama_3_2_1b_shape_with_q8_activations_stays_near_the_reference() {

@@ -9,7 +9,7 @@ use super::attention::{
     write_values, AttentionForm, Keys,
 };
 use super::grouped_kernel::weight_kernel;
-use super::linear::{linear_many, Activations, Several, Weight};
+use super::linear::{linear_many, Several, Weight};
 use super::step::{CacheSpan, Dims, Step};
 use super::weight_format::WeightFormat;
 use super::weights::{layer_dims, layer_shape, layer_suffixes, loaded_type};
@@ -120,12 +120,9 @@ fn declare_args(
                     })
                     .collect();
                 let kernel = weight_kernel(&g, dims.kernels, &suffix)?;
-                // Decode is bound by memory: only prefill's products take other activations.
-                let activations = match step {
-                    Step::Prefill { .. } => dims.activations,
-                    _ => Activations::F32,
-                };
-                Weight::groups(parts, several(&suffix), kernel)?.with_activations(activations)
+                // Every step takes the same activations, so a sequence's tokens do not
+                // depend on what it was batched with.
+                Weight::groups(parts, several(&suffix), kernel)?.with_activations(dims.activations)
             }
         };
         w.insert(suffix, weight);

@@ -50,7 +50,8 @@ pub enum Activations {
     F32,
     /// Activations quantized per block to int8 (lossy), multiplied with integer dot products
     /// (AVX-512 VNNI): about 2.5-3x the exact kernels' rate where they are bound by f32 FMAs,
-    /// as in prefill. Only prefill's projections take it; decode is bound by memory.
+    /// as in prefill and batched decode. Every step's layer products take it, so a sequence's
+    /// tokens do not depend on what it is batched with.
     Q8,
 }
 

@@ -69,8 +69,9 @@ pub struct GraphOptions {
     /// Multiply grouped weights with the hand-written CPU kernels (the `kernels` crate)
     /// instead of IREE's code generation: only for CPU modules of a host that runs them.
     pub cpu_kernels: bool,
-    /// What prefill's grouped products multiply by where the CPU kernels run them: the f32
-    /// activations (exact, the default) or int8 quantized ones ([`Activations::Q8`], lossy).
+    /// What the layers' grouped products multiply by where the CPU kernels run them, in
+    /// prefill and decode alike: the f32 activations (exact, the default) or int8 quantized
+    /// ones ([`Activations::Q8`], lossy).
     pub activations: Activations,
 }
 
