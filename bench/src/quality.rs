@@ -121,7 +121,11 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
             .collect();
         std::fs::write(file, serde_json::json!({ "prompts": prompts }).to_string())?;
         let positions: usize = sequences.iter().map(Vec::len).sum();
-        eprintln!("[quality] {} sequences, {positions} positions -> {}", sequences.len(), file.display());
+        eprintln!(
+            "[quality] {} sequences, {positions} positions -> {}",
+            sequences.len(),
+            file.display()
+        );
         return Ok(());
     }
     let runtime = Runtime::new("local-task")?;

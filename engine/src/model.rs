@@ -127,7 +127,7 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
             .copied()
             .filter(|&t| t <= capacity)
             .collect(),
-        prefill_windows: Vec::new(),
+        prefill_windows: prefill_windows(capacity),
         decode_batches: [1usize, 4, 8]
             .iter()
             .copied()
@@ -140,6 +140,20 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
         cpu_kernels: false,
         activations: Default::default(),
     }
+}
+
+/// Prefill windows doubling from 512 positions up to the capacity: a chunk attends the
+/// smallest window that holds its end instead of the whole capacity. Prefill attention grows
+/// with the window: at a capacity of 2048 it is most of a small model's prefill, and at 8192
+/// most of a 1B model's for a long prompt. None for a capacity up to 512.
+fn prefill_windows(capacity: usize) -> Vec<usize> {
+    let mut windows: Vec<usize> = std::iter::successors(Some(512usize), |w| Some(w * 2))
+        .take_while(|&w| w < capacity)
+        .collect();
+    if !windows.is_empty() {
+        windows.push(capacity);
+    }
+    windows
 }
 
 /// Tiles on CPU, where they make one-token decode 10-20% faster (see the emitter's
@@ -574,6 +588,18 @@ mod tests {
     use std::path::Path;
 
     use super::*;
+
+    #[test]
+    fn prefill_windows_double_up_to_the_capacity() {
+        assert_eq!(prefill_windows(256), Vec::<usize>::new());
+        assert_eq!(prefill_windows(512), Vec::<usize>::new());
+        assert_eq!(prefill_windows(1000), [512, 1000]);
+        assert_eq!(prefill_windows(2048), [512, 1024, 2048]);
+        assert_eq!(prefill_windows(8192), [512, 1024, 2048, 4096, 8192]);
+        let options = default_graph_options(1, 2048);
+        assert_eq!(options.prefill_windows, [512, 1024, 2048]);
+        assert!(first_module_options(&options).prefill_windows.is_empty());
+    }
 
     /// The module text `target` compiles, for the tiny test model, without the CPU kernels.
     fn module_for(target: Target) -> String {

@@ -17,8 +17,9 @@
 // So the weights are the file's values bit for bit and the only roundings are f32's, fewer
 // than an FMA chain's (one per limb and group instead of one per input).
 //
-// Only 4-bit codes (Q4_0, Q4_1, Q4_K) have entries: 5-, 6- and 8-bit codes, rearranged through
-// the stack by q8_matmul.c's `q8_unpack`, measured slower here than their f32 kernels. Only
+// 4-, 5- and 6-bit codes have entries (the high bits of 5- and 6-bit codes are added to each
+// quad with bit shuffles, see `fx_add_high`); byte codes keep the f32 kernel, which is near
+// memory speed for them already. Only
 // M == 1 with K a multiple of 32 and finite activations takes this path; anything else (and a
 // NaN or infinity anywhere in x, which the integers cannot carry) runs the exact f32 kernel of
 // the same format, so the entries accept every call the exact ones do. Needs the CPU features

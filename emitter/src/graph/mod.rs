@@ -57,6 +57,8 @@ pub struct GraphOptions {
     /// Prefill chunk lengths T.
     pub prefill_lengths: Vec<usize>,
     /// Prefill attention windows; empty means one window, the capacity, without a `_w` suffix.
+    /// The longest prefill length gets every window that holds it, shorter ones the smallest
+    /// and the largest of those (see `prefill_windows_for`).
     pub prefill_windows: Vec<usize>,
     pub decode_batches: Vec<usize>,
     pub decode_windows: Vec<usize>,
@@ -256,6 +258,25 @@ impl GraphOptions {
         Ok(())
     }
 
+    /// The prefill windows a chunk of `t` tokens is emitted with: every window that holds it
+    /// for the longest chunk (a long prompt's body, whose attention grows with the window),
+    /// and for a shorter one only the smallest that holds it and the largest (a short
+    /// prompt's start, or a tail anywhere): each extra prefill function costs compile time.
+    fn prefill_windows_for(&self, t: usize) -> Vec<usize> {
+        let holding: Vec<usize> = self
+            .prefill_windows
+            .iter()
+            .copied()
+            .filter(|&w| w >= t)
+            .collect();
+        let longest = self.prefill_lengths.iter().copied().max() == Some(t);
+        match (holding.first(), holding.last()) {
+            (Some(&small), Some(&large)) if !longest && small != large => vec![small, large],
+            (Some(&small), Some(_)) if !longest => vec![small],
+            _ => holding,
+        }
+    }
+
     /// Every (public name, step) pair in emission order, every head of a step together.
     fn steps(&self) -> Vec<(String, Step, Kind)> {
         let mut steps = Vec::new();
@@ -270,7 +291,7 @@ impl GraphOptions {
                     Kind::Prefill,
                 ));
             }
-            for &w in self.prefill_windows.iter().filter(|&&w| w >= t) {
+            for w in self.prefill_windows_for(t) {
                 steps.push((
                     format!("t{t}_w{w}"),
                     Step::Prefill {

@@ -124,6 +124,33 @@ fn optional_weights_follow_the_config() {
     );
 }
 
+/// The longest chunk gets every window that holds it; a shorter one the smallest and the
+/// largest.
+#[test]
+fn prefill_windows_per_chunk_length() {
+    let cfg = from_hf_json(TINY).unwrap();
+    let opts = GraphOptions {
+        prefill_windows: vec![16, 32, 64],
+        heads: vec![Head::Logits],
+        ..opts()
+    };
+    let g = build(&cfg, &opts).unwrap();
+    let prefill: Vec<&str> = names(&g)
+        .into_iter()
+        .filter(|n| n.starts_with("prefill"))
+        .collect();
+    assert_eq!(
+        prefill,
+        [
+            "prefill_logits_t8_w16",
+            "prefill_logits_t8_w64",
+            "prefill_logits_t16_w16",
+            "prefill_logits_t16_w32",
+            "prefill_logits_t16_w64"
+        ]
+    );
+}
+
 #[test]
 fn rejects_options_that_do_not_fit() {
     let cfg = from_hf_json(TINY).unwrap();

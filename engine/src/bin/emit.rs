@@ -60,8 +60,9 @@ struct Args {
     #[arg(long = "context", value_delimiter = ',')]
     context: Vec<usize>,
 
-    /// Prefill context windows: if given, emits prefill_*_t{T}_w{W} for every W >= T
-    /// instead of one window of the whole capacity.
+    /// Prefill context windows W: emits prefill_*_t{T}_w{W} for every W >= T.
+    /// [default: 512 and the capacity where the capacity exceeds 512, else one window of
+    /// the whole capacity, prefill_*_t{T}]
     #[arg(long = "prefill-context", value_delimiter = ',')]
     prefill_context: Vec<usize>,
 
@@ -165,7 +166,9 @@ fn options(args: &Args) -> Result<ModelOptions, EngineError> {
     if !args.context.is_empty() {
         graphs.decode_windows = sorted(decode_windows(args.context.clone(), graphs.capacity));
     }
-    graphs.prefill_windows = sorted(args.prefill_context.clone());
+    if let Some(windows) = given(&args.prefill_context) {
+        graphs.prefill_windows = windows;
+    }
     graphs.decode_attention = args.decode_attention;
     if !args.heads.is_empty() {
         graphs.heads = args.heads.clone();
