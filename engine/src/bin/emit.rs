@@ -60,9 +60,10 @@ struct Args {
     #[arg(long = "context", value_delimiter = ',')]
     context: Vec<usize>,
 
-    /// Prefill context windows W: emits prefill_*_t{T}_w{W} for every W >= T.
-    /// [default: 512 and the capacity where the capacity exceeds 512, else one window of
-    /// the whole capacity, prefill_*_t{T}]
+    /// Prefill context windows W: emits prefill_*_t{T}_w{W} for every W >= T of the longest
+    /// T, and for a shorter T the smallest such W and the largest. [default: 512 doubling up
+    /// to the capacity, which is always the largest; one window of the whole capacity,
+    /// prefill_*_t{T}, where the capacity is 512 or less]
     #[arg(long = "prefill-context", value_delimiter = ',')]
     prefill_context: Vec<usize>,
 
