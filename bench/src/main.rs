@@ -135,17 +135,30 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         SamplingMode::Host
     };
     let mut options = args.model.options(heads)?;
+    // Checked before the compile: the timed prompt and decode steps must fit in a slot.
+    let capacity = options.graphs.capacity;
+    if args.prefill_tokens > capacity || args.context + args.steps + 8 > capacity {
+        return Err(format!(
+            "--prefill-tokens {} and --context {} + --steps {} (+ 8 warm-up positions) must fit \
+             in --capacity {capacity}",
+            args.prefill_tokens, args.context, args.steps
+        )
+        .into());
+    }
     if args.measured_only {
         measured_graphs(&mut options.graphs, args);
     }
-    let mut loaded = model::load(&runtime, &path, &options)?;
     if let Some(schema) = &args.json_schema {
+        let loaded = model::load(&runtime, &path, &options)?;
         return constrained::run(loaded, schema, args.rows, args.tokens, args.rounds);
     }
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     eprintln!("[bench] measuring memory read bandwidth ({threads} threads)");
-    // The probe's buffer is freed before decode so that resident memory is the model's.
+    // Before the model, and the peak started over once the probe's buffer is freed, so that
+    // resident memory and its peak are the model's own.
     let bandwidth = bandwidth::Probe::new(PROBE_BYTES, threads).read_bandwidth(5);
+    memory::reset_peak();
+    let mut loaded = model::load(&runtime, &path, &options)?;
     eprintln!("[bench] prefill of {} tokens", args.prefill_tokens);
     let prefill = measure::prefill(&mut loaded.graphs, args.prefill_tokens, 2);
     let mut decode = Vec::new();

@@ -13,3 +13,10 @@ pub fn resident() -> (u64, u64) {
     };
     (field("VmRSS:"), field("VmHWM:"))
 }
+
+/// Starts the peak (VmHWM) over from the current resident size, so that a buffer freed
+/// before now (the bandwidth probe's) does not count as the model's peak. Linux only;
+/// elsewhere the peak keeps counting from the start.
+pub fn reset_peak() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
