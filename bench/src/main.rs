@@ -98,12 +98,17 @@ fn measured_graphs(graphs: &mut emitter::GraphOptions, args: &Args) {
     batches.sort_unstable();
     batches.dedup();
     graphs.decode_batches = batches;
-    // Steps, warm-up and the paired rounds all decode below context + steps + a few, and a
-    // window of w positions holds positions below w.
-    let end = args.context + args.steps + 8;
+    // A window of w positions holds positions below w.
+    let end = decode_end(args);
     if let Some(&w) = graphs.decode_windows.iter().find(|&&w| w >= end) {
         graphs.decode_windows = vec![w];
     }
+}
+
+/// The position every timed decode stays below: steps, warm-up and the paired rounds all
+/// decode below context + steps + a few.
+fn decode_end(args: &Args) -> usize {
+    args.context + args.steps + 8
 }
 
 /// The modes `--sampling` measures: host, device or both.
@@ -137,7 +142,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let mut options = args.model.options(heads)?;
     // Checked before the compile: the timed prompt and decode steps must fit in a slot.
     let capacity = options.graphs.capacity;
-    if args.prefill_tokens > capacity || args.context + args.steps + 8 > capacity {
+    if args.prefill_tokens > capacity || decode_end(args) > capacity {
         return Err(format!(
             "--prefill-tokens {} and --context {} + --steps {} (+ 8 warm-up positions) must fit \
              in --capacity {capacity}",
