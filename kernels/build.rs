@@ -14,6 +14,8 @@ const SOURCES: &[&str] = &[
     "c/q8_matmul.c",
     "c/fixed_matvec.c",
     "c/decode_attention.c",
+    "c/prefill_attention.c",
+    "c/attention.h",
 ];
 
 fn main() {

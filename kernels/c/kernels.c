@@ -4,3 +4,4 @@
 #include "q8_matmul.c"
 #include "fixed_matvec.c"
 #include "decode_attention.c"
+#include "prefill_attention.c"

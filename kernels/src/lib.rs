@@ -384,15 +384,18 @@ pub enum ShapeError {
     /// The 8-bit path quantizes whole blocks of activations.
     #[error("{inp} inputs are not whole activation blocks of {block}")]
     ActivationBlocks { inp: usize, block: usize },
-    /// The decode attention kernel's head dimensions.
+    /// The attention kernels' head dimensions.
     #[error("head dimension {0} is not a multiple of 16 up to {ATTENTION_MAX_HEAD_DIM}")]
     HeadDim(usize),
-    /// The decode attention kernel's query heads per kv head.
+    /// The attention kernels' query heads per kv head.
     #[error("{0} query heads per kv head (at most {ATTENTION_MAX_GROUP})")]
     QueryGroup(usize),
+    /// One token's queries of the prefill attention kernel do not fit its stack buffer.
+    #[error("{group} query heads of {head_dim} per kv head exceed the prefill attention kernel's buffer")]
+    PrefillQueries { head_dim: usize, group: usize },
 }
 
-/// The element type of a KV cache the decode attention kernel reads.
+/// The element type of a KV cache the attention kernels read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KvType {
     F32,
@@ -400,7 +403,7 @@ pub enum KvType {
     Bf16,
 }
 
-/// Largest head dimension and query heads per kv head the decode attention kernel takes.
+/// Largest head dimension and query heads per kv head the attention kernels take.
 pub const ATTENTION_MAX_HEAD_DIM: usize = 256;
 pub const ATTENTION_MAX_GROUP: usize = 16;
 
@@ -429,6 +432,75 @@ pub fn check_decode_attention(head_dim: usize, group: usize) -> Result<(), Shape
     Ok(())
 }
 
+/// One prefill chunk's attention over its slot: the C function for a cache type. Token t of
+/// the chunk attends positions `0..=min(pos[t], W - 1)` of the slot, whose cache already holds
+/// the chunk's K and V. Its arguments, all 64-bit: q `[H * D, T]` f32 (RoPE applied), the K
+/// cache `[slots, Hkv, D, C]`, the V cache `[slots, C, Hkv, D]`, positions (T i32; the
+/// graph passes its `[1, group * T]` query positions, whose first T are the tokens'), the slot
+/// (one i32) and the output `[H * D, T]` f32, each as a base pointer and byte offset; then T,
+/// H, Hkv, D, C, W, slots (scratch included), tokens per workgroup
+/// ([`prefill_attention_tokens`]), the score scale as f32 bits, and the workgroup id (one
+/// workgroup per kv head and block of tokens, [`prefill_attention_workgroups`]).
+pub fn prefill_attention_symbol(kv: KvType) -> &'static str {
+    match kv {
+        KvType::F32 => "llm_prefill_attention_f32",
+        KvType::F16 => "llm_prefill_attention_f16",
+        KvType::Bf16 => "llm_prefill_attention_bf16",
+    }
+}
+
+/// Floats of the prefill kernel's stack buffer (`PF_FLOATS`): one slice of a key or value
+/// block (64 x 64), then per query its scaled query and running output (D floats each) and
+/// one block's weights (64).
+const PREFILL_ATTENTION_FLOATS: usize = 11264;
+const PREFILL_ATTENTION_SLICE: usize = 64 * 64;
+/// Positions per key block of the prefill kernel (`PF_KEYS`).
+const PREFILL_ATTENTION_KEYS: usize = 64;
+/// Queries (query heads times tokens) one workgroup of the prefill kernel takes at most,
+/// counted in its register blocks of 4 (`PF_MAX_QUERIES`, `PF_QR`).
+const PREFILL_ATTENTION_MAX_QUERIES: usize = 64;
+const PREFILL_ATTENTION_QUERY_BLOCK: usize = 4;
+
+/// Tokens per workgroup of the prefill attention kernel for heads of `head_dim` with `group`
+/// query heads per kv head: as many as its stack buffer holds ([`check_prefill_attention`]
+/// first).
+pub fn prefill_attention_tokens(head_dim: usize, group: usize) -> usize {
+    let per_query = 2 * head_dim + PREFILL_ATTENTION_KEYS;
+    let queries = ((PREFILL_ATTENTION_FLOATS - PREFILL_ATTENTION_SLICE) / per_query)
+        .min(PREFILL_ATTENTION_MAX_QUERIES);
+    // Queries are padded to whole register blocks.
+    let block = PREFILL_ATTENTION_QUERY_BLOCK;
+    let fits = |t: usize| (group * t).div_ceil(block) * block <= queries;
+    let mut tokens = (queries / group.max(1)).max(1);
+    while tokens > 1 && !fits(tokens) {
+        tokens -= 1;
+    }
+    tokens
+}
+
+/// Workgroups of the prefill attention kernel for a chunk of `tokens` tokens.
+pub fn prefill_attention_workgroups(
+    tokens: usize,
+    kv_heads: usize,
+    head_dim: usize,
+    group: usize,
+) -> usize {
+    kv_heads * tokens.div_ceil(prefill_attention_tokens(head_dim, group))
+}
+
+/// Why the prefill attention kernel cannot take heads of `head_dim` with `group` query heads
+/// per kv head, if it cannot: the decode kernel's limits, and one token's queries must fit
+/// the stack buffer (at D = 256, at most 12 query heads per kv head).
+pub fn check_prefill_attention(head_dim: usize, group: usize) -> Result<(), ShapeError> {
+    check_decode_attention(head_dim, group)?;
+    let padded = group.div_ceil(PREFILL_ATTENTION_QUERY_BLOCK) * PREFILL_ATTENTION_QUERY_BLOCK;
+    let floats = PREFILL_ATTENTION_SLICE + padded * (2 * head_dim + PREFILL_ATTENTION_KEYS);
+    if floats > PREFILL_ATTENTION_FLOATS {
+        return Err(ShapeError::PrefillQueries { head_dim, group });
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -439,7 +511,10 @@ mod tests {
             return;
         };
         let attention = [KvType::F32, KvType::F16, KvType::Bf16]
-            .map(|kv| decode_attention_symbol(kv).to_string());
+            .into_iter()
+            .flat_map(|kv| {
+                [decode_attention_symbol(kv), prefill_attention_symbol(kv)].map(str::to_string)
+            });
         let names = SYMBOLS
             .iter()
             .flat_map(|(f, _)| {
@@ -470,6 +545,34 @@ mod tests {
             assert!(name.starts_with("llm_kernels_") && name.ends_with(".o"));
             assert_eq!(name, object.file_name());
         }
+    }
+
+    #[test]
+    fn prefill_attention_blocks_fit_the_stack_buffer() {
+        assert_eq!(prefill_attention_tokens(64, 4), 9);
+        assert_eq!(prefill_attention_tokens(64, 3), 12);
+        assert_eq!(prefill_attention_tokens(128, 4), 5);
+        assert_eq!(prefill_attention_tokens(256, 8), 1);
+        assert_eq!(
+            check_prefill_attention(256, 16),
+            Err(ShapeError::PrefillQueries {
+                head_dim: 256,
+                group: 16
+            })
+        );
+        for d in (16..=ATTENTION_MAX_HEAD_DIM).step_by(16) {
+            for g in 1..=ATTENTION_MAX_GROUP {
+                if check_prefill_attention(d, g).is_err() {
+                    assert!(d > 128 && g > 8, "d {d} g {g} refused");
+                    continue;
+                }
+                let padded = (g * prefill_attention_tokens(d, g)).div_ceil(4) * 4;
+                assert!(padded <= PREFILL_ATTENTION_MAX_QUERIES, "d {d} g {g}");
+                let floats = PREFILL_ATTENTION_SLICE + padded * (2 * d + 64);
+                assert!(floats <= PREFILL_ATTENTION_FLOATS, "d {d} g {g}");
+            }
+        }
+        assert_eq!(prefill_attention_workgroups(512, 8, 64, 4), 8 * 57);
     }
 
     #[test]

@@ -1,0 +1,297 @@
+//! The prefill attention kernel against a scalar f64 softmax attention: cache types, query
+//! heads per kv head (1, 3, 4, 8, 16), head dimensions (64, 80, 128, 256), chunks of 1 to 70
+//! tokens starting at position 0 and later, windows shorter than the chunk's last position,
+//! positions past the capacity (padding tokens), and slots other than 0.
+
+use kernels::{
+    check_prefill_attention, prefill_attention_symbol, prefill_attention_tokens,
+    prefill_attention_workgroups, KvType,
+};
+
+mod common;
+use common::{floats, Rng};
+
+extern "C" {
+    fn llm_prefill_attention_f32(
+        q: *const u8,
+        qo: usize,
+        k: *const u8,
+        ko: usize,
+        v: *const u8,
+        vo: usize,
+        pos: *const u8,
+        po: usize,
+        slot: *const u8,
+        so: usize,
+        out: *mut u8,
+        oo: usize,
+        t: usize,
+        h: usize,
+        hkv: usize,
+        d: usize,
+        c: usize,
+        w: usize,
+        slots: usize,
+        tb: usize,
+        scale: usize,
+        wg: usize,
+    );
+    fn llm_prefill_attention_f16(
+        q: *const u8,
+        qo: usize,
+        k: *const u8,
+        ko: usize,
+        v: *const u8,
+        vo: usize,
+        pos: *const u8,
+        po: usize,
+        slot: *const u8,
+        so: usize,
+        out: *mut u8,
+        oo: usize,
+        t: usize,
+        h: usize,
+        hkv: usize,
+        d: usize,
+        c: usize,
+        w: usize,
+        slots: usize,
+        tb: usize,
+        scale: usize,
+        wg: usize,
+    );
+    fn llm_prefill_attention_bf16(
+        q: *const u8,
+        qo: usize,
+        k: *const u8,
+        ko: usize,
+        v: *const u8,
+        vo: usize,
+        pos: *const u8,
+        po: usize,
+        slot: *const u8,
+        so: usize,
+        out: *mut u8,
+        oo: usize,
+        t: usize,
+        h: usize,
+        hkv: usize,
+        d: usize,
+        c: usize,
+        w: usize,
+        slots: usize,
+        tb: usize,
+        scale: usize,
+        wg: usize,
+    );
+}
+
+type Entry = unsafe extern "C" fn(
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *mut u8,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+);
+
+fn entry(kv: KvType) -> Entry {
+    match prefill_attention_symbol(kv) {
+        "llm_prefill_attention_f32" => llm_prefill_attention_f32,
+        "llm_prefill_attention_f16" => llm_prefill_attention_f16,
+        "llm_prefill_attention_bf16" => llm_prefill_attention_bf16,
+        other => panic!("no test entry for {other}"),
+    }
+}
+
+/// A cache value as stored, and its value as read back.
+fn stored(v: f32, kv: KvType) -> (Vec<u8>, f32) {
+    match kv {
+        KvType::F32 => (v.to_le_bytes().to_vec(), v),
+        KvType::F16 => {
+            let h = half::f16::from_f32(v);
+            (h.to_le_bytes().to_vec(), h.to_f32())
+        }
+        KvType::Bf16 => {
+            let h = half::bf16::from_f32(v);
+            (h.to_le_bytes().to_vec(), h.to_f32())
+        }
+    }
+}
+
+struct Case {
+    heads: usize,
+    kv_heads: usize,
+    dim: usize,
+    /// Slots of the cache, scratch included.
+    slots: usize,
+    slot: usize,
+    capacity: usize,
+    window: usize,
+    /// The chunk's first position and its tokens.
+    start: usize,
+    tokens: usize,
+}
+
+fn check(case: &Case, kv: KvType, seed: u64) {
+    let Case {
+        heads,
+        kv_heads,
+        dim,
+        slots,
+        slot,
+        capacity,
+        window,
+        start,
+        tokens,
+    } = *case;
+    let group = heads / kv_heads;
+    check_prefill_attention(dim, group).unwrap();
+    let mut rng = Rng(seed);
+    let q: Vec<f32> = (0..heads * dim * tokens).map(|_| rng.unit()).collect();
+    let cache_len = slots * capacity * kv_heads * dim;
+    let (mut kb, mut vb) = (Vec::new(), Vec::new());
+    let (mut kf, mut vf) = (Vec::new(), Vec::new());
+    for _ in 0..cache_len {
+        let (bytes, value) = stored(rng.unit() * 2.0, kv);
+        kb.extend(bytes);
+        kf.push(value);
+        let (bytes, value) = stored(rng.unit(), kv);
+        vb.extend(bytes);
+        vf.push(value);
+    }
+    // Positions as the graph passes them: `[1, G * T]`, head g's tokens at g * T.
+    let positions: Vec<i32> = (0..tokens).map(|t| (start + t) as i32).collect();
+    let pos: Vec<u8> = (0..group)
+        .flat_map(|_| positions.iter())
+        .flat_map(|p| p.to_le_bytes())
+        .collect();
+    let slot_arg = (slot as i32).to_le_bytes();
+    let scale = 1.0 / (dim as f32).sqrt();
+    let qb: Vec<u8> = q.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let mut out = vec![0xFFu8; heads * dim * tokens * 4];
+    let per_workgroup = prefill_attention_tokens(dim, group);
+    for wg in 0..prefill_attention_workgroups(tokens, kv_heads, dim, group) {
+        // SAFETY: the buffers hold q, both caches, positions, the slot and the output at
+        // offset 0 in the shapes the arguments give.
+        unsafe {
+            entry(kv)(
+                qb.as_ptr(),
+                0,
+                kb.as_ptr(),
+                0,
+                vb.as_ptr(),
+                0,
+                pos.as_ptr(),
+                0,
+                slot_arg.as_ptr(),
+                0,
+                out.as_mut_ptr(),
+                0,
+                tokens,
+                heads,
+                kv_heads,
+                dim,
+                capacity,
+                window,
+                slots,
+                per_workgroup,
+                scale.to_bits() as usize,
+                wg,
+            );
+        }
+    }
+    let out = floats(&out);
+    // Keys `[slots, Hkv, D, C]`, values `[slots, C, Hkv, D]`.
+    let key =
+        |t: usize, h: usize, d: usize| kf[((slot * kv_heads + h) * dim + d) * capacity + t] as f64;
+    let value =
+        |t: usize, h: usize, d: usize| vf[((slot * capacity + t) * kv_heads + h) * dim + d] as f64;
+    for (t, &p) in positions.iter().enumerate() {
+        let keys = (p as usize + 1).min(window);
+        for head in 0..heads {
+            let h = head / group;
+            let scores: Vec<f64> = (0..keys)
+                .map(|k| {
+                    let dot: f64 = (0..dim)
+                        .map(|d| q[(head * dim + d) * tokens + t] as f64 * key(k, h, d))
+                        .sum();
+                    dot * scale as f64
+                })
+                .collect();
+            let max = scores.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+            let e: Vec<f64> = scores.iter().map(|s| (s - max).exp()).collect();
+            let sum: f64 = e.iter().sum();
+            for d in 0..dim {
+                let expected = (0..keys).map(|k| e[k] * value(k, h, d)).sum::<f64>() / sum;
+                let got = out[(head * dim + d) * tokens + t] as f64;
+                assert!(
+                    (got - expected).abs() <= 2e-6,
+                    "{kv:?} token {t} (pos {p}) head {head} d {d}: {got} vs {expected}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn prefill_attention_matches_softmax_attention() {
+    if !kernels::host_supported() {
+        eprintln!("skipped: this CPU does not run the kernels");
+        return;
+    }
+    let case = |heads, kv_heads, dim, capacity, window, start, tokens, slot| Case {
+        heads,
+        kv_heads,
+        dim,
+        slots: 3,
+        slot,
+        capacity,
+        window,
+        start,
+        tokens,
+    };
+    let cases = [
+        // One query head per kv head, 70 tokens from position 0 (several token blocks, and
+        // key blocks on the diagonal), slot 1.
+        case(2, 2, 64, 160, 160, 0, 70, 1),
+        // SmolLM2's heads (3 per kv head) at a later start, 17 tokens.
+        case(9, 3, 64, 200, 192, 100, 17, 0),
+        // Four per kv head of 128, 66 tokens from 90 with a window of 128 shorter than the
+        // last position, slot 2.
+        case(8, 2, 128, 300, 128, 90, 66, 2),
+        // Eight per kv head of 256 (Gemma-like), 5 tokens from 0.
+        case(8, 1, 256, 96, 96, 0, 5, 1),
+        // One token at a later start (a chunk of a long prompt's tail).
+        case(8, 2, 64, 100, 64, 37, 1, 1),
+        // Eight per kv head of 128, 17 tokens from 0 in a window of 10 positions.
+        case(16, 2, 128, 64, 10, 0, 17, 0),
+        // Three per kv head of 256, tokens past the capacity (padding) at a full window.
+        case(6, 2, 256, 160, 160, 157, 5, 1),
+        // Sixteen per kv head of 80 (four tokens per workgroup, a 16-wide output remainder).
+        case(16, 1, 80, 140, 140, 60, 9, 2),
+        // Four per kv head of 64, 130 tokens at a later start, window = capacity.
+        case(8, 2, 64, 300, 300, 100, 130, 1),
+    ];
+    for (i, case) in cases.iter().enumerate() {
+        for kv in [KvType::F32, KvType::F16, KvType::Bf16] {
+            check(case, kv, 11 + i as u64);
+        }
+    }
+}
