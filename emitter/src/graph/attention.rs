@@ -356,6 +356,16 @@ pub fn decode_kernel_applies(dims: &Dims, step: Step) -> bool {
         && kernels::check_decode_attention(dims.head_dim as usize, dims.group as usize).is_ok()
 }
 
+/// Whether a prefill step over a full-capacity cache runs its attention in the CPU kernel:
+/// kernels on, and heads the kernel takes.
+pub fn prefill_kernel_applies(dims: &Dims, step: Step) -> bool {
+    dims.kernels
+        && kernels::Object::get().is_some()
+        && matches!(step, Step::Prefill { .. })
+        && kv_type(dims.kv_dtype).is_some()
+        && kernels::check_prefill_attention(dims.head_dim as usize, dims.group as usize).is_ok()
+}
+
 fn kv_type(elem: ElemType) -> Option<kernels::KvType> {
     match elem {
         ElemType::F32 => Some(kernels::KvType::F32),
@@ -417,4 +427,98 @@ pub fn decode_attention_kernel(
     };
     Ok(b.dispatch(&dispatch, &[q, k_cache, v_cache, query_pos])?
         .remove(0))
+}
+
+/// Prefill attention in one kernel dispatch: token t's queries `q` (`[H*D, T]`, RoPE applied)
+/// over positions `0..=query_pos[0, t]` (below the step's window) of `slot` (`[1, 1]`) in the
+/// updated caches. The kernel keeps a running softmax per query over blocks of positions, so
+/// no `[group*T, W]` score matrix is ever written, and reads only the positions its tokens
+/// see. `[H*D, T]`.
+#[allow(clippy::too_many_arguments)]
+pub fn prefill_attention_kernel(
+    b: &mut FuncBuilder,
+    dims: &Dims,
+    step: Step,
+    q: &Value,
+    k_cache: &Value,
+    v_cache: &Value,
+    query_pos: &Value,
+    slot: &Value,
+) -> Result<Value> {
+    let error = |detail: String| crate::hlo::ShapeError {
+        op: "prefill_attention_kernel".into(),
+        detail,
+    };
+    let Step::Prefill {
+        t: tokens,
+        w: window,
+    } = step
+    else {
+        return Err(error(format!("{} is not a prefill step", step.tag())));
+    };
+    let kv = kv_type(dims.kv_dtype).ok_or_else(|| error(format!("KV type {}", dims.kv_dtype)))?;
+    let object = kernels::Object::get().ok_or_else(|| error("no CPU kernels".into()))?;
+    let (heads, kv_heads, d, group) = (dims.heads, dims.kv_heads, dims.head_dim, dims.group);
+    kernels::check_prefill_attention(d as usize, group as usize)
+        .map_err(|e| error(e.to_string()))?;
+    let (slots, capacity) = (v_cache.dim(0), v_cache.dim(1));
+    if k_cache.dim(3) != capacity || k_cache.dim(0) != slots {
+        return Err(error(format!(
+            "K cache {} and V cache {} differ in slots or positions",
+            k_cache.ty(),
+            v_cache.ty()
+        )));
+    }
+    if q.shape() != [heads * d, tokens] || query_pos.ty().num_elements() < tokens {
+        return Err(error(format!(
+            "q {} or positions {} do not hold {tokens} tokens",
+            q.ty(),
+            query_pos.ty()
+        )));
+    }
+    if window > capacity {
+        return Err(error(format!("window {window} past capacity {capacity}")));
+    }
+    let per_workgroup = kernels::prefill_attention_tokens(d as usize, group as usize) as i64;
+    let workgroups = kernels::prefill_attention_workgroups(
+        tokens as usize,
+        kv_heads as usize,
+        d as usize,
+        group as usize,
+    ) as i64;
+    let symbol = kernels::prefill_attention_symbol(kv);
+    let scale = (dims.attention_scale as f32).to_bits() as i64;
+    let dispatch = ExternDispatch {
+        object: object.file_name(),
+        format: kernels::EXECUTABLE_FORMAT.into(),
+        export: format!(
+            "{symbol}_t{tokens}_h{heads}x{kv_heads}_d{d}_c{capacity}_w{window}_slots{slots}_s{scale:x}"
+        ),
+        symbol: symbol.into(),
+        bindings: vec![
+            q.ty().clone(),
+            k_cache.ty().clone(),
+            v_cache.ty().clone(),
+            query_pos.ty().clone(),
+            slot.ty().clone(),
+            TensorType::new([heads * d, tokens], ElemType::F32),
+        ],
+        results: 1,
+        constants: vec![
+            tokens,
+            heads,
+            kv_heads,
+            d,
+            capacity,
+            window,
+            slots,
+            per_workgroup,
+            scale,
+        ],
+        workgroups,
+    };
+    Ok(
+        b.dispatch(&dispatch, &[q, k_cache, v_cache, query_pos, slot])?
+            .remove(0),
+    )
 }

@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 
 use super::attention::{
-    attend, causal_mask, decode_attention_kernel, decode_kernel_applies, window_mask, write_keys,
-    write_values, AttentionForm, Keys,
+    attend, causal_mask, decode_attention_kernel, decode_kernel_applies, prefill_attention_kernel,
+    prefill_kernel_applies, window_mask, write_keys, write_values, AttentionForm, Keys,
 };
 use super::grouped_kernel::weight_kernel;
 use super::linear::{linear_many, Several, Weight};
@@ -185,8 +185,14 @@ pub fn layer_function(
             let k_cache = write_keys(&mut b, &a.k_cache, &a.kv_index, &k)?;
             let v_cache = write_values(&mut b, dims, &a.v_cache, &a.kv_index, &v)?;
             let step = step.with_window(span.read_len(step));
-            let attn = if span == CacheSpan::Full && decode_kernel_applies(dims, step) {
+            let full = span == CacheSpan::Full;
+            let attn = if full && decode_kernel_applies(dims, step) {
                 decode_attention_kernel(&mut b, dims, step, &q, &k_cache, &v_cache, &a.query_pos)?
+            } else if let (true, true, Some(slot)) =
+                (full, prefill_kernel_applies(dims, step), &a.slot)
+            {
+                let (k, v, pos) = (&k_cache, &v_cache, &a.query_pos);
+                prefill_attention_kernel(&mut b, dims, step, &q, k, v, pos, slot)?
             } else {
                 // Built per layer from positions: an i1 mask passed between dispatches trips
                 // IREE's data-tiling encodings.

@@ -534,3 +534,67 @@ fn the_kv_cache_takes_its_own_element_type() {
     };
     assert!(build(&cfg, &int8).is_err());
 }
+
+/// The text of private function `name` in a rendered module.
+fn function_text<'a>(text: &'a str, name: &str) -> &'a str {
+    let start = text
+        .find(&format!("func.func private @{name}("))
+        .unwrap_or_else(|| panic!("no function {name}"));
+    let body = &text[start..];
+    &body[..body.find("\n  }").unwrap_or(body.len())]
+}
+
+/// With the CPU kernels a prefill layer whose cache spans the capacity attends in one kernel
+/// dispatch, with no score matrix, and a ring layer keeps the graph's form.
+#[test]
+fn full_span_prefill_attention_runs_in_the_kernel() {
+    use crate::config::LayerType;
+    if kernels::Object::get().is_none() {
+        eprintln!("skipped: this build has no CPU kernels");
+        return;
+    }
+    let with_kernels = GraphOptions {
+        cpu_kernels: true,
+        ..opts()
+    };
+    // 2 query heads per kv head times 8 tokens over the 64-position window.
+    let scores = ["tensor<16x64xf32>", "tensor<1x16x64xf32>"];
+    let score_dots = |f: &str| {
+        f.lines()
+            .filter(|l| l.contains("dot_general"))
+            .filter(|l| scores.iter().any(|s| l.ends_with(&format!("-> {s}"))))
+            .count()
+    };
+    // The Llama-like tiny model: every layer spans the capacity.
+    let llama = from_hf_json(TINY).unwrap();
+    let text = build(&llama, &with_kernels).unwrap().module.render();
+    for name in ["layer_prefill_t8_w64", "layer_prefill_t16_w64"] {
+        let layer = function_text(&text, name);
+        assert_eq!(layer.matches("flow.dispatch").count(), 1, "{layer}");
+        assert!(layer.contains("llm_prefill_attention_f32"), "{layer}");
+        assert_eq!(score_dots(layer), 0, "{layer}");
+    }
+    let cfg = ModelConfig {
+        sliding_window: Some(16),
+        layer_types: vec![LayerType::SlidingAttention, LayerType::FullAttention],
+        ..llama
+    };
+    let text = build(&cfg, &with_kernels).unwrap().module.render();
+    // Layer 1 spans the capacity: function 0 is the ring layer, function 1 the full one.
+    let full = function_text(&text, "layer_prefill_t8_w64_1");
+    assert_eq!(
+        full.matches("llm_prefill_attention_f32").count(),
+        1,
+        "{full}"
+    );
+    assert_eq!(score_dots(full), 0, "{full}");
+    let ring = function_text(&text, "layer_prefill_t8_w64");
+    assert!(!ring.contains("llm_prefill_attention"), "{ring}");
+    // The ring layer reads min(64, 16) ring entries and the 8 fresh tokens.
+    assert!(ring.contains("dot_general"), "{ring}");
+    // Without kernels the full layer keeps the graph's form: a score matrix per kv head.
+    let plain = build(&cfg, &opts()).unwrap().module.render();
+    let full = function_text(&plain, "layer_prefill_t8_w64_1");
+    assert!(!full.contains("llm_prefill_attention"));
+    assert_eq!(score_dots(full), cfg.num_key_value_heads, "{full}");
+}
