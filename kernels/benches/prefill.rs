@@ -1,6 +1,7 @@
 //! Prefill-like blocks on one thread: the exact kernels (f32 FMAs on widened codes) against
 //! the 8-bit activation path (quantize, then `vpdpbusd`), at Llama-3.2-1B's gate/up
-//! (`[8192, 2048]`) and down (`[2048, 8192]`) shapes, 32 and 128 tokens, Q4_K and Q6_K.
+//! (`[8192, 2048]`) and down (`[2048, 8192]`) shapes, 32, 128 and 512 tokens (a full prefill
+//! chunk), Q4_K and Q6_K.
 //! Criterion reports multiply-adds per second (elements: out x in x tokens). Two
 //! micro-benches give this core's peaks in the same unit: independent 512-bit f32 FMAs (16
 //! multiply-adds each) and `vpdpbusd` (64 each), so each kernel's share of its peak reads off
@@ -158,7 +159,7 @@ fn main() {
             let f = format(name);
             let mut w = grouped(f, out, inp, 0, &mut Rng(1));
             w.dense = Vec::new();
-            for m in [32, 128] {
+            for m in [32, 128, 512] {
                 let mut rng = Rng(2);
                 let x: Vec<f32> = (0..inp * m).map(|_| rng.unit()).collect();
                 let xb: Vec<u8> = x.iter().flat_map(|v| v.to_le_bytes()).collect();

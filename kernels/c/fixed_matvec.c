@@ -160,6 +160,55 @@ INLINE __m512i fx_add_high(enum code code, const struct fx_tables* t, const uint
     return q;
 }
 
+// Groups whose maps are decoded together: a K6 super-block's, else one.
+INLINE size_t fx_map_groups(enum maps mp) { return mp == MAP_K6 ? 8 : 1; }
+
+// The 16 rows' scales (with `negate`, mins) of the groups of map block `block` (see
+// `fx_map_groups`), as `load_map` gives them one at a time. A K6 super-block's f16 factor is
+// widened once (negated first: -(d * s) and (-d) * s round alike), and its eight groups'
+// 6-bit sub-scales are put together in two byte vectors, the top bits moved into place with
+// one byte-granular shift (`vpmultishiftqb`): about 5 vector operations per group and map
+// instead of 15, 7% faster on L3-resident Q4_K weights. (Q6_K's K8 maps, whose sub-scales are
+// whole bytes, measured no faster decoded 16 at a time.)
+INLINE void fx_block_maps(enum maps mp, const uint8_t* base, size_t block, int negate,
+                          __m512* out) {
+    if (mp != MAP_K6) {
+        out[0] = load_map(mp, base, block, negate);
+        return;
+    }
+    const uint8_t* p = base + maps_bytes(mp, block * fx_map_groups(mp));
+    __m512 d = _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i*)p));
+    if (negate)
+        d = _mm512_castsi512_ps(
+            _mm512_xor_si512(_mm512_castps_si512(d), _mm512_set1_epi32((int)0x80000000u)));
+    // 128-bit lane L of `even` holds group 2L's 16 rows, of `odd` group 2L + 1's.
+    const __m512i bytes = _mm512_loadu_si512((const void*)(p + 32));
+    const __m512i low = _mm512_set1_epi8(0x0F);
+    const __m512i lo = _mm512_and_si512(bytes, low);
+    const __m512i hi = _mm512_and_si512(_mm512_srli_epi16(bytes, 4), low);
+    // Each qword of lane L holds group 2L's (or 2L + 1's) top-bit word; row r's two bits
+    // are taken from bit 2r - 4 (rotating), which puts them at bits 4 and 5 of its byte.
+    const __m512i words = _mm512_cvtepu32_epi64(_mm256_loadu_si256((const __m256i*)(p + 96)));
+    const __m512i at = _mm512_set1_epi64(0x0A08060402003E3Cll);
+    const __m512i at_high = _mm512_set1_epi64(0x1A18161412100E0Cll);
+    const __m512i select = _mm512_mask_blend_epi64(0xAA, at, at_high);
+    const __m512i top_bits = _mm512_set1_epi8(0x30);
+    const __m512i even = _mm512_or_si512(
+        _mm512_unpacklo_epi8(lo, hi),
+        _mm512_and_si512(_mm512_multishift_epi64_epi8(select, _mm512_unpacklo_epi64(words, words)),
+                         top_bits));
+    const __m512i odd = _mm512_or_si512(
+        _mm512_unpackhi_epi8(lo, hi),
+        _mm512_and_si512(_mm512_multishift_epi64_epi8(select, _mm512_unpackhi_epi64(words, words)),
+                         top_bits));
+#define FX_K6_GROUP(j)                                                                           \
+    out[j] = _mm512_mul_ps(d, _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(                             \
+                                  _mm512_extracti32x4_epi32((j) % 2 ? odd : even, (j) / 2))))
+    FX_K6_GROUP(0); FX_K6_GROUP(1); FX_K6_GROUP(2); FX_K6_GROUP(3);
+    FX_K6_GROUP(4); FX_K6_GROUP(5); FX_K6_GROUP(6); FX_K6_GROUP(7);
+#undef FX_K6_GROUP
+}
+
 // acc + group g's product for one tile's 16 rows: the group's codes at cg, read as stored (no
 // unpacking through the stack, which costs as much as the products at one token), its scale
 // and min vectors. Codes are made unsigned (q + off: I4 as n ^ 8, 5- and 6-bit codes with
@@ -228,6 +277,9 @@ INLINE void fixed_matvec(enum code code, int group, enum maps mp, int has_min, c
     fx_build_tables(&tables);
     struct fx_inputs q;
     __m512 acc[FX_TILES];
+    // One map block's scales and mins at a time (FX_CHUNK is a whole number of blocks).
+    const size_t per_block = fx_map_groups(mp);
+    __m512 scale[8], min[8];
     for (size_t t0 = tile_begin; t0 < tile_end; t0 += FX_TILES) {
         const size_t tn = tile_end - t0 < FX_TILES ? tile_end - t0 : FX_TILES;
         for (size_t i = 0; i < tn; ++i) acc[i] = _mm512_setzero_ps();
@@ -255,10 +307,13 @@ INLINE void fixed_matvec(enum code code, int group, enum maps mp, int has_min, c
                         _mm_prefetch((const char*)(st + tile_maps + map_at), _MM_HINT_T0);
                         if (has_min) _mm_prefetch((const char*)(mt + tile_maps + map_at), _MM_HINT_T0);
                     }
-                    const __m512 scale = load_map(mp, st, g0 + g, 0);
-                    const __m512 min = has_min ? load_map(mp, mt, g0 + g, mp == MAP_K6) : _mm512_setzero_ps();
-                    a = fx_group(code, group, has_min, &tables, ct + g * group_bytes, &q, g, scale,
-                                 min, a);
+                    const size_t j = (g0 + g) % per_block;
+                    if (j == 0) {
+                        fx_block_maps(mp, st, (g0 + g) / per_block, 0, scale);
+                        if (has_min) fx_block_maps(mp, mt, (g0 + g) / per_block, mp == MAP_K6, min);
+                    }
+                    a = fx_group(code, group, has_min, &tables, ct + g * group_bytes, &q, g,
+                                 scale[j], has_min ? min[j] : _mm512_setzero_ps(), a);
                 }
                 acc[i] = a;
             }

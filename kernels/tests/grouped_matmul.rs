@@ -73,6 +73,12 @@ fn every_format_matches_the_reference() {
         let wide = if unit > 1 { 768 } else { 576 };
         check(format, 112, wide, 1, 3, 5 + i as u64);
         check(format, 48, 1536, 2, 1, 9 + i as u64);
+        // Prefill: a remainder of every pass size (12, 8, 4, 2, 1) after whole passes, over
+        // rows of several input blocks; then more tokens than the tiles-innermost kernel
+        // takes (512), over several spans of the tile-by-tile one.
+        let rest = 12 + 8 + 4 + 2 + 1;
+        check(format, 32, 1536, 128 + rest, 2, 40 + i as u64);
+        check(format, 32, 512, 512 + rest, 2, 60 + i as u64);
     }
 }
 
