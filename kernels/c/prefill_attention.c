@@ -24,9 +24,10 @@
 // power of two of at least 4 KiB, so all 64 rows fall into the same few cache sets (the
 // value rows, Hkv * D elements apart, likewise), and each register block fetched them again
 // from L3 or memory. Measured on one Zen 4 core at the Llama-3.2-1B shape (32 x 8 heads of
-// 64, a 512-token chunk at positions 1536..2047 or 7488..7999, f32 cache): 18 GFLOP/s in
-// place, 80 GFLOP/s with the copies; with the queries (scaled, one contiguous row each) and
-// running outputs on the stack too, everything a register block touches stays in L1 and L2.
+// 64, a 512-token chunk at positions 1536..2047 or 7488..7999, f32 cache, the machine's other
+// core busy): about 18 GFLOP/s in place, 80 GFLOP/s with the copies; with the queries
+// (scaled, one contiguous row each) and running outputs on the stack too, everything a
+// register block touches stays in L1 and L2.
 // The copies also widen f16 and bf16 once per block instead of once per register block.
 //
 // Each key and value element is read from memory once per workgroup: the more queries a

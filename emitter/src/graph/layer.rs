@@ -188,9 +188,12 @@ pub fn layer_function(
             let full = span == CacheSpan::Full;
             let attn = if full && decode_kernel_applies(dims, step) {
                 decode_attention_kernel(&mut b, dims, step, &q, &k_cache, &v_cache, &a.query_pos)?
-            } else if let (true, true, Some(slot)) =
-                (full, prefill_kernel_applies(dims, step), &a.slot)
+            } else if let Some(slot) = a
+                .slot
+                .as_ref()
+                .filter(|_| full && prefill_kernel_applies(dims, step))
             {
+                // Ring layers (sliding windows) never get here: see ring_prefill_attention.
                 let (k, v, pos) = (&k_cache, &v_cache, &a.query_pos);
                 prefill_attention_kernel(&mut b, dims, step, &q, k, v, pos, slot)?
             } else {
