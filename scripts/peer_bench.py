@@ -93,6 +93,9 @@ def ours(args, activations: str) -> dict:
             "--prefill-tokens", str(args.prefill_tokens), "--kv", args.kv,
             "--capacity", str(args.capacity), "--measured-only", "--json", str(out),
             "--activations", activations,
+            # As many slots (each a KV cache of the capacity) as llama.cpp gets sequences, so
+            # that resident memory compares like for like.
+            "--slots", str(max(1, args.batch)),
         ]
         if args.batch > 1:
             cmd[cmd.index("--sampling"):cmd.index("--sampling")] = ["--batch", str(args.batch)]
