@@ -6,7 +6,7 @@
 // chunk's own K and V). The graph's form builds, per kv head, the scores of every (query
 // head, token) pair over the whole window as one [group * T, W] f32 matrix, masks, softmaxes
 // and multiplies it by the values; at long windows IREE keeps several of those matrices
-// alive at once (about 8 GB of transients for a Llama-3.1-8B shape prefilling 8000 tokens).
+// alive at once (their size grows with the window: 512 x 8192 f32 is 16 MiB per query head).
 // Here nothing the size of the window is written: each workgroup takes one kv head and a
 // block of tokens, i.e. the group's query heads times those tokens (its queries), and walks
 // the positions in blocks of 64 with a running (online) softmax per query, as the decode
