@@ -12,6 +12,7 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput};
 use kernels::KvType;
 
+#[allow(dead_code)]
 #[path = "../tests/common/attention.rs"]
 mod attention;
 

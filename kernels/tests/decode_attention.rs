@@ -4,27 +4,13 @@
 
 use kernels::KvType;
 
+#[allow(dead_code)]
 #[path = "common/attention.rs"]
 mod attention;
-use attention::entry;
+use attention::{entry, stored};
 
 mod common;
 use common::{floats, Rng};
-
-/// A cache value as stored, and its value as read back.
-fn stored(v: f32, kv: KvType) -> (Vec<u8>, f32) {
-    match kv {
-        KvType::F32 => (v.to_le_bytes().to_vec(), v),
-        KvType::F16 => {
-            let h = half::f16::from_f32(v);
-            (h.to_le_bytes().to_vec(), h.to_f32())
-        }
-        KvType::Bf16 => {
-            let h = half::bf16::from_f32(v);
-            (h.to_le_bytes().to_vec(), h.to_f32())
-        }
-    }
-}
 
 struct Case {
     batch: usize,

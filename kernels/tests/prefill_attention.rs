@@ -4,136 +4,16 @@
 //! positions past the capacity (padding tokens), and slots other than 0.
 
 use kernels::{
-    check_prefill_attention, prefill_attention_symbol, prefill_attention_tokens,
-    prefill_attention_workgroups, KvType,
+    check_prefill_attention, prefill_attention_tokens, prefill_attention_workgroups, KvType,
 };
+
+#[allow(dead_code)]
+#[path = "common/attention.rs"]
+mod attention;
+use attention::{prefill_entry, stored};
 
 mod common;
 use common::{floats, Rng};
-
-extern "C" {
-    fn llm_prefill_attention_f32(
-        q: *const u8,
-        qo: usize,
-        k: *const u8,
-        ko: usize,
-        v: *const u8,
-        vo: usize,
-        pos: *const u8,
-        po: usize,
-        slot: *const u8,
-        so: usize,
-        out: *mut u8,
-        oo: usize,
-        t: usize,
-        h: usize,
-        hkv: usize,
-        d: usize,
-        c: usize,
-        w: usize,
-        slots: usize,
-        tb: usize,
-        scale: usize,
-        wg: usize,
-    );
-    fn llm_prefill_attention_f16(
-        q: *const u8,
-        qo: usize,
-        k: *const u8,
-        ko: usize,
-        v: *const u8,
-        vo: usize,
-        pos: *const u8,
-        po: usize,
-        slot: *const u8,
-        so: usize,
-        out: *mut u8,
-        oo: usize,
-        t: usize,
-        h: usize,
-        hkv: usize,
-        d: usize,
-        c: usize,
-        w: usize,
-        slots: usize,
-        tb: usize,
-        scale: usize,
-        wg: usize,
-    );
-    fn llm_prefill_attention_bf16(
-        q: *const u8,
-        qo: usize,
-        k: *const u8,
-        ko: usize,
-        v: *const u8,
-        vo: usize,
-        pos: *const u8,
-        po: usize,
-        slot: *const u8,
-        so: usize,
-        out: *mut u8,
-        oo: usize,
-        t: usize,
-        h: usize,
-        hkv: usize,
-        d: usize,
-        c: usize,
-        w: usize,
-        slots: usize,
-        tb: usize,
-        scale: usize,
-        wg: usize,
-    );
-}
-
-type Entry = unsafe extern "C" fn(
-    *const u8,
-    usize,
-    *const u8,
-    usize,
-    *const u8,
-    usize,
-    *const u8,
-    usize,
-    *const u8,
-    usize,
-    *mut u8,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-);
-
-fn entry(kv: KvType) -> Entry {
-    match prefill_attention_symbol(kv) {
-        "llm_prefill_attention_f32" => llm_prefill_attention_f32,
-        "llm_prefill_attention_f16" => llm_prefill_attention_f16,
-        "llm_prefill_attention_bf16" => llm_prefill_attention_bf16,
-        other => panic!("no test entry for {other}"),
-    }
-}
-
-/// A cache value as stored, and its value as read back.
-fn stored(v: f32, kv: KvType) -> (Vec<u8>, f32) {
-    match kv {
-        KvType::F32 => (v.to_le_bytes().to_vec(), v),
-        KvType::F16 => {
-            let h = half::f16::from_f32(v);
-            (h.to_le_bytes().to_vec(), h.to_f32())
-        }
-        KvType::Bf16 => {
-            let h = half::bf16::from_f32(v);
-            (h.to_le_bytes().to_vec(), h.to_f32())
-        }
-    }
-}
 
 struct Case {
     heads: usize,
@@ -191,7 +71,7 @@ fn check(case: &Case, kv: KvType, seed: u64) {
         // SAFETY: the buffers hold q, both caches, positions, the slot and the output at
         // offset 0 in the shapes the arguments give.
         unsafe {
-            entry(kv)(
+            prefill_entry(kv)(
                 qb.as_ptr(),
                 0,
                 kb.as_ptr(),

@@ -1,7 +1,7 @@
-//! The decode attention kernel's entry points, one per cache type, for the test and the
-//! bench (shared by path: only those two use them).
+//! The attention kernels' entry points, one per cache type, and the caches' stored values,
+//! for the attention tests and the decode bench (shared by path: only those use them).
 
-use kernels::{decode_attention_symbol, KvType};
+use kernels::{decode_attention_symbol, prefill_attention_symbol, KvType};
 
 /// q, k cache, v cache, pos and out as pointer and byte offset; then B, H, Hkv, D, C, W, Q,
 /// the score scale's f32 bits and the workgroup (see `c/decode_attention.c`).
@@ -52,5 +52,77 @@ pub fn entry(kv: KvType) -> Entry {
         "llm_decode_attention_f16" => llm_decode_attention_f16,
         "llm_decode_attention_bf16" => llm_decode_attention_bf16,
         other => panic!("no test entry for {other}"),
+    }
+}
+
+/// q, k cache, v cache, pos, slot and out as pointer and byte offset; then T, H, Hkv, D, C,
+/// W, slots, tokens per workgroup, the score scale's f32 bits and the workgroup (see
+/// `c/prefill_attention.c`).
+pub type PrefillEntry = unsafe extern "C" fn(
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *mut u8,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+);
+
+/// Declares the prefill entry points, one per cache type, all of one signature.
+macro_rules! prefill_kernels {
+    ($($name:ident),*) => {
+        extern "C" {
+            $(fn $name(
+                q: *const u8, qo: usize, k: *const u8, ko: usize, v: *const u8, vo: usize,
+                pos: *const u8, po: usize, slot: *const u8, so: usize, out: *mut u8, oo: usize,
+                t: usize, h: usize, hkv: usize, d: usize, c: usize, w: usize, slots: usize,
+                tb: usize, scale: usize, wg: usize,
+            );)*
+        }
+    };
+}
+
+prefill_kernels!(
+    llm_prefill_attention_f32,
+    llm_prefill_attention_f16,
+    llm_prefill_attention_bf16
+);
+
+pub fn prefill_entry(kv: KvType) -> PrefillEntry {
+    match prefill_attention_symbol(kv) {
+        "llm_prefill_attention_f32" => llm_prefill_attention_f32,
+        "llm_prefill_attention_f16" => llm_prefill_attention_f16,
+        "llm_prefill_attention_bf16" => llm_prefill_attention_bf16,
+        other => panic!("no test entry for {other}"),
+    }
+}
+
+/// A cache value as stored, and its value as read back.
+pub fn stored(v: f32, kv: KvType) -> (Vec<u8>, f32) {
+    match kv {
+        KvType::F32 => (v.to_le_bytes().to_vec(), v),
+        KvType::F16 => {
+            let h = half::f16::from_f32(v);
+            (h.to_le_bytes().to_vec(), h.to_f32())
+        }
+        KvType::Bf16 => {
+            let h = half::bf16::from_f32(v);
+            (h.to_le_bytes().to_vec(), h.to_f32())
+        }
     }
 }
