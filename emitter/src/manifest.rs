@@ -4,19 +4,22 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::ModelConfig;
 use crate::graph::{
-    cache_globals, BuiltModule, CacheSpan, FunctionInfo, GraphOptions, NamedType, WeightFormat,
-    WeightFormats, WeightLayout, MODULE_NAME, PARAMETER_SCOPE,
+    cache_globals, BuiltModule, CacheSpan, FunctionInfo, GraphOptions, NamedType, Scratch,
+    WeightFormat, WeightFormats, WeightLayout, MODULE_NAME, PARAMETER_SCOPE,
 };
 use crate::hlo::{ElemType, TensorType};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct KvCache {
-    /// `[S+1, C, Hkv, D]`: each layer's V cache. Its K cache holds as many values of the
-    /// same type as `[S+1, Hkv, D, C]` (positions innermost).
+    /// `[S', C', Hkv, D]`: each layer's V cache. Its K cache holds as many values of the
+    /// same type as `[S', Hkv, D, C']` (positions innermost). Padding rows and tokens write
+    /// past the live slots: S' = S + 1 and C' = C with a scratch slot, S' = S and C' = C + n
+    /// with positions past each slot's own (see `graph::Scratch`).
     #[serde(flatten)]
     pub ty: TensorType,
-    /// The slot that padding rows and padding prefill tokens write to.
-    pub scratch_slot: usize,
+    /// The slot that padding rows and padding prefill tokens write to, when there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scratch_slot: Option<usize>,
     /// `[K, V]` global names per layer.
     pub globals: Vec<[String; 2]>,
     /// Sliding-window layers whose caches keep only the last `window` positions of a slot.
@@ -24,25 +27,24 @@ pub struct KvCache {
     pub ring: Option<RingCache>,
 }
 
-/// Caches of sliding-window layers as rings: `[S+1, window, Hkv, D]` (V; K as
-/// `[S+1, Hkv, D, window]`), position p of a slot at
-/// index `p mod window`. A slot's ring holds a prefix of its tokens only while no later
-/// position has overwritten it, which decides what a parked slot can give to a new request.
+/// Caches of sliding-window layers as rings: `[S', W', Hkv, D]` (V; K as
+/// `[S', Hkv, D, W']`, the scratch chosen for the ring as for the full caches), position p of
+/// a slot at index `p mod window`. A slot's ring holds a prefix of its tokens only while no
+/// later position has overwritten it, which decides what a parked slot can give to a new
+/// request.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RingCache {
     pub window: usize,
     pub layers: Vec<usize>,
+    /// `[S', W', Hkv, D]`.
+    pub shape: Vec<i64>,
 }
 
 impl KvCache {
     /// The K (or V) cache type of layer `l`.
     pub fn layer_type(&self, l: usize) -> TensorType {
         match &self.ring {
-            Some(ring) if ring.layers.contains(&l) => {
-                let mut shape = self.ty.shape.clone();
-                shape[1] = ring.window as i64;
-                self.ty.with_shape(shape)
-            }
+            Some(ring) if ring.layers.contains(&l) => self.ty.with_shape(ring.shape.clone()),
             _ => self.ty.clone(),
         }
     }
@@ -120,7 +122,8 @@ impl Manifest {
                 .collect(),
             kv_cache: KvCache {
                 ty: built.dims.cache_type(),
-                scratch_slot: opts.slots,
+                scratch_slot: (built.dims.scratch(CacheSpan::Full) == Scratch::Slot)
+                    .then_some(opts.slots),
                 globals: (0..cfg.num_hidden_layers).map(cache_globals).collect(),
                 ring: built.plan.ring().map(|window| RingCache {
                     window: window as usize,
@@ -128,6 +131,10 @@ impl Manifest {
                         .filter(|(_, l)| l.span == CacheSpan::Ring(window))
                         .map(|(i, _)| i)
                         .collect(),
+                    shape: (built
+                        .dims
+                        .value_cache_type_for(CacheSpan::Ring(window))
+                        .shape),
                 }),
             },
             functions: built.functions.clone(),

@@ -10,9 +10,10 @@
 // range reduction (about 1e-7 relative), the only arithmetic that differs from the
 // reference's beyond summation order.
 //
-// Keys are `[slots + 1, Hkv, D, C]` (positions innermost), so a block's scores are plain
+// Keys are `[slots, Hkv, D, C]` (positions innermost; the cache's own slots and positions,
+// scratch included), so a block's scores are plain
 // vector products: each of D rows gives 64 contiguous positions, multiplied by one query
-// value per head, with no sums across lanes; values are `[slots + 1, C, Hkv, D]`, a block's
+// value per head, with no sums across lanes; values are `[slots, C, Hkv, D]`, a block's
 // weighted sum one row of D per position. Both in f32, f16 or bf16. Query heads run four at a
 // time in registers (a group of 3 pads to 4 with zero queries). q and the output are
 // `[H * D, B]` f32; pos `[B, Q]` i32 (column 0 is the row's position; negative marks a padding

@@ -409,7 +409,8 @@ pub const ATTENTION_MAX_GROUP: usize = 16;
 
 /// One decode step's attention over each row's own slot, positions `0..=pos` (and below the
 /// window): the C function for a cache type. Its arguments, all 64-bit: q `[H * D, B]` f32,
-/// the K cache `[slots + 1, Hkv, D, C]`, the V cache `[slots + 1, C, Hkv, D]`, positions
+/// the K cache `[S', Hkv, D, C]`, the V cache `[S', C, Hkv, D]` (C: the positions a slot
+/// holds, scratch included; the emitter's caches), positions
 /// `[B, Q]` i32 and the output `[H * D, B]` f32, each as a base pointer and byte offset; then B, H, Hkv, D, C, W, Q, the
 /// score scale as f32 bits, and the workgroup id (one workgroup per row and kv head).
 pub fn decode_attention_symbol(kv: KvType) -> &'static str {

@@ -35,7 +35,7 @@ pub fn write_values(
     b.scatter(cache, index, &rows, &scatter)
 }
 
-/// Writes new K (`[Hkv*D, M]`) into a `[S+1, Hkv, D, P]` cache at the `(slot, position)` pairs
+/// Writes new K (`[Hkv*D, M]`) into a `[S', Hkv, D, P']` cache (see [`Dims::cache_type`]) at the `(slot, position)` pairs
 /// of `index` (`[M, 2]`), as the updated cache. IREE 3.13 scatters only into leading dims, and
 /// the position is the last one here, so the cache is scattered as one flat vector, element
 /// `((slot·Hkv + h)·D + d)·P + position` for each of the Hkv·D values of each token: still in
@@ -71,7 +71,7 @@ pub fn write_keys(b: &mut FuncBuilder, cache: &Value, index: &Value, k: &Value) 
     b.reshape(&flat, cache.shape())
 }
 
-/// Which cache a window is read from: keys `[S+1, Hkv, D, P]` or values `[S+1, P, Hkv, D]`.
+/// Which cache a window is read from: keys `[S', Hkv, D, P']` or values `[S', P', Hkv, D]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Cache {
     Keys,
@@ -140,7 +140,7 @@ pub enum AttentionForm {
 }
 
 /// The K and V a step attends over: the first `step.window()` positions of the caches
-/// (`[S+1, Hkv, D, P]` and `[S+1, P, Hkv, D]`), then, for a ring layer's prefill, the chunk's
+/// (`[S', Hkv, D, P']` and `[S', P', Hkv, D]`), then, for a ring layer's prefill, the chunk's
 /// own K and V (`[Hkv*D, T]`), which the ring may not hold in full.
 pub struct Keys<'a> {
     pub k_cache: &'a Value,

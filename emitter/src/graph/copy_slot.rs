@@ -24,6 +24,11 @@ pub fn copy_slot_function(dims: &Dims, spans: &[CacheSpan]) -> Result<Function> 
     };
     for (l, &span) in spans.iter().enumerate() {
         for (global, ty) in cache_globals(l).into_iter().zip(dims.cache_types_for(span)) {
+            // A cache of one slot (one live slot, scratch past its positions): src and dst can
+            // only be that slot. IREE also refuses the copy, which overwrites the whole global.
+            if ty.shape[0] < 2 {
+                continue;
+            }
             let cache = b.global_load(&global, &ty);
             let rows = gather_slot(&mut b, &cache, &src)?;
             let cache = b.scatter(&cache, &dst, &rows, &scatter)?;

@@ -4,7 +4,7 @@
 use super::grouped_kernel::{gather_kernel, weight_kernel, GroupedParts};
 use super::layer::{norm_gain, rms_norm};
 use super::linear::{gather_rows, Several};
-use super::step::{CacheSpan, Dims, Step};
+use super::step::{CacheSpan, Dims, Scratch, Step};
 use super::weights::Weights;
 use super::LayerPlan;
 use crate::hlo::{
@@ -39,8 +39,8 @@ struct RingInputs {
     key_pos: Option<Value>,
 }
 
-/// Decode: row b is slot b at `pos[b]`; a padding row (pos < 0) writes to (scratch, b) and
-/// attends to position 0 of its slot, so its values stay finite.
+/// Decode: row b is slot b at `pos[b]`; a padding row (pos < 0) writes to its scratch place
+/// (see [`cache_index`]) and attends to position 0 of its slot, so its values stay finite.
 fn decode_inputs(
     b: &mut FuncBuilder,
     dims: &Dims,
@@ -54,17 +54,19 @@ fn decode_inputs(
     let live = b.compare(Cmp::Ge, &pos, &zero)?;
     let positions = b.select(&live, &pos, &zero)?;
     let row = b.iota(i32_ty([rows]), 0)?;
-    let scratch = b.splat(i32_ty([rows]), dims.slots as f64)?;
-    let slot_col = b.select(&live, &row, &scratch)?;
-    let pos_col = b.select(&live, &pos, &row)?;
-    let kv_index = index_pairs(b, &slot_col, &pos_col)?;
+    let kv_index = cache_index(b, dims, CacheSpan::Full, &live, [&row, &pos, &row])?;
     let query_pos = b.broadcast_in_dim(&positions, &[rows, dims.group], &[0])?;
     let ring = match ring {
         Some(window) => {
             let index = ring_index(b, &positions, window)?;
-            let pos_col = b.select(&live, &index, &row)?;
             Some(RingInputs {
-                kv_index: index_pairs(b, &slot_col, &pos_col)?,
+                kv_index: cache_index(
+                    b,
+                    dims,
+                    CacheSpan::Ring(window),
+                    &live,
+                    [&row, &index, &row],
+                )?,
                 key_pos: None,
             })
         }
@@ -104,7 +106,8 @@ fn ring_positions(b: &mut FuncBuilder, start: &Value, n: i64, window: i64) -> Re
     b.subtract(&last, &back)
 }
 
-/// Prefill: token i sits at `start + i`; tokens past `len` write to (scratch, i).
+/// Prefill: token i sits at `start + i`; tokens past `len` write to their scratch places (see
+/// [`cache_index`]).
 fn prefill_inputs(
     b: &mut FuncBuilder,
     dims: &Dims,
@@ -122,10 +125,7 @@ fn prefill_inputs(
     let lens = b.broadcast_in_dim(&len, &[t], &[])?;
     let live = b.compare(Cmp::Lt, &i, &lens)?;
     let slots = b.broadcast_in_dim(&slot, &[t], &[])?;
-    let scratch = b.splat(i32_ty([t]), dims.slots as f64)?;
-    let slot_col = b.select(&live, &slots, &scratch)?;
-    let pos_col = b.select(&live, &positions, &i)?;
-    let kv_index = index_pairs(b, &slot_col, &pos_col)?;
+    let kv_index = cache_index(b, dims, CacheSpan::Full, &live, [&slots, &positions, &i])?;
     let query_pos = b.broadcast_in_dim(&positions, &[1, dims.group, t], &[2])?;
     let query_pos = b.reshape(&query_pos, &step.query_positions_type(dims).shape)?;
     let slot = b.reshape(&slot, &[1, 1])?;
@@ -133,11 +133,11 @@ fn prefill_inputs(
         Some(window) => {
             // Chunks are at most a window long, so their ring indices are distinct.
             let index = ring_index(b, &positions, window)?;
-            let pos_col = b.select(&live, &index, &i)?;
-            let read = CacheSpan::Ring(window).read_len(step);
+            let span = CacheSpan::Ring(window);
+            let read = span.read_len(step);
             let held = ring_positions(b, &start_arg, read, window)?;
             Some(RingInputs {
-                kv_index: index_pairs(b, &slot_col, &pos_col)?,
+                kv_index: cache_index(b, dims, span, &live, [&slots, &index, &i])?,
                 key_pos: Some(b.concatenate(&[&held, &positions], 0)?),
             })
         }
@@ -152,6 +152,29 @@ fn prefill_inputs(
         len: Some(len),
         ring,
     })
+}
+
+/// Scatter indices `[M, 2]` into a layer's cache of `span`: live row or token i at
+/// (`slot[i]`, `pos[i]`), a padding one at its scratch place (see [`Scratch`]): (S, i) in the
+/// scratch slot, or (`slot[i]`, P + i) in its own slot's tail. `i` is `iota([M])`.
+fn cache_index(
+    b: &mut FuncBuilder,
+    dims: &Dims,
+    span: CacheSpan,
+    live: &Value,
+    [slot, pos, i]: [&Value; 3],
+) -> Result<Value> {
+    let ty = i32_ty([live.dim(0)]);
+    let (pad_slot, pad_pos) = match dims.scratch(span) {
+        Scratch::Slot => (b.splat(ty, dims.slots as f64)?, i.clone()),
+        Scratch::Tail(_) => {
+            let own = b.splat(ty, span.positions(dims.capacity) as f64)?;
+            (slot.clone(), b.add(i, &own)?)
+        }
+    };
+    let slot_col = b.select(live, slot, &pad_slot)?;
+    let pos_col = b.select(live, pos, &pad_pos)?;
+    index_pairs(b, &slot_col, &pos_col)
 }
 
 /// `[M]` and `[M]` to `[M, 2]` scatter indices.

@@ -30,7 +30,7 @@ pub use linear::{
     linear, linear_many, Activations, Several, UntiledRows, Weight, WeightLayout, TILE_ROWS,
 };
 pub use sample::SAMPLE_ARGS;
-pub use step::{CacheSpan, Dims, Step};
+pub use step::{CacheSpan, Dims, Scratch, Step};
 pub use weights::{Param, Weights, PARAMETER_SCOPE};
 
 use crate::config::ModelConfig;
@@ -157,26 +157,35 @@ impl GraphOptions {
         self.check_ring(cfg)
     }
 
+    /// The most rows or tokens one step holds: the most padding writes it can make (see
+    /// [`Scratch`]).
+    pub fn padded(&self) -> usize {
+        let lengths = self.prefill_lengths.iter().chain(&self.decode_batches);
+        lengths.copied().max().unwrap_or(0)
+    }
+
     /// Keys are written by their flat index in a layer's cache (see
     /// [`Dims::key_cache_type_for`]), an i32.
     fn check_key_index(&self, cfg: &ModelConfig) -> Result<(), GraphError> {
-        let elements = (self.slots as u64 + 1)
-            * cfg.num_key_value_heads as u64
-            * cfg.head_dim as u64
-            * self.capacity as u64;
+        let scratch = Scratch::choose(
+            self.slots as i64,
+            self.capacity as i64,
+            self.padded() as i64,
+        );
+        let (slots, positions) = scratch.cache_extent(self.slots as i64, self.capacity as i64);
+        let elements =
+            (slots * positions) as u64 * cfg.num_key_value_heads as u64 * cfg.head_dim as u64;
         if elements > i32::MAX as u64 {
             return options_error(format!(
-                "a layer's K cache of {elements} elements ({} slots x {} positions) exceeds \
-                 the i32 indices its writes use",
-                self.slots + 1,
-                self.capacity
+                "a layer's K cache of {elements} elements ({slots} slots x {positions} \
+                 positions, scratch included) exceeds the i32 indices its writes use"
             ));
         }
         Ok(())
     }
 
-    /// Ring layers take a prefill chunk's tokens at distinct ring indices, and decode padding
-    /// rows write to scratch positions `[0, B)`: both must fit in the window.
+    /// Ring layers take a prefill chunk's tokens at distinct ring indices, and with a scratch
+    /// slot decode padding rows write to its positions `[0, B)`: both must fit in the window.
     fn check_ring(&self, cfg: &ModelConfig) -> Result<(), GraphError> {
         let slides = (0..cfg.num_hidden_layers)
             .any(|l| cfg.layer_type(l) == crate::config::LayerType::SlidingAttention);
@@ -232,8 +241,8 @@ impl GraphOptions {
         Ok(())
     }
 
-    /// Chunks, windows and batches must fit the cache: padding writes go to scratch positions
-    /// `[0, T)` or `[0, B)`, so T and B are bounded by the capacity too.
+    /// Chunks, windows and batches must fit the cache: with a scratch slot padding writes go
+    /// to its positions `[0, T)` or `[0, B)`, so T and B are bounded by the capacity too.
     fn check_sizes(&self) -> Result<(), GraphError> {
         let (s, c) = (self.slots, self.capacity);
         if s == 0 || c == 0 {
@@ -388,6 +397,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
         kernels: opts.cpu_kernels,
         activations: opts.activations,
         nibbles_as_bytes,
+        padded: opts.padded() as i64,
         ..Dims::new(
             cfg,
             opts.slots,

@@ -31,6 +31,43 @@ pub struct Dims {
     /// 4-bit codes reach the layers split from their bytes, as `i8` (see
     /// `Param::nibbles_as_bytes`).
     pub nibbles_as_bytes: bool,
+    /// The most rows or tokens a step holds (its longest prefill chunk or largest decode
+    /// batch), so the most padding writes it can make; 0 keeps a scratch slot (see [`Scratch`]).
+    pub padded: i64,
+}
+
+/// Where a step's padding rows and tokens write their K and V. A scatter writes every update
+/// (IREE's has no way to skip one, and one out of bounds is undefined), so they need places
+/// that no attention reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scratch {
+    /// One more slot, `S`: padding row or token i writes there at index i.
+    Slot,
+    /// `n` more positions after each slot's own P: padding row or token i writes in its own
+    /// slot at index P + i. Windows end at P, so attention never reads them.
+    Tail(i64),
+}
+
+impl Scratch {
+    /// The smaller of the two for `slots` slots of `positions` each when a step pads at most
+    /// `padded` rows or tokens: a tail adds `slots * padded` positions, a slot `positions`.
+    /// With one slot of 8192 positions and chunks of 512, a tail adds 6% to the cache where a
+    /// slot doubles it; with 8 slots of 2048, a slot adds 12.5% and a tail 25%.
+    pub fn choose(slots: i64, positions: i64, padded: i64) -> Scratch {
+        if padded > 0 && slots * padded < positions {
+            Scratch::Tail(padded)
+        } else {
+            Scratch::Slot
+        }
+    }
+
+    /// Slots and positions per slot of a cache holding `slots` slots of `positions`.
+    pub fn cache_extent(self, slots: i64, positions: i64) -> (i64, i64) {
+        match self {
+            Scratch::Slot => (slots + 1, positions),
+            Scratch::Tail(n) => (slots, positions + n),
+        }
+    }
 }
 
 impl Dims {
@@ -63,42 +100,47 @@ impl Dims {
             kernels: false,
             activations: Activations::F32,
             nibbles_as_bytes: false,
+            padded: 0,
         }
     }
 
-    /// One full layer's V cache, `[S+1, C, Hkv, D]` (its K cache holds the same values as
-    /// `[S+1, Hkv, D, C]`, see [`Dims::key_cache_type_for`]); slot S is scratch for padding
-    /// writes.
+    /// Where padding writes go in a layer's cache of `span`.
+    pub fn scratch(&self, span: CacheSpan) -> Scratch {
+        Scratch::choose(self.slots, span.positions(self.capacity), self.padded)
+    }
+
+    /// Slots and positions per slot of a layer's cache of `span`, scratch included.
+    fn cache_extent(&self, span: CacheSpan) -> (i64, i64) {
+        self.scratch(span)
+            .cache_extent(self.slots, span.positions(self.capacity))
+    }
+
+    /// One full layer's V cache, `[S', C', Hkv, D]` (its K cache holds the same values as
+    /// `[S', Hkv, D, C']`, see [`Dims::key_cache_type_for`]): S' = S + 1 and C' = C with a
+    /// scratch slot, S' = S and C' = C + n with a scratch tail (see [`Scratch`]).
     pub fn cache_type(&self) -> TensorType {
         self.value_cache_type_for(CacheSpan::Full)
     }
 
-    /// The V cache of a layer of `span`: `[S+1, P, Hkv, D]` with P = C or the ring's window.
-    /// q·kᵀ's weights multiply it as rows of D values, read in place.
+    /// The V cache of a layer of `span`: `[S', P', Hkv, D]` with P = C or the ring's window,
+    /// and the scratch as in [`Dims::cache_type`]. q·kᵀ's weights multiply it as rows of D
+    /// values, read in place.
     pub fn value_cache_type_for(&self, span: CacheSpan) -> TensorType {
+        let (slots, positions) = self.cache_extent(span);
         TensorType::new(
-            [
-                self.slots + 1,
-                span.positions(self.capacity),
-                self.kv_heads,
-                self.head_dim,
-            ],
+            [slots, positions, self.kv_heads, self.head_dim],
             self.kv_dtype,
         )
     }
 
-    /// The K cache of a layer of `span`: `[S+1, Hkv, D, P]`, each kv head's keys as D rows of
-    /// P positions, so that q·kᵀ is a plain product over D whose window is contiguous in
+    /// The K cache of a layer of `span`: `[S', Hkv, D, P']`, each kv head's keys as D rows of
+    /// P' positions, so that q·kᵀ is a plain product over D whose window is contiguous in
     /// positions. With keys as `[P, D]` rows (the V layout), the sum over D runs along each
     /// row and IREE 3.13's CPU code for it was 3-4x slower per position than for this form.
     pub fn key_cache_type_for(&self, span: CacheSpan) -> TensorType {
+        let (slots, positions) = self.cache_extent(span);
         TensorType::new(
-            [
-                self.slots + 1,
-                self.kv_heads,
-                self.head_dim,
-                span.positions(self.capacity),
-            ],
+            [slots, self.kv_heads, self.head_dim, positions],
             self.kv_dtype,
         )
     }

@@ -535,6 +535,50 @@ fn the_kv_cache_takes_its_own_element_type() {
     assert!(build(&cfg, &int8).is_err());
 }
 
+/// Padding rows and tokens write to the cheaper scratch: a whole slot where slots are many,
+/// positions past each slot's own where they are few; a ring layer chooses for itself.
+#[test]
+fn padding_writes_take_the_smaller_scratch() {
+    use crate::config::LayerType;
+    assert_eq!(Scratch::choose(1, 8192, 512), Scratch::Tail(512));
+    assert_eq!(Scratch::choose(8, 2048, 512), Scratch::Slot);
+    assert_eq!(Scratch::choose(4, 64, 16), Scratch::Slot);
+    assert_eq!(Scratch::choose(1, 64, 0), Scratch::Slot);
+    // 4 slots x 16 tokens of padding at most: as dear as one more slot of 64.
+    let cfg = from_hf_json(TINY).unwrap();
+    let m = Manifest::new(&cfg, &opts(), &build(&cfg, &opts()).unwrap());
+    assert_eq!(m.kv_cache.ty.shape, [5, 64, 2, 16]);
+    assert_eq!(m.kv_cache.scratch_slot, Some(4));
+    // One slot of 256 positions and chunks of at most 16: 16 positions past the slot's own.
+    let one = GraphOptions {
+        slots: 1,
+        capacity: 256,
+        decode_batches: vec![1],
+        decode_windows: vec![256],
+        ..opts()
+    };
+    let ringed = ModelConfig {
+        sliding_window: Some(16),
+        layer_types: vec![LayerType::SlidingAttention, LayerType::FullAttention],
+        ..cfg
+    };
+    let g = build(&ringed, &one).unwrap();
+    let m = Manifest::new(&ringed, &one, &g);
+    assert_eq!(m.kv_cache.ty.shape, [1, 272, 2, 16]);
+    assert_eq!(m.kv_cache.scratch_slot, None);
+    // The ring of 16 positions: a tail of 16 would be no cheaper than a slot.
+    assert_eq!(m.kv_cache.layer_type(0).shape, [2, 16, 2, 16]);
+    assert_eq!(m.kv_cache.layer_type(1).shape, [1, 272, 2, 16]);
+    let text = g.module.render();
+    assert!(
+        text.contains("tensor<1x2x16x272xf32>"),
+        "keys past the capacity"
+    );
+    // A chunk's padding token i writes at 256 + i of the chunk's slot.
+    let prefill = function_text(&text, "forward_prefill_t16_w256");
+    assert!(prefill.contains("dense<256> : tensor<i32>"), "{prefill}");
+}
+
 /// The text of private function `name` in a rendered module.
 fn function_text<'a>(text: &'a str, name: &str) -> &'a str {
     let start = text
