@@ -366,6 +366,44 @@ pub fn prefill_kernel_applies(dims: &Dims, step: Step) -> bool {
         && kernels::check_prefill_attention(dims.head_dim as usize, dims.group as usize).is_ok()
 }
 
+/// What both attention kernels' dispatches take from the module: the kernel object, the
+/// caches' element type, slots and positions (checked alike in K and V), and the score scale
+/// as f32 bits.
+struct KernelParts {
+    kv: kernels::KvType,
+    object: String,
+    slots: i64,
+    capacity: i64,
+    scale: i64,
+}
+
+impl KernelParts {
+    fn new(op: &str, dims: &Dims, k_cache: &Value, v_cache: &Value) -> Result<KernelParts> {
+        let error = |detail: String| crate::hlo::ShapeError {
+            op: op.into(),
+            detail,
+        };
+        let kv =
+            kv_type(dims.kv_dtype).ok_or_else(|| error(format!("KV type {}", dims.kv_dtype)))?;
+        let object = kernels::Object::get().ok_or_else(|| error("no CPU kernels".into()))?;
+        let (slots, capacity) = (v_cache.dim(0), v_cache.dim(1));
+        if k_cache.dim(3) != capacity || k_cache.dim(0) != slots {
+            return Err(error(format!(
+                "K cache {} and V cache {} differ in slots or positions",
+                k_cache.ty(),
+                v_cache.ty()
+            )));
+        }
+        Ok(KernelParts {
+            kv,
+            object: object.file_name(),
+            slots,
+            capacity,
+            scale: (dims.attention_scale as f32).to_bits() as i64,
+        })
+    }
+}
+
 fn kv_type(elem: ElemType) -> Option<kernels::KvType> {
     match elem {
         ElemType::F32 => Some(kernels::KvType::F32),
@@ -388,27 +426,19 @@ pub fn decode_attention_kernel(
     v_cache: &Value,
     query_pos: &Value,
 ) -> Result<Value> {
-    let error = |detail: String| crate::hlo::ShapeError {
-        op: "decode_attention_kernel".into(),
-        detail,
-    };
-    let kv = kv_type(dims.kv_dtype).ok_or_else(|| error(format!("KV type {}", dims.kv_dtype)))?;
-    let object = kernels::Object::get().ok_or_else(|| error("no CPU kernels".into()))?;
+    let KernelParts {
+        kv,
+        object,
+        capacity,
+        scale,
+        ..
+    } = KernelParts::new("decode_attention_kernel", dims, k_cache, v_cache)?;
     let (rows, window) = (step.rows(), step.window());
     let (heads, kv_heads, d) = (dims.heads, dims.kv_heads, dims.head_dim);
-    let capacity = v_cache.dim(1);
-    if k_cache.dim(3) != capacity {
-        return Err(error(format!(
-            "K cache {} and V cache {} differ in positions",
-            k_cache.ty(),
-            v_cache.ty()
-        )));
-    }
     let q_cols = query_pos.dim(1);
     let symbol = kernels::decode_attention_symbol(kv);
-    let scale = (dims.attention_scale as f32).to_bits() as i64;
     let dispatch = ExternDispatch {
-        object: object.file_name(),
+        object,
         format: kernels::EXECUTABLE_FORMAT.into(),
         export: format!(
             "{symbol}_b{rows}_h{heads}x{kv_heads}_d{d}_c{capacity}_w{window}_q{q_cols}_s{scale:x}"
@@ -445,8 +475,9 @@ pub fn prefill_attention_kernel(
     query_pos: &Value,
     slot: &Value,
 ) -> Result<Value> {
+    const OP: &str = "prefill_attention_kernel";
     let error = |detail: String| crate::hlo::ShapeError {
-        op: "prefill_attention_kernel".into(),
+        op: OP.into(),
         detail,
     };
     let Step::Prefill {
@@ -456,19 +487,16 @@ pub fn prefill_attention_kernel(
     else {
         return Err(error(format!("{} is not a prefill step", step.tag())));
     };
-    let kv = kv_type(dims.kv_dtype).ok_or_else(|| error(format!("KV type {}", dims.kv_dtype)))?;
-    let object = kernels::Object::get().ok_or_else(|| error("no CPU kernels".into()))?;
+    let KernelParts {
+        kv,
+        object,
+        slots,
+        capacity,
+        scale,
+    } = KernelParts::new(OP, dims, k_cache, v_cache)?;
     let (heads, kv_heads, d, group) = (dims.heads, dims.kv_heads, dims.head_dim, dims.group);
     kernels::check_prefill_attention(d as usize, group as usize)
         .map_err(|e| error(e.to_string()))?;
-    let (slots, capacity) = (v_cache.dim(0), v_cache.dim(1));
-    if k_cache.dim(3) != capacity || k_cache.dim(0) != slots {
-        return Err(error(format!(
-            "K cache {} and V cache {} differ in slots or positions",
-            k_cache.ty(),
-            v_cache.ty()
-        )));
-    }
     if q.shape() != [heads * d, tokens] || query_pos.ty().num_elements() < tokens {
         return Err(error(format!(
             "q {} or positions {} do not hold {tokens} tokens",
@@ -487,9 +515,8 @@ pub fn prefill_attention_kernel(
         group as usize,
     ) as i64;
     let symbol = kernels::prefill_attention_symbol(kv);
-    let scale = (dims.attention_scale as f32).to_bits() as i64;
     let dispatch = ExternDispatch {
-        object: object.file_name(),
+        object,
         format: kernels::EXECUTABLE_FORMAT.into(),
         export: format!(
             "{symbol}_t{tokens}_h{heads}x{kv_heads}_d{d}_c{capacity}_w{window}_slots{slots}_s{scale:x}"
