@@ -131,10 +131,10 @@ impl Manifest {
                         .filter(|(_, l)| l.span == CacheSpan::Ring(window))
                         .map(|(i, _)| i)
                         .collect(),
-                    shape: (built
+                    shape: built
                         .dims
                         .value_cache_type_for(CacheSpan::Ring(window))
-                        .shape),
+                        .shape,
                 }),
             },
             functions: built.functions.clone(),

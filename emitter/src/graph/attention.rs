@@ -35,11 +35,11 @@ pub fn write_values(
     b.scatter(cache, index, &rows, &scatter)
 }
 
-/// Writes new K (`[Hkv*D, M]`) into a `[S', Hkv, D, P']` cache (see [`Dims::cache_type`]) at the `(slot, position)` pairs
-/// of `index` (`[M, 2]`), as the updated cache. IREE 3.13 scatters only into leading dims, and
-/// the position is the last one here, so the cache is scattered as one flat vector, element
-/// `((slot·Hkv + h)·D + d)·P + position` for each of the Hkv·D values of each token: still in
-/// place, and `[Hkv*D, M]` is already in that order.
+/// Writes new K (`[Hkv*D, M]`) into a `[S', Hkv, D, P']` cache (see [`Dims::cache_type`]) at
+/// the `(slot, position)` pairs of `index` (`[M, 2]`), as the updated cache. IREE 3.13
+/// scatters only into leading dims, and the position is the last one here, so the cache is
+/// scattered as one flat vector, element `((slot·Hkv + h)·D + d)·P' + position` for each of
+/// the Hkv·D values of each token: still in place, and `[Hkv*D, M]` is already in that order.
 pub fn write_keys(b: &mut FuncBuilder, cache: &Value, index: &Value, k: &Value) -> Result<Value> {
     let (rows, m) = (k.dim(0), k.dim(1));
     let (heads, d, p) = (cache.dim(1), cache.dim(2), cache.dim(3));

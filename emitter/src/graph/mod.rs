@@ -167,12 +167,11 @@ impl GraphOptions {
     /// Keys are written by their flat index in a layer's cache (see
     /// [`Dims::key_cache_type_for`]), an i32.
     fn check_key_index(&self, cfg: &ModelConfig) -> Result<(), GraphError> {
-        let scratch = Scratch::choose(
+        let (slots, positions) = Scratch::extent(
             self.slots as i64,
             self.capacity as i64,
             self.padded() as i64,
         );
-        let (slots, positions) = scratch.cache_extent(self.slots as i64, self.capacity as i64);
         let elements =
             (slots * positions) as u64 * cfg.num_key_value_heads as u64 * cfg.head_dim as u64;
         if elements > i32::MAX as u64 {

@@ -61,9 +61,10 @@ impl Scratch {
         }
     }
 
-    /// Slots and positions per slot of a cache holding `slots` slots of `positions`.
-    pub fn cache_extent(self, slots: i64, positions: i64) -> (i64, i64) {
-        match self {
+    /// Slots and positions per slot of a cache of `slots` slots of `positions` each, with the
+    /// scratch [`Scratch::choose`] picks for them.
+    pub fn extent(slots: i64, positions: i64, padded: i64) -> (i64, i64) {
+        match Scratch::choose(slots, positions, padded) {
             Scratch::Slot => (slots + 1, positions),
             Scratch::Tail(n) => (slots, positions + n),
         }
@@ -111,8 +112,7 @@ impl Dims {
 
     /// Slots and positions per slot of a layer's cache of `span`, scratch included.
     fn cache_extent(&self, span: CacheSpan) -> (i64, i64) {
-        self.scratch(span)
-            .cache_extent(self.slots, span.positions(self.capacity))
+        Scratch::extent(self.slots, span.positions(self.capacity), self.padded)
     }
 
     /// One full layer's V cache, `[S', C', Hkv, D]` (its K cache holds the same values as
