@@ -114,6 +114,7 @@ pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
             _ => (head_dim as f64).powf(-0.5),
         }),
         norm_weight_offset: 0.0,
+        experts: None,
     };
     cfg.validate()?;
     Ok(cfg)

@@ -110,6 +110,7 @@ pub fn from_hf_json(text: &str) -> Result<ModelConfig, ConfigError> {
             false => None,
         },
         norm_weight_offset: if gemma { 1.0 } else { 0.0 },
+        experts: None,
     };
     cfg.validate()?;
     Ok(cfg)

@@ -70,6 +70,49 @@ pub struct ModelConfig {
     /// Added to every RMSNorm weight (HF Gemma stores w and applies 1 + w; GGUF stores 1 + w).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub norm_weight_offset: f64,
+    /// The mixture-of-experts MLP of the layers [`ModelConfig::mlp_kind`] names; `None`: every
+    /// MLP is dense.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub experts: Option<Experts>,
+}
+
+/// A mixture-of-experts MLP: a router picks `per_token` of `count` gated MLPs of width
+/// `width` per token and sums their outputs weighted by the router's softmax.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Experts {
+    /// Experts per layer (HF `num_experts`, `num_local_experts`; GGUF `expert_count`).
+    pub count: usize,
+    /// Experts each token is routed to (`num_experts_per_tok`; GGUF `expert_used_count`).
+    pub per_token: usize,
+    /// Each expert's intermediate width (`moe_intermediate_size`, or Mixtral's and OLMoE's
+    /// `intermediate_size`; GGUF `expert_feed_forward_length`).
+    pub width: usize,
+    /// The selected softmax weights are divided by their sum (`norm_topk_prob`; always for
+    /// Mixtral).
+    pub renormalize: bool,
+    /// An expert every token passes through besides the routed ones (Qwen2-MoE).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shared: Option<SharedExpert>,
+    /// Layers whose MLP stays dense, of width `intermediate_size` (Qwen-MoE's
+    /// `mlp_only_layers`, and the layers `decoder_sparse_step` skips), ascending.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dense_layers: Vec<usize>,
+}
+
+/// The shared expert: a gated MLP of its own width whose output is scaled by
+/// `sigmoid(w . x)` (a `[1, hidden]` gate weight) before it joins the routed experts' sum.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SharedExpert {
+    pub width: usize,
+}
+
+/// What a layer's MLP is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MlpKind {
+    /// One gated MLP of width `intermediate_size`.
+    Dense,
+    /// [`Experts`].
+    Experts,
 }
 
 /// The model families the readers accept. Everything the graphs do differently for one is a
@@ -221,6 +264,14 @@ impl ModelConfig {
         }
     }
 
+    /// The MLP kind of `layer`.
+    pub fn mlp_kind(&self, layer: usize) -> MlpKind {
+        match &self.experts {
+            Some(e) if !e.dense_layers.contains(&layer) => MlpKind::Experts,
+            _ => MlpKind::Dense,
+        }
+    }
+
     /// True when layers differ in attention kind or RoPE.
     pub fn has_mixed_layers(&self) -> bool {
         !self.layer_types.is_empty()
@@ -265,6 +316,9 @@ impl ModelConfig {
             )));
         }
         self.validate_layers()?;
+        if let Some(experts) = &self.experts {
+            self.validate_experts(experts)?;
+        }
         for kind in [LayerType::FullAttention, LayerType::SlidingAttention] {
             self.validate_rope(&self.rope(kind))?;
         }
@@ -286,6 +340,34 @@ impl ModelConfig {
             None if slides => Err(invalid("sliding layers without a sliding_window")),
             _ => Ok(()),
         }
+    }
+
+    fn validate_experts(&self, e: &Experts) -> Result<(), ConfigError> {
+        if e.count == 0 || e.per_token == 0 || e.width == 0 {
+            return Err(invalid(format!(
+                "experts: count {}, per token {}, width {} (each must be positive)",
+                e.count, e.per_token, e.width
+            )));
+        }
+        if e.per_token > e.count {
+            return Err(invalid(format!(
+                "{} experts per token of {} experts",
+                e.per_token, e.count
+            )));
+        }
+        if e.shared.as_ref().is_some_and(|s| s.width == 0) {
+            return Err(invalid("shared expert width is 0"));
+        }
+        if let Some(&l) = e.dense_layers.iter().find(|&&l| l >= self.num_hidden_layers) {
+            return Err(invalid(format!(
+                "dense MLP layer {l} of {} layers",
+                self.num_hidden_layers
+            )));
+        }
+        if !e.dense_layers.windows(2).all(|w| w[0] < w[1]) {
+            return Err(invalid("dense MLP layers not ascending and distinct"));
+        }
+        Ok(())
     }
 
     fn validate_rope(&self, rope: &Rope) -> Result<(), ConfigError> {
