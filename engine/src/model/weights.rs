@@ -19,7 +19,7 @@ fn tiled_weights(config: &ModelConfig, opts: &GraphOptions) -> Result<Vec<String
     Ok(weights
         .all()
         .into_iter()
-        .filter(|p| p.ty.rank() == 3)
+        .filter(|p| emitter::graph::is_tiled(&p.name, &p.ty))
         .map(|p| p.name.clone())
         .collect())
 }
