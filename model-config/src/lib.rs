@@ -56,6 +56,12 @@ pub struct ModelConfig {
     /// RMSNorm over each q and k head before RoPE (`q_norm`, `k_norm` weights of head_dim).
     #[serde(default, skip_serializing_if = "is_false")]
     pub qk_norm: bool,
+    /// With `qk_norm`: each token's whole q projection (`num_attention_heads * head_dim`
+    /// values) and whole k projection (`num_key_value_heads * head_dim`) is one RMSNorm, with
+    /// `q_norm`/`k_norm` weights of those widths, before the heads are split and RoPE applied
+    /// (OLMoE), instead of one RMSNorm per head.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub qk_norm_whole_projection: bool,
     /// RMSNorm on the attention output and on the MLP output before each residual add.
     #[serde(default, skip_serializing_if = "is_false")]
     pub post_norms: bool,
@@ -125,11 +131,21 @@ pub enum Family {
     Qwen2,
     Qwen3,
     Gemma3,
+    /// Qwen 2 attention (q/k/v bias) with experts and a shared expert.
+    Qwen2Moe,
+    /// Qwen 3 attention (per-head q/k norm) with experts.
+    Qwen3Moe,
+    /// Mistral attention with experts.
+    Mixtral,
+    /// Llama attention with whole-projection q/k norms, and experts.
+    Olmoe,
 }
 
 impl Family {
     /// The family an HF `model_type` or a GGUF `general.architecture` names (`gemma3_text` and
-    /// GGUF's `gemma3` are both the text model); `None` for a name the readers reject.
+    /// GGUF's `gemma3` are both the text model; HF's `qwen3_moe` is GGUF's `qwen3moe`; GGUF
+    /// has no Mixtral architecture, its files are `llama` with experts); `None` for a name the
+    /// readers reject.
     pub fn from_architecture(name: &str) -> Option<Family> {
         Some(match name {
             "llama" => Family::Llama,
@@ -137,6 +153,10 @@ impl Family {
             "qwen2" => Family::Qwen2,
             "qwen3" => Family::Qwen3,
             "gemma3_text" | "gemma3" => Family::Gemma3,
+            "qwen2_moe" | "qwen2moe" => Family::Qwen2Moe,
+            "qwen3_moe" | "qwen3moe" => Family::Qwen3Moe,
+            "mixtral" => Family::Mixtral,
+            "olmoe" => Family::Olmoe,
             _ => return None,
         })
     }
@@ -315,6 +335,9 @@ impl ModelConfig {
                 self.norm_weight_offset
             )));
         }
+        if self.qk_norm_whole_projection && !self.qk_norm {
+            return Err(invalid("qk_norm_whole_projection without qk_norm"));
+        }
         self.validate_layers()?;
         if let Some(experts) = &self.experts {
             self.validate_experts(experts)?;
@@ -358,7 +381,11 @@ impl ModelConfig {
         if e.shared.as_ref().is_some_and(|s| s.width == 0) {
             return Err(invalid("shared expert width is 0"));
         }
-        if let Some(&l) = e.dense_layers.iter().find(|&&l| l >= self.num_hidden_layers) {
+        if let Some(&l) = e
+            .dense_layers
+            .iter()
+            .find(|&&l| l >= self.num_hidden_layers)
+        {
             return Err(invalid(format!(
                 "dense MLP layer {l} of {} layers",
                 self.num_hidden_layers
