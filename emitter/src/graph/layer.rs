@@ -183,10 +183,17 @@ pub fn layer_function(
         true => {
             let q_gain = a.norm(&mut b, "self_attn.q_norm.weight", offset)?;
             let k_gain = a.norm(&mut b, "self_attn.k_norm.weight", offset)?;
-            (
-                head_rms_norm(&mut b, &q, dims.heads, &q_gain, eps)?,
-                head_rms_norm(&mut b, &k, dims.kv_heads, &k_gain, eps)?,
-            )
+            match cfg.qk_norm_whole_projection {
+                // One norm over each token's whole projection, before the heads split (OLMoE).
+                true => (
+                    rms_norm(&mut b, &q, &q_gain, eps)?,
+                    rms_norm(&mut b, &k, &k_gain, eps)?,
+                ),
+                false => (
+                    head_rms_norm(&mut b, &q, dims.heads, &q_gain, eps)?,
+                    head_rms_norm(&mut b, &k, dims.kv_heads, &k_gain, eps)?,
+                ),
+            }
         }
         false => (q, k),
     };

@@ -735,3 +735,27 @@ fn expert_weights_cannot_be_grouped() {
     let err = build(&cfg, &o).unwrap_err().to_string();
     assert!(err.contains("routers and experts are read dense"), "{err}");
 }
+
+#[test]
+fn whole_projection_qk_norms_take_the_projection_width() {
+    let base = from_hf_json(TINY).unwrap();
+    let cfg = ModelConfig {
+        qk_norm: true,
+        qk_norm_whole_projection: true,
+        ..base
+    };
+    let g = build(&cfg, &opts()).unwrap();
+    let shape = |name: &str| {
+        let all = g.weights.all();
+        all.iter()
+            .find(|p| p.name == name)
+            .unwrap()
+            .ty
+            .shape
+            .clone()
+    };
+    let q = (cfg.num_attention_heads * cfg.head_dim) as i64;
+    let kv = (cfg.num_key_value_heads * cfg.head_dim) as i64;
+    assert_eq!(shape("model.layers.0.self_attn.q_norm.weight"), [q]);
+    assert_eq!(shape("model.layers.0.self_attn.k_norm.weight"), [kv]);
+}

@@ -247,6 +247,8 @@ pub(super) fn layer_dims(cfg: &ModelConfig, suffix: &str) -> (i64, i64) {
         | "post_attention_layernorm"
         | "pre_feedforward_layernorm"
         | "post_feedforward_layernorm" => (e, 0),
+        "self_attn.q_norm" if cfg.qk_norm_whole_projection => (q, 0),
+        "self_attn.k_norm" if cfg.qk_norm_whole_projection => (kv, 0),
         "self_attn.q_norm" | "self_attn.k_norm" => (cfg.head_dim as i64, 0),
         "self_attn.q_proj" => (q, e),
         "self_attn.k_proj" | "self_attn.v_proj" => (kv, e),
