@@ -801,3 +801,34 @@ fn gguf_moe_refusals_name_the_key_or_tensor() {
         );
     }
 }
+
+/// The tiny MoE checkpoints (tests/fixtures/families, made by
+/// scripts/oracle/make_tiny_families.py): transformers' config.json and the GGUF files written
+/// from the same weights describe the same model.
+#[test]
+fn moe_fixtures_read_alike_from_hf_and_gguf() {
+    let families = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/families");
+    let expect = [
+        ("qwen3_moe", "qwen3moe", 6, vec![1], true, None),
+        ("qwen2_moe", "qwen2moe", 4, vec![], false, Some(48)),
+        ("mixtral", "llama", 8, vec![], true, None),
+        ("olmoe", "olmoe", 6, vec![], false, None),
+    ];
+    for (name, arch, count, dense, renormalize, shared) in expect {
+        let hf = from_hf_dir(&families.join(name)).unwrap();
+        let e = hf.experts.clone().unwrap();
+        assert_eq!((e.count, e.per_token, e.width), (count, 2, 32), "{name}");
+        assert_eq!(e.dense_layers, dense, "{name}");
+        assert_eq!(e.renormalize, renormalize, "{name}");
+        assert_eq!(e.shared.map(|s| s.width), shared, "{name}");
+        for file in ["model.gguf", "model-q8_0.gguf"] {
+            let gguf = from_gguf(&families.join(name).join(file)).unwrap();
+            assert_eq!(gguf.architecture, arch);
+            let same = ModelConfig {
+                architecture: arch.into(),
+                ..hf.clone()
+            };
+            assert_eq!(gguf, same, "{name} {file}");
+        }
+    }
+}

@@ -13,21 +13,36 @@ For every family below, writes tests/fixtures/families/<name>/:
                                    smallest top-2 logit gap along the greedy path; how far the
                                    family's distinctive feature moves the logits (the same
                                    weights run with the feature switched off), so a test that
-                                   ignored the feature would fail.
+                                   ignored the feature would fail. Mixtures of experts add
+                                   `expert_selections`: per sparse layer, how many of the
+                                   positions of that forward pass chose each expert (every
+                                   expert is chosen somewhere; the script checks it), and
+                                   `smallest_routing_gap`, the least difference in softmax weight between
+                                   the last expert chosen and the next one.
+For the mixtures of experts also:
+  model.gguf                       the same weights as llama.cpp's converter lays them out
+                                   (its tensor names and metadata keys, q/k rows permuted for
+                                   the llama architecture), f32, with the byte tokenizer
+  model-q8_0.gguf                  the same with the expert tensors in Q8_0
+  oracle-q8_0.json                 oracle.json's run with the expert weights replaced by their
+                                   Q8_0 values as gguf-py dequantizes them
 
 transformers initialises weights with std 0.02, which leaves logits nearly flat and greedy
 choices decided by noise; weights are redrawn at 1/sqrt(fan-in) (norm weights near 1, biases
 ~0.1, the final norm near 4) so logits are O(1-10) and the greedy path has clear margins.
 
 Not run in CI; needs scripts/oracle/requirements.txt.
-Usage: python scripts/oracle/make_tiny_families.py
+Usage: python scripts/oracle/make_tiny_families.py [NAME ...]   (default: every family)
 """
+import argparse
 import copy
 import json
 import math
 import platform
 from pathlib import Path
 
+import gguf
+import numpy as np
 import torch
 import transformers
 from tokenizers import Tokenizer, decoders, models, pre_tokenizers
@@ -36,8 +51,12 @@ from transformers import (
     PreTrainedTokenizerFast,
     LlamaConfig,
     MistralConfig,
+    MixtralConfig,
+    OlmoeConfig,
     Qwen2Config,
+    Qwen2MoeConfig,
     Qwen3Config,
+    Qwen3MoeConfig,
 )
 from transformers.convert_slow_tokenizer import bytes_to_unicode
 
@@ -87,13 +106,46 @@ def families():
                             rope_parameters={"rope_type": "default", "rope_theta": 10000.0})
     mistral_full = copy.deepcopy(mistral)
     mistral_full.sliding_window = None
+    # Mixtures of experts: 4-8 experts, top-2, so that every expert is chosen along the run.
+    rope = {"rope_type": "default", "rope_theta": 1000000.0}
+    qwen3_moe = Qwen3MoeConfig(**{**COMMON, "num_hidden_layers": 3}, rms_norm_eps=1e-6,
+                               tie_word_embeddings=False, rope_parameters=rope,
+                               num_experts=6, num_experts_per_tok=2, moe_intermediate_size=32,
+                               norm_topk_prob=True, mlp_only_layers=[1])
+    qwen3_moe_unnormalised = copy.deepcopy(qwen3_moe)
+    qwen3_moe_unnormalised.norm_topk_prob = False
+    qwen2_moe = Qwen2MoeConfig(**COMMON, rms_norm_eps=1e-6, tie_word_embeddings=False,
+                               rope_parameters=rope, num_experts=4, num_experts_per_tok=2,
+                               moe_intermediate_size=32, shared_expert_intermediate_size=48,
+                               norm_topk_prob=False)
+    mixtral = MixtralConfig(**{**COMMON, "intermediate_size": 32}, rms_norm_eps=1e-5,
+                            tie_word_embeddings=False, sliding_window=None,
+                            rope_parameters={"rope_type": "default", "rope_theta": 10000.0},
+                            num_local_experts=8, num_experts_per_tok=2)
+    olmoe = OlmoeConfig(**{**COMMON, "intermediate_size": 32}, rms_norm_eps=1e-5,
+                        tie_word_embeddings=False,
+                        rope_parameters={"rope_type": "default", "rope_theta": 10000.0},
+                        num_experts=6, num_experts_per_tok=2, norm_topk_prob=False)
+    olmoe_renormalised = copy.deepcopy(olmoe)
+    olmoe_renormalised.norm_topk_prob = True
     return [
         ("qwen2", qwen2, "q/k/v bias", zero_biases),
         ("qwen2.5", qwen25, "tied embeddings, q/k/v bias", zero_biases),
         ("qwen3", qwen3, "q/k norm (head_dim 32 != hidden/heads)", None),
         ("llama3", llama3, "llama3 RoPE scaling (GQA 4:1)", llama3_plain),
         ("mistral", mistral, "sliding window 8", mistral_full),
+        ("qwen3_moe", qwen3_moe, "6 experts, top-2, renormalised; layer 1 dense",
+         qwen3_moe_unnormalised),
+        ("qwen2_moe", qwen2_moe, "4 experts, top-2, not renormalised; sigmoid-gated shared expert",
+         zero_shared_expert),
+        ("mixtral", mixtral, "8 experts, top-2, renormalised (GQA 2:1)", None),
+        ("olmoe", olmoe, "6 experts, top-2, not renormalised; q/k norm over the whole projection",
+         olmoe_renormalised),
     ]
+
+
+# llama.cpp's architecture names for the families written as GGUF too.
+GGUF_ARCH = {"qwen3_moe": "qwen3moe", "qwen2_moe": "qwen2moe", "mixtral": "llama", "olmoe": "olmoe"}
 
 
 def byte_tokenizer():
@@ -111,11 +163,16 @@ def zero_biases(state):
     return {k: torch.zeros_like(v) if k.endswith("bias") else v for k, v in state.items()}
 
 
+def zero_shared_expert(state):
+    return {k: torch.zeros_like(v) if ".shared_expert." in k else v for k, v in state.items()}
+
+
 def redraw(model, gen):
     with torch.no_grad():
         for name, p in model.named_parameters():
-            if p.ndim == 2:
-                p.copy_(torch.randn(p.shape, generator=gen) / math.sqrt(p.shape[1]))
+            if p.ndim in (2, 3):
+                # Stacked experts are [experts, out, in].
+                p.copy_(torch.randn(p.shape, generator=gen) / math.sqrt(p.shape[-1]))
             elif name.endswith("bias"):
                 p.copy_(0.1 * torch.randn(p.shape, generator=gen))
             else:
@@ -152,9 +209,181 @@ def run(model, prompt):
     return ids, logits, min(gaps)
 
 
+def routers(model):
+    """The router module of each sparse layer, by layer index."""
+    return {i: layer.mlp.gate for i, layer in enumerate(model.model.layers)
+            if hasattr(layer.mlp, "experts")}
+
+
+@torch.no_grad()
+def expert_selections(model, ids):
+    """Per sparse layer, how many positions of one forward pass over `ids` chose each expert;
+    and the smallest gap, over layers and positions, between the softmax weights of the last
+    expert chosen and the first one not chosen (how far routing is from a tie)."""
+    counts, gaps = {}, []
+    hooks = []
+    k = model.config.num_experts_per_tok
+    for layer, router in routers(model).items():
+        def count(_module, _inputs, out, layer=layer):
+            logits, _, chosen = out
+            counts[layer] = torch.bincount(chosen.reshape(-1),
+                                           minlength=model.config.num_experts).tolist()
+            top = torch.topk(torch.softmax(logits.float(), -1), k + 1, -1).values
+            gaps.append(float((top[:, k - 1] - top[:, k]).min()))
+        hooks.append(router.register_forward_hook(count))
+    model(torch.tensor([ids]))
+    for h in hooks:
+        h.remove()
+    return {str(layer): c for layer, c in sorted(counts.items())}, min(gaps)
+
+
+def permute_rope_rows(w, heads):
+    """llama.cpp's converter stores Llama q/k rows with each head's two rotary halves
+    interleaved."""
+    return w.reshape(heads, 2, w.shape[0] // heads // 2, *w.shape[1:]).swapaxes(1, 2).reshape(w.shape)
+
+
+def gguf_tensors(state, config, arch):
+    """(GGUF name, numpy f32 array) for every weight, as llama.cpp's converter names them."""
+    parts = {
+        "input_layernorm.weight": "attn_norm.weight",
+        "post_attention_layernorm.weight": "ffn_norm.weight",
+        "self_attn.q_norm.weight": "attn_q_norm.weight",
+        "self_attn.k_norm.weight": "attn_k_norm.weight",
+        "mlp.gate_proj.weight": "ffn_gate.weight",
+        "mlp.up_proj.weight": "ffn_up.weight",
+        "mlp.down_proj.weight": "ffn_down.weight",
+        "mlp.gate.weight": "ffn_gate_inp.weight",
+        "mlp.experts.down_proj": "ffn_down_exps.weight",
+        "mlp.shared_expert.gate_proj.weight": "ffn_gate_shexp.weight",
+        "mlp.shared_expert.up_proj.weight": "ffn_up_shexp.weight",
+        "mlp.shared_expert.down_proj.weight": "ffn_down_shexp.weight",
+    }
+    for proj, short in [("q", "attn_q"), ("k", "attn_k"), ("v", "attn_v"), ("o", "attn_output")]:
+        for kind in ("weight", "bias"):
+            parts[f"self_attn.{proj}_proj.{kind}"] = f"{short}.{kind}"
+    heads = {"q": config.num_attention_heads, "k": config.num_key_value_heads}
+    out = []
+    for name, t in state.items():
+        a = t.detach().float().numpy()
+        if name == "model.embed_tokens.weight":
+            out.append(("token_embd.weight", a))
+        elif name == "model.norm.weight":
+            out.append(("output_norm.weight", a))
+        elif name == "lm_head.weight":
+            out.append(("output.weight", a))
+        else:
+            _, _, layer, rest = name.split(".", 3)
+            blk = f"blk.{layer}."
+            if rest == "mlp.experts.gate_up_proj":
+                width = a.shape[1] // 2
+                out.append((blk + "ffn_gate_exps.weight", a[:, :width]))
+                out.append((blk + "ffn_up_exps.weight", a[:, width:]))
+            elif rest == "mlp.shared_expert_gate.weight":
+                out.append((blk + "ffn_gate_inp_shexp.weight", a.reshape(-1)))
+            else:
+                if arch == "llama" and rest in ("self_attn.q_proj.weight", "self_attn.k_proj.weight"):
+                    a = permute_rope_rows(a, heads[rest[10]])
+                out.append((blk + parts[rest], a))
+    return [(n, np.ascontiguousarray(a)) for n, a in out]
+
+
+class GgufWriter(gguf.GGUFWriter):
+    """gguf-py's writer, able to write an empty array (the byte tokenizer's merges), which the
+    format allows and llama.cpp's gpt2 tokenizer requires as a key."""
+
+    def _pack_val(self, val, vtype, add_vtype, sub_type=None):
+        if vtype == gguf.GGUFValueType.ARRAY and len(val) == 0:
+            head = self._pack("I", vtype) if add_vtype else b""
+            return head + self._pack("I", sub_type) + self._pack("Q", 0)
+        return super()._pack_val(val, vtype, add_vtype, sub_type)
+
+
+def write_gguf(path, name, model, arch, expert_type):
+    """The model as llama.cpp's converter writes it; expert tensors stored as `expert_type`."""
+    c = model.config
+    head_dim = getattr(c, "head_dim", None) or c.hidden_size // c.num_attention_heads
+    w = GgufWriter(str(path), arch)
+    w.add_name(name)
+    w.add_context_length(c.max_position_embeddings)
+    w.add_embedding_length(c.hidden_size)
+    w.add_block_count(c.num_hidden_layers)
+    w.add_feed_forward_length(c.intermediate_size)
+    w.add_head_count(c.num_attention_heads)
+    w.add_head_count_kv(c.num_key_value_heads)
+    w.add_key_length(head_dim)
+    w.add_value_length(head_dim)
+    w.add_rope_dimension_count(head_dim)
+    w.add_rope_freq_base(c.rope_parameters["rope_theta"])
+    w.add_layer_norm_rms_eps(c.rms_norm_eps)
+    w.add_expert_count(c.num_experts)
+    w.add_expert_used_count(c.num_experts_per_tok)
+    if arch in ("qwen2moe", "qwen3moe"):
+        w.add_expert_feed_forward_length(c.moe_intermediate_size)
+    if arch == "qwen2moe":
+        w.add_expert_shared_feed_forward_length(c.shared_expert_intermediate_size)
+    w.add_tokenizer_model("gpt2")
+    # The byte tokenizer's token i is byte i's symbol.
+    w.add_token_list([bytes_to_unicode()[b] for b in range(256)])
+    w.add_token_types([gguf.TokenType.NORMAL] * 256)
+    w.add_key_value(gguf.Keys.Tokenizer.MERGES, [], gguf.GGUFValueType.ARRAY,
+                    sub_type=gguf.GGUFValueType.STRING)
+    for tname, a in gguf_tensors(model.state_dict(), c, arch):
+        if "_exps." in tname and expert_type != gguf.GGMLQuantizationType.F32:
+            w.add_tensor(tname, gguf.quants.quantize(a, expert_type), raw_dtype=expert_type)
+        else:
+            w.add_tensor(tname, a)
+    w.write_header_to_file()
+    w.write_kv_data_to_file()
+    w.write_tensors_to_file()
+    w.close()
+
+
+def q8_0_experts(model):
+    """A copy of `model` whose expert weights are their Q8_0 values (gguf-py's dequantization
+    of gguf-py's quantization)."""
+    q = copy.deepcopy(model)
+    t = gguf.GGMLQuantizationType.Q8_0
+    with torch.no_grad():
+        for name, p in q.named_parameters():
+            if ".mlp.experts." in name:
+                a = p.detach().numpy()
+                p.copy_(torch.from_numpy(gguf.quants.dequantize(gguf.quants.quantize(a, t), t)))
+    return q
+
+
+def oracle_json(name, feature, seed, moved, prompt, ids, logits, gap, tokenizer, extra):
+    oracle = {
+        "source": (
+            f"transformers {transformers.__version__}, torch {torch.__version__}, "
+            f"python {platform.python_version()}; f32, eager attention, seed {seed}"
+        ),
+        "family": name,
+        "feature": feature,
+        "feature_moves_logits_by": moved,
+        "prompt_ids": prompt,
+        "greedy_ids": ids[PROMPT_LEN:],
+        "smallest_greedy_gap": gap,
+        "greedy_text": tokenizer.decode(ids[PROMPT_LEN:]),
+        "logits": [[float(f"{x:.7g}") for x in row] for row in logits.tolist()],
+        **extra,
+    }
+    return json.dumps(oracle) + "\n"
+
+
 def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("names", nargs="*", help="families to write (default: all)")
+    wanted = parser.parse_args().names
+    known = [f[0] for f in families()]
+    if unknown := [n for n in wanted if n not in known]:
+        parser.error(f"unknown families {unknown} (known: {known})")
     OUT.mkdir(parents=True, exist_ok=True)
     for n, (name, config, feature, without) in enumerate(families()):
+        if wanted and name not in wanted:
+            continue
+        # Seeds follow the family's place in the list, so one family comes out the same
+        # whichever others are written with it.
         seed = SEED + n
         model = build(config, seed)
         prompt = torch.randint(3, config.vocab_size, (PROMPT_LEN,),
@@ -174,21 +403,24 @@ def main():
         model.save_pretrained(out, safe_serialization=True)
         tokenizer = byte_tokenizer()
         tokenizer.save_pretrained(out)
-        oracle = {
-            "source": (
-                f"transformers {transformers.__version__}, torch {torch.__version__}, "
-                f"python {platform.python_version()}; f32, eager attention, seed {seed}"
-            ),
-            "family": name,
-            "feature": feature,
-            "feature_moves_logits_by": moved,
-            "prompt_ids": prompt,
-            "greedy_ids": ids[PROMPT_LEN:],
-            "smallest_greedy_gap": gap,
-            "greedy_text": tokenizer.decode(ids[PROMPT_LEN:]),
-            "logits": [[float(f"{x:.7g}") for x in row] for row in logits.tolist()],
-        }
-        (out / "oracle.json").write_text(json.dumps(oracle) + "\n")
+        extra = {}
+        if name in GGUF_ARCH:
+            extra["expert_selections"], extra["smallest_routing_gap"] = expert_selections(model, ids)
+            for layer, counts in extra["expert_selections"].items():
+                assert min(counts) > 0, f"{name} layer {layer}: an expert is never chosen: {counts}"
+        (out / "oracle.json").write_text(
+            oracle_json(name, feature, seed, moved, prompt, ids, logits, gap, tokenizer, extra))
+        if name in GGUF_ARCH:
+            arch = GGUF_ARCH[name]
+            write_gguf(out / "model.gguf", name, model, arch, gguf.GGMLQuantizationType.F32)
+            write_gguf(out / "model-q8_0.gguf", name, model, arch, gguf.GGMLQuantizationType.Q8_0)
+            q8 = q8_0_experts(model)
+            q_ids, q_logits, q_gap = run(q8, prompt)
+            selections, routing_gap = expert_selections(q8, q_ids)
+            q_extra = {"expert_selections": selections, "smallest_routing_gap": routing_gap,
+                       "experts_stored_as": "Q8_0"}
+            (out / "oracle-q8_0.json").write_text(oracle_json(
+                name, feature, seed, None, prompt, q_ids, q_logits, q_gap, tokenizer, q_extra))
         size = sum(f.stat().st_size for f in out.iterdir())
         print(f"{name}: {size / 1024:.0f} KiB, smallest greedy gap {gap:.3f}, "
               f"{feature} moves logits by {moved}")
