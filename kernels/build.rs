@@ -16,6 +16,8 @@ const SOURCES: &[&str] = &[
     "c/decode_attention.c",
     "c/prefill_attention.c",
     "c/attention.h",
+    "c/formats.h",
+    "c/grouped.h",
 ];
 
 fn main() {
