@@ -18,6 +18,7 @@ const SOURCES: &[&str] = &[
     "c/attention.h",
     "c/formats.h",
     "c/grouped.h",
+    "c/index.c",
 ];
 
 fn main() {
@@ -56,9 +57,10 @@ fn main() {
         .status()
         .unwrap_or_else(|e| panic!("cannot run the C compiler {:?}: {e}", compiler.path()));
     assert!(status.success(), "compiling the CPU kernels failed");
-    // The same code linked into this crate, so its tests can call the kernels directly.
+    // The same code linked into this crate, so its tests can call the kernels directly, with
+    // an index of the entry points by name (`c/index.c`).
     cc::Build::new()
-        .file(SOURCES[0])
+        .file("c/index.c")
         .flag("-std=c17")
         .flag("-march=x86-64-v4")
         .opt_level(3)
