@@ -7,7 +7,8 @@
 use std::env;
 use std::path::PathBuf;
 
-/// The translation unit, then what it includes.
+/// The object's translation unit, then what it includes, and the tests' index of the entry
+/// points (which includes the translation unit).
 const SOURCES: &[&str] = &[
     "c/kernels.c",
     "c/grouped_matmul.c",

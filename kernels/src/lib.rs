@@ -377,7 +377,7 @@ impl GroupedMatmul {
     /// the kernel, if it cannot. Rows of any length are taken (longer ones are summed in
     /// chunks); super-block maps need whole super-blocks.
     pub fn check(&self, out: usize, inp: usize, stored_groups: usize) -> Result<(), ShapeError> {
-        if self.symbol().is_none() {
+        if self.row().is_none() {
             return Err(ShapeError::NoKernel(*self));
         }
         let groups = inp / self.group;

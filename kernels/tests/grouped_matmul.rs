@@ -9,7 +9,9 @@ mod common;
 mod grouped;
 
 use common::{floats, Rng};
-use grouped::{entry, fixed_entry, formats, grouped, named, run, run_entry, Entry, Grouped};
+use grouped::{
+    entry, entry_point, fixed_entry, formats, grouped, named, run, run_entry, Entry, Grouped,
+};
 
 fn check(format: GroupedMatmul, out: usize, inp: usize, m: usize, per: usize, seed: u64) {
     check_entry(entry, format, out, inp, m, per, seed, Rng::unit);
@@ -172,10 +174,24 @@ fn fixed_point_kernels_pass_non_finite_inputs_to_the_f32_kernel() {
     }
 }
 
+/// Every entry point a row of `kernels::FORMATS` names is one the tests' index resolves (the
+/// index is made from `c/formats.h`, so the two lists agree here as in the object).
 #[test]
-fn every_format_has_an_entry() {
+fn every_format_has_its_entries() {
     for format in formats() {
-        assert!(format.symbol().is_some());
+        let names = (1..=kernels::MAX_WEIGHTS)
+            .flat_map(|n| {
+                [
+                    format.symbol_for(n),
+                    format.fixed_symbol_for(n),
+                    format.q8_symbol_for(n),
+                ]
+            })
+            .chain([format.gather_symbol()])
+            .flatten();
+        for name in names {
+            entry_point(&name);
+        }
     }
 }
 
