@@ -7,7 +7,8 @@
 use std::env;
 use std::path::PathBuf;
 
-/// The translation unit, then what it includes.
+/// The object's translation unit, then what it includes, and the tests' index of the entry
+/// points (which includes the translation unit).
 const SOURCES: &[&str] = &[
     "c/kernels.c",
     "c/grouped_matmul.c",
@@ -16,6 +17,9 @@ const SOURCES: &[&str] = &[
     "c/decode_attention.c",
     "c/prefill_attention.c",
     "c/attention.h",
+    "c/formats.h",
+    "c/grouped.h",
+    "c/index.c",
 ];
 
 fn main() {
@@ -54,9 +58,10 @@ fn main() {
         .status()
         .unwrap_or_else(|e| panic!("cannot run the C compiler {:?}: {e}", compiler.path()));
     assert!(status.success(), "compiling the CPU kernels failed");
-    // The same code linked into this crate, so its tests can call the kernels directly.
+    // The same code linked into this crate, so its tests can call the kernels directly, with
+    // an index of the entry points by name (`c/index.c`).
     cc::Build::new()
-        .file(SOURCES[0])
+        .file("c/index.c")
         .flag("-std=c17")
         .flag("-march=x86-64-v4")
         .opt_level(3)

@@ -4,8 +4,10 @@
 # alternating rounds of one run, with the ratios, resident memory and bytes read per step (see
 # scripts/peer_bench.py). llama.cpp's batched decode puts the 8 sequences' tokens in one
 # llama_decode call per step; ours is `bench --batch 8`. llama-cpp-python goes into its own
-# venv, .venv-peer, on first use (its build takes about 8 minutes on 2 cores); it is a
-# comparison peer only, never part of setup.
+# venv, .venv-peer, on first use (its build takes about 8 minutes on 2 cores), built with this
+# CPU's features named and AMX off (scripts/peer-venv.sh); the output's `llama.cpp build` and
+# `llama.cpp features` lines say which build ran. It is a comparison peer only, never part of
+# setup.
 #
 # --shape NAME (scripts/shaped_gguf.py --list) benchmarks a real model's shapes with random
 # weights: the GGUF is written once into .cache/models/ and reused.

@@ -217,6 +217,19 @@ class Peer:
         return result
 
 
+def peer_build() -> str:
+    """Which llama.cpp build runs: the options scripts/peer-venv.sh built it with, and the CPU
+    features ggml reports it was compiled with (no AMX where the options turn it off)."""
+    import llama_cpp as L
+
+    stamp = Path(sys.prefix) / "peer-build"
+    options = "options unknown (built before peer-build was kept)"
+    if stamp.exists():
+        options = stamp.read_text().strip()
+    features = L.llama_print_system_info().decode(errors="replace").strip()
+    return f"llama.cpp build: {options}\nllama.cpp features: {features}"
+
+
 def mib(n) -> str:
     return f"{n / 2**20:.0f} MiB"
 
@@ -268,6 +281,7 @@ def main():
         return f"{label} (llama.cpp after 'against'): " + ", ".join(parts)
 
     peer = Peer(args)
+    print(peer_build(), flush=True)
     rows = []
     extra = {act: [] for act in args.activations[1:]}
     for r in range(args.rounds):

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::Command;
 
 use emitter::graph::{
-    stored_groups, Activations, AttentionForm, GroupFormat, Head, WeightFormat, WeightLayout,
+    stored_groups, Activations, AttentionForm, Code, GroupFormat, Head, WeightFormat, WeightLayout,
     Weights,
 };
 use emitter::hlo::ElemType;
@@ -144,14 +144,14 @@ fn formats() -> [(&'static str, GroupFormat); 6] {
         scale,
         min,
         sub_scales: None,
-        packed_codes: None,
     };
-    use ElemType::{Ui4, F16, F32, I4, I8};
+    use Code::{I4, I8, U4};
+    use ElemType::{F16, F32};
     [
-        ("q4_1", format(Ui4, 32, F16, Some(F16))),
+        ("q4_1", format(U4, 32, F16, Some(F16))),
         ("q8_0", format(I8, 32, F16, None)),
         ("q4_0", format(I4, 32, F16, None)),
-        ("q4_k", format(Ui4, 32, F32, Some(F32))),
+        ("q4_k", format(U4, 32, F32, Some(F32))),
         ("q5_1", format(I8, 32, F16, Some(F16))),
         ("q6_k", format(I8, 16, F32, None)),
     ]
@@ -226,7 +226,7 @@ fn kernel_products_are_one_dispatch_each() {
             products,
             "{name}: product dispatches"
         );
-        let four_bit = matches!(f.code, ElemType::Ui4 | ElemType::I4);
+        let four_bit = f.code.bits() == 4;
         let expected = if four_bit && kernels::q8_host_supported() {
             products
         } else {

@@ -12,7 +12,7 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
-use kernels::{Code, GroupedMatmul, Maps, TILE_ROWS};
+use kernels::{GroupedMatmul, TILE_ROWS};
 
 // The tests' helpers, of which the bench uses a part.
 #[allow(dead_code)]
@@ -23,30 +23,11 @@ mod common;
 mod grouped;
 
 use common::Rng;
-use grouped::{call_entry, entry, fixed_entry, grouped, Call, Entry, Grouped};
+use grouped::{call_entry, entry, fixed_entry, grouped, named, Call, Entry, Grouped};
 
 const OUT: usize = 4096;
 const INP: usize = 2048;
 const WEIGHTS: usize = 8;
-
-fn format(name: &str) -> GroupedMatmul {
-    let gm = |code, group, maps, min| GroupedMatmul {
-        code,
-        group,
-        maps,
-        min,
-    };
-    match name {
-        "q4_k" => gm(Code::U4, 32, Maps::SuperBlock6, true),
-        "q5_k" => gm(Code::U5, 32, Maps::SuperBlock6, true),
-        "q6_k" => gm(Code::I6, 16, Maps::SuperBlock8, false),
-        "q4_k_widened" => gm(Code::U4, 32, Maps::F32, true),
-        "q6_k_widened" => gm(Code::I8, 16, Maps::F32, false),
-        "q4_0" => gm(Code::I4, 32, Maps::F16, false),
-        "q8_0" => gm(Code::I8, 32, Maps::F16, false),
-        other => unreachable!("{other}"),
-    }
-}
 
 /// Which entry of a format a measurement calls.
 type Pick = fn(GroupedMatmul) -> Entry;
@@ -117,7 +98,7 @@ fn main() {
         "q8_0",
     ];
     for name in names {
-        let f = format(name);
+        let f = named(name);
         let weights: Vec<Grouped> = (0..WEIGHTS)
             .map(|i| {
                 let mut w = grouped(f, OUT, INP, 0, &mut Rng(1 + i as u64));

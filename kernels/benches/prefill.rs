@@ -13,7 +13,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
-use kernels::{Code, GroupedMatmul, Maps, TILE_ROWS};
+use kernels::{GroupedMatmul, TILE_ROWS};
 
 #[allow(dead_code)]
 #[path = "../tests/common/mod.rs"]
@@ -26,7 +26,7 @@ mod grouped;
 mod q8;
 
 use common::Rng;
-use grouped::{call_entry, entry, grouped, Call, Grouped};
+use grouped::{call_entry, entry, grouped, named, Call, Entry, Grouped};
 
 /// Independent accumulators: enough to cover the FMA latency at two per cycle.
 const CHAINS: usize = 12;
@@ -71,22 +71,10 @@ fn vnni_peak(seed: i32) -> i32 {
     _mm512_reduce_add_epi32(sum)
 }
 
-fn format(name: &str) -> GroupedMatmul {
-    let gm = |code, group, maps, min| GroupedMatmul {
-        code,
-        group,
-        maps,
-        min,
-    };
-    match name {
-        "q4_k" => gm(Code::U4, 32, Maps::SuperBlock6, true),
-        "q6_k" => gm(Code::I6, 16, Maps::SuperBlock8, false),
-        other => unreachable!("{other}"),
-    }
-}
-
-/// The exact kernel over every workgroup: `w · x` for x `[inp, m]` f32.
-fn exact(
+/// `pick`'s entry of `f` over every workgroup, 16 tiles each: `w · x` for x `[inp, m]` (f32, or quantized
+/// for the 8-bit path).
+fn workgroups(
+    pick: fn(GroupedMatmul) -> Entry,
     f: GroupedMatmul,
     w: &Grouped,
     (out, inp, m): (usize, usize, usize),
@@ -101,34 +89,9 @@ fn exact(
         tiles: out / TILE_ROWS,
     };
     for wg in 0..call.tiles.div_ceil(call.per) {
-        // SAFETY: x holds [inp, m] f32, the weight its stored parts, y [out, m] f32.
-        unsafe { call_entry(entry(f), [&w.codes, &w.scales, &w.mins], x, y, 0, &call, wg) };
-    }
-}
-
-/// The 8-bit path: the activations quantized, then the product over every workgroup.
-fn quantized(
-    f: GroupedMatmul,
-    w: &Grouped,
-    (out, inp, m): (usize, usize, usize),
-    x: &[f32],
-    y: &mut [u8],
-) {
-    let xq = q8::quantize_kernel(x, inp, m, f.q8_block(), f.group);
-    let (tiles, per) = (out / TILE_ROWS, 16);
-    for wg in 0..tiles.div_ceil(per) {
-        // SAFETY: xq holds the quantized [inp, m], the weight its parts, y [out, m] f32.
-        unsafe {
-            q8::call(
-                f,
-                [&w.codes, &w.scales, &w.mins],
-                &xq,
-                y,
-                0,
-                (inp, m, w.stored_groups, per, tiles),
-                wg,
-            )
-        };
+        // SAFETY: x holds what the entry reads for [inp, m], the weight its stored parts, y
+        // [out, m] f32.
+        unsafe { call_entry(pick(f), [&w.codes, &w.scales, &w.mins], x, y, 0, &call, wg) };
     }
 }
 
@@ -156,7 +119,7 @@ fn main() {
     let mut group = c.benchmark_group("prefill");
     for (out, inp) in [(8192, 2048), (2048, 8192)] {
         for name in ["q4_k", "q6_k"] {
-            let f = format(name);
+            let f = named(name);
             let mut w = grouped(f, out, inp, 0, &mut Rng(1));
             w.dense = Vec::new();
             for m in [32, 128, 512] {
@@ -167,10 +130,14 @@ fn main() {
                 group.throughput(Throughput::Elements((out * inp * m) as u64));
                 let id = format!("{name}_{out}x{inp}_m{m}");
                 group.bench_function(BenchmarkId::new("exact", &id), |b| {
-                    b.iter(|| exact(f, &w, (out, inp, m), black_box(&xb), &mut y))
+                    b.iter(|| workgroups(entry, f, &w, (out, inp, m), black_box(&xb), &mut y))
                 });
                 group.bench_function(BenchmarkId::new("q8", &id), |b| {
-                    b.iter(|| quantized(f, &w, (out, inp, m), black_box(&x), &mut y))
+                    b.iter(|| {
+                        // The activations' quantization is part of the 8-bit path's cost.
+                        let xq = q8::quantize_kernel(black_box(&x), inp, m, f.q8_block(), f.group);
+                        workgroups(q8::entry, f, &w, (out, inp, m), &xq, &mut y)
+                    })
                 });
             }
         }

@@ -1,6 +1,6 @@
 // What the attention kernels (decode_attention.c, prefill_attention.c) share: the cache
-// element types, widening loads, e^x and prefetch hints. Included by both; one copy per
-// translation unit.
+// element types, widening loads, e^x, prefetch hints and the online softmax over blocks of
+// positions. Included by both; one copy per translation unit.
 
 #ifndef LLM_ATTENTION_H
 #define LLM_ATTENTION_H
@@ -58,6 +58,40 @@ INLINE __mmask16 lanes(size_t n, size_t v) {
     const size_t first = v * 16;
     if (n <= first) return 0;
     return n - first >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (n - first)) - 1);
+}
+
+// Positions per block of the online softmax.
+#define KEY_BLOCK 64
+
+// Folds one query's scores s[0..n) of a block into its running softmax: w[0..KEY_BLOCK)
+// becomes the weights exp(s - max) (zero from n on; w may be s), and the sum and the output
+// row `out` (D values) are rescaled when the maximum grows. n >= 1.
+INLINE void softmax_fold(const float* s, float* w, size_t n, size_t D, float* max, float* sum,
+                         float* out) {
+    __m512 sv[KEY_BLOCK / 16];
+    __m512 top = _mm512_set1_ps(-__builtin_inff());
+    for (size_t v = 0; v < KEY_BLOCK / 16; ++v) {
+        sv[v] = _mm512_mask_loadu_ps(_mm512_set1_ps(-__builtin_inff()), lanes(n, v), s + v * 16);
+        top = _mm512_max_ps(top, sv[v]);
+    }
+    const float block_max = _mm512_reduce_max_ps(top);
+    const float new_max = block_max > *max ? block_max : *max;
+    __m512 total = _mm512_setzero_ps();
+    for (size_t v = 0; v < KEY_BLOCK / 16; ++v) {
+        const __m512 e =
+            _mm512_maskz_mov_ps(lanes(n, v), exp_ps(_mm512_sub_ps(sv[v], _mm512_set1_ps(new_max))));
+        _mm512_store_ps(w + v * 16, e);
+        total = _mm512_add_ps(total, e);
+    }
+    if (*max != new_max) {
+        const float rescale = _mm512_cvtss_f32(exp_ps(_mm512_set1_ps(*max - new_max)));
+        const __m512 r = _mm512_set1_ps(rescale);
+        for (size_t d = 0; d < D; d += 16)
+            _mm512_store_ps(out + d, _mm512_mul_ps(_mm512_load_ps(out + d), r));
+        *sum *= rescale;
+    }
+    *sum += _mm512_reduce_add_ps(total);
+    *max = new_max;
 }
 
 #endif

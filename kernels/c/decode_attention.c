@@ -17,11 +17,11 @@
 // weighted sum one row of D per position. Both in f32, f16 or bf16. Query heads run four at a
 // time in registers (a group of 3 pads to 4 with zero queries). q and the output are
 // `[H * D, B]` f32; pos `[B, Q]` i32 (column 0 is the row's position; negative marks a padding
-// row, whose output is zeros). Bare-metal C like grouped_matmul.c.
+// row, whose output is zeros). Bare-metal C like grouped_matmul.c (see grouped.h).
 
 #include "attention.h"
 
-#define BLOCK 64
+#define BLOCK KEY_BLOCK
 #define VECS (BLOCK / 16)
 #define HEADS 4
 #define MAX_HEAD_DIM 256
@@ -50,36 +50,6 @@ INLINE void block_scores(enum kv kv, const float (*qs)[MAX_HEAD_DIM], const uint
     }
     for (size_t g = 0; g < HEADS; ++g)
         for (size_t v = 0; v < VECS; ++v) _mm512_store_ps(s[g0 + g] + v * 16, acc[g][v]);
-}
-
-// Folds the block's scores of head g into its running softmax: weights w = exp(s - max)
-// (zero outside the n positions), the sum and the output rescaled when the maximum grows.
-INLINE void block_softmax(const float* s, size_t n, size_t D, float* w, float* max, float* sum,
-                          float* out) {
-    __m512 sv[VECS];
-    __m512 m = _mm512_set1_ps(-__builtin_inff());
-    for (size_t v = 0; v < VECS; ++v) {
-        sv[v] = _mm512_mask_loadu_ps(_mm512_set1_ps(-__builtin_inff()), lanes(n, v), s + v * 16);
-        m = _mm512_max_ps(m, sv[v]);
-    }
-    const float block_max = _mm512_reduce_max_ps(m);
-    const float new_max = block_max > *max ? block_max : *max;
-    __m512 total = _mm512_setzero_ps();
-    for (size_t v = 0; v < VECS; ++v) {
-        const __m512 e =
-            _mm512_maskz_mov_ps(lanes(n, v), exp_ps(_mm512_sub_ps(sv[v], _mm512_set1_ps(new_max))));
-        _mm512_store_ps(w + v * 16, e);
-        total = _mm512_add_ps(total, e);
-    }
-    if (*max != new_max) {
-        const float rescale = _mm512_cvtss_f32(exp_ps(_mm512_set1_ps(*max - new_max)));
-        const __m512 r = _mm512_set1_ps(rescale);
-        for (size_t d = 0; d < D; d += 16)
-            _mm512_store_ps(out + d, _mm512_mul_ps(_mm512_load_ps(out + d), r));
-        *sum *= rescale;
-    }
-    *sum += _mm512_reduce_add_ps(total);
-    *max = new_max;
 }
 
 // out[g] += sum over the block's n positions of w[g][t] * value row t, for heads g0..g0+3;
@@ -146,7 +116,7 @@ INLINE void decode_attention(enum kv kv, const float* q, const uint8_t* k_cache,
         for (size_t g0 = 0; g0 < heads; g0 += HEADS)
             block_scores(kv, qs, kb + t0 * elem, g0 ? NULL : next_keys, elem, C, D, n, g0, s);
         for (size_t g = 0; g < G; ++g)
-            block_softmax(s[g], n, D, w[g], &maxes[g], &sums[g], acc[g]);
+            softmax_fold(s[g], w[g], n, D, &maxes[g], &sums[g], acc[g]);
         for (size_t g0 = 0; g0 < heads; g0 += HEADS)
             block_values(kv, w, vb + t0 * stride, g0 ? NULL : next_values, stride, elem, D, n,
                          g0, acc);

@@ -19,11 +19,21 @@
 //
 // 4-, 5- and 6-bit codes have entries (the high bits of 5- and 6-bit codes are added to each
 // quad with bit shuffles, see `fx_add_high`); byte codes keep the f32 kernel, which is near
-// memory speed for them already. Only
-// M == 1 with K a multiple of 32 and finite activations takes this path; anything else (and a
-// NaN or infinity anywhere in x, which the integers cannot carry) runs the exact f32 kernel of
-// the same format, so the entries accept every call the exact ones do. Needs the CPU features
-// of q8_matmul.c (VNNI and VBMI used here).
+// memory speed for them already (the `fixed` column of formats.h). Only M == 1 with K a
+// multiple of 32 and finite activations takes this path; anything else (and a NaN or infinity
+// anywhere in x, which the integers cannot carry) runs the exact f32 kernel of the same
+// format, so the entries accept every call the exact ones do. Needs the CPU features grouped.h
+// names for the integer-product families (VNNI and VBMI used here).
+
+#include "formats.h"
+#include "grouped.h"
+
+// The f32 kernels' cores (grouped_matmul.c, in the same translation unit: kernels.c), which
+// take the calls this path does not.
+#define FX_EXACT_CORE(stem, code, group, mp, min, fixed)                                        \
+    static void llm_grouped_matmul_##stem##_core(const uint8_t*, const struct weight*, int,    \
+                                                 size_t, size_t, size_t, size_t, size_t);
+LLM_FORMATS(FX_EXACT_CORE)
 
 #pragma GCC push_options
 #pragma GCC target("avx512vnni,avx512vbmi,avx512bitalg,bmi2")
@@ -115,7 +125,7 @@ INLINE void fx_quantize(const float* x, size_t n, struct fx_inputs* q) {
 // the low and high nibble of byte 8j + i) to two quads (inputs 0..3, then 4..7; row r's four
 // bytes at 4r..4r+3), and the shift that brings each row's nibble down (odd rows: the high).
 // For 5- and 6-bit codes, the bit of the stored high-bit words that belongs to each byte of a
-// quad (see grouped_matmul.c's `enum code`): 5-bit codes read the quad's two 32-bit pair
+// quad (see grouped.h's `enum code`): 5-bit codes read the quad's two 32-bit pair
 // words as one 64-bit word; 6-bit codes read each pair's 64-bit word apart, the bytes of
 // inputs 0, 1 from the first and 2, 3 from the second (FX_FIRST_PAIR, FX_SECOND_PAIR).
 struct fx_tables {
@@ -147,11 +157,11 @@ INLINE __m512i fx_add_high(enum code code, const struct fx_tables* t, const uint
                            __m512i q) {
     if (code == U5 || code == I5) {
         const __mmask64 set = _mm512_bitshuffle_epi64_mask(
-            _mm512_set1_epi64((long long)q8_load_u64(words)), _mm512_load_si512(t->high5));
+            _mm512_set1_epi64((long long)load_u64(words)), _mm512_load_si512(t->high5));
         return _mm512_mask_add_epi8(q, set, q, _mm512_set1_epi8(16));
     }
-    const __m512i first = _mm512_set1_epi64((long long)q8_load_u64(words));
-    const __m512i second = _mm512_set1_epi64((long long)q8_load_u64(words + 8));
+    const __m512i first = _mm512_set1_epi64((long long)load_u64(words));
+    const __m512i second = _mm512_set1_epi64((long long)load_u64(words + 8));
     for (int bit = 0; bit < 2; ++bit) {
         const __m512i index = _mm512_load_si512(t->high6[bit]);
         const __mmask64 set =
@@ -221,7 +231,7 @@ INLINE __m512 fx_group(enum code code, int group, int has_min, const struct fx_t
                        __m512 min, __m512 acc) {
     const __m512i quad0 = _mm512_load_si512(t->quad[0]), quad1 = _mm512_load_si512(t->quad[1]);
     const __m512i shift = _mm512_load_si512(t->shift), low = _mm512_set1_epi8(0x0F);
-    const int off = q8_offset(code);
+    const int off = code_offset(code);
     const size_t first = g * group / 16;
     // Per limb, the two quads' sums apart: eight independent `vpdpbusd` chains.
     __m512i dot[2][FX_LIMBS];
@@ -249,7 +259,7 @@ INLINE __m512 fx_group(enum code code, int group, int has_min, const struct fx_t
         for (int h = 0; h < 2; ++h)
 #pragma GCC unroll 4
             for (int l = 0; l < FX_LIMBS; ++l)
-                dot[h][l] = q8_dot(dot[h][l], w[h], (const uint8_t*)q->limbs[l] + at + 4 * h);
+                dot[h][l] = dpbusd_broadcast(dot[h][l], w[h], (const uint8_t*)q->limbs[l] + at + 4 * h);
     }
     // sum q * N, from the most significant limb down, times the unit and the scale.
     __m512 p = _mm512_cvtepi32_ps(_mm512_add_epi32(dot[0][FX_LIMBS - 1], dot[1][FX_LIMBS - 1]));
@@ -385,22 +395,15 @@ INLINE void fixed_matvec_many(enum code code, int group, enum maps mp, int has_m
             exact##_core(x, w, n, K, M, groups, per, wg);                                      \
     }
 
-#define FX_ENTRIES(name, exact, code, group, mp)                                                \
-    FX_CORE(name, exact, code, group, mp, 0)                                                   \
-    EXPORTS(name, name##_core)
+// A row of formats.h with a fixed-point entry: `llm_fixed_matmul_<stem>` (and `_x2`, `_x3`),
+// which hands what it does not take to `llm_grouped_matmul_<stem>`'s core; a row without
+// one (fixed 0) adds nothing.
+#define FX_ENTRIES(stem, code, group, mp, min, fixed) FX_ENTRIES_##fixed(stem, code, group, mp, min)
+#define FX_ENTRIES_0(stem, code, group, mp, min)
+#define FX_ENTRIES_1(stem, code, group, mp, min)                                                \
+    FX_CORE(llm_fixed_matmul_##stem, llm_grouped_matmul_##stem, code, group, mp, min)          \
+    EXPORTS_MIN_##min(llm_fixed_matmul_##stem, llm_fixed_matmul_##stem##_core)
 
-#define FX_ENTRIES_MIN(name, exact, code, group, mp)                                            \
-    FX_CORE(name, exact, code, group, mp, 1)                                                   \
-    EXPORTS_MIN(name, name##_core)
-
-// The 4-, 5- and 6-bit formats, named as their exact kernels with `fixed` for `grouped`.
-FX_ENTRIES(llm_fixed_matmul_i4_g32_f16, llm_grouped_matmul_i4_g32_f16, I4, 32, MAP_F16)
-FX_ENTRIES_MIN(llm_fixed_matmul_u4_g32_f16_min, llm_grouped_matmul_u4_g32_f16_min, U4, 32, MAP_F16)
-FX_ENTRIES_MIN(llm_fixed_matmul_u4_g32_f32_min, llm_grouped_matmul_u4_g32_f32_min, U4, 32, MAP_F32)
-FX_ENTRIES_MIN(llm_fixed_matmul_u4_g32_k6_min, llm_grouped_matmul_u4_g32_k6_min, U4, 32, MAP_K6)
-FX_ENTRIES(llm_fixed_matmul_i5_g32_f16, llm_grouped_matmul_i5_g32_f16, I5, 32, MAP_F16)
-FX_ENTRIES_MIN(llm_fixed_matmul_u5_g32_f16_min, llm_grouped_matmul_u5_g32_f16_min, U5, 32, MAP_F16)
-FX_ENTRIES_MIN(llm_fixed_matmul_u5_g32_k6_min, llm_grouped_matmul_u5_g32_k6_min, U5, 32, MAP_K6)
-FX_ENTRIES(llm_fixed_matmul_i6_g16_k8, llm_grouped_matmul_i6_g16_k8, I6, 16, MAP_K8)
+LLM_FORMATS(FX_ENTRIES)
 
 #pragma GCC pop_options

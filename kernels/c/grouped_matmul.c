@@ -1,27 +1,18 @@
 // Products of grouped (block-quantized) weights with f32 activations, for IREE's CPU
 // executables: `y[n, m] = sum_g scale[n, g] * (codes[n, g, :] . x[g, :, m]) + min[n, g] * sum(x[g, :, m])`.
 //
-// Weights are stored as row tiles (see the emitter's `weight_format`): codes
-// `[tiles, groups, group, 16]` (4-bit codes two per byte, low nibble first), and the group maps
-// either as one float per group and row (`[tiles, groups, 16]` scales and mins) or, for
-// K-quants, as each 256-element super-block stores them: an f16 factor per row and small
-// integer sub-scales per group (see `load_map`), so a Q4_K weight reads its file's 4.5 bits. One step of the inner loop widens the 16 codes of one input across a
-// tile's 16 rows into a vector of f32 and multiplies it into one accumulator per token, so no
-// dequantized weight is ever written, and the codes are read once per block of up to 8 tokens.
+// One step of the inner loop widens the 16 codes of one input across a tile's 16 rows into a
+// vector of f32 and multiplies it into one accumulator per token, so no dequantized weight is
+// ever written, and the codes are read once per block of up to 8 tokens.
 // Each group's partial sum is scaled once, as the reference computes `scale * code (+ min)`
 // element by element: the same values, summed in another order.
 //
-// Bare-metal C: IREE links this object into its executables, so no libc, no allocation and
-// at most 48 KiB of stack per call (IREE's workers have 128 KiB). Every exported function computes the tiles of one
-// workgroup (its id is the last argument); IREE runs workgroups on its own threads.
+// The stored layouts, the entry points' arguments and the bare-metal constraints are in
+// grouped.h; the formats, one row each, in formats.h.
 
-#include <immintrin.h>
-#include <stddef.h>
-#include <stdint.h>
+#include "formats.h"
+#include "grouped.h"
 
-#define INLINE static inline __attribute__((always_inline))
-
-#define TILE 16
 #define MAX_TOKENS 8
 // Per-group input sums of one block of tokens live on the stack for this many groups at a
 // time (16 KiB); longer rows are summed in chunks of it, each chunk's products added to the
@@ -30,38 +21,6 @@
 #ifndef PREFETCH_GROUPS
 #define PREFETCH_GROUPS 4
 #endif
-
-// How codes are stored, per tile and group of `group` inputs. U4/I4: 8 bytes per input (rows
-// 2i and 2i+1 in byte i, low nibble first; I4 two's complement). I8: 16 bytes per input.
-// U5/I5/I6 keep the file's bits: the group's low nibbles as U4 (8 bytes per input), then the
-// high bits of each pair of inputs k, k+1 in the lane order the nibbles widen to (see
-// `high_lanes`): U5/I5 one 32-bit word, bit `16 * (r % 2) + 8 * s + r / 2` for row r of input
-// k + s; I6 one 64-bit word, bits `32 * (r % 2) + 2 * (8 * s + r / 2)` and the next. The code
-// is `nibble | high << 4`, minus 16 for I5 (Q5_0) and 32 for I6 (Q6_K).
-enum code { U4, I4, I8, U5, I5, I6 };
-
-// Bytes of one input's 16 codes.
-INLINE size_t input_bytes(enum code code) {
-    switch (code) {
-    case U4: case I4: return 8;
-    case I8: return 16;
-    case U5: case I5: return 10;
-    default: return 12;
-    }
-}
-
-// How group maps are stored. MAP_F16/MAP_F32: one float per group and row. MAP_K6 (Q4_K,
-// Q5_K): per tile and super-block of 8 groups, 128 bytes: the 16 rows' f16 factor (d or dmin),
-// then each group's 6-bit sub-scales as 8 bytes of low nibbles (rows 2i and 2i+1 in byte i,
-// low nibble first) and, after all 8 groups' nibbles, one 32-bit word of top bits per group
-// (row r at bits 2r, 2r+1). MAP_K8 (Q6_K): per tile and super-block of 16 groups, 288 bytes:
-// the 16 rows' f16 d, then each group's 16 signed 8-bit sub-scales.
-enum maps { MAP_F16, MAP_F32, MAP_K6, MAP_K8 };
-
-
-INLINE uint32_t load_u32(const uint8_t* p) {
-    return (uint32_t)_mm_cvtsi128_si32(_mm_loadu_si32(p));
-}
 
 // The 16 codes of inputs k and k+1 (16 bytes of 4-bit codes: rows 2i and 2i+1 of input k in
 // byte i, input k+1 in bytes 8..15) as two vectors of f32.
@@ -139,49 +98,6 @@ INLINE void widen_pair(enum code code, int group, const uint8_t* cg, int k, __m5
     const __m512i second_rows = _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
     *first = _mm512_permutex2var_ps(even, first_rows, odd);
     *second = _mm512_permutex2var_ps(even, second_rows, odd);
-}
-
-// Bytes of one tile row's maps for its first `groups` groups (whole super-blocks for K maps):
-// a tile's stride, or where a later group's maps start.
-INLINE size_t maps_bytes(enum maps mp, size_t groups) {
-    switch (mp) {
-    case MAP_F16: return groups * TILE * 2;
-    case MAP_F32: return groups * TILE * 4;
-    case MAP_K6: return groups / 8 * 128;
-    default: return groups / 16 * 288;
-    }
-}
-
-// The 16 rows' scales (or, with `negate`, mins) of group g, from the tile's maps at `base`.
-// K maps compute `d * sub_scale` in f32, as the reference rounds it; a min is that product
-// negated (sign flipped, so a zero min is -0 as the reference's `x - 0` gives).
-INLINE __m512 load_map(enum maps mp, const uint8_t* base, size_t g, int negate) {
-    if (mp == MAP_F16) return _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i*)(base + g * 32)));
-    if (mp == MAP_F32) return _mm512_loadu_ps((const float*)(base + g * 64));
-    __m512i sub;
-    const uint8_t* p;
-    if (mp == MAP_K6) {
-        p = base + g / 8 * 128;
-        const size_t j = g % 8;
-        const __m128i bytes = _mm_loadl_epi64((const __m128i*)(p + 32 + j * 8));
-        const __m128i low_mask = _mm_set1_epi8(0x0F);
-        const __m128i lo = _mm_and_si128(bytes, low_mask);
-        const __m128i hi = _mm_and_si128(_mm_srli_epi16(bytes, 4), low_mask);
-        const __m512i nibbles = _mm512_cvtepu8_epi32(_mm_unpacklo_epi8(lo, hi));
-        const __m512i shifts = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
-        const __m512i top = _mm512_and_si512(
-            _mm512_srlv_epi32(_mm512_set1_epi32((int)load_u32(p + 96 + j * 4)), shifts),
-            _mm512_set1_epi32(3));
-        sub = _mm512_or_si512(nibbles, _mm512_slli_epi32(top, 4));
-    } else {
-        p = base + g / 16 * 288;
-        sub = _mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i*)(p + 32 + g % 16 * 16)));
-    }
-    const __m512 d = _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i*)p));
-    const __m512 v = _mm512_mul_ps(d, _mm512_cvtepi32_ps(sub));
-    return negate ? _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(v),
-                                                         _mm512_set1_epi32((int)0x80000000u)))
-                  : v;
 }
 
 // Writes `tb` tiles' accumulators for `mb` tokens into y ([N, M]) at column m0.
@@ -619,25 +535,6 @@ INLINE void grouped_matmul(enum code code, int group, enum maps mp, int has_min,
     }
 }
 
-// The tiles one workgroup computes: [id * per_workgroup, min((id + 1) * per_workgroup, tiles)).
-INLINE void workgroup_tiles(size_t per_workgroup, size_t tiles, size_t id, size_t* begin,
-                            size_t* end) {
-    *begin = id * per_workgroup;
-    *end = *begin + per_workgroup < tiles ? *begin + per_workgroup : tiles;
-    if (*begin > *end) *begin = *end;
-}
-
-// Several weights with the same inputs and format (q, k and v; gate and up) in one dispatch:
-// the workgroups of weight 0 come first, then those of weight 1, ... Each weight has its own
-// tile count and output.
-struct weight {
-    const uint8_t* codes;
-    const uint8_t* scales;
-    const uint8_t* mins;
-    float* y;
-    size_t tiles;
-};
-
 INLINE void grouped_matmul_many(enum code code, int group, enum maps mp, int has_min, const float* x,
                                 const struct weight* w, int n, size_t K, size_t M,
                                 size_t stored_groups, size_t per_workgroup, size_t workgroup) {
@@ -679,17 +576,6 @@ INLINE void gather_row(enum code code, int group, enum maps mp, int has_min,
     }
 }
 
-// The exported entry points, one per group format and weight count (1, 2 or 3). Every buffer
-// comes as a base pointer and a byte offset (IREE's bare-pointer calling convention for
-// `memref<i8>` plus the offset): x, then each weight's codes, scales (and mins), then each
-// output; then K, M, the stored groups per tile row, tiles per workgroup, each weight's tile
-// count, and the workgroup id.
-#define BUF(p) const uint8_t *p, size_t p##_offset
-#define OUT(p) uint8_t *p, size_t p##_offset
-#define AT(p) (p + p##_offset)
-#define WEIGHT(c, s, m, y, t) \
-    { AT(c), AT(s), m, (float*)AT(y), t }
-
 // One copy of the format's code; the entries only gather their arguments.
 #define CORE(name, code, group, mp, has_min)                                                   \
     static __attribute__((noinline)) void name##_core(const uint8_t* x, const struct weight* w, \
@@ -701,92 +587,24 @@ INLINE void gather_row(enum code code, int group, enum maps mp, int has_min,
 
 // `name_gather`: tokens [M] i32, the table's codes, scales (and mins), y [M, E] f32; then E,
 // V, the stored groups per tile row and the workgroup id (one workgroup per token).
-#define GATHER_MIN(name, code, group, mp)                                                      \
+#define GATHER_MIN_1(name, code, group, mp)                                                    \
     __attribute__((visibility("hidden"))) void name##_gather(                                 \
         BUF(tokens), BUF(c), BUF(s), BUF(mn), OUT(y), size_t E, size_t V, size_t groups,       \
         size_t wg) {                                                                           \
         gather_row(code, group, mp, 1, (const int32_t*)AT(tokens), AT(c), AT(s), AT(mn),       \
                    (float*)AT(y), E, V, groups, wg);                                           \
     }
-#define GATHER(name, code, group, mp)                                                          \
+#define GATHER_MIN_0(name, code, group, mp)                                                    \
     __attribute__((visibility("hidden"))) void name##_gather(                                 \
         BUF(tokens), BUF(c), BUF(s), OUT(y), size_t E, size_t V, size_t groups, size_t wg) {   \
         gather_row(code, group, mp, 0, (const int32_t*)AT(tokens), AT(c), AT(s), 0,            \
                    (float*)AT(y), E, V, groups, wg);                                           \
     }
 
-// The three entries of one format with mins (one, two or three weights sharing x), each
-// gathering its arguments for `core`; the 8-bit and fixed-point kernels export theirs the same way.
-#define EXPORTS_MIN(name, core)                                                                \
-    __attribute__((visibility("hidden"))) void name(                                           \
-        BUF(x), BUF(c0), BUF(s0), BUF(m0), OUT(y0), size_t K, size_t M, size_t groups,         \
-        size_t per, size_t t0, size_t wg) {                                                    \
-        const struct weight w[1] = {WEIGHT(c0, s0, AT(m0), y0, t0)};                           \
-        core(AT(x), w, 1, K, M, groups, per, wg);                                              \
-    }                                                                                          \
-    __attribute__((visibility("hidden"))) void name##_x2(                                      \
-        BUF(x), BUF(c0), BUF(s0), BUF(m0), BUF(c1), BUF(s1), BUF(m1), OUT(y0), OUT(y1),        \
-        size_t K, size_t M, size_t groups, size_t per, size_t t0, size_t t1, size_t wg) {      \
-        const struct weight w[2] = {WEIGHT(c0, s0, AT(m0), y0, t0),                            \
-                                    WEIGHT(c1, s1, AT(m1), y1, t1)};                           \
-        core(AT(x), w, 2, K, M, groups, per, wg);                                              \
-    }                                                                                          \
-    __attribute__((visibility("hidden"))) void name##_x3(                                      \
-        BUF(x), BUF(c0), BUF(s0), BUF(m0), BUF(c1), BUF(s1), BUF(m1), BUF(c2), BUF(s2),        \
-        BUF(m2), OUT(y0), OUT(y1), OUT(y2), size_t K, size_t M, size_t groups, size_t per,     \
-        size_t t0, size_t t1, size_t t2, size_t wg) {                                          \
-        const struct weight w[3] = {WEIGHT(c0, s0, AT(m0), y0, t0),                            \
-                                    WEIGHT(c1, s1, AT(m1), y1, t1),                            \
-                                    WEIGHT(c2, s2, AT(m2), y2, t2)};                           \
-        core(AT(x), w, 3, K, M, groups, per, wg);                                              \
-    }
+// A row of formats.h: `llm_grouped_matmul_<stem>` (and `_x2`, `_x3`, `_gather`).
+#define GROUPED_ENTRIES(stem, code, group, mp, min, fixed)                                     \
+    CORE(llm_grouped_matmul_##stem, code, group, mp, min)                                      \
+    GATHER_MIN_##min(llm_grouped_matmul_##stem, code, group, mp)                               \
+    EXPORTS_MIN_##min(llm_grouped_matmul_##stem, llm_grouped_matmul_##stem##_core)
 
-// As `EXPORTS_MIN`, for a format without mins.
-#define EXPORTS(name, core)                                                                    \
-    __attribute__((visibility("hidden"))) void name(BUF(x), BUF(c0), BUF(s0), OUT(y0),         \
-                                                    size_t K, size_t M, size_t groups,         \
-                                                    size_t per, size_t t0, size_t wg) {        \
-        const struct weight w[1] = {WEIGHT(c0, s0, 0, y0, t0)};                                \
-        core(AT(x), w, 1, K, M, groups, per, wg);                                              \
-    }                                                                                          \
-    __attribute__((visibility("hidden"))) void name##_x2(                                      \
-        BUF(x), BUF(c0), BUF(s0), BUF(c1), BUF(s1), OUT(y0), OUT(y1), size_t K, size_t M,      \
-        size_t groups, size_t per, size_t t0, size_t t1, size_t wg) {                          \
-        const struct weight w[2] = {WEIGHT(c0, s0, 0, y0, t0), WEIGHT(c1, s1, 0, y1, t1)};     \
-        core(AT(x), w, 2, K, M, groups, per, wg);                                              \
-    }                                                                                          \
-    __attribute__((visibility("hidden"))) void name##_x3(                                      \
-        BUF(x), BUF(c0), BUF(s0), BUF(c1), BUF(s1), BUF(c2), BUF(s2), OUT(y0), OUT(y1),        \
-        OUT(y2), size_t K, size_t M, size_t groups, size_t per, size_t t0, size_t t1,          \
-        size_t t2, size_t wg) {                                                                \
-        const struct weight w[3] = {WEIGHT(c0, s0, 0, y0, t0), WEIGHT(c1, s1, 0, y1, t1),      \
-                                    WEIGHT(c2, s2, 0, y2, t2)};                                \
-        core(AT(x), w, 3, K, M, groups, per, wg);                                              \
-    }
-
-#define ENTRIES_MIN(name, code, group, mp)                                                      \
-    CORE(name, code, group, mp, 1)                                                             \
-    GATHER_MIN(name, code, group, mp)                                                          \
-    EXPORTS_MIN(name, name##_core)
-
-#define ENTRIES(name, code, group, mp)                                                          \
-    CORE(name, code, group, mp, 0)                                                             \
-    GATHER(name, code, group, mp)                                                              \
-    EXPORTS(name, name##_core)
-
-ENTRIES(llm_grouped_matmul_i8_g32_f16, I8, 32, MAP_F16)
-ENTRIES(llm_grouped_matmul_i4_g32_f16, I4, 32, MAP_F16)
-ENTRIES_MIN(llm_grouped_matmul_u4_g32_f16_min, U4, 32, MAP_F16)
-ENTRIES_MIN(llm_grouped_matmul_i8_g32_f16_min, I8, 32, MAP_F16)
-ENTRIES_MIN(llm_grouped_matmul_u4_g32_f32_min, U4, 32, MAP_F32)
-ENTRIES_MIN(llm_grouped_matmul_i8_g32_f32_min, I8, 32, MAP_F32)
-ENTRIES(llm_grouped_matmul_i8_g16_f32, I8, 16, MAP_F32)
-// K-quants with their super-block maps: Q4_K, Q5_K, Q6_K.
-ENTRIES_MIN(llm_grouped_matmul_u4_g32_k6_min, U4, 32, MAP_K6)
-ENTRIES_MIN(llm_grouped_matmul_i8_g32_k6_min, I8, 32, MAP_K6)
-ENTRIES(llm_grouped_matmul_i8_g16_k8, I8, 16, MAP_K8)
-// The file's own bits: Q5_0, Q5_1, Q5_K and Q6_K with their high bits apart.
-ENTRIES(llm_grouped_matmul_i5_g32_f16, I5, 32, MAP_F16)
-ENTRIES_MIN(llm_grouped_matmul_u5_g32_f16_min, U5, 32, MAP_F16)
-ENTRIES_MIN(llm_grouped_matmul_u5_g32_k6_min, U5, 32, MAP_K6)
-ENTRIES(llm_grouped_matmul_i6_g16_k8, I6, 16, MAP_K8)
+LLM_FORMATS(GROUPED_ENTRIES)

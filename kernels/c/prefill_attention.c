@@ -41,11 +41,11 @@
 // q and the output are `[H * D, T]` f32 (the graph's layout: tokens innermost). pos is read
 // as T i32 (the first T entries of the graph's `[1, group * T]` query positions); slot is one
 // i32 on the device, clamped to the cache's slots. exp is the decode kernel's polynomial.
-// Bare-metal C like grouped_matmul.c.
+// Bare-metal C like grouped_matmul.c (see grouped.h).
 
 #include "attention.h"
 
-#define PF_KEYS 64
+#define PF_KEYS KEY_BLOCK
 #define PF_KVECS (PF_KEYS / 16)
 #define PF_QR 4
 #define PF_SLICE 64
@@ -102,36 +102,6 @@ INLINE void pf_scores(const float* qs, size_t D, const float* pack, size_t d0, s
     }
     for (size_t i = 0; i < PF_QR; ++i)
         for (size_t v = 0; v < PF_KVECS; ++v) _mm512_store_ps(s + i * PF_KEYS + v * 16, acc[i][v]);
-}
-
-// Folds one query's scores s[0..m) of the block into its running softmax: s becomes the
-// weights exp(s - max) (zero from m on), the sum and the output row o (D values) rescaled
-// when the maximum grows. m >= 1.
-INLINE void pf_softmax(float* s, size_t m, size_t D, float* max, float* sum, float* o) {
-    __m512 sv[PF_KVECS];
-    __m512 top = _mm512_set1_ps(-__builtin_inff());
-    for (size_t v = 0; v < PF_KVECS; ++v) {
-        sv[v] = _mm512_mask_load_ps(_mm512_set1_ps(-__builtin_inff()), lanes(m, v), s + v * 16);
-        top = _mm512_max_ps(top, sv[v]);
-    }
-    const float block_max = _mm512_reduce_max_ps(top);
-    const float new_max = block_max > *max ? block_max : *max;
-    __m512 total = _mm512_setzero_ps();
-    for (size_t v = 0; v < PF_KVECS; ++v) {
-        const __m512 e =
-            _mm512_maskz_mov_ps(lanes(m, v), exp_ps(_mm512_sub_ps(sv[v], _mm512_set1_ps(new_max))));
-        _mm512_store_ps(s + v * 16, e);
-        total = _mm512_add_ps(total, e);
-    }
-    if (*max != new_max) {
-        const float rescale = _mm512_cvtss_f32(exp_ps(_mm512_set1_ps(*max - new_max)));
-        const __m512 r = _mm512_set1_ps(rescale);
-        for (size_t d = 0; d < D; d += 16)
-            _mm512_store_ps(o + d, _mm512_mul_ps(_mm512_load_ps(o + d), r));
-        *sum *= rescale;
-    }
-    *sum += _mm512_reduce_add_ps(total);
-    *max = new_max;
 }
 
 // o[i][0 .. 16 * DV) += sum over the block's n positions of w[i][t] * packed value row t, for
@@ -227,7 +197,7 @@ INLINE void prefill_attention(enum kv kv, const float* q, const uint8_t* k_cache
         for (size_t j = 0; j < padded; ++j) {
             if (seen[j] <= k0) continue;
             const size_t m = seen[j] - k0 < n ? seen[j] - k0 : n;
-            pf_softmax(s + j * PF_KEYS, m, D, &maxes[j], &sums[j], o + j * D);
+            softmax_fold(s + j * PF_KEYS, s + j * PF_KEYS, m, D, &maxes[j], &sums[j], o + j * D);
         }
         // A query that sees none of the block gets zero weights in a register block with
         // others that do.

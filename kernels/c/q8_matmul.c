@@ -20,9 +20,11 @@
 // codes is subtracted as off * S_g, which the min term carries. Integer sums are exact; the
 // floats follow this order, so the test's scalar reference gives the same bits.
 //
-// Same constraints as grouped_matmul.c (no libc, no allocation, 48 KiB of stack, one
-// workgroup per call). Needs AVX-512 VNNI, VBMI (byte permutes) and BITALG (bit gathers of
-// 5- and 6-bit codes' high bits) beyond x86-64-v4: Zen 4, Ice Lake and later.
+// Same constraints as grouped_matmul.c (see grouped.h), and the CPU features grouped.h names
+// for the integer-product families.
+
+#include "formats.h"
+#include "grouped.h"
 
 #pragma GCC push_options
 #pragma GCC target("avx512vnni,avx512vbmi,avx512bitalg,bmi2")
@@ -42,17 +44,6 @@
 // Inputs per activation scale: a K-quant super-block as llama.cpp's Q8_K, else one group of
 // 32 as Q8_0.
 INLINE int q8_block(enum maps mp) { return mp == MAP_K6 || mp == MAP_K8 ? 256 : 32; }
-
-// What is added to a stored code to make it unsigned (see the arithmetic above).
-INLINE int q8_offset(enum code code) {
-    switch (code) {
-    case I4: return 8;
-    case I5: return 16;
-    case I6: return 32;
-    case I8: return 128;
-    default: return 0;
-    }
-}
 
 // Quantized activations of K inputs and M tokens, one buffer: codes [M, K] i8, then scales
 // [M, K / block] f32, then group sums [M, K / group] f32 (integers, exact in f32).
@@ -136,10 +127,6 @@ INLINE void q8_build_tables(struct q8_tables* t) {
     }
 }
 
-INLINE uint64_t q8_load_u64(const uint8_t* p) {
-    return (uint64_t)_mm_cvtsi128_si64(_mm_loadl_epi64((const __m128i*)p));
-}
-
 // Adds 16 (or `add`) to the bytes of `quad` whose bit in `bits` (64 bits, see `high`) is set.
 INLINE __m512i q8_add_high(__m512i quad, uint64_t bits, __m512i index, int add) {
     const __mmask64 set = _mm512_bitshuffle_epi64_mask(_mm512_set1_epi64((long long)bits), index);
@@ -151,7 +138,7 @@ INLINE void q8_unpack(enum code code, int group, enum maps mp, int has_min,
                       const struct q8_tables* tb, const uint8_t* codes, const uint8_t* scales,
                       const uint8_t* mins, size_t g0, size_t gn, struct q8_chunk* out) {
     const size_t code_bytes = input_bytes(code);
-    const float off = (float)q8_offset(code);
+    const float off = (float)code_offset(code);
     const __m512i nib0 = _mm512_load_si512(tb->nibbles[0]);
     const __m512i nib1 = _mm512_load_si512(tb->nibbles[1]);
     const __m512i bytes_index = _mm512_load_si512(tb->bytes);
@@ -178,15 +165,15 @@ INLINE void q8_unpack(enum code code, int group, enum maps mp, int has_min,
                 q1 = _mm512_permutex2var_epi8(lo, nib1, hi);
                 const uint8_t* high = cg + (size_t)group * 8;
                 if (code == U5 || code == I5) {
-                    q0 = q8_add_high(q0, q8_load_u64(high + (size_t)(k / 2) * 4), high_index, 16);
-                    q1 = q8_add_high(q1, q8_load_u64(high + (size_t)(k / 2 + 2) * 4), high_index, 16);
+                    q0 = q8_add_high(q0, load_u64(high + (size_t)(k / 2) * 4), high_index, 16);
+                    q1 = q8_add_high(q1, load_u64(high + (size_t)(k / 2 + 2) * 4), high_index, 16);
                 } else if (code == I6) {
                     // Each input pair's 64-bit word holds the 2-bit fields' low bits at even
                     // positions and high bits at odd ones, in the 5-bit codes' order.
                     const uint64_t even = 0x5555555555555555ull, odd = 0xAAAAAAAAAAAAAAAAull;
                     const uint8_t* w = high + (size_t)(k / 2) * 8;
                     for (int quad = 0; quad < 2; ++quad) {
-                        const uint64_t a = q8_load_u64(w + quad * 16), b = q8_load_u64(w + quad * 16 + 8);
+                        const uint64_t a = load_u64(w + quad * 16), b = load_u64(w + quad * 16 + 8);
                         const uint64_t low = _pext_u64(a, even) | _pext_u64(b, even) << 32;
                         const uint64_t top = _pext_u64(a, odd) | _pext_u64(b, odd) << 32;
                         __m512i* q = quad ? &q1 : &q0;
@@ -204,20 +191,6 @@ INLINE void q8_unpack(enum code code, int group, enum maps mp, int has_min,
         // min - off * scale, one rounding (off * scale is exact: off is a power of two).
         _mm512_store_ps(out->minoff[g], _mm512_fnmadd_ps(_mm512_set1_ps(off), d, mn));
     }
-}
-
-// acc + w . (the four int8 at x, broadcast): the broadcast as the instruction's memory
-// operand (`{1to16}`), which GCC does not fold from the intrinsics; a separate broadcast costs
-// an extra operation per `vpdpbusd`.
-INLINE __m512i q8_dot(__m512i acc, __m512i w, const uint8_t* x) {
-#ifdef Q8_NO_ASM
-    int32_t four;
-    __builtin_memcpy(&four, x, 4);
-    return _mm512_dpbusd_epi32(acc, w, _mm512_set1_epi32(four));
-#else
-    __asm__("vpdpbusd %2%{1to16%}, %1, %0" : "+v"(acc) : "v"(w), "m"(*(const int32_t*)x));
-    return acc;
-#endif
 }
 
 // acc[m] (16 rows of token m0 + m, m counted from the span's first token) += the chunk's
@@ -241,7 +214,7 @@ INLINE void q8_tokens(int mr, int group, int block, const struct q8_chunk* w, si
                 const __m512i wq = _mm512_load_si512((const void*)w->quads[q]);
                 const uint8_t* xk = xq + k0 + q * 4;
 #pragma GCC unroll 8
-                for (int m = 0; m < mr; ++m) dot[m] = q8_dot(dot[m], wq, xk + (m0 + m) * K);
+                for (int m = 0; m < mr; ++m) dot[m] = dpbusd_broadcast(dot[m], wq, xk + (m0 + m) * K);
             }
             const __m512 sc = _mm512_load_ps(w->scale[g]);
             const __m512 mo = _mm512_load_ps(w->minoff[g]);
@@ -333,28 +306,11 @@ __attribute__((visibility("hidden"))) void llm_q8_quantize(BUF(x), OUT(xq), size
         q8_matmul_many(code, group, mp, has_min, xq, w, n, K, M, groups, per, wg);             \
     }
 
-#define Q8_ENTRIES_MIN(name, code, group, mp)                                                   \
-    Q8_CORE(name, code, group, mp, 1)                                                          \
-    EXPORTS_MIN(name, name##_core)
+// A row of formats.h: `llm_q8_matmul_<stem>` (and `_x2`, `_x3`).
+#define Q8_ENTRIES(stem, code, group, mp, min, fixed)                                          \
+    Q8_CORE(llm_q8_matmul_##stem, code, group, mp, min)                                        \
+    EXPORTS_MIN_##min(llm_q8_matmul_##stem, llm_q8_matmul_##stem##_core)
 
-#define Q8_ENTRIES(name, code, group, mp)                                                       \
-    Q8_CORE(name, code, group, mp, 0)                                                          \
-    EXPORTS(name, name##_core)
-
-// Every grouped format, named as its exact kernel with `q8` for `grouped`.
-Q8_ENTRIES(llm_q8_matmul_i8_g32_f16, I8, 32, MAP_F16)
-Q8_ENTRIES(llm_q8_matmul_i4_g32_f16, I4, 32, MAP_F16)
-Q8_ENTRIES_MIN(llm_q8_matmul_u4_g32_f16_min, U4, 32, MAP_F16)
-Q8_ENTRIES_MIN(llm_q8_matmul_i8_g32_f16_min, I8, 32, MAP_F16)
-Q8_ENTRIES_MIN(llm_q8_matmul_u4_g32_f32_min, U4, 32, MAP_F32)
-Q8_ENTRIES_MIN(llm_q8_matmul_i8_g32_f32_min, I8, 32, MAP_F32)
-Q8_ENTRIES(llm_q8_matmul_i8_g16_f32, I8, 16, MAP_F32)
-Q8_ENTRIES_MIN(llm_q8_matmul_u4_g32_k6_min, U4, 32, MAP_K6)
-Q8_ENTRIES_MIN(llm_q8_matmul_i8_g32_k6_min, I8, 32, MAP_K6)
-Q8_ENTRIES(llm_q8_matmul_i8_g16_k8, I8, 16, MAP_K8)
-Q8_ENTRIES(llm_q8_matmul_i5_g32_f16, I5, 32, MAP_F16)
-Q8_ENTRIES_MIN(llm_q8_matmul_u5_g32_f16_min, U5, 32, MAP_F16)
-Q8_ENTRIES_MIN(llm_q8_matmul_u5_g32_k6_min, U5, 32, MAP_K6)
-Q8_ENTRIES(llm_q8_matmul_i6_g16_k8, I6, 16, MAP_K8)
+LLM_FORMATS(Q8_ENTRIES)
 
 #pragma GCC pop_options

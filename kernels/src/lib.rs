@@ -178,82 +178,134 @@ pub struct GroupedMatmul {
     pub min: bool,
 }
 
-/// The C entry points: `(format, symbol)`.
-const SYMBOLS: &[(GroupedMatmul, &str)] = &[
-    (
-        gm(Code::I8, 32, Maps::F16, false),
-        "llm_grouped_matmul_i8_g32_f16",
-    ),
-    (
-        gm(Code::I4, 32, Maps::F16, false),
-        "llm_grouped_matmul_i4_g32_f16",
-    ),
-    (
-        gm(Code::U4, 32, Maps::F16, true),
-        "llm_grouped_matmul_u4_g32_f16_min",
-    ),
-    (
-        gm(Code::I8, 32, Maps::F16, true),
-        "llm_grouped_matmul_i8_g32_f16_min",
-    ),
-    (
-        gm(Code::U4, 32, Maps::F32, true),
-        "llm_grouped_matmul_u4_g32_f32_min",
-    ),
-    (
-        gm(Code::I8, 32, Maps::F32, true),
-        "llm_grouped_matmul_i8_g32_f32_min",
-    ),
-    (
-        gm(Code::I8, 16, Maps::F32, false),
-        "llm_grouped_matmul_i8_g16_f32",
-    ),
-    (
-        gm(Code::U4, 32, Maps::SuperBlock6, true),
-        "llm_grouped_matmul_u4_g32_k6_min",
-    ),
-    (
-        gm(Code::I8, 32, Maps::SuperBlock6, true),
-        "llm_grouped_matmul_i8_g32_k6_min",
-    ),
-    (
-        gm(Code::I8, 16, Maps::SuperBlock8, false),
-        "llm_grouped_matmul_i8_g16_k8",
-    ),
-    (
-        gm(Code::I5, 32, Maps::F16, false),
-        "llm_grouped_matmul_i5_g32_f16",
-    ),
-    (
-        gm(Code::U5, 32, Maps::F16, true),
-        "llm_grouped_matmul_u5_g32_f16_min",
-    ),
-    (
-        gm(Code::U5, 32, Maps::SuperBlock6, true),
-        "llm_grouped_matmul_u5_g32_k6_min",
-    ),
-    (
-        gm(Code::I6, 16, Maps::SuperBlock8, false),
-        "llm_grouped_matmul_i6_g16_k8",
-    ),
+/// One block format of the kernels: a row of [`FORMATS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KernelFormat {
+    /// The GGUF type it stores, as the bench and the tests name it; `_widened` is the group
+    /// form with codes widened to bytes and maps to floats, `_bytes` K-quant maps with byte
+    /// codes.
+    pub name: &'static str,
+    pub format: GroupedMatmul,
+    /// Whether it has a fixed-point one-token entry (`c/fixed_matvec.c`: 4-, 5- and 6-bit
+    /// codes; byte codes keep the f32 kernel, near memory speed already).
+    pub fixed: bool,
+}
+
+/// Every block format the kernels multiply, one row each: the entry points' names
+/// ([`GroupedMatmul::symbol_for`] and the others) and the kernel tests' cases come from it.
+/// `c/formats.h` lists the same rows for the C side; the test that every symbol named here is
+/// in the object keeps the two lists equal. `docs/adding-a-block-format.md` says what else a
+/// new format touches.
+pub const FORMATS: &[KernelFormat] = &[
+    row("q8_0", Code::I8, 32, Maps::F16, false, false),
+    row("q4_0", Code::I4, 32, Maps::F16, false, true),
+    row("q4_1", Code::U4, 32, Maps::F16, true, true),
+    row("q5_1_widened", Code::I8, 32, Maps::F16, true, false),
+    row("q4_k_widened", Code::U4, 32, Maps::F32, true, true),
+    row("q5_k_widened", Code::I8, 32, Maps::F32, true, false),
+    row("q6_k_widened", Code::I8, 16, Maps::F32, false, false),
+    row("q4_k", Code::U4, 32, Maps::SuperBlock6, true, true),
+    row("q5_k_bytes", Code::I8, 32, Maps::SuperBlock6, true, false),
+    row("q6_k_bytes", Code::I8, 16, Maps::SuperBlock8, false, false),
+    row("q5_0", Code::I5, 32, Maps::F16, false, true),
+    row("q5_1", Code::U5, 32, Maps::F16, true, true),
+    row("q5_k", Code::U5, 32, Maps::SuperBlock6, true, true),
+    row("q6_k", Code::I6, 16, Maps::SuperBlock8, false, true),
 ];
 
-const fn gm(code: Code, group: usize, maps: Maps, min: bool) -> GroupedMatmul {
-    GroupedMatmul {
-        code,
-        group,
-        maps,
-        min,
+const fn row(
+    name: &'static str,
+    code: Code,
+    group: usize,
+    maps: Maps,
+    min: bool,
+    fixed: bool,
+) -> KernelFormat {
+    KernelFormat {
+        name,
+        format: GroupedMatmul {
+            code,
+            group,
+            maps,
+            min,
+        },
+        fixed,
+    }
+}
+
+/// The row of [`FORMATS`] called `name`.
+pub fn format_named(name: &str) -> Option<GroupedMatmul> {
+    FORMATS.iter().find(|r| r.name == name).map(|r| r.format)
+}
+
+/// Which family of kernels an entry point belongs to: the start of its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Family {
+    /// f32 activations, exact (`c/grouped_matmul.c`).
+    F32,
+    /// One token in fixed point, exact to f32 rounding (`c/fixed_matvec.c`).
+    Fixed,
+    /// Activations quantized to 8 bits (`c/q8_matmul.c`).
+    Q8,
+}
+
+impl Family {
+    fn prefix(self) -> &'static str {
+        match self {
+            Family::F32 => "llm_grouped_matmul_",
+            Family::Fixed => "llm_fixed_matmul_",
+            Family::Q8 => "llm_q8_matmul_",
+        }
     }
 }
 
 impl GroupedMatmul {
+    /// This format's row of [`FORMATS`], if the kernels take it.
+    pub fn row(&self) -> Option<&'static KernelFormat> {
+        FORMATS.iter().find(|r| r.format == *self)
+    }
+
+    /// The end of this format's entry points' names, as `c/formats.h` spells it: codes, group,
+    /// maps and `_min` for a format with mins, e.g. `u4_g32_k6_min`.
+    pub fn stem(&self) -> String {
+        let code = match self.code {
+            Code::U4 => "u4",
+            Code::I4 => "i4",
+            Code::I8 => "i8",
+            Code::U5 => "u5",
+            Code::I5 => "i5",
+            Code::I6 => "i6",
+        };
+        let maps = match self.maps {
+            Maps::F16 => "f16",
+            Maps::F32 => "f32",
+            Maps::SuperBlock6 => "k6",
+            Maps::SuperBlock8 => "k8",
+        };
+        let min = if self.min { "_min" } else { "" };
+        format!("{code}_g{}_{maps}{min}", self.group)
+    }
+
+    /// The entry point of `family` for `weights` weights (1 to [`MAX_WEIGHTS`]).
+    fn entry(&self, family: Family, weights: usize) -> Option<String> {
+        let row = self.row()?;
+        if family == Family::Fixed && !row.fixed {
+            return None;
+        }
+        let name = format!("{}{}", family.prefix(), self.stem());
+        match weights {
+            1 => Some(name),
+            2..=MAX_WEIGHTS => Some(format!("{name}_x{weights}")),
+            _ => None,
+        }
+    }
+
     /// The C function for this format, if there is one. Its arguments, all 64-bit: for each
     /// of x `[K, M]` f32, codes, scales, mins and y `[N, M]` f32 a base pointer and a byte
     /// offset, then K, M, the stored groups per tile row, tiles per workgroup, the tile count
     /// and the workgroup id. Formats without mins have no mins argument.
-    pub fn symbol(&self) -> Option<&'static str> {
-        SYMBOLS.iter().find(|(f, _)| f == self).map(|(_, s)| *s)
+    pub fn symbol(&self) -> Option<String> {
+        self.symbol_for(1)
     }
 
     /// The C function multiplying `weights` (1 to [`MAX_WEIGHTS`]) weights of this format by
@@ -261,12 +313,7 @@ impl GroupedMatmul {
     /// then K, M, stored groups, tiles per workgroup, each weight's tile count and the
     /// workgroup id. Weight 0's workgroups come first.
     pub fn symbol_for(&self, weights: usize) -> Option<String> {
-        let base = self.symbol()?;
-        match weights {
-            1 => Some(base.to_string()),
-            2..=MAX_WEIGHTS => Some(format!("{base}_x{weights}")),
-            _ => None,
-        }
+        self.entry(Family::F32, weights)
     }
 
     /// The C function gathering rows of a `[V, E]` table of this format as f32 (an
@@ -289,26 +336,21 @@ impl GroupedMatmul {
     }
 
     /// The fixed-point one-token kernel of a 4-, 5- or 6-bit format (Q4_0, Q4_1, Q4_K, Q5_0,
-    /// Q5_1, Q5_K, Q6_K in their compact form; `c/fixed_matvec.c`): integer dot products over
-    /// the activations held to 2^-31 of each block of 32's largest, exact to f32 rounding. It
-    /// needs the CPU features of the 8-bit kernels ([`q8_host_supported`]), takes any call the
-    /// f32 kernel takes, and runs the f32 kernel for more than one token, rows not in blocks
-    /// of 32, or activations that are not all finite. Byte codes have none: their f32 kernel
-    /// is already near memory speed.
+    /// Q5_1, Q5_K, Q6_K in their compact form; `c/fixed_matvec.c`; [`KernelFormat::fixed`]):
+    /// integer dot products over the activations held to 2^-31 of each block of 32's largest,
+    /// exact to f32 rounding. It needs the CPU features of the 8-bit kernels
+    /// ([`q8_host_supported`]), takes any call the f32 kernel takes, and runs the f32 kernel
+    /// for more than one token, rows not in blocks of 32, or activations that are not all
+    /// finite.
     pub fn fixed_symbol_for(&self, weights: usize) -> Option<String> {
-        if self.code == Code::I8 {
-            return None;
-        }
-        let f32_kernel = self.symbol_for(weights)?;
-        Some(f32_kernel.replacen("llm_grouped_matmul_", "llm_fixed_matmul_", 1))
+        self.entry(Family::Fixed, weights)
     }
 
     /// The C function multiplying `weights` weights of this format by activations quantized
     /// to 8 bits (lossy): as [`GroupedMatmul::symbol_for`], with the quantized buffer
     /// ([`q8_activation_bytes`]) in place of x.
     pub fn q8_symbol_for(&self, weights: usize) -> Option<String> {
-        let exact = self.symbol_for(weights)?;
-        Some(exact.replacen("llm_grouped_matmul_", "llm_q8_matmul_", 1))
+        self.entry(Family::Q8, weights)
     }
 
     /// Inputs per activation scale on the 8-bit path: a super-block (256) for K-quant maps,
@@ -335,7 +377,7 @@ impl GroupedMatmul {
     /// the kernel, if it cannot. Rows of any length are taken (longer ones are summed in
     /// chunks); super-block maps need whole super-blocks.
     pub fn check(&self, out: usize, inp: usize, stored_groups: usize) -> Result<(), ShapeError> {
-        if self.symbol().is_none() {
+        if self.row().is_none() {
             return Err(ShapeError::NoKernel(*self));
         }
         let groups = inp / self.group;
@@ -516,19 +558,15 @@ mod tests {
             .flat_map(|kv| {
                 [decode_attention_symbol(kv), prefill_attention_symbol(kv)].map(str::to_string)
             });
-        let names = SYMBOLS
-            .iter()
-            .flat_map(|(f, _)| {
-                (1..=MAX_WEIGHTS)
-                    .filter_map(|n| f.symbol_for(n))
-                    .chain(f.gather_symbol())
-            })
+        let entries = FORMATS.iter().flat_map(|row| {
+            let f = row.format;
+            (1..=MAX_WEIGHTS)
+                .flat_map(move |n| [f.symbol_for(n), f.fixed_symbol_for(n), f.q8_symbol_for(n)])
+                .chain([f.gather_symbol()])
+                .flatten()
+        });
+        let names = entries
             .chain(attention)
-            .chain(
-                SYMBOLS
-                    .iter()
-                    .flat_map(|(f, _)| (1..=MAX_WEIGHTS).filter_map(|n| f.q8_symbol_for(n))),
-            )
             .chain([Q8_QUANTIZE_SYMBOL.to_string()]);
         for symbol in names {
             let found = object
@@ -536,6 +574,55 @@ mod tests {
                 .windows(symbol.len() + 1)
                 .any(|w| &w[..symbol.len()] == symbol.as_bytes() && w[symbol.len()] == 0);
             assert!(found, "{symbol} missing from the kernel object");
+        }
+    }
+
+    /// The other direction: a row of `c/formats.h` that [`FORMATS`] lacks would be an entry
+    /// point no graph can name. Every symbol of a product family in the object (the string
+    /// table also holds the static cores, `<entry>_core` and `<entry>_product`, possibly with
+    /// a compiler suffix after a dot) is one of the list's.
+    #[test]
+    fn every_product_in_the_object_is_listed() {
+        let Some(object) = Object::get() else {
+            return;
+        };
+        let listed: std::collections::HashSet<String> = FORMATS
+            .iter()
+            .flat_map(|row| {
+                let f = row.format;
+                [f.symbol(), f.fixed_symbol_for(1), f.q8_symbol_for(1)]
+            })
+            .flatten()
+            .collect();
+        let families = [Family::F32, Family::Fixed, Family::Q8].map(Family::prefix);
+        let mut seen = 0;
+        for name in object.bytes().split(|&b| b == 0) {
+            let Ok(name) = std::str::from_utf8(name) else {
+                continue;
+            };
+            if !families.iter().any(|p| name.starts_with(p)) {
+                continue;
+            }
+            let base = name.split('.').next().unwrap_or(name);
+            let entry = ["_x2", "_x3", "_gather", "_core", "_product"]
+                .iter()
+                .fold(base, |n, suffix| n.strip_suffix(suffix).unwrap_or(n));
+            assert!(listed.contains(entry), "{name} has no row in FORMATS");
+            seen += 1;
+        }
+        assert!(
+            seen >= listed.len(),
+            "{seen} symbols for {} entries",
+            listed.len()
+        );
+    }
+
+    #[test]
+    fn rows_are_distinct() {
+        for (i, a) in FORMATS.iter().enumerate() {
+            for b in &FORMATS[i + 1..] {
+                assert!(a.format != b.format && a.name != b.name, "{a:?} and {b:?}");
+            }
         }
     }
 
@@ -578,6 +665,12 @@ mod tests {
 
     #[test]
     fn checks_refuse_what_the_kernels_cannot_take() {
+        let gm = |code, group, maps, min| GroupedMatmul {
+            code,
+            group,
+            maps,
+            min,
+        };
         let q4_1 = gm(Code::U4, 32, Maps::F16, true);
         assert!(q4_1.check(1536, 576, 20).is_ok());
         assert!(q4_1.check(1530, 576, 20).is_err());

@@ -9,7 +9,9 @@ mod common;
 mod grouped;
 
 use common::{floats, Rng};
-use grouped::{entry, fixed_entry, grouped, run, run_entry, Entry, Grouped, FORMATS};
+use grouped::{
+    entry, entry_point, fixed_entry, formats, grouped, named, run, run_entry, Entry, Grouped,
+};
 
 fn check(format: GroupedMatmul, out: usize, inp: usize, m: usize, per: usize, seed: u64) {
     check_entry(entry, format, out, inp, m, per, seed, Rng::unit);
@@ -62,7 +64,7 @@ fn every_format_matches_the_reference() {
         eprintln!("skipped: this CPU does not run the kernels");
         return;
     }
-    for (i, format) in FORMATS.into_iter().enumerate() {
+    for (i, format) in formats().enumerate() {
         // Super-block maps need whole blocks of 256 inputs.
         let unit = format.group * format.maps.groups_per_block();
         let short = (4 * format.group).max(unit);
@@ -90,7 +92,7 @@ fn long_rows_match_the_reference() {
         eprintln!("skipped: this CPU does not run the kernels");
         return;
     }
-    for (i, format) in FORMATS.into_iter().enumerate() {
+    for (i, format) in formats().enumerate() {
         for (inp, m) in [(8960, 1), (14336, 2), (8960, 5), (14336, 8), (8960, 17)] {
             check(format, 32, inp, m, 2, 300 + i as u64 * 10 + m as u64);
         }
@@ -114,8 +116,7 @@ fn fixed_formats() -> Option<Vec<GroupedMatmul>> {
         return None;
     }
     Some(
-        FORMATS
-            .into_iter()
+        formats()
             .filter(|f| f.fixed_symbol_for(1).is_some())
             .collect(),
     )
@@ -173,10 +174,24 @@ fn fixed_point_kernels_pass_non_finite_inputs_to_the_f32_kernel() {
     }
 }
 
+/// Every entry point a row of `kernels::FORMATS` names is one the tests' index resolves (the
+/// index is made from `c/formats.h`, so the two lists agree here as in the object).
 #[test]
-fn every_format_has_an_entry() {
-    for format in FORMATS {
-        assert!(format.symbol().is_some());
+fn every_format_has_its_entries() {
+    for format in formats() {
+        let names = (1..=kernels::MAX_WEIGHTS)
+            .flat_map(|n| {
+                [
+                    format.symbol_for(n),
+                    format.fixed_symbol_for(n),
+                    format.q8_symbol_for(n),
+                ]
+            })
+            .chain([format.gather_symbol()])
+            .flatten();
+        for name in names {
+            entry_point(&name);
+        }
     }
 }
 
@@ -256,7 +271,7 @@ fn several_weights_in_one_call_equal_one_call_each() {
         let xb: Vec<u8> = x.iter().flat_map(|v| v.to_le_bytes()).collect();
         // q, k, v shapes: 36, 12 and 12 tiles of 16 rows are what SmolLM2 has; smaller here.
         let outs = [112, 48, 32];
-        let q4_1 = FORMATS[2];
+        let q4_1 = named("q4_1");
         let ws: Vec<Grouped> = outs
             .iter()
             .map(|&o| grouped(q4_1, o, inp, 2, &mut rng))
@@ -313,7 +328,7 @@ fn several_weights_in_one_call_equal_one_call_each() {
             assert_eq!(floats(&ys[i]), alone, "weight {i} at M={m}");
         }
 
-        let q8_0 = FORMATS[0];
+        let q8_0 = named("q8_0");
         let ws: Vec<Grouped> = [64, 16]
             .iter()
             .map(|&o| grouped(q8_0, o, inp, 0, &mut rng))
@@ -439,7 +454,7 @@ fn gathered_rows_equal_the_dequantized_table() {
     let tokens: Vec<i32> = vec![0, 17, 63, 5, -3, 64, 1000];
     let clamped: Vec<usize> = tokens.iter().map(|&t| t.clamp(0, 63) as usize).collect();
     let tb: Vec<u8> = tokens.iter().flat_map(|t| t.to_le_bytes()).collect();
-    for (i, format) in [FORMATS[7], FORMATS[13]].into_iter().enumerate() {
+    for (i, format) in [named("q4_k"), named("q6_k")].into_iter().enumerate() {
         assert!(format.gather_symbol().is_some());
         let w = grouped(format, vocab, e, 0, &mut Rng(77 + i as u64));
         let mut y = vec![0u8; tokens.len() * e * 4];

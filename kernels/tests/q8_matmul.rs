@@ -18,7 +18,7 @@ mod grouped;
 mod q8;
 
 use common::{floats, Rng};
-use grouped::{grouped, FORMATS};
+use grouped::{formats, grouped, named};
 
 fn supported() -> bool {
     let ok = kernels::q8_host_supported();
@@ -82,7 +82,7 @@ fn every_format_matches_the_reference() {
     if !supported() {
         return;
     }
-    for (i, format) in FORMATS.into_iter().enumerate() {
+    for (i, format) in formats().enumerate() {
         let unit = format
             .q8_block()
             .max(format.group * format.maps.groups_per_block());
@@ -101,7 +101,7 @@ fn long_rows_match_the_reference() {
     if !supported() {
         return;
     }
-    for (i, format) in FORMATS.into_iter().enumerate() {
+    for (i, format) in formats().enumerate() {
         for (inp, m) in [(8960, 1), (14336, 3), (8960, 17)] {
             check(format, 32, inp, m, 2, 300 + i as u64 * 10 + m as u64);
         }
@@ -118,7 +118,7 @@ fn the_path_multiplies_dequantized_activations() {
         return;
     }
     let (out, inp, m) = (32, 4096, 5);
-    for (i, format) in FORMATS.into_iter().enumerate() {
+    for (i, format) in formats().enumerate() {
         let mut rng = Rng(4242 + i as u64);
         let w = grouped(format, out, inp, 0, &mut rng);
         let x = activations(inp, m, 0, &mut rng);
@@ -200,7 +200,7 @@ fn several_weights_in_one_call_equal_one_call_each() {
         return;
     }
     let (inp, per, m) = (512, 2, 11);
-    let q4_k = FORMATS[7];
+    let q4_k = named("q4_k");
     let mut rng = Rng(7);
     let x = activations(inp, m, 0, &mut rng);
     let xq = q8::quantize_kernel(&x, inp, m, q4_k.q8_block(), q4_k.group);

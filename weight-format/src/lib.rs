@@ -74,7 +74,8 @@ impl std::fmt::Display for Dtype {
 /// How a group's codes are stored: 4-bit unsigned or signed (two per byte, low nibble first,
 /// two's complement for signed), 8-bit signed, or the file's 5 and 6 bits: a tile's group of
 /// low nibbles (as `U4`), then each input's high bits for the 16 rows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Code {
     /// 0..16.
     U4,

@@ -206,7 +206,7 @@ pub fn embed(
     let rows = match weights.embed.groups {
         None => dense_rows(b, weights, tokens)?,
         // Packed codes and super-block maps: only the kernels read them.
-        Some(g) if g.packed_codes.is_some() || g.sub_scales.is_some() => {
+        Some(g) if g.packed() || g.sub_scales.is_some() => {
             let name = &weights.embed.name;
             let kernel = weight_kernel(&g, weights.kernels, name)?.ok_or_else(|| ShapeError {
                 op: "embed".into(),

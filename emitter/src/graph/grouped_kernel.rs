@@ -11,24 +11,15 @@
 //! own dispatch, and the product multiplies the same stored codes by it with integer dot
 //! products (`kernels/c/q8_matmul.c`).
 
-use kernels::{Code, GroupedMatmul, Maps, Object};
+use kernels::{GroupedMatmul, Maps, Object};
 
 use super::linear::Activations;
-use super::weight_format::{GroupFormat, PackedCodes, SubScales};
+use super::weight_format::{GroupFormat, SubScales};
 use crate::hlo::{ElemType, ExternDispatch, FuncBuilder, Result, ShapeError, TensorType, Value};
 
 /// The kernel for a group format, if the kernels cover it and this build has them.
 pub fn kernel_for(format: &GroupFormat) -> Option<GroupedMatmul> {
     Object::get()?;
-    let code = match (format.code, format.packed_codes) {
-        (ElemType::Ui4, None) => Code::U4,
-        (ElemType::I4, None) => Code::I4,
-        (ElemType::I8, None) => Code::I8,
-        (ElemType::I8, Some(PackedCodes::U5)) => Code::U5,
-        (ElemType::I8, Some(PackedCodes::I5)) => Code::I5,
-        (ElemType::I8, Some(PackedCodes::I6)) => Code::I6,
-        _ => return None,
-    };
     let float = |e: ElemType| match (e, format.sub_scales) {
         (ElemType::F16, None) => Some(Maps::F16),
         (ElemType::F32, None) => Some(Maps::F32),
@@ -41,12 +32,12 @@ pub fn kernel_for(format: &GroupFormat) -> Option<GroupedMatmul> {
         return None;
     }
     let kernel = GroupedMatmul {
-        code,
+        code: format.code,
         group: usize::try_from(format.group).ok()?,
         maps,
         min: format.min.is_some(),
     };
-    kernel.symbol().map(|_| kernel)
+    kernel.row().map(|_| kernel)
 }
 
 /// The kernel that multiplies weight `name` stored as `format` when the graphs use kernels
@@ -58,7 +49,7 @@ pub fn weight_kernel(
     name: &str,
 ) -> Result<Option<GroupedMatmul>> {
     let kernel = kernels.then(|| kernel_for(format)).flatten();
-    if (format.sub_scales.is_some() || format.packed_codes.is_some()) && kernel.is_none() {
+    if (format.sub_scales.is_some() || format.packed()) && kernel.is_none() {
         return Err(ShapeError {
             op: "weight".into(),
             detail: format!(

@@ -19,7 +19,7 @@ mod weights;
 use serde::{Deserialize, Serialize};
 
 pub use self::weight_format::{
-    group_part, stored_groups, GroupFormat, GroupFormatError, NotStored, PackedCodes, SubScales,
+    group_part, stored_groups, Code, GroupFormat, GroupFormatError, NotStored, SubScales,
     WeightFormat, WeightFormats,
 };
 pub use attention::AttentionForm;

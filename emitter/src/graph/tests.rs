@@ -459,12 +459,11 @@ fn every_matrix_can_be_stored_in_groups_when_weights_are_tiled() {
         ..from_hf_json(TINY).unwrap()
     };
     let q8_0 = WeightFormat::Groups(GroupFormat {
-        code: ElemType::I8,
+        code: Code::I8,
         group: 32,
         scale: ElemType::F16,
         min: None,
         sub_scales: None,
-        packed_codes: None,
     });
     let groupable = Weights::groupable(&tied, WeightLayout::Tiled);
     // Embedding (the head too, tied) and 7 projections in each of 2 layers.

@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use super::linear::TILE_ROWS;
 use crate::hlo::{ElemType, TensorType};
-pub use ::weight_format::SubScales;
-use ::weight_format::{Code, Dtype, GroupLayout};
+pub use ::weight_format::{Code, SubScales};
+use ::weight_format::{Dtype, GroupLayout};
 
 /// Integer codes with one affine map per group of `group` inputs: element `x = scale * code`,
 /// plus `min` when the format has one. Stored as row tiles: codes `[out/16, G, group, 16]`,
@@ -16,8 +16,12 @@ use ::weight_format::{Code, Dtype, GroupLayout};
 /// or, with `sub_scales`, the maps as K-quant super-blocks store them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GroupFormat {
-    /// `ui4`, `i4` or `i8`.
-    pub code: ElemType,
+    /// The codes as stored (the loader's and the kernels' [`Code`]): 4-bit codes are declared
+    /// `ui4` or `i4`, bytes `i8`; 5- and 6-bit codes keep the file's bits, per tile and group
+    /// the low nibbles of every input as `ui4` codes are stored, then each input's high bits
+    /// for the 16 rows, declared as the bytes `[out/16, G, group * 2 * bits]`. Only the CPU
+    /// kernels read those.
+    pub code: Code,
     pub group: i64,
     /// The per-group scale's type; with `sub_scales`, the per-row super-block factor's (f16).
     pub scale: ElemType,
@@ -25,34 +29,6 @@ pub struct GroupFormat {
     pub min: Option<ElemType>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub sub_scales: Option<SubScales>,
-    /// Set when the codes keep the file's 5 or 6 bits; `code` is then `i8`, the type they
-    /// widen to.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub packed_codes: Option<PackedCodes>,
-}
-
-/// Codes at the file's own bits (Q5_0, Q5_1, Q5_K, Q6_K): per tile and group, the low nibbles
-/// of every input as `ui4` codes are stored, then each input's high bits for the 16 rows; the
-/// codes part is the bytes `[out/16, G, group * 2 * bits]`. Only the CPU kernels read it
-/// (`kernels::Code`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PackedCodes {
-    /// 0..32 (Q5_1, Q5_K).
-    U5,
-    /// Stored 0..32, meaning q - 16 (Q5_0).
-    I5,
-    /// Stored 0..64, meaning q - 32 (Q6_K).
-    I6,
-}
-
-impl PackedCodes {
-    pub fn bits(self) -> i64 {
-        match self {
-            PackedCodes::U5 | PackedCodes::I5 => 5,
-            PackedCodes::I6 => 6,
-        }
-    }
 }
 
 /// The stored form of one weight.
@@ -81,8 +57,6 @@ pub fn group_part(name: &str, part: &str) -> String {
 /// Why a weight cannot be stored in a [`GroupFormat`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GroupFormatError {
-    #[error("codes must be ui4, i4 or i8, not {0}")]
-    Code(ElemType),
     #[error("scales and mins must be floats")]
     MapsNotFloat,
     #[error("[{out}, {inp}] does not split into groups of {group} and tiles of {TILE_ROWS} rows")]
@@ -92,11 +66,23 @@ pub enum GroupFormatError {
 }
 
 impl GroupFormat {
+    /// The element type the graphs declare the codes as, or widen them to: `ui4`, `i4`, and
+    /// `i8` for bytes and for the 5- and 6-bit codes.
+    pub fn code_elem(&self) -> ElemType {
+        match self.code {
+            Code::U4 => ElemType::Ui4,
+            Code::I4 => ElemType::I4,
+            Code::I8 | Code::U5 | Code::I5 | Code::I6 => ElemType::I8,
+        }
+    }
+
+    /// Whether the codes keep the file's 5 or 6 bits (read only by the CPU kernels).
+    pub fn packed(&self) -> bool {
+        !self.code.bits().is_multiple_of(4)
+    }
+
     /// Why a `[out, inp]` weight cannot be stored in this format, if it cannot.
     pub fn check(&self, out: i64, inp: i64) -> Result<(), GroupFormatError> {
-        if !matches!(self.code, ElemType::Ui4 | ElemType::I4 | ElemType::I8) {
-            return Err(GroupFormatError::Code(self.code));
-        }
         if !self.scale.is_float() || self.min.is_some_and(|m| !m.is_float()) {
             return Err(GroupFormatError::MapsNotFloat);
         }
@@ -119,9 +105,11 @@ impl GroupFormat {
     /// `(part name suffix, stored type)` of codes, scales and (if any) mins.
     pub fn parts(&self, out: i64, inp: i64) -> Vec<(&'static str, TensorType)> {
         let (tiles, groups) = (out / TILE_ROWS, stored_groups(inp, self.group));
-        let codes = match self.packed_codes {
-            None => TensorType::new([tiles, groups, self.group, TILE_ROWS], self.code),
-            Some(p) => TensorType::new([tiles, groups, self.group * 2 * p.bits()], ElemType::I8),
+        let codes = if self.packed() {
+            let bytes = self.group * 2 * self.code.bits() as i64;
+            TensorType::new([tiles, groups, bytes], ElemType::I8)
+        } else {
+            TensorType::new([tiles, groups, self.group, TILE_ROWS], self.code_elem())
         };
         let maps = |elem| match self.sub_scales {
             None => TensorType::new([tiles, groups, TILE_ROWS], elem),
@@ -176,22 +164,12 @@ impl TryFrom<ElemType> for Dtype {
     }
 }
 
-/// A block format's group layout as the graphs declare it: 4-bit codes as `ui4`/`i4`, wider
-/// ones as the `i8` they widen to (5- and 6-bit codes kept packed, see [`PackedCodes`]).
+/// A block format's group layout as the graphs declare it: the same codes, float maps as the
+/// graphs' element types.
 impl From<GroupLayout> for GroupFormat {
     fn from(g: GroupLayout) -> GroupFormat {
         GroupFormat {
-            code: match g.code {
-                Code::U4 => ElemType::Ui4,
-                Code::I4 => ElemType::I4,
-                Code::I8 | Code::U5 | Code::I5 | Code::I6 => ElemType::I8,
-            },
-            packed_codes: match g.code {
-                Code::U5 => Some(PackedCodes::U5),
-                Code::I5 => Some(PackedCodes::I5),
-                Code::I6 => Some(PackedCodes::I6),
-                Code::U4 | Code::I4 | Code::I8 => None,
-            },
+            code: g.code,
             group: g.group as i64,
             scale: g.scale.into(),
             min: g.min.map(ElemType::from),

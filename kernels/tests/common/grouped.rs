@@ -41,84 +41,51 @@ pub type WithoutMins = unsafe extern "C" fn(
     usize,
 );
 
-/// Declares kernels of one signature.
-macro_rules! kernels {
-    (without mins: $($name:ident),*) => {
-        extern "C" {
-            $(fn $name(
-                x: *const u8, xo: usize, c: *const u8, co: usize, s: *const u8, so: usize,
-                y: *mut u8, yo: usize, k: usize, m: usize, g: usize, per: usize, tiles: usize,
-                wg: usize,
-            );)*
-        }
-    };
-    (with mins: $($name:ident),*) => {
-        extern "C" {
-            $(fn $name(
-                x: *const u8, xo: usize, c: *const u8, co: usize, s: *const u8, so: usize,
-                mn: *const u8, mo: usize, y: *mut u8, yo: usize, k: usize, m: usize, g: usize,
-                per: usize, tiles: usize, wg: usize,
-            );)*
-        }
-    };
-}
-
-kernels!(without mins: llm_grouped_matmul_i8_g32_f16, llm_grouped_matmul_i4_g32_f16,
-    llm_grouped_matmul_i8_g16_f32, llm_grouped_matmul_i8_g16_k8, llm_grouped_matmul_i5_g32_f16,
-    llm_grouped_matmul_i6_g16_k8);
-kernels!(with mins: llm_grouped_matmul_u4_g32_f16_min, llm_grouped_matmul_i8_g32_f16_min,
-    llm_grouped_matmul_u4_g32_f32_min, llm_grouped_matmul_i8_g32_f32_min,
-    llm_grouped_matmul_u4_g32_k6_min, llm_grouped_matmul_i8_g32_k6_min,
-    llm_grouped_matmul_u5_g32_f16_min, llm_grouped_matmul_u5_g32_k6_min);
-kernels!(without mins: llm_fixed_matmul_i4_g32_f16, llm_fixed_matmul_i5_g32_f16,
-    llm_fixed_matmul_i6_g16_k8);
-kernels!(with mins: llm_fixed_matmul_u4_g32_f16_min, llm_fixed_matmul_u4_g32_f32_min,
-    llm_fixed_matmul_u4_g32_k6_min, llm_fixed_matmul_u5_g32_f16_min,
-    llm_fixed_matmul_u5_g32_k6_min);
-
 pub enum Entry {
     WithMins(WithMins),
     WithoutMins(WithoutMins),
 }
 
-pub fn entry(format: GroupedMatmul) -> Entry {
-    match format.symbol().expect("a kernel format") {
-        "llm_grouped_matmul_i8_g32_f16" => Entry::WithoutMins(llm_grouped_matmul_i8_g32_f16),
-        "llm_grouped_matmul_i4_g32_f16" => Entry::WithoutMins(llm_grouped_matmul_i4_g32_f16),
-        "llm_grouped_matmul_i8_g16_f32" => Entry::WithoutMins(llm_grouped_matmul_i8_g16_f32),
-        "llm_grouped_matmul_u4_g32_f16_min" => Entry::WithMins(llm_grouped_matmul_u4_g32_f16_min),
-        "llm_grouped_matmul_i8_g32_f16_min" => Entry::WithMins(llm_grouped_matmul_i8_g32_f16_min),
-        "llm_grouped_matmul_u4_g32_f32_min" => Entry::WithMins(llm_grouped_matmul_u4_g32_f32_min),
-        "llm_grouped_matmul_i8_g32_f32_min" => Entry::WithMins(llm_grouped_matmul_i8_g32_f32_min),
-        "llm_grouped_matmul_i8_g16_k8" => Entry::WithoutMins(llm_grouped_matmul_i8_g16_k8),
-        "llm_grouped_matmul_i5_g32_f16" => Entry::WithoutMins(llm_grouped_matmul_i5_g32_f16),
-        "llm_grouped_matmul_i6_g16_k8" => Entry::WithoutMins(llm_grouped_matmul_i6_g16_k8),
-        "llm_grouped_matmul_u5_g32_f16_min" => Entry::WithMins(llm_grouped_matmul_u5_g32_f16_min),
-        "llm_grouped_matmul_u5_g32_k6_min" => Entry::WithMins(llm_grouped_matmul_u5_g32_k6_min),
-        "llm_grouped_matmul_u4_g32_k6_min" => Entry::WithMins(llm_grouped_matmul_u4_g32_k6_min),
-        "llm_grouped_matmul_i8_g32_k6_min" => Entry::WithMins(llm_grouped_matmul_i8_g32_k6_min),
-        other => panic!("no test entry for {other}"),
+extern "C" {
+    /// The entry point called `name` in the kernels linked into the tests (`c/index.c`).
+    fn llm_kernel_entry(name: *const std::ffi::c_char) -> Option<unsafe extern "C" fn()>;
+}
+
+/// The kernels' entry point `name`, as the untyped function the index holds.
+pub fn entry_point(name: &str) -> unsafe extern "C" fn() {
+    let c = std::ffi::CString::new(name).expect("a symbol name");
+    // SAFETY: the index is a static table; the name is a NUL-terminated string.
+    let found = unsafe { llm_kernel_entry(c.as_ptr()) };
+    found.unwrap_or_else(|| panic!("{name} is not among the kernels' entry points"))
+}
+
+/// `format`'s entry point `name` of one weight, with its arguments' type: a format with mins
+/// takes a mins buffer after the scales.
+pub fn typed_entry(format: GroupedMatmul, name: &str) -> Entry {
+    let f = entry_point(name);
+    // SAFETY: every one-weight product entry of a format takes exactly these arguments
+    // (`EXPORTS_MIN_1` or `EXPORTS_MIN_0` in c/grouped.h).
+    unsafe {
+        if format.min {
+            Entry::WithMins(std::mem::transmute::<unsafe extern "C" fn(), WithMins>(f))
+        } else {
+            Entry::WithoutMins(std::mem::transmute::<unsafe extern "C" fn(), WithoutMins>(
+                f,
+            ))
+        }
     }
+}
+
+/// The f32 entry of `format`.
+pub fn entry(format: GroupedMatmul) -> Entry {
+    typed_entry(format, &format.symbol().expect("a kernel format"))
 }
 
 /// The fixed-point entry of a 4-, 5- or 6-bit `format` (`c/fixed_matvec.c`), which takes the f32
 /// entry's calls.
 pub fn fixed_entry(format: GroupedMatmul) -> Entry {
-    match format
-        .fixed_symbol_for(1)
-        .expect("a format with a fixed-point kernel")
-        .as_str()
-    {
-        "llm_fixed_matmul_i4_g32_f16" => Entry::WithoutMins(llm_fixed_matmul_i4_g32_f16),
-        "llm_fixed_matmul_u4_g32_f16_min" => Entry::WithMins(llm_fixed_matmul_u4_g32_f16_min),
-        "llm_fixed_matmul_u4_g32_f32_min" => Entry::WithMins(llm_fixed_matmul_u4_g32_f32_min),
-        "llm_fixed_matmul_u4_g32_k6_min" => Entry::WithMins(llm_fixed_matmul_u4_g32_k6_min),
-        "llm_fixed_matmul_i5_g32_f16" => Entry::WithoutMins(llm_fixed_matmul_i5_g32_f16),
-        "llm_fixed_matmul_u5_g32_f16_min" => Entry::WithMins(llm_fixed_matmul_u5_g32_f16_min),
-        "llm_fixed_matmul_u5_g32_k6_min" => Entry::WithMins(llm_fixed_matmul_u5_g32_k6_min),
-        "llm_fixed_matmul_i6_g16_k8" => Entry::WithoutMins(llm_fixed_matmul_i6_g16_k8),
-        other => panic!("no test entry for {other}"),
-    }
+    let name = format.fixed_symbol_for(1);
+    typed_entry(format, &name.expect("a format with a fixed-point kernel"))
 }
 
 /// A grouped weight in the stored layout, with its exact f32 values for the reference.
@@ -473,90 +440,12 @@ pub fn run_entry(
     floats(&y[64..])
 }
 
-/// One format of each kernel entry.
-pub const FORMATS: [GroupedMatmul; 14] = [
-    GroupedMatmul {
-        code: Code::I8,
-        group: 32,
-        maps: Maps::F16,
-        min: false,
-    },
-    GroupedMatmul {
-        code: Code::I4,
-        group: 32,
-        maps: Maps::F16,
-        min: false,
-    },
-    GroupedMatmul {
-        code: Code::U4,
-        group: 32,
-        maps: Maps::F16,
-        min: true,
-    },
-    GroupedMatmul {
-        code: Code::I8,
-        group: 32,
-        maps: Maps::F16,
-        min: true,
-    },
-    GroupedMatmul {
-        code: Code::U4,
-        group: 32,
-        maps: Maps::F32,
-        min: true,
-    },
-    GroupedMatmul {
-        code: Code::I8,
-        group: 32,
-        maps: Maps::F32,
-        min: true,
-    },
-    GroupedMatmul {
-        code: Code::I8,
-        group: 16,
-        maps: Maps::F32,
-        min: false,
-    },
-    GroupedMatmul {
-        code: Code::U4,
-        group: 32,
-        maps: Maps::SuperBlock6,
-        min: true,
-    },
-    GroupedMatmul {
-        code: Code::I8,
-        group: 32,
-        maps: Maps::SuperBlock6,
-        min: true,
-    },
-    GroupedMatmul {
-        code: Code::I8,
-        group: 16,
-        maps: Maps::SuperBlock8,
-        min: false,
-    },
-    GroupedMatmul {
-        code: Code::I5,
-        group: 32,
-        maps: Maps::F16,
-        min: false,
-    },
-    GroupedMatmul {
-        code: Code::U5,
-        group: 32,
-        maps: Maps::F16,
-        min: true,
-    },
-    GroupedMatmul {
-        code: Code::U5,
-        group: 32,
-        maps: Maps::SuperBlock6,
-        min: true,
-    },
-    GroupedMatmul {
-        code: Code::I6,
-        group: 16,
-        maps: Maps::SuperBlock8,
-        min: false,
-    },
-];
+/// Every format the kernels take (`kernels::FORMATS`).
+pub fn formats() -> impl Iterator<Item = GroupedMatmul> {
+    kernels::FORMATS.iter().map(|row| row.format)
+}
+
+/// The format of `kernels::FORMATS` called `name`.
+pub fn named(name: &str) -> GroupedMatmul {
+    kernels::format_named(name).unwrap_or_else(|| panic!("no format {name}"))
+}

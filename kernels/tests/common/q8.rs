@@ -5,7 +5,7 @@
 use kernels::{GroupedMatmul, Q8_QUANTIZE_TOKENS, TILE_ROWS};
 
 use crate::common::floats;
-use crate::grouped::{Grouped, WithMins, WithoutMins};
+use crate::grouped::{call_entry, typed_entry, Call, Entry, Grouped};
 
 extern "C" {
     fn llm_q8_quantize(
@@ -21,61 +21,12 @@ extern "C" {
     );
 }
 
-macro_rules! kernels {
-    (without mins: $($name:ident),*) => {
-        extern "C" {
-            $(fn $name(
-                x: *const u8, xo: usize, c: *const u8, co: usize, s: *const u8, so: usize,
-                y: *mut u8, yo: usize, k: usize, m: usize, g: usize, per: usize, tiles: usize,
-                wg: usize,
-            );)*
-        }
-    };
-    (with mins: $($name:ident),*) => {
-        extern "C" {
-            $(fn $name(
-                x: *const u8, xo: usize, c: *const u8, co: usize, s: *const u8, so: usize,
-                mn: *const u8, mo: usize, y: *mut u8, yo: usize, k: usize, m: usize, g: usize,
-                per: usize, tiles: usize, wg: usize,
-            );)*
-        }
-    };
-}
-
-kernels!(without mins: llm_q8_matmul_i8_g32_f16, llm_q8_matmul_i4_g32_f16,
-    llm_q8_matmul_i8_g16_f32, llm_q8_matmul_i8_g16_k8, llm_q8_matmul_i5_g32_f16,
-    llm_q8_matmul_i6_g16_k8);
-kernels!(with mins: llm_q8_matmul_u4_g32_f16_min, llm_q8_matmul_i8_g32_f16_min,
-    llm_q8_matmul_u4_g32_f32_min, llm_q8_matmul_i8_g32_f32_min,
-    llm_q8_matmul_u4_g32_k6_min, llm_q8_matmul_i8_g32_k6_min,
-    llm_q8_matmul_u5_g32_f16_min, llm_q8_matmul_u5_g32_k6_min);
-
-pub enum Entry {
-    WithMins(WithMins),
-    WithoutMins(WithoutMins),
-}
-
+/// The 8-bit entry of `format`: as the f32 entry, with the quantized activations in place of x.
 pub fn entry(format: GroupedMatmul) -> Entry {
-    match format.q8_symbol_for(1).expect("a kernel format").as_str() {
-        "llm_q8_matmul_i8_g32_f16" => Entry::WithoutMins(llm_q8_matmul_i8_g32_f16),
-        "llm_q8_matmul_i4_g32_f16" => Entry::WithoutMins(llm_q8_matmul_i4_g32_f16),
-        "llm_q8_matmul_i8_g16_f32" => Entry::WithoutMins(llm_q8_matmul_i8_g16_f32),
-        "llm_q8_matmul_u4_g32_f16_min" => Entry::WithMins(llm_q8_matmul_u4_g32_f16_min),
-        "llm_q8_matmul_i8_g32_f16_min" => Entry::WithMins(llm_q8_matmul_i8_g32_f16_min),
-        "llm_q8_matmul_u4_g32_f32_min" => Entry::WithMins(llm_q8_matmul_u4_g32_f32_min),
-        "llm_q8_matmul_i8_g32_f32_min" => Entry::WithMins(llm_q8_matmul_i8_g32_f32_min),
-        "llm_q8_matmul_i8_g16_k8" => Entry::WithoutMins(llm_q8_matmul_i8_g16_k8),
-        "llm_q8_matmul_i5_g32_f16" => Entry::WithoutMins(llm_q8_matmul_i5_g32_f16),
-        "llm_q8_matmul_i6_g16_k8" => Entry::WithoutMins(llm_q8_matmul_i6_g16_k8),
-        "llm_q8_matmul_u5_g32_f16_min" => Entry::WithMins(llm_q8_matmul_u5_g32_f16_min),
-        "llm_q8_matmul_u5_g32_k6_min" => Entry::WithMins(llm_q8_matmul_u5_g32_k6_min),
-        "llm_q8_matmul_u4_g32_k6_min" => Entry::WithMins(llm_q8_matmul_u4_g32_k6_min),
-        "llm_q8_matmul_i8_g32_k6_min" => Entry::WithMins(llm_q8_matmul_i8_g32_k6_min),
-        other => panic!("no test entry for {other}"),
-    }
+    typed_entry(format, &format.q8_symbol_for(1).expect("a kernel format"))
 }
 
-/// What makes a format's codes unsigned for `vpdpbusd` (the kernel's `q8_offset`).
+/// What makes a format's codes unsigned for `vpdpbusd` (the kernels' `code_offset`).
 pub fn offset(format: GroupedMatmul) -> i32 {
     use kernels::Code;
     match format.code {
@@ -203,74 +154,17 @@ pub fn run(
     let pad = |bytes: &[u8]| [vec![0xAB; 64], bytes.to_vec()].concat();
     let (xb, cb, sb, mb) = (pad(xq), pad(&w.codes), pad(&w.scales), pad(&w.mins));
     let mut y = vec![0u8; 64 + out * m * 4];
+    let call = Call {
+        inp,
+        m,
+        stored_groups: w.stored_groups,
+        per,
+        tiles,
+    };
     for wg in 0..tiles.div_ceil(per) {
         // SAFETY: every buffer holds what the kernel reads or writes at offset 64: the
         // quantized [inp, m] activations, the tiles' codes and maps, y [out, m] f32.
-        unsafe {
-            call(
-                format,
-                [&cb, &sb, &mb],
-                &xb,
-                &mut y,
-                64,
-                (inp, m, w.stored_groups, per, tiles),
-                wg,
-            )
-        };
+        unsafe { call_entry(entry(format), [&cb, &sb, &mb], &xb, &mut y, 64, &call, wg) };
     }
     floats(&y[64..])
-}
-
-/// Workgroup `wg` of `format`'s 8-bit product; sizes are (inp, m, stored groups, tiles per
-/// workgroup, tiles).
-///
-/// # Safety
-/// Every buffer holds, from `at`, what the kernel reads or writes.
-pub unsafe fn call(
-    format: GroupedMatmul,
-    [codes, scales, mins]: [&[u8]; 3],
-    xq: &[u8],
-    y: &mut [u8],
-    at: usize,
-    (inp, m, stored_groups, per, tiles): (usize, usize, usize, usize, usize),
-    wg: usize,
-) {
-    let (x, y) = (xq.as_ptr(), y.as_mut_ptr());
-    let (c, s, mn) = (codes.as_ptr(), scales.as_ptr(), mins.as_ptr());
-    match entry(format) {
-        Entry::WithMins(f) => f(
-            x,
-            at,
-            c,
-            at,
-            s,
-            at,
-            mn,
-            at,
-            y,
-            at,
-            inp,
-            m,
-            stored_groups,
-            per,
-            tiles,
-            wg,
-        ),
-        Entry::WithoutMins(f) => f(
-            x,
-            at,
-            c,
-            at,
-            s,
-            at,
-            y,
-            at,
-            inp,
-            m,
-            stored_groups,
-            per,
-            tiles,
-            wg,
-        ),
-    }
 }

@@ -1,0 +1,220 @@
+// What the three families of grouped products share (f32 activations in grouped_matmul.c,
+// fixed-point one-token products in fixed_matvec.c, 8-bit activations in q8_matmul.c): how a
+// block format's codes and group maps are stored and read, the several-weight calls, and the
+// exported entry points' arguments. Each family applies its entry macro to every row of
+// formats.h.
+//
+// Weights are stored as row tiles (see the emitter's `weight_format`): codes
+// `[tiles, groups, group, 16]` (4-bit codes two per byte, low nibble first), and the group maps
+// either as one float per group and row (`[tiles, groups, 16]` scales and mins) or, for
+// K-quants, as each 256-element super-block stores them: an f16 factor per row and small
+// integer sub-scales per group (see `load_map`), so a Q4_K weight reads its file's 4.5 bits.
+//
+// Bare-metal C: IREE links this object into its executables, so no libc, no allocation and
+// at most 48 KiB of stack per call (IREE's workers have 128 KiB). Every exported function
+// computes the tiles of one workgroup (its id is the last argument); IREE runs workgroups on
+// its own threads.
+
+#ifndef LLM_GROUPED_H
+#define LLM_GROUPED_H
+
+#include <immintrin.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define INLINE static inline __attribute__((always_inline))
+
+#define TILE 16
+
+// How codes are stored, per tile and group of `group` inputs. U4/I4: 8 bytes per input (rows
+// 2i and 2i+1 in byte i, low nibble first; I4 two's complement). I8: 16 bytes per input.
+// U5/I5/I6 keep the file's bits: the group's low nibbles as U4 (8 bytes per input), then the
+// high bits of each pair of inputs k, k+1 in the lane order the nibbles widen to (see
+// `high_lanes`): U5/I5 one 32-bit word, bit `16 * (r % 2) + 8 * s + r / 2` for row r of input
+// k + s; I6 one 64-bit word, bits `32 * (r % 2) + 2 * (8 * s + r / 2)` and the next. The code
+// is `nibble | high << 4`, minus 16 for I5 (Q5_0) and 32 for I6 (Q6_K).
+enum code { U4, I4, I8, U5, I5, I6 };
+
+// Bytes of one input's 16 codes.
+INLINE size_t input_bytes(enum code code) {
+    switch (code) {
+    case U4: case I4: return 8;
+    case I8: return 16;
+    case U5: case I5: return 10;
+    default: return 12;
+    }
+}
+
+// How group maps are stored. MAP_F16/MAP_F32: one float per group and row. MAP_K6 (Q4_K,
+// Q5_K): per tile and super-block of 8 groups, 128 bytes: the 16 rows' f16 factor (d or dmin),
+// then each group's 6-bit sub-scales as 8 bytes of low nibbles (rows 2i and 2i+1 in byte i,
+// low nibble first) and, after all 8 groups' nibbles, one 32-bit word of top bits per group
+// (row r at bits 2r, 2r+1). MAP_K8 (Q6_K): per tile and super-block of 16 groups, 288 bytes:
+// the 16 rows' f16 d, then each group's 16 signed 8-bit sub-scales.
+enum maps { MAP_F16, MAP_F32, MAP_K6, MAP_K8 };
+
+
+INLINE uint32_t load_u32(const uint8_t* p) {
+    return (uint32_t)_mm_cvtsi128_si32(_mm_loadu_si32(p));
+}
+
+// Bytes of one tile row's maps for its first `groups` groups (whole super-blocks for K maps):
+// a tile's stride, or where a later group's maps start.
+INLINE size_t maps_bytes(enum maps mp, size_t groups) {
+    switch (mp) {
+    case MAP_F16: return groups * TILE * 2;
+    case MAP_F32: return groups * TILE * 4;
+    case MAP_K6: return groups / 8 * 128;
+    default: return groups / 16 * 288;
+    }
+}
+
+// The 16 rows' scales (or, with `negate`, mins) of group g, from the tile's maps at `base`.
+// K maps compute `d * sub_scale` in f32, as the reference rounds it; a min is that product
+// negated (sign flipped, so a zero min is -0 as the reference's `x - 0` gives).
+INLINE __m512 load_map(enum maps mp, const uint8_t* base, size_t g, int negate) {
+    if (mp == MAP_F16) return _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i*)(base + g * 32)));
+    if (mp == MAP_F32) return _mm512_loadu_ps((const float*)(base + g * 64));
+    __m512i sub;
+    const uint8_t* p;
+    if (mp == MAP_K6) {
+        p = base + g / 8 * 128;
+        const size_t j = g % 8;
+        const __m128i bytes = _mm_loadl_epi64((const __m128i*)(p + 32 + j * 8));
+        const __m128i low_mask = _mm_set1_epi8(0x0F);
+        const __m128i lo = _mm_and_si128(bytes, low_mask);
+        const __m128i hi = _mm_and_si128(_mm_srli_epi16(bytes, 4), low_mask);
+        const __m512i nibbles = _mm512_cvtepu8_epi32(_mm_unpacklo_epi8(lo, hi));
+        const __m512i shifts = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+        const __m512i top = _mm512_and_si512(
+            _mm512_srlv_epi32(_mm512_set1_epi32((int)load_u32(p + 96 + j * 4)), shifts),
+            _mm512_set1_epi32(3));
+        sub = _mm512_or_si512(nibbles, _mm512_slli_epi32(top, 4));
+    } else {
+        p = base + g / 16 * 288;
+        sub = _mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i*)(p + 32 + g % 16 * 16)));
+    }
+    const __m512 d = _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i*)p));
+    const __m512 v = _mm512_mul_ps(d, _mm512_cvtepi32_ps(sub));
+    return negate ? _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(v),
+                                                         _mm512_set1_epi32((int)0x80000000u)))
+                  : v;
+}
+
+// The tiles one workgroup computes: [id * per_workgroup, min((id + 1) * per_workgroup, tiles)).
+INLINE void workgroup_tiles(size_t per_workgroup, size_t tiles, size_t id, size_t* begin,
+                            size_t* end) {
+    *begin = id * per_workgroup;
+    *end = *begin + per_workgroup < tiles ? *begin + per_workgroup : tiles;
+    if (*begin > *end) *begin = *end;
+}
+
+// Several weights with the same inputs and format (q, k and v; gate and up) in one dispatch:
+// the workgroups of weight 0 come first, then those of weight 1, ... Each weight has its own
+// tile count and output.
+struct weight {
+    const uint8_t* codes;
+    const uint8_t* scales;
+    const uint8_t* mins;
+    float* y;
+    size_t tiles;
+};
+
+// The exported entry points, one per group format and weight count (1, 2 or 3). Every buffer
+// comes as a base pointer and a byte offset (IREE's bare-pointer calling convention for
+// `memref<i8>` plus the offset): x, then each weight's codes, scales (and mins), then each
+// output; then K, M, the stored groups per tile row, tiles per workgroup, each weight's tile
+// count, and the workgroup id.
+#define BUF(p) const uint8_t *p, size_t p##_offset
+#define OUT(p) uint8_t *p, size_t p##_offset
+#define AT(p) (p + p##_offset)
+#define WEIGHT(c, s, m, y, t) \
+    { AT(c), AT(s), m, (float*)AT(y), t }
+
+// The three entries of one format (one, two or three weights sharing x), each gathering its
+// arguments for `core`: `EXPORTS_MIN_1` for a format with mins, `EXPORTS_MIN_0` without, so
+// that a row's `min` column picks one by pasting.
+#define EXPORTS_MIN_1(name, core)                                                              \
+    __attribute__((visibility("hidden"))) void name(                                           \
+        BUF(x), BUF(c0), BUF(s0), BUF(m0), OUT(y0), size_t K, size_t M, size_t groups,         \
+        size_t per, size_t t0, size_t wg) {                                                    \
+        const struct weight w[1] = {WEIGHT(c0, s0, AT(m0), y0, t0)};                           \
+        core(AT(x), w, 1, K, M, groups, per, wg);                                              \
+    }                                                                                          \
+    __attribute__((visibility("hidden"))) void name##_x2(                                      \
+        BUF(x), BUF(c0), BUF(s0), BUF(m0), BUF(c1), BUF(s1), BUF(m1), OUT(y0), OUT(y1),        \
+        size_t K, size_t M, size_t groups, size_t per, size_t t0, size_t t1, size_t wg) {      \
+        const struct weight w[2] = {WEIGHT(c0, s0, AT(m0), y0, t0),                            \
+                                    WEIGHT(c1, s1, AT(m1), y1, t1)};                           \
+        core(AT(x), w, 2, K, M, groups, per, wg);                                              \
+    }                                                                                          \
+    __attribute__((visibility("hidden"))) void name##_x3(                                      \
+        BUF(x), BUF(c0), BUF(s0), BUF(m0), BUF(c1), BUF(s1), BUF(m1), BUF(c2), BUF(s2),        \
+        BUF(m2), OUT(y0), OUT(y1), OUT(y2), size_t K, size_t M, size_t groups, size_t per,     \
+        size_t t0, size_t t1, size_t t2, size_t wg) {                                          \
+        const struct weight w[3] = {WEIGHT(c0, s0, AT(m0), y0, t0),                            \
+                                    WEIGHT(c1, s1, AT(m1), y1, t1),                            \
+                                    WEIGHT(c2, s2, AT(m2), y2, t2)};                           \
+        core(AT(x), w, 3, K, M, groups, per, wg);                                              \
+    }
+
+#define EXPORTS_MIN_0(name, core)                                                              \
+    __attribute__((visibility("hidden"))) void name(BUF(x), BUF(c0), BUF(s0), OUT(y0),         \
+                                                    size_t K, size_t M, size_t groups,         \
+                                                    size_t per, size_t t0, size_t wg) {        \
+        const struct weight w[1] = {WEIGHT(c0, s0, 0, y0, t0)};                                \
+        core(AT(x), w, 1, K, M, groups, per, wg);                                              \
+    }                                                                                          \
+    __attribute__((visibility("hidden"))) void name##_x2(                                      \
+        BUF(x), BUF(c0), BUF(s0), BUF(c1), BUF(s1), OUT(y0), OUT(y1), size_t K, size_t M,      \
+        size_t groups, size_t per, size_t t0, size_t t1, size_t wg) {                          \
+        const struct weight w[2] = {WEIGHT(c0, s0, 0, y0, t0), WEIGHT(c1, s1, 0, y1, t1)};     \
+        core(AT(x), w, 2, K, M, groups, per, wg);                                              \
+    }                                                                                          \
+    __attribute__((visibility("hidden"))) void name##_x3(                                      \
+        BUF(x), BUF(c0), BUF(s0), BUF(c1), BUF(s1), BUF(c2), BUF(s2), OUT(y0), OUT(y1),        \
+        OUT(y2), size_t K, size_t M, size_t groups, size_t per, size_t t0, size_t t1,          \
+        size_t t2, size_t wg) {                                                                \
+        const struct weight w[3] = {WEIGHT(c0, s0, 0, y0, t0), WEIGHT(c1, s1, 0, y1, t1),      \
+                                    WEIGHT(c2, s2, 0, y2, t2)};                                \
+        core(AT(x), w, 3, K, M, groups, per, wg);                                              \
+    }
+
+// The integer-product families (q8_matmul.c, fixed_matvec.c) need AVX-512 VNNI, VBMI (byte
+// permutes) and BITALG (bit gathers of 5- and 6-bit codes' high bits) beyond x86-64-v4: Zen 4,
+// Ice Lake and later.
+#pragma GCC push_options
+#pragma GCC target("avx512vnni,avx512vbmi,avx512bitalg,bmi2")
+
+// What is added to a stored code to make it unsigned for `vpdpbusd` (see q8_matmul.c).
+INLINE int code_offset(enum code code) {
+    switch (code) {
+    case I4: return 8;
+    case I5: return 16;
+    case I6: return 32;
+    case I8: return 128;
+    default: return 0;
+    }
+}
+
+INLINE uint64_t load_u64(const uint8_t* p) {
+    return (uint64_t)_mm_cvtsi128_si64(_mm_loadl_epi64((const __m128i*)p));
+}
+
+// acc + w . (the four int8 at x, broadcast): the broadcast as the instruction's memory
+// operand (`{1to16}`), which GCC does not fold from the intrinsics; a separate broadcast costs
+// an extra operation per `vpdpbusd`.
+INLINE __m512i dpbusd_broadcast(__m512i acc, __m512i w, const uint8_t* x) {
+#ifdef Q8_NO_ASM
+    int32_t four;
+    __builtin_memcpy(&four, x, 4);
+    return _mm512_dpbusd_epi32(acc, w, _mm512_set1_epi32(four));
+#else
+    __asm__("vpdpbusd %2%{1to16%}, %1, %0" : "+v"(acc) : "v"(w), "m"(*(const int32_t*)x));
+    return acc;
+#endif
+}
+
+#pragma GCC pop_options
+
+#endif

@@ -1,0 +1,35 @@
+// Every entry point by name, for the crate's own tests and benches: they call the kernels
+// linked into them by the names `kernels::FORMATS` gives, and this table, made from the rows of
+// formats.h, resolves them, so neither side lists the entry points again. Only build.rs's
+// library for the tests compiles it; the object IREE links is kernels.c alone.
+
+#include <string.h>
+
+#include "kernels.c"
+
+struct llm_entry {
+    const char* name;
+    void (*fn)(void);
+};
+
+#define INDEX_NAME(name) {#name, (void (*)(void))name},
+#define INDEX_WEIGHTS(name) INDEX_NAME(name) INDEX_NAME(name##_x2) INDEX_NAME(name##_x3)
+#define INDEX_FIXED_0(stem)
+#define INDEX_FIXED_1(stem) INDEX_WEIGHTS(llm_fixed_matmul_##stem)
+#define INDEX_ROW(stem, code, group, mp, min, fixed)                                           \
+    INDEX_WEIGHTS(llm_grouped_matmul_##stem)                                                   \
+    INDEX_NAME(llm_grouped_matmul_##stem##_gather)                                             \
+    INDEX_WEIGHTS(llm_q8_matmul_##stem)                                                        \
+    INDEX_FIXED_##fixed(stem)
+
+static const struct llm_entry entries[] = {
+    LLM_FORMATS(INDEX_ROW)
+    INDEX_NAME(llm_q8_quantize)
+};
+
+// The entry point called `name`, or NULL.
+void (*llm_kernel_entry(const char* name))(void) {
+    for (size_t i = 0; i < sizeof entries / sizeof entries[0]; ++i)
+        if (strcmp(entries[i].name, name) == 0) return entries[i].fn;
+    return NULL;
+}
