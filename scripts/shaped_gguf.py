@@ -73,11 +73,27 @@ class Shape:
     # llama3 RoPE scaling (factor, low_freq_factor, high_freq_factor, original context).
     llama3_rope: tuple | None = None
     sliding_window: int | None = None
+    # Mixture of experts: (experts, experts per token, expert width, shared expert width or 0).
+    experts: tuple | None = None
+    # q/k RMSNorm: "head" (per head, Qwen3) or "full" (over the whole projection, OLMoE).
+    qk_norm: str | None = None
 
     @property
     def params(self) -> int:
+        """Parameters in the file; `active` counts those one token reads."""
+        return self._count(self.experts[0] if self.experts else 1)
+
+    @property
+    def active(self) -> int:
+        return self._count(self.experts[1] if self.experts else 1)
+
+    def _count(self, experts: int) -> int:
         att = self.hidden * self.head_dim * (2 * self.heads + 2 * self.kv_heads)
-        mlp = 3 * self.hidden * self.ffn
+        if self.experts:
+            n, _, width, shared = self.experts
+            mlp = 3 * self.hidden * (width * experts + shared) + n * self.hidden
+        else:
+            mlp = 3 * self.hidden * self.ffn
         emb = self.vocab * self.hidden * (1 if self.tied else 2)
         return self.layers * (att + mlp) + emb
 
@@ -116,6 +132,21 @@ SHAPES: dict[str, Shape] = {
     "mistral-7b": Shape("mistralai/Mistral-7B-v0.3", "llama", 4096, 32, 32, 8, 128, 14336, 32768,
                         1000000.0, False, False, 1e-5, 32768, "SentencePiece (llama), byte fallback",
                         ("<unk>", "<s>", "</s>"), True, "<s>", "</s>"),
+    # Mixtures of experts. Qwen3-30B-A3B's dense ffn (6144) is unused: every layer routes.
+    "qwen3-30b-a3b": Shape("Qwen/Qwen3-30B-A3B", "qwen3moe", 2048, 48, 32, 4, 128, 6144, 151936,
+                           1000000.0, False, False, 1e-6, 40960,
+                           "byte-level BPE (qwen2 pre-tokenizer), 151643 tokens + specials",
+                           QWEN_SPECIALS, False, "<|endoftext|>", "<|endoftext|>",
+                           experts=(128, 8, 768, 0), qk_norm="head"),
+    "olmoe-1b-7b": Shape("allenai/OLMoE-1B-7B-0924", "olmoe", 2048, 16, 16, 16, 128, 1024, 50304,
+                         10000.0, False, False, 1e-5, 4096, "byte-level BPE (GPT-NeoX)",
+                         ("<|endoftext|>", "<|padding|>"), False, "", "<|endoftext|>",
+                         experts=(64, 8, 1024, 0), qk_norm="full"),
+    # llama.cpp converts Mixtral as architecture "llama" with expert_count.
+    "mixtral-8x7b": Shape("mistralai/Mixtral-8x7B-v0.1", "llama", 4096, 32, 32, 8, 128, 14336,
+                          32000, 1000000.0, False, False, 1e-5, 32768,
+                          "SentencePiece (llama), byte fallback", ("<unk>", "<s>", "</s>"), True,
+                          "<s>", "</s>", experts=(8, 2, 14336, 0)),
 }
 
 # llama.cpp file types (llama_ftype) and each mix's default tensor type.
@@ -136,14 +167,22 @@ def use_more_bits(i_layer: int, n_layers: int) -> bool:
             or (i_layer - n_layers // 8) % 3 == 2)
 
 
-def tensor_type(mix: str, role: str, layer: int, n_layers: int, cols: int) -> T:
-    """The type llama.cpp's quantizer gives `role` (output, token_embd, attn_v, ffn_down, ...)
-    in a file of `mix`, for a tensor whose rows hold `cols` elements."""
+def tensor_type(mix: str, role: str, layer: int, n_layers: int, cols: int,
+                n_expert: int = 0) -> T:
+    """The type llama.cpp's quantizer gives `role` (output, token_embd, attn_v, ffn_down,
+    ffn_down_exps, ...) in a file of `mix`, for a tensor whose rows hold `cols` elements, in a
+    model of `n_expert` experts. Its 8-expert rule (Mixtral) puts attn_k and attn_v in Q8_0 and,
+    in the _K_M mixes, attn_output in Q5_K; every ffn_down* role takes ffn_down's rule."""
     default = MIXES[mix][1]
     new = default
+    k_m = mix in ("q4_k_m", "q5_k_m")
     if role in ("output", "token_embd_tied"):
         new = T.Q8_0 if default == T.Q8_0 or cols % 256 else T.Q6_K
-    elif role in ("attn_v", "ffn_down") and mix in ("q4_k_m", "q5_k_m"):
+    elif role in ("attn_k", "attn_v") and n_expert == 8:
+        new = T.Q8_0
+    elif role == "attn_output" and n_expert == 8 and mix == "q4_k_m":
+        new = T.Q5_K
+    elif (role == "attn_v" or role.startswith("ffn_down")) and k_m:
         if use_more_bits(layer, n_layers):
             new = T.Q6_K
     block = gguf.GGML_QUANT_SIZES[new][0]
@@ -293,22 +332,53 @@ def plan(shape: Shape, mix: str, layers: int, vocab: int, rope_freqs: bool) -> l
     bias = lambda rng, n: rng.normal(0.0, 0.1, n).astype(np.float32)  # noqa: E731
     for i in range(layers):
         b = f"blk.{i}."
+        n_expert = shape.experts[0] if shape.experts else 0
         q = lambda role, rows, cols: Planned(  # noqa: E731
-            f"{b}{role}.weight", (rows, cols), tensor_type(mix, role, i, layers, cols))
+            f"{b}{role}.weight", (rows, cols), tensor_type(mix, role, i, layers, cols, n_expert))
         out.append(Planned(b + "attn_norm.weight", (h,), T.F32, lambda rng: norm(rng, h)))
         for role, rows in (("attn_q", qd), ("attn_k", kvd), ("attn_v", kvd)):
             out.append(q(role, rows, h))
             if shape.qkv_bias:
                 out.append(Planned(f"{b}{role}.bias", (rows,), T.F32,
                                    lambda rng, rows=rows: bias(rng, rows)))
+        if shape.qk_norm:
+            q_n, k_n = (shape.head_dim, shape.head_dim) if shape.qk_norm == "head" else (qd, kvd)
+            out.append(Planned(b + "attn_q_norm.weight", (q_n,), T.F32,
+                               lambda rng, n=q_n: norm(rng, n)))
+            out.append(Planned(b + "attn_k_norm.weight", (k_n,), T.F32,
+                               lambda rng, n=k_n: norm(rng, n)))
         out.append(q("attn_output", h, qd))
         out.append(Planned(b + "ffn_norm.weight", (h,), T.F32, lambda rng: norm(rng, h)))
-        out.append(q("ffn_gate", shape.ffn, h))
-        out.append(q("ffn_up", shape.ffn, h))
-        out.append(q("ffn_down", h, shape.ffn))
+        if shape.experts:
+            out.extend(expert_tensors(shape, mix, b, i, layers))
+        else:
+            out.append(q("ffn_gate", shape.ffn, h))
+            out.append(q("ffn_up", shape.ffn, h))
+            out.append(q("ffn_down", h, shape.ffn))
     out.append(Planned("output_norm.weight", (h,), T.F32, lambda rng: norm(rng, h)))
     if not shape.tied:
         out.append(Planned("output.weight", (vocab, h), tensor_type(mix, "output", 0, layers, h)))
+    return out
+
+
+def expert_tensors(shape: Shape, mix: str, b: str, i: int, layers: int) -> list[Planned]:
+    """One layer's router (F32: llama.cpp never quantizes ffn_gate_inp), stacked experts
+    `[E, rows, cols]` and shared expert, as llama.cpp names and types them."""
+    n, _, width, shared = shape.experts
+    h = shape.hidden
+
+    def q(role: str, dims: tuple) -> Planned:
+        return Planned(f"{b}{role}.weight", dims, tensor_type(mix, role, i, layers, dims[-1], n))
+
+    router = lambda rng: rng.normal(0.0, 1.0 / math.sqrt(h), (n, h)).astype(np.float32)  # noqa: E731
+    out = [Planned(f"{b}ffn_gate_inp.weight", (n, h), T.F32, router),
+           q("ffn_gate_exps", (n, width, h)), q("ffn_up_exps", (n, width, h)),
+           q("ffn_down_exps", (n, h, width))]
+    if shared:
+        gate = lambda rng: rng.normal(0.0, 1.0 / math.sqrt(h), (1, h)).astype(np.float32)  # noqa: E731
+        out += [Planned(f"{b}ffn_gate_inp_shexp.weight", (1, h), T.F32, gate),
+                q("ffn_gate_shexp", (shared, h)), q("ffn_up_shexp", (shared, h)),
+                q("ffn_down_shexp", (h, shared))]
     return out
 
 
@@ -351,6 +421,16 @@ def write(shape_name: str, mix: str, layers: int | None, vocab_arg: str, out: Pa
     w.add_layer_norm_rms_eps(shape.rms_eps)
     if arch == "llama":
         w.add_vocab_size(vocab)
+    if shape.experts:
+        n, used, width, shared = shape.experts
+        w.add_expert_count(n)
+        w.add_expert_used_count(used)
+        if arch in ("qwen3moe", "qwen2moe"):
+            # These read the experts' width from its own key; llama and olmoe from
+            # feed_forward_length, written above as the model's ffn (equal to it there).
+            w.add_expert_feed_forward_length(width)
+        if shared:
+            w.add_expert_shared_feed_forward_length(shared)
 
     w.add_tokenizer_model("gpt2")
     w.add_tokenizer_pre("default")
@@ -369,9 +449,10 @@ def write(shape_name: str, mix: str, layers: int | None, vocab_arg: str, out: Pa
         if t.ty == T.F32:
             w.add_tensor_info(t.name, t.shape, np.dtype(np.float32), nbytes(t))
         else:
+            # The last dimension in bytes; gguf-py turns it back into elements.
             rows = int(np.prod(t.shape[:-1]))
-            w.add_tensor_info(t.name, (rows, nbytes(t) // rows), np.dtype(np.uint8), nbytes(t),
-                              raw_dtype=t.ty)
+            w.add_tensor_info(t.name, (*t.shape[:-1], nbytes(t) // rows), np.dtype(np.uint8),
+                              nbytes(t), raw_dtype=t.ty)
     w.write_header_to_file()
     w.write_kv_data_to_file()
     w.write_ti_data_to_file()
@@ -397,15 +478,20 @@ def write(shape_name: str, mix: str, layers: int | None, vocab_arg: str, out: Pa
 
 
 def list_shapes() -> None:
-    print(f"{'shape':14} {'arch':6} {'hidden':>6} {'layers':>6} {'heads':>5} {'kv':>3} "
+    print(f"{'shape':14} {'arch':8} {'hidden':>6} {'layers':>6} {'heads':>5} {'kv':>3} "
           f"{'hdim':>4} {'ffn':>6} {'vocab':>6} {'theta':>9} {'tied':>5} {'bias':>5} "
-          f"{'eps':>6} {'ctx':>7} {'params':>7}  HF model / real tokenizer")
+          f"{'eps':>6} {'ctx':>7} {'params':>7} {'active':>7}  HF model / real tokenizer")
     for name, s in SHAPES.items():
-        print(f"{name:14} {s.arch:6} {s.hidden:6} {s.layers:6} {s.heads:5} {s.kv_heads:3} "
+        experts = ""
+        if s.experts:
+            n, used, width, shared = s.experts
+            experts = f"; {used} of {n} experts of width {width}"
+            experts += f", shared expert {shared}" if shared else ""
+        print(f"{name:14} {s.arch:8} {s.hidden:6} {s.layers:6} {s.heads:5} {s.kv_heads:3} "
               f"{s.head_dim:4} {s.ffn:6} {s.vocab:6} {s.rope_theta:9.0f} {str(s.tied):>5} "
-              f"{str(s.qkv_bias):>5} {s.rms_eps:6.0e} {s.context:7} {s.params / 1e9:6.2f}B  "
-              f"{s.hf_id}; {s.tokenizer}"
-              + (f"; llama3 RoPE factor {s.llama3_rope[0]:g}" if s.llama3_rope else ""))
+              f"{str(s.qkv_bias):>5} {s.rms_eps:6.0e} {s.context:7} {s.params / 1e9:6.2f}B "
+              f"{s.active / 1e9:6.2f}B  {s.hf_id}; {s.tokenizer}"
+              + (f"; llama3 RoPE factor {s.llama3_rope[0]:g}" if s.llama3_rope else "") + experts)
     print("mixes: " + ", ".join(MIXES))
 
 

@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::ModelConfig;
 use crate::graph::{
-    cache_globals, BuiltModule, CacheSpan, FunctionInfo, GraphOptions, NamedType, Scratch,
-    WeightFormat, WeightFormats, WeightLayout, MODULE_NAME, PARAMETER_SCOPE,
+    cache_globals, is_tiled, BuiltModule, CacheSpan, FunctionInfo, GraphOptions, NamedType,
+    Scratch, WeightFormat, WeightFormats, WeightLayout, MODULE_NAME, PARAMETER_SCOPE,
 };
 use crate::hlo::{ElemType, TensorType};
 
@@ -80,7 +80,7 @@ impl Manifest {
     /// Names of the weights stored as row tiles `[out/16, in, 16]` (dense) or in groups (whose
     /// parts are tiled too), which a parameter file must write that way.
     pub fn tiled_parameters(&self) -> Vec<String> {
-        let tiled = |p: &&NamedType| p.ty.rank() == 3 && !self.is_group_part(&p.name);
+        let tiled = |p: &&NamedType| is_tiled(&p.name, &p.ty) && !self.is_group_part(&p.name);
         let dense = self.parameters.iter().filter(tiled).map(|p| p.name.clone());
         let grouped = self.weight_formats.iter().filter_map(|(name, f)| match f {
             WeightFormat::Groups(_) => Some(name.clone()),

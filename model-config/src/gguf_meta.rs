@@ -3,7 +3,8 @@ use std::path::Path;
 use gguf::{GgmlType, GgufFile};
 
 use super::{
-    invalid, unsupported, Activation, ConfigError, LayerType, ModelConfig, Rope, RopeScaling,
+    invalid, unsupported, Activation, ConfigError, Experts, LayerType, ModelConfig, Rope,
+    RopeScaling, SharedExpert,
 };
 
 pub fn from_gguf(path: &Path) -> Result<ModelConfig, ConfigError> {
@@ -19,7 +20,8 @@ pub fn from_gguf(path: &Path) -> Result<ModelConfig, ConfigError> {
 /// absent; for `gemma3`, which llama.cpp describes partly in code rather than metadata: every
 /// 6th layer global, the rest sliding with RoPE base 10000 (`rope.freq_base_swa` when
 /// present) and no scaling, GELU-tanh, embeddings times sqrt(hidden), and an attention scale
-/// of 1/sqrt(head_dim), or 1/sqrt(hidden / heads) for the 62-layer (27B) model.
+/// of 1/sqrt(head_dim), or 1/sqrt(hidden / heads) for the 62-layer (27B) model. Experts: see
+/// [`experts`].
 pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
     let m = Meta(file);
     let arch = m
@@ -33,9 +35,6 @@ pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
     }
     let gemma = arch == "gemma3";
     let key = |k: &str| format!("{arch}.{k}");
-    if m.u64(&key("expert_count"))?.is_some_and(|n| n > 0) {
-        return unsupported("mixture of experts (expert_count)");
-    }
     let heads = m.required(&key("attention.head_count"))?;
     let hidden = m.required(&key("embedding_length"))?;
     let layers = m.required(&key("block_count"))?;
@@ -53,9 +52,11 @@ pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
     let qk_norm = needs_tensors(
         file,
         arch,
-        &["qwen3", "gemma3"],
+        &["qwen3", "gemma3", "qwen3moe", "olmoe"],
         &["attn_q_norm", "attn_k_norm"],
     )?;
+    let intermediate_size = m.required(&key("feed_forward_length"))?;
+    let experts = experts(file, &m, &key, arch, layers, intermediate_size)?;
     let post_norms = needs_tensors(
         file,
         arch,
@@ -66,7 +67,7 @@ pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
         architecture: arch.to_string(),
         vocab_size: vocab_size(file)?,
         hidden_size: hidden,
-        intermediate_size: m.required(&key("feed_forward_length"))?,
+        intermediate_size,
         num_hidden_layers: layers,
         num_attention_heads: heads,
         num_key_value_heads: m
@@ -102,6 +103,7 @@ pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
             false => None,
         },
         qk_norm,
+        qk_norm_whole_projection: arch == "olmoe",
         post_norms,
         activation: if gemma {
             Activation::GeluTanh
@@ -114,12 +116,141 @@ pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
             _ => (head_dim as f64).powf(-0.5),
         }),
         norm_weight_offset: 0.0,
+        experts,
     };
     cfg.validate()?;
+    if cfg.qk_norm_whole_projection {
+        check_vector(file, "blk.0.attn_q_norm.weight", heads * head_dim)?;
+        check_vector(
+            file,
+            "blk.0.attn_k_norm.weight",
+            cfg.num_key_value_heads * head_dim,
+        )?;
+    }
     Ok(cfg)
 }
 
-const SUPPORTED: &[&str] = &["llama", "mistral", "qwen2", "qwen3", "gemma3"];
+const SUPPORTED: &[&str] = &[
+    "llama", "mistral", "qwen2", "qwen3", "gemma3", "qwen2moe", "qwen3moe", "olmoe",
+];
+
+/// Architectures that are mixtures of experts whatever their metadata says; `llama` is one
+/// when it has an `expert_count` (Mixtral's files).
+const MOE_ARCHS: &[&str] = &["qwen2moe", "qwen3moe", "olmoe"];
+
+/// The experts MLP, as llama.cpp reads it: `expert_count` and `expert_used_count`; a block is
+/// sparse when it has a router (`ffn_gate_inp`), as llama.cpp's llama graph decides; the
+/// expert width is `expert_feed_forward_length`, which llama.cpp defaults to
+/// `feed_forward_length / expert_used_count` for qwen2moe and qwen3moe and which olmoe and
+/// llama do not read (their experts are `feed_forward_length` wide); the selected weights are
+/// renormalised for qwen3moe and llama, not for qwen2moe and olmoe (llama.cpp's graphs fix
+/// this per architecture; an `expert_weights_norm` key, where present, says it instead);
+/// qwen2moe's shared expert is `expert_shared_feed_forward_length` wide, by default
+/// `feed_forward_length`. Routing is softmax for all of them, so another
+/// `expert_gating_func`, or an `expert_weights_scale` other than 1 (or 0, unset), is refused.
+fn experts(
+    file: &GgufFile,
+    m: &Meta,
+    key: &dyn Fn(&str) -> String,
+    arch: &str,
+    layers: usize,
+    feed_forward: usize,
+) -> Result<Option<Experts>, ConfigError> {
+    let moe_arch = MOE_ARCHS.contains(&arch);
+    let count = match m.u64(&key("expert_count"))? {
+        Some(n) if n > 0 => n as usize,
+        _ if moe_arch => return Err(invalid(format!("{} missing", key("expert_count")))),
+        _ => return Ok(None),
+    };
+    if !moe_arch && arch != "llama" {
+        return unsupported(format!(
+            "mixture of experts (expert_count) in a {arch} file"
+        ));
+    }
+    let per_token = m.required(&key("expert_used_count"))?;
+    if let Some(f) = m.u64(&key("expert_gating_func"))? {
+        // llama.cpp's LLAMA_EXPERT_GATING_FUNC_TYPE_SOFTMAX.
+        if f != 1 {
+            return unsupported(format!(
+                "{} {f} (only softmax, 1)",
+                key("expert_gating_func")
+            ));
+        }
+    }
+    if let Some(s) = m.f64(&key("expert_weights_scale"))? {
+        if s != 0.0 && s != 1.0 {
+            return unsupported(format!("{} {s}", key("expert_weights_scale")));
+        }
+    }
+    let router = |l: usize| format!("blk.{l}.ffn_gate_inp.weight");
+    let dense_layers: Vec<usize> = (0..layers)
+        .filter(|&l| !has_tensor(file, &router(l)))
+        .collect();
+    let Some(first) = (0..layers).find(|l| !dense_layers.contains(l)) else {
+        return Err(invalid(format!(
+            "{} {count} but no block has a router (ffn_gate_inp)",
+            key("expert_count")
+        )));
+    };
+    let width = match m.u64(&key("expert_feed_forward_length"))? {
+        Some(w) => w as usize,
+        None if matches!(arch, "qwen2moe" | "qwen3moe") => feed_forward / per_token.max(1),
+        None => feed_forward,
+    };
+    let down = format!("blk.{first}.ffn_down_exps.weight");
+    let info = file.tensor(&down).map_err(|e| invalid(e.to_string()))?;
+    let expected = [count as u64, 0, width as u64];
+    let shape = info.row_major_shape();
+    if shape.len() != 3 || shape[0] != expected[0] || shape[2] != expected[2] {
+        return Err(invalid(format!(
+            "{down} has shape {shape:?}, not [{count}, hidden, {width}] (expert count, expert width)"
+        )));
+    }
+    let renormalize = match m.bool(&key("expert_weights_norm"))? {
+        Some(norm) => norm,
+        None => matches!(arch, "qwen3moe" | "llama"),
+    };
+    let shared_tensors = needs_tensors_in(
+        file,
+        arch,
+        &["qwen2moe"],
+        first,
+        &[
+            "ffn_gate_shexp",
+            "ffn_up_shexp",
+            "ffn_down_shexp",
+            "ffn_gate_inp_shexp",
+        ],
+    )?;
+    let shared = match shared_tensors {
+        true => Some(SharedExpert {
+            width: m
+                .u64(&key("expert_shared_feed_forward_length"))?
+                .map_or(feed_forward, |w| w as usize),
+        }),
+        false => None,
+    };
+    Ok(Some(Experts {
+        count,
+        per_token,
+        width,
+        renormalize,
+        shared,
+        dense_layers,
+    }))
+}
+
+/// A 1-D tensor of `len` values.
+fn check_vector(file: &GgufFile, name: &str, len: usize) -> Result<(), ConfigError> {
+    let shape = file
+        .tensor(name)
+        .map_err(|e| invalid(e.to_string()))?
+        .row_major_shape();
+    if shape != [len as u64] {
+        return Err(invalid(format!("{name} has shape {shape:?}, not [{len}]")));
+    }
+    Ok(())
+}
 
 fn gemma3_layers(layers: usize) -> Vec<LayerType> {
     (0..layers)
@@ -139,9 +270,20 @@ fn needs_tensors(
     archs: &[&str],
     names: &[&str],
 ) -> Result<bool, ConfigError> {
+    needs_tensors_in(file, arch, archs, 0, names)
+}
+
+/// [`needs_tensors`] in block `block`.
+fn needs_tensors_in(
+    file: &GgufFile,
+    arch: &str,
+    archs: &[&str],
+    block: usize,
+    names: &[&str],
+) -> Result<bool, ConfigError> {
     let expected = archs.contains(&arch);
     for name in names {
-        let full = format!("blk.0.{name}.weight");
+        let full = format!("blk.{block}.{name}.weight");
         match (expected, has_tensor(file, &full)) {
             (true, false) => return Err(invalid(format!("{arch} file without {full}"))),
             (false, true) => return unsupported(format!("{full} in a {arch} file")),
@@ -239,6 +381,13 @@ impl Meta<'_> {
 
     fn str(&self, key: &str) -> Result<Option<&str>, ConfigError> {
         self.typed(key, "a string", |v| v.as_str())
+    }
+
+    fn bool(&self, key: &str) -> Result<Option<bool>, ConfigError> {
+        self.typed(key, "a boolean", |v| match v {
+            gguf::Value::Bool(b) => Some(*b),
+            _ => None,
+        })
     }
 
     fn u64(&self, key: &str) -> Result<Option<u64>, ConfigError> {

@@ -2,24 +2,31 @@
 //! (`rope_parameters`, per layer type for hybrid models) write it.
 //!
 //! Defaults are only those transformers' own config classes apply when a key is absent:
-//! - `num_key_value_heads`: `num_attention_heads` (Llama only; the other classes default to
-//!   a number that belongs to one model, so the key is required there);
-//! - `head_dim`: `hidden_size / num_attention_heads` (Llama, Mistral, Qwen 2; required for
+//! - `num_key_value_heads`: `num_attention_heads` (Llama and OLMoE only; the other classes
+//!   default to a number that belongs to one model, so the key is required there);
+//! - `head_dim`: `hidden_size / num_attention_heads` (Llama, Mistral, Qwen 2 and the MoE
+//!   families, whose attention modules compute it so when the key is absent; required for
 //!   Qwen 3 and Gemma 3, whose class defaults belong to one model size);
 //! - `hidden_act` / `hidden_activation`: silu, and gelu_pytorch_tanh for Gemma 3;
 //! - `tie_word_embeddings`: false, true for Gemma 3; `attention_bias`, `mlp_bias`: false;
-//! - Mistral `sliding_window`: 4096; Gemma 3 `sliding_window_pattern`: 6 (when no
-//!   `layer_types`); Gemma 3 `rope_local_base_freq`: 10000 (transformers 4 form).
+//!   Qwen2-MoE's `qkv_bias`: true;
+//! - Mistral `sliding_window`: 4096 (Mixtral's: none); Gemma 3 `sliding_window_pattern`: 6
+//!   (when no `layer_types`); Gemma 3 `rope_local_base_freq`: 10000 (transformers 4 form);
+//! - experts: `norm_topk_prob` false (qwen2_moe, qwen3_moe, olmoe; Mixtral always
+//!   renormalises), `decoder_sparse_step` 1 and `mlp_only_layers` empty (qwen2_moe,
+//!   qwen3_moe).
 //!
-//! The RoPE base, `rms_norm_eps`, the sizes and `max_position_embeddings` are required.
+//! The RoPE base, `rms_norm_eps`, the sizes and `max_position_embeddings` are required, and so
+//! are the expert count, experts per token and expert widths, whose class defaults belong to
+//! one model.
 
 use std::path::Path;
 
 use serde_json::{Map, Value};
 
 use super::{
-    invalid, unsupported, Activation, ConfigError, Family, LayerType, ModelConfig, Rope,
-    RopeScaling,
+    invalid, unsupported, Activation, ConfigError, Experts, Family, LayerType, ModelConfig, Rope,
+    RopeScaling, SharedExpert,
 };
 
 /// HF spells the text-only Gemma 3 `gemma3_text`; its `gemma3` is the multimodal checkpoint.
@@ -30,7 +37,8 @@ fn family_of_model_type(model_type: &str) -> Result<Family, ConfigError> {
         ),
         (_, Some(family)) => Ok(family),
         (other, None) => unsupported(format!(
-            "model_type {other:?} (supported: llama, mistral, qwen2, qwen3, gemma3_text)"
+            "model_type {other:?} (supported: llama, mistral, qwen2, qwen3, gemma3_text, \
+             qwen2_moe, qwen3_moe, mixtral, olmoe)"
         )),
     }
 }
@@ -64,7 +72,7 @@ pub fn from_hf_json(text: &str) -> Result<ModelConfig, ConfigError> {
         .str("model_type")?
         .ok_or_else(|| invalid("model_type missing"))?;
     let family = family_of_model_type(model_type)?;
-    reject_unsupported(&j)?;
+    reject_unsupported(&j, family)?;
     let heads = j.required_usize("num_attention_heads")?;
     let hidden = j.required_usize("hidden_size")?;
     let layers = j.required_usize("num_hidden_layers")?;
@@ -73,6 +81,12 @@ pub fn from_hf_json(text: &str) -> Result<ModelConfig, ConfigError> {
         (None, Family::Qwen3 | Family::Gemma3) => return Err(invalid("head_dim missing")),
         (None, _) => hidden / heads.max(1),
     };
+    // OLMoE's q_norm has hidden_size weights whatever head_dim says, so the two must agree.
+    if family == Family::Olmoe && head_dim * heads != hidden {
+        return unsupported(format!(
+            "olmoe with head_dim {head_dim} x {heads} heads != hidden_size {hidden}"
+        ));
+    }
     let gemma = family == Family::Gemma3;
     let (attention_bias, mlp_bias) = biases(&j, family)?;
     let (rope, sliding_rope) = ropes(&j, family)?;
@@ -86,7 +100,7 @@ pub fn from_hf_json(text: &str) -> Result<ModelConfig, ConfigError> {
         num_attention_heads: heads,
         num_key_value_heads: match (j.usize("num_key_value_heads")?, family) {
             (Some(n), _) => n,
-            (None, Family::Llama) => heads,
+            (None, Family::Llama | Family::Olmoe) => heads,
             (None, _) => return Err(invalid("num_key_value_heads missing")),
         },
         head_dim,
@@ -94,14 +108,18 @@ pub fn from_hf_json(text: &str) -> Result<ModelConfig, ConfigError> {
         rope_scaling: rope.scaling,
         rms_norm_eps: j.required_f64("rms_norm_eps")?,
         tie_word_embeddings: j.bool("tie_word_embeddings")?.unwrap_or(gemma),
-        qkv_bias: attention_bias || family == Family::Qwen2,
+        qkv_bias: attention_bias || qwen2_qkv_bias(&j, family)?,
         o_bias: attention_bias,
         mlp_bias,
         sliding_window,
         max_position_embeddings: j.required_usize("max_position_embeddings")?,
         layer_types,
         sliding_rope,
-        qk_norm: matches!(family, Family::Qwen3 | Family::Gemma3),
+        qk_norm: matches!(
+            family,
+            Family::Qwen3 | Family::Gemma3 | Family::Qwen3Moe | Family::Olmoe
+        ),
+        qk_norm_whole_projection: family == Family::Olmoe,
         post_norms: gemma,
         activation: activation(&j, family)?,
         embedding_scale: gemma.then(|| (hidden as f64).sqrt()),
@@ -110,23 +128,31 @@ pub fn from_hf_json(text: &str) -> Result<ModelConfig, ConfigError> {
             false => None,
         },
         norm_weight_offset: if gemma { 1.0 } else { 0.0 },
+        experts: experts(&j, family, layers)?,
     };
     cfg.validate()?;
     Ok(cfg)
 }
 
-fn reject_unsupported(j: &Json) -> Result<(), ConfigError> {
-    for key in [
-        "num_local_experts",
-        "num_experts",
-        "n_routed_experts",
-        "moe_intermediate_size",
-    ] {
+fn reject_unsupported(j: &Json, family: Family) -> Result<(), ConfigError> {
+    let moe_keys: &[&str] = match family {
+        Family::Llama | Family::Mistral | Family::Qwen2 | Family::Qwen3 | Family::Gemma3 => &[
+            "num_local_experts",
+            "num_experts",
+            "n_routed_experts",
+            "moe_intermediate_size",
+        ],
+        // Routing the MoE families' graphs do not have (DeepSeek's groups and shared experts).
+        Family::Qwen2Moe | Family::Qwen3Moe | Family::Mixtral | Family::Olmoe => {
+            &["n_routed_experts", "n_shared_experts"]
+        }
+    };
+    for key in moe_keys {
         if j.0
-            .get(key)
+            .get(*key)
             .is_some_and(|v| !v.is_null() && v.as_u64() != Some(0))
         {
-            return unsupported(format!("mixture of experts ({key})"));
+            return unsupported(format!("mixture of experts ({key}) for this model_type"));
         }
     }
     let set = |key: &str| j.0.get(key).is_some_and(|v| !v.is_null() && v != false);
@@ -135,6 +161,7 @@ fn reject_unsupported(j: &Json) -> Result<(), ConfigError> {
         "attn_logit_softcapping",
         "final_logit_softcapping",
         "use_bidirectional_attention",
+        "clip_qkv",
     ] {
         if set(key) {
             return unsupported(key.to_string());
@@ -166,9 +193,93 @@ fn biases(j: &Json, family: Family) -> Result<(bool, bool), ConfigError> {
     let mlp = j.bool("mlp_bias")?.unwrap_or(false);
     Ok(match family {
         Family::Llama => (attention, mlp),
-        Family::Qwen3 | Family::Gemma3 => (attention, false),
-        Family::Mistral | Family::Qwen2 => (false, false),
+        Family::Qwen3 | Family::Gemma3 | Family::Qwen3Moe | Family::Olmoe => (attention, false),
+        Family::Mistral | Family::Qwen2 | Family::Qwen2Moe | Family::Mixtral => (false, false),
     })
+}
+
+/// Qwen 2 always has q/k/v biases; Qwen2-MoE has a switch for them.
+fn qwen2_qkv_bias(j: &Json, family: Family) -> Result<bool, ConfigError> {
+    Ok(match family {
+        Family::Qwen2 => true,
+        Family::Qwen2Moe => j.bool("qkv_bias")?.unwrap_or(true),
+        _ => false,
+    })
+}
+
+/// The experts MLP of the MoE families (`None` for the others, and for a Qwen-MoE config with
+/// no sparse layer). Layer `l` of Qwen2/Qwen3-MoE is sparse when it is not in
+/// `mlp_only_layers` and `(l + 1) % decoder_sparse_step == 0`, as their decoder layers decide.
+fn experts(j: &Json, family: Family, layers: usize) -> Result<Option<Experts>, ConfigError> {
+    // transformers maps num_experts and num_local_experts onto one attribute for these classes
+    // (`attribute_map`), so either key may carry the count; Qwen2-MoE knows only num_experts.
+    let (count_keys, width_key): (&[&str], _) = match family {
+        Family::Qwen2Moe => (&["num_experts"], "moe_intermediate_size"),
+        Family::Qwen3Moe => (
+            &["num_experts", "num_local_experts"],
+            "moe_intermediate_size",
+        ),
+        Family::Mixtral | Family::Olmoe => {
+            (&["num_local_experts", "num_experts"], "intermediate_size")
+        }
+        _ => return Ok(None),
+    };
+    let mut count = None;
+    for key in count_keys {
+        match (count, j.usize(key)?) {
+            (Some((k, a)), Some(b)) if a != b => {
+                return Err(invalid(format!("{k} {a} and {key} {b} disagree")))
+            }
+            (None, Some(n)) => count = Some((*key, n)),
+            _ => {}
+        }
+    }
+    let Some((_, count)) = count else {
+        return Err(invalid(format!("{} missing", count_keys.join(" or "))));
+    };
+    let qwen = matches!(family, Family::Qwen2Moe | Family::Qwen3Moe);
+    let dense_layers = match qwen {
+        true => qwen_dense_layers(j, layers)?,
+        false => Vec::new(),
+    };
+    // With no experts the Qwen-MoE decoder layers are all dense.
+    if qwen && (count == 0 || dense_layers.len() == layers) {
+        return Ok(None);
+    }
+    let shared = match family {
+        Family::Qwen2Moe => Some(SharedExpert {
+            width: j.required_usize("shared_expert_intermediate_size")?,
+        }),
+        _ => None,
+    };
+    Ok(Some(Experts {
+        count,
+        per_token: j.required_usize("num_experts_per_tok")?,
+        width: j.required_usize(width_key)?,
+        renormalize: match family {
+            Family::Mixtral => true,
+            _ => j.bool("norm_topk_prob")?.unwrap_or(false),
+        },
+        shared,
+        dense_layers,
+    }))
+}
+
+fn qwen_dense_layers(j: &Json, layers: usize) -> Result<Vec<usize>, ConfigError> {
+    let step = j.usize("decoder_sparse_step")?.unwrap_or(1);
+    if step == 0 {
+        return Err(invalid("decoder_sparse_step is 0"));
+    }
+    let only = match j.0.get("mlp_only_layers").filter(|v| !v.is_null()) {
+        None => Vec::new(),
+        Some(list) => list
+            .as_array()
+            .and_then(|l| l.iter().map(Value::as_u64).collect::<Option<Vec<_>>>())
+            .ok_or_else(|| invalid(format!("mlp_only_layers = {list} is not a list of layers")))?,
+    };
+    Ok((0..layers)
+        .filter(|&l| only.contains(&(l as u64)) || (l + 1) % step != 0)
+        .collect())
 }
 
 /// The window and, for hybrid models, the per-layer kinds (empty when uniform).
@@ -178,7 +289,8 @@ fn attention_layers(
     layers: usize,
 ) -> Result<(Option<usize>, Vec<LayerType>), ConfigError> {
     match family {
-        Family::Llama => Ok((None, Vec::new())),
+        Family::Llama | Family::Olmoe => Ok((None, Vec::new())),
+        Family::Mixtral => Ok((j.usize("sliding_window")?, Vec::new())),
         Family::Mistral => {
             let window = match j.0.get("sliding_window") {
                 None => Some(4096),
@@ -186,7 +298,7 @@ fn attention_layers(
             };
             Ok((window, Vec::new()))
         }
-        Family::Qwen2 | Family::Qwen3 => {
+        Family::Qwen2 | Family::Qwen3 | Family::Qwen2Moe | Family::Qwen3Moe => {
             if j.bool("use_sliding_window")?.unwrap_or(false) {
                 return unsupported("use_sliding_window (sliding layers above max_window_layers)");
             }

@@ -56,6 +56,12 @@ pub struct ModelConfig {
     /// RMSNorm over each q and k head before RoPE (`q_norm`, `k_norm` weights of head_dim).
     #[serde(default, skip_serializing_if = "is_false")]
     pub qk_norm: bool,
+    /// With `qk_norm`: each token's whole q projection (`num_attention_heads * head_dim`
+    /// values) and whole k projection (`num_key_value_heads * head_dim`) is one RMSNorm, with
+    /// `q_norm`/`k_norm` weights of those widths, before the heads are split and RoPE applied
+    /// (OLMoE), instead of one RMSNorm per head.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub qk_norm_whole_projection: bool,
     /// RMSNorm on the attention output and on the MLP output before each residual add.
     #[serde(default, skip_serializing_if = "is_false")]
     pub post_norms: bool,
@@ -70,6 +76,49 @@ pub struct ModelConfig {
     /// Added to every RMSNorm weight (HF Gemma stores w and applies 1 + w; GGUF stores 1 + w).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub norm_weight_offset: f64,
+    /// The mixture-of-experts MLP of the layers [`ModelConfig::mlp_kind`] names; `None`: every
+    /// MLP is dense.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub experts: Option<Experts>,
+}
+
+/// A mixture-of-experts MLP: a router picks `per_token` of `count` gated MLPs of width
+/// `width` per token and sums their outputs weighted by the router's softmax.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Experts {
+    /// Experts per layer (HF `num_experts`, `num_local_experts`; GGUF `expert_count`).
+    pub count: usize,
+    /// Experts each token is routed to (`num_experts_per_tok`; GGUF `expert_used_count`).
+    pub per_token: usize,
+    /// Each expert's intermediate width (`moe_intermediate_size`, or Mixtral's and OLMoE's
+    /// `intermediate_size`; GGUF `expert_feed_forward_length`).
+    pub width: usize,
+    /// The selected softmax weights are divided by their sum (`norm_topk_prob`; always for
+    /// Mixtral).
+    pub renormalize: bool,
+    /// An expert every token passes through besides the routed ones (Qwen2-MoE).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shared: Option<SharedExpert>,
+    /// Layers whose MLP stays dense, of width `intermediate_size` (Qwen-MoE's
+    /// `mlp_only_layers`, and the layers `decoder_sparse_step` skips), ascending.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dense_layers: Vec<usize>,
+}
+
+/// The shared expert: a gated MLP of its own width whose output is scaled by
+/// `sigmoid(w . x)` (a `[1, hidden]` gate weight) before it joins the routed experts' sum.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SharedExpert {
+    pub width: usize,
+}
+
+/// What a layer's MLP is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MlpKind {
+    /// One gated MLP of width `intermediate_size`.
+    Dense,
+    /// [`Experts`].
+    Experts,
 }
 
 /// The model families the readers accept. Everything the graphs do differently for one is a
@@ -82,11 +131,21 @@ pub enum Family {
     Qwen2,
     Qwen3,
     Gemma3,
+    /// Qwen 2 attention (q/k/v bias) with experts and a shared expert.
+    Qwen2Moe,
+    /// Qwen 3 attention (per-head q/k norm) with experts.
+    Qwen3Moe,
+    /// Mistral attention with experts.
+    Mixtral,
+    /// Llama attention with whole-projection q/k norms, and experts.
+    Olmoe,
 }
 
 impl Family {
     /// The family an HF `model_type` or a GGUF `general.architecture` names (`gemma3_text` and
-    /// GGUF's `gemma3` are both the text model); `None` for a name the readers reject.
+    /// GGUF's `gemma3` are both the text model; HF's `qwen3_moe` is GGUF's `qwen3moe`; GGUF
+    /// has no Mixtral architecture, its files are `llama` with experts); `None` for a name the
+    /// readers reject.
     pub fn from_architecture(name: &str) -> Option<Family> {
         Some(match name {
             "llama" => Family::Llama,
@@ -94,6 +153,10 @@ impl Family {
             "qwen2" => Family::Qwen2,
             "qwen3" => Family::Qwen3,
             "gemma3_text" | "gemma3" => Family::Gemma3,
+            "qwen2_moe" | "qwen2moe" => Family::Qwen2Moe,
+            "qwen3_moe" | "qwen3moe" => Family::Qwen3Moe,
+            "mixtral" => Family::Mixtral,
+            "olmoe" => Family::Olmoe,
             _ => return None,
         })
     }
@@ -221,6 +284,14 @@ impl ModelConfig {
         }
     }
 
+    /// The MLP kind of `layer`.
+    pub fn mlp_kind(&self, layer: usize) -> MlpKind {
+        match &self.experts {
+            Some(e) if !e.dense_layers.contains(&layer) => MlpKind::Experts,
+            _ => MlpKind::Dense,
+        }
+    }
+
     /// True when layers differ in attention kind or RoPE.
     pub fn has_mixed_layers(&self) -> bool {
         !self.layer_types.is_empty()
@@ -264,7 +335,13 @@ impl ModelConfig {
                 self.norm_weight_offset
             )));
         }
+        if self.qk_norm_whole_projection && !self.qk_norm {
+            return Err(invalid("qk_norm_whole_projection without qk_norm"));
+        }
         self.validate_layers()?;
+        if let Some(experts) = &self.experts {
+            self.validate_experts(experts)?;
+        }
         for kind in [LayerType::FullAttention, LayerType::SlidingAttention] {
             self.validate_rope(&self.rope(kind))?;
         }
@@ -286,6 +363,38 @@ impl ModelConfig {
             None if slides => Err(invalid("sliding layers without a sliding_window")),
             _ => Ok(()),
         }
+    }
+
+    fn validate_experts(&self, e: &Experts) -> Result<(), ConfigError> {
+        if e.count == 0 || e.per_token == 0 || e.width == 0 {
+            return Err(invalid(format!(
+                "experts: count {}, per token {}, width {} (each must be positive)",
+                e.count, e.per_token, e.width
+            )));
+        }
+        if e.per_token > e.count {
+            return Err(invalid(format!(
+                "{} experts per token of {} experts",
+                e.per_token, e.count
+            )));
+        }
+        if e.shared.as_ref().is_some_and(|s| s.width == 0) {
+            return Err(invalid("shared expert width is 0"));
+        }
+        if let Some(&l) = e
+            .dense_layers
+            .iter()
+            .find(|&&l| l >= self.num_hidden_layers)
+        {
+            return Err(invalid(format!(
+                "dense MLP layer {l} of {} layers",
+                self.num_hidden_layers
+            )));
+        }
+        if !e.dense_layers.windows(2).all(|w| w[0] < w[1]) {
+            return Err(invalid("dense MLP layers not ascending and distinct"));
+        }
+        Ok(())
     }
 
     fn validate_rope(&self, rope: &Rope) -> Result<(), ConfigError> {

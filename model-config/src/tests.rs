@@ -186,7 +186,10 @@ fn gguf_rope_factors_divide_the_frequencies() {
 #[test]
 fn gguf_rejects_unsupported_features_by_name() {
     let cases = [
-        (("llama.expert_count", Value::U32(8)), "mixture of experts"),
+        (
+            ("llama.expert_count", Value::U32(8)),
+            "llama.expert_used_count missing",
+        ),
         (
             ("llama.rope.scaling.type", Value::String("yarn".into())),
             "yarn",
@@ -423,4 +426,378 @@ fn reads_the_gemma3_270m_gguf() {
         },
         cfg
     );
+}
+
+/// Real MoE configs as transformers 4 wrote them and as transformers 5.23 writes them (the
+/// expert count under `num_local_experts` for Qwen3-MoE and Mixtral, RoPE under
+/// `rope_parameters`) read the same.
+#[test]
+fn moe_configs_read_the_same_in_both_forms() {
+    for model in [
+        "qwen3_30b_a3b",
+        "qwen1.5_moe_a2.7b",
+        "mixtral_8x7b_v0.1",
+        "olmoe_1b_7b_0924",
+    ] {
+        let old = fixture(&format!("{model}.tf4"));
+        assert!(old.experts.is_some(), "{model}");
+        assert_eq!(old, fixture(&format!("{model}.tf5")), "{model}");
+    }
+}
+
+#[test]
+fn moe_families_read_their_experts() {
+    let qwen3 = fixture("qwen3_30b_a3b.tf5");
+    assert_eq!(
+        qwen3.experts,
+        Some(Experts {
+            count: 128,
+            per_token: 8,
+            width: 768,
+            renormalize: true,
+            shared: None,
+            dense_layers: vec![],
+        })
+    );
+    assert!(qwen3.qk_norm && !qwen3.qk_norm_whole_projection && !qwen3.qkv_bias);
+    assert_eq!((qwen3.head_dim, qwen3.intermediate_size), (128, 6144));
+    assert_eq!(qwen3.mlp_kind(47), MlpKind::Experts);
+
+    let qwen2 = fixture("qwen1.5_moe_a2.7b.tf5");
+    let e = qwen2.experts.clone().unwrap();
+    assert_eq!(
+        (e.count, e.per_token, e.width, e.renormalize),
+        (60, 4, 1408, false)
+    );
+    assert_eq!(e.shared, Some(SharedExpert { width: 5632 }));
+    assert!(qwen2.qkv_bias && !qwen2.o_bias && !qwen2.qk_norm);
+    assert_eq!((qwen2.head_dim, qwen2.sliding_window), (128, None));
+
+    let mixtral = fixture("mixtral_8x7b_v0.1.tf5");
+    let e = mixtral.experts.clone().unwrap();
+    assert_eq!(
+        (e.count, e.per_token, e.width, e.renormalize),
+        (8, 2, 14336, true)
+    );
+    assert!(e.shared.is_none() && e.dense_layers.is_empty());
+    assert_eq!(
+        mixtral.sliding_window, None,
+        "Mixtral's class has no window by default"
+    );
+    assert_eq!(mixtral.layer_type(0), LayerType::FullAttention);
+    assert!(!mixtral.qkv_bias && !mixtral.qk_norm);
+
+    let olmoe = fixture("olmoe_1b_7b_0924.tf5");
+    let e = olmoe.experts.clone().unwrap();
+    assert_eq!(
+        (e.count, e.per_token, e.width, e.renormalize),
+        (64, 8, 1024, false)
+    );
+    assert!(olmoe.qk_norm && olmoe.qk_norm_whole_projection && !olmoe.qkv_bias);
+    assert_eq!((olmoe.head_dim, olmoe.num_key_value_heads), (128, 16));
+    assert_eq!(olmoe.family(), Some(Family::Olmoe));
+}
+
+#[test]
+fn qwen_moe_dense_layers_follow_mlp_only_layers_and_the_sparse_step() {
+    let base = include_str!("../fixtures/qwen3_30b_a3b.tf4.json");
+    let dense = |extra: &str| {
+        let cfg = from_hf_json(&with(base, extra)).unwrap();
+        cfg.experts.map(|e| e.dense_layers)
+    };
+    assert_eq!(
+        dense(r#""num_hidden_layers": 6, "mlp_only_layers": [0, 4, 9]"#),
+        Some(vec![0, 4])
+    );
+    assert_eq!(
+        dense(r#""num_hidden_layers": 6, "decoder_sparse_step": 2"#),
+        Some(vec![0, 2, 4])
+    );
+    assert_eq!(
+        dense(r#""num_hidden_layers": 6, "decoder_sparse_step": 3, "mlp_only_layers": [5]"#),
+        Some(vec![0, 1, 3, 4, 5])
+    );
+    // Every layer dense, or no experts: transformers builds a dense model.
+    assert_eq!(
+        dense(r#""num_hidden_layers": 2, "mlp_only_layers": [0, 1]"#),
+        None
+    );
+    assert_eq!(dense(r#""num_experts": 0"#), None);
+    let cfg = from_hf_json(&with(base, r#""mlp_only_layers": [1]"#)).unwrap();
+    assert_eq!(cfg.mlp_kind(1), MlpKind::Dense);
+    assert_eq!(cfg.mlp_kind(2), MlpKind::Experts);
+    let no_norm = with(base, r#""norm_topk_prob": null"#);
+    assert!(!from_hf_json(&no_norm).unwrap().experts.unwrap().renormalize);
+}
+
+#[test]
+fn moe_configs_name_what_they_lack_or_cannot_honour() {
+    let missing = [
+        ("qwen3_30b_a3b.tf4", "num_experts_per_tok"),
+        ("qwen3_30b_a3b.tf4", "moe_intermediate_size"),
+        ("qwen3_30b_a3b.tf4", "num_experts"),
+        ("qwen1.5_moe_a2.7b.tf4", "shared_expert_intermediate_size"),
+        ("qwen1.5_moe_a2.7b.tf4", "num_key_value_heads"),
+        ("mixtral_8x7b_v0.1.tf4", "num_local_experts"),
+        ("mixtral_8x7b_v0.1.tf4", "num_key_value_heads"),
+        ("olmoe_1b_7b_0924.tf4", "num_experts_per_tok"),
+    ];
+    for (name, key) in missing {
+        let path = format!("{}/fixtures/{name}.json", env!("CARGO_MANIFEST_DIR"));
+        let mut cfg: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        cfg.as_object_mut().unwrap().remove(key);
+        let err = from_hf_json(&cfg.to_string()).unwrap_err().to_string();
+        assert!(
+            err.contains(key) && err.contains("missing"),
+            "{name} {key}: {err}"
+        );
+    }
+    let olmoe = include_str!("../fixtures/olmoe_1b_7b_0924.tf4.json");
+    let qwen3 = include_str!("../fixtures/qwen3_30b_a3b.tf4.json");
+    let refused = [
+        (olmoe, r#""clip_qkv": 8.0"#, "clip_qkv"),
+        (olmoe, r#""head_dim": 64"#, "head_dim 64"),
+        (olmoe, r#""num_local_experts": 32"#, "disagree"),
+        (qwen3, r#""decoder_sparse_step": 0"#, "decoder_sparse_step"),
+        (qwen3, r#""mlp_only_layers": [0, "one"]"#, "mlp_only_layers"),
+        (qwen3, r#""use_sliding_window": true"#, "use_sliding_window"),
+        (qwen3, r#""n_shared_experts": 2"#, "n_shared_experts"),
+        (
+            qwen3,
+            r#""num_experts_per_tok": 200"#,
+            "200 experts per token",
+        ),
+        (SMOLLM2, r#""num_experts": 8"#, "mixture of experts"),
+    ];
+    for (base, extra, name) in refused {
+        let err = from_hf_json(&with(base, extra)).unwrap_err().to_string();
+        assert!(err.contains(name), "{extra}: {err}");
+    }
+}
+
+/// Tensors by name and ggml dims.
+type Shaped = Vec<(String, Vec<u64>)>;
+type Meta = Vec<(&'static str, Value)>;
+
+/// A GGUF of `arch` with the keys every family has, tensors given as (name, ggml dims), all
+/// f32 zeros, and `meta`.
+fn gguf_shaped(arch: &str, tensors: &Shaped, meta: &[(&str, Value)]) -> tempfile::NamedTempFile {
+    let mut w = Writer::new();
+    w.metadata("general.architecture", Value::String(arch.into()));
+    let keys = [
+        ("block_count", Value::U32(2)),
+        ("embedding_length", Value::U32(64)),
+        ("feed_forward_length", Value::U32(96)),
+        ("attention.head_count", Value::U32(4)),
+        ("attention.head_count_kv", Value::U32(4)),
+        ("attention.layer_norm_rms_epsilon", Value::F32(1e-6)),
+        ("context_length", Value::U32(64)),
+    ];
+    for (k, v) in keys {
+        w.metadata(format!("{arch}.{k}"), v);
+    }
+    for (k, v) in meta {
+        w.metadata(k.replace("{arch}", arch), v.clone());
+    }
+    let mut all = vec![("token_embd.weight".to_string(), vec![64, 512])];
+    all.extend(tensors.iter().cloned());
+    for (name, dims) in all {
+        let n: u64 = dims.iter().product();
+        w.tensor(&name, &dims, GgmlType::F32, vec![0; n as usize * 4]);
+    }
+    let file = tempfile::NamedTempFile::new().unwrap();
+    w.write(file.path()).unwrap();
+    file
+}
+
+/// Block `l`'s router and experts (`count` experts of width `width`, hidden 64), in ggml
+/// order.
+fn expert_tensors(l: usize, count: u64, width: u64) -> Shaped {
+    vec![
+        (format!("blk.{l}.ffn_gate_inp.weight"), vec![64, count]),
+        (
+            format!("blk.{l}.ffn_gate_exps.weight"),
+            vec![64, width, count],
+        ),
+        (
+            format!("blk.{l}.ffn_up_exps.weight"),
+            vec![64, width, count],
+        ),
+        (
+            format!("blk.{l}.ffn_down_exps.weight"),
+            vec![width, 64, count],
+        ),
+    ]
+}
+
+fn norms(width: u64) -> Shaped {
+    vec![
+        ("blk.0.attn_q_norm.weight".into(), vec![width]),
+        ("blk.0.attn_k_norm.weight".into(), vec![width]),
+    ]
+}
+
+#[test]
+fn gguf_moe_architectures_read_their_experts() {
+    let counts = [
+        ("{arch}.expert_count", Value::U32(8)),
+        ("{arch}.expert_used_count", Value::U32(2)),
+    ];
+    let with_width = [
+        counts.to_vec(),
+        vec![("{arch}.expert_feed_forward_length", Value::U32(32))],
+    ]
+    .concat();
+
+    // qwen3moe: per-head norms, renormalised, a block without a router stays dense.
+    let mut tensors = norms(16);
+    tensors.extend(expert_tensors(1, 8, 32));
+    let cfg = from_gguf(gguf_shaped("qwen3moe", &tensors, &with_width).path()).unwrap();
+    let e = cfg.experts.clone().unwrap();
+    assert_eq!((e.count, e.per_token, e.width), (8, 2, 32));
+    assert!(e.renormalize && e.shared.is_none());
+    assert_eq!(e.dense_layers, vec![0]);
+    assert!(cfg.qk_norm && !cfg.qk_norm_whole_projection);
+    assert_eq!(
+        (cfg.mlp_kind(0), cfg.mlp_kind(1)),
+        (MlpKind::Dense, MlpKind::Experts)
+    );
+    // Without expert_feed_forward_length llama.cpp takes feed_forward_length / experts used.
+    let mut tensors = norms(16);
+    tensors.extend(expert_tensors(0, 8, 48));
+    tensors.extend(expert_tensors(1, 8, 48));
+    let cfg = from_gguf(gguf_shaped("qwen3moe", &tensors, &counts).path()).unwrap();
+    assert_eq!(cfg.experts.unwrap().width, 48);
+
+    // qwen2moe: a shared expert, not renormalised.
+    let mut tensors = Vec::new();
+    for l in 0..2 {
+        tensors.extend(expert_tensors(l, 8, 32));
+        for (part, dims) in [
+            ("ffn_gate_shexp", vec![64, 80]),
+            ("ffn_up_shexp", vec![64, 80]),
+            ("ffn_down_shexp", vec![80, 64]),
+            ("ffn_gate_inp_shexp", vec![64]),
+        ] {
+            tensors.push((format!("blk.{l}.{part}.weight"), dims));
+        }
+    }
+    let shared = [
+        with_width.clone(),
+        vec![("{arch}.expert_shared_feed_forward_length", Value::U32(80))],
+    ]
+    .concat();
+    let cfg = from_gguf(gguf_shaped("qwen2moe", &tensors, &shared).path()).unwrap();
+    let e = cfg.experts.unwrap();
+    assert!(!e.renormalize && e.dense_layers.is_empty());
+    assert_eq!(e.shared, Some(SharedExpert { width: 80 }));
+    // llama.cpp's default shared width is feed_forward_length.
+    let cfg = from_gguf(gguf_shaped("qwen2moe", &tensors, &with_width).path()).unwrap();
+    assert_eq!(
+        cfg.experts.unwrap().shared,
+        Some(SharedExpert { width: 96 })
+    );
+
+    // olmoe: q/k norms over the whole projection; experts feed_forward_length wide.
+    let mut tensors = norms(64);
+    tensors.extend(expert_tensors(0, 8, 96));
+    tensors.extend(expert_tensors(1, 8, 96));
+    let cfg = from_gguf(gguf_shaped("olmoe", &tensors, &counts).path()).unwrap();
+    assert!(cfg.qk_norm && cfg.qk_norm_whole_projection);
+    let e = cfg.experts.unwrap();
+    assert_eq!((e.width, e.renormalize), (96, false));
+
+    // llama with experts (Mixtral): renormalised, experts feed_forward_length wide.
+    let mut tensors = expert_tensors(0, 8, 96);
+    tensors.extend(expert_tensors(1, 8, 96));
+    let cfg = from_gguf(gguf_shaped("llama", &tensors, &counts).path()).unwrap();
+    let e = cfg.experts.unwrap();
+    assert_eq!((e.count, e.width, e.renormalize), (8, 96, true));
+    assert!(e.dense_layers.is_empty() && !cfg.qk_norm);
+    // An explicit expert_weights_norm is the file's word.
+    let off = [
+        counts.to_vec(),
+        vec![("{arch}.expert_weights_norm", Value::Bool(false))],
+    ]
+    .concat();
+    let cfg = from_gguf(gguf_shaped("llama", &tensors, &off).path()).unwrap();
+    assert!(!cfg.experts.unwrap().renormalize);
+}
+
+#[test]
+fn gguf_moe_refusals_name_the_key_or_tensor() {
+    let counts = vec![
+        ("{arch}.expert_count", Value::U32(8)),
+        ("{arch}.expert_used_count", Value::U32(2)),
+    ];
+    let mut experts = expert_tensors(0, 8, 96);
+    experts.extend(expert_tensors(1, 8, 96));
+    let mut olmoe = norms(64);
+    olmoe.extend(experts.clone());
+    let cases: Vec<(&str, Shaped, Meta, &str)> = vec![
+        ("olmoe", olmoe.clone(), vec![], "olmoe.expert_count missing"),
+        (
+            "olmoe",
+            olmoe.clone(),
+            vec![counts[0].clone()],
+            "olmoe.expert_used_count missing",
+        ),
+        (
+            "llama",
+            experts.clone(),
+            [
+                counts.clone(),
+                vec![("{arch}.expert_gating_func", Value::U32(2))],
+            ]
+            .concat(),
+            "expert_gating_func 2",
+        ),
+        (
+            "llama",
+            experts.clone(),
+            [
+                counts.clone(),
+                vec![("{arch}.expert_weights_scale", Value::F32(2.5))],
+            ]
+            .concat(),
+            "expert_weights_scale",
+        ),
+        (
+            "llama",
+            experts.clone(),
+            [
+                counts.clone(),
+                vec![("{arch}.expert_feed_forward_length", Value::U32(32))],
+            ]
+            .concat(),
+            "blk.0.ffn_down_exps.weight has shape",
+        ),
+        ("llama", vec![], counts.clone(), "no block has a router"),
+        (
+            "mistral",
+            experts.clone(),
+            counts.clone(),
+            "expert_count) in a mistral file",
+        ),
+        (
+            "olmoe",
+            [norms(16), experts.clone()].concat(),
+            counts.clone(),
+            "blk.0.attn_q_norm.weight has shape [16], not [64]",
+        ),
+        (
+            "qwen2moe",
+            [expert_tensors(0, 8, 48), expert_tensors(1, 8, 48)].concat(),
+            counts.clone(),
+            "qwen2moe file without blk.0.ffn_gate_shexp.weight",
+        ),
+    ];
+    for (arch, tensors, meta, expected) in cases {
+        let err = from_gguf(gguf_shaped(arch, &tensors, &meta).path()).unwrap_err();
+        assert!(
+            err.to_string().contains(expected),
+            "{arch} {expected}: {err}"
+        );
+    }
 }

@@ -8,12 +8,13 @@ use super::attention::{
     attend, causal_mask, decode_attention_kernel, decode_kernel_applies, prefill_attention_kernel,
     prefill_kernel_applies, window_mask, write_keys, write_values, AttentionForm, Keys,
 };
+use super::experts;
 use super::grouped_kernel::weight_kernel;
 use super::linear::{linear_many, Several, Weight};
 use super::step::{CacheSpan, Dims, Step};
 use super::weight_format::WeightFormat;
 use super::weights::{layer_dims, layer_shape, layer_suffixes, loaded_type};
-use crate::config::{Activation, ModelConfig};
+use crate::config::{Activation, MlpKind, ModelConfig};
 use crate::hlo::{
     ElemType, FuncBuilder, Function, ReduceOp, Result, ShapeError, TensorType, Value,
 };
@@ -80,9 +81,10 @@ fn declare_args(
     cfg: &ModelConfig,
     dims: &Dims,
     step: Step,
-    span: CacheSpan,
+    kinds: LayerKinds,
     formats: &[WeightFormat],
 ) -> Result<LayerArgs> {
+    let span = kinds.span;
     let m = step.tokens();
     let x = b.arg("x", f32_ty([dims.hidden, m]));
     let cos = b.arg("cos", f32_ty([dims.head_dim / 2, m]));
@@ -101,9 +103,14 @@ fn declare_args(
     let k_cache = b.arg("k_cache", dims.key_cache_type_for(span));
     let v_cache = b.arg("v_cache", dims.value_cache_type_for(span));
     let mut w = BTreeMap::new();
-    for (suffix, format) in layer_suffixes(cfg).into_iter().zip(formats) {
+    for (suffix, format) in layer_suffixes(cfg, kinds.mlp).into_iter().zip(formats) {
         let arg_name = suffix.replace('.', "_");
         let weight = match *format {
+            // Stacked experts are widened after only the selected ones are gathered.
+            WeightFormat::Dense(elem) if suffix.starts_with("mlp.experts.") => {
+                let shape = layer_shape(cfg, &suffix, dims.weight_layout);
+                Weight::Dense(b.arg(&arg_name, TensorType::new(shape, elem)))
+            }
             WeightFormat::Dense(elem) => {
                 let shape = layer_shape(cfg, &suffix, dims.weight_layout);
                 let arg = b.arg(&arg_name, TensorType::new(shape, elem));
@@ -141,22 +148,30 @@ fn declare_args(
     })
 }
 
+/// What one layer function is built for besides its weights' formats.
+#[derive(Debug, Clone, Copy)]
+pub struct LayerKinds {
+    /// The positions its caches hold.
+    pub span: CacheSpan,
+    pub attention: AttentionForm,
+    pub mlp: MlpKind,
+}
+
 /// `<name>(x, cos, sin, kv_index, query_pos, [slot,] [key_pos,] k_cache, v_cache, weights...)`
 /// returns the new hidden state and both updated caches; `formats` gives each weight's stored
 /// form (a grouped weight takes one argument per part), in `layer_suffixes` order. The caches
-/// hold `span`'s positions; `kv_index` already points into them.
-#[allow(clippy::too_many_arguments)]
+/// hold `kinds.span`'s positions; `kv_index` already points into them.
 pub fn layer_function(
     name: String,
     cfg: &ModelConfig,
     dims: &Dims,
     step: Step,
-    span: CacheSpan,
-    form: AttentionForm,
+    kinds: LayerKinds,
     formats: &[WeightFormat],
 ) -> Result<Function> {
+    let (span, form) = (kinds.span, kinds.attention);
     let mut b = FuncBuilder::private(name);
-    let a = declare_args(&mut b, cfg, dims, step, span, formats)?;
+    let a = declare_args(&mut b, cfg, dims, step, kinds, formats)?;
     let (eps, offset) = (cfg.rms_norm_eps, dims.norm_offset);
     let gain = a.norm(&mut b, "input_layernorm.weight", offset)?;
     let xn = rms_norm(&mut b, &a.x, &gain, eps)?;
@@ -168,10 +183,17 @@ pub fn layer_function(
         true => {
             let q_gain = a.norm(&mut b, "self_attn.q_norm.weight", offset)?;
             let k_gain = a.norm(&mut b, "self_attn.k_norm.weight", offset)?;
-            (
-                head_rms_norm(&mut b, &q, dims.heads, &q_gain, eps)?,
-                head_rms_norm(&mut b, &k, dims.kv_heads, &k_gain, eps)?,
-            )
+            match cfg.qk_norm_whole_projection {
+                // One norm over each token's whole projection, before the heads split (OLMoE).
+                true => (
+                    rms_norm(&mut b, &q, &q_gain, eps)?,
+                    rms_norm(&mut b, &k, &k_gain, eps)?,
+                ),
+                false => (
+                    head_rms_norm(&mut b, &q, dims.heads, &q_gain, eps)?,
+                    head_rms_norm(&mut b, &k, dims.kv_heads, &k_gain, eps)?,
+                ),
+            }
         }
         false => (q, k),
     };
@@ -219,7 +241,7 @@ pub fn layer_function(
         false => o,
     };
     let x = b.add(&a.x, &o)?;
-    let x = mlp_block(&mut b, &a, &x, cfg, dims)?;
+    let x = mlp_block(&mut b, &a, &x, cfg, dims, kinds.mlp)?;
     Ok(b.finish(&[&x, &k_cache, &v_cache]))
 }
 
@@ -252,14 +274,15 @@ fn ring_prefill_attention(
     Ok((attn, k_cache, v_cache))
 }
 
-/// `x + down(act(gate(n)) * up(n))` with `n = RMSNorm(x)`, the MLP output normed too when
-/// the model has post-norms.
+/// `x + mlp(n)` with `n = RMSNorm(x)`, the MLP output normed too when the model has
+/// post-norms; the MLP is one gated MLP or a mixture of experts.
 fn mlp_block(
     b: &mut FuncBuilder,
     a: &LayerArgs,
     x: &Value,
     cfg: &ModelConfig,
     dims: &Dims,
+    kind: MlpKind,
 ) -> Result<Value> {
     let (w, eps, offset) = (&a.w, cfg.rms_norm_eps, dims.norm_offset);
     let pre = match cfg.post_norms {
@@ -268,18 +291,16 @@ fn mlp_block(
     };
     let gain = a.norm(b, pre, offset)?;
     let xn = rms_norm(b, x, &gain, eps)?;
-    let [gate, up]: [Value; 2] = projections(b, w, &["mlp.gate_proj", "mlp.up_proj"], &xn)?
-        .try_into()
-        .expect("two projections");
-    let act = match dims.activation {
-        Activation::Silu => {
-            let sig = b.logistic(&gate)?;
-            b.multiply(&gate, &sig)?
+    let down = match (kind, &cfg.experts) {
+        (MlpKind::Experts, Some(experts)) => experts::mixture(b, w, experts, dims.activation, &xn)?,
+        (MlpKind::Experts, None) => {
+            return Err(ShapeError {
+                op: "layer".into(),
+                detail: "an experts MLP in a model without experts".into(),
+            })
         }
-        Activation::GeluTanh => gelu_tanh(b, &gate)?,
+        (MlpKind::Dense, _) => gated_mlp(b, w, "mlp", dims.activation, &xn)?,
     };
-    let act = b.multiply(&act, &up)?;
-    let down = projection(b, w, "mlp.down_proj", &act)?;
     let down = match cfg.post_norms {
         true => {
             let gain = a.norm(b, "post_feedforward_layernorm.weight", offset)?;
@@ -288,6 +309,39 @@ fn mlp_block(
         false => down,
     };
     b.add(x, &down)
+}
+
+/// `down(act(gate(xn)) * up(xn))` with the projections `{prefix}.{gate,up,down}_proj`.
+pub(super) fn gated_mlp(
+    b: &mut FuncBuilder,
+    w: &BTreeMap<String, Weight>,
+    prefix: &str,
+    activation: Activation,
+    xn: &Value,
+) -> Result<Value> {
+    let names = [format!("{prefix}.gate_proj"), format!("{prefix}.up_proj")];
+    let [gate, up]: [Value; 2] = projections(b, w, &[names[0].as_str(), names[1].as_str()], xn)?
+        .try_into()
+        .expect("two projections");
+    let act = gated(b, activation, &gate, &up)?;
+    projection(b, w, &format!("{prefix}.down_proj"), &act)
+}
+
+/// `act(gate) * up`.
+pub(super) fn gated(
+    b: &mut FuncBuilder,
+    activation: Activation,
+    gate: &Value,
+    up: &Value,
+) -> Result<Value> {
+    let act = match activation {
+        Activation::Silu => {
+            let sig = b.logistic(gate)?;
+            b.multiply(gate, &sig)?
+        }
+        Activation::GeluTanh => gelu_tanh(b, gate)?,
+    };
+    b.multiply(&act, up)
 }
 
 /// `x/2 · (1 + tanh(sqrt(2/pi) · (x + 0.044715 x³)))`, GELU's tanh approximation.

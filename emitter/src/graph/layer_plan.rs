@@ -1,11 +1,11 @@
 //! How the decoder layers map onto layer functions, cache spans and RoPE tables: layers share
-//! a function when their weight formats and cache span agree, and a table when their RoPE
+//! a function when their weight formats, cache span and MLP kind agree, and a table when their RoPE
 //! frequencies do.
 
 use super::step::CacheSpan;
 use super::weight_format::WeightFormat;
 use super::weights::Weights;
-use crate::config::{LayerType, ModelConfig};
+use crate::config::{LayerType, MlpKind, ModelConfig};
 
 /// What one layer uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,9 +19,9 @@ pub struct LayerUse {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct LayerPlan {
-    /// One layer function each, in order of first use: the weight formats it takes and the
-    /// cache span it is built for.
-    pub functions: Vec<(Vec<WeightFormat>, CacheSpan)>,
+    /// One layer function each, in order of first use: the weight formats it takes, the
+    /// cache span it is built for and its MLP's kind.
+    pub functions: Vec<(Vec<WeightFormat>, CacheSpan, MlpKind)>,
     /// RoPE inverse frequencies, in order of first use.
     pub ropes: Vec<Vec<f32>>,
     pub layers: Vec<LayerUse>,
@@ -52,7 +52,8 @@ impl LayerPlan {
                 LayerType::FullAttention => None,
             };
             let span = CacheSpan::new(window, capacity);
-            let function = intern(&mut plan.functions, (weights.layer_formats(l), span));
+            let key = (weights.layer_formats(l), span, cfg.mlp_kind(l));
+            let function = intern(&mut plan.functions, key);
             let rope = intern(&mut plan.ropes, cfg.rope_inv_freq_for(kind));
             plan.layers.push(LayerUse {
                 function,

@@ -118,7 +118,9 @@ impl WeightLayout {
         if self == WeightLayout::Rows {
             return Ok(());
         }
+        let shared = cfg.experts.as_ref().and_then(|e| e.shared.as_ref());
         let outs = [
+            ("shared expert width", shared.map_or(0, |s| s.width)),
             ("hidden_size", cfg.hidden_size),
             ("intermediate_size", cfg.intermediate_size),
             (

@@ -4,6 +4,7 @@
 mod argmax;
 mod attention;
 mod copy_slot;
+mod experts;
 mod forward;
 mod grouped_kernel;
 mod head;
@@ -31,7 +32,7 @@ pub use linear::{
 };
 pub use sample::SAMPLE_ARGS;
 pub use step::{CacheSpan, Dims, Scratch, Step};
-pub use weights::{Param, Weights, PARAMETER_SCOPE};
+pub use weights::{is_tiled, Param, Weights, PARAMETER_SCOPE};
 
 use crate::config::ModelConfig;
 use crate::hlo::{ElemType, Global, GlobalInit, Module, ShapeError, TensorType};
@@ -434,12 +435,17 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
             .functions
             .iter()
             .enumerate()
-            .map(|(k, (formats, span))| {
+            .map(|(k, (formats, span, mlp))| {
                 let name = match k {
                     0 => format!("layer_{}", step.tag()),
                     _ => format!("layer_{}_{k}", step.tag()),
                 };
-                layer::layer_function(name, cfg, &dims, step, *span, form, formats)
+                let kinds = layer::LayerKinds {
+                    span: *span,
+                    attention: form,
+                    mlp: *mlp,
+                };
+                layer::layer_function(name, cfg, &dims, step, kinds, formats)
             })
             .collect::<Result<Vec<_>, _>>()?;
         let forward =

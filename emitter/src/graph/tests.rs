@@ -641,3 +641,120 @@ fn full_span_prefill_attention_runs_in_the_kernel() {
     assert!(!full.contains("llm_prefill_attention"));
     assert_eq!(score_dots(full), cfg.num_key_value_heads, "{full}");
 }
+
+fn with_experts(shared: bool) -> ModelConfig {
+    let base = from_hf_json(TINY).unwrap();
+    ModelConfig {
+        experts: Some(crate::config::Experts {
+            count: 8,
+            per_token: 2,
+            width: 32,
+            renormalize: true,
+            shared: shared.then_some(crate::config::SharedExpert { width: 48 }),
+            dense_layers: vec![0],
+        }),
+        ..base
+    }
+}
+
+#[test]
+fn expert_layers_take_the_router_and_stacked_experts() {
+    let cfg = with_experts(true);
+    let mut o = opts();
+    o.weight_layout = WeightLayout::Tiled;
+    let g = build(&cfg, &o).unwrap();
+    // Layer 0 stays dense; the others route: two layer functions per step.
+    assert_eq!(g.plan.functions.len(), 2);
+    let last = cfg.num_hidden_layers - 1;
+    let ty = |name: &str| {
+        let all = g.weights.all();
+        let p = all.iter().find(|p| p.name == name);
+        p.unwrap_or_else(|| panic!("{name} missing"))
+            .ty
+            .shape
+            .clone()
+    };
+    let layer = |s: &str| format!("model.layers.{last}.{s}");
+    let (e, h) = (8, cfg.hidden_size as i64);
+    assert_eq!(ty(&layer("mlp.gate.weight")), [e, h]);
+    assert_eq!(ty(&layer("mlp.experts.gate_proj.weight")), [e, 32, h]);
+    assert_eq!(ty(&layer("mlp.experts.up_proj.weight")), [e, 32, h]);
+    assert_eq!(ty(&layer("mlp.experts.down_proj.weight")), [e, h, 32]);
+    assert_eq!(ty(&layer("mlp.shared_expert_gate.weight")), [1, h]);
+    // The shared expert is an ordinary projection: tiled like the dense MLP.
+    assert_eq!(ty(&layer("mlp.shared_expert.up_proj.weight")), [3, h, 16]);
+    assert!(g
+        .weights
+        .all()
+        .iter()
+        .all(|p| p.name != layer("mlp.up_proj.weight")));
+    assert_eq!(ty("model.layers.0.mlp.up_proj.weight").len(), 3);
+    // Stacks are not tiles: the parameter file keeps them as the file stacks them.
+    let m = Manifest::new(&cfg, &o, &g);
+    let tiled = m.tiled_parameters();
+    assert!(tiled.contains(&layer("mlp.shared_expert.up_proj.weight")));
+    assert!(!tiled
+        .iter()
+        .any(|n| n.contains("mlp.experts.") || n.ends_with("mlp.gate.weight")));
+    // Decode of one row gathers its experts; a prefill chunk of 8 tokens (16 pairs for 8
+    // experts) runs every expert.
+    let text = g.module.render();
+    if let Ok(path) = std::env::var("EMITTER_WRITE_EXPERTS_MLIR") {
+        std::fs::write(path, &text).unwrap();
+    }
+    let gathers_experts = |f: &str| {
+        f.lines()
+            .any(|l| l.contains("stablehlo.gather") && l.contains("tensor<8x32x64xf32>"))
+    };
+    assert!(gathers_experts(function_text(
+        &text,
+        "layer_decode_b1_w32_1"
+    )));
+    assert!(!gathers_experts(function_text(
+        &text,
+        "layer_prefill_t8_w64_1"
+    )));
+}
+
+#[test]
+fn expert_weights_cannot_be_grouped() {
+    let cfg = with_experts(false);
+    let mut o = opts();
+    o.weight_layout = WeightLayout::Tiled;
+    let q8_0 = WeightFormat::Groups(GroupFormat {
+        code: ElemType::I8,
+        group: 32,
+        scale: ElemType::F16,
+        min: None,
+        sub_scales: None,
+        packed_codes: None,
+    });
+    o.weight_formats
+        .insert("model.layers.1.mlp.experts.up_proj.weight".into(), q8_0);
+    let err = build(&cfg, &o).unwrap_err().to_string();
+    assert!(err.contains("routers and experts are read dense"), "{err}");
+}
+
+#[test]
+fn whole_projection_qk_norms_take_the_projection_width() {
+    let base = from_hf_json(TINY).unwrap();
+    let cfg = ModelConfig {
+        qk_norm: true,
+        qk_norm_whole_projection: true,
+        ..base
+    };
+    let g = build(&cfg, &opts()).unwrap();
+    let shape = |name: &str| {
+        let all = g.weights.all();
+        all.iter()
+            .find(|p| p.name == name)
+            .unwrap()
+            .ty
+            .shape
+            .clone()
+    };
+    let q = (cfg.num_attention_heads * cfg.head_dim) as i64;
+    let kv = (cfg.num_key_value_heads * cfg.head_dim) as i64;
+    assert_eq!(shape("model.layers.0.self_attn.q_norm.weight"), [q]);
+    assert_eq!(shape("model.layers.0.self_attn.k_norm.weight"), [kv]);
+}

@@ -4,7 +4,7 @@
 use super::grouped_kernel::weight_kernel;
 use super::linear::{Several, Weight, WeightLayout};
 use super::weight_format::{group_part, GroupFormat, WeightFormat, WeightFormats};
-use crate::config::ModelConfig;
+use crate::config::{MlpKind, ModelConfig};
 use crate::hlo::{ElemType, FuncBuilder, Global, GlobalInit, TensorType, Value};
 
 /// The parameter scope the runtime binds the weight file to.
@@ -150,8 +150,9 @@ fn split_nibbles(b: &mut FuncBuilder, bytes: &Value) -> crate::hlo::Result<Value
     b.reshape(&both, &codes)
 }
 
-/// The suffixes of one decoder layer's weights, in the order the layer function takes them.
-pub fn layer_suffixes(cfg: &ModelConfig) -> Vec<String> {
+/// The suffixes of the weights of a decoder layer whose MLP is `mlp`, in the order the layer
+/// function takes them.
+pub fn layer_suffixes(cfg: &ModelConfig, mlp: MlpKind) -> Vec<String> {
     let mut s = vec!["input_layernorm.weight".to_string()];
     let proj = |s: &mut Vec<String>, name: &str, bias: bool| {
         s.push(format!("{name}.weight"));
@@ -173,8 +174,13 @@ pub fn layer_suffixes(cfg: &ModelConfig) -> Vec<String> {
     if cfg.post_norms {
         s.push("pre_feedforward_layernorm.weight".to_string());
     }
-    for name in ["mlp.gate_proj", "mlp.up_proj", "mlp.down_proj"] {
-        proj(&mut s, name, cfg.mlp_bias);
+    match mlp {
+        MlpKind::Dense => {
+            for name in ["mlp.gate_proj", "mlp.up_proj", "mlp.down_proj"] {
+                proj(&mut s, name, cfg.mlp_bias);
+            }
+        }
+        MlpKind::Experts => s.extend(expert_suffixes(cfg)),
     }
     if cfg.post_norms {
         s.push("post_feedforward_layernorm.weight".to_string());
@@ -182,23 +188,79 @@ pub fn layer_suffixes(cfg: &ModelConfig) -> Vec<String> {
     s
 }
 
-/// The HF `[out, in]` of a layer weight; `in` is 0 for vectors.
+/// The router, the stacked experts and the shared expert, if any.
+fn expert_suffixes(cfg: &ModelConfig) -> Vec<String> {
+    let mut s: Vec<String> = [ROUTER, EXPERT_GATE, EXPERT_UP, EXPERT_DOWN]
+        .map(String::from)
+        .into();
+    if cfg.experts.as_ref().is_some_and(|e| e.shared.is_some()) {
+        for name in ["gate_proj", "up_proj", "down_proj"] {
+            s.push(format!("mlp.shared_expert.{name}.weight"));
+        }
+        s.push(SHARED_GATE.to_string());
+    }
+    s
+}
+
+/// The router `[E, hidden]`: one logit per expert.
+pub const ROUTER: &str = "mlp.gate.weight";
+/// The experts' stacked projections: `[E, width, hidden]`, `[E, width, hidden]` and
+/// `[E, hidden, width]`, each expert's matrix contiguous as GGUF stacks them.
+pub const EXPERT_GATE: &str = "mlp.experts.gate_proj.weight";
+pub const EXPERT_UP: &str = "mlp.experts.up_proj.weight";
+pub const EXPERT_DOWN: &str = "mlp.experts.down_proj.weight";
+/// The shared expert's gate `[1, hidden]`: its output is scaled by `sigmoid(w . x)`.
+pub const SHARED_GATE: &str = "mlp.shared_expert_gate.weight";
+
+/// Stacked expert weights are dense rows, one matrix per expert, never tiled or grouped.
+fn is_stacked_expert(suffix: &str) -> bool {
+    suffix.starts_with("mlp.experts.")
+}
+
+/// Whether the weight (or part) `name` is stored as row tiles `[out/16, in, 16]`: of rank 3 and
+/// not a stack of experts `[E, out, in]`.
+pub fn is_tiled(name: &str, ty: &TensorType) -> bool {
+    ty.rank() == 3 && !name.contains(".mlp.experts.")
+}
+
+/// Weights kept dense in rows whatever the layout: the router and the shared expert's gate
+/// are read once per token and are small; the stacked experts are gathered by expert.
+fn stays_dense_rows(suffix: &str) -> bool {
+    is_stacked_expert(suffix) || suffix == ROUTER || suffix == SHARED_GATE
+}
+
+/// The HF `[out, in]` of a layer weight; `in` is 0 for vectors. Stacked experts give one
+/// expert's.
 pub(super) fn layer_dims(cfg: &ModelConfig, suffix: &str) -> (i64, i64) {
     let e = cfg.hidden_size as i64;
     let q = (cfg.num_attention_heads * cfg.head_dim) as i64;
     let kv = (cfg.num_key_value_heads * cfg.head_dim) as i64;
     let i = cfg.intermediate_size as i64;
+    let experts = cfg.experts.as_ref();
+    let count = experts.map_or(0, |x| x.count as i64);
+    let width = experts.map_or(0, |x| x.width as i64);
+    let shared = experts
+        .and_then(|x| x.shared.as_ref())
+        .map_or(0, |s| s.width as i64);
     let (out, inp) = match suffix.rsplit_once('.').map_or(suffix, |(p, _)| p) {
         "input_layernorm"
         | "post_attention_layernorm"
         | "pre_feedforward_layernorm"
         | "post_feedforward_layernorm" => (e, 0),
+        "self_attn.q_norm" if cfg.qk_norm_whole_projection => (q, 0),
+        "self_attn.k_norm" if cfg.qk_norm_whole_projection => (kv, 0),
         "self_attn.q_norm" | "self_attn.k_norm" => (cfg.head_dim as i64, 0),
         "self_attn.q_proj" => (q, e),
         "self_attn.k_proj" | "self_attn.v_proj" => (kv, e),
         "self_attn.o_proj" => (e, q),
         "mlp.gate_proj" | "mlp.up_proj" => (i, e),
         "mlp.down_proj" => (e, i),
+        "mlp.gate" => (count, e),
+        "mlp.experts.gate_proj" | "mlp.experts.up_proj" => (width, e),
+        "mlp.experts.down_proj" => (e, width),
+        "mlp.shared_expert.gate_proj" | "mlp.shared_expert.up_proj" => (shared, e),
+        "mlp.shared_expert.down_proj" => (e, shared),
+        "mlp.shared_expert_gate" => (1, e),
         other => unreachable!("unknown layer weight {other}"),
     };
     if suffix.ends_with(".bias") {
@@ -208,16 +270,20 @@ pub(super) fn layer_dims(cfg: &ModelConfig, suffix: &str) -> (i64, i64) {
     }
 }
 
-/// Stored shape of a layer weight: `[out, in]` projections in `layout`, vectors as they are.
+/// Stored shape of a layer weight: `[out, in]` projections in `layout`, vectors as they are,
+/// stacked experts as `[E, out, in]`.
 pub fn layer_shape(cfg: &ModelConfig, suffix: &str, layout: WeightLayout) -> Vec<i64> {
     let (out, inp) = layer_dims(cfg, suffix);
     if inp == 0 {
         vec![out]
-    } else if suffix.starts_with("self_attn.o_proj") {
-        // Its input is the attention output put back into `[E, M]` by a transpose. IREE folds
-        // that transpose into the broadcast of a tiled product, which it then cannot fuse into
-        // the sum and writes out whole: `[E/16, E, 16, M]` per layer, 4.5x slower prefill and
-        // slower B = 8 decode (measured). A row-layout `dot_general` takes the transpose in.
+    } else if is_stacked_expert(suffix) {
+        let count = cfg.experts.as_ref().map_or(0, |x| x.count as i64);
+        vec![count, out, inp]
+    } else if suffix.starts_with("self_attn.o_proj") || stays_dense_rows(suffix) {
+        // o_proj's input is the attention output put back into `[E, M]` by a transpose. IREE
+        // folds that transpose into the broadcast of a tiled product, which it then cannot fuse
+        // into the sum and writes out whole: `[E/16, E, 16, M]` per layer, 4.5x slower prefill
+        // and slower B = 8 decode (measured). A row-layout `dot_general` takes the transpose in.
         WeightLayout::Rows.shape(out, inp)
     } else {
         layout.shape(out, inp)
@@ -253,6 +319,9 @@ fn layer_param(
         WeightFormat::Groups(g) if inp == 0 => Err(format!(
             "{name} cannot be stored in groups of {}: it is a vector",
             g.group
+        )),
+        WeightFormat::Groups(_) if stays_dense_rows(suffix) => Err(format!(
+            "{name} cannot be stored in groups: routers and experts are read dense"
         )),
         WeightFormat::Groups(g) => grouped_param(name, out, inp, layout, g),
     }
@@ -312,7 +381,7 @@ impl Weights {
         let (v, e) = (cfg.vocab_size as i64, cfg.hidden_size as i64);
         let layers = (0..cfg.num_hidden_layers)
             .map(|l| {
-                layer_suffixes(cfg)
+                layer_suffixes(cfg, cfg.mlp_kind(l))
                     .iter()
                     .map(|s| {
                         let name = format!("model.layers.{l}.{s}");
@@ -349,8 +418,8 @@ impl Weights {
             names.push("lm_head.weight".to_string());
         }
         for l in 0..cfg.num_hidden_layers {
-            for s in layer_suffixes(cfg) {
-                if layer_dims(cfg, &s).1 != 0 {
+            for s in layer_suffixes(cfg, cfg.mlp_kind(l)) {
+                if layer_dims(cfg, &s).1 != 0 && !stays_dense_rows(&s) {
                     names.push(format!("model.layers.{l}.{s}"));
                 }
             }
@@ -394,7 +463,10 @@ fn is_weight_name(cfg: &ModelConfig, name: &str) -> bool {
         .and_then(|(l, suffix)| Some((l.parse::<usize>().ok()?, suffix)));
     match layer {
         Some((l, suffix)) => {
-            l < cfg.num_hidden_layers && layer_suffixes(cfg).iter().any(|s| s == suffix)
+            l < cfg.num_hidden_layers
+                && layer_suffixes(cfg, cfg.mlp_kind(l))
+                    .iter()
+                    .any(|s| s == suffix)
         }
         None => {
             ["model.embed_tokens.weight", "model.norm.weight"].contains(&name)

@@ -1,0 +1,232 @@
+//! The mixture-of-experts MLP: a router picks `k` of `E` experts per token (softmax, top-k with
+//! ties to the lower id, optionally renormalised), the selected experts' gated MLPs run, and
+//! their outputs are summed weighted by the router; a shared expert, gated by
+//! `sigmoid(w . x)`, joins the sum where the model has one.
+//!
+//! Two pure StableHLO forms compute the same sums:
+//! - gathered: each (token, slot) pair gathers its expert's matrices and multiplies them, so
+//!   only selected experts are read; used while the pairs (`k * M`) are no more than the
+//!   experts, i.e. for decode steps;
+//! - every expert: all experts multiply all tokens and unselected (token, expert) products are
+//!   masked out; used for prefill chunks, where nearly every expert is selected by some token
+//!   and one read of each expert beats a gathered copy per pair.
+//!
+//! Both read the stacked weights `[E, out, in]` as stored and widen after selecting, and both
+//! sum a token's experts in the order the router ranked them.
+
+use std::collections::BTreeMap;
+
+use super::layer::{gated, gated_mlp};
+use super::linear::Weight;
+use super::weights::{EXPERT_DOWN, EXPERT_GATE, EXPERT_UP, ROUTER, SHARED_GATE};
+use crate::config::{Activation, Experts};
+use crate::hlo::{
+    Cmp, DotDims, ElemType, FuncBuilder, GatherDims, ReduceOp, Result, ShapeError, TensorType,
+    Value,
+};
+
+/// The MLP output `[H, M]` of the normed hidden state `xn` (`[H, M]`).
+pub fn mixture(
+    b: &mut FuncBuilder,
+    w: &BTreeMap<String, Weight>,
+    experts: &Experts,
+    activation: Activation,
+    xn: &Value,
+) -> Result<Value> {
+    let m = xn.dim(1);
+    let route = Route::new(b, dense(w, ROUTER)?, experts, xn)?;
+    let stacks = Stacks {
+        gate: dense(w, EXPERT_GATE)?,
+        up: dense(w, EXPERT_UP)?,
+        down: dense(w, EXPERT_DOWN)?,
+    };
+    let routed = if (experts.per_token * m as usize) <= experts.count {
+        gathered(b, &stacks, activation, xn, &route)?
+    } else {
+        every_expert(b, &stacks, activation, xn, &route)?
+    };
+    if experts.shared.is_none() {
+        return Ok(routed);
+    }
+    let shared = gated_mlp(b, w, "mlp.shared_expert", activation, xn)?;
+    // sigmoid(w . x) per token, `[1, M]`.
+    let gate = b.dot_general(dense(w, SHARED_GATE)?, xn, &DotDims::contract(1, 0))?;
+    let gate = b.logistic(&gate)?;
+    let gate = b.reshape(&gate, &[m])?;
+    let gate = b.broadcast_in_dim(&gate, shared.shape(), &[1])?;
+    let shared = b.multiply(&shared, &gate)?;
+    b.add(&routed, &shared)
+}
+
+/// A dense weight as the layer function declared it.
+fn dense<'a>(w: &'a BTreeMap<String, Weight>, name: &str) -> Result<&'a Value> {
+    match w.get(name) {
+        Some(Weight::Dense(v)) => Ok(v),
+        _ => Err(ShapeError {
+            op: "experts".into(),
+            detail: format!("{name} must be a dense weight of the layer"),
+        }),
+    }
+}
+
+/// The stacked expert matrices, `[E, W, H]`, `[E, W, H]` and `[E, H, W]`, as stored.
+struct Stacks<'a> {
+    gate: &'a Value,
+    up: &'a Value,
+    down: &'a Value,
+}
+
+/// Each token's selected experts, best first: ids `[k, M]` i32 and weights `[k, M]` f32.
+struct Route {
+    ids: Value,
+    weights: Value,
+}
+
+impl Route {
+    /// Softmax over the router's logits, then `k` rounds of taking the largest probability
+    /// (ties to the lower id: the smallest index holding the maximum) and removing it. The
+    /// row is never sorted; `k` reductions over `E` values per token cost nothing next to the
+    /// experts.
+    fn new(b: &mut FuncBuilder, router: &Value, experts: &Experts, xn: &Value) -> Result<Route> {
+        let (e, m) = (experts.count as i64, xn.dim(1));
+        let logits = b.dot_general(router, xn, &DotDims::contract(1, 0))?;
+        let mut probs = softmax_over_experts(b, &logits)?;
+        let ids_ty = TensorType::new([e, m], ElemType::I32);
+        let iota = b.iota(ids_ty.clone(), 0)?;
+        let past_last = b.splat(ids_ty, e as f64)?;
+        // Probabilities are >= 0, so -1 ranks below every expert still in the running.
+        let taken = b.splat(probs.ty().clone(), -1.0)?;
+        let (mut ids, mut weights) = (Vec::new(), Vec::new());
+        for _ in 0..experts.per_token {
+            let top = b.reduce_with(&probs, f64::NEG_INFINITY, ReduceOp::Max, &[0])?;
+            let top_e = b.broadcast_in_dim(&top, &[e, m], &[1])?;
+            let is_top = b.compare(Cmp::Eq, &probs, &top_e)?;
+            let candidates = b.select(&is_top, &iota, &past_last)?;
+            let id = b.reduce_with(&candidates, e as f64, ReduceOp::Min, &[0])?;
+            let id_e = b.broadcast_in_dim(&id, &[e, m], &[1])?;
+            let chosen = b.compare(Cmp::Eq, &iota, &id_e)?;
+            probs = b.select(&chosen, &taken, &probs)?;
+            ids.push(b.reshape(&id, &[1, m])?);
+            weights.push(b.reshape(&top, &[1, m])?);
+        }
+        let ids = b.concatenate(&ids.iter().collect::<Vec<_>>(), 0)?;
+        let mut weights = b.concatenate(&weights.iter().collect::<Vec<_>>(), 0)?;
+        if experts.renormalize {
+            let sum = b.reduce_with(&weights, 0.0, ReduceOp::Add, &[0])?;
+            let sum = b.broadcast_in_dim(&sum, weights.shape(), &[1])?;
+            weights = b.divide(&weights, &sum)?;
+        }
+        Ok(Route { ids, weights })
+    }
+
+    fn slots(&self) -> i64 {
+        self.ids.dim(0)
+    }
+}
+
+/// Softmax of `[E, M]` over the experts (dimension 0), max-subtracted.
+fn softmax_over_experts(b: &mut FuncBuilder, logits: &Value) -> Result<Value> {
+    let shape = logits.shape().to_vec();
+    let max = b.reduce_with(logits, f64::NEG_INFINITY, ReduceOp::Max, &[0])?;
+    let max = b.broadcast_in_dim(&max, &shape, &[1])?;
+    let shifted = b.subtract(logits, &max)?;
+    let e = b.exp(&shifted)?;
+    let sum = b.reduce_with(&e, 0.0, ReduceOp::Add, &[0])?;
+    let sum = b.broadcast_in_dim(&sum, &shape, &[1])?;
+    b.divide(&e, &sum)
+}
+
+/// Pair `p = j * M + m` (slot j of token m) gathers its expert's matrices and multiplies
+/// token m's input by them: `[k * M, ...]` products, each reading one expert.
+fn gathered(
+    b: &mut FuncBuilder,
+    stacks: &Stacks,
+    activation: Activation,
+    xn: &Value,
+    route: &Route,
+) -> Result<Value> {
+    let (h, m, k) = (xn.dim(0), xn.dim(1), route.slots());
+    let pairs = k * m;
+    let ids = b.reshape(&route.ids, &[pairs, 1])?;
+    let pick = |b: &mut FuncBuilder, stack: &Value| -> Result<Value> {
+        let (rows, cols) = (stack.dim(1), stack.dim(2));
+        let g = GatherDims {
+            offset_dims: vec![1, 2],
+            collapsed_slice_dims: vec![0],
+            start_index_map: vec![0],
+            index_vector_dim: 1,
+            slice_sizes: vec![1, rows, cols],
+        };
+        let picked = b.gather(stack, &ids, &g)?;
+        Ok(b.convert(&picked, ElemType::F32))
+    };
+    let x = b.transpose(xn, &[1, 0])?;
+    let x = b.broadcast_in_dim(&x, &[k, m, h], &[1, 2])?;
+    let x = b.reshape(&x, &[pairs, h])?;
+    let per_pair = DotDims::contract(2, 1).batch(0, 0);
+    let gate = pick(b, stacks.gate)?;
+    let gate = b.dot_general(&gate, &x, &per_pair)?;
+    let up = pick(b, stacks.up)?;
+    let up = b.dot_general(&up, &x, &per_pair)?;
+    let act = gated(b, activation, &gate, &up)?;
+    let down = pick(b, stacks.down)?;
+    let down = b.dot_general(&down, &act, &per_pair)?;
+    let weights = b.reshape(&route.weights, &[pairs])?;
+    let weights = b.broadcast_in_dim(&weights, &[pairs, h], &[0])?;
+    let scaled = b.multiply(&down, &weights)?;
+    let scaled = b.reshape(&scaled, &[k, m, h])?;
+    let sum = b.reduce_with(&scaled, 0.0, ReduceOp::Add, &[0])?;
+    b.transpose(&sum, &[1, 0])
+}
+
+/// Every expert multiplies every token; each token keeps its selected experts' outputs,
+/// weighted, and the rest are masked out (a select, so a non-finite unselected output cannot
+/// reach the sum).
+fn every_expert(
+    b: &mut FuncBuilder,
+    stacks: &Stacks,
+    activation: Activation,
+    xn: &Value,
+    route: &Route,
+) -> Result<Value> {
+    let (h, m) = (xn.dim(0), xn.dim(1));
+    let e = stacks.gate.dim(0);
+    let widen = |b: &mut FuncBuilder, v: &Value| b.convert(v, ElemType::F32);
+    let (gate_w, up_w, down_w) = (
+        widen(b, stacks.gate),
+        widen(b, stacks.up),
+        widen(b, stacks.down),
+    );
+    let gate = b.dot_general(&gate_w, xn, &DotDims::contract(2, 0))?;
+    let up = b.dot_general(&up_w, xn, &DotDims::contract(2, 0))?;
+    let act = gated(b, activation, &gate, &up)?;
+    let down = b.dot_general(&down_w, &act, &DotDims::contract(2, 1).batch(0, 0))?;
+    // Per (expert, token): the router's weight where selected, and whether it is.
+    let ids_ty = TensorType::new([e, m], ElemType::I32);
+    let iota = b.iota(ids_ty, 0)?;
+    let zero = b.splat(TensorType::new([e, m], ElemType::F32), 0.0)?;
+    let mut weight = zero.clone();
+    let mut selected = None;
+    for j in 0..route.slots() {
+        let id = b.slice_dim(&route.ids, 0, j, 1)?;
+        let id = b.reshape(&id, &[m])?;
+        let id = b.broadcast_in_dim(&id, &[e, m], &[1])?;
+        let hit = b.compare(Cmp::Eq, &iota, &id)?;
+        let wj = b.slice_dim(&route.weights, 0, j, 1)?;
+        let wj = b.reshape(&wj, &[m])?;
+        let wj = b.broadcast_in_dim(&wj, &[e, m], &[1])?;
+        let add = b.select(&hit, &wj, &zero)?;
+        weight = b.add(&weight, &add)?;
+        selected = Some(match selected {
+            None => hit,
+            Some(s) => b.or(&s, &hit)?,
+        });
+    }
+    let selected = selected.expect("at least one expert per token");
+    let weight = b.broadcast_in_dim(&weight, &[e, h, m], &[0, 2])?;
+    let selected = b.broadcast_in_dim(&selected, &[e, h, m], &[0, 2])?;
+    let scaled = b.multiply(&down, &weight)?;
+    let zeros = b.splat(scaled.ty().clone(), 0.0)?;
+    let kept = b.select(&selected, &scaled, &zeros)?;
+    b.reduce_with(&kept, 0.0, ReduceOp::Add, &[0])
+}
