@@ -31,7 +31,7 @@ fn module(
     prefill: Vec<usize>,
     activations: Activations,
 ) -> String {
-    let weight_formats = Weights::groupable(cfg, WeightLayout::Tiled)
+    let weight_formats = Weights::groupable(cfg, WeightLayout::Tiled, kernels)
         .into_iter()
         .map(|name| (name, WeightFormat::Groups(format)))
         .collect();
@@ -296,7 +296,7 @@ fn q8_activations_reach_every_layer_product() {
 fn q8_activations_need_the_kernels() {
     let cfg = ModelConfig::load(&root().join("assets/tiny")).unwrap();
     let (_, f) = formats()[0];
-    let weight_formats = Weights::groupable(&cfg, WeightLayout::Tiled)
+    let weight_formats = Weights::groupable(&cfg, WeightLayout::Tiled, true)
         .into_iter()
         .map(|name| (name, WeightFormat::Groups(f)))
         .collect();

@@ -465,11 +465,11 @@ fn every_matrix_can_be_stored_in_groups_when_weights_are_tiled() {
         min: None,
         sub_scales: None,
     });
-    let groupable = Weights::groupable(&tied, WeightLayout::Tiled);
+    let groupable = Weights::groupable(&tied, WeightLayout::Tiled, false);
     // Embedding (the head too, tied) and 7 projections in each of 2 layers.
     assert_eq!(groupable.len(), 1 + 2 * 7);
     assert!(groupable.contains(&"model.layers.1.self_attn.o_proj.weight".to_string()));
-    assert!(Weights::groupable(&tied, WeightLayout::Rows).is_empty());
+    assert!(Weights::groupable(&tied, WeightLayout::Rows, false).is_empty());
     let opts = GraphOptions {
         weight_layout: WeightLayout::Tiled,
         weight_formats: groupable.iter().map(|n| (n.clone(), q8_0)).collect(),

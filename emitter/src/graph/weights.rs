@@ -430,9 +430,9 @@ impl Weights {
     }
 
     /// The names of the weights these graphs can read as codes and group maps: every matrix
-    /// when weights are tiled (the embedding and LM head too, and stacked experts, which
-    /// only the CPU kernels multiply in groups), none otherwise.
-    pub fn groupable(cfg: &ModelConfig, layout: WeightLayout) -> Vec<String> {
+    /// when weights are tiled (the embedding and LM head too; stacked experts only with the CPU
+    /// `kernels`, the one form that multiplies them in groups), none otherwise.
+    pub fn groupable(cfg: &ModelConfig, layout: WeightLayout, kernels: bool) -> Vec<String> {
         if layout != WeightLayout::Tiled {
             return Vec::new();
         }
@@ -442,7 +442,8 @@ impl Weights {
         }
         for l in 0..cfg.num_hidden_layers {
             for s in layer_suffixes(cfg, cfg.mlp_kind(l)) {
-                if layer_dims(cfg, &s).1 != 0 && (!stays_dense_rows(&s) || is_stacked_expert(&s)) {
+                let stack = is_stacked_expert(&s);
+                if layer_dims(cfg, &s).1 != 0 && (!stays_dense_rows(&s) || (stack && kernels)) {
                     names.push(format!("model.layers.{l}.{s}"));
                 }
             }
