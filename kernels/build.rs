@@ -12,6 +12,7 @@ use std::path::PathBuf;
 const SOURCES: &[&str] = &[
     "c/kernels.c",
     "c/grouped_matmul.c",
+    "c/experts.c",
     "c/q8_matmul.c",
     "c/fixed_matvec.c",
     "c/decode_attention.c",

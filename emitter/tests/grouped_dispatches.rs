@@ -31,7 +31,7 @@ fn module(
     prefill: Vec<usize>,
     activations: Activations,
 ) -> String {
-    let weight_formats = Weights::groupable(cfg, WeightLayout::Tiled)
+    let weight_formats = Weights::groupable(cfg, WeightLayout::Tiled, kernels)
         .into_iter()
         .map(|name| (name, WeightFormat::Groups(format)))
         .collect();
@@ -296,7 +296,7 @@ fn q8_activations_reach_every_layer_product() {
 fn q8_activations_need_the_kernels() {
     let cfg = ModelConfig::load(&root().join("assets/tiny")).unwrap();
     let (_, f) = formats()[0];
-    let weight_formats = Weights::groupable(&cfg, WeightLayout::Tiled)
+    let weight_formats = Weights::groupable(&cfg, WeightLayout::Tiled, true)
         .into_iter()
         .map(|name| (name, WeightFormat::Groups(f)))
         .collect();
@@ -319,4 +319,53 @@ fn q8_activations_need_the_kernels() {
     };
     let err = emitter::render(&cfg, &opts).unwrap_err().to_string();
     assert!(err.contains("q8 activations"), "{err}");
+}
+
+/// Stacked experts in blocks go through the experts kernel: three dispatches per experts layer
+/// (gate, up, down), in decode and prefill alike, and no dispatch writes an expert's weights
+/// dequantized.
+#[test]
+fn stacked_experts_are_three_kernel_dispatches_a_layer() {
+    let Some(compiler) = iree_compile() else {
+        eprintln!("skipped: iree-compile not found (set IREE_COMPILE or install it into .venv)");
+        return;
+    };
+    if kernels::Object::get().is_none() {
+        eprintln!("skipped: this build has no CPU kernels");
+        return;
+    }
+    let tiny = ModelConfig::load(&root().join("assets/tiny")).unwrap();
+    let cfg = ModelConfig {
+        experts: Some(emitter::config::Experts {
+            count: 8,
+            per_token: 2,
+            width: 32,
+            renormalize: true,
+            shared: None,
+            dense_layers: vec![0],
+        }),
+        ..tiny
+    };
+    let (_, q4_1) = formats()[0];
+    let module = module(&cfg, q4_1, true, vec![8], Activations::F32);
+    let flow = flow_text(&compiler, &module, &[FUSION_FLAG]);
+    let dispatches: Vec<&str> = flow
+        .lines()
+        .filter(|l| l.contains("flow.dispatch @"))
+        .collect();
+    let expert_calls = dispatches
+        .iter()
+        .filter(|l| l.contains("llm_experts_u4_g32_f16_min"))
+        .count();
+    // Prefill and one-token decode, each over the layers after the dense first one.
+    let expert_layers = cfg.num_hidden_layers - 1;
+    assert_eq!(expert_calls, 2 * 3 * expert_layers, "{flow}");
+    // An expert's stacked weight dequantized would be `[8, 32, 64]` (or flattened) f32.
+    let (e, w, h) = (8i64, 32i64, cfg.hidden_size as i64);
+    let sizes: BTreeSet<i64> = [e * w * h].into_iter().collect();
+    let results: Vec<String> = (dispatches.iter())
+        .filter_map(|l| l.rsplit_once("->").map(|(_, r)| r.trim().to_string()))
+        .collect();
+    let written = writes_a_dequantized_weight(&results, &sizes, &BTreeSet::new());
+    assert!(written.is_empty(), "dispatches write {written:?}");
 }

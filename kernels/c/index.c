@@ -19,6 +19,7 @@ struct llm_entry {
 #define INDEX_ROW(stem, code, group, mp, min, fixed)                                           \
     INDEX_WEIGHTS(llm_grouped_matmul_##stem)                                                   \
     INDEX_NAME(llm_grouped_matmul_##stem##_gather)                                             \
+    INDEX_NAME(llm_experts_##stem)                                                             \
     INDEX_WEIGHTS(llm_q8_matmul_##stem)                                                        \
     INDEX_FIXED_##fixed(stem)
 

@@ -247,6 +247,8 @@ enum Family {
     Fixed,
     /// Activations quantized to 8 bits (`c/q8_matmul.c`).
     Q8,
+    /// A mixture's stacked experts, f32 activations, exact (`c/experts.c`).
+    Experts,
 }
 
 impl Family {
@@ -255,6 +257,7 @@ impl Family {
             Family::F32 => "llm_grouped_matmul_",
             Family::Fixed => "llm_fixed_matmul_",
             Family::Q8 => "llm_q8_matmul_",
+            Family::Experts => "llm_experts_",
         }
     }
 }
@@ -322,6 +325,19 @@ impl GroupedMatmul {
     /// workgroup id (one per token). A token outside the table reads the nearest row.
     pub fn gather_symbol(&self) -> Option<String> {
         self.symbol().map(|s| format!("{s}_gather"))
+    }
+
+    /// The C function multiplying a mixture's stacked experts of this format (`c/experts.c`),
+    /// exact, f32 activations: x `[K, M]` f32, the router's choices `[S, M]` i32 (pair
+    /// `p = s * M + m`), the experts' codes, scales (and mins), each expert stored as one
+    /// weight and the experts one after another, and y `[S * M, N]` f32 (pair p's output row),
+    /// each as a base pointer and byte offset; then K, M, S, the stored groups per tile row,
+    /// tiles per expert, the expert count E, tiles per workgroup and the workgroup id
+    /// (`E * ceil(tiles / per)` workgroups, expert-major). Only chosen experts are read; a
+    /// pair choosing no expert in `[0, E)` gets zeros.
+    pub fn experts_symbol(&self) -> Option<String> {
+        self.row()
+            .map(|_| format!("{}{}", Family::Experts.prefix(), self.stem()))
     }
 
     /// The C function for an exact product of `weights` weights of this format by `tokens`
@@ -562,7 +578,7 @@ mod tests {
             let f = row.format;
             (1..=MAX_WEIGHTS)
                 .flat_map(move |n| [f.symbol_for(n), f.fixed_symbol_for(n), f.q8_symbol_for(n)])
-                .chain([f.gather_symbol()])
+                .chain([f.gather_symbol(), f.experts_symbol()])
                 .flatten()
         });
         let names = entries
@@ -590,11 +606,17 @@ mod tests {
             .iter()
             .flat_map(|row| {
                 let f = row.format;
-                [f.symbol(), f.fixed_symbol_for(1), f.q8_symbol_for(1)]
+                [
+                    f.symbol(),
+                    f.fixed_symbol_for(1),
+                    f.q8_symbol_for(1),
+                    f.experts_symbol(),
+                ]
             })
             .flatten()
             .collect();
-        let families = [Family::F32, Family::Fixed, Family::Q8].map(Family::prefix);
+        let families =
+            [Family::F32, Family::Fixed, Family::Q8, Family::Experts].map(Family::prefix);
         let mut seen = 0;
         for name in object.bytes().split(|&b| b == 0) {
             let Ok(name) = std::str::from_utf8(name) else {

@@ -177,10 +177,14 @@ fn entries(t: &PlannedTensor, format: StoredFormat, tiling: &Tiling) -> Result<V
     }
     let g = layout.group;
     let tiles = tiling.stored_shape(&t.name, &t.shape)?;
-    let [rows, cols] = t.shape[..] else {
-        return Err(Error::Config(format!("{} is not a matrix", t.name)));
+    // Stacked experts `[E, rows, cols]` store each expert as one grouped weight, the experts
+    // one after another: every part gets a leading dimension of E.
+    let (experts, rows, cols) = match t.shape[..] {
+        [rows, cols] => (None, rows, cols),
+        [experts, rows, cols] => (Some(experts), rows, cols),
+        _ => return Err(Error::Config(format!("{} is not a matrix", t.name))),
     };
-    if tiles.len() != 3 || cols % g != 0 {
+    if tiles.len() != t.shape.len() + 1 || cols % g != 0 {
         return Err(Error::Config(format!(
             "{ty} blocks of {} {:?} must be stored as row tiles with whole groups of {g}",
             t.name, t.shape
@@ -219,6 +223,11 @@ fn entries(t: &PlannedTensor, format: StoredFormat, tiling: &Tiling) -> Result<V
     };
     let mut out = vec![codes, entry(part(&t.name, "scales"), maps.clone(), scale)];
     out.extend(min.map(|m| entry(part(&t.name, "mins"), maps, m)));
+    if let Some(experts) = experts {
+        for e in &mut out {
+            e.shape.insert(0, experts);
+        }
+    }
     Ok(out)
 }
 
@@ -285,9 +294,13 @@ fn fill_data(
         .zip(slots)
         .try_for_each(|((tensor, entries), mut parts)| {
             match plan[&tensor.name] {
-                StoredFormat::Dense(dtype) => {
-                    fill_dense(source, tensor, entries[0].shape.len() == 3, dtype, parts[0])?
-                }
+                StoredFormat::Dense(dtype) => fill_dense(
+                    source,
+                    tensor,
+                    is_tiled(tensor, &entries[0]),
+                    dtype,
+                    parts[0],
+                )?,
                 format @ (StoredFormat::Groups(_) | StoredFormat::Compact(_)) => {
                     fill_groups(source, tensor, format, &mut parts)?
                 }
@@ -297,6 +310,12 @@ fn fill_data(
         })?;
     bar.finish_and_clear();
     map.flush().map_err(io_error(path))
+}
+
+/// A dense entry stored as row tiles has one dimension more than its tensor (a stack of
+/// experts `[E, rows, cols]` stored dense keeps its three).
+fn is_tiled(tensor: &PlannedTensor, entry: &Entry) -> bool {
+    entry.shape.len() == tensor.shape.len() + 1
 }
 
 fn fill_dense(
@@ -339,7 +358,9 @@ fn fill_groups(
     let groups = source.groups(tensor)?;
     // The stored layout is the plan's (its maps may be super-blocks); the codes are the same.
     let layout = format.group_layout().unwrap_or(groups.layout);
-    let (cols, g) = (tensor.shape[1], layout.group);
+    // Rows of stacked experts follow one another: `[E * rows, cols]`, tiles never straddling
+    // two experts (rows come in whole tiles).
+    let (cols, g) = (*tensor.shape.last().unwrap_or(&0), layout.group);
     let (per_row, padded) = (cols / g, stored_groups(cols, g));
     let codes = pad_rows(&groups.codes, cols, padded * g);
     let codes = tile_rows(&codes, padded * g);

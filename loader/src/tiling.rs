@@ -47,6 +47,10 @@ impl Tiling {
         }
         match *shape {
             [rows, cols] if rows % TILE_ROWS == 0 => Ok(vec![rows / TILE_ROWS, cols, TILE_ROWS]),
+            // Stacked experts: each expert's matrix in tiles of its own.
+            [experts, rows, cols] if rows % TILE_ROWS == 0 => {
+                Ok(vec![experts, rows / TILE_ROWS, cols, TILE_ROWS])
+            }
             _ => Err(Error::Config(format!(
                 "tensor {name} of shape {shape:?} cannot be stored as tiles of {TILE_ROWS} rows"
             ))),
@@ -97,5 +101,11 @@ mod tests {
         let err = tiling.stored_shape("v", &[20, 5]).unwrap_err().to_string();
         assert!(err.contains("v") && err.contains("16 rows"), "{err}");
         assert!(tiling.stored_shape("v", &[48]).is_err());
+        // Stacked experts tile each expert's rows.
+        assert_eq!(
+            tiling.stored_shape("w", &[4, 48, 5]).unwrap(),
+            vec![4, 3, 5, 16]
+        );
+        assert!(tiling.stored_shape("w", &[4, 20, 5]).is_err());
     }
 }

@@ -12,10 +12,13 @@
 //!   and one read of each expert beats a gathered copy per pair.
 //!
 //! Both read the stacked weights `[E, out, in]` as stored and widen after selecting, and both
-//! sum a token's experts in the order the router ranked them.
+//! sum a token's experts in the order the router ranked them. Stacks stored in a GGUF's
+//! blocks go through the CPU kernels instead (`kernels/c/experts.c`): one dispatch per
+//! projection, each chosen expert read once per step whatever the token count.
 
 use std::collections::BTreeMap;
 
+use super::grouped_kernel::{experts_kernel, GroupedParts};
 use super::layer::{gated, gated_mlp};
 use super::linear::Weight;
 use super::weights::{EXPERT_DOWN, EXPERT_GATE, EXPERT_UP, ROUTER, SHARED_GATE};
@@ -24,6 +27,7 @@ use crate::hlo::{
     Cmp, DotDims, ElemType, FuncBuilder, GatherDims, ReduceOp, Result, ShapeError, TensorType,
     Value,
 };
+use kernels::GroupedMatmul;
 
 /// The MLP output `[H, M]` of the normed hidden state `xn` (`[H, M]`).
 pub fn mixture(
@@ -35,15 +39,26 @@ pub fn mixture(
 ) -> Result<Value> {
     let m = xn.dim(1);
     let route = Route::new(b, dense(w, ROUTER)?, experts, xn)?;
-    let stacks = Stacks {
-        gate: dense(w, EXPERT_GATE)?,
-        up: dense(w, EXPERT_UP)?,
-        down: dense(w, EXPERT_DOWN)?,
+    let stack = |name: &str| {
+        w.get(name).ok_or_else(|| ShapeError {
+            op: "experts".into(),
+            detail: format!("{name} missing from the layer"),
+        })
     };
-    let routed = if (experts.per_token * m as usize) <= experts.count {
-        gathered(b, &stacks, activation, xn, &route)?
-    } else {
-        every_expert(b, &stacks, activation, xn, &route)?
+    let routed = match (stack(EXPERT_GATE)?, stack(EXPERT_UP)?, stack(EXPERT_DOWN)?) {
+        (Weight::Dense(gate), Weight::Dense(up), Weight::Dense(down)) => {
+            let stacks = Stacks { gate, up, down };
+            if (experts.per_token * m as usize) <= experts.count {
+                gathered(b, &stacks, activation, xn, &route)?
+            } else {
+                every_expert(b, &stacks, activation, xn, &route)?
+            }
+        }
+        (gate, up, down) => {
+            let stacks = [gate, up, down].map(kernel_stack);
+            let [gate, up, down] = stacks;
+            in_kernels(b, [gate?, up?, down?], activation, xn, &route)?
+        }
     };
     if experts.shared.is_none() {
         return Ok(routed);
@@ -136,6 +151,70 @@ fn softmax_over_experts(b: &mut FuncBuilder, logits: &Value) -> Result<Value> {
     b.divide(&e, &sum)
 }
 
+/// A stacked grouped weight the CPU kernels multiply: its parts and kernel.
+struct KernelStack<'a> {
+    parts: GroupedParts<'a>,
+    kernel: GroupedMatmul,
+}
+
+fn kernel_stack(w: &Weight) -> Result<KernelStack<'_>> {
+    match w {
+        Weight::Groups {
+            codes,
+            scales,
+            mins,
+            kernel: Some(kernel),
+            ..
+        } => Ok(KernelStack {
+            parts: GroupedParts {
+                codes,
+                scales,
+                mins: mins.as_ref(),
+            },
+            kernel: *kernel,
+        }),
+        _ => Err(ShapeError {
+            op: "experts".into(),
+            detail: "stacked experts in groups are multiplied only by the CPU kernels, and all \
+                     three stacks must be stored alike"
+                .into(),
+        }),
+    }
+}
+
+/// The experts' products in the CPU kernels (`kernels/c/experts.c`), each chosen expert read
+/// once per step: gate and up for every pair, then down of each pair's activation.
+fn in_kernels(
+    b: &mut FuncBuilder,
+    [gate, up, down]: [KernelStack; 3],
+    activation: Activation,
+    xn: &Value,
+    route: &Route,
+) -> Result<Value> {
+    let pairs = route.slots() * xn.dim(1);
+    let g = experts_kernel(b, gate.kernel, &gate.parts, &route.ids, xn)?;
+    let u = experts_kernel(b, up.kernel, &up.parts, &route.ids, xn)?;
+    let act = gated(b, activation, &g, &u)?;
+    // Pair p's input to down is its own activation: one "token" per pair.
+    let act = b.transpose(&act, &[1, 0])?;
+    let ids = b.reshape(&route.ids, &[1, pairs])?;
+    let down = experts_kernel(b, down.kernel, &down.parts, &ids, &act)?;
+    weighted_sum(b, &down, route, xn.dim(1))
+}
+
+/// `[k * M, H]` pair outputs (pair `j * M + m`) weighted by the router and summed per token
+/// in the router's order: `[H, M]`.
+fn weighted_sum(b: &mut FuncBuilder, down: &Value, route: &Route, m: i64) -> Result<Value> {
+    let (k, h) = (route.slots(), down.dim(1));
+    let pairs = k * m;
+    let weights = b.reshape(&route.weights, &[pairs])?;
+    let weights = b.broadcast_in_dim(&weights, &[pairs, h], &[0])?;
+    let scaled = b.multiply(down, &weights)?;
+    let scaled = b.reshape(&scaled, &[k, m, h])?;
+    let sum = b.reduce_with(&scaled, 0.0, ReduceOp::Add, &[0])?;
+    b.transpose(&sum, &[1, 0])
+}
+
 /// Pair `p = j * M + m` (slot j of token m) gathers its expert's matrices and multiplies
 /// token m's input by them: `[k * M, ...]` products, each reading one expert.
 fn gathered(
@@ -171,12 +250,7 @@ fn gathered(
     let act = gated(b, activation, &gate, &up)?;
     let down = pick(b, stacks.down)?;
     let down = b.dot_general(&down, &act, &per_pair)?;
-    let weights = b.reshape(&route.weights, &[pairs])?;
-    let weights = b.broadcast_in_dim(&weights, &[pairs, h], &[0])?;
-    let scaled = b.multiply(&down, &weights)?;
-    let scaled = b.reshape(&scaled, &[k, m, h])?;
-    let sum = b.reduce_with(&scaled, 0.0, ReduceOp::Add, &[0])?;
-    b.transpose(&sum, &[1, 0])
+    weighted_sum(b, &down, route, m)
 }
 
 /// Every expert multiplies every token; each token keeps its selected experts' outputs,

@@ -227,6 +227,65 @@ pub fn gather_kernel(
     Ok(b.dispatch(&dispatch, &operands)?.remove(0))
 }
 
+/// For each (slot, token) pair, the expert `ids` chose (`[S, M]` i32, pair `p = s * M + m`)
+/// of a stacked grouped weight (`[E, ...]` parts, one grouped weight per expert) times token
+/// m's input of `x` (`[in, M]` f32): `[S * M, out]` f32, in one dispatch of `kernels/c/experts.c`
+/// that reads only chosen experts, each once.
+pub fn experts_kernel(
+    b: &mut FuncBuilder,
+    kernel: GroupedMatmul,
+    stack: &GroupedParts,
+    ids: &Value,
+    x: &Value,
+) -> Result<Value> {
+    let error = |detail: String| ShapeError {
+        op: "experts_kernel".into(),
+        detail,
+    };
+    let symbol = kernel
+        .experts_symbol()
+        .ok_or_else(|| error(format!("no experts kernel for {kernel:?}")))?;
+    let object = Object::get().ok_or_else(|| error("this build has no CPU kernels".into()))?;
+    let codes = stack.codes;
+    let (experts, tiles, stored_groups) = (codes.dim(0), codes.dim(1), codes.dim(2));
+    let (inp, m, slots) = (x.dim(0), x.dim(1), ids.dim(0));
+    let out = tiles * kernels::TILE_ROWS as i64;
+    kernel
+        .check(out as usize, inp as usize, stored_groups as usize)
+        .map_err(|e| error(e.to_string()))?;
+    if ids.dim(1) != m || ids.ty().elem != ElemType::I32 || stack.mins.is_some() != kernel.min {
+        return Err(error(format!(
+            "ids {} do not route x {} through {kernel:?}",
+            ids.ty(),
+            x.ty()
+        )));
+    }
+    let codes = match codes.ty().elem {
+        ElemType::Ui4 => b.bitcast_convert(codes, ElemType::I4)?,
+        _ => codes.clone(),
+    };
+    let mut operands = vec![x.clone(), ids.clone(), codes, stack.scales.clone()];
+    operands.extend(stack.mins.cloned());
+    let mut bindings: Vec<TensorType> = operands.iter().map(|v| v.ty().clone()).collect();
+    bindings.push(TensorType::new([slots * m, out], ElemType::F32));
+    // A few workgroups per expert, so that the chosen experts' work spreads over the cores.
+    let per = ceil_div(tiles, 4).max(1);
+    let dispatch = ExternDispatch {
+        object: object.file_name(),
+        format: kernels::EXECUTABLE_FORMAT.into(),
+        export: format!(
+            "{symbol}_k{inp}_m{m}_s{slots}_g{stored_groups}_t{tiles}_e{experts}_w{per}"
+        ),
+        symbol,
+        bindings,
+        results: 1,
+        constants: vec![inp, m, slots, stored_groups, tiles, experts, per],
+        workgroups: experts * ceil_div(tiles, per),
+    };
+    let operands: Vec<&Value> = operands.iter().collect();
+    Ok(b.dispatch(&dispatch, &operands)?.remove(0))
+}
+
 /// Tiles per workgroup: about 16 workgroups for one or two tokens, in whole blocks of 4 tiles
 /// (the kernel's one-token step multiplies 4 tiles at once), at most 64 tiles; about 32
 /// workgroups of any size for a few tokens, whose work per tile is larger; about 16 from 16

@@ -13,7 +13,7 @@ use super::grouped_kernel::weight_kernel;
 use super::linear::{linear_many, Several, Weight};
 use super::step::{CacheSpan, Dims, Step};
 use super::weight_format::WeightFormat;
-use super::weights::{layer_dims, layer_shape, layer_suffixes, loaded_type};
+use super::weights::{group_parts, layer_dims, layer_shape, layer_suffixes, loaded_type};
 use crate::config::{Activation, MlpKind, ModelConfig};
 use crate::hlo::{
     ElemType, FuncBuilder, Function, ReduceOp, Result, ShapeError, TensorType, Value,
@@ -118,8 +118,12 @@ fn declare_args(
             }
             WeightFormat::Groups(g) => {
                 let (out, inp) = layer_dims(cfg, &suffix);
-                let parts = g
-                    .parts(out, inp)
+                // Stacked experts `[E, out, in]` store one grouped weight per expert.
+                let shape = match suffix.starts_with("mlp.experts.") {
+                    true => layer_shape(cfg, &suffix, dims.weight_layout),
+                    false => vec![out, inp],
+                };
+                let parts = group_parts(&g, &shape)
                     .into_iter()
                     .map(|(part, ty)| {
                         let ty = loaded_type(&ty, dims.nibbles_as_bytes);

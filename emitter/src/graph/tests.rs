@@ -465,11 +465,11 @@ fn every_matrix_can_be_stored_in_groups_when_weights_are_tiled() {
         min: None,
         sub_scales: None,
     });
-    let groupable = Weights::groupable(&tied, WeightLayout::Tiled);
+    let groupable = Weights::groupable(&tied, WeightLayout::Tiled, false);
     // Embedding (the head too, tied) and 7 projections in each of 2 layers.
     assert_eq!(groupable.len(), 1 + 2 * 7);
     assert!(groupable.contains(&"model.layers.1.self_attn.o_proj.weight".to_string()));
-    assert!(Weights::groupable(&tied, WeightLayout::Rows).is_empty());
+    assert!(Weights::groupable(&tied, WeightLayout::Rows, false).is_empty());
     let opts = GraphOptions {
         weight_layout: WeightLayout::Tiled,
         weight_formats: groupable.iter().map(|n| (n.clone(), q8_0)).collect(),
@@ -717,22 +717,42 @@ fn expert_layers_take_the_router_and_stacked_experts() {
 }
 
 #[test]
-fn expert_weights_cannot_be_grouped() {
+fn grouped_stacks_need_the_kernels_and_routers_stay_dense() {
     let cfg = with_experts(false);
-    let mut o = opts();
-    o.weight_layout = WeightLayout::Tiled;
     let q8_0 = WeightFormat::Groups(GroupFormat {
-        code: ElemType::I8,
+        code: Code::I8,
         group: 32,
         scale: ElemType::F16,
         min: None,
         sub_scales: None,
-        packed_codes: None,
     });
-    o.weight_formats
-        .insert("model.layers.1.mlp.experts.up_proj.weight".into(), q8_0);
+    let with = |name: &str| {
+        let mut o = opts();
+        o.weight_layout = WeightLayout::Tiled;
+        for suffix in ["gate_proj", "up_proj", "down_proj"] {
+            let stack = format!("model.layers.1.mlp.experts.{suffix}.weight");
+            o.weight_formats.insert(stack, q8_0);
+        }
+        o.weight_formats.insert(name.into(), q8_0);
+        o
+    };
+    // The router is read dense.
+    let err = build(&cfg, &with("model.layers.1.mlp.gate.weight")).unwrap_err();
+    assert!(err.to_string().contains("routers are read dense"), "{err}");
+    // Stacks in blocks are declared per expert, and only the CPU kernels multiply them.
+    let o = with("model.layers.1.mlp.experts.up_proj.weight");
     let err = build(&cfg, &o).unwrap_err().to_string();
-    assert!(err.contains("routers and experts are read dense"), "{err}");
+    assert!(err.contains("only by the CPU kernels"), "{err}");
+    let parts = Weights::new(&cfg, o.weight_dtype, o.weight_layout, &o.weight_formats)
+        .unwrap()
+        .all()
+        .into_iter()
+        .find(|p| p.name == "model.layers.1.mlp.experts.down_proj.weight")
+        .unwrap()
+        .parts();
+    // 8 experts of [64, 32]: 4 tiles of one group (stored as 4, a multiple of 4) of 32.
+    assert_eq!(parts[0].1.shape, [8, 4, 4, 32, 16]);
+    assert_eq!(parts[1].1.shape, [8, 4, 4, 16]);
 }
 
 #[test]

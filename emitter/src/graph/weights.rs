@@ -39,8 +39,7 @@ impl Param {
     pub fn parts(&self) -> Vec<(String, TensorType)> {
         match &self.groups {
             None => vec![(self.name.clone(), self.ty.clone())],
-            Some(g) => g
-                .parts(self.ty.shape[0], self.ty.shape[1])
+            Some(g) => group_parts(g, &self.ty.shape)
                 .into_iter()
                 .map(|(part, ty)| (group_part(&self.name, part), ty))
                 .collect(),
@@ -102,6 +101,23 @@ impl Param {
             None => WeightFormat::Dense(self.ty.elem),
             Some(g) => WeightFormat::Groups(g),
         }
+    }
+}
+
+/// The parts of a grouped weight of HF shape `shape`: `[out, in]`, or `[E, out, in]` for
+/// stacked experts, each expert stored as one weight and the experts one after another (a
+/// leading dimension of E on every part).
+pub(super) fn group_parts(g: &GroupFormat, shape: &[i64]) -> Vec<(&'static str, TensorType)> {
+    match *shape {
+        [experts, out, inp] => g
+            .parts(out, inp)
+            .into_iter()
+            .map(|(part, ty)| {
+                let shape: Vec<i64> = std::iter::once(experts).chain(ty.shape).collect();
+                (part, TensorType::new(shape, ty.elem))
+            })
+            .collect(),
+        _ => g.parts(shape[0], shape[1]),
     }
 }
 
@@ -320,8 +336,14 @@ fn layer_param(
             "{name} cannot be stored in groups of {}: it is a vector",
             g.group
         )),
+        WeightFormat::Groups(g) if is_stacked_expert(suffix) => {
+            let count = cfg.experts.as_ref().map_or(0, |x| x.count as i64);
+            let mut param = grouped_param(name, out, inp, layout, g)?;
+            param.ty = TensorType::new([count, out, inp], ElemType::F32);
+            Ok(param)
+        }
         WeightFormat::Groups(_) if stays_dense_rows(suffix) => Err(format!(
-            "{name} cannot be stored in groups: routers and experts are read dense"
+            "{name} cannot be stored in groups: routers are read dense"
         )),
         WeightFormat::Groups(g) => grouped_param(name, out, inp, layout, g),
     }
@@ -408,8 +430,9 @@ impl Weights {
     }
 
     /// The names of the weights these graphs can read as codes and group maps: every matrix
-    /// when weights are tiled (the embedding and LM head too), none otherwise.
-    pub fn groupable(cfg: &ModelConfig, layout: WeightLayout) -> Vec<String> {
+    /// when weights are tiled (the embedding and LM head too; stacked experts only with the CPU
+    /// `kernels`, the one form that multiplies them in groups), none otherwise.
+    pub fn groupable(cfg: &ModelConfig, layout: WeightLayout, kernels: bool) -> Vec<String> {
         if layout != WeightLayout::Tiled {
             return Vec::new();
         }
@@ -419,7 +442,8 @@ impl Weights {
         }
         for l in 0..cfg.num_hidden_layers {
             for s in layer_suffixes(cfg, cfg.mlp_kind(l)) {
-                if layer_dims(cfg, &s).1 != 0 && !stays_dense_rows(&s) {
+                let stack = is_stacked_expert(&s);
+                if layer_dims(cfg, &s).1 != 0 && (!stays_dense_rows(&s) || (stack && kernels)) {
                     names.push(format!("model.layers.{l}.{s}"));
                 }
             }

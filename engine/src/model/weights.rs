@@ -71,7 +71,11 @@ pub fn module_weights(
     mut graph_options: GraphOptions,
 ) -> Result<ModuleWeights, EngineError> {
     let config = model.config();
-    let groupable = emitter::graph::Weights::groupable(config, graph_options.weight_layout);
+    let groupable = emitter::graph::Weights::groupable(
+        config,
+        graph_options.weight_layout,
+        graph_options.cpu_kernels,
+    );
     let mut plan = model.weight_plan(precision, &loader::Tiling::of(groupable))?;
     if graph_options.cpu_kernels {
         keep_file_bits(&mut plan);

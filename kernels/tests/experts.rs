@@ -1,0 +1,232 @@
+//! The experts kernel (`c/experts.c`) against a scalar reference: every block format, 1 to 17
+//! tokens, routing skewed onto one expert and spread over all, an expert every pair chooses
+//! and one none does (its maps poisoned with NaN, so reading it would show), pairs choosing
+//! no expert, and a token's rows equal bit for bit whatever else the step holds.
+
+use kernels::{GroupedMatmul, TILE_ROWS};
+
+mod common;
+// Only the weight builder and the entry index of the shared module are used here.
+#[allow(dead_code)]
+#[path = "common/grouped.rs"]
+mod grouped;
+
+use common::{floats, Rng};
+use grouped::{entry_point, formats, grouped, Grouped};
+
+type WithMins = unsafe extern "C" fn(
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *mut u8,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+);
+type WithoutMins = unsafe extern "C" fn(
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *mut u8,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+);
+
+const EXPERTS: usize = 6;
+/// Never chosen by the routings below; its maps are NaN.
+const UNCHOSEN: usize = 5;
+
+struct Stack {
+    experts: Vec<Grouped>,
+    codes: Vec<u8>,
+    scales: Vec<u8>,
+    mins: Vec<u8>,
+}
+
+fn stack(format: GroupedMatmul, out: usize, inp: usize, rng: &mut Rng) -> Stack {
+    let padding = if format.maps.groups_per_block() == 1 {
+        3
+    } else {
+        0
+    };
+    let experts: Vec<Grouped> = (0..EXPERTS)
+        .map(|_| grouped(format, out, inp, padding, rng))
+        .collect();
+    let mut poisoned: Vec<Vec<u8>> = experts.iter().map(|e| e.scales.clone()).collect();
+    poisoned[UNCHOSEN].fill(0xFF);
+    Stack {
+        codes: experts.iter().flat_map(|e| e.codes.clone()).collect(),
+        scales: poisoned.concat(),
+        mins: experts.iter().flat_map(|e| e.mins.clone()).collect(),
+        experts,
+    }
+}
+
+/// Every workgroup of the format's experts entry; returns y `[S * M, out]`.
+#[allow(clippy::too_many_arguments)]
+fn run(
+    format: GroupedMatmul,
+    w: &Stack,
+    x: &[f32],
+    ids: &[i32],
+    inp: usize,
+    m: usize,
+    out: usize,
+    per: usize,
+) -> Vec<f32> {
+    let (slots, tiles) = (ids.len() / m, out / TILE_ROWS);
+    // Offsets into larger buffers, as IREE passes subspans.
+    let pad = |bytes: &[u8]| [vec![0xAB; 64], bytes.to_vec()].concat();
+    let xb: Vec<u8> = x.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let ib: Vec<u8> = ids.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let (xb, ib) = (pad(&xb), pad(&ib));
+    let (cb, sb, mb) = (pad(&w.codes), pad(&w.scales), pad(&w.mins));
+    // NaN where nothing was written would show.
+    let mut y = [
+        vec![0u8; 64],
+        f32::NAN.to_le_bytes().repeat(slots * m * out),
+    ]
+    .concat();
+    let symbol = format.experts_symbol().expect("an experts entry");
+    let f = entry_point(&symbol);
+    let stored = w.experts[0].stored_groups;
+    for wg in 0..EXPERTS * tiles.div_ceil(per) {
+        let (x, i, c, s, mn, yp) = (
+            xb.as_ptr(),
+            ib.as_ptr(),
+            cb.as_ptr(),
+            sb.as_ptr(),
+            mb.as_ptr(),
+            y.as_mut_ptr(),
+        );
+        let sizes = (inp, m, slots, stored, tiles, EXPERTS, per, wg);
+        // SAFETY: the entry takes these arguments (`EXPERTS_MIN_1`/`_0` in c/experts.c); each
+        // buffer holds, from byte 64, what it reads or writes for these sizes.
+        unsafe {
+            if format.min {
+                let f = std::mem::transmute::<unsafe extern "C" fn(), WithMins>(f);
+                f(
+                    x, 64, i, 64, c, 64, s, 64, mn, 64, yp, 64, sizes.0, sizes.1, sizes.2, sizes.3,
+                    sizes.4, sizes.5, sizes.6, sizes.7,
+                );
+            } else {
+                let f = std::mem::transmute::<unsafe extern "C" fn(), WithoutMins>(f);
+                f(
+                    x, 64, i, 64, c, 64, s, 64, yp, 64, sizes.0, sizes.1, sizes.2, sizes.3,
+                    sizes.4, sizes.5, sizes.6, sizes.7,
+                );
+            }
+        }
+    }
+    floats(&y[64..])
+}
+
+/// Each pair's row against the f64 product of its expert's dequantized weight.
+fn check(format: GroupedMatmul, out: usize, inp: usize, m: usize, routing: Routing, seed: u64) {
+    let mut rng = Rng(seed);
+    let w = stack(format, out, inp, &mut rng);
+    let slots = 2;
+    let x: Vec<f32> = (0..inp * m).map(|_| rng.unit()).collect();
+    let ids: Vec<i32> = (0..slots * m)
+        .map(|p| routing.expert(p, &mut rng))
+        .collect();
+    let y = run(format, &w, &x, &ids, inp, m, out, 2);
+    for (p, &e) in ids.iter().enumerate() {
+        let t = p % m;
+        for row in 0..out {
+            let got = y[p * out + row] as f64;
+            let Some(expert) = usize::try_from(e).ok().filter(|&e| e < EXPERTS) else {
+                assert_eq!(got, 0.0, "{format:?}: pair {p} chose no expert");
+                continue;
+            };
+            let dense = &w.experts[expert].dense;
+            let terms = (0..inp).map(|k| dense[row * inp + k] as f64 * x[k * m + t] as f64);
+            let exact: f64 = terms.clone().sum();
+            let magnitude: f64 = terms.map(f64::abs).sum();
+            assert!(
+                (got - exact).abs() <= 1e-6 * magnitude + 1e-30,
+                "{format:?} M={m} {routing:?}: pair {p} (expert {e}) row {row}: {got} vs {exact}"
+            );
+        }
+    }
+    // One token alone, with its own choices: the same bits.
+    let t = m / 2;
+    let alone_x: Vec<f32> = (0..inp).map(|k| x[k * m + t]).collect();
+    let alone_ids: Vec<i32> = (0..slots).map(|s| ids[s * m + t]).collect();
+    let alone = run(format, &w, &alone_x, &alone_ids, inp, 1, out, 2);
+    for s in 0..slots {
+        let batched = &y[(s * m + t) * out..][..out];
+        let single = &alone[s * out..][..out];
+        let same = batched
+            .iter()
+            .zip(single)
+            .all(|(a, b)| a.to_bits() == b.to_bits());
+        assert!(
+            same,
+            "{format:?} M={m}: token {t} slot {s} depends on its batch"
+        );
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Routing {
+    /// Every pair chooses expert 1.
+    Skewed,
+    /// Pairs spread over experts 0..UNCHOSEN, and one pair per step chooses none (-1 or E).
+    Spread,
+}
+
+impl Routing {
+    fn expert(self, p: usize, rng: &mut Rng) -> i32 {
+        match self {
+            Routing::Skewed => 1,
+            Routing::Spread if p == 3 => -1,
+            Routing::Spread if p == 4 => EXPERTS as i32,
+            Routing::Spread => (rng.next() % UNCHOSEN as u64) as i32,
+        }
+    }
+}
+
+#[test]
+fn every_format_matches_the_reference() {
+    if !kernels::host_supported() {
+        eprintln!("skipped: this CPU does not run the kernels");
+        return;
+    }
+    for (i, format) in formats().enumerate() {
+        let unit = format.group * format.maps.groups_per_block();
+        let inp = (4 * format.group).max(unit);
+        for m in [1, 2, 3, 5, 8, 17] {
+            for routing in [Routing::Skewed, Routing::Spread] {
+                check(format, 48, inp, m, routing, 7 + i as u64 * 50 + m as u64);
+            }
+        }
+        // Rows of several input blocks.
+        check(format, 32, 1536, 4, Routing::Spread, 900 + i as u64);
+    }
+}
