@@ -286,7 +286,10 @@ fn fill_data(
         .try_for_each(|((tensor, entries), mut parts)| {
             match plan[&tensor.name] {
                 StoredFormat::Dense(dtype) => {
-                    fill_dense(source, tensor, entries[0].shape.len() == 3, dtype, parts[0])?
+                    // Stored as row tiles where the stored shape is not the HF one (stacked
+                    // experts are 3-D and untiled).
+                    let tiled = entries[0].shape != tensor.shape;
+                    fill_dense(source, tensor, tiled, dtype, parts[0])?
                 }
                 format @ (StoredFormat::Groups(_) | StoredFormat::Compact(_)) => {
                     fill_groups(source, tensor, format, &mut parts)?
