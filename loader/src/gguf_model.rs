@@ -7,9 +7,9 @@ use model_config::{Family, ModelConfig};
 
 use crate::dequant::{dequantize, split_groups, Groups};
 use crate::error::{Error, Result};
-use crate::parameters::{ParameterSource, PlannedTensor};
+use crate::parameters::{split_gate_up, Assembly, ParameterSource, PlannedTensor};
 use crate::rope_permutation::unpermute_rows;
-use crate::tensor_names::{gguf_to_hf, rope_role, NormPlacement, RopeRole};
+use crate::tensor_names::{gguf_to_hf, rope_role, NormPlacement, RopeRole, FUSED_GATE_UP_EXPERTS};
 
 /// The tensor llama.cpp writes Llama 3.1+'s RoPE scaling into.
 const ROPE_FREQS: &str = "rope_freqs.weight";
@@ -46,34 +46,44 @@ impl GgufModel {
 
 impl ParameterSource for GgufModel {
     fn plan(&self) -> Result<Vec<PlannedTensor>> {
-        self.file
-            .tensors()
-            .iter()
-            .enumerate()
+        let mut planned = Vec::new();
+        for (source_index, info) in self.file.tensors().iter().enumerate() {
             // Llama 3's RoPE frequency factors are configuration, read into the RoPE tables by
             // model-config, not a weight.
-            .filter(|(_, info)| info.name != ROPE_FREQS)
-            .map(|(source_index, info)| {
-                let name = gguf_to_hf(&info.name, self.norms)
-                    .ok_or_else(|| Error::UnknownTensor(info.name.clone()))?;
-                let shape = info
-                    .row_major_shape()
-                    .into_iter()
-                    .map(usize::try_from)
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(|_| Error::Config(format!("{} is too large", info.name)))?;
-                Ok(PlannedTensor {
-                    name,
-                    shape,
-                    source_index,
-                    source_type: info.ggml_type,
-                })
-            })
-            .collect()
+            if info.name == ROPE_FREQS {
+                continue;
+            }
+            let shape = info
+                .row_major_shape()
+                .into_iter()
+                .map(usize::try_from)
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|_| Error::Config(format!("{} is too large", info.name)))?;
+            if let Some(layer) = fused_gate_up(&info.name) {
+                let part = |p| format!("model.layers.{layer}.mlp.experts.{p}.weight");
+                let halves = [part("gate_proj"), part("up_proj")];
+                let ty = info.ggml_type;
+                planned.extend(split_gate_up(&info.name, &shape, halves, source_index, ty)?);
+                continue;
+            }
+            let name = gguf_to_hf(&info.name, self.norms).ok_or_else(|| unknown(&info.name))?;
+            // HF's shared-expert gate is a one-row matrix; llama.cpp keeps its vector.
+            let shape = match shape[..] {
+                [n] if name.ends_with(".mlp.shared_expert_gate.weight") => vec![1, n],
+                _ => shape,
+            };
+            planned.push(PlannedTensor::whole(
+                name,
+                shape,
+                source_index,
+                info.ggml_type,
+            ));
+        }
+        Ok(planned)
     }
 
-    fn decode(&self, tensor: &PlannedTensor, out: &mut [f32]) -> Result<()> {
-        let info = &self.file.tensors()[tensor.source_index];
+    fn decode_source(&self, index: usize, out: &mut [f32]) -> Result<()> {
+        let info = &self.file.tensors()[index];
         let bytes = self.file.tensor_data(info)?;
         let dequant_error = |source| Error::Dequant {
             tensor: info.name.clone(),
@@ -84,11 +94,11 @@ impl ParameterSource for GgufModel {
         };
         let mut permuted = vec![0.0; out.len()];
         dequantize(info.ggml_type, bytes, &mut permuted).map_err(dequant_error)?;
-        let row_len = tensor.shape.last().copied().unwrap_or(0);
+        let row_len = info.row_major_shape().last().copied().unwrap_or(0) as usize;
         let hf = unpermute_rows(&permuted, self.heads_for(role), row_len).map_err(|reason| {
             Error::BadShape {
                 tensor: info.name.clone(),
-                shape: tensor.shape.clone(),
+                shape: info.row_major_shape().iter().map(|&d| d as usize).collect(),
                 reason,
             }
         })?;
@@ -98,6 +108,12 @@ impl ParameterSource for GgufModel {
 
     fn groups(&self, tensor: &PlannedTensor) -> Result<Groups> {
         let info = &self.file.tensors()[tensor.source_index];
+        if tensor.assembly != Assembly::Whole {
+            return Err(Error::Dequant {
+                tensor: tensor.name.clone(),
+                source: crate::dequant::DequantError::Unsupported(info.ggml_type),
+            });
+        }
         let bytes = self.file.tensor_data(info)?;
         let mut groups =
             split_groups(info.ggml_type, bytes, tensor.n_elements()).map_err(|source| {
@@ -138,4 +154,26 @@ impl ParameterSource for GgufModel {
     fn identity_files(&self) -> Vec<PathBuf> {
         vec![self.file.path().to_path_buf()]
     }
+}
+
+/// An unknown tensor; llama.cpp's early Mixtral files kept one 2-D tensor per expert
+/// (`blk.N.ffn_gate.E.weight`), which llama.cpp itself now converts to the stacked form.
+fn unknown(name: &str) -> Error {
+    let per_expert = name.split('.').collect::<Vec<_>>();
+    match per_expert[..] {
+        ["blk", _, "ffn_gate" | "ffn_up" | "ffn_down", e, "weight"] if e.parse::<u32>().is_ok() => {
+            Error::Config(format!(
+                "{name}: one tensor per expert is an old llama.cpp layout; this loader reads \
+                 experts stacked in ffn_gate_exps, ffn_up_exps and ffn_down_exps"
+            ))
+        }
+        _ => Error::UnknownTensor(name.to_string()),
+    }
+}
+
+/// The layer of a fused gate/up experts tensor.
+fn fused_gate_up(name: &str) -> Option<&str> {
+    let rest = name.strip_prefix("blk.")?;
+    let (layer, part) = rest.split_once('.')?;
+    (part == format!("{FUSED_GATE_UP_EXPERTS}.weight")).then_some(layer)
 }

@@ -10,8 +10,8 @@ use safetensors::{Dtype as StDtype, SafeTensors};
 
 use crate::dequant::{dequantize, DequantError, Groups};
 use crate::error::{io_error, Error, Result};
-use crate::parameters::{ParameterSource, PlannedTensor};
-use crate::tensor_names::{is_ignored_hf_name, is_known_hf_name};
+use crate::parameters::{split_gate_up, Assembly, ParameterSource, PlannedTensor};
+use crate::tensor_names::{hf_expert_part, is_ignored_hf_name, is_known_hf_name, ExpertPart};
 
 const INDEX_FILE: &str = "model.safetensors.index.json";
 
@@ -19,8 +19,8 @@ pub(crate) struct HfModel {
     pub dir: PathBuf,
     pub config: serde_json::Value,
     shards: Vec<Shard>,
-    /// Sorted by name for a stable plan.
-    tensors: BTreeMap<String, TensorEntry>,
+    /// Sorted by name for a stable plan; a source index is a position here.
+    tensors: Vec<(String, TensorEntry)>,
 }
 
 struct TensorEntry {
@@ -42,7 +42,7 @@ impl HfModel {
             .into_iter()
             .map(|path| map_file(&path).map(|map| Shard { path, map }))
             .collect::<Result<Vec<_>>>()?;
-        let tensors = index_tensors(&shards)?;
+        let tensors = index_tensors(&shards)?.into_iter().collect();
         Ok(HfModel {
             dir: dir.to_path_buf(),
             config,
@@ -119,7 +119,7 @@ fn index_tensors(shards: &[Shard]) -> Result<BTreeMap<String, TensorEntry>> {
             if is_ignored_hf_name(&name) {
                 continue;
             }
-            if !is_known_hf_name(&name) {
+            if !is_known_hf_name(&name) && hf_expert_part(&name).is_none() {
                 return Err(Error::UnknownTensor(name));
             }
             let entry = TensorEntry {
@@ -144,36 +144,96 @@ fn ggml_equivalent(dtype: StDtype) -> Option<GgmlType> {
     }
 }
 
+/// The parameters of a checkpoint's tensors: each one as it is, but experts, which are
+/// stacked per projection (one tensor per expert) or split (fused gate/up) into the names
+/// [`crate::tensor_names`] lists.
+fn plan_tensors(tensors: &[(String, TensorEntry)]) -> Result<Vec<PlannedTensor>> {
+    let source_type = |name: &str, entry: &TensorEntry| {
+        ggml_equivalent(entry.dtype).ok_or_else(|| Error::UnsupportedDtype {
+            tensor: name.to_string(),
+            dtype: format!("{:?}", entry.dtype),
+        })
+    };
+    let mut planned = Vec::new();
+    // Parameter name -> (expert, source index) of its one-expert tensors.
+    let mut stacks: BTreeMap<String, Vec<(usize, usize)>> = BTreeMap::new();
+    for (index, (name, entry)) in tensors.iter().enumerate() {
+        let ty = source_type(name, entry)?;
+        let whole = |name: String| PlannedTensor::whole(name, entry.shape.clone(), index, ty);
+        match hf_expert_part(name) {
+            None => planned.push(whole(name.clone())),
+            Some(ExpertPart::Renamed(to)) => planned.push(whole(to)),
+            Some(ExpertPart::OneExpert { name: to, expert }) => {
+                stacks.entry(to).or_default().push((expert, index));
+            }
+            Some(ExpertPart::FusedGateUp { gate, up }) => {
+                planned.extend(split_gate_up(name, &entry.shape, [gate, up], index, ty)?);
+            }
+        }
+    }
+    for (name, mut experts) in stacks {
+        experts.sort_unstable();
+        planned.push(stack(tensors, name, &experts)?);
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    if let Some(t) = planned.iter().find(|t| !seen.insert(t.name.as_str())) {
+        return Err(Error::Config(format!(
+            "the checkpoint holds {} twice (per-expert and fused tensors?)",
+            t.name
+        )));
+    }
+    planned.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(planned)
+}
+
+/// One projection's experts `0..E`, every one present, of one shape and dtype.
+fn stack(
+    tensors: &[(String, TensorEntry)],
+    name: String,
+    experts: &[(usize, usize)],
+) -> Result<PlannedTensor> {
+    let (first_name, first) = &tensors[experts[0].1];
+    for (position, &(expert, index)) in experts.iter().enumerate() {
+        let (source, entry) = &tensors[index];
+        if expert != position {
+            return Err(Error::Config(format!(
+                "{name}: expert {position} is missing (next is {source})"
+            )));
+        }
+        if entry.shape != first.shape || entry.dtype != first.dtype || entry.shape.len() != 2 {
+            return Err(Error::Config(format!(
+                "{name}: {source} is {:?} {:?}, {first_name} {:?} {:?} (experts stack matrices \
+                 of one shape and type)",
+                entry.dtype, entry.shape, first.dtype, first.shape
+            )));
+        }
+    }
+    let mut shape = vec![experts.len()];
+    shape.extend(&first.shape);
+    Ok(PlannedTensor {
+        name,
+        shape,
+        source_index: experts[0].1,
+        source_type: ggml_equivalent(first.dtype).expect("checked when planning"),
+        assembly: Assembly::Stacked(experts.iter().map(|&(_, index)| index).collect()),
+    })
+}
+
 impl ParameterSource for HfModel {
     fn plan(&self) -> Result<Vec<PlannedTensor>> {
-        self.tensors
-            .iter()
-            .enumerate()
-            .map(|(source_index, (name, entry))| {
-                let source_type =
-                    ggml_equivalent(entry.dtype).ok_or_else(|| Error::UnsupportedDtype {
-                        tensor: name.clone(),
-                        dtype: format!("{:?}", entry.dtype),
-                    })?;
-                Ok(PlannedTensor {
-                    name: name.clone(),
-                    shape: entry.shape.clone(),
-                    source_index,
-                    source_type,
-                })
-            })
-            .collect()
+        plan_tensors(&self.tensors)
     }
 
-    fn decode(&self, tensor: &PlannedTensor, out: &mut [f32]) -> Result<()> {
-        let view = self.view(&tensor.name, self.tensors[&tensor.name].shard)?;
+    fn decode_source(&self, index: usize, out: &mut [f32]) -> Result<()> {
+        let (name, entry) = &self.tensors[index];
+        let view = self.view(name, entry.shard)?;
         let unsupported = || Error::UnsupportedDtype {
-            tensor: tensor.name.clone(),
+            tensor: name.clone(),
             dtype: format!("{:?}", view.dtype()),
         };
         let ty = ggml_equivalent(view.dtype()).ok_or_else(unsupported)?;
         dequantize(ty, view.data(), out).map_err(|source| Error::Dequant {
-            tensor: tensor.name.clone(),
+            tensor: name.clone(),
             source,
         })
     }

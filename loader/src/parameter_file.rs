@@ -294,13 +294,12 @@ fn fill_data(
         .zip(slots)
         .try_for_each(|((tensor, entries), mut parts)| {
             match plan[&tensor.name] {
-                StoredFormat::Dense(dtype) => fill_dense(
-                    source,
-                    tensor,
-                    is_tiled(tensor, &entries[0]),
-                    dtype,
-                    parts[0],
-                )?,
+                StoredFormat::Dense(dtype) => {
+                    // Stored as row tiles where the stored shape is not the HF one (stacked
+                    // experts are 3-D and untiled).
+                    let tiled = entries[0].shape != tensor.shape;
+                    fill_dense(source, tensor, tiled, dtype, parts[0])?
+                }
                 format @ (StoredFormat::Groups(_) | StoredFormat::Compact(_)) => {
                     fill_groups(source, tensor, format, &mut parts)?
                 }
@@ -310,12 +309,6 @@ fn fill_data(
         })?;
     bar.finish_and_clear();
     map.flush().map_err(io_error(path))
-}
-
-/// A dense entry stored as row tiles has one dimension more than its tensor (a stack of
-/// experts `[E, rows, cols]` stored dense keeps its three).
-fn is_tiled(tensor: &PlannedTensor, entry: &Entry) -> bool {
-    entry.shape.len() == tensor.shape.len() + 1
 }
 
 fn fill_dense(

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 pub use weight_format::Dtype;
 
 use crate::dequant::Groups;
-use crate::error::Result;
+use crate::error::{Error, Result};
 
 /// Writes float `values` into `out` as `dtype` (exactly `values.len() * size_in_bytes()` bytes),
 /// little-endian, rounding to nearest even where the type is narrower.
@@ -49,15 +49,80 @@ pub(crate) struct PlannedTensor {
     pub name: String,
     /// HF row-major shape.
     pub shape: Vec<usize>,
-    /// Position in the source's own tensor list.
+    /// Position in the source's own tensor list (the first of them, for a stack).
     pub source_index: usize,
     /// How the source encodes it.
     pub source_type: gguf::GgmlType,
+    /// How it is made of source tensors.
+    pub assembly: Assembly,
+}
+
+/// How a parameter is made of source tensors.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Assembly {
+    /// The source tensor `source_index`, its values in order (its shape may differ, as a
+    /// vector for a `[1, n]` matrix).
+    Whole,
+    /// The source tensors at these positions, one expert's matrix each, in expert order,
+    /// stacked on a new leading axis.
+    Stacked(Vec<usize>),
+    /// Rows `start..start + shape[1]` of each expert's `rows`-row matrix of the 3-D source
+    /// tensor `source_index`: the gate or the up half of fused gate/up experts.
+    ExpertRows { rows: usize, start: usize },
 }
 
 impl PlannedTensor {
     pub fn n_elements(&self) -> usize {
         self.shape.iter().product()
+    }
+
+    /// A parameter that is one source tensor as it is.
+    pub fn whole(
+        name: String,
+        shape: Vec<usize>,
+        source_index: usize,
+        source_type: gguf::GgmlType,
+    ) -> Self {
+        PlannedTensor {
+            name,
+            shape,
+            source_index,
+            source_type,
+            assembly: Assembly::Whole,
+        }
+    }
+}
+
+/// The gate and the up experts, `[E, W, H]` each, of fused experts `[E, 2W, H]` (source tensor
+/// `source_index`, called `source` in errors) whose every expert has its gate rows first.
+pub(crate) fn split_gate_up(
+    source: &str,
+    shape: &[usize],
+    [gate, up]: [String; 2],
+    source_index: usize,
+    source_type: gguf::GgmlType,
+) -> Result<[PlannedTensor; 2]> {
+    let [experts, rows, cols] = *shape else {
+        return Err(bad_gate_up(source, shape, "fused gate/up experts are 3-D"));
+    };
+    if rows % 2 != 0 {
+        return Err(bad_gate_up(source, shape, "an odd number of gate/up rows"));
+    }
+    let half = |name, start| PlannedTensor {
+        name,
+        shape: vec![experts, rows / 2, cols],
+        source_index,
+        source_type,
+        assembly: Assembly::ExpertRows { rows, start },
+    };
+    Ok([half(gate, 0), half(up, rows / 2)])
+}
+
+fn bad_gate_up(source: &str, shape: &[usize], reason: &str) -> Error {
+    Error::BadShape {
+        tensor: source.to_string(),
+        shape: shape.to_vec(),
+        reason: reason.to_string(),
     }
 }
 
@@ -66,8 +131,41 @@ pub(crate) trait ParameterSource: Sync {
     /// Every parameter in HF naming and layout; unknown tensors are an error.
     fn plan(&self) -> Result<Vec<PlannedTensor>>;
 
+    /// Decodes source tensor `index` whole to f32 in HF layout; `out` holds its elements.
+    fn decode_source(&self, index: usize, out: &mut [f32]) -> Result<()>;
+
     /// Decodes one planned tensor to f32 in HF layout (`out.len() == tensor.n_elements()`).
-    fn decode(&self, tensor: &PlannedTensor, out: &mut [f32]) -> Result<()>;
+    fn decode(&self, tensor: &PlannedTensor, out: &mut [f32]) -> Result<()> {
+        match &tensor.assembly {
+            Assembly::Whole => self.decode_source(tensor.source_index, out),
+            Assembly::Stacked(sources) => {
+                let per = out.len() / sources.len().max(1);
+                for (i, &source) in sources.iter().enumerate() {
+                    self.decode_source(source, &mut out[i * per..(i + 1) * per])?;
+                }
+                Ok(())
+            }
+            &Assembly::ExpertRows { rows, start } => {
+                let [experts, len, cols] = tensor.shape[..] else {
+                    return Err(Error::BadShape {
+                        tensor: tensor.name.clone(),
+                        shape: tensor.shape.clone(),
+                        reason: "expert rows of a tensor that is not [experts, rows, cols]".into(),
+                    });
+                };
+                // The fused source is twice the part: decoded whole, then each expert's rows
+                // of this part copied out.
+                let mut fused = vec![0.0; experts * rows * cols];
+                self.decode_source(tensor.source_index, &mut fused)?;
+                for e in 0..experts {
+                    let from = (e * rows + start) * cols;
+                    out[e * len * cols..(e + 1) * len * cols]
+                        .copy_from_slice(&fused[from..from + len * cols]);
+                }
+                Ok(())
+            }
+        }
+    }
 
     /// One planned tensor's block codes and group maps, in HF row order.
     fn groups(&self, tensor: &PlannedTensor) -> Result<Groups>;

@@ -1,5 +1,12 @@
-//! GGUF (llama.cpp) tensor names <-> HF transformers names, for the Llama family and the
-//! families whose layers add post-norms (Gemma).
+//! GGUF (llama.cpp) tensor names <-> HF transformers names, for the Llama family, the
+//! families whose layers add post-norms (Gemma) and mixtures of experts.
+//!
+//! An experts layer's parameters, in the names and numpy shapes a parameter file holds them
+//! (E experts of width W, hidden size H; see [`ExpertPart`] for where they come from):
+//! `mlp.gate.weight` `[E, H]` (the router), `mlp.experts.{gate,up}_proj.weight` `[E, W, H]`,
+//! `mlp.experts.down_proj.weight` `[E, H, W]`; with a shared expert (width Ws)
+//! `mlp.shared_expert.{gate,up}_proj.weight` `[Ws, H]`, `mlp.shared_expert.down_proj.weight`
+//! `[H, Ws]` and `mlp.shared_expert_gate.weight` `[1, H]`.
 
 /// Per-layer parts: (GGUF name inside `blk.N.`, HF name inside `model.layers.N.`).
 const LAYER_PARTS: &[(&str, &str)] = &[
@@ -15,6 +22,23 @@ const LAYER_PARTS: &[(&str, &str)] = &[
     ("attn_q_norm", "self_attn.q_norm"),
     ("attn_k_norm", "self_attn.k_norm"),
 ];
+
+/// Per-layer parts of experts layers, weights only. llama.cpp stacks each projection's experts
+/// in one 3-D tensor, `[E, out, in]` in numpy order, as the parameter file keeps them; its
+/// `ffn_gate_inp_shexp` is a vector where HF has a `[1, H]` matrix (same values).
+const EXPERT_PARTS: &[(&str, &str)] = &[
+    ("ffn_gate_inp", "mlp.gate"),
+    ("ffn_gate_exps", "mlp.experts.gate_proj"),
+    ("ffn_up_exps", "mlp.experts.up_proj"),
+    ("ffn_down_exps", "mlp.experts.down_proj"),
+    ("ffn_gate_shexp", "mlp.shared_expert.gate_proj"),
+    ("ffn_up_shexp", "mlp.shared_expert.up_proj"),
+    ("ffn_down_shexp", "mlp.shared_expert.down_proj"),
+    ("ffn_gate_inp_shexp", "mlp.shared_expert_gate"),
+];
+
+/// llama.cpp's fused gate and up experts: `[E, 2W, H]`, each expert's gate rows first.
+pub const FUSED_GATE_UP_EXPERTS: &str = "ffn_gate_up_exps";
 
 /// Where layers norm both before and after attention and the MLP, llama.cpp's `ffn_norm` is
 /// the norm before the MLP, and HF's `post_attention_layernorm` the one after attention (in
@@ -73,8 +97,77 @@ pub fn gguf_to_hf(name: &str, norms: NormPlacement) -> Option<String> {
         NormPlacement::PreAndPost => POST_NORM_PARTS,
         NormPlacement::Pre => &[],
     };
-    let &(_, hf) = post.iter().chain(LAYER_PARTS).find(|(g, _)| *g == part)?;
+    let experts = match suffix {
+        "weight" => EXPERT_PARTS,
+        _ => &[],
+    };
+    let &(_, hf) = (post.iter().chain(LAYER_PARTS).chain(experts)).find(|(g, _)| *g == part)?;
     Some(format!("model.layers.{layer}.{hf}.{suffix}"))
+}
+
+/// Where a parameter of an experts layer comes from in an HF checkpoint.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExpertPart {
+    /// One expert's matrix of a projection (`mlp.experts.N.gate_proj.weight`, Mixtral's
+    /// `block_sparse_moe.experts.N.w1.weight`), stacked in expert order into `name`.
+    OneExpert { name: String, expert: usize },
+    /// transformers 5's fused `mlp.experts.gate_up_proj` `[E, 2W, H]` (gate rows first of each
+    /// expert), split into `gate` and `up`.
+    FusedGateUp { gate: String, up: String },
+    /// A tensor kept whole under another name (Mixtral's `block_sparse_moe.gate.weight`,
+    /// transformers 5's `mlp.experts.down_proj`).
+    Renamed(String),
+}
+
+/// The parameter-file origin of an HF checkpoint's experts tensor; `None` for other names.
+pub fn hf_expert_part(name: &str) -> Option<ExpertPart> {
+    let (layer, rest) = split_layer(name, "model.layers.")?;
+    let out = |proj: &str| format!("model.layers.{layer}.mlp.experts.{proj}.weight");
+    if let Some(rest) = rest.strip_prefix("block_sparse_moe.") {
+        if rest == "gate.weight" {
+            return Some(ExpertPart::Renamed(format!(
+                "model.layers.{layer}.mlp.gate.weight"
+            )));
+        }
+        let (expert, proj) = rest.strip_prefix("experts.")?.split_once('.')?;
+        let proj = match proj {
+            "w1.weight" => "gate_proj",
+            "w3.weight" => "up_proj",
+            "w2.weight" => "down_proj",
+            _ => return None,
+        };
+        let expert = expert.parse().ok()?;
+        return Some(ExpertPart::OneExpert {
+            name: out(proj),
+            expert,
+        });
+    }
+    match rest.strip_prefix("mlp.experts.")? {
+        "gate_up_proj" => Some(ExpertPart::FusedGateUp {
+            gate: out("gate_proj"),
+            up: out("up_proj"),
+        }),
+        "down_proj" => Some(ExpertPart::Renamed(out("down_proj"))),
+        rest => {
+            let (expert, proj) = rest.split_once('.')?;
+            let proj = proj.strip_suffix(".weight")?;
+            if !matches!(proj, "gate_proj" | "up_proj" | "down_proj") {
+                return None;
+            }
+            let expert = expert.parse().ok()?;
+            Some(ExpertPart::OneExpert {
+                name: out(proj),
+                expert,
+            })
+        }
+    }
+}
+
+/// Whether `name` is a router or experts parameter, which parameter files store dense whatever
+/// the plan (the graphs have no block form of them yet).
+pub fn is_router_or_experts(name: &str) -> bool {
+    split_layer(name, "model.layers.")
+        .is_some_and(|(_, part)| part == "mlp.gate.weight" || part.starts_with("mlp.experts."))
 }
 
 /// Whether an HF tensor name is a Llama parameter this crate knows how to place.
@@ -88,8 +181,12 @@ pub fn is_known_hf_name(name: &str) -> bool {
     if GLOBAL_PARTS.iter().any(|(_, hf)| *hf == stem) {
         return true;
     }
+    let experts = match suffix {
+        "weight" => EXPERT_PARTS,
+        _ => &[],
+    };
     split_layer(stem, "model.layers.").is_some_and(|(_, part)| {
-        (LAYER_PARTS.iter().chain(POST_NORM_PARTS)).any(|(_, hf)| *hf == part)
+        (LAYER_PARTS.iter().chain(POST_NORM_PARTS).chain(experts)).any(|(_, hf)| *hf == part)
     })
 }
 
@@ -215,6 +312,79 @@ mod tests {
         assert!(is_ignored_hf_name(
             "model.layers.0.self_attn.rotary_emb.inv_freq"
         ));
+    }
+
+    #[test]
+    fn maps_experts_layers() {
+        for (g, part) in EXPERT_PARTS {
+            let hf = gguf_to_hf(&format!("blk.3.{g}.weight"), NormPlacement::Pre).unwrap();
+            assert_eq!(hf, format!("model.layers.3.{part}.weight"));
+            assert!(is_known_hf_name(&hf), "{hf}");
+            // Router and expert biases (gpt-oss) are not handled.
+            assert_eq!(
+                gguf_to_hf(&format!("blk.3.{g}.bias"), NormPlacement::Pre),
+                None
+            );
+            assert!(!is_known_hf_name(&format!("model.layers.3.{part}.bias")));
+        }
+        assert_eq!(
+            gguf_to_hf("blk.0.ffn_gate_inp_shexp.weight", NormPlacement::Pre).as_deref(),
+            Some("model.layers.0.mlp.shared_expert_gate.weight")
+        );
+        assert!(is_router_or_experts("model.layers.3.mlp.gate.weight"));
+        assert!(is_router_or_experts(
+            "model.layers.3.mlp.experts.up_proj.weight"
+        ));
+        assert!(!is_router_or_experts("model.layers.3.mlp.gate_proj.weight"));
+        assert!(!is_router_or_experts(
+            "model.layers.3.mlp.shared_expert.up_proj.weight"
+        ));
+    }
+
+    #[test]
+    fn places_hf_expert_tensors() {
+        let out = |p: &str| format!("model.layers.2.mlp.experts.{p}.weight");
+        let one = |p: &str, expert| {
+            Some(ExpertPart::OneExpert {
+                name: out(p),
+                expert,
+            })
+        };
+        let cases = [
+            ("mlp.experts.7.gate_proj.weight", one("gate_proj", 7)),
+            ("mlp.experts.0.up_proj.weight", one("up_proj", 0)),
+            ("mlp.experts.12.down_proj.weight", one("down_proj", 12)),
+            ("block_sparse_moe.experts.1.w1.weight", one("gate_proj", 1)),
+            ("block_sparse_moe.experts.1.w3.weight", one("up_proj", 1)),
+            ("block_sparse_moe.experts.1.w2.weight", one("down_proj", 1)),
+            (
+                "block_sparse_moe.gate.weight",
+                Some(ExpertPart::Renamed("model.layers.2.mlp.gate.weight".into())),
+            ),
+            (
+                "mlp.experts.gate_up_proj",
+                Some(ExpertPart::FusedGateUp {
+                    gate: out("gate_proj"),
+                    up: out("up_proj"),
+                }),
+            ),
+            (
+                "mlp.experts.down_proj",
+                Some(ExpertPart::Renamed(out("down_proj"))),
+            ),
+            ("mlp.experts.1.gate_proj.bias", None),
+            ("mlp.experts.x.gate_proj.weight", None),
+            ("block_sparse_moe.experts.1.w4.weight", None),
+            ("mlp.gate.weight", None),
+            ("mlp.gate_proj.weight", None),
+        ];
+        for (name, part) in cases {
+            assert_eq!(
+                hf_expert_part(&format!("model.layers.2.{name}")),
+                part,
+                "{name}"
+            );
+        }
     }
 
     #[test]
