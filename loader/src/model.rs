@@ -11,7 +11,6 @@ use crate::gguf_model::GgufModel;
 use crate::hf_model::{read_json, HfModel};
 use crate::parameter_file;
 use crate::parameters::{Dtype, ParameterInfo, ParameterSource};
-use crate::tensor_names::is_router_or_experts;
 use crate::tiling::Tiling;
 use crate::tokenizer::Tokenizer;
 use crate::weight_plan::{stored_format, Precision, WeightPlan};
@@ -137,15 +136,15 @@ impl Model {
 
     /// Each tensor's stored format for `precision`: with [`Precision::Native`], tensors in a
     /// block format that `groupable` names (those the graphs read as codes and group maps)
-    /// keep their blocks (see [`StoredFormat::Groups`]). Routers and experts are dense
-    /// whatever `groupable` says: block-quantized ones are dequantized.
+    /// keep their blocks (see [`StoredFormat::Groups`]). The graphs name stacked experts only
+    /// where a kernel multiplies them in blocks, and never a router; others are dequantized.
     pub fn weight_plan(&self, precision: Precision, groupable: &Tiling) -> Result<WeightPlan> {
         Ok(self
             .parameter_source()
             .plan()?
             .into_iter()
             .map(|t| {
-                let blocks = groupable.contains(&t.name) && !is_router_or_experts(&t.name);
+                let blocks = groupable.contains(&t.name);
                 let format = stored_format(precision, t.source_type, blocks);
                 (t.name, format)
             })

@@ -163,13 +163,6 @@ pub fn hf_expert_part(name: &str) -> Option<ExpertPart> {
     }
 }
 
-/// Whether `name` is a router or experts parameter, which parameter files store dense whatever
-/// the plan (the graphs have no block form of them yet).
-pub fn is_router_or_experts(name: &str) -> bool {
-    split_layer(name, "model.layers.")
-        .is_some_and(|(_, part)| part == "mlp.gate.weight" || part.starts_with("mlp.experts."))
-}
-
 /// Whether an HF tensor name is a Llama parameter this crate knows how to place.
 pub fn is_known_hf_name(name: &str) -> bool {
     let Some((stem, suffix)) = name.rsplit_once('.') else {
@@ -331,14 +324,6 @@ mod tests {
             gguf_to_hf("blk.0.ffn_gate_inp_shexp.weight", NormPlacement::Pre).as_deref(),
             Some("model.layers.0.mlp.shared_expert_gate.weight")
         );
-        assert!(is_router_or_experts("model.layers.3.mlp.gate.weight"));
-        assert!(is_router_or_experts(
-            "model.layers.3.mlp.experts.up_proj.weight"
-        ));
-        assert!(!is_router_or_experts("model.layers.3.mlp.gate_proj.weight"));
-        assert!(!is_router_or_experts(
-            "model.layers.3.mlp.shared_expert.up_proj.weight"
-        ));
     }
 
     #[test]

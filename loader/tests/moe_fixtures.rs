@@ -189,12 +189,13 @@ fn q8_0_experts_are_dequantized() {
                 }
             }
         }
-        // Native keeps a file's blocks only where the graphs take them; experts stay dense
-        // even when named.
+        // Native keeps a file's blocks where the graphs name them: nothing here but the
+        // experts is in blocks. Unnamed, the experts are dequantized.
         let model = Model::open(&path).unwrap();
         let names = model.parameters(Dtype::F32).unwrap();
-        let all = Tiling::of(names.iter().map(|p| p.name.clone()));
-        let plan = model.weight_plan(Precision::Native, &all).unwrap();
+        let plan = model
+            .weight_plan(Precision::Native, &Tiling::none())
+            .unwrap();
         for (name, format) in &plan {
             assert_eq!(*format, StoredFormat::Dense(Dtype::F32), "{family} {name}");
         }
@@ -204,6 +205,32 @@ fn q8_0_experts_are_dequantized() {
             .write_planned_parameter_file(&file, &plan, &Tiling::none())
             .unwrap();
         assert_eq!(read_f32(&file), q8, "{family}");
+        // Named, each expert is one grouped weight of its own: every part leads with E.
+        let stacks: Vec<String> = names
+            .iter()
+            .filter(|p| p.name.contains(".mlp.experts."))
+            .map(|p| p.name.clone())
+            .collect();
+        let plan = model
+            .weight_plan(Precision::Native, &Tiling::of(stacks.clone()))
+            .unwrap();
+        let grouped = out.path().join("grouped.safetensors");
+        model
+            .write_planned_parameter_file(&grouped, &plan, &Tiling::of(stacks.clone()))
+            .unwrap();
+        let written = loader::read_parameter_list(&grouped).unwrap();
+        for stack in &stacks {
+            assert_eq!(plan[stack], StoredFormat::Groups(GgmlType::Q8_0), "{stack}");
+            let [e, rows, cols] = names.iter().find(|p| &p.name == stack).unwrap().shape[..] else {
+                panic!("{stack} is not a stack");
+            };
+            let codes = written
+                .iter()
+                .find(|p| p.name == format!("{stack}.codes"))
+                .unwrap();
+            let groups = cols.div_ceil(32).div_ceil(4) * 4;
+            assert_eq!(codes.shape, [e, rows / 16, groups, 32, 16], "{stack}");
+        }
     }
 }
 
