@@ -17,6 +17,7 @@ use engine::grammar::Constraint;
 use loader::RenderInputs;
 use serde_json::{json, Value};
 
+use crate::anthropic;
 use crate::auth;
 use crate::choice::{finish_reason, logprobs_json, ChoiceState};
 use crate::error::ApiError;
@@ -33,6 +34,8 @@ pub fn router(state: Shared) -> Router {
         .route("/v1/models", get(models))
         .route("/v1/completions", post(completions))
         .route("/v1/chat/completions", post(chat_completions))
+        .route("/v1/messages", post(anthropic::messages))
+        .route("/v1/messages/count_tokens", post(anthropic::count_tokens))
         .route("/tokenize", post(tokenize::tokenize))
         .route("/detokenize", post(tokenize::detokenize))
         .route_layer(middleware::from_fn_with_state(
@@ -125,7 +128,8 @@ pub struct Run {
 async fn generate(state: Shared, endpoint: Endpoint, bytes: Bytes) -> Result<Response, ApiError> {
     let started = Instant::now();
     let body = request::parse(&bytes)?;
-    let run = start(&state, endpoint, &body, started, "chatcmpl").await?;
+    let format = state.reasoning_format;
+    let run = start(&state, endpoint, &body, started, "chatcmpl", format).await?;
     if run.stream {
         return Ok(stream(run.reply, run.generation, run.deadline));
     }
@@ -133,13 +137,14 @@ async fn generate(state: Shared, endpoint: Endpoint, bytes: Bytes) -> Result<Res
 }
 
 /// Checks `body`, renders and tokenizes its prompt, and submits its choices; `prefix` names
-/// a chat response's id.
+/// a chat response's id, `format` where a separated reasoning goes.
 pub async fn start(
     state: &Shared,
     endpoint: Endpoint,
     body: &RequestBody,
     started: Instant,
     prefix: &str,
+    format: ReasoningFormat,
 ) -> Result<Run, ApiError> {
     check_model(&state.model_name, body)?;
     let ready = state.ready()?;
@@ -157,7 +162,7 @@ pub async fn start(
             choice.constraint = Some(constraint.clone());
         }
     }
-    let (reasoning, reasoning_fields) = reasoning_output(state, body, prompt.thinking);
+    let (reasoning, reasoning_fields) = reasoning_output(format, body, prompt.thinking);
     let n = plan.choices.len();
     let choices = std::mem::take(&mut plan.choices);
     let generation =
@@ -192,6 +197,16 @@ pub async fn start(
     })
 }
 
+/// How many tokens a chat request's prompt takes.
+pub fn prompt_tokens(state: &Shared, body: &RequestBody) -> Result<usize, ApiError> {
+    check_model(&state.model_name, body)?;
+    let ready = state.ready()?;
+    let tool_use = tool_use(ready, Endpoint::Chat, body)?;
+    Ok(prompt_for(ready, Endpoint::Chat, body, tool_use.as_ref())?
+        .ids
+        .len())
+}
+
 /// A grammar held back until the reasoning ends. A reply that may or may not open a block
 /// gets it opened in the prompt, so that the grammar knows where the answer starts.
 fn after_reasoning(
@@ -222,11 +237,10 @@ fn after_reasoning(
 /// Whether and where a chat request's reasoning is reported: `--reasoning-format` and the
 /// request's `separate_reasoning`, `include_reasoning` and `stream_reasoning`.
 fn reasoning_output(
-    state: &Shared,
+    format: ReasoningFormat,
     body: &RequestBody,
     thinking: Option<Thinking>,
 ) -> (Option<ReasoningPlan>, &'static [&'static str]) {
-    let format = state.reasoning_format;
     let Some(thinking) = thinking else {
         return (None, &[]);
     };
@@ -399,11 +413,11 @@ fn chat_prompt(
 }
 
 /// A fresh random number (seeds of requests that give none, response ids).
-fn random_u64() -> u64 {
+pub fn random_u64() -> u64 {
     RandomState::new().hash_one(Instant::now())
 }
 
-fn timeout_error(state: &Shared) -> ApiError {
+pub fn timeout_error(state: &Shared) -> ApiError {
     ApiError::new(
         StatusCode::GATEWAY_TIMEOUT,
         "request_timeout",
@@ -414,7 +428,7 @@ fn timeout_error(state: &Shared) -> ApiError {
     )
 }
 
-fn lost_engine() -> ApiError {
+pub fn lost_engine() -> ApiError {
     ApiError::new(
         StatusCode::SERVICE_UNAVAILABLE,
         "engine_stopped",
@@ -667,9 +681,26 @@ fn stream(reply: Reply, generation: Generation, deadline: tokio::time::Instant) 
         deadline,
         phase: Phase::Start,
     };
-    let events = futures_util::stream::unfold(state, |mut state| async move {
+    event_stream(state, |mut state| async move {
         let bytes = state.advance().await?;
-        Some((Ok::<_, Infallible>(Bytes::from(bytes)), state))
+        Some((bytes, state))
+    })
+}
+
+/// A server-sent-event response: `next` gives the bytes to send and the state for the next
+/// call, until it gives `None`.
+pub fn event_stream<S, F, Fut>(state: S, mut next: F) -> Response
+where
+    S: Send + 'static,
+    F: FnMut(S) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = Option<(String, S)>> + Send + 'static,
+{
+    let events = futures_util::stream::unfold(state, move |state| {
+        let step = next(state);
+        async move {
+            let (bytes, state) = step.await?;
+            Some((Ok::<_, Infallible>(Bytes::from(bytes)), state))
+        }
     });
     (
         [

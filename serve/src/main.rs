@@ -2,6 +2,7 @@
 //! engine. The port is bound first and `/health` answers 503 while the model
 //! compiles and loads in the background, 200 once it serves.
 
+mod anthropic;
 mod api;
 mod auth;
 mod choice;

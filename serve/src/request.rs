@@ -231,6 +231,11 @@ pub fn parse(bytes: &[u8]) -> Result<Body, ApiError> {
         return Err(ApiError::invalid("body", "the body must be a JSON object"));
     };
     drop_unimplemented(object)?;
+    deserialize(value)
+}
+
+/// Reads a body into `T`; a wrongly typed or unknown field is a 400 naming it.
+pub fn deserialize<T: serde::de::DeserializeOwned>(value: Value) -> Result<T, ApiError> {
     serde_path_to_error::deserialize(value).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
