@@ -40,6 +40,10 @@ struct MessagesBody {
     tools: Option<Vec<Tool>>,
     tool_choice: Option<ToolChoice>,
     thinking: Option<Thinking>,
+    output_config: Option<OutputConfig>,
+    /// Prompt caching is automatic here (the prefix cache).
+    #[serde(rename = "cache_control")]
+    _cache_control: Option<IgnoredAny>,
     #[serde(rename = "metadata")]
     _metadata: Option<IgnoredAny>,
     #[serde(rename = "service_tier")]
@@ -166,8 +170,39 @@ enum Thinking {
     /// counts toward `max_tokens` and is not cut at the budget.
     Enabled {
         budget_tokens: u64,
+        #[serde(default)]
+        display: Option<Display>,
+    },
+    /// The model's own choice: the template's default.
+    Adaptive {
+        #[serde(default)]
+        display: Option<Display>,
     },
     Disabled,
+}
+
+/// Whether thinking blocks carry the reasoning (`summarized`) or are left out (`omitted`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum Display {
+    Summarized,
+    Omitted,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OutputConfig {
+    /// Passed on as `reasoning_effort`.
+    #[serde(default)]
+    effort: Option<String>,
+    #[serde(default)]
+    format: Option<OutputFormat>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+enum OutputFormat {
+    JsonSchema { schema: Value },
 }
 
 /// A Messages error: `{"type": "error", "error": {"type", "message"}}`.
@@ -185,7 +220,7 @@ const FIELD_NAMES: &[(&str, &str)] = &[
     ("reasoning_effort", "thinking"),
     ("chat_template_kwargs", "thinking"),
     ("parallel_tool_calls", "tool_choice"),
-    ("response_format", "tool_choice"),
+    ("response_format", "output_config"),
 ];
 
 impl MessagesError {
@@ -270,7 +305,8 @@ async fn run(state: Shared, bytes: Bytes) -> Result<Response, MessagesError> {
     let finish = choice.finish.as_ref().expect("every choice finished");
     finish_reason(finish)?;
     let calls = reply.calls(choice.content());
-    let blocks = whole_blocks(choice, calls.as_ref());
+    let shown = !reply.reasoning_fields.is_empty();
+    let blocks = whole_blocks(choice, shown, calls.as_ref());
     let (stop_reason, stop_sequence) = stop_reason(finish, calls.is_some());
     let mut message = message_head(&reply);
     message["content"] = Value::Array(blocks);
@@ -346,6 +382,7 @@ fn translate(state: &Shared, body: &MessagesBody) -> Result<ChatBody, ApiError> 
         chat_tool_choice(choice, &mut chat)?;
     }
     thinking(state, body, &mut chat)?;
+    output_config(body.output_config.as_ref(), &mut chat)?;
     request::deserialize(Value::Object(chat))
 }
 
@@ -540,7 +577,7 @@ fn thinking(
         .as_ref()
         .is_some_and(|t| t.reads("enable_thinking"));
     match thinking {
-        Thinking::Enabled { budget_tokens } => {
+        Thinking::Enabled { budget_tokens, .. } => {
             if let Some(max) = body.max_tokens.filter(|max| budget_tokens >= max) {
                 return Err(ApiError::invalid(
                     "thinking",
@@ -554,10 +591,44 @@ fn thinking(
                 );
             }
         }
+        Thinking::Adaptive { .. } => {}
         Thinking::Disabled if ready.reasoning.is_some() => {
             chat.insert("reasoning_effort".into(), json!("none"));
         }
         Thinking::Disabled => {}
+    }
+    let display = match thinking {
+        Thinking::Enabled { display, .. } | Thinking::Adaptive { display } => *display,
+        Thinking::Disabled => None,
+    };
+    if display == Some(Display::Omitted) {
+        chat.insert("include_reasoning".into(), json!(false));
+    }
+    Ok(())
+}
+
+/// `output_config`: a JSON schema for the answer, and the effort as `reasoning_effort`.
+fn output_config(
+    config: Option<&OutputConfig>,
+    chat: &mut Map<String, Value>,
+) -> Result<(), ApiError> {
+    let Some(config) = config else {
+        return Ok(());
+    };
+    if let Some(effort) = &config.effort {
+        if chat.contains_key("reasoning_effort") {
+            return Err(ApiError::invalid(
+                "output_config",
+                "output_config.effort cannot be combined with thinking disabled",
+            ));
+        }
+        chat.insert("reasoning_effort".into(), json!(effort));
+    }
+    if let Some(OutputFormat::JsonSchema { schema }) = &config.format {
+        chat.insert(
+            "response_format".into(),
+            json!({"type": "json_schema", "json_schema": {"name": "output", "schema": schema}}),
+        );
     }
     Ok(())
 }
@@ -604,10 +675,12 @@ fn tool_use_block(call: &ToolCall) -> Value {
 /// when there is nothing else.
 fn whole_blocks(
     choice: &ChoiceState,
+    thinking: bool,
     calls: Option<&(Option<String>, Vec<ToolCall>)>,
 ) -> Vec<Value> {
     let mut blocks = Vec::new();
-    if let Some(reasoning) = choice.reasoning().filter(|r| !r.is_empty()) {
+    let reasoning = choice.reasoning().filter(|r| thinking && !r.is_empty());
+    if let Some(reasoning) = reasoning {
         blocks.push(json!({"type": "thinking", "thinking": reasoning, "signature": ""}));
     }
     let text = match calls {
@@ -711,7 +784,7 @@ impl EventStream {
                 .choice
                 .apply(update.event, started, &state.metrics, tokenizer, false);
             let mut out = String::new();
-            if !delta.reasoning.is_empty() {
+            if !delta.reasoning.is_empty() && !self.reply.reasoning_fields.is_empty() {
                 out.push_str(&self.delta(Open::Thinking, &delta.reasoning));
             }
             let mut shown = match self.reply.tool_use {

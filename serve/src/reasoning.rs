@@ -362,8 +362,8 @@ impl Separated {
     }
 }
 
-/// OpenAI's `reasoning_effort` values.
-const EFFORTS: &[&str] = &["none", "minimal", "low", "medium", "high", "xhigh"];
+/// OpenAI's `reasoning_effort` values, and Anthropic's `max`.
+const EFFORTS: &[&str] = &["none", "minimal", "low", "medium", "high", "xhigh", "max"];
 
 /// The template's keyword arguments: `chat_template_kwargs`, each one the template reads, and
 /// `reasoning_effort` where the template reads it. A template that reads `enable_thinking`

@@ -194,6 +194,16 @@ fn text_turns_streams_and_stop_sequences() {
         message["usage"]["output_tokens"],
         out["usage"]["output_tokens"]
     );
+    // output_config's schema shapes the answer.
+    let mut shaped = body.clone();
+    shaped["max_tokens"] = json!(30);
+    shaped["output_config"] = json!({"format": {"type": "json_schema", "schema": {
+        "type": "object", "properties": {"ok": {"type": "boolean"}},
+        "required": ["ok"], "additionalProperties": false}}});
+    let out = ok(&server, "/v1/messages", &shaped);
+    assert_eq!(out["stop_reason"], "end_turn", "{out}");
+    let value: Value = serde_json::from_str(out["content"][0]["text"].as_str().unwrap()).unwrap();
+    assert!(value["ok"].is_boolean(), "{out}");
     // A stop sequence from inside the greedy text ends it there.
     let chars: Vec<char> = text.chars().collect();
     assert!(chars.len() > 3, "{text:?}");

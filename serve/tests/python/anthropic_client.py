@@ -18,6 +18,8 @@ BASE, MODEL, KEY = sys.argv[1], sys.argv[2], sys.argv[3]
 client = anthropic.Anthropic(base_url=BASE, api_key=KEY, max_retries=0, timeout=300)
 ASK = [{"role": "user", "content": "What is the capital of France? Answer in one sentence."}]
 SYSTEM = "You are a helpful assistant."
+# The client no longer has sampling parameters; the server still reads them.
+GREEDY = {"temperature": 0}
 
 
 def post(path, body):
@@ -33,7 +35,7 @@ def chat_prompt_tokens(messages, **extra):
 
 
 def test_text_turn_and_count():
-    out = client.messages.create(model=MODEL, max_tokens=40, temperature=0, system=SYSTEM,
+    out = client.messages.create(model=MODEL, max_tokens=40, extra_body=GREEDY, system=SYSTEM,
                                  messages=ASK)
     assert out.type == "message" and out.role == "assistant", out
     assert out.content[0].type == "text" and "Paris" in out.content[0].text, out
@@ -49,8 +51,8 @@ def test_text_turn_and_count():
 
 
 def test_stream_matches_whole():
-    whole = client.messages.create(model=MODEL, max_tokens=30, temperature=0, messages=ASK)
-    with client.messages.stream(model=MODEL, max_tokens=30, temperature=0, messages=ASK) as stream:
+    whole = client.messages.create(model=MODEL, max_tokens=30, extra_body=GREEDY, messages=ASK)
+    with client.messages.stream(model=MODEL, max_tokens=30, extra_body=GREEDY, messages=ASK) as stream:
         text = "".join(stream.text_stream)
         final = stream.get_final_message()
     assert text == whole.content[0].text, (text, whole)
@@ -68,7 +70,7 @@ WEATHER = [{"role": "user", "content": "What is the weather in Paris?"}]
 
 
 def test_tool_round_trip():
-    kw = dict(model=MODEL, max_tokens=120, temperature=0, tools=TOOLS,
+    kw = dict(model=MODEL, max_tokens=120, extra_body=GREEDY, tools=TOOLS,
               tool_choice={"type": "tool", "name": "get_weather"})
     out = client.messages.create(messages=WEATHER, **kw)
     assert out.stop_reason == "tool_use", out
@@ -82,7 +84,7 @@ def test_tool_round_trip():
         {"role": "assistant", "content": [b.model_dump(exclude_none=True) for b in out.content]},
         {"role": "user", "content": [{"type": "tool_result", "tool_use_id": call.id,
                                       "content": "21 degrees and sunny"}]}]
-    answer = client.messages.create(model=MODEL, max_tokens=30, temperature=0, tools=TOOLS,
+    answer = client.messages.create(model=MODEL, max_tokens=30, extra_body=GREEDY, tools=TOOLS,
                                     messages=history)
     assert answer.stop_reason != "tool_use" and answer.content[0].text, answer
     counted = client.messages.count_tokens(model=MODEL, tools=TOOLS, messages=history)
