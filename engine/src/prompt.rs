@@ -1,7 +1,7 @@
 //! Prompt text to token ids, done the same way by every front end (`generate`
 //! and the server), so the same prompt and seed give the same tokens.
 
-use loader::{ChatMessage, ChatTemplate, Tokenizer};
+use loader::{ChatMessage, ChatTemplate, RenderInputs, Tokenizer};
 
 /// Why a prompt could not be turned into token ids.
 #[derive(Debug, thiserror::Error)]
@@ -34,14 +34,36 @@ pub fn chat_with_tools(
     messages: &[ChatMessage],
     tools: Option<&serde_json::Value>,
 ) -> Result<Vec<u32>, PromptError> {
+    let inputs = RenderInputs {
+        tools,
+        kwargs: None,
+    };
+    chat_with(template, tokenizer, messages, &inputs).map(|p| p.ids)
+}
+
+/// A rendered chat prompt: its text (what a reasoning parser reads to learn whether the
+/// template opened or closed a thinking block) and its token ids.
+pub struct ChatPrompt {
+    pub text: String,
+    pub ids: Vec<u32>,
+}
+
+/// [`chat`] with tools and the template's keyword arguments.
+pub fn chat_with(
+    template: Option<&ChatTemplate>,
+    tokenizer: Option<&Tokenizer>,
+    messages: &[ChatMessage],
+    inputs: &RenderInputs,
+) -> Result<ChatPrompt, PromptError> {
     let template = template.ok_or(PromptError::NoChatTemplate)?;
     let tokenizer = tokenizer.ok_or(PromptError::NoTokenizer)?;
     let text = template
-        .render_with_tools(messages, tools, true)
+        .render_with(messages, inputs, true)
         .map_err(PromptError::Template)?;
-    tokenizer
+    let ids = tokenizer
         .encode(&text, false)
-        .map_err(PromptError::Tokenize)
+        .map_err(PromptError::Tokenize)?;
+    Ok(ChatPrompt { text, ids })
 }
 
 /// Tokenizes raw prompt text, with the BOS token when the model asks for one.

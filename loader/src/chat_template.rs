@@ -39,6 +39,10 @@ pub struct ChatMessage {
     /// A `tool` turn: the function's name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// An assistant turn's reasoning, for templates that render it (Qwen3's reads
+    /// `reasoning_content`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reasoning_content: Option<String>,
 }
 
 impl ChatMessage {
@@ -49,9 +53,29 @@ impl ChatMessage {
             tool_calls: None,
             tool_call_id: None,
             name: None,
+            reasoning_content: None,
         }
     }
 }
+
+/// What a render takes besides the messages.
+#[derive(Debug, Clone, Default)]
+pub struct RenderInputs<'a> {
+    /// The request's tool definitions (OpenAI's `tools` list), as the template's `tools`.
+    pub tools: Option<&'a serde_json::Value>,
+    /// Further variables, as `apply_chat_template`'s keyword arguments (`enable_thinking`,
+    /// `reasoning_effort`...). They cannot replace the variables the renderer sets.
+    pub kwargs: Option<&'a serde_json::Map<String, serde_json::Value>>,
+}
+
+/// The variables every render sets, which keyword arguments may not replace.
+pub const RESERVED_VARIABLES: &[&str] = &[
+    "messages",
+    "add_generation_prompt",
+    "bos_token",
+    "eos_token",
+    "tools",
+];
 
 /// A compiled chat template plus the special-token strings templates refer to.
 pub struct ChatTemplate {
@@ -97,7 +121,13 @@ impl ChatTemplate {
     /// Whether the template renders a `tools` list itself (HF templates of tool-calling models
     /// do); otherwise a caller describes the tools in a message.
     pub fn reads_tools(&self) -> bool {
-        self.source.contains("tools")
+        self.reads("tools")
+    }
+
+    /// Whether the template's source names `variable` at all (a template that never names
+    /// a keyword argument cannot act on it).
+    pub fn reads(&self, variable: &str) -> bool {
+        self.source.contains(variable)
     }
 
     /// [`ChatTemplate::render`] with the request's tool definitions (OpenAI's `tools` list) as
@@ -108,12 +138,39 @@ impl ChatTemplate {
         tools: Option<&serde_json::Value>,
         add_generation_prompt: bool,
     ) -> Result<String> {
+        let inputs = RenderInputs {
+            tools,
+            kwargs: None,
+        };
+        self.render_with(messages, &inputs, add_generation_prompt)
+    }
+
+    /// [`ChatTemplate::render`] with tools and keyword arguments. A keyword argument named
+    /// like one of [`RESERVED_VARIABLES`] is an error.
+    pub fn render_with(
+        &self,
+        messages: &[ChatMessage],
+        inputs: &RenderInputs,
+        add_generation_prompt: bool,
+    ) -> Result<String> {
         let template = self.env.get_template(TEMPLATE_NAME)?;
+        let kwargs = inputs.kwargs.cloned().unwrap_or_default();
+        if let Some(name) = kwargs
+            .keys()
+            .find(|k| RESERVED_VARIABLES.contains(&k.as_str()))
+        {
+            let message =
+                format!("the keyword argument {name:?} would replace a template variable");
+            return Err(minijinja::Error::new(ErrorKind::InvalidOperation, message).into());
+        }
         let text: usize = messages
             .iter()
-            .map(|m| m.role.len() + m.content.len())
+            .map(|m| {
+                m.role.len() + m.content.len() + m.reasoning_content.as_ref().map_or(0, String::len)
+            })
             .sum::<usize>()
-            + tools.map_or(0, |t| t.to_string().len());
+            + inputs.tools.map_or(0, |t| t.to_string().len())
+            + serde_json::Value::Object(kwargs.clone()).to_string().len();
         let mut out = BoundedOutput {
             text: Vec::new(),
             limit: RENDER_OUTPUT_SLACK + 4 * text,
@@ -124,7 +181,8 @@ impl ChatTemplate {
             add_generation_prompt => add_generation_prompt,
             bos_token => self.bos_token,
             eos_token => self.eos_token,
-            tools => tools,
+            tools => inputs.tools,
+            ..minijinja::Value::from_serialize(&kwargs)
         };
         let rendered = template.render_captured_to(ctx, &mut out);
         if out.exceeded {
@@ -247,6 +305,37 @@ mod tests {
             "[add]hi;call add {\"a\":1};result c1: 2;"
         );
         assert_eq!(t.render(&messages[..1], false).unwrap(), "hi;");
+    }
+
+    #[test]
+    fn keyword_arguments_and_reasoning_reach_the_template() {
+        let src = "{% for m in messages %}{% if m.reasoning_content %}<think>{{ m.reasoning_content }}</think>{% endif %}{{ m.content }};{% endfor %}{% if enable_thinking is defined and enable_thinking is false %}<think></think>{% endif %}";
+        let t = ChatTemplate::new(src, None, None).unwrap();
+        assert!(t.reads("enable_thinking") && !t.reads("reasoning_effort"));
+        let mut answer = ChatMessage::new("assistant", "4");
+        answer.reasoning_content = Some("2+2".into());
+        let messages = [ChatMessage::new("user", "2+2?"), answer];
+        let mut kwargs = serde_json::Map::new();
+        kwargs.insert("enable_thinking".into(), false.into());
+        let inputs = RenderInputs {
+            tools: None,
+            kwargs: Some(&kwargs),
+        };
+        assert_eq!(
+            t.render_with(&messages, &inputs, true).unwrap(),
+            "2+2?;<think>2+2</think>4;<think></think>"
+        );
+        assert_eq!(
+            t.render(&messages, true).unwrap(),
+            "2+2?;<think>2+2</think>4;"
+        );
+        kwargs.insert("messages".into(), serde_json::json!([]));
+        let inputs = RenderInputs {
+            tools: None,
+            kwargs: Some(&kwargs),
+        };
+        let err = t.render_with(&messages, &inputs, true).unwrap_err();
+        assert!(err.to_string().contains("\"messages\""), "{err}");
     }
 
     #[test]

@@ -39,7 +39,7 @@ mod tokenizer;
 mod weight_plan;
 
 pub use cache_lock::CacheLock;
-pub use chat_template::{ChatMessage, ChatTemplate};
+pub use chat_template::{ChatMessage, ChatTemplate, RenderInputs, RESERVED_VARIABLES};
 pub use decode_stream::DecodeStream;
 pub use error::{Error, Result};
 pub use model::{Model, ModelFormat};

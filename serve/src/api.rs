@@ -13,12 +13,16 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{middleware, Json, Router};
 use engine::batch::SubmitError;
+use engine::grammar::Constraint;
+use loader::RenderInputs;
 use serde_json::{json, Value};
 
+use crate::anthropic;
 use crate::auth;
 use crate::choice::{finish_reason, logprobs_json, ChoiceState};
 use crate::error::ApiError;
 use crate::generation::{submit_error, Generation};
+use crate::reasoning::{self, Opening, ReasoningFormat, ReasoningPlan, Syntax};
 use crate::request::{self, Body as RequestBody, Endpoint, Prompt};
 use crate::state::{unix_now, Ready, Shared};
 use crate::structured;
@@ -30,6 +34,8 @@ pub fn router(state: Shared) -> Router {
         .route("/v1/models", get(models))
         .route("/v1/completions", post(completions))
         .route("/v1/chat/completions", post(chat_completions))
+        .route("/v1/messages", post(anthropic::messages))
+        .route("/v1/messages/count_tokens", post(anthropic::count_tokens))
         .route("/tokenize", post(tokenize::tokenize))
         .route("/detokenize", post(tokenize::detokenize))
         .route_layer(middleware::from_fn_with_state(
@@ -94,35 +100,69 @@ async fn chat_completions(State(state): State<Shared>, body: Bytes) -> Response 
 }
 
 /// How a request's answer is labelled and what it reports.
-struct Reply {
-    state: Shared,
-    endpoint: Endpoint,
-    id: String,
-    created: u64,
-    n: usize,
-    logprobs: bool,
-    include_usage: bool,
-    prompt_tokens: usize,
+pub struct Reply {
+    pub state: Shared,
+    pub endpoint: Endpoint,
+    pub id: String,
+    pub created: u64,
+    pub n: usize,
+    pub logprobs: bool,
+    pub include_usage: bool,
+    pub prompt_tokens: usize,
     /// The request may call tools: calls are parsed out of the text.
-    tool_use: Option<ToolUse>,
+    pub tool_use: Option<ToolUse>,
+    /// How each choice's reasoning is told from its answer, when the request separates them.
+    pub reasoning: Option<ReasoningPlan>,
+    /// The message fields a separated reasoning goes into.
+    pub reasoning_fields: &'static [&'static str],
+}
+
+/// A request the engine runs, and how to answer it.
+pub struct Run {
+    pub reply: Reply,
+    pub generation: Generation,
+    pub stream: bool,
+    pub deadline: tokio::time::Instant,
 }
 
 async fn generate(state: Shared, endpoint: Endpoint, bytes: Bytes) -> Result<Response, ApiError> {
     let started = Instant::now();
     let body = request::parse(&bytes)?;
-    check_model(&state.model_name, &body)?;
+    let format = state.reasoning_format;
+    let run = start(&state, endpoint, &body, started, "chatcmpl", format).await?;
+    if run.stream {
+        return Ok(stream(run.reply, run.generation, run.deadline));
+    }
+    collect(run.reply, run.generation, run.deadline).await
+}
+
+/// Checks `body`, renders and tokenizes its prompt, and submits its choices; `prefix` names
+/// a chat response's id, `format` where a separated reasoning goes.
+pub async fn start(
+    state: &Shared,
+    endpoint: Endpoint,
+    body: &RequestBody,
+    started: Instant,
+    prefix: &str,
+    format: ReasoningFormat,
+) -> Result<Run, ApiError> {
+    check_model(&state.model_name, body)?;
     let ready = state.ready()?;
-    let tool_use = tool_use(ready, endpoint, &body)?;
-    let prompt = prompt_ids(ready, endpoint, &body, tool_use.as_ref())?;
+    let tool_use = tool_use(ready, endpoint, body)?;
+    let mut prompt = prompt_for(ready, endpoint, body, tool_use.as_ref())?;
+    let constraint = structured::constraint(body, tool_use.as_ref(), &ready.grammars).await?;
+    let constraint = match (constraint, prompt.thinking.as_mut()) {
+        (Some(c), Some(thinking)) => Some(after_reasoning(ready, c, thinking, &mut prompt.ids)?),
+        (c, _) => c,
+    };
     let limits = ready.engine.limits();
-    let mut plan = request::plan(&body, endpoint, prompt, &limits, random_u64())?;
-    if let Some(constraint) =
-        structured::constraint(&body, tool_use.as_ref(), &ready.grammars).await?
-    {
+    let mut plan = request::plan(body, endpoint, prompt.ids, &limits, random_u64())?;
+    if let Some(constraint) = constraint {
         for choice in &mut plan.choices {
             choice.constraint = Some(constraint.clone());
         }
     }
+    let (reasoning, reasoning_fields) = reasoning_output(format, body, prompt.thinking);
     let n = plan.choices.len();
     let choices = std::mem::take(&mut plan.choices);
     let generation =
@@ -133,7 +173,7 @@ async fn generate(state: Shared, endpoint: Endpoint, bytes: Bytes) -> Result<Res
             submit_error(e, prompt_field(endpoint))
         })?;
     let prefix = match endpoint {
-        Endpoint::Chat => "chatcmpl",
+        Endpoint::Chat => prefix,
         Endpoint::Completions => "cmpl",
     };
     let reply = Reply {
@@ -146,11 +186,78 @@ async fn generate(state: Shared, endpoint: Endpoint, bytes: Bytes) -> Result<Res
         include_usage: plan.include_usage,
         prompt_tokens: plan.prompt.len(),
         tool_use,
+        reasoning,
+        reasoning_fields,
     };
-    if plan.stream {
-        return Ok(stream(reply, generation, deadline(&state, started)));
+    Ok(Run {
+        reply,
+        generation,
+        stream: plan.stream,
+        deadline: deadline(state, started),
+    })
+}
+
+/// How many tokens a chat request's prompt takes.
+pub fn prompt_tokens(state: &Shared, body: &RequestBody) -> Result<usize, ApiError> {
+    check_model(&state.model_name, body)?;
+    let ready = state.ready()?;
+    let tool_use = tool_use(ready, Endpoint::Chat, body)?;
+    Ok(prompt_for(ready, Endpoint::Chat, body, tool_use.as_ref())?
+        .ids
+        .len())
+}
+
+/// A grammar held back until the reasoning ends. A reply that may or may not open a block
+/// gets it opened in the prompt, so that the grammar knows where the answer starts.
+fn after_reasoning(
+    ready: &Ready,
+    constraint: Constraint,
+    thinking: &mut Thinking,
+    ids: &mut Vec<u32>,
+) -> Result<Constraint, ApiError> {
+    if thinking.opening == Opening::Closed {
+        return Ok(constraint);
     }
-    collect(reply, generation, deadline(&state, started)).await
+    if thinking.opening == Opening::Optional {
+        let text = format!("{}{}\n", thinking.prompt, thinking.syntax.start());
+        if let Some(tokenizer) = ready.tokenizer.as_deref() {
+            *ids = tokenizer
+                .encode(&text, false)
+                .map_err(|e| ApiError::invalid("messages", e.to_string()))?;
+        }
+        thinking.opening = Opening::Open;
+    }
+    let compiler = ready
+        .grammars
+        .as_ref()
+        .map_err(|e| structured::compile_error("response_format", e.clone()))?;
+    Ok(compiler.after(constraint, thinking.syntax.end()))
+}
+
+/// Whether and where a chat request's reasoning is reported: `--reasoning-format` and the
+/// request's `separate_reasoning`, `include_reasoning` and `stream_reasoning`.
+fn reasoning_output(
+    format: ReasoningFormat,
+    body: &RequestBody,
+    thinking: Option<Thinking>,
+) -> (Option<ReasoningPlan>, &'static [&'static str]) {
+    let Some(thinking) = thinking else {
+        return (None, &[]);
+    };
+    if format == ReasoningFormat::None || body.separate_reasoning == Some(false) {
+        return (None, &[]);
+    }
+    let plan = ReasoningPlan {
+        syntax: thinking.syntax,
+        opening: thinking.opening,
+        stream: body.stream_reasoning != Some(false),
+    };
+    let fields = if body.include_reasoning == Some(false) {
+        &[]
+    } else {
+        format.fields()
+    };
+    (Some(plan), fields)
 }
 
 fn prompt_field(endpoint: Endpoint) -> &'static str {
@@ -202,53 +309,115 @@ fn tool_use(
     )
 }
 
-fn prompt_ids(
+/// What a thinking model's reply starts from.
+pub struct Thinking {
+    syntax: Syntax,
+    opening: Opening,
+    /// The rendered prompt.
+    prompt: String,
+}
+
+/// A request's prompt: its token ids, and for chat with a thinking model where the reply
+/// starts.
+struct PromptIds {
+    ids: Vec<u32>,
+    thinking: Option<Thinking>,
+}
+
+fn prompt_for(
     ready: &Ready,
     endpoint: Endpoint,
     body: &RequestBody,
     tool_use: Option<&ToolUse>,
-) -> Result<Vec<u32>, ApiError> {
+) -> Result<PromptIds, ApiError> {
     let tokenizer = ready.tokenizer.as_deref();
+    let plain = |ids| PromptIds {
+        ids,
+        thinking: None,
+    };
     match endpoint {
-        Endpoint::Chat => {
-            if body.prompt.is_some() {
-                return Err(ApiError::invalid("prompt", "chat takes messages, not prompt"));
+        Endpoint::Chat => chat_prompt(ready, body, tool_use),
+        Endpoint::Completions => {
+            if let Some(field) = chat_only_field(body) {
+                return Err(ApiError::invalid(field, format!("{field} is a chat field")));
             }
-            let mut messages = request::chat_messages(body)?;
-            let tools = tool_use.and_then(|t| {
-                t.prepare_messages(&mut messages);
-                t.template_tools()
-            });
-            engine::prompt::chat_with_tools(
-                ready.chat_template.as_ref(),
-                tokenizer,
-                &messages,
-                tools.as_ref(),
-            )
-            .map_err(|e| ApiError::invalid("messages", e.to_string()))
+            match &body.prompt {
+                None => Err(ApiError::invalid("prompt", "prompt is required")),
+                Some(Prompt::Text(text)) => engine::prompt::raw(tokenizer, text)
+                    .map(plain)
+                    .map_err(|e| ApiError::invalid("prompt", e.to_string())),
+                Some(Prompt::Tokens(ids)) => Ok(plain(ids.clone())),
+                Some(Prompt::Batch(list)) => Err(ApiError::invalid(
+                    "prompt",
+                    format!(
+                        "prompt must be a string or a list of token ids, got a list of {} items that are not token ids; send one request per prompt",
+                        list.len()
+                    ),
+                )),
+            }
         }
-        Endpoint::Completions => match &body.prompt {
-            None => Err(ApiError::invalid("prompt", "prompt is required")),
-            Some(Prompt::Text(text)) => engine::prompt::raw(tokenizer, text)
-                .map_err(|e| ApiError::invalid("prompt", e.to_string())),
-            Some(Prompt::Tokens(ids)) => Ok(ids.clone()),
-            Some(Prompt::Batch(list)) => Err(ApiError::invalid(
-                "prompt",
-                format!(
-                    "prompt must be a string or a list of token ids, got a list of {} items that are not token ids; send one request per prompt",
-                    list.len()
-                ),
-            )),
-        },
     }
 }
 
+/// A template field given to completions, which have no template.
+fn chat_only_field(body: &RequestBody) -> Option<&'static str> {
+    [
+        ("chat_template_kwargs", body.chat_template_kwargs.is_some()),
+        ("reasoning_effort", body.reasoning_effort.is_some()),
+    ]
+    .into_iter()
+    .find_map(|(field, given)| given.then_some(field))
+}
+
+fn chat_prompt(
+    ready: &Ready,
+    body: &RequestBody,
+    tool_use: Option<&ToolUse>,
+) -> Result<PromptIds, ApiError> {
+    if body.prompt.is_some() {
+        return Err(ApiError::invalid(
+            "prompt",
+            "chat takes messages, not prompt",
+        ));
+    }
+    let mut messages = request::chat_messages(body)?;
+    let tools = tool_use.and_then(|t| {
+        t.prepare_messages(&mut messages);
+        t.template_tools()
+    });
+    let template = ready.chat_template.as_ref();
+    let kwargs = match template {
+        Some(template) => Some(reasoning::template_kwargs(
+            body.chat_template_kwargs.as_ref(),
+            body.reasoning_effort.as_deref(),
+            template,
+        )?),
+        None => None,
+    };
+    let inputs = RenderInputs {
+        tools: tools.as_ref(),
+        kwargs: kwargs.as_ref(),
+    };
+    let prompt =
+        engine::prompt::chat_with(template, ready.tokenizer.as_deref(), &messages, &inputs)
+            .map_err(|e| ApiError::invalid("messages", e.to_string()))?;
+    let thinking = ready.reasoning.map(|syntax| Thinking {
+        syntax,
+        opening: syntax.opening(&prompt.text),
+        prompt: prompt.text,
+    });
+    Ok(PromptIds {
+        ids: prompt.ids,
+        thinking,
+    })
+}
+
 /// A fresh random number (seeds of requests that give none, response ids).
-fn random_u64() -> u64 {
+pub fn random_u64() -> u64 {
     RandomState::new().hash_one(Instant::now())
 }
 
-fn timeout_error(state: &Shared) -> ApiError {
+pub fn timeout_error(state: &Shared) -> ApiError {
     ApiError::new(
         StatusCode::GATEWAY_TIMEOUT,
         "request_timeout",
@@ -259,7 +428,7 @@ fn timeout_error(state: &Shared) -> ApiError {
     )
 }
 
-fn lost_engine() -> ApiError {
+pub fn lost_engine() -> ApiError {
     ApiError::new(
         StatusCode::SERVICE_UNAVAILABLE,
         "engine_stopped",
@@ -276,16 +445,21 @@ impl Reply {
         }
     }
 
-    fn usage(&self, choices: &[ChoiceState]) -> Value {
+    pub fn usage(&self, choices: &[ChoiceState]) -> Value {
         let completion: usize = choices.iter().map(|c| c.generated).sum();
         // The prompt is counted once, so is its best reuse.
         let cached = choices.iter().map(|c| c.cached).max().unwrap_or(0);
-        json!({
+        let mut usage = json!({
             "prompt_tokens": self.prompt_tokens,
             "completion_tokens": completion,
             "total_tokens": self.prompt_tokens + completion,
             "prompt_tokens_details": {"cached_tokens": cached},
-        })
+        });
+        if self.reasoning.is_some() {
+            usage["completion_tokens_details"] =
+                json!({"reasoning_tokens": reasoning_tokens(choices)});
+        }
+        usage
     }
 
     fn envelope(&self, chunk: bool, choices: Vec<Value>) -> Value {
@@ -298,21 +472,43 @@ impl Reply {
         })
     }
 
-    /// A chat choice's message, with its tool calls parsed out when it may call tools, and
-    /// the finish reason (`tool_calls` when it called any).
-    fn message(&self, text: &str, reason: &'static str) -> (Value, &'static str) {
-        let Some(tool_use) = &self.tool_use else {
-            return (json!({"role": "assistant", "content": text}), reason);
+    /// A chat choice's message, with its reasoning apart when the request separates it, its
+    /// tool calls parsed out when it may call tools, and the finish reason (`tool_calls` when
+    /// it called any).
+    fn message(&self, choice: &ChoiceState, reason: &'static str) -> (Value, &'static str) {
+        let text = choice.content();
+        let (mut message, reason) = match self.calls(text) {
+            Some(calls) => {
+                let (content, calls) = calls;
+                let calls: Vec<Value> = calls.iter().map(call_json).collect();
+                (
+                    json!({"role": "assistant", "content": content, "tool_calls": calls}),
+                    "tool_calls",
+                )
+            }
+            None => (json!({"role": "assistant", "content": text}), reason),
         };
-        let (content, calls) = tool_use.parse(text);
-        if calls.is_empty() {
-            return (json!({"role": "assistant", "content": text}), reason);
+        if let Some(reasoning) = choice.reasoning() {
+            for field in self.reasoning_fields {
+                message[*field] = json!((!reasoning.is_empty()).then_some(reasoning));
+            }
         }
-        let calls: Vec<Value> = calls.iter().map(call_json).collect();
-        (
-            json!({"role": "assistant", "content": content, "tool_calls": calls}),
-            "tool_calls",
-        )
+        (message, reason)
+    }
+
+    /// The tool calls in an answer, with the text outside them, when it made any.
+    pub fn calls(&self, text: &str) -> Option<(Option<String>, Vec<ToolCall>)> {
+        let (content, calls) = self.tool_use.as_ref()?.parse(text);
+        (!calls.is_empty()).then_some((content, calls))
+    }
+
+    /// A chat chunk carrying `reasoning` under each reasoning field.
+    fn reasoning_chunk(&self, index: usize, reasoning: &str, logprobs: Value) -> Value {
+        let mut chunk = self.chunk(index, None, logprobs, None);
+        for field in self.reasoning_fields {
+            chunk["choices"][0]["delta"][*field] = json!(reasoning);
+        }
+        chunk
     }
 
     /// One streamed chunk for choice `index`.
@@ -346,6 +542,15 @@ impl Reply {
     }
 }
 
+/// Tokens spent on reasoning over all choices.
+pub fn reasoning_tokens(choices: &[ChoiceState]) -> usize {
+    choices
+        .iter()
+        .filter_map(|c| c.split.as_ref())
+        .map(|s| s.reasoning_tokens)
+        .sum()
+}
+
 /// A parsed call as OpenAI's API carries it.
 fn call_json(call: &ToolCall) -> Value {
     json!({
@@ -358,12 +563,59 @@ fn call_json(call: &ToolCall) -> Value {
 /// Waits for every choice and answers with one JSON body.
 async fn collect(
     reply: Reply,
-    mut generation: Generation,
+    generation: Generation,
     deadline: tokio::time::Instant,
 ) -> Result<Response, ApiError> {
+    let choices = gather(&reply, generation, deadline).await?;
+    let mut out = Vec::with_capacity(reply.n);
+    for (index, choice) in choices.iter().enumerate() {
+        let reason = finish_reason(choice.finish.as_ref().expect("every choice finished"))?;
+        let logprobs = if reply.logprobs {
+            logprobs_json(reply.endpoint, &choice.entries, 0)
+        } else {
+            Value::Null
+        };
+        out.push(match reply.endpoint {
+            Endpoint::Chat => {
+                let (message, reason) = reply.message(choice, reason);
+                json!({
+                    "index": index,
+                    "message": message,
+                    "logprobs": logprobs,
+                    "finish_reason": reason,
+                })
+            }
+            Endpoint::Completions => json!({
+                "index": index,
+                "text": choice.text,
+                "logprobs": logprobs,
+                "finish_reason": reason,
+            }),
+        });
+    }
+    let mut body = reply.envelope(false, out);
+    body["usage"] = reply.usage(&choices);
+    Ok(Json(body).into_response())
+}
+
+impl Reply {
+    /// A fresh state for each choice.
+    pub fn choice_states(&self) -> Vec<ChoiceState> {
+        (0..self.n)
+            .map(|_| ChoiceState::new(self.reasoning.map(|r| r.separator())))
+            .collect()
+    }
+}
+
+/// Waits for every choice to finish.
+pub async fn gather(
+    reply: &Reply,
+    mut generation: Generation,
+    deadline: tokio::time::Instant,
+) -> Result<Vec<ChoiceState>, ApiError> {
     let state = &reply.state;
     let tokenizer = state.ready.get().and_then(|r| r.tokenizer.as_ref());
-    let mut choices: Vec<ChoiceState> = (0..reply.n).map(|_| ChoiceState::default()).collect();
+    let mut choices = reply.choice_states();
     let mut open = reply.n;
     while open > 0 {
         // Timeout polls the update first: events already queued would outrun a passed deadline.
@@ -390,35 +642,7 @@ async fn collect(
             open -= 1;
         }
     }
-    let mut out = Vec::with_capacity(reply.n);
-    for (index, choice) in choices.iter().enumerate() {
-        let reason = finish_reason(choice.finish.as_ref().expect("every choice finished"))?;
-        let logprobs = if reply.logprobs {
-            logprobs_json(reply.endpoint, &choice.entries, 0)
-        } else {
-            Value::Null
-        };
-        out.push(match reply.endpoint {
-            Endpoint::Chat => {
-                let (message, reason) = reply.message(&choice.text, reason);
-                json!({
-                    "index": index,
-                    "message": message,
-                    "logprobs": logprobs,
-                    "finish_reason": reason,
-                })
-            }
-            Endpoint::Completions => json!({
-                "index": index,
-                "text": choice.text,
-                "logprobs": logprobs,
-                "finish_reason": reason,
-            }),
-        });
-    }
-    let mut body = reply.envelope(false, out);
-    body["usage"] = reply.usage(&choices);
-    Ok(Json(body).into_response())
+    Ok(choices)
 }
 
 /// Where a stream is in its life.
@@ -449,7 +673,7 @@ const DONE: &str = "data: [DONE]\n\n";
 /// generation, which cancels it in the engine.
 fn stream(reply: Reply, generation: Generation, deadline: tokio::time::Instant) -> Response {
     let state = StreamState {
-        choices: (0..reply.n).map(|_| ChoiceState::default()).collect(),
+        choices: reply.choice_states(),
         filters: (0..reply.n).map(|_| CallFilter::default()).collect(),
         open: reply.n,
         reply,
@@ -457,9 +681,26 @@ fn stream(reply: Reply, generation: Generation, deadline: tokio::time::Instant) 
         deadline,
         phase: Phase::Start,
     };
-    let events = futures_util::stream::unfold(state, |mut state| async move {
+    event_stream(state, |mut state| async move {
         let bytes = state.advance().await?;
-        Some((Ok::<_, Infallible>(Bytes::from(bytes)), state))
+        Some((bytes, state))
+    })
+}
+
+/// A server-sent-event response: `next` gives the bytes to send and the state for the next
+/// call, until it gives `None`.
+pub fn event_stream<S, F, Fut>(state: S, mut next: F) -> Response
+where
+    S: Send + 'static,
+    F: FnMut(S) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = Option<(String, S)>> + Send + 'static,
+{
+    let events = futures_util::stream::unfold(state, move |state| {
+        let step = next(state);
+        async move {
+            let (bytes, state) = step.await?;
+            Some((Ok::<_, Infallible>(Bytes::from(bytes)), state))
+        }
     });
     (
         [
@@ -523,24 +764,38 @@ impl StreamState {
                 Some(at) => logprobs_json(self.reply.endpoint, &choice.entries[at..=at], offset),
                 None => Value::Null,
             };
+            let mut logprobs = Some(logprobs);
+            let mut out = String::new();
+            // Reasoning goes out ahead of the answer it precedes.
+            if !delta.reasoning.is_empty() && !self.reply.reasoning_fields.is_empty() {
+                let logprobs = logprobs.take().unwrap_or(Value::Null);
+                out.push_str(&sse(&self.reply.reasoning_chunk(
+                    index,
+                    &delta.reasoning,
+                    logprobs,
+                )));
+            }
             // Text that may be a tool call is held back until the choice ends.
             let mut shown = match self.reply.tool_use {
-                Some(_) => self.filters[index].push(&delta.text),
-                None => delta.text,
+                Some(_) => self.filters[index].push(&delta.content),
+                None => delta.content,
             };
             if !delta.finished {
-                if shown.is_empty() && delta.entry.is_none() {
+                if !shown.is_empty() || (out.is_empty() && delta.entry.is_some()) {
+                    let logprobs = logprobs.take().unwrap_or(Value::Null);
+                    out.push_str(&sse(&self.reply.chunk(index, Some(&shown), logprobs, None)));
+                }
+                if out.is_empty() {
                     continue;
                 }
-                return sse(&self.reply.chunk(index, Some(&shown), logprobs, None));
+                return out;
             }
             let mut reason = match finish_reason(choice.finish.as_ref().expect("just finished")) {
                 Ok(reason) => reason,
                 Err(error) => return self.fail(error),
             };
-            let mut out = String::new();
             if let Some(tool_use) = &self.reply.tool_use {
-                let (_, calls) = tool_use.parse(&choice.text);
+                let (_, calls) = tool_use.parse(choice.content());
                 if calls.is_empty() {
                     shown.push_str(&self.filters[index].take_held());
                 } else {

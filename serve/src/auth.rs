@@ -1,11 +1,13 @@
 //! `--api-key`: every route but `/health` and `/metrics` needs `Authorization: Bearer KEY`,
-//! as vLLM and llama-server ask; probes and scrapers stay open.
+//! as vLLM and llama-server ask, or `x-api-key: KEY`, as Anthropic's clients send it; probes
+//! and scrapers stay open.
 
 use axum::extract::{Request, State};
 use axum::http::{header, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
+use crate::anthropic::MessagesError;
 use crate::error::ApiError;
 use crate::state::Shared;
 
@@ -13,20 +15,28 @@ pub async fn require_key(State(state): State<Shared>, request: Request, next: Ne
     let Some(key) = &state.api_key else {
         return next.run(request).await;
     };
-    let given = request
-        .headers()
+    let headers = request.headers();
+    let bearer = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "));
-    match given {
-        Some(token) if same(token.as_bytes(), key.as_bytes()) => next.run(request).await,
-        _ => ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "invalid_api_key",
-            "a valid API key is required: send `Authorization: Bearer KEY`",
-        )
-        .into_response(),
+    let x_api_key = headers.get("x-api-key").and_then(|v| v.to_str().ok());
+    let valid = [bearer, x_api_key]
+        .into_iter()
+        .flatten()
+        .any(|token| same(token.as_bytes(), key.as_bytes()));
+    if valid {
+        return next.run(request).await;
     }
+    let error = ApiError::new(
+        StatusCode::UNAUTHORIZED,
+        "invalid_api_key",
+        "a valid API key is required: send `Authorization: Bearer KEY` or `x-api-key: KEY`",
+    );
+    if request.uri().path().starts_with("/v1/messages") {
+        return MessagesError(error).into_response();
+    }
+    error.into_response()
 }
 
 /// Compares without stopping at the first difference, so the time taken does not tell how

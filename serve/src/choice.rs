@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 
 use crate::error::ApiError;
 use crate::metrics::Metrics;
+use crate::reasoning::Separated;
 use crate::request::Endpoint;
 
 /// One generated token's logprob entry.
@@ -30,6 +31,8 @@ pub struct ChoiceState {
     pub cached: usize,
     pub finish: Option<FinishReason>,
     last_token: Option<Instant>,
+    /// The reasoning and the answer apart, when the request separates them.
+    pub split: Option<Separated>,
 }
 
 /// A token's text as logprob lists show it.
@@ -39,14 +42,48 @@ pub fn token_text(tokenizer: Option<&Arc<Tokenizer>>, id: u32) -> String {
         .unwrap_or_else(|| format!("token_id:{id}"))
 }
 
-/// What an event added to a choice: new text and, when asked for, the entry.
+/// What an event added to a choice: new text, as reasoning and answer, and, when asked for,
+/// the logprob entry.
 pub struct Delta {
-    pub text: String,
+    pub reasoning: String,
+    pub content: String,
     pub entry: Option<usize>,
     pub finished: bool,
 }
 
 impl ChoiceState {
+    pub fn new(split: Option<Separated>) -> ChoiceState {
+        ChoiceState {
+            split,
+            ..ChoiceState::default()
+        }
+    }
+
+    /// The answer: the text past the reasoning, or all of it.
+    pub fn content(&self) -> &str {
+        self.split.as_ref().map_or(&self.text, |s| &s.content)
+    }
+
+    /// The separated reasoning, if the request separates it.
+    pub fn reasoning(&self) -> Option<&str> {
+        self.split.as_ref().map(|s| s.reasoning.as_str())
+    }
+
+    /// Sorts new text into reasoning and answer.
+    fn divide(&mut self, text: String, last: bool) -> (String, String) {
+        match &mut self.split {
+            None => (String::new(), text),
+            Some(split) if last => {
+                let s = split.finish(&text);
+                (s.reasoning, s.content)
+            }
+            Some(split) => {
+                let s = split.token(&text);
+                (s.reasoning, s.content)
+            }
+        }
+    }
+
     /// Folds `event` in, recording latency metrics; returns what is new.
     pub fn apply(
         &mut self,
@@ -77,8 +114,10 @@ impl ChoiceState {
                         .push(entry(tokenizer, id, logprob, &top_logprobs));
                     self.entries.len() - 1
                 });
+                let (reasoning, content) = self.divide(text, false);
                 Delta {
-                    text,
+                    reasoning,
+                    content,
                     entry,
                     finished: false,
                 }
@@ -103,8 +142,10 @@ impl ChoiceState {
                     Err(_) => metrics.finished_abort.add(1),
                 }
                 self.finish = Some(reason);
+                let (reasoning, content) = self.divide(tail, true);
                 Delta {
-                    text: tail,
+                    reasoning,
+                    content,
                     entry: None,
                     finished: true,
                 }

@@ -2,12 +2,14 @@
 //! engine. The port is bound first and `/health` answers 503 while the model
 //! compiles and loads in the background, 200 once it serves.
 
+mod anthropic;
 mod api;
 mod auth;
 mod choice;
 mod error;
 mod generation;
 mod metrics;
+mod reasoning;
 mod request;
 mod state;
 mod structured;
@@ -25,6 +27,7 @@ use engine::grammar::{GrammarCompiler, GrammarError};
 use engine::model;
 use engine::model_args::{self, ModelArgs, SamplingArgs};
 
+use crate::reasoning::ReasoningFormat;
 use crate::state::{AppState, Ready, Shared};
 
 #[derive(Parser, Debug, Clone)]
@@ -59,9 +62,16 @@ struct Args {
     /// are cancelled.
     #[arg(long, default_value_t = 30.0)]
     shutdown_grace: f64,
-    /// Require `Authorization: Bearer KEY` on every route but /health and /metrics.
+    /// Require `Authorization: Bearer KEY` (or `x-api-key: KEY`) on every route but /health
+    /// and /metrics.
     #[arg(long)]
     api_key: Option<String>,
+    /// Where a thinking model's reasoning goes in chat responses: `reasoning-content`
+    /// (`message.reasoning_content`, as llama.cpp, SGLang and DeepSeek's API), `reasoning`
+    /// (`message.reasoning`, as vLLM and Ollama), `both`, or `none` (not separated: the raw
+    /// text, tags included, is the content).
+    #[arg(long, value_enum, default_value_t = ReasoningFormat::ReasoningContent)]
+    reasoning_format: ReasoningFormat,
 }
 
 /// `serve` builds 8 slots unless told (`generate` one): it serves requests together.
@@ -95,7 +105,12 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
             .file_stem()
             .map_or("model".into(), |s| s.to_string_lossy().into_owned()),
     };
-    let state: Shared = Arc::new(AppState::new(name, timeout, args.api_key.clone()));
+    let state: Shared = Arc::new(AppState::new(
+        name,
+        timeout,
+        args.api_key.clone(),
+        args.reasoning_format,
+    ));
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind((args.host.as_str(), args.port)).await?;
@@ -183,7 +198,9 @@ fn load(
                 }
             })?;
     }
+    let reasoning = loaded.chat_template.as_ref().and_then(reasoning::syntax_of);
     let ready = Ready {
+        reasoning,
         engine: engine.handle(),
         tokenizer: loaded.tokenizer,
         chat_template: loaded.chat_template,

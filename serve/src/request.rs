@@ -61,6 +61,12 @@ pub struct Message {
     pub tool_call_id: Option<String>,
     #[serde(default)]
     pub name: Option<String>,
+    /// An assistant turn's reasoning, as this server (or another) returned it under either
+    /// name; rendered where the template reads `reasoning_content`.
+    #[serde(default)]
+    pub reasoning_content: Option<String>,
+    #[serde(default)]
+    pub reasoning: Option<String>,
     /// Accepted and ignored, so that a client can send back the message it got: an assistant
     /// turn's refusal and annotations change nothing the model sees.
     #[serde(default, rename = "refusal")]
@@ -130,6 +136,18 @@ pub struct Body {
     pub tools: Option<Vec<Tool>>,
     pub tool_choice: Option<ToolChoiceField>,
     pub parallel_tool_calls: Option<bool>,
+    /// Variables for the chat template (`enable_thinking`...); each must be one the template
+    /// reads.
+    pub chat_template_kwargs: Option<serde_json::Map<String, Value>>,
+    /// Passed to templates that read it; `none` switches thinking off where the template reads
+    /// `enable_thinking` instead.
+    pub reasoning_effort: Option<String>,
+    /// SGLang's switches (chat only; completions return raw text): `false` leaves the
+    /// reasoning in the content, or sends it whole once it ends instead of in deltas.
+    pub separate_reasoning: Option<bool>,
+    pub stream_reasoning: Option<bool>,
+    /// `false` leaves the separated reasoning out of the answer (vLLM's and OpenRouter's).
+    pub include_reasoning: Option<bool>,
     // Accepted and ignored: none of these can change the output.
     #[serde(rename = "user")]
     _user: Option<IgnoredAny>,
@@ -153,7 +171,6 @@ const UNIMPLEMENTED: &[(&str, &[&str], &str)] = &[
         "only text output is supported",
     ),
     ("prediction", &[], "predicted outputs are not supported"),
-    ("reasoning_effort", &[], "reasoning effort is not supported"),
     ("web_search_options", &[], "web search is not supported"),
     ("store", &["false"], "stored completions are not supported"),
     ("echo", &["false"], "echoing the prompt is not supported"),
@@ -174,10 +191,6 @@ const UNIMPLEMENTED: &[(&str, &[&str], &str)] = &[
         &["false"],
         "continuing the last message is not supported",
     ),
-    // No reasoning parser: a model's output has no reasoning part to separate or stream.
-    ("separate_reasoning", &["true", "false"], ""),
-    ("stream_reasoning", &["true", "false"], ""),
-    ("include_reasoning", &["true", "false"], ""),
 ];
 
 /// Removes the top-level fields of [`UNIMPLEMENTED`] whose value asks for nothing; a field
@@ -218,6 +231,11 @@ pub fn parse(bytes: &[u8]) -> Result<Body, ApiError> {
         return Err(ApiError::invalid("body", "the body must be a JSON object"));
     };
     drop_unimplemented(object)?;
+    deserialize(value)
+}
+
+/// Reads a body into `T`; a wrongly typed or unknown field is a 400 naming it.
+pub fn deserialize<T: serde::de::DeserializeOwned>(value: Value) -> Result<T, ApiError> {
     serde_path_to_error::deserialize(value).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
@@ -554,12 +572,25 @@ pub fn messages_for_template(messages: &[Message]) -> Result<Vec<loader::ChatMes
                 Some(Content::Parts(parts)) => text_parts(i, parts)?,
             };
             let mut message = loader::ChatMessage::new(m.role.clone(), content);
+            message.reasoning_content = history_reasoning(i, m)?;
             message.tool_calls = m.tool_calls.as_ref().map(|calls| template_calls(calls));
             message.tool_call_id = m.tool_call_id.clone();
             message.name = m.name.clone();
             Ok(message)
         })
         .collect()
+}
+
+/// An earlier turn's reasoning, under either name (both must agree when both are given).
+fn history_reasoning(i: usize, m: &Message) -> Result<Option<String>, ApiError> {
+    match (&m.reasoning_content, &m.reasoning) {
+        (Some(a), Some(b)) if a != b => Err(ApiError::invalid(
+            "messages",
+            format!("messages[{i}]: reasoning_content and reasoning differ; give one"),
+        )),
+        (Some(text), _) | (None, Some(text)) => Ok(Some(text.clone())),
+        (None, None) => Ok(None),
+    }
 }
 
 fn text_parts(i: usize, parts: &[ContentPart]) -> Result<String, ApiError> {

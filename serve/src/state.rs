@@ -10,6 +10,7 @@ use loader::{ChatTemplate, Tokenizer};
 
 use crate::error::ApiError;
 use crate::metrics::Metrics;
+use crate::reasoning::{ReasoningFormat, Syntax};
 
 /// The loaded model and the engine serving it.
 pub struct Ready {
@@ -18,6 +19,8 @@ pub struct Ready {
     pub chat_template: Option<ChatTemplate>,
     /// Compiles requests' grammars, or why this model cannot take them.
     pub grammars: Result<GrammarCompiler, GrammarError>,
+    /// How the template's family marks reasoning, if it writes any.
+    pub reasoning: Option<Syntax>,
 }
 
 pub struct AppState {
@@ -30,13 +33,21 @@ pub struct AppState {
     /// How long one request may take, from arrival to its last token.
     pub request_timeout: Duration,
     pub created: u64,
-    /// `--api-key`: the bearer token requests must carry.
+    /// `--api-key`: the key requests must carry.
     pub api_key: Option<String>,
+    /// `--reasoning-format`: where separated reasoning goes in chat responses.
+    pub reasoning_format: ReasoningFormat,
 }
 
 impl AppState {
-    pub fn new(model_name: String, request_timeout: Duration, api_key: Option<String>) -> AppState {
+    pub fn new(
+        model_name: String,
+        request_timeout: Duration,
+        api_key: Option<String>,
+        reasoning_format: ReasoningFormat,
+    ) -> AppState {
         AppState {
+            reasoning_format,
             model_name,
             ready: OnceLock::new(),
             engine: Mutex::new(None),

@@ -1,6 +1,7 @@
 //! The official `openai` Python client against the server on SmolLM2 (the
-//! script is tests/python/openai_client.py). Skips when the model or the
-//! client is missing, unless `LOADER_REQUIRE_MODEL` is set.
+//! script is tests/python/openai_client.py), then the official `anthropic`
+//! client against the same server (tests/python/anthropic_client.py). Skips
+//! when the model or a client is missing, unless `LOADER_REQUIRE_MODEL` is set.
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -48,13 +49,19 @@ fn openai_client_on_smollm2() {
     if loader::default_model_path().is_err() {
         return skip("the default model is not installed");
     }
-    let has_client = Command::new(&python)
-        .args(["-c", "import openai"])
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !has_client {
-        return skip("the openai client is not installed in .venv (scripts/setup.sh installs it)");
+    let has_client = |module: &str| {
+        Command::new(&python)
+            .args(["-c", &format!("import {module}")])
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    for module in ["openai", "anthropic"] {
+        if !has_client(module) {
+            return skip(&format!(
+                "the {module} client is not installed in .venv (scripts/setup.sh installs it)"
+            ));
+        }
     }
     let generate = generate_binary();
     let port = std::net::TcpListener::bind("127.0.0.1:0")
@@ -77,15 +84,22 @@ fn openai_client_on_smollm2() {
     );
     let base = format!("http://127.0.0.1:{port}");
     wait_ready(port);
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/openai_client.py");
+    let scripts = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python");
     let status = Command::new(&python)
-        .arg(script)
+        .arg(scripts.join("openai_client.py"))
         .args([base.as_str(), "smollm2"])
         .arg(generate)
         .arg(API_KEY)
         .status()
         .expect("run python");
     assert!(status.success(), "the openai client tests failed");
+    // The same server: no second model load.
+    let status = Command::new(&python)
+        .arg(scripts.join("anthropic_client.py"))
+        .args([base.as_str(), "smollm2", API_KEY])
+        .status()
+        .expect("run python");
+    assert!(status.success(), "the anthropic client tests failed");
 }
 
 fn wait_ready(port: u16) {

@@ -30,6 +30,7 @@ fn refusal(server: &Server, path: &str, body: Value, status: u16) -> Value {
 /// tiny model's context (the mask still decides what is allowed).
 fn prefer_pieces() -> Value {
     let bias: serde_json::Map<String, Value> = (0..BYTE_PIECES.len() as u32)
+        .filter(|&i| !BYTE_PIECES[i as usize].contains("think"))
         .map(|i| ((BYTE_PIECES_START + i).to_string(), json!(30)))
         .collect();
     Value::Object(bias)

@@ -150,6 +150,15 @@ impl GrammarCompiler {
     }
 }
 
+impl GrammarCompiler {
+    /// `constraint` held back until the generated text contains `trigger` (a thinking model's
+    /// closing tag), so that the reasoning before it is free and the answer after it follows
+    /// the grammar.
+    pub fn after(&self, constraint: Constraint, trigger: &str) -> Constraint {
+        constraint.after(trigger.as_bytes(), self.factory.tok_env().clone())
+    }
+}
+
 /// JSON without free whitespace between tokens, unless the schema says otherwise
 /// (`x-guidance`): small models otherwise pad with newlines until `max_tokens` runs out.
 fn compact(mut schema: Value) -> Value {

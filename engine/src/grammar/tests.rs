@@ -163,3 +163,31 @@ fn a_vocabulary_wider_than_the_logits_is_refused() {
     let err = GrammarCompiler::new(tokens, &special, EOS, 4, None).unwrap_err();
     assert!(matches!(err, GrammarError::Vocabulary(_)), "{err}");
 }
+
+#[test]
+fn a_gated_grammar_waits_for_its_trigger_split_across_tokens() {
+    let compiler = compiler();
+    let mut constraint = compiler.after(
+        compiler.compile(&Grammar::Regex("ab".into())).unwrap(),
+        "12",
+    );
+    // Free before the trigger: "x", then "x1" and "2y" spell "12" across two tokens.
+    for token in [11, 16] {
+        assert!(constraint.waiting());
+        let mask = constraint.allowed().unwrap();
+        assert!((0..VOCAB as u32).all(|t| mask.is_allowed(t)));
+        let mut logits = vec![0.5f32; VOCAB];
+        constraint.apply(&mut logits).unwrap();
+        assert!(logits.iter().all(|l| l.is_finite()));
+        constraint.advance(token).unwrap();
+        assert!(!constraint.is_finished());
+    }
+    constraint.advance(17).unwrap();
+    assert!(!constraint.waiting());
+    let allowed: Vec<u32> = (0..VOCAB as u32)
+        .filter(|&t| constraint.allowed().unwrap().is_allowed(t))
+        .collect();
+    assert_eq!(allowed, vec![2, 6], "the grammar starts after the trigger");
+    constraint.advance(6).unwrap();
+    assert!(constraint.is_finished());
+}

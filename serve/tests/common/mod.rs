@@ -292,6 +292,8 @@ pub const BYTE_PIECES: &[&str] = &[
     "\":\"",
     "\",\"",
     "}}",
+    "<think>",
+    "</think>",
 ];
 /// `<unk>`, `<s>`, `</s>`, then the 256 bytes, then [`BYTE_PIECES`].
 pub const BYTE_PIECES_START: u32 = 3 + 256;
@@ -300,6 +302,28 @@ pub const BYTE_PIECES_START: u32 = 3 + 256;
 /// byte-level BPE tokenizer: every text has a spelling, as grammars need. Ids past the
 /// pieces are filler words. The template renders `tools` (their names) when given.
 pub fn tiny_with_byte_tokenizer() -> std::path::PathBuf {
+    let template = "{% if tools %}{% for t in tools %}{{ t.function.name }};{% endfor %}{% endif %}{% for m in messages %}{{ m['role'][0] }}:{{ m['content'] }}\n{% endfor %}{% if add_generation_prompt %}a:{% endif %}";
+    tiny_dir(&byte_tokenizer(), template)
+}
+
+/// The byte-level tiny model with a thinking template in Qwen3's manner: the reply opens a
+/// `<think>` block, or with `enable_thinking: false` starts after an empty one; an earlier
+/// turn's `reasoning_content` is rendered in its own block.
+pub fn tiny_thinking() -> std::path::PathBuf {
+    let template = "{% if tools %}{% for t in tools %}{{ t.function.name }};{% endfor %}{% endif %}{% for m in messages %}{{ m['role'][0] }}:{% if m.reasoning_content %}<think>{{ m.reasoning_content }}</think>{% endif %}{{ m['content'] }}\n{% endfor %}{% if add_generation_prompt %}a:{% if enable_thinking is defined and enable_thinking is false %}<think>\n\n</think>\n\n{% else %}<think>\n{% endif %}{% endif %}";
+    tiny_dir(&byte_tokenizer(), template)
+}
+
+/// The id of a multi-byte piece of the byte-level vocabulary.
+pub fn piece_id(piece: &str) -> u32 {
+    BYTE_PIECES_START
+        + BYTE_PIECES
+            .iter()
+            .position(|p| *p == piece)
+            .expect("a piece of the vocabulary") as u32
+}
+
+fn byte_tokenizer() -> Value {
     let mut vocab = serde_json::Map::new();
     for (i, special) in ["<unk>", "<s>", "</s>"].iter().enumerate() {
         vocab.insert(special.to_string(), i.into());
@@ -321,7 +345,7 @@ pub fn tiny_with_byte_tokenizer() -> std::path::PathBuf {
     for id in BYTE_PIECES_START + BYTE_PIECES.len() as u32..512 {
         vocab.insert(format!("x{id}"), id.into());
     }
-    let tokenizer = serde_json::json!({
+    serde_json::json!({
         "version": "1.0",
         "truncation": null,
         "padding": null,
@@ -333,7 +357,5 @@ pub fn tiny_with_byte_tokenizer() -> std::path::PathBuf {
         "model": {"type": "BPE", "dropout": null, "unk_token": null, "continuing_subword_prefix": null,
                   "end_of_word_suffix": null, "fuse_unk": false, "byte_fallback": false,
                   "ignore_merges": false, "vocab": vocab, "merges": []}
-    });
-    let template = "{% if tools %}{% for t in tools %}{{ t.function.name }};{% endfor %}{% endif %}{% for m in messages %}{{ m['role'][0] }}:{{ m['content'] }}\n{% endfor %}{% if add_generation_prompt %}a:{% endif %}";
-    tiny_dir(&tokenizer, template)
+    })
 }
