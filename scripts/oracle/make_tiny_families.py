@@ -26,6 +26,8 @@ For the mixtures of experts also:
   model-q8_0.gguf                  the same with the expert tensors in Q8_0
   oracle-q8_0.json                 oracle.json's run with the expert weights replaced by their
                                    Q8_0 values as gguf-py dequantizes them
+llama.cpp's qwen3moe wants a router in every block, so it does not load the qwen3_moe files
+(layer 1 is dense); it loads the other three and follows their greedy paths.
 
 transformers initialises weights with std 0.02, which leaves logits nearly flat and greedy
 choices decided by noise; weights are redrawn at 1/sqrt(fan-in) (norm weights near 1, biases
@@ -122,7 +124,10 @@ def families():
                             tie_word_embeddings=False, sliding_window=None,
                             rope_parameters={"rope_type": "default", "rope_theta": 10000.0},
                             num_local_experts=8, num_experts_per_tok=2)
-    olmoe = OlmoeConfig(**{**COMMON, "intermediate_size": 32}, rms_norm_eps=1e-5,
+    # As many kv heads as heads, as the real model: llama.cpp's olmoe sizes k_norm by
+    # embedding_length.
+    olmoe = OlmoeConfig(**{**COMMON, "intermediate_size": 32, "num_key_value_heads": 4},
+                        rms_norm_eps=1e-5,
                         tie_word_embeddings=False,
                         rope_parameters={"rope_type": "default", "rope_theta": 10000.0},
                         num_experts=6, num_experts_per_tok=2, norm_topk_prob=False)
