@@ -25,6 +25,7 @@ use engine::device_sampling::SamplingMode;
 use engine::graphs::{DecodeOutput, Graphs, PrefillOut};
 use engine::model::{self, LoadedModel, ModelOptions};
 use engine::runtime::Runtime;
+use loader::Precision;
 use sampler::SampleParams;
 use serde_json::Value;
 
@@ -48,7 +49,13 @@ fn dir(family: &str) -> PathBuf {
 }
 
 fn oracle(family: &str) -> Oracle {
-    let text = std::fs::read_to_string(dir(family).join("oracle.json")).expect("oracle.json");
+    oracle_named(family, "oracle.json")
+}
+
+/// A family's oracle file `name` (`oracle-q8_0.json`: transformers on the Q8_0 file's
+/// dequantized weights).
+fn oracle_named(family: &str, name: &str) -> Oracle {
+    let text = std::fs::read_to_string(dir(family).join(name)).expect("the oracle file");
     let json: Value = serde_json::from_str(&text).unwrap();
     let ids = |v: &Value| -> Vec<u32> {
         let list = v.as_array().unwrap().iter();
@@ -67,7 +74,9 @@ fn oracle(family: &str) -> Oracle {
     }
 }
 
-fn load(family: &str) -> LoadedModel {
+/// `path` (the family's folder, or a GGUF file in it) in one small module, its weights stored
+/// as `weights` says (`Native`: a GGUF's blocks kept where the CPU kernels multiply them).
+fn load_path(path: &std::path::Path, weights: Precision) -> LoadedModel {
     let mut graphs = model::default_graph_options(1, CAPACITY);
     graphs.prefill_lengths = vec![CHUNK];
     graphs.decode_windows = vec![CAPACITY];
@@ -77,13 +86,24 @@ fn load(family: &str) -> LoadedModel {
         graphs,
         verbose: false,
         target: ModelOptions::for_device(&device).unwrap().target,
+        weights,
         ..ModelOptions::cpu()
     };
     let runtime: Arc<Runtime> = Runtime::new(&device).unwrap();
     let started = Instant::now();
-    let loaded = model::load(&runtime, &dir(family), &options).expect("load the checkpoint");
+    let prepared = model::prepare(path, &options).expect("read the checkpoint");
+    if weights == Precision::Native && options.cpu_kernels {
+        // Stacked experts in blocks go through the experts kernel where the CPU runs it.
+        let in_kernels = prepared.rendered().module.contains("llm_experts_");
+        let expected = engine::compile::cpu_kernels_available(&options.target)
+            && prepared.config.experts.is_some();
+        assert_eq!(in_kernels, expected, "{}: experts kernel", path.display());
+        eprintln!("{}: experts in the kernels: {in_kernels}", path.display());
+    }
+    let loaded = prepared.load(&runtime).expect("load the checkpoint");
     eprintln!(
-        "{family}: module and weights ready in {:.1} s",
+        "{}: module and weights ready in {:.1} s",
+        path.display(),
         started.elapsed().as_secs_f64()
     );
     loaded
@@ -163,9 +183,32 @@ fn greedy(loaded: LoadedModel, oracle: &Oracle) -> Vec<u32> {
 
 /// Reads the checkpoint's config (checked by the caller), then logits and greedy tokens.
 fn check(family: &str, expect_config: impl FnOnce(&ModelConfig)) {
-    let model = loader::Model::open(dir(family)).expect("open the checkpoint");
+    check_file(family, None, "oracle.json", expect_config);
+}
+
+/// [`check_file`] with the weights as `weights` says.
+fn check_file(
+    family: &str,
+    file: Option<&str>,
+    oracle_file: &str,
+    expect_config: impl FnOnce(&ModelConfig),
+) {
+    check_stored(family, file, oracle_file, Precision::F32, expect_config);
+}
+
+/// [`check`] for the family's `file` (a GGUF written from the checkpoint) or, without one, its
+/// HF folder, against the oracle file `oracle_file`, the weights stored as `weights`.
+fn check_stored(
+    family: &str,
+    file: Option<&str>,
+    oracle_file: &str,
+    weights: Precision,
+    expect_config: impl FnOnce(&ModelConfig),
+) {
+    let path = file.map_or_else(|| dir(family), |f| dir(family).join(f));
+    let model = loader::Model::open(&path).expect("open the checkpoint");
     expect_config(model.config());
-    let oracle = oracle(family);
+    let oracle = oracle_named(family, oracle_file);
     let tokens: Vec<i32> = oracle
         .prompt_ids
         .iter()
@@ -173,7 +216,7 @@ fn check(family: &str, expect_config: impl FnOnce(&ModelConfig)) {
         .map(|&t| t as i32)
         .collect();
     assert_eq!(oracle.logits.len(), tokens.len());
-    let mut loaded = load(family);
+    let mut loaded = load_path(&path, weights);
 
     let mut worst = 0f32;
     for (pos, row) in one_token_prefills(&mut loaded.graphs, &tokens)
@@ -253,4 +296,73 @@ fn llama3_matches_transformers() {
 #[test]
 fn mistral_matches_transformers() {
     check("mistral", |c| assert_eq!(c.sliding_window, Some(8)));
+}
+
+/// The experts switches of a mixture: count, per token, width, renormalisation, shared expert
+/// width, dense layers.
+fn experts_of(c: &ModelConfig) -> (usize, usize, usize, bool, Option<usize>, Vec<usize>) {
+    let e = c.experts.as_ref().expect("a mixture of experts");
+    let shared = e.shared.as_ref().map(|s| s.width);
+    (
+        e.count,
+        e.per_token,
+        e.width,
+        e.renormalize,
+        shared,
+        e.dense_layers.clone(),
+    )
+}
+
+#[test]
+fn qwen3_moe_matches_transformers() {
+    let expect = |c: &ModelConfig| {
+        assert_eq!(experts_of(c), (6, 2, 32, true, None, vec![1]));
+        assert!(c.qk_norm && !c.qk_norm_whole_projection);
+    };
+    check("qwen3_moe", expect);
+}
+
+#[test]
+fn qwen3_moe_gguf_matches_transformers() {
+    // GGUF metadata has no list of dense layers: the reader finds layer 1's by its tensors
+    // (a block without a router).
+    let expect = |c: &ModelConfig| assert_eq!(experts_of(c).5, vec![1]);
+    check_file("qwen3_moe", Some("model.gguf"), "oracle.json", expect);
+}
+
+/// The Q8_0 files' experts through the experts kernel (their blocks kept), against
+/// transformers on the same file's dequantized weights.
+#[test]
+fn moe_q8_0_experts_in_the_kernels_match_transformers() {
+    for family in ["qwen3_moe", "qwen2_moe", "mixtral", "olmoe"] {
+        let file = Some("model-q8_0.gguf");
+        check_stored(family, file, "oracle-q8_0.json", Precision::Native, |_| {});
+    }
+}
+
+#[test]
+fn qwen2_moe_matches_transformers() {
+    let expect = |c: &ModelConfig| {
+        assert_eq!(experts_of(c), (4, 2, 32, false, Some(48), vec![]));
+        assert!(c.qkv_bias);
+    };
+    check("qwen2_moe", expect);
+    check_file("qwen2_moe", Some("model.gguf"), "oracle.json", |_| {});
+}
+
+#[test]
+fn mixtral_matches_transformers() {
+    let expect = |c: &ModelConfig| assert_eq!(experts_of(c), (8, 2, 32, true, None, vec![]));
+    check("mixtral", expect);
+    check_file("mixtral", Some("model.gguf"), "oracle.json", |_| {});
+}
+
+#[test]
+fn olmoe_matches_transformers() {
+    let expect = |c: &ModelConfig| {
+        assert_eq!(experts_of(c), (6, 2, 32, false, None, vec![]));
+        assert!(c.qk_norm && c.qk_norm_whole_projection);
+    };
+    check("olmoe", expect);
+    check_file("olmoe", Some("model.gguf"), "oracle.json", |_| {});
 }
