@@ -48,12 +48,8 @@ fn dir(family: &str) -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/families")).join(family)
 }
 
-fn oracle(family: &str) -> Oracle {
-    oracle_named(family, "oracle.json")
-}
-
-/// A family's oracle file `name` (`oracle-q8_0.json`: transformers on the Q8_0 file's
-/// dequantized weights).
+/// A family's oracle file `name` (`oracle.json`; `oracle-q8_0.json`: transformers on the Q8_0
+/// file's dequantized weights).
 fn oracle_named(family: &str, name: &str) -> Oracle {
     let text = std::fs::read_to_string(dir(family).join(name)).expect("the oracle file");
     let json: Value = serde_json::from_str(&text).unwrap();
