@@ -68,12 +68,19 @@ def shaped_model(args) -> str:
 
 
 def tensor_bytes(model: str) -> dict:
-    """Tensor bytes of the GGUF (all, the embedding's) and whether it has a separate head."""
+    """Tensor bytes of the GGUF one token reads (all, stacked experts at the share of them a
+    token chooses), the embedding's, and whether it has a separate head."""
     code = (
         "import sys, json, gguf\n"
         "r = gguf.GGUFReader(sys.argv[1])\n"
-        "t = {x.name: int(x.n_bytes) for x in r.tensors}\n"
-        "print(json.dumps({'total': sum(t.values()), 'embd': t.get('token_embd.weight', 0),"
+        "arch = bytes(r.fields['general.architecture'].parts[-1]).decode()\n"
+        "def meta(key):\n"
+        "    f = r.fields.get(f'{arch}.{key}')\n"
+        "    return int(f.parts[-1][0]) if f else None\n"
+        "n, used = meta('expert_count'), meta('expert_used_count')\n"
+        "share = used / n if n and used else 1.0\n"
+        "t = {x.name: int(x.n_bytes) * (share if '_exps' in x.name else 1) for x in r.tensors}\n"
+        "print(json.dumps({'total': int(sum(t.values())), 'embd': t.get('token_embd.weight', 0),"
         " 'untied': 'output.weight' in t}))\n"
     )
     try:

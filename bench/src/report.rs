@@ -66,7 +66,14 @@ impl Report {
         // Stored bytes: 4-bit codes take half a byte each, group scales count too.
         let bytes =
             |ty: &emitter::hlo::TensorType| ty.num_elements() as u64 * ty.elem.bits() as u64 / 8;
-        let weight_bytes: u64 = manifest.parameters.iter().map(|p| bytes(&p.ty)).sum();
+        // A one-token step reads `per_token` of a layer's `count` stacked experts.
+        let experts = manifest.config.experts.as_ref();
+        let share = experts.map_or(1.0, |e| e.per_token as f64 / e.count as f64);
+        let read = |p: &emitter::graph::NamedType| match p.name.contains(".mlp.experts.") {
+            true => (bytes(&p.ty) as f64 * share) as u64,
+            false => bytes(&p.ty),
+        };
+        let weight_bytes: u64 = manifest.parameters.iter().map(read).sum();
         // The embedding's parameter, or the parts of a grouped one.
         let embed: u64 = manifest
             .parameters

@@ -15,7 +15,7 @@ struct llm_entry {
 #define INDEX_NAME(name) {#name, (void (*)(void))name},
 #define INDEX_WEIGHTS(name) INDEX_NAME(name) INDEX_NAME(name##_x2) INDEX_NAME(name##_x3)
 #define INDEX_FIXED_0(stem)
-#define INDEX_FIXED_1(stem) INDEX_WEIGHTS(llm_fixed_matmul_##stem)
+#define INDEX_FIXED_1(stem) INDEX_WEIGHTS(llm_fixed_matmul_##stem) INDEX_NAME(llm_experts_fixed_##stem)
 #define INDEX_ROW(stem, code, group, mp, min, fixed)                                           \
     INDEX_WEIGHTS(llm_grouped_matmul_##stem)                                                   \
     INDEX_NAME(llm_grouped_matmul_##stem##_gather)                                             \

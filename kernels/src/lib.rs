@@ -178,6 +178,9 @@ pub struct GroupedMatmul {
     pub min: bool,
 }
 
+/// Most tokens of a step whose experts go through the fixed-point entry (decode batches).
+pub const EXPERTS_FIXED_TOKENS: usize = 16;
+
 /// One block format of the kernels: a row of [`FORMATS`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KernelFormat {
@@ -328,7 +331,7 @@ impl GroupedMatmul {
     }
 
     /// The C function multiplying a mixture's stacked experts of this format (`c/experts.c`),
-    /// exact, f32 activations: x `[K, M]` f32, the router's choices `[S, M]` i32 (pair
+    /// exact, f32 activations: x `[M, K]` f32 (token-major), the router's choices `[S, M]` i32 (pair
     /// `p = s * M + m`), the experts' codes, scales (and mins), each expert stored as one
     /// weight and the experts one after another, and y `[S * M, N]` f32 (pair p's output row),
     /// each as a base pointer and byte offset; then K, M, S, the stored groups per tile row,
@@ -338,6 +341,30 @@ impl GroupedMatmul {
     pub fn experts_symbol(&self) -> Option<String> {
         self.row()
             .map(|_| format!("{}{}", Family::Experts.prefix(), self.stem()))
+    }
+
+    /// The fixed-point experts entry of a 4-, 5- or 6-bit format (`llm_experts_fixed_<stem>`),
+    /// arguments as [`GroupedMatmul::experts_symbol`]: each pair through the one-token
+    /// fixed-point product (`c/fixed_matvec.c`), exact to f32 rounding; a pair whose input that
+    /// cannot take runs the f32 path. Needs [`q8_host_supported`].
+    pub fn experts_fixed_symbol(&self) -> Option<String> {
+        let row = self.row().filter(|r| r.fixed)?;
+        Some(format!(
+            "{}fixed_{}",
+            Family::Experts.prefix(),
+            row.format.stem()
+        ))
+    }
+
+    /// The experts entry for a step of `tokens` tokens: for a decode step (up to
+    /// [`EXPERTS_FIXED_TOKENS`] tokens) the fixed-point entry where this format and CPU have
+    /// one, else the f32 entry. The choice follows the step's kind, not how many pairs chose
+    /// an expert, so a row's numbers do not depend on its batch.
+    pub fn experts_symbol_for(&self, tokens: usize) -> Option<String> {
+        let fixed = (tokens <= EXPERTS_FIXED_TOKENS && q8_host_supported())
+            .then(|| self.experts_fixed_symbol())
+            .flatten();
+        fixed.or_else(|| self.experts_symbol())
     }
 
     /// The C function for an exact product of `weights` weights of this format by `tokens`
@@ -578,7 +605,11 @@ mod tests {
             let f = row.format;
             (1..=MAX_WEIGHTS)
                 .flat_map(move |n| [f.symbol_for(n), f.fixed_symbol_for(n), f.q8_symbol_for(n)])
-                .chain([f.gather_symbol(), f.experts_symbol()])
+                .chain([
+                    f.gather_symbol(),
+                    f.experts_symbol(),
+                    f.experts_fixed_symbol(),
+                ])
                 .flatten()
         });
         let names = entries
@@ -611,6 +642,7 @@ mod tests {
                     f.fixed_symbol_for(1),
                     f.q8_symbol_for(1),
                     f.experts_symbol(),
+                    f.experts_fixed_symbol(),
                 ]
             })
             .flatten()

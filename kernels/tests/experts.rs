@@ -1,5 +1,5 @@
-//! The experts kernel (`c/experts.c`) against a scalar reference: every block format, 1 to 17
-//! tokens, routing skewed onto one expert and spread over all, an expert every pair chooses
+//! The experts kernels (`c/experts.c`, the f32 entry and the fixed-point one where the format
+//! and CPU have it) against a scalar reference: every block format, 1 to 17 tokens, routing skewed onto one expert and spread over all, an expert every pair chooses
 //! and one none does (its maps poisoned with NaN, so reading it would show), pairs choosing
 //! no expert, and a token's rows equal bit for bit whatever else the step holds.
 
@@ -87,9 +87,11 @@ fn stack(format: GroupedMatmul, out: usize, inp: usize, rng: &mut Rng) -> Stack 
     }
 }
 
-/// Every workgroup of the format's experts entry; returns y `[S * M, out]`.
+/// Every workgroup of the experts entry `symbol` of `format`; x is `[M, K]`, the result
+/// y `[S * M, out]`.
 #[allow(clippy::too_many_arguments)]
 fn run(
+    symbol: &str,
     format: GroupedMatmul,
     w: &Stack,
     x: &[f32],
@@ -112,8 +114,7 @@ fn run(
         f32::NAN.to_le_bytes().repeat(slots * m * out),
     ]
     .concat();
-    let symbol = format.experts_symbol().expect("an experts entry");
-    let f = entry_point(&symbol);
+    let f = entry_point(symbol);
     let stored = w.experts[0].stored_groups;
     for wg in 0..EXPERTS * tiles.div_ceil(per) {
         let (x, i, c, s, mn, yp) = (
@@ -146,8 +147,18 @@ fn run(
     floats(&y[64..])
 }
 
-/// Each pair's row against the f64 product of its expert's dequantized weight.
-fn check(format: GroupedMatmul, out: usize, inp: usize, m: usize, routing: Routing, seed: u64) {
+/// Each pair's row through the entry `symbol` against the f64 product of its expert's
+/// dequantized weight.
+#[allow(clippy::too_many_arguments)]
+fn check(
+    symbol: &str,
+    format: GroupedMatmul,
+    out: usize,
+    inp: usize,
+    m: usize,
+    routing: Routing,
+    seed: u64,
+) {
     let mut rng = Rng(seed);
     let w = stack(format, out, inp, &mut rng);
     let slots = 2;
@@ -155,30 +166,30 @@ fn check(format: GroupedMatmul, out: usize, inp: usize, m: usize, routing: Routi
     let ids: Vec<i32> = (0..slots * m)
         .map(|p| routing.expert(p, &mut rng))
         .collect();
-    let y = run(format, &w, &x, &ids, inp, m, out, 2);
+    let y = run(symbol, format, &w, &x, &ids, inp, m, out, 2);
     for (p, &e) in ids.iter().enumerate() {
         let t = p % m;
         for row in 0..out {
             let got = y[p * out + row] as f64;
             let Some(expert) = usize::try_from(e).ok().filter(|&e| e < EXPERTS) else {
-                assert_eq!(got, 0.0, "{format:?}: pair {p} chose no expert");
+                assert_eq!(got, 0.0, "{symbol}: pair {p} chose no expert");
                 continue;
             };
             let dense = &w.experts[expert].dense;
-            let terms = (0..inp).map(|k| dense[row * inp + k] as f64 * x[k * m + t] as f64);
+            let terms = (0..inp).map(|k| dense[row * inp + k] as f64 * x[t * inp + k] as f64);
             let exact: f64 = terms.clone().sum();
             let magnitude: f64 = terms.map(f64::abs).sum();
             assert!(
                 (got - exact).abs() <= 1e-6 * magnitude + 1e-30,
-                "{format:?} M={m} {routing:?}: pair {p} (expert {e}) row {row}: {got} vs {exact}"
+                "{symbol} M={m} {routing:?}: pair {p} (expert {e}) row {row}: {got} vs {exact}"
             );
         }
     }
     // One token alone, with its own choices: the same bits.
     let t = m / 2;
-    let alone_x: Vec<f32> = (0..inp).map(|k| x[k * m + t]).collect();
+    let alone_x = x[t * inp..][..inp].to_vec();
     let alone_ids: Vec<i32> = (0..slots).map(|s| ids[s * m + t]).collect();
-    let alone = run(format, &w, &alone_x, &alone_ids, inp, 1, out, 2);
+    let alone = run(symbol, format, &w, &alone_x, &alone_ids, inp, 1, out, 2);
     for s in 0..slots {
         let batched = &y[(s * m + t) * out..][..out];
         let single = &alone[s * out..][..out];
@@ -188,7 +199,7 @@ fn check(format: GroupedMatmul, out: usize, inp: usize, m: usize, routing: Routi
             .all(|(a, b)| a.to_bits() == b.to_bits());
         assert!(
             same,
-            "{format:?} M={m}: token {t} slot {s} depends on its batch"
+            "{symbol} M={m}: token {t} slot {s} depends on its batch"
         );
     }
 }
@@ -219,14 +230,22 @@ fn every_format_matches_the_reference() {
         return;
     }
     for (i, format) in formats().enumerate() {
-        let unit = format.group * format.maps.groups_per_block();
-        let inp = (4 * format.group).max(unit);
-        for m in [1, 2, 3, 5, 8, 17] {
-            for routing in [Routing::Skewed, Routing::Spread] {
-                check(format, 48, inp, m, routing, 7 + i as u64 * 50 + m as u64);
+        let exact = format.experts_symbol().expect("an experts entry");
+        let fixed = format
+            .experts_fixed_symbol()
+            .filter(|_| kernels::q8_host_supported());
+        for symbol in [Some(exact), fixed].iter().flatten() {
+            let unit = format.group * format.maps.groups_per_block();
+            let inp = (4 * format.group).max(unit);
+            for m in [1, 2, 3, 5, 8, 17] {
+                for routing in [Routing::Skewed, Routing::Spread] {
+                    let seed = 7 + i as u64 * 50 + m as u64;
+                    check(symbol, format, 48, inp, m, routing, seed);
+                }
             }
+            // Rows of several input blocks, and of several fixed-point chunks.
+            check(symbol, format, 32, 1536, 4, Routing::Spread, 900 + i as u64);
+            check(symbol, format, 32, 8960, 2, Routing::Spread, 950 + i as u64);
         }
-        // Rows of several input blocks.
-        check(format, 32, 1536, 4, Routing::Spread, 900 + i as u64);
     }
 }

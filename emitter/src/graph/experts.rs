@@ -191,15 +191,18 @@ fn in_kernels(
     xn: &Value,
     route: &Route,
 ) -> Result<Value> {
-    let pairs = route.slots() * xn.dim(1);
-    let g = experts_kernel(b, gate.kernel, &gate.parts, &route.ids, xn)?;
-    let u = experts_kernel(b, up.kernel, &up.parts, &route.ids, xn)?;
+    let m = xn.dim(1);
+    let pairs = route.slots() * m;
+    // The kernels take each token's input as a row.
+    let x = b.transpose(xn, &[1, 0])?;
+    let tokens = m as usize;
+    let g = experts_kernel(b, gate.kernel, &gate.parts, &route.ids, &x, tokens)?;
+    let u = experts_kernel(b, up.kernel, &up.parts, &route.ids, &x, tokens)?;
     let act = gated(b, activation, &g, &u)?;
-    // Pair p's input to down is its own activation: one "token" per pair.
-    let act = b.transpose(&act, &[1, 0])?;
+    // Pair p's input to down is its own activation, row p: one "token" per pair.
     let ids = b.reshape(&route.ids, &[1, pairs])?;
-    let down = experts_kernel(b, down.kernel, &down.parts, &ids, &act)?;
-    weighted_sum(b, &down, route, xn.dim(1))
+    let down = experts_kernel(b, down.kernel, &down.parts, &ids, &act, tokens)?;
+    weighted_sum(b, &down, route, m)
 }
 
 /// `[k * M, H]` pair outputs (pair `j * M + m`) weighted by the router and summed per token

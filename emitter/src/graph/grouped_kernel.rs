@@ -229,26 +229,29 @@ pub fn gather_kernel(
 
 /// For each (slot, token) pair, the expert `ids` chose (`[S, M]` i32, pair `p = s * M + m`)
 /// of a stacked grouped weight (`[E, ...]` parts, one grouped weight per expert) times token
-/// m's input of `x` (`[in, M]` f32): `[S * M, out]` f32, in one dispatch of `kernels/c/experts.c`
-/// that reads only chosen experts, each once.
+/// m's input, row m of `x` (`[M, in]` f32): `[S * M, out]` f32, in one dispatch of
+/// `kernels/c/experts.c` that reads only chosen experts. `step_tokens` (the step's token count)
+/// picks the entry: fixed-point pairs for decode steps, so a row's numbers follow the step's
+/// kind only.
 pub fn experts_kernel(
     b: &mut FuncBuilder,
     kernel: GroupedMatmul,
     stack: &GroupedParts,
     ids: &Value,
     x: &Value,
+    step_tokens: usize,
 ) -> Result<Value> {
     let error = |detail: String| ShapeError {
         op: "experts_kernel".into(),
         detail,
     };
     let symbol = kernel
-        .experts_symbol()
+        .experts_symbol_for(step_tokens)
         .ok_or_else(|| error(format!("no experts kernel for {kernel:?}")))?;
     let object = Object::get().ok_or_else(|| error("this build has no CPU kernels".into()))?;
     let codes = stack.codes;
     let (experts, tiles, stored_groups) = (codes.dim(0), codes.dim(1), codes.dim(2));
-    let (inp, m, slots) = (x.dim(0), x.dim(1), ids.dim(0));
+    let (m, inp, slots) = (x.dim(0), x.dim(1), ids.dim(0));
     let out = tiles * kernels::TILE_ROWS as i64;
     kernel
         .check(out as usize, inp as usize, stored_groups as usize)
