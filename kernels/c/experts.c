@@ -4,14 +4,15 @@
 //
 // Workgroups go by expert and block of tiles; a workgroup whose expert no pair chose returns
 // without reading it. Two entries per format:
-// - `llm_experts_<stem>` (f32 activations, any step): each of the expert's tiles is
+// - `llm_experts_fixed_<stem>` (4-, 5- and 6-bit formats, VNNI): each pair through the
+//   fixed-point one-token product of fixed_matvec.c, exact to f32 rounding; a pair whose
+//   input it cannot take (not finite, rows not in blocks of 32) runs the f32 path alone. The
+//   expert's tiles are read from memory for its first pair and from cache for the others.
+//   Measured at the Qwen3-30B-A3B shape (12 layers, Q4_K_M, 2 Zen 4 cores): one-token decode
+//   20.5 ms against 44.0 ms through the f32 entry, a 128-token prefill 154 against 66 tok/s;
+// - `llm_experts_<stem>` (byte codes, or CPUs without VNNI): each of the expert's tiles is
 //   dequantized a block of inputs at a time (as the many-token product does, so values are
-//   gguf-py's) and multiplied by every pair that chose the expert, so an expert is read once
-//   per step however many tokens chose it;
-// - `llm_experts_fixed_<stem>` (decode steps, 4-, 5- and 6-bit formats, VNNI): each pair
-//   through the fixed-point one-token product of fixed_matvec.c, exact to f32 rounding and
-//   1.4-2.5x the f32 kernel's rate at one token; a pair whose input it cannot take (not
-//   finite, rows not in blocks of 32) runs the f32 path alone.
+//   gguf-py's) and multiplied by every pair that chose the expert, one pair at a time.
 // In both a pair's sums run the same way whatever else the step holds, so a token's result
 // does not depend on its neighbours.
 //

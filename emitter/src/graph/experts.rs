@@ -195,13 +195,12 @@ fn in_kernels(
     let pairs = route.slots() * m;
     // The kernels take each token's input as a row.
     let x = b.transpose(xn, &[1, 0])?;
-    let tokens = m as usize;
-    let g = experts_kernel(b, gate.kernel, &gate.parts, &route.ids, &x, tokens)?;
-    let u = experts_kernel(b, up.kernel, &up.parts, &route.ids, &x, tokens)?;
+    let g = experts_kernel(b, gate.kernel, &gate.parts, &route.ids, &x)?;
+    let u = experts_kernel(b, up.kernel, &up.parts, &route.ids, &x)?;
     let act = gated(b, activation, &g, &u)?;
     // Pair p's input to down is its own activation, row p: one "token" per pair.
     let ids = b.reshape(&route.ids, &[1, pairs])?;
-    let down = experts_kernel(b, down.kernel, &down.parts, &ids, &act, tokens)?;
+    let down = experts_kernel(b, down.kernel, &down.parts, &ids, &act)?;
     weighted_sum(b, &down, route, m)
 }
 

@@ -230,23 +230,20 @@ pub fn gather_kernel(
 /// For each (slot, token) pair, the expert `ids` chose (`[S, M]` i32, pair `p = s * M + m`)
 /// of a stacked grouped weight (`[E, ...]` parts, one grouped weight per expert) times token
 /// m's input, row m of `x` (`[M, in]` f32): `[S * M, out]` f32, in one dispatch of
-/// `kernels/c/experts.c` that reads only chosen experts. `step_tokens` (the step's token count)
-/// picks the entry: fixed-point pairs for decode steps, so a row's numbers follow the step's
-/// kind only.
+/// `kernels/c/experts.c` that reads only chosen experts.
 pub fn experts_kernel(
     b: &mut FuncBuilder,
     kernel: GroupedMatmul,
     stack: &GroupedParts,
     ids: &Value,
     x: &Value,
-    step_tokens: usize,
 ) -> Result<Value> {
     let error = |detail: String| ShapeError {
         op: "experts_kernel".into(),
         detail,
     };
     let symbol = kernel
-        .experts_symbol_for(step_tokens)
+        .exact_experts_symbol()
         .ok_or_else(|| error(format!("no experts kernel for {kernel:?}")))?;
     let object = Object::get().ok_or_else(|| error("this build has no CPU kernels".into()))?;
     let codes = stack.codes;
