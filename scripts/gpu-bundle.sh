@@ -68,13 +68,17 @@ for shape in "${SHAPES[@]}" "$BENCH_SHAPE"; do
 done
 
 # Modules are found by their source text, options and the model's folder name, so each is
-# compiled here from a folder of the name run.sh gives the same model there.
-export LLM_IREE_CACHE="$OUT/cache"
+# compiled here from a folder of the name run.sh gives the same model there. They compile
+# into a cache kept between builds; the bundle gets the ones this plan names.
+export LLM_IREE_CACHE="$ROOT/.cache/gpu-bundle/$PROFILE"
+mkdir -p "$OUT/cache/vmfb"
 compile() {
-  local what="$1"; shift
-  local started=$(date +%s)
-  "$@" --compile-only > /dev/null
-  echo "[gpu-bundle] compiled $what for $DEVICE in $(( $(date +%s) - started )) s"
+  local what="$1" started vmfb
+  shift
+  started=$(date +%s)
+  vmfb=$("$@" --compile-only)
+  cp "$vmfb" "$OUT/cache/vmfb/"
+  echo "[gpu-bundle] $what for $DEVICE: $(basename "$vmfb") ($(( $(date +%s) - started )) s)"
 }
 for family in "${FAMILIES[@]}"; do
   compile "$family" "$BIN/logits" --model "$OUT/fixtures/$family" --device "$DEVICE" \
@@ -90,12 +94,11 @@ for weights in "${BENCH_WEIGHTS[@]}"; do
   compile "bench $BENCH_SHAPE ($weights)" "$BIN/bench" --model "$SCRATCH/$BENCH_SHAPE" \
     --device "$DEVICE" --weights "$weights" "${BENCH_ARGS[@]}"
 done
-# Only the modules travel: the kernel object (CPU) is rewritten from the binary there.
-rm -rf "$OUT/cache/objects" "$OUT"/cache/vmfb/*.lock
+cp "$LLM_IREE_CACHE/vmfb/compiler-version" "$OUT/cache/vmfb/"
 
-python3 - "$OUT" "$PROFILE" "$DEVICE" <<'PY'
+python3 - "$OUT" "$PROFILE" "$DEVICE" "$BIN/logits" <<'PY'
 import datetime, json, os, subprocess, sys
-out, profile, device = sys.argv[1:4]
+out, profile, device, binary = sys.argv[1:5]
 def git(*args):
     return subprocess.run(["git", *args], capture_output=True, text=True).stdout.strip()
 files = {}
@@ -104,13 +107,20 @@ for base, _, names in os.walk(out):
         path = os.path.join(base, name)
         files[os.path.relpath(path, out)] = os.path.getsize(path)
 with open(os.path.join(out, "cache", "vmfb", "compiler-version")) as f:
-    compiler = f.read().strip().splitlines()[0]
+    compiler = " ".join(line.strip() for line in f.read().splitlines() if line.strip())
+# The newest C library symbol version the binaries link: the machine that runs them needs it.
+symbols = subprocess.run(["objdump", "-T", binary], capture_output=True, text=True).stdout
+versions = {tuple(int(n) for n in v.split(".")) for v in
+            (w.split("GLIBC_", 1)[1].rstrip(")") for w in symbols.split() if "GLIBC_" in w)
+            if v.replace(".", "").isdigit()}
+glibc = ".".join(map(str, max(versions))) if versions else "unknown"
 bundle = {
     "profile": profile,
     "device": device,
     "commit": git("rev-parse", "--short=12", "HEAD") + ("-dirty" if git("status", "--porcelain") else ""),
     "built": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
     "compiler": compiler,
+    "glibc_required": glibc,
     "bytes": sum(files.values()),
     "files": dict(sorted(files.items())),
 }

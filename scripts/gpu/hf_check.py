@@ -17,7 +17,6 @@ and transformers' float64 logits beside ours.
 Needs torch and transformers (the GPU machine has both); the device is CUDA when torch
 sees one, else the CPU.
 """
-import array
 import json
 import os
 import shutil
@@ -58,10 +57,9 @@ def make(config_path, model_dir, seed):
 
 
 def rows(path, vocab):
-    data = array.array("f")
     with open(path, "rb") as f:
-        data.frombytes(f.read())
-    return torch.tensor(data, dtype=torch.float64).reshape(-1, vocab)
+        data = bytearray(f.read())
+    return torch.frombuffer(data, dtype=torch.float32).double().reshape(-1, vocab)
 
 
 def reference(model, tokens):

@@ -19,7 +19,7 @@ plan_profile() {
       SHAPE_ARGS=(--slots 2 --capacity 64 --chunk 8 --weights f32)
       BENCH_SHAPE=smollm2-135m
       BENCH_WEIGHTS=(f32 f16)
-      BENCH_ARGS=(--slots 8 --capacity 1024 --measured-only --batch 1,8 --sampling both
+      BENCH_ARGS=(--slots 8 --capacity 1024 --measured-only --batch 1 --batch 8 --sampling both
         --context 128 --steps 16 --prefill-tokens 512)
       ;;
     cpu)
@@ -28,7 +28,7 @@ plan_profile() {
       SHAPE_ARGS=(--slots 2 --capacity 64 --chunk 8 --weights f32)
       BENCH_SHAPE=tiny
       BENCH_WEIGHTS=(f32)
-      BENCH_ARGS=(--slots 8 --capacity 128 --measured-only --batch 1,8 --sampling both
+      BENCH_ARGS=(--slots 8 --capacity 128 --measured-only --batch 1 --batch 8 --sampling both
         --context 32 --steps 8 --prefill-tokens 32)
       ;;
     *)
