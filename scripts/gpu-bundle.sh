@@ -63,7 +63,7 @@ shape_config() {
     *) echo "$ROOT/scripts/gpu/shapes/$1.json" ;;
   esac
 }
-for shape in "${SHAPES[@]}" "$BENCH_SHAPE"; do
+for shape in "${SHAPES[@]}" "${LAST_SHAPES[@]}" "$BENCH_SHAPE"; do
   cp "$(shape_config "$shape")" "$OUT/shapes/$shape.json"
 done
 
@@ -80,21 +80,43 @@ compile() {
   cp "$vmfb" "$OUT/cache/vmfb/"
   echo "[gpu-bundle] $what for $DEVICE: $(basename "$vmfb") ($(( $(date +%s) - started )) s)"
 }
-for family in "${FAMILIES[@]}"; do
-  compile "$family" "$BIN/logits" --model "$OUT/fixtures/$family" --device "$DEVICE" \
-    "${FAMILY_ARGS[@]}"
-done
-for shape in "${SHAPES[@]}" "$BENCH_SHAPE"; do
+# The same lookups as the run's, in the bundle's own cache with the compiler refused: a
+# module the bundle lacks fails here rather than there.
+verify() {
+  local what="$1" vmfb
+  shift
+  vmfb=$(LLM_IREE_CACHE="$OUT/cache" IREE_COMPILE=none "$@" --compile-only) || {
+    echo "[gpu-bundle] $what: not found without the compiler" >&2
+    return 1
+  }
+  case "$vmfb" in
+    "$OUT/cache/vmfb/"*) ;;
+    *) echo "[gpu-bundle] $what: found outside the bundle: $vmfb" >&2; return 1 ;;
+  esac
+}
+for shape in "${SHAPES[@]}" "${LAST_SHAPES[@]}" "$BENCH_SHAPE"; do
   python3 "$ROOT/scripts/gpu/stand_in.py" "$OUT/shapes/$shape.json" "$SCRATCH/$shape"
 done
-for shape in "${SHAPES[@]}"; do
-  compile "$shape" "$BIN/logits" --model "$SCRATCH/$shape" --device "$DEVICE" "${SHAPE_ARGS[@]}"
-done
-for weights in "${BENCH_WEIGHTS[@]}"; do
-  compile "bench $BENCH_SHAPE ($weights)" "$BIN/bench" --model "$SCRATCH/$BENCH_SHAPE" \
-    --device "$DEVICE" --weights "$weights" "${BENCH_ARGS[@]}"
-done
+modules() {
+  local family shape weights
+  for family in "${FAMILIES[@]}"; do
+    "$1" "$family" "$BIN/logits" --model "$OUT/fixtures/$family" --device "$DEVICE" \
+      "${FAMILY_ARGS[@]}"
+  done
+  for shape in "${SHAPES[@]}" "${LAST_SHAPES[@]}"; do
+    "$1" "$shape" "$BIN/logits" --model "$SCRATCH/$shape" --device "$DEVICE" "${SHAPE_ARGS[@]}"
+  done
+  for weights in "${BENCH_WEIGHTS[@]}"; do
+    "$1" "bench $BENCH_SHAPE ($weights)" "$BIN/bench" --model "$SCRATCH/$BENCH_SHAPE" \
+      --device "$DEVICE" --weights "$weights" "${BENCH_ARGS[@]}"
+  done
+}
+modules compile
 cp "$LLM_IREE_CACHE/vmfb/compiler-version" "$OUT/cache/vmfb/"
+modules verify
+# Only the modules travel: the CPU kernels' object is rewritten from the binary where it runs.
+rm -rf "$OUT/cache/objects" "$OUT"/cache/vmfb/*.lock "$OUT"/cache/vmfb/*history*
+echo "[gpu-bundle] every module is found in the bundle without the compiler"
 
 python3 - "$OUT" "$PROFILE" "$DEVICE" "$BIN/logits" <<'PY'
 import datetime, json, os, subprocess, sys

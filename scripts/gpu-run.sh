@@ -124,6 +124,29 @@ export RUST_LOG="${RUST_LOG:-info}"
 cp -r "$BUNDLE/cache/vmfb" "$WORK/cache/"
 echo "[run] bundle $BUNDLE (profile $PROFILE) on $DEVICE; work in $WORK; budget $LIMIT s"
 
+# IREE's CUDA driver opens `libcuda.so` by that name only; a driver-only install (a container
+# given the GPU) often has just `libcuda.so.1`. Then the versioned library is linked under the
+# plain name in a folder put first on the library path.
+if [ "${DEVICE%%://*}" = cuda ]; then
+  mkdir -p "$WORK/lib"
+  python3 -c 'import ctypes, os, sys
+try:
+    ctypes.CDLL("libcuda.so")
+    print("[run] libcuda.so loads")
+    sys.exit(0)
+except OSError:
+    pass
+try:
+    ctypes.CDLL("libcuda.so.1")
+except OSError as e:
+    sys.exit(f"[run] no CUDA driver library: {e}")
+with open("/proc/self/maps") as maps:
+    path = next(l.split()[-1] for l in maps if "/libcuda.so.1" in l or "/libcuda.so." in l)
+os.symlink(path, os.path.join(sys.argv[1], "libcuda.so"))
+print(f"[run] libcuda.so -> {path}")' "$WORK/lib"
+  export LD_LIBRARY_PATH="$WORK/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+fi
+
 # step NAME LIMIT [RESULT_JSON] -- COMMAND...: runs COMMAND under min(LIMIT, what is left),
 # its output in logs/NAME.log, and records the outcome.
 step() {
@@ -166,17 +189,24 @@ TORCH_PROBE=$(timeout 60 python3 -c 'import torch, transformers
 print(torch.__version__, transformers.__version__, "cuda" if torch.cuda.is_available() else "no cuda")' 2>&1)
 TORCH=$?
 echo "[run] torch: $(echo "$TORCH_PROBE" | tail -n 1)"
-for shape in "${SHAPES[@]}"; do
-  if [ "$TORCH" != 0 ]; then
-    skip "shape-$shape" "torch and transformers are needed: $(echo "$TORCH_PROBE" | tail -n 1)"
-    continue
-  fi
-  step "make-$shape" 120 -- python3 "$PY/hf_check.py" make "$BUNDLE/shapes/$shape.json" \
-    "$WORK/models/$shape" 35 &&
-    step "logits-$shape" 120 -- shape_logits "$shape" &&
-    step "compare-$shape" 120 -- python3 "$PY/hf_check.py" compare "$WORK/models/$shape" \
-      "$WORK/results/$shape"
-done
+# A random-weight model of each shape against transformers in float64.
+shape_checks() {
+  local shape
+  for shape in "$@"; do
+    if [ "$TORCH" != 0 ]; then
+      skip "shape-$shape" "torch and transformers are needed: $(echo "$TORCH_PROBE" | tail -n 1)"
+      continue
+    fi
+    step "make-$shape" 120 -- python3 "$PY/hf_check.py" make "$BUNDLE/shapes/$shape.json" \
+      "$WORK/models/$shape" 35 &&
+      step "logits-$shape" 150 -- shape_logits "$shape" &&
+      step "compare-$shape" 120 -- python3 "$PY/hf_check.py" compare "$WORK/models/$shape" \
+        "$WORK/results/$shape"
+    # The model and its converted weights are gigabytes: gone once compared.
+    rm -rf "$WORK/models/$shape" "$LLM_IREE_CACHE/params"
+  done
+}
+shape_checks "${SHAPES[@]}"
 if [ "$TORCH" = 0 ]; then
   step bandwidth 60 -- python3 "$PY/hf_check.py" bandwidth
 fi
@@ -189,6 +219,8 @@ for weights in "${BENCH_WEIGHTS[@]}"; do
     "$BIN/bench" --model "$WORK/stand-in/$BENCH_SHAPE" --device "$DEVICE" --weights "$weights" \
     "${BENCH_ARGS[@]}" --json "$WORK/results/bench-$weights.json"
 done
+
+shape_checks "${LAST_SHAPES[@]}"
 
 python3 "$PY/report.py" write "$STEPS" "$BUNDLE/bundle.json" "$OUT" \
   "date=$(date -u '+%Y-%m-%d %H:%M UTC')" "device=$DEVICE" "host=$(uname -n)" \

@@ -243,6 +243,9 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
+/// Rows of logits and where each one was taken (a position, or a sequence and position).
+type Rows<P> = (Vec<P>, Vec<Vec<f32>>);
+
 fn write_rows(path: &Path, rows: &[Vec<f32>]) -> std::io::Result<()> {
     let mut file = std::io::BufWriter::new(std::fs::File::create(path)?);
     for value in rows.iter().flatten() {
@@ -271,7 +274,7 @@ fn prefill_chunks(
     slot: usize,
     sequence: &Sequence,
     chunk: usize,
-) -> Result<(Vec<usize>, Vec<Vec<f32>>), engine::EngineError> {
+) -> Result<Rows<usize>, engine::EngineError> {
     let (mut positions, mut rows) = (Vec::new(), Vec::new());
     for start in (0..sequence.prompt).step_by(chunk) {
         let end = (start + chunk).min(sequence.prompt);
@@ -293,7 +296,7 @@ fn prefill_then_decode(
     graphs: &mut Graphs,
     sequence: &Sequence,
     chunk: usize,
-) -> Result<(Vec<usize>, Vec<Vec<f32>>), engine::EngineError> {
+) -> Result<Rows<usize>, engine::EngineError> {
     let (mut positions, mut rows) = prefill_chunks(graphs, 0, sequence, chunk)?;
     let mut out = DecodeOutput::default();
     for pos in sequence.prompt..sequence.tokens.len() {
@@ -317,7 +320,7 @@ fn ragged_batch(
     graphs: &mut Graphs,
     sequences: [&Sequence; 2],
     chunk: usize,
-) -> Result<(Vec<(usize, usize)>, Vec<Vec<f32>>), engine::EngineError> {
+) -> Result<Rows<(usize, usize)>, engine::EngineError> {
     let (mut positions, mut rows) = (Vec::new(), Vec::new());
     for (slot, sequence) in sequences.iter().enumerate() {
         let (ends, logits) = prefill_chunks(graphs, slot, sequence, chunk)?;

@@ -14,8 +14,11 @@ plan_profile() {
   case "$1" in
     cuda)
       DEVICE=cuda
-      # Random-weight models of real shapes: configs under models/ in the bundle.
+      # Random-weight models of real shapes (configs under shapes/ in the bundle), checked
+      # against transformers before the bench.
       SHAPES=(smollm2-135m)
+      # Checked after the bench, with what is left of the run's time (a 5 GB f32 model).
+      LAST_SHAPES=(llama-3.2-1b)
       SHAPE_ARGS=(--slots 2 --capacity 64 --chunk 8 --weights f32)
       BENCH_SHAPE=smollm2-135m
       BENCH_WEIGHTS=(f32 f16)
@@ -25,6 +28,7 @@ plan_profile() {
     cpu)
       DEVICE=local-task
       SHAPES=(tiny)
+      LAST_SHAPES=()
       SHAPE_ARGS=(--slots 2 --capacity 64 --chunk 8 --weights f32)
       BENCH_SHAPE=tiny
       BENCH_WEIGHTS=(f32)

@@ -19,15 +19,17 @@ pub enum CompileError {
     #[error("no compile target for device {0:?} (local-task, local-sync, cuda or metal)")]
     NoTargetForDevice(String),
     #[error(
-        "iree-compile not found: install it with `make setup` (PyPI iree-base-compiler==3.13.0) or set IREE_COMPILE"
+        "iree-compile not found, and the cache records no compiler to serve its modules without one: \
+         install it with `make setup` (PyPI iree-base-compiler==3.13.0) or set IREE_COMPILE"
     )]
     CompilerMissing,
     /// No compiler here (or `IREE_COMPILE=none`) and the cache lacks the module: a cache made
     /// elsewhere holds only the modules it was built with.
     #[error(
-        "no compiled module {label} for {target:?} in {cache_dir} (its modules are from {version:?}), \
+        "no compiled module {label} for {target:?} in {cache_dir} (its modules are from {}), \
          and there is no iree-compile here to compile it: build the cache with the same model, \
-         options and compiler, or install iree-compile"
+         options and compiler, or install iree-compile",
+        version_line(.version)
     )]
     NotInCache {
         label: String,
@@ -412,6 +414,15 @@ fn io(path: &Path, source: std::io::Error) -> CompileError {
 fn tail(text: &str, lines: usize) -> String {
     let all: Vec<&str> = text.lines().collect();
     all[all.len().saturating_sub(lines)..].join("\n")
+}
+
+/// The line of `iree-compile --version` that names the version (the whole text otherwise).
+fn version_line(version: &str) -> &str {
+    version
+        .lines()
+        .find(|l| l.contains("compiler version"))
+        .unwrap_or(version)
+        .trim()
 }
 
 const OBJECT_SEARCH_PATH: &str = "--iree-hal-executable-object-search-path";
