@@ -4,8 +4,9 @@
       Appends one step's record to STEPS (JSON lines): ok, failed or timed out; for a
       failure the log's last lines as its cause; the step's result, read from RESULT_JSON
       or else the log's last line that is a JSON object.
-  report.py skip STEPS NAME REASON
-      Records a step that did not run, and why.
+  report.py skip STEPS NAME REASON [STATUS]
+      Records a step that did not run, and why: skipped (it cannot run here), or "out of
+      time" (the run's budget was spent before it).
   report.py write STEPS BUNDLE_JSON OUT_DIR [KEY=VALUE...]
       report.json and report.txt in OUT_DIR from the records, the bundle's description and
       facts about the run (KEY=VALUE).
@@ -66,10 +67,10 @@ def record(steps, name, rc, seconds, limit, log, result_path=None):
     print(f"[run] {name}: {status} ({entry['seconds']} s)", flush=True)
 
 
-def skip(steps, name, reason):
+def skip(steps, name, reason, status="skipped"):
     with open(steps, "a") as f:
-        f.write(json.dumps({"step": name, "status": "skipped", "cause": reason}) + "\n")
-    print(f"[run] {name}: skipped ({reason})", flush=True)
+        f.write(json.dumps({"step": name, "status": status, "cause": reason}) + "\n")
+    print(f"[run] {name}: {status} ({reason})", flush=True)
 
 
 def summary(entry):
