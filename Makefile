@@ -10,7 +10,7 @@ ARGS ?=
 # finds cmake, ninja and libclang there on its own).
 export PATH := $(VENV)/bin:$(PATH)
 
-.PHONY: setup generate test lint bench serve-bench memcheck check-cuda clean-cache
+.PHONY: setup generate test lint bench serve-bench memcheck check-cuda gpu-bundle-check clean-cache
 
 setup:
 	@$(ROOT)/scripts/setup.sh
@@ -45,6 +45,13 @@ serve-bench: setup
 check-cuda: setup
 	$(ROOT)/scripts/cuda-deps.sh > /dev/null
 	CARGO_TARGET_DIR=$(ROOT)/target/cuda cargo build --release -p engine --features cuda
+
+# The GPU bundle end to end on this CPU (docs/gpu.md): built for llvm-cpu and run with
+# local-task from the bundle folder alone, as a bare GPU machine runs the CUDA one.
+gpu-bundle-check: setup
+	$(ROOT)/scripts/gpu-bundle.sh --profile cpu
+	rm -rf $(ROOT)/.cache/gpu-run-cpu
+	$(ROOT)/.gpu-bundle-cpu/run.sh --out $(ROOT)/.cache/gpu-run-cpu --limit 240
 
 memcheck: setup
 	$(ROOT)/scripts/memcheck.sh

@@ -47,6 +47,10 @@ struct Args {
     /// for device sampling) instead of the module `generate` shares: a much shorter compile.
     #[arg(long)]
     measured_only: bool,
+    /// Compile the module this run would time into the cache and stop: no device is opened
+    /// and no weights are converted (how a cache is built for a machine without iree-compile).
+    #[arg(long)]
+    compile_only: bool,
     /// Instead of the graph measurements: decode steps through the engine with `--rows`
     /// requests under this JSON schema against the same requests unconstrained, and the
     /// grammar mask time per token.
@@ -131,7 +135,6 @@ fn gguf_tensor_bytes(path: &std::path::Path) -> Result<Option<u64>, gguf::Error>
 
 fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let path = args.model.model_path()?;
-    let runtime = args.model.runtime()?;
     let modes = sampling_modes(&args.sampling);
     // The sampling head goes in wherever device sampling is measured.
     let heads = if modes.contains(&SamplingMode::Device) {
@@ -153,6 +156,12 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     if args.measured_only {
         measured_graphs(&mut options.graphs, args);
     }
+    if args.compile_only {
+        let vmfb = model::prepare(&path, &options)?.compile()?;
+        println!("{}", vmfb.display());
+        return Ok(());
+    }
+    let runtime = args.model.runtime()?;
     if let Some(schema) = &args.json_schema {
         let loaded = model::load(&runtime, &path, &options)?;
         return constrained::run(loaded, schema, args.rows, args.tokens, args.rounds);

@@ -9,6 +9,8 @@ use sha2::{Digest, Sha256};
 
 mod progress;
 mod target;
+#[cfg(test)]
+mod tests;
 
 pub use target::Target;
 
@@ -17,9 +19,24 @@ pub enum CompileError {
     #[error("no compile target for device {0:?} (local-task, local-sync, cuda or metal)")]
     NoTargetForDevice(String),
     #[error(
-        "iree-compile not found: install it with `make setup` (PyPI iree-base-compiler==3.13.0) or set IREE_COMPILE"
+        "iree-compile not found, and the cache records no compiler to serve its modules without one: \
+         install it with `make setup` (PyPI iree-base-compiler==3.13.0) or set IREE_COMPILE"
     )]
     CompilerMissing,
+    /// No compiler here (or `IREE_COMPILE=none`) and the cache lacks the module: a cache made
+    /// elsewhere holds only the modules it was built with.
+    #[error(
+        "no compiled module {label} for {target:?} in {cache_dir} (its modules are from {}), \
+         and there is no iree-compile here to compile it: build the cache with the same model, \
+         options and compiler, or install iree-compile",
+        version_line(.version)
+    )]
+    NotInCache {
+        label: String,
+        target: Target,
+        cache_dir: PathBuf,
+        version: String,
+    },
     #[error("iree-compile rejected {input} for {target:?}:\n{stderr}")]
     Rejected {
         input: String,
@@ -43,9 +60,15 @@ pub enum CompileError {
 }
 
 /// Finds iree-compile and compiles MLIR into a cache directory.
+///
+/// Without a compiler a cache can still be read: it records the `--version` of the compiler
+/// that filled it ([`COMPILER_VERSION_FILE`]), which is all a cache key needs from the
+/// compiler. So a cache built on one machine serves modules on another that has none (the
+/// GPU bundle, `docs/gpu.md`).
 #[derive(Debug, Clone)]
 pub struct Compiler {
-    program: PathBuf,
+    /// `None`: lookups only, with the version the cache recorded.
+    program: Option<PathBuf>,
     version: String,
     cache_dir: PathBuf,
     /// Show a progress line on stderr while compiling (records go to `tracing` either way).
@@ -105,20 +128,46 @@ pub fn check_activations(
     }
 }
 
+/// The file in a module cache naming the compiler (its `--version` output) whose modules it
+/// holds.
+pub const COMPILER_VERSION_FILE: &str = "compiler-version";
+
 impl Compiler {
     /// `IREE_COMPILE`, else the project venv, else `PATH`. The cache is
-    /// `cache_dir` (created on demand).
+    /// `cache_dir` (created on demand). Where no compiler is found, or `IREE_COMPILE` is
+    /// `none`, a cache that records its compiler is opened for lookups only.
     pub fn new(cache_dir: impl Into<PathBuf>) -> Result<Compiler, CompileError> {
-        let program = locate_compiler().ok_or(CompileError::CompilerMissing)?;
-        let output = Command::new(&program)
-            .arg("--version")
-            .output()
-            .map_err(|_| CompileError::CompilerMissing)?;
-        let version = String::from_utf8_lossy(&output.stdout).trim().to_string();
+        let cache_dir = cache_dir.into();
+        let (program, version) = match locate_compiler() {
+            Located::Program(program) => {
+                let output = Command::new(&program)
+                    .arg("--version")
+                    .output()
+                    .map_err(|_| CompileError::CompilerMissing)?;
+                let version = String::from_utf8_lossy(&output.stdout).trim().to_string();
+                (Some(program), version)
+            }
+            Located::Refused | Located::Missing => return Compiler::from_cache(cache_dir),
+        };
         Ok(Compiler {
             program,
             version,
-            cache_dir: cache_dir.into(),
+            cache_dir,
+            verbose: true,
+            extra_flags: Vec::new(),
+            priority: Priority::Foreground,
+        })
+    }
+
+    /// A compiler that only reads `cache_dir`, with the compiler version the cache recorded:
+    /// a module it lacks is [`CompileError::NotInCache`]. A cache that recorded no compiler
+    /// cannot be read ([`CompileError::CompilerMissing`]).
+    pub fn from_cache(cache_dir: impl Into<PathBuf>) -> Result<Compiler, CompileError> {
+        let cache_dir = cache_dir.into();
+        Ok(Compiler {
+            program: None,
+            version: recorded_version(&cache_dir)?,
+            cache_dir,
             verbose: true,
             extra_flags: Vec::new(),
             priority: Priority::Foreground,
@@ -143,19 +192,30 @@ impl Compiler {
         let dir = self.cache_dir.join("objects");
         let object = ours.expect("matched above");
         object.write_into(&dir).map_err(|e| io(&dir, e))?;
-        self.extra_flags.push(format!(
-            "--iree-hal-executable-object-search-path={}",
-            dir.display()
-        ));
+        self.extra_flags
+            .push(format!("{OBJECT_SEARCH_PATH}={}", dir.display()));
         Ok(())
     }
 
-    pub fn program(&self) -> &Path {
-        &self.program
+    /// The compiler; `None` where the cache is only read.
+    pub fn program(&self) -> Option<&Path> {
+        self.program.as_deref()
     }
 
     pub fn version(&self) -> &str {
         &self.version
+    }
+
+    /// Notes in the cache which compiler made its modules, so a copy of it can be read where
+    /// there is no compiler.
+    fn record_version(&self) -> Result<(), CompileError> {
+        let path = self.cache_dir.join(COMPILER_VERSION_FILE);
+        if std::fs::read_to_string(&path).is_ok_and(|v| v.trim() == self.version) {
+            return Ok(());
+        }
+        let partial = path.with_extension(unique_suffix());
+        std::fs::write(&partial, &self.version).map_err(|e| io(&partial, e))?;
+        std::fs::rename(&partial, &path).map_err(|e| io(&path, e))
     }
 
     /// Where the vmfb of `mlir` for `target` is (or will be) cached.
@@ -189,9 +249,21 @@ impl Compiler {
         target: &Target,
     ) -> Result<PathBuf, CompileError> {
         if let Some(output) = self.cached(label, mlir, target) {
+            if self.program.is_some() {
+                // A cache filled before caches recorded their compiler learns it here.
+                self.record_version()?;
+            }
             return Ok(output);
         }
         let (output, flags) = self.output_path(label, mlir, target);
+        let Some(program) = &self.program else {
+            return Err(CompileError::NotInCache {
+                label: label.to_string(),
+                target: target.clone(),
+                cache_dir: self.cache_dir.clone(),
+                version: self.version.clone(),
+            });
+        };
         std::fs::create_dir_all(&self.cache_dir).map_err(|e| io(&self.cache_dir, e))?;
         let _lock = loader::CacheLock::acquire(&output, || {
             tracing::info!("waiting for another process compiling {label}");
@@ -206,6 +278,7 @@ impl Compiler {
         let input = output.with_extension(format!("{unique}.mlir"));
         std::fs::write(&input, mlir).map_err(|e| io(&input, e))?;
         let job = Job {
+            program,
             label,
             input: &input,
             output: &output,
@@ -232,6 +305,12 @@ impl Compiler {
         let mut hasher = Sha256::new();
         hasher.update(self.version.as_bytes());
         for flag in flags {
+            // The object's file name carries its digest and the module names the file, so
+            // the directory would only tie the key to where this cache lives.
+            let flag = flag
+                .split_once('=')
+                .filter(|(name, _)| *name == OBJECT_SEARCH_PATH)
+                .map_or(flag.as_str(), |(name, _)| name);
             hasher.update(flag.as_bytes());
             hasher.update([0]);
         }
@@ -259,7 +338,7 @@ impl Compiler {
         // Write to a temporary name so a killed compile never leaves a
         // truncated vmfb in the cache.
         let partial = job.output.with_extension(format!("{}.partial", job.unique));
-        let mut command = Command::new(&self.program);
+        let mut command = Command::new(job.program);
         command
             .args(job.flags)
             .arg(job.input)
@@ -268,7 +347,7 @@ impl Compiler {
         if self.priority == Priority::Background {
             lower_priority(&mut command);
         }
-        let result = command.output().map_err(|e| io(&self.program, e))?;
+        let result = command.output().map_err(|e| io(job.program, e))?;
         drop(progress);
         if !result.status.success() {
             let _ = std::fs::remove_file(&partial);
@@ -279,6 +358,7 @@ impl Compiler {
             });
         }
         std::fs::rename(&partial, job.output).map_err(|e| io(job.output, e))?;
+        self.record_version()?;
         let seconds = started.elapsed().as_secs_f64();
         history.record(&target_name, job.mlir.len(), seconds);
         tracing::info!(
@@ -291,6 +371,7 @@ impl Compiler {
 
 /// One module on its way through `iree-compile`.
 struct Job<'a> {
+    program: &'a Path,
     label: &'a str,
     input: &'a Path,
     output: &'a Path,
@@ -335,17 +416,52 @@ fn tail(text: &str, lines: usize) -> String {
     all[all.len().saturating_sub(lines)..].join("\n")
 }
 
-fn locate_compiler() -> Option<PathBuf> {
-    if let Some(path) = std::env::var_os("IREE_COMPILE") {
-        return Some(PathBuf::from(path));
+/// The line of `iree-compile --version` that names the version (the whole text otherwise).
+fn version_line(version: &str) -> &str {
+    version
+        .lines()
+        .find(|l| l.contains("compiler version"))
+        .unwrap_or(version)
+        .trim()
+}
+
+const OBJECT_SEARCH_PATH: &str = "--iree-hal-executable-object-search-path";
+
+/// Where iree-compile is, if anywhere.
+enum Located {
+    Program(PathBuf),
+    /// `IREE_COMPILE=none`: never compile, as on a machine without the compiler.
+    Refused,
+    Missing,
+}
+
+fn locate_compiler() -> Located {
+    match std::env::var_os("IREE_COMPILE") {
+        Some(path) if path == "none" => return Located::Refused,
+        Some(path) => return Located::Program(PathBuf::from(path)),
+        None => {}
     }
     let venv = crate::paths::workspace_root().join(".venv/bin/iree-compile");
     if venv.is_file() {
-        return Some(venv);
+        return Located::Program(venv);
     }
-    std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|d| d.join("iree-compile"))
-            .find(|p| p.is_file())
-    })
+    std::env::var_os("PATH")
+        .and_then(|paths| {
+            std::env::split_paths(&paths)
+                .map(|d| d.join("iree-compile"))
+                .find(|p| p.is_file())
+        })
+        .map_or(Located::Missing, Located::Program)
+}
+
+/// The compiler version a cache recorded; without one the cache cannot be read, as no key
+/// can be computed.
+fn recorded_version(cache_dir: &Path) -> Result<String, CompileError> {
+    let path = cache_dir.join(COMPILER_VERSION_FILE);
+    match std::fs::read_to_string(&path) {
+        Ok(text) if !text.trim().is_empty() => Ok(text.trim().to_string()),
+        Ok(_) => Err(CompileError::CompilerMissing),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(CompileError::CompilerMissing),
+        Err(e) => Err(io(&path, e)),
+    }
 }

@@ -95,6 +95,16 @@ impl PreparedModel {
         &self.rendered
     }
 
+    /// Compiles the module (cached) and nothing else: no weight conversion, no device. This
+    /// fills a cache ahead of time for a machine without the compiler (`docs/gpu.md`), where
+    /// [`PreparedModel::load`] of the same model and options then finds it. The cache file is
+    /// named after the model's file or directory, so the other machine's copy must keep it.
+    pub fn compile(&self) -> Result<PathBuf, EngineError> {
+        let compiler = self.compiler(&self.rendered.manifest, Priority::Foreground)?;
+        let label = self.model.name();
+        Ok(compiler.compile_text(&label, &self.rendered.module, &self.options.target)?)
+    }
+
     /// Compiles (cached), converts the weights (cached) and loads both on `runtime`.
     pub fn load(self, runtime: &Arc<Runtime>) -> Result<LoadedModel, EngineError> {
         let started = Instant::now();

@@ -1,0 +1,382 @@
+//! `logits`: a model's logits over given token sequences and its greedy continuation, written
+//! as files for a script to compare with another implementation's (the GPU run in
+//! `docs/gpu.md` compares them with transformers' on the same machine, without cargo).
+//!
+//! For `--tokens` (the first `--prompt-len` of them a prompt) it writes, into `--out`:
+//! - `one_token.f32`: the logits at every position, each position a one-token prefill chunk;
+//! - `chunked.f32`: the prompt prefilled in `--chunk`-token chunks (each chunk's last position)
+//!   then one decode step per remaining position;
+//! - `ragged.f32` (with `--ragged-tokens`): both sequences at once, each in its own slot,
+//!   prefilled apart and then decoded together in two-row steps, a finished row padding;
+//! - `result.json`: which positions each file's rows hold, the greedy ids, the timings.
+//!
+//! Logits are little-endian f32, one row of the vocabulary each. `--compile-only` compiles the
+//! module into the cache and stops: no device, no weights.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::Parser;
+use emitter::Head;
+use engine::batch::{Engine, EngineConfig, Event, GenerationRequest, GraphRunner, SchedulerConfig};
+use engine::device_sampling::SamplingMode;
+use engine::graphs::{DecodeOutput, Graphs, PrefillOut};
+use engine::model::{self, ModelOptions};
+use engine::model_args::{self, ModelArgs};
+use sampler::SampleParams;
+use serde_json::json;
+
+#[derive(Parser, Debug)]
+#[command(about = "Write a model's logits over token sequences, and its greedy continuation")]
+struct Args {
+    #[command(flatten)]
+    model: ModelArgs,
+    /// Token ids: the prompt, then the positions decoded one step at a time.
+    #[arg(long, value_delimiter = ',', required_unless_present = "compile_only")]
+    tokens: Vec<u32>,
+    /// How many of `--tokens` are the prompt (prefilled in chunks). [default: all]
+    #[arg(long)]
+    prompt_len: Option<usize>,
+    /// A second sequence, decoded beside the first in one ragged batch.
+    #[arg(long, value_delimiter = ',')]
+    ragged_tokens: Vec<u32>,
+    /// How many of `--ragged-tokens` are its prompt.
+    #[arg(long)]
+    ragged_prompt_len: Option<usize>,
+    /// Tokens of greedy continuation of the first prompt, drawn through the engine.
+    #[arg(long, default_value_t = 0)]
+    greedy: usize,
+    /// Prefill chunk length.
+    #[arg(long, default_value_t = 8)]
+    chunk: usize,
+    /// Output directory.
+    #[arg(long, required_unless_present = "compile_only")]
+    out: Option<PathBuf>,
+    /// Compile the module into the cache and stop (no device is opened).
+    #[arg(long)]
+    compile_only: bool,
+}
+
+/// A small module is enough: two slots of 64 positions, one decode window.
+const DEFAULTS: &[(&str, &str)] = &[("slots", "2"), ("capacity", "64")];
+
+#[derive(Debug, thiserror::Error)]
+enum LogitsError {
+    #[error("--{flag} {len} is longer than its {tokens} tokens, or zero")]
+    PromptLength {
+        flag: &'static str,
+        len: usize,
+        tokens: usize,
+    },
+    #[error("{what} needs {needed} positions; the module holds {capacity} (--capacity)")]
+    TooLong {
+        what: &'static str,
+        needed: usize,
+        capacity: usize,
+    },
+    #[error("token {token} is outside the vocabulary of {vocab}")]
+    Token { token: u32, vocab: usize },
+    #[error("--chunk must be at least 1")]
+    Chunk,
+    #[error("a ragged batch needs --slots 2 or more")]
+    Slots,
+    #[error("the greedy request ended without finishing: {0}")]
+    Greedy(String),
+}
+
+fn main() {
+    engine::logs::init();
+    let args = model_args::parse_with_defaults::<Args>(DEFAULTS);
+    if let Err(error) = run(&args) {
+        eprintln!("error: {error}");
+        std::process::exit(1);
+    }
+}
+
+/// One token sequence and its prompt length, checked.
+struct Sequence {
+    tokens: Vec<i32>,
+    prompt: usize,
+}
+
+impl Sequence {
+    fn new(tokens: &[u32], prompt: Option<usize>, flag: &'static str) -> Result<Self, LogitsError> {
+        let prompt = prompt.unwrap_or(tokens.len());
+        if prompt == 0 || prompt > tokens.len() {
+            return Err(LogitsError::PromptLength {
+                flag,
+                len: prompt,
+                tokens: tokens.len(),
+            });
+        }
+        Ok(Sequence {
+            tokens: tokens.iter().map(|&t| t as i32).collect(),
+            prompt,
+        })
+    }
+
+    fn check(&self, vocab: usize, capacity: usize, what: &'static str) -> Result<(), LogitsError> {
+        if let Some(&token) = self.tokens.iter().find(|&&t| t as usize >= vocab) {
+            return Err(LogitsError::Token {
+                token: token as u32,
+                vocab,
+            });
+        }
+        if self.tokens.len() > capacity {
+            return Err(LogitsError::TooLong {
+                what,
+                needed: self.tokens.len(),
+                capacity,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// The module: the tools' model options, narrowed to one prefill chunk, one decode window,
+/// the logits head and decode batches of one and two rows.
+fn options(args: &Args) -> Result<ModelOptions, Box<dyn std::error::Error>> {
+    if args.chunk == 0 {
+        return Err(LogitsError::Chunk.into());
+    }
+    let mut options = args.model.options(SamplingMode::Host)?;
+    let graphs = &mut options.graphs;
+    graphs.prefill_lengths = vec![args.chunk];
+    graphs.decode_windows = vec![graphs.capacity];
+    graphs.decode_batches = if graphs.slots >= 2 {
+        vec![1, 2]
+    } else {
+        vec![1]
+    };
+    graphs.heads = vec![Head::Logits];
+    Ok(options)
+}
+
+fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
+    let options = options(args)?;
+    let capacity = options.graphs.capacity;
+    let path = args.model.model_path()?;
+    if args.compile_only {
+        let vmfb = model::prepare(&path, &options)?.compile()?;
+        println!("{}", vmfb.display());
+        return Ok(());
+    }
+    let first = Sequence::new(&args.tokens, args.prompt_len, "prompt-len")?;
+    let second = (!args.ragged_tokens.is_empty())
+        .then(|| {
+            Sequence::new(
+                &args.ragged_tokens,
+                args.ragged_prompt_len,
+                "ragged-prompt-len",
+            )
+        })
+        .transpose()?;
+    if second.is_some() && options.graphs.slots < 2 {
+        return Err(LogitsError::Slots.into());
+    }
+    let out = args.out.clone().expect("clap requires --out");
+    std::fs::create_dir_all(&out)?;
+
+    let started = Instant::now();
+    let runtime = args.model.runtime()?;
+    let prepared = model::prepare(&path, &options)?;
+    let vocab = prepared.config.vocab_size;
+    first.check(vocab, capacity, "--tokens")?;
+    if let Some(second) = &second {
+        second.check(vocab, capacity, "--ragged-tokens")?;
+    }
+    if first.prompt + args.greedy > capacity {
+        return Err(LogitsError::TooLong {
+            what: "the prompt and --greedy",
+            needed: first.prompt + args.greedy,
+            capacity,
+        }
+        .into());
+    }
+    let mut loaded = prepared.load(&runtime)?;
+    let load_seconds = started.elapsed().as_secs_f64();
+    let vocab = loaded.graphs.vocab();
+
+    let started = Instant::now();
+    let one_token = one_token_prefills(&mut loaded.graphs, &first.tokens)?;
+    write_rows(&out.join("one_token.f32"), &one_token)?;
+    let (positions, rows) = prefill_then_decode(&mut loaded.graphs, &first, args.chunk)?;
+    write_rows(&out.join("chunked.f32"), &rows)?;
+    let ragged = match &second {
+        Some(second) => {
+            let (positions, rows) = ragged_batch(&mut loaded.graphs, [&first, second], args.chunk)?;
+            write_rows(&out.join("ragged.f32"), &rows)?;
+            Some(positions)
+        }
+        None => None,
+    };
+    let compute_seconds = started.elapsed().as_secs_f64();
+
+    let started = Instant::now();
+    let greedy_ids = greedy(loaded.graphs, &first.tokens[..first.prompt], args.greedy)?;
+    let greedy_seconds = started.elapsed().as_secs_f64();
+
+    let result = json!({
+        "model": path.display().to_string(),
+        "device": args.model.device,
+        "vmfb": loaded.vmfb.display().to_string(),
+        "vocab": vocab,
+        "tokens": first.tokens,
+        "prompt_len": first.prompt,
+        "one_token": {"file": "one_token.f32", "positions": (0..first.tokens.len()).collect::<Vec<_>>()},
+        "chunked": {"file": "chunked.f32", "positions": positions},
+        "ragged": ragged.map(|rows| json!({
+            "file": "ragged.f32",
+            "tokens": second.as_ref().map(|s| s.tokens.clone()),
+            "prompt_len": second.as_ref().map(|s| s.prompt),
+            "rows": rows.iter().map(|(seq, pos)| json!([seq, pos])).collect::<Vec<_>>(),
+        })),
+        "greedy_ids": greedy_ids,
+        "seconds": {"load": load_seconds, "logits": compute_seconds, "greedy": greedy_seconds},
+    });
+    std::fs::write(
+        out.join("result.json"),
+        serde_json::to_string_pretty(&result)?,
+    )?;
+    println!("{}", out.join("result.json").display());
+    Ok(())
+}
+
+/// Rows of logits and where each one was taken (a position, or a sequence and position).
+type Rows<P> = (Vec<P>, Vec<Vec<f32>>);
+
+fn write_rows(path: &Path, rows: &[Vec<f32>]) -> std::io::Result<()> {
+    let mut file = std::io::BufWriter::new(std::fs::File::create(path)?);
+    for value in rows.iter().flatten() {
+        file.write_all(&value.to_le_bytes())?;
+    }
+    file.flush()
+}
+
+/// Every position through a one-token prefill chunk in slot 0.
+fn one_token_prefills(
+    graphs: &mut Graphs,
+    tokens: &[i32],
+) -> Result<Vec<Vec<f32>>, engine::EngineError> {
+    let mut rows = Vec::with_capacity(tokens.len());
+    for (pos, &t) in tokens.iter().enumerate() {
+        let mut logits = vec![0f32; graphs.vocab()];
+        graphs.prefill(0, pos, &[t], PrefillOut::Logits(&mut logits))?;
+        rows.push(logits);
+    }
+    Ok(rows)
+}
+
+/// `slot`'s prompt in chunks, returning each chunk's last position and logits.
+fn prefill_chunks(
+    graphs: &mut Graphs,
+    slot: usize,
+    sequence: &Sequence,
+    chunk: usize,
+) -> Result<Rows<usize>, engine::EngineError> {
+    let (mut positions, mut rows) = (Vec::new(), Vec::new());
+    for start in (0..sequence.prompt).step_by(chunk) {
+        let end = (start + chunk).min(sequence.prompt);
+        let mut logits = vec![0f32; graphs.vocab()];
+        graphs.prefill(
+            slot,
+            start,
+            &sequence.tokens[start..end],
+            PrefillOut::Logits(&mut logits),
+        )?;
+        positions.push(end - 1);
+        rows.push(logits);
+    }
+    Ok((positions, rows))
+}
+
+/// The prompt in chunks, then one one-row decode step per remaining position.
+fn prefill_then_decode(
+    graphs: &mut Graphs,
+    sequence: &Sequence,
+    chunk: usize,
+) -> Result<Rows<usize>, engine::EngineError> {
+    let (mut positions, mut rows) = prefill_chunks(graphs, 0, sequence, chunk)?;
+    let mut out = DecodeOutput::default();
+    for pos in sequence.prompt..sequence.tokens.len() {
+        graphs.decode(
+            Head::Logits,
+            &[sequence.tokens[pos]],
+            &[pos as i32],
+            None,
+            &mut out,
+        )?;
+        positions.push(pos);
+        rows.push(out.logits[..graphs.vocab()].to_vec());
+    }
+    Ok((positions, rows))
+}
+
+/// Sequence `i` in slot `i`, prefilled apart, then decoded together: each step has two rows,
+/// a sequence with nothing left to decode padding its row (`pos = -1`). Rows come back as
+/// (sequence, position): the prompts' last positions, then every decoded one.
+fn ragged_batch(
+    graphs: &mut Graphs,
+    sequences: [&Sequence; 2],
+    chunk: usize,
+) -> Result<Rows<(usize, usize)>, engine::EngineError> {
+    let (mut positions, mut rows) = (Vec::new(), Vec::new());
+    for (slot, sequence) in sequences.iter().enumerate() {
+        let (ends, logits) = prefill_chunks(graphs, slot, sequence, chunk)?;
+        positions.push((slot, *ends.last().expect("a prompt has a token")));
+        rows.push(logits.into_iter().last().expect("a prompt has a chunk"));
+    }
+    let vocab = graphs.vocab();
+    let steps = sequences
+        .iter()
+        .map(|s| s.tokens.len() - s.prompt)
+        .max()
+        .unwrap_or(0);
+    let mut out = DecodeOutput::default();
+    for step in 0..steps {
+        let (mut tokens, mut pos) = (Vec::new(), Vec::new());
+        for sequence in sequences {
+            let p = sequence.prompt + step;
+            match sequence.tokens.get(p) {
+                Some(&t) => (tokens.push(t), pos.push(p as i32)),
+                None => (tokens.push(0), pos.push(-1)),
+            };
+        }
+        graphs.decode(Head::Logits, &tokens, &pos, None, &mut out)?;
+        for (row, &p) in pos.iter().enumerate() {
+            if p >= 0 {
+                positions.push((row, p as usize));
+                rows.push(out.logits[row * vocab..(row + 1) * vocab].to_vec());
+            }
+        }
+    }
+    Ok((positions, rows))
+}
+
+/// `count` greedy tokens after `prompt`, drawn by the engine's scheduler and host sampler.
+fn greedy(
+    graphs: Graphs,
+    prompt: &[i32],
+    count: usize,
+) -> Result<Vec<u32>, Box<dyn std::error::Error>> {
+    if count == 0 {
+        return Ok(Vec::new());
+    }
+    let config = EngineConfig {
+        max_queue: 1,
+        scheduler: SchedulerConfig {
+            prefill_budget: 64,
+            eos: None,
+            sampling: SamplingMode::Host,
+        },
+    };
+    let engine = Engine::start(graphs, None, config);
+    let prompt = prompt.iter().map(|&t| t as u32).collect();
+    let request = GenerationRequest::new(prompt, SampleParams::greedy(), count);
+    let (ids, event) = engine.submit(request)?.collect();
+    match event {
+        Event::Finished { .. } => Ok(ids),
+        other => Err(LogitsError::Greedy(format!("{other:?}")).into()),
+    }
+}
