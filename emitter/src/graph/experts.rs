@@ -239,6 +239,9 @@ fn gathered(
             slice_sizes: vec![1, rows, cols],
         };
         let picked = b.gather(stack, &ids, &g)?;
+        // Kept out of the product's dispatch: IREE's CUDA code generation fails to distribute
+        // a batched product with the gather fused in ("failed to distribute", 3.13).
+        let picked = b.optimization_barrier(&picked);
         Ok(b.convert(&picked, ElemType::F32))
     };
     let x = b.transpose(xn, &[1, 0])?;
