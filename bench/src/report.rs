@@ -66,14 +66,14 @@ impl Report {
         // Stored bytes: 4-bit codes take half a byte each, group scales count too.
         let bytes =
             |ty: &emitter::hlo::TensorType| ty.num_elements() as u64 * ty.elem.bits() as u64 / 8;
+        let weight_bytes: u64 = manifest.parameters.iter().map(|p| bytes(&p.ty)).sum();
         // A one-token step reads `per_token` of a layer's `count` stacked experts.
         let experts = manifest.config.experts.as_ref();
         let share = experts.map_or(1.0, |e| e.per_token as f64 / e.count as f64);
-        let read = |p: &emitter::graph::NamedType| match p.name.contains(".mlp.experts.") {
-            true => (bytes(&p.ty) as f64 * share) as u64,
-            false => bytes(&p.ty),
-        };
-        let weight_bytes: u64 = manifest.parameters.iter().map(read).sum();
+        let unread: u64 = (manifest.parameters.iter())
+            .filter(|p| p.name.contains(".mlp.experts."))
+            .map(|p| (bytes(&p.ty) as f64 * (1.0 - share)) as u64)
+            .sum();
         // The embedding's parameter, or the parts of a grouped one.
         let embed: u64 = manifest
             .parameters
@@ -82,9 +82,9 @@ impl Report {
             .map(|p| bytes(&p.ty))
             .sum();
         let weight_bytes_per_step = if manifest.config.tie_word_embeddings {
-            weight_bytes
+            weight_bytes - unread
         } else {
-            weight_bytes - embed
+            weight_bytes - embed - unread
         };
         let kv = &manifest.kv_cache;
         let kv_bytes: u64 = (0..kv.globals.len())
