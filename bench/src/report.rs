@@ -71,7 +71,7 @@ impl Report {
         let experts = manifest.config.experts.as_ref();
         let share = experts.map_or(1.0, |e| e.per_token as f64 / e.count as f64);
         let unread: u64 = (manifest.parameters.iter())
-            .filter(|p| p.name.contains(".mlp.experts."))
+            .filter(|p| emitter::graph::is_expert_stack(&p.name))
             .map(|p| (bytes(&p.ty) as f64 * (1.0 - share)) as u64)
             .sum();
         // The embedding's parameter, or the parts of a grouped one.

@@ -11,8 +11,9 @@
 //!   masked out; used for prefill chunks, where nearly every expert is selected by some token
 //!   and one read of each expert beats a gathered copy per pair.
 //!
-//! Both read the stacked weights `[E, out, in]` as stored and widen after selecting, and both
-//! sum a token's experts in the order the router ranked them. Stacks stored in a GGUF's
+//! Both read the stacked weights `[E, out, in]` as stored and widen after selecting; the
+//! gathered form sums a token's experts in the order the router ranked them, the other in
+//! expert order. Stacks stored in a GGUF's
 //! blocks go through the CPU kernels instead (`kernels/c/experts.c`): one dispatch per
 //! projection, each chosen expert read once per step whatever the token count.
 
@@ -20,7 +21,7 @@ use std::collections::BTreeMap;
 
 use super::grouped_kernel::{experts_kernel, GroupedParts};
 use super::layer::{gated, gated_mlp};
-use super::linear::Weight;
+use super::linear::{linear, Weight};
 use super::weights::{EXPERT_DOWN, EXPERT_GATE, EXPERT_UP, ROUTER, SHARED_GATE};
 use crate::config::{Activation, Experts};
 use crate::hlo::{
@@ -38,14 +39,13 @@ pub fn mixture(
     xn: &Value,
 ) -> Result<Value> {
     let m = xn.dim(1);
-    let route = Route::new(b, dense(w, ROUTER)?, experts, xn)?;
-    let stack = |name: &str| {
-        w.get(name).ok_or_else(|| ShapeError {
-            op: "experts".into(),
-            detail: format!("{name} missing from the layer"),
-        })
-    };
-    let routed = match (stack(EXPERT_GATE)?, stack(EXPERT_UP)?, stack(EXPERT_DOWN)?) {
+    let route = Route::new(b, weight(w, ROUTER)?, experts, xn)?;
+    let stacks = (
+        weight(w, EXPERT_GATE)?,
+        weight(w, EXPERT_UP)?,
+        weight(w, EXPERT_DOWN)?,
+    );
+    let routed = match stacks {
         (Weight::Dense(gate), Weight::Dense(up), Weight::Dense(down)) => {
             let stacks = Stacks { gate, up, down };
             if (experts.per_token * m as usize) <= experts.count {
@@ -65,7 +65,7 @@ pub fn mixture(
     }
     let shared = gated_mlp(b, w, "mlp.shared_expert", activation, xn)?;
     // sigmoid(w . x) per token, `[1, M]`.
-    let gate = b.dot_general(dense(w, SHARED_GATE)?, xn, &DotDims::contract(1, 0))?;
+    let gate = linear(b, weight(w, SHARED_GATE)?, xn)?;
     let gate = b.logistic(&gate)?;
     let gate = b.reshape(&gate, &[m])?;
     let gate = b.broadcast_in_dim(&gate, shared.shape(), &[1])?;
@@ -73,15 +73,12 @@ pub fn mixture(
     b.add(&routed, &shared)
 }
 
-/// A dense weight as the layer function declared it.
-fn dense<'a>(w: &'a BTreeMap<String, Weight>, name: &str) -> Result<&'a Value> {
-    match w.get(name) {
-        Some(Weight::Dense(v)) => Ok(v),
-        _ => Err(ShapeError {
-            op: "experts".into(),
-            detail: format!("{name} must be a dense weight of the layer"),
-        }),
-    }
+/// The layer's weight `name`.
+fn weight<'a>(w: &'a BTreeMap<String, Weight>, name: &str) -> Result<&'a Weight> {
+    w.get(name).ok_or_else(|| ShapeError {
+        op: "experts".into(),
+        detail: format!("{name} missing from the layer"),
+    })
 }
 
 /// The stacked expert matrices, `[E, W, H]`, `[E, W, H]` and `[E, H, W]`, as stored.
@@ -102,9 +99,9 @@ impl Route {
     /// (ties to the lower id: the smallest index holding the maximum) and removing it. The
     /// row is never sorted; `k` reductions over `E` values per token cost nothing next to the
     /// experts.
-    fn new(b: &mut FuncBuilder, router: &Value, experts: &Experts, xn: &Value) -> Result<Route> {
+    fn new(b: &mut FuncBuilder, router: &Weight, experts: &Experts, xn: &Value) -> Result<Route> {
         let (e, m) = (experts.count as i64, xn.dim(1));
-        let logits = b.dot_general(router, xn, &DotDims::contract(1, 0))?;
+        let logits = linear(b, router, xn)?;
         let mut probs = softmax_over_experts(b, &logits)?;
         let ids_ty = TensorType::new([e, m], ElemType::I32);
         let iota = b.iota(ids_ty.clone(), 0)?;

@@ -119,12 +119,7 @@ pub fn grouped_kernel(
                 w.codes.ty()
             )));
         }
-        // IREE's StableHLO input rejects unsigned element types on a dispatch; the kernel
-        // reads bytes either way.
-        let codes = match w.codes.ty().elem {
-            ElemType::Ui4 => b.bitcast_convert(w.codes, ElemType::I4)?,
-            _ => w.codes.clone(),
-        };
+        let codes = dispatched_codes(b, w.codes)?;
         operands.push(codes);
         operands.push(w.scales.clone());
         operands.extend(w.mins.cloned());
@@ -205,10 +200,7 @@ pub fn gather_kernel(
         .check(vocab as usize, e as usize, stored_groups as usize)
         .map_err(|e| error(e.to_string()))?;
     let m = tokens.dim(0);
-    let codes = match table.codes.ty().elem {
-        ElemType::Ui4 => b.bitcast_convert(table.codes, ElemType::I4)?,
-        _ => table.codes.clone(),
-    };
+    let codes = dispatched_codes(b, table.codes)?;
     let mut operands = vec![tokens.clone(), codes, table.scales.clone()];
     operands.extend(table.mins.cloned());
     let mut bindings: Vec<TensorType> = operands.iter().map(|v| v.ty().clone()).collect();
@@ -260,10 +252,7 @@ pub fn experts_kernel(
             x.ty()
         )));
     }
-    let codes = match codes.ty().elem {
-        ElemType::Ui4 => b.bitcast_convert(codes, ElemType::I4)?,
-        _ => codes.clone(),
-    };
+    let codes = dispatched_codes(b, codes)?;
     let mut operands = vec![x.clone(), ids.clone(), codes, stack.scales.clone()];
     operands.extend(stack.mins.cloned());
     let mut bindings: Vec<TensorType> = operands.iter().map(|v| v.ty().clone()).collect();
@@ -284,6 +273,15 @@ pub fn experts_kernel(
     };
     let operands: Vec<&Value> = operands.iter().collect();
     Ok(b.dispatch(&dispatch, &operands)?.remove(0))
+}
+
+/// Codes as a dispatch takes them: IREE's StableHLO input rejects unsigned element types on a
+/// dispatch, so `ui4` codes go as `i4`; the kernels read bytes either way.
+fn dispatched_codes(b: &mut FuncBuilder, codes: &Value) -> Result<Value> {
+    match codes.ty().elem {
+        ElemType::Ui4 => b.bitcast_convert(codes, ElemType::I4),
+        _ => Ok(codes.clone()),
+    }
 }
 
 /// Tiles per workgroup: about 16 workgroups for one or two tokens, in whole blocks of 4 tiles

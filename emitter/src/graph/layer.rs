@@ -13,7 +13,9 @@ use super::grouped_kernel::weight_kernel;
 use super::linear::{linear_many, Several, Weight};
 use super::step::{CacheSpan, Dims, Step};
 use super::weight_format::WeightFormat;
-use super::weights::{group_parts, layer_dims, layer_shape, layer_suffixes, loaded_type};
+use super::weights::{
+    group_parts, is_stacked_expert, layer_dims, layer_shape, layer_suffixes, loaded_type,
+};
 use crate::config::{Activation, MlpKind, ModelConfig};
 use crate::hlo::{
     ElemType, FuncBuilder, Function, ReduceOp, Result, ShapeError, TensorType, Value,
@@ -106,20 +108,19 @@ fn declare_args(
     for (suffix, format) in layer_suffixes(cfg, kinds.mlp).into_iter().zip(formats) {
         let arg_name = suffix.replace('.', "_");
         let weight = match *format {
-            // Stacked experts are widened after only the selected ones are gathered.
-            WeightFormat::Dense(elem) if suffix.starts_with("mlp.experts.") => {
-                let shape = layer_shape(cfg, &suffix, dims.weight_layout);
-                Weight::Dense(b.arg(&arg_name, TensorType::new(shape, elem)))
-            }
             WeightFormat::Dense(elem) => {
                 let shape = layer_shape(cfg, &suffix, dims.weight_layout);
                 let arg = b.arg(&arg_name, TensorType::new(shape, elem));
-                Weight::Dense(b.convert(&arg, ElemType::F32))
+                // Stacked experts are widened after only the selected ones are gathered.
+                match is_stacked_expert(&suffix) {
+                    true => Weight::Dense(arg),
+                    false => Weight::Dense(b.convert(&arg, ElemType::F32)),
+                }
             }
             WeightFormat::Groups(g) => {
                 let (out, inp) = layer_dims(cfg, &suffix);
                 // Stacked experts `[E, out, in]` store one grouped weight per expert.
-                let shape = match suffix.starts_with("mlp.experts.") {
+                let shape = match is_stacked_expert(&suffix) {
                     true => layer_shape(cfg, &suffix, dims.weight_layout),
                     false => vec![out, inp],
                 };

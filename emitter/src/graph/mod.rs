@@ -32,7 +32,7 @@ pub use linear::{
 };
 pub use sample::SAMPLE_ARGS;
 pub use step::{CacheSpan, Dims, Scratch, Step};
-pub use weights::{is_tiled, Param, Weights, PARAMETER_SCOPE};
+pub use weights::{is_expert_stack, is_tiled, Param, Weights, PARAMETER_SCOPE};
 
 use crate::config::ModelConfig;
 use crate::hlo::{ElemType, Global, GlobalInit, Module, ShapeError, TensorType};

@@ -229,14 +229,19 @@ pub const EXPERT_DOWN: &str = "mlp.experts.down_proj.weight";
 pub const SHARED_GATE: &str = "mlp.shared_expert_gate.weight";
 
 /// Stacked expert weights are dense rows, one matrix per expert, never tiled or grouped.
-fn is_stacked_expert(suffix: &str) -> bool {
+pub(super) fn is_stacked_expert(suffix: &str) -> bool {
     suffix.starts_with("mlp.experts.")
+}
+
+/// Whether the weight (or part) `name` belongs to a layer's stacked experts `[E, out, in]`.
+pub fn is_expert_stack(name: &str) -> bool {
+    name.contains(".mlp.experts.")
 }
 
 /// Whether the weight (or part) `name` is stored as row tiles `[out/16, in, 16]`: of rank 3 and
 /// not a stack of experts `[E, out, in]`.
 pub fn is_tiled(name: &str, ty: &TensorType) -> bool {
-    ty.rank() == 3 && !name.contains(".mlp.experts.")
+    ty.rank() == 3 && !is_expert_stack(name)
 }
 
 /// Weights kept dense in rows whatever the layout: the router and the shared expert's gate
