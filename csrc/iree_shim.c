@@ -3,6 +3,7 @@
 // that turns it into an owned message for the caller.
 #include "iree_shim.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
@@ -90,12 +91,65 @@ void shim_error_free(shim_error_t* error) {
   }
 
 //===----------------------------------------------------------------------===//
+// CUDA context
+//===----------------------------------------------------------------------===//
+
+// IREE's CUDA driver makes its context current only on the thread that creates
+// the device: on an H200 (IREE 3.13), a call made from another thread failed in
+// cuda_allocator.c with CUDA_ERROR_INVALID_CONTEXT. The engine creates the
+// device on one thread and steps it on another, so every entry point that
+// reaches the device first makes the device's context current on the calling
+// thread. The context is the one current right after the device is created.
+// IREE's driver has already loaded libcuda by then, so RTLD_NOLOAD finds it
+// (and on other devices finds nothing); no CUDA headers are needed.
+typedef int (*shim_cu_get_current_fn)(void** context);
+typedef int (*shim_cu_set_current_fn)(void* context);
+
+typedef struct {
+  void* context;  // NULL: not a CUDA device, nothing to do
+  shim_cu_get_current_fn get_current;
+  shim_cu_set_current_fn set_current;
+} shim_device_context_t;
+
+static shim_device_context_t shim_device_context_capture(void) {
+  shim_device_context_t none = {NULL, NULL, NULL};
+  void* cuda = dlopen("libcuda.so", RTLD_LAZY | RTLD_NOLOAD);
+  if (!cuda) cuda = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_NOLOAD);
+  if (!cuda) return none;
+  shim_device_context_t c = {
+      NULL, (shim_cu_get_current_fn)dlsym(cuda, "cuCtxGetCurrent"),
+      (shim_cu_set_current_fn)dlsym(cuda, "cuCtxSetCurrent")};
+  // The handle only pins a library IREE keeps loaded anyway.
+  dlclose(cuda);
+  if (!c.get_current || !c.set_current || c.get_current(&c.context) != 0) {
+    return none;
+  }
+  return c;
+}
+
+static iree_status_t shim_device_context_enter(const shim_device_context_t* c) {
+  if (!c->context) return iree_ok_status();
+  void* current = NULL;
+  if (c->get_current(&current) == 0 && current == c->context) {
+    return iree_ok_status();
+  }
+  int result = c->set_current(c->context);
+  if (result != 0) {
+    return iree_make_status(IREE_STATUS_INTERNAL,
+                            "cuCtxSetCurrent failed with CUDA error %d",
+                            result);
+  }
+  return iree_ok_status();
+}
+
+//===----------------------------------------------------------------------===//
 // Runtime
 //===----------------------------------------------------------------------===//
 
 struct shim_runtime_t {
   iree_runtime_instance_t* instance;
   iree_hal_device_t* device;
+  shim_device_context_t context;
 };
 
 // Every runtime in the process shares one IREE instance. IREE keeps each VM
@@ -136,9 +190,11 @@ static void shim_instance_release(void) {
 static iree_status_t shim_runtime_init(const char* device_uri,
                                        shim_runtime_t* runtime) {
   IREE_RETURN_IF_ERROR(shim_instance_acquire(&runtime->instance));
-  return iree_runtime_instance_try_create_default_device(
+  IREE_RETURN_IF_ERROR(iree_runtime_instance_try_create_default_device(
       runtime->instance, iree_make_cstring_view(device_uri),
-      &runtime->device);
+      &runtime->device));
+  runtime->context = shim_device_context_capture();
+  return iree_ok_status();
 }
 
 shim_error_t* shim_runtime_create(const char* device_uri,
@@ -160,6 +216,8 @@ shim_error_t* shim_runtime_create(const char* device_uri,
 
 void shim_runtime_free(shim_runtime_t* runtime) {
   if (!runtime) return;
+  // A failure leaves IREE to report its own errors while releasing.
+  iree_status_ignore(shim_device_context_enter(&runtime->context));
   iree_hal_device_release(runtime->device);
   if (runtime->instance) shim_instance_release();
   free(runtime);
@@ -379,6 +437,11 @@ static iree_status_t shim_create_parameters_module(
 struct shim_session_t {
   iree_runtime_session_t* session;
   iree_hal_device_t* device;  // retained
+  shim_device_context_t context;
+  // Where results that the host cannot map are copied before they are read
+  // (see shim_read_output); grown to the largest result, kept for the session.
+  pthread_mutex_t staging_mutex;
+  iree_hal_buffer_t* staging;  // NULL until a result needs it
 };
 
 static iree_status_t shim_session_append_parameters(
@@ -430,9 +493,14 @@ shim_error_t* shim_session_create(shim_runtime_t* runtime,
     return shim_error_from_status(
         iree_make_status(IREE_STATUS_RESOURCE_EXHAUSTED, "session alloc"));
   }
-  iree_status_t status =
-      shim_session_init(runtime, options, &session->session);
+  session->context = runtime->context;
+  pthread_mutex_init(&session->staging_mutex, NULL);
+  iree_status_t status = shim_device_context_enter(&session->context);
+  if (iree_status_is_ok(status)) {
+    status = shim_session_init(runtime, options, &session->session);
+  }
   if (!iree_status_is_ok(status)) {
+    pthread_mutex_destroy(&session->staging_mutex);
     free(session);
     return shim_error_from_status(status);
   }
@@ -444,6 +512,9 @@ shim_error_t* shim_session_create(shim_runtime_t* runtime,
 
 void shim_session_free(shim_session_t* session) {
   if (!session) return;
+  iree_status_ignore(shim_device_context_enter(&session->context));
+  iree_hal_buffer_release(session->staging);
+  pthread_mutex_destroy(&session->staging_mutex);
   iree_runtime_session_release(session->session);
   iree_hal_device_release(session->device);
   free(session);
@@ -455,6 +526,8 @@ void shim_session_free(shim_session_t* session) {
 
 struct shim_tensor_t {
   iree_hal_buffer_view_t* view;
+  // Its session's, so that freeing it on any thread reaches its device.
+  shim_device_context_t context;
 };
 
 static iree_status_t shim_element_type(shim_dtype_e dtype,
@@ -524,8 +597,12 @@ shim_error_t* shim_tensor_create(shim_session_t* session, shim_dtype_e dtype,
     return shim_error_from_status(
         iree_make_status(IREE_STATUS_RESOURCE_EXHAUSTED, "tensor alloc"));
   }
-  iree_status_t status = shim_tensor_allocate(session, dtype, rank, shape,
-                                              data, data_bytes, &tensor->view);
+  tensor->context = session->context;
+  iree_status_t status = shim_device_context_enter(&session->context);
+  if (iree_status_is_ok(status)) {
+    status = shim_tensor_allocate(session, dtype, rank, shape, data,
+                                  data_bytes, &tensor->view);
+  }
   if (!iree_status_is_ok(status)) {
     free(tensor);
     return shim_error_from_status(status);
@@ -543,6 +620,8 @@ shim_error_t* shim_tensor_write(shim_session_t* session, shim_tensor_t* tensor,
                  "tensor holds %" PRIu64 " bytes, write has %zu",
                  (uint64_t)size, data_bytes);
   if (data_bytes == 0) return NULL;
+  iree_status_t entered = shim_device_context_enter(&session->context);
+  if (!iree_status_is_ok(entered)) return shim_error_from_status(entered);
   return shim_error_from_status(iree_hal_device_transfer_h2d(
       session->device, data, iree_hal_buffer_view_buffer(tensor->view), 0,
       data_bytes, IREE_HAL_TRANSFER_BUFFER_FLAG_DEFAULT,
@@ -551,6 +630,7 @@ shim_error_t* shim_tensor_write(shim_session_t* session, shim_tensor_t* tensor,
 
 void shim_tensor_free(shim_tensor_t* tensor) {
   if (!tensor) return;
+  iree_status_ignore(shim_device_context_enter(&tensor->context));
   iree_hal_buffer_view_release(tensor->view);
   free(tensor);
 }
@@ -618,12 +698,62 @@ void shim_function_signature(const shim_function_t* function,
 
 void shim_function_free(shim_function_t* function) {
   if (!function) return;
+  iree_status_ignore(shim_device_context_enter(&function->session->context));
   iree_runtime_call_deinitialize(&function->call);
   free(function);
 }
 
 // Copies one result into the caller's host buffer after checking that the
 // caller's expectation (dtype, capacity) holds.
+static bool shim_buffer_mappable(iree_hal_buffer_t* buffer) {
+  return iree_all_bits_set(iree_hal_buffer_memory_type(buffer),
+                           IREE_HAL_MEMORY_TYPE_HOST_VISIBLE) &&
+         iree_all_bits_set(iree_hal_buffer_allowed_usage(buffer),
+                           IREE_HAL_BUFFER_USAGE_MAPPING_SCOPED);
+}
+
+// Makes the session's staging buffer hold at least `length` bytes. It is
+// pinned host memory the device writes into and that the CPU reads cached:
+// IREE's own read path (iree_hal_device_transfer_d2h) allocates a staging
+// buffer per call, without HOST_CACHED, which CUDA maps write-combined. On an
+// H200 that made reading one 196 KB row of logits take about 11 ms (the
+// allocation, the free, and uncached reads), most of a SmolLM2 decode step.
+static iree_status_t shim_staging_reserve(shim_session_t* session,
+                                          iree_device_size_t length) {
+  if (session->staging &&
+      iree_hal_buffer_byte_length(session->staging) >= length) {
+    return iree_ok_status();
+  }
+  iree_device_size_t size = 64 * 1024;
+  while (size < length) size *= 2;
+  const iree_hal_buffer_params_t params = {
+      .type = IREE_HAL_MEMORY_TYPE_HOST_LOCAL |
+              IREE_HAL_MEMORY_TYPE_DEVICE_VISIBLE |
+              IREE_HAL_MEMORY_TYPE_HOST_CACHED,
+      .usage = IREE_HAL_BUFFER_USAGE_TRANSFER | IREE_HAL_BUFFER_USAGE_MAPPING,
+  };
+  iree_hal_buffer_t* staging = NULL;
+  IREE_RETURN_IF_ERROR(iree_hal_allocator_allocate_buffer(
+      iree_runtime_session_device_allocator(session->session), params, size,
+      &staging));
+  iree_hal_buffer_release(session->staging);
+  session->staging = staging;
+  return iree_ok_status();
+}
+
+// Copies `length` bytes of a device buffer into `data` through the staging
+// buffer: one device copy and wait, then a read of cached host memory.
+static iree_status_t shim_read_staged(shim_session_t* session,
+                                      iree_hal_buffer_t* buffer, void* data,
+                                      iree_device_size_t length) {
+  IREE_RETURN_IF_ERROR(shim_staging_reserve(session, length));
+  IREE_RETURN_IF_ERROR(iree_hal_device_transfer_range(
+      session->device, iree_hal_make_device_transfer_buffer(buffer), 0,
+      iree_hal_make_device_transfer_buffer(session->staging), 0, length,
+      IREE_HAL_TRANSFER_BUFFER_FLAG_DEFAULT, iree_infinite_timeout()));
+  return iree_hal_buffer_map_read(session->staging, 0, data, length);
+}
+
 static iree_status_t shim_read_output(shim_session_t* session,
                                       iree_hal_buffer_view_t* view,
                                       size_t index,
@@ -656,9 +786,15 @@ static iree_status_t shim_read_output(shim_session_t* session,
   }
   output->byte_length = (size_t)length;
   if (length == 0) return iree_ok_status();
-  return iree_hal_device_transfer_d2h(
-      session->device, iree_hal_buffer_view_buffer(view), 0, output->data,
-      length, IREE_HAL_TRANSFER_BUFFER_FLAG_DEFAULT, iree_infinite_timeout());
+  iree_hal_buffer_t* buffer = iree_hal_buffer_view_buffer(view);
+  if (shim_buffer_mappable(buffer)) {
+    // Host memory already (the CPU devices): one copy, no device work.
+    return iree_hal_buffer_map_read(buffer, 0, output->data, length);
+  }
+  pthread_mutex_lock(&session->staging_mutex);
+  iree_status_t status = shim_read_staged(session, buffer, output->data, length);
+  pthread_mutex_unlock(&session->staging_mutex);
+  return status;
 }
 
 static iree_status_t shim_invoke(shim_function_t* function,
@@ -706,8 +842,10 @@ shim_error_t* shim_function_invoke(shim_function_t* function,
   SHIM_CHECK_ARG(function, "null function");
   SHIM_CHECK_ARG(input_count == 0 || inputs, "inputs is null");
   SHIM_CHECK_ARG(output_count == 0 || outputs, "outputs is null");
-  iree_status_t status =
-      shim_invoke(function, inputs, input_count, outputs, output_count);
+  iree_status_t status = shim_device_context_enter(&function->session->context);
+  if (iree_status_is_ok(status)) {
+    status = shim_invoke(function, inputs, input_count, outputs, output_count);
+  }
   // Drops leftover input/output references whatever happened, so a failed
   // call leaves the function reusable.
   iree_runtime_call_reset(&function->call);

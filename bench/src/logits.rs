@@ -19,7 +19,9 @@ use std::time::Instant;
 
 use clap::Parser;
 use emitter::Head;
-use engine::batch::{Engine, EngineConfig, Event, GenerationRequest, GraphRunner, SchedulerConfig};
+use engine::batch::{
+    Engine, EngineConfig, Event, FinishReason, GenerationRequest, GraphRunner, SchedulerConfig,
+};
 use engine::device_sampling::SamplingMode;
 use engine::graphs::{DecodeOutput, Graphs, PrefillOut};
 use engine::model::{self, ModelOptions};
@@ -81,7 +83,7 @@ enum LogitsError {
     Chunk,
     #[error("a ragged batch needs --slots 2 or more")]
     Slots,
-    #[error("the greedy request ended without finishing: {0}")]
+    #[error("the greedy request did not run to its length: {0}")]
     Greedy(String),
 }
 
@@ -375,8 +377,13 @@ fn greedy(
     let prompt = prompt.iter().map(|&t| t as u32).collect();
     let request = GenerationRequest::new(prompt, SampleParams::greedy(), count);
     let (ids, event) = engine.submit(request)?.collect();
+    // Only a request that ran to its length is a continuation to compare; an engine error
+    // ends it early and must surface as the step's cause.
     match event {
-        Event::Finished { .. } => Ok(ids),
-        other => Err(LogitsError::Greedy(format!("{other:?}")).into()),
+        Event::Finished {
+            reason: FinishReason::Length,
+            ..
+        } if ids.len() == count => Ok(ids),
+        other => Err(LogitsError::Greedy(format!("after {} tokens: {other:?}", ids.len())).into()),
     }
 }
