@@ -343,6 +343,8 @@ fn stacked_experts_are_three_kernel_dispatches_a_layer() {
             renormalize: true,
             shared: None,
             dense_layers: vec![0],
+            routing: Default::default(),
+            biases: false,
         }),
         ..tiny
     };

@@ -10,8 +10,10 @@ use safetensors::{Dtype as StDtype, SafeTensors};
 
 use crate::dequant::{dequantize, DequantError, Groups};
 use crate::error::{io_error, Error, Result};
-use crate::parameters::{split_gate_up, Assembly, ParameterSource, PlannedTensor};
-use crate::tensor_names::{hf_expert_part, is_ignored_hf_name, is_known_hf_name, ExpertPart};
+use crate::parameters::{split_columns, split_gate_up, Assembly, ParameterSource, PlannedTensor};
+use crate::tensor_names::{
+    hf_expert_part, is_ignored_hf_name, is_known_hf_name, ExpertPart, FusedExperts,
+};
 
 const INDEX_FILE: &str = "model.safetensors.index.json";
 
@@ -21,6 +23,7 @@ pub(crate) struct HfModel {
     shards: Vec<Shard>,
     /// Sorted by name for a stable plan; a source index is a position here.
     tensors: Vec<(String, TensorEntry)>,
+    fused: FusedExperts,
 }
 
 struct TensorEntry {
@@ -42,12 +45,14 @@ impl HfModel {
             .into_iter()
             .map(|path| map_file(&path).map(|map| Shard { path, map }))
             .collect::<Result<Vec<_>>>()?;
-        let tensors = index_tensors(&shards)?.into_iter().collect();
+        let fused = FusedExperts::of_model_type(config["model_type"].as_str());
+        let tensors = index_tensors(&shards, fused)?.into_iter().collect();
         Ok(HfModel {
             dir: dir.to_path_buf(),
             config,
             shards,
             tensors,
+            fused,
         })
     }
 
@@ -107,7 +112,7 @@ fn map_file(path: &Path) -> Result<Mmap> {
     unsafe { Mmap::map(&file) }.map_err(io_error(path))
 }
 
-fn index_tensors(shards: &[Shard]) -> Result<BTreeMap<String, TensorEntry>> {
+fn index_tensors(shards: &[Shard], fused: FusedExperts) -> Result<BTreeMap<String, TensorEntry>> {
     let mut tensors = BTreeMap::new();
     for (i, shard) in shards.iter().enumerate() {
         let (_, metadata) =
@@ -119,7 +124,7 @@ fn index_tensors(shards: &[Shard]) -> Result<BTreeMap<String, TensorEntry>> {
             if is_ignored_hf_name(&name) {
                 continue;
             }
-            if !is_known_hf_name(&name) && hf_expert_part(&name).is_none() {
+            if !is_known_hf_name(&name) && hf_expert_part(&name, fused).is_none() {
                 return Err(Error::UnknownTensor(name));
             }
             let entry = TensorEntry {
@@ -147,7 +152,10 @@ fn ggml_equivalent(dtype: StDtype) -> Option<GgmlType> {
 /// The parameters of a checkpoint's tensors: each one as it is, but experts, which are
 /// stacked per projection (one tensor per expert) or split (fused gate/up) into the names
 /// [`crate::tensor_names`] lists.
-fn plan_tensors(tensors: &[(String, TensorEntry)]) -> Result<Vec<PlannedTensor>> {
+fn plan_tensors(
+    tensors: &[(String, TensorEntry)],
+    fused: FusedExperts,
+) -> Result<Vec<PlannedTensor>> {
     let source_type = |name: &str, entry: &TensorEntry| {
         ggml_equivalent(entry.dtype).ok_or_else(|| Error::UnsupportedDtype {
             tensor: name.to_string(),
@@ -160,7 +168,7 @@ fn plan_tensors(tensors: &[(String, TensorEntry)]) -> Result<Vec<PlannedTensor>>
     for (index, (name, entry)) in tensors.iter().enumerate() {
         let ty = source_type(name, entry)?;
         let whole = |name: String| PlannedTensor::whole(name, entry.shape.clone(), index, ty);
-        match hf_expert_part(name) {
+        match hf_expert_part(name, fused) {
             None => planned.push(whole(name.clone())),
             Some(ExpertPart::Renamed(to)) => planned.push(whole(to)),
             Some(ExpertPart::OneExpert { name: to, expert }) => {
@@ -168,6 +176,9 @@ fn plan_tensors(tensors: &[(String, TensorEntry)]) -> Result<Vec<PlannedTensor>>
             }
             Some(ExpertPart::FusedGateUp { gate, up }) => {
                 planned.extend(split_gate_up(name, &entry.shape, [gate, up], index, ty)?);
+            }
+            Some(ExpertPart::Columns(parts)) => {
+                planned.extend(split_columns(name, &entry.shape, parts, index, ty)?);
             }
         }
     }
@@ -221,7 +232,7 @@ fn stack(
 
 impl ParameterSource for HfModel {
     fn plan(&self) -> Result<Vec<PlannedTensor>> {
-        plan_tensors(&self.tensors)
+        plan_tensors(&self.tensors, self.fused)
     }
 
     fn decode_source(&self, index: usize, out: &mut [f32]) -> Result<()> {

@@ -69,6 +69,11 @@ pub(crate) enum Assembly {
     /// Rows `start..start + shape[1]` of each expert's `rows`-row matrix of the 3-D source
     /// tensor `source_index`: the gate or the up half of fused gate/up experts.
     ExpertRows { rows: usize, start: usize },
+    /// Columns `start, start + every, ...` of each expert's matrix `[k, n * every]` (or vector
+    /// `[n * every]`) of the source tensor `source_index`, transposed: `[E, n, k]` (or
+    /// `[E, n]`). gpt-oss stores experts `[E, in, out]` with gate and up interleaved column by
+    /// column (`every` 2), and down `[E, in, out]` (`every` 1: a transpose).
+    ExpertColumns { every: usize, start: usize },
 }
 
 impl PlannedTensor {
@@ -118,6 +123,43 @@ pub(crate) fn split_gate_up(
     Ok([half(gate, 0), half(up, rows / 2)])
 }
 
+/// The parts of an experts tensor stored as gpt-oss stores them (see
+/// [`Assembly::ExpertColumns`]): `names[i]` takes columns `i, i + every, ...` with
+/// `every = names.len()`, transposed. `shape` is `[E, k, n * every]` or `[E, n * every]`.
+pub(crate) fn split_columns(
+    source: &str,
+    shape: &[usize],
+    names: Vec<String>,
+    source_index: usize,
+    source_type: gguf::GgmlType,
+) -> Result<Vec<PlannedTensor>> {
+    let every = names.len();
+    let (experts, rows, cols) = match *shape {
+        [e, k, c] => (e, Some(k), c),
+        [e, c] => (e, None, c),
+        _ => return Err(bad_gate_up(source, shape, "experts are 2-D or 3-D")),
+    };
+    if every == 0 || cols % every != 0 {
+        return Err(bad_gate_up(
+            source,
+            shape,
+            "columns do not split evenly into the fused parts",
+        ));
+    }
+    let part = |(start, name)| {
+        let mut shape = vec![experts, cols / every];
+        shape.extend(rows);
+        PlannedTensor {
+            name,
+            shape,
+            source_index,
+            source_type,
+            assembly: Assembly::ExpertColumns { every, start },
+        }
+    };
+    Ok(names.into_iter().enumerate().map(part).collect())
+}
+
 fn bad_gate_up(source: &str, shape: &[usize], reason: &str) -> Error {
     Error::BadShape {
         tensor: source.to_string(),
@@ -161,6 +203,23 @@ pub(crate) trait ParameterSource: Sync {
                     let from = (e * rows + start) * cols;
                     out[e * len * cols..(e + 1) * len * cols]
                         .copy_from_slice(&fused[from..from + len * cols]);
+                }
+                Ok(())
+            }
+            &Assembly::ExpertColumns { every, start } => {
+                let (experts, n) = (tensor.shape[0], tensor.shape[1]);
+                let k = tensor.shape.get(2).copied().unwrap_or(1);
+                let mut fused = vec![0.0; experts * k * n * every];
+                self.decode_source(tensor.source_index, &mut fused)?;
+                let width = n * every;
+                for e in 0..experts {
+                    let matrix = &fused[e * k * width..(e + 1) * k * width];
+                    let part = &mut out[e * n * k..(e + 1) * n * k];
+                    for (j, row) in part.chunks_exact_mut(k).enumerate() {
+                        for (i, x) in row.iter_mut().enumerate() {
+                            *x = matrix[i * width + j * every + start];
+                        }
+                    }
                 }
                 Ok(())
             }

@@ -58,6 +58,10 @@ const GLOBAL_PARTS: &[(&str, &str)] = &[
 
 const SUFFIXES: &[&str] = &["weight", "bias"];
 
+/// Per-layer parameters HF names without a `.weight` suffix: (GGUF stem, HF name). gpt-oss's
+/// attention sinks, one logit per head.
+const BARE_PARTS: &[(&str, &str)] = &[("attn_sinks", "self_attn.sinks")];
+
 /// Which rotary projection a tensor is: GGUF stores their rows permuted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RopeRole {
@@ -93,6 +97,9 @@ pub fn gguf_to_hf(name: &str, norms: NormPlacement) -> Option<String> {
         return Some(format!("{hf}.{suffix}"));
     }
     let (layer, part) = split_layer(stem, "blk.")?;
+    if let Some(&(_, hf)) = BARE_PARTS.iter().find(|(g, _)| *g == part) {
+        return (suffix == "weight").then(|| format!("model.layers.{layer}.{hf}"));
+    }
     let post = match norms {
         NormPlacement::PreAndPost => POST_NORM_PARTS,
         NormPlacement::Pre => &[],
@@ -117,12 +124,38 @@ pub enum ExpertPart {
     /// A tensor kept whole under another name (Mixtral's `block_sparse_moe.gate.weight`,
     /// transformers 5's `mlp.experts.down_proj`).
     Renamed(String),
+    /// gpt-oss's experts `[E, in, out]` (biases `[E, out]`): each part takes every
+    /// `parts.len()`-th output column, transposed (see `Assembly::ExpertColumns`).
+    Columns(Vec<String>),
+}
+
+/// How an HF checkpoint of fused experts lays them out, which its `model_type` decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FusedExperts {
+    /// transformers 5's MoE classes: `gate_up_proj` `[E, 2W, H]`, each expert's gate rows
+    /// first, and `down_proj` `[E, H, W]`.
+    Rows,
+    /// gpt-oss: `gate_up_proj` `[E, H, 2W]` with gate and up columns interleaved,
+    /// `down_proj` `[E, W, H]`, biases beside them, and the router named `mlp.router`.
+    InterleavedColumns,
+}
+
+impl FusedExperts {
+    pub fn of_model_type(model_type: Option<&str>) -> FusedExperts {
+        match model_type {
+            Some("gpt_oss") => FusedExperts::InterleavedColumns,
+            _ => FusedExperts::Rows,
+        }
+    }
 }
 
 /// The parameter-file origin of an HF checkpoint's experts tensor; `None` for other names.
-pub fn hf_expert_part(name: &str) -> Option<ExpertPart> {
+pub fn hf_expert_part(name: &str, fused: FusedExperts) -> Option<ExpertPart> {
     let (layer, rest) = split_layer(name, "model.layers.")?;
     let out = |proj: &str| format!("model.layers.{layer}.mlp.experts.{proj}.weight");
+    if fused == FusedExperts::InterleavedColumns {
+        return gpt_oss_expert_part(layer, rest);
+    }
     if let Some(rest) = rest.strip_prefix("block_sparse_moe.") {
         if rest == "gate.weight" {
             return Some(ExpertPart::Renamed(format!(
@@ -163,8 +196,32 @@ pub fn hf_expert_part(name: &str) -> Option<ExpertPart> {
     }
 }
 
+fn gpt_oss_expert_part(layer: u32, rest: &str) -> Option<ExpertPart> {
+    let name = |part: &str| format!("model.layers.{layer}.mlp.{part}");
+    let gate_up = |suffix: &str| {
+        ExpertPart::Columns(vec![
+            name(&format!("experts.gate_proj.{suffix}")),
+            name(&format!("experts.up_proj.{suffix}")),
+        ])
+    };
+    Some(match rest.strip_prefix("mlp.")? {
+        "router.weight" => ExpertPart::Renamed(name("gate.weight")),
+        "router.bias" => ExpertPart::Renamed(name("gate.bias")),
+        "experts.gate_up_proj" => gate_up("weight"),
+        "experts.gate_up_proj_bias" => gate_up("bias"),
+        "experts.down_proj" => ExpertPart::Columns(vec![name("experts.down_proj.weight")]),
+        "experts.down_proj_bias" => ExpertPart::Renamed(name("experts.down_proj.bias")),
+        _ => return None,
+    })
+}
+
 /// Whether an HF tensor name is a Llama parameter this crate knows how to place.
 pub fn is_known_hf_name(name: &str) -> bool {
+    if split_layer(name, "model.layers.")
+        .is_some_and(|(_, part)| BARE_PARTS.iter().any(|(_, hf)| *hf == part))
+    {
+        return true;
+    }
     let Some((stem, suffix)) = name.rsplit_once('.') else {
         return false;
     };
@@ -365,7 +422,7 @@ mod tests {
         ];
         for (name, part) in cases {
             assert_eq!(
-                hf_expert_part(&format!("model.layers.2.{name}")),
+                hf_expert_part(&format!("model.layers.2.{name}"), FusedExperts::Rows),
                 part,
                 "{name}"
             );

@@ -117,6 +117,7 @@ pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
         }),
         norm_weight_offset: 0.0,
         experts,
+        attention_sinks: false,
     };
     cfg.validate()?;
     if cfg.qk_norm_whole_projection {
@@ -237,6 +238,8 @@ fn experts(
         renormalize,
         shared,
         dense_layers,
+        routing: Default::default(),
+        biases: false,
     }))
 }
 

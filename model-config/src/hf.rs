@@ -14,7 +14,10 @@
 //!   (when no `layer_types`); Gemma 3 `rope_local_base_freq`: 10000 (transformers 4 form);
 //! - experts: `norm_topk_prob` false (qwen2_moe, qwen3_moe, olmoe; Mixtral always
 //!   renormalises), `decoder_sparse_step` 1 and `mlp_only_layers` empty (qwen2_moe,
-//!   qwen3_moe).
+//!   qwen3_moe);
+//! - gpt-oss: `attention_bias` true, `swiglu_alpha` 1.702, `swiglu_limit` 7, even layers
+//!   sliding when there are no `layer_types`; YaRN's `beta_fast` 32, `beta_slow` 1,
+//!   `truncate` true and its attention factor from `factor` (see [`yarn`]).
 //!
 //! The RoPE base, `rms_norm_eps`, the sizes and `max_position_embeddings` are required, and so
 //! are the expert count, experts per token and expert widths, whose class defaults belong to
@@ -26,7 +29,7 @@ use serde_json::{Map, Value};
 
 use super::{
     invalid, unsupported, Activation, ConfigError, Experts, Family, LayerType, ModelConfig, Rope,
-    RopeScaling, SharedExpert,
+    RopeScaling, Routing, SharedExpert,
 };
 
 /// HF spells the text-only Gemma 3 `gemma3_text`; its `gemma3` is the multimodal checkpoint.
@@ -38,7 +41,7 @@ fn family_of_model_type(model_type: &str) -> Result<Family, ConfigError> {
         (_, Some(family)) => Ok(family),
         (other, None) => unsupported(format!(
             "model_type {other:?} (supported: llama, mistral, qwen2, qwen3, gemma3_text, \
-             qwen2_moe, qwen3_moe, mixtral, olmoe)"
+             qwen2_moe, qwen3_moe, mixtral, olmoe, gpt_oss)"
         )),
     }
 }
@@ -78,7 +81,9 @@ pub fn from_hf_json(text: &str) -> Result<ModelConfig, ConfigError> {
     let layers = j.required_usize("num_hidden_layers")?;
     let head_dim = match (j.usize("head_dim")?, family) {
         (Some(d), _) => d,
-        (None, Family::Qwen3 | Family::Gemma3) => return Err(invalid("head_dim missing")),
+        (None, Family::Qwen3 | Family::Gemma3 | Family::GptOss) => {
+            return Err(invalid("head_dim missing"))
+        }
         (None, _) => hidden / heads.max(1),
     };
     // OLMoE's q_norm has hidden_size weights whatever head_dim says, so the two must agree.
@@ -129,6 +134,7 @@ pub fn from_hf_json(text: &str) -> Result<ModelConfig, ConfigError> {
         },
         norm_weight_offset: if gemma { 1.0 } else { 0.0 },
         experts: experts(&j, family, layers)?,
+        attention_sinks: family == Family::GptOss,
     };
     cfg.validate()?;
     Ok(cfg)
@@ -143,7 +149,7 @@ fn reject_unsupported(j: &Json, family: Family) -> Result<(), ConfigError> {
             "moe_intermediate_size",
         ],
         // Routing the MoE families' graphs do not have (DeepSeek's groups and shared experts).
-        Family::Qwen2Moe | Family::Qwen3Moe | Family::Mixtral | Family::Olmoe => {
+        Family::Qwen2Moe | Family::Qwen3Moe | Family::Mixtral | Family::Olmoe | Family::GptOss => {
             &["n_routed_experts", "n_shared_experts"]
         }
     };
@@ -174,6 +180,13 @@ fn reject_unsupported(j: &Json, family: Family) -> Result<(), ConfigError> {
 }
 
 fn activation(j: &Json, family: Family) -> Result<Activation, ConfigError> {
+    if family == Family::GptOss {
+        // The experts' activation is fixed by the model class; `hidden_act` is not read.
+        return Ok(Activation::ClampedSwiglu {
+            alpha: j.f64("swiglu_alpha")?.unwrap_or(1.702),
+            limit: j.f64("swiglu_limit")?.unwrap_or(7.0),
+        });
+    }
     let (key, default) = match family {
         Family::Gemma3 => ("hidden_activation", "gelu_pytorch_tanh"),
         _ => ("hidden_act", "silu"),
@@ -194,6 +207,8 @@ fn biases(j: &Json, family: Family) -> Result<(bool, bool), ConfigError> {
     Ok(match family {
         Family::Llama => (attention, mlp),
         Family::Qwen3 | Family::Gemma3 | Family::Qwen3Moe | Family::Olmoe => (attention, false),
+        // The expert biases are part of the experts, not `mlp_bias`.
+        Family::GptOss => (j.bool("attention_bias")?.unwrap_or(true), false),
         Family::Mistral | Family::Qwen2 | Family::Qwen2Moe | Family::Mixtral => (false, false),
     })
 }
@@ -219,7 +234,7 @@ fn experts(j: &Json, family: Family, layers: usize) -> Result<Option<Experts>, C
             &["num_experts", "num_local_experts"],
             "moe_intermediate_size",
         ),
-        Family::Mixtral | Family::Olmoe => {
+        Family::Mixtral | Family::Olmoe | Family::GptOss => {
             (&["num_local_experts", "num_experts"], "intermediate_size")
         }
         _ => return Ok(None),
@@ -258,10 +273,16 @@ fn experts(j: &Json, family: Family, layers: usize) -> Result<Option<Experts>, C
         width: j.required_usize(width_key)?,
         renormalize: match family {
             Family::Mixtral => true,
+            Family::GptOss => false,
             _ => j.bool("norm_topk_prob")?.unwrap_or(false),
         },
         shared,
         dense_layers,
+        routing: match family {
+            Family::GptOss => Routing::TopKSoftmax,
+            _ => Routing::SoftmaxTopK,
+        },
+        biases: family == Family::GptOss,
     }))
 }
 
@@ -319,6 +340,22 @@ fn attention_layers(
             let types = match layer_types(j, layers)? {
                 Some(types) => types,
                 None => pattern_layers(j, layers)?,
+            };
+            Ok((Some(window), types))
+        }
+        Family::GptOss => {
+            let window = j
+                .usize("sliding_window")?
+                .ok_or_else(|| invalid("sliding_window missing"))?;
+            // The class default: even layers slide, odd ones attend to everything.
+            let types = match layer_types(j, layers)? {
+                Some(types) => types,
+                None => (0..layers)
+                    .map(|l| match l % 2 {
+                        0 => LayerType::SlidingAttention,
+                        _ => LayerType::FullAttention,
+                    })
+                    .collect(),
             };
             Ok((Some(window), types))
         }
@@ -435,10 +472,44 @@ fn scaling(s: &Json, ctx: &str) -> Result<Option<RopeScaling>, ConfigError> {
             high_freq_factor: field("high_freq_factor")?,
             original_max_position_embeddings: field("original_max_position_embeddings")?,
         })),
+        "yarn" => yarn(s, ctx).map(Some),
         other => unsupported(format!(
-            "{ctx} type {other:?} (supported: default, linear, llama3)"
+            "{ctx} type {other:?} (supported: default, linear, llama3, yarn)"
         )),
     }
+}
+
+/// YaRN as transformers reads it: `beta_fast` 32, `beta_slow` 1 and `truncate` true when
+/// absent; `attention_factor` when absent is `0.1 ln(factor) + 1` (1 for factor <= 1), or the
+/// ratio of that formula at `mscale` and at `mscale_all_dim` when both are set.
+fn yarn(s: &Json, ctx: &str) -> Result<RopeScaling, ConfigError> {
+    let field = |k: &str| {
+        s.f64(k)?
+            .ok_or_else(|| invalid(format!("{ctx}.{k} missing")))
+    };
+    let factor = field("factor")?;
+    let mscale = |m: f64| match factor <= 1.0 {
+        true => 1.0,
+        false => 0.1 * m * factor.ln() + 1.0,
+    };
+    let attention_factor = match (
+        s.f64("attention_factor")?,
+        s.f64("mscale")?.filter(|&m| m != 0.0),
+        s.f64("mscale_all_dim")?.filter(|&m| m != 0.0),
+    ) {
+        (Some(a), _, _) => a,
+        (None, Some(m), Some(all)) => mscale(m) / mscale(all),
+        (None, _, _) => mscale(1.0),
+    };
+    Ok(RopeScaling::Yarn {
+        factor,
+        original_max_position_embeddings: field("original_max_position_embeddings")?,
+        // transformers treats 0 like absent here (`or`).
+        beta_fast: s.f64("beta_fast")?.filter(|&b| b != 0.0).unwrap_or(32.0),
+        beta_slow: s.f64("beta_slow")?.filter(|&b| b != 0.0).unwrap_or(1.0),
+        truncate: s.bool("truncate")?.unwrap_or(true),
+        attention_factor,
+    })
 }
 
 fn object<'a>(v: &'a Value, what: &str) -> Result<Json<'a>, ConfigError> {

@@ -80,6 +80,11 @@ pub struct ModelConfig {
     /// MLP is dense.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub experts: Option<Experts>,
+    /// A learned logit per attention head (`self_attn.sinks`, `[num_attention_heads]`) that
+    /// joins every query's softmax as one more key with no value: it takes a share of the
+    /// weight and so scales the attention output down (gpt-oss).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub attention_sinks: bool,
 }
 
 /// A mixture-of-experts MLP: a router picks `per_token` of `count` gated MLPs of width
@@ -103,6 +108,31 @@ pub struct Experts {
     /// `mlp_only_layers`, and the layers `decoder_sparse_step` skips), ascending.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dense_layers: Vec<usize>,
+    /// How the router's logits become the selected experts' weights.
+    #[serde(default, skip_serializing_if = "Routing::is_softmax_first")]
+    pub routing: Routing,
+    /// Biases on the router (`mlp.gate.bias`, `[E]`) and on each expert's projections
+    /// (`mlp.experts.{gate,up}_proj.bias` `[E, W]`, `mlp.experts.down_proj.bias` `[E, H]`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub biases: bool,
+}
+
+/// The order of the router's softmax and its top-k.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Routing {
+    /// Softmax over every expert, then the k largest (renormalised when `renormalize`).
+    #[default]
+    SoftmaxTopK,
+    /// The k largest logits, then a softmax over those k (gpt-oss): the same weights as
+    /// renormalising, computed in the model's own order.
+    TopKSoftmax,
+}
+
+impl Routing {
+    fn is_softmax_first(&self) -> bool {
+        *self == Routing::SoftmaxTopK
+    }
 }
 
 /// The shared expert: a gated MLP of its own width whose output is scaled by
@@ -139,6 +169,9 @@ pub enum Family {
     Mixtral,
     /// Llama attention with whole-projection q/k norms, and experts.
     Olmoe,
+    /// Biased attention with sinks, alternating sliding layers, YaRN; biased experts picked
+    /// from the router's top-k logits, with a clamped SwiGLU.
+    GptOss,
 }
 
 impl Family {
@@ -157,6 +190,7 @@ impl Family {
             "qwen3_moe" | "qwen3moe" => Family::Qwen3Moe,
             "mixtral" => Family::Mixtral,
             "olmoe" => Family::Olmoe,
+            "gpt_oss" | "gpt-oss" => Family::GptOss,
             _ => return None,
         })
     }
@@ -184,14 +218,18 @@ pub enum LayerType {
     SlidingAttention,
 }
 
-/// The gate activation of the gated MLP.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+/// How the gated MLP combines its gate and up projections.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Activation {
+    /// `silu(gate) * up`.
     #[default]
     Silu,
-    /// GELU with the tanh approximation (`gelu_pytorch_tanh`).
+    /// `gelu(gate) * up`, GELU with the tanh approximation (`gelu_pytorch_tanh`).
     GeluTanh,
+    /// gpt-oss's: `g * sigmoid(alpha * g) * (u + 1)` with `g = min(gate, limit)` and
+    /// `u = clamp(up, -limit, limit)`.
+    ClampedSwiglu { alpha: f64, limit: f64 },
 }
 
 impl Activation {
@@ -224,6 +262,18 @@ pub enum RopeScaling {
     /// Per-frequency divisors, as GGUF files store llama3 scaling (`rope_freqs.weight`).
     Factors {
         factors: Vec<f32>,
+    },
+    /// YaRN: frequencies blended between the original and `factor`-interpolated ones over the
+    /// dimensions whose rotations at the original context fall between `beta_slow` and
+    /// `beta_fast`, and cos/sin multiplied by `attention_factor`.
+    Yarn {
+        factor: f64,
+        original_max_position_embeddings: f64,
+        beta_fast: f64,
+        beta_slow: f64,
+        /// Whether the blended range is widened to whole dimensions.
+        truncate: bool,
+        attention_factor: f64,
     },
 }
 
@@ -338,6 +388,13 @@ impl ModelConfig {
         if self.qk_norm_whole_projection && !self.qk_norm {
             return Err(invalid("qk_norm_whole_projection without qk_norm"));
         }
+        if let Activation::ClampedSwiglu { alpha, limit } = self.activation {
+            if !alpha.is_finite() || !limit.is_finite() || limit <= 0.0 {
+                return Err(invalid(format!(
+                    "clamped SwiGLU alpha {alpha}, limit {limit} (finite, limit positive)"
+                )));
+            }
+        }
         self.validate_layers()?;
         if let Some(experts) = &self.experts {
             self.validate_experts(experts)?;
@@ -378,6 +435,11 @@ impl ModelConfig {
                 e.per_token, e.count
             )));
         }
+        if e.routing == Routing::TopKSoftmax && e.renormalize {
+            return Err(invalid(
+                "experts renormalised after a softmax over the top k (already a distribution)",
+            ));
+        }
         if e.shared.as_ref().is_some_and(|s| s.width == 0) {
             return Err(invalid("shared expert width is 0"));
         }
@@ -404,16 +466,41 @@ impl ModelConfig {
                 rope.theta
             )));
         }
-        if let Some(RopeScaling::Factors { factors }) = &rope.scaling {
-            if factors.len() != self.head_dim / 2 {
-                return Err(invalid(format!(
+        match &rope.scaling {
+            Some(RopeScaling::Factors { factors }) if factors.len() != self.head_dim / 2 => {
+                Err(invalid(format!(
                     "{} rope factors for head_dim {}",
                     factors.len(),
                     self.head_dim
-                )));
+                )))
             }
+            Some(RopeScaling::Yarn {
+                factor,
+                original_max_position_embeddings,
+                beta_fast,
+                beta_slow,
+                attention_factor,
+                ..
+            }) => {
+                let positive = [
+                    ("factor", *factor),
+                    (
+                        "original_max_position_embeddings",
+                        *original_max_position_embeddings,
+                    ),
+                    ("beta_fast", *beta_fast),
+                    ("beta_slow", *beta_slow),
+                    ("attention_factor", *attention_factor),
+                ];
+                match positive.iter().find(|(_, v)| !v.is_finite() || *v <= 0.0) {
+                    Some((name, v)) => Err(invalid(format!(
+                        "yarn {name} {v} must be positive and finite"
+                    ))),
+                    None => Ok(()),
+                }
+            }
+            _ => Ok(()),
         }
-        Ok(())
     }
 
     /// RoPE inverse frequencies of full-attention layers, one per rotated pair, scaling applied.
@@ -424,6 +511,17 @@ impl ModelConfig {
     /// RoPE inverse frequencies of layers of kind `kind`.
     pub fn rope_inv_freq_for(&self, kind: LayerType) -> Vec<f32> {
         rope::inv_freq(&self.rope(kind), self.head_dim)
+    }
+
+    /// The factor RoPE's cos and sin are multiplied by in layers of kind `kind` (YaRN's
+    /// attention factor; 1 otherwise).
+    pub fn rope_attention_factor_for(&self, kind: LayerType) -> f64 {
+        match self.rope(kind).scaling {
+            Some(RopeScaling::Yarn {
+                attention_factor, ..
+            }) => attention_factor,
+            _ => 1.0,
+        }
     }
 }
 

@@ -36,6 +36,52 @@ pub fn inv_freq(rope: &Rope, head_dim: usize) -> Vec<f32> {
             })
             .collect()
         }
+        Some(RopeScaling::Yarn {
+            factor,
+            original_max_position_embeddings,
+            beta_fast,
+            beta_slow,
+            truncate,
+            ..
+        }) => {
+            let (low, high) = yarn_range(
+                rope.theta,
+                d,
+                *original_max_position_embeddings,
+                (*beta_fast, *beta_slow),
+                *truncate,
+            );
+            base.enumerate()
+                .map(|(i, f)| {
+                    // 0 below `low` (keep the original frequency), 1 above `high`
+                    // (interpolate), linear between.
+                    let ramp = ((i as f64 - low) / (high - low)).clamp(0.0, 1.0);
+                    f / factor * ramp + f * (1.0 - ramp)
+                })
+                .collect()
+        }
     };
     scaled.into_iter().map(|f| f as f32).collect()
+}
+
+/// The dimensions (pair indices, fractional unless `truncate`) where YaRN's blend starts and
+/// ends: those whose frequency turns `beta_fast` and `beta_slow` times over the original
+/// context. Equal ends are moved apart by 0.001, as transformers does, so the ramp is defined.
+fn yarn_range(
+    theta: f64,
+    d: f64,
+    original: f64,
+    (fast, slow): (f64, f64),
+    truncate: bool,
+) -> (f64, f64) {
+    let dim_of = |rotations: f64| d * (original / (rotations * 2.0 * PI)).ln() / (2.0 * theta.ln());
+    let (mut low, mut high) = (dim_of(fast), dim_of(slow));
+    if truncate {
+        (low, high) = (low.floor(), high.ceil());
+    }
+    let (low, mut high) = (low.max(0.0), high.min(d - 1.0));
+    if low == high {
+        high += 0.001;
+    }
+    (low, high)
 }

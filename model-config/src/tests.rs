@@ -78,8 +78,8 @@ fn rejects_unsupported_features_by_name() {
     let cases = [
         (r#""num_local_experts": 8"#, "mixture of experts"),
         (
-            r#""rope_scaling": {"rope_type": "yarn", "factor": 4.0}"#,
-            "yarn",
+            r#""rope_scaling": {"rope_type": "longrope", "factor": 4.0}"#,
+            "longrope",
         ),
         (r#""hidden_act": "gelu""#, "gelu"),
         (r#""model_type": "gemma""#, "gemma"),
@@ -457,6 +457,8 @@ fn moe_families_read_their_experts() {
             renormalize: true,
             shared: None,
             dense_layers: vec![],
+            routing: Default::default(),
+            biases: false,
         })
     );
     assert!(qwen3.qk_norm && !qwen3.qk_norm_whole_projection && !qwen3.qkv_bias);
@@ -830,5 +832,78 @@ fn moe_fixtures_read_alike_from_hf_and_gguf() {
             };
             assert_eq!(gguf, same, "{name} {file}");
         }
+    }
+}
+
+#[test]
+fn gpt_oss_reads_sinks_yarn_and_biased_experts() {
+    let c = fixture("gpt_oss_20b.tf5");
+    assert_eq!(c.family(), Some(Family::GptOss));
+    assert!(c.attention_sinks && c.qkv_bias && c.o_bias && !c.mlp_bias);
+    assert_eq!(
+        (c.head_dim, c.num_attention_heads, c.num_key_value_heads),
+        (64, 64, 8)
+    );
+    assert_eq!(c.sliding_window, Some(128));
+    assert_eq!(c.layer_type(0), LayerType::SlidingAttention);
+    assert_eq!(c.layer_type(23), LayerType::FullAttention);
+    assert_eq!(
+        c.activation,
+        Activation::ClampedSwiglu {
+            alpha: 1.702,
+            limit: 7.0
+        }
+    );
+    let e = c.experts.as_ref().unwrap();
+    assert_eq!((e.count, e.per_token, e.width), (32, 4, 2880));
+    assert!(e.biases && !e.renormalize && e.routing == Routing::TopKSoftmax);
+    // transformers' attention factor for factor 32: 0.1 ln 32 + 1.
+    let factor = c.rope_attention_factor_for(LayerType::FullAttention);
+    assert!((factor - 1.3465735902799727).abs() < 1e-12, "{factor}");
+    // The real model's own quantized checkpoint is refused by name, not misread.
+    let quantized = with(
+        &std::fs::read_to_string(format!(
+            "{}/fixtures/gpt_oss_20b.tf5.json",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap(),
+        r#""quantization_config": {"quant_method": "mxfp4"}"#,
+    );
+    let err = from_hf_json(&quantized).unwrap_err();
+    assert!(err.to_string().contains("quantization_config"), "{err}");
+}
+
+/// YaRN's blended frequencies against transformers' (`_compute_yarn_parameters`, 5.23) for
+/// head_dim 16, theta 150000, factor 32, beta 32/1, original context 4096, not truncated.
+#[test]
+fn yarn_frequencies_match_transformers() {
+    let rope = Rope {
+        theta: 150000.0,
+        scaling: Some(RopeScaling::Yarn {
+            factor: 32.0,
+            original_max_position_embeddings: 4096.0,
+            beta_fast: 32.0,
+            beta_slow: 1.0,
+            truncate: false,
+            attention_factor: 1.3465735902799727,
+        }),
+    };
+    let theirs = [
+        1.0f32,
+        0.225_418,
+        0.050_813_273,
+        0.006_794_959_3,
+        0.000_456_483_92,
+        1.818_833_7e-5,
+        4.099_978_5e-6,
+        9.242_089_6e-7,
+    ];
+    let ours = crate::rope::inv_freq(&rope, 16);
+    for (i, (a, b)) in ours.iter().zip(theirs).enumerate() {
+        // transformers computes in f32, this crate in f64 rounded once.
+        assert!(
+            (a - b).abs() <= 4.0 * f32::EPSILON * b,
+            "pair {i}: {a} vs {b}"
+        );
     }
 }

@@ -50,6 +50,7 @@ import transformers
 from tokenizers import Tokenizer, decoders, models, pre_tokenizers
 from transformers import (
     AutoModelForCausalLM,
+    GptOssConfig,
     PreTrainedTokenizerFast,
     LlamaConfig,
     MistralConfig,
@@ -133,6 +134,16 @@ def families():
                         num_experts=6, num_experts_per_tok=2, norm_topk_prob=False)
     olmoe_renormalised = copy.deepcopy(olmoe)
     olmoe_renormalised.norm_topk_prob = True
+    # Four layers alternating sliding (window 8) and full attention, run past the window;
+    # YaRN as gpt-oss ships it; a low SwiGLU clamp so that random weights reach it.
+    gpt_oss = GptOssConfig(**{**COMMON, "intermediate_size": 32, "num_hidden_layers": 4},
+                           head_dim=16, rms_norm_eps=1e-5, tie_word_embeddings=False,
+                           sliding_window=8, num_local_experts=8, num_experts_per_tok=2,
+                           swiglu_limit=1.5,
+                           rope_parameters={"rope_type": "yarn", "rope_theta": 150000.0,
+                                            "factor": 32.0, "beta_fast": 32.0, "beta_slow": 1.0,
+                                            "truncate": False,
+                                            "original_max_position_embeddings": 4096})
     return [
         ("qwen2", qwen2, "q/k/v bias", zero_biases),
         ("qwen2.5", qwen25, "tied embeddings, q/k/v bias", zero_biases),
@@ -146,6 +157,8 @@ def families():
         ("mixtral", mixtral, "8 experts, top-2, renormalised (GQA 2:1)", None),
         ("olmoe", olmoe, "6 experts, top-2, not renormalised; q/k norm over the whole projection",
          olmoe_renormalised),
+        ("gpt_oss", gpt_oss, "attention sinks; sliding window 8 on alternate layers; YaRN; "
+         "biased experts, top-2 logits then softmax; clamped SwiGLU", without_sinks),
     ]
 
 
@@ -168,6 +181,12 @@ def zero_biases(state):
     return {k: torch.zeros_like(v) if k.endswith("bias") else v for k, v in state.items()}
 
 
+def without_sinks(state):
+    """Sinks of -inf take no share of any softmax: attention without them."""
+    return {k: torch.full_like(v, -math.inf) if k.endswith(".sinks") else v
+            for k, v in state.items()}
+
+
 def zero_shared_expert(state):
     return {k: torch.zeros_like(v) if ".shared_expert." in k else v for k, v in state.items()}
 
@@ -176,8 +195,10 @@ def redraw(model, gen):
     with torch.no_grad():
         for name, p in model.named_parameters():
             if p.ndim in (2, 3):
-                # Stacked experts are [experts, out, in].
-                p.copy_(torch.randn(p.shape, generator=gen) / math.sqrt(p.shape[-1]))
+                # Stacked experts are [experts, out, in], but gpt-oss's [experts, in, out].
+                in_first = name.endswith((".gate_up_proj", ".down_proj"))
+                fan_in = p.shape[1] if in_first else p.shape[-1]
+                p.copy_(torch.randn(p.shape, generator=gen) / math.sqrt(fan_in))
             elif name.endswith("bias"):
                 p.copy_(0.1 * torch.randn(p.shape, generator=gen))
             else:
@@ -216,8 +237,8 @@ def run(model, prompt):
 
 def routers(model):
     """The router module of each sparse layer, by layer index."""
-    return {i: layer.mlp.gate for i, layer in enumerate(model.model.layers)
-            if hasattr(layer.mlp, "experts")}
+    return {i: getattr(layer.mlp, "router", None) or layer.mlp.gate
+            for i, layer in enumerate(model.model.layers) if hasattr(layer.mlp, "experts")}
 
 
 @torch.no_grad()
@@ -233,6 +254,8 @@ def expert_selections(model, ids):
             logits, _, chosen = out
             counts[layer] = torch.bincount(chosen.reshape(-1),
                                            minlength=model.config.num_experts).tolist()
+            # gpt-oss routes by its logits (with bias), the others by softmax weights: the
+            # gap is measured on what each ranks.
             top = torch.topk(torch.softmax(logits.float(), -1), k + 1, -1).values
             gaps.append(float((top[:, k - 1] - top[:, k]).min()))
         hooks.append(router.register_forward_hook(count))
@@ -409,7 +432,7 @@ def main():
         tokenizer = byte_tokenizer()
         tokenizer.save_pretrained(out)
         extra = {}
-        if name in GGUF_ARCH:
+        if routers(model):
             extra["expert_selections"], extra["smallest_routing_gap"] = expert_selections(model, ids)
             for layer, counts in extra["expert_selections"].items():
                 assert min(counts) > 0, f"{name} layer {layer}: an expert is never chosen: {counts}"

@@ -1,4 +1,5 @@
-//! Tiny random checkpoints of Qwen 2, Qwen 2.5, Qwen 3, Llama 3 and Mistral, saved by
+//! Tiny random checkpoints of Qwen 2, Qwen 2.5, Qwen 3, Llama 3, Mistral, the mixtures of
+//! experts and gpt-oss, saved by
 //! transformers (tests/fixtures/families, made by scripts/oracle/make_tiny_families.py), through
 //! the whole pipeline (config, emit, compile, convert, engine) against transformers' own forward
 //! pass: the logits at every position of prompt + continuation, and the greedy continuation
@@ -361,4 +362,27 @@ fn olmoe_matches_transformers() {
     };
     check("olmoe", expect);
     check_file("olmoe", Some("model.gguf"), "oracle.json", |_| {});
+}
+
+#[test]
+fn gpt_oss_matches_transformers() {
+    use emitter::config::{Activation, LayerType, Routing};
+    let expect = |c: &ModelConfig| {
+        assert_eq!(experts_of(c), (8, 2, 32, false, None, vec![]));
+        let e = c.experts.as_ref().unwrap();
+        assert!(e.biases && e.routing == Routing::TopKSoftmax);
+        assert!(c.attention_sinks && c.qkv_bias && c.o_bias);
+        assert!(matches!(c.rope_scaling, Some(RopeScaling::Yarn { .. })));
+        assert_eq!(
+            c.activation,
+            Activation::ClampedSwiglu {
+                alpha: 1.702,
+                limit: 1.5
+            }
+        );
+        assert_eq!(c.sliding_window, Some(8));
+        assert_eq!(c.layer_type(0), LayerType::SlidingAttention);
+        assert_eq!(c.layer_type(1), LayerType::FullAttention);
+    };
+    check("gpt_oss", expect);
 }

@@ -155,7 +155,8 @@ fn rows_by_kv_head(b: &mut FuncBuilder, dims: &Dims, x: &Value) -> Result<Value>
 }
 
 /// Attention of `q` (`[H*D, M]`, RoPE applied) over `keys`; `mask` (`[R, Q, K]`) marks the
-/// keys each query may see. Returns `[H*D, M]`.
+/// keys each query may see; `sinks` (`[H]`), where the model has them, join each head's
+/// softmax. Returns `[H*D, M]`.
 #[allow(clippy::too_many_arguments)]
 pub fn attend(
     b: &mut FuncBuilder,
@@ -166,6 +167,7 @@ pub fn attend(
     keys: &Keys,
     mask: &Value,
     slot: Option<&Value>,
+    sinks: Option<&Value>,
 ) -> Result<Value> {
     let q = queries_by_kv_head(b, dims, step, q)?;
     let (r, qn, d) = (step.rows(), step.queries(dims), dims.head_dim);
@@ -190,7 +192,11 @@ pub fn attend(
         }
         let s = scores(b, form, dims.attention_scale, &qh, &kh)?;
         let s = b.select(mask, &s, &masked)?;
-        let (e, sum) = softmax_parts(b, &s)?;
+        let sink = match sinks {
+            Some(sinks) => Some(head_sinks(b, dims, step, sinks, h)?),
+            None => None,
+        };
+        let (e, sum) = softmax_parts(b, &s, sink.as_ref())?;
         let o = weighted_values(b, form, &e, &sum, &vh)?;
         heads.push(b.reshape(&o, &[r, 1, qn, d])?);
     }
@@ -273,14 +279,45 @@ fn batched_dot(
 }
 
 /// Softmax numerator and denominator over the last dimension of `[R, Q, W]`:
-/// `exp(s - max)` and its sum `[R, Q]`.
-fn softmax_parts(b: &mut FuncBuilder, s: &Value) -> Result<(Value, Value)> {
-    let max = b.reduce_with(s, f64::NEG_INFINITY, ReduceOp::Max, &[2])?;
-    let max = b.broadcast_in_dim(&max, s.shape(), &[0, 1])?;
-    let e = b.subtract(s, &max)?;
+/// `exp(s - max)` and its sum `[R, Q]`. A sink (`[R, Q]`) is one more score in the
+/// maximum and the sum, with no value of its own.
+fn softmax_parts(b: &mut FuncBuilder, s: &Value, sink: Option<&Value>) -> Result<(Value, Value)> {
+    let mut max = b.reduce_with(s, f64::NEG_INFINITY, ReduceOp::Max, &[2])?;
+    if let Some(sink) = sink {
+        max = b.maximum(&max, sink)?;
+    }
+    let wide = b.broadcast_in_dim(&max, s.shape(), &[0, 1])?;
+    let e = b.subtract(s, &wide)?;
     let e = b.exp(&e)?;
-    let sum = b.reduce_with(&e, 0.0, ReduceOp::Add, &[2])?;
+    let mut sum = b.reduce_with(&e, 0.0, ReduceOp::Add, &[2])?;
+    if let Some(sink) = sink {
+        let own = b.subtract(sink, &max)?;
+        let own = b.exp(&own)?;
+        sum = b.add(&sum, &own)?;
+    }
     Ok((e, sum))
+}
+
+/// The sinks of kv head `h`'s query heads laid out as its queries are (`[R, Q]`): decode
+/// rows hold one query per group head; a prefill chunk's queries are (group head, token)
+/// pairs, group head major (see [`queries_by_kv_head`]).
+fn head_sinks(
+    b: &mut FuncBuilder,
+    dims: &Dims,
+    step: Step,
+    sinks: &Value,
+    h: i64,
+) -> Result<Value> {
+    let (r, qn, g) = (step.rows(), step.queries(dims), dims.group);
+    let own = b.slice_dim(sinks, 0, h * g, g)?;
+    match step {
+        Step::Decode { .. } => b.broadcast_in_dim(&own, &[r, qn], &[1]),
+        Step::Prefill { .. } => {
+            let t = qn / g;
+            let own = b.broadcast_in_dim(&own, &[g, t], &[0])?;
+            b.reshape(&own, &[r, qn])
+        }
+    }
 }
 
 /// `[H*D, M]` to `[R, Hkv, Q, D]`: decode rows are tokens; a prefill chunk is one row whose

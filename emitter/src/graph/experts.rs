@@ -1,6 +1,7 @@
-//! The mixture-of-experts MLP: a router picks `k` of `E` experts per token (softmax, top-k with
-//! ties to the lower id, optionally renormalised), the selected experts' gated MLPs run, and
-//! their outputs are summed weighted by the router; a shared expert, gated by
+//! The mixture-of-experts MLP: a router picks `k` of `E` experts per token (softmax then top-k,
+//! optionally renormalised, or top-k of the logits then a softmax over those; ties to the
+//! lower id), the selected experts' gated MLPs run (with their biases where the model has
+//! them), and their outputs are summed weighted by the router; a shared expert, gated by
 //! `sigmoid(w . x)`, joins the sum where the model has one.
 //!
 //! Two pure StableHLO forms compute the same sums:
@@ -22,8 +23,11 @@ use std::collections::BTreeMap;
 use super::grouped_kernel::{experts_kernel, GroupedParts};
 use super::layer::{gated, gated_mlp};
 use super::linear::{linear, Weight};
-use super::weights::{EXPERT_DOWN, EXPERT_GATE, EXPERT_UP, ROUTER, SHARED_GATE};
-use crate::config::{Activation, Experts};
+use super::weights::{
+    EXPERT_DOWN, EXPERT_DOWN_BIAS, EXPERT_GATE, EXPERT_GATE_BIAS, EXPERT_UP, EXPERT_UP_BIAS,
+    ROUTER, ROUTER_BIAS, SHARED_GATE,
+};
+use crate::config::{Activation, Experts, Routing};
 use crate::hlo::{
     Cmp, DotDims, ElemType, FuncBuilder, GatherDims, ReduceOp, Result, ShapeError, TensorType,
     Value,
@@ -39,7 +43,15 @@ pub fn mixture(
     xn: &Value,
 ) -> Result<Value> {
     let m = xn.dim(1);
-    let route = Route::new(b, weight(w, ROUTER)?, experts, xn)?;
+    let route = Route::new(b, w, experts, xn)?;
+    let biases = match experts.biases {
+        true => Some(Biases {
+            gate: dense(w, EXPERT_GATE_BIAS)?,
+            up: dense(w, EXPERT_UP_BIAS)?,
+            down: dense(w, EXPERT_DOWN_BIAS)?,
+        }),
+        false => None,
+    };
     let stacks = (
         weight(w, EXPERT_GATE)?,
         weight(w, EXPERT_UP)?,
@@ -47,7 +59,12 @@ pub fn mixture(
     );
     let routed = match stacks {
         (Weight::Dense(gate), Weight::Dense(up), Weight::Dense(down)) => {
-            let stacks = Stacks { gate, up, down };
+            let stacks = Stacks {
+                gate,
+                up,
+                down,
+                biases,
+            };
             if (experts.per_token * m as usize) <= experts.count {
                 gathered(b, &stacks, activation, xn, &route)?
             } else {
@@ -57,7 +74,7 @@ pub fn mixture(
         (gate, up, down) => {
             let stacks = [gate, up, down].map(kernel_stack);
             let [gate, up, down] = stacks;
-            in_kernels(b, [gate?, up?, down?], activation, xn, &route)?
+            in_kernels(b, [gate?, up?, down?], biases, activation, xn, &route)?
         }
     };
     if experts.shared.is_none() {
@@ -81,11 +98,51 @@ fn weight<'a>(w: &'a BTreeMap<String, Weight>, name: &str) -> Result<&'a Weight>
     })
 }
 
+/// The layer's dense weight `name`.
+fn dense<'a>(w: &'a BTreeMap<String, Weight>, name: &str) -> Result<&'a Value> {
+    match weight(w, name)? {
+        Weight::Dense(v) => Ok(v),
+        Weight::Groups { .. } => Err(ShapeError {
+            op: "experts".into(),
+            detail: format!("{name} must be dense"),
+        }),
+    }
+}
+
 /// The stacked expert matrices, `[E, W, H]`, `[E, W, H]` and `[E, H, W]`, as stored.
 struct Stacks<'a> {
     gate: &'a Value,
     up: &'a Value,
     down: &'a Value,
+    biases: Option<Biases<'a>>,
+}
+
+/// Each expert's projection biases, `[E, W]`, `[E, W]` and `[E, H]`.
+#[derive(Clone, Copy)]
+struct Biases<'a> {
+    gate: &'a Value,
+    up: &'a Value,
+    down: &'a Value,
+}
+
+/// `y + bias[expert of pair p]` for pair products `y` `[P, N]` and `ids` `[P, 1]`.
+fn add_pair_bias(b: &mut FuncBuilder, y: &Value, bias: &Value, ids: &Value) -> Result<Value> {
+    let n = bias.dim(1);
+    let g = GatherDims {
+        offset_dims: vec![1],
+        collapsed_slice_dims: vec![0],
+        start_index_map: vec![0],
+        index_vector_dim: 1,
+        slice_sizes: vec![1, n],
+    };
+    let rows = b.gather(bias, ids, &g)?;
+    b.add(y, &rows)
+}
+
+/// `y + bias[e]` for every expert's products `y` `[E, N, M]`.
+fn add_expert_bias(b: &mut FuncBuilder, y: &Value, bias: &Value) -> Result<Value> {
+    let bias = b.broadcast_in_dim(bias, y.shape(), &[0, 1])?;
+    b.add(y, &bias)
 }
 
 /// Each token's selected experts, best first: ids `[k, M]` i32 and weights `[k, M]` f32.
@@ -95,45 +152,81 @@ struct Route {
 }
 
 impl Route {
-    /// Softmax over the router's logits, then `k` rounds of taking the largest probability
-    /// (ties to the lower id: the smallest index holding the maximum) and removing it. The
-    /// row is never sorted; `k` reductions over `E` values per token cost nothing next to the
-    /// experts.
-    fn new(b: &mut FuncBuilder, router: &Weight, experts: &Experts, xn: &Value) -> Result<Route> {
-        let (e, m) = (experts.count as i64, xn.dim(1));
-        let logits = linear(b, router, xn)?;
-        let mut probs = softmax_over_experts(b, &logits)?;
-        let ids_ty = TensorType::new([e, m], ElemType::I32);
-        let iota = b.iota(ids_ty.clone(), 0)?;
-        let past_last = b.splat(ids_ty, e as f64)?;
-        // Probabilities are >= 0, so -1 ranks below every expert still in the running.
-        let taken = b.splat(probs.ty().clone(), -1.0)?;
-        let (mut ids, mut weights) = (Vec::new(), Vec::new());
-        for _ in 0..experts.per_token {
-            let top = b.reduce_with(&probs, f64::NEG_INFINITY, ReduceOp::Max, &[0])?;
-            let top_e = b.broadcast_in_dim(&top, &[e, m], &[1])?;
-            let is_top = b.compare(Cmp::Eq, &probs, &top_e)?;
-            let candidates = b.select(&is_top, &iota, &past_last)?;
-            let id = b.reduce_with(&candidates, e as f64, ReduceOp::Min, &[0])?;
-            let id_e = b.broadcast_in_dim(&id, &[e, m], &[1])?;
-            let chosen = b.compare(Cmp::Eq, &iota, &id_e)?;
-            probs = b.select(&chosen, &taken, &probs)?;
-            ids.push(b.reshape(&id, &[1, m])?);
-            weights.push(b.reshape(&top, &[1, m])?);
+    /// The router's logits (plus its bias, where the model has one), then the model's
+    /// routing: a softmax over every expert and the `k` largest probabilities (renormalised
+    /// where the model does), or the `k` largest logits and a softmax over those.
+    fn new(
+        b: &mut FuncBuilder,
+        w: &BTreeMap<String, Weight>,
+        experts: &Experts,
+        xn: &Value,
+    ) -> Result<Route> {
+        let mut logits = linear(b, weight(w, ROUTER)?, xn)?;
+        if experts.biases {
+            let bias = dense(w, ROUTER_BIAS)?;
+            let bias = b.broadcast_in_dim(bias, logits.shape(), &[0])?;
+            logits = b.add(&logits, &bias)?;
         }
-        let ids = b.concatenate(&ids.iter().collect::<Vec<_>>(), 0)?;
-        let mut weights = b.concatenate(&weights.iter().collect::<Vec<_>>(), 0)?;
-        if experts.renormalize {
-            let sum = b.reduce_with(&weights, 0.0, ReduceOp::Add, &[0])?;
-            let sum = b.broadcast_in_dim(&sum, weights.shape(), &[1])?;
-            weights = b.divide(&weights, &sum)?;
+        match experts.routing {
+            Routing::SoftmaxTopK => {
+                let probs = softmax_over_experts(b, &logits)?;
+                let (ids, mut weights) = top_k(b, &probs, experts.per_token)?;
+                if experts.renormalize {
+                    let sum = b.reduce_with(&weights, 0.0, ReduceOp::Add, &[0])?;
+                    let sum = b.broadcast_in_dim(&sum, weights.shape(), &[1])?;
+                    weights = b.divide(&weights, &sum)?;
+                }
+                Ok(Route { ids, weights })
+            }
+            Routing::TopKSoftmax => {
+                let (ids, top) = top_k(b, &logits, experts.per_token)?;
+                // The first round took each token's largest logit.
+                let max = b.slice_dim(&top, 0, 0, 1)?;
+                let max = b.reshape(&max, &[top.dim(1)])?;
+                let max = b.broadcast_in_dim(&max, top.shape(), &[1])?;
+                let shifted = b.subtract(&top, &max)?;
+                let e = b.exp(&shifted)?;
+                let sum = b.reduce_with(&e, 0.0, ReduceOp::Add, &[0])?;
+                let sum = b.broadcast_in_dim(&sum, top.shape(), &[1])?;
+                let weights = b.divide(&e, &sum)?;
+                Ok(Route { ids, weights })
+            }
         }
-        Ok(Route { ids, weights })
     }
 
     fn slots(&self) -> i64 {
         self.ids.dim(0)
     }
+}
+
+/// The `k` largest of each token's `scores` (`[E, M]`), best first: ids `[k, M]` i32 and
+/// values `[k, M]`. `k` rounds of taking the largest value (ties to the lower id: the
+/// smallest index holding the maximum) and removing it; the row is never sorted, and `k`
+/// reductions over `E` values per token cost nothing next to the experts.
+fn top_k(b: &mut FuncBuilder, scores: &Value, k: usize) -> Result<(Value, Value)> {
+    let (e, m) = (scores.dim(0), scores.dim(1));
+    let ids_ty = TensorType::new([e, m], ElemType::I32);
+    let iota = b.iota(ids_ty.clone(), 0)?;
+    let past_last = b.splat(ids_ty, e as f64)?;
+    // Below every score still in the running, logits included.
+    let taken = b.splat(scores.ty().clone(), f64::NEG_INFINITY)?;
+    let mut scores = scores.clone();
+    let (mut ids, mut values) = (Vec::new(), Vec::new());
+    for _ in 0..k {
+        let top = b.reduce_with(&scores, f64::NEG_INFINITY, ReduceOp::Max, &[0])?;
+        let top_e = b.broadcast_in_dim(&top, &[e, m], &[1])?;
+        let is_top = b.compare(Cmp::Eq, &scores, &top_e)?;
+        let candidates = b.select(&is_top, &iota, &past_last)?;
+        let id = b.reduce_with(&candidates, e as f64, ReduceOp::Min, &[0])?;
+        let id_e = b.broadcast_in_dim(&id, &[e, m], &[1])?;
+        let chosen = b.compare(Cmp::Eq, &iota, &id_e)?;
+        scores = b.select(&chosen, &taken, &scores)?;
+        ids.push(b.reshape(&id, &[1, m])?);
+        values.push(b.reshape(&top, &[1, m])?);
+    }
+    let ids = b.concatenate(&ids.iter().collect::<Vec<_>>(), 0)?;
+    let values = b.concatenate(&values.iter().collect::<Vec<_>>(), 0)?;
+    Ok((ids, values))
 }
 
 /// Softmax of `[E, M]` over the experts (dimension 0), max-subtracted.
@@ -184,6 +277,7 @@ fn kernel_stack(w: &Weight) -> Result<KernelStack<'_>> {
 fn in_kernels(
     b: &mut FuncBuilder,
     [gate, up, down]: [KernelStack; 3],
+    biases: Option<Biases>,
     activation: Activation,
     xn: &Value,
     route: &Route,
@@ -192,12 +286,20 @@ fn in_kernels(
     let pairs = route.slots() * m;
     // The kernels take each token's input as a row.
     let x = b.transpose(xn, &[1, 0])?;
-    let g = experts_kernel(b, gate.kernel, &gate.parts, &route.ids, &x)?;
-    let u = experts_kernel(b, up.kernel, &up.parts, &route.ids, &x)?;
+    let mut g = experts_kernel(b, gate.kernel, &gate.parts, &route.ids, &x)?;
+    let mut u = experts_kernel(b, up.kernel, &up.parts, &route.ids, &x)?;
+    let pair_ids = b.reshape(&route.ids, &[pairs, 1])?;
+    if let Some(bias) = biases {
+        g = add_pair_bias(b, &g, bias.gate, &pair_ids)?;
+        u = add_pair_bias(b, &u, bias.up, &pair_ids)?;
+    }
     let act = gated(b, activation, &g, &u)?;
     // Pair p's input to down is its own activation, row p: one "token" per pair.
     let ids = b.reshape(&route.ids, &[1, pairs])?;
-    let down = experts_kernel(b, down.kernel, &down.parts, &ids, &act)?;
+    let mut down = experts_kernel(b, down.kernel, &down.parts, &ids, &act)?;
+    if let Some(bias) = biases {
+        down = add_pair_bias(b, &down, bias.down, &pair_ids)?;
+    }
     weighted_sum(b, &down, route, m)
 }
 
@@ -246,12 +348,19 @@ fn gathered(
     let x = b.reshape(&x, &[pairs, h])?;
     let per_pair = DotDims::contract(2, 1).batch(0, 0);
     let gate = pick(b, stacks.gate)?;
-    let gate = b.dot_general(&gate, &x, &per_pair)?;
+    let mut gate = b.dot_general(&gate, &x, &per_pair)?;
     let up = pick(b, stacks.up)?;
-    let up = b.dot_general(&up, &x, &per_pair)?;
+    let mut up = b.dot_general(&up, &x, &per_pair)?;
+    if let Some(bias) = stacks.biases {
+        gate = add_pair_bias(b, &gate, bias.gate, &ids)?;
+        up = add_pair_bias(b, &up, bias.up, &ids)?;
+    }
     let act = gated(b, activation, &gate, &up)?;
     let down = pick(b, stacks.down)?;
-    let down = b.dot_general(&down, &act, &per_pair)?;
+    let mut down = b.dot_general(&down, &act, &per_pair)?;
+    if let Some(bias) = stacks.biases {
+        down = add_pair_bias(b, &down, bias.down, &ids)?;
+    }
     weighted_sum(b, &down, route, m)
 }
 
@@ -273,10 +382,17 @@ fn every_expert(
         widen(b, stacks.up),
         widen(b, stacks.down),
     );
-    let gate = b.dot_general(&gate_w, xn, &DotDims::contract(2, 0))?;
-    let up = b.dot_general(&up_w, xn, &DotDims::contract(2, 0))?;
+    let mut gate = b.dot_general(&gate_w, xn, &DotDims::contract(2, 0))?;
+    let mut up = b.dot_general(&up_w, xn, &DotDims::contract(2, 0))?;
+    if let Some(bias) = stacks.biases {
+        gate = add_expert_bias(b, &gate, bias.gate)?;
+        up = add_expert_bias(b, &up, bias.up)?;
+    }
     let act = gated(b, activation, &gate, &up)?;
-    let down = b.dot_general(&down_w, &act, &DotDims::contract(2, 1).batch(0, 0))?;
+    let mut down = b.dot_general(&down_w, &act, &DotDims::contract(2, 1).batch(0, 0))?;
+    if let Some(bias) = stacks.biases {
+        down = add_expert_bias(b, &down, bias.down)?;
+    }
     // Per (expert, token): the router's weight where selected, and whether it is.
     let ids_ty = TensorType::new([e, m], ElemType::I32);
     let iota = b.iota(ids_ty, 0)?;

@@ -3,6 +3,7 @@
 
 use super::grouped_kernel::{gather_kernel, weight_kernel, GroupedParts};
 use super::layer::{norm_gain, rms_norm};
+use super::layer_plan::RopeTable;
 use super::linear::{gather_rows, Several};
 use super::step::{CacheSpan, Dims, Scratch, Step};
 use super::weights::Weights;
@@ -185,15 +186,24 @@ fn index_pairs(b: &mut FuncBuilder, slots: &Value, positions: &Value) -> Result<
     b.concatenate(&[&s, &p], 1)
 }
 
-/// `cos` and `sin` of `position * inv_freq`, each `[D/2, M]`.
-fn rope_tables(b: &mut FuncBuilder, inv_freq: &[f32], positions: &Value) -> Result<(Value, Value)> {
-    let shape = [inv_freq.len() as i64, positions.dim(0)];
-    let f = b.constant_f32(inv_freq);
+/// `cos` and `sin` of `position * inv_freq`, each `[D/2, M]`, times the table's scale.
+fn rope_tables(
+    b: &mut FuncBuilder,
+    table: &RopeTable,
+    positions: &Value,
+) -> Result<(Value, Value)> {
+    let shape = [table.inv_freq.len() as i64, positions.dim(0)];
+    let f = b.constant_f32(&table.inv_freq);
     let f = b.broadcast_in_dim(&f, &shape, &[0])?;
     let p = b.convert(positions, ElemType::F32);
     let p = b.broadcast_in_dim(&p, &shape, &[1])?;
     let angle = b.multiply(&p, &f)?;
-    Ok((b.cosine(&angle)?, b.sine(&angle)?))
+    let (cos, sin) = (b.cosine(&angle)?, b.sine(&angle)?);
+    if table.scale == 1.0 {
+        return Ok((cos, sin));
+    }
+    let scale = b.splat(cos.ty().clone(), table.scale)?;
+    Ok((b.multiply(&cos, &scale)?, b.multiply(&sin, &scale)?))
 }
 
 /// Embedding rows of `tokens`, transposed to `[E, M]` f32 and scaled when the model does.
@@ -296,7 +306,7 @@ pub fn forward_function(
     let tables = plan
         .ropes
         .iter()
-        .map(|inv_freq| rope_tables(&mut b, inv_freq, &inputs.positions))
+        .map(|table| rope_tables(&mut b, table, &inputs.positions))
         .collect::<Result<Vec<_>>>()?;
     let mut x = embed(&mut b, weights, &inputs.tokens, dims.embedding_scale)?;
     for (l, params) in weights.layers.iter().enumerate() {

@@ -14,7 +14,7 @@ use super::linear::{linear_many, Several, Weight};
 use super::step::{CacheSpan, Dims, Step};
 use super::weight_format::WeightFormat;
 use super::weights::{
-    group_parts, is_stacked_expert, layer_dims, layer_shape, layer_suffixes, loaded_type,
+    group_parts, is_stacked_expert, layer_dims, layer_shape, layer_suffixes, loaded_type, SINKS,
 };
 use crate::config::{Activation, MlpKind, ModelConfig};
 use crate::hlo::{
@@ -112,7 +112,7 @@ fn declare_args(
                 let shape = layer_shape(cfg, &suffix, dims.weight_layout);
                 let arg = b.arg(&arg_name, TensorType::new(shape, elem));
                 // Stacked experts are widened after only the selected ones are gathered.
-                match is_stacked_expert(&suffix) {
+                match is_stacked_expert(&suffix) && !suffix.ends_with(".bias") {
                     true => Weight::Dense(arg),
                     false => Weight::Dense(b.convert(&arg, ElemType::F32)),
                 }
@@ -204,15 +204,22 @@ pub fn layer_function(
     };
     let q = rope(&mut b, &q, dims.heads, &a.cos, &a.sin)?;
     let k = rope(&mut b, &k, dims.kv_heads, &a.cos, &a.sin)?;
+    let sinks = match cfg.attention_sinks {
+        true => Some(vector(&a.w, SINKS)?.clone()),
+        false => None,
+    };
+    // The attention kernels have no sinks; the graph's form has.
+    let full = span == CacheSpan::Full && sinks.is_none();
     let (attn, k_cache, v_cache) = match (&a.key_pos, span) {
         (Some(key_pos), CacheSpan::Ring(window)) => {
-            ring_prefill_attention(&mut b, dims, step, form, &a, key_pos, window, &q, &k, &v)?
+            let qkv = [&q, &k, &v];
+            let sinks = sinks.as_ref();
+            ring_prefill_attention(&mut b, dims, step, form, &a, key_pos, window, qkv, sinks)?
         }
         _ => {
             let k_cache = write_keys(&mut b, &a.k_cache, &a.kv_index, &k)?;
             let v_cache = write_values(&mut b, dims, &a.v_cache, &a.kv_index, &v)?;
             let step = step.with_window(span.read_len(step));
-            let full = span == CacheSpan::Full;
             let attn = if full && decode_kernel_applies(dims, step) {
                 decode_attention_kernel(&mut b, dims, step, &q, &k_cache, &v_cache, &a.query_pos)?
             } else if let Some(slot) = a
@@ -232,7 +239,8 @@ pub fn layer_function(
                     v_cache: &v_cache,
                     fresh: None,
                 };
-                attend(&mut b, dims, step, form, &q, &keys, &mask, a.slot.as_ref())?
+                let (slot, sinks) = (a.slot.as_ref(), sinks.as_ref());
+                attend(&mut b, dims, step, form, &q, &keys, &mask, slot, sinks)?
             };
             (attn, k_cache, v_cache)
         }
@@ -262,9 +270,8 @@ fn ring_prefill_attention(
     a: &LayerArgs,
     key_pos: &Value,
     window: i64,
-    q: &Value,
-    k: &Value,
-    v: &Value,
+    [q, k, v]: [&Value; 3],
+    sinks: Option<&Value>,
 ) -> Result<(Value, Value, Value)> {
     let step = step.with_window(CacheSpan::Ring(window).read_len(step));
     let mask = window_mask(b, &a.query_pos, key_pos, window)?;
@@ -273,7 +280,7 @@ fn ring_prefill_attention(
         v_cache: &a.v_cache,
         fresh: Some((k, v)),
     };
-    let attn = attend(b, dims, step, form, q, &keys, &mask, a.slot.as_ref())?;
+    let attn = attend(b, dims, step, form, q, &keys, &mask, a.slot.as_ref(), sinks)?;
     let k_cache = write_keys(b, &a.k_cache, &a.kv_index, k)?;
     let v_cache = write_values(b, dims, &a.v_cache, &a.kv_index, v)?;
     Ok((attn, k_cache, v_cache))
@@ -332,21 +339,49 @@ pub(super) fn gated_mlp(
     projection(b, w, &format!("{prefix}.down_proj"), &act)
 }
 
-/// `act(gate) * up`.
+/// The gated MLP's product of its gate and up projections (see [`Activation`]).
 pub(super) fn gated(
     b: &mut FuncBuilder,
     activation: Activation,
     gate: &Value,
     up: &Value,
 ) -> Result<Value> {
-    let act = match activation {
+    match activation {
         Activation::Silu => {
             let sig = b.logistic(gate)?;
-            b.multiply(gate, &sig)?
+            let act = b.multiply(gate, &sig)?;
+            b.multiply(&act, up)
         }
-        Activation::GeluTanh => gelu_tanh(b, gate)?,
-    };
-    b.multiply(&act, up)
+        Activation::GeluTanh => {
+            let act = gelu_tanh(b, gate)?;
+            b.multiply(&act, up)
+        }
+        Activation::ClampedSwiglu { alpha, limit } => clamped_swiglu(b, alpha, limit, gate, up),
+    }
+}
+
+/// `g * sigmoid(alpha * g) * (u + 1)` with `g = min(gate, limit)` and
+/// `u = clamp(up, -limit, limit)`, in transformers' order of operations.
+fn clamped_swiglu(
+    b: &mut FuncBuilder,
+    alpha: f64,
+    limit: f64,
+    gate: &Value,
+    up: &Value,
+) -> Result<Value> {
+    let c = |b: &mut FuncBuilder, v: f64| b.splat(gate.ty().clone(), v);
+    let high = c(b, limit)?;
+    let low = c(b, -limit)?;
+    let g = b.minimum(gate, &high)?;
+    let u = b.minimum(up, &high)?;
+    let u = b.maximum(&u, &low)?;
+    let a = c(b, alpha)?;
+    let scaled = b.multiply(&g, &a)?;
+    let sig = b.logistic(&scaled)?;
+    let glu = b.multiply(&g, &sig)?;
+    let one = c(b, 1.0)?;
+    let u = b.add(&u, &one)?;
+    b.multiply(&u, &glu)
 }
 
 /// `x/2 · (1 + tanh(sqrt(2/pi) · (x + 0.044715 x³)))`, GELU's tanh approximation.

@@ -22,9 +22,18 @@ pub struct LayerPlan {
     /// One layer function each, in order of first use: the weight formats it takes, the
     /// cache span it is built for and its MLP's kind.
     pub functions: Vec<(Vec<WeightFormat>, CacheSpan, MlpKind)>,
-    /// RoPE inverse frequencies, in order of first use.
-    pub ropes: Vec<Vec<f32>>,
+    /// RoPE tables, in order of first use.
+    pub ropes: Vec<RopeTable>,
     pub layers: Vec<LayerUse>,
+}
+
+/// What a layer's RoPE cos and sin tables are made of.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RopeTable {
+    /// One inverse frequency per rotated pair, scaling applied.
+    pub inv_freq: Vec<f32>,
+    /// What cos and sin are multiplied by (YaRN's attention factor; 1 otherwise).
+    pub scale: f64,
 }
 
 /// The index of `item` in `list`, appended when new.
@@ -54,7 +63,11 @@ impl LayerPlan {
             let span = CacheSpan::new(window, capacity);
             let key = (weights.layer_formats(l), span, cfg.mlp_kind(l));
             let function = intern(&mut plan.functions, key);
-            let rope = intern(&mut plan.ropes, cfg.rope_inv_freq_for(kind));
+            let table = RopeTable {
+                inv_freq: cfg.rope_inv_freq_for(kind),
+                scale: cfg.rope_attention_factor_for(kind),
+            };
+            let rope = intern(&mut plan.ropes, table);
             plan.layers.push(LayerUse {
                 function,
                 rope,

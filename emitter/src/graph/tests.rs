@@ -652,6 +652,8 @@ fn with_experts(shared: bool) -> ModelConfig {
             renormalize: true,
             shared: shared.then_some(crate::config::SharedExpert { width: 48 }),
             dense_layers: vec![0],
+            routing: Default::default(),
+            biases: false,
         }),
         ..base
     }

@@ -184,6 +184,9 @@ pub fn layer_suffixes(cfg: &ModelConfig, mlp: MlpKind) -> Vec<String> {
         s.push("self_attn.k_norm.weight".to_string());
     }
     proj(&mut s, "self_attn.o_proj", cfg.o_bias);
+    if cfg.attention_sinks {
+        s.push(SINKS.to_string());
+    }
     // With post-norms, HF's `post_attention_layernorm` norms the attention output; without,
     // it is the norm before the MLP.
     s.push("post_attention_layernorm.weight".to_string());
@@ -204,11 +207,22 @@ pub fn layer_suffixes(cfg: &ModelConfig, mlp: MlpKind) -> Vec<String> {
     s
 }
 
-/// The router, the stacked experts and the shared expert, if any.
+/// The router, the stacked experts (and their biases) and the shared expert, if any.
 fn expert_suffixes(cfg: &ModelConfig) -> Vec<String> {
     let mut s: Vec<String> = [ROUTER, EXPERT_GATE, EXPERT_UP, EXPERT_DOWN]
         .map(String::from)
         .into();
+    if cfg.experts.as_ref().is_some_and(|e| e.biases) {
+        s.extend(
+            [
+                ROUTER_BIAS,
+                EXPERT_GATE_BIAS,
+                EXPERT_UP_BIAS,
+                EXPERT_DOWN_BIAS,
+            ]
+            .map(String::from),
+        );
+    }
     if cfg.experts.as_ref().is_some_and(|e| e.shared.is_some()) {
         for name in ["gate_proj", "up_proj", "down_proj"] {
             s.push(format!("mlp.shared_expert.{name}.weight"));
@@ -218,8 +232,16 @@ fn expert_suffixes(cfg: &ModelConfig) -> Vec<String> {
     s
 }
 
+/// The attention sinks `[heads]`: one logit per head that joins every query's softmax.
+pub const SINKS: &str = "self_attn.sinks";
 /// The router `[E, hidden]`: one logit per expert.
 pub const ROUTER: &str = "mlp.gate.weight";
+/// The router's bias `[E]`.
+pub const ROUTER_BIAS: &str = "mlp.gate.bias";
+/// The experts' biases: `[E, width]`, `[E, width]` and `[E, hidden]`.
+pub const EXPERT_GATE_BIAS: &str = "mlp.experts.gate_proj.bias";
+pub const EXPERT_UP_BIAS: &str = "mlp.experts.up_proj.bias";
+pub const EXPERT_DOWN_BIAS: &str = "mlp.experts.down_proj.bias";
 /// The experts' stacked projections: `[E, width, hidden]`, `[E, width, hidden]` and
 /// `[E, hidden, width]`, each expert's matrix contiguous as GGUF stacks them.
 pub const EXPERT_GATE: &str = "mlp.experts.gate_proj.weight";
@@ -274,6 +296,8 @@ pub(super) fn layer_dims(cfg: &ModelConfig, suffix: &str) -> (i64, i64) {
         "self_attn.q_proj" => (q, e),
         "self_attn.k_proj" | "self_attn.v_proj" => (kv, e),
         "self_attn.o_proj" => (e, q),
+        // `self_attn.sinks`, a weight without a `.weight` suffix.
+        "self_attn" => (cfg.num_attention_heads as i64, 0),
         "mlp.gate_proj" | "mlp.up_proj" => (i, e),
         "mlp.down_proj" => (e, i),
         "mlp.gate" => (count, e),
@@ -295,10 +319,13 @@ pub(super) fn layer_dims(cfg: &ModelConfig, suffix: &str) -> (i64, i64) {
 /// stacked experts as `[E, out, in]`.
 pub fn layer_shape(cfg: &ModelConfig, suffix: &str, layout: WeightLayout) -> Vec<i64> {
     let (out, inp) = layer_dims(cfg, suffix);
-    if inp == 0 {
+    let count = cfg.experts.as_ref().map_or(0, |x| x.count as i64);
+    if inp == 0 && is_stacked_expert(suffix) {
+        // An expert bias: one vector per expert.
+        vec![count, out]
+    } else if inp == 0 {
         vec![out]
     } else if is_stacked_expert(suffix) {
-        let count = cfg.experts.as_ref().map_or(0, |x| x.count as i64);
         vec![count, out, inp]
     } else if suffix.starts_with("self_attn.o_proj") || stays_dense_rows(suffix) {
         // o_proj's input is the attention output put back into `[E, M]` by a transpose. IREE
