@@ -23,7 +23,7 @@ const LAYER_PARTS: &[(&str, &str)] = &[
     ("attn_k_norm", "self_attn.k_norm"),
 ];
 
-/// Per-layer parts of experts layers, weights only. llama.cpp stacks each projection's experts
+/// Per-layer parts of experts layers (with their biases, gpt-oss's). llama.cpp stacks each projection's experts
 /// in one 3-D tensor, `[E, out, in]` in numpy order, as the parameter file keeps them; its
 /// `ffn_gate_inp_shexp` is a vector where HF has a `[1, H]` matrix (same values).
 const EXPERT_PARTS: &[(&str, &str)] = &[
@@ -48,6 +48,10 @@ const POST_NORM_PARTS: &[(&str, &str)] = &[
     ("post_attention_norm", "post_attention_layernorm"),
     ("post_ffw_norm", "post_feedforward_layernorm"),
 ];
+
+/// Where layers norm only before attention and the MLP, llama.cpp names the norm before the MLP
+/// `post_attention_norm` in some architectures (gpt-oss) and `ffn_norm` in most.
+const PRE_NORM_PARTS: &[(&str, &str)] = &[("post_attention_norm", "post_attention_layernorm")];
 
 /// Model-level tensors, without the `.weight` suffix.
 const GLOBAL_PARTS: &[(&str, &str)] = &[
@@ -104,11 +108,16 @@ pub fn gguf_to_hf(name: &str, norms: NormPlacement) -> Option<String> {
         NormPlacement::PreAndPost => POST_NORM_PARTS,
         NormPlacement::Pre => &[],
     };
-    let experts = match suffix {
-        "weight" => EXPERT_PARTS,
-        _ => &[],
+    let pre = match norms {
+        NormPlacement::Pre => PRE_NORM_PARTS,
+        NormPlacement::PreAndPost => &[],
     };
-    let &(_, hf) = (post.iter().chain(LAYER_PARTS).chain(experts)).find(|(g, _)| *g == part)?;
+    let parts = post
+        .iter()
+        .chain(pre)
+        .chain(LAYER_PARTS)
+        .chain(EXPERT_PARTS);
+    let &(_, hf) = parts.into_iter().find(|(g, _)| *g == part)?;
     Some(format!("model.layers.{layer}.{hf}.{suffix}"))
 }
 
@@ -231,12 +240,12 @@ pub fn is_known_hf_name(name: &str) -> bool {
     if GLOBAL_PARTS.iter().any(|(_, hf)| *hf == stem) {
         return true;
     }
-    let experts = match suffix {
-        "weight" => EXPERT_PARTS,
-        _ => &[],
-    };
     split_layer(stem, "model.layers.").is_some_and(|(_, part)| {
-        (LAYER_PARTS.iter().chain(POST_NORM_PARTS).chain(experts)).any(|(_, hf)| *hf == part)
+        (LAYER_PARTS
+            .iter()
+            .chain(POST_NORM_PARTS)
+            .chain(EXPERT_PARTS))
+        .any(|(_, hf)| *hf == part)
     })
 }
 
@@ -370,13 +379,31 @@ mod tests {
             let hf = gguf_to_hf(&format!("blk.3.{g}.weight"), NormPlacement::Pre).unwrap();
             assert_eq!(hf, format!("model.layers.3.{part}.weight"));
             assert!(is_known_hf_name(&hf), "{hf}");
-            // Router and expert biases (gpt-oss) are not handled.
-            assert_eq!(
-                gguf_to_hf(&format!("blk.3.{g}.bias"), NormPlacement::Pre),
-                None
-            );
-            assert!(!is_known_hf_name(&format!("model.layers.3.{part}.bias")));
+            // Router and expert biases (gpt-oss) sit beside their weights.
+            let bias = gguf_to_hf(&format!("blk.3.{g}.bias"), NormPlacement::Pre).unwrap();
+            assert_eq!(bias, format!("model.layers.3.{part}.bias"));
         }
+        assert_eq!(
+            gguf_to_hf("blk.2.attn_sinks.weight", NormPlacement::Pre).as_deref(),
+            Some("model.layers.2.self_attn.sinks")
+        );
+        assert!(is_known_hf_name("model.layers.2.self_attn.sinks"));
+        assert_eq!(
+            gguf_to_hf("blk.2.post_attention_norm.weight", NormPlacement::Pre).as_deref(),
+            Some("model.layers.2.post_attention_layernorm.weight")
+        );
+        let gpt_oss = FusedExperts::InterleavedColumns;
+        assert_eq!(
+            hf_expert_part("model.layers.1.mlp.router.bias", gpt_oss),
+            Some(ExpertPart::Renamed("model.layers.1.mlp.gate.bias".into()))
+        );
+        assert_eq!(
+            hf_expert_part("model.layers.1.mlp.experts.gate_up_proj", gpt_oss),
+            Some(ExpertPart::Columns(vec![
+                "model.layers.1.mlp.experts.gate_proj.weight".into(),
+                "model.layers.1.mlp.experts.up_proj.weight".into()
+            ]))
+        );
         assert_eq!(
             gguf_to_hf("blk.0.ffn_gate_inp_shexp.weight", NormPlacement::Pre).as_deref(),
             Some("model.layers.0.mlp.shared_expert_gate.weight")

@@ -4,7 +4,7 @@ use gguf::{GgmlType, GgufFile};
 
 use super::{
     invalid, unsupported, Activation, ConfigError, Experts, LayerType, ModelConfig, Rope,
-    RopeScaling, SharedExpert,
+    RopeScaling, Routing, SharedExpert,
 };
 
 pub fn from_gguf(path: &Path) -> Result<ModelConfig, ConfigError> {
@@ -20,8 +20,10 @@ pub fn from_gguf(path: &Path) -> Result<ModelConfig, ConfigError> {
 /// absent; for `gemma3`, which llama.cpp describes partly in code rather than metadata: every
 /// 6th layer global, the rest sliding with RoPE base 10000 (`rope.freq_base_swa` when
 /// present) and no scaling, GELU-tanh, embeddings times sqrt(hidden), and an attention scale
-/// of 1/sqrt(head_dim), or 1/sqrt(hidden / heads) for the 62-layer (27B) model. Experts: see
-/// [`experts`].
+/// of 1/sqrt(head_dim), or 1/sqrt(hidden / heads) for the 62-layer (27B) model. For
+/// `gpt-oss`, also described partly in code: even layers sliding, odd ones full; attention
+/// sinks; the clamped SwiGLU with alpha 1.702 and limit 7 (`swiglu_clamp_exp` when present);
+/// YaRN not truncated, as the model's own configuration says. Experts: see [`experts`].
 pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
     let m = Meta(file);
     let arch = m
@@ -34,6 +36,7 @@ pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
         ));
     }
     let gemma = arch == "gemma3";
+    let gpt_oss = arch == "gpt-oss";
     let key = |k: &str| format!("{arch}.{k}");
     let heads = m.required(&key("attention.head_count"))?;
     let hidden = m.required(&key("embedding_length"))?;
@@ -43,7 +46,7 @@ pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
         .map_or(hidden / heads.max(1), |d| d as usize);
     check_head_dims(&m, &key, head_dim)?;
     let sliding_window = m.u64(&key("attention.sliding_window"))?.map(|n| n as usize);
-    if gemma && sliding_window.is_none() {
+    if (gemma || gpt_oss) && sliding_window.is_none() {
         return Err(invalid(format!(
             "{} missing",
             key("attention.sliding_window")
@@ -57,12 +60,12 @@ pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
     )?;
     let intermediate_size = m.required(&key("feed_forward_length"))?;
     let experts = experts(file, &m, &key, arch, layers, intermediate_size)?;
-    let post_norms = needs_tensors(
-        file,
-        arch,
-        &["gemma3"],
-        &["post_attention_norm", "post_ffw_norm"],
-    )?;
+    // gpt-oss names its (only) norm before the MLP `post_attention_norm`; a norm after the
+    // MLP is what marks Gemma's placement.
+    let post_norms = needs_tensors(file, arch, &["gemma3"], &["post_ffw_norm"])?;
+    if post_norms {
+        needs_tensors(file, arch, &["gemma3"], &["post_attention_norm"])?;
+    }
     let cfg = ModelConfig {
         architecture: arch.to_string(),
         vocab_size: vocab_size(file)?,
@@ -75,7 +78,7 @@ pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
             .map_or(heads, |n| n as usize),
         head_dim,
         rope_theta: m.f64(&key("rope.freq_base"))?.unwrap_or(10000.0),
-        rope_scaling: rope_scaling(file, &m, &key)?,
+        rope_scaling: rope_scaling(file, &m, &key, arch)?,
         rms_norm_eps: m
             .f64(&key("attention.layer_norm_rms_epsilon"))?
             .ok_or_else(|| {
@@ -92,6 +95,8 @@ pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
         max_position_embeddings: m.required(&key("context_length"))?,
         layer_types: if gemma {
             gemma3_layers(layers)
+        } else if gpt_oss {
+            alternating_layers(layers)
         } else {
             Vec::new()
         },
@@ -107,6 +112,11 @@ pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
         post_norms,
         activation: if gemma {
             Activation::GeluTanh
+        } else if gpt_oss {
+            Activation::ClampedSwiglu {
+                alpha: 1.702,
+                limit: swiglu_limit(&m, &key, layers)?,
+            }
         } else {
             Activation::Silu
         },
@@ -117,7 +127,7 @@ pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
         }),
         norm_weight_offset: 0.0,
         experts,
-        attention_sinks: false,
+        attention_sinks: needs_tensors(file, arch, &["gpt-oss"], &["attn_sinks"])?,
     };
     cfg.validate()?;
     if cfg.qk_norm_whole_projection {
@@ -132,12 +142,41 @@ pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
 }
 
 const SUPPORTED: &[&str] = &[
-    "llama", "mistral", "qwen2", "qwen3", "gemma3", "qwen2moe", "qwen3moe", "olmoe",
+    "llama", "mistral", "qwen2", "qwen3", "gemma3", "qwen2moe", "qwen3moe", "olmoe", "gpt-oss",
 ];
 
 /// Architectures that are mixtures of experts whatever their metadata says; `llama` is one
 /// when it has an `expert_count` (Mixtral's files).
-const MOE_ARCHS: &[&str] = &["qwen2moe", "qwen3moe", "olmoe"];
+const MOE_ARCHS: &[&str] = &["qwen2moe", "qwen3moe", "olmoe", "gpt-oss"];
+
+/// gpt-oss's layers: even ones slide, odd ones attend to everything (llama.cpp's swa
+/// pattern 2, transformers' default `layer_types`).
+fn alternating_layers(layers: usize) -> Vec<LayerType> {
+    (0..layers)
+        .map(|l| match l % 2 {
+            0 => LayerType::SlidingAttention,
+            _ => LayerType::FullAttention,
+        })
+        .collect()
+}
+
+/// The clamp of gpt-oss's SwiGLU: 7 unless `swiglu_clamp_exp` (one value per layer) says
+/// otherwise; the graphs take one value for every layer.
+fn swiglu_limit(m: &Meta, key: &dyn Fn(&str) -> String, layers: usize) -> Result<f64, ConfigError> {
+    let name = key("swiglu_clamp_exp");
+    let Some(value) = m.0.get(&name) else {
+        return Ok(7.0);
+    };
+    let values: Option<Vec<f64>> = value
+        .as_array()
+        .and_then(|a| a.iter().map(|x| x.as_f64()).collect());
+    match values {
+        Some(v) if v.len() == layers && v.iter().all(|x| *x == v[0]) => Ok(v[0]),
+        _ => unsupported(format!(
+            "{name} = {value:?} (one limit for every one of {layers} layers is supported)"
+        )),
+    }
+}
 
 /// The experts MLP, as llama.cpp reads it: `expert_count` and `expert_used_count`; a block is
 /// sparse when it has a router (`ffn_gate_inp`), as llama.cpp's llama graph decides; the
@@ -147,8 +186,10 @@ const MOE_ARCHS: &[&str] = &["qwen2moe", "qwen3moe", "olmoe"];
 /// renormalised for qwen3moe and llama, not for qwen2moe and olmoe (llama.cpp's graphs fix
 /// this per architecture; an `expert_weights_norm` key, where present, says it instead);
 /// qwen2moe's shared expert is `expert_shared_feed_forward_length` wide, by default
-/// `feed_forward_length`. Routing is softmax for all of them, so another
-/// `expert_gating_func`, or an `expert_weights_scale` other than 1 (or 0, unset), is refused.
+/// `feed_forward_length`. Routing is softmax for all of them but gpt-oss, whose router has a
+/// bias (`ffn_gate_inp.bias`, with biases on every expert projection) and whose weights are a
+/// softmax over the chosen logits; another `expert_gating_func`, router biases elsewhere, or
+/// an `expert_weights_scale` other than 1 (or 0, unset), is refused.
 fn experts(
     file: &GgufFile,
     m: &Meta,
@@ -169,11 +210,14 @@ fn experts(
         ));
     }
     let per_token = m.required(&key("expert_used_count"))?;
+    let gpt_oss = arch == "gpt-oss";
     if let Some(f) = m.u64(&key("expert_gating_func"))? {
-        // llama.cpp's LLAMA_EXPERT_GATING_FUNC_TYPE_SOFTMAX.
-        if f != 1 {
+        // llama.cpp's LLAMA_EXPERT_GATING_FUNC_TYPE_SOFTMAX, and for gpt-oss its
+        // SOFTMAX_WEIGHT (a softmax over the chosen logits).
+        let expected = if gpt_oss { 3 } else { 1 };
+        if f != expected {
             return unsupported(format!(
-                "{} {f} (only softmax, 1)",
+                "{} {f} (only {expected} for {arch})",
                 key("expert_gating_func")
             ));
         }
@@ -211,6 +255,13 @@ fn experts(
         Some(norm) => norm,
         None => matches!(arch, "qwen3moe" | "llama"),
     };
+    let biases = has_tensor(file, &format!("blk.{first}.ffn_gate_inp.bias"));
+    if biases != gpt_oss {
+        return unsupported(format!(
+            "router biases (blk.{first}.ffn_gate_inp.bias) {} in a {arch} file",
+            if biases { "present" } else { "missing" }
+        ));
+    }
     let shared_tensors = needs_tensors_in(
         file,
         arch,
@@ -238,8 +289,11 @@ fn experts(
         renormalize,
         shared,
         dense_layers,
-        routing: Default::default(),
-        biases: false,
+        routing: match gpt_oss {
+            true => Routing::TopKSoftmax,
+            false => Routing::SoftmaxTopK,
+        },
+        biases,
     }))
 }
 
@@ -335,6 +389,7 @@ fn rope_scaling(
     file: &GgufFile,
     m: &Meta,
     key: &dyn Fn(&str) -> String,
+    arch: &str,
 ) -> Result<Option<RopeScaling>, ConfigError> {
     if let Ok(info) = file.tensor("rope_freqs.weight") {
         if info.ggml_type != GgmlType::F32 {
@@ -358,10 +413,41 @@ fn rope_scaling(
                 .ok_or_else(|| invalid("rope.scaling.factor missing"))?;
             Ok(Some(RopeScaling::Linear { factor }))
         }
+        Some("yarn") => yarn(m, key, arch).map(Some),
         Some(other) => unsupported(format!(
-            "rope scaling type {other:?} (supported: none, linear, llama3 factors)"
+            "rope scaling type {other:?} (supported: none, linear, yarn, llama3 factors)"
         )),
     }
+}
+
+/// YaRN from `rope.scaling.{factor,original_context_length}` and the `yarn_beta_*` keys
+/// (32 and 1 when absent, as in llama.cpp and transformers), its attention factor
+/// `0.1 ln(factor) + 1`. The blend range is truncated to whole dimensions as transformers
+/// does by default, except for gpt-oss, whose configuration turns that off. A file that
+/// sets its own attention factor is refused: llama.cpp and transformers apply it
+/// differently.
+fn yarn(m: &Meta, key: &dyn Fn(&str) -> String, arch: &str) -> Result<RopeScaling, ConfigError> {
+    let required = |k: &str| {
+        m.f64(&key(k))?
+            .ok_or_else(|| invalid(format!("{} missing", key(k))))
+    };
+    for k in ["rope.scaling.attn_factor", "rope.scaling.yarn_attn_factor"] {
+        if m.f64(&key(k))?.is_some_and(|f| f != 1.0) {
+            return unsupported(format!("{} (a YaRN attention factor of its own)", key(k)));
+        }
+    }
+    let factor = required("rope.scaling.factor")?;
+    Ok(RopeScaling::Yarn {
+        factor,
+        original_max_position_embeddings: required("rope.scaling.original_context_length")?,
+        beta_fast: m.f64(&key("rope.scaling.yarn_beta_fast"))?.unwrap_or(32.0),
+        beta_slow: m.f64(&key("rope.scaling.yarn_beta_slow"))?.unwrap_or(1.0),
+        truncate: arch != "gpt-oss",
+        attention_factor: match factor <= 1.0 {
+            true => 1.0,
+            false => 0.1 * factor.ln() + 1.0,
+        },
+    })
 }
 
 /// Typed access to optional metadata: absent is `None`, a wrong type is an error.

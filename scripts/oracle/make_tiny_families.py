@@ -23,9 +23,10 @@ For the mixtures of experts also:
   model.gguf                       the same weights as llama.cpp's converter lays them out
                                    (its tensor names and metadata keys, q/k rows permuted for
                                    the llama architecture), f32, with the byte tokenizer
-  model-q8_0.gguf                  the same with the expert tensors in Q8_0
+  model-q8_0.gguf                  the same with the expert tensors in Q8_0 (gpt-oss also
+                                   model-mxfp4.gguf, in MXFP4)
   oracle-q8_0.json                 oracle.json's run with the expert weights replaced by their
-                                   Q8_0 values as gguf-py dequantizes them
+                                   Q8_0 (MXFP4) values as gguf-py dequantizes them
 llama.cpp's qwen3moe wants a router in every block, so it does not load the qwen3_moe files
 (layer 1 is dense); it loads the other three and follows their greedy paths.
 
@@ -163,7 +164,12 @@ def families():
 
 
 # llama.cpp's architecture names for the families written as GGUF too.
-GGUF_ARCH = {"qwen3_moe": "qwen3moe", "qwen2_moe": "qwen2moe", "mixtral": "llama", "olmoe": "olmoe"}
+GGUF_ARCH = {"qwen3_moe": "qwen3moe", "qwen2_moe": "qwen2moe", "mixtral": "llama", "olmoe": "olmoe",
+             "gpt_oss": "gpt-oss"}
+# Block formats each family's experts are also written in, with an oracle on their values:
+# Q8_0 for all, and MXFP4, gpt-oss's own.
+EXPERT_TYPES = {name: ["Q8_0"] for name in GGUF_ARCH}
+EXPERT_TYPES["gpt_oss"] = ["Q8_0", "MXFP4"]
 
 
 def byte_tokenizer():
@@ -286,7 +292,14 @@ def gguf_tensors(state, config, arch):
         "mlp.shared_expert.gate_proj.weight": "ffn_gate_shexp.weight",
         "mlp.shared_expert.up_proj.weight": "ffn_up_shexp.weight",
         "mlp.shared_expert.down_proj.weight": "ffn_down_shexp.weight",
+        "mlp.router.weight": "ffn_gate_inp.weight",
+        "mlp.router.bias": "ffn_gate_inp.bias",
+        "mlp.experts.down_proj_bias": "ffn_down_exps.bias",
+        "self_attn.sinks": "attn_sinks.weight",
     }
+    if arch == "gpt-oss":
+        # llama.cpp's ATTN_POST_NORM: the norm before the MLP.
+        parts["post_attention_layernorm.weight"] = "post_attention_norm.weight"
     for proj, short in [("q", "attn_q"), ("k", "attn_k"), ("v", "attn_v"), ("o", "attn_output")]:
         for kind in ("weight", "bias"):
             parts[f"self_attn.{proj}_proj.{kind}"] = f"{short}.{kind}"
@@ -303,7 +316,16 @@ def gguf_tensors(state, config, arch):
         else:
             _, _, layer, rest = name.split(".", 3)
             blk = f"blk.{layer}."
-            if rest == "mlp.experts.gate_up_proj":
+            if rest == "mlp.experts.gate_up_proj" and arch == "gpt-oss":
+                # [E, in, 2W], gate and up interleaved by column.
+                out.append((blk + "ffn_gate_exps.weight", a[:, :, 0::2].transpose(0, 2, 1)))
+                out.append((blk + "ffn_up_exps.weight", a[:, :, 1::2].transpose(0, 2, 1)))
+            elif rest == "mlp.experts.gate_up_proj_bias":
+                out.append((blk + "ffn_gate_exps.bias", a[:, 0::2]))
+                out.append((blk + "ffn_up_exps.bias", a[:, 1::2]))
+            elif rest == "mlp.experts.down_proj" and arch == "gpt-oss":
+                out.append((blk + "ffn_down_exps.weight", a.transpose(0, 2, 1)))
+            elif rest == "mlp.experts.gate_up_proj":
                 width = a.shape[1] // 2
                 out.append((blk + "ffn_gate_exps.weight", a[:, :width]))
                 out.append((blk + "ffn_up_exps.weight", a[:, width:]))
@@ -350,6 +372,15 @@ def write_gguf(path, name, model, arch, expert_type):
         w.add_expert_feed_forward_length(c.moe_intermediate_size)
     if arch == "qwen2moe":
         w.add_expert_shared_feed_forward_length(c.shared_expert_intermediate_size)
+    if arch == "gpt-oss":
+        w.add_expert_feed_forward_length(c.intermediate_size)
+        w.add_sliding_window(c.sliding_window)
+        rope = c.rope_parameters
+        w.add_rope_scaling_type(gguf.RopeScalingType.YARN)
+        w.add_rope_scaling_factor(rope["factor"])
+        w.add_rope_scaling_orig_ctx_len(rope["original_max_position_embeddings"])
+        # llama.cpp fixes the clamp at 7 unless this key says otherwise.
+        w.add_swiglu_clamp_exp([c.swiglu_limit] * c.num_hidden_layers)
     w.add_tokenizer_model("gpt2")
     # The byte tokenizer's token i is byte i's symbol.
     w.add_token_list([bytes_to_unicode()[b] for b in range(256)])
@@ -357,7 +388,7 @@ def write_gguf(path, name, model, arch, expert_type):
     w.add_key_value(gguf.Keys.Tokenizer.MERGES, [], gguf.GGUFValueType.ARRAY,
                     sub_type=gguf.GGUFValueType.STRING)
     for tname, a in gguf_tensors(model.state_dict(), c, arch):
-        if "_exps." in tname and expert_type != gguf.GGMLQuantizationType.F32:
+        if tname.endswith("_exps.weight") and expert_type != gguf.GGMLQuantizationType.F32:
             w.add_tensor(tname, gguf.quants.quantize(a, expert_type), raw_dtype=expert_type)
         else:
             w.add_tensor(tname, a)
@@ -367,16 +398,23 @@ def write_gguf(path, name, model, arch, expert_type):
     w.close()
 
 
-def q8_0_experts(model):
-    """A copy of `model` whose expert weights are their Q8_0 values (gguf-py's dequantization
-    of gguf-py's quantization)."""
+def quantized_experts(model, t):
+    """A copy of `model` whose expert weights are their values in block format `t` (gguf-py's
+    dequantization of gguf-py's quantization), blocks along each expert's input as the GGUF
+    stores them."""
     q = copy.deepcopy(model)
-    t = gguf.GGMLQuantizationType.Q8_0
+    round_trip = lambda a: gguf.quants.dequantize(gguf.quants.quantize(a, t), t)
     with torch.no_grad():
         for name, p in q.named_parameters():
-            if ".mlp.experts." in name:
-                a = p.detach().numpy()
-                p.copy_(torch.from_numpy(gguf.quants.dequantize(gguf.quants.quantize(a, t), t)))
+            if ".mlp.experts." not in name or p.ndim != 3:
+                continue
+            a = p.detach().numpy()
+            if model.config.model_type == "gpt_oss":
+                # [E, in, out]: each output column is one GGUF row.
+                a = round_trip(np.ascontiguousarray(a.transpose(0, 2, 1))).transpose(0, 2, 1)
+            else:
+                a = round_trip(a)
+            p.copy_(torch.from_numpy(np.ascontiguousarray(a)))
     return q
 
 
@@ -441,14 +479,17 @@ def main():
         if name in GGUF_ARCH:
             arch = GGUF_ARCH[name]
             write_gguf(out / "model.gguf", name, model, arch, gguf.GGMLQuantizationType.F32)
-            write_gguf(out / "model-q8_0.gguf", name, model, arch, gguf.GGMLQuantizationType.Q8_0)
-            q8 = q8_0_experts(model)
-            q_ids, q_logits, q_gap = run(q8, prompt)
-            selections, routing_gap = expert_selections(q8, q_ids)
-            q_extra = {"expert_selections": selections, "smallest_routing_gap": routing_gap,
-                       "experts_stored_as": "Q8_0"}
-            (out / "oracle-q8_0.json").write_text(oracle_json(
-                name, feature, seed, None, prompt, q_ids, q_logits, q_gap, tokenizer, q_extra))
+            for type_name in EXPERT_TYPES[name]:
+                t = gguf.GGMLQuantizationType[type_name]
+                suffix = type_name.lower()
+                write_gguf(out / f"model-{suffix}.gguf", name, model, arch, t)
+                q = quantized_experts(model, t)
+                q_ids, q_logits, q_gap = run(q, prompt)
+                selections, routing_gap = expert_selections(q, q_ids)
+                q_extra = {"expert_selections": selections, "smallest_routing_gap": routing_gap,
+                           "experts_stored_as": type_name}
+                (out / f"oracle-{suffix}.json").write_text(oracle_json(
+                    name, feature, seed, None, prompt, q_ids, q_logits, q_gap, tokenizer, q_extra))
         size = sum(f.stat().st_size for f in out.iterdir())
         print(f"{name}: {size / 1024:.0f} KiB, smallest greedy gap {gap:.3f}, "
               f"{feature} moves logits by {moved}")

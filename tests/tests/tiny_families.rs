@@ -385,4 +385,15 @@ fn gpt_oss_matches_transformers() {
         assert_eq!(c.layer_type(1), LayerType::FullAttention);
     };
     check("gpt_oss", expect);
+    // The same weights as llama.cpp's converter writes them: experts de-interleaved and
+    // transposed, biases beside them, the sinks and the SwiGLU clamp from the metadata.
+    check_file("gpt_oss", Some("model.gguf"), "oracle.json", expect);
+    let file = Some("model-q8_0.gguf");
+    check_stored(
+        "gpt_oss",
+        file,
+        "oracle-q8_0.json",
+        Precision::Native,
+        |_| {},
+    );
 }
