@@ -158,7 +158,7 @@ fn formats() -> [(&'static str, GroupFormat); 6] {
 }
 
 /// The formats IREE's own code runs: [`formats`] and the group forms only they have (MXFP4's:
-/// the table's values as bytes, a power-of-two f32 scale).
+/// the table's values as bytes, a power-of-two f32 scale; IQ4_NL's is Q8_0's).
 fn pure_formats() -> Vec<(&'static str, GroupFormat)> {
     let mxfp4 = GroupFormat {
         code: Code::I8,
@@ -170,8 +170,8 @@ fn pure_formats() -> Vec<(&'static str, GroupFormat)> {
     [formats().to_vec(), vec![("mxfp4", mxfp4)]].concat()
 }
 
-/// The formats the CPU kernels run: [`formats`] and the forms only they read (MXFP4's table
-/// indices and exponent bytes).
+/// The formats the CPU kernels run: [`formats`] and the forms only they read (MXFP4's and
+/// IQ4_NL's table indices, MXFP4's exponent bytes).
 fn kernel_formats() -> Vec<(&'static str, GroupFormat)> {
     let mxfp4 = GroupFormat {
         code: Code::E2M1,
@@ -180,7 +180,18 @@ fn kernel_formats() -> Vec<(&'static str, GroupFormat)> {
         min: None,
         sub_scales: Some(SubScales::E8M0),
     };
-    [formats().to_vec(), vec![("mxfp4", mxfp4)]].concat()
+    let iq4_nl = GroupFormat {
+        code: Code::NL4,
+        group: 32,
+        scale: ElemType::F16,
+        min: None,
+        sub_scales: None,
+    };
+    [
+        formats().to_vec(),
+        vec![("mxfp4", mxfp4), ("iq4_nl", iq4_nl)],
+    ]
+    .concat()
 }
 
 #[test]

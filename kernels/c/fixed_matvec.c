@@ -250,7 +250,7 @@ INLINE __m512 fx_group(enum code code, int group, int has_min, const struct fx_t
         __m512i w[2] = {
             _mm512_and_si512(_mm512_srlv_epi16(_mm512_permutexvar_epi8(quad0, src), shift), low),
             _mm512_and_si512(_mm512_srlv_epi16(_mm512_permutexvar_epi8(quad1, src), shift), low)};
-        if (code == E2M1) {
+        if (table_code(code)) {
             // Indices to the table's values plus the offset.
             w[0] = _mm512_shuffle_epi8(values, w[0]);
             w[1] = _mm512_shuffle_epi8(values, w[1]);

@@ -33,12 +33,15 @@
 // `high_lanes`): U5/I5 one 32-bit word, bit `16 * (r % 2) + 8 * s + r / 2` for row r of input
 // k + s; I6 one 64-bit word, bits `32 * (r % 2) + 2 * (8 * s + r / 2)` and the next. The code
 // is `nibble | high << 4`, minus 16 for I5 (Q5_0) and 32 for I6 (Q6_K). Table codes (E2M1:
-// MXFP4) are stored as U4, each nibble an index into a fixed table of small integers
+// MXFP4; NL4: IQ4_NL, IQ4_XS) are stored as U4, each nibble an index into a fixed table of small integers
 // (`code_values`), which the kernels widen with one permute, as U4's nibbles already are.
-enum code { U4, I4, I8, U5, I5, I6, E2M1 };
+enum code { U4, I4, I8, U5, I5, I6, E2M1, NL4 };
+
+// Codes whose nibble is an index into `code_values`, not the value itself.
+INLINE int table_code(enum code code) { return code == E2M1 || code == NL4; }
 
 // Codes stored as one nibble per input and row (U4's layout).
-INLINE int nibble_code(enum code code) { return code == U4 || code == I4 || code == E2M1; }
+INLINE int nibble_code(enum code code) { return code == U4 || code == I4 || table_code(code); }
 
 // The 16 values of a nibble code's indices as f32 (I4: two's complement).
 INLINE __m512 code_values(enum code code) {
@@ -46,6 +49,8 @@ INLINE __m512 code_values(enum code code) {
     case I4: return _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, -8, -7, -6, -5, -4, -3, -2, -1);
     // ggml's kvalues_mxfp4: E2M1 doubled (its negative zero a plain 0).
     case E2M1: return _mm512_setr_ps(0, 1, 2, 3, 4, 6, 8, 12, 0, -1, -2, -3, -4, -6, -8, -12);
+    // ggml's kvalues_iq4nl.
+    case NL4: return _mm512_setr_ps(-127, -104, -83, -65, -49, -35, -22, -10, 1, 13, 25, 38, 53, 69, 89, 113);
     default: return _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     }
 }
@@ -53,7 +58,7 @@ INLINE __m512 code_values(enum code code) {
 // Bytes of one input's 16 codes.
 INLINE size_t input_bytes(enum code code) {
     switch (code) {
-    case U4: case I4: case E2M1: return 8;
+    case U4: case I4: case E2M1: case NL4: return 8;
     case I8: return 16;
     case U5: case I5: return 10;
     default: return 12;
@@ -217,6 +222,7 @@ INLINE int code_offset(enum code code) {
     switch (code) {
     case I4: return 8;
     case E2M1: return 16;
+    case NL4: return 128;
     case I5: return 16;
     case I6: return 32;
     case I8: return 128;

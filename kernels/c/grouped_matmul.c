@@ -29,7 +29,7 @@ INLINE void widen_nibbles(enum code code, const uint8_t* p, __m512* first, __m51
     const __m128i low_mask = _mm_set1_epi8(0x0F);
     __m128i lo = _mm_and_si128(bytes, low_mask);
     __m128i hi = _mm_and_si128(_mm_srli_epi16(bytes, 4), low_mask);
-    if (code == E2M1) {
+    if (table_code(code)) {
         // vpermps reads an index's low 4 bits: the nibble picks its value from the table.
         const __m512 values = code_values(code);
         *first = _mm512_permutexvar_ps(_mm512_cvtepu8_epi32(_mm_unpacklo_epi8(lo, hi)), values);

@@ -11,7 +11,7 @@
 //
 // The arithmetic, for row r, token m, activation block b (scale dx) and group g in it, with
 // u the stored unsigned code (q + off: offset 8 for I4, 16 for I5 and E2M1, 32 for I6, 128
-// for I8, 0 for U4 and U5; a table code's q is its table value), S_g the group's sum of int8 activations:
+// for I8 and NL4, 0 for U4 and U5; a table code's q is its table value), S_g the group's sum of int8 activations:
 //   dot_g = sum_k u[r, k] * qx[k]                                     (exact, i32)
 //   part_b = fma chain over the block's groups, in order:
 //            part = fma(f32(dot_g), scale_g, part); part = fma(minoff_g, f32(S_g), part)
@@ -164,7 +164,7 @@ INLINE void q8_unpack(enum code code, int group, enum maps mp, int has_min,
                 const __m512i hi = _mm512_and_si512(_mm512_srli_epi16(src, 4), low_mask);
                 q0 = _mm512_permutex2var_epi8(lo, nib0, hi);
                 q1 = _mm512_permutex2var_epi8(lo, nib1, hi);
-                if (code == E2M1) {
+                if (table_code(code)) {
                     // Indices to the table's values plus the offset.
                     q0 = _mm512_shuffle_epi8(values, q0);
                     q1 = _mm512_shuffle_epi8(values, q1);

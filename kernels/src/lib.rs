@@ -217,6 +217,7 @@ pub const FORMATS: &[KernelFormat] = &[
     row("q5_k", Code::U5, 32, Maps::SuperBlock6, true, true),
     row("q6_k", Code::I6, 16, Maps::SuperBlock8, false, true),
     row("mxfp4", Code::E2M1, 32, Maps::E8M0, false, true),
+    row("iq4_nl", Code::NL4, 32, Maps::F16, false, true),
 ];
 
 const fn row(
@@ -285,6 +286,7 @@ impl GroupedMatmul {
             Code::I5 => "i5",
             Code::I6 => "i6",
             Code::E2M1 => "e2m1",
+            Code::NL4 => "nl4",
         };
         let maps = match self.maps {
             Maps::F16 => "f16",

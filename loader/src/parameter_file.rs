@@ -378,7 +378,7 @@ fn fill_groups(
     let codes = pad_rows(codes, cols, padded * g);
     let codes = tile_rows(&codes, padded * g);
     match layout.code {
-        Code::U4 | Code::I4 | Code::E2M1 => {
+        Code::U4 | Code::I4 | Code::E2M1 | Code::NL4 => {
             for (o, pair) in parts[0].iter_mut().zip(codes.chunks_exact(2)) {
                 *o = (pair[0] as u8 & 0x0F) | ((pair[1] as u8) << 4);
             }

@@ -63,13 +63,15 @@ fn stored_value(
     let code_at = ((t * groups + g) * layout.group + k) * TILE_ROWS / 2 + j / 2;
     let index = usize::from((codes[code_at] >> (4 * (j % 2))) & 0x0F);
     let q = match layout.code {
-        code @ Code::E2M1 => code.table().unwrap()[index],
+        code @ (Code::E2M1 | Code::NL4) => code.table().unwrap()[index],
         other => panic!("the test decodes no {other:?} codes"),
     };
+    let map_at = (t * groups + g) * TILE_ROWS + j;
     let scale = match layout.sub_scales {
-        Some(SubScales::E8M0) => {
-            SubScales::E8M0.scale(0.0, scales[(t * groups + g) * TILE_ROWS + j])
+        None if layout.scale == Dtype::F16 => {
+            half::f16::from_le_bytes([scales[2 * map_at], scales[2 * map_at + 1]]).to_f32()
         }
+        Some(SubScales::E8M0) => SubScales::E8M0.scale(0.0, scales[map_at]),
         other => panic!("the test decodes no {other:?} maps"),
     };
     scale * f32::from(q)
@@ -79,7 +81,7 @@ fn stored_value(
 fn compact_forms_give_back_the_dequantized_values() {
     // 96 inputs: 3 groups of 32, stored as 4 (one padding group).
     let (rows, cols) = (32, 96);
-    for (i, ty) in [GgmlType::MXFP4].into_iter().enumerate() {
+    for (i, ty) in [GgmlType::MXFP4, GgmlType::IQ4_NL].into_iter().enumerate() {
         let dir = tempfile::tempdir().unwrap();
         let raw = blocks(ty, rows * cols, 0x9E37_79B9 + i as u64);
         let expected = dequantize_to_vec(ty, &raw, rows * cols).unwrap();

@@ -91,17 +91,24 @@ pub enum Code {
     I6,
     /// An index into [`E2M1_VALUES`] (MXFP4).
     E2M1,
+    /// An index into [`NL4_VALUES`] (IQ4_NL, IQ4_XS).
+    NL4,
 }
 
 /// MXFP4's E2M1 values doubled (so they are integers): ggml's `kvalues_mxfp4`. Index 8 is
 /// E2M1's negative zero, which ggml's integer table makes a plain 0.
 pub const E2M1_VALUES: [i8; 16] = [0, 1, 2, 3, 4, 6, 8, 12, 0, -1, -2, -3, -4, -6, -8, -12];
 
+/// The non-linear 4-bit values of IQ4_NL and IQ4_XS: ggml's `kvalues_iq4nl`.
+pub const NL4_VALUES: [i8; 16] = [
+    -127, -104, -83, -65, -49, -35, -22, -10, 1, 13, 25, 38, 53, 69, 89, 113,
+];
+
 impl Code {
     /// Bits per code as stored.
     pub fn bits(self) -> usize {
         match self {
-            Code::U4 | Code::I4 | Code::E2M1 => 4,
+            Code::U4 | Code::I4 | Code::E2M1 | Code::NL4 => 4,
             Code::U5 | Code::I5 => 5,
             Code::I6 => 6,
             Code::I8 => 8,
@@ -121,6 +128,7 @@ impl Code {
     pub fn table(self) -> Option<&'static [i8; 16]> {
         match self {
             Code::E2M1 => Some(&E2M1_VALUES),
+            Code::NL4 => Some(&NL4_VALUES),
             _ => None,
         }
     }
@@ -251,7 +259,15 @@ mod tests {
 
     #[test]
     fn stored_bits_give_back_the_code() {
-        for code in [Code::U4, Code::I4, Code::U5, Code::I5, Code::I6, Code::E2M1] {
+        for code in [
+            Code::U4,
+            Code::I4,
+            Code::U5,
+            Code::I5,
+            Code::I6,
+            Code::E2M1,
+            Code::NL4,
+        ] {
             for bits in 0..1u16 << code.bits() {
                 let q = match code.table() {
                     Some(t) => t[bits as usize],

@@ -20,7 +20,7 @@ pub struct GroupFormat {
     /// `ui4` or `i4`, bytes `i8`; 5- and 6-bit codes keep the file's bits, per tile and group
     /// the low nibbles of every input as `ui4` codes are stored, then each input's high bits
     /// for the 16 rows, declared as the bytes `[out/16, G, group * 2 * bits]`; table codes
-    /// (MXFP4's) are their 4-bit indices, stored as `ui4` codes are and declared as bytes
+    /// (MXFP4's, IQ4_NL's) are their 4-bit indices, stored as `ui4` codes are and declared as bytes
     /// alike. Only the CPU kernels read those.
     pub code: Code,
     pub group: i64,
@@ -74,7 +74,7 @@ impl GroupFormat {
         match self.code {
             Code::U4 => ElemType::Ui4,
             Code::I4 => ElemType::I4,
-            Code::I8 | Code::U5 | Code::I5 | Code::I6 | Code::E2M1 => ElemType::I8,
+            Code::I8 | Code::U5 | Code::I5 | Code::I6 | Code::E2M1 | Code::NL4 => ElemType::I8,
         }
     }
 

@@ -310,7 +310,7 @@ pub fn grouped(
                             let q = (rng.next() % 64) as u32;
                             (q as i32 - 32, q)
                         }
-                        Code::E2M1 => {
+                        Code::E2M1 | Code::NL4 => {
                             let i = (rng.next() % 16) as usize;
                             (i32::from(format.code.table().unwrap()[i]), i as u32)
                         }

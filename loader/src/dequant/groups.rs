@@ -26,6 +26,7 @@ pub fn compact_layout(ty: GgmlType) -> Option<GroupLayout> {
         Q5_0 => (Code::I5, None),
         Q5_1 => (Code::U5, None),
         MXFP4 => (Code::E2M1, Some(SubScales::E8M0)),
+        IQ4_NL => (Code::NL4, None),
         _ => return None,
     };
     let maps = match sub_scales {
@@ -90,6 +91,7 @@ pub fn group_layout(ty: GgmlType) -> Option<GroupLayout> {
         // Table codes as their values (small integers) with a float scale: affine and exact
         // (MXFP4's scales are powers of two from 2^-128, beyond f16).
         MXFP4 => layout(S8, 32, F32, None),
+        IQ4_NL => layout(S8, 32, F16, None),
         _ => return None,
     })
 }
@@ -145,6 +147,7 @@ fn split_fn(ty: GgmlType) -> Option<SplitFn> {
         Q5_K => q5_k,
         Q6_K => q6_k,
         MXFP4 => mxfp4,
+        IQ4_NL => iq4_nl,
         _ => return None,
     })
 }
@@ -331,6 +334,14 @@ fn mxfp4(b: &[u8], codes: &mut [i8], scales: &mut [f32], _: &mut [f32]) {
     }
 }
 
+/// IQ4_NL: the table's value with the block's f16 scale (see `table_codes::iq4_nl`).
+fn iq4_nl(b: &[u8], codes: &mut [i8], scales: &mut [f32], _: &mut [f32]) {
+    scales[0] = f16_at(b, 0);
+    for (i, c) in codes.iter_mut().enumerate() {
+        *c = weight_format::NL4_VALUES[super::table_codes::index(&b[2..18], i)];
+    }
+}
+
 /// K-quant maps: `(d * sc) * q - dmin * m` is `scale * q + min` with `min = -(dmin * m)`.
 fn k_maps(b: &[u8], scales: &mut [f32], mins: &mut [f32]) {
     for (j, (s, m)) in scales.iter_mut().zip(mins.iter_mut()).enumerate() {
@@ -376,7 +387,9 @@ mod tests {
     #[test]
     fn only_block_formats_have_groups() {
         use GgmlType::*;
-        for ty in [Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K, Q5_K, Q6_K, MXFP4] {
+        for ty in [
+            Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K, Q5_K, Q6_K, MXFP4, IQ4_NL,
+        ] {
             let layout = group_layout(ty).unwrap();
             assert_eq!(ty.block_size() as usize % layout.group, 0, "{ty}");
         }
@@ -392,7 +405,7 @@ mod tests {
     #[test]
     fn compact_layouts_keep_the_files_bits() {
         use GgmlType::*;
-        for ty in [Q4_K, Q5_K, Q6_K, Q5_0, Q5_1, MXFP4] {
+        for ty in [Q4_K, Q5_K, Q6_K, Q5_0, Q5_1, MXFP4, IQ4_NL] {
             let l = compact_layout(ty).unwrap();
             let per_block = l.sub_scales.map_or(1, SubScales::groups_per_block);
             let block = l.group * per_block;

@@ -57,6 +57,7 @@ fn block_fn(ty: GgmlType) -> Option<BlockFn> {
         Q5_K => k_quants::q5_k,
         Q6_K => k_quants::q6_k,
         MXFP4 => table_codes::mxfp4,
+        IQ4_NL => table_codes::iq4_nl,
         _ => return None,
     })
 }
