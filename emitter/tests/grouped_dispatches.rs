@@ -6,8 +6,8 @@ use std::path::Path;
 use std::process::Command;
 
 use emitter::graph::{
-    stored_groups, Activations, AttentionForm, Code, GroupFormat, Head, WeightFormat, WeightLayout,
-    Weights,
+    stored_groups, Activations, AttentionForm, Code, GroupFormat, Head, SubScales, WeightFormat,
+    WeightLayout, Weights,
 };
 use emitter::hlo::ElemType;
 use emitter::{GraphOptions, ModelConfig, ModuleForm};
@@ -157,6 +157,43 @@ fn formats() -> [(&'static str, GroupFormat); 6] {
     ]
 }
 
+/// The formats IREE's own code runs: [`formats`] and the group forms only they have (MXFP4's:
+/// the table's values as bytes, a power-of-two f32 scale; IQ4_NL's is Q8_0's).
+fn pure_formats() -> Vec<(&'static str, GroupFormat)> {
+    let mxfp4 = GroupFormat {
+        code: Code::I8,
+        group: 32,
+        scale: ElemType::F32,
+        min: None,
+        sub_scales: None,
+    };
+    [formats().to_vec(), vec![("mxfp4", mxfp4)]].concat()
+}
+
+/// The formats the CPU kernels run: [`formats`] and the forms only they read (MXFP4's and
+/// IQ4_NL's table indices, MXFP4's exponent bytes).
+fn kernel_formats() -> Vec<(&'static str, GroupFormat)> {
+    let mxfp4 = GroupFormat {
+        code: Code::E2M1,
+        group: 32,
+        scale: ElemType::F32,
+        min: None,
+        sub_scales: Some(SubScales::E8M0),
+    };
+    let iq4_nl = GroupFormat {
+        code: Code::NL4,
+        group: 32,
+        scale: ElemType::F16,
+        min: None,
+        sub_scales: None,
+    };
+    [
+        formats().to_vec(),
+        vec![("mxfp4", mxfp4), ("iq4_nl", iq4_nl)],
+    ]
+    .concat()
+}
+
 #[test]
 fn one_token_products_never_write_a_dequantized_weight() {
     let Some(compiler) = iree_compile() else {
@@ -165,7 +202,7 @@ fn one_token_products_never_write_a_dequantized_weight() {
     };
     let cfg = ModelConfig::load(&root().join("assets/tiny")).unwrap();
     let sizes = weight_sizes(&cfg);
-    for (name, f) in formats() {
+    for (name, f) in pure_formats() {
         let module = decode_module(&cfg, f, false);
         let fused = dispatch_results(&compiler, &module, &[FUSION_FLAG]);
         let allowed = partial_sums(&cfg, f.group);
@@ -201,7 +238,7 @@ fn kernel_products_are_one_dispatch_each() {
     let sizes = weight_sizes(&cfg);
     // Per layer q/k/v, o, gate/up and down, then the LM head (the embedding is gathered).
     let products = 4 * cfg.num_hidden_layers + 1;
-    for (name, f) in formats() {
+    for (name, f) in kernel_formats() {
         let module = decode_module(&cfg, f, true);
         let flow = flow_text(&compiler, &module, &[FUSION_FLAG]);
         let dispatches: Vec<&str> = flow
@@ -219,10 +256,17 @@ fn kernel_products_are_one_dispatch_each() {
                 .count()
         };
         // One-token products of 4-bit codes (and 5-, 6-bit, not among these formats) take the
-        // fixed-point kernels where the CPU has them.
+        // fixed-point kernels where the CPU has them. A table only kernels read is gathered by
+        // one (`_gather`), which is no product.
         let fixed = calls("llm_fixed_matmul");
+        let gathers = calls("_gather");
         assert_eq!(
-            calls("llm_grouped_matmul") + fixed,
+            gathers,
+            usize::from(f.packed()),
+            "{name}: embedding gathers"
+        );
+        assert_eq!(
+            calls("llm_grouped_matmul") - gathers + fixed,
             products,
             "{name}: product dispatches"
         );
@@ -258,7 +302,7 @@ fn q8_activations_reach_every_layer_product() {
     }
     let cfg = ModelConfig::load(&root().join("assets/tiny")).unwrap();
     let layers = cfg.num_hidden_layers;
-    for (name, f) in formats() {
+    for (name, f) in kernel_formats() {
         let text = module(&cfg, f, true, vec![32], Activations::Q8);
         let flow = flow_text(&compiler, &text, &[FUSION_FLAG]);
         let functions: Vec<&str> = flow.split("util.func public @").skip(1).collect();
@@ -281,8 +325,9 @@ fn q8_activations_reach_every_layer_product() {
             assert_eq!(count("llm_q8_quantize"), 4 * layers, "{name} {function}");
             assert_eq!(count("llm_q8_matmul"), 4 * layers, "{name} {function}");
             // The LM head's product (of the last token) stays exact.
+            let gathers = count("_gather");
             assert_eq!(
-                count("llm_grouped_matmul") + count("llm_fixed_matmul"),
+                count("llm_grouped_matmul") - gathers + count("llm_fixed_matmul"),
                 1,
                 "{name} {function}: exact products"
             );

@@ -17,7 +17,8 @@
 // So the weights are the file's values bit for bit and the only roundings are f32's, fewer
 // than an FMA chain's (one per limb and group instead of one per input).
 //
-// 4-, 5- and 6-bit codes have entries (the high bits of 5- and 6-bit codes are added to each
+// 4-, 5- and 6-bit codes have entries (a table code's nibbles become its values plus the
+// offset with one byte shuffle) (the high bits of 5- and 6-bit codes are added to each
 // quad with bit shuffles, see `fx_add_high`); byte codes keep the f32 kernel, which is near
 // memory speed for them already (the `fixed` column of formats.h). Only M == 1 with K a
 // multiple of 32 and finite activations takes this path; anything else (and a NaN or infinity
@@ -232,6 +233,7 @@ INLINE __m512 fx_group(enum code code, int group, int has_min, const struct fx_t
     const __m512i quad0 = _mm512_load_si512(t->quad[0]), quad1 = _mm512_load_si512(t->quad[1]);
     const __m512i shift = _mm512_load_si512(t->shift), low = _mm512_set1_epi8(0x0F);
     const int off = code_offset(code);
+    const __m512i values = table_bytes(code);
     const size_t first = g * group / 16;
     // Per limb, the two quads' sums apart: eight independent `vpdpbusd` chains.
     __m512i dot[2][FX_LIMBS];
@@ -248,6 +250,11 @@ INLINE __m512 fx_group(enum code code, int group, int has_min, const struct fx_t
         __m512i w[2] = {
             _mm512_and_si512(_mm512_srlv_epi16(_mm512_permutexvar_epi8(quad0, src), shift), low),
             _mm512_and_si512(_mm512_srlv_epi16(_mm512_permutexvar_epi8(quad1, src), shift), low)};
+        if (table_code(code)) {
+            // Indices to the table's values plus the offset.
+            w[0] = _mm512_shuffle_epi8(values, w[0]);
+            w[1] = _mm512_shuffle_epi8(values, w[1]);
+        }
         if (code == U5 || code == I5 || code == I6) {
             const uint8_t* high = cg + (size_t)group * 8;
             const size_t pair_bytes = code == I6 ? 8 : 4;

@@ -10,7 +10,7 @@
 //   `enum maps` in grouped.h);
 // - min: 1 when the format has mins (another map per group), else 0;
 // - fixed: 1 when the format has a fixed-point one-token entry (fixed_matvec.c takes 4-, 5-
-//   and 6-bit codes; byte codes keep the f32 kernel, near memory speed already), else 0.
+//   and 6-bit codes, table codes too; byte codes keep the f32 kernel, near memory speed already), else 0.
 // The min and fixed columns are pasted into macro names, so they must be the tokens 0 or 1.
 
 #ifndef LLM_FORMATS_H
@@ -30,6 +30,8 @@
     X(i5_g32_f16, I5, 32, MAP_F16, 0, 1)      /* Q5_0 */                                       \
     X(u5_g32_f16_min, U5, 32, MAP_F16, 1, 1)  /* Q5_1 */                                       \
     X(u5_g32_k6_min, U5, 32, MAP_K6, 1, 1)    /* Q5_K */                                       \
-    X(i6_g16_k8, I6, 16, MAP_K8, 0, 1)        /* Q6_K */
+    X(i6_g16_k8, I6, 16, MAP_K8, 0, 1)        /* Q6_K */                                       \
+    X(e2m1_g32_e8, E2M1, 32, MAP_E8, 0, 1)    /* MXFP4 */                                      \
+    X(nl4_g32_f16, NL4, 32, MAP_F16, 0, 1)    /* IQ4_NL */
 
 #endif

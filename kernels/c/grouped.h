@@ -32,13 +32,33 @@
 // high bits of each pair of inputs k, k+1 in the lane order the nibbles widen to (see
 // `high_lanes`): U5/I5 one 32-bit word, bit `16 * (r % 2) + 8 * s + r / 2` for row r of input
 // k + s; I6 one 64-bit word, bits `32 * (r % 2) + 2 * (8 * s + r / 2)` and the next. The code
-// is `nibble | high << 4`, minus 16 for I5 (Q5_0) and 32 for I6 (Q6_K).
-enum code { U4, I4, I8, U5, I5, I6 };
+// is `nibble | high << 4`, minus 16 for I5 (Q5_0) and 32 for I6 (Q6_K). Table codes (E2M1:
+// MXFP4; NL4: IQ4_NL, IQ4_XS) are stored as U4, each nibble an index into a fixed table of small integers
+// (`code_values`), which the kernels widen with one permute, as U4's nibbles already are.
+enum code { U4, I4, I8, U5, I5, I6, E2M1, NL4 };
+
+// Codes whose nibble is an index into `code_values`, not the value itself.
+INLINE int table_code(enum code code) { return code == E2M1 || code == NL4; }
+
+// Codes stored as one nibble per input and row (U4's layout).
+INLINE int nibble_code(enum code code) { return code == U4 || code == I4 || table_code(code); }
+
+// The 16 values of a nibble code's indices as f32 (I4: two's complement).
+INLINE __m512 code_values(enum code code) {
+    switch (code) {
+    case I4: return _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, -8, -7, -6, -5, -4, -3, -2, -1);
+    // ggml's kvalues_mxfp4: E2M1 doubled (its negative zero a plain 0).
+    case E2M1: return _mm512_setr_ps(0, 1, 2, 3, 4, 6, 8, 12, 0, -1, -2, -3, -4, -6, -8, -12);
+    // ggml's kvalues_iq4nl.
+    case NL4: return _mm512_setr_ps(-127, -104, -83, -65, -49, -35, -22, -10, 1, 13, 25, 38, 53, 69, 89, 113);
+    default: return _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    }
+}
 
 // Bytes of one input's 16 codes.
 INLINE size_t input_bytes(enum code code) {
     switch (code) {
-    case U4: case I4: return 8;
+    case U4: case I4: case E2M1: case NL4: return 8;
     case I8: return 16;
     case U5: case I5: return 10;
     default: return 12;
@@ -50,8 +70,10 @@ INLINE size_t input_bytes(enum code code) {
 // then each group's 6-bit sub-scales as 8 bytes of low nibbles (rows 2i and 2i+1 in byte i,
 // low nibble first) and, after all 8 groups' nibbles, one 32-bit word of top bits per group
 // (row r at bits 2r, 2r+1). MAP_K8 (Q6_K): per tile and super-block of 16 groups, 288 bytes:
-// the 16 rows' f16 d, then each group's 16 signed 8-bit sub-scales.
-enum maps { MAP_F16, MAP_F32, MAP_K6, MAP_K8 };
+// the 16 rows' f16 d, then each group's 16 signed 8-bit sub-scales. MAP_E8 (MXFP4): one E8M0
+// exponent byte e per group and row, the scale ggml's half of 2^(e - 127): 2^(e - 128), a
+// subnormal f32 for e < 2 (`ggml_e8m0_to_fp32_half`).
+enum maps { MAP_F16, MAP_F32, MAP_K6, MAP_K8, MAP_E8 };
 
 
 INLINE uint32_t load_u32(const uint8_t* p) {
@@ -65,6 +87,7 @@ INLINE size_t maps_bytes(enum maps mp, size_t groups) {
     case MAP_F16: return groups * TILE * 2;
     case MAP_F32: return groups * TILE * 4;
     case MAP_K6: return groups / 8 * 128;
+    case MAP_E8: return groups * TILE;
     default: return groups / 16 * 288;
     }
 }
@@ -75,6 +98,13 @@ INLINE size_t maps_bytes(enum maps mp, size_t groups) {
 INLINE __m512 load_map(enum maps mp, const uint8_t* base, size_t g, int negate) {
     if (mp == MAP_F16) return _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i*)(base + g * 32)));
     if (mp == MAP_F32) return _mm512_loadu_ps((const float*)(base + g * 64));
+    if (mp == MAP_E8) {
+        const __m512i e = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i*)(base + g * TILE)));
+        const __mmask16 small = _mm512_cmplt_epu32_mask(e, _mm512_set1_epi32(2));
+        const __m512i normal = _mm512_slli_epi32(_mm512_sub_epi32(e, _mm512_set1_epi32(1)), 23);
+        const __m512i subnormal = _mm512_sllv_epi32(_mm512_set1_epi32(0x00200000), e);
+        return _mm512_castsi512_ps(_mm512_mask_blend_epi32(small, normal, subnormal));
+    }
     __m512i sub;
     const uint8_t* p;
     if (mp == MAP_K6) {
@@ -186,15 +216,28 @@ struct weight {
 #pragma GCC push_options
 #pragma GCC target("avx512vnni,avx512vbmi,avx512bitalg,bmi2")
 
-// What is added to a stored code to make it unsigned for `vpdpbusd` (see q8_matmul.c).
+// What is added to a code to make it unsigned for `vpdpbusd` (see q8_matmul.c): the least
+// power of two that does (its products with a scale stay exact).
 INLINE int code_offset(enum code code) {
     switch (code) {
     case I4: return 8;
+    case E2M1: return 16;
+    case NL4: return 128;
     case I5: return 16;
     case I6: return 32;
     case I8: return 128;
     default: return 0;
     }
+}
+
+// A table code's values plus its offset as unsigned bytes, the 16 repeated in each 128-bit
+// lane: `vpshufb` of a vector of indices (0..15) by it gives the codes `vpdpbusd` takes.
+INLINE __m512i table_bytes(enum code code) {
+    int8_t values[16];
+    const __m512 v = code_values(code);
+    __m512i q = _mm512_add_epi32(_mm512_cvtps_epi32(v), _mm512_set1_epi32(code_offset(code)));
+    _mm_storeu_si128((__m128i*)values, _mm512_cvtepi32_epi8(q));
+    return _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i*)values));
 }
 
 INLINE uint64_t load_u64(const uint8_t* p) {

@@ -29,6 +29,13 @@ INLINE void widen_nibbles(enum code code, const uint8_t* p, __m512* first, __m51
     const __m128i low_mask = _mm_set1_epi8(0x0F);
     __m128i lo = _mm_and_si128(bytes, low_mask);
     __m128i hi = _mm_and_si128(_mm_srli_epi16(bytes, 4), low_mask);
+    if (table_code(code)) {
+        // vpermps reads an index's low 4 bits: the nibble picks its value from the table.
+        const __m512 values = code_values(code);
+        *first = _mm512_permutexvar_ps(_mm512_cvtepu8_epi32(_mm_unpacklo_epi8(lo, hi)), values);
+        *second = _mm512_permutexvar_ps(_mm512_cvtepu8_epi32(_mm_unpackhi_epi8(lo, hi)), values);
+        return;
+    }
     if (code == I4) {
         // Two's complement nibbles: (n ^ 8) - 8.
         const __m128i eight = _mm_set1_epi8(8);
@@ -88,7 +95,7 @@ INLINE void widen_pair(enum code code, int group, const uint8_t* cg, int k, __m5
         *second = widen_bytes(cg + (k + 1) * 16);
         return;
     }
-    if (code == U4 || code == I4) {
+    if (nibble_code(code)) {
         widen_nibbles(code, cg + k * 8, first, second);
         return;
     }
@@ -243,8 +250,7 @@ INLINE void tile_block_nibbles(enum code code, int group, enum maps mp, int has_
     const size_t code_bytes = input_bytes(code);
     const size_t tile_codes = stored_groups * group * code_bytes;
     const size_t tile_maps = maps_bytes(mp, stored_groups);
-    const __m512 table = code == I4 ? _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, -8, -7, -6, -5, -4, -3, -2, -1)
-                                    : _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512 table = code_values(code);
     const __m512i halves = _mm512_setr_epi32(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1);
     // [E0 O0 E1 O1 ... E7 O7] and [E8 O8 ... E15 O15]: rows 0..15 from the two folds.
     const __m512i first_rows = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
@@ -273,7 +279,7 @@ INLINE void tile_block_nibbles(enum code code, int group, enum maps mp, int has_
 #pragma GCC unroll 4
             for (int t = 0; t < tb; ++t) {
                 __m512 lo, hi;
-                if (code == U4 || code == I4) {
+                if (nibble_code(code)) {
                     const __m512i bytes = _mm512_cvtepu8_epi32(
                         _mm_loadu_si128((const __m128i*)(cg + t * tile_codes + k * 8)));
                     lo = _mm512_permutexvar_ps(bytes, table);

@@ -10,8 +10,8 @@
 // accumulator per token and group, broadcasting four int8 activations per instruction.
 //
 // The arithmetic, for row r, token m, activation block b (scale dx) and group g in it, with
-// u the stored unsigned code (q + off: offset 8 for I4, 16 for I5, 32 for I6, 128 for I8,
-// 0 for U4 and U5), S_g the group's sum of int8 activations:
+// u the stored unsigned code (q + off: offset 8 for I4, 16 for I5 and E2M1, 32 for I6, 128
+// for I8 and NL4, 0 for U4 and U5; a table code's q is its table value), S_g the group's sum of int8 activations:
 //   dot_g = sum_k u[r, k] * qx[k]                                     (exact, i32)
 //   part_b = fma chain over the block's groups, in order:
 //            part = fma(f32(dot_g), scale_g, part); part = fma(minoff_g, f32(S_g), part)
@@ -144,6 +144,7 @@ INLINE void q8_unpack(enum code code, int group, enum maps mp, int has_min,
     const __m512i bytes_index = _mm512_load_si512(tb->bytes);
     const __m512i high_index = _mm512_load_si512(tb->high);
     const __m512i low_mask = _mm512_set1_epi8(0x0F);
+    const __m512i values = table_bytes(code);
     for (size_t g = 0; g < gn; ++g) {
         const uint8_t* cg = codes + (g0 + g) * group * code_bytes;
         uint8_t(*quads)[64] = out->quads + g * group / 4;
@@ -163,6 +164,11 @@ INLINE void q8_unpack(enum code code, int group, enum maps mp, int has_min,
                 const __m512i hi = _mm512_and_si512(_mm512_srli_epi16(src, 4), low_mask);
                 q0 = _mm512_permutex2var_epi8(lo, nib0, hi);
                 q1 = _mm512_permutex2var_epi8(lo, nib1, hi);
+                if (table_code(code)) {
+                    // Indices to the table's values plus the offset.
+                    q0 = _mm512_shuffle_epi8(values, q0);
+                    q1 = _mm512_shuffle_epi8(values, q1);
+                }
                 const uint8_t* high = cg + (size_t)group * 8;
                 if (code == U5 || code == I5) {
                     q0 = q8_add_high(q0, load_u64(high + (size_t)(k / 2) * 4), high_index, 16);

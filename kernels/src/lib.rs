@@ -145,6 +145,9 @@ pub enum Maps {
     /// Q6_K super-blocks: per tile and 16 groups of 16, the 16 rows' f16 `d`, then each group's
     /// 16 signed 8-bit sub-scales: 288 bytes. A scale is `d * sc`.
     SuperBlock8,
+    /// MXFP4's exponents: one E8M0 byte `e` per group and row, the scale `2^(e - 128)`
+    /// (`weight_format::e8m0_half`).
+    E8M0,
 }
 
 impl Maps {
@@ -152,6 +155,7 @@ impl Maps {
     pub fn groups_per_block(self) -> usize {
         match self {
             Maps::F16 | Maps::F32 => 1,
+            Maps::E8M0 => SubScales::E8M0.groups_per_block(),
             Maps::SuperBlock6 => SubScales::SixBit.groups_per_block(),
             Maps::SuperBlock8 => SubScales::Int8.groups_per_block(),
         }
@@ -164,6 +168,7 @@ impl Maps {
             Maps::F32 => groups * TILE_ROWS * 4,
             Maps::SuperBlock6 => groups / 8 * 128,
             Maps::SuperBlock8 => groups / 16 * 288,
+            Maps::E8M0 => groups * SubScales::E8M0.block_bytes(),
         }
     }
 }
@@ -187,7 +192,7 @@ pub struct KernelFormat {
     pub name: &'static str,
     pub format: GroupedMatmul,
     /// Whether it has a fixed-point one-token entry (`c/fixed_matvec.c`: 4-, 5- and 6-bit
-    /// codes; byte codes keep the f32 kernel, near memory speed already).
+    /// codes, table codes too; byte codes keep the f32 kernel, near memory speed already).
     pub fixed: bool,
 }
 
@@ -211,6 +216,8 @@ pub const FORMATS: &[KernelFormat] = &[
     row("q5_1", Code::U5, 32, Maps::F16, true, true),
     row("q5_k", Code::U5, 32, Maps::SuperBlock6, true, true),
     row("q6_k", Code::I6, 16, Maps::SuperBlock8, false, true),
+    row("mxfp4", Code::E2M1, 32, Maps::E8M0, false, true),
+    row("iq4_nl", Code::NL4, 32, Maps::F16, false, true),
 ];
 
 const fn row(
@@ -278,12 +285,15 @@ impl GroupedMatmul {
             Code::U5 => "u5",
             Code::I5 => "i5",
             Code::I6 => "i6",
+            Code::E2M1 => "e2m1",
+            Code::NL4 => "nl4",
         };
         let maps = match self.maps {
             Maps::F16 => "f16",
             Maps::F32 => "f32",
             Maps::SuperBlock6 => "k6",
             Maps::SuperBlock8 => "k8",
+            Maps::E8M0 => "e8",
         };
         let min = if self.min { "_min" } else { "" };
         format!("{code}_g{}_{maps}{min}", self.group)
@@ -398,7 +408,7 @@ impl GroupedMatmul {
     pub fn q8_block(&self) -> usize {
         match self.maps {
             Maps::SuperBlock6 | Maps::SuperBlock8 => 256,
-            Maps::F16 | Maps::F32 => 32,
+            Maps::F16 | Maps::F32 | Maps::E8M0 => 32,
         }
     }
 

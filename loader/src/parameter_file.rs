@@ -18,7 +18,7 @@ use serde_json::json;
 use sha2::{Digest, Sha256};
 
 use crate::cache_lock::CacheLock;
-use crate::dequant::{pack_high_bit_codes, pack_super_block_maps, DequantError};
+use crate::dequant::{self, pack_high_bit_codes, pack_super_block_maps, DequantError};
 use crate::error::{io_error, Error, Result};
 use crate::parameters::{encode, Dtype, ParameterInfo, ParameterSource, PlannedTensor};
 use crate::tiling::{tile_rows, Tiling, TILE_ROWS};
@@ -114,6 +114,14 @@ pub(crate) fn write(
             let format = plan.get(&t.name).ok_or_else(|| {
                 Error::Config(format!("the weight plan has no format for {}", t.name))
             })?;
+            // A type no decoder reads is refused here, before any tensor is converted (the
+            // grouped forms are checked by `entries`).
+            if matches!(format, StoredFormat::Dense(_)) && !dequant::is_supported(t.source_type) {
+                return Err(Error::Dequant {
+                    tensor: t.name.clone(),
+                    source: DequantError::Unsupported(t.source_type),
+                });
+            }
             entries(t, *format, tiling)
         })
         .collect::<Result<Vec<_>>>()?;
@@ -191,27 +199,30 @@ fn entries(t: &PlannedTensor, format: StoredFormat, tiling: &Tiling) -> Result<V
         )));
     }
     let (tr, groups) = (rows / TILE_ROWS, stored_groups(cols, g));
+    // Codes only the kernels read are bytes to the graphs (see `Code::kernels_only`).
     let codes = match layout.code {
-        Code::U4 | Code::I4 => {
-            let packed = vec![tr, groups, g, TILE_ROWS / 2];
-            entry(part(&t.name, "codes"), packed, Dtype::U8)
-        }
+        code if code.kernels_only() => entry(
+            part(&t.name, "codes"),
+            vec![tr, groups, g * TILE_ROWS * code.bits() / 8],
+            Dtype::I8,
+        ),
         Code::I8 => entry(
             part(&t.name, "codes"),
             vec![tr, groups, g, TILE_ROWS],
             Dtype::I8,
         ),
-        Code::U5 | Code::I5 | Code::I6 => entry(
-            part(&t.name, "codes"),
-            vec![tr, groups, g * TILE_ROWS * layout.code.bits() / 8],
-            Dtype::I8,
-        ),
+        _ => {
+            let packed = vec![tr, groups, g, TILE_ROWS / 2];
+            entry(part(&t.name, "codes"), packed, Dtype::U8)
+        }
     };
     let (maps, scale, min) = match layout.sub_scales {
         None => (vec![tr, groups, TILE_ROWS], layout.scale, layout.min),
         Some(sub) => {
-            let blocks = cols / (g * sub.groups_per_block());
-            if groups != cols / g || cols % (g * sub.groups_per_block()) != 0 {
+            // Blocks of the stored groups: super-blocks have no padding groups (whole
+            // super-blocks are a multiple of the padding's), one-group blocks pad as groups.
+            let blocks = groups / sub.groups_per_block();
+            if groups % sub.groups_per_block() != 0 || cols % (g * sub.groups_per_block()) != 0 {
                 return Err(Error::Config(format!(
                     "{} {:?} does not split into whole {ty} super-blocks",
                     t.name, t.shape
@@ -355,10 +366,19 @@ fn fill_groups(
     // two experts (rows come in whole tiles).
     let (cols, g) = (*tensor.shape.last().unwrap_or(&0), layout.group);
     let (per_row, padded) = (cols / g, stored_groups(cols, g));
-    let codes = pad_rows(&groups.codes, cols, padded * g);
+    // Table codes are stored as their indices, found before padding (index 0 pads).
+    let indices;
+    let codes = match layout.code.table() {
+        Some(_) => {
+            indices = table_indices(layout.code, &groups.codes, &tensor.name)?;
+            &indices
+        }
+        None => &groups.codes,
+    };
+    let codes = pad_rows(codes, cols, padded * g);
     let codes = tile_rows(&codes, padded * g);
     match layout.code {
-        Code::U4 | Code::I4 => {
+        Code::U4 | Code::I4 | Code::E2M1 | Code::NL4 => {
             for (o, pair) in parts[0].iter_mut().zip(codes.chunks_exact(2)) {
                 *o = (pair[0] as u8 & 0x0F) | ((pair[1] as u8) << 4);
             }
@@ -382,6 +402,20 @@ fn fill_groups(
             .super_blocks
             .as_ref()
             .ok_or_else(|| Error::Config(format!("{} has no super-block maps", tensor.name)))?;
+        if kind == SubScales::E8M0 {
+            // One byte per group and row, padded and tiled as float maps are.
+            let bytes = tile_rows(&pad_rows(&sb.sub_scales, per_row, padded), padded);
+            if bytes.len() != parts[1].len() {
+                return Err(Error::Config(format!(
+                    "{}: {} exponent bytes for {} stored",
+                    tensor.name,
+                    bytes.len(),
+                    parts[1].len()
+                )));
+            }
+            parts[1].copy_from_slice(&bytes);
+            return Ok(());
+        }
         fill_super_block_maps(kind, &sb.d, &sb.sub_scales, cols / g, parts[1]);
         if layout.min.is_some() {
             fill_super_block_maps(kind, &sb.dmin, &sb.sub_mins, cols / g, parts[2]);
@@ -394,6 +428,15 @@ fn fill_groups(
         encode(min, &maps(&groups.mins), parts[2]);
     }
     Ok(())
+}
+
+/// The table indices of a table code's values (`Code::stored`).
+fn table_indices(code: Code, values: &[i8], tensor: &str) -> Result<Vec<i8>> {
+    values
+        .iter()
+        .map(|&q| code.stored(q).map(|i| i as i8))
+        .collect::<Option<_>>()
+        .ok_or_else(|| Error::Config(format!("{tensor}: a code is not in {code:?}'s table")))
 }
 
 /// Row-major super-block factors and per-group sub-scales (`groups` per row) as row tiles of

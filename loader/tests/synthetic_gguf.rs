@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use gguf::{GgmlType, Value, Writer};
+use loader::dequant::DequantError;
 use loader::{Dtype, Error, Model, ModelFormat, Tiling, TILE_ROWS};
 
 const HIDDEN: usize = 32;
@@ -390,23 +391,31 @@ fn unknown_tensors_and_architectures_are_named() {
     );
 }
 
+/// A type no decoder reads is refused before any tensor is converted, naming the tensor and
+/// the type.
 #[test]
 fn unsupported_quantization_is_a_typed_error() {
     let dir = tempfile::tempdir().unwrap();
-    let mut s = Synthetic::new("llama");
-    s.writer.tensor(
-        "token_embd.weight",
-        &[256, 1],
-        GgmlType::IQ2_XXS,
-        vec![0; 66],
-    );
+    // The unknown type comes last: every other tensor would be converted before it.
+    let mut s = Synthetic::llama(true);
+    s.writer
+        .tensor("output.weight", &[256, 1], GgmlType::IQ2_XXS, vec![0; 66]);
     let model = Model::open(s.write(dir.path())).unwrap();
     let err = model
         .write_parameter_file(dir.path().join("p.safetensors"), Dtype::F32)
         .unwrap_err();
     assert!(
-        matches!(&err, Error::Dequant { tensor, .. } if tensor == "token_embd.weight"),
+        matches!(
+            &err,
+            Error::Dequant { tensor, source: DequantError::Unsupported(GgmlType::IQ2_XXS) }
+                if tensor == "lm_head.weight"
+        ),
         "{err}"
+    );
+    let message = err.to_string();
+    assert!(
+        message.contains("lm_head.weight") && message.contains("IQ2_XXS"),
+        "{message}"
     );
     assert!(!dir.path().join("p.safetensors").exists());
 }

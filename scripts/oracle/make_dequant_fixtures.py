@@ -32,7 +32,15 @@ F16_FIELDS = {
     T.Q5_K: [0, 2],
     T.Q6_K: [208],
 }
+# Those of the later types (see LATER).
+LATER_F16_FIELDS = {
+    T.IQ4_NL: [0],
+}
 QUANTIZABLE = [T.Q8_0, T.Q4_0, T.Q4_1, T.Q5_0, T.Q5_1, T.BF16, T.F16]
+# Types added later: written after the others, so the earlier cases keep their random draws.
+# (type, its cases; "quantized" only where gguf-py quantizes it). MXFP4's scale is an exponent
+# byte, valid at every value.
+LATER = [(T.MXFP4, ["quantized", "random", "edges"]), (T.IQ4_NL, ["random"])]
 
 
 def finite_f16(rng, n):
@@ -48,9 +56,19 @@ def finite_f16(rng, n):
 def random_blocks(rng, qtype):
     block, size = GGML_QUANT_SIZES[qtype]
     raw = rng.integers(0, 256, size=(BLOCKS, size), dtype=np.uint16).astype(np.uint8)
-    for at in F16_FIELDS.get(qtype, []):
+    for at in F16_FIELDS.get(qtype, LATER_F16_FIELDS.get(qtype, [])):
         raw[:, at : at + 2] = finite_f16(rng, BLOCKS).view(np.uint8).reshape(BLOCKS, 2)
     return raw.reshape(-1), BLOCKS * block
+
+
+def exponent_edges(rng):
+    """MXFP4 blocks at the exponents where ggml's halving changes form or overflows: 0 and 1
+    (subnormal scales), 2, 127, 128, 254, 255 (12 * 2^127 is infinite)."""
+    block, size = GGML_QUANT_SIZES[T.MXFP4]
+    exponents = [0, 1, 2, 127, 128, 254, 255]
+    raw = rng.integers(0, 256, size=(len(exponents), size), dtype=np.uint16).astype(np.uint8)
+    raw[:, 0] = exponents
+    return raw.reshape(-1), len(exponents) * block
 
 
 def random_floats(rng, qtype):
@@ -96,6 +114,10 @@ def main():
     write_case(manifest, T.BF16, "quantized", *quantized(rng, T.BF16))
     for qtype in F16_FIELDS:
         write_case(manifest, qtype, "random", *random_blocks(rng, qtype))
+    make = {"quantized": quantized, "random": random_blocks, "edges": lambda rng, _: exponent_edges(rng)}
+    for qtype, cases in LATER:
+        for case in cases:
+            write_case(manifest, qtype, case, *make[case](rng, qtype))
     (OUT / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
     print(f"wrote {len(manifest)} cases to {OUT}")
 

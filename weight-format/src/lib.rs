@@ -72,8 +72,9 @@ impl std::fmt::Display for Dtype {
 }
 
 /// How a group's codes are stored: 4-bit unsigned or signed (two per byte, low nibble first,
-/// two's complement for signed), 8-bit signed, or the file's 5 and 6 bits: a tile's group of
-/// low nibbles (as `U4`), then each input's high bits for the 16 rows.
+/// two's complement for signed), 8-bit signed, the file's 5 and 6 bits (a tile's group of
+/// low nibbles (as `U4`), then each input's high bits for the 16 rows), or 4-bit indices into
+/// a fixed table of small integers (stored as `U4`; the code is the table's value).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Code {
@@ -88,13 +89,26 @@ pub enum Code {
     I5,
     /// Stored 0..64, meaning q - 32 (Q6_K).
     I6,
+    /// An index into [`E2M1_VALUES`] (MXFP4).
+    E2M1,
+    /// An index into [`NL4_VALUES`] (IQ4_NL, IQ4_XS).
+    NL4,
 }
+
+/// MXFP4's E2M1 values doubled (so they are integers): ggml's `kvalues_mxfp4`. Index 8 is
+/// E2M1's negative zero, which ggml's integer table makes a plain 0.
+pub const E2M1_VALUES: [i8; 16] = [0, 1, 2, 3, 4, 6, 8, 12, 0, -1, -2, -3, -4, -6, -8, -12];
+
+/// The non-linear 4-bit values of IQ4_NL and IQ4_XS: ggml's `kvalues_iq4nl`.
+pub const NL4_VALUES: [i8; 16] = [
+    -127, -104, -83, -65, -49, -35, -22, -10, 1, 13, 25, 38, 53, 69, 89, 113,
+];
 
 impl Code {
     /// Bits per code as stored.
     pub fn bits(self) -> usize {
         match self {
-            Code::U4 | Code::I4 => 4,
+            Code::U4 | Code::I4 | Code::E2M1 | Code::NL4 => 4,
             Code::U5 | Code::I5 => 5,
             Code::I6 => 6,
             Code::I8 => 8,
@@ -109,12 +123,47 @@ impl Code {
             _ => 0,
         }
     }
+
+    /// The values a table code's 4-bit index selects; None for codes that are their value.
+    pub fn table(self) -> Option<&'static [i8; 16]> {
+        match self {
+            Code::E2M1 => Some(&E2M1_VALUES),
+            Code::NL4 => Some(&NL4_VALUES),
+            _ => None,
+        }
+    }
+
+    /// The stored bits of code value `q`: the value plus [`Code::offset`], or for a table
+    /// code the first index holding `q` (MXFP4's two zeros give the same value). None for a
+    /// value the code cannot hold.
+    pub fn stored(self, q: i8) -> Option<u8> {
+        if let Some(table) = self.table() {
+            return table.iter().position(|&v| v == q).map(|i| i as u8);
+        }
+        let bits = i32::from(q) + self.offset();
+        let fits = match self {
+            Code::I4 => (-8..8).contains(&i32::from(q)),
+            Code::I8 => true,
+            _ => (0..1 << self.bits()).contains(&bits),
+        };
+        fits.then_some(if self == Code::I4 {
+            (q as u8) & 0x0F
+        } else {
+            bits as u8
+        })
+    }
+
+    /// Whether only the CPU kernels read these codes: 5- and 6-bit codes (their high bits
+    /// apart) and table codes (an index is not the value, so no affine map of it is).
+    pub fn kernels_only(self) -> bool {
+        !self.bits().is_multiple_of(4) || self.table().is_some()
+    }
 }
 
-/// How K-quant super-blocks of 256 inputs keep their group maps: an f16 factor per row (`d`,
-/// and `dmin` for mins) times a small integer per group and row, as the file stores them.
-/// Only the CPU kernels read this form; scales and mins are then byte tensors
-/// `[out/16, G / groups_per_block, block_bytes]`.
+/// Group maps kept as the file stores them: K-quant super-blocks of 256 inputs (an f16 factor
+/// per row, `d` and `dmin` for mins, times a small integer per group and row) or MXFP4's
+/// exponent byte per group. Only the CPU kernels read this form; scales and mins are then
+/// byte tensors `[out/16, G / groups_per_block, block_bytes]` (G the stored groups).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SubScales {
@@ -122,6 +171,9 @@ pub enum SubScales {
     SixBit,
     /// Q6_K: signed 8-bit sub-scales, 16 groups of 16 per block.
     Int8,
+    /// MXFP4: per group and row one E8M0 exponent `e`; the scale is ggml's half of `2^(e-127)`,
+    /// `2^(e-128)` (`ggml_e8m0_to_fp32_half`: subnormal for e < 2). A block is one group.
+    E8M0,
 }
 
 impl SubScales {
@@ -130,18 +182,40 @@ impl SubScales {
         match self {
             SubScales::SixBit => 8,
             SubScales::Int8 => 16,
+            SubScales::E8M0 => 1,
         }
     }
 
     /// Bytes one map (scales or mins) of a tile's 16 rows takes per super-block: 16 f16
     /// factors, then the sub-scales (6-bit: 8 bytes of nibbles and one 32-bit word of top bits
-    /// per group; 8-bit: 16 bytes per group).
+    /// per group; 8-bit: 16 bytes per group); E8M0: the 16 rows' exponent bytes.
     pub fn block_bytes(self) -> usize {
         match self {
             SubScales::SixBit => 128,
             SubScales::Int8 => 288,
+            SubScales::E8M0 => 16,
         }
     }
+
+    /// The factor of group `k`'s map from its stored sub-scale `sub` and the block's f16
+    /// factor `d` (unused for E8M0), as the reference rounds it.
+    pub fn scale(self, d: f32, sub: u8) -> f32 {
+        match self {
+            SubScales::SixBit => d * f32::from(sub),
+            SubScales::Int8 => d * f32::from(sub as i8),
+            SubScales::E8M0 => e8m0_half(sub),
+        }
+    }
+}
+
+/// ggml's `ggml_e8m0_to_fp32_half`: `2^(e - 128)`, exactly (a subnormal f32 for e < 2).
+pub fn e8m0_half(e: u8) -> f32 {
+    let bits = if e < 2 {
+        0x0020_0000u32 << e
+    } else {
+        u32::from(e - 1) << 23
+    };
+    f32::from_bits(bits)
 }
 
 /// The exact group form of one block format: integer codes with one affine map per group.
@@ -154,8 +228,8 @@ pub struct GroupLayout {
     pub scale: Dtype,
     /// Stored min type, when the format has an offset.
     pub min: Option<Dtype>,
-    /// Set when the maps are stored as the K-quant super-blocks hold them; `scale` and `min`
-    /// are then the per-row factors' type (f16).
+    /// Set when the maps are stored as the file holds them; `scale` and `min` are then the
+    /// per-row factors' type (f16; f32 for E8M0, which has none: the type its scales are).
     pub sub_scales: Option<SubScales>,
 }
 
@@ -169,6 +243,47 @@ mod tests {
         assert_eq!(stored_groups(512, 32), 16);
         assert_eq!(stored_groups(64, 16), 4);
         assert_eq!(stored_groups(32, 32), 4);
+    }
+
+    #[test]
+    fn e8m0_halves_are_ggmls() {
+        assert_eq!(e8m0_half(0).to_bits(), 0x0020_0000);
+        assert_eq!(e8m0_half(1).to_bits(), 0x0040_0000);
+        assert_eq!(e8m0_half(2), 2f32.powi(-126));
+        assert_eq!(e8m0_half(128), 1.0);
+        assert_eq!(e8m0_half(255), 2f32.powi(127));
+        for e in 1..=255u8 {
+            assert_eq!(e8m0_half(e), 2.0 * e8m0_half(e - 1), "{e}");
+        }
+    }
+
+    #[test]
+    fn stored_bits_give_back_the_code() {
+        for code in [
+            Code::U4,
+            Code::I4,
+            Code::U5,
+            Code::I5,
+            Code::I6,
+            Code::E2M1,
+            Code::NL4,
+        ] {
+            for bits in 0..1u16 << code.bits() {
+                let q = match code.table() {
+                    Some(t) => t[bits as usize],
+                    None if code == Code::I4 => ((bits as u8) << 4) as i8 >> 4,
+                    None => (i32::from(bits) - code.offset()) as i8,
+                };
+                let stored = code.stored(q).unwrap();
+                let back = code.table().map_or(q, |t| t[stored as usize]);
+                assert_eq!(back, q, "{code:?} {bits}");
+            }
+        }
+        assert_eq!(Code::E2M1.stored(5), None);
+        assert_eq!(Code::U4.stored(16), None);
+        assert_eq!(Code::I4.stored(8), None);
+        assert!(Code::E2M1.kernels_only() && Code::I6.kernels_only());
+        assert!(!Code::U4.kernels_only() && !Code::I8.kernels_only());
     }
 
     #[test]

@@ -25,6 +25,7 @@ pub fn kernel_for(format: &GroupFormat) -> Option<GroupedMatmul> {
         (ElemType::F32, None) => Some(Maps::F32),
         (ElemType::F16, Some(SubScales::SixBit)) => Some(Maps::SuperBlock6),
         (ElemType::F16, Some(SubScales::Int8)) => Some(Maps::SuperBlock8),
+        (ElemType::F32, Some(SubScales::E8M0)) => Some(Maps::E8M0),
         _ => None,
     };
     let maps = float(format.scale)?;

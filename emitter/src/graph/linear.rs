@@ -349,8 +349,8 @@ impl Groups<'_> {
     /// `[tiles, groups / per block, bytes]`.
     fn check(&self, x: &Value, kernel: Option<GroupedMatmul>) -> Result<()> {
         let (tiles, groups) = (self.codes.dim(0), self.codes.dim(1));
-        // Packed codes are `[tiles, groups, group * 2 * bits]` bytes, which only kernels read.
-        let packed = kernel.filter(|k| k.code.bits() % 4 != 0);
+        // Codes only kernels read are `[tiles, groups, group * 2 * bits]` bytes.
+        let packed = kernel.filter(|k| k.code.kernels_only());
         let (group, rows, rank) = match packed {
             Some(k) => (k.group as i64, TILE_ROWS, 3),
             None => (self.codes.dim(2), self.codes.dim(3), 4),

@@ -19,11 +19,13 @@ pub struct GroupFormat {
     /// The codes as stored (the loader's and the kernels' [`Code`]): 4-bit codes are declared
     /// `ui4` or `i4`, bytes `i8`; 5- and 6-bit codes keep the file's bits, per tile and group
     /// the low nibbles of every input as `ui4` codes are stored, then each input's high bits
-    /// for the 16 rows, declared as the bytes `[out/16, G, group * 2 * bits]`. Only the CPU
-    /// kernels read those.
+    /// for the 16 rows, declared as the bytes `[out/16, G, group * 2 * bits]`; table codes
+    /// (MXFP4's, IQ4_NL's) are their 4-bit indices, stored as `ui4` codes are and declared as bytes
+    /// alike. Only the CPU kernels read those.
     pub code: Code,
     pub group: i64,
-    /// The per-group scale's type; with `sub_scales`, the per-row super-block factor's (f16).
+    /// The per-group scale's type; with `sub_scales`, the per-row super-block factor's (f16;
+    /// f32 for MXFP4's exponent bytes, which have none).
     pub scale: ElemType,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub min: Option<ElemType>,
@@ -67,18 +69,19 @@ pub enum GroupFormatError {
 
 impl GroupFormat {
     /// The element type the graphs declare the codes as, or widen them to: `ui4`, `i4`, and
-    /// `i8` for bytes and for the 5- and 6-bit codes.
+    /// `i8` for bytes and for the codes only the kernels read.
     pub fn code_elem(&self) -> ElemType {
         match self.code {
             Code::U4 => ElemType::Ui4,
             Code::I4 => ElemType::I4,
-            Code::I8 | Code::U5 | Code::I5 | Code::I6 => ElemType::I8,
+            Code::I8 | Code::U5 | Code::I5 | Code::I6 | Code::E2M1 | Code::NL4 => ElemType::I8,
         }
     }
 
-    /// Whether the codes keep the file's 5 or 6 bits (read only by the CPU kernels).
+    /// Whether only the CPU kernels read the codes: 5- and 6-bit codes, table indices
+    /// ([`Code::kernels_only`]); declared as their bytes.
     pub fn packed(&self) -> bool {
-        !self.code.bits().is_multiple_of(4)
+        self.code.kernels_only()
     }
 
     /// Why a `[out, inp]` weight cannot be stored in this format, if it cannot.

@@ -174,6 +174,19 @@ fn tile_maps(
                 }
             }
         }
+        Maps::E8M0 => {
+            // Exponents around 2^0, and now and then the subnormal scales of e < 2.
+            for g in 0..groups {
+                for j in 0..TILE_ROWS {
+                    let e = match rng.next() % 16 {
+                        0 => (rng.next() % 2) as u8,
+                        _ => 118 + (rng.next() % 12) as u8,
+                    };
+                    scales[g * TILE_ROWS + j] = e;
+                    scale[g][j] = weight_format::e8m0_half(e);
+                }
+            }
+        }
         Maps::SuperBlock8 => {
             for sb in 0..groups / 16 {
                 let p = sb * 288;
@@ -296,6 +309,10 @@ pub fn grouped(
                         Code::I6 => {
                             let q = (rng.next() % 64) as u32;
                             (q as i32 - 32, q)
+                        }
+                        Code::E2M1 | Code::NL4 => {
+                            let i = (rng.next() % 16) as usize;
+                            (i32::from(format.code.table().unwrap()[i]), i as u32)
                         }
                     };
                     put_code(&mut codes, format, stored_groups, (t, g, k, j), stored);

@@ -13,9 +13,9 @@ use super::{f16_at, DequantError, BLOCKS_PER_TASK};
 use weight_format::{Code, Dtype, GroupLayout, SubScales};
 
 /// The group layout that keeps the file's own bits per weight where [`group_layout`] widens
-/// them: 5- and 6-bit codes with their high bits apart, K-quant maps as their super-blocks
-/// store them. None where the group layout is already the file's size (Q4_0, Q4_1, Q8_0).
-/// Only the CPU kernels read it.
+/// them: 5- and 6-bit codes with their high bits apart, table codes as their 4-bit indices,
+/// K-quant and MXFP4 maps as the file stores them. None where the group layout is already the
+/// file's size (Q4_0, Q4_1, Q8_0). Only the CPU kernels read it.
 pub fn compact_layout(ty: GgmlType) -> Option<GroupLayout> {
     use GgmlType::*;
     let expanded = group_layout(ty)?;
@@ -25,12 +25,14 @@ pub fn compact_layout(ty: GgmlType) -> Option<GroupLayout> {
         Q6_K => (Code::I6, Some(SubScales::Int8)),
         Q5_0 => (Code::I5, None),
         Q5_1 => (Code::U5, None),
+        MXFP4 => (Code::E2M1, Some(SubScales::E8M0)),
+        IQ4_NL => (Code::NL4, None),
         _ => return None,
     };
-    let maps = if sub_scales.is_some() {
-        Dtype::F16
-    } else {
-        expanded.scale
+    let maps = match sub_scales {
+        Some(SubScales::E8M0) => Dtype::F32,
+        Some(_) => Dtype::F16,
+        None => expanded.scale,
     };
     Some(GroupLayout {
         code,
@@ -86,6 +88,10 @@ pub fn group_layout(ty: GgmlType) -> Option<GroupLayout> {
         Q4_K => layout(U4, 32, F32, Some(F32)),
         Q5_K => layout(S8, 32, F32, Some(F32)),
         Q6_K => layout(S8, 16, F32, None),
+        // Table codes as their values (small integers) with a float scale: affine and exact
+        // (MXFP4's scales are powers of two from 2^-128, beyond f16).
+        MXFP4 => layout(S8, 32, F32, None),
+        IQ4_NL => layout(S8, 32, F16, None),
         _ => return None,
     })
 }
@@ -102,9 +108,10 @@ pub struct Groups {
     pub super_blocks: Option<SuperBlocks>,
 }
 
-/// K-quant maps as stored, in row-major order: per super-block the f16 bits of `d` (and
-/// `dmin`), per group the integer sub-scale (and sub-min; i8 sub-scales as their bytes).
-/// `scale = d * sub_scale` and `min = -(dmin * sub_min)`, each rounded to f32.
+/// Maps as the file stores them (`SubScales`), in row-major order: per super-block the f16
+/// bits of `d` (and `dmin`), per group the integer sub-scale (and sub-min; i8 sub-scales as
+/// their bytes). `scale = d * sub_scale` and `min = -(dmin * sub_min)`, each rounded to f32;
+/// MXFP4 has no `d`, its sub-scales are the groups' exponent bytes (`SubScales::scale`).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct SuperBlocks {
     pub d: Vec<u16>,
@@ -139,6 +146,8 @@ fn split_fn(ty: GgmlType) -> Option<SplitFn> {
         Q4_K => q4_k,
         Q5_K => q5_k,
         Q6_K => q6_k,
+        MXFP4 => mxfp4,
+        IQ4_NL => iq4_nl,
         _ => return None,
     })
 }
@@ -211,6 +220,7 @@ fn super_blocks(ty: GgmlType, bytes: &[u8]) -> Option<SuperBlocks> {
                 out.sub_scales.extend_from_slice(&b[192..208]);
             }
         }
+        GgmlType::MXFP4 => out.sub_scales = bytes.iter().step_by(size).copied().collect(),
         _ => return None,
     }
     Some(out)
@@ -220,13 +230,20 @@ fn super_blocks(ty: GgmlType, bytes: &[u8]) -> Option<SuperBlocks> {
 /// factors (`factors[r]`, f16 bits), then per group `k` the rows' sub-scales `sub[r][k]`: for
 /// 6-bit ones 8 bytes of low nibbles (rows 2i, 2i+1 in byte i, low nibble first) for every
 /// group, then one little-endian 32-bit word of top bits per group (row r at bits 2r, 2r+1);
-/// for 8-bit ones 16 bytes per group.
+/// for 8-bit ones 16 bytes per group. E8M0 blocks (one group) are the rows' 16 bytes alone.
 pub fn pack_super_block_maps(
     kind: SubScales,
     factors: &[u16; 16],
     sub: &[&[u8]; 16],
     out: &mut [u8],
 ) {
+    // Exponent bytes have no factor: the block is the 16 rows' bytes.
+    if kind == SubScales::E8M0 {
+        for (o, row) in out.iter_mut().zip(sub) {
+            *o = row[0];
+        }
+        return;
+    }
     for (r, f) in factors.iter().enumerate() {
         out[2 * r..2 * r + 2].copy_from_slice(&f.to_le_bytes());
     }
@@ -250,6 +267,7 @@ pub fn pack_super_block_maps(
                 }
             }
         }
+        SubScales::E8M0 => {}
     }
 }
 
@@ -308,6 +326,22 @@ fn q5_1(b: &[u8], codes: &mut [i8], scales: &mut [f32], mins: &mut [f32]) {
     }
 }
 
+/// MXFP4: the table's value with the exponent's scale (see `table_codes::mxfp4`).
+fn mxfp4(b: &[u8], codes: &mut [i8], scales: &mut [f32], _: &mut [f32]) {
+    scales[0] = weight_format::e8m0_half(b[0]);
+    for (i, c) in codes.iter_mut().enumerate() {
+        *c = weight_format::E2M1_VALUES[super::table_codes::index(&b[1..17], i)];
+    }
+}
+
+/// IQ4_NL: the table's value with the block's f16 scale (see `table_codes::iq4_nl`).
+fn iq4_nl(b: &[u8], codes: &mut [i8], scales: &mut [f32], _: &mut [f32]) {
+    scales[0] = f16_at(b, 0);
+    for (i, c) in codes.iter_mut().enumerate() {
+        *c = weight_format::NL4_VALUES[super::table_codes::index(&b[2..18], i)];
+    }
+}
+
 /// K-quant maps: `(d * sc) * q - dmin * m` is `scale * q + min` with `min = -(dmin * m)`.
 fn k_maps(b: &[u8], scales: &mut [f32], mins: &mut [f32]) {
     for (j, (s, m)) in scales.iter_mut().zip(mins.iter_mut()).enumerate() {
@@ -353,7 +387,9 @@ mod tests {
     #[test]
     fn only_block_formats_have_groups() {
         use GgmlType::*;
-        for ty in [Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K, Q5_K, Q6_K] {
+        for ty in [
+            Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K, Q5_K, Q6_K, MXFP4, IQ4_NL,
+        ] {
             let layout = group_layout(ty).unwrap();
             assert_eq!(ty.block_size() as usize % layout.group, 0, "{ty}");
         }
@@ -369,7 +405,7 @@ mod tests {
     #[test]
     fn compact_layouts_keep_the_files_bits() {
         use GgmlType::*;
-        for ty in [Q4_K, Q5_K, Q6_K, Q5_0, Q5_1] {
+        for ty in [Q4_K, Q5_K, Q6_K, Q5_0, Q5_1, MXFP4, IQ4_NL] {
             let l = compact_layout(ty).unwrap();
             let per_block = l.sub_scales.map_or(1, SubScales::groups_per_block);
             let block = l.group * per_block;
@@ -426,6 +462,27 @@ mod tests {
                     assert_eq!(m.to_bits(), min.to_bits(), "{ty} group {i}");
                 }
             }
+        }
+    }
+
+    /// MXFP4's exponent bytes give back the group scales exactly, and its codes are table
+    /// values whose indices the compact form stores.
+    #[test]
+    fn exponent_bytes_rebuild_the_scales() {
+        let size = GgmlType::MXFP4.type_size() as usize;
+        let bytes: Vec<u8> = (0..size * 256).map(|i| (i * 37 % 256) as u8).collect();
+        let g = split_groups(GgmlType::MXFP4, &bytes, 256 * 32).unwrap();
+        let sb = g.super_blocks.as_ref().unwrap();
+        assert!(sb.d.is_empty() && g.mins.is_empty());
+        assert_eq!(sb.sub_scales.len(), g.scales.len());
+        for (i, (&e, &scale)) in sb.sub_scales.iter().zip(&g.scales).enumerate() {
+            assert_eq!(e, bytes[i * size]);
+            assert_eq!(SubScales::E8M0.scale(0.0, e).to_bits(), scale.to_bits());
+        }
+        let code = compact_layout(GgmlType::MXFP4).unwrap().code;
+        for (i, &q) in g.codes.iter().enumerate() {
+            let index = code.stored(q).unwrap();
+            assert_eq!(code.table().unwrap()[usize::from(index)], q, "{i}");
         }
     }
 

@@ -8,6 +8,7 @@ mod block32;
 mod float;
 mod groups;
 mod k_quants;
+mod table_codes;
 
 pub use groups::{
     compact_layout, group_layout, pack_high_bit_codes, pack_super_block_maps, split_groups, Groups,
@@ -55,6 +56,8 @@ fn block_fn(ty: GgmlType) -> Option<BlockFn> {
         Q4_K => k_quants::q4_k,
         Q5_K => k_quants::q5_k,
         Q6_K => k_quants::q6_k,
+        MXFP4 => table_codes::mxfp4,
+        IQ4_NL => table_codes::iq4_nl,
         _ => return None,
     })
 }
