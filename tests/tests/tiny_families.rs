@@ -388,12 +388,11 @@ fn gpt_oss_matches_transformers() {
     // The same weights as llama.cpp's converter writes them: experts de-interleaved and
     // transposed, biases beside them, the sinks and the SwiGLU clamp from the metadata.
     check_file("gpt_oss", Some("model.gguf"), "oracle.json", expect);
-    let file = Some("model-q8_0.gguf");
-    check_stored(
-        "gpt_oss",
-        file,
-        "oracle-q8_0.json",
-        Precision::Native,
-        |_| {},
-    );
+    // Q8_0 experts, and gpt-oss's own format, MXFP4, kept in their blocks.
+    for (file, oracle) in [
+        ("model-q8_0.gguf", "oracle-q8_0.json"),
+        ("model-mxfp4.gguf", "oracle-mxfp4.json"),
+    ] {
+        check_stored("gpt_oss", Some(file), oracle, Precision::Native, |_| {});
+    }
 }
