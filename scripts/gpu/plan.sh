@@ -6,7 +6,7 @@
 # cuda: for an NVIDIA GPU (sm_80 PTX, which the driver compiles for newer GPUs).
 # cpu:  the same run on this CPU (llvm-cpu, local-task) with smaller models: what CI runs.
 
-FAMILIES=(llama3 mistral qwen2 qwen2.5 qwen3 qwen3_moe qwen2_moe mixtral olmoe)
+FAMILIES=(llama3 mistral qwen2 qwen2.5 qwen3 qwen3_moe qwen2_moe mixtral olmoe gpt_oss)
 # The tiny families' module (see tests/tests/tiny_families.rs): 2 slots of 64 positions.
 FAMILY_ARGS=(--slots 2 --capacity 64 --chunk 8)
 
