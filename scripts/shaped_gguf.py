@@ -77,6 +77,9 @@ class Shape:
     experts: tuple | None = None
     # q/k RMSNorm: "head" (per head, Qwen3) or "full" (over the whole projection, OLMoE).
     qk_norm: str | None = None
+    # gpt-oss: attention sinks, biases on o and on the router and experts, the norm before the
+    # MLP named post_attention_norm, even layers sliding, YaRN (factor, original context).
+    gpt_oss_yarn: tuple | None = None
 
     @property
     def params(self) -> int:
@@ -143,6 +146,13 @@ SHAPES: dict[str, Shape] = {
                          ("<|endoftext|>", "<|padding|>"), False, "", "<|endoftext|>",
                          experts=(64, 8, 1024, 0), qk_norm="full"),
     # llama.cpp converts Mixtral as architecture "llama" with expert_count.
+    # The published GGUF (ggml-org): MXFP4 experts, Q8_0 elsewhere (`--mix mxfp4`).
+    "gpt-oss-20b": Shape("openai/gpt-oss-20b", "gpt-oss", 2880, 24, 64, 8, 64, 2880, 201088,
+                         150000.0, False, True, 1e-5, 131072, "o200k (tiktoken-style BPE)",
+                         ("<|startoftext|>", "<|endoftext|>", "<|return|>", "<|start|>",
+                          "<|end|>", "<|message|>", "<|channel|>", "<|constrain|>", "<|call|>"),
+                         False, "<|startoftext|>", "<|return|>", sliding_window=128,
+                         experts=(32, 4, 2880, 0), gpt_oss_yarn=(32.0, 4096)),
     "mixtral-8x7b": Shape("mistralai/Mixtral-8x7B-v0.1", "llama", 4096, 32, 32, 8, 128, 14336,
                           32000, 1000000.0, False, False, 1e-5, 32768,
                           "SentencePiece (llama), byte fallback", ("<unk>", "<s>", "</s>"), True,
@@ -155,6 +165,8 @@ MIXES = {
     "q5_k_m": (17, T.Q5_K),
     "q8_0": (7, T.Q8_0),
     "q4_0": (2, T.Q4_0),
+    # gpt-oss as published: experts MXFP4, every other matrix Q8_0 (llama_ftype MXFP4_MOE).
+    "mxfp4": (38, T.Q8_0),
 }
 
 # llama.cpp's fallback for rows that are not a multiple of a K-quant's 256 elements.
@@ -176,6 +188,8 @@ def tensor_type(mix: str, role: str, layer: int, n_layers: int, cols: int,
     default = MIXES[mix][1]
     new = default
     k_m = mix in ("q4_k_m", "q5_k_m")
+    if mix == "mxfp4":
+        return T.MXFP4 if role.endswith("_exps") else T.Q8_0
     if role in ("output", "token_embd_tied"):
         new = T.Q8_0 if default == T.Q8_0 or cols % 256 else T.Q6_K
     elif role in ("attn_k", "attn_v") and n_expert == 8:
@@ -195,7 +209,7 @@ def tensor_type(mix: str, role: str, layer: int, n_layers: int, cols: int,
 def _std_per_d(ty: T) -> float:
     """Standard deviation of the weights of a block with scale d = 1 (random codes)."""
     return {T.Q8_0: 74.0, T.Q4_0: 4.6, T.Q4_1: 4.6, T.Q5_0: 9.2, T.Q5_1: 9.2,
-            T.Q4_K: 240.0, T.Q5_K: 490.0, T.Q6_K: 344.0}[ty]
+            T.Q4_K: 240.0, T.Q5_K: 490.0, T.Q6_K: 344.0, T.MXFP4: 5.85}[ty]
 
 
 def random_blocks(rng: np.random.Generator, ty: T, n_elements: int, std: float) -> np.ndarray:
@@ -229,6 +243,9 @@ def random_blocks(rng: np.random.Generator, ty: T, n_elements: int, std: float) 
         # Sub-block scales (int8) kept within +-32 so that d stays a normal f16.
         raw[:, 192:208] = (rng.integers(-32, 33, (n_blocks, 16), dtype=np.int8)).view(np.uint8)
         put(208, d16)
+    elif ty == T.MXFP4:
+        # The scale is a power of two: E8M0 byte e gives d = 2^(e - 128) (ggml's half).
+        raw[:, 0] = np.clip(np.round(np.log2(d)) + 128, 1, 254).astype(np.uint8)
     else:
         raise ValueError(f"no random blocks for {ty.name}")
     return raw
@@ -348,7 +365,13 @@ def plan(shape: Shape, mix: str, layers: int, vocab: int, rope_freqs: bool) -> l
             out.append(Planned(b + "attn_k_norm.weight", (k_n,), T.F32,
                                lambda rng, n=k_n: norm(rng, n)))
         out.append(q("attn_output", h, qd))
-        out.append(Planned(b + "ffn_norm.weight", (h,), T.F32, lambda rng: norm(rng, h)))
+        pre_mlp_norm = "ffn_norm"
+        if shape.gpt_oss_yarn:
+            out.append(Planned(b + "attn_output.bias", (h,), T.F32, lambda rng: bias(rng, h)))
+            out.append(Planned(b + "attn_sinks.weight", (shape.heads,), T.F32,
+                               lambda rng: bias(rng, shape.heads)))
+            pre_mlp_norm = "post_attention_norm"
+        out.append(Planned(f"{b}{pre_mlp_norm}.weight", (h,), T.F32, lambda rng: norm(rng, h)))
         if shape.experts:
             out.extend(expert_tensors(shape, mix, b, i, layers))
         else:
@@ -374,6 +397,14 @@ def expert_tensors(shape: Shape, mix: str, b: str, i: int, layers: int) -> list[
     out = [Planned(f"{b}ffn_gate_inp.weight", (n, h), T.F32, router),
            q("ffn_gate_exps", (n, width, h)), q("ffn_up_exps", (n, width, h)),
            q("ffn_down_exps", (n, h, width))]
+    if shape.gpt_oss_yarn:
+        bias = lambda rng, dims: rng.normal(0.0, 0.1, dims).astype(np.float32)  # noqa: E731
+        out += [Planned(f"{b}ffn_gate_inp.bias", (n,), T.F32, lambda rng: bias(rng, (n,))),
+                Planned(f"{b}ffn_gate_exps.bias", (n, width), T.F32,
+                        lambda rng: bias(rng, (n, width))),
+                Planned(f"{b}ffn_up_exps.bias", (n, width), T.F32,
+                        lambda rng: bias(rng, (n, width))),
+                Planned(f"{b}ffn_down_exps.bias", (n, h), T.F32, lambda rng: bias(rng, (n, h)))]
     if shared:
         gate = lambda rng: rng.normal(0.0, 1.0 / math.sqrt(h), (1, h)).astype(np.float32)  # noqa: E731
         out += [Planned(f"{b}ffn_gate_inp_shexp.weight", (1, h), T.F32, gate),
@@ -425,12 +456,19 @@ def write(shape_name: str, mix: str, layers: int | None, vocab_arg: str, out: Pa
         n, used, width, shared = shape.experts
         w.add_expert_count(n)
         w.add_expert_used_count(used)
-        if arch in ("qwen3moe", "qwen2moe"):
+        if arch in ("qwen3moe", "qwen2moe", "gpt-oss"):
             # These read the experts' width from its own key; llama and olmoe from
             # feed_forward_length, written above as the model's ffn (equal to it there).
             w.add_expert_feed_forward_length(width)
         if shared:
             w.add_expert_shared_feed_forward_length(shared)
+
+    if shape.gpt_oss_yarn:
+        factor, original = shape.gpt_oss_yarn
+        w.add_sliding_window(shape.sliding_window)
+        w.add_rope_scaling_type(gguf.RopeScalingType.YARN)
+        w.add_rope_scaling_factor(factor)
+        w.add_rope_scaling_orig_ctx_len(original)
 
     w.add_tokenizer_model("gpt2")
     w.add_tokenizer_pre("default")

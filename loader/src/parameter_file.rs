@@ -21,7 +21,7 @@ use crate::cache_lock::CacheLock;
 use crate::dequant::{self, pack_high_bit_codes, pack_super_block_maps, DequantError};
 use crate::error::{io_error, Error, Result};
 use crate::parameters::{encode, Dtype, ParameterInfo, ParameterSource, PlannedTensor};
-use crate::tiling::{tile_rows, Tiling, TILE_ROWS};
+use crate::tiling::{tile_rows_in_place, Tiling, TILE_ROWS};
 use crate::weight_plan::{StoredFormat, WeightPlan};
 use weight_format::{stored_groups, Code, SubScales};
 
@@ -332,23 +332,25 @@ fn fill_dense(
     let mut values = vec![0.0f32; tensor.n_elements()];
     source.decode(tensor, &mut values)?;
     if tiled {
-        values = tile_rows(&values, tensor.shape[1]);
+        tile_rows_in_place(&mut values, tensor.shape[1]);
     }
     encode(dtype, &values, slot);
     Ok(())
 }
 
-/// Each row of `values` (`cols` wide) followed by zeros up to `padded`.
-fn pad_rows<T: Copy + Default>(values: &[T], cols: usize, padded: usize) -> Vec<T> {
-    if cols == padded {
-        return values.to_vec();
+/// Each row of `values` (`cols` wide) followed by zeros up to `padded`, then tiled; rows that
+/// need no padding are tiled where they are.
+fn padded_tiles<T: Copy + Default>(mut values: Vec<T>, cols: usize, padded: usize) -> Vec<T> {
+    if cols != padded {
+        let mut out = Vec::with_capacity(values.len() / cols * padded);
+        for row in values.chunks_exact(cols) {
+            out.extend_from_slice(row);
+            out.resize(out.len() + padded - cols, T::default());
+        }
+        values = out;
     }
-    let mut out = Vec::with_capacity(values.len() / cols * padded);
-    for row in values.chunks_exact(cols) {
-        out.extend_from_slice(row);
-        out.resize(out.len() + padded - cols, T::default());
-    }
-    out
+    tile_rows_in_place(&mut values, padded);
+    values
 }
 
 /// Codes, then scales, then mins, each in row tiles with padding groups of zeros (see
@@ -359,24 +361,21 @@ fn fill_groups(
     format: StoredFormat,
     parts: &mut [&mut [u8]],
 ) -> Result<()> {
-    let groups = source.groups(tensor)?;
+    let mut groups = source.groups(tensor)?;
     // The stored layout is the plan's (its maps may be super-blocks); the codes are the same.
     let layout = format.group_layout().unwrap_or(groups.layout);
     // Rows of stacked experts follow one another: `[E * rows, cols]`, tiles never straddling
     // two experts (rows come in whole tiles).
     let (cols, g) = (*tensor.shape.last().unwrap_or(&0), layout.group);
     let (per_row, padded) = (cols / g, stored_groups(cols, g));
+    // The codes are rewritten where they are: a copy of a vocabulary-sized table or of an
+    // experts stack per step was most of a conversion's peak memory.
+    let mut codes = std::mem::take(&mut groups.codes);
     // Table codes are stored as their indices, found before padding (index 0 pads).
-    let indices;
-    let codes = match layout.code.table() {
-        Some(_) => {
-            indices = table_indices(layout.code, &groups.codes, &tensor.name)?;
-            &indices
-        }
-        None => &groups.codes,
-    };
-    let codes = pad_rows(codes, cols, padded * g);
-    let codes = tile_rows(&codes, padded * g);
+    if layout.code.table().is_some() {
+        table_indices(layout.code, &mut codes, &tensor.name)?;
+    }
+    let codes = padded_tiles(codes, cols, padded * g);
     match layout.code {
         Code::U4 | Code::I4 | Code::E2M1 | Code::NL4 => {
             for (o, pair) in parts[0].iter_mut().zip(codes.chunks_exact(2)) {
@@ -400,11 +399,11 @@ fn fill_groups(
     if let Some(kind) = layout.sub_scales {
         let sb = groups
             .super_blocks
-            .as_ref()
+            .as_mut()
             .ok_or_else(|| Error::Config(format!("{} has no super-block maps", tensor.name)))?;
         if kind == SubScales::E8M0 {
             // One byte per group and row, padded and tiled as float maps are.
-            let bytes = tile_rows(&pad_rows(&sb.sub_scales, per_row, padded), padded);
+            let bytes = padded_tiles(std::mem::take(&mut sb.sub_scales), per_row, padded);
             if bytes.len() != parts[1].len() {
                 return Err(Error::Config(format!(
                     "{}: {} exponent bytes for {} stored",
@@ -422,21 +421,27 @@ fn fill_groups(
         }
         return Ok(());
     }
-    let maps = |m: &[f32]| tile_rows(&pad_rows(m, per_row, padded), padded);
-    encode(layout.scale, &maps(&groups.scales), parts[1]);
+    let maps = |m: Vec<f32>| padded_tiles(m, per_row, padded);
+    encode(
+        layout.scale,
+        &maps(std::mem::take(&mut groups.scales)),
+        parts[1],
+    );
     if let Some(min) = layout.min {
-        encode(min, &maps(&groups.mins), parts[2]);
+        encode(min, &maps(std::mem::take(&mut groups.mins)), parts[2]);
     }
     Ok(())
 }
 
-/// The table indices of a table code's values (`Code::stored`).
-fn table_indices(code: Code, values: &[i8], tensor: &str) -> Result<Vec<i8>> {
-    values
-        .iter()
-        .map(|&q| code.stored(q).map(|i| i as i8))
-        .collect::<Option<_>>()
-        .ok_or_else(|| Error::Config(format!("{tensor}: a code is not in {code:?}'s table")))
+/// Replaces a table code's values by their table indices (`Code::stored`).
+fn table_indices(code: Code, values: &mut [i8], tensor: &str) -> Result<()> {
+    for q in values.iter_mut() {
+        *q = code
+            .stored(*q)
+            .ok_or_else(|| Error::Config(format!("{tensor}: a code is not in {code:?}'s table")))?
+            as i8;
+    }
+    Ok(())
 }
 
 /// Row-major super-block factors and per-group sub-scales (`groups` per row) as row tiles of

@@ -240,12 +240,14 @@ pub fn is_known_hf_name(name: &str) -> bool {
     if GLOBAL_PARTS.iter().any(|(_, hf)| *hf == stem) {
         return true;
     }
+    // Expert biases reach the parameters only through [`hf_expert_part`] (gpt-oss): in other
+    // checkpoints they are tensors the graphs would not read.
+    let experts = match suffix {
+        "weight" => EXPERT_PARTS,
+        _ => &[],
+    };
     split_layer(stem, "model.layers.").is_some_and(|(_, part)| {
-        (LAYER_PARTS
-            .iter()
-            .chain(POST_NORM_PARTS)
-            .chain(EXPERT_PARTS))
-        .any(|(_, hf)| *hf == part)
+        (LAYER_PARTS.iter().chain(POST_NORM_PARTS).chain(experts)).any(|(_, hf)| *hf == part)
     })
 }
 

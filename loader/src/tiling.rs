@@ -59,17 +59,25 @@ impl Tiling {
 }
 
 /// `[rows, cols]` row-major values as `[rows/16, cols, 16]`.
+#[cfg(test)]
 pub(crate) fn tile_rows<T: Copy + Default>(values: &[T], cols: usize) -> Vec<T> {
-    let mut out = vec![T::default(); values.len()];
-    for (tile, rows) in values.chunks_exact(TILE_ROWS * cols).enumerate() {
-        let dst = &mut out[tile * TILE_ROWS * cols..][..TILE_ROWS * cols];
+    let mut out = values.to_vec();
+    tile_rows_in_place(&mut out, cols);
+    out
+}
+
+/// [`tile_rows`] within `values` itself, a tile at a time: converting a vocabulary-sized
+/// table or a stack of experts holds one copy of it, not two.
+pub(crate) fn tile_rows_in_place<T: Copy + Default>(values: &mut [T], cols: usize) {
+    let mut rows = vec![T::default(); TILE_ROWS * cols];
+    for tile in values.chunks_exact_mut(TILE_ROWS * cols) {
+        rows.copy_from_slice(tile);
         for (j, row) in rows.chunks_exact(cols).enumerate() {
             for (k, &v) in row.iter().enumerate() {
-                dst[k * TILE_ROWS + j] = v;
+                tile[k * TILE_ROWS + j] = v;
             }
         }
     }
-    out
 }
 
 #[cfg(test)]

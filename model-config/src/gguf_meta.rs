@@ -255,12 +255,22 @@ fn experts(
         Some(norm) => norm,
         None => matches!(arch, "qwen3moe" | "llama"),
     };
-    let biases = has_tensor(file, &format!("blk.{first}.ffn_gate_inp.bias"));
-    if biases != gpt_oss {
-        return unsupported(format!(
-            "router biases (blk.{first}.ffn_gate_inp.bias) {} in a {arch} file",
-            if biases { "present" } else { "missing" }
-        ));
+    // Biases on the router and every expert projection: all of them in gpt-oss, none
+    // elsewhere (the graphs of the others would not read them).
+    let biases = gpt_oss;
+    for part in [
+        "ffn_gate_inp",
+        "ffn_gate_exps",
+        "ffn_up_exps",
+        "ffn_down_exps",
+    ] {
+        let name = format!("blk.{first}.{part}.bias");
+        if has_tensor(file, &name) != biases {
+            return unsupported(format!(
+                "{name} {} in a {arch} file",
+                if biases { "missing" } else { "present" }
+            ));
+        }
     }
     let shared_tensors = needs_tensors_in(
         file,

@@ -191,8 +191,12 @@ fn gguf_rejects_unsupported_features_by_name() {
             "llama.expert_used_count missing",
         ),
         (
+            ("llama.rope.scaling.type", Value::String("longrope".into())),
+            "longrope",
+        ),
+        (
             ("llama.rope.scaling.type", Value::String("yarn".into())),
-            "yarn",
+            "llama.rope.scaling.factor missing",
         ),
         (
             ("llama.rope.dimension_count", Value::U32(8)),
