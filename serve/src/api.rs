@@ -27,7 +27,7 @@ use crate::request::{self, Body as RequestBody, Endpoint, Prompt};
 use crate::state::{unix_now, Ready, Shared};
 use crate::structured;
 use crate::tokenize;
-use crate::tools::{self, CallFilter, ToolCall, ToolUse};
+use crate::tools::{self, CallParser, Parsed, Piece, ToolCall, ToolUse};
 
 pub fn router(state: Shared) -> Router {
     let guarded = Router::new()
@@ -306,6 +306,7 @@ fn tool_use(
         body.tool_choice.as_ref(),
         body.parallel_tool_calls,
         ready.chat_template.as_ref(),
+        |token| ready.tokenizer.as_ref().and_then(|t| t.token_to_id(token)),
     )
 }
 
@@ -474,18 +475,21 @@ impl Reply {
 
     /// A chat choice's message, with its reasoning apart when the request separates it, its
     /// tool calls parsed out when it may call tools, and the finish reason (`tool_calls` when
-    /// it called any).
+    /// it called any and was not cut short).
     fn message(&self, choice: &ChoiceState, reason: &'static str) -> (Value, &'static str) {
         let text = choice.content();
-        let (mut message, reason) = match self.calls(text) {
-            Some(calls) => {
-                let (content, calls) = calls;
-                let calls: Vec<Value> = calls.iter().map(call_json).collect();
+        let (mut message, reason) = match self.parsed(text) {
+            Some(parsed) if !parsed.calls.is_empty() => {
+                let calls: Vec<Value> = parsed.calls.iter().map(call_json).collect();
                 (
-                    json!({"role": "assistant", "content": content, "tool_calls": calls}),
-                    "tool_calls",
+                    json!({"role": "assistant", "content": parsed.content, "tool_calls": calls}),
+                    calls_reason(reason),
                 )
             }
+            Some(parsed) => (
+                json!({"role": "assistant", "content": parsed.content.unwrap_or_default()}),
+                reason,
+            ),
             None => (json!({"role": "assistant", "content": text}), reason),
         };
         if let Some(reasoning) = choice.reasoning() {
@@ -496,10 +500,9 @@ impl Reply {
         (message, reason)
     }
 
-    /// The tool calls in an answer, with the text outside them, when it made any.
-    pub fn calls(&self, text: &str) -> Option<(Option<String>, Vec<ToolCall>)> {
-        let (content, calls) = self.tool_use.as_ref()?.parse(text);
-        (!calls.is_empty()).then_some((content, calls))
+    /// An answer's calls and the text outside them, when the request may call tools.
+    pub fn parsed(&self, text: &str) -> Option<Parsed> {
+        Some(self.tool_use.as_ref()?.parse(text))
     }
 
     /// A chat chunk carrying `reasoning` under each reasoning field.
@@ -542,6 +545,28 @@ impl Reply {
     }
 }
 
+impl Reply {
+    /// One streamed chunk for what a choice's parser told apart: text, a call's start (its
+    /// id, type and name), or more of a call's arguments.
+    fn piece_chunk(&self, index: usize, piece: Piece, logprobs: Value) -> Value {
+        let call = match piece {
+            Piece::Content(text) => return self.chunk(index, Some(&text), logprobs, None),
+            Piece::Call { index, name } => json!({
+                "index": index,
+                "id": format!("call_{:016x}", random_u64()),
+                "type": "function",
+                "function": {"name": name, "arguments": ""},
+            }),
+            Piece::Arguments { index, text } => {
+                json!({"index": index, "function": {"arguments": text}})
+            }
+        };
+        let mut chunk = self.chunk(index, None, logprobs, None);
+        chunk["choices"][0]["delta"] = json!({"tool_calls": [call]});
+        chunk
+    }
+}
+
 /// Tokens spent on reasoning over all choices.
 pub fn reasoning_tokens(choices: &[ChoiceState]) -> usize {
     choices
@@ -558,6 +583,14 @@ fn call_json(call: &ToolCall) -> Value {
         "type": "function",
         "function": {"name": call.name, "arguments": call.arguments},
     })
+}
+
+/// The finish reason of an answer that called tools: `tool_calls`, unless `max_tokens` cut it.
+pub fn calls_reason(reason: &'static str) -> &'static str {
+    match reason {
+        "stop" => "tool_calls",
+        other => other,
+    }
 }
 
 /// Waits for every choice and answers with one JSON body.
@@ -656,8 +689,8 @@ struct StreamState {
     reply: Reply,
     generation: Option<Generation>,
     choices: Vec<ChoiceState>,
-    /// Per choice, when the request may call tools: what is held back as a possible call.
-    filters: Vec<CallFilter>,
+    /// Per choice, when the request may call tools: its calls told apart from its text.
+    parsers: Vec<CallParser>,
     open: usize,
     deadline: tokio::time::Instant,
     phase: Phase,
@@ -674,7 +707,11 @@ const DONE: &str = "data: [DONE]\n\n";
 fn stream(reply: Reply, generation: Generation, deadline: tokio::time::Instant) -> Response {
     let state = StreamState {
         choices: reply.choice_states(),
-        filters: (0..reply.n).map(|_| CallFilter::default()).collect(),
+        parsers: reply
+            .tool_use
+            .iter()
+            .flat_map(|t| (0..reply.n).map(|_| t.parser()))
+            .collect(),
         open: reply.n,
         reply,
         generation: Some(generation),
@@ -775,16 +812,35 @@ impl StreamState {
                     logprobs,
                 )));
             }
-            // Text that may be a tool call is held back until the choice ends.
-            let mut shown = match self.reply.tool_use {
-                Some(_) => self.filters[index].push(&delta.content),
-                None => delta.content,
-            };
-            if !delta.finished {
-                if !shown.is_empty() || (out.is_empty() && delta.entry.is_some()) {
-                    let logprobs = logprobs.take().unwrap_or(Value::Null);
-                    out.push_str(&sse(&self.reply.chunk(index, Some(&shown), logprobs, None)));
+            // Text that may open a tool call is held back until it is told apart; a call goes
+            // out as its name, then its arguments as they are generated.
+            let mut pieces = match self.parsers.get_mut(index) {
+                Some(parser) => {
+                    let mut pieces = parser.push(&delta.content);
+                    if delta.finished {
+                        pieces.extend(parser.finish());
+                    }
+                    pieces
                 }
+                None if delta.content.is_empty() => Vec::new(),
+                None => vec![Piece::Content(delta.content)],
+            };
+            if pieces.is_empty() && out.is_empty() && delta.entry.is_some() {
+                pieces.push(Piece::Content(String::new()));
+            }
+            // The last text goes out with the finish reason.
+            let last_text = match pieces.last() {
+                Some(Piece::Content(_)) if delta.finished => match pieces.pop() {
+                    Some(Piece::Content(text)) => Some(text),
+                    _ => None,
+                },
+                _ => None,
+            };
+            for piece in pieces {
+                let logprobs = logprobs.take().unwrap_or(Value::Null);
+                out.push_str(&sse(&self.reply.piece_chunk(index, piece, logprobs)));
+            }
+            if !delta.finished {
                 if out.is_empty() {
                     continue;
                 }
@@ -794,41 +850,12 @@ impl StreamState {
                 Ok(reason) => reason,
                 Err(error) => return self.fail(error),
             };
-            if let Some(tool_use) = &self.reply.tool_use {
-                let (_, calls) = tool_use.parse(choice.content());
-                if calls.is_empty() {
-                    shown.push_str(&self.filters[index].take_held());
-                } else {
-                    if !shown.is_empty() {
-                        out.push_str(&sse(&self.reply.chunk(
-                            index,
-                            Some(&shown),
-                            Value::Null,
-                            None,
-                        )));
-                        shown.clear();
-                    }
-                    let mut chunk = self.reply.chunk(index, None, Value::Null, None);
-                    chunk["choices"][0]["delta"] = json!({"tool_calls": calls
-                        .iter()
-                        .enumerate()
-                        .map(|(i, call)| {
-                            let mut call = call_json(call);
-                            call["index"] = json!(i);
-                            call
-                        })
-                        .collect::<Vec<_>>()});
-                    out.push_str(&sse(&chunk));
-                    reason = "tool_calls";
-                }
+            if self.parsers.get(index).is_some_and(CallParser::called) {
+                reason = calls_reason(reason);
             }
-            let text = (!shown.is_empty()).then_some(shown.as_str());
-            out.push_str(&sse(&self.reply.chunk(
-                index,
-                text,
-                Value::Null,
-                Some(reason),
-            )));
+            let text = last_text.as_deref().filter(|t| !t.is_empty());
+            let logprobs = logprobs.take().unwrap_or(Value::Null);
+            out.push_str(&sse(&self.reply.chunk(index, text, logprobs, Some(reason))));
             self.open -= 1;
             if self.open == 0 {
                 if self.reply.include_usage {

@@ -284,6 +284,48 @@ def test_tool_calls():
     assert out.choices[0].message.tool_calls is None and out.choices[0].message.content
 
 
+# What clients usually send: objects that name their properties but do not close themselves.
+OPEN_TOOLS = [
+    {"type": "function", "function": {
+        "name": "get_weather", "description": "The weather in a city.",
+        "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}},
+    {"type": "function", "function": {
+        "name": "get_time", "description": "The local time in a time zone.",
+        "parameters": {"type": "object", "properties": {"zone": {"type": "string"}}}}},
+]
+
+
+def test_tool_calls_with_open_schemas():
+    """The schemas are read as OpenAI's strict mode reads them: a call names no other key and
+    closes. Before, SmolLM2 wandered through invented keys until max_tokens, and the answer
+    came back as `length` with the raw `<tool_call>` text in its content and no calls."""
+    ask = [{"role": "user", "content": "What is the weather in Paris?"}]
+    for seed, parallel in [(0, True), (2, True), (5, True), (0, False), (6, False), (10, False)]:
+        kw = dict(messages=ask, tools=OPEN_TOOLS, tool_choice="required", max_tokens=100,
+                  seed=seed, parallel_tool_calls=parallel)
+        out = chat(**kw).choices[0]
+        assert out.message.tool_calls, out
+        assert out.message.content is None, out
+        # Parallel calls may go on until max_tokens; one call always closes.
+        assert out.finish_reason == "tool_calls" or parallel and out.finish_reason == "length", out
+        complete = out.message.tool_calls[:-1] if out.finish_reason == "length" else out.message.tool_calls
+        for call in complete:
+            named = OPEN_TOOLS[0 if call.function.name == "get_weather" else 1]
+            keys = set(json.loads(call.function.arguments))
+            assert keys <= set(named["function"]["parameters"]["properties"]), call
+        deltas = 0
+        chunks = list(chat(stream=True, **kw))
+        for chunk in chunks:
+            deltas += sum(1 for c in chunk.choices[0].delta.tool_calls or [] if c.function.arguments)
+        streamed, content, reasons = reassembled(iter(chunks))
+        whole = [{"name": c.function.name, "arguments": c.function.arguments}
+                 for c in out.message.tool_calls]
+        assert streamed == whole and content == "" and reasons == [out.finish_reason], \
+            (streamed, whole, content, reasons)
+        # The arguments are streamed as they are generated, not whole at the end.
+        assert deltas > len(whole), deltas
+
+
 def test_api_key_and_unknown_fields():
     wrong = openai.OpenAI(base_url=BASE + "/v1", api_key="wrong", max_retries=0)
     try:
@@ -301,7 +343,7 @@ def test_api_key_and_unknown_fields():
 TESTS = [test_models, test_chat_and_usage, test_completions_length, test_stream_matches_whole,
          test_logprobs, test_seeds_match_generate, test_stop_strings, test_n,
          test_cancel_by_disconnect, test_bad_requests, test_response_format, test_tool_calls,
-         test_api_key_and_unknown_fields]
+         test_tool_calls_with_open_schemas, test_api_key_and_unknown_fields]
 
 if __name__ == "__main__":
     for test in TESTS:
