@@ -19,7 +19,9 @@ use serde_json::{json, Value};
 
 use crate::anthropic;
 use crate::auth;
-use crate::choice::{finish_reason, logprobs_json, ChoiceState};
+use crate::choice::{
+    echo_logprobs, finish_reason, logprobs_json, token_text, vllm_prompt_logprobs, ChoiceState,
+};
 use crate::error::ApiError;
 use crate::generation::{submit_error, Generation};
 use crate::reasoning::{self, Opening, ReasoningFormat, ReasoningPlan, Syntax};
@@ -115,6 +117,12 @@ pub struct Reply {
     pub reasoning: Option<ReasoningPlan>,
     /// The message fields a separated reasoning goes into.
     pub reasoning_fields: &'static [&'static str],
+    /// Completions with `echo`: the prompt's text, which goes before the answer.
+    pub echo: Option<String>,
+    /// The text of the prompt's first token, which echoed log-probabilities list with a null.
+    pub first_token: String,
+    /// vLLM's `prompt_logprobs`: this many alternatives per prompt token.
+    pub prompt_logprobs: Option<usize>,
 }
 
 /// A request the engine runs, and how to answer it.
@@ -176,6 +184,16 @@ pub async fn start(
         Endpoint::Chat => prefix,
         Endpoint::Completions => "cmpl",
     };
+    let tokenizer = ready.tokenizer.as_ref();
+    let echo = match (plan.echo, &body.prompt) {
+        (false, _) => None,
+        (true, Some(Prompt::Text(text))) => Some(text.clone()),
+        (true, _) => Some(
+            tokenizer
+                .and_then(|t| t.decode(&plan.prompt, false).ok())
+                .unwrap_or_default(),
+        ),
+    };
     let reply = Reply {
         state: state.clone(),
         endpoint,
@@ -188,6 +206,9 @@ pub async fn start(
         tool_use,
         reasoning,
         reasoning_fields,
+        echo,
+        first_token: token_text(tokenizer, plan.prompt[0]),
+        prompt_logprobs: plan.prompt_logprobs,
     };
     Ok(Run {
         reply,
@@ -603,10 +624,14 @@ async fn collect(
     let mut out = Vec::with_capacity(reply.n);
     for (index, choice) in choices.iter().enumerate() {
         let reason = finish_reason(choice.finish.as_ref().expect("every choice finished"))?;
-        let logprobs = if reply.logprobs {
-            logprobs_json(reply.endpoint, &choice.entries, 0)
-        } else {
-            Value::Null
+        let logprobs = match (reply.logprobs, &reply.echo) {
+            (false, _) => Value::Null,
+            (true, Some(_)) => echo_logprobs(
+                &reply.first_token,
+                choice.prompt.as_deref().unwrap_or_default(),
+                &choice.entries,
+            ),
+            (true, None) => logprobs_json(reply.endpoint, &choice.entries, 0),
         };
         out.push(match reply.endpoint {
             Endpoint::Chat => {
@@ -618,20 +643,65 @@ async fn collect(
                     "finish_reason": reason,
                 })
             }
-            Endpoint::Completions => json!({
-                "index": index,
-                "text": choice.text,
-                "logprobs": logprobs,
-                "finish_reason": reason,
-            }),
+            Endpoint::Completions => {
+                let mut out = json!({
+                    "index": index,
+                    "text": format!("{}{}", reply.echo.as_deref().unwrap_or(""), choice.text),
+                    "logprobs": logprobs,
+                    "finish_reason": reason,
+                });
+                if let Some(prompt) = reply.vllm_prompt_logprobs(choice) {
+                    out["prompt_logprobs"] = prompt;
+                }
+                out
+            }
         });
     }
     let mut body = reply.envelope(false, out);
+    // Chat's choices share one prompt: vLLM reports its log-probabilities once.
+    if reply.endpoint == Endpoint::Chat {
+        if let Some(prompt) = choices.first().and_then(|c| reply.vllm_prompt_logprobs(c)) {
+            body["prompt_logprobs"] = prompt;
+        }
+    }
     body["usage"] = reply.usage(&choices);
     Ok(Json(body).into_response())
 }
 
 impl Reply {
+    /// vLLM's `prompt_logprobs` of a choice, when the request asks for them.
+    fn vllm_prompt_logprobs(&self, choice: &ChoiceState) -> Option<Value> {
+        let top = self.prompt_logprobs?;
+        Some(vllm_prompt_logprobs(choice.prompt.as_deref()?, top))
+    }
+
+    /// The chunk a streamed choice sends once the engine scored its prompt: a completion's
+    /// echo with its log-probabilities (when the echo waited for them), and vLLM's
+    /// `prompt_logprobs`.
+    fn prompt_chunk(&self, index: usize, choice: &ChoiceState) -> Value {
+        let (text, logprobs) = match (self.echo_waits(), &choice.prompt) {
+            (true, Some(prompt)) => (
+                self.echo.as_deref(),
+                echo_logprobs(&self.first_token, prompt, &[]),
+            ),
+            _ => (None, Value::Null),
+        };
+        let mut chunk = self.chunk(index, text, logprobs, None);
+        if let Some(prompt) = self.vllm_prompt_logprobs(choice) {
+            match self.endpoint {
+                Endpoint::Completions => chunk["choices"][0]["prompt_logprobs"] = prompt,
+                Endpoint::Chat => chunk["prompt_logprobs"] = prompt,
+            }
+        }
+        chunk
+    }
+
+    /// Whether a streamed choice's echo waits for the engine's scores (it goes out at the
+    /// start otherwise).
+    fn echo_waits(&self) -> bool {
+        self.echo.is_some() && self.logprobs
+    }
+
     /// A fresh state for each choice.
     pub fn choice_states(&self) -> Vec<ChoiceState> {
         (0..self.n)
@@ -757,7 +827,17 @@ impl StreamState {
             Phase::Start => {
                 self.phase = Phase::Running;
                 if self.reply.endpoint == Endpoint::Completions {
-                    return Some(String::new());
+                    if self.reply.echo.is_none() || self.reply.echo_waits() {
+                        return Some(String::new());
+                    }
+                    let out = (0..self.reply.n)
+                        .map(|i| {
+                            sse(&self
+                                .reply
+                                .chunk(i, self.reply.echo.as_deref(), Value::Null, None))
+                        })
+                        .collect();
+                    return Some(out);
                 }
                 let out = (0..self.reply.n)
                     .map(|i| {
@@ -789,7 +869,8 @@ impl StreamState {
             let tokenizer = state.ready.get().and_then(|r| r.tokenizer.as_ref());
             let index = update.choice;
             let choice = &mut self.choices[index];
-            let offset = choice.text.len();
+            // Offsets count from the start of the echoed prompt.
+            let offset = choice.text.len() + self.reply.echo.as_ref().map_or(0, String::len);
             let delta = choice.apply(
                 update.event,
                 started,
@@ -803,6 +884,16 @@ impl StreamState {
             };
             let mut logprobs = Some(logprobs);
             let mut out = String::new();
+            if delta.prompt {
+                let wanted = match self.reply.endpoint {
+                    Endpoint::Completions => self.reply.echo_waits(),
+                    Endpoint::Chat => false,
+                } || self.reply.prompt_logprobs.is_some()
+                    && (self.reply.endpoint == Endpoint::Completions || index == 0);
+                if wanted {
+                    out.push_str(&sse(&self.reply.prompt_chunk(index, choice)));
+                }
+            }
             // Reasoning goes out ahead of the answer it precedes.
             if !delta.reasoning.is_empty() && !self.reply.reasoning_fields.is_empty() {
                 let logprobs = logprobs.take().unwrap_or(Value::Null);

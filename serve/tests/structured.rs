@@ -503,7 +503,7 @@ fn unknown_and_unsupported_fields_are_refused_by_name() {
             "functions",
             "not supported",
         ),
-        (with("echo", json!(true)), "echo", "not supported"),
+        (with("echo", json!(true)), "echo", "completions field"),
         (with("audio", json!({})), "audio", "not supported"),
         (with("store", json!(true)), "store", "not supported"),
     ] {
