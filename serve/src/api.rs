@@ -40,6 +40,7 @@ pub fn router(state: Shared) -> Router {
         .route("/v1/messages/count_tokens", post(anthropic::count_tokens))
         .route("/tokenize", post(tokenize::tokenize))
         .route("/detokenize", post(tokenize::detokenize))
+        .route("/tokenizer_info", get(tokenize::tokenizer_info))
         .route_layer(middleware::from_fn_with_state(
             state.clone(),
             auth::require_key,
@@ -117,12 +118,20 @@ pub struct Reply {
     pub reasoning: Option<ReasoningPlan>,
     /// The message fields a separated reasoning goes into.
     pub reasoning_fields: &'static [&'static str],
-    /// Completions with `echo`: the prompt's text, which goes before the answer.
+    /// Per prompt (completions may list several), what echoing it takes.
+    pub prompts: Vec<PromptText>,
+    /// Choices per prompt: choice `i` answers prompt `i / per_prompt`.
+    pub per_prompt: usize,
+    /// vLLM's `prompt_logprobs`: this many alternatives per prompt token.
+    pub prompt_logprobs: Option<usize>,
+}
+
+/// What a completions prompt's echo needs.
+pub struct PromptText {
+    /// With `echo`: the prompt's text, which goes before the answer.
     pub echo: Option<String>,
     /// The text of the prompt's first token, which echoed log-probabilities list with a null.
     pub first_token: String,
-    /// vLLM's `prompt_logprobs`: this many alternatives per prompt token.
-    pub prompt_logprobs: Option<usize>,
 }
 
 /// A request the engine runs, and how to answer it.
@@ -164,15 +173,24 @@ pub async fn start(
         (c, _) => c,
     };
     let limits = ready.engine.limits();
-    let mut plan = request::plan(body, endpoint, prompt.ids, &limits, random_u64())?;
+    let seed = random_u64();
+    // Each listed prompt is planned (and checked) on its own; their choices run together.
+    let mut plans = Vec::with_capacity(1 + prompt.more.len());
+    for ids in std::iter::once(prompt.ids).chain(prompt.more) {
+        plans.push(request::plan(body, endpoint, ids, &limits, seed)?);
+    }
+    let per_prompt = plans[0].choices.len();
+    let mut choices = Vec::with_capacity(per_prompt * plans.len());
+    for plan in &mut plans {
+        choices.append(&mut plan.choices);
+    }
     if let Some(constraint) = constraint {
-        for choice in &mut plan.choices {
+        for choice in &mut choices {
             choice.constraint = Some(constraint.clone());
         }
     }
     let (reasoning, reasoning_fields) = reasoning_output(format, body, prompt.thinking);
-    let n = plan.choices.len();
-    let choices = std::mem::take(&mut plan.choices);
+    let n = choices.len();
     let generation =
         Generation::start(state.clone(), &ready.engine, choices, started).map_err(|e| {
             if matches!(e, SubmitError::QueueFull { .. }) {
@@ -185,15 +203,23 @@ pub async fn start(
         Endpoint::Completions => "cmpl",
     };
     let tokenizer = ready.tokenizer.as_ref();
-    let echo = match (plan.echo, &body.prompt) {
-        (false, _) => None,
-        (true, Some(Prompt::Text(text))) => Some(text.clone()),
-        (true, _) => Some(
-            tokenizer
-                .and_then(|t| t.decode(&plan.prompt, false).ok())
-                .unwrap_or_default(),
-        ),
-    };
+    let texts = prompt_texts(body);
+    let prompts = plans
+        .iter()
+        .enumerate()
+        .map(|(i, plan)| PromptText {
+            // The text as sent; token ids are decoded.
+            echo: plan.echo.then(|| {
+                texts.get(i).cloned().unwrap_or_else(|| {
+                    tokenizer
+                        .and_then(|t| t.decode(&plan.prompt, false).ok())
+                        .unwrap_or_default()
+                })
+            }),
+            first_token: token_text(tokenizer, plan.prompt[0]),
+        })
+        .collect();
+    let plan = &plans[0];
     let reply = Reply {
         state: state.clone(),
         endpoint,
@@ -202,12 +228,12 @@ pub async fn start(
         n,
         logprobs: plan.logprobs.is_some(),
         include_usage: plan.include_usage,
-        prompt_tokens: plan.prompt.len(),
+        prompt_tokens: plans.iter().map(|p| p.prompt.len()).sum(),
         tool_use,
         reasoning,
         reasoning_fields,
-        echo,
-        first_token: token_text(tokenizer, plan.prompt[0]),
+        prompts,
+        per_prompt,
         prompt_logprobs: plan.prompt_logprobs,
     };
     Ok(Run {
@@ -216,6 +242,15 @@ pub async fn start(
         stream: plan.stream,
         deadline: deadline(state, started),
     })
+}
+
+/// The texts of a completions request's prompts, where they came as text.
+fn prompt_texts(body: &RequestBody) -> Vec<String> {
+    match &body.prompt {
+        Some(Prompt::Text(text)) => vec![text.clone()],
+        Some(Prompt::Texts(texts)) => texts.clone(),
+        _ => Vec::new(),
+    }
 }
 
 /// How many tokens a chat request's prompt takes.
@@ -343,6 +378,8 @@ pub struct Thinking {
 /// starts.
 struct PromptIds {
     ids: Vec<u32>,
+    /// Completions: the listed prompts after the first.
+    more: Vec<Vec<u32>>,
     thinking: Option<Thinking>,
 }
 
@@ -355,7 +392,29 @@ fn prompt_for(
     let tokenizer = ready.tokenizer.as_deref();
     let plain = |ids| PromptIds {
         ids,
+        more: Vec::new(),
         thinking: None,
+    };
+    let encode = |text: &str| {
+        engine::prompt::raw(tokenizer, text).map_err(|e| ApiError::invalid("prompt", e.to_string()))
+    };
+    let batch = |mut list: Vec<Vec<u32>>| {
+        if list.is_empty() || list.len() > request::MAX_PROMPTS {
+            return Err(ApiError::invalid(
+                "prompt",
+                format!(
+                    "a list of prompts must hold 1 to {} prompts, got {}",
+                    request::MAX_PROMPTS,
+                    list.len()
+                ),
+            ));
+        }
+        let ids = list.remove(0);
+        Ok(PromptIds {
+            ids,
+            more: list,
+            thinking: None,
+        })
     };
     match endpoint {
         Endpoint::Chat => chat_prompt(ready, body, tool_use),
@@ -365,17 +424,12 @@ fn prompt_for(
             }
             match &body.prompt {
                 None => Err(ApiError::invalid("prompt", "prompt is required")),
-                Some(Prompt::Text(text)) => engine::prompt::raw(tokenizer, text)
-                    .map(plain)
-                    .map_err(|e| ApiError::invalid("prompt", e.to_string())),
+                Some(Prompt::Text(text)) => encode(text).map(plain),
                 Some(Prompt::Tokens(ids)) => Ok(plain(ids.clone())),
-                Some(Prompt::Batch(list)) => Err(ApiError::invalid(
-                    "prompt",
-                    format!(
-                        "prompt must be a string or a list of token ids, got a list of {} items that are not token ids; send one request per prompt",
-                        list.len()
-                    ),
-                )),
+                Some(Prompt::Texts(texts)) => {
+                    batch(texts.iter().map(|t| encode(t)).collect::<Result<_, _>>()?)
+                }
+                Some(Prompt::TokenLists(lists)) => batch(lists.clone()),
             }
         }
     }
@@ -430,6 +484,7 @@ fn chat_prompt(
     });
     Ok(PromptIds {
         ids: prompt.ids,
+        more: Vec::new(),
         thinking,
     })
 }
@@ -624,10 +679,11 @@ async fn collect(
     let mut out = Vec::with_capacity(reply.n);
     for (index, choice) in choices.iter().enumerate() {
         let reason = finish_reason(choice.finish.as_ref().expect("every choice finished"))?;
-        let logprobs = match (reply.logprobs, &reply.echo) {
+        let prompt = reply.prompt_of(index);
+        let logprobs = match (reply.logprobs, &prompt.echo) {
             (false, _) => Value::Null,
             (true, Some(_)) => echo_logprobs(
-                &reply.first_token,
+                &prompt.first_token,
                 choice.prompt.as_deref().unwrap_or_default(),
                 &choice.entries,
             ),
@@ -646,7 +702,7 @@ async fn collect(
             Endpoint::Completions => {
                 let mut out = json!({
                     "index": index,
-                    "text": format!("{}{}", reply.echo.as_deref().unwrap_or(""), choice.text),
+                    "text": format!("{}{}", prompt.echo.as_deref().unwrap_or(""), choice.text),
                     "logprobs": logprobs,
                     "finish_reason": reason,
                 });
@@ -679,10 +735,11 @@ impl Reply {
     /// echo with its log-probabilities (when the echo waited for them), and vLLM's
     /// `prompt_logprobs`.
     fn prompt_chunk(&self, index: usize, choice: &ChoiceState) -> Value {
+        let text = self.prompt_of(index);
         let (text, logprobs) = match (self.echo_waits(), &choice.prompt) {
             (true, Some(prompt)) => (
-                self.echo.as_deref(),
-                echo_logprobs(&self.first_token, prompt, &[]),
+                text.echo.as_deref(),
+                echo_logprobs(&text.first_token, prompt, &[]),
             ),
             _ => (None, Value::Null),
         };
@@ -699,7 +756,17 @@ impl Reply {
     /// Whether a streamed choice's echo waits for the engine's scores (it goes out at the
     /// start otherwise).
     fn echo_waits(&self) -> bool {
-        self.echo.is_some() && self.logprobs
+        self.echoes() && self.logprobs
+    }
+
+    /// Whether the request echoes its prompts (all or none).
+    fn echoes(&self) -> bool {
+        self.prompts.iter().any(|p| p.echo.is_some())
+    }
+
+    /// The prompt choice `index` answers.
+    fn prompt_of(&self, index: usize) -> &PromptText {
+        &self.prompts[index / self.per_prompt.max(1)]
     }
 
     /// A fresh state for each choice.
@@ -827,14 +894,17 @@ impl StreamState {
             Phase::Start => {
                 self.phase = Phase::Running;
                 if self.reply.endpoint == Endpoint::Completions {
-                    if self.reply.echo.is_none() || self.reply.echo_waits() {
+                    if !self.reply.echoes() || self.reply.echo_waits() {
                         return Some(String::new());
                     }
                     let out = (0..self.reply.n)
                         .map(|i| {
-                            sse(&self
-                                .reply
-                                .chunk(i, self.reply.echo.as_deref(), Value::Null, None))
+                            sse(&self.reply.chunk(
+                                i,
+                                self.reply.prompt_of(i).echo.as_deref(),
+                                Value::Null,
+                                None,
+                            ))
                         })
                         .collect();
                     return Some(out);
@@ -870,7 +940,8 @@ impl StreamState {
             let index = update.choice;
             let choice = &mut self.choices[index];
             // Offsets count from the start of the echoed prompt.
-            let offset = choice.text.len() + self.reply.echo.as_ref().map_or(0, String::len);
+            let echoed = self.reply.prompt_of(index).echo.as_ref();
+            let offset = choice.text.len() + echoed.map_or(0, String::len);
             let delta = choice.apply(
                 update.event,
                 started,

@@ -22,14 +22,19 @@ pub enum Endpoint {
     Chat,
 }
 
-/// `prompt`: text or token ids.
+/// `prompt`: text or token ids, or a list of either (one prompt each, as OpenAI's API and
+/// lm-eval-harness's batches send them).
 #[derive(Debug, Deserialize)]
 #[serde(untagged)]
 pub enum Prompt {
     Text(String),
     Tokens(Vec<u32>),
-    Batch(Vec<serde::de::IgnoredAny>),
+    Texts(Vec<String>),
+    TokenLists(Vec<Vec<u32>>),
 }
+
+/// The most prompts one completions request may list.
+pub const MAX_PROMPTS: usize = 64;
 
 /// Message content: text or a list of parts (only text parts are read).
 #[derive(Debug, Deserialize)]

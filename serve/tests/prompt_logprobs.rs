@@ -241,3 +241,52 @@ fn prompt_fields_are_checked() {
     assert_eq!(out["choices"][0]["text"], "w5 w6", "{out}");
     assert_eq!(out["choices"][0]["logprobs"], Value::Null, "{out}");
 }
+
+#[test]
+fn a_list_of_prompts_gets_its_choices_in_order() {
+    let server = Server::ready(&[]);
+    let one = |prompt: Value| {
+        completion(
+            &server,
+            json!({"model": "tiny", "prompt": prompt, "max_tokens": 3, "temperature": 0,
+                   "ignore_eos": true, "echo": true, "logprobs": 1}),
+        )
+    };
+    let alone: Vec<Value> = [json!([5, 6, 7]), json!([8, 9])]
+        .into_iter()
+        .map(one)
+        .collect();
+    // lm-eval-harness's batches: token lists; OpenAI's: texts. Choice i answers prompt i / n.
+    for prompt in [json!([[5, 6, 7], [8, 9]]), json!(["w5 w6 w7", "w8 w9"])] {
+        let out = completion(
+            &server,
+            json!({"model": "tiny", "prompt": prompt, "max_tokens": 3, "temperature": 0,
+                   "ignore_eos": true, "echo": true, "logprobs": 1, "n": 2}),
+        );
+        let choices = out["choices"].as_array().unwrap();
+        assert_eq!(choices.len(), 4, "{out}");
+        for (i, choice) in choices.iter().enumerate() {
+            assert_eq!(choice["index"], i);
+            let expected = &alone[i / 2]["choices"][0];
+            assert_eq!(choice["text"], expected["text"], "{out}");
+            assert_eq!(
+                choice["logprobs"]["tokens"], expected["logprobs"]["tokens"],
+                "{out}"
+            );
+        }
+        assert_eq!(out["usage"]["prompt_tokens"], 5, "{out}");
+        assert_eq!(out["usage"]["completion_tokens"], 12, "{out}");
+    }
+    let response = server.post_json(
+        "/v1/completions",
+        &json!({"model": "tiny", "prompt": [], "max_tokens": 1}),
+    );
+    assert_eq!(response.status, 400, "{}", response.body);
+    let info = server.get("/tokenizer_info").json();
+    assert_eq!(info["eos_token"], "</s>", "{info}");
+    assert_eq!(info["model_max_length"], 64, "{info}");
+    assert!(
+        info["chat_template"].as_str().unwrap().contains("w12"),
+        "{info}"
+    );
+}
