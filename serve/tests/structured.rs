@@ -487,6 +487,44 @@ fn auto_constrains_a_call_from_its_opening_tag() {
 }
 
 #[test]
+fn mistral_templates_call_in_their_list_form() {
+    let server = Server::spawn_model(&common::tiny_mistral(), &[], &[]);
+    server.wait_ready();
+    let tools = json!([open_tool("f", "on"), open_tool("g", "up")]);
+    for seed in 0..3 {
+        let body = json!({
+            "model": "tiny", "messages": [{"role": "user", "content": "go"}],
+            "tools": tools, "tool_choice": "required", "parallel_tool_calls": false,
+            "temperature": 1.0, "seed": seed, "logit_bias": prefer_pieces(),
+        });
+        let out = post(&server, "/v1/chat/completions", body.clone());
+        let choice = &out["choices"][0];
+        assert_eq!(choice["finish_reason"], "tool_calls", "{out}");
+        assert_eq!(choice["message"]["content"], Value::Null, "{out}");
+        let call = &choice["message"]["tool_calls"][0]["function"];
+        let arguments: Value = serde_json::from_str(call["arguments"].as_str().unwrap()).unwrap();
+        // `[TOOL_CALLS][...]` spells its 13 bytes of markup one token each here, and the call
+        // takes about 13 more; the tagged form's whole call is about 16.
+        assert!(
+            out["usage"]["completion_tokens"].as_u64().unwrap() > 22,
+            "{out}"
+        );
+        let property = if call["name"] == "f" { "on" } else { "up" };
+        assert!(
+            arguments[property].is_boolean() && arguments.as_object().unwrap().len() == 1,
+            "{out}"
+        );
+        let mut streamed = body;
+        streamed["stream"] = json!(true);
+        let response = server.post_json("/v1/chat/completions", &streamed);
+        let (content, calls, reasons) = streamed_calls(&response.events());
+        assert_eq!(content, "", "{}", response.body);
+        assert_eq!(calls[0].1, call["arguments"].as_str().unwrap());
+        assert_eq!(reasons, vec!["tool_calls".to_string()]);
+    }
+}
+
+#[test]
 fn unknown_and_unsupported_fields_are_refused_by_name() {
     let server = server(&[]);
     let base =

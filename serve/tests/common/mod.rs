@@ -314,6 +314,14 @@ pub fn tiny_thinking() -> std::path::PathBuf {
     tiny_dir(&byte_tokenizer(), template)
 }
 
+/// The byte-level tiny model with a template in Mistral's manner: it renders the tools and
+/// names `[TOOL_CALLS]`, so calls take Mistral's list form (spelled in bytes here: the
+/// vocabulary has no such control token).
+pub fn tiny_mistral() -> std::path::PathBuf {
+    let template = "{% if tools %}{% for t in tools %}{{ t.function.name }};{% endfor %}{% endif %}{% for m in messages %}{{ m['role'][0] }}:{{ m['content'] }}\n{% endfor %}{% if add_generation_prompt %}a:{% endif %}{# calls: [TOOL_CALLS][...] #}";
+    tiny_dir(&byte_tokenizer(), template)
+}
+
 /// The id of a multi-byte piece of the byte-level vocabulary.
 pub fn piece_id(piece: &str) -> u32 {
     BYTE_PIECES_START
