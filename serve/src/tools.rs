@@ -665,8 +665,9 @@ impl CallParser {
             .to_string();
         self.held.drain(..at + MISTRAL_ARGS.len());
         if !self.names.contains(&name) {
-            self.held.clear();
-            self.state = State::Plain;
+            // Not a call to a tool of the request (only possible where no grammar holds
+            // calls to the tools): the rest is read whole, which drops it.
+            self.state = State::Whole { list: false };
             return true;
         }
         self.begin(name, out);
@@ -1080,6 +1081,14 @@ mod tests {
             "[TOOL_CALLS][{\"arguments\": {}, \"name\": \"f\"}]",
         );
         assert_eq!(out.calls, vec![call("f", "{}")]);
+        // A name the request does not have: no call, and no markup in the content.
+        let out = parsed(
+            CallFormat::Mistral,
+            &["f"],
+            "Hm.[TOOL_CALLS]h[ARGS]{\"a\": 1}",
+        );
+        assert_eq!(out.content.as_deref(), Some("Hm."));
+        assert!(out.calls.is_empty());
     }
 
     fn tools(value: Value) -> Vec<Tool> {
