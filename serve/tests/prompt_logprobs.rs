@@ -240,6 +240,31 @@ fn prompt_fields_are_checked() {
     let out = response.json();
     assert_eq!(out["choices"][0]["text"], "w5 w6", "{out}");
     assert_eq!(out["choices"][0]["logprobs"], Value::Null, "{out}");
+    // Streamed, the echo goes out first; chat's prompt_logprobs come in a chunk of their own.
+    let response = server.post_json(
+        "/v1/completions",
+        &json!({"model": "tiny", "prompt": "w5 w6", "echo": true, "max_tokens": 2,
+                "stream": true}),
+    );
+    let first: Value = serde_json::from_str(&response.events()[0]).unwrap();
+    assert_eq!(first["choices"][0]["text"], "w5 w6", "{}", response.body);
+    let response = server.post_json(
+        "/v1/chat/completions",
+        &json!({"model": "tiny", "messages": [{"role": "user", "content": "w5"}],
+                "prompt_logprobs": 0, "max_tokens": 2, "stream": true}),
+    );
+    let scored: Vec<Value> = response
+        .events()
+        .iter()
+        .filter(|e| e.as_str() != "[DONE]")
+        .map(|e| serde_json::from_str::<Value>(e).unwrap())
+        .filter(|c| c.get("prompt_logprobs").is_some())
+        .collect();
+    assert_eq!(scored.len(), 1, "{}", response.body);
+    // `w10 user w5 w11 w12`: five tokens, the first without a log-probability.
+    let list = scored[0]["prompt_logprobs"].as_array().unwrap();
+    assert_eq!(list.len(), 5, "{}", response.body);
+    assert!(list[0].is_null() && list[1..].iter().all(|e| e.as_object().unwrap().len() == 1));
 }
 
 #[test]
