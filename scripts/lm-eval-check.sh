@@ -29,6 +29,7 @@ SERVER_LOG="$WORK/serve.log"
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true' EXIT
 
-exec "$ROOT/.venv/bin/python" "$ROOT/scripts/lm_eval_check.py" \
+# Not exec: the trap must stop the server when the check ends.
+"$ROOT/.venv/bin/python" "$ROOT/scripts/lm_eval_check.py" \
   --venv "$VENV" --work "$WORK" --server-log "$SERVER_LOG" \
   --quality "$ROOT/target/release/quality" --task-dir "$ROOT/scripts/lm_eval"
