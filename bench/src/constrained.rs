@@ -52,6 +52,7 @@ fn round(
     let mut record = |row: usize, event: Event| -> Result<(), Box<dyn std::error::Error>> {
         match event {
             Event::Token { id, .. } => ids[row].push(id),
+            Event::PromptLogprobs(_) => {}
             Event::Finished {
                 reason: FinishReason::Error(e),
                 ..

@@ -52,6 +52,12 @@ struct Args {
     /// so llama.cpp sees the very ids of a `.txt` file's passages) and stop.
     #[arg(long)]
     write_prompts: Option<PathBuf>,
+    /// Write each sequence's teacher-forced log-probabilities under the first `--choice` here
+    /// and stop: JSON `{"logprobs": [[..], ..]}`, per sequence the log-softmax (f64) of each
+    /// token after the first given the ones before it. What a server's prompt
+    /// log-probabilities are held against (`scripts/lm-eval-check.sh`).
+    #[arg(long)]
+    logprobs_out: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -130,6 +136,27 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     }
     let runtime = Runtime::new("local-task")?;
     let longest = sequences.iter().map(Vec::len).max().unwrap_or(0);
+    if let Some(file) = &args.logprobs_out {
+        let choice = args.choices[0];
+        eprintln!("[quality] teacher-forced log-probabilities: {choice}");
+        let rows = logits(&runtime, &path, choice, &sequences, longest)?;
+        let logprobs: Vec<Vec<f64>> = sequences
+            .iter()
+            .zip(&rows)
+            .map(|(sequence, rows)| {
+                sequence[1..]
+                    .iter()
+                    .zip(rows)
+                    .map(|(&token, row)| log_softmax(row)[token as usize])
+                    .collect()
+            })
+            .collect();
+        std::fs::write(
+            file,
+            serde_json::json!({ "logprobs": logprobs }).to_string(),
+        )?;
+        return Ok(());
+    }
     let reference = Choice {
         weights: Precision::F32,
         kv: ElemType::F32,

@@ -21,7 +21,7 @@ use crate::generation::Generation;
 use crate::reasoning::ReasoningFormat;
 use crate::request::{self, Body as ChatBody, Endpoint};
 use crate::state::Shared;
-use crate::tools::{CallFilter, ToolCall};
+use crate::tools::{CallParser, Parsed, Piece, ToolCall};
 
 /// A Messages request. Fields that cannot change the answer (`metadata`, `service_tier`,
 /// blocks' `cache_control`) are accepted; any other unknown field is refused.
@@ -304,10 +304,11 @@ async fn run(state: Shared, bytes: Bytes) -> Result<Response, MessagesError> {
     let choice = &choices[0];
     let finish = choice.finish.as_ref().expect("every choice finished");
     finish_reason(finish)?;
-    let calls = reply.calls(choice.content());
+    let parsed = reply.parsed(choice.content());
     let shown = !reply.reasoning_fields.is_empty();
-    let blocks = whole_blocks(choice, shown, calls.as_ref());
-    let (stop_reason, stop_sequence) = stop_reason(finish, calls.is_some());
+    let blocks = whole_blocks(choice, shown, parsed.as_ref());
+    let called = parsed.as_ref().is_some_and(|p| !p.calls.is_empty());
+    let (stop_reason, stop_sequence) = stop_reason(finish, called);
     let mut message = message_head(&reply);
     message["content"] = Value::Array(blocks);
     message["stop_reason"] = json!(stop_reason);
@@ -658,9 +659,10 @@ fn usage(reply: &Reply, choice: &ChoiceState) -> Value {
 /// `stop_reason` and `stop_sequence` for how the choice ended.
 fn stop_reason(finish: &FinishReason, called: bool) -> (&'static str, Option<String>) {
     match finish {
+        // A call cut short is not one to run.
+        FinishReason::Length | FinishReason::Capacity => ("max_tokens", None),
         _ if called => ("tool_use", None),
         FinishReason::StopString(s) => ("stop_sequence", Some(s.clone())),
-        FinishReason::Length | FinishReason::Capacity => ("max_tokens", None),
         _ => ("end_turn", None),
     }
 }
@@ -673,24 +675,20 @@ fn tool_use_block(call: &ToolCall) -> Value {
 
 /// The content blocks of a whole answer: thinking, text, then calls; an empty text block
 /// when there is nothing else.
-fn whole_blocks(
-    choice: &ChoiceState,
-    thinking: bool,
-    calls: Option<&(Option<String>, Vec<ToolCall>)>,
-) -> Vec<Value> {
+fn whole_blocks(choice: &ChoiceState, thinking: bool, parsed: Option<&Parsed>) -> Vec<Value> {
     let mut blocks = Vec::new();
     let reasoning = choice.reasoning().filter(|r| thinking && !r.is_empty());
     if let Some(reasoning) = reasoning {
         blocks.push(json!({"type": "thinking", "thinking": reasoning, "signature": ""}));
     }
-    let text = match calls {
-        Some((content, _)) => content.clone().unwrap_or_default(),
+    let text = match parsed {
+        Some(parsed) => parsed.content.clone().unwrap_or_default(),
         None => choice.content().to_string(),
     };
     if !text.is_empty() {
         blocks.push(json!({"type": "text", "text": text}));
     }
-    for call in calls.map(|(_, c)| c.as_slice()).unwrap_or_default() {
+    for call in parsed.map(|p| p.calls.as_slice()).unwrap_or_default() {
         blocks.push(tool_use_block(call));
     }
     if blocks.is_empty() {
@@ -704,13 +702,15 @@ fn whole_blocks(
 enum Open {
     Thinking,
     Text,
+    Tool,
 }
 
 struct EventStream {
     reply: Reply,
     generation: Option<Generation>,
     choice: ChoiceState,
-    filter: CallFilter,
+    /// When the request may call tools: its calls told apart from its text.
+    parser: Option<CallParser>,
     deadline: tokio::time::Instant,
     /// The block open now, and the index the next one gets.
     open: Option<Open>,
@@ -734,11 +734,12 @@ fn stream(run: Run) -> Response {
         .choice_states()
         .pop()
         .expect("a Messages request has one choice");
+    let parser = reply.tool_use.as_ref().map(|t| t.parser());
     let state = EventStream {
         reply,
         generation: Some(generation),
         choice,
-        filter: CallFilter::default(),
+        parser,
         deadline,
         open: None,
         next_index: 0,
@@ -787,14 +788,22 @@ impl EventStream {
             if !delta.reasoning.is_empty() && !self.reply.reasoning_fields.is_empty() {
                 out.push_str(&self.delta(Open::Thinking, &delta.reasoning));
             }
-            let mut shown = match self.reply.tool_use {
-                Some(_) => self.filter.push(&delta.content),
-                None => delta.content,
+            let mut pieces = match &mut self.parser {
+                Some(parser) => parser.push(&delta.content),
+                None => vec![Piece::Content(delta.content)],
             };
+            if delta.finished {
+                pieces.extend(
+                    self.parser
+                        .as_mut()
+                        .map(CallParser::finish)
+                        .unwrap_or_default(),
+                );
+            }
+            for piece in pieces {
+                out.push_str(&self.piece(piece));
+            }
             if !delta.finished {
-                if !shown.is_empty() {
-                    out.push_str(&self.delta(Open::Text, &shown));
-                }
                 if out.is_empty() {
                     continue;
                 }
@@ -805,21 +814,12 @@ impl EventStream {
                 out.push_str(&self.fail(error));
                 return out;
             }
-            let calls = self.reply.calls(self.choice.content());
-            if calls.is_none() {
-                shown.push_str(&self.filter.take_held());
-            }
-            if !shown.is_empty() {
-                out.push_str(&self.delta(Open::Text, &shown));
-            }
-            for call in calls.iter().flat_map(|(_, c)| c) {
-                out.push_str(&self.tool_use(call));
-            }
+            let called = self.parser.as_ref().is_some_and(CallParser::called);
             if self.next_index == 0 {
                 out.push_str(&self.delta(Open::Text, ""));
             }
             out.push_str(&self.close());
-            let (reason, sequence) = stop_reason(&finish, calls.is_some());
+            let (reason, sequence) = stop_reason(&finish, called);
             out.push_str(&event(
                 "message_delta",
                 &json!({"type": "message_delta",
@@ -840,6 +840,7 @@ impl EventStream {
             let block = match kind {
                 Open::Thinking => json!({"type": "thinking", "thinking": "", "signature": ""}),
                 Open::Text => json!({"type": "text", "text": ""}),
+                Open::Tool => unreachable!("tool_use blocks open in piece()"),
             };
             out.push_str(&event(
                 "content_block_start",
@@ -852,6 +853,7 @@ impl EventStream {
             let delta = match kind {
                 Open::Thinking => json!({"type": "thinking_delta", "thinking": text}),
                 Open::Text => json!({"type": "text_delta", "text": text}),
+                Open::Tool => unreachable!("tool_use blocks take input_json_delta"),
             };
             out.push_str(&event(
                 "content_block_delta",
@@ -871,27 +873,33 @@ impl EventStream {
         }
     }
 
-    /// One call as a block of its own: opened with empty input, the input as one JSON delta.
-    fn tool_use(&mut self, call: &ToolCall) -> String {
-        let mut out = self.close();
-        let index = self.next_index;
-        self.next_index += 1;
-        let mut block = tool_use_block(call);
-        block["input"] = json!({});
-        out.push_str(&event(
-            "content_block_start",
-            &json!({"type": "content_block_start", "index": index, "content_block": block}),
-        ));
-        out.push_str(&event(
-            "content_block_delta",
-            &json!({"type": "content_block_delta", "index": index,
-                    "delta": {"type": "input_json_delta", "partial_json": call.arguments}}),
-        ));
-        out.push_str(&event(
-            "content_block_stop",
-            &json!({"type": "content_block_stop", "index": index}),
-        ));
-        out
+    /// What the parser told apart: text into a text block; a call opens a `tool_use` block
+    /// of its own (with empty input), and its arguments go into it as JSON deltas as they are
+    /// generated.
+    fn piece(&mut self, piece: Piece) -> String {
+        match piece {
+            Piece::Content(text) if text.is_empty() => String::new(),
+            Piece::Content(text) => self.delta(Open::Text, &text),
+            Piece::Call { name, .. } => {
+                let mut out = self.close();
+                let block = tool_use_block(&ToolCall {
+                    name,
+                    arguments: "{}".into(),
+                });
+                out.push_str(&event(
+                    "content_block_start",
+                    &json!({"type": "content_block_start", "index": self.next_index, "content_block": block}),
+                ));
+                self.open = Some(Open::Tool);
+                self.next_index += 1;
+                out
+            }
+            Piece::Arguments { text, .. } => event(
+                "content_block_delta",
+                &json!({"type": "content_block_delta", "index": self.next_index - 1,
+                        "delta": {"type": "input_json_delta", "partial_json": text}}),
+            ),
+        }
     }
 
     fn fail(&mut self, error: ApiError) -> String {

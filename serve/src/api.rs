@@ -19,7 +19,9 @@ use serde_json::{json, Value};
 
 use crate::anthropic;
 use crate::auth;
-use crate::choice::{finish_reason, logprobs_json, ChoiceState};
+use crate::choice::{
+    echo_logprobs, finish_reason, logprobs_json, token_text, vllm_prompt_logprobs, ChoiceState,
+};
 use crate::error::ApiError;
 use crate::generation::{submit_error, Generation};
 use crate::reasoning::{self, Opening, ReasoningFormat, ReasoningPlan, Syntax};
@@ -27,7 +29,7 @@ use crate::request::{self, Body as RequestBody, Endpoint, Prompt};
 use crate::state::{unix_now, Ready, Shared};
 use crate::structured;
 use crate::tokenize;
-use crate::tools::{self, CallFilter, ToolCall, ToolUse};
+use crate::tools::{self, CallParser, Parsed, Piece, ToolCall, ToolUse};
 
 pub fn router(state: Shared) -> Router {
     let guarded = Router::new()
@@ -38,6 +40,7 @@ pub fn router(state: Shared) -> Router {
         .route("/v1/messages/count_tokens", post(anthropic::count_tokens))
         .route("/tokenize", post(tokenize::tokenize))
         .route("/detokenize", post(tokenize::detokenize))
+        .route("/tokenizer_info", get(tokenize::tokenizer_info))
         .route_layer(middleware::from_fn_with_state(
             state.clone(),
             auth::require_key,
@@ -115,6 +118,20 @@ pub struct Reply {
     pub reasoning: Option<ReasoningPlan>,
     /// The message fields a separated reasoning goes into.
     pub reasoning_fields: &'static [&'static str],
+    /// Per prompt (completions may list several), what echoing it takes.
+    pub prompts: Vec<PromptText>,
+    /// Choices per prompt: choice `i` answers prompt `i / per_prompt`.
+    pub per_prompt: usize,
+    /// vLLM's `prompt_logprobs`: this many alternatives per prompt token.
+    pub prompt_logprobs: Option<usize>,
+}
+
+/// What a completions prompt's echo needs.
+pub struct PromptText {
+    /// With `echo`: the prompt's text, which goes before the answer.
+    pub echo: Option<String>,
+    /// The text of the prompt's first token, which echoed log-probabilities list with a null.
+    pub first_token: String,
 }
 
 /// A request the engine runs, and how to answer it.
@@ -156,15 +173,24 @@ pub async fn start(
         (c, _) => c,
     };
     let limits = ready.engine.limits();
-    let mut plan = request::plan(body, endpoint, prompt.ids, &limits, random_u64())?;
+    let seed = random_u64();
+    // Each listed prompt is planned (and checked) on its own; their choices run together.
+    let mut plans = Vec::with_capacity(1 + prompt.more.len());
+    for ids in std::iter::once(prompt.ids).chain(prompt.more) {
+        plans.push(request::plan(body, endpoint, ids, &limits, seed)?);
+    }
+    let per_prompt = plans[0].choices.len();
+    let mut choices = Vec::with_capacity(per_prompt * plans.len());
+    for plan in &mut plans {
+        choices.append(&mut plan.choices);
+    }
     if let Some(constraint) = constraint {
-        for choice in &mut plan.choices {
+        for choice in &mut choices {
             choice.constraint = Some(constraint.clone());
         }
     }
     let (reasoning, reasoning_fields) = reasoning_output(format, body, prompt.thinking);
-    let n = plan.choices.len();
-    let choices = std::mem::take(&mut plan.choices);
+    let n = choices.len();
     let generation =
         Generation::start(state.clone(), &ready.engine, choices, started).map_err(|e| {
             if matches!(e, SubmitError::QueueFull { .. }) {
@@ -176,6 +202,24 @@ pub async fn start(
         Endpoint::Chat => prefix,
         Endpoint::Completions => "cmpl",
     };
+    let tokenizer = ready.tokenizer.as_ref();
+    let texts = prompt_texts(body);
+    let prompts = plans
+        .iter()
+        .enumerate()
+        .map(|(i, plan)| PromptText {
+            // The text as sent; token ids are decoded.
+            echo: plan.echo.then(|| {
+                texts.get(i).cloned().unwrap_or_else(|| {
+                    tokenizer
+                        .and_then(|t| t.decode(&plan.prompt, false).ok())
+                        .unwrap_or_default()
+                })
+            }),
+            first_token: token_text(tokenizer, plan.prompt[0]),
+        })
+        .collect();
+    let plan = &plans[0];
     let reply = Reply {
         state: state.clone(),
         endpoint,
@@ -184,10 +228,13 @@ pub async fn start(
         n,
         logprobs: plan.logprobs.is_some(),
         include_usage: plan.include_usage,
-        prompt_tokens: plan.prompt.len(),
+        prompt_tokens: plans.iter().map(|p| p.prompt.len()).sum(),
         tool_use,
         reasoning,
         reasoning_fields,
+        prompts,
+        per_prompt,
+        prompt_logprobs: plan.prompt_logprobs,
     };
     Ok(Run {
         reply,
@@ -195,6 +242,15 @@ pub async fn start(
         stream: plan.stream,
         deadline: deadline(state, started),
     })
+}
+
+/// The texts of a completions request's prompts, where they came as text.
+fn prompt_texts(body: &RequestBody) -> Vec<String> {
+    match &body.prompt {
+        Some(Prompt::Text(text)) => vec![text.clone()],
+        Some(Prompt::Texts(texts)) => texts.clone(),
+        _ => Vec::new(),
+    }
 }
 
 /// How many tokens a chat request's prompt takes.
@@ -306,6 +362,7 @@ fn tool_use(
         body.tool_choice.as_ref(),
         body.parallel_tool_calls,
         ready.chat_template.as_ref(),
+        |token| ready.tokenizer.as_ref().and_then(|t| t.token_to_id(token)),
     )
 }
 
@@ -321,6 +378,8 @@ pub struct Thinking {
 /// starts.
 struct PromptIds {
     ids: Vec<u32>,
+    /// Completions: the listed prompts after the first.
+    more: Vec<Vec<u32>>,
     thinking: Option<Thinking>,
 }
 
@@ -333,7 +392,29 @@ fn prompt_for(
     let tokenizer = ready.tokenizer.as_deref();
     let plain = |ids| PromptIds {
         ids,
+        more: Vec::new(),
         thinking: None,
+    };
+    let encode = |text: &str| {
+        engine::prompt::raw(tokenizer, text).map_err(|e| ApiError::invalid("prompt", e.to_string()))
+    };
+    let batch = |mut list: Vec<Vec<u32>>| {
+        if list.is_empty() || list.len() > request::MAX_PROMPTS {
+            return Err(ApiError::invalid(
+                "prompt",
+                format!(
+                    "a list of prompts must hold 1 to {} prompts, got {}",
+                    request::MAX_PROMPTS,
+                    list.len()
+                ),
+            ));
+        }
+        let ids = list.remove(0);
+        Ok(PromptIds {
+            ids,
+            more: list,
+            thinking: None,
+        })
     };
     match endpoint {
         Endpoint::Chat => chat_prompt(ready, body, tool_use),
@@ -343,17 +424,12 @@ fn prompt_for(
             }
             match &body.prompt {
                 None => Err(ApiError::invalid("prompt", "prompt is required")),
-                Some(Prompt::Text(text)) => engine::prompt::raw(tokenizer, text)
-                    .map(plain)
-                    .map_err(|e| ApiError::invalid("prompt", e.to_string())),
+                Some(Prompt::Text(text)) => encode(text).map(plain),
                 Some(Prompt::Tokens(ids)) => Ok(plain(ids.clone())),
-                Some(Prompt::Batch(list)) => Err(ApiError::invalid(
-                    "prompt",
-                    format!(
-                        "prompt must be a string or a list of token ids, got a list of {} items that are not token ids; send one request per prompt",
-                        list.len()
-                    ),
-                )),
+                Some(Prompt::Texts(texts)) => {
+                    batch(texts.iter().map(|t| encode(t)).collect::<Result<_, _>>()?)
+                }
+                Some(Prompt::TokenLists(lists)) => batch(lists.clone()),
             }
         }
     }
@@ -408,6 +484,7 @@ fn chat_prompt(
     });
     Ok(PromptIds {
         ids: prompt.ids,
+        more: Vec::new(),
         thinking,
     })
 }
@@ -474,18 +551,21 @@ impl Reply {
 
     /// A chat choice's message, with its reasoning apart when the request separates it, its
     /// tool calls parsed out when it may call tools, and the finish reason (`tool_calls` when
-    /// it called any).
+    /// it called any and was not cut short).
     fn message(&self, choice: &ChoiceState, reason: &'static str) -> (Value, &'static str) {
         let text = choice.content();
-        let (mut message, reason) = match self.calls(text) {
-            Some(calls) => {
-                let (content, calls) = calls;
-                let calls: Vec<Value> = calls.iter().map(call_json).collect();
+        let (mut message, reason) = match self.parsed(text) {
+            Some(parsed) if !parsed.calls.is_empty() => {
+                let calls: Vec<Value> = parsed.calls.iter().map(call_json).collect();
                 (
-                    json!({"role": "assistant", "content": content, "tool_calls": calls}),
-                    "tool_calls",
+                    json!({"role": "assistant", "content": parsed.content, "tool_calls": calls}),
+                    calls_reason(reason),
                 )
             }
+            Some(parsed) => (
+                json!({"role": "assistant", "content": parsed.content.unwrap_or_default()}),
+                reason,
+            ),
             None => (json!({"role": "assistant", "content": text}), reason),
         };
         if let Some(reasoning) = choice.reasoning() {
@@ -496,10 +576,9 @@ impl Reply {
         (message, reason)
     }
 
-    /// The tool calls in an answer, with the text outside them, when it made any.
-    pub fn calls(&self, text: &str) -> Option<(Option<String>, Vec<ToolCall>)> {
-        let (content, calls) = self.tool_use.as_ref()?.parse(text);
-        (!calls.is_empty()).then_some((content, calls))
+    /// An answer's calls and the text outside them, when the request may call tools.
+    pub fn parsed(&self, text: &str) -> Option<Parsed> {
+        Some(self.tool_use.as_ref()?.parse(text))
     }
 
     /// A chat chunk carrying `reasoning` under each reasoning field.
@@ -542,6 +621,28 @@ impl Reply {
     }
 }
 
+impl Reply {
+    /// One streamed chunk for what a choice's parser told apart: text, a call's start (its
+    /// id, type and name), or more of a call's arguments.
+    fn piece_chunk(&self, index: usize, piece: Piece, logprobs: Value) -> Value {
+        let call = match piece {
+            Piece::Content(text) => return self.chunk(index, Some(&text), logprobs, None),
+            Piece::Call { index, name } => json!({
+                "index": index,
+                "id": format!("call_{:016x}", random_u64()),
+                "type": "function",
+                "function": {"name": name, "arguments": ""},
+            }),
+            Piece::Arguments { index, text } => {
+                json!({"index": index, "function": {"arguments": text}})
+            }
+        };
+        let mut chunk = self.chunk(index, None, logprobs, None);
+        chunk["choices"][0]["delta"] = json!({"tool_calls": [call]});
+        chunk
+    }
+}
+
 /// Tokens spent on reasoning over all choices.
 pub fn reasoning_tokens(choices: &[ChoiceState]) -> usize {
     choices
@@ -560,6 +661,14 @@ fn call_json(call: &ToolCall) -> Value {
     })
 }
 
+/// The finish reason of an answer that called tools: `tool_calls`, unless `max_tokens` cut it.
+pub fn calls_reason(reason: &'static str) -> &'static str {
+    match reason {
+        "stop" => "tool_calls",
+        other => other,
+    }
+}
+
 /// Waits for every choice and answers with one JSON body.
 async fn collect(
     reply: Reply,
@@ -570,10 +679,15 @@ async fn collect(
     let mut out = Vec::with_capacity(reply.n);
     for (index, choice) in choices.iter().enumerate() {
         let reason = finish_reason(choice.finish.as_ref().expect("every choice finished"))?;
-        let logprobs = if reply.logprobs {
-            logprobs_json(reply.endpoint, &choice.entries, 0)
-        } else {
-            Value::Null
+        let prompt = reply.prompt_of(index);
+        let logprobs = match (reply.logprobs, &prompt.echo) {
+            (false, _) => Value::Null,
+            (true, Some(_)) => echo_logprobs(
+                &prompt.first_token,
+                choice.prompt.as_deref().unwrap_or_default(),
+                &choice.entries,
+            ),
+            (true, None) => logprobs_json(reply.endpoint, &choice.entries, 0),
         };
         out.push(match reply.endpoint {
             Endpoint::Chat => {
@@ -585,20 +699,76 @@ async fn collect(
                     "finish_reason": reason,
                 })
             }
-            Endpoint::Completions => json!({
-                "index": index,
-                "text": choice.text,
-                "logprobs": logprobs,
-                "finish_reason": reason,
-            }),
+            Endpoint::Completions => {
+                let mut out = json!({
+                    "index": index,
+                    "text": format!("{}{}", prompt.echo.as_deref().unwrap_or(""), choice.text),
+                    "logprobs": logprobs,
+                    "finish_reason": reason,
+                });
+                if let Some(prompt) = reply.vllm_prompt_logprobs(choice) {
+                    out["prompt_logprobs"] = prompt;
+                }
+                out
+            }
         });
     }
     let mut body = reply.envelope(false, out);
+    // Chat's choices share one prompt: vLLM reports its log-probabilities once.
+    if reply.endpoint == Endpoint::Chat {
+        if let Some(prompt) = choices.first().and_then(|c| reply.vllm_prompt_logprobs(c)) {
+            body["prompt_logprobs"] = prompt;
+        }
+    }
     body["usage"] = reply.usage(&choices);
     Ok(Json(body).into_response())
 }
 
 impl Reply {
+    /// vLLM's `prompt_logprobs` of a choice, when the request asks for them.
+    fn vllm_prompt_logprobs(&self, choice: &ChoiceState) -> Option<Value> {
+        let top = self.prompt_logprobs?;
+        Some(vllm_prompt_logprobs(choice.prompt.as_deref()?, top))
+    }
+
+    /// The chunk a streamed choice sends once the engine scored its prompt: a completion's
+    /// echo with its log-probabilities (when the echo waited for them), and vLLM's
+    /// `prompt_logprobs`.
+    fn prompt_chunk(&self, index: usize, choice: &ChoiceState) -> Value {
+        let text = self.prompt_of(index);
+        let (text, logprobs) = match (self.echo_waits(), &choice.prompt) {
+            (true, Some(prompt)) => (
+                text.echo.as_deref(),
+                echo_logprobs(&text.first_token, prompt, &[]),
+            ),
+            _ => (None, Value::Null),
+        };
+        let mut chunk = self.chunk(index, text, logprobs, None);
+        if let Some(prompt) = self.vllm_prompt_logprobs(choice) {
+            match self.endpoint {
+                Endpoint::Completions => chunk["choices"][0]["prompt_logprobs"] = prompt,
+                Endpoint::Chat => chunk["prompt_logprobs"] = prompt,
+            }
+        }
+        chunk
+    }
+
+    /// Whether a streamed choice's echo waits for the engine's scores (it goes out at the
+    /// start otherwise).
+    fn echo_waits(&self) -> bool {
+        self.echoes() && self.logprobs
+    }
+
+    /// Whether the request echoes its prompts (all or none).
+    fn echoes(&self) -> bool {
+        self.prompts.iter().any(|p| p.echo.is_some())
+    }
+
+    /// The prompt choice `index` answers.
+    fn prompt_of(&self, index: usize) -> &PromptText {
+        &self.prompts[index / self.per_prompt.max(1)]
+    }
+
     /// A fresh state for each choice.
     pub fn choice_states(&self) -> Vec<ChoiceState> {
         (0..self.n)
@@ -656,8 +826,8 @@ struct StreamState {
     reply: Reply,
     generation: Option<Generation>,
     choices: Vec<ChoiceState>,
-    /// Per choice, when the request may call tools: what is held back as a possible call.
-    filters: Vec<CallFilter>,
+    /// Per choice, when the request may call tools: its calls told apart from its text.
+    parsers: Vec<CallParser>,
     open: usize,
     deadline: tokio::time::Instant,
     phase: Phase,
@@ -674,7 +844,11 @@ const DONE: &str = "data: [DONE]\n\n";
 fn stream(reply: Reply, generation: Generation, deadline: tokio::time::Instant) -> Response {
     let state = StreamState {
         choices: reply.choice_states(),
-        filters: (0..reply.n).map(|_| CallFilter::default()).collect(),
+        parsers: reply
+            .tool_use
+            .iter()
+            .flat_map(|t| (0..reply.n).map(|_| t.parser()))
+            .collect(),
         open: reply.n,
         reply,
         generation: Some(generation),
@@ -720,7 +894,20 @@ impl StreamState {
             Phase::Start => {
                 self.phase = Phase::Running;
                 if self.reply.endpoint == Endpoint::Completions {
-                    return Some(String::new());
+                    if !self.reply.echoes() || self.reply.echo_waits() {
+                        return Some(String::new());
+                    }
+                    let out = (0..self.reply.n)
+                        .map(|i| {
+                            sse(&self.reply.chunk(
+                                i,
+                                self.reply.prompt_of(i).echo.as_deref(),
+                                Value::Null,
+                                None,
+                            ))
+                        })
+                        .collect();
+                    return Some(out);
                 }
                 let out = (0..self.reply.n)
                     .map(|i| {
@@ -752,7 +939,9 @@ impl StreamState {
             let tokenizer = state.ready.get().and_then(|r| r.tokenizer.as_ref());
             let index = update.choice;
             let choice = &mut self.choices[index];
-            let offset = choice.text.len();
+            // Offsets count from the start of the echoed prompt.
+            let echoed = self.reply.prompt_of(index).echo.as_ref();
+            let offset = choice.text.len() + echoed.map_or(0, String::len);
             let delta = choice.apply(
                 update.event,
                 started,
@@ -766,6 +955,16 @@ impl StreamState {
             };
             let mut logprobs = Some(logprobs);
             let mut out = String::new();
+            if delta.prompt {
+                let wanted = match self.reply.endpoint {
+                    Endpoint::Completions => self.reply.echo_waits(),
+                    Endpoint::Chat => false,
+                } || self.reply.prompt_logprobs.is_some()
+                    && (self.reply.endpoint == Endpoint::Completions || index == 0);
+                if wanted {
+                    out.push_str(&sse(&self.reply.prompt_chunk(index, choice)));
+                }
+            }
             // Reasoning goes out ahead of the answer it precedes.
             if !delta.reasoning.is_empty() && !self.reply.reasoning_fields.is_empty() {
                 let logprobs = logprobs.take().unwrap_or(Value::Null);
@@ -775,16 +974,35 @@ impl StreamState {
                     logprobs,
                 )));
             }
-            // Text that may be a tool call is held back until the choice ends.
-            let mut shown = match self.reply.tool_use {
-                Some(_) => self.filters[index].push(&delta.content),
-                None => delta.content,
-            };
-            if !delta.finished {
-                if !shown.is_empty() || (out.is_empty() && delta.entry.is_some()) {
-                    let logprobs = logprobs.take().unwrap_or(Value::Null);
-                    out.push_str(&sse(&self.reply.chunk(index, Some(&shown), logprobs, None)));
+            // Text that may open a tool call is held back until it is told apart; a call goes
+            // out as its name, then its arguments as they are generated.
+            let mut pieces = match self.parsers.get_mut(index) {
+                Some(parser) => {
+                    let mut pieces = parser.push(&delta.content);
+                    if delta.finished {
+                        pieces.extend(parser.finish());
+                    }
+                    pieces
                 }
+                None if delta.content.is_empty() => Vec::new(),
+                None => vec![Piece::Content(delta.content)],
+            };
+            if pieces.is_empty() && out.is_empty() && delta.entry.is_some() {
+                pieces.push(Piece::Content(String::new()));
+            }
+            // The last text goes out with the finish reason.
+            let last_text = match pieces.last() {
+                Some(Piece::Content(_)) if delta.finished => match pieces.pop() {
+                    Some(Piece::Content(text)) => Some(text),
+                    _ => None,
+                },
+                _ => None,
+            };
+            for piece in pieces {
+                let logprobs = logprobs.take().unwrap_or(Value::Null);
+                out.push_str(&sse(&self.reply.piece_chunk(index, piece, logprobs)));
+            }
+            if !delta.finished {
                 if out.is_empty() {
                     continue;
                 }
@@ -794,41 +1012,12 @@ impl StreamState {
                 Ok(reason) => reason,
                 Err(error) => return self.fail(error),
             };
-            if let Some(tool_use) = &self.reply.tool_use {
-                let (_, calls) = tool_use.parse(choice.content());
-                if calls.is_empty() {
-                    shown.push_str(&self.filters[index].take_held());
-                } else {
-                    if !shown.is_empty() {
-                        out.push_str(&sse(&self.reply.chunk(
-                            index,
-                            Some(&shown),
-                            Value::Null,
-                            None,
-                        )));
-                        shown.clear();
-                    }
-                    let mut chunk = self.reply.chunk(index, None, Value::Null, None);
-                    chunk["choices"][0]["delta"] = json!({"tool_calls": calls
-                        .iter()
-                        .enumerate()
-                        .map(|(i, call)| {
-                            let mut call = call_json(call);
-                            call["index"] = json!(i);
-                            call
-                        })
-                        .collect::<Vec<_>>()});
-                    out.push_str(&sse(&chunk));
-                    reason = "tool_calls";
-                }
+            if self.parsers.get(index).is_some_and(CallParser::called) {
+                reason = calls_reason(reason);
             }
-            let text = (!shown.is_empty()).then_some(shown.as_str());
-            out.push_str(&sse(&self.reply.chunk(
-                index,
-                text,
-                Value::Null,
-                Some(reason),
-            )));
+            let text = last_text.as_deref().filter(|t| !t.is_empty());
+            let logprobs = logprobs.take().unwrap_or(Value::Null);
+            out.push_str(&sse(&self.reply.chunk(index, text, logprobs, Some(reason))));
             self.open -= 1;
             if self.open == 0 {
                 if self.reply.include_usage {

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use engine::batch::{Event, FinishReason};
 use loader::Tokenizer;
-use sampler::TokenLogprob;
+use sampler::{Sample, TokenLogprob};
 use serde_json::{json, Value};
 
 use crate::error::ApiError;
@@ -18,6 +18,15 @@ pub struct TokenEntry {
     pub token: String,
     pub logprob: f32,
     pub top: Vec<(String, f32)>,
+}
+
+/// One prompt token's log-probability given the tokens before it, with the alternatives at
+/// its position (ids kept: vLLM's `prompt_logprobs` is keyed by them).
+pub struct PromptEntry {
+    pub id: u32,
+    pub token: String,
+    pub logprob: f32,
+    pub top: Vec<(u32, String, f32)>,
 }
 
 /// Accumulated output of one choice.
@@ -33,6 +42,8 @@ pub struct ChoiceState {
     last_token: Option<Instant>,
     /// The reasoning and the answer apart, when the request separates them.
     pub split: Option<Separated>,
+    /// The prompt's tokens from the second on, once the engine scored them.
+    pub prompt: Option<Vec<PromptEntry>>,
 }
 
 /// A token's text as logprob lists show it.
@@ -49,6 +60,8 @@ pub struct Delta {
     pub content: String,
     pub entry: Option<usize>,
     pub finished: bool,
+    /// The prompt's log-probabilities arrived with this event.
+    pub prompt: bool,
 }
 
 impl ChoiceState {
@@ -120,6 +133,18 @@ impl ChoiceState {
                     content,
                     entry,
                     finished: false,
+                    prompt: false,
+                }
+            }
+            Event::PromptLogprobs(scored) => {
+                let entries = scored.iter().map(|s| prompt_entry(tokenizer, s)).collect();
+                self.prompt = Some(entries);
+                Delta {
+                    reasoning: String::new(),
+                    content: String::new(),
+                    entry: None,
+                    finished: false,
+                    prompt: true,
                 }
             }
             Event::Finished {
@@ -148,6 +173,7 @@ impl ChoiceState {
                     content,
                     entry: None,
                     finished: true,
+                    prompt: false,
                 }
             }
         }
@@ -166,6 +192,19 @@ fn entry(
         top: top
             .iter()
             .map(|t| (token_text(tokenizer, t.token), t.logprob))
+            .collect(),
+    }
+}
+
+fn prompt_entry(tokenizer: Option<&Arc<Tokenizer>>, scored: &Sample) -> PromptEntry {
+    PromptEntry {
+        id: scored.token,
+        token: token_text(tokenizer, scored.token),
+        logprob: scored.logprob,
+        top: scored
+            .top_logprobs
+            .iter()
+            .map(|t| (t.token, token_text(tokenizer, t.token), t.logprob))
             .collect(),
     }
 }
@@ -212,27 +251,97 @@ pub fn chat_logprobs(entries: &[TokenEntry]) -> Value {
     json!({ "content": content })
 }
 
-/// Completions `logprobs` for `entries`; `offset` is where their text starts.
-pub fn completion_logprobs(entries: &[TokenEntry], mut offset: usize) -> Value {
-    let mut text_offset = Vec::with_capacity(entries.len());
-    for e in entries {
+/// One row of a completions `logprobs` object; the prompt's first token has no log-probability
+/// and no alternatives (nothing comes before it).
+struct Row<'a> {
+    token: &'a str,
+    logprob: Option<f32>,
+    top: Option<Vec<(&'a str, f32)>>,
+}
+
+fn completion_rows(rows: &[Row<'_>], mut offset: usize) -> Value {
+    let mut text_offset = Vec::with_capacity(rows.len());
+    for row in rows {
         text_offset.push(offset);
-        offset += e.token.len();
+        offset += row.token.len();
     }
-    let top: Vec<Value> = entries
+    let top: Vec<Value> = rows
         .iter()
-        .map(|e| {
-            let map: serde_json::Map<String, Value> =
-                e.top.iter().map(|(t, lp)| (t.clone(), json!(lp))).collect();
-            Value::Object(map)
+        .map(|r| {
+            r.top.as_ref().map_or(Value::Null, |top| {
+                let map: serde_json::Map<String, Value> = top
+                    .iter()
+                    .map(|(t, lp)| (t.to_string(), json!(lp)))
+                    .collect();
+                Value::Object(map)
+            })
         })
         .collect();
     json!({
-        "tokens": entries.iter().map(|e| e.token.clone()).collect::<Vec<_>>(),
-        "token_logprobs": entries.iter().map(|e| e.logprob).collect::<Vec<_>>(),
+        "tokens": rows.iter().map(|r| r.token).collect::<Vec<_>>(),
+        "token_logprobs": rows.iter().map(|r| r.logprob).collect::<Vec<_>>(),
         "top_logprobs": top,
         "text_offset": text_offset,
     })
+}
+
+fn generated_rows(entries: &[TokenEntry]) -> impl Iterator<Item = Row<'_>> {
+    entries.iter().map(|e| Row {
+        token: &e.token,
+        logprob: Some(e.logprob),
+        top: Some(e.top.iter().map(|(t, lp)| (t.as_str(), *lp)).collect()),
+    })
+}
+
+fn prompt_rows<'a>(first: &'a str, prompt: &'a [PromptEntry]) -> impl Iterator<Item = Row<'a>> {
+    let first = Row {
+        token: first,
+        logprob: None,
+        top: None,
+    };
+    std::iter::once(first).chain(prompt.iter().map(|e| Row {
+        token: &e.token,
+        logprob: Some(e.logprob),
+        top: Some(e.top.iter().map(|(_, t, lp)| (t.as_str(), *lp)).collect()),
+    }))
+}
+
+/// Completions `logprobs` for `entries`; `offset` is where their text starts.
+pub fn completion_logprobs(entries: &[TokenEntry], offset: usize) -> Value {
+    let rows: Vec<Row> = generated_rows(entries).collect();
+    completion_rows(&rows, offset)
+}
+
+/// Completions `logprobs` of an echoed prompt (`first` the text of its first token, `prompt`
+/// the rest) followed by `entries`, the answer's, with offsets from the prompt's start.
+pub fn echo_logprobs(first: &str, prompt: &[PromptEntry], entries: &[TokenEntry]) -> Value {
+    let rows: Vec<Row> = prompt_rows(first, prompt)
+        .chain(generated_rows(entries))
+        .collect();
+    completion_rows(&rows, 0)
+}
+
+/// vLLM's `prompt_logprobs`: null for the first token, then per token a map from token id to
+/// `{logprob, rank, decoded_token}` holding the token and the `top` alternatives. A rank is
+/// known among the alternatives (1 the likeliest); the prompt token's rank is null when it is
+/// not one of them.
+pub fn vllm_prompt_logprobs(prompt: &[PromptEntry], top: usize) -> Value {
+    let mut out = vec![Value::Null];
+    for entry in prompt {
+        let mut map = serde_json::Map::new();
+        let rank = entry.top.iter().position(|(id, ..)| *id == entry.id);
+        map.insert(
+            entry.id.to_string(),
+            json!({"logprob": entry.logprob, "rank": rank.map(|r| r + 1), "decoded_token": entry.token}),
+        );
+        for (i, (id, token, logprob)) in entry.top.iter().take(top).enumerate() {
+            map.entry(id.to_string()).or_insert_with(
+                || json!({"logprob": logprob, "rank": i + 1, "decoded_token": token}),
+            );
+        }
+        out.push(Value::Object(map));
+    }
+    Value::Array(out)
 }
 
 /// The logprobs object of `entries` for `endpoint`.

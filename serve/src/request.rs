@@ -22,14 +22,19 @@ pub enum Endpoint {
     Chat,
 }
 
-/// `prompt`: text or token ids.
+/// `prompt`: text or token ids, or a list of either (one prompt each, as OpenAI's API and
+/// lm-eval-harness's batches send them).
 #[derive(Debug, Deserialize)]
 #[serde(untagged)]
 pub enum Prompt {
     Text(String),
     Tokens(Vec<u32>),
-    Batch(Vec<serde::de::IgnoredAny>),
+    Texts(Vec<String>),
+    TokenLists(Vec<Vec<u32>>),
 }
+
+/// The most prompts one completions request may list.
+pub const MAX_PROMPTS: usize = 64;
 
 /// Message content: text or a list of parts (only text parts are read).
 #[derive(Debug, Deserialize)]
@@ -126,6 +131,12 @@ pub struct Body {
     pub stream_options: Option<StreamOptions>,
     pub logprobs: Option<Logprobs>,
     pub top_logprobs: Option<u32>,
+    /// Completions: the prompt goes before the answer, and with `logprobs` so do its tokens'
+    /// log-probabilities (the first token's null).
+    pub echo: Option<bool>,
+    /// vLLM's extension, on both endpoints: the prompt tokens' log-probabilities with this
+    /// many alternatives, apart from the answer.
+    pub prompt_logprobs: Option<u32>,
     pub n: Option<u32>,
     pub ignore_eos: Option<bool>,
     /// Leave control tokens' text out (vLLM's extension; default false here).
@@ -173,7 +184,6 @@ const UNIMPLEMENTED: &[(&str, &[&str], &str)] = &[
     ("prediction", &[], "predicted outputs are not supported"),
     ("web_search_options", &[], "web search is not supported"),
     ("store", &["false"], "stored completions are not supported"),
-    ("echo", &["false"], "echoing the prompt is not supported"),
     ("best_of", &["1"], "best_of is not supported; use n"),
     ("suffix", &["\"\""], "suffix (insertion) is not supported"),
     (
@@ -276,6 +286,10 @@ pub struct Plan {
     pub include_usage: bool,
     /// Report per-token logprobs, with this many alternatives.
     pub logprobs: Option<usize>,
+    /// Completions: the prompt goes before the answer.
+    pub echo: bool,
+    /// vLLM's `prompt_logprobs`: this many alternatives per prompt token.
+    pub prompt_logprobs: Option<usize>,
 }
 
 /// Sampling and stopping fields, checked; the prompt is already token ids.
@@ -293,9 +307,19 @@ pub fn plan(
     limits
         .check_prompt(&prompt)
         .map_err(|e| submit_error(e, prompt_field))?;
+    let echo = echo(body, endpoint)?;
+    let prompt_logprobs = body
+        .prompt_logprobs
+        .map(|k| top_count("prompt_logprobs", k))
+        .transpose()?;
+    // A request for the prompt alone may ask for no tokens, and its prompt may fill the
+    // context.
+    let allow_zero = echo || prompt_logprobs.is_some();
+    let zero = body.max_tokens == Some(0)
+        || endpoint == Endpoint::Chat && body.max_completion_tokens == Some(0);
     // The engine takes a prompt that fills the context; an API request must leave room for
     // the tokens it asks for.
-    if prompt.len() == limits.capacity {
+    if prompt.len() == limits.capacity && !(allow_zero && zero) {
         return Err(ApiError::invalid(
             prompt_field,
             format!(
@@ -306,9 +330,17 @@ pub fn plan(
         ));
     }
     let room = limits.capacity - prompt.len();
-    let max_tokens = max_tokens(body, endpoint, room)?;
+    let max_tokens = max_tokens(body, endpoint, room, allow_zero)?;
     let params = sample_params(body, limits.vocab)?;
     let logprobs = logprobs(body, endpoint)?;
+    // The engine scores the prompt when its log-probabilities are reported, and for a request
+    // of no tokens, which it would otherwise refuse.
+    let score = match (echo, logprobs, prompt_logprobs) {
+        (true, Some(k), p) => Some(k.max(p.unwrap_or(0))),
+        (_, _, Some(p)) => Some(p),
+        _ if max_tokens == 0 => Some(0),
+        _ => None,
+    };
     let n = body.n.unwrap_or(1);
     if !(1..=MAX_N).contains(&n) {
         return Err(ApiError::invalid(
@@ -332,6 +364,7 @@ pub fn plan(
             request.stop_strings = stop.clone();
             request.ignore_eos = body.ignore_eos.unwrap_or(false);
             request.skip_special_tokens = body.skip_special_tokens.unwrap_or(false);
+            request.prompt_logprobs = score;
             request
         })
         .collect();
@@ -353,10 +386,38 @@ pub fn plan(
         stream,
         include_usage,
         logprobs,
+        echo,
+        prompt_logprobs,
     })
 }
 
-fn max_tokens(body: &Body, endpoint: Endpoint, room: usize) -> Result<usize, ApiError> {
+/// `echo`, a completions field (chat's prompt is a rendered template, not the client's text).
+fn echo(body: &Body, endpoint: Endpoint) -> Result<bool, ApiError> {
+    match (endpoint, body.echo) {
+        (Endpoint::Chat, Some(true)) => Err(ApiError::invalid(
+            "echo",
+            "echo is a completions field; chat takes prompt_logprobs for the prompt's log-probabilities",
+        )),
+        (_, echo) => Ok(echo.unwrap_or(false)),
+    }
+}
+
+fn top_count(field: &str, k: u32) -> Result<usize, ApiError> {
+    if k > MAX_TOP_LOGPROBS {
+        return Err(ApiError::invalid(
+            field,
+            format!("{field} must be in 0..={MAX_TOP_LOGPROBS}, got {k}"),
+        ));
+    }
+    Ok(k as usize)
+}
+
+fn max_tokens(
+    body: &Body,
+    endpoint: Endpoint,
+    room: usize,
+    allow_zero: bool,
+) -> Result<usize, ApiError> {
     let given = match endpoint {
         Endpoint::Chat => body
             .max_completion_tokens
@@ -374,7 +435,11 @@ fn max_tokens(body: &Body, endpoint: Endpoint, room: usize) -> Result<usize, Api
     };
     match given {
         None => Ok(room),
-        Some((field, 0)) => Err(ApiError::invalid(field, format!("{field} must be at least 1"))),
+        Some((_, 0)) if allow_zero => Ok(0),
+        Some((field, 0)) => Err(ApiError::invalid(
+            field,
+            format!("{field} must be at least 1 (0 only with echo or prompt_logprobs)"),
+        )),
         Some((field, v)) if v as usize > room => Err(ApiError::invalid(
             field,
             format!(
@@ -468,16 +533,7 @@ fn logit_bias(bias: &HashMap<String, f32>, vocab: usize) -> Result<Vec<(u32, f32
 }
 
 fn logprobs(body: &Body, endpoint: Endpoint) -> Result<Option<usize>, ApiError> {
-    let top = |field: &str, k: u32| {
-        if k > MAX_TOP_LOGPROBS {
-            Err(ApiError::invalid(
-                field,
-                format!("{field} must be in 0..={MAX_TOP_LOGPROBS}, got {k}"),
-            ))
-        } else {
-            Ok(k as usize)
-        }
-    };
+    let top = top_count;
     match endpoint {
         Endpoint::Chat => {
             let on =

@@ -98,26 +98,31 @@ pub fn compile_error(field: &str, error: GrammarError) -> ApiError {
 }
 
 /// The constraint a request asks for, compiled: its `response_format` or `grammar`, or the
-/// grammar that enforces a required or named tool choice (which cannot be combined).
+/// grammar that enforces a required or named tool choice (which cannot be combined). With
+/// `tool_choice: auto` and no other grammar, calls follow their grammar once the model opens
+/// one; a model whose vocabulary cannot back grammars then calls unconstrained.
 pub async fn constraint(
     body: &Body,
     tool_use: Option<&ToolUse>,
     compiler: &Result<GrammarCompiler, GrammarError>,
 ) -> Result<Option<Constraint>, ApiError> {
     let tool_grammar = tool_use.and_then(ToolUse::grammar);
-    let asked = match requested(body.response_format.as_ref(), body.grammar.as_ref())? {
-        Some((_, field)) if tool_grammar.is_some() => {
-            return Err(ApiError::invalid(
-                field,
-                format!("{field} cannot be combined with tool_choice required or a named function"),
-            ))
+    let asked = requested(body.response_format.as_ref(), body.grammar.as_ref())?;
+    match (asked, tool_grammar) {
+        (Some((_, field)), Some((_, None))) => Err(ApiError::invalid(
+            field,
+            format!("{field} cannot be combined with tool_choice required or a named function"),
+        )),
+        (Some((grammar, field)), _) => compile(compiler, grammar, field).await.map(Some),
+        (None, Some((grammar, None))) => compile(compiler, grammar, "tools").await.map(Some),
+        (None, Some((grammar, Some(trigger)))) => {
+            let Ok(ready) = compiler else {
+                return Ok(None);
+            };
+            let constraint = compile(compiler, grammar, "tools").await?;
+            Ok(Some(ready.after(constraint, trigger)))
         }
-        Some(asked) => Some(asked),
-        None => tool_grammar.map(|g| (g, "tools")),
-    };
-    match asked {
-        Some((grammar, field)) => compile(compiler, grammar, field).await.map(Some),
-        None => Ok(None),
+        (None, None) => Ok(None),
     }
 }
 

@@ -1,5 +1,7 @@
 //! `POST /tokenize` and `POST /detokenize`, in the shapes vLLM and llama-server use: text (or
-//! chat messages, rendered with the template) to token ids, and ids back to text.
+//! chat messages, rendered with the template) to token ids, and ids back to text; and vLLM's
+//! `GET /tokenizer_info`, with which clients (lm-eval-harness) tokenize through the server
+//! instead of loading the tokenizer themselves.
 
 use axum::body::Bytes;
 use axum::extract::State;
@@ -117,4 +119,26 @@ fn detokenize_text(state: &Shared, bytes: &[u8]) -> Result<String, ApiError> {
     tokenizer
         .decode(&body.tokens, false)
         .map_err(|e| ApiError::invalid("tokens", e.to_string()))
+}
+
+/// vLLM's `GET /tokenizer_info`: the special tokens, the chat template and the context length.
+pub async fn tokenizer_info(State(state): State<Shared>) -> Response {
+    let info = state.ready().and_then(|ready| {
+        let tokenizer = ready
+            .tokenizer
+            .as_deref()
+            .ok_or_else(|| ApiError::invalid("model", "the model has no tokenizer"))?;
+        Ok(json!({
+            "tokenizer_class": "PreTrainedTokenizerFast",
+            "bos_token": tokenizer.bos_token(),
+            "eos_token": tokenizer.eos_token(),
+            "pad_token": null,
+            "chat_template": ready.chat_template.as_ref().map(loader::ChatTemplate::source),
+            "model_max_length": ready.engine.capacity(),
+        }))
+    });
+    match info {
+        Ok(info) => Json(info).into_response(),
+        Err(error) => error.into_response(),
+    }
 }

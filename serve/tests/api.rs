@@ -333,13 +333,16 @@ fn every_bad_request_gets_a_4xx_naming_the_field() {
         400,
         "prompt",
     );
+    // A list of prompts holds texts or token lists, not both, and at most 64.
     rejects(
         &server,
         c,
-        r#"{"model": "tiny", "prompt": ["w3", "w4"]}"#,
+        r#"{"model": "tiny", "prompt": ["w3", [4]]}"#,
         400,
         "prompt",
     );
+    let many = serde_json::json!({"model": "tiny", "prompt": vec!["w3"; 65]});
+    rejects(&server, c, &many.to_string(), 400, "prompt");
     let long: Vec<u32> = vec![5; 64];
     rejects(
         &server,

@@ -3,6 +3,8 @@
 //! client against the same server (tests/python/anthropic_client.py). Skips
 //! when the model or a client is missing, unless `LOADER_REQUIRE_MODEL` is set.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -84,12 +86,29 @@ fn openai_client_on_smollm2() {
     );
     let base = format!("http://127.0.0.1:{port}");
     wait_ready(port);
+    // quality's teacher-forced log-probabilities of a prompt on the server's own module, for
+    // the script to hold the echoed ones against.
+    let model = loader::default_model_path().expect("the default model");
+    let ids = [504, 2365, 6354, 16438, 30934, 690, 260, 23790, 3145, 30];
+    let reference =
+        common::quality_logprobs(&model, &common::served_options(&["--slots", "8"]), &ids, 3);
+    let reference_file = tests::temp_dir("echo-reference").join("reference.json");
+    let rows: Vec<serde_json::Value> = reference
+        .iter()
+        .map(|(lp, top)| serde_json::json!({"logprob": lp, "top": top.iter().map(|(_, l)| l).collect::<Vec<_>>()}))
+        .collect();
+    std::fs::write(
+        &reference_file,
+        serde_json::json!({"ids": ids, "rows": rows}).to_string(),
+    )
+    .expect("write the reference");
     let scripts = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python");
     let status = Command::new(&python)
         .arg(scripts.join("openai_client.py"))
         .args([base.as_str(), "smollm2"])
         .arg(generate)
         .arg(API_KEY)
+        .arg(&reference_file)
         .status()
         .expect("run python");
     assert!(status.success(), "the openai client tests failed");

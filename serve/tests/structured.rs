@@ -234,8 +234,13 @@ fn streamed_calls(events: &[String]) -> (String, Vec<(String, String)>, Vec<Stri
             .flatten()
         {
             let i = call["index"].as_u64().unwrap() as usize;
+            // A call's first delta carries its id, type and name; the rest only arguments.
             if calls.len() <= i {
+                assert_eq!(call["type"], "function");
+                assert!(call["id"].as_str().unwrap().starts_with("call_"));
                 calls.resize(i + 1, (String::new(), String::new()));
+            } else {
+                assert!(call.get("id").is_none() && call["function"].get("name").is_none());
             }
             calls[i]
                 .0
@@ -243,8 +248,6 @@ fn streamed_calls(events: &[String]) -> (String, Vec<(String, String)>, Vec<Stri
             calls[i]
                 .1
                 .push_str(call["function"]["arguments"].as_str().unwrap_or(""));
-            assert_eq!(call["type"], "function");
-            assert!(call["id"].as_str().unwrap().starts_with("call_"));
         }
         if let Some(reason) = choice["finish_reason"].as_str() {
             reasons.push(reason.to_string());
@@ -339,6 +342,188 @@ fn required_and_named_tool_choices_come_back_as_parsed_calls() {
     assert_eq!(error["param"], "tool_choice", "{error}");
 }
 
+/// A tool whose schema names its property but does not close the object (what most clients
+/// send): read as OpenAI's strict mode reads it, a call names no other key and closes.
+fn open_tool(name: &str, property: &str) -> Value {
+    json!({"type": "function", "function": {"name": name, "description": "test tool",
+        "parameters": {"type": "object", "properties": {property: {"type": "boolean"}}}}})
+}
+
+/// Each argument delta of a streamed answer, in order.
+fn argument_deltas(events: &[String]) -> Vec<String> {
+    events
+        .iter()
+        .filter(|e| e.as_str() != "[DONE]")
+        .flat_map(|e| {
+            let chunk: Value = serde_json::from_str(e).unwrap();
+            chunk["choices"][0]["delta"]["tool_calls"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+        })
+        .filter_map(|call| call["function"]["arguments"].as_str().map(str::to_string))
+        .filter(|a| !a.is_empty())
+        .collect()
+}
+
+#[test]
+fn calls_under_open_schemas_name_only_their_properties_and_stream_their_arguments() {
+    let server = server(&[]);
+    let tools = json!([open_tool("f", "on"), open_tool("g", "up")]);
+    for seed in 0..6 {
+        let body = json!({
+            "model": "tiny", "messages": [{"role": "user", "content": "go"}],
+            "tools": tools, "tool_choice": "required", "parallel_tool_calls": false,
+            "temperature": 1.0, "seed": seed, "logit_bias": prefer_pieces(),
+        });
+        let out = post(&server, "/v1/chat/completions", body.clone());
+        let choice = &out["choices"][0];
+        assert_eq!(choice["finish_reason"], "tool_calls", "{out}");
+        let call = &choice["message"]["tool_calls"][0]["function"];
+        let property = match call["name"].as_str().unwrap() {
+            "f" => "on",
+            _ => "up",
+        };
+        let arguments: Value = serde_json::from_str(call["arguments"].as_str().unwrap()).unwrap();
+        let keys: Vec<&String> = arguments.as_object().unwrap().keys().collect();
+        assert!(keys.iter().all(|k| *k == property), "{out}");
+        // Streamed: the arguments come in pieces as they are generated, and add up to the
+        // whole answer's.
+        let mut streamed = body;
+        streamed["stream"] = json!(true);
+        let response = server.post_json("/v1/chat/completions", &streamed);
+        assert_eq!(response.status, 200, "{}", response.body);
+        let events = response.events();
+        let deltas = argument_deltas(&events);
+        assert!(deltas.len() > 1, "arguments sent whole: {deltas:?}");
+        assert_eq!(deltas.concat(), call["arguments"].as_str().unwrap());
+        let (content, calls, reasons) = streamed_calls(&events);
+        assert_eq!(content, "");
+        assert_eq!(calls.len(), 1);
+        assert_eq!(reasons, vec!["tool_calls".to_string()]);
+    }
+}
+
+#[test]
+fn a_call_cut_by_max_tokens_leaves_no_markup_in_the_content() {
+    let server = server(&[]);
+    let tools = json!([tool("f", "on"), tool("g", "up")]);
+    for max_tokens in [1, 3, 5] {
+        let body = json!({
+            "model": "tiny", "messages": [{"role": "user", "content": "go"}],
+            "tools": tools, "tool_choice": "required", "max_tokens": max_tokens,
+            "seed": 1, "logit_bias": prefer_pieces(),
+        });
+        let out = post(&server, "/v1/chat/completions", body.clone());
+        let choice = &out["choices"][0];
+        assert_eq!(choice["finish_reason"], "length", "{out}");
+        let content = choice["message"]["content"].as_str().unwrap_or("");
+        assert!(
+            !content.contains("<tool_call") && !content.contains('{'),
+            "{out}"
+        );
+        let mut streamed = body;
+        streamed["stream"] = json!(true);
+        let response = server.post_json("/v1/chat/completions", &streamed);
+        let (content, calls, reasons) = streamed_calls(&response.events());
+        assert_eq!(content, "", "{}", response.body);
+        assert_eq!(reasons, vec!["length".to_string()]);
+        // A call whose name came out is reported as far as it got, as in the whole answer.
+        let whole: Vec<(String, String)> = choice["message"]["tool_calls"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|c| {
+                let f = &c["function"];
+                (
+                    f["name"].as_str().unwrap().into(),
+                    f["arguments"].as_str().unwrap().into(),
+                )
+            })
+            .collect();
+        assert_eq!(calls, whole, "{}", response.body);
+    }
+}
+
+#[test]
+fn auto_constrains_a_call_from_its_opening_tag() {
+    let server = server(&[]);
+    let tools = json!([open_tool("f", "on"), open_tool("g", "up")]);
+    let validators: Vec<jsonschema::Validator> = [tool("f", "on"), tool("g", "up")]
+        .iter()
+        .map(|t| jsonschema::validator_for(&t["function"]["parameters"]).unwrap())
+        .collect();
+    let mut bias = prefer_pieces();
+    // The model opens a call at once; what it writes after the tag is the grammar's.
+    bias[common::piece_id("<tool_call>").to_string()] = json!(100);
+    for seed in 0..4 {
+        let body = json!({
+            "model": "tiny", "messages": [{"role": "user", "content": "go"}],
+            "tools": tools, "tool_choice": "auto", "parallel_tool_calls": false,
+            "temperature": 1.0, "seed": seed, "logit_bias": bias,
+        });
+        let out = post(&server, "/v1/chat/completions", body.clone());
+        let choice = &out["choices"][0];
+        assert_eq!(choice["finish_reason"], "tool_calls", "{out}");
+        assert_eq!(choice["message"]["content"], Value::Null, "{out}");
+        let call = &choice["message"]["tool_calls"][0]["function"];
+        let which = usize::from(call["name"] == "g");
+        let arguments: Value = serde_json::from_str(call["arguments"].as_str().unwrap()).unwrap();
+        assert!(validators[which].is_valid(&arguments), "{out}");
+    }
+    // Without the opening tag the answer is free text, as before.
+    let out = post(
+        &server,
+        "/v1/chat/completions",
+        json!({"model": "tiny", "messages": [{"role": "user", "content": "go"}],
+               "tools": tools, "max_tokens": 4, "seed": 1,
+               "logit_bias": {common::piece_id("<tool_call>").to_string(): -100}}),
+    );
+    assert!(
+        out["choices"][0]["message"]["tool_calls"].is_null(),
+        "{out}"
+    );
+    assert_eq!(out["choices"][0]["finish_reason"], "length", "{out}");
+}
+
+#[test]
+fn mistral_templates_call_in_their_list_form() {
+    let server = Server::spawn_model(&common::tiny_mistral(), &[], &[]);
+    server.wait_ready();
+    let tools = json!([open_tool("f", "on"), open_tool("g", "up")]);
+    for seed in 0..3 {
+        let body = json!({
+            "model": "tiny", "messages": [{"role": "user", "content": "go"}],
+            "tools": tools, "tool_choice": "required", "parallel_tool_calls": false,
+            "temperature": 1.0, "seed": seed, "logit_bias": prefer_pieces(),
+        });
+        let out = post(&server, "/v1/chat/completions", body.clone());
+        let choice = &out["choices"][0];
+        assert_eq!(choice["finish_reason"], "tool_calls", "{out}");
+        assert_eq!(choice["message"]["content"], Value::Null, "{out}");
+        let call = &choice["message"]["tool_calls"][0]["function"];
+        let arguments: Value = serde_json::from_str(call["arguments"].as_str().unwrap()).unwrap();
+        // `[TOOL_CALLS][...]` spells its 13 bytes of markup one token each here, and the call
+        // takes about 13 more; the tagged form's whole call is about 16.
+        assert!(
+            out["usage"]["completion_tokens"].as_u64().unwrap() > 22,
+            "{out}"
+        );
+        let property = if call["name"] == "f" { "on" } else { "up" };
+        assert!(
+            arguments[property].is_boolean() && arguments.as_object().unwrap().len() == 1,
+            "{out}"
+        );
+        let mut streamed = body;
+        streamed["stream"] = json!(true);
+        let response = server.post_json("/v1/chat/completions", &streamed);
+        let (content, calls, reasons) = streamed_calls(&response.events());
+        assert_eq!(content, "", "{}", response.body);
+        assert_eq!(calls[0].1, call["arguments"].as_str().unwrap());
+        assert_eq!(reasons, vec!["tool_calls".to_string()]);
+    }
+}
+
 #[test]
 fn unknown_and_unsupported_fields_are_refused_by_name() {
     let server = server(&[]);
@@ -356,7 +541,7 @@ fn unknown_and_unsupported_fields_are_refused_by_name() {
             "functions",
             "not supported",
         ),
-        (with("echo", json!(true)), "echo", "not supported"),
+        (with("echo", json!(true)), "echo", "completions field"),
         (with("audio", json!({})), "audio", "not supported"),
         (with("store", json!(true)), "store", "not supported"),
     ] {

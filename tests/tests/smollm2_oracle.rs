@@ -343,6 +343,7 @@ fn streamed_text_is_the_answer() {
     {
         match event {
             Event::Token { text: t, .. } => text.push_str(&t),
+            Event::PromptLogprobs(_) => {}
             Event::Finished { tail, .. } => text.push_str(&tail),
         }
     }
@@ -360,6 +361,7 @@ fn stop_strings_cut_the_text_before_the_match() {
     for event in engine.submit(request).unwrap() {
         match event {
             Event::Token { text, .. } => streamed.push_str(&text),
+            Event::PromptLogprobs(_) => {}
             Event::Finished {
                 reason, tail, text, ..
             } => {

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use emitter::Head;
-use sampler::{Sample, Sampler};
+use sampler::{Sample, Sampler, TokenLogprob};
 
 use super::request::DrawError;
 use super::runner::GraphRunner;
@@ -102,11 +102,13 @@ impl Draw {
         }
     }
 
-    /// Whether `seq` draws its tokens on the device: a grammar's mask needs the logits here.
+    /// Whether `seq` draws its tokens on the device: a grammar's mask and a prompt's
+    /// log-probabilities need the logits here.
     fn on_device(&self, seq: &Sequence) -> bool {
         self.device_heads
             && device_can_sample(&seq.request.params)
             && seq.request.constraint.is_none()
+            && seq.request.prompt_logprobs.is_none()
     }
 
     /// Runs one prefill chunk of `seq`; the last chunk also draws the first generated token.
@@ -232,7 +234,10 @@ impl Draw {
             .filter(|s| rows.holds(s) && !self.on_device[s.slot])
         {
             let row = &mut self.decode_out.logits[seq.slot * vocab..(seq.slot + 1) * vocab];
-            let drawn = host_draw(&mut self.sampler, row, seq, &mut self.sample);
+            let drawn = match seq.forced_next() {
+                Some(token) => teacher_forced(row, token, seq.request.prompt_logprobs),
+                None => host_draw(&mut self.sampler, row, seq, &mut self.sample),
+            };
             self.drawn[seq.slot] = Some(self.stats.host(drawn));
         }
         for (slot, error) in self.mask_errors.drain(..) {
@@ -290,4 +295,40 @@ fn host_draw(sampler: &mut Sampler, logits: &mut [f32], seq: &Sequence, out: &mu
         Ok(()) => Ok(out.clone()),
         Err(e) => Err(DrawError::Sampler(e)),
     }
+}
+
+/// `token`'s log-probability under `log softmax(row)` and the `top` most likely tokens (ties
+/// to the lower id), taken in f64 in `quality`'s order of operations, so that prompt
+/// log-probabilities equal that tool's teacher-forced ones for the same logits.
+fn teacher_forced(row: &[f32], token: u32, top: Option<usize>) -> Drawn {
+    let max = row.iter().copied().fold(f32::NEG_INFINITY, f32::max) as f64;
+    let lse = max
+        + row
+            .iter()
+            .map(|&v| (v as f64 - max).exp())
+            .sum::<f64>()
+            .ln();
+    if !lse.is_finite() {
+        return Err(DrawError::NoFiniteLogit);
+    }
+    let logprob = |id: u32| (row[id as usize] as f64 - lse) as f32;
+    let count = top.unwrap_or(0).min(row.len());
+    let mut ids: Vec<u32> = (0..row.len() as u32).collect();
+    let order = |a: &u32, b: &u32| row[*b as usize].total_cmp(&row[*a as usize]).then(a.cmp(b));
+    if count > 0 && count < ids.len() {
+        ids.select_nth_unstable_by(count - 1, order);
+    }
+    ids.truncate(count);
+    ids.sort_unstable_by(order);
+    Ok(Sample {
+        token,
+        logprob: logprob(token),
+        top_logprobs: ids
+            .into_iter()
+            .map(|id| TokenLogprob {
+                token: id,
+                logprob: logprob(id),
+            })
+            .collect(),
+    })
 }

@@ -338,7 +338,7 @@ impl RequestLimits {
     /// Everything about `request` that does not depend on the engine's state.
     pub fn check(&self, request: &GenerationRequest) -> Result<(), SubmitError> {
         self.check_prompt(&request.prompt)?;
-        if request.max_tokens == 0 {
+        if request.max_tokens == 0 && request.prompt_logprobs.is_none() {
             return Err(SubmitError::ZeroMaxTokens);
         }
         if !request.stop_strings.is_empty() && !self.has_tokenizer {
@@ -418,6 +418,7 @@ impl RequestStream {
         for event in self.by_ref() {
             match event {
                 Event::Token { id, .. } => ids.push(id),
+                Event::PromptLogprobs(_) => {}
                 finished @ Event::Finished { .. } => return (ids, finished),
             }
         }

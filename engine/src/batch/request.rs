@@ -1,6 +1,6 @@
 //! What a caller submits and what it receives back.
 
-use sampler::{ParamError, SampleError, SampleParams, TokenLogprob};
+use sampler::{ParamError, Sample, SampleError, SampleParams, TokenLogprob};
 
 use crate::grammar::{Constraint, GrammarError};
 
@@ -24,6 +24,11 @@ pub struct GenerationRequest {
     /// A compiled grammar every drawn token must follow; such a request is sampled on the
     /// host, and ends when the grammar is complete.
     pub constraint: Option<Constraint>,
+    /// Report each prompt token's log-probability given the tokens before it, with this many
+    /// alternatives ([`Event::PromptLogprobs`]). The prompt then runs as decode steps, one
+    /// token a step from position 0 (no prefill chunks, no prefix cache), which is `quality`'s
+    /// teacher-forced computation; `max_tokens` may be 0.
+    pub prompt_logprobs: Option<usize>,
 }
 
 impl GenerationRequest {
@@ -37,6 +42,7 @@ impl GenerationRequest {
             ignore_eos: false,
             skip_special_tokens: false,
             constraint: None,
+            prompt_logprobs: None,
         }
     }
 }
@@ -114,6 +120,11 @@ pub enum Event {
         logprob: f32,
         top_logprobs: Vec<TokenLogprob>,
     },
+    /// With `prompt_logprobs`: the prompt's tokens from the second on, each with its
+    /// log-probability given the tokens before it (the log-softmax of the raw logits, taken in
+    /// f64 as `quality` takes it) and the most likely tokens at its position. Sent once, before
+    /// any generated token.
+    PromptLogprobs(Vec<Sample>),
     /// The last event of every request. `tail` is text not streamed before
     /// (held back as a possible stop string); `text` is the whole output.
     /// `cached_tokens` of the prompt were found in the prefix cache.

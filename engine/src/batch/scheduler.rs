@@ -250,8 +250,12 @@ impl<G: GraphRunner> Scheduler<G> {
                 })
                 .expect("a slot is free when fewer sequences than slots are active");
             seq.slot = claim.slot;
-            seq.cached = claim.cached;
-            seq.phase = Phase::Prefill { done: claim.cached };
+            if seq.request.prompt_logprobs.is_some() {
+                seq.start_scoring();
+            } else {
+                seq.cached = claim.cached;
+                seq.phase = Phase::Prefill { done: claim.cached };
+            }
             self.active.push(seq);
         }
     }
@@ -326,8 +330,13 @@ impl<G: GraphRunner> Scheduler<G> {
             .draw
             .decode(&mut self.graphs, &step, &mut self.active)?;
         for seq in &mut self.active {
-            if let Some(drawn) = self.draw.take(seq.slot) {
-                accept(seq, drawn, &self.rules);
+            let Some(drawn) = self.draw.take(seq.slot) else {
+                continue;
+            };
+            match (seq.forced_next(), drawn) {
+                (None, drawn) => accept(seq, drawn, &self.rules),
+                (Some(_), Ok(scored)) => seq.score(scored),
+                (Some(_), Err(error)) => seq.finished = Some(FinishReason::Error(error.into())),
             }
         }
         Ok(())

@@ -39,6 +39,8 @@ pub struct Sequence {
     pub events: Box<dyn EventSink>,
     text: TextState,
     pub finished: Option<FinishReason>,
+    /// With `prompt_logprobs`: the prompt tokens scored so far.
+    scored: Vec<Sample>,
 }
 
 impl Sequence {
@@ -62,6 +64,7 @@ impl Sequence {
             events,
             text: TextState::new(tokenizer, skip_special_tokens),
             finished: None,
+            scored: Vec::new(),
         }
     }
 
@@ -85,17 +88,52 @@ impl Sequence {
         &self.history[..len]
     }
 
-    /// The token to feed and its position when decoding.
+    /// The token to feed and its position when decoding: the last one drawn, or the prompt's
+    /// token at `pos` while the prompt is scored.
     pub fn decode_input(&self) -> Option<(i32, i32)> {
         match self.phase {
-            Phase::Decode { pos } => Some((
-                *self
-                    .history
-                    .last()
-                    .expect("decoding sequences have a token") as i32,
-                pos as i32,
-            )),
+            Phase::Decode { pos } => Some((self.history[pos] as i32, pos as i32)),
             Phase::Prefill { .. } => None,
+        }
+    }
+
+    /// While the prompt is scored: the prompt token the next logits are read for.
+    pub fn forced_next(&self) -> Option<u32> {
+        match self.phase {
+            Phase::Decode { pos } if pos + 1 < self.prompt_len() => Some(self.history[pos + 1]),
+            _ => None,
+        }
+    }
+
+    /// Starts a `prompt_logprobs` request at position 0 of its slot: every prompt token goes
+    /// through a decode step, whatever the slot's cache held.
+    pub fn start_scoring(&mut self) {
+        self.cached = 0;
+        self.phase = Phase::Decode { pos: 0 };
+        if self.forced_next().is_none() {
+            self.scored_all();
+        }
+    }
+
+    /// Records the log-probability of the prompt's next token and moves onto it.
+    pub fn score(&mut self, sample: Sample) {
+        let Phase::Decode { pos } = self.phase else {
+            unreachable!("only decoding sequences score");
+        };
+        self.scored.push(sample);
+        self.phase = Phase::Decode { pos: pos + 1 };
+        if self.forced_next().is_none() {
+            self.scored_all();
+        }
+    }
+
+    /// Sends the prompt's log-probabilities; a request for no tokens ends with them.
+    fn scored_all(&mut self) {
+        let event = Event::PromptLogprobs(std::mem::take(&mut self.scored));
+        if self.events.send(event).is_err() {
+            self.finished = Some(FinishReason::Cancelled);
+        } else if self.request.max_tokens == 0 {
+            self.finished = Some(FinishReason::Length);
         }
     }
 

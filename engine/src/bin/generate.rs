@@ -155,6 +155,7 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
                 out.write_all(text.as_bytes())?;
                 out.flush()?;
             }
+            Event::PromptLogprobs(_) => {}
             Event::Finished {
                 reason,
                 generated_tokens,

@@ -152,8 +152,9 @@ impl GrammarCompiler {
 
 impl GrammarCompiler {
     /// `constraint` held back until the generated text contains `trigger` (a thinking model's
-    /// closing tag), so that the reasoning before it is free and the answer after it follows
-    /// the grammar.
+    /// closing tag, a tool call's opening tag), so that the text before it is free and what
+    /// follows it follows the grammar. On a constraint that already waits, `trigger` comes
+    /// first: the reasoning's end, then a call's opening.
     pub fn after(&self, constraint: Constraint, trigger: &str) -> Constraint {
         constraint.after(trigger.as_bytes(), self.factory.tok_env().clone())
     }

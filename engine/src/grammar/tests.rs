@@ -191,3 +191,28 @@ fn a_gated_grammar_waits_for_its_trigger_split_across_tokens() {
     constraint.advance(6).unwrap();
     assert!(constraint.is_finished());
 }
+
+#[test]
+fn gates_open_in_order_and_the_triggering_token_s_rest_reaches_the_grammar() {
+    let compiler = compiler();
+    let inner = compiler.after(
+        compiler.compile(&Grammar::Regex("yab".into())).unwrap(),
+        "2",
+    );
+    let mut constraint = compiler.after(inner, "x");
+    // "2" before "x" opens nothing: the triggers are taken in order.
+    constraint.advance(14).unwrap();
+    constraint.advance(11).unwrap();
+    assert!(constraint.waiting());
+    // "2y" ends the second trigger; its "y" is the grammar's first byte.
+    constraint.advance(17).unwrap();
+    assert!(!constraint.waiting());
+    let allowed: Vec<u32> = (0..VOCAB as u32)
+        .filter(|&t| constraint.allowed().unwrap().is_allowed(t))
+        .collect();
+    assert_eq!(
+        allowed,
+        vec![2, 6],
+        "\"y\" was consumed: a or ab comes next"
+    );
+}

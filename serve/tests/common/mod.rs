@@ -314,6 +314,14 @@ pub fn tiny_thinking() -> std::path::PathBuf {
     tiny_dir(&byte_tokenizer(), template)
 }
 
+/// The byte-level tiny model with a template in Mistral's manner: it renders the tools and
+/// names `[TOOL_CALLS]`, so calls take Mistral's list form (spelled in bytes here: the
+/// vocabulary has no such control token).
+pub fn tiny_mistral() -> std::path::PathBuf {
+    let template = "{% if tools %}{% for t in tools %}{{ t.function.name }};{% endfor %}{% endif %}{% for m in messages %}{{ m['role'][0] }}:{{ m['content'] }}\n{% endfor %}{% if add_generation_prompt %}a:{% endif %}{# calls: [TOOL_CALLS][...] #}";
+    tiny_dir(&byte_tokenizer(), template)
+}
+
 /// The id of a multi-byte piece of the byte-level vocabulary.
 pub fn piece_id(piece: &str) -> u32 {
     BYTE_PIECES_START
@@ -358,4 +366,66 @@ fn byte_tokenizer() -> Value {
                   "end_of_word_suffix": null, "fuse_unk": false, "byte_fallback": false,
                   "ignore_merges": false, "vocab": vocab, "merges": []}
     })
+}
+
+/// The module options `serve` builds from these model arguments (its `--slots` default
+/// given here), host sampling.
+pub fn served_options(args: &[&str]) -> engine::model::ModelOptions {
+    use clap::Parser;
+    #[derive(Parser)]
+    struct Args {
+        #[command(flatten)]
+        model: engine::model_args::ModelArgs,
+    }
+    let args = Args::parse_from(std::iter::once("serve").chain(args.iter().copied()));
+    args.model
+        .options(engine::device_sampling::SamplingMode::Host)
+        .expect("module options")
+}
+
+/// `quality`'s teacher-forced log-probabilities of `tokens[1..]`: one decode step per token in
+/// a module built with `options`, then `log softmax` in f64. Each row also gives the `top`
+/// likeliest ids, ties to the lower id.
+pub fn quality_logprobs(
+    path: &std::path::Path,
+    options: &engine::model::ModelOptions,
+    tokens: &[u32],
+    top: usize,
+) -> Vec<(f32, Vec<(u32, f32)>)> {
+    use engine::batch::GraphRunner;
+    let runtime = engine::runtime::Runtime::new("local-task").expect("runtime");
+    let mut loaded = engine::model::load(&runtime, path, options).expect("load the model");
+    let vocab = loaded.graphs.vocab();
+    let mut out = engine::graphs::DecodeOutput::default();
+    let mut rows = Vec::new();
+    for (pos, &token) in tokens[..tokens.len() - 1].iter().enumerate() {
+        loaded
+            .graphs
+            .decode(
+                emitter::graph::Head::Logits,
+                &[token as i32],
+                &[pos as i32],
+                None,
+                &mut out,
+            )
+            .expect("decode");
+        let row = &out.logits[..vocab];
+        // quality.rs's log_softmax, as written there.
+        let max = row.iter().copied().fold(f32::NEG_INFINITY, f32::max) as f64;
+        let lse = max
+            + row
+                .iter()
+                .map(|&v| (v as f64 - max).exp())
+                .sum::<f64>()
+                .ln();
+        let lp: Vec<f64> = row.iter().map(|&v| v as f64 - lse).collect();
+        let mut ids: Vec<u32> = (0..vocab as u32).collect();
+        ids.sort_by(|&a, &b| row[b as usize].total_cmp(&row[a as usize]).then(a.cmp(&b)));
+        let best = ids[..top]
+            .iter()
+            .map(|&id| (id, lp[id as usize] as f32))
+            .collect();
+        rows.push((lp[tokens[pos + 1] as usize] as f32, best));
+    }
+    rows
 }

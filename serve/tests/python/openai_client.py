@@ -1,6 +1,10 @@
 """The server through the official `openai` client on SmolLM2.
 
-Usage: openai_client.py BASE_URL MODEL GENERATE_BINARY API_KEY
+Usage: openai_client.py BASE_URL MODEL GENERATE_BINARY API_KEY [ECHO_REFERENCE]
+
+ECHO_REFERENCE: a JSON file of `quality`'s teacher-forced log-probabilities of a prompt
+(`{"ids": [...], "rows": [{"logprob", "top": [...]}, ...]}`, one row per token after the
+first), which the echoed ones must equal.
 
 Runs chat, completions, streaming, usage, logprobs, seeds (against the
 `generate` binary), stop strings, n, cancel-by-disconnect, bad requests,
@@ -18,6 +22,7 @@ import urllib.request
 import openai
 
 BASE, MODEL, GENERATE, KEY = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+ECHO_REFERENCE = sys.argv[5] if len(sys.argv) > 5 else None
 client = openai.OpenAI(base_url=BASE + "/v1", api_key=KEY, max_retries=0, timeout=300)
 AUTH = {"authorization": "Bearer " + KEY}
 QUESTION = "What is the capital of France? Answer in one sentence."
@@ -34,6 +39,36 @@ def metric(name):
         if line.startswith(name + "{"):
             return float(line.rsplit(" ", 1)[1])
     raise AssertionError(f"metric {name} missing")
+
+
+def test_echo_logprobs():
+    """What lm-eval-harness sends: echo, logprobs, max_tokens 0. The prompt's log-probabilities
+    equal quality's teacher-forced ones (the first request, alone in its decode step, as
+    quality's are: bit-equal)."""
+    if ECHO_REFERENCE is None:
+        print("  (no reference file: the values are not checked)")
+        return
+    reference = json.load(open(ECHO_REFERENCE))
+    ids, rows = reference["ids"], reference["rows"]
+    out = client.completions.create(model=MODEL, prompt=ids, echo=True, logprobs=3, max_tokens=0)
+    choice = out.choices[0]
+    assert choice.finish_reason == "length" and out.usage.completion_tokens == 0, out
+    lp = choice.logprobs
+    assert len(lp.tokens) == len(ids) and lp.token_logprobs[0] is None and lp.top_logprobs[0] is None
+    assert choice.text == "".join(lp.tokens), (choice.text, lp.tokens)
+    worst = 0.0
+    for got, top, row in zip(lp.token_logprobs[1:], lp.top_logprobs[1:], rows):
+        worst = max(worst, abs(got - row["logprob"]))
+        served_top = sorted(top.values(), reverse=True)
+        assert len(served_top) == len(row["top"]), top
+        worst = max([worst] + [abs(a - b) for a, b in zip(served_top, row["top"])])
+    print(f"  echoed against quality's: max |diff| {worst:.3g}")
+    assert worst == 0.0, worst
+    # vLLM's prompt_logprobs on chat, and echo refused there.
+    chat_out = chat(max_tokens=1, extra_body={"prompt_logprobs": 1})
+    assert chat_out.model_extra["prompt_logprobs"][0] is None, chat_out.model_extra
+    assert len(chat_out.model_extra["prompt_logprobs"]) == chat_out.usage.prompt_tokens
+    expect_error(400, "echo", max_tokens=1, extra_body={"echo": True})
 
 
 def test_models():
@@ -284,6 +319,48 @@ def test_tool_calls():
     assert out.choices[0].message.tool_calls is None and out.choices[0].message.content
 
 
+# What clients usually send: objects that name their properties but do not close themselves.
+OPEN_TOOLS = [
+    {"type": "function", "function": {
+        "name": "get_weather", "description": "The weather in a city.",
+        "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}},
+    {"type": "function", "function": {
+        "name": "get_time", "description": "The local time in a time zone.",
+        "parameters": {"type": "object", "properties": {"zone": {"type": "string"}}}}},
+]
+
+
+def test_tool_calls_with_open_schemas():
+    """The schemas are read as OpenAI's strict mode reads them: a call names no other key and
+    closes. Before, SmolLM2 wandered through invented keys until max_tokens, and the answer
+    came back as `length` with the raw `<tool_call>` text in its content and no calls."""
+    ask = [{"role": "user", "content": "What is the weather in Paris?"}]
+    for seed, parallel in [(0, True), (2, True), (5, True), (0, False), (6, False), (10, False)]:
+        kw = dict(messages=ask, tools=OPEN_TOOLS, tool_choice="required", max_tokens=100,
+                  seed=seed, parallel_tool_calls=parallel)
+        out = chat(**kw).choices[0]
+        assert out.message.tool_calls, out
+        assert out.message.content is None, out
+        # Parallel calls may go on until max_tokens; one call always closes.
+        assert out.finish_reason == "tool_calls" or parallel and out.finish_reason == "length", out
+        complete = out.message.tool_calls[:-1] if out.finish_reason == "length" else out.message.tool_calls
+        for call in complete:
+            named = OPEN_TOOLS[0 if call.function.name == "get_weather" else 1]
+            keys = set(json.loads(call.function.arguments))
+            assert keys <= set(named["function"]["parameters"]["properties"]), call
+        deltas = 0
+        chunks = list(chat(stream=True, **kw))
+        for chunk in chunks:
+            deltas += sum(1 for c in chunk.choices[0].delta.tool_calls or [] if c.function.arguments)
+        streamed, content, reasons = reassembled(iter(chunks))
+        whole = [{"name": c.function.name, "arguments": c.function.arguments}
+                 for c in out.message.tool_calls]
+        assert streamed == whole and content == "" and reasons == [out.finish_reason], \
+            (streamed, whole, content, reasons)
+        # The arguments are streamed as they are generated, not whole at the end.
+        assert deltas > len(whole), deltas
+
+
 def test_api_key_and_unknown_fields():
     wrong = openai.OpenAI(base_url=BASE + "/v1", api_key="wrong", max_retries=0)
     try:
@@ -298,10 +375,10 @@ def test_api_key_and_unknown_fields():
         "type": "json_schema", "json_schema": {"name": "x", "schema": {"type": "no-such-type"}}})
 
 
-TESTS = [test_models, test_chat_and_usage, test_completions_length, test_stream_matches_whole,
+TESTS = [test_echo_logprobs, test_models, test_chat_and_usage, test_completions_length, test_stream_matches_whole,
          test_logprobs, test_seeds_match_generate, test_stop_strings, test_n,
          test_cancel_by_disconnect, test_bad_requests, test_response_format, test_tool_calls,
-         test_api_key_and_unknown_fields]
+         test_tool_calls_with_open_schemas, test_api_key_and_unknown_fields]
 
 if __name__ == "__main__":
     for test in TESTS:

@@ -71,7 +71,7 @@ fn run_with_offer(next: NextModule<FakeGraphs>) -> (Engine, Vec<(Vec<u32>, Finis
 fn reason(event: Event) -> FinishReason {
     match event {
         Event::Finished { reason, .. } => reason,
-        Event::Token { .. } => unreachable!("collect ends on Finished"),
+        Event::Token { .. } | Event::PromptLogprobs(_) => unreachable!("collect ends on Finished"),
     }
 }
 

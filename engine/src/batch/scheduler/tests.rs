@@ -251,6 +251,7 @@ fn outcome(events: &Receiver<Event>) -> Option<(Vec<u32>, FinishReason)> {
     for event in events.try_iter() {
         match event {
             Event::Token { id, .. } => ids.push(id),
+            Event::PromptLogprobs(_) => {}
             Event::Finished { reason, .. } => return Some((ids, reason)),
         }
     }
@@ -489,4 +490,66 @@ fn a_grammar_constrains_its_row_and_leaves_the_others_alone() {
     assert!(ids.iter().all(|&t| t == 1 || t == 3), "{ids:?}");
     // The unconstrained row in the same steps draws what it draws alone.
     assert_eq!(outcome(&free).expect("finished").0, alone(&[3, 4], 6));
+}
+
+#[test]
+fn a_scored_prompt_runs_as_decode_steps_and_then_generates_as_if_alone() {
+    let mut h = Harness::new(FakeGraphs::new(2, 64, &[4]), 64);
+    let prompt = [3, 1, 4, 1, 5, 9];
+    // A parked cache that shares the prompt's start: scoring reads every position anyway.
+    let (_, first) = h.submit(&prompt[..4], 1);
+    h.run_to_end();
+    assert!(outcome(&first).is_some());
+    h.calls();
+    let mut request = GenerationRequest::new(prompt.to_vec(), SampleParams::greedy(), 3);
+    request.prompt_logprobs = Some(2);
+    let (_, events) = h.submit_request(request);
+    h.run_to_end();
+    let calls = h.calls();
+    assert!(
+        calls.iter().all(|c| !matches!(c, Call::Prefill { .. })),
+        "{calls:?}"
+    );
+    // One step per prompt token, then one per generated token but the last.
+    let steps = calls
+        .iter()
+        .filter(|c| matches!(c, Call::Decode { .. }))
+        .count();
+    assert_eq!(steps, prompt.len() + 2);
+    let Ok(Event::PromptLogprobs(scored)) = events.try_recv() else {
+        panic!("the scores come first");
+    };
+    // One-hot logits: the model's next token has logit 1, the other 15 have 0.
+    let lse = 1.0 + (1.0 + 15.0 * (-1f64).exp()).ln();
+    assert_eq!(scored.len(), prompt.len() - 1);
+    for (i, s) in scored.iter().enumerate() {
+        let likeliest = next_token(&prompt[..=i].iter().map(|&t| t as i32).collect::<Vec<_>>());
+        assert_eq!(s.token, prompt[i + 1]);
+        let expected = if s.token == likeliest {
+            1.0 - lse
+        } else {
+            -lse
+        };
+        assert!((s.logprob as f64 - expected).abs() < 1e-6, "{s:?}");
+        assert_eq!(s.top_logprobs.len(), 2);
+        assert_eq!(s.top_logprobs[0].token, likeliest);
+        // Ties go to the lower id.
+        assert_eq!(s.top_logprobs[1].token, u32::from(likeliest == 0));
+    }
+    let (ids, reason) = outcome(&events).expect("finished");
+    assert_eq!(ids, alone(&prompt, 3));
+    assert_eq!(reason, FinishReason::Length);
+    // No tokens asked for: the scores alone; a one-token prompt has none to give.
+    for prompt in [&prompt[..], &prompt[..1]] {
+        let mut request = GenerationRequest::new(prompt.to_vec(), SampleParams::greedy(), 0);
+        request.prompt_logprobs = Some(0);
+        let (_, events) = h.submit_request(request);
+        h.run_to_end();
+        let Ok(Event::PromptLogprobs(scored)) = events.try_recv() else {
+            panic!("the scores come first");
+        };
+        assert_eq!(scored.len(), prompt.len() - 1);
+        assert_eq!(outcome(&events), Some((Vec::new(), FinishReason::Length)));
+    }
+    assert_eq!(h.pending.load(Ordering::Acquire), 0);
 }
