@@ -174,7 +174,7 @@ INLINE __m512i fx_add_high(enum code code, const struct fx_tables* t, const uint
 }
 
 // Groups whose maps are decoded together: a K6 super-block's, else one.
-INLINE size_t fx_map_groups(enum maps mp) { return mp == MAP_K6 ? 8 : 1; }
+INLINE size_t fx_map_groups(enum maps mp) { return k6_maps(mp) ? 8 : 1; }
 
 // The 16 rows' scales (with `negate`, mins) of the groups of map block `block` (see
 // `fx_map_groups`), as `load_map` gives them one at a time. A K6 super-block's f16 factor is
@@ -185,7 +185,7 @@ INLINE size_t fx_map_groups(enum maps mp) { return mp == MAP_K6 ? 8 : 1; }
 // whole bytes, measured no faster decoded 16 at a time.)
 INLINE void fx_block_maps(enum maps mp, const uint8_t* base, size_t block, int negate,
                           __m512* out) {
-    if (mp != MAP_K6) {
+    if (!k6_maps(mp)) {
         out[0] = load_map(mp, base, block, negate);
         return;
     }
@@ -214,9 +214,11 @@ INLINE void fx_block_maps(enum maps mp, const uint8_t* base, size_t block, int n
         _mm512_unpackhi_epi8(lo, hi),
         _mm512_and_si512(_mm512_multishift_epi64_epi8(select, _mm512_unpackhi_epi64(words, words)),
                          top_bits));
+    // K6S sub-scales mean sc - 32.
+    const __m512i bias = _mm512_set1_epi32(mp == MAP_K6S ? 32 : 0);
 #define FX_K6_GROUP(j)                                                                           \
-    out[j] = _mm512_mul_ps(d, _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(                             \
-                                  _mm512_extracti32x4_epi32((j) % 2 ? odd : even, (j) / 2))))
+    out[j] = _mm512_mul_ps(d, _mm512_cvtepi32_ps(_mm512_sub_epi32(_mm512_cvtepu8_epi32(            \
+                                  _mm512_extracti32x4_epi32((j) % 2 ? odd : even, (j) / 2)), bias)))
     FX_K6_GROUP(0); FX_K6_GROUP(1); FX_K6_GROUP(2); FX_K6_GROUP(3);
     FX_K6_GROUP(4); FX_K6_GROUP(5); FX_K6_GROUP(6); FX_K6_GROUP(7);
 #undef FX_K6_GROUP
@@ -291,6 +293,7 @@ INLINE void fx_prefetch_maps(enum maps mp, const uint8_t* st, const uint8_t* mt,
     size_t at;
     switch (mp) {
     case MAP_K6:
+    case MAP_K6S:
         if (g % 8) return;
         at = maps_bytes(mp, g);
         _mm_prefetch((const char*)(st + at + 64), _MM_HINT_T0);

@@ -72,8 +72,12 @@ INLINE size_t input_bytes(enum code code) {
 // (row r at bits 2r, 2r+1). MAP_K8 (Q6_K): per tile and super-block of 16 groups, 288 bytes:
 // the 16 rows' f16 d, then each group's 16 signed 8-bit sub-scales. MAP_E8 (MXFP4): one E8M0
 // exponent byte e per group and row, the scale ggml's half of 2^(e - 127): 2^(e - 128), a
-// subnormal f32 for e < 2 (`ggml_e8m0_to_fp32_half`).
-enum maps { MAP_F16, MAP_F32, MAP_K6, MAP_K8, MAP_E8 };
+// subnormal f32 for e < 2 (`ggml_e8m0_to_fp32_half`). MAP_K6S (IQ4_XS): MAP_K6's layout
+// without mins, each 6-bit sub-scale meaning `sc - 32`.
+enum maps { MAP_F16, MAP_F32, MAP_K6, MAP_K8, MAP_E8, MAP_K6S };
+
+// Maps in MAP_K6's layout.
+INLINE int k6_maps(enum maps mp) { return mp == MAP_K6 || mp == MAP_K6S; }
 
 
 INLINE uint32_t load_u32(const uint8_t* p) {
@@ -86,7 +90,7 @@ INLINE size_t maps_bytes(enum maps mp, size_t groups) {
     switch (mp) {
     case MAP_F16: return groups * TILE * 2;
     case MAP_F32: return groups * TILE * 4;
-    case MAP_K6: return groups / 8 * 128;
+    case MAP_K6: case MAP_K6S: return groups / 8 * 128;
     case MAP_E8: return groups * TILE;
     default: return groups / 16 * 288;
     }
@@ -107,7 +111,7 @@ INLINE __m512 load_map(enum maps mp, const uint8_t* base, size_t g, int negate) 
     }
     __m512i sub;
     const uint8_t* p;
-    if (mp == MAP_K6) {
+    if (k6_maps(mp)) {
         p = base + g / 8 * 128;
         const size_t j = g % 8;
         const __m128i bytes = _mm_loadl_epi64((const __m128i*)(p + 32 + j * 8));
@@ -120,6 +124,7 @@ INLINE __m512 load_map(enum maps mp, const uint8_t* base, size_t g, int negate) 
             _mm512_srlv_epi32(_mm512_set1_epi32((int)load_u32(p + 96 + j * 4)), shifts),
             _mm512_set1_epi32(3));
         sub = _mm512_or_si512(nibbles, _mm512_slli_epi32(top, 4));
+        if (mp == MAP_K6S) sub = _mm512_sub_epi32(sub, _mm512_set1_epi32(32));
     } else {
         p = base + g / 16 * 288;
         sub = _mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i*)(p + 32 + g % 16 * 16)));

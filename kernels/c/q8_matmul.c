@@ -43,7 +43,7 @@
 
 // Inputs per activation scale: a K-quant super-block as llama.cpp's Q8_K, else one group of
 // 32 as Q8_0.
-INLINE int q8_block(enum maps mp) { return mp == MAP_K6 || mp == MAP_K8 ? 256 : 32; }
+INLINE int q8_block(enum maps mp) { return k6_maps(mp) || mp == MAP_K8 ? 256 : 32; }
 
 // Quantized activations of K inputs and M tokens, one buffer: codes [M, K] i8, then scales
 // [M, K / block] f32, then group sums [M, K / group] f32 (integers, exact in f32).

@@ -148,6 +148,9 @@ pub enum Maps {
     /// MXFP4's exponents: one E8M0 byte `e` per group and row, the scale `2^(e - 128)`
     /// (`weight_format::e8m0_half`).
     E8M0,
+    /// IQ4_XS super-blocks: [`Maps::SuperBlock6`]'s layout without mins, each sub-scale `sc`
+    /// meaning `sc - 32`. A scale is `d * (sc - 32)`.
+    SuperBlock6Signed,
 }
 
 impl Maps {
@@ -156,7 +159,7 @@ impl Maps {
         match self {
             Maps::F16 | Maps::F32 => 1,
             Maps::E8M0 => SubScales::E8M0.groups_per_block(),
-            Maps::SuperBlock6 => SubScales::SixBit.groups_per_block(),
+            Maps::SuperBlock6 | Maps::SuperBlock6Signed => SubScales::SixBit.groups_per_block(),
             Maps::SuperBlock8 => SubScales::Int8.groups_per_block(),
         }
     }
@@ -166,7 +169,7 @@ impl Maps {
         match self {
             Maps::F16 => groups * TILE_ROWS * 2,
             Maps::F32 => groups * TILE_ROWS * 4,
-            Maps::SuperBlock6 => groups / 8 * 128,
+            Maps::SuperBlock6 | Maps::SuperBlock6Signed => groups / 8 * 128,
             Maps::SuperBlock8 => groups / 16 * 288,
             Maps::E8M0 => groups * SubScales::E8M0.block_bytes(),
         }
@@ -218,6 +221,14 @@ pub const FORMATS: &[KernelFormat] = &[
     row("q6_k", Code::I6, 16, Maps::SuperBlock8, false, true),
     row("mxfp4", Code::E2M1, 32, Maps::E8M0, false, true),
     row("iq4_nl", Code::NL4, 32, Maps::F16, false, true),
+    row(
+        "iq4_xs",
+        Code::NL4,
+        32,
+        Maps::SuperBlock6Signed,
+        false,
+        true,
+    ),
 ];
 
 const fn row(
@@ -294,6 +305,7 @@ impl GroupedMatmul {
             Maps::SuperBlock6 => "k6",
             Maps::SuperBlock8 => "k8",
             Maps::E8M0 => "e8",
+            Maps::SuperBlock6Signed => "k6s",
         };
         let min = if self.min { "_min" } else { "" };
         format!("{code}_g{}_{maps}{min}", self.group)
@@ -407,7 +419,7 @@ impl GroupedMatmul {
     /// as llama.cpp's Q8_K; 32 otherwise, as its Q8_0.
     pub fn q8_block(&self) -> usize {
         match self.maps {
-            Maps::SuperBlock6 | Maps::SuperBlock8 => 256,
+            Maps::SuperBlock6 | Maps::SuperBlock6Signed | Maps::SuperBlock8 => 256,
             Maps::F16 | Maps::F32 | Maps::E8M0 => 32,
         }
     }

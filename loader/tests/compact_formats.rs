@@ -71,6 +71,15 @@ fn stored_value(
         None if layout.scale == Dtype::F16 => {
             half::f16::from_le_bytes([scales[2 * map_at], scales[2 * map_at + 1]]).to_f32()
         }
+        Some(kind @ SubScales::SixBitSigned) => {
+            // Per tile and super-block: the rows' f16 d, 8 groups' low nibbles, their top bits.
+            let (block, k) = (g / 8, g % 8);
+            let p = (t * groups / 8 + block) * kind.block_bytes();
+            let d = half::f16::from_le_bytes([scales[p + 2 * j], scales[p + 2 * j + 1]]);
+            let low = (scales[p + 32 + k * 8 + j / 2] >> (4 * (j % 2))) & 0x0F;
+            let top = (scales[p + 96 + k * 4 + j / 4] >> (2 * (j % 4))) & 0x03;
+            kind.scale(d.to_f32(), low | top << 4)
+        }
         Some(SubScales::E8M0) => SubScales::E8M0.scale(0.0, scales[map_at]),
         other => panic!("the test decodes no {other:?} maps"),
     };
@@ -79,9 +88,12 @@ fn stored_value(
 
 #[test]
 fn compact_forms_give_back_the_dequantized_values() {
-    // 96 inputs: 3 groups of 32, stored as 4 (one padding group).
-    let (rows, cols) = (32, 96);
-    for (i, ty) in [GgmlType::MXFP4, GgmlType::IQ4_NL].into_iter().enumerate() {
+    // 96 inputs: 3 groups of 32, stored as 4 (one padding group); super-blocks take 512.
+    for (i, ty) in [GgmlType::MXFP4, GgmlType::IQ4_NL, GgmlType::IQ4_XS]
+        .into_iter()
+        .enumerate()
+    {
+        let (rows, cols) = (32, if ty.block_size() == 256 { 512 } else { 96 });
         let dir = tempfile::tempdir().unwrap();
         let raw = blocks(ty, rows * cols, 0x9E37_79B9 + i as u64);
         let expected = dequantize_to_vec(ty, &raw, rows * cols).unwrap();
@@ -128,7 +140,11 @@ fn compact_forms_give_back_the_dequantized_values() {
         let (codes_shape, codes) = &stored[&format!("{NAME}.codes")];
         let (_, scales) = &stored[&format!("{NAME}.scales")];
         let groups = codes_shape[1];
-        assert_eq!(groups, 4, "{ty}: padded to the group multiple");
+        assert_eq!(
+            groups,
+            cols.div_ceil(128) * 4,
+            "{ty}: padded to the group multiple"
+        );
         for r in 0..rows {
             for c in 0..cols {
                 let got = stored_value(ty, codes, scales, groups, r, c);

@@ -171,6 +171,9 @@ pub enum SubScales {
     SixBit,
     /// Q6_K: signed 8-bit sub-scales, 16 groups of 16 per block.
     Int8,
+    /// IQ4_XS: 6-bit sub-scales `sc` meaning `sc - 32`, 8 groups of 32 per block, no mins,
+    /// stored as `SixBit`'s.
+    SixBitSigned,
     /// MXFP4: per group and row one E8M0 exponent `e`; the scale is ggml's half of `2^(e-127)`,
     /// `2^(e-128)` (`ggml_e8m0_to_fp32_half`: subnormal for e < 2). A block is one group.
     E8M0,
@@ -180,7 +183,7 @@ impl SubScales {
     /// Groups per super-block.
     pub fn groups_per_block(self) -> usize {
         match self {
-            SubScales::SixBit => 8,
+            SubScales::SixBit | SubScales::SixBitSigned => 8,
             SubScales::Int8 => 16,
             SubScales::E8M0 => 1,
         }
@@ -191,7 +194,7 @@ impl SubScales {
     /// per group; 8-bit: 16 bytes per group); E8M0: the 16 rows' exponent bytes.
     pub fn block_bytes(self) -> usize {
         match self {
-            SubScales::SixBit => 128,
+            SubScales::SixBit | SubScales::SixBitSigned => 128,
             SubScales::Int8 => 288,
             SubScales::E8M0 => 16,
         }
@@ -202,6 +205,7 @@ impl SubScales {
     pub fn scale(self, d: f32, sub: u8) -> f32 {
         match self {
             SubScales::SixBit => d * f32::from(sub),
+            SubScales::SixBitSigned => d * f32::from(sub as i8 - 32),
             SubScales::Int8 => d * f32::from(sub as i8),
             SubScales::E8M0 => e8m0_half(sub),
         }

@@ -143,6 +143,24 @@ fn tile_maps(
                 }
             }
         }
+        Maps::SuperBlock6Signed => {
+            for sb in 0..groups / 8 {
+                let p = sb * 128;
+                let mut d = [0f32; TILE_ROWS];
+                for (j, d) in d.iter_mut().enumerate() {
+                    let (bits, v) = f16_bits(rng.unit().abs() * 0.001);
+                    scales[p + 2 * j..][..2].copy_from_slice(&bits.to_le_bytes());
+                    *d = v;
+                }
+                for k in 0..8 {
+                    for (j, d) in d.iter().enumerate() {
+                        let sc = (rng.next() % 64) as u8;
+                        put6(scales, p, k, j, sc);
+                        scale[sb * 8 + k][j] = d * f32::from(sc as i8 - 32);
+                    }
+                }
+            }
+        }
         Maps::SuperBlock6 => {
             for sb in 0..groups / 8 {
                 let (sp, mp) = (sb * 128, sb * 128);

@@ -27,6 +27,7 @@ pub fn compact_layout(ty: GgmlType) -> Option<GroupLayout> {
         Q5_1 => (Code::U5, None),
         MXFP4 => (Code::E2M1, Some(SubScales::E8M0)),
         IQ4_NL => (Code::NL4, None),
+        IQ4_XS => (Code::NL4, Some(SubScales::SixBitSigned)),
         _ => return None,
     };
     let maps = match sub_scales {
@@ -92,6 +93,7 @@ pub fn group_layout(ty: GgmlType) -> Option<GroupLayout> {
         // (MXFP4's scales are powers of two from 2^-128, beyond f16).
         MXFP4 => layout(S8, 32, F32, None),
         IQ4_NL => layout(S8, 32, F16, None),
+        IQ4_XS => layout(S8, 32, F32, None),
         _ => return None,
     })
 }
@@ -148,6 +150,7 @@ fn split_fn(ty: GgmlType) -> Option<SplitFn> {
         Q6_K => q6_k,
         MXFP4 => mxfp4,
         IQ4_NL => iq4_nl,
+        IQ4_XS => iq4_xs,
         _ => return None,
     })
 }
@@ -220,6 +223,13 @@ fn super_blocks(ty: GgmlType, bytes: &[u8]) -> Option<SuperBlocks> {
                 out.sub_scales.extend_from_slice(&b[192..208]);
             }
         }
+        GgmlType::IQ4_XS => {
+            for b in bytes.chunks_exact(size) {
+                out.d.push(u16_at(b, 0));
+                out.sub_scales
+                    .extend((0..8).map(|j| super::table_codes::iq4_xs_sub_scale(b, j)));
+            }
+        }
         GgmlType::MXFP4 => out.sub_scales = bytes.iter().step_by(size).copied().collect(),
         _ => return None,
     }
@@ -251,7 +261,7 @@ pub fn pack_super_block_maps(
     let body = &mut out[32..kind.block_bytes()];
     body.fill(0);
     match kind {
-        SubScales::SixBit => {
+        SubScales::SixBit | SubScales::SixBitSigned => {
             for k in 0..groups {
                 for (r, row) in sub.iter().enumerate() {
                     let v = row[k];
@@ -342,6 +352,21 @@ fn iq4_nl(b: &[u8], codes: &mut [i8], scales: &mut [f32], _: &mut [f32]) {
     }
 }
 
+/// IQ4_XS: the table's value with the group's `d * (sc - 32)` (see `table_codes::iq4_xs`).
+fn iq4_xs(b: &[u8], codes: &mut [i8], scales: &mut [f32], _: &mut [f32]) {
+    for (j, (sub, s)) in codes
+        .chunks_exact_mut(32)
+        .zip(scales.iter_mut())
+        .enumerate()
+    {
+        *s = super::table_codes::iq4_xs_scale(b, j);
+        let qs = &b[8 + 16 * j..][..16];
+        for (i, c) in sub.iter_mut().enumerate() {
+            *c = weight_format::NL4_VALUES[super::table_codes::index(qs, i)];
+        }
+    }
+}
+
 /// K-quant maps: `(d * sc) * q - dmin * m` is `scale * q + min` with `min = -(dmin * m)`.
 fn k_maps(b: &[u8], scales: &mut [f32], mins: &mut [f32]) {
     for (j, (s, m)) in scales.iter_mut().zip(mins.iter_mut()).enumerate() {
@@ -388,7 +413,7 @@ mod tests {
     fn only_block_formats_have_groups() {
         use GgmlType::*;
         for ty in [
-            Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K, Q5_K, Q6_K, MXFP4, IQ4_NL,
+            Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K, Q5_K, Q6_K, MXFP4, IQ4_NL, IQ4_XS,
         ] {
             let layout = group_layout(ty).unwrap();
             assert_eq!(ty.block_size() as usize % layout.group, 0, "{ty}");
@@ -405,7 +430,7 @@ mod tests {
     #[test]
     fn compact_layouts_keep_the_files_bits() {
         use GgmlType::*;
-        for ty in [Q4_K, Q5_K, Q6_K, Q5_0, Q5_1, MXFP4, IQ4_NL] {
+        for ty in [Q4_K, Q5_K, Q6_K, Q5_0, Q5_1, MXFP4, IQ4_NL, IQ4_XS] {
             let l = compact_layout(ty).unwrap();
             let per_block = l.sub_scales.map_or(1, SubScales::groups_per_block);
             let block = l.group * per_block;
@@ -434,14 +459,19 @@ mod tests {
             rng ^= rng << 17;
             rng
         };
-        for ty in [GgmlType::Q4_K, GgmlType::Q5_K, GgmlType::Q6_K] {
+        for ty in [
+            GgmlType::Q4_K,
+            GgmlType::Q5_K,
+            GgmlType::Q6_K,
+            GgmlType::IQ4_XS,
+        ] {
             let size = ty.type_size() as usize;
             let mut bytes: Vec<u8> = (0..size * 3).map(|_| next() as u8).collect();
             // Finite f16 factors.
             for b in bytes.chunks_exact_mut(size) {
                 let at = if ty == GgmlType::Q6_K { 208 } else { 0 };
                 b[at..at + 2].copy_from_slice(&half::f16::from_f32(0.01).to_le_bytes());
-                if ty != GgmlType::Q6_K {
+                if matches!(ty, GgmlType::Q4_K | GgmlType::Q5_K) {
                     b[2..4].copy_from_slice(&half::f16::from_f32(0.002).to_le_bytes());
                 }
             }
@@ -450,10 +480,10 @@ mod tests {
             let per = 256 / g.layout.group;
             for (i, &scale) in g.scales.iter().enumerate() {
                 let d = half::f16::from_bits(sb.d[i / per]).to_f32();
-                let sc = if ty == GgmlType::Q6_K {
-                    f32::from(sb.sub_scales[i] as i8)
-                } else {
-                    f32::from(sb.sub_scales[i])
+                let sc = match ty {
+                    GgmlType::Q6_K => f32::from(sb.sub_scales[i] as i8),
+                    GgmlType::IQ4_XS => f32::from(sb.sub_scales[i] as i8 - 32),
+                    _ => f32::from(sb.sub_scales[i]),
                 };
                 assert_eq!((d * sc).to_bits(), scale.to_bits(), "{ty} group {i}");
                 if let Some(&min) = g.mins.get(i) {

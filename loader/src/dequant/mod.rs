@@ -58,6 +58,7 @@ fn block_fn(ty: GgmlType) -> Option<BlockFn> {
         Q6_K => k_quants::q6_k,
         MXFP4 => table_codes::mxfp4,
         IQ4_NL => table_codes::iq4_nl,
+        IQ4_XS => table_codes::iq4_xs,
         _ => return None,
     })
 }
