@@ -204,6 +204,7 @@ pub struct KernelFormat {
 /// `c/formats.h` lists the same rows for the C side; the test that every symbol named here is
 /// in the object keeps the two lists equal. `docs/adding-a-block-format.md` says what else a
 /// new format touches.
+#[rustfmt::skip]
 pub const FORMATS: &[KernelFormat] = &[
     row("q8_0", Code::I8, 32, Maps::F16, false, false),
     row("q4_0", Code::I4, 32, Maps::F16, false, true),
@@ -211,6 +212,7 @@ pub const FORMATS: &[KernelFormat] = &[
     row("q5_1_widened", Code::I8, 32, Maps::F16, true, false),
     row("q4_k_widened", Code::U4, 32, Maps::F32, true, true),
     row("q5_k_widened", Code::I8, 32, Maps::F32, true, false),
+    // Q6_K's and Q3_K's group form.
     row("q6_k_widened", Code::I8, 16, Maps::F32, false, false),
     row("q4_k", Code::U4, 32, Maps::SuperBlock6, true, true),
     row("q5_k_bytes", Code::I8, 32, Maps::SuperBlock6, true, false),
@@ -221,14 +223,8 @@ pub const FORMATS: &[KernelFormat] = &[
     row("q6_k", Code::I6, 16, Maps::SuperBlock8, false, true),
     row("mxfp4", Code::E2M1, 32, Maps::E8M0, false, true),
     row("iq4_nl", Code::NL4, 32, Maps::F16, false, true),
-    row(
-        "iq4_xs",
-        Code::NL4,
-        32,
-        Maps::SuperBlock6Signed,
-        false,
-        true,
-    ),
+    row("iq4_xs", Code::NL4, 32, Maps::SuperBlock6Signed, false, true),
+    row("q2_k_widened", Code::U4, 16, Maps::F32, true, true),
 ];
 
 const fn row(

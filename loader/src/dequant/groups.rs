@@ -94,6 +94,9 @@ pub fn group_layout(ty: GgmlType) -> Option<GroupLayout> {
         MXFP4 => layout(S8, 32, F32, None),
         IQ4_NL => layout(S8, 32, F16, None),
         IQ4_XS => layout(S8, 32, F32, None),
+        // 2- and 3-bit K-quants, widened: no compact form keeps their bits yet.
+        Q2_K => layout(U4, 16, F32, Some(F32)),
+        Q3_K => layout(S8, 16, F32, None),
         _ => return None,
     })
 }
@@ -151,6 +154,8 @@ fn split_fn(ty: GgmlType) -> Option<SplitFn> {
         MXFP4 => mxfp4,
         IQ4_NL => iq4_nl,
         IQ4_XS => iq4_xs,
+        Q2_K => q2_k,
+        Q3_K => q3_k,
         _ => return None,
     })
 }
@@ -395,6 +400,27 @@ fn q5_k(b: &[u8], codes: &mut [i8], scales: &mut [f32], mins: &mut [f32]) {
     }
 }
 
+/// Q2_K: `(d * sc) * q - dmin * m` is `scale * q + min` with `min = -(dmin * m)`.
+fn q2_k(b: &[u8], codes: &mut [i8], scales: &mut [f32], mins: &mut [f32]) {
+    for (j, (s, m)) in scales.iter_mut().zip(mins.iter_mut()).enumerate() {
+        let (dl, ml) = super::k_quants::q2_k_affine(b, j);
+        *s = dl;
+        *m = -ml;
+    }
+    for (e, c) in codes.iter_mut().enumerate() {
+        *c = super::k_quants::two_bits(&b[16..80], e) as i8;
+    }
+}
+
+fn q3_k(b: &[u8], codes: &mut [i8], scales: &mut [f32], _: &mut [f32]) {
+    for (j, s) in scales.iter_mut().enumerate() {
+        *s = super::k_quants::q3_k_scale(b, j);
+    }
+    for (e, c) in codes.iter_mut().enumerate() {
+        *c = super::k_quants::q3_code(b, e);
+    }
+}
+
 fn q6_k(b: &[u8], codes: &mut [i8], scales: &mut [f32], _: &mut [f32]) {
     let d = f16_at(b, 208);
     for (s, &sc) in scales.iter_mut().zip(&b[192..208]) {
@@ -413,7 +439,7 @@ mod tests {
     fn only_block_formats_have_groups() {
         use GgmlType::*;
         for ty in [
-            Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K, Q5_K, Q6_K, MXFP4, IQ4_NL, IQ4_XS,
+            Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K, Q5_K, Q6_K, MXFP4, IQ4_NL, IQ4_XS, Q2_K, Q3_K,
         ] {
             let layout = group_layout(ty).unwrap();
             assert_eq!(ty.block_size() as usize % layout.group, 0, "{ty}");
@@ -444,7 +470,8 @@ mod tests {
             let file = 16 * ty.type_size() as usize * block / ty.block_size() as usize;
             assert_eq!(stored, file, "{ty}");
         }
-        for ty in [Q8_0, Q4_0, Q4_1, F16] {
+        // Q2_K and Q3_K have no compact form yet: they are stored widened.
+        for ty in [Q8_0, Q4_0, Q4_1, F16, Q2_K, Q3_K] {
             assert!(compact_layout(ty).is_none(), "{ty}");
         }
     }
