@@ -246,7 +246,17 @@ INLINE __m512 fx_group(enum code code, int group, int has_min, const struct fx_t
         dot[1][l] = _mm512_setzero_si512();
     }
 #pragma GCC unroll 4
-    for (int k = 0; k < group; k += 8) {
+    for (int k = 0; k < group && code == U2; k += 8) {
+        const __m512i w[2] = {u2_quad(cg + k * 4), u2_quad(cg + (k + 4) * 4)};
+        const size_t at = g * group + k;
+#pragma GCC unroll 2
+        for (int h = 0; h < 2; ++h)
+#pragma GCC unroll 4
+            for (int l = 0; l < FX_LIMBS; ++l)
+                dot[h][l] = dpbusd_broadcast(dot[h][l], w[h], (const uint8_t*)q->limbs[l] + at + 4 * h);
+    }
+#pragma GCC unroll 4
+    for (int k = 0; k < group && code != U2; k += 8) {
         __m512i src = _mm512_loadu_si512((const void*)(cg + k * 8));
         if (code == I4) src = _mm512_xor_si512(src, _mm512_set1_epi8((char)0x88));
         __m512i w[2] = {
@@ -298,6 +308,14 @@ INLINE void fx_prefetch_maps(enum maps mp, const uint8_t* st, const uint8_t* mt,
         at = maps_bytes(mp, g);
         _mm_prefetch((const char*)(st + at + 64), _MM_HINT_T0);
         if (mt) _mm_prefetch((const char*)(mt + at + 64), _MM_HINT_T0);
+        break;
+    case MAP_K4:
+        // A K4 block: the 16 rows' f16 factor, then 8 bytes per group.
+        at = maps_bytes(mp, g) + 32 + 8 * (g % 16);
+        if (g % 16 == 0) {
+            _mm_prefetch((const char*)(st + maps_bytes(mp, g)), _MM_HINT_T0);
+            if (mt) _mm_prefetch((const char*)(mt + maps_bytes(mp, g)), _MM_HINT_T0);
+        }
         break;
     case MAP_K8:
         // A K8 block: the 16 rows' f16 d, then 16 bytes per group.
@@ -358,7 +376,7 @@ INLINE void fixed_matvec(enum code code, int group, enum maps mp, int has_min, c
                     const size_t j = (g0 + g) % per_block;
                     if (j == 0) {
                         fx_block_maps(mp, st, (g0 + g) / per_block, 0, scale);
-                        if (has_min) fx_block_maps(mp, mt, (g0 + g) / per_block, mp == MAP_K6, min);
+                        if (has_min) fx_block_maps(mp, mt, (g0 + g) / per_block, negated_mins(mp), min);
                     }
                     a = fx_group(code, group, has_min, &tables, ct + g * group_bytes, &q, g,
                                  scale[j], has_min ? min[j] : _mm512_setzero_ps(), a);

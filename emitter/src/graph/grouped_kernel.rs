@@ -27,6 +27,7 @@ pub fn kernel_for(format: &GroupFormat) -> Option<GroupedMatmul> {
         (ElemType::F16, Some(SubScales::Int8)) => Some(Maps::SuperBlock8),
         (ElemType::F32, Some(SubScales::E8M0)) => Some(Maps::E8M0),
         (ElemType::F16, Some(SubScales::SixBitSigned)) => Some(Maps::SuperBlock6Signed),
+        (ElemType::F16, Some(SubScales::FourBit)) => Some(Maps::SuperBlock4),
         _ => None,
     };
     let maps = float(format.scale)?;
@@ -333,6 +334,7 @@ mod tests {
                 Maps::F32 => (ElemType::F32, None),
                 Maps::SuperBlock6 => (ElemType::F16, Some(SubScales::SixBit)),
                 Maps::SuperBlock6Signed => (ElemType::F16, Some(SubScales::SixBitSigned)),
+                Maps::SuperBlock4 => (ElemType::F16, Some(SubScales::FourBit)),
                 Maps::SuperBlock8 => (ElemType::F16, Some(SubScales::Int8)),
                 Maps::E8M0 => (ElemType::F32, Some(SubScales::E8M0)),
             };

@@ -28,6 +28,7 @@ pub fn compact_layout(ty: GgmlType) -> Option<GroupLayout> {
         MXFP4 => (Code::E2M1, Some(SubScales::E8M0)),
         IQ4_NL => (Code::NL4, None),
         IQ4_XS => (Code::NL4, Some(SubScales::SixBitSigned)),
+        Q2_K => (Code::U2, Some(SubScales::FourBit)),
         _ => return None,
     };
     let maps = match sub_scales {
@@ -94,7 +95,8 @@ pub fn group_layout(ty: GgmlType) -> Option<GroupLayout> {
         MXFP4 => layout(S8, 32, F32, None),
         IQ4_NL => layout(S8, 32, F16, None),
         IQ4_XS => layout(S8, 32, F32, None),
-        // 2- and 3-bit K-quants, widened: no compact form keeps their bits yet.
+        // Q2_K's 2-bit codes as 4-bit ones (its compact form keeps 2 bits); Q3_K's 3-bit
+        // codes as bytes (no compact form keeps their bits yet).
         Q2_K => layout(U4, 16, F32, Some(F32)),
         Q3_K => layout(S8, 16, F32, None),
         _ => return None,
@@ -228,6 +230,14 @@ fn super_blocks(ty: GgmlType, bytes: &[u8]) -> Option<SuperBlocks> {
                 out.sub_scales.extend_from_slice(&b[192..208]);
             }
         }
+        GgmlType::Q2_K => {
+            for b in bytes.chunks_exact(size) {
+                out.d.push(u16_at(b, 80));
+                out.dmin.push(u16_at(b, 82));
+                out.sub_scales.extend(b[..16].iter().map(|v| v & 0x0F));
+                out.sub_mins.extend(b[..16].iter().map(|v| v >> 4));
+            }
+        }
         GgmlType::IQ4_XS => {
             for b in bytes.chunks_exact(size) {
                 out.d.push(u16_at(b, 0));
@@ -279,6 +289,13 @@ pub fn pack_super_block_maps(
             for k in 0..groups {
                 for (r, row) in sub.iter().enumerate() {
                     body[k * 16 + r] = row[k];
+                }
+            }
+        }
+        SubScales::FourBit => {
+            for k in 0..groups {
+                for (r, row) in sub.iter().enumerate() {
+                    body[k * 8 + r / 2] |= (row[k] & 0x0F) << (4 * (r % 2));
                 }
             }
         }
@@ -456,7 +473,7 @@ mod tests {
     #[test]
     fn compact_layouts_keep_the_files_bits() {
         use GgmlType::*;
-        for ty in [Q4_K, Q5_K, Q6_K, Q5_0, Q5_1, MXFP4, IQ4_NL, IQ4_XS] {
+        for ty in [Q4_K, Q5_K, Q6_K, Q5_0, Q5_1, MXFP4, IQ4_NL, IQ4_XS, Q2_K] {
             let l = compact_layout(ty).unwrap();
             let per_block = l.sub_scales.map_or(1, SubScales::groups_per_block);
             let block = l.group * per_block;
@@ -470,8 +487,8 @@ mod tests {
             let file = 16 * ty.type_size() as usize * block / ty.block_size() as usize;
             assert_eq!(stored, file, "{ty}");
         }
-        // Q2_K and Q3_K have no compact form yet: they are stored widened.
-        for ty in [Q8_0, Q4_0, Q4_1, F16, Q2_K, Q3_K] {
+        // Q3_K has no compact form yet: it is stored widened.
+        for ty in [Q8_0, Q4_0, Q4_1, F16, Q3_K] {
             assert!(compact_layout(ty).is_none(), "{ty}");
         }
     }
@@ -491,15 +508,20 @@ mod tests {
             GgmlType::Q5_K,
             GgmlType::Q6_K,
             GgmlType::IQ4_XS,
+            GgmlType::Q2_K,
         ] {
             let size = ty.type_size() as usize;
             let mut bytes: Vec<u8> = (0..size * 3).map(|_| next() as u8).collect();
             // Finite f16 factors.
             for b in bytes.chunks_exact_mut(size) {
-                let at = if ty == GgmlType::Q6_K { 208 } else { 0 };
+                let at = match ty {
+                    GgmlType::Q6_K => 208,
+                    GgmlType::Q2_K => 80,
+                    _ => 0,
+                };
                 b[at..at + 2].copy_from_slice(&half::f16::from_f32(0.01).to_le_bytes());
-                if matches!(ty, GgmlType::Q4_K | GgmlType::Q5_K) {
-                    b[2..4].copy_from_slice(&half::f16::from_f32(0.002).to_le_bytes());
+                if matches!(ty, GgmlType::Q4_K | GgmlType::Q5_K | GgmlType::Q2_K) {
+                    b[at + 2..at + 4].copy_from_slice(&half::f16::from_f32(0.002).to_le_bytes());
                 }
             }
             let g = split_groups(ty, &bytes, 3 * 256).unwrap();
