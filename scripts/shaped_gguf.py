@@ -11,9 +11,13 @@ Shapes are the models' HF config.json values (hidden size, layers, heads, kv hea
 FFN size, vocabulary, RoPE base, tied embeddings, q/k/v biases, RMS epsilon, context length).
 Types per tensor follow llama.cpp's quantizer (llama_tensor_get_type without an importance
 matrix): Q4_K_M and Q5_K_M give attn_v and ffn_down Q6_K in the first and last eighth of the
-layers and in every third layer between (`use_more_bits`); the LM head (or the embedding when
-tied) is Q6_K, or Q8_0 in a Q8_0 file; a K-quant tensor whose rows are not a multiple of 256
-falls back as llama.cpp's does (Q4_K to Q5_0, Q5_K to Q5_1, Q6_K to Q8_0). llama.cpp's Q4_0
+layers and in every third layer between (`use_more_bits`); Q3_K_M gives attn_v Q5_K in the
+first two layers and Q4_K after, ffn_down Q5_K in the first sixteenth and Q4_K after,
+attn_output Q4_K; Q2_K gives ffn_down and attn_output Q3_K, attn_v Q4_K (Q3_K below 4 query
+heads per kv head); IQ4_XS gives ffn_down Q5_K in the first eighth and attn_v Q5_K (at 4 or
+more query heads per kv head); the LM head (or the embedding when tied) is Q6_K, or Q8_0 in a
+Q8_0 file; a K-quant tensor whose rows are not a multiple of 256 falls back as llama.cpp's
+does (Q4_K to Q5_0, Q5_K to Q5_1, Q6_K to Q8_0, Q2_K, Q3_K and IQ4_XS to IQ4_NL). llama.cpp's Q4_0
 files use Q4_1 for the first eighth of ffn_down only when quantized with an importance matrix;
 this script writes the plain mix (Q4_0 everywhere, Q6_K head). Norms and biases are F32.
 
@@ -165,12 +169,16 @@ MIXES = {
     "q5_k_m": (17, T.Q5_K),
     "q8_0": (7, T.Q8_0),
     "q4_0": (2, T.Q4_0),
+    "q3_k_m": (12, T.Q3_K),
+    "q2_k": (10, T.Q2_K),
+    "iq4_xs": (30, T.IQ4_XS),
     # gpt-oss as published: experts MXFP4, every other matrix Q8_0 (llama_ftype MXFP4_MOE).
     "mxfp4": (38, T.Q8_0),
 }
 
 # llama.cpp's fallback for rows that are not a multiple of a K-quant's 256 elements.
-FALLBACK = {T.Q4_K: T.Q5_0, T.Q5_K: T.Q5_1, T.Q6_K: T.Q8_0}
+FALLBACK = {T.Q4_K: T.Q5_0, T.Q5_K: T.Q5_1, T.Q6_K: T.Q8_0,
+            T.Q2_K: T.IQ4_NL, T.Q3_K: T.IQ4_NL, T.IQ4_XS: T.IQ4_NL}
 
 
 def use_more_bits(i_layer: int, n_layers: int) -> bool:
@@ -180,11 +188,13 @@ def use_more_bits(i_layer: int, n_layers: int) -> bool:
 
 
 def tensor_type(mix: str, role: str, layer: int, n_layers: int, cols: int,
-                n_expert: int = 0) -> T:
+                n_expert: int = 0, gqa: int = 1) -> T:
     """The type llama.cpp's quantizer gives `role` (output, token_embd, attn_v, ffn_down,
     ffn_down_exps, ...) in a file of `mix`, for a tensor whose rows hold `cols` elements, in a
-    model of `n_expert` experts. Its 8-expert rule (Mixtral) puts attn_k and attn_v in Q8_0 and,
-    in the _K_M mixes, attn_output in Q5_K; every ffn_down* role takes ffn_down's rule."""
+    model of `n_expert` experts and `gqa` query heads per kv head. Its 8-expert rule (Mixtral)
+    puts attn_k and attn_v in Q8_0 and, in the K-quant and IQ4_XS mixes, attn_output in Q5_K;
+    every ffn_down* role takes ffn_down's rule; attn_v's layer is its layer (one per layer).
+    Not modelled: the 70B rule (attn_v Q3_K/Q4_K to Q5_K when llama.cpp types the model 70B)."""
     default = MIXES[mix][1]
     new = default
     k_m = mix in ("q4_k_m", "q5_k_m")
@@ -194,10 +204,28 @@ def tensor_type(mix: str, role: str, layer: int, n_layers: int, cols: int,
         new = T.Q8_0 if default == T.Q8_0 or cols % 256 else T.Q6_K
     elif role in ("attn_k", "attn_v") and n_expert == 8:
         new = T.Q8_0
-    elif role == "attn_output" and n_expert == 8 and mix == "q4_k_m":
-        new = T.Q5_K
-    elif (role == "attn_v" or role.startswith("ffn_down")) and k_m:
-        if use_more_bits(layer, n_layers):
+    elif role == "attn_output":
+        if n_expert == 8 and mix in ("q4_k_m", "q3_k_m", "q2_k", "iq4_xs"):
+            new = T.Q5_K
+        elif n_expert != 8:
+            new = {"q2_k": T.Q3_K, "q3_k_m": T.Q4_K}.get(mix, new)
+    elif role == "attn_v":
+        if mix == "q2_k":
+            new = T.Q4_K if gqa >= 4 else T.Q3_K
+        elif mix == "q3_k_m":
+            new = T.Q5_K if layer < 2 else T.Q4_K
+        elif mix == "iq4_xs" and gqa >= 4:
+            new = T.Q5_K
+        elif k_m and use_more_bits(layer, n_layers):
+            new = T.Q6_K
+    elif role.startswith("ffn_down"):
+        if mix == "q2_k":
+            new = T.Q3_K
+        elif mix == "q3_k_m":
+            new = T.Q5_K if layer < n_layers // 16 else T.Q4_K
+        elif mix == "iq4_xs" and layer < n_layers // 8:
+            new = T.Q5_K
+        elif k_m and use_more_bits(layer, n_layers):
             new = T.Q6_K
     block = gguf.GGML_QUANT_SIZES[new][0]
     if cols % block:
@@ -209,7 +237,8 @@ def tensor_type(mix: str, role: str, layer: int, n_layers: int, cols: int,
 def _std_per_d(ty: T) -> float:
     """Standard deviation of the weights of a block with scale d = 1 (random codes)."""
     return {T.Q8_0: 74.0, T.Q4_0: 4.6, T.Q4_1: 4.6, T.Q5_0: 9.2, T.Q5_1: 9.2,
-            T.Q4_K: 240.0, T.Q5_K: 490.0, T.Q6_K: 344.0, T.MXFP4: 5.85}[ty]
+            T.Q4_K: 240.0, T.Q5_K: 490.0, T.Q6_K: 344.0, T.Q2_K: 12.0, T.Q3_K: 43.0,
+            T.IQ4_NL: 67.0, T.IQ4_XS: 1246.0, T.MXFP4: 5.85}[ty]
 
 
 def random_blocks(rng: np.random.Generator, ty: T, n_elements: int, std: float) -> np.ndarray:
@@ -225,8 +254,13 @@ def random_blocks(rng: np.random.Generator, ty: T, n_elements: int, std: float) 
     def put(offset: int, values: np.ndarray) -> None:
         raw[:, offset:offset + 2] = values.astype(np.float16).view(np.uint8).reshape(n_blocks, 2)
 
-    if ty in (T.Q8_0, T.Q4_0, T.Q5_0):
+    if ty in (T.Q8_0, T.Q4_0, T.Q5_0, T.IQ4_NL, T.IQ4_XS):
         put(0, d16)
+    elif ty == T.Q2_K:
+        put(80, d16)
+        put(82, 1.5 * d16.astype(np.float32))
+    elif ty == T.Q3_K:
+        put(108, d16)
     elif ty == T.Q4_1:
         put(0, d16)
         put(2, -7.5 * d16.astype(np.float32))
@@ -350,8 +384,10 @@ def plan(shape: Shape, mix: str, layers: int, vocab: int, rope_freqs: bool) -> l
     for i in range(layers):
         b = f"blk.{i}."
         n_expert = shape.experts[0] if shape.experts else 0
+        gqa = shape.heads // shape.kv_heads
         q = lambda role, rows, cols: Planned(  # noqa: E731
-            f"{b}{role}.weight", (rows, cols), tensor_type(mix, role, i, layers, cols, n_expert))
+            f"{b}{role}.weight", (rows, cols),
+            tensor_type(mix, role, i, layers, cols, n_expert, gqa))
         out.append(Planned(b + "attn_norm.weight", (h,), T.F32, lambda rng: norm(rng, h)))
         for role, rows in (("attn_q", qd), ("attn_k", kvd), ("attn_v", kvd)):
             out.append(q(role, rows, h))
@@ -391,7 +427,8 @@ def expert_tensors(shape: Shape, mix: str, b: str, i: int, layers: int) -> list[
     h = shape.hidden
 
     def q(role: str, dims: tuple) -> Planned:
-        return Planned(f"{b}{role}.weight", dims, tensor_type(mix, role, i, layers, dims[-1], n))
+        return Planned(f"{b}{role}.weight", dims,
+                       tensor_type(mix, role, i, layers, dims[-1], n, shape.heads // shape.kv_heads))
 
     router = lambda rng: rng.normal(0.0, 1.0 / math.sqrt(h), (n, h)).astype(np.float32)  # noqa: E731
     out = [Planned(f"{b}ffn_gate_inp.weight", (n, h), T.F32, router),

@@ -137,7 +137,7 @@ fn writes_a_dequantized_weight(
         .collect()
 }
 
-fn formats() -> [(&'static str, GroupFormat); 6] {
+fn formats() -> [(&'static str, GroupFormat); 7] {
     let format = |code, group, scale, min| GroupFormat {
         code,
         group,
@@ -154,6 +154,7 @@ fn formats() -> [(&'static str, GroupFormat); 6] {
         ("q4_k", format(U4, 32, F32, Some(F32))),
         ("q5_1", format(I8, 32, F16, Some(F16))),
         ("q6_k", format(I8, 16, F32, None)),
+        ("q2_k", format(U4, 16, F32, Some(F32))),
     ]
 }
 

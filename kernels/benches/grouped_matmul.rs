@@ -4,8 +4,8 @@
 //! stored weight (codes and maps); the baseline in the same run is a plain stream over the
 //! same bytes, so each format's share of the stream rate reads off one run. `fixed` is the
 //! fixed-point one-token kernel of a 4-bit format (`c/fixed_matvec.c`), where the CPU has it. The compact forms
-//! (`Maps::SuperBlock*`, 5- and 6-bit codes) keep the file's bits; the others are the widened
-//! group forms used where the kernels do not run.
+//! (`Maps::SuperBlock*`, `Maps::E8M0`, 5- and 6-bit codes, table codes) keep the file's bits;
+//! the others are the widened group forms (Q3_K's too, for want of a compact one).
 //!
 //! Run with `cargo bench -p kernels --bench grouped_matmul`.
 
@@ -96,6 +96,11 @@ fn main() {
         "q6_k_widened",
         "q4_0",
         "q8_0",
+        "mxfp4",
+        "iq4_nl",
+        "iq4_xs",
+        "q2_k",
+        "q2_k_widened",
     ];
     for name in names {
         let f = named(name);

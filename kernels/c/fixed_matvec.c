@@ -174,7 +174,7 @@ INLINE __m512i fx_add_high(enum code code, const struct fx_tables* t, const uint
 }
 
 // Groups whose maps are decoded together: a K6 super-block's, else one.
-INLINE size_t fx_map_groups(enum maps mp) { return mp == MAP_K6 ? 8 : 1; }
+INLINE size_t fx_map_groups(enum maps mp) { return k6_maps(mp) ? 8 : 1; }
 
 // The 16 rows' scales (with `negate`, mins) of the groups of map block `block` (see
 // `fx_map_groups`), as `load_map` gives them one at a time. A K6 super-block's f16 factor is
@@ -185,7 +185,7 @@ INLINE size_t fx_map_groups(enum maps mp) { return mp == MAP_K6 ? 8 : 1; }
 // whole bytes, measured no faster decoded 16 at a time.)
 INLINE void fx_block_maps(enum maps mp, const uint8_t* base, size_t block, int negate,
                           __m512* out) {
-    if (mp != MAP_K6) {
+    if (!k6_maps(mp)) {
         out[0] = load_map(mp, base, block, negate);
         return;
     }
@@ -214,9 +214,11 @@ INLINE void fx_block_maps(enum maps mp, const uint8_t* base, size_t block, int n
         _mm512_unpackhi_epi8(lo, hi),
         _mm512_and_si512(_mm512_multishift_epi64_epi8(select, _mm512_unpackhi_epi64(words, words)),
                          top_bits));
+    // K6S sub-scales mean sc - 32.
+    const __m512i bias = _mm512_set1_epi32(mp == MAP_K6S ? 32 : 0);
 #define FX_K6_GROUP(j)                                                                           \
-    out[j] = _mm512_mul_ps(d, _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(                             \
-                                  _mm512_extracti32x4_epi32((j) % 2 ? odd : even, (j) / 2))))
+    out[j] = _mm512_mul_ps(d, _mm512_cvtepi32_ps(_mm512_sub_epi32(_mm512_cvtepu8_epi32(            \
+                                  _mm512_extracti32x4_epi32((j) % 2 ? odd : even, (j) / 2)), bias)))
     FX_K6_GROUP(0); FX_K6_GROUP(1); FX_K6_GROUP(2); FX_K6_GROUP(3);
     FX_K6_GROUP(4); FX_K6_GROUP(5); FX_K6_GROUP(6); FX_K6_GROUP(7);
 #undef FX_K6_GROUP
@@ -244,7 +246,17 @@ INLINE __m512 fx_group(enum code code, int group, int has_min, const struct fx_t
         dot[1][l] = _mm512_setzero_si512();
     }
 #pragma GCC unroll 4
-    for (int k = 0; k < group; k += 8) {
+    for (int k = 0; k < group && code == U2; k += 8) {
+        const __m512i w[2] = {u2_quad(cg + k * 4), u2_quad(cg + (k + 4) * 4)};
+        const size_t at = g * group + k;
+#pragma GCC unroll 2
+        for (int h = 0; h < 2; ++h)
+#pragma GCC unroll 4
+            for (int l = 0; l < FX_LIMBS; ++l)
+                dot[h][l] = dpbusd_broadcast(dot[h][l], w[h], (const uint8_t*)q->limbs[l] + at + 4 * h);
+    }
+#pragma GCC unroll 4
+    for (int k = 0; k < group && code != U2; k += 8) {
         __m512i src = _mm512_loadu_si512((const void*)(cg + k * 8));
         if (code == I4) src = _mm512_xor_si512(src, _mm512_set1_epi8((char)0x88));
         __m512i w[2] = {
@@ -291,10 +303,19 @@ INLINE void fx_prefetch_maps(enum maps mp, const uint8_t* st, const uint8_t* mt,
     size_t at;
     switch (mp) {
     case MAP_K6:
+    case MAP_K6S:
         if (g % 8) return;
         at = maps_bytes(mp, g);
         _mm_prefetch((const char*)(st + at + 64), _MM_HINT_T0);
         if (mt) _mm_prefetch((const char*)(mt + at + 64), _MM_HINT_T0);
+        break;
+    case MAP_K4:
+        // A K4 block: the 16 rows' f16 factor, then 8 bytes per group.
+        at = maps_bytes(mp, g) + 32 + 8 * (g % 16);
+        if (g % 16 == 0) {
+            _mm_prefetch((const char*)(st + maps_bytes(mp, g)), _MM_HINT_T0);
+            if (mt) _mm_prefetch((const char*)(mt + maps_bytes(mp, g)), _MM_HINT_T0);
+        }
         break;
     case MAP_K8:
         // A K8 block: the 16 rows' f16 d, then 16 bytes per group.
@@ -355,7 +376,7 @@ INLINE void fixed_matvec(enum code code, int group, enum maps mp, int has_min, c
                     const size_t j = (g0 + g) % per_block;
                     if (j == 0) {
                         fx_block_maps(mp, st, (g0 + g) / per_block, 0, scale);
-                        if (has_min) fx_block_maps(mp, mt, (g0 + g) / per_block, mp == MAP_K6, min);
+                        if (has_min) fx_block_maps(mp, mt, (g0 + g) / per_block, negated_mins(mp), min);
                     }
                     a = fx_group(code, group, has_min, &tables, ct + g * group_bytes, &q, g,
                                  scale[j], has_min ? min[j] : _mm512_setzero_ps(), a);

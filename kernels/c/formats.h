@@ -32,6 +32,9 @@
     X(u5_g32_k6_min, U5, 32, MAP_K6, 1, 1)    /* Q5_K */                                       \
     X(i6_g16_k8, I6, 16, MAP_K8, 0, 1)        /* Q6_K */                                       \
     X(e2m1_g32_e8, E2M1, 32, MAP_E8, 0, 1)    /* MXFP4 */                                      \
-    X(nl4_g32_f16, NL4, 32, MAP_F16, 0, 1)    /* IQ4_NL */
+    X(nl4_g32_f16, NL4, 32, MAP_F16, 0, 1)    /* IQ4_NL */                                     \
+    X(nl4_g32_k6s, NL4, 32, MAP_K6S, 0, 1)    /* IQ4_XS */                                     \
+    X(u4_g16_f32_min, U4, 16, MAP_F32, 1, 1)  /* Q2_K widened (Q3_K widened: i8_g16_f32) */ \
+    X(u2_g16_k4_min, U2, 16, MAP_K4, 1, 1)    /* Q2_K */
 
 #endif

@@ -35,7 +35,8 @@
 // is `nibble | high << 4`, minus 16 for I5 (Q5_0) and 32 for I6 (Q6_K). Table codes (E2M1:
 // MXFP4; NL4: IQ4_NL, IQ4_XS) are stored as U4, each nibble an index into a fixed table of small integers
 // (`code_values`), which the kernels widen with one permute, as U4's nibbles already are.
-enum code { U4, I4, I8, U5, I5, I6, E2M1, NL4 };
+// U2 (Q2_K): 4 bytes per input, row r at bits 2r, 2r + 1 of the input's little-endian word.
+enum code { U4, I4, I8, U5, I5, I6, E2M1, NL4, U2 };
 
 // Codes whose nibble is an index into `code_values`, not the value itself.
 INLINE int table_code(enum code code) { return code == E2M1 || code == NL4; }
@@ -61,6 +62,7 @@ INLINE size_t input_bytes(enum code code) {
     case U4: case I4: case E2M1: case NL4: return 8;
     case I8: return 16;
     case U5: case I5: return 10;
+    case U2: return 4;
     default: return 12;
     }
 }
@@ -72,8 +74,17 @@ INLINE size_t input_bytes(enum code code) {
 // (row r at bits 2r, 2r+1). MAP_K8 (Q6_K): per tile and super-block of 16 groups, 288 bytes:
 // the 16 rows' f16 d, then each group's 16 signed 8-bit sub-scales. MAP_E8 (MXFP4): one E8M0
 // exponent byte e per group and row, the scale ggml's half of 2^(e - 127): 2^(e - 128), a
-// subnormal f32 for e < 2 (`ggml_e8m0_to_fp32_half`).
-enum maps { MAP_F16, MAP_F32, MAP_K6, MAP_K8, MAP_E8 };
+// subnormal f32 for e < 2 (`ggml_e8m0_to_fp32_half`). MAP_K6S (IQ4_XS): MAP_K6's layout
+// without mins, each 6-bit sub-scale meaning `sc - 32`. MAP_K4 (Q2_K): per tile and
+// super-block of 16 groups, 160 bytes: the 16 rows' f16 factor (d or dmin), then each group's
+// 4-bit sub-scales as 8 bytes of nibbles (rows 2i and 2i+1 in byte i, low nibble first).
+enum maps { MAP_F16, MAP_F32, MAP_K6, MAP_K8, MAP_E8, MAP_K6S, MAP_K4 };
+
+// Maps whose mins are stored as positive sub-mins, `min = -(dmin * m)`.
+INLINE int negated_mins(enum maps mp) { return mp == MAP_K6 || mp == MAP_K4; }
+
+// Maps in MAP_K6's layout.
+INLINE int k6_maps(enum maps mp) { return mp == MAP_K6 || mp == MAP_K6S; }
 
 
 INLINE uint32_t load_u32(const uint8_t* p) {
@@ -86,8 +97,9 @@ INLINE size_t maps_bytes(enum maps mp, size_t groups) {
     switch (mp) {
     case MAP_F16: return groups * TILE * 2;
     case MAP_F32: return groups * TILE * 4;
-    case MAP_K6: return groups / 8 * 128;
+    case MAP_K6: case MAP_K6S: return groups / 8 * 128;
     case MAP_E8: return groups * TILE;
+    case MAP_K4: return groups / 16 * 160;
     default: return groups / 16 * 288;
     }
 }
@@ -107,7 +119,7 @@ INLINE __m512 load_map(enum maps mp, const uint8_t* base, size_t g, int negate) 
     }
     __m512i sub;
     const uint8_t* p;
-    if (mp == MAP_K6) {
+    if (k6_maps(mp)) {
         p = base + g / 8 * 128;
         const size_t j = g % 8;
         const __m128i bytes = _mm_loadl_epi64((const __m128i*)(p + 32 + j * 8));
@@ -120,6 +132,14 @@ INLINE __m512 load_map(enum maps mp, const uint8_t* base, size_t g, int negate) 
             _mm512_srlv_epi32(_mm512_set1_epi32((int)load_u32(p + 96 + j * 4)), shifts),
             _mm512_set1_epi32(3));
         sub = _mm512_or_si512(nibbles, _mm512_slli_epi32(top, 4));
+        if (mp == MAP_K6S) sub = _mm512_sub_epi32(sub, _mm512_set1_epi32(32));
+    } else if (mp == MAP_K4) {
+        p = base + g / 16 * 160;
+        const __m128i bytes = _mm_loadl_epi64((const __m128i*)(p + 32 + g % 16 * 8));
+        const __m128i low_mask = _mm_set1_epi8(0x0F);
+        const __m128i lo = _mm_and_si128(bytes, low_mask);
+        const __m128i hi = _mm_and_si128(_mm_srli_epi16(bytes, 4), low_mask);
+        sub = _mm512_cvtepu8_epi32(_mm_unpacklo_epi8(lo, hi));
     } else {
         p = base + g / 16 * 288;
         sub = _mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i*)(p + 32 + g % 16 * 16)));
@@ -238,6 +258,30 @@ INLINE __m512i table_bytes(enum code code) {
     __m512i q = _mm512_add_epi32(_mm512_cvtps_epi32(v), _mm512_set1_epi32(code_offset(code)));
     _mm_storeu_si128((__m128i*)values, _mm512_cvtepi32_epi8(q));
     return _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i*)values));
+}
+
+// Four inputs' U2 codes (16 bytes at p) as one quad for `vpdpbusd`: row r's codes of the four
+// inputs at bytes 4r..4r+3. Each byte first takes the stored byte holding its field (input i,
+// row r: byte 4i + r / 4), then its field is shifted down within the qword (`vpmultishiftqb`
+// reads 8 bits from any bit offset) and masked.
+INLINE __m512i u2_quad(const uint8_t* p) {
+    // from[j] = 4 * (j % 4) + j / 16; at[j] = 8 * (j % 8) + 2 * (j / 4 % 4).
+    static const uint8_t from[64] __attribute__((aligned(64))) = {
+        0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12,
+        1, 5, 9, 13, 1, 5, 9, 13, 1, 5, 9, 13, 1, 5, 9, 13,
+        2, 6, 10, 14, 2, 6, 10, 14, 2, 6, 10, 14, 2, 6, 10, 14,
+        3, 7, 11, 15, 3, 7, 11, 15, 3, 7, 11, 15, 3, 7, 11, 15,
+    };
+    static const uint8_t at[64] __attribute__((aligned(64))) = {
+        0, 8, 16, 24, 34, 42, 50, 58, 4, 12, 20, 28, 38, 46, 54, 62,
+        0, 8, 16, 24, 34, 42, 50, 58, 4, 12, 20, 28, 38, 46, 54, 62,
+        0, 8, 16, 24, 34, 42, 50, 58, 4, 12, 20, 28, 38, 46, 54, 62,
+        0, 8, 16, 24, 34, 42, 50, 58, 4, 12, 20, 28, 38, 46, 54, 62,
+    };
+    const __m512i src = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i*)p));
+    const __m512i bytes = _mm512_permutexvar_epi8(_mm512_load_si512((const void*)from), src);
+    return _mm512_and_si512(_mm512_multishift_epi64_epi8(_mm512_load_si512((const void*)at), bytes),
+                            _mm512_set1_epi8(3));
 }
 
 INLINE uint64_t load_u64(const uint8_t* p) {

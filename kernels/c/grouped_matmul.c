@@ -90,6 +90,15 @@ INLINE void high_lanes(enum code code, int group, const uint8_t* cg, int k, __m5
 // Inputs k and k+1 of one tile's group of codes at `cg` (`group` inputs), as f32 in row order.
 INLINE void widen_pair(enum code code, int group, const uint8_t* cg, int k, __m512* first,
                        __m512* second) {
+    if (code == U2) {
+        const __m512i shifts = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+        const __m512i three = _mm512_set1_epi32(3);
+        *first = _mm512_cvtepi32_ps(_mm512_and_si512(
+            _mm512_srlv_epi32(_mm512_set1_epi32((int)load_u32(cg + k * 4)), shifts), three));
+        *second = _mm512_cvtepi32_ps(_mm512_and_si512(
+            _mm512_srlv_epi32(_mm512_set1_epi32((int)load_u32(cg + (k + 1) * 4)), shifts), three));
+        return;
+    }
     if (code == I8) {
         *first = widen_bytes(cg + k * 16);
         *second = widen_bytes(cg + (k + 1) * 16);
@@ -219,7 +228,7 @@ INLINE void tile_block(enum code code, int group, enum maps mp, int has_min, int
 #pragma GCC unroll 4
         for (int t = 0; t < tb; ++t) {
             const __m512 d = load_map(mp, scales + t * tile_maps, g, 0);
-            const __m512 mn = has_min ? load_map(mp, mins + t * tile_maps, g, mp == MAP_K6)
+            const __m512 mn = has_min ? load_map(mp, mins + t * tile_maps, g, negated_mins(mp))
                                       : _mm512_setzero_ps();
 #pragma GCC unroll 8
             for (int m = 0; m < mb; ++m) {
@@ -297,7 +306,7 @@ INLINE void tile_block_nibbles(enum code code, int group, enum maps mp, int has_
 #pragma GCC unroll 4
         for (int t = 0; t < tb; ++t) {
             const __m512 d = load_map(mp, scales + t * tile_maps, g, 0);
-            const __m512 mn = has_min ? load_map(mp, mins + t * tile_maps, g, mp == MAP_K6)
+            const __m512 mn = has_min ? load_map(mp, mins + t * tile_maps, g, negated_mins(mp))
                                       : _mm512_setzero_ps();
 #pragma GCC unroll 2
             for (int m = 0; m < mb; ++m) {
@@ -345,7 +354,7 @@ INLINE void tiles_block(enum code code, int group, enum maps mp, int has_min, in
         const int first = g0 == 0;
         size_t t = tile_begin;
 #define TILES(n)                                                                               \
-    if (code != I8 && mb <= 2)                                                                 \
+    if (code != I8 && code != U2 && mb <= 2)                                                   \
         tile_block_nibbles(code, group, mp, has_min, n, mb, xc, M, xsum, cc + t * tile_codes,  \
                            sc + t * tile_maps, has_min ? mc + t * tile_maps : 0, gn,           \
                            stored_groups, y + t * TILE * M, m0, first);                        \
@@ -386,7 +395,7 @@ INLINE void dequantize_block(enum code code, int group, enum maps mp, int has_mi
     const size_t code_bytes = input_bytes(code);
     for (size_t g = 0; g < groups; ++g) {
         const __m512 d = load_map(mp, scales, g0 + g, 0);
-        const __m512 mn = has_min ? load_map(mp, mins, g0 + g, mp == MAP_K6) : _mm512_setzero_ps();
+        const __m512 mn = has_min ? load_map(mp, mins, g0 + g, negated_mins(mp)) : _mm512_setzero_ps();
         const uint8_t* c = codes + (g0 + g) * group * code_bytes;
         float* out = w + g * group * TILE;
         for (int k = 0; k < group; k += 2) {

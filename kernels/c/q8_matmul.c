@@ -43,7 +43,7 @@
 
 // Inputs per activation scale: a K-quant super-block as llama.cpp's Q8_K, else one group of
 // 32 as Q8_0.
-INLINE int q8_block(enum maps mp) { return mp == MAP_K6 || mp == MAP_K8 ? 256 : 32; }
+INLINE int q8_block(enum maps mp) { return k6_maps(mp) || mp == MAP_K8 || mp == MAP_K4 ? 256 : 32; }
 
 // Quantized activations of K inputs and M tokens, one buffer: codes [M, K] i8, then scales
 // [M, K / block] f32, then group sums [M, K / group] f32 (integers, exact in f32).
@@ -150,7 +150,10 @@ INLINE void q8_unpack(enum code code, int group, enum maps mp, int has_min,
         uint8_t(*quads)[64] = out->quads + g * group / 4;
         for (int k = 0; k < group; k += 8) {
             __m512i q0, q1;
-            if (code == I8) {
+            if (code == U2) {
+                q0 = u2_quad(cg + k * 4);
+                q1 = u2_quad(cg + (k + 4) * 4);
+            } else if (code == I8) {
                 const __m512i flip = _mm512_set1_epi8((char)0x80);
                 q0 = _mm512_xor_si512(_mm512_permutexvar_epi8(
                     bytes_index, _mm512_loadu_si512((const void*)(cg + k * 16))), flip);
@@ -192,7 +195,7 @@ INLINE void q8_unpack(enum code code, int group, enum maps mp, int has_min,
             _mm512_store_si512((void*)quads[k / 4 + 1], q1);
         }
         const __m512 d = load_map(mp, scales, g0 + g, 0);
-        const __m512 mn = has_min ? load_map(mp, mins, g0 + g, mp == MAP_K6) : _mm512_setzero_ps();
+        const __m512 mn = has_min ? load_map(mp, mins, g0 + g, negated_mins(mp)) : _mm512_setzero_ps();
         _mm512_store_ps(out->scale[g], d);
         // min - off * scale, one rounding (off * scale is exact: off is a power of two).
         _mm512_store_ps(out->minoff[g], _mm512_fnmadd_ps(_mm512_set1_ps(off), d, mn));

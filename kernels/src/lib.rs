@@ -148,6 +148,13 @@ pub enum Maps {
     /// MXFP4's exponents: one E8M0 byte `e` per group and row, the scale `2^(e - 128)`
     /// (`weight_format::e8m0_half`).
     E8M0,
+    /// IQ4_XS super-blocks: [`Maps::SuperBlock6`]'s layout without mins, each sub-scale `sc`
+    /// meaning `sc - 32`. A scale is `d * (sc - 32)`.
+    SuperBlock6Signed,
+    /// Q2_K super-blocks: per tile and 16 groups of 16, the 16 rows' f16 factor (`d` for
+    /// scales, `dmin` for mins), then each group's 4-bit sub-scales as 8 bytes of nibbles (rows
+    /// 2i, 2i+1 in byte i, low first): 160 bytes. A scale is `d * sc`, a min `-(dmin * m)`.
+    SuperBlock4,
 }
 
 impl Maps {
@@ -156,7 +163,8 @@ impl Maps {
         match self {
             Maps::F16 | Maps::F32 => 1,
             Maps::E8M0 => SubScales::E8M0.groups_per_block(),
-            Maps::SuperBlock6 => SubScales::SixBit.groups_per_block(),
+            Maps::SuperBlock6 | Maps::SuperBlock6Signed => SubScales::SixBit.groups_per_block(),
+            Maps::SuperBlock4 => SubScales::FourBit.groups_per_block(),
             Maps::SuperBlock8 => SubScales::Int8.groups_per_block(),
         }
     }
@@ -166,7 +174,8 @@ impl Maps {
         match self {
             Maps::F16 => groups * TILE_ROWS * 2,
             Maps::F32 => groups * TILE_ROWS * 4,
-            Maps::SuperBlock6 => groups / 8 * 128,
+            Maps::SuperBlock6 | Maps::SuperBlock6Signed => groups / 8 * 128,
+            Maps::SuperBlock4 => groups / 16 * 160,
             Maps::SuperBlock8 => groups / 16 * 288,
             Maps::E8M0 => groups * SubScales::E8M0.block_bytes(),
         }
@@ -201,6 +210,7 @@ pub struct KernelFormat {
 /// `c/formats.h` lists the same rows for the C side; the test that every symbol named here is
 /// in the object keeps the two lists equal. `docs/adding-a-block-format.md` says what else a
 /// new format touches.
+#[rustfmt::skip]
 pub const FORMATS: &[KernelFormat] = &[
     row("q8_0", Code::I8, 32, Maps::F16, false, false),
     row("q4_0", Code::I4, 32, Maps::F16, false, true),
@@ -208,6 +218,7 @@ pub const FORMATS: &[KernelFormat] = &[
     row("q5_1_widened", Code::I8, 32, Maps::F16, true, false),
     row("q4_k_widened", Code::U4, 32, Maps::F32, true, true),
     row("q5_k_widened", Code::I8, 32, Maps::F32, true, false),
+    // Q6_K's and Q3_K's group form.
     row("q6_k_widened", Code::I8, 16, Maps::F32, false, false),
     row("q4_k", Code::U4, 32, Maps::SuperBlock6, true, true),
     row("q5_k_bytes", Code::I8, 32, Maps::SuperBlock6, true, false),
@@ -218,6 +229,9 @@ pub const FORMATS: &[KernelFormat] = &[
     row("q6_k", Code::I6, 16, Maps::SuperBlock8, false, true),
     row("mxfp4", Code::E2M1, 32, Maps::E8M0, false, true),
     row("iq4_nl", Code::NL4, 32, Maps::F16, false, true),
+    row("iq4_xs", Code::NL4, 32, Maps::SuperBlock6Signed, false, true),
+    row("q2_k_widened", Code::U4, 16, Maps::F32, true, true),
+    row("q2_k", Code::U2, 16, Maps::SuperBlock4, true, true),
 ];
 
 const fn row(
@@ -287,6 +301,7 @@ impl GroupedMatmul {
             Code::I6 => "i6",
             Code::E2M1 => "e2m1",
             Code::NL4 => "nl4",
+            Code::U2 => "u2",
         };
         let maps = match self.maps {
             Maps::F16 => "f16",
@@ -294,6 +309,8 @@ impl GroupedMatmul {
             Maps::SuperBlock6 => "k6",
             Maps::SuperBlock8 => "k8",
             Maps::E8M0 => "e8",
+            Maps::SuperBlock6Signed => "k6s",
+            Maps::SuperBlock4 => "k4",
         };
         let min = if self.min { "_min" } else { "" };
         format!("{code}_g{}_{maps}{min}", self.group)
@@ -407,7 +424,9 @@ impl GroupedMatmul {
     /// as llama.cpp's Q8_K; 32 otherwise, as its Q8_0.
     pub fn q8_block(&self) -> usize {
         match self.maps {
-            Maps::SuperBlock6 | Maps::SuperBlock8 => 256,
+            Maps::SuperBlock4 | Maps::SuperBlock6 | Maps::SuperBlock6Signed | Maps::SuperBlock8 => {
+                256
+            }
             Maps::F16 | Maps::F32 | Maps::E8M0 => 32,
         }
     }

@@ -387,6 +387,18 @@ fn fill_groups(
                 *o = c as u8;
             }
         }
+        Code::U2 => {
+            // Per input one 32-bit word of the 16 rows' codes, row r at bits 2r, 2r + 1.
+            parts[0].fill(0);
+            for (out, input) in parts[0]
+                .chunks_exact_mut(4)
+                .zip(codes.chunks_exact(TILE_ROWS))
+            {
+                for (r, &c) in input.iter().enumerate() {
+                    out[r / 4] |= (c as u8 & 0x03) << (2 * (r % 4));
+                }
+            }
+        }
         Code::U5 | Code::I5 | Code::I6 => {
             // Tiles hold [groups][g][16] codes; each (tile, group) packs on its own.
             let per_group = g * TILE_ROWS * layout.code.bits() / 8;

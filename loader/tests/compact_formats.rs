@@ -23,6 +23,7 @@ fn blocks(ty: GgmlType, n: usize, seed: u64) -> Vec<u8> {
         .collect();
     let f16_fields: &[usize] = match ty {
         GgmlType::MXFP4 => &[],
+        GgmlType::Q2_K => &[80, 82],
         _ => &[0],
     };
     for b in raw.chunks_exact_mut(size) {
@@ -48,7 +49,7 @@ fn parts(path: &std::path::Path) -> std::collections::BTreeMap<String, (Vec<usiz
 fn stored_value(
     ty: GgmlType,
     codes: &[u8],
-    scales: &[u8],
+    [scales, mins]: [&[u8]; 2],
     groups: usize,
     r: usize,
     c: usize,
@@ -60,16 +61,42 @@ fn stored_value(
         c / layout.group,
         c % layout.group,
     );
-    let code_at = ((t * groups + g) * layout.group + k) * TILE_ROWS / 2 + j / 2;
-    let index = usize::from((codes[code_at] >> (4 * (j % 2))) & 0x0F);
+    let input = (t * groups + g) * layout.group + k;
     let q = match layout.code {
-        code @ (Code::E2M1 | Code::NL4) => code.table().unwrap()[index],
+        code @ (Code::E2M1 | Code::NL4) => {
+            let index = (codes[input * TILE_ROWS / 2 + j / 2] >> (4 * (j % 2))) & 0x0F;
+            code.table().unwrap()[usize::from(index)]
+        }
+        Code::U2 => ((codes[input * 4 + j / 4] >> (2 * (j % 4))) & 0x03) as i8,
         other => panic!("the test decodes no {other:?} codes"),
     };
     let map_at = (t * groups + g) * TILE_ROWS + j;
     let scale = match layout.sub_scales {
         None if layout.scale == Dtype::F16 => {
             half::f16::from_le_bytes([scales[2 * map_at], scales[2 * map_at + 1]]).to_f32()
+        }
+        Some(kind @ SubScales::SixBitSigned) => {
+            // Per tile and super-block: the rows' f16 d, 8 groups' low nibbles, their top bits.
+            let (block, k) = (g / 8, g % 8);
+            let p = (t * groups / 8 + block) * kind.block_bytes();
+            let d = half::f16::from_le_bytes([scales[p + 2 * j], scales[p + 2 * j + 1]]);
+            let low = (scales[p + 32 + k * 8 + j / 2] >> (4 * (j % 2))) & 0x0F;
+            let top = (scales[p + 96 + k * 4 + j / 4] >> (2 * (j % 4))) & 0x03;
+            kind.scale(d.to_f32(), low | top << 4)
+        }
+        Some(kind @ SubScales::FourBit) => {
+            // Per tile and super-block: the rows' f16 factor, 16 groups' nibbles.
+            let (block, k) = (g / 16, g % 16);
+            let p = (t * groups / 16 + block) * kind.block_bytes();
+            let four_bit = |maps: &[u8]| {
+                let d = half::f16::from_le_bytes([maps[p + 2 * j], maps[p + 2 * j + 1]]);
+                kind.scale(
+                    d.to_f32(),
+                    (maps[p + 32 + k * 8 + j / 2] >> (4 * (j % 2))) & 0x0F,
+                )
+            };
+            let value = four_bit(scales) * f32::from(q);
+            return value - four_bit(mins);
         }
         Some(SubScales::E8M0) => SubScales::E8M0.scale(0.0, scales[map_at]),
         other => panic!("the test decodes no {other:?} maps"),
@@ -79,9 +106,17 @@ fn stored_value(
 
 #[test]
 fn compact_forms_give_back_the_dequantized_values() {
-    // 96 inputs: 3 groups of 32, stored as 4 (one padding group).
-    let (rows, cols) = (32, 96);
-    for (i, ty) in [GgmlType::MXFP4, GgmlType::IQ4_NL].into_iter().enumerate() {
+    // 96 inputs: 3 groups of 32, stored as 4 (one padding group); super-blocks take 512.
+    for (i, ty) in [
+        GgmlType::MXFP4,
+        GgmlType::IQ4_NL,
+        GgmlType::IQ4_XS,
+        GgmlType::Q2_K,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let (rows, cols) = (32, if ty.block_size() == 256 { 512 } else { 96 });
         let dir = tempfile::tempdir().unwrap();
         let raw = blocks(ty, rows * cols, 0x9E37_79B9 + i as u64);
         let expected = dequantize_to_vec(ty, &raw, rows * cols).unwrap();
@@ -127,11 +162,18 @@ fn compact_forms_give_back_the_dequantized_values() {
         let stored = parts(&path);
         let (codes_shape, codes) = &stored[&format!("{NAME}.codes")];
         let (_, scales) = &stored[&format!("{NAME}.scales")];
+        let no_mins = (vec![], vec![]);
+        let (_, mins) = stored.get(&format!("{NAME}.mins")).unwrap_or(&no_mins);
         let groups = codes_shape[1];
-        assert_eq!(groups, 4, "{ty}: padded to the group multiple");
+        let group = compact_layout(ty).unwrap().group;
+        assert_eq!(
+            groups,
+            (cols / group).div_ceil(4) * 4,
+            "{ty}: padded to the group multiple"
+        );
         for r in 0..rows {
             for c in 0..cols {
-                let got = stored_value(ty, codes, scales, groups, r, c);
+                let got = stored_value(ty, codes, [scales, mins], groups, r, c);
                 let want = expected[r * cols + c];
                 assert_eq!(
                     got.to_bits(),

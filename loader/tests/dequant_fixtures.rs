@@ -32,7 +32,7 @@ fn matches_gguf_py_bit_for_bit() {
     let manifest: serde_json::Value =
         serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap();
     let cases = manifest.as_array().unwrap();
-    assert!(cases.len() >= 21);
+    assert!(cases.len() >= 24);
     for case in cases {
         let stem = case["stem"].as_str().unwrap();
         let ty = ggml_type(case["type"].as_str().unwrap());
@@ -51,7 +51,8 @@ fn matches_gguf_py_bit_for_bit() {
 fn every_required_type_is_supported() {
     use GgmlType::*;
     for ty in [
-        F32, F16, BF16, Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K, Q5_K, Q6_K, MXFP4, IQ4_NL,
+        F32, F16, BF16, Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K, Q5_K, Q6_K, MXFP4, IQ4_NL, IQ4_XS,
+        Q2_K, Q3_K,
     ] {
         assert!(is_supported(ty), "{ty}");
     }
@@ -106,6 +107,7 @@ fn group_form_matches_gguf_py_bit_for_bit() {
             Code::I6 => -32..=31,
             Code::E2M1 => -12..=12,
             Code::NL4 => -127..=113,
+            Code::U2 => 0..=3,
         };
         for (i, e) in expected.iter().enumerate() {
             assert!(range.contains(&groups.codes[i]), "{stem}[{i}]");
@@ -115,7 +117,8 @@ fn group_form_matches_gguf_py_bit_for_bit() {
         seen.insert(ty.name());
     }
     let want = [
-        "IQ4_NL", "MXFP4", "Q4_0", "Q4_1", "Q4_K", "Q5_0", "Q5_1", "Q5_K", "Q6_K", "Q8_0",
+        "IQ4_NL", "IQ4_XS", "MXFP4", "Q2_K", "Q3_K", "Q4_0", "Q4_1", "Q4_K", "Q5_0", "Q5_1",
+        "Q5_K", "Q6_K", "Q8_0",
     ];
     assert_eq!(seen.into_iter().collect::<Vec<_>>(), want);
 }

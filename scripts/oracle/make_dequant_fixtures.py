@@ -35,12 +35,16 @@ F16_FIELDS = {
 # Those of the later types (see LATER).
 LATER_F16_FIELDS = {
     T.IQ4_NL: [0],
+    T.IQ4_XS: [0],
+    T.Q2_K: [80, 82],
+    T.Q3_K: [108],
 }
 QUANTIZABLE = [T.Q8_0, T.Q4_0, T.Q4_1, T.Q5_0, T.Q5_1, T.BF16, T.F16]
 # Types added later: written after the others, so the earlier cases keep their random draws.
 # (type, its cases; "quantized" only where gguf-py quantizes it). MXFP4's scale is an exponent
 # byte, valid at every value.
-LATER = [(T.MXFP4, ["quantized", "random", "edges"]), (T.IQ4_NL, ["random"])]
+LATER = [(T.MXFP4, ["quantized", "random", "edges"]), (T.IQ4_NL, ["random"]), (T.IQ4_XS, ["random"]),
+         (T.Q2_K, ["random"]), (T.Q3_K, ["random"])]
 
 
 def finite_f16(rng, n):

@@ -93,6 +93,8 @@ pub enum Code {
     E2M1,
     /// An index into [`NL4_VALUES`] (IQ4_NL, IQ4_XS).
     NL4,
+    /// 0..4 (Q2_K): per input one 32-bit word of the 16 rows' codes, row r at bits 2r, 2r + 1.
+    U2,
 }
 
 /// MXFP4's E2M1 values doubled (so they are integers): ggml's `kvalues_mxfp4`. Index 8 is
@@ -108,6 +110,7 @@ impl Code {
     /// Bits per code as stored.
     pub fn bits(self) -> usize {
         match self {
+            Code::U2 => 2,
             Code::U4 | Code::I4 | Code::E2M1 | Code::NL4 => 4,
             Code::U5 | Code::I5 => 5,
             Code::I6 => 6,
@@ -171,6 +174,11 @@ pub enum SubScales {
     SixBit,
     /// Q6_K: signed 8-bit sub-scales, 16 groups of 16 per block.
     Int8,
+    /// IQ4_XS: 6-bit sub-scales `sc` meaning `sc - 32`, 8 groups of 32 per block, no mins,
+    /// stored as `SixBit`'s.
+    SixBitSigned,
+    /// Q2_K: 4-bit sub-scales and sub-mins, 16 groups of 16 per block.
+    FourBit,
     /// MXFP4: per group and row one E8M0 exponent `e`; the scale is ggml's half of `2^(e-127)`,
     /// `2^(e-128)` (`ggml_e8m0_to_fp32_half`: subnormal for e < 2). A block is one group.
     E8M0,
@@ -180,7 +188,8 @@ impl SubScales {
     /// Groups per super-block.
     pub fn groups_per_block(self) -> usize {
         match self {
-            SubScales::SixBit => 8,
+            SubScales::SixBit | SubScales::SixBitSigned => 8,
+            SubScales::FourBit => 16,
             SubScales::Int8 => 16,
             SubScales::E8M0 => 1,
         }
@@ -188,10 +197,12 @@ impl SubScales {
 
     /// Bytes one map (scales or mins) of a tile's 16 rows takes per super-block: 16 f16
     /// factors, then the sub-scales (6-bit: 8 bytes of nibbles and one 32-bit word of top bits
-    /// per group; 8-bit: 16 bytes per group); E8M0: the 16 rows' exponent bytes.
+    /// per group; 4-bit: 8 bytes of nibbles per group; 8-bit: 16 bytes per group); E8M0: the
+    /// 16 rows' exponent bytes.
     pub fn block_bytes(self) -> usize {
         match self {
-            SubScales::SixBit => 128,
+            SubScales::SixBit | SubScales::SixBitSigned => 128,
+            SubScales::FourBit => 160,
             SubScales::Int8 => 288,
             SubScales::E8M0 => 16,
         }
@@ -201,7 +212,8 @@ impl SubScales {
     /// factor `d` (unused for E8M0), as the reference rounds it.
     pub fn scale(self, d: f32, sub: u8) -> f32 {
         match self {
-            SubScales::SixBit => d * f32::from(sub),
+            SubScales::SixBit | SubScales::FourBit => d * f32::from(sub),
+            SubScales::SixBitSigned => d * f32::from(sub as i8 - 32),
             SubScales::Int8 => d * f32::from(sub as i8),
             SubScales::E8M0 => e8m0_half(sub),
         }
@@ -260,6 +272,7 @@ mod tests {
     #[test]
     fn stored_bits_give_back_the_code() {
         for code in [
+            Code::U2,
             Code::U4,
             Code::I4,
             Code::U5,

@@ -26,6 +26,8 @@ pub fn kernel_for(format: &GroupFormat) -> Option<GroupedMatmul> {
         (ElemType::F16, Some(SubScales::SixBit)) => Some(Maps::SuperBlock6),
         (ElemType::F16, Some(SubScales::Int8)) => Some(Maps::SuperBlock8),
         (ElemType::F32, Some(SubScales::E8M0)) => Some(Maps::E8M0),
+        (ElemType::F16, Some(SubScales::SixBitSigned)) => Some(Maps::SuperBlock6Signed),
+        (ElemType::F16, Some(SubScales::FourBit)) => Some(Maps::SuperBlock4),
         _ => None,
     };
     let maps = float(format.scale)?;
@@ -315,6 +317,35 @@ mod tests {
                 let groups = ceil_div(tiles, per);
                 assert!(per >= 1 && groups * per >= tiles && (groups - 1) * per < tiles);
             }
+        }
+    }
+
+    /// Every row of `kernels::FORMATS` is the kernel of the group format that stores it: a
+    /// new map form needs its arm in `kernel_for`.
+    #[test]
+    fn every_kernel_row_has_its_group_format() {
+        if Object::get().is_none() {
+            return;
+        }
+        for row in kernels::FORMATS {
+            let f = row.format;
+            let (scale, sub_scales) = match f.maps {
+                Maps::F16 => (ElemType::F16, None),
+                Maps::F32 => (ElemType::F32, None),
+                Maps::SuperBlock6 => (ElemType::F16, Some(SubScales::SixBit)),
+                Maps::SuperBlock6Signed => (ElemType::F16, Some(SubScales::SixBitSigned)),
+                Maps::SuperBlock4 => (ElemType::F16, Some(SubScales::FourBit)),
+                Maps::SuperBlock8 => (ElemType::F16, Some(SubScales::Int8)),
+                Maps::E8M0 => (ElemType::F32, Some(SubScales::E8M0)),
+            };
+            let format = GroupFormat {
+                code: f.code,
+                group: f.group as i64,
+                scale,
+                min: f.min.then_some(scale),
+                sub_scales,
+            };
+            assert_eq!(kernel_for(&format), Some(f), "{}", row.name);
         }
     }
 }

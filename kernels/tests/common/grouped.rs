@@ -143,6 +143,48 @@ fn tile_maps(
                 }
             }
         }
+        Maps::SuperBlock4 => {
+            for sb in 0..groups / 16 {
+                let p = sb * 160;
+                let mut d = [0f32; TILE_ROWS];
+                let mut dmin = [0f32; TILE_ROWS];
+                for j in 0..TILE_ROWS {
+                    let (bits, v) = f16_bits(rng.unit().abs() * 0.01);
+                    scales[p + 2 * j..][..2].copy_from_slice(&bits.to_le_bytes());
+                    d[j] = v;
+                    let (bits, v) = f16_bits(rng.unit().abs() * 0.01);
+                    mins[p + 2 * j..][..2].copy_from_slice(&bits.to_le_bytes());
+                    dmin[j] = v;
+                }
+                for k in 0..16 {
+                    for j in 0..TILE_ROWS {
+                        let (sc, m) = ((rng.next() % 16) as u8, (rng.next() % 16) as u8);
+                        scales[p + 32 + k * 8 + j / 2] |= sc << (4 * (j % 2));
+                        mins[p + 32 + k * 8 + j / 2] |= m << (4 * (j % 2));
+                        scale[sb * 16 + k][j] = d[j] * f32::from(sc);
+                        min[sb * 16 + k][j] = -(dmin[j] * f32::from(m));
+                    }
+                }
+            }
+        }
+        Maps::SuperBlock6Signed => {
+            for sb in 0..groups / 8 {
+                let p = sb * 128;
+                let mut d = [0f32; TILE_ROWS];
+                for (j, d) in d.iter_mut().enumerate() {
+                    let (bits, v) = f16_bits(rng.unit().abs() * 0.001);
+                    scales[p + 2 * j..][..2].copy_from_slice(&bits.to_le_bytes());
+                    *d = v;
+                }
+                for k in 0..8 {
+                    for (j, d) in d.iter().enumerate() {
+                        let sc = (rng.next() % 64) as u8;
+                        put6(scales, p, k, j, sc);
+                        scale[sb * 8 + k][j] = d * f32::from(sc as i8 - 32);
+                    }
+                }
+            }
+        }
         Maps::SuperBlock6 => {
             for sb in 0..groups / 8 {
                 let (sp, mp) = (sb * 128, sb * 128);
@@ -223,6 +265,10 @@ fn put_code(
     let base = (t * stored_groups + g) * group * input_bytes;
     if bits == 8 {
         codes[base + k * TILE_ROWS + j] = q as u8;
+        return;
+    }
+    if bits == 2 {
+        codes[base + k * 4 + j / 4] |= (q as u8) << (2 * (j % 4));
         return;
     }
     codes[base + k * 8 + j / 2] |= ((q & 0x0F) as u8) << (4 * (j % 2));
@@ -309,6 +355,10 @@ pub fn grouped(
                         Code::I6 => {
                             let q = (rng.next() % 64) as u32;
                             (q as i32 - 32, q)
+                        }
+                        Code::U2 => {
+                            let q = (rng.next() % 4) as u32;
+                            (q as i32, q)
                         }
                         Code::E2M1 | Code::NL4 => {
                             let i = (rng.next() % 16) as usize;

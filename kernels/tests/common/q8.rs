@@ -34,7 +34,7 @@ pub fn offset(format: GroupedMatmul) -> i32 {
         Code::I5 | Code::E2M1 => 16,
         Code::I6 => 32,
         Code::I8 | Code::NL4 => 128,
-        Code::U4 | Code::U5 => 0,
+        Code::U2 | Code::U4 | Code::U5 => 0,
     }
 }
 

@@ -27,6 +27,8 @@ pub fn compact_layout(ty: GgmlType) -> Option<GroupLayout> {
         Q5_1 => (Code::U5, None),
         MXFP4 => (Code::E2M1, Some(SubScales::E8M0)),
         IQ4_NL => (Code::NL4, None),
+        IQ4_XS => (Code::NL4, Some(SubScales::SixBitSigned)),
+        Q2_K => (Code::U2, Some(SubScales::FourBit)),
         _ => return None,
     };
     let maps = match sub_scales {
@@ -92,6 +94,11 @@ pub fn group_layout(ty: GgmlType) -> Option<GroupLayout> {
         // (MXFP4's scales are powers of two from 2^-128, beyond f16).
         MXFP4 => layout(S8, 32, F32, None),
         IQ4_NL => layout(S8, 32, F16, None),
+        IQ4_XS => layout(S8, 32, F32, None),
+        // Q2_K's 2-bit codes as 4-bit ones (its compact form keeps 2 bits); Q3_K's 3-bit
+        // codes as bytes (no compact form keeps their bits yet).
+        Q2_K => layout(U4, 16, F32, Some(F32)),
+        Q3_K => layout(S8, 16, F32, None),
         _ => return None,
     })
 }
@@ -148,6 +155,9 @@ fn split_fn(ty: GgmlType) -> Option<SplitFn> {
         Q6_K => q6_k,
         MXFP4 => mxfp4,
         IQ4_NL => iq4_nl,
+        IQ4_XS => iq4_xs,
+        Q2_K => q2_k,
+        Q3_K => q3_k,
         _ => return None,
     })
 }
@@ -220,6 +230,21 @@ fn super_blocks(ty: GgmlType, bytes: &[u8]) -> Option<SuperBlocks> {
                 out.sub_scales.extend_from_slice(&b[192..208]);
             }
         }
+        GgmlType::Q2_K => {
+            for b in bytes.chunks_exact(size) {
+                out.d.push(u16_at(b, 80));
+                out.dmin.push(u16_at(b, 82));
+                out.sub_scales.extend(b[..16].iter().map(|v| v & 0x0F));
+                out.sub_mins.extend(b[..16].iter().map(|v| v >> 4));
+            }
+        }
+        GgmlType::IQ4_XS => {
+            for b in bytes.chunks_exact(size) {
+                out.d.push(u16_at(b, 0));
+                out.sub_scales
+                    .extend((0..8).map(|j| super::table_codes::iq4_xs_sub_scale(b, j)));
+            }
+        }
         GgmlType::MXFP4 => out.sub_scales = bytes.iter().step_by(size).copied().collect(),
         _ => return None,
     }
@@ -251,7 +276,7 @@ pub fn pack_super_block_maps(
     let body = &mut out[32..kind.block_bytes()];
     body.fill(0);
     match kind {
-        SubScales::SixBit => {
+        SubScales::SixBit | SubScales::SixBitSigned => {
             for k in 0..groups {
                 for (r, row) in sub.iter().enumerate() {
                     let v = row[k];
@@ -264,6 +289,13 @@ pub fn pack_super_block_maps(
             for k in 0..groups {
                 for (r, row) in sub.iter().enumerate() {
                     body[k * 16 + r] = row[k];
+                }
+            }
+        }
+        SubScales::FourBit => {
+            for k in 0..groups {
+                for (r, row) in sub.iter().enumerate() {
+                    body[k * 8 + r / 2] |= (row[k] & 0x0F) << (4 * (r % 2));
                 }
             }
         }
@@ -342,6 +374,21 @@ fn iq4_nl(b: &[u8], codes: &mut [i8], scales: &mut [f32], _: &mut [f32]) {
     }
 }
 
+/// IQ4_XS: the table's value with the group's `d * (sc - 32)` (see `table_codes::iq4_xs`).
+fn iq4_xs(b: &[u8], codes: &mut [i8], scales: &mut [f32], _: &mut [f32]) {
+    for (j, (sub, s)) in codes
+        .chunks_exact_mut(32)
+        .zip(scales.iter_mut())
+        .enumerate()
+    {
+        *s = super::table_codes::iq4_xs_scale(b, j);
+        let qs = &b[8 + 16 * j..][..16];
+        for (i, c) in sub.iter_mut().enumerate() {
+            *c = weight_format::NL4_VALUES[super::table_codes::index(qs, i)];
+        }
+    }
+}
+
 /// K-quant maps: `(d * sc) * q - dmin * m` is `scale * q + min` with `min = -(dmin * m)`.
 fn k_maps(b: &[u8], scales: &mut [f32], mins: &mut [f32]) {
     for (j, (s, m)) in scales.iter_mut().zip(mins.iter_mut()).enumerate() {
@@ -370,6 +417,27 @@ fn q5_k(b: &[u8], codes: &mut [i8], scales: &mut [f32], mins: &mut [f32]) {
     }
 }
 
+/// Q2_K: `(d * sc) * q - dmin * m` is `scale * q + min` with `min = -(dmin * m)`.
+fn q2_k(b: &[u8], codes: &mut [i8], scales: &mut [f32], mins: &mut [f32]) {
+    for (j, (s, m)) in scales.iter_mut().zip(mins.iter_mut()).enumerate() {
+        let (dl, ml) = super::k_quants::q2_k_affine(b, j);
+        *s = dl;
+        *m = -ml;
+    }
+    for (e, c) in codes.iter_mut().enumerate() {
+        *c = super::k_quants::two_bits(&b[16..80], e) as i8;
+    }
+}
+
+fn q3_k(b: &[u8], codes: &mut [i8], scales: &mut [f32], _: &mut [f32]) {
+    for (j, s) in scales.iter_mut().enumerate() {
+        *s = super::k_quants::q3_k_scale(b, j);
+    }
+    for (e, c) in codes.iter_mut().enumerate() {
+        *c = super::k_quants::q3_code(b, e);
+    }
+}
+
 fn q6_k(b: &[u8], codes: &mut [i8], scales: &mut [f32], _: &mut [f32]) {
     let d = f16_at(b, 208);
     for (s, &sc) in scales.iter_mut().zip(&b[192..208]) {
@@ -388,7 +456,7 @@ mod tests {
     fn only_block_formats_have_groups() {
         use GgmlType::*;
         for ty in [
-            Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K, Q5_K, Q6_K, MXFP4, IQ4_NL,
+            Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K, Q5_K, Q6_K, MXFP4, IQ4_NL, IQ4_XS, Q2_K, Q3_K,
         ] {
             let layout = group_layout(ty).unwrap();
             assert_eq!(ty.block_size() as usize % layout.group, 0, "{ty}");
@@ -405,7 +473,7 @@ mod tests {
     #[test]
     fn compact_layouts_keep_the_files_bits() {
         use GgmlType::*;
-        for ty in [Q4_K, Q5_K, Q6_K, Q5_0, Q5_1, MXFP4, IQ4_NL] {
+        for ty in [Q4_K, Q5_K, Q6_K, Q5_0, Q5_1, MXFP4, IQ4_NL, IQ4_XS, Q2_K] {
             let l = compact_layout(ty).unwrap();
             let per_block = l.sub_scales.map_or(1, SubScales::groups_per_block);
             let block = l.group * per_block;
@@ -419,7 +487,8 @@ mod tests {
             let file = 16 * ty.type_size() as usize * block / ty.block_size() as usize;
             assert_eq!(stored, file, "{ty}");
         }
-        for ty in [Q8_0, Q4_0, Q4_1, F16] {
+        // Q3_K has no compact form yet: it is stored widened.
+        for ty in [Q8_0, Q4_0, Q4_1, F16, Q3_K] {
             assert!(compact_layout(ty).is_none(), "{ty}");
         }
     }
@@ -434,15 +503,25 @@ mod tests {
             rng ^= rng << 17;
             rng
         };
-        for ty in [GgmlType::Q4_K, GgmlType::Q5_K, GgmlType::Q6_K] {
+        for ty in [
+            GgmlType::Q4_K,
+            GgmlType::Q5_K,
+            GgmlType::Q6_K,
+            GgmlType::IQ4_XS,
+            GgmlType::Q2_K,
+        ] {
             let size = ty.type_size() as usize;
             let mut bytes: Vec<u8> = (0..size * 3).map(|_| next() as u8).collect();
             // Finite f16 factors.
             for b in bytes.chunks_exact_mut(size) {
-                let at = if ty == GgmlType::Q6_K { 208 } else { 0 };
+                let at = match ty {
+                    GgmlType::Q6_K => 208,
+                    GgmlType::Q2_K => 80,
+                    _ => 0,
+                };
                 b[at..at + 2].copy_from_slice(&half::f16::from_f32(0.01).to_le_bytes());
-                if ty != GgmlType::Q6_K {
-                    b[2..4].copy_from_slice(&half::f16::from_f32(0.002).to_le_bytes());
+                if matches!(ty, GgmlType::Q4_K | GgmlType::Q5_K | GgmlType::Q2_K) {
+                    b[at + 2..at + 4].copy_from_slice(&half::f16::from_f32(0.002).to_le_bytes());
                 }
             }
             let g = split_groups(ty, &bytes, 3 * 256).unwrap();
@@ -450,10 +529,10 @@ mod tests {
             let per = 256 / g.layout.group;
             for (i, &scale) in g.scales.iter().enumerate() {
                 let d = half::f16::from_bits(sb.d[i / per]).to_f32();
-                let sc = if ty == GgmlType::Q6_K {
-                    f32::from(sb.sub_scales[i] as i8)
-                } else {
-                    f32::from(sb.sub_scales[i])
+                let sc = match ty {
+                    GgmlType::Q6_K => f32::from(sb.sub_scales[i] as i8),
+                    GgmlType::IQ4_XS => f32::from(sb.sub_scales[i] as i8 - 32),
+                    _ => f32::from(sb.sub_scales[i]),
                 };
                 assert_eq!((d * sc).to_bits(), scale.to_bits(), "{ty} group {i}");
                 if let Some(&min) = g.mins.get(i) {

@@ -72,3 +72,60 @@ pub(super) fn q6_code(b: &[u8], e: usize) -> i8 {
     let high = (qh[h * 32 + r % 32] >> (2 * (r / 32))) & 0x03;
     (low | (high << 4)) as i8 - 32
 }
+
+/// Q2_K's and Q3_K's 2-bit field of element `e`: each 128-element half reads 32 bytes of qs,
+/// its four quarters at shifts 0, 2, 4, 6.
+pub(super) fn two_bits(qs: &[u8], e: usize) -> u8 {
+    let (h, r) = (e / 128, e % 128);
+    (qs[h * 32 + r % 32] >> (2 * (r / 32))) & 0x03
+}
+
+/// Q2_K group `j`'s (scale, offset) `(d * sc, dmin * m)`, each rounded to f32 as the reference
+/// rounds them: byte j of the scales holds sc (low nibble) and m (high).
+pub(super) fn q2_k_affine(b: &[u8], j: usize) -> (f32, f32) {
+    let (d, dmin) = (f16_at(b, 80), f16_at(b, 82));
+    let packed = b[j];
+    (d * f32::from(packed & 0x0F), dmin * f32::from(packed >> 4))
+}
+
+/// scales: 16 bytes, qs: 64 bytes, d, dmin: f16; x = (d * sc) * q - dmin * m, groups of 16.
+pub(super) fn q2_k(b: &[u8], out: &mut [f32]) {
+    for (j, group) in out.chunks_exact_mut(16).enumerate() {
+        let (dl, ml) = q2_k_affine(b, j);
+        for (k, o) in group.iter_mut().enumerate() {
+            *o = dl * f32::from(two_bits(&b[16..80], j * 16 + k)) - ml;
+        }
+    }
+}
+
+/// Q3_K's 6-bit sub-scale of group `j` (0..16) as stored (meaning `sc - 32`): the low 4 bits
+/// from nibble j of bytes 0..8 (low nibbles for groups 0-7, high for 8-15), the top 2 from
+/// bits `2 * (j / 4)` of byte `8 + j % 4`.
+pub(super) fn q3_k_sub_scale(scales: &[u8], j: usize) -> u8 {
+    let low = (scales[j % 8] >> (4 * (j / 8))) & 0x0F;
+    let top = (scales[8 + j % 4] >> (2 * (j / 4))) & 0x03;
+    low | top << 4
+}
+
+/// Element `e`'s Q3_K code: the 2-bit field minus 4 where its bit of hmask (bit e / 32 of byte
+/// e % 32) is clear.
+pub(super) fn q3_code(b: &[u8], e: usize) -> i8 {
+    let high = (b[e % 32] >> (e / 32)) & 1;
+    two_bits(&b[32..96], e) as i8 - if high == 0 { 4 } else { 0 }
+}
+
+/// Q3_K group `j`'s scale `d * (sc - 32)`, rounded to f32 as the reference does.
+pub(super) fn q3_k_scale(b: &[u8], j: usize) -> f32 {
+    f16_at(b, 108) * f32::from(q3_k_sub_scale(&b[96..108], j) as i8 - 32)
+}
+
+/// hmask: 32 bytes, qs: 64 bytes, scales: 12 bytes, d: f16; x = (d * (sc - 32)) * q, groups
+/// of 16.
+pub(super) fn q3_k(b: &[u8], out: &mut [f32]) {
+    for (j, group) in out.chunks_exact_mut(16).enumerate() {
+        let dl = q3_k_scale(b, j);
+        for (k, o) in group.iter_mut().enumerate() {
+            *o = dl * f32::from(q3_code(b, j * 16 + k));
+        }
+    }
+}

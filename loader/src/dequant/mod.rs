@@ -56,8 +56,11 @@ fn block_fn(ty: GgmlType) -> Option<BlockFn> {
         Q4_K => k_quants::q4_k,
         Q5_K => k_quants::q5_k,
         Q6_K => k_quants::q6_k,
+        Q2_K => k_quants::q2_k,
+        Q3_K => k_quants::q3_k,
         MXFP4 => table_codes::mxfp4,
         IQ4_NL => table_codes::iq4_nl,
+        IQ4_XS => table_codes::iq4_xs,
         _ => return None,
     })
 }
