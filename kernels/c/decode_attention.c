@@ -17,7 +17,10 @@
 // weighted sum one row of D per position. Both in f32, f16 or bf16. Query heads run four at a
 // time in registers (a group of 3 pads to 4 with zero queries). q and the output are
 // `[H * D, B]` f32; pos `[B, Q]` i32 (column 0 is the row's position; negative marks a padding
-// row, whose output is zeros). Bare-metal C like grouped_matmul.c (see grouped.h).
+// row, whose output is zeros). With sinks (gpt-oss: one logit per query head, `[H]` f32), each
+// head's softmax starts from its sink as a score without a value: the running maximum is the
+// sink and the sum exp(sink - sink) = 1, so the sink takes its share of the weight. Bare-metal
+// C like grouped_matmul.c (see grouped.h).
 
 #include "attention.h"
 
@@ -72,9 +75,9 @@ INLINE void block_values(enum kv kv, const float (*w)[BLOCK], const uint8_t* val
 }
 
 INLINE void decode_attention(enum kv kv, const float* q, const uint8_t* k_cache,
-                             const uint8_t* v_cache, const int32_t* pos, float* out, size_t B,
-                             size_t H, size_t Hkv, size_t D, size_t C, size_t W, size_t Q,
-                             float scale, size_t workgroup) {
+                             const uint8_t* v_cache, const int32_t* pos, const float* sinks,
+                             float* out, size_t B, size_t H, size_t Hkv, size_t D, size_t C,
+                             size_t W, size_t Q, float scale, size_t workgroup) {
     const size_t b = workgroup / Hkv, h = workgroup % Hkv, G = H / Hkv;
     if (b >= B || D % 16 != 0 || D > MAX_HEAD_DIM || G > MAX_GROUP) return;
     const size_t elem = kv == KV_F32 ? 4 : 2;
@@ -99,8 +102,9 @@ INLINE void decode_attention(enum kv kv, const float* q, const uint8_t* k_cache,
             acc[g][d] = 0.0f;
         }
         for (size_t t = 0; t < BLOCK; ++t) w[g][t] = 0.0f;
-        maxes[g] = -__builtin_inff();
-        sums[g] = 0.0f;
+        const int sunk = sinks && g < G;
+        maxes[g] = sunk ? sinks[h * G + g] : -__builtin_inff();
+        sums[g] = sunk ? 1.0f : 0.0f;
     }
     const uint8_t* kb = k_cache + (b * Hkv + h) * D * C * elem;
     const size_t stride = Hkv * D * elem;  // bytes between positions of the values
@@ -141,10 +145,31 @@ INLINE void decode_attention(enum kv kv, const float* q, const uint8_t* k_cache,
             float value;                                                                   \
         } scale = {(uint32_t)scale_bits};                                                  \
         decode_attention(kv, (const float*)(q + q_offset), k + k_offset, v + v_offset,     \
-                         (const int32_t*)(pos + pos_offset), (float*)(out + out_offset), B, \
-                         H, Hkv, D, C, W, Q, scale.value, workgroup);                      \
+                         (const int32_t*)(pos + pos_offset), NULL, (float*)(out + out_offset), \
+                         B, H, Hkv, D, C, W, Q, scale.value, workgroup);                   \
+    }
+
+// The same with the sinks (`[H]` f32) as one more binding after pos.
+#define DECODE_ATTENTION_SINKS(name, kv)                                                    \
+    __attribute__((visibility("hidden"))) void name(                                       \
+        const uint8_t* q, size_t q_offset, const uint8_t* k, size_t k_offset,              \
+        const uint8_t* v, size_t v_offset, const uint8_t* pos, size_t pos_offset,          \
+        const uint8_t* sinks, size_t sinks_offset, uint8_t* out, size_t out_offset,        \
+        size_t B, size_t H, size_t Hkv, size_t D, size_t C, size_t W, size_t Q,            \
+        size_t scale_bits, size_t workgroup) {                                             \
+        union {                                                                            \
+            uint32_t bits;                                                                 \
+            float value;                                                                   \
+        } scale = {(uint32_t)scale_bits};                                                  \
+        decode_attention(kv, (const float*)(q + q_offset), k + k_offset, v + v_offset,     \
+                         (const int32_t*)(pos + pos_offset),                               \
+                         (const float*)(sinks + sinks_offset), (float*)(out + out_offset), \
+                         B, H, Hkv, D, C, W, Q, scale.value, workgroup);                   \
     }
 
 DECODE_ATTENTION(llm_decode_attention_f32, KV_F32)
 DECODE_ATTENTION(llm_decode_attention_f16, KV_F16)
 DECODE_ATTENTION(llm_decode_attention_bf16, KV_BF16)
+DECODE_ATTENTION_SINKS(llm_decode_attention_sinks_f32, KV_F32)
+DECODE_ATTENTION_SINKS(llm_decode_attention_sinks_f16, KV_F16)
+DECODE_ATTENTION_SINKS(llm_decode_attention_sinks_bf16, KV_BF16)

@@ -532,6 +532,16 @@ pub fn decode_attention_symbol(kv: KvType) -> &'static str {
     }
 }
 
+/// [`decode_attention_symbol`] for models with attention sinks: one more binding after the
+/// positions, the sinks `[H]` f32 (one logit per query head that joins its softmax).
+pub fn decode_attention_sinks_symbol(kv: KvType) -> &'static str {
+    match kv {
+        KvType::F32 => "llm_decode_attention_sinks_f32",
+        KvType::F16 => "llm_decode_attention_sinks_f16",
+        KvType::Bf16 => "llm_decode_attention_sinks_bf16",
+    }
+}
+
 /// Why the decode attention kernel cannot take heads of `head_dim` with `group` query heads
 /// per kv head, if it cannot.
 pub fn check_decode_attention(head_dim: usize, group: usize) -> Result<(), ShapeError> {
@@ -625,7 +635,12 @@ mod tests {
         let attention = [KvType::F32, KvType::F16, KvType::Bf16]
             .into_iter()
             .flat_map(|kv| {
-                [decode_attention_symbol(kv), prefill_attention_symbol(kv)].map(str::to_string)
+                [
+                    decode_attention_symbol(kv),
+                    decode_attention_sinks_symbol(kv),
+                    prefill_attention_symbol(kv),
+                ]
+                .map(str::to_string)
             });
         let entries = FORMATS.iter().flat_map(|row| {
             let f = row.format;

@@ -7,7 +7,7 @@ use kernels::KvType;
 #[allow(dead_code)]
 #[path = "common/attention.rs"]
 mod attention;
-use attention::{entry, stored};
+use attention::{entry, sinks_entry, stored};
 
 mod common;
 use common::{floats, Rng};
@@ -23,7 +23,8 @@ struct Case {
     positions: Vec<i32>,
 }
 
-fn check(case: &Case, kv: KvType, seed: u64) {
+/// `sinks`: one logit per query head (gpt-oss), through the entry that takes them.
+fn check(case: &Case, kv: KvType, seed: u64, sinks: Option<&[f32]>) {
     let Case {
         batch,
         heads,
@@ -56,7 +57,41 @@ fn check(case: &Case, kv: KvType, seed: u64) {
     let scale = 1.0 / (dim as f32).sqrt();
     let qb: Vec<u8> = q.iter().flat_map(|v| v.to_le_bytes()).collect();
     let mut out = vec![0xFFu8; heads * dim * batch * 4];
+    let sink_bytes: Vec<u8> = sinks
+        .unwrap_or(&[])
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
     for wg in 0..batch * kv_heads {
+        if sinks.is_some() {
+            // SAFETY: as below, with the sinks (`[H]` f32) at offset 0 of their buffer.
+            unsafe {
+                sinks_entry(kv)(
+                    qb.as_ptr(),
+                    0,
+                    kb.as_ptr(),
+                    0,
+                    vb.as_ptr(),
+                    0,
+                    pos.as_ptr(),
+                    0,
+                    sink_bytes.as_ptr(),
+                    0,
+                    out.as_mut_ptr(),
+                    0,
+                    batch,
+                    heads,
+                    kv_heads,
+                    dim,
+                    capacity,
+                    window,
+                    q_cols,
+                    scale.to_bits() as usize,
+                    wg,
+                );
+            }
+            continue;
+        }
         // SAFETY: the buffers hold q, both caches, positions and the output at offset 0 in the
         // shapes the arguments give.
         unsafe {
@@ -107,9 +142,15 @@ fn check(case: &Case, kv: KvType, seed: u64) {
                         dot * scale as f64
                     })
                     .collect();
-                let max = scores.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+                // A sink is one more score, with no value.
+                let sink = sinks.map(|s| s[head] as f64);
+                let max = scores
+                    .iter()
+                    .chain(&sink)
+                    .cloned()
+                    .fold(f64::NEG_INFINITY, f64::max);
                 let e: Vec<f64> = scores.iter().map(|s| (s - max).exp()).collect();
-                let sum: f64 = e.iter().sum();
+                let sum: f64 = e.iter().sum::<f64>() + sink.map_or(0.0, |s| (s - max).exp());
                 (0..dim)
                     .map(|d| (0..keys).map(|t| e[t] * value(b, t, h, d)).sum::<f64>() / sum)
                     .collect()
@@ -166,7 +207,31 @@ fn decode_attention_matches_softmax_attention() {
     ];
     for (i, case) in cases.iter().enumerate() {
         for kv in [KvType::F32, KvType::F16, KvType::Bf16] {
-            check(case, kv, 7 + i as u64);
+            check(case, kv, 7 + i as u64, None);
         }
+    }
+}
+
+/// gpt-oss's attention sinks: each head's logit joins its softmax. Sinks above, among and
+/// below the scores, so that the sink sets the running maximum, is overtaken, or weighs
+/// nothing.
+#[test]
+fn decode_attention_with_sinks_matches_softmax_attention() {
+    if !kernels::host_supported() {
+        eprintln!("skipped: this CPU does not run the kernels");
+        return;
+    }
+    let case = Case {
+        batch: 3,
+        heads: 8,
+        kv_heads: 2,
+        dim: 64,
+        capacity: 136,
+        window: 136,
+        positions: vec![0, 70, 135],
+    };
+    let sinks = [4.0, 0.5, -0.3, 0.0, -30.0, 2.0, 1.0, -1.0];
+    for kv in [KvType::F32, KvType::F16, KvType::Bf16] {
+        check(&case, kv, 21, Some(&sinks));
     }
 }

@@ -453,7 +453,9 @@ fn kv_type(elem: ElemType) -> Option<kernels::KvType> {
 /// Decode attention in one kernel dispatch: row b's query `q` (`[H*D, B]`, RoPE applied)
 /// over positions `0..=query_pos[b, 0]` (below the step's window) of slot b in the updated
 /// caches; padding rows (negative positions) give zeros. Reads only the live positions,
-/// where the graph's form reads and masks the whole window bucket. `[H*D, B]`.
+/// where the graph's form reads and masks the whole window bucket. `[H*D, B]`. With `sinks`
+/// (`[H]`), each head's logit joins its softmax.
+#[allow(clippy::too_many_arguments)]
 pub fn decode_attention_kernel(
     b: &mut FuncBuilder,
     dims: &Dims,
@@ -462,6 +464,7 @@ pub fn decode_attention_kernel(
     k_cache: &Value,
     v_cache: &Value,
     query_pos: &Value,
+    sinks: Option<&Value>,
 ) -> Result<Value> {
     let KernelParts {
         kv,
@@ -473,7 +476,14 @@ pub fn decode_attention_kernel(
     let (rows, window) = (step.rows(), step.window());
     let (heads, kv_heads, d) = (dims.heads, dims.kv_heads, dims.head_dim);
     let q_cols = query_pos.dim(1);
-    let symbol = kernels::decode_attention_symbol(kv);
+    let symbol = match sinks {
+        Some(_) => kernels::decode_attention_sinks_symbol(kv),
+        None => kernels::decode_attention_symbol(kv),
+    };
+    let mut operands = vec![q, k_cache, v_cache, query_pos];
+    operands.extend(sinks);
+    let mut bindings: Vec<TensorType> = operands.iter().map(|v| v.ty().clone()).collect();
+    bindings.push(TensorType::new([heads * d, rows], ElemType::F32));
     let dispatch = ExternDispatch {
         object,
         format: kernels::EXECUTABLE_FORMAT.into(),
@@ -481,19 +491,12 @@ pub fn decode_attention_kernel(
             "{symbol}_b{rows}_h{heads}x{kv_heads}_d{d}_c{capacity}_w{window}_q{q_cols}_s{scale:x}"
         ),
         symbol: symbol.into(),
-        bindings: vec![
-            q.ty().clone(),
-            k_cache.ty().clone(),
-            v_cache.ty().clone(),
-            query_pos.ty().clone(),
-            TensorType::new([heads * d, rows], ElemType::F32),
-        ],
+        bindings,
         results: 1,
         constants: vec![rows, heads, kv_heads, d, capacity, window, q_cols, scale],
         workgroups: rows * kv_heads,
     };
-    Ok(b.dispatch(&dispatch, &[q, k_cache, v_cache, query_pos])?
-        .remove(0))
+    Ok(b.dispatch(&dispatch, &operands)?.remove(0))
 }
 
 /// Prefill attention in one kernel dispatch: token t's queries `q` (`[H*D, T]`, RoPE applied)

@@ -208,8 +208,7 @@ pub fn layer_function(
         true => Some(vector(&a.w, SINKS)?.clone()),
         false => None,
     };
-    // The attention kernels have no sinks; the graph's form has.
-    let full = span == CacheSpan::Full && sinks.is_none();
+    let full = span == CacheSpan::Full;
     let (attn, k_cache, v_cache) = match (&a.key_pos, span) {
         (Some(key_pos), CacheSpan::Ring(window)) => {
             let qkv = [&q, &k, &v];
@@ -221,11 +220,13 @@ pub fn layer_function(
             let v_cache = write_values(&mut b, dims, &a.v_cache, &a.kv_index, &v)?;
             let step = step.with_window(span.read_len(step));
             let attn = if full && decode_kernel_applies(dims, step) {
-                decode_attention_kernel(&mut b, dims, step, &q, &k_cache, &v_cache, &a.query_pos)?
+                let (k, v, pos) = (&k_cache, &v_cache, &a.query_pos);
+                decode_attention_kernel(&mut b, dims, step, &q, k, v, pos, sinks.as_ref())?
             } else if let Some(slot) = a
                 .slot
                 .as_ref()
-                .filter(|_| full && prefill_kernel_applies(dims, step))
+                // The prefill kernel has no sinks; the graph's form has.
+                .filter(|_| full && sinks.is_none() && prefill_kernel_applies(dims, step))
             {
                 // Ring layers (sliding windows) never get here: see ring_prefill_attention.
                 let (k, v, pos) = (&k_cache, &v_cache, &a.query_pos);

@@ -1,7 +1,9 @@
 //! The attention kernels' entry points, one per cache type, and the caches' stored values,
 //! for the attention tests and the decode bench (shared by path: only those use them).
 
-use kernels::{decode_attention_symbol, prefill_attention_symbol, KvType};
+use kernels::{
+    decode_attention_sinks_symbol, decode_attention_symbol, prefill_attention_symbol, KvType,
+};
 
 /// q, k cache, v cache, pos and out as pointer and byte offset; then B, H, Hkv, D, C, W, Q,
 /// the score scale's f32 bits and the workgroup (see `c/decode_attention.c`).
@@ -45,6 +47,112 @@ attention_kernels!(
     llm_decode_attention_f16,
     llm_decode_attention_bf16
 );
+
+/// [`Entry`] with the sinks (pointer and byte offset) after pos.
+pub type SinksEntry = unsafe extern "C" fn(
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *mut u8,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+);
+
+extern "C" {
+    fn llm_decode_attention_sinks_f32(
+        q: *const u8,
+        qo: usize,
+        k: *const u8,
+        ko: usize,
+        v: *const u8,
+        vo: usize,
+        pos: *const u8,
+        po: usize,
+        sinks: *const u8,
+        so: usize,
+        out: *mut u8,
+        oo: usize,
+        b: usize,
+        h: usize,
+        hkv: usize,
+        d: usize,
+        c: usize,
+        w: usize,
+        q_cols: usize,
+        scale: usize,
+        wg: usize,
+    );
+    fn llm_decode_attention_sinks_f16(
+        q: *const u8,
+        qo: usize,
+        k: *const u8,
+        ko: usize,
+        v: *const u8,
+        vo: usize,
+        pos: *const u8,
+        po: usize,
+        sinks: *const u8,
+        so: usize,
+        out: *mut u8,
+        oo: usize,
+        b: usize,
+        h: usize,
+        hkv: usize,
+        d: usize,
+        c: usize,
+        w: usize,
+        q_cols: usize,
+        scale: usize,
+        wg: usize,
+    );
+    fn llm_decode_attention_sinks_bf16(
+        q: *const u8,
+        qo: usize,
+        k: *const u8,
+        ko: usize,
+        v: *const u8,
+        vo: usize,
+        pos: *const u8,
+        po: usize,
+        sinks: *const u8,
+        so: usize,
+        out: *mut u8,
+        oo: usize,
+        b: usize,
+        h: usize,
+        hkv: usize,
+        d: usize,
+        c: usize,
+        w: usize,
+        q_cols: usize,
+        scale: usize,
+        wg: usize,
+    );
+}
+
+pub fn sinks_entry(kv: KvType) -> SinksEntry {
+    match decode_attention_sinks_symbol(kv) {
+        "llm_decode_attention_sinks_f32" => llm_decode_attention_sinks_f32,
+        "llm_decode_attention_sinks_f16" => llm_decode_attention_sinks_f16,
+        "llm_decode_attention_sinks_bf16" => llm_decode_attention_sinks_bf16,
+        other => panic!("no test entry for {other}"),
+    }
+}
 
 pub fn entry(kv: KvType) -> Entry {
     match decode_attention_symbol(kv) {
