@@ -5,7 +5,7 @@
 //! same bytes, so each format's share of the stream rate reads off one run. `fixed` is the
 //! fixed-point one-token kernel of a 4-bit format (`c/fixed_matvec.c`), where the CPU has it. The compact forms
 //! (`Maps::SuperBlock*`, `Maps::E8M0`, 5- and 6-bit codes, table codes) keep the file's bits;
-//! the others are the widened group forms (Q3_K's too, for want of a compact one).
+//! the others are the widened group forms.
 //!
 //! Run with `cargo bench -p kernels --bench grouped_matmul`.
 
@@ -101,6 +101,7 @@ fn main() {
         "iq4_xs",
         "q2_k",
         "q2_k_widened",
+        "q3_k",
     ];
     for name in names {
         let f = named(name);

@@ -245,40 +245,47 @@ INLINE __m512 fx_group(enum code code, int group, int has_min, const struct fx_t
         dot[0][l] = _mm512_set1_epi32(-off * limb_sum);
         dot[1][l] = _mm512_setzero_si512();
     }
+    if (two_bit_code(code)) {
 #pragma GCC unroll 4
-    for (int k = 0; k < group && code == U2; k += 8) {
-        const __m512i w[2] = {u2_quad(cg + k * 4), u2_quad(cg + (k + 4) * 4)};
-        const size_t at = g * group + k;
+        for (int k = 0; k < group; k += 8) {
+            __m512i w[2] = {u2_quad(cg + k * 4), u2_quad(cg + (k + 4) * 4)};
+            if (code == I3) {
+                w[0] = i3_add_high(w[0], cg + (size_t)group * 4 + (size_t)k * 2);
+                w[1] = i3_add_high(w[1], cg + (size_t)group * 4 + (size_t)(k + 4) * 2);
+            }
+            const size_t at = g * group + k;
 #pragma GCC unroll 2
-        for (int h = 0; h < 2; ++h)
+            for (int h = 0; h < 2; ++h)
 #pragma GCC unroll 4
-            for (int l = 0; l < FX_LIMBS; ++l)
-                dot[h][l] = dpbusd_broadcast(dot[h][l], w[h], (const uint8_t*)q->limbs[l] + at + 4 * h);
-    }
+                for (int l = 0; l < FX_LIMBS; ++l)
+                    dot[h][l] = dpbusd_broadcast(dot[h][l], w[h], (const uint8_t*)q->limbs[l] + at + 4 * h);
+        }
+    } else {
 #pragma GCC unroll 4
-    for (int k = 0; k < group && code != U2; k += 8) {
-        __m512i src = _mm512_loadu_si512((const void*)(cg + k * 8));
-        if (code == I4) src = _mm512_xor_si512(src, _mm512_set1_epi8((char)0x88));
-        __m512i w[2] = {
-            _mm512_and_si512(_mm512_srlv_epi16(_mm512_permutexvar_epi8(quad0, src), shift), low),
-            _mm512_and_si512(_mm512_srlv_epi16(_mm512_permutexvar_epi8(quad1, src), shift), low)};
-        if (table_code(code)) {
-            // Indices to the table's values plus the offset.
-            w[0] = _mm512_shuffle_epi8(values, w[0]);
-            w[1] = _mm512_shuffle_epi8(values, w[1]);
-        }
-        if (code == U5 || code == I5 || code == I6) {
-            const uint8_t* high = cg + (size_t)group * 8;
-            const size_t pair_bytes = code == I6 ? 8 : 4;
-            w[0] = fx_add_high(code, t, high + (size_t)(k / 2) * pair_bytes, w[0]);
-            w[1] = fx_add_high(code, t, high + (size_t)(k / 2 + 2) * pair_bytes, w[1]);
-        }
-        const size_t at = g * group + k;
+        for (int k = 0; k < group; k += 8) {
+            __m512i src = _mm512_loadu_si512((const void*)(cg + k * 8));
+            if (code == I4) src = _mm512_xor_si512(src, _mm512_set1_epi8((char)0x88));
+            __m512i w[2] = {
+                _mm512_and_si512(_mm512_srlv_epi16(_mm512_permutexvar_epi8(quad0, src), shift), low),
+                _mm512_and_si512(_mm512_srlv_epi16(_mm512_permutexvar_epi8(quad1, src), shift), low)};
+            if (table_code(code)) {
+                // Indices to the table's values plus the offset.
+                w[0] = _mm512_shuffle_epi8(values, w[0]);
+                w[1] = _mm512_shuffle_epi8(values, w[1]);
+            }
+            if (code == U5 || code == I5 || code == I6) {
+                const uint8_t* high = cg + (size_t)group * 8;
+                const size_t pair_bytes = code == I6 ? 8 : 4;
+                w[0] = fx_add_high(code, t, high + (size_t)(k / 2) * pair_bytes, w[0]);
+                w[1] = fx_add_high(code, t, high + (size_t)(k / 2 + 2) * pair_bytes, w[1]);
+            }
+            const size_t at = g * group + k;
 #pragma GCC unroll 2
-        for (int h = 0; h < 2; ++h)
+            for (int h = 0; h < 2; ++h)
 #pragma GCC unroll 4
-            for (int l = 0; l < FX_LIMBS; ++l)
-                dot[h][l] = dpbusd_broadcast(dot[h][l], w[h], (const uint8_t*)q->limbs[l] + at + 4 * h);
+                for (int l = 0; l < FX_LIMBS; ++l)
+                    dot[h][l] = dpbusd_broadcast(dot[h][l], w[h], (const uint8_t*)q->limbs[l] + at + 4 * h);
+        }
     }
     // sum q * N, from the most significant limb down, times the unit and the scale.
     __m512 p = _mm512_cvtepi32_ps(_mm512_add_epi32(dot[0][FX_LIMBS - 1], dot[1][FX_LIMBS - 1]));

@@ -35,6 +35,7 @@
     X(nl4_g32_f16, NL4, 32, MAP_F16, 0, 1)    /* IQ4_NL */                                     \
     X(nl4_g32_k6s, NL4, 32, MAP_K6S, 0, 1)    /* IQ4_XS */                                     \
     X(u4_g16_f32_min, U4, 16, MAP_F32, 1, 1)  /* Q2_K widened (Q3_K widened: i8_g16_f32) */ \
-    X(u2_g16_k4_min, U2, 16, MAP_K4, 1, 1)    /* Q2_K */
+    X(u2_g16_k4_min, U2, 16, MAP_K4, 1, 1)    /* Q2_K */                                       \
+    X(i3_g16_k6s16, I3, 16, MAP_K6S16, 0, 1)  /* Q3_K */
 
 #endif

@@ -36,7 +36,12 @@
 // MXFP4; NL4: IQ4_NL, IQ4_XS) are stored as U4, each nibble an index into a fixed table of small integers
 // (`code_values`), which the kernels widen with one permute, as U4's nibbles already are.
 // U2 (Q2_K): 4 bytes per input, row r at bits 2r, 2r + 1 of the input's little-endian word.
-enum code { U4, I4, I8, U5, I5, I6, E2M1, NL4, U2 };
+// I3 (Q3_K): the group's U2 words, then one 16-bit word of third bits per input (row r at bit
+// r); the code is `low | high << 2`, minus 4.
+enum code { U4, I4, I8, U5, I5, I6, E2M1, NL4, U2, I3 };
+
+// Codes stored as U2 words (I3 with its third bits after them).
+INLINE int two_bit_code(enum code code) { return code == U2 || code == I3; }
 
 // Codes whose nibble is an index into `code_values`, not the value itself.
 INLINE int table_code(enum code code) { return code == E2M1 || code == NL4; }
@@ -63,6 +68,7 @@ INLINE size_t input_bytes(enum code code) {
     case I8: return 16;
     case U5: case I5: return 10;
     case U2: return 4;
+    case I3: return 6;
     default: return 12;
     }
 }
@@ -78,7 +84,9 @@ INLINE size_t input_bytes(enum code code) {
 // without mins, each 6-bit sub-scale meaning `sc - 32`. MAP_K4 (Q2_K): per tile and
 // super-block of 16 groups, 160 bytes: the 16 rows' f16 factor (d or dmin), then each group's
 // 4-bit sub-scales as 8 bytes of nibbles (rows 2i and 2i+1 in byte i, low nibble first).
-enum maps { MAP_F16, MAP_F32, MAP_K6, MAP_K8, MAP_E8, MAP_K6S, MAP_K4 };
+// MAP_K6S16 (Q3_K): MAP_K6S's form for 16 groups of 16, 224 bytes per super-block: the 16
+// rows' f16 d, 16 groups' nibbles (8 bytes each), then 16 words of top bits.
+enum maps { MAP_F16, MAP_F32, MAP_K6, MAP_K8, MAP_E8, MAP_K6S, MAP_K4, MAP_K6S16 };
 
 // Maps whose mins are stored as positive sub-mins, `min = -(dmin * m)`.
 INLINE int negated_mins(enum maps mp) { return mp == MAP_K6 || mp == MAP_K4; }
@@ -100,6 +108,7 @@ INLINE size_t maps_bytes(enum maps mp, size_t groups) {
     case MAP_K6: case MAP_K6S: return groups / 8 * 128;
     case MAP_E8: return groups * TILE;
     case MAP_K4: return groups / 16 * 160;
+    case MAP_K6S16: return groups / 16 * 224;
     default: return groups / 16 * 288;
     }
 }
@@ -119,9 +128,10 @@ INLINE __m512 load_map(enum maps mp, const uint8_t* base, size_t g, int negate) 
     }
     __m512i sub;
     const uint8_t* p;
-    if (k6_maps(mp)) {
-        p = base + g / 8 * 128;
-        const size_t j = g % 8;
+    if (k6_maps(mp) || mp == MAP_K6S16) {
+        const size_t per = mp == MAP_K6S16 ? 16 : 8;
+        p = base + g / per * (32 + per * 12);
+        const size_t j = g % per;
         const __m128i bytes = _mm_loadl_epi64((const __m128i*)(p + 32 + j * 8));
         const __m128i low_mask = _mm_set1_epi8(0x0F);
         const __m128i lo = _mm_and_si128(bytes, low_mask);
@@ -129,10 +139,10 @@ INLINE __m512 load_map(enum maps mp, const uint8_t* base, size_t g, int negate) 
         const __m512i nibbles = _mm512_cvtepu8_epi32(_mm_unpacklo_epi8(lo, hi));
         const __m512i shifts = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
         const __m512i top = _mm512_and_si512(
-            _mm512_srlv_epi32(_mm512_set1_epi32((int)load_u32(p + 96 + j * 4)), shifts),
+            _mm512_srlv_epi32(_mm512_set1_epi32((int)load_u32(p + 32 + per * 8 + j * 4)), shifts),
             _mm512_set1_epi32(3));
         sub = _mm512_or_si512(nibbles, _mm512_slli_epi32(top, 4));
-        if (mp == MAP_K6S) sub = _mm512_sub_epi32(sub, _mm512_set1_epi32(32));
+        if (mp != MAP_K6) sub = _mm512_sub_epi32(sub, _mm512_set1_epi32(32));
     } else if (mp == MAP_K4) {
         p = base + g / 16 * 160;
         const __m128i bytes = _mm_loadl_epi64((const __m128i*)(p + 32 + g % 16 * 8));
@@ -242,6 +252,7 @@ INLINE int code_offset(enum code code) {
     switch (code) {
     case I4: return 8;
     case E2M1: return 16;
+    case I3: return 4;
     case NL4: return 128;
     case I5: return 16;
     case I6: return 32;
@@ -282,6 +293,23 @@ INLINE __m512i u2_quad(const uint8_t* p) {
     const __m512i bytes = _mm512_permutexvar_epi8(_mm512_load_si512((const void*)from), src);
     return _mm512_and_si512(_mm512_multishift_epi64_epi8(_mm512_load_si512((const void*)at), bytes),
                             _mm512_set1_epi8(3));
+}
+
+// `quad` (four inputs' U2 codes, see `u2_quad`) plus 4 where the input's third bit is set: the
+// 64 bits at p hold four inputs' 16-bit words, row r's bit of input i at 16i + r.
+INLINE __m512i i3_add_high(__m512i quad, const uint8_t* p) {
+    // index[j] = 16 * (j % 4) + j / 4.
+    static const uint8_t index[64] __attribute__((aligned(64))) = {
+        0, 16, 32, 48, 1, 17, 33, 49, 2, 18, 34, 50, 3, 19, 35, 51,
+        4, 20, 36, 52, 5, 21, 37, 53, 6, 22, 38, 54, 7, 23, 39, 55,
+        8, 24, 40, 56, 9, 25, 41, 57, 10, 26, 42, 58, 11, 27, 43, 59,
+        12, 28, 44, 60, 13, 29, 45, 61, 14, 30, 46, 62, 15, 31, 47, 63,
+    };
+    uint64_t bits;
+    __builtin_memcpy(&bits, p, 8);
+    const __mmask64 set = _mm512_bitshuffle_epi64_mask(_mm512_set1_epi64((long long)bits),
+                                                       _mm512_load_si512((const void*)index));
+    return _mm512_mask_add_epi8(quad, set, quad, _mm512_set1_epi8(4));
 }
 
 INLINE uint64_t load_u64(const uint8_t* p) {

@@ -90,13 +90,25 @@ INLINE void high_lanes(enum code code, int group, const uint8_t* cg, int k, __m5
 // Inputs k and k+1 of one tile's group of codes at `cg` (`group` inputs), as f32 in row order.
 INLINE void widen_pair(enum code code, int group, const uint8_t* cg, int k, __m512* first,
                        __m512* second) {
-    if (code == U2) {
+    if (two_bit_code(code)) {
         const __m512i shifts = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
         const __m512i three = _mm512_set1_epi32(3);
-        *first = _mm512_cvtepi32_ps(_mm512_and_si512(
-            _mm512_srlv_epi32(_mm512_set1_epi32((int)load_u32(cg + k * 4)), shifts), three));
-        *second = _mm512_cvtepi32_ps(_mm512_and_si512(
-            _mm512_srlv_epi32(_mm512_set1_epi32((int)load_u32(cg + (k + 1) * 4)), shifts), three));
+        __m512i a = _mm512_and_si512(
+            _mm512_srlv_epi32(_mm512_set1_epi32((int)load_u32(cg + k * 4)), shifts), three);
+        __m512i b = _mm512_and_si512(
+            _mm512_srlv_epi32(_mm512_set1_epi32((int)load_u32(cg + (k + 1) * 4)), shifts), three);
+        if (code == I3) {
+            // Third bits: both inputs' 16-bit words as one 32-bit word; the code is q - 4.
+            const __m512i rows = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+            const __m512i one = _mm512_set1_epi32(1), four = _mm512_set1_epi32(4);
+            const uint32_t high = load_u32(cg + (size_t)group * 4 + (size_t)k * 2);
+            const __m512i ha = _mm512_and_si512(_mm512_srlv_epi32(_mm512_set1_epi32((int)high), rows), one);
+            const __m512i hb = _mm512_and_si512(_mm512_srlv_epi32(_mm512_set1_epi32((int)(high >> 16)), rows), one);
+            a = _mm512_sub_epi32(_mm512_or_si512(a, _mm512_slli_epi32(ha, 2)), four);
+            b = _mm512_sub_epi32(_mm512_or_si512(b, _mm512_slli_epi32(hb, 2)), four);
+        }
+        *first = _mm512_cvtepi32_ps(a);
+        *second = _mm512_cvtepi32_ps(b);
         return;
     }
     if (code == I8) {
@@ -354,7 +366,7 @@ INLINE void tiles_block(enum code code, int group, enum maps mp, int has_min, in
         const int first = g0 == 0;
         size_t t = tile_begin;
 #define TILES(n)                                                                               \
-    if (code != I8 && code != U2 && mb <= 2)                                                   \
+    if (code != I8 && !two_bit_code(code) && mb <= 2)                                          \
         tile_block_nibbles(code, group, mp, has_min, n, mb, xc, M, xsum, cc + t * tile_codes,  \
                            sc + t * tile_maps, has_min ? mc + t * tile_maps : 0, gn,           \
                            stored_groups, y + t * TILE * M, m0, first);                        \

@@ -43,7 +43,9 @@
 
 // Inputs per activation scale: a K-quant super-block as llama.cpp's Q8_K, else one group of
 // 32 as Q8_0.
-INLINE int q8_block(enum maps mp) { return k6_maps(mp) || mp == MAP_K8 || mp == MAP_K4 ? 256 : 32; }
+INLINE int q8_block(enum maps mp) {
+    return k6_maps(mp) || mp == MAP_K8 || mp == MAP_K4 || mp == MAP_K6S16 ? 256 : 32;
+}
 
 // Quantized activations of K inputs and M tokens, one buffer: codes [M, K] i8, then scales
 // [M, K / block] f32, then group sums [M, K / group] f32 (integers, exact in f32).
@@ -150,9 +152,13 @@ INLINE void q8_unpack(enum code code, int group, enum maps mp, int has_min,
         uint8_t(*quads)[64] = out->quads + g * group / 4;
         for (int k = 0; k < group; k += 8) {
             __m512i q0, q1;
-            if (code == U2) {
+            if (two_bit_code(code)) {
                 q0 = u2_quad(cg + k * 4);
                 q1 = u2_quad(cg + (k + 4) * 4);
+                if (code == I3) {
+                    q0 = i3_add_high(q0, cg + (size_t)group * 4 + (size_t)k * 2);
+                    q1 = i3_add_high(q1, cg + (size_t)group * 4 + (size_t)(k + 4) * 2);
+                }
             } else if (code == I8) {
                 const __m512i flip = _mm512_set1_epi8((char)0x80);
                 q0 = _mm512_xor_si512(_mm512_permutexvar_epi8(

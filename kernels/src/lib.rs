@@ -155,6 +155,9 @@ pub enum Maps {
     /// scales, `dmin` for mins), then each group's 4-bit sub-scales as 8 bytes of nibbles (rows
     /// 2i, 2i+1 in byte i, low first): 160 bytes. A scale is `d * sc`, a min `-(dmin * m)`.
     SuperBlock4,
+    /// Q3_K super-blocks: [`Maps::SuperBlock6Signed`]'s form for 16 groups of 16 (the rows'
+    /// f16 `d`, 16 groups' nibbles, then their top-bit words): 224 bytes.
+    SuperBlock6Signed16,
 }
 
 impl Maps {
@@ -165,6 +168,7 @@ impl Maps {
             Maps::E8M0 => SubScales::E8M0.groups_per_block(),
             Maps::SuperBlock6 | Maps::SuperBlock6Signed => SubScales::SixBit.groups_per_block(),
             Maps::SuperBlock4 => SubScales::FourBit.groups_per_block(),
+            Maps::SuperBlock6Signed16 => SubScales::SixBitSigned16.groups_per_block(),
             Maps::SuperBlock8 => SubScales::Int8.groups_per_block(),
         }
     }
@@ -176,6 +180,7 @@ impl Maps {
             Maps::F32 => groups * TILE_ROWS * 4,
             Maps::SuperBlock6 | Maps::SuperBlock6Signed => groups / 8 * 128,
             Maps::SuperBlock4 => groups / 16 * 160,
+            Maps::SuperBlock6Signed16 => groups / 16 * 224,
             Maps::SuperBlock8 => groups / 16 * 288,
             Maps::E8M0 => groups * SubScales::E8M0.block_bytes(),
         }
@@ -232,6 +237,7 @@ pub const FORMATS: &[KernelFormat] = &[
     row("iq4_xs", Code::NL4, 32, Maps::SuperBlock6Signed, false, true),
     row("q2_k_widened", Code::U4, 16, Maps::F32, true, true),
     row("q2_k", Code::U2, 16, Maps::SuperBlock4, true, true),
+    row("q3_k", Code::I3, 16, Maps::SuperBlock6Signed16, false, true),
 ];
 
 const fn row(
@@ -302,6 +308,7 @@ impl GroupedMatmul {
             Code::E2M1 => "e2m1",
             Code::NL4 => "nl4",
             Code::U2 => "u2",
+            Code::I3 => "i3",
         };
         let maps = match self.maps {
             Maps::F16 => "f16",
@@ -311,6 +318,7 @@ impl GroupedMatmul {
             Maps::E8M0 => "e8",
             Maps::SuperBlock6Signed => "k6s",
             Maps::SuperBlock4 => "k4",
+            Maps::SuperBlock6Signed16 => "k6s16",
         };
         let min = if self.min { "_min" } else { "" };
         format!("{code}_g{}_{maps}{min}", self.group)
@@ -424,9 +432,11 @@ impl GroupedMatmul {
     /// as llama.cpp's Q8_K; 32 otherwise, as its Q8_0.
     pub fn q8_block(&self) -> usize {
         match self.maps {
-            Maps::SuperBlock4 | Maps::SuperBlock6 | Maps::SuperBlock6Signed | Maps::SuperBlock8 => {
-                256
-            }
+            Maps::SuperBlock4
+            | Maps::SuperBlock6
+            | Maps::SuperBlock6Signed
+            | Maps::SuperBlock6Signed16
+            | Maps::SuperBlock8 => 256,
             Maps::F16 | Maps::F32 | Maps::E8M0 => 32,
         }
     }

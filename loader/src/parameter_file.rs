@@ -18,7 +18,9 @@ use serde_json::json;
 use sha2::{Digest, Sha256};
 
 use crate::cache_lock::CacheLock;
-use crate::dequant::{self, pack_high_bit_codes, pack_super_block_maps, DequantError};
+use crate::dequant::{
+    self, pack_high_bit_codes, pack_super_block_maps, pack_three_bit_codes, DequantError,
+};
 use crate::error::{io_error, Error, Result};
 use crate::parameters::{encode, Dtype, ParameterInfo, ParameterSource, PlannedTensor};
 use crate::tiling::{tile_rows_in_place, Tiling, TILE_ROWS};
@@ -398,6 +400,13 @@ fn fill_groups(
                     out[r / 4] |= (c as u8 & 0x03) << (2 * (r % 4));
                 }
             }
+        }
+        Code::I3 => {
+            let per_group = g * TILE_ROWS * 3 / 8;
+            parts[0]
+                .par_chunks_mut(per_group)
+                .zip(codes.par_chunks(g * TILE_ROWS))
+                .for_each(|(out, c)| pack_three_bit_codes(c, out));
         }
         Code::U5 | Code::I5 | Code::I6 => {
             // Tiles hold [groups][g][16] codes; each (tile, group) packs on its own.

@@ -24,6 +24,7 @@ fn blocks(ty: GgmlType, n: usize, seed: u64) -> Vec<u8> {
     let f16_fields: &[usize] = match ty {
         GgmlType::MXFP4 => &[],
         GgmlType::Q2_K => &[80, 82],
+        GgmlType::Q3_K => &[108],
         _ => &[0],
     };
     for b in raw.chunks_exact_mut(size) {
@@ -68,6 +69,13 @@ fn stored_value(
             code.table().unwrap()[usize::from(index)]
         }
         Code::U2 => ((codes[input * 4 + j / 4] >> (2 * (j % 4))) & 0x03) as i8,
+        Code::I3 => {
+            // The group's two-bit words, then its 16-bit words of third bits.
+            let at = (t * groups + g) * layout.group * 6;
+            let low = (codes[at + k * 4 + j / 4] >> (2 * (j % 4))) & 0x03;
+            let high = (codes[at + layout.group * 4 + k * 2 + j / 8] >> (j % 8)) & 1;
+            (low | high << 2) as i8 - 4
+        }
         other => panic!("the test decodes no {other:?} codes"),
     };
     let map_at = (t * groups + g) * TILE_ROWS + j;
@@ -75,13 +83,14 @@ fn stored_value(
         None if layout.scale == Dtype::F16 => {
             half::f16::from_le_bytes([scales[2 * map_at], scales[2 * map_at + 1]]).to_f32()
         }
-        Some(kind @ SubScales::SixBitSigned) => {
-            // Per tile and super-block: the rows' f16 d, 8 groups' low nibbles, their top bits.
-            let (block, k) = (g / 8, g % 8);
-            let p = (t * groups / 8 + block) * kind.block_bytes();
+        Some(kind @ (SubScales::SixBitSigned | SubScales::SixBitSigned16)) => {
+            // Per tile and super-block: the rows' f16 d, the groups' low nibbles, their top bits.
+            let per = kind.groups_per_block();
+            let (block, k) = (g / per, g % per);
+            let p = (t * groups / per + block) * kind.block_bytes();
             let d = half::f16::from_le_bytes([scales[p + 2 * j], scales[p + 2 * j + 1]]);
             let low = (scales[p + 32 + k * 8 + j / 2] >> (4 * (j % 2))) & 0x0F;
-            let top = (scales[p + 96 + k * 4 + j / 4] >> (2 * (j % 4))) & 0x03;
+            let top = (scales[p + 32 + per * 8 + k * 4 + j / 4] >> (2 * (j % 4))) & 0x03;
             kind.scale(d.to_f32(), low | top << 4)
         }
         Some(kind @ SubScales::FourBit) => {
@@ -112,6 +121,7 @@ fn compact_forms_give_back_the_dequantized_values() {
         GgmlType::IQ4_NL,
         GgmlType::IQ4_XS,
         GgmlType::Q2_K,
+        GgmlType::Q3_K,
     ]
     .into_iter()
     .enumerate()

@@ -108,6 +108,7 @@ fn group_form_matches_gguf_py_bit_for_bit() {
             Code::E2M1 => -12..=12,
             Code::NL4 => -127..=113,
             Code::U2 => 0..=3,
+            Code::I3 => -4..=3,
         };
         for (i, e) in expected.iter().enumerate() {
             assert!(range.contains(&groups.codes[i]), "{stem}[{i}]");

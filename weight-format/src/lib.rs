@@ -95,6 +95,9 @@ pub enum Code {
     NL4,
     /// 0..4 (Q2_K): per input one 32-bit word of the 16 rows' codes, row r at bits 2r, 2r + 1.
     U2,
+    /// Stored 0..8, meaning q - 4 (Q3_K): a tile's group of `U2` words (the low two bits),
+    /// then one 16-bit word of third bits per input (row r at bit r).
+    I3,
 }
 
 /// MXFP4's E2M1 values doubled (so they are integers): ggml's `kvalues_mxfp4`. Index 8 is
@@ -111,6 +114,7 @@ impl Code {
     pub fn bits(self) -> usize {
         match self {
             Code::U2 => 2,
+            Code::I3 => 3,
             Code::U4 | Code::I4 | Code::E2M1 | Code::NL4 => 4,
             Code::U5 | Code::I5 => 5,
             Code::I6 => 6,
@@ -121,6 +125,7 @@ impl Code {
     /// What is added to a code to get its stored bits (the 5- and 6-bit signed codes).
     pub fn offset(self) -> i32 {
         match self {
+            Code::I3 => 4,
             Code::I5 => 16,
             Code::I6 => 32,
             _ => 0,
@@ -179,6 +184,9 @@ pub enum SubScales {
     SixBitSigned,
     /// Q2_K: 4-bit sub-scales and sub-mins, 16 groups of 16 per block.
     FourBit,
+    /// Q3_K: `SixBitSigned`'s sub-scales for 16 groups of 16 per block: 16 groups' nibbles,
+    /// then their words of top bits.
+    SixBitSigned16,
     /// MXFP4: per group and row one E8M0 exponent `e`; the scale is ggml's half of `2^(e-127)`,
     /// `2^(e-128)` (`ggml_e8m0_to_fp32_half`: subnormal for e < 2). A block is one group.
     E8M0,
@@ -189,7 +197,7 @@ impl SubScales {
     pub fn groups_per_block(self) -> usize {
         match self {
             SubScales::SixBit | SubScales::SixBitSigned => 8,
-            SubScales::FourBit => 16,
+            SubScales::FourBit | SubScales::SixBitSigned16 => 16,
             SubScales::Int8 => 16,
             SubScales::E8M0 => 1,
         }
@@ -203,6 +211,7 @@ impl SubScales {
         match self {
             SubScales::SixBit | SubScales::SixBitSigned => 128,
             SubScales::FourBit => 160,
+            SubScales::SixBitSigned16 => 224,
             SubScales::Int8 => 288,
             SubScales::E8M0 => 16,
         }
@@ -213,7 +222,7 @@ impl SubScales {
     pub fn scale(self, d: f32, sub: u8) -> f32 {
         match self {
             SubScales::SixBit | SubScales::FourBit => d * f32::from(sub),
-            SubScales::SixBitSigned => d * f32::from(sub as i8 - 32),
+            SubScales::SixBitSigned | SubScales::SixBitSigned16 => d * f32::from(sub as i8 - 32),
             SubScales::Int8 => d * f32::from(sub as i8),
             SubScales::E8M0 => e8m0_half(sub),
         }
@@ -273,6 +282,7 @@ mod tests {
     fn stored_bits_give_back_the_code() {
         for code in [
             Code::U2,
+            Code::I3,
             Code::U4,
             Code::I4,
             Code::U5,

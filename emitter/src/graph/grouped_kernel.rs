@@ -28,6 +28,7 @@ pub fn kernel_for(format: &GroupFormat) -> Option<GroupedMatmul> {
         (ElemType::F32, Some(SubScales::E8M0)) => Some(Maps::E8M0),
         (ElemType::F16, Some(SubScales::SixBitSigned)) => Some(Maps::SuperBlock6Signed),
         (ElemType::F16, Some(SubScales::FourBit)) => Some(Maps::SuperBlock4),
+        (ElemType::F16, Some(SubScales::SixBitSigned16)) => Some(Maps::SuperBlock6Signed16),
         _ => None,
     };
     let maps = float(format.scale)?;
@@ -335,6 +336,7 @@ mod tests {
                 Maps::SuperBlock6 => (ElemType::F16, Some(SubScales::SixBit)),
                 Maps::SuperBlock6Signed => (ElemType::F16, Some(SubScales::SixBitSigned)),
                 Maps::SuperBlock4 => (ElemType::F16, Some(SubScales::FourBit)),
+                Maps::SuperBlock6Signed16 => (ElemType::F16, Some(SubScales::SixBitSigned16)),
                 Maps::SuperBlock8 => (ElemType::F16, Some(SubScales::Int8)),
                 Maps::E8M0 => (ElemType::F32, Some(SubScales::E8M0)),
             };

@@ -74,13 +74,18 @@ impl GroupFormat {
         match self.code {
             Code::U4 => ElemType::Ui4,
             Code::I4 => ElemType::I4,
-            Code::I8 | Code::U2 | Code::U5 | Code::I5 | Code::I6 | Code::E2M1 | Code::NL4 => {
-                ElemType::I8
-            }
+            Code::I8
+            | Code::U2
+            | Code::I3
+            | Code::U5
+            | Code::I5
+            | Code::I6
+            | Code::E2M1
+            | Code::NL4 => ElemType::I8,
         }
     }
 
-    /// Whether only the CPU kernels read the codes: 2-, 5- and 6-bit codes, table indices
+    /// Whether only the CPU kernels read the codes: 2-, 3-, 5- and 6-bit codes, table indices
     /// ([`Code::kernels_only`]); declared as their bytes.
     pub fn packed(&self) -> bool {
         self.code.kernels_only()

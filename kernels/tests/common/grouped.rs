@@ -143,6 +143,25 @@ fn tile_maps(
                 }
             }
         }
+        Maps::SuperBlock6Signed16 => {
+            for sb in 0..groups / 16 {
+                let p = sb * 224;
+                let mut d = [0f32; TILE_ROWS];
+                for (j, d) in d.iter_mut().enumerate() {
+                    let (bits, v) = f16_bits(rng.unit().abs() * 0.001);
+                    scales[p + 2 * j..][..2].copy_from_slice(&bits.to_le_bytes());
+                    *d = v;
+                }
+                for k in 0..16 {
+                    for (j, d) in d.iter().enumerate() {
+                        let sc = (rng.next() % 64) as u8;
+                        scales[p + 32 + k * 8 + j / 2] |= (sc & 0x0F) << (4 * (j % 2));
+                        scales[p + 160 + k * 4 + j / 4] |= (sc >> 4) << (2 * (j % 4));
+                        scale[sb * 16 + k][j] = d * f32::from(sc as i8 - 32);
+                    }
+                }
+            }
+        }
         Maps::SuperBlock4 => {
             for sb in 0..groups / 16 {
                 let p = sb * 160;
@@ -267,8 +286,12 @@ fn put_code(
         codes[base + k * TILE_ROWS + j] = q as u8;
         return;
     }
-    if bits == 2 {
-        codes[base + k * 4 + j / 4] |= (q as u8) << (2 * (j % 4));
+    if bits <= 3 {
+        // Two-bit words, then (3 bits) each input's 16-bit word of third bits.
+        codes[base + k * 4 + j / 4] |= ((q & 3) as u8) << (2 * (j % 4));
+        if bits == 3 {
+            codes[base + group * 4 + k * 2 + j / 8] |= ((q >> 2) as u8) << (j % 8);
+        }
         return;
     }
     codes[base + k * 8 + j / 2] |= ((q & 0x0F) as u8) << (4 * (j % 2));
@@ -359,6 +382,10 @@ pub fn grouped(
                         Code::U2 => {
                             let q = (rng.next() % 4) as u32;
                             (q as i32, q)
+                        }
+                        Code::I3 => {
+                            let q = (rng.next() % 8) as u32;
+                            (q as i32 - 4, q)
                         }
                         Code::E2M1 | Code::NL4 => {
                             let i = (rng.next() % 16) as usize;

@@ -31,6 +31,7 @@ pub fn offset(format: GroupedMatmul) -> i32 {
     use kernels::Code;
     match format.code {
         Code::I4 => 8,
+        Code::I3 => 4,
         Code::I5 | Code::E2M1 => 16,
         Code::I6 => 32,
         Code::I8 | Code::NL4 => 128,

@@ -29,6 +29,7 @@ pub fn compact_layout(ty: GgmlType) -> Option<GroupLayout> {
         IQ4_NL => (Code::NL4, None),
         IQ4_XS => (Code::NL4, Some(SubScales::SixBitSigned)),
         Q2_K => (Code::U2, Some(SubScales::FourBit)),
+        Q3_K => (Code::I3, Some(SubScales::SixBitSigned16)),
         _ => return None,
     };
     let maps = match sub_scales {
@@ -68,6 +69,21 @@ pub fn pack_high_bit_codes(code: Code, codes: &[i8], out: &mut [u8]) {
     }
 }
 
+/// One tile's codes for one group in the 3-bit layout (`Code::I3`): `codes[k * 16 + r]` (q in
+/// -4..4) stored as `q + 4`, its low two bits as `U2` words (per input a 32-bit word, row r at
+/// bits 2r), then per input a 16-bit word of the third bits (row r at bit r).
+pub fn pack_three_bit_codes(codes: &[i8], out: &mut [u8]) {
+    let group = codes.len() / 16;
+    out.fill(0);
+    let (low, high) = out.split_at_mut(group * 4);
+    for (i, &c) in codes.iter().enumerate() {
+        let (k, r) = (i / 16, i % 16);
+        let bits = (i32::from(c) + Code::I3.offset()) as u8;
+        low[k * 4 + r / 4] |= (bits & 0x03) << (2 * (r % 4));
+        high[k * 2 + r / 8] |= (bits >> 2 & 1) << (r % 8);
+    }
+}
+
 /// The group layout of `ty`, or None when it has none (plain floats, unsupported blocks).
 pub fn group_layout(ty: GgmlType) -> Option<GroupLayout> {
     use Code::{I4, I8 as S8, U4};
@@ -95,8 +111,8 @@ pub fn group_layout(ty: GgmlType) -> Option<GroupLayout> {
         MXFP4 => layout(S8, 32, F32, None),
         IQ4_NL => layout(S8, 32, F16, None),
         IQ4_XS => layout(S8, 32, F32, None),
-        // Q2_K's 2-bit codes as 4-bit ones (its compact form keeps 2 bits); Q3_K's 3-bit
-        // codes as bytes (no compact form keeps their bits yet).
+        // Q2_K's 2-bit codes as 4-bit ones, Q3_K's 3-bit codes as bytes (their compact forms
+        // keep their bits).
         Q2_K => layout(U4, 16, F32, Some(F32)),
         Q3_K => layout(S8, 16, F32, None),
         _ => return None,
@@ -238,6 +254,13 @@ fn super_blocks(ty: GgmlType, bytes: &[u8]) -> Option<SuperBlocks> {
                 out.sub_mins.extend(b[..16].iter().map(|v| v >> 4));
             }
         }
+        GgmlType::Q3_K => {
+            for b in bytes.chunks_exact(size) {
+                out.d.push(u16_at(b, 108));
+                out.sub_scales
+                    .extend((0..16).map(|j| super::k_quants::q3_k_sub_scale(&b[96..108], j)));
+            }
+        }
         GgmlType::IQ4_XS => {
             for b in bytes.chunks_exact(size) {
                 out.d.push(u16_at(b, 0));
@@ -276,12 +299,12 @@ pub fn pack_super_block_maps(
     let body = &mut out[32..kind.block_bytes()];
     body.fill(0);
     match kind {
-        SubScales::SixBit | SubScales::SixBitSigned => {
+        SubScales::SixBit | SubScales::SixBitSigned | SubScales::SixBitSigned16 => {
             for k in 0..groups {
                 for (r, row) in sub.iter().enumerate() {
                     let v = row[k];
                     body[k * 8 + r / 2] |= (v & 0x0F) << (4 * (r % 2));
-                    body[64 + k * 4 + r / 4] |= (v >> 4 & 0x03) << (2 * (r % 4));
+                    body[groups * 8 + k * 4 + r / 4] |= (v >> 4 & 0x03) << (2 * (r % 4));
                 }
             }
         }
@@ -473,7 +496,9 @@ mod tests {
     #[test]
     fn compact_layouts_keep_the_files_bits() {
         use GgmlType::*;
-        for ty in [Q4_K, Q5_K, Q6_K, Q5_0, Q5_1, MXFP4, IQ4_NL, IQ4_XS, Q2_K] {
+        for ty in [
+            Q4_K, Q5_K, Q6_K, Q5_0, Q5_1, MXFP4, IQ4_NL, IQ4_XS, Q2_K, Q3_K,
+        ] {
             let l = compact_layout(ty).unwrap();
             let per_block = l.sub_scales.map_or(1, SubScales::groups_per_block);
             let block = l.group * per_block;
@@ -487,8 +512,7 @@ mod tests {
             let file = 16 * ty.type_size() as usize * block / ty.block_size() as usize;
             assert_eq!(stored, file, "{ty}");
         }
-        // Q3_K has no compact form yet: it is stored widened.
-        for ty in [Q8_0, Q4_0, Q4_1, F16, Q3_K] {
+        for ty in [Q8_0, Q4_0, Q4_1, F16] {
             assert!(compact_layout(ty).is_none(), "{ty}");
         }
     }
@@ -509,6 +533,7 @@ mod tests {
             GgmlType::Q6_K,
             GgmlType::IQ4_XS,
             GgmlType::Q2_K,
+            GgmlType::Q3_K,
         ] {
             let size = ty.type_size() as usize;
             let mut bytes: Vec<u8> = (0..size * 3).map(|_| next() as u8).collect();
@@ -517,6 +542,7 @@ mod tests {
                 let at = match ty {
                     GgmlType::Q6_K => 208,
                     GgmlType::Q2_K => 80,
+                    GgmlType::Q3_K => 108,
                     _ => 0,
                 };
                 b[at..at + 2].copy_from_slice(&half::f16::from_f32(0.01).to_le_bytes());
@@ -531,7 +557,7 @@ mod tests {
                 let d = half::f16::from_bits(sb.d[i / per]).to_f32();
                 let sc = match ty {
                     GgmlType::Q6_K => f32::from(sb.sub_scales[i] as i8),
-                    GgmlType::IQ4_XS => f32::from(sb.sub_scales[i] as i8 - 32),
+                    GgmlType::IQ4_XS | GgmlType::Q3_K => f32::from(sb.sub_scales[i] as i8 - 32),
                     _ => f32::from(sb.sub_scales[i]),
                 };
                 assert_eq!((d * sc).to_bits(), scale.to_bits(), "{ty} group {i}");

@@ -11,8 +11,8 @@ mod k_quants;
 mod table_codes;
 
 pub use groups::{
-    compact_layout, group_layout, pack_high_bit_codes, pack_super_block_maps, split_groups, Groups,
-    SuperBlocks,
+    compact_layout, group_layout, pack_high_bit_codes, pack_super_block_maps, pack_three_bit_codes,
+    split_groups, Groups, SuperBlocks,
 };
 pub use weight_format::{Code, GroupLayout, SubScales};
 
