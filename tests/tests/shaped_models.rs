@@ -1,5 +1,7 @@
 //! Few-layer versions of real models' shapes, with random weights in llama.cpp's Q4_K_M mix
-//! (`scripts/shaped_gguf.py`), through the engine with native weights (the file's own blocks,
+//! and, for Llama-3.2-1B, its Q3_K_M, Q2_K and IQ4_XS mixes (Q2_K, Q3_K, IQ4_XS, IQ4_NL where
+//! a row is not in super-blocks, Q4_K to Q6_K; `scripts/shaped_gguf.py`), through the engine
+//! with native weights (the file's own blocks,
 //! multiplied by the CPU kernels where the host runs them) against the reference forward pass
 //! on the same weights dequantized by the loader (gguf-py's values).
 //!
@@ -49,15 +51,16 @@ fn root() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
 
-/// The few-layer GGUF of `shape`, written on first use; `None` (skip) without the venv.
-fn shaped_gguf(shape: &str) -> Option<PathBuf> {
+/// The few-layer GGUF of `shape` in `mix`, written on first use; `None` (skip) without the
+/// venv.
+fn shaped_gguf(shape: &str, mix: &str) -> Option<PathBuf> {
     let script = root().join("scripts/shaped_gguf.py");
     let mut hasher = DefaultHasher::new();
     std::fs::read(&script)
         .expect("scripts/shaped_gguf.py")
         .hash(&mut hasher);
     let name = format!(
-        "shaped-{shape}-q4_k_m-{LAYERS}l-v{VOCAB}-{:08x}.gguf",
+        "shaped-{shape}-{mix}-{LAYERS}l-v{VOCAB}-{:08x}.gguf",
         hasher.finish() as u32
     );
     let path = engine::paths::cache_dir().join("models").join(name);
@@ -80,7 +83,7 @@ fn shaped_gguf(shape: &str) -> Option<PathBuf> {
     }
     let status = std::process::Command::new(&python)
         .arg(&script)
-        .args(["--shape", shape, "--mix", "q4_k_m", "--seed", "1"])
+        .args(["--shape", shape, "--mix", mix, "--seed", "1"])
         .args([
             "--layers",
             &LAYERS.to_string(),
@@ -181,12 +184,17 @@ fn max_abs_diff(a: &[f32], b: &[f32]) -> f32 {
 /// path's tolerance (the 8-bit kernels ran; `emitter/tests/grouped_dispatches.rs` checks
 /// that decode calls them too).
 fn check(shape: &str, weights_kind: Precision, activations: Activations) {
+    check_mix(shape, "q4_k_m", weights_kind, activations);
+}
+
+/// [`check`] for the file in `mix`.
+fn check_mix(shape: &str, mix: &str, weights_kind: Precision, activations: Activations) {
     static LOCK: OnceLock<Mutex<()>> = OnceLock::new();
     let _guard = LOCK
         .get_or_init(Default::default)
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    let Some(path) = shaped_gguf(shape) else {
+    let Some(path) = shaped_gguf(shape, mix) else {
         return;
     };
     let started = Instant::now();
@@ -270,7 +278,7 @@ fn check(shape: &str, weights_kind: Precision, activations: Activations) {
     }
     let scale = expected.iter().flatten().fold(0f32, |m, v| m.max(v.abs()));
     eprintln!(
-        "{shape} ({LAYERS} layers, vocab {VOCAB}, Q4_K_M, {weights_kind:?} weights, {activations} activations): worst |engine - reference| \
+        "{shape} ({LAYERS} layers, vocab {VOCAB}, {mix}, {weights_kind:?} weights, {activations} activations): worst |engine - reference| \
          = {worst:.2e} on logits up to {scale:.1}; reference {reference_s:.1} s, module and \
          weights {loaded_s:.1} s"
     );
@@ -280,6 +288,14 @@ fn check(shape: &str, weights_kind: Precision, activations: Activations) {
 #[test]
 fn llama_3_2_1b_shape_matches_the_reference() {
     check("llama-3.2-1b", Precision::Native, Activations::F32);
+}
+
+/// The mixes of the formats added last, each through the kernels it takes.
+#[test]
+fn llama_3_2_1b_shape_in_q3_k_m_q2_k_and_iq4_xs_matches_the_reference() {
+    for mix in ["q3_k_m", "q2_k", "iq4_xs"] {
+        check_mix("llama-3.2-1b", mix, Precision::Native, Activations::F32);
+    }
 }
 
 #[test]
@@ -331,7 +347,7 @@ fn qwen2_5_1_5b_shape_in_f32_matches_the_reference() {
 #[test]
 fn shaped_files_carry_a_working_tokenizer() {
     for (shape, bos) in [("llama-3.2-1b", true), ("qwen2.5-1.5b", false)] {
-        let Some(path) = shaped_gguf(shape) else {
+        let Some(path) = shaped_gguf(shape, "q4_k_m") else {
             return;
         };
         let tokenizer = loader::Model::open(&path).unwrap().tokenizer().unwrap();
