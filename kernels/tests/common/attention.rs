@@ -29,20 +29,24 @@ pub type Entry = unsafe extern "C" fn(
     usize,
 );
 
-/// Declares the entry points, one per cache type, all of one signature.
-macro_rules! attention_kernels {
-    ($($name:ident),*) => {
+/// Declares entry points of one signature (the parenthesised parameter list), one per name.
+macro_rules! kernels {
+    ($params:tt; $($name:ident),*) => {
+        $(kernels!(@one $name $params);)*
+    };
+    (@one $name:ident ($($param:tt)*)) => {
         extern "C" {
-            $(fn $name(
-                q: *const u8, qo: usize, k: *const u8, ko: usize, v: *const u8, vo: usize,
-                pos: *const u8, po: usize, out: *mut u8, oo: usize, b: usize, h: usize,
-                hkv: usize, d: usize, c: usize, w: usize, q_cols: usize, scale: usize, wg: usize,
-            );)*
+            fn $name($($param)*);
         }
     };
 }
 
-attention_kernels!(
+kernels!(
+    (
+        q: *const u8, qo: usize, k: *const u8, ko: usize, v: *const u8, vo: usize,
+        pos: *const u8, po: usize, out: *mut u8, oo: usize, b: usize, h: usize,
+        hkv: usize, d: usize, c: usize, w: usize, q_cols: usize, scale: usize, wg: usize,
+    );
     llm_decode_attention_f32,
     llm_decode_attention_f16,
     llm_decode_attention_bf16
@@ -73,77 +77,17 @@ pub type SinksEntry = unsafe extern "C" fn(
     usize,
 );
 
-extern "C" {
-    fn llm_decode_attention_sinks_f32(
-        q: *const u8,
-        qo: usize,
-        k: *const u8,
-        ko: usize,
-        v: *const u8,
-        vo: usize,
-        pos: *const u8,
-        po: usize,
-        sinks: *const u8,
-        so: usize,
-        out: *mut u8,
-        oo: usize,
-        b: usize,
-        h: usize,
-        hkv: usize,
-        d: usize,
-        c: usize,
-        w: usize,
-        q_cols: usize,
-        scale: usize,
-        wg: usize,
+kernels!(
+    (
+        q: *const u8, qo: usize, k: *const u8, ko: usize, v: *const u8, vo: usize,
+        pos: *const u8, po: usize, sinks: *const u8, so: usize, out: *mut u8, oo: usize,
+        b: usize, h: usize, hkv: usize, d: usize, c: usize, w: usize, q_cols: usize,
+        scale: usize, wg: usize,
     );
-    fn llm_decode_attention_sinks_f16(
-        q: *const u8,
-        qo: usize,
-        k: *const u8,
-        ko: usize,
-        v: *const u8,
-        vo: usize,
-        pos: *const u8,
-        po: usize,
-        sinks: *const u8,
-        so: usize,
-        out: *mut u8,
-        oo: usize,
-        b: usize,
-        h: usize,
-        hkv: usize,
-        d: usize,
-        c: usize,
-        w: usize,
-        q_cols: usize,
-        scale: usize,
-        wg: usize,
-    );
-    fn llm_decode_attention_sinks_bf16(
-        q: *const u8,
-        qo: usize,
-        k: *const u8,
-        ko: usize,
-        v: *const u8,
-        vo: usize,
-        pos: *const u8,
-        po: usize,
-        sinks: *const u8,
-        so: usize,
-        out: *mut u8,
-        oo: usize,
-        b: usize,
-        h: usize,
-        hkv: usize,
-        d: usize,
-        c: usize,
-        w: usize,
-        q_cols: usize,
-        scale: usize,
-        wg: usize,
-    );
-}
+    llm_decode_attention_sinks_f32,
+    llm_decode_attention_sinks_f16,
+    llm_decode_attention_sinks_bf16
+);
 
 pub fn sinks_entry(kv: KvType) -> SinksEntry {
     match decode_attention_sinks_symbol(kv) {
@@ -191,21 +135,13 @@ pub type PrefillEntry = unsafe extern "C" fn(
     usize,
 );
 
-/// Declares the prefill entry points, one per cache type, all of one signature.
-macro_rules! prefill_kernels {
-    ($($name:ident),*) => {
-        extern "C" {
-            $(fn $name(
-                q: *const u8, qo: usize, k: *const u8, ko: usize, v: *const u8, vo: usize,
-                pos: *const u8, po: usize, slot: *const u8, so: usize, out: *mut u8, oo: usize,
-                t: usize, h: usize, hkv: usize, d: usize, c: usize, w: usize, slots: usize,
-                tb: usize, scale: usize, wg: usize,
-            );)*
-        }
-    };
-}
-
-prefill_kernels!(
+kernels!(
+    (
+        q: *const u8, qo: usize, k: *const u8, ko: usize, v: *const u8, vo: usize,
+        pos: *const u8, po: usize, slot: *const u8, so: usize, out: *mut u8, oo: usize,
+        t: usize, h: usize, hkv: usize, d: usize, c: usize, w: usize, slots: usize,
+        tb: usize, scale: usize, wg: usize,
+    );
     llm_prefill_attention_f32,
     llm_prefill_attention_f16,
     llm_prefill_attention_bf16
