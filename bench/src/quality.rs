@@ -279,8 +279,7 @@ fn logits(
 
 /// `log softmax(x)` in f64.
 fn log_softmax(x: &[f32]) -> Vec<f64> {
-    let max = x.iter().copied().fold(f32::NEG_INFINITY, f32::max) as f64;
-    let lse = max + x.iter().map(|&v| (v as f64 - max).exp()).sum::<f64>().ln();
+    let lse = engine::batch::log_sum_exp(x);
     x.iter().map(|&v| v as f64 - lse).collect()
 }
 

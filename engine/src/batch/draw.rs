@@ -297,17 +297,23 @@ fn host_draw(sampler: &mut Sampler, logits: &mut [f32], seq: &Sequence, out: &mu
     }
 }
 
+/// `ln Σ e^x` of a row of logits, in f64 after subtracting the row's maximum: the
+/// normaliser of `quality`'s teacher-forced log-probabilities and of prompt
+/// log-probabilities, one formula so that the two agree bit for bit.
+pub fn log_sum_exp(row: &[f32]) -> f64 {
+    let max = row.iter().copied().fold(f32::NEG_INFINITY, f32::max) as f64;
+    max + row
+        .iter()
+        .map(|&v| (v as f64 - max).exp())
+        .sum::<f64>()
+        .ln()
+}
+
 /// `token`'s log-probability under `log softmax(row)` and the `top` most likely tokens (ties
 /// to the lower id), taken in f64 in `quality`'s order of operations, so that prompt
 /// log-probabilities equal that tool's teacher-forced ones for the same logits.
 fn teacher_forced(row: &[f32], token: u32, top: Option<usize>) -> Drawn {
-    let max = row.iter().copied().fold(f32::NEG_INFINITY, f32::max) as f64;
-    let lse = max
-        + row
-            .iter()
-            .map(|&v| (v as f64 - max).exp())
-            .sum::<f64>()
-            .ln();
+    let lse = log_sum_exp(row);
     if !lse.is_finite() {
         return Err(DrawError::NoFiniteLogit);
     }

@@ -10,6 +10,7 @@ mod scheduler;
 mod sequence;
 mod sink;
 
+pub use draw::log_sum_exp;
 pub use engine::{
     Canceller, Engine, EngineConfig, EngineHandle, EngineStats, Load, ModuleSwap, NextModule,
     RequestLimits, RequestStream,
