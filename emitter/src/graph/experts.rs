@@ -180,15 +180,7 @@ impl Route {
             }
             Routing::TopKSoftmax => {
                 let (ids, top) = top_k(b, &logits, experts.per_token)?;
-                // The first round took each token's largest logit.
-                let max = b.slice_dim(&top, 0, 0, 1)?;
-                let max = b.reshape(&max, &[top.dim(1)])?;
-                let max = b.broadcast_in_dim(&max, top.shape(), &[1])?;
-                let shifted = b.subtract(&top, &max)?;
-                let e = b.exp(&shifted)?;
-                let sum = b.reduce_with(&e, 0.0, ReduceOp::Add, &[0])?;
-                let sum = b.broadcast_in_dim(&sum, top.shape(), &[1])?;
-                let weights = b.divide(&e, &sum)?;
+                let weights = softmax_over_experts(b, &top)?;
                 Ok(Route { ids, weights })
             }
         }
@@ -229,7 +221,7 @@ fn top_k(b: &mut FuncBuilder, scores: &Value, k: usize) -> Result<(Value, Value)
     Ok((ids, values))
 }
 
-/// Softmax of `[E, M]` over the experts (dimension 0), max-subtracted.
+/// Softmax of `[E, M]` (or of the `[k, M]` chosen) over dimension 0, max-subtracted.
 fn softmax_over_experts(b: &mut FuncBuilder, logits: &Value) -> Result<Value> {
     let shape = logits.shape().to_vec();
     let max = b.reduce_with(logits, f64::NEG_INFINITY, ReduceOp::Max, &[0])?;
