@@ -87,7 +87,7 @@ impl Report {
             weight_bytes - embed - unread
         };
         let kv = &manifest.kv_cache;
-        let kv_bytes: u64 = (0..kv.globals.len())
+        let kv_bytes: u64 = (kv.owned_layers().into_iter())
             .map(|l| 2 * bytes(&kv.layer_type(l)))
             .sum();
         let host = || decode.iter().filter(|d| d.sampling == "host");

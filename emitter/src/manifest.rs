@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::ModelConfig;
+use crate::config::{KvSource, ModelConfig};
 use crate::graph::{
     cache_globals, is_tiled, BuiltModule, CacheSpan, FunctionInfo, GraphOptions, NamedType,
     Scratch, WeightFormat, WeightFormats, WeightLayout, MODULE_NAME, PARAMETER_SCOPE,
@@ -20,8 +20,13 @@ pub struct KvCache {
     /// The slot that padding rows and padding prefill tokens write to, when there is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scratch_slot: Option<usize>,
-    /// `[K, V]` global names per layer.
+    /// `[K, V]` global names per layer; a layer that reads another's cache names that
+    /// layer's.
     pub globals: Vec<[String; 2]>,
+    /// The V cache shape of each layer where layers differ in heads (Gemma 4); empty when
+    /// every layer's is `ty`'s or the ring's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shapes: Vec<Vec<i64>>,
     /// Sliding-window layers whose caches keep only the last `window` positions of a slot.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ring: Option<RingCache>,
@@ -43,10 +48,20 @@ pub struct RingCache {
 impl KvCache {
     /// The K (or V) cache type of layer `l`.
     pub fn layer_type(&self, l: usize) -> TensorType {
-        match &self.ring {
-            Some(ring) if ring.layers.contains(&l) => self.ty.with_shape(ring.shape.clone()),
+        match (&self.ring, self.shapes.get(l)) {
+            (_, Some(shape)) => self.ty.with_shape(shape.clone()),
+            (Some(ring), None) if ring.layers.contains(&l) => {
+                self.ty.with_shape(ring.shape.clone())
+            }
             _ => self.ty.clone(),
         }
+    }
+
+    /// The distinct caches: each layer that keeps its own, by its globals.
+    pub fn owned_layers(&self) -> Vec<usize> {
+        (0..self.globals.len())
+            .filter(|&l| self.globals[l] == crate::graph::cache_globals(l))
+            .collect()
     }
 }
 
@@ -124,7 +139,21 @@ impl Manifest {
                 ty: built.dims.cache_type(),
                 scratch_slot: (built.dims.scratch(CacheSpan::Full) == Scratch::Slot)
                     .then_some(opts.slots),
-                globals: (0..cfg.num_hidden_layers).map(cache_globals).collect(),
+                globals: (0..cfg.num_hidden_layers)
+                    .map(|l| match cfg.kv_source(l) {
+                        KvSource::Own => cache_globals(l),
+                        KvSource::Shared { from } => cache_globals(from),
+                    })
+                    .collect(),
+                shapes: match cfg.full_attention_heads {
+                    None => Vec::new(),
+                    Some(_) => (built.plan.layers.iter())
+                        .map(|layer| {
+                            let dims = built.dims.for_heads(cfg, layer.shape.heads);
+                            dims.value_cache_type_for(layer.span).shape
+                        })
+                        .collect(),
+                },
                 ring: built.plan.ring().map(|window| RingCache {
                     window: window as usize,
                     layers: (built.plan.layers.iter().enumerate())

@@ -128,6 +128,14 @@ pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
         norm_weight_offset: 0.0,
         experts,
         attention_sinks: needs_tensors(file, arch, &["gpt-oss"], &["attn_sinks"])?,
+        full_attention_heads: None,
+        full_attention_value_is_key: false,
+        value_norm: false,
+        final_logit_softcap: None,
+        layer_scalar: false,
+        kv_shared_layers: 0,
+        kv_shared_double_mlp: false,
+        per_layer_input: None,
     };
     cfg.validate()?;
     if cfg.qk_norm_whole_projection {

@@ -85,6 +85,81 @@ pub struct ModelConfig {
     /// weight and so scales the attention output down (gpt-oss).
     #[serde(default, skip_serializing_if = "is_false")]
     pub attention_sinks: bool,
+    /// Head size and kv heads of the full-attention layers where they differ from
+    /// `head_dim` and `num_key_value_heads`, which then describe the sliding layers (Gemma 4:
+    /// 4 x 512 global against 16 x 256 sliding at 31B).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub full_attention_heads: Option<HeadShape>,
+    /// Full-attention layers have no `v_proj`: their values are the k projection itself,
+    /// taken before `k_norm` and RoPE (Gemma 4's `attention_k_eq_v`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub full_attention_value_is_key: bool,
+    /// A weight-free RMSNorm over each value head before it is cached (Gemma 4).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub value_norm: bool,
+    /// Logits become `cap * tanh(logits / cap)` (Gemma 4's `final_logit_softcapping`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub final_logit_softcap: Option<f64>,
+    /// Each layer's output is multiplied by its learned `layer_scalar` (`[1]`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub layer_scalar: bool,
+    /// The last this many layers compute no K and V: each attends over the cache of the last
+    /// earlier layer of its own attention kind (Gemma 4 E2B/E4B's `num_kv_shared_layers`).
+    #[serde(default, skip_serializing_if = "is_zero_usize")]
+    pub kv_shared_layers: usize,
+    /// The layers that read a shared cache have MLPs of twice `intermediate_size`
+    /// (`use_double_wide_mlp`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub kv_shared_double_mlp: bool,
+    /// Per-layer embeddings: a second token table feeding each layer a gated input of its own
+    /// (Gemma 4 E2B/E4B).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_layer_input: Option<PerLayerInput>,
+}
+
+/// The attention heads' geometry of one kind of layer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct HeadShape {
+    pub head_dim: usize,
+    pub kv_heads: usize,
+}
+
+/// Per-layer embeddings (PLE). Each token gathers a row of `num_hidden_layers * width` from
+/// `embed_tokens_per_layer` (`[vocab, L * width]`, scaled by sqrt(width)); the scaled token
+/// embedding is projected to the same width (`per_layer_model_projection`, times
+/// hidden^-1/2) and RMS-normed per layer slice (`per_layer_projection_norm`); the two are
+/// summed and scaled by 2^-1/2. After its MLP, layer l adds
+/// `RMSNorm(per_layer_projection(gelu(per_layer_input_gate(x)) * input_l))`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PerLayerInput {
+    /// Values per layer (`hidden_size_per_layer_input`).
+    pub width: usize,
+    /// Rows of the per-layer table (`vocab_size_per_layer_input`).
+    pub vocab: usize,
+}
+
+/// Whose K and V cache a layer attends over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum KvSource {
+    /// Its own: it projects, writes and reads them.
+    Own,
+    /// Layer `from`'s, read only (see [`ModelConfig::kv_shared_layers`]).
+    Shared { from: usize },
+}
+
+/// What decides one layer's weights and graph besides their stored formats: layers that agree
+/// share a layer function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LayerShape {
+    pub attention: LayerType,
+    pub heads: HeadShape,
+    /// Whether it reads another layer's cache (the layer it reads is not part of the shape).
+    pub shared_kv: bool,
+    /// No `v_proj`: values are the k projection.
+    pub value_is_key: bool,
+    pub mlp: MlpKind,
+    /// The dense MLP's width.
+    pub mlp_width: usize,
 }
 
 /// A mixture-of-experts MLP: a router picks `per_token` of `count` gated MLPs of width
@@ -172,6 +247,10 @@ pub enum Family {
     /// Biased attention with sinks, alternating sliding layers, YaRN; biased experts picked
     /// from the router's top-k logits, with a clamped SwiGLU.
     GptOss,
+    /// Gemma 3's layout with `x * w` norms, per-kind heads, values from keys on global layers,
+    /// proportional RoPE, a logit cap, per-layer scalars, and (E2B/E4B) per-layer inputs and
+    /// shared caches.
+    Gemma4,
 }
 
 impl Family {
@@ -191,6 +270,7 @@ impl Family {
             "mixtral" => Family::Mixtral,
             "olmoe" => Family::Olmoe,
             "gpt_oss" | "gpt-oss" => Family::GptOss,
+            "gemma4_text" | "gemma4" => Family::Gemma4,
             _ => return None,
         })
     }
@@ -211,7 +291,7 @@ pub struct Rope {
     pub scaling: Option<RopeScaling>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum LayerType {
     FullAttention,
@@ -246,6 +326,10 @@ fn is_zero(x: &f64) -> bool {
     *x == 0.0
 }
 
+fn is_zero_usize(x: &usize) -> bool {
+    *x == 0
+}
+
 /// RoPE frequency scaling schemes that are implemented.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "rope_type", rename_all = "lowercase")]
@@ -274,6 +358,14 @@ pub enum RopeScaling {
         /// Whether the blended range is widened to whole dimensions.
         truncate: bool,
         attention_factor: f64,
+    },
+    /// Proportional RoPE (Gemma 4's global layers): only the first
+    /// `floor(partial_rotary_factor * head_dim / 2)` pairs rotate, with exponents over the
+    /// whole head (`theta^(-2i/head_dim)`); the other pairs keep frequency 0, so they pass
+    /// unrotated. Every frequency is divided by `factor`.
+    Proportional {
+        partial_rotary_factor: f64,
+        factor: f64,
     },
 }
 
@@ -400,7 +492,57 @@ impl ModelConfig {
             self.validate_experts(experts)?;
         }
         for kind in [LayerType::FullAttention, LayerType::SlidingAttention] {
-            self.validate_rope(&self.rope(kind))?;
+            self.validate_rope(&self.rope(kind), self.heads_of(kind).head_dim)?;
+        }
+        self.validate_gemma4_switches()
+    }
+
+    /// The switches Gemma 4 brought: per-kind heads, shared caches, the logit cap, per-layer
+    /// inputs.
+    fn validate_gemma4_switches(&self) -> Result<(), ConfigError> {
+        if let Some(HeadShape { head_dim, kv_heads }) = self.full_attention_heads {
+            if head_dim == 0 || head_dim % 2 == 1 || kv_heads == 0 {
+                return Err(invalid(format!(
+                    "full-attention heads of {head_dim} values, {kv_heads} kv heads (an even \
+                     head size and at least one kv head)"
+                )));
+            }
+            if self.num_attention_heads % kv_heads != 0 {
+                return Err(invalid(format!(
+                    "{} attention heads are not a multiple of the full-attention layers' {} kv \
+                     heads",
+                    self.num_attention_heads, kv_heads
+                )));
+            }
+        }
+        if self.kv_shared_layers >= self.num_hidden_layers {
+            return Err(invalid(format!(
+                "{} of {} layers share caches (the first must compute its own)",
+                self.kv_shared_layers, self.num_hidden_layers
+            )));
+        }
+        let first_shared = self.num_hidden_layers - self.kv_shared_layers;
+        if let Some(l) = (first_shared..self.num_hidden_layers)
+            .find(|&l| !(0..first_shared).any(|e| self.layer_type(e) == self.layer_type(l)))
+        {
+            return Err(invalid(format!(
+                "layer {l} shares the cache of an earlier {:?} layer, and there is none",
+                self.layer_type(l)
+            )));
+        }
+        if let Some(cap) = self.final_logit_softcap {
+            if !cap.is_finite() || cap <= 0.0 {
+                return Err(invalid(format!(
+                    "final logit softcap {cap} (positive, finite)"
+                )));
+            }
+        }
+        if let Some(PerLayerInput { width, vocab }) = self.per_layer_input {
+            if width == 0 || vocab == 0 {
+                return Err(invalid(format!(
+                    "per-layer inputs of width {width} from {vocab} rows (both positive)"
+                )));
+            }
         }
         Ok(())
     }
@@ -459,7 +601,7 @@ impl ModelConfig {
         Ok(())
     }
 
-    fn validate_rope(&self, rope: &Rope) -> Result<(), ConfigError> {
+    fn validate_rope(&self, rope: &Rope, head_dim: usize) -> Result<(), ConfigError> {
         if !rope.theta.is_finite() || rope.theta <= 0.0 {
             return Err(invalid(format!(
                 "rope_theta {} must be positive and finite",
@@ -467,11 +609,19 @@ impl ModelConfig {
             )));
         }
         match &rope.scaling {
-            Some(RopeScaling::Factors { factors }) if factors.len() != self.head_dim / 2 => {
+            Some(RopeScaling::Factors { factors }) if factors.len() != head_dim / 2 => {
                 Err(invalid(format!(
-                    "{} rope factors for head_dim {}",
+                    "{} rope factors for head_dim {head_dim}",
                     factors.len(),
-                    self.head_dim
+                )))
+            }
+            Some(RopeScaling::Proportional {
+                partial_rotary_factor: p,
+                factor,
+            }) if !(*p > 0.0 && *p <= 1.0) || !factor.is_finite() || *factor <= 0.0 => {
+                Err(invalid(format!(
+                    "proportional RoPE over {p} of the head, factor {factor} (a fraction in \
+                     (0, 1] and a positive factor)"
                 )))
             }
             Some(RopeScaling::Yarn {
@@ -510,7 +660,54 @@ impl ModelConfig {
 
     /// RoPE inverse frequencies of layers of kind `kind`.
     pub fn rope_inv_freq_for(&self, kind: LayerType) -> Vec<f32> {
-        rope::inv_freq(&self.rope(kind), self.head_dim)
+        rope::inv_freq(&self.rope(kind), self.heads_of(kind).head_dim)
+    }
+
+    /// The head geometry of layers of kind `kind`.
+    pub fn heads_of(&self, kind: LayerType) -> HeadShape {
+        match (kind, self.full_attention_heads) {
+            (LayerType::FullAttention, Some(shape)) => shape,
+            _ => HeadShape {
+                head_dim: self.head_dim,
+                kv_heads: self.num_key_value_heads,
+            },
+        }
+    }
+
+    /// Whose cache `layer` attends over: a shared layer reads the last unshared layer of its
+    /// own attention kind.
+    pub fn kv_source(&self, layer: usize) -> KvSource {
+        let first_shared = self.num_hidden_layers - self.kv_shared_layers;
+        if layer < first_shared {
+            return KvSource::Own;
+        }
+        let kind = self.layer_type(layer);
+        match (0..first_shared)
+            .rev()
+            .find(|&l| self.layer_type(l) == kind)
+        {
+            Some(from) => KvSource::Shared { from },
+            // `validate` refuses such a config.
+            None => KvSource::Own,
+        }
+    }
+
+    /// What layer `layer`'s weights and graph are made of.
+    pub fn layer_shape(&self, layer: usize) -> LayerShape {
+        let attention = self.layer_type(layer);
+        let shared_kv = self.kv_source(layer) != KvSource::Own;
+        let mlp_width = match shared_kv && self.kv_shared_double_mlp {
+            true => 2 * self.intermediate_size,
+            false => self.intermediate_size,
+        };
+        LayerShape {
+            attention,
+            heads: self.heads_of(attention),
+            shared_kv,
+            value_is_key: self.full_attention_value_is_key && attention == LayerType::FullAttention,
+            mlp: self.mlp_kind(layer),
+            mlp_width,
+        }
     }
 
     /// The factor RoPE's cos and sin are multiplied by in layers of kind `kind` (YaRN's

@@ -8,6 +8,16 @@ pub fn inv_freq(rope: &Rope, head_dim: usize) -> Vec<f32> {
     let base = (0..head_dim / 2).map(|i| 1.0 / rope.theta.powf(2.0 * i as f64 / d));
     let scaled: Vec<f64> = match &rope.scaling {
         None => base.collect(),
+        Some(RopeScaling::Proportional {
+            partial_rotary_factor,
+            factor,
+        }) => {
+            // transformers: int(fraction * head_dim // 2) pairs rotate.
+            let rotated = (partial_rotary_factor * d / 2.0).floor() as usize;
+            base.enumerate()
+                .map(|(i, f)| if i < rotated { f / factor } else { 0.0 })
+                .collect()
+        }
         Some(RopeScaling::Linear { factor }) => base.map(|f| f / factor).collect(),
         Some(RopeScaling::Factors { factors }) => {
             base.zip(factors).map(|(f, &s)| f / s as f64).collect()

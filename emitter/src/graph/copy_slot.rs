@@ -1,14 +1,16 @@
 use super::forward::cache_globals;
-use super::step::{CacheSpan, Dims};
+use super::step::Dims;
+use super::LayerPlan;
+use crate::config::ModelConfig;
 use crate::hlo::{
     ElemType, FuncBuilder, Function, GatherDims, Result, ScatterDims, TensorType, Value,
 };
 
 pub const COPY_SLOT: &str = "copy_slot";
 
-/// `copy_slot(src, dst)`: every layer's K and V of slot `src` written over slot `dst`, so the
-/// engine can keep live sequences packed in the lowest slots. `spans` has one entry per layer.
-pub fn copy_slot_function(dims: &Dims, spans: &[CacheSpan]) -> Result<Function> {
+/// `copy_slot(src, dst)`: every cache's K and V of slot `src` written over slot `dst`, so the
+/// engine can keep live sequences packed in the lowest slots.
+pub fn copy_slot_function(cfg: &ModelConfig, dims: &Dims, plan: &LayerPlan) -> Result<Function> {
     let mut b = FuncBuilder::new(COPY_SLOT);
     let scalar = TensorType::scalar(ElemType::I32);
     let src = b.arg("src", scalar.clone());
@@ -22,8 +24,15 @@ pub fn copy_slot_function(dims: &Dims, spans: &[CacheSpan]) -> Result<Function> 
         index_vector_dim: 1,
         unique_indices: true,
     };
-    for (l, &span) in spans.iter().enumerate() {
-        for (global, ty) in cache_globals(l).into_iter().zip(dims.cache_types_for(span)) {
+    for (l, layer) in plan.layers.iter().enumerate() {
+        if !layer.owns_cache() {
+            continue;
+        }
+        let dims = dims.for_heads(cfg, layer.shape.heads);
+        for (global, ty) in cache_globals(l)
+            .into_iter()
+            .zip(dims.cache_types_for(layer.span))
+        {
             // A cache of one slot (one live slot, scratch past its positions): src and dst can
             // only be that slot. IREE also refuses the copy, which overwrites the whole global.
             if ty.shape[0] < 2 {

@@ -1,13 +1,16 @@
 //! The layer stack of one step as a private function: step inputs (positions, cache indices,
 //! mask, RoPE tables), embedding, every layer with its cache update, final RMSNorm.
 
+use std::collections::BTreeMap;
+
 use super::grouped_kernel::{gather_kernel, weight_kernel, GroupedParts};
-use super::layer::{norm_gain, rms_norm};
+use super::layer::{head_rms_norm, norm_gain, rms_norm};
 use super::layer_plan::RopeTable;
-use super::linear::{gather_rows, Several};
+use super::linear::{gather_rows, linear, Several};
 use super::step::{CacheSpan, Dims, Scratch, Step};
-use super::weights::Weights;
+use super::weights::{Param, PerLayerWeights, Weights};
 use super::LayerPlan;
+use crate::config::{KvSource, ModelConfig};
 use crate::hlo::{
     Cmp, ElemType, FuncBuilder, Function, GatherDims, Result, ShapeError, TensorType, Value,
 };
@@ -27,7 +30,6 @@ struct StepInputs {
     /// RoPE positions, `[M]`.
     positions: Value,
     kv_index: Value,
-    query_pos: Value,
     slot: Option<Value>,
     /// Prefill's chunk length, which picks the token whose logits are returned.
     len: Option<Value>,
@@ -56,7 +58,6 @@ fn decode_inputs(
     let positions = b.select(&live, &pos, &zero)?;
     let row = b.iota(i32_ty([rows]), 0)?;
     let kv_index = cache_index(b, dims, CacheSpan::Full, &live, [&row, &pos, &row])?;
-    let query_pos = b.broadcast_in_dim(&positions, &[rows, dims.group], &[0])?;
     let ring = match ring {
         Some(window) => {
             let index = ring_index(b, &positions, window)?;
@@ -77,11 +78,26 @@ fn decode_inputs(
         tokens,
         positions,
         kv_index,
-        query_pos,
         slot: None,
         len: None,
         ring,
     })
+}
+
+/// Positions of the queries `[R, Q]` of layers whose kv heads each serve `group` heads.
+fn query_positions(
+    b: &mut FuncBuilder,
+    step: Step,
+    positions: &Value,
+    group: i64,
+) -> Result<Value> {
+    match step {
+        Step::Decode { b: rows, .. } => b.broadcast_in_dim(positions, &[rows, group], &[0]),
+        Step::Prefill { t, .. } => {
+            let q = b.broadcast_in_dim(positions, &[1, group, t], &[2])?;
+            b.reshape(&q, &[1, group * t])
+        }
+    }
 }
 
 /// `positions mod window`, for non-negative positions.
@@ -127,8 +143,6 @@ fn prefill_inputs(
     let live = b.compare(Cmp::Lt, &i, &lens)?;
     let slots = b.broadcast_in_dim(&slot, &[t], &[])?;
     let kv_index = cache_index(b, dims, CacheSpan::Full, &live, [&slots, &positions, &i])?;
-    let query_pos = b.broadcast_in_dim(&positions, &[1, dims.group, t], &[2])?;
-    let query_pos = b.reshape(&query_pos, &step.query_positions_type(dims).shape)?;
     let slot = b.reshape(&slot, &[1, 1])?;
     let ring = match ring {
         Some(window) => {
@@ -148,7 +162,6 @@ fn prefill_inputs(
         tokens,
         positions,
         kv_index,
-        query_pos,
         slot: Some(slot),
         len: Some(len),
         ring,
@@ -213,32 +226,43 @@ pub fn embed(
     tokens: &Value,
     scale: Option<f64>,
 ) -> Result<Value> {
-    let rows = match weights.embed.groups {
-        None => dense_rows(b, weights, tokens)?,
+    table_columns(b, &weights.embed, weights.kernels, tokens, scale)
+}
+
+/// Rows `tokens` of the table `table`, transposed to `[E, M]` f32, times `scale`.
+fn table_columns(
+    b: &mut FuncBuilder,
+    table: &Param,
+    kernels: bool,
+    tokens: &Value,
+    scale: Option<f64>,
+) -> Result<Value> {
+    let rows = match table.groups {
+        None => dense_rows(b, table, tokens)?,
         // Packed codes and super-block maps: only the kernels read them.
         Some(g) if g.packed() || g.sub_scales.is_some() => {
-            let name = &weights.embed.name;
-            let kernel = weight_kernel(&g, weights.kernels, name)?.ok_or_else(|| ShapeError {
+            let name = &table.name;
+            let kernel = weight_kernel(&g, kernels, name)?.ok_or_else(|| ShapeError {
                 op: "embed".into(),
                 detail: format!("{name}: no kernel gathers its rows"),
             })?;
-            let parts = weights.embed.load(b)?;
-            let table = GroupedParts {
-                codes: &parts[0],
-                scales: &parts[1],
-                mins: parts.get(2),
-            };
-            let [vocab, e] = weights.embed.ty.shape[..] else {
+            let [vocab, e] = table.ty.shape[..] else {
                 return Err(ShapeError {
                     op: "embed".into(),
                     detail: format!("{name} is not a matrix"),
                 });
             };
-            gather_kernel(b, kernel, &table, tokens, vocab, e)?
+            let parts = table.load(b)?;
+            let grouped = GroupedParts {
+                codes: &parts[0],
+                scales: &parts[1],
+                mins: parts.get(2),
+            };
+            gather_kernel(b, kernel, &grouped, tokens, vocab, e)?
         }
         Some(_) => {
-            let table = weights.embed.weight(b, Several::Split, false)?;
-            gather_rows(b, &table, tokens, weights.embed.ty.shape[1])?
+            let weight = table.weight(b, Several::Split, false)?;
+            gather_rows(b, &weight, tokens, table.ty.shape[1])?
         }
     };
     let x = b.transpose(&rows, &[1, 0])?;
@@ -252,8 +276,8 @@ pub fn embed(
 }
 
 /// Rows `tokens` of a dense `[V, E]` table, as f32 `[M, E]`.
-fn dense_rows(b: &mut FuncBuilder, weights: &Weights, tokens: &Value) -> Result<Value> {
-    let table = b.global_load(&weights.embed.name, &weights.embed.ty);
+fn dense_rows(b: &mut FuncBuilder, table: &Param, tokens: &Value) -> Result<Value> {
+    let table = b.global_load(&table.name, &table.ty);
     let (m, e) = (tokens.dim(0), table.dim(1));
     let idx = b.reshape(tokens, &[m, 1])?;
     let gather = GatherDims {
@@ -265,6 +289,40 @@ fn dense_rows(b: &mut FuncBuilder, weights: &Weights, tokens: &Value) -> Result<
     };
     let rows = b.gather(&table, &idx, &gather)?;
     Ok(b.convert(&rows, ElemType::F32))
+}
+
+/// Every layer's per-layer input, `[L * P, M]` (layer l's rows `l*P..(l+1)*P`): the tokens'
+/// rows of the per-layer table times sqrt(P), plus the RMS-normed projection of the scaled
+/// token embedding `x` times hidden^-1/2, times 2^-1/2 (see `config::PerLayerInput`).
+#[allow(clippy::too_many_arguments)]
+fn per_layer_inputs(
+    b: &mut FuncBuilder,
+    p: &PerLayerWeights,
+    kernels: bool,
+    tokens: &Value,
+    x: &Value,
+    layers: i64,
+    eps: f64,
+) -> Result<Value> {
+    let width = p.norm.ty.shape[0];
+    let own = table_columns(b, &p.table, kernels, tokens, Some((width as f64).sqrt()))?;
+    let w = p.projection.weight(b, Several::Split, kernels)?;
+    let projected = linear(b, &w, x)?;
+    let scale = b.splat(projected.ty().clone(), (x.dim(0) as f64).powf(-0.5))?;
+    let projected = b.multiply(&projected, &scale)?;
+    let norm = b.global_load(&p.norm.name, &p.norm.ty);
+    let norm = b.convert(&norm, ElemType::F32);
+    let projected = head_rms_norm(b, &projected, layers, Some(&norm), eps)?;
+    let sum = b.add(&projected, &own)?;
+    let half = b.splat(sum.ty().clone(), 0.5f64.sqrt())?;
+    b.multiply(&sum, &half)
+}
+
+/// A producer layer's caches and its chunk's own K and V, for the layers that read them.
+struct Stored {
+    before: [Value; 2],
+    after: [Value; 2],
+    fresh: Option<[Value; 2]>,
 }
 
 /// Column `len - 1` of `[E, T]` as `[E, 1]`: a gather keeps the index on the device (a
@@ -290,11 +348,11 @@ fn last_token(b: &mut FuncBuilder, x: &Value, len: &Value) -> Result<Value> {
 /// (`[E, B]` for decode, `[E, 1]` of the last live token for prefill). Layer `l` is run by
 /// `layers[plan.layers[l].function]`.
 pub fn forward_function(
+    cfg: &ModelConfig,
     dims: &Dims,
     step: Step,
     weights: &Weights,
     plan: &LayerPlan,
-    eps: f64,
     layers: &[Function],
 ) -> Result<Function> {
     let mut b = FuncBuilder::private(format!("forward_{}", step.tag()));
@@ -309,29 +367,100 @@ pub fn forward_function(
         .map(|table| rope_tables(&mut b, table, &inputs.positions))
         .collect::<Result<Vec<_>>>()?;
     let mut x = embed(&mut b, weights, &inputs.tokens, dims.embedding_scale)?;
+    let count = weights.layers.len() as i64;
+    let per_layer = match &weights.per_layer {
+        Some(p) => {
+            let (eps, kernels) = (cfg.rms_norm_eps, weights.kernels);
+            Some(per_layer_inputs(
+                &mut b,
+                p,
+                kernels,
+                &inputs.tokens,
+                &x,
+                count,
+                eps,
+            )?)
+        }
+        None => None,
+    };
+    let mut query_pos: BTreeMap<i64, Value> = BTreeMap::new();
+    let mut stored: BTreeMap<usize, Stored> = BTreeMap::new();
     for (l, params) in weights.layers.iter().enumerate() {
         let layer = plan.layers[l];
-        let [k_ty, v_ty] = dims.cache_types_for(layer.span);
-        let [kg, vg] = cache_globals(l);
-        let k = b.global_load(&kg, &k_ty);
-        let v = b.global_load(&vg, &v_ty);
+        let key = &plan.functions[layer.function];
+        let ldims = dims.for_heads(cfg, layer.shape.heads);
+        if !query_pos.contains_key(&ldims.group) {
+            let q = query_positions(&mut b, step, &inputs.positions, ldims.group)?;
+            query_pos.insert(ldims.group, q);
+        }
         let mut ws: Vec<Value> = Vec::new();
         for p in params {
             ws.extend(p.load(&mut b)?);
         }
+        let own_input = match &per_layer {
+            Some(all) => {
+                let width = all.dim(0) / count;
+                Some(b.slice_dim(all, 0, l as i64 * width, width)?)
+            }
+            None => None,
+        };
         let (cos, sin) = &tables[layer.rope];
         let (kv_index, key_pos) = match (layer.span, &inputs.ring) {
             (CacheSpan::Ring(_), Some(ring)) => (&ring.kv_index, ring.key_pos.as_ref()),
             _ => (&inputs.kv_index, None),
         };
-        let mut operands = vec![&x, cos, sin, kv_index, &inputs.query_pos];
-        operands.extend(&inputs.slot);
-        operands.extend(key_pos);
-        operands.extend([&k, &v]);
+        let mut operands = vec![&x, cos, sin];
+        let [kg, vg] = cache_globals(l);
+        let loaded = match layer.kv {
+            KvSource::Own => {
+                let [k_ty, v_ty] = ldims.cache_types_for(layer.span);
+                Some([b.global_load(&kg, &k_ty), b.global_load(&vg, &v_ty)])
+            }
+            KvSource::Shared { .. } => None,
+        };
+        match (layer.kv, &loaded) {
+            (KvSource::Own, Some(caches)) => {
+                operands.extend([kv_index, &query_pos[&ldims.group]]);
+                operands.extend(&inputs.slot);
+                operands.extend(key_pos);
+                operands.extend(caches);
+            }
+            (KvSource::Own, None) => unreachable!("loaded above"),
+            (KvSource::Shared { from }, _) => {
+                let s = stored.get(&from).ok_or_else(|| ShapeError {
+                    op: "forward".into(),
+                    detail: format!("layer {l} reads layer {from}'s cache before it is written"),
+                })?;
+                operands.push(&query_pos[&ldims.group]);
+                operands.extend(&inputs.slot);
+                operands.extend(key_pos);
+                match (&s.fresh, key_pos) {
+                    // A ring's prefill: the ring before the chunk and the chunk's own K and V.
+                    (Some(fresh), Some(_)) => {
+                        operands.extend(&s.before);
+                        operands.extend(fresh);
+                    }
+                    _ => operands.extend(&s.after),
+                }
+            }
+        }
+        operands.extend(&own_input);
         operands.extend(&ws);
         let out = b.call(&layers[layer.function], &operands)?;
-        b.global_store(&out[1], &kg);
-        b.global_store(&out[2], &vg);
+        if let Some([k, v]) = &loaded {
+            b.global_store(&out[1], &kg);
+            b.global_store(&out[2], &vg);
+            if key.stores {
+                stored.insert(
+                    l,
+                    Stored {
+                        before: [k.clone(), v.clone()],
+                        after: [out[1].clone(), out[2].clone()],
+                        fresh: (out.len() == 5).then(|| [out[3].clone(), out[4].clone()]),
+                    },
+                );
+            }
+        }
         x = out[0].clone();
     }
     if let Some(len) = &inputs.len {
@@ -340,6 +469,6 @@ pub fn forward_function(
     let norm = b.global_load(&weights.norm.name, &weights.norm.ty);
     let norm = b.convert(&norm, ElemType::F32);
     let norm = norm_gain(&mut b, &norm, dims.norm_offset)?;
-    let x = rms_norm(&mut b, &x, &norm, eps)?;
+    let x = rms_norm(&mut b, &x, &norm, cfg.rms_norm_eps)?;
     Ok(b.finish(&[&x]))
 }

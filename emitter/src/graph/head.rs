@@ -51,6 +51,14 @@ fn lm_head(b: &mut FuncBuilder, weights: &Weights, x: &Value, form: ModuleForm) 
     b.concatenate(&columns.iter().collect::<Vec<_>>(), 1)
 }
 
+/// `cap * tanh(logits / cap)`, in transformers' order (divide, tanh, multiply).
+fn soft_cap(b: &mut FuncBuilder, logits: &Value, cap: f64) -> Result<Value> {
+    let c = b.splat(logits.ty().clone(), cap)?;
+    let scaled = b.divide(logits, &c)?;
+    let t = b.tanh(&scaled)?;
+    b.multiply(&t, &c)
+}
+
 /// The public function `name`: same arguments as `forward`, then the head. Decode returns
 /// `[B, V]` logits or `[B]` tokens; prefill `[V]` or a scalar token. The sample head adds
 /// the sampling inputs for `B` rows (1 for prefill) and returns `[B]` tokens and `[B]`
@@ -61,6 +69,7 @@ pub fn entry_function(
     head: Head,
     form: ModuleForm,
     weights: &Weights,
+    softcap: Option<f64>,
     forward: &Function,
 ) -> Result<Function> {
     let mut b = FuncBuilder::new(name);
@@ -72,6 +81,10 @@ pub fn entry_function(
     let sampling = (head == Head::Sample).then(|| SampleArgs::declare(&mut b, step.rows()));
     let x = b.call(forward, &args.iter().collect::<Vec<_>>())?.remove(0);
     let logits = lm_head(&mut b, weights, &x, form)?;
+    let logits = match softcap {
+        Some(cap) => soft_cap(&mut b, &logits, cap)?,
+        None => logits,
+    };
     if let Some(sampling) = sampling {
         let rows = b.transpose(&logits, &[1, 0])?;
         let (token, logprob) = sample(&mut b, &rows, &sampling, form)?;

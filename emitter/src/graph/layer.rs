@@ -14,9 +14,10 @@ use super::linear::{linear_many, Several, Weight};
 use super::step::{CacheSpan, Dims, Step};
 use super::weight_format::WeightFormat;
 use super::weights::{
-    group_parts, is_stacked_expert, layer_dims, layer_shape, layer_suffixes, loaded_type, SINKS,
+    group_parts, is_stacked_expert, layer_dims, layer_shape, layer_suffixes, loaded_type,
+    LAYER_SCALAR, PER_LAYER_NORM, SINKS,
 };
-use crate::config::{Activation, MlpKind, ModelConfig};
+use crate::config::{Activation, LayerShape, MlpKind, ModelConfig};
 use crate::hlo::{
     ElemType, FuncBuilder, Function, ReduceOp, Result, ShapeError, TensorType, Value,
 };
@@ -31,13 +32,18 @@ struct LayerArgs {
     x: Value,
     cos: Value,
     sin: Value,
-    kv_index: Value,
+    /// Where its K and V are written; `None` for a layer that reads another's cache.
+    kv_index: Option<Value>,
     query_pos: Value,
     slot: Option<Value>,
     /// A ring layer's prefill: positions of the ring entries read, then of the chunk's tokens.
     key_pos: Option<Value>,
     k_cache: Value,
     v_cache: Value,
+    /// A shared ring's prefill: the producer's K and V of the chunk, `[Hkv*D, T]` each.
+    fresh: Option<(Value, Value)>,
+    /// Its per-layer input `[P, M]`, when the model has them.
+    per_layer: Option<Value>,
     w: BTreeMap<String, Weight>,
 }
 
@@ -87,11 +93,12 @@ fn declare_args(
     formats: &[WeightFormat],
 ) -> Result<LayerArgs> {
     let span = kinds.span;
+    let shared = kinds.shape.shared_kv;
     let m = step.tokens();
     let x = b.arg("x", f32_ty([dims.hidden, m]));
     let cos = b.arg("cos", f32_ty([dims.head_dim / 2, m]));
     let sin = b.arg("sin", f32_ty([dims.head_dim / 2, m]));
-    let kv_index = b.arg("kv_index", TensorType::new([m, 2], ElemType::I32));
+    let kv_index = (!shared).then(|| b.arg("kv_index", TensorType::new([m, 2], ElemType::I32)));
     let query_pos = b.arg("query_pos", step.query_positions_type(dims));
     let slot = matches!(step, Step::Prefill { .. })
         .then(|| b.arg("slot", TensorType::new([1, 1], ElemType::I32)));
@@ -104,12 +111,20 @@ fn declare_args(
     };
     let k_cache = b.arg("k_cache", dims.key_cache_type_for(span));
     let v_cache = b.arg("v_cache", dims.value_cache_type_for(span));
+    let fresh = (shared && key_pos.is_some()).then(|| {
+        let ty = f32_ty([dims.kv_heads * dims.head_dim, m]);
+        (b.arg("k_fresh", ty.clone()), b.arg("v_fresh", ty))
+    });
+    let per_layer = cfg
+        .per_layer_input
+        .map(|p| b.arg("per_layer_input", f32_ty([p.width as i64, m])));
+    let shape = &kinds.shape;
     let mut w = BTreeMap::new();
-    for (suffix, format) in layer_suffixes(cfg, kinds.mlp).into_iter().zip(formats) {
+    for (suffix, format) in layer_suffixes(cfg, shape).into_iter().zip(formats) {
         let arg_name = suffix.replace('.', "_");
         let weight = match *format {
             WeightFormat::Dense(elem) => {
-                let shape = layer_shape(cfg, &suffix, dims.weight_layout);
+                let shape = layer_shape(cfg, shape, &suffix, dims.weight_layout);
                 let arg = b.arg(&arg_name, TensorType::new(shape, elem));
                 // Stacked experts are widened after only the selected ones are gathered.
                 match is_stacked_expert(&suffix) && !suffix.ends_with(".bias") {
@@ -118,10 +133,10 @@ fn declare_args(
                 }
             }
             WeightFormat::Groups(g) => {
-                let (out, inp) = layer_dims(cfg, &suffix);
+                let (out, inp) = layer_dims(cfg, shape, &suffix);
                 // Stacked experts `[E, out, in]` store one grouped weight per expert.
                 let shape = match is_stacked_expert(&suffix) {
-                    true => layer_shape(cfg, &suffix, dims.weight_layout),
+                    true => layer_shape(cfg, shape, &suffix, dims.weight_layout),
                     false => vec![out, inp],
                 };
                 let parts = group_parts(&g, &shape)
@@ -149,6 +164,8 @@ fn declare_args(
         key_pos,
         k_cache,
         v_cache,
+        fresh,
+        per_layer,
         w,
     })
 }
@@ -159,13 +176,19 @@ pub struct LayerKinds {
     /// The positions its caches hold.
     pub span: CacheSpan,
     pub attention: AttentionForm,
-    pub mlp: MlpKind,
+    pub shape: LayerShape,
+    /// Later layers read its cache (see `layer_plan::FunctionKey::stores`).
+    pub stores: bool,
 }
 
-/// `<name>(x, cos, sin, kv_index, query_pos, [slot,] [key_pos,] k_cache, v_cache, weights...)`
-/// returns the new hidden state and both updated caches; `formats` gives each weight's stored
-/// form (a grouped weight takes one argument per part), in `layer_suffixes` order. The caches
-/// hold `kinds.span`'s positions; `kv_index` already points into them.
+/// `<name>(x, cos, sin, [kv_index,] query_pos, [slot,] [key_pos,] k_cache, v_cache,
+/// [k_fresh, v_fresh,] [per_layer_input,] weights...)` returns the new hidden state, then,
+/// for a layer with its own caches, both updated caches (and, for a ring's prefill whose cache
+/// later layers read, the chunk's K and V). `formats` gives each weight's stored form (a
+/// grouped weight takes one argument per part), in `layer_suffixes` order. The caches hold
+/// `kinds.span`'s positions; `kv_index` already points into them. A layer that reads another
+/// layer's cache (`kinds.shape.shared_kv`) takes it as that layer left it, or, for a ring's
+/// prefill, as it was before the chunk plus the chunk's K and V.
 pub fn layer_function(
     name: String,
     cfg: &ModelConfig,
@@ -174,78 +197,58 @@ pub fn layer_function(
     kinds: LayerKinds,
     formats: &[WeightFormat],
 ) -> Result<Function> {
-    let (span, form) = (kinds.span, kinds.attention);
     let mut b = FuncBuilder::private(name);
     let a = declare_args(&mut b, cfg, dims, step, kinds, formats)?;
     let (eps, offset) = (cfg.rms_norm_eps, dims.norm_offset);
     let gain = a.norm(&mut b, "input_layernorm.weight", offset)?;
     let xn = rms_norm(&mut b, &a.x, &gain, eps)?;
-    let qkv = ["self_attn.q_proj", "self_attn.k_proj", "self_attn.v_proj"];
-    let [q, k, v]: [Value; 3] = projections(&mut b, &a.w, &qkv, &xn)?
-        .try_into()
-        .expect("three projections");
-    let (q, k) = match cfg.qk_norm {
+    // One product of the layer's q, k and v projections (the CPU kernels run it as one
+    // dispatch); a layer reading a shared cache projects q alone, and without `v_proj` the
+    // values are the k projection.
+    let shape = kinds.shape;
+    let mut names = vec!["self_attn.q_proj"];
+    if !shape.shared_kv {
+        names.push("self_attn.k_proj");
+        if !shape.value_is_key {
+            names.push("self_attn.v_proj");
+        }
+    }
+    let mut ys = projections(&mut b, &a.w, &names, &xn)?.into_iter();
+    let q = ys.next().expect("the q projection");
+    let raw_kv = ys.next().map(|k| {
+        let v = ys.next().unwrap_or_else(|| k.clone());
+        (k, v)
+    });
+    let q = match cfg.qk_norm {
         true => {
             let q_gain = a.norm(&mut b, "self_attn.q_norm.weight", offset)?;
-            let k_gain = a.norm(&mut b, "self_attn.k_norm.weight", offset)?;
             match cfg.qk_norm_whole_projection {
                 // One norm over each token's whole projection, before the heads split (OLMoE).
-                true => (
-                    rms_norm(&mut b, &q, &q_gain, eps)?,
-                    rms_norm(&mut b, &k, &k_gain, eps)?,
-                ),
-                false => (
-                    head_rms_norm(&mut b, &q, dims.heads, &q_gain, eps)?,
-                    head_rms_norm(&mut b, &k, dims.kv_heads, &k_gain, eps)?,
-                ),
+                true => rms_norm(&mut b, &q, &q_gain, eps)?,
+                false => head_rms_norm(&mut b, &q, dims.heads, Some(&q_gain), eps)?,
             }
         }
-        false => (q, k),
+        false => q,
     };
     let q = rope(&mut b, &q, dims.heads, &a.cos, &a.sin)?;
-    let k = rope(&mut b, &k, dims.kv_heads, &a.cos, &a.sin)?;
+    let kv = match raw_kv {
+        None => None,
+        Some(raw) => Some(keys_and_values(&mut b, cfg, dims, &a, raw)?),
+    };
     let sinks = match cfg.attention_sinks {
         true => Some(vector(&a.w, SINKS)?.clone()),
         false => None,
     };
-    let full = span == CacheSpan::Full;
-    let (attn, k_cache, v_cache) = match (&a.key_pos, span) {
-        (Some(key_pos), CacheSpan::Ring(window)) => {
-            let qkv = [&q, &k, &v];
-            let sinks = sinks.as_ref();
-            ring_prefill_attention(&mut b, dims, step, form, &a, key_pos, window, qkv, sinks)?
-        }
-        _ => {
-            let k_cache = write_keys(&mut b, &a.k_cache, &a.kv_index, &k)?;
-            let v_cache = write_values(&mut b, dims, &a.v_cache, &a.kv_index, &v)?;
-            let step = step.with_window(span.read_len(step));
-            let attn = if full && decode_kernel_applies(dims, step) {
-                let (k, v, pos) = (&k_cache, &v_cache, &a.query_pos);
-                decode_attention_kernel(&mut b, dims, step, &q, k, v, pos, sinks.as_ref())?
-            } else if let Some(slot) = a
-                .slot
-                .as_ref()
-                // The prefill kernel has no sinks; the graph's form has.
-                .filter(|_| full && sinks.is_none() && prefill_kernel_applies(dims, step))
-            {
-                // Ring layers (sliding windows) never get here: see ring_prefill_attention.
-                let (k, v, pos) = (&k_cache, &v_cache, &a.query_pos);
-                prefill_attention_kernel(&mut b, dims, step, &q, k, v, pos, slot)?
-            } else {
-                // Built per layer from positions: an i1 mask passed between dispatches trips
-                // IREE's data-tiling encodings.
-                let mask = causal_mask(&mut b, &a.query_pos, step.window())?;
-                let keys = Keys {
-                    k_cache: &k_cache,
-                    v_cache: &v_cache,
-                    fresh: None,
-                };
-                let (slot, sinks) = (a.slot.as_ref(), sinks.as_ref());
-                attend(&mut b, dims, step, form, &q, &keys, &mask, slot, sinks)?
-            };
-            (attn, k_cache, v_cache)
-        }
-    };
+    let (attn, caches) = attention(
+        &mut b,
+        dims,
+        step,
+        kinds,
+        &a,
+        &q,
+        kv.as_ref(),
+        sinks.as_ref(),
+    )?;
     let o = projection(&mut b, &a.w, "self_attn.o_proj", &attn)?;
     let o = match cfg.post_norms {
         true => {
@@ -255,13 +258,157 @@ pub fn layer_function(
         false => o,
     };
     let x = b.add(&a.x, &o)?;
-    let x = mlp_block(&mut b, &a, &x, cfg, dims, kinds.mlp)?;
-    Ok(b.finish(&[&x, &k_cache, &v_cache]))
+    let x = mlp_block(&mut b, &a, &x, cfg, dims, kinds.shape.mlp)?;
+    let x = per_layer_input(&mut b, &a, &x, dims.activation, eps)?;
+    let x = match cfg.layer_scalar {
+        true => {
+            let s = vector(&a.w, LAYER_SCALAR)?;
+            let s = b.broadcast_in_dim(s, x.shape(), &[0])?;
+            let s = b.reshape(&s, x.shape())?;
+            b.multiply(&x, &s)
+        }
+        false => Ok(x),
+    }?;
+    let mut results = vec![&x];
+    if let Some((k_cache, v_cache)) = &caches {
+        results.extend([k_cache, v_cache]);
+        if kinds.stores && a.key_pos.is_some() {
+            let (k, v) = kv
+                .as_ref()
+                .expect("a layer with caches projects its K and V");
+            results.extend([k, v]);
+        }
+    }
+    Ok(b.finish(&results))
+}
+
+/// A layer's own K (normed, RoPE applied) and V (normed where the model norms values),
+/// `[Hkv*D, M]` each, from their projections.
+fn keys_and_values(
+    b: &mut FuncBuilder,
+    cfg: &ModelConfig,
+    dims: &Dims,
+    a: &LayerArgs,
+    (k, v): (Value, Value),
+) -> Result<(Value, Value)> {
+    let (eps, offset) = (cfg.rms_norm_eps, dims.norm_offset);
+    let k = match cfg.qk_norm {
+        true => {
+            let k_gain = a.norm(b, "self_attn.k_norm.weight", offset)?;
+            match cfg.qk_norm_whole_projection {
+                true => rms_norm(b, &k, &k_gain, eps)?,
+                false => head_rms_norm(b, &k, dims.kv_heads, Some(&k_gain), eps)?,
+            }
+        }
+        false => k,
+    };
+    let v = match cfg.value_norm {
+        true => head_rms_norm(b, &v, dims.kv_heads, None, eps)?,
+        false => v,
+    };
+    let k = rope(b, &k, dims.kv_heads, &a.cos, &a.sin)?;
+    Ok((k, v))
+}
+
+/// The attention output `[H*D, M]` and, for a layer with its own K and V (`kv`), its updated
+/// caches; a layer without reads the caches it was given.
+#[allow(clippy::too_many_arguments)]
+fn attention(
+    b: &mut FuncBuilder,
+    dims: &Dims,
+    step: Step,
+    kinds: LayerKinds,
+    a: &LayerArgs,
+    q: &Value,
+    kv: Option<&(Value, Value)>,
+    sinks: Option<&Value>,
+) -> Result<(Value, Option<(Value, Value)>)> {
+    let (span, form) = (kinds.span, kinds.attention);
+    let full = span == CacheSpan::Full;
+    if let (Some(key_pos), CacheSpan::Ring(window)) = (&a.key_pos, span) {
+        let fresh = match (kv, &a.fresh) {
+            (Some((k, v)), _) | (None, Some((k, v))) => (k, v),
+            (None, None) => {
+                return Err(ShapeError {
+                    op: "layer".into(),
+                    detail: "a shared ring's prefill without the chunk's K and V".into(),
+                })
+            }
+        };
+        let qkv = [q, fresh.0, fresh.1];
+        let (attn, caches) = ring_prefill_attention(
+            b,
+            dims,
+            step,
+            form,
+            a,
+            key_pos,
+            window,
+            qkv,
+            sinks,
+            kv.is_some(),
+        )?;
+        return Ok((attn, caches));
+    }
+    let (k_cache, v_cache) = match (kv, &a.kv_index) {
+        (Some((k, v)), Some(index)) => (
+            write_keys(b, &a.k_cache, index, k)?,
+            write_values(b, dims, &a.v_cache, index, v)?,
+        ),
+        _ => (a.k_cache.clone(), a.v_cache.clone()),
+    };
+    let step = step.with_window(span.read_len(step));
+    let attn = if full && decode_kernel_applies(dims, step) {
+        let (k, v, pos) = (&k_cache, &v_cache, &a.query_pos);
+        decode_attention_kernel(b, dims, step, q, k, v, pos, sinks)?
+    } else if let Some(slot) = a
+        .slot
+        .as_ref()
+        // The prefill kernel has no sinks; the graph's form has.
+        .filter(|_| full && sinks.is_none() && prefill_kernel_applies(dims, step))
+    {
+        // Ring layers (sliding windows) never get here: see ring_prefill_attention.
+        let (k, v, pos) = (&k_cache, &v_cache, &a.query_pos);
+        prefill_attention_kernel(b, dims, step, q, k, v, pos, slot)?
+    } else {
+        // Built per layer from positions: an i1 mask passed between dispatches trips
+        // IREE's data-tiling encodings.
+        let mask = causal_mask(b, &a.query_pos, step.window())?;
+        let keys = Keys {
+            k_cache: &k_cache,
+            v_cache: &v_cache,
+            fresh: None,
+        };
+        attend(b, dims, step, form, q, &keys, &mask, a.slot.as_ref(), sinks)?
+    };
+    Ok((attn, kv.map(|_| (k_cache, v_cache))))
+}
+
+/// `x + RMSNorm(per_layer_projection(act(per_layer_input_gate(x)) * input))` for a model with
+/// per-layer inputs; `x` otherwise.
+fn per_layer_input(
+    b: &mut FuncBuilder,
+    a: &LayerArgs,
+    x: &Value,
+    activation: Activation,
+    eps: f64,
+) -> Result<Value> {
+    let Some(input) = &a.per_layer else {
+        return Ok(x.clone());
+    };
+    let gate = projection(b, &a.w, "per_layer_input_gate", x)?;
+    let gate = activate(b, activation, &gate)?;
+    let gated = b.multiply(&gate, input)?;
+    let out = projection(b, &a.w, "per_layer_projection", &gated)?;
+    let gain = a.norm(b, PER_LAYER_NORM, 0.0)?;
+    let out = rms_norm(b, &out, &gain, eps)?;
+    b.add(x, &out)
 }
 
 /// A ring layer's prefill chunk attends over the ring as it was before the chunk (positions
 /// `key_pos`) and the chunk's own K and V: writing first could overwrite positions that the
 /// chunk's first queries still see. Returns the attention and the updated caches.
+/// A layer reading a shared ring (`write` false) attends the same way and writes nothing.
 #[allow(clippy::too_many_arguments)]
 fn ring_prefill_attention(
     b: &mut FuncBuilder,
@@ -273,7 +420,8 @@ fn ring_prefill_attention(
     window: i64,
     [q, k, v]: [&Value; 3],
     sinks: Option<&Value>,
-) -> Result<(Value, Value, Value)> {
+    write: bool,
+) -> Result<(Value, Option<(Value, Value)>)> {
     let step = step.with_window(CacheSpan::Ring(window).read_len(step));
     let mask = window_mask(b, &a.query_pos, key_pos, window)?;
     let keys = Keys {
@@ -282,9 +430,12 @@ fn ring_prefill_attention(
         fresh: Some((k, v)),
     };
     let attn = attend(b, dims, step, form, q, &keys, &mask, a.slot.as_ref(), sinks)?;
-    let k_cache = write_keys(b, &a.k_cache, &a.kv_index, k)?;
-    let v_cache = write_values(b, dims, &a.v_cache, &a.kv_index, v)?;
-    Ok((attn, k_cache, v_cache))
+    let Some(index) = a.kv_index.as_ref().filter(|_| write) else {
+        return Ok((attn, None));
+    };
+    let k_cache = write_keys(b, &a.k_cache, index, k)?;
+    let v_cache = write_values(b, dims, &a.v_cache, index, v)?;
+    Ok((attn, Some((k_cache, v_cache))))
 }
 
 /// `x + mlp(n)` with `n = RMSNorm(x)`, the MLP output normed too when the model has
@@ -322,6 +473,22 @@ fn mlp_block(
         false => down,
     };
     b.add(x, &down)
+}
+
+/// The activation alone, as the gated MLP applies it to its gate (for the per-layer inputs'
+/// gate).
+fn activate(b: &mut FuncBuilder, activation: Activation, x: &Value) -> Result<Value> {
+    match activation {
+        Activation::Silu => {
+            let sig = b.logistic(x)?;
+            b.multiply(x, &sig)
+        }
+        Activation::GeluTanh => gelu_tanh(b, x),
+        Activation::ClampedSwiglu { .. } => Err(ShapeError {
+            op: "layer".into(),
+            detail: "the clamped SwiGLU has no activation of its own".into(),
+        }),
+    }
 }
 
 /// `down(act(gate(xn)) * up(xn))` with the projections `{prefix}.{gate,up,down}_proj`.
@@ -438,12 +605,12 @@ fn projections(
 }
 
 /// RMSNorm of each of the `n` heads of `[n*D, M]` over its D values, weight `[D]` shared by
-/// the heads (q/k norms, applied before RoPE).
-fn head_rms_norm(
+/// the heads (q/k norms, applied before RoPE), or none (Gemma 4's value norm).
+pub(super) fn head_rms_norm(
     b: &mut FuncBuilder,
     x: &Value,
     n: i64,
-    weight: &Value,
+    weight: Option<&Value>,
     eps: f64,
 ) -> Result<Value> {
     let (rows, m) = (x.dim(0), x.dim(1));
@@ -458,8 +625,13 @@ fn head_rms_norm(
     let r = b.rsqrt(&var)?;
     let r = b.broadcast_in_dim(&r, &[n, d, m], &[0, 2])?;
     let y = b.multiply(&heads, &r)?;
-    let g = b.broadcast_in_dim(weight, &[n, d, m], &[1])?;
-    let y = b.multiply(&y, &g)?;
+    let y = match weight {
+        Some(weight) => {
+            let g = b.broadcast_in_dim(weight, &[n, d, m], &[1])?;
+            b.multiply(&y, &g)?
+        }
+        None => y,
+    };
     b.reshape(&y, &[rows, m])
 }
 

@@ -1,11 +1,11 @@
 //! How the decoder layers map onto layer functions, cache spans and RoPE tables: layers share
-//! a function when their weight formats, cache span and MLP kind agree, and a table when their RoPE
-//! frequencies do.
+//! a function when their weight formats, cache span and shape agree, and a table when their
+//! RoPE frequencies do.
 
 use super::step::CacheSpan;
 use super::weight_format::WeightFormat;
 use super::weights::Weights;
-use crate::config::{LayerType, MlpKind, ModelConfig};
+use crate::config::{KvSource, LayerShape, LayerType, ModelConfig};
 
 /// What one layer uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -15,13 +15,26 @@ pub struct LayerUse {
     /// Index into [`LayerPlan::ropes`].
     pub rope: usize,
     pub span: CacheSpan,
+    pub shape: LayerShape,
+    /// Whose cache it attends over.
+    pub kv: KvSource,
+}
+
+/// What one layer function is built for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FunctionKey {
+    pub formats: Vec<WeightFormat>,
+    pub span: CacheSpan,
+    pub shape: LayerShape,
+    /// Later layers read its cache: it also returns the chunk's own K and V, which a ring's
+    /// prefill attends over besides the ring (see `layer::ring_prefill_attention`).
+    pub stores: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct LayerPlan {
-    /// One layer function each, in order of first use: the weight formats it takes, the
-    /// cache span it is built for and its MLP's kind.
-    pub functions: Vec<(Vec<WeightFormat>, CacheSpan, MlpKind)>,
+    /// One layer function each, in order of first use.
+    pub functions: Vec<FunctionKey>,
     /// RoPE tables, in order of first use.
     pub ropes: Vec<RopeTable>,
     pub layers: Vec<LayerUse>,
@@ -54,14 +67,24 @@ impl LayerPlan {
             ropes: Vec::new(),
             layers: Vec::new(),
         };
-        for l in 0..weights.layers.len() {
+        let sources: Vec<KvSource> = (0..weights.layers.len())
+            .map(|l| cfg.kv_source(l))
+            .collect();
+        for (l, &kv) in sources.iter().enumerate() {
             let kind = cfg.layer_type(l);
             let window = match kind {
                 LayerType::SlidingAttention => cfg.sliding_window,
                 LayerType::FullAttention => None,
             };
             let span = CacheSpan::new(window, capacity);
-            let key = (weights.layer_formats(l), span, cfg.mlp_kind(l));
+            let shape = cfg.layer_shape(l);
+            let stores = sources.contains(&KvSource::Shared { from: l });
+            let key = FunctionKey {
+                formats: weights.layer_formats(l),
+                span,
+                shape,
+                stores,
+            };
             let function = intern(&mut plan.functions, key);
             let table = RopeTable {
                 inv_freq: cfg.rope_inv_freq_for(kind),
@@ -72,6 +95,8 @@ impl LayerPlan {
                 function,
                 rope,
                 span,
+                shape,
+                kv,
             });
         }
         plan
@@ -83,5 +108,12 @@ impl LayerPlan {
             CacheSpan::Ring(window) => Some(window),
             CacheSpan::Full => None,
         })
+    }
+}
+
+impl LayerUse {
+    /// Whether it keeps caches of its own (module globals).
+    pub fn owns_cache(&self) -> bool {
+        self.kv == KvSource::Own
     }
 }

@@ -368,10 +368,19 @@ fn info(
     }
 }
 
-/// Weights as parameters, then each layer's K and V caches.
-fn module_globals(dims: &Dims, weights: &Weights, plan: &LayerPlan) -> Vec<Global> {
+/// Weights as parameters, then the K and V caches of each layer that keeps its own.
+fn module_globals(
+    cfg: &ModelConfig,
+    dims: &Dims,
+    weights: &Weights,
+    plan: &LayerPlan,
+) -> Vec<Global> {
     let mut globals: Vec<Global> = weights.all().into_iter().flat_map(Param::globals).collect();
     for (l, layer) in plan.layers.iter().enumerate() {
+        if !layer.owns_cache() {
+            continue;
+        }
+        let dims = dims.for_heads(cfg, layer.shape.heads);
         for (name, ty) in cache_globals(l)
             .into_iter()
             .zip(dims.cache_types_for(layer.span))
@@ -424,7 +433,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
     // sliding-window layers keep other caches: one layer function per combination.
     let plan = LayerPlan::new(cfg, &weights, opts.capacity);
     let mut module = Module::new(MODULE_NAME);
-    module.globals = module_globals(&dims, &weights, &plan);
+    module.globals = module_globals(cfg, &dims, &weights, &plan);
     let mut functions = Vec::new();
     for (suffix, step, kind) in opts.steps() {
         let form = match step {
@@ -435,25 +444,28 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
             .functions
             .iter()
             .enumerate()
-            .map(|(k, (formats, span, mlp))| {
+            .map(|(k, key)| {
                 let name = match k {
                     0 => format!("layer_{}", step.tag()),
                     _ => format!("layer_{}_{k}", step.tag()),
                 };
                 let kinds = layer::LayerKinds {
-                    span: *span,
+                    span: key.span,
                     attention: form,
-                    mlp: *mlp,
+                    shape: key.shape,
+                    stores: key.stores,
                 };
-                layer::layer_function(name, cfg, &dims, step, kinds, formats)
+                let dims = dims.for_heads(cfg, key.shape.heads);
+                layer::layer_function(name, cfg, &dims, step, kinds, &key.formats)
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let forward =
-            forward::forward_function(&dims, step, &weights, &plan, cfg.rms_norm_eps, &layers)?;
+        let forward = forward::forward_function(cfg, &dims, step, &weights, &plan, &layers)?;
         let mut entries = Vec::new();
         for &head in &opts.heads {
             let name = entry_name(kind, head, &suffix);
-            let f = head::entry_function(&name, step, head, opts.form, &weights, &forward)?;
+            let softcap = cfg.final_logit_softcap;
+            let f =
+                head::entry_function(&name, step, head, opts.form, &weights, softcap, &forward)?;
             functions.push(info(&f, kind, Some(head), Some(step)));
             entries.push(f);
         }
@@ -471,8 +483,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
             module.functions.push(f);
         }
     }
-    let spans: Vec<CacheSpan> = plan.layers.iter().map(|l| l.span).collect();
-    let copy = copy_slot::copy_slot_function(&dims, &spans)?;
+    let copy = copy_slot::copy_slot_function(cfg, &dims, &plan)?;
     functions.push(info(&copy, Kind::Copy, None, None));
     module.functions.push(copy);
     opts.form.apply(&mut module);

@@ -1,5 +1,5 @@
 use super::linear::{Activations, WeightLayout};
-use crate::config::{Activation, ModelConfig};
+use crate::config::{Activation, HeadShape, ModelConfig};
 use crate::hlo::{ElemType, TensorType};
 
 /// The sizes every graph is built from, as the i64s that shapes use.
@@ -102,6 +102,20 @@ impl Dims {
             activations: Activations::F32,
             nibbles_as_bytes: false,
             padded: 0,
+        }
+    }
+
+    /// The sizes of a layer whose heads are `heads` (Gemma 4's global layers differ from its
+    /// sliding ones).
+    pub fn for_heads(&self, cfg: &ModelConfig, heads: HeadShape) -> Dims {
+        Dims {
+            kv_heads: heads.kv_heads as i64,
+            head_dim: heads.head_dim as i64,
+            group: (cfg.num_attention_heads / heads.kv_heads) as i64,
+            attention_scale: cfg
+                .attention_scale
+                .unwrap_or(1.0 / (heads.head_dim as f64).sqrt()),
+            ..*self
         }
     }
 

@@ -4,7 +4,7 @@
 use super::grouped_kernel::weight_kernel;
 use super::linear::{Several, Weight, WeightLayout};
 use super::weight_format::{group_part, GroupFormat, WeightFormat, WeightFormats};
-use crate::config::{MlpKind, ModelConfig};
+use crate::config::{LayerShape, MlpKind, ModelConfig};
 use crate::hlo::{ElemType, FuncBuilder, Global, GlobalInit, TensorType, Value};
 
 /// The parameter scope the runtime binds the weight file to.
@@ -166,9 +166,9 @@ fn split_nibbles(b: &mut FuncBuilder, bytes: &Value) -> crate::hlo::Result<Value
     b.reshape(&both, &codes)
 }
 
-/// The suffixes of the weights of a decoder layer whose MLP is `mlp`, in the order the layer
+/// The suffixes of the weights of a decoder layer of shape `shape`, in the order the layer
 /// function takes them.
-pub fn layer_suffixes(cfg: &ModelConfig, mlp: MlpKind) -> Vec<String> {
+pub fn layer_suffixes(cfg: &ModelConfig, shape: &LayerShape) -> Vec<String> {
     let mut s = vec!["input_layernorm.weight".to_string()];
     let proj = |s: &mut Vec<String>, name: &str, bias: bool| {
         s.push(format!("{name}.weight"));
@@ -176,12 +176,22 @@ pub fn layer_suffixes(cfg: &ModelConfig, mlp: MlpKind) -> Vec<String> {
             s.push(format!("{name}.bias"));
         }
     };
-    for name in ["self_attn.q_proj", "self_attn.k_proj", "self_attn.v_proj"] {
+    // A layer reading a shared cache projects only its queries.
+    let mut qkv = vec!["self_attn.q_proj"];
+    if !shape.shared_kv {
+        qkv.push("self_attn.k_proj");
+        if !shape.value_is_key {
+            qkv.push("self_attn.v_proj");
+        }
+    }
+    for name in qkv {
         proj(&mut s, name, cfg.qkv_bias);
     }
     if cfg.qk_norm {
         s.push("self_attn.q_norm.weight".to_string());
-        s.push("self_attn.k_norm.weight".to_string());
+        if !shape.shared_kv {
+            s.push("self_attn.k_norm.weight".to_string());
+        }
     }
     proj(&mut s, "self_attn.o_proj", cfg.o_bias);
     if cfg.attention_sinks {
@@ -193,7 +203,7 @@ pub fn layer_suffixes(cfg: &ModelConfig, mlp: MlpKind) -> Vec<String> {
     if cfg.post_norms {
         s.push("pre_feedforward_layernorm.weight".to_string());
     }
-    match mlp {
+    match shape.mlp {
         MlpKind::Dense => {
             for name in ["mlp.gate_proj", "mlp.up_proj", "mlp.down_proj"] {
                 proj(&mut s, name, cfg.mlp_bias);
@@ -203,6 +213,12 @@ pub fn layer_suffixes(cfg: &ModelConfig, mlp: MlpKind) -> Vec<String> {
     }
     if cfg.post_norms {
         s.push("post_feedforward_layernorm.weight".to_string());
+    }
+    if cfg.per_layer_input.is_some() {
+        s.extend([PER_LAYER_GATE, PER_LAYER_PROJECTION, PER_LAYER_NORM].map(String::from));
+    }
+    if cfg.layer_scalar {
+        s.push(LAYER_SCALAR.to_string());
     }
     s
 }
@@ -234,6 +250,18 @@ fn expert_suffixes(cfg: &ModelConfig) -> Vec<String> {
 
 /// The attention sinks `[heads]`: one logit per head that joins every query's softmax.
 pub const SINKS: &str = "self_attn.sinks";
+/// The learned multiplier `[1]` of a layer's output.
+pub const LAYER_SCALAR: &str = "layer_scalar";
+/// A layer's per-layer input: the gate `[width, hidden]` of the hidden state, the projection
+/// `[hidden, width]` back, and its norm `[hidden]`.
+pub const PER_LAYER_GATE: &str = "per_layer_input_gate.weight";
+pub const PER_LAYER_PROJECTION: &str = "per_layer_projection.weight";
+pub const PER_LAYER_NORM: &str = "post_per_layer_input_norm.weight";
+/// The per-layer inputs' token table `[vocab, L * width]`, the projection of the token
+/// embedding to them `[L * width, hidden]`, and their norm `[width]`.
+pub const PER_LAYER_TABLE: &str = "model.embed_tokens_per_layer.weight";
+pub const PER_LAYER_MODEL_PROJECTION: &str = "model.per_layer_model_projection.weight";
+pub const PER_LAYER_PROJECTION_NORM: &str = "model.per_layer_projection_norm.weight";
 /// The router `[E, hidden]`: one logit per expert.
 pub const ROUTER: &str = "mlp.gate.weight";
 /// The router's bias `[E]`.
@@ -274,11 +302,13 @@ fn stays_dense_rows(suffix: &str) -> bool {
 
 /// The HF `[out, in]` of a layer weight; `in` is 0 for vectors. Stacked experts give one
 /// expert's.
-pub(super) fn layer_dims(cfg: &ModelConfig, suffix: &str) -> (i64, i64) {
+pub(super) fn layer_dims(cfg: &ModelConfig, shape: &LayerShape, suffix: &str) -> (i64, i64) {
     let e = cfg.hidden_size as i64;
-    let q = (cfg.num_attention_heads * cfg.head_dim) as i64;
-    let kv = (cfg.num_key_value_heads * cfg.head_dim) as i64;
-    let i = cfg.intermediate_size as i64;
+    let d = shape.heads.head_dim as i64;
+    let q = cfg.num_attention_heads as i64 * d;
+    let kv = shape.heads.kv_heads as i64 * d;
+    let i = shape.mlp_width as i64;
+    let per_layer = cfg.per_layer_input.map_or(0, |p| p.width as i64);
     let experts = cfg.experts.as_ref();
     let count = experts.map_or(0, |x| x.count as i64);
     let width = experts.map_or(0, |x| x.width as i64);
@@ -292,7 +322,7 @@ pub(super) fn layer_dims(cfg: &ModelConfig, suffix: &str) -> (i64, i64) {
         | "post_feedforward_layernorm" => (e, 0),
         "self_attn.q_norm" if cfg.qk_norm_whole_projection => (q, 0),
         "self_attn.k_norm" if cfg.qk_norm_whole_projection => (kv, 0),
-        "self_attn.q_norm" | "self_attn.k_norm" => (cfg.head_dim as i64, 0),
+        "self_attn.q_norm" | "self_attn.k_norm" => (d, 0),
         "self_attn.q_proj" => (q, e),
         "self_attn.k_proj" | "self_attn.v_proj" => (kv, e),
         "self_attn.o_proj" => (e, q),
@@ -306,6 +336,11 @@ pub(super) fn layer_dims(cfg: &ModelConfig, suffix: &str) -> (i64, i64) {
         "mlp.shared_expert.gate_proj" | "mlp.shared_expert.up_proj" => (shared, e),
         "mlp.shared_expert.down_proj" => (e, shared),
         "mlp.shared_expert_gate" => (1, e),
+        "post_per_layer_input_norm" => (e, 0),
+        "per_layer_input_gate" => (per_layer, e),
+        "per_layer_projection" => (e, per_layer),
+        // `layer_scalar`, a weight without a `.weight` suffix.
+        "layer_scalar" => (1, 0),
         other => unreachable!("unknown layer weight {other}"),
     };
     if suffix.ends_with(".bias") {
@@ -317,8 +352,13 @@ pub(super) fn layer_dims(cfg: &ModelConfig, suffix: &str) -> (i64, i64) {
 
 /// Stored shape of a layer weight: `[out, in]` projections in `layout`, vectors as they are,
 /// stacked experts as `[E, out, in]`.
-pub fn layer_shape(cfg: &ModelConfig, suffix: &str, layout: WeightLayout) -> Vec<i64> {
-    let (out, inp) = layer_dims(cfg, suffix);
+pub fn layer_shape(
+    cfg: &ModelConfig,
+    shape: &LayerShape,
+    suffix: &str,
+    layout: WeightLayout,
+) -> Vec<i64> {
+    let (out, inp) = layer_dims(cfg, shape, suffix);
     let count = cfg.experts.as_ref().map_or(0, |x| x.count as i64);
     if inp == 0 && is_stacked_expert(suffix) {
         // An expert bias: one vector per expert.
@@ -346,23 +386,34 @@ pub struct Weights {
     pub norm: Param,
     /// `None` when the LM head is tied to the embedding.
     pub lm_head: Option<Param>,
+    /// The per-layer inputs' table, projection and norm, when the model has them.
+    pub per_layer: Option<PerLayerWeights>,
     /// Grouped products go through the CPU kernels where they cover the format.
     pub kernels: bool,
+}
+
+/// See [`PER_LAYER_TABLE`].
+#[derive(Debug, Clone)]
+pub struct PerLayerWeights {
+    pub table: Param,
+    pub projection: Param,
+    pub norm: Param,
 }
 
 /// A layer weight stored as `format`.
 fn layer_param(
     cfg: &ModelConfig,
+    shape: &LayerShape,
     name: String,
     suffix: &str,
     layout: WeightLayout,
     format: WeightFormat,
 ) -> Result<Param, String> {
-    let (out, inp) = layer_dims(cfg, suffix);
+    let (out, inp) = layer_dims(cfg, shape, suffix);
     match format {
         WeightFormat::Dense(elem) => Ok(Param::dense(
             name,
-            TensorType::new(layer_shape(cfg, suffix, layout), elem),
+            TensorType::new(layer_shape(cfg, shape, suffix, layout), elem),
         )),
         WeightFormat::Groups(g) if inp == 0 => Err(format!(
             "{name} cannot be stored in groups of {}: it is a vector",
@@ -435,16 +486,28 @@ impl Weights {
         let (v, e) = (cfg.vocab_size as i64, cfg.hidden_size as i64);
         let layers = (0..cfg.num_hidden_layers)
             .map(|l| {
-                layer_suffixes(cfg, cfg.mlp_kind(l))
+                let shape = cfg.layer_shape(l);
+                layer_suffixes(cfg, &shape)
                     .iter()
                     .map(|s| {
                         let name = format!("model.layers.{l}.{s}");
                         let f = format(&name);
-                        layer_param(cfg, name, s, layout, f)
+                        layer_param(cfg, &shape, name, s, layout, f)
                     })
                     .collect()
             })
             .collect::<Result<_, String>>()?;
+        let per_layer = match cfg.per_layer_input {
+            None => None,
+            Some(p) => {
+                let all = (cfg.num_hidden_layers * p.width) as i64;
+                Some(PerLayerWeights {
+                    table: table(PER_LAYER_TABLE, p.vocab as i64, all)?,
+                    projection: table(PER_LAYER_MODEL_PROJECTION, all, e)?,
+                    norm: dense(PER_LAYER_PROJECTION_NORM, vec![p.width as i64])?,
+                })
+            }
+        };
         if let Some(unknown) = formats.keys().find(|n| !is_weight_name(cfg, n)) {
             return Err(format!(
                 "the weight formats name {unknown}, which is no weight"
@@ -457,6 +520,7 @@ impl Weights {
             lm_head: (!cfg.tie_word_embeddings)
                 .then(|| table("lm_head.weight", v, e))
                 .transpose()?,
+            per_layer,
             kernels: false,
         })
     }
@@ -472,10 +536,15 @@ impl Weights {
         if !cfg.tie_word_embeddings {
             names.push("lm_head.weight".to_string());
         }
+        if cfg.per_layer_input.is_some() {
+            names.extend([PER_LAYER_TABLE, PER_LAYER_MODEL_PROJECTION].map(String::from));
+        }
         for l in 0..cfg.num_hidden_layers {
-            for s in layer_suffixes(cfg, cfg.mlp_kind(l)) {
+            let shape = cfg.layer_shape(l);
+            for s in layer_suffixes(cfg, &shape) {
                 let stack = is_stacked_expert(&s);
-                if layer_dims(cfg, &s).1 != 0 && (!stays_dense_rows(&s) || (stack && kernels)) {
+                let matrix = layer_dims(cfg, &shape, &s).1 != 0;
+                if matrix && (!stays_dense_rows(&s) || (stack && kernels)) {
                     names.push(format!("model.layers.{l}.{s}"));
                 }
             }
@@ -497,14 +566,21 @@ impl Weights {
     pub fn nibbles_as_bytes(&mut self) {
         let layers = self.layers.iter_mut().flatten();
         let all = [&mut self.embed, &mut self.norm].into_iter().chain(layers);
-        for p in all.chain(&mut self.lm_head) {
+        let per_layer = self
+            .per_layer
+            .iter_mut()
+            .flat_map(|p| [&mut p.table, &mut p.projection, &mut p.norm]);
+        for p in all.chain(&mut self.lm_head).chain(per_layer) {
             p.nibbles_as_bytes = true;
         }
     }
 
-    /// All parameters in file order: embedding, layers, final norm, LM head.
+    /// All parameters in file order: embedding, per-layer inputs, layers, final norm, LM head.
     pub fn all(&self) -> Vec<&Param> {
         let mut all = vec![&self.embed];
+        if let Some(p) = &self.per_layer {
+            all.extend([&p.table, &p.projection, &p.norm]);
+        }
         all.extend(self.layers.iter().flatten());
         all.push(&self.norm);
         all.extend(&self.lm_head);
@@ -520,13 +596,20 @@ fn is_weight_name(cfg: &ModelConfig, name: &str) -> bool {
     match layer {
         Some((l, suffix)) => {
             l < cfg.num_hidden_layers
-                && layer_suffixes(cfg, cfg.mlp_kind(l))
+                && layer_suffixes(cfg, &cfg.layer_shape(l))
                     .iter()
                     .any(|s| s == suffix)
         }
         None => {
             ["model.embed_tokens.weight", "model.norm.weight"].contains(&name)
                 || (name == "lm_head.weight" && !cfg.tie_word_embeddings)
+                || (cfg.per_layer_input.is_some()
+                    && [
+                        PER_LAYER_TABLE,
+                        PER_LAYER_MODEL_PROJECTION,
+                        PER_LAYER_PROJECTION_NORM,
+                    ]
+                    .contains(&name))
         }
     }
 }

@@ -23,6 +23,8 @@
 //! are the expert count, experts per token and expert widths, whose class defaults belong to
 //! one model.
 
+mod gemma4;
+
 use std::path::Path;
 
 use serde_json::{Map, Value};
@@ -41,7 +43,7 @@ fn family_of_model_type(model_type: &str) -> Result<Family, ConfigError> {
         (_, Some(family)) => Ok(family),
         (other, None) => unsupported(format!(
             "model_type {other:?} (supported: llama, mistral, qwen2, qwen3, gemma3_text, \
-             qwen2_moe, qwen3_moe, mixtral, olmoe, gpt_oss)"
+             qwen2_moe, qwen3_moe, mixtral, olmoe, gpt_oss, gemma4, gemma4_text)"
         )),
     }
 }
@@ -75,6 +77,9 @@ pub fn from_hf_json(text: &str) -> Result<ModelConfig, ConfigError> {
         .str("model_type")?
         .ok_or_else(|| invalid("model_type missing"))?;
     let family = family_of_model_type(model_type)?;
+    if family == Family::Gemma4 {
+        return gemma4::from_json(&j, model_type);
+    }
     reject_unsupported(&j, family)?;
     let heads = j.required_usize("num_attention_heads")?;
     let hidden = j.required_usize("hidden_size")?;
@@ -135,6 +140,14 @@ pub fn from_hf_json(text: &str) -> Result<ModelConfig, ConfigError> {
         norm_weight_offset: if gemma { 1.0 } else { 0.0 },
         experts: experts(&j, family, layers)?,
         attention_sinks: family == Family::GptOss,
+        full_attention_heads: None,
+        full_attention_value_is_key: false,
+        value_norm: false,
+        final_logit_softcap: None,
+        layer_scalar: false,
+        kv_shared_layers: 0,
+        kv_shared_double_mlp: false,
+        per_layer_input: None,
     };
     cfg.validate()?;
     Ok(cfg)
@@ -142,7 +155,12 @@ pub fn from_hf_json(text: &str) -> Result<ModelConfig, ConfigError> {
 
 fn reject_unsupported(j: &Json, family: Family) -> Result<(), ConfigError> {
     let moe_keys: &[&str] = match family {
-        Family::Llama | Family::Mistral | Family::Qwen2 | Family::Qwen3 | Family::Gemma3 => &[
+        Family::Llama
+        | Family::Mistral
+        | Family::Qwen2
+        | Family::Qwen3
+        | Family::Gemma3
+        | Family::Gemma4 => &[
             "num_local_experts",
             "num_experts",
             "n_routed_experts",
@@ -188,7 +206,7 @@ fn activation(j: &Json, family: Family) -> Result<Activation, ConfigError> {
         });
     }
     let (key, default) = match family {
-        Family::Gemma3 => ("hidden_activation", "gelu_pytorch_tanh"),
+        Family::Gemma3 | Family::Gemma4 => ("hidden_activation", "gelu_pytorch_tanh"),
         _ => ("hidden_act", "silu"),
     };
     match j.str(key)?.unwrap_or(default) {
@@ -206,7 +224,9 @@ fn biases(j: &Json, family: Family) -> Result<(bool, bool), ConfigError> {
     let mlp = j.bool("mlp_bias")?.unwrap_or(false);
     Ok(match family {
         Family::Llama => (attention, mlp),
-        Family::Qwen3 | Family::Gemma3 | Family::Qwen3Moe | Family::Olmoe => (attention, false),
+        Family::Qwen3 | Family::Gemma3 | Family::Gemma4 | Family::Qwen3Moe | Family::Olmoe => {
+            (attention, false)
+        }
         // The expert biases are part of the experts, not `mlp_bias`.
         Family::GptOss => (j.bool("attention_bias")?.unwrap_or(true), false),
         Family::Mistral | Family::Qwen2 | Family::Qwen2Moe | Family::Mixtral => (false, false),
@@ -333,14 +353,18 @@ fn attention_layers(
             }
             Ok((None, Vec::new()))
         }
-        Family::Gemma3 => {
+        Family::Gemma3 | Family::Gemma4 => {
             let window = j
                 .usize("sliding_window")?
                 .ok_or_else(|| invalid("sliding_window missing"))?;
-            let types = match layer_types(j, layers)? {
+            let mut types = match layer_types(j, layers)? {
                 Some(types) => types,
                 None => pattern_layers(j, layers)?,
             };
+            // Gemma 4's config class makes the last layer global whatever the list says.
+            if let (Family::Gemma4, Some(last)) = (family, types.last_mut()) {
+                *last = LayerType::FullAttention;
+            }
             Ok((Some(window), types))
         }
         Family::GptOss => {
@@ -461,6 +485,12 @@ fn scaling(s: &Json, ctx: &str) -> Result<Option<RopeScaling>, ConfigError> {
         s.f64(k)?
             .ok_or_else(|| invalid(format!("{ctx}.{k} missing")))
     };
+    let partial = s.f64("partial_rotary_factor")?.is_some_and(|f| f != 1.0);
+    if partial && kind != "proportional" {
+        return unsupported(format!(
+            "{ctx}.partial_rotary_factor with rope_type {kind:?} (RoPE on part of the head)"
+        ));
+    }
     match kind {
         "default" => Ok(None),
         "linear" => Ok(Some(RopeScaling::Linear {
@@ -473,8 +503,12 @@ fn scaling(s: &Json, ctx: &str) -> Result<Option<RopeScaling>, ConfigError> {
             original_max_position_embeddings: field("original_max_position_embeddings")?,
         })),
         "yarn" => yarn(s, ctx).map(Some),
+        "proportional" => Ok(Some(RopeScaling::Proportional {
+            partial_rotary_factor: s.f64("partial_rotary_factor")?.unwrap_or(1.0),
+            factor: s.f64("factor")?.unwrap_or(1.0),
+        })),
         other => unsupported(format!(
-            "{ctx} type {other:?} (supported: default, linear, llama3, yarn)"
+            "{ctx} type {other:?} (supported: default, linear, llama3, yarn, proportional)"
         )),
     }
 }
