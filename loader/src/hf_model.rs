@@ -12,7 +12,7 @@ use crate::dequant::{dequantize, DequantError, Groups};
 use crate::error::{io_error, Error, Result};
 use crate::parameters::{split_columns, split_gate_up, Assembly, ParameterSource, PlannedTensor};
 use crate::tensor_names::{
-    hf_expert_part, is_ignored_hf_name, is_known_hf_name, ExpertPart, FusedExperts,
+    hf_expert_part, is_ignored_hf_name, is_known_hf_name, text_model_name, ExpertPart, FusedExperts,
 };
 
 const INDEX_FILE: &str = "model.safetensors.index.json";
@@ -27,6 +27,9 @@ pub(crate) struct HfModel {
 }
 
 struct TensorEntry {
+    /// Its name in the file (a multimodal checkpoint's text model names differ, see
+    /// [`text_model_name`]).
+    stored: String,
     shard: usize,
     dtype: StDtype,
     shape: Vec<usize>,
@@ -120,14 +123,18 @@ fn index_tensors(shards: &[Shard], fused: FusedExperts) -> Result<BTreeMap<Strin
                 path: shard.path.clone(),
                 source,
             })?;
-        for (name, info) in metadata.tensors() {
+        for (stored, info) in metadata.tensors() {
+            let Some(name) = text_model_name(&stored) else {
+                continue;
+            };
             if is_ignored_hf_name(&name) {
                 continue;
             }
             if !is_known_hf_name(&name) && hf_expert_part(&name, fused).is_none() {
-                return Err(Error::UnknownTensor(name));
+                return Err(Error::UnknownTensor(stored));
             }
             let entry = TensorEntry {
+                stored,
                 shard: i,
                 dtype: info.dtype,
                 shape: info.shape.clone(),
@@ -237,7 +244,7 @@ impl ParameterSource for HfModel {
 
     fn decode_source(&self, index: usize, out: &mut [f32]) -> Result<()> {
         let (name, entry) = &self.tensors[index];
-        let view = self.view(name, entry.shard)?;
+        let view = self.view(&entry.stored, entry.shard)?;
         let unsupported = || Error::UnsupportedDtype {
             tensor: name.clone(),
             dtype: format!("{:?}", view.dtype()),

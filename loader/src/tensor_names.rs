@@ -21,6 +21,10 @@ const LAYER_PARTS: &[(&str, &str)] = &[
     ("ffn_norm", "post_attention_layernorm"),
     ("attn_q_norm", "self_attn.q_norm"),
     ("attn_k_norm", "self_attn.k_norm"),
+    // Gemma 4's per-layer inputs: the gate of the hidden state, the projection back, its norm.
+    ("inp_gate", "per_layer_input_gate"),
+    ("proj", "per_layer_projection"),
+    ("post_norm", "post_per_layer_input_norm"),
 ];
 
 /// Per-layer parts of experts layers (with their biases, gpt-oss's). llama.cpp stacks each projection's experts
@@ -58,13 +62,41 @@ const GLOBAL_PARTS: &[(&str, &str)] = &[
     ("token_embd", "model.embed_tokens"),
     ("output_norm", "model.norm"),
     ("output", "lm_head"),
+    // Gemma 4's per-layer inputs: their token table, the projection of the token embedding
+    // to them, and its norm.
+    ("per_layer_token_embd", "model.embed_tokens_per_layer"),
+    ("per_layer_model_proj", "model.per_layer_model_projection"),
+    ("per_layer_proj_norm", "model.per_layer_projection_norm"),
 ];
 
 const SUFFIXES: &[&str] = &["weight", "bias"];
 
 /// Per-layer parameters HF names without a `.weight` suffix: (GGUF stem, HF name). gpt-oss's
-/// attention sinks, one logit per head.
-const BARE_PARTS: &[(&str, &str)] = &[("attn_sinks", "self_attn.sinks")];
+/// attention sinks, one logit per head; Gemma 4's layer output scalar.
+const BARE_PARTS: &[(&str, &str)] = &[
+    ("attn_sinks", "self_attn.sinks"),
+    ("layer_output_scale", "layer_scalar"),
+];
+
+/// The text model's name for a tensor of a multimodal checkpoint: Gemma 4's `gemma4` keeps the
+/// text model under `model.language_model.` (`model.` in a text-only checkpoint). `None` for
+/// the vision and audio towers and their projections, which text generation does not read.
+pub fn text_model_name(name: &str) -> Option<String> {
+    const TOWERS: &[&str] = &[
+        "model.vision_tower.",
+        "model.audio_tower.",
+        "model.embed_vision.",
+        "model.embed_audio.",
+        "model.multi_modal_projector.",
+    ];
+    if TOWERS.iter().any(|t| name.starts_with(t)) {
+        return None;
+    }
+    Some(match name.strip_prefix("model.language_model.") {
+        Some(rest) => format!("model.{rest}"),
+        None => name.to_string(),
+    })
+}
 
 /// Which rotary projection a tensor is: GGUF stores their rows permuted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -51,6 +51,7 @@ import transformers
 from tokenizers import Tokenizer, decoders, models, pre_tokenizers
 from transformers import (
     AutoModelForCausalLM,
+    Gemma4TextConfig,
     GptOssConfig,
     PreTrainedTokenizerFast,
     LlamaConfig,
@@ -145,6 +146,22 @@ def families():
                                             "factor": 32.0, "beta_fast": 32.0, "beta_slow": 1.0,
                                             "truncate": False,
                                             "original_max_position_embeddings": 4096})
+    # Gemma 4 with every text switch: 6 layers, sliding window 8 (two ring layers read past
+    # it), global layers of other heads (32 x 1 kv against 16 x 2) whose values are their keys,
+    # proportional RoPE on them, a logit cap low enough to bend random logits, per-layer
+    # inputs, and the last two layers reading the caches of layers 3 and 2 with double-wide
+    # MLPs.
+    gemma4 = Gemma4TextConfig(**{**COMMON, "num_hidden_layers": 6, "pad_token_id": 0},
+                              head_dim=16, global_head_dim=32, num_global_key_value_heads=1,
+                              attention_k_eq_v=True, rms_norm_eps=1e-6, sliding_window=8,
+                              final_logit_softcapping=10.0, hidden_size_per_layer_input=16,
+                              vocab_size_per_layer_input=256, num_kv_shared_layers=2,
+                              use_double_wide_mlp=True, tie_word_embeddings=True,
+                              layer_types=["sliding_attention", "sliding_attention",
+                                           "full_attention", "sliding_attention",
+                                           "sliding_attention", "full_attention"])
+    gemma4_uncapped = copy.deepcopy(gemma4)
+    gemma4_uncapped.final_logit_softcapping = None
     return [
         ("qwen2", qwen2, "q/k/v bias", zero_biases),
         ("qwen2.5", qwen25, "tied embeddings, q/k/v bias", zero_biases),
@@ -160,6 +177,9 @@ def families():
          olmoe_renormalised),
         ("gpt_oss", gpt_oss, "attention sinks; sliding window 8 on alternate layers; YaRN; "
          "biased experts, top-2 logits then softmax; clamped SwiGLU", without_sinks),
+        ("gemma4", gemma4, "global layers of other heads with values from keys and "
+         "proportional RoPE; per-layer inputs; last two layers on shared caches; logit cap 10",
+         gemma4_uncapped),
     ]
 
 
@@ -209,6 +229,10 @@ def redraw(model, gen):
                 p.copy_(0.1 * torch.randn(p.shape, generator=gen))
             else:
                 p.copy_(1.0 + 0.1 * torch.randn(p.shape, generator=gen))
+        # Gemma 4's per-layer output scalars are buffers, saved with the weights.
+        for name, buf in model.named_buffers():
+            if name.endswith("layer_scalar"):
+                buf.copy_(1.0 + 0.2 * torch.randn(buf.shape, generator=gen))
     # The embedding is read as rows: unit-scale entries, as trained models roughly have.
     with torch.no_grad():
         emb = model.get_input_embeddings().weight

@@ -1,5 +1,5 @@
 //! Tiny random checkpoints of Qwen 2, Qwen 2.5, Qwen 3, Llama 3, Mistral, the mixtures of
-//! experts and gpt-oss, saved by
+//! experts, gpt-oss and Gemma 4, saved by
 //! transformers (tests/fixtures/families, made by scripts/oracle/make_tiny_families.py), through
 //! the whole pipeline (config, emit, compile, convert, engine) against transformers' own forward
 //! pass: the logits at every position of prompt + continuation, and the greedy continuation
@@ -395,4 +395,34 @@ fn gpt_oss_matches_transformers() {
     ] {
         check_stored("gpt_oss", Some(file), oracle, Precision::Native, |_| {});
     }
+}
+
+#[test]
+fn gemma4_matches_transformers() {
+    use emitter::config::{HeadShape, KvSource, LayerType, PerLayerInput};
+    let expect = |c: &ModelConfig| {
+        let global = HeadShape {
+            head_dim: 32,
+            kv_heads: 1,
+        };
+        assert_eq!(c.full_attention_heads, Some(global));
+        assert_eq!(c.heads_of(LayerType::SlidingAttention).head_dim, 16);
+        assert!(c.full_attention_value_is_key && c.value_norm && c.layer_scalar);
+        assert_eq!(c.final_logit_softcap, Some(10.0));
+        assert_eq!(c.norm_weight_offset, 0.0);
+        assert_eq!(c.attention_scale, Some(1.0));
+        assert!(matches!(
+            c.rope_scaling,
+            Some(RopeScaling::Proportional { .. })
+        ));
+        let per_layer = PerLayerInput {
+            width: 16,
+            vocab: 256,
+        };
+        assert_eq!(c.per_layer_input, Some(per_layer));
+        assert_eq!(c.kv_source(4), KvSource::Shared { from: 3 });
+        assert_eq!(c.kv_source(5), KvSource::Shared { from: 2 });
+        assert_eq!(c.layer_shape(5).mlp_width, 2 * c.intermediate_size);
+    };
+    check("gemma4", expect);
 }
