@@ -422,6 +422,91 @@ def write_gguf(path, name, model, arch, expert_type):
     w.close()
 
 
+GEMMA4_PARTS = {
+    "input_layernorm.weight": "attn_norm.weight",
+    "post_attention_layernorm.weight": "post_attention_norm.weight",
+    "pre_feedforward_layernorm.weight": "ffn_norm.weight",
+    "post_feedforward_layernorm.weight": "post_ffw_norm.weight",
+    "self_attn.q_proj.weight": "attn_q.weight",
+    "self_attn.k_proj.weight": "attn_k.weight",
+    "self_attn.v_proj.weight": "attn_v.weight",
+    "self_attn.o_proj.weight": "attn_output.weight",
+    "self_attn.q_norm.weight": "attn_q_norm.weight",
+    "self_attn.k_norm.weight": "attn_k_norm.weight",
+    "mlp.gate_proj.weight": "ffn_gate.weight",
+    "mlp.up_proj.weight": "ffn_up.weight",
+    "mlp.down_proj.weight": "ffn_down.weight",
+    "per_layer_input_gate.weight": "inp_gate.weight",
+    "per_layer_projection.weight": "proj.weight",
+    "post_per_layer_input_norm.weight": "post_norm.weight",
+    "layer_scalar": "layer_output_scale.weight",
+}
+GEMMA4_GLOBALS = {
+    "model.embed_tokens.weight": "token_embd.weight",
+    "model.norm.weight": "output_norm.weight",
+    "model.embed_tokens_per_layer.weight": "per_layer_token_embd.weight",
+    "model.per_layer_model_projection.weight": "per_layer_model_proj.weight",
+    "model.per_layer_projection_norm.weight": "per_layer_proj_norm.weight",
+}
+
+
+def write_gemma4_gguf(path, name, model):
+    """Gemma 4 as llama.cpp's converter (Gemma4Model) writes it: norms unshifted, per-kind
+    head sizes and kv heads, per-layer MLP widths, the sliding pattern, and proportional RoPE
+    as rope_freqs (1 for rotated pairs, 1e30 for the rest)."""
+    c = model.config
+    kinds = c.layer_types
+    sliding = [t == "sliding_attention" for t in kinds]
+    full = c.per_layer_config[kinds.index("full_attention")]
+    local = c.per_layer_config[kinds.index("sliding_attention")]
+    first_shared = c.num_hidden_layers - c.num_kv_shared_layers
+    w = GgufWriter(str(path), "gemma4")
+    w.add_name(name)
+    w.add_context_length(c.max_position_embeddings)
+    w.add_embedding_length(c.hidden_size)
+    w.add_block_count(c.num_hidden_layers)
+    w.add_feed_forward_length([c.intermediate_size * (2 if c.use_double_wide_mlp and l >= first_shared
+                                                      else 1) for l in range(c.num_hidden_layers)])
+    w.add_head_count(c.num_attention_heads)
+    w.add_head_count_kv([local.num_key_value_heads if s else full.num_key_value_heads
+                         for s in sliding])
+    w.add_key_length(full.head_dim)
+    w.add_value_length(full.head_dim)
+    w.add_key_length_swa(local.head_dim)
+    w.add_value_length_swa(local.head_dim)
+    w.add_rope_dimension_count(full.head_dim)
+    w.add_rope_dimension_count_swa(local.head_dim)
+    w.add_rope_freq_base(c.rope_parameters["full_attention"]["rope_theta"])
+    w.add_rope_freq_base_swa(c.rope_parameters["sliding_attention"]["rope_theta"])
+    w.add_layer_norm_rms_eps(c.rms_norm_eps)
+    w.add_sliding_window(c.sliding_window)
+    w.add_sliding_window_pattern(sliding)
+    w.add_shared_kv_layers(c.num_kv_shared_layers)
+    w.add_embedding_length_per_layer_input(c.hidden_size_per_layer_input or 0)
+    w.add_final_logit_softcapping(c.final_logit_softcapping)
+    w.add_tokenizer_model("gpt2")
+    w.add_token_list([bytes_to_unicode()[b] for b in range(256)])
+    w.add_token_types([gguf.TokenType.NORMAL] * 256)
+    w.add_key_value(gguf.Keys.Tokenizer.MERGES, [], gguf.GGUFValueType.ARRAY,
+                    sub_type=gguf.GGUFValueType.STRING)
+    rotated = int(full.head_dim * c.rope_parameters["full_attention"]["partial_rotary_factor"] / 2)
+    divisors = [1.0] * rotated + [1e30] * (full.head_dim // 2 - rotated)
+    w.add_tensor("rope_freqs.weight", np.array(divisors, dtype=np.float32))
+    for tname, t in model.state_dict().items():
+        a = np.ascontiguousarray(t.detach().float().numpy())
+        if tname == "lm_head.weight" and c.tie_word_embeddings:
+            continue
+        if tname in GEMMA4_GLOBALS:
+            w.add_tensor(GEMMA4_GLOBALS[tname], a)
+            continue
+        _, _, layer, rest = tname.split(".", 3)
+        w.add_tensor(f"blk.{layer}.{GEMMA4_PARTS[rest]}", a)
+    w.write_header_to_file()
+    w.write_kv_data_to_file()
+    w.write_tensors_to_file()
+    w.close()
+
+
 def quantized_experts(model, t):
     """A copy of `model` whose expert weights are their values in block format `t` (gguf-py's
     dequantization of gguf-py's quantization), blocks along each expert's input as the GGUF
@@ -500,6 +585,8 @@ def main():
                 assert min(counts) > 0, f"{name} layer {layer}: an expert is never chosen: {counts}"
         (out / "oracle.json").write_text(
             oracle_json(name, feature, seed, moved, prompt, ids, logits, gap, tokenizer, extra))
+        if name == "gemma4":
+            write_gemma4_gguf(out / "model.gguf", name, model)
         if name in GGUF_ARCH:
             arch = GGUF_ARCH[name]
             write_gguf(out / "model.gguf", name, model, arch, gguf.GGMLQuantizationType.F32)

@@ -425,4 +425,7 @@ fn gemma4_matches_transformers() {
         assert_eq!(c.layer_shape(5).mlp_width, 2 * c.intermediate_size);
     };
     check("gemma4", expect);
+    // As llama.cpp's converter writes it: per-kind head sizes and kv heads as arrays, the
+    // proportional RoPE as rope_freqs divisors, the layer scalars as tensors.
+    check_file("gemma4", Some("model.gguf"), "oracle.json", expect);
 }

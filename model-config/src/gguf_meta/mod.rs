@@ -1,3 +1,5 @@
+mod gemma4;
+
 use std::path::Path;
 
 use gguf::{GgmlType, GgufFile};
@@ -29,9 +31,12 @@ pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
     let arch = m
         .str("general.architecture")?
         .ok_or_else(|| invalid("general.architecture missing"))?;
+    if arch == "gemma4" {
+        return gemma4::from_gguf(file, &m);
+    }
     if !SUPPORTED.contains(&arch) {
         return unsupported(format!(
-            "GGUF architecture {arch:?} (supported: {})",
+            "GGUF architecture {arch:?} (supported: {}, gemma4)",
             SUPPORTED.join(", ")
         ));
     }
