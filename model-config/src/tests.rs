@@ -911,3 +911,91 @@ fn yarn_frequencies_match_transformers() {
         );
     }
 }
+
+/// The tiny Gemma 4 checkpoint's config.json (transformers 5.23), as a JSON object.
+fn gemma4_text() -> serde_json::Map<String, serde_json::Value> {
+    let path = format!(
+        "{}/../tests/fixtures/families/gemma4/config.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+fn gemma4_with(change: impl FnOnce(&mut serde_json::Map<String, serde_json::Value>)) -> String {
+    let mut j = gemma4_text();
+    change(&mut j);
+    serde_json::to_string(&j).unwrap()
+}
+
+#[test]
+fn gemma4_reads_every_form_of_its_config() {
+    let text = from_hf_json(&gemma4_with(|_| {})).unwrap();
+    assert_eq!(text.family(), Some(Family::Gemma4));
+    let global = HeadShape {
+        head_dim: 32,
+        kv_heads: 1,
+    };
+    assert_eq!(text.full_attention_heads, Some(global));
+    // Proportional RoPE: a quarter of the 32-value head rotates (4 of 16 pairs), exponents
+    // over the whole head.
+    let f = text.rope_inv_freq_for(LayerType::FullAttention);
+    assert_eq!(f.len(), 16);
+    assert_eq!(f[4..], [0.0; 12]);
+    assert_eq!(f[1], (1e6f64.powf(-2.0 / 32.0)) as f32);
+    // The multimodal checkpoint nests the same text model.
+    let nested = serde_json::json!({
+        "model_type": "gemma4",
+        "text_config": gemma4_text(),
+        "vision_config": {"model_type": "gemma4_vision"},
+    });
+    let nested = from_hf_json(&nested.to_string()).unwrap();
+    assert_eq!(
+        ModelConfig {
+            architecture: text.architecture.clone(),
+            ..nested
+        },
+        text
+    );
+    // transformers 5.5's form: global head size and kv heads as keys, no per_layer_config.
+    let keys = gemma4_with(|j| {
+        j.remove("per_layer_config");
+        j.insert("global_head_dim".into(), 32.into());
+        j.insert("num_global_key_value_heads".into(), 1.into());
+    });
+    assert_eq!(from_hf_json(&keys).unwrap(), text);
+}
+
+#[test]
+fn gemma4_refuses_what_it_does_not_run_by_name() {
+    let refused = |change: fn(&mut serde_json::Map<String, serde_json::Value>), word: &str| {
+        let err = from_hf_json(&gemma4_with(change)).unwrap_err();
+        assert!(err.to_string().contains(word), "{err}");
+    };
+    refused(
+        |j| {
+            j.insert("enable_moe_block".into(), true.into());
+        },
+        "enable_moe_block",
+    );
+    refused(
+        |j| {
+            j.insert("use_bidirectional_attention".into(), "all".into());
+        },
+        "use_bidirectional_attention",
+    );
+    // Global layers of two different shapes.
+    refused(
+        |j| {
+            j["per_layer_config"]["5"]["head_dim"] = 64.into();
+        },
+        "per_layer_config",
+    );
+    // Shared global layers with no earlier global layer to read from.
+    refused(
+        |j| {
+            j.insert("num_kv_shared_layers".into(), 4.into());
+        },
+        "shares the cache",
+    );
+}
