@@ -391,6 +391,8 @@ fn stacked_experts_are_three_kernel_dispatches_a_layer() {
             dense_layers: vec![0],
             routing: Default::default(),
             biases: false,
+            scaled_router: false,
+            dense_beside: false,
         }),
         ..tiny
     };

@@ -21,6 +21,10 @@ const LAYER_PARTS: &[(&str, &str)] = &[
     ("ffn_norm", "post_attention_layernorm"),
     ("attn_q_norm", "self_attn.q_norm"),
     ("attn_k_norm", "self_attn.k_norm"),
+    // Gemma 4's experts layers: norms after the dense MLP, before and after the experts.
+    ("post_ffw_norm_1", "post_feedforward_layernorm_1"),
+    ("pre_ffw_norm_2", "pre_feedforward_layernorm_2"),
+    ("post_ffw_norm_2", "post_feedforward_layernorm_2"),
     // Gemma 4's per-layer inputs: the gate of the hidden state, the projection back, its norm.
     ("inp_gate", "per_layer_input_gate"),
     ("proj", "per_layer_projection"),
@@ -70,6 +74,13 @@ const GLOBAL_PARTS: &[(&str, &str)] = &[
 ];
 
 const SUFFIXES: &[&str] = &["weight", "bias"];
+
+/// Gemma 4's scaled router, stored with a `.scale` suffix in GGUF files: (GGUF stem, HF bare
+/// name). The router's input scale, and each expert's output scale.
+const SCALE_PARTS: &[(&str, &str)] = &[
+    ("ffn_gate_inp", "mlp.router_scale"),
+    ("ffn_down_exps", "mlp.per_expert_scale"),
+];
 
 /// Per-layer parameters HF names without a `.weight` suffix: (GGUF stem, HF name). gpt-oss's
 /// attention sinks, one logit per head; Gemma 4's layer output scalar.
@@ -126,6 +137,11 @@ impl NormPlacement {
 /// HF name for a GGUF tensor name, or None when the name is not part of the model.
 pub fn gguf_to_hf(name: &str, norms: NormPlacement) -> Option<String> {
     let (stem, suffix) = name.rsplit_once('.')?;
+    if suffix == "scale" {
+        let (layer, part) = split_layer(stem, "blk.")?;
+        let &(_, hf) = SCALE_PARTS.iter().find(|(g, _)| *g == part)?;
+        return Some(format!("model.layers.{layer}.{hf}"));
+    }
     if !SUFFIXES.contains(&suffix) {
         return None;
     }
@@ -215,6 +231,32 @@ pub fn hf_expert_part(name: &str, fused: FusedExperts) -> Option<ExpertPart> {
             name: out(proj),
             expert,
         });
+    }
+    // Gemma 4 keeps its router and experts beside `mlp`, the router's scales with it.
+    match rest {
+        "router.proj.weight" => {
+            return Some(ExpertPart::Renamed(format!(
+                "model.layers.{layer}.mlp.gate.weight"
+            )))
+        }
+        "router.scale" => {
+            return Some(ExpertPart::Renamed(format!(
+                "model.layers.{layer}.mlp.router_scale"
+            )))
+        }
+        "router.per_expert_scale" => {
+            return Some(ExpertPart::Renamed(format!(
+                "model.layers.{layer}.mlp.per_expert_scale"
+            )))
+        }
+        "experts.gate_up_proj" => {
+            return Some(ExpertPart::FusedGateUp {
+                gate: out("gate_proj"),
+                up: out("up_proj"),
+            })
+        }
+        "experts.down_proj" => return Some(ExpertPart::Renamed(out("down_proj"))),
+        _ => {}
     }
     match rest.strip_prefix("mlp.experts.")? {
         "gate_up_proj" => Some(ExpertPart::FusedGateUp {

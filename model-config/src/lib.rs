@@ -190,6 +190,18 @@ pub struct Experts {
     /// (`mlp.experts.{gate,up}_proj.bias` `[E, W]`, `mlp.experts.down_proj.bias` `[E, H]`).
     #[serde(default, skip_serializing_if = "is_false")]
     pub biases: bool,
+    /// Gemma 4 (26B-A4B): the router reads the layer's input (the residual, before the MLP's
+    /// norm) through a weight-free RMSNorm, times its learned `mlp.router_scale` (`[H]`) and
+    /// hidden^-1/2; each chosen expert's weight is then multiplied by its
+    /// `mlp.per_expert_scale` (`[E]`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub scaled_router: bool,
+    /// Gemma 4 (26B-A4B): the layer's dense MLP (`intermediate_size`) runs beside the experts,
+    /// each between its own norms (`pre_feedforward_layernorm` and
+    /// `post_feedforward_layernorm_1` around the dense one, `pre_feedforward_layernorm_2` and
+    /// `post_feedforward_layernorm_2` around the experts); their sum is the MLP's output.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub dense_beside: bool,
 }
 
 /// The order of the router's softmax and its top-k.

@@ -463,6 +463,8 @@ fn moe_families_read_their_experts() {
             dense_layers: vec![],
             routing: Default::default(),
             biases: false,
+            scaled_router: false,
+            dense_beside: false,
         })
     );
     assert!(qwen3.qk_norm && !qwen3.qk_norm_whole_projection && !qwen3.qkv_bias);
@@ -972,11 +974,12 @@ fn gemma4_refuses_what_it_does_not_run_by_name() {
         let err = from_hf_json(&gemma4_with(change)).unwrap_err();
         assert!(err.to_string().contains(word), "{err}");
     };
+    // Experts without their sizes: no class default belongs to every model.
     refused(
         |j| {
             j.insert("enable_moe_block".into(), true.into());
         },
-        "enable_moe_block",
+        "num_experts missing",
     );
     refused(
         |j| {

@@ -162,6 +162,16 @@ def families():
                                            "sliding_attention", "full_attention"])
     gemma4_uncapped = copy.deepcopy(gemma4)
     gemma4_uncapped.final_logit_softcapping = None
+    # Gemma 4 26B-A4B's layer: a dense MLP beside 4 experts (top-2), a scaled router reading
+    # the layer's input, per-expert scales; four layers, no per-layer inputs.
+    gemma4_moe = Gemma4TextConfig(**{**COMMON, "num_hidden_layers": 4, "pad_token_id": 0},
+                                  head_dim=16, global_head_dim=32, num_global_key_value_heads=1,
+                                  attention_k_eq_v=True, rms_norm_eps=1e-6, sliding_window=8,
+                                  final_logit_softcapping=30.0, hidden_size_per_layer_input=0,
+                                  enable_moe_block=True, num_experts=4, top_k_experts=2,
+                                  moe_intermediate_size=32, tie_word_embeddings=True,
+                                  layer_types=["sliding_attention", "full_attention",
+                                               "sliding_attention", "full_attention"])
     return [
         ("qwen2", qwen2, "q/k/v bias", zero_biases),
         ("qwen2.5", qwen25, "tied embeddings, q/k/v bias", zero_biases),
@@ -180,6 +190,8 @@ def families():
         ("gemma4", gemma4, "global layers of other heads with values from keys and "
          "proportional RoPE; per-layer inputs; last two layers on shared caches; logit cap 10",
          gemma4_uncapped),
+        ("gemma4_moe", gemma4_moe, "dense MLP beside 4 experts, top-2, renormalised; scaled "
+         "router on the layer's input; per-expert scales", unscaled_router),
     ]
 
 
@@ -213,6 +225,12 @@ def without_sinks(state):
             for k, v in state.items()}
 
 
+def unscaled_router(state):
+    """Router input and per-expert scales of 1."""
+    return {k: torch.ones_like(v) if k.endswith(("router.scale", "router.per_expert_scale")) else v
+            for k, v in state.items()}
+
+
 def zero_shared_expert(state):
     return {k: torch.zeros_like(v) if ".shared_expert." in k else v for k, v in state.items()}
 
@@ -229,6 +247,11 @@ def redraw(model, gen):
                 p.copy_(0.1 * torch.randn(p.shape, generator=gen))
             else:
                 p.copy_(1.0 + 0.1 * torch.randn(p.shape, generator=gen))
+        # Gemma 4's router reads its input times hidden^-1/2: without this its logits would
+        # be nearly equal and routing a matter of float error.
+        for name, p in model.named_parameters():
+            if name.endswith("router.proj.weight"):
+                p.mul_(math.sqrt(p.shape[-1]))
         # Gemma 4's per-layer output scalars are buffers, saved with the weights.
         for name, buf in model.named_buffers():
             if name.endswith("layer_scalar"):
@@ -266,9 +289,15 @@ def run(model, prompt):
 
 
 def routers(model):
-    """The router module of each sparse layer, by layer index."""
-    return {i: getattr(layer.mlp, "router", None) or layer.mlp.gate
-            for i, layer in enumerate(model.model.layers) if hasattr(layer.mlp, "experts")}
+    """The router module of each sparse layer, by layer index (Gemma 4 keeps it beside the
+    MLP)."""
+    found = {}
+    for i, layer in enumerate(model.model.layers):
+        if hasattr(layer.mlp, "experts"):
+            found[i] = getattr(layer.mlp, "router", None) or layer.mlp.gate
+        elif getattr(layer, "router", None) is not None:
+            found[i] = layer.router
+    return found
 
 
 @torch.no_grad()
@@ -278,15 +307,17 @@ def expert_selections(model, ids):
     expert chosen and the first one not chosen (how far routing is from a tie)."""
     counts, gaps = {}, []
     hooks = []
-    k = model.config.num_experts_per_tok
+    c = model.config
+    k = getattr(c, "num_experts_per_tok", None) or c.top_k_experts
     for layer, router in routers(model).items():
         def count(_module, _inputs, out, layer=layer):
-            logits, _, chosen = out
+            scores, _, chosen = out
             counts[layer] = torch.bincount(chosen.reshape(-1),
                                            minlength=model.config.num_experts).tolist()
             # gpt-oss routes by its logits (with bias), the others by softmax weights: the
-            # gap is measured on what each ranks.
-            top = torch.topk(torch.softmax(logits.float(), -1), k + 1, -1).values
+            # gap is measured on what each ranks. Gemma 4's router returns the softmax.
+            probs = scores.float() if c.model_type == "gemma4_text" else torch.softmax(scores.float(), -1)
+            top = torch.topk(probs, k + 1, -1).values
             gaps.append(float((top[:, k - 1] - top[:, k]).min()))
         hooks.append(router.register_forward_hook(count))
     model(torch.tensor([ids]))
@@ -440,6 +471,14 @@ GEMMA4_PARTS = {
     "per_layer_projection.weight": "proj.weight",
     "post_per_layer_input_norm.weight": "post_norm.weight",
     "layer_scalar": "layer_output_scale.weight",
+    "post_feedforward_layernorm_1.weight": "post_ffw_norm_1.weight",
+    "pre_feedforward_layernorm_2.weight": "pre_ffw_norm_2.weight",
+    "post_feedforward_layernorm_2.weight": "post_ffw_norm_2.weight",
+    "router.proj.weight": "ffn_gate_inp.weight",
+    "router.scale": "ffn_gate_inp.scale",
+    "router.per_expert_scale": "ffn_down_exps.scale",
+    "experts.gate_up_proj": "ffn_gate_up_exps.weight",
+    "experts.down_proj": "ffn_down_exps.weight",
 }
 GEMMA4_GLOBALS = {
     "model.embed_tokens.weight": "token_embd.weight",
@@ -484,6 +523,10 @@ def write_gemma4_gguf(path, name, model):
     w.add_shared_kv_layers(c.num_kv_shared_layers)
     w.add_embedding_length_per_layer_input(c.hidden_size_per_layer_input or 0)
     w.add_final_logit_softcapping(c.final_logit_softcapping)
+    if c.enable_moe_block:
+        w.add_expert_count(c.num_experts)
+        w.add_expert_used_count(c.top_k_experts)
+        w.add_expert_feed_forward_length(c.moe_intermediate_size)
     w.add_tokenizer_model("gpt2")
     w.add_token_list([bytes_to_unicode()[b] for b in range(256)])
     w.add_token_types([gguf.TokenType.NORMAL] * 256)
@@ -585,7 +628,7 @@ def main():
                 assert min(counts) > 0, f"{name} layer {layer}: an expert is never chosen: {counts}"
         (out / "oracle.json").write_text(
             oracle_json(name, feature, seed, moved, prompt, ids, logits, gap, tokenizer, extra))
-        if name == "gemma4":
+        if name.startswith("gemma4"):
             write_gemma4_gguf(out / "model.gguf", name, model)
         if name in GGUF_ARCH:
             arch = GGUF_ARCH[name]

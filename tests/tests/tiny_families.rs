@@ -429,3 +429,16 @@ fn gemma4_matches_transformers() {
     // proportional RoPE as rope_freqs divisors, the layer scalars as tensors.
     check_file("gemma4", Some("model.gguf"), "oracle.json", expect);
 }
+
+#[test]
+fn gemma4_moe_matches_transformers() {
+    let expect = |c: &ModelConfig| {
+        assert_eq!(experts_of(c), (4, 2, 32, true, None, vec![]));
+        let e = c.experts.as_ref().unwrap();
+        assert!(e.scaled_router && e.dense_beside);
+        assert_eq!(c.per_layer_input, None);
+    };
+    check("gemma4_moe", expect);
+    // llama.cpp's layout: fused gate/up experts, the router's scales as `.scale` tensors.
+    check_file("gemma4_moe", Some("model.gguf"), "oracle.json", expect);
+}

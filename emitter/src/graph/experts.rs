@@ -25,7 +25,7 @@ use super::layer::{gated, gated_mlp};
 use super::linear::{linear, Weight};
 use super::weights::{
     EXPERT_DOWN, EXPERT_DOWN_BIAS, EXPERT_GATE, EXPERT_GATE_BIAS, EXPERT_UP, EXPERT_UP_BIAS,
-    ROUTER, ROUTER_BIAS, SHARED_GATE,
+    PER_EXPERT_SCALE, ROUTER, ROUTER_BIAS, ROUTER_SCALE, SHARED_GATE,
 };
 use crate::config::{Activation, Experts, Routing};
 use crate::hlo::{
@@ -34,16 +34,18 @@ use crate::hlo::{
 };
 use kernels::GroupedMatmul;
 
-/// The MLP output `[H, M]` of the normed hidden state `xn` (`[H, M]`).
+/// The MLP output `[H, M]` of the normed hidden state `xn` (`[H, M]`), routed by
+/// `router_in` (`xn` itself, or a scaled router's input, see [`scaled_router_input`]).
 pub fn mixture(
     b: &mut FuncBuilder,
     w: &BTreeMap<String, Weight>,
     experts: &Experts,
     activation: Activation,
     xn: &Value,
+    router_in: &Value,
 ) -> Result<Value> {
     let m = xn.dim(1);
-    let route = Route::new(b, w, experts, xn)?;
+    let route = Route::new(b, w, experts, router_in)?;
     let biases = match experts.biases {
         true => Some(Biases {
             gate: dense(w, EXPERT_GATE_BIAS)?,
@@ -159,9 +161,9 @@ impl Route {
         b: &mut FuncBuilder,
         w: &BTreeMap<String, Weight>,
         experts: &Experts,
-        xn: &Value,
+        x: &Value,
     ) -> Result<Route> {
-        let mut logits = linear(b, weight(w, ROUTER)?, xn)?;
+        let mut logits = linear(b, weight(w, ROUTER)?, x)?;
         if experts.biases {
             let bias = dense(w, ROUTER_BIAS)?;
             let bias = b.broadcast_in_dim(bias, logits.shape(), &[0])?;
@@ -176,6 +178,11 @@ impl Route {
                     let sum = b.broadcast_in_dim(&sum, weights.shape(), &[1])?;
                     weights = b.divide(&weights, &sum)?;
                 }
+                if experts.scaled_router {
+                    let scale = dense(w, PER_EXPERT_SCALE)?;
+                    let scale = gather_by_id(b, scale, &ids)?;
+                    weights = b.multiply(&weights, &scale)?;
+                }
                 Ok(Route { ids, weights })
             }
             Routing::TopKSoftmax => {
@@ -189,6 +196,47 @@ impl Route {
     fn slots(&self) -> i64 {
         self.ids.dim(0)
     }
+}
+
+/// A scaled router's input: the layer's input `x` RMS-normed without a weight, times its
+/// `mlp.router_scale` (`[H]`) and H^-1/2, in transformers' order.
+pub(super) fn scaled_router_input(
+    b: &mut FuncBuilder,
+    w: &BTreeMap<String, Weight>,
+    x: &Value,
+    eps: f64,
+) -> Result<Value> {
+    let scale = dense(w, ROUTER_SCALE)?;
+    let h = x.dim(0);
+    let shape = x.shape().to_vec();
+    let sq = b.multiply(x, x)?;
+    let sum = b.reduce_with(&sq, 0.0, ReduceOp::Add, &[0])?;
+    let n = b.splat(sum.ty().clone(), h as f64)?;
+    let mean = b.divide(&sum, &n)?;
+    let eps = b.splat(sum.ty().clone(), eps)?;
+    let var = b.add(&mean, &eps)?;
+    let r = b.rsqrt(&var)?;
+    let r = b.broadcast_in_dim(&r, &shape, &[1])?;
+    let normed = b.multiply(x, &r)?;
+    let scale = b.broadcast_in_dim(scale, &shape, &[0])?;
+    let scaled = b.multiply(&normed, &scale)?;
+    let root = b.splat(scaled.ty().clone(), (h as f64).powf(-0.5))?;
+    b.multiply(&scaled, &root)
+}
+
+/// `values[ids]` for ids `[k, M]`: `[k, M]`.
+fn gather_by_id(b: &mut FuncBuilder, values: &Value, ids: &Value) -> Result<Value> {
+    let (k, m) = (ids.dim(0), ids.dim(1));
+    let flat = b.reshape(ids, &[k * m, 1])?;
+    let g = GatherDims {
+        offset_dims: vec![],
+        collapsed_slice_dims: vec![0],
+        start_index_map: vec![0],
+        index_vector_dim: 1,
+        slice_sizes: vec![1],
+    };
+    let picked = b.gather(values, &flat, &g)?;
+    b.reshape(&picked, &[k, m])
 }
 
 /// The `k` largest of each token's `scores` (`[E, M]`), best first: ids `[k, M]` i32 and

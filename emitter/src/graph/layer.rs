@@ -15,7 +15,7 @@ use super::step::{CacheSpan, Dims, Step};
 use super::weight_format::WeightFormat;
 use super::weights::{
     group_parts, is_stacked_expert, layer_dims, layer_shape, layer_suffixes, loaded_type,
-    LAYER_SCALAR, PER_LAYER_NORM, SINKS,
+    BESIDE_NORMS, LAYER_SCALAR, PER_LAYER_NORM, SINKS,
 };
 use crate::config::{Activation, LayerShape, MlpKind, ModelConfig};
 use crate::hlo::{
@@ -456,7 +456,13 @@ fn mlp_block(
     let gain = a.norm(b, pre, offset)?;
     let xn = rms_norm(b, x, &gain, eps)?;
     let down = match (kind, &cfg.experts) {
-        (MlpKind::Experts, Some(experts)) => experts::mixture(b, w, experts, dims.activation, &xn)?,
+        (MlpKind::Experts, Some(experts)) if experts.dense_beside => {
+            dense_beside_experts(b, a, x, &xn, experts, dims, eps)?
+        }
+        (MlpKind::Experts, Some(experts)) => {
+            let router_in = router_input(b, w, experts, x, &xn, eps)?;
+            experts::mixture(b, w, experts, dims.activation, &xn, &router_in)?
+        }
         (MlpKind::Experts, None) => {
             return Err(ShapeError {
                 op: "layer".into(),
@@ -488,6 +494,47 @@ fn activate(b: &mut FuncBuilder, activation: Activation, x: &Value) -> Result<Va
             op: "layer".into(),
             detail: "the clamped SwiGLU has no activation of its own".into(),
         }),
+    }
+}
+
+/// Gemma 4's MLP of an experts layer: `norm_1(dense(xn)) + norm_2(experts(norm(x)))`, the
+/// experts routed by the layer's input `x` itself (see `config::Experts::scaled_router`).
+fn dense_beside_experts(
+    b: &mut FuncBuilder,
+    a: &LayerArgs,
+    x: &Value,
+    xn: &Value,
+    experts: &crate::config::Experts,
+    dims: &Dims,
+    eps: f64,
+) -> Result<Value> {
+    let offset = dims.norm_offset;
+    let [after_dense, before_experts, after_experts] = BESIDE_NORMS;
+    let dense = gated_mlp(b, &a.w, "mlp", dims.activation, xn)?;
+    let gain = a.norm(b, after_dense, offset)?;
+    let dense = rms_norm(b, &dense, &gain, eps)?;
+    let gain = a.norm(b, before_experts, offset)?;
+    let experts_in = rms_norm(b, x, &gain, eps)?;
+    let router_in = router_input(b, &a.w, experts, x, xn, eps)?;
+    let routed = experts::mixture(b, &a.w, experts, dims.activation, &experts_in, &router_in)?;
+    let gain = a.norm(b, after_experts, offset)?;
+    let routed = rms_norm(b, &routed, &gain, eps)?;
+    b.add(&dense, &routed)
+}
+
+/// What the router reads: the MLP's normed input `xn`, or a scaled router's own form of the
+/// layer's input `x`.
+fn router_input(
+    b: &mut FuncBuilder,
+    w: &BTreeMap<String, Weight>,
+    experts: &crate::config::Experts,
+    x: &Value,
+    xn: &Value,
+    eps: f64,
+) -> Result<Value> {
+    match experts.scaled_router {
+        true => experts::scaled_router_input(b, w, x, eps),
+        false => Ok(xn.clone()),
     }
 }
 

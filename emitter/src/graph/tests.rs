@@ -654,6 +654,8 @@ fn with_experts(shared: bool) -> ModelConfig {
             dense_layers: vec![0],
             routing: Default::default(),
             biases: false,
+            scaled_router: false,
+            dense_beside: false,
         }),
         ..base
     }

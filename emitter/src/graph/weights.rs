@@ -214,6 +214,9 @@ pub fn layer_suffixes(cfg: &ModelConfig, shape: &LayerShape) -> Vec<String> {
     if cfg.post_norms {
         s.push("post_feedforward_layernorm.weight".to_string());
     }
+    if shape.mlp == MlpKind::Experts && cfg.experts.as_ref().is_some_and(|e| e.dense_beside) {
+        s.extend(BESIDE_NORMS.map(String::from));
+    }
     if cfg.per_layer_input.is_some() {
         s.extend([PER_LAYER_GATE, PER_LAYER_PROJECTION, PER_LAYER_NORM].map(String::from));
     }
@@ -223,11 +226,19 @@ pub fn layer_suffixes(cfg: &ModelConfig, shape: &LayerShape) -> Vec<String> {
     s
 }
 
-/// The router, the stacked experts (and their biases) and the shared expert, if any.
+/// The dense MLP running beside the experts (if any), the router, the stacked experts (and
+/// their biases) and the shared expert, if any.
 fn expert_suffixes(cfg: &ModelConfig) -> Vec<String> {
-    let mut s: Vec<String> = [ROUTER, EXPERT_GATE, EXPERT_UP, EXPERT_DOWN]
-        .map(String::from)
-        .into();
+    let mut s = Vec::new();
+    if cfg.experts.as_ref().is_some_and(|e| e.dense_beside) {
+        for name in ["mlp.gate_proj", "mlp.up_proj", "mlp.down_proj"] {
+            s.push(format!("{name}.weight"));
+        }
+    }
+    s.extend([ROUTER, EXPERT_GATE, EXPERT_UP, EXPERT_DOWN].map(String::from));
+    if cfg.experts.as_ref().is_some_and(|e| e.scaled_router) {
+        s.extend([ROUTER_SCALE, PER_EXPERT_SCALE].map(String::from));
+    }
     if cfg.experts.as_ref().is_some_and(|e| e.biases) {
         s.extend(
             [
@@ -277,6 +288,16 @@ pub const EXPERT_UP: &str = "mlp.experts.up_proj.weight";
 pub const EXPERT_DOWN: &str = "mlp.experts.down_proj.weight";
 /// The shared expert's gate `[1, hidden]`: its output is scaled by `sigmoid(w . x)`.
 pub const SHARED_GATE: &str = "mlp.shared_expert_gate.weight";
+/// A scaled router's input scale `[hidden]` and its per-expert output scales `[E]`.
+pub const ROUTER_SCALE: &str = "mlp.router_scale";
+pub const PER_EXPERT_SCALE: &str = "mlp.per_expert_scale";
+/// The norms of a dense MLP beside experts: after the dense MLP, before the experts, after
+/// the experts.
+pub const BESIDE_NORMS: [&str; 3] = [
+    "post_feedforward_layernorm_1.weight",
+    "pre_feedforward_layernorm_2.weight",
+    "post_feedforward_layernorm_2.weight",
+];
 
 /// Stacked expert weights are dense rows, one matrix per expert, never tiled or grouped.
 pub(super) fn is_stacked_expert(suffix: &str) -> bool {
@@ -319,7 +340,10 @@ pub(super) fn layer_dims(cfg: &ModelConfig, shape: &LayerShape, suffix: &str) ->
         "input_layernorm"
         | "post_attention_layernorm"
         | "pre_feedforward_layernorm"
-        | "post_feedforward_layernorm" => (e, 0),
+        | "post_feedforward_layernorm"
+        | "post_feedforward_layernorm_1"
+        | "pre_feedforward_layernorm_2"
+        | "post_feedforward_layernorm_2" => (e, 0),
         "self_attn.q_norm" if cfg.qk_norm_whole_projection => (q, 0),
         "self_attn.k_norm" if cfg.qk_norm_whole_projection => (kv, 0),
         "self_attn.q_norm" | "self_attn.k_norm" => (d, 0),
@@ -336,6 +360,9 @@ pub(super) fn layer_dims(cfg: &ModelConfig, shape: &LayerShape, suffix: &str) ->
         "mlp.shared_expert.gate_proj" | "mlp.shared_expert.up_proj" => (shared, e),
         "mlp.shared_expert.down_proj" => (e, shared),
         "mlp.shared_expert_gate" => (1, e),
+        // `mlp.router_scale` and `mlp.per_expert_scale`: bare names.
+        "mlp" if suffix == ROUTER_SCALE => (e, 0),
+        "mlp" if suffix == PER_EXPERT_SCALE => (count, 0),
         "post_per_layer_input_norm" => (e, 0),
         "per_layer_input_gate" => (per_layer, e),
         "per_layer_projection" => (e, per_layer),

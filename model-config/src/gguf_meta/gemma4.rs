@@ -14,15 +14,12 @@ use gguf::{GgmlType, GgufFile};
 
 use super::{has_tensor, vocab_size, Meta};
 use crate::{
-    invalid, unsupported, Activation, ConfigError, HeadShape, LayerType, ModelConfig,
-    PerLayerInput, Rope, RopeScaling,
+    invalid, unsupported, Activation, ConfigError, Experts, HeadShape, LayerType, ModelConfig,
+    PerLayerInput, Rope, RopeScaling, Routing,
 };
 
 pub(super) fn from_gguf(file: &GgufFile, m: &Meta) -> Result<ModelConfig, ConfigError> {
     let key = |k: &str| format!("gemma4.{k}");
-    if m.0.get(&key("expert_count")).is_some() {
-        return unsupported("gemma4 with experts (the 26B-A4B)");
-    }
     let heads = m.required(&key("attention.head_count"))?;
     let hidden = m.required(&key("embedding_length"))?;
     let layers = m.required(&key("block_count"))?;
@@ -116,7 +113,7 @@ pub(super) fn from_gguf(file: &GgufFile, m: &Meta) -> Result<ModelConfig, Config
         embedding_scale: Some((hidden as f64).sqrt()),
         attention_scale: Some(1.0),
         norm_weight_offset: 0.0,
-        experts: None,
+        experts: experts(file, m, &key)?,
         attention_sinks: false,
         full_attention_heads: (full_heads
             != HeadShape {
@@ -134,6 +131,38 @@ pub(super) fn from_gguf(file: &GgufFile, m: &Meta) -> Result<ModelConfig, Config
     };
     cfg.validate()?;
     Ok(cfg)
+}
+
+/// The 26B-A4B's experts (`expert_count`, `expert_used_count`, `expert_feed_forward_length`)
+/// in every layer beside its dense MLP: llama.cpp's graph fixes the softmax, the
+/// renormalisation, the scaled router (`ffn_gate_inp.scale`) and the per-expert scales
+/// (`ffn_down_exps.scale`), which must be there.
+fn experts(
+    file: &GgufFile,
+    m: &Meta,
+    key: &dyn Fn(&str) -> String,
+) -> Result<Option<Experts>, ConfigError> {
+    let Some(count) = m.u64(&key("expert_count"))? else {
+        return Ok(None);
+    };
+    for name in ["blk.0.ffn_gate_inp.scale", "blk.0.ffn_down_exps.scale"] {
+        if !has_tensor(file, name) {
+            return Err(invalid(format!("gemma4 experts without {name}")));
+        }
+    }
+    let required = |k: &str| m.required(&key(k));
+    Ok(Some(Experts {
+        count: count as usize,
+        per_token: required("expert_used_count")?,
+        width: required("expert_feed_forward_length")?,
+        renormalize: true,
+        shared: None,
+        dense_layers: Vec::new(),
+        routing: Routing::SoftmaxTopK,
+        biases: false,
+        scaled_router: true,
+        dense_beside: true,
+    }))
 }
 
 /// `true` marks a sliding layer; the last layer is global whatever the list says, as in

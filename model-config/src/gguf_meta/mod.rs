@@ -317,6 +317,8 @@ fn experts(
             false => Routing::SoftmaxTopK,
         },
         biases,
+        scaled_router: false,
+        dense_beside: false,
     }))
 }
 

@@ -6,13 +6,15 @@
 //! per-layer inputs off), `global_head_dim` 512 for the full-attention layers when no
 //! `per_layer_config` says otherwise, a 5:1 sliding pattern whose last layer is always global,
 //! and RoPE theta 10000 on sliding layers and proportional RoPE (theta 1e6, a quarter of the
-//! head) on global ones when `rope_parameters` is absent.
+//! head) on global ones when `rope_parameters` is absent. With `enable_moe_block` every layer
+//! runs `num_experts` experts of width `moe_intermediate_size`, `top_k_experts` per token
+//! (all three required), beside its dense MLP.
 
 use super::{
     activation, attention_layers, biases, invalid, object, ropes, unsupported, ConfigError, Family,
     Json, LayerType, ModelConfig,
 };
-use crate::{HeadShape, PerLayerInput, Rope, RopeScaling};
+use crate::{Experts, HeadShape, PerLayerInput, Rope, RopeScaling, Routing};
 
 pub(super) fn from_json(root: &Json, model_type: &str) -> Result<ModelConfig, ConfigError> {
     // The multimodal checkpoint nests the text model; its vision and audio towers are not
@@ -74,7 +76,7 @@ pub(super) fn from_json(root: &Json, model_type: &str) -> Result<ModelConfig, Co
         attention_scale: Some(1.0),
         // Gemma 4's RMSNorm multiplies by w itself, not Gemma 3's 1 + w.
         norm_weight_offset: 0.0,
-        experts: None,
+        experts: experts(j)?,
         attention_sinks: false,
         full_attention_heads: full_heads,
         full_attention_value_is_key: value_is_key,
@@ -89,11 +91,29 @@ pub(super) fn from_json(root: &Json, model_type: &str) -> Result<ModelConfig, Co
     Ok(cfg)
 }
 
-/// What the graphs do not do for Gemma 4 yet, named.
-fn refuse(j: &Json) -> Result<(), ConfigError> {
-    if j.bool("enable_moe_block")?.unwrap_or(false) {
-        return unsupported("gemma4 enable_moe_block (the 26B-A4B experts)");
+/// The 26B-A4B's experts: softmax over every expert, the top k renormalised, each weight
+/// times its expert's learned scale; a scaled router reading the layer's input; the dense MLP
+/// beside them.
+fn experts(j: &Json) -> Result<Option<Experts>, ConfigError> {
+    if !j.bool("enable_moe_block")?.unwrap_or(false) {
+        return Ok(None);
     }
+    Ok(Some(Experts {
+        count: j.required_usize("num_experts")?,
+        per_token: j.required_usize("top_k_experts")?,
+        width: j.required_usize("moe_intermediate_size")?,
+        renormalize: true,
+        shared: None,
+        dense_layers: Vec::new(),
+        routing: Routing::SoftmaxTopK,
+        biases: false,
+        scaled_router: true,
+        dense_beside: true,
+    }))
+}
+
+/// What the graphs do not do for Gemma 4, named.
+fn refuse(j: &Json) -> Result<(), ConfigError> {
     // "vision" only changes how image tokens attend; text stays causal.
     match j.str("use_bidirectional_attention")? {
         None | Some("vision") => {}

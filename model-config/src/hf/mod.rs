@@ -303,6 +303,8 @@ fn experts(j: &Json, family: Family, layers: usize) -> Result<Option<Experts>, C
             _ => Routing::SoftmaxTopK,
         },
         biases: family == Family::GptOss,
+        scaled_router: false,
+        dense_beside: false,
     }))
 }
 
