@@ -53,6 +53,35 @@ except ImportError:  # pragma: no cover
 
 
 @dataclass(frozen=True)
+class Gemma4:
+    """Gemma 4's extras: its global layers' head size and kv heads (their values are their
+    keys when `value_is_key`), the per-layer input width (0: none), how many last layers read
+    earlier layers' caches, and the sliding window (five sliding layers to one global, the
+    last layer global)."""
+    global_head_dim: int
+    global_kv_heads: int
+    value_is_key: bool
+    per_layer: int
+    kv_shared: int
+    window: int
+    softcap: float = 30.0
+    sliding_theta: float = 10000.0
+
+    def sliding(self, layers: int) -> list[bool]:
+        return [(i + 1) % 6 != 0 and i != layers - 1 for i in range(layers)]
+
+    def shared(self, layers: int, of: int) -> int:
+        """Layers on shared caches in a file of `layers` of the model's `of`: about the same
+        share, the layers with caches of their own a whole number of six-layer periods (so
+        the last of them is global and the one before it sliding, which llama.cpp's cache
+        reuse assumes; the real E4B's 24 of 42 are)."""
+        if not self.kv_shared:
+            return 0
+        own = max(6, layers * (of - self.kv_shared) // of // 6 * 6)
+        return max(0, layers - own)
+
+
+@dataclass(frozen=True)
 class Shape:
     hf_id: str
     arch: str  # GGUF architecture: llama or qwen2
@@ -84,6 +113,7 @@ class Shape:
     # gpt-oss: attention sinks, biases on o and on the router and experts, the norm before the
     # MLP named post_attention_norm, even layers sliding, YaRN (factor, original context).
     gpt_oss_yarn: tuple | None = None
+    gemma4: Gemma4 | None = None
 
     @property
     def params(self) -> int:
@@ -157,6 +187,20 @@ SHAPES: dict[str, Shape] = {
                           "<|end|>", "<|message|>", "<|channel|>", "<|constrain|>", "<|call|>"),
                          False, "<|startoftext|>", "<|return|>", sliding_window=128,
                          experts=(32, 4, 2880, 0), gpt_oss_yarn=(32.0, 4096)),
+    # Gemma 4 (text). E4B: per-layer inputs of 256 per layer and the last 18 layers on
+    # shared caches; 26B-A4B: the dense MLP beside 128 experts of width 704 (not a multiple of
+    # 256, so their down projection falls back from the K-quants); global layers take their
+    # values from their keys there. Sizes as the published configs give them to our knowledge
+    # (E4B 42 x 2560, sliding 8 q / 2 kv heads of 256, global heads of 512).
+    "gemma-4-e4b": Shape("google/gemma-4-E4B", "gemma4", 2560, 42, 8, 2, 256, 10240, 262144,
+                         1000000.0, True, False, 1e-6, 131072, "Gemma 4 BPE, 262144 tokens",
+                         ("<pad>", "<eos>", "<bos>"), True, "<bos>", "<eos>",
+                         gemma4=Gemma4(512, 2, False, 256, 18, 512)),
+    "gemma-4-26b-a4b": Shape("google/gemma-4-26B-A4B", "gemma4", 2816, 30, 16, 8, 256, 2112,
+                             262144, 1000000.0, True, False, 1e-6, 262144,
+                             "Gemma 4 BPE, 262144 tokens", ("<pad>", "<eos>", "<bos>"), True,
+                             "<bos>", "<eos>", experts=(128, 8, 704, 0),
+                             gemma4=Gemma4(512, 2, True, 0, 0, 1024)),
     "mixtral-8x7b": Shape("mistralai/Mixtral-8x7B-v0.1", "llama", 4096, 32, 32, 8, 128, 14336,
                           32000, 1000000.0, False, False, 1e-5, 32768,
                           "SentencePiece (llama), byte fallback", ("<unk>", "<s>", "</s>"), True,
@@ -372,7 +416,80 @@ def llama3_rope_factors(shape: Shape) -> np.ndarray:
     return np.array(out, dtype=np.float32)
 
 
+def gemma4_plan(shape: Shape, mix: str, layers: int, vocab: int) -> list[Planned]:
+    """Gemma 4's tensors as llama.cpp's converter names them: global layers with their own head
+    size and kv heads (no attn_v where values are keys), four norms per layer, the layer
+    output scale, per-layer inputs, proportional RoPE as rope_freqs divisors; the layers that
+    read shared caches have no k/v projections; experts beside the dense MLP."""
+    g = shape.gemma4
+    h = shape.hidden
+    sliding = g.sliding(layers)
+    first_shared = layers - g.shared(layers, shape.layers)
+    norm = lambda rng, n: (1.0 + rng.uniform(-0.1, 0.1, n)).astype(np.float32)  # noqa: E731
+    out = [Planned("token_embd.weight", (vocab, h),
+                   tensor_type(mix, "token_embd_tied", 0, layers, h))]
+    rotated = g.global_head_dim // 8
+    out.append(Planned("rope_freqs.weight", (g.global_head_dim // 2,), T.F32,
+                       lambda rng: np.array([1.0] * rotated + [1e30] * (g.global_head_dim // 2
+                                                                         - rotated), np.float32)))
+    if g.per_layer:
+        width = layers * g.per_layer
+        # The published GGUFs keep the per-layer table in Q8_0.
+        out.append(Planned("per_layer_token_embd.weight", (vocab, width), T.Q8_0))
+        out.append(Planned("per_layer_model_proj.weight", (width, h),
+                           tensor_type(mix, "per_layer_model_proj", 0, layers, h)))
+        out.append(Planned("per_layer_proj_norm.weight", (g.per_layer,), T.F32,
+                           lambda rng: norm(rng, g.per_layer)))
+    for i in range(layers):
+        b = f"blk.{i}."
+        hd, kv = ((shape.head_dim, shape.kv_heads) if sliding[i]
+                  else (g.global_head_dim, g.global_kv_heads))
+        n_expert = shape.experts[0] if shape.experts else 0
+        q = lambda role, rows, cols: Planned(  # noqa: E731
+            f"{b}{role}.weight", (rows, cols),
+            tensor_type(mix, role, i, layers, cols, n_expert, shape.heads // kv))
+        vec = lambda name, n: Planned(f"{b}{name}.weight", (n,), T.F32,  # noqa: E731
+                                      lambda rng: norm(rng, n))
+        out.append(vec("attn_norm", h))
+        out.append(q("attn_q", shape.heads * hd, h))
+        out.append(vec("attn_q_norm", hd))
+        if i < first_shared:
+            out.append(q("attn_k", kv * hd, h))
+            if sliding[i] or not g.value_is_key:
+                out.append(q("attn_v", kv * hd, h))
+            out.append(vec("attn_k_norm", hd))
+        out.append(q("attn_output", h, shape.heads * hd))
+        out.append(vec("post_attention_norm", h))
+        out.append(vec("ffn_norm", h))
+        out.append(q("ffn_gate", shape.ffn, h))
+        out.append(q("ffn_up", shape.ffn, h))
+        out.append(q("ffn_down", h, shape.ffn))
+        if shape.experts:
+            n, _, width, _ = shape.experts
+            router = lambda rng: rng.normal(0.0, 1.0, (n, h)).astype(np.float32)  # noqa: E731
+            out += [Planned(f"{b}ffn_gate_inp.weight", (n, h), T.F32, router),
+                    Planned(f"{b}ffn_gate_inp.scale", (h,), T.F32, lambda rng: norm(rng, h)),
+                    Planned(f"{b}ffn_gate_up_exps.weight", (n, 2 * width, h),
+                            tensor_type(mix, "ffn_gate_up_exps", i, layers, h, n)),
+                    Planned(f"{b}ffn_down_exps.weight", (n, h, width),
+                            tensor_type(mix, "ffn_down_exps", i, layers, width, n)),
+                    Planned(f"{b}ffn_down_exps.scale", (n,), T.F32, lambda rng: norm(rng, n)),
+                    vec("pre_ffw_norm_2", h), vec("post_ffw_norm_1", h),
+                    vec("post_ffw_norm_2", h)]
+        out.append(vec("post_ffw_norm", h))
+        if g.per_layer:
+            out.append(q("inp_gate", g.per_layer, h))
+            out.append(q("proj", h, g.per_layer))
+            out.append(vec("post_norm", h))
+        out.append(Planned(f"{b}layer_output_scale.weight", (1,), T.F32,
+                           lambda rng: norm(rng, 1)))
+    out.append(Planned("output_norm.weight", (h,), T.F32, lambda rng: norm(rng, h)))
+    return out
+
+
 def plan(shape: Shape, mix: str, layers: int, vocab: int, rope_freqs: bool) -> list[Planned]:
+    if shape.gemma4:
+        return gemma4_plan(shape, mix, layers, vocab)
     h, kvd, qd = shape.hidden, shape.kv_heads * shape.head_dim, shape.heads * shape.head_dim
     out = [Planned("token_embd.weight", (vocab, h),
                    tensor_type(mix, "token_embd_tied" if shape.tied else "token_embd", 0, layers, h))]
@@ -481,10 +598,27 @@ def write(shape_name: str, mix: str, layers: int | None, vocab_arg: str, out: Pa
     w.add_block_count(layers)
     w.add_feed_forward_length(shape.ffn)
     w.add_head_count(shape.heads)
-    w.add_head_count_kv(shape.kv_heads)
-    w.add_key_length(shape.head_dim)
-    w.add_value_length(shape.head_dim)
-    w.add_rope_dimension_count(shape.head_dim)
+    if shape.gemma4:
+        g = shape.gemma4
+        sliding = g.sliding(layers)
+        w.add_head_count_kv([shape.kv_heads if s else g.global_kv_heads for s in sliding])
+        w.add_key_length(g.global_head_dim)
+        w.add_value_length(g.global_head_dim)
+        w.add_key_length_swa(shape.head_dim)
+        w.add_value_length_swa(shape.head_dim)
+        w.add_rope_dimension_count(g.global_head_dim)
+        w.add_rope_dimension_count_swa(shape.head_dim)
+        w.add_rope_freq_base_swa(g.sliding_theta)
+        w.add_sliding_window(g.window)
+        w.add_sliding_window_pattern(sliding)
+        w.add_shared_kv_layers(g.shared(layers, shape.layers))
+        w.add_embedding_length_per_layer_input(g.per_layer)
+        w.add_final_logit_softcapping(g.softcap)
+    else:
+        w.add_head_count_kv(shape.kv_heads)
+        w.add_key_length(shape.head_dim)
+        w.add_value_length(shape.head_dim)
+        w.add_rope_dimension_count(shape.head_dim)
     w.add_rope_freq_base(shape.rope_theta)
     w.add_layer_norm_rms_eps(shape.rms_eps)
     if arch == "llama":
@@ -493,7 +627,7 @@ def write(shape_name: str, mix: str, layers: int | None, vocab_arg: str, out: Pa
         n, used, width, shared = shape.experts
         w.add_expert_count(n)
         w.add_expert_used_count(used)
-        if arch in ("qwen3moe", "qwen2moe", "gpt-oss"):
+        if arch in ("qwen3moe", "qwen2moe", "gpt-oss", "gemma4"):
             # These read the experts' width from its own key; llama and olmoe from
             # feed_forward_length, written above as the model's ffn (equal to it there).
             w.add_expert_feed_forward_length(width)

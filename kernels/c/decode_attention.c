@@ -27,13 +27,16 @@
 #define BLOCK KEY_BLOCK
 #define VECS (BLOCK / 16)
 #define HEADS 4
-#define MAX_HEAD_DIM 256
+#define MAX_HEAD_DIM 512
 #define MAX_GROUP 16
+// The group's query and accumulator rows share one bound: 16 heads of 256 values, or 8 of
+// 512 (Gemma 4's global layers), 16 KiB of stack each.
+#define MAX_QUERY_FLOATS (16 * 256)
 
 // Scores of query heads g0..g0+3 over the block's n positions starting at keys (row d of
 // the head's keys at keys + d * C elements), into s[g][0..64). The rows of the next block
 // (next_keys, when there is one) are fetched meanwhile.
-INLINE void block_scores(enum kv kv, const float (*qs)[MAX_HEAD_DIM], const uint8_t* keys,
+INLINE void block_scores(enum kv kv, const float* qs, const uint8_t* keys,
                          const uint8_t* next_keys, size_t elem, size_t C, size_t D, size_t n,
                          size_t g0, float (*s)[BLOCK]) {
     __mmask16 live[VECS];
@@ -47,7 +50,7 @@ INLINE void block_scores(enum kv kv, const float (*qs)[MAX_HEAD_DIM], const uint
         for (size_t v = 0; v < VECS; ++v) k[v] = load_kv(kv, row + v * 16 * elem, live[v]);
         if (next_keys) prefetch(next_keys + d * C * elem, BLOCK * elem);
         for (size_t g = 0; g < HEADS; ++g) {
-            const __m512 qd = _mm512_set1_ps(qs[g0 + g][d]);
+            const __m512 qd = _mm512_set1_ps(qs[(g0 + g) * D + d]);
             for (size_t v = 0; v < VECS; ++v) acc[g][v] = _mm512_fmadd_ps(k[v], qd, acc[g][v]);
         }
     }
@@ -60,17 +63,17 @@ INLINE void block_scores(enum kv kv, const float (*qs)[MAX_HEAD_DIM], const uint
 // block's (next_values, when there is one) meanwhile.
 INLINE void block_values(enum kv kv, const float (*w)[BLOCK], const uint8_t* values,
                          const uint8_t* next_values, size_t stride, size_t elem, size_t D,
-                         size_t n, size_t g0, float (*out)[MAX_HEAD_DIM]) {
+                         size_t n, size_t g0, float* out) {
     for (size_t d = 0; d < D; d += 16) {
         __m512 acc[HEADS];
-        for (size_t g = 0; g < HEADS; ++g) acc[g] = _mm512_load_ps(out[g0 + g] + d);
+        for (size_t g = 0; g < HEADS; ++g) acc[g] = _mm512_load_ps(out + (g0 + g) * D + d);
         for (size_t t = 0; t < n; ++t) {
             const __m512 vr = load_kv(kv, values + t * stride + d * elem, 0xFFFF);
             if (next_values && d == 0) prefetch(next_values + t * stride, D * elem);
             for (size_t g = 0; g < HEADS; ++g)
                 acc[g] = _mm512_fmadd_ps(vr, _mm512_set1_ps(w[g0 + g][t]), acc[g]);
         }
-        for (size_t g = 0; g < HEADS; ++g) _mm512_store_ps(out[g0 + g] + d, acc[g]);
+        for (size_t g = 0; g < HEADS; ++g) _mm512_store_ps(out + (g0 + g) * D + d, acc[g]);
     }
 }
 
@@ -79,7 +82,10 @@ INLINE void decode_attention(enum kv kv, const float* q, const uint8_t* k_cache,
                              float* out, size_t B, size_t H, size_t Hkv, size_t D, size_t C,
                              size_t W, size_t Q, float scale, size_t workgroup) {
     const size_t b = workgroup / Hkv, h = workgroup % Hkv, G = H / Hkv;
-    if (b >= B || D % 16 != 0 || D > MAX_HEAD_DIM || G > MAX_GROUP) return;
+    const size_t heads = (G + HEADS - 1) / HEADS * HEADS;
+    if (b >= B || D % 16 != 0 || D > MAX_HEAD_DIM || G > MAX_GROUP ||
+        heads * D > MAX_QUERY_FLOATS)
+        return;
     const size_t elem = kv == KV_F32 ? 4 : 2;
     const int32_t p = pos[b * Q];
     if (p < 0) {
@@ -88,18 +94,17 @@ INLINE void decode_attention(enum kv kv, const float* q, const uint8_t* k_cache,
         return;
     }
     const size_t keys = (size_t)p + 1 < W ? (size_t)p + 1 : W;
-    const size_t heads = (G + HEADS - 1) / HEADS * HEADS;
-    // The group's queries, scaled, and their running softmax states; heads G..heads are
-    // zero queries whose weights are zero.
-    float qs[MAX_GROUP][MAX_HEAD_DIM] __attribute__((aligned(64)));
-    float acc[MAX_GROUP][MAX_HEAD_DIM] __attribute__((aligned(64)));
+    // The group's queries, scaled, and their running softmax states, a row of D per head;
+    // heads G..heads are zero queries whose weights are zero.
+    float qs[MAX_QUERY_FLOATS] __attribute__((aligned(64)));
+    float acc[MAX_QUERY_FLOATS] __attribute__((aligned(64)));
     float s[MAX_GROUP][BLOCK] __attribute__((aligned(64)));
     float w[MAX_GROUP][BLOCK] __attribute__((aligned(64)));
     float maxes[MAX_GROUP], sums[MAX_GROUP];
     for (size_t g = 0; g < heads; ++g) {
         for (size_t d = 0; d < D; ++d) {
-            qs[g][d] = g < G ? q[((h * G + g) * D + d) * B + b] * scale : 0.0f;
-            acc[g][d] = 0.0f;
+            qs[g * D + d] = g < G ? q[((h * G + g) * D + d) * B + b] * scale : 0.0f;
+            acc[g * D + d] = 0.0f;
         }
         for (size_t t = 0; t < BLOCK; ++t) w[g][t] = 0.0f;
         const int sunk = sinks && g < G;
@@ -120,14 +125,14 @@ INLINE void decode_attention(enum kv kv, const float* q, const uint8_t* k_cache,
         for (size_t g0 = 0; g0 < heads; g0 += HEADS)
             block_scores(kv, qs, kb + t0 * elem, g0 ? NULL : next_keys, elem, C, D, n, g0, s);
         for (size_t g = 0; g < G; ++g)
-            softmax_fold(s[g], w[g], n, D, &maxes[g], &sums[g], acc[g]);
+            softmax_fold(s[g], w[g], n, D, &maxes[g], &sums[g], acc + g * D);
         for (size_t g0 = 0; g0 < heads; g0 += HEADS)
             block_values(kv, w, vb + t0 * stride, g0 ? NULL : next_values, stride, elem, D, n,
                          g0, acc);
     }
     for (size_t g = 0; g < G; ++g) {
         const float inv = 1.0f / sums[g];
-        for (size_t d = 0; d < D; ++d) out[((h * G + g) * D + d) * B + b] = acc[g][d] * inv;
+        for (size_t d = 0; d < D; ++d) out[((h * G + g) * D + d) * B + b] = acc[g * D + d] * inv;
     }
 }
 // Entry points per cache type: q, k cache, v cache, pos and out as base pointer and byte

@@ -511,6 +511,9 @@ pub enum ShapeError {
     /// The attention kernels' query heads per kv head.
     #[error("{0} query heads per kv head (at most {ATTENTION_MAX_GROUP})")]
     QueryGroup(usize),
+    /// A group's queries of the decode attention kernel do not fit its stack buffers.
+    #[error("{group} query heads of {head_dim} per kv head exceed the decode attention kernel's buffers")]
+    DecodeQueries { head_dim: usize, group: usize },
     /// One token's queries of the prefill attention kernel do not fit its stack buffer.
     #[error("{group} query heads of {head_dim} per kv head exceed the prefill attention kernel's buffer")]
     PrefillQueries { head_dim: usize, group: usize },
@@ -524,9 +527,16 @@ pub enum KvType {
     Bf16,
 }
 
-/// Largest head dimension and query heads per kv head the attention kernels take.
-pub const ATTENTION_MAX_HEAD_DIM: usize = 256;
+/// Largest head dimension and query heads per kv head the attention kernels take (the
+/// prefill kernel's heads stop at [`PREFILL_ATTENTION_MAX_HEAD_DIM`]).
+pub const ATTENTION_MAX_HEAD_DIM: usize = 512;
 pub const ATTENTION_MAX_GROUP: usize = 16;
+/// The decode kernel keeps a group's queries (heads rounded up to fours) and accumulators on
+/// its stack, this many floats each: 16 heads of 256 values or 8 of 512.
+const DECODE_ATTENTION_QUERY_FLOATS: usize = 16 * 256;
+/// The decode kernel's heads run four at a time.
+const DECODE_ATTENTION_HEADS: usize = 4;
+pub const PREFILL_ATTENTION_MAX_HEAD_DIM: usize = 256;
 
 /// One decode step's attention over each row's own slot, positions `0..=pos` (and below the
 /// window): the C function for a cache type. Its arguments, all 64-bit: q `[H * D, B]` f32,
@@ -560,6 +570,10 @@ pub fn check_decode_attention(head_dim: usize, group: usize) -> Result<(), Shape
     }
     if group == 0 || group > ATTENTION_MAX_GROUP {
         return Err(ShapeError::QueryGroup(group));
+    }
+    let heads = group.div_ceil(DECODE_ATTENTION_HEADS) * DECODE_ATTENTION_HEADS;
+    if heads * head_dim > DECODE_ATTENTION_QUERY_FLOATS {
+        return Err(ShapeError::DecodeQueries { head_dim, group });
     }
     Ok(())
 }
@@ -625,6 +639,9 @@ pub fn prefill_attention_workgroups(
 /// the stack buffer (at D = 256, at most 12 query heads per kv head).
 pub fn check_prefill_attention(head_dim: usize, group: usize) -> Result<(), ShapeError> {
     check_decode_attention(head_dim, group)?;
+    if head_dim > PREFILL_ATTENTION_MAX_HEAD_DIM {
+        return Err(ShapeError::HeadDim(head_dim));
+    }
     let padded = group.div_ceil(PREFILL_ATTENTION_QUERY_BLOCK) * PREFILL_ATTENTION_QUERY_BLOCK;
     let floats = PREFILL_ATTENTION_SLICE + padded * (2 * head_dim + PREFILL_ATTENTION_KEYS);
     if floats > PREFILL_ATTENTION_FLOATS {

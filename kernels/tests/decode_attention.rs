@@ -169,6 +169,10 @@ fn check(case: &Case, kv: KvType, seed: u64, sinks: Option<&[f32]>) {
 
 #[test]
 fn decode_attention_matches_softmax_attention() {
+    // Heads of 512 fit only eight to a kv head; sixteen are refused before any dispatch.
+    assert!(kernels::check_decode_attention(512, 8).is_ok());
+    assert!(kernels::check_decode_attention(512, 16).is_err());
+    assert!(kernels::check_prefill_attention(512, 8).is_err());
     if !kernels::host_supported() {
         eprintln!("skipped: this CPU does not run the kernels");
         return;
@@ -203,6 +207,17 @@ fn decode_attention_matches_softmax_attention() {
             capacity: 40,
             window: 33,
             positions: vec![39, -1, 32],
+        },
+        // Gemma 4's global heads: 512 values, eight query heads per kv head (the most whose
+        // queries fit the kernel's buffers), across two blocks of keys.
+        Case {
+            batch: 2,
+            heads: 16,
+            kv_heads: 2,
+            dim: 512,
+            capacity: 96,
+            window: 96,
+            positions: vec![95, 70],
         },
     ];
     for (i, case) in cases.iter().enumerate() {

@@ -358,7 +358,10 @@ fn attention(
         _ => (a.k_cache.clone(), a.v_cache.clone()),
     };
     let step = step.with_window(span.read_len(step));
-    let attn = if full && decode_kernel_applies(dims, step) {
+    // A ring's decode reads its first min(p + 1, window) entries like a full cache's first
+    // positions: past the window every entry is live, and a softmax does not care in which
+    // order its keys come.
+    let attn = if decode_kernel_applies(dims, step) {
         let (k, v, pos) = (&k_cache, &v_cache, &a.query_pos);
         decode_attention_kernel(b, dims, step, q, k, v, pos, sinks)?
     } else if let Some(slot) = a
