@@ -770,7 +770,7 @@ mod tests {
                 group: 16
             })
         );
-        for d in (16..=ATTENTION_MAX_HEAD_DIM).step_by(16) {
+        for d in (16..=PREFILL_ATTENTION_MAX_HEAD_DIM).step_by(16) {
             for g in 1..=ATTENTION_MAX_GROUP {
                 if check_prefill_attention(d, g).is_err() {
                     assert!(d > 128 && g > 8, "d {d} g {g} refused");
