@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use gguf::GgufFile;
 use model_config::{Family, ModelConfig};
 
-use crate::dequant::{dequantize, split_groups, Groups};
+use crate::dequant::{dequantize, split_groups, Groups, SuperBlocks};
 use crate::error::{Error, Result};
 use crate::parameters::{split_gate_up, Assembly, ParameterSource, PlannedTensor};
 use crate::rope_permutation::unpermute_rows;
@@ -108,6 +108,9 @@ impl ParameterSource for GgufModel {
 
     fn groups(&self, tensor: &PlannedTensor) -> Result<Groups> {
         let info = &self.file.tensors()[tensor.source_index];
+        if let Assembly::ExpertRows { rows, start } = tensor.assembly {
+            return self.expert_rows_groups(tensor, rows, start);
+        }
         if tensor.assembly != Assembly::Whole {
             return Err(Error::Dequant {
                 tensor: tensor.name.clone(),
@@ -172,6 +175,60 @@ fn unknown(name: &str) -> Error {
 }
 
 /// The layer of a fused gate/up experts tensor.
+impl GgufModel {
+    /// One part (gate or up) of fused experts `[E, rows, cols]` in its blocks: each expert's
+    /// rows `start..start + rows / 2` of the source's codes and maps. Blocks never cross rows,
+    /// so every array is whole rows.
+    fn expert_rows_groups(
+        &self,
+        tensor: &PlannedTensor,
+        rows: usize,
+        start: usize,
+    ) -> Result<Groups> {
+        let info = &self.file.tensors()[tensor.source_index];
+        let bytes = self.file.tensor_data(info)?;
+        let whole =
+            split_groups(info.ggml_type, bytes, 2 * tensor.n_elements()).map_err(|source| {
+                Error::Dequant {
+                    tensor: info.name.clone(),
+                    source,
+                }
+            })?;
+        let experts = tensor.shape[0];
+        let super_blocks = whole.super_blocks.as_ref().map(|sb| SuperBlocks {
+            d: expert_rows(&sb.d, experts, rows, start, rows / 2),
+            dmin: expert_rows(&sb.dmin, experts, rows, start, rows / 2),
+            sub_scales: expert_rows(&sb.sub_scales, experts, rows, start, rows / 2),
+            sub_mins: expert_rows(&sb.sub_mins, experts, rows, start, rows / 2),
+        });
+        Ok(Groups {
+            layout: whole.layout,
+            codes: expert_rows(&whole.codes, experts, rows, start, rows / 2),
+            scales: expert_rows(&whole.scales, experts, rows, start, rows / 2),
+            mins: expert_rows(&whole.mins, experts, rows, start, rows / 2),
+            super_blocks,
+        })
+    }
+}
+
+/// Rows `start..start + len` of each of `experts` matrices of `rows` rows, from `data` holding
+/// them one after another in equal rows (empty stays empty).
+fn expert_rows<T: Copy>(
+    data: &[T],
+    experts: usize,
+    rows: usize,
+    start: usize,
+    len: usize,
+) -> Vec<T> {
+    let per_row = data.len() / (experts * rows).max(1);
+    let mut out = Vec::with_capacity(experts * len * per_row);
+    for e in 0..experts {
+        let from = (e * rows + start) * per_row;
+        out.extend_from_slice(&data[from..from + len * per_row]);
+    }
+    out
+}
+
 fn fused_gate_up(name: &str) -> Option<&str> {
     let rest = name.strip_prefix("blk.")?;
     let (layer, part) = rest.split_once('.')?;

@@ -489,10 +489,10 @@ GEMMA4_GLOBALS = {
 }
 
 
-def write_gemma4_gguf(path, name, model):
+def write_gemma4_gguf(path, name, model, expert_type=gguf.GGMLQuantizationType.F32):
     """Gemma 4 as llama.cpp's converter (Gemma4Model) writes it: norms unshifted, per-kind
     head sizes and kv heads, per-layer MLP widths, the sliding pattern, and proportional RoPE
-    as rope_freqs (1 for rotated pairs, 1e30 for the rest)."""
+    as rope_freqs (1 for rotated pairs, 1e30 for the rest); expert stacks as `expert_type`."""
     c = model.config
     kinds = c.layer_types
     sliding = [t == "sliding_attention" for t in kinds]
@@ -543,7 +543,11 @@ def write_gemma4_gguf(path, name, model):
             w.add_tensor(GEMMA4_GLOBALS[tname], a)
             continue
         _, _, layer, rest = tname.split(".", 3)
-        w.add_tensor(f"blk.{layer}.{GEMMA4_PARTS[rest]}", a)
+        gname = f"blk.{layer}.{GEMMA4_PARTS[rest]}"
+        if gname.endswith("_exps.weight") and expert_type != gguf.GGMLQuantizationType.F32:
+            w.add_tensor(gname, gguf.quants.quantize(a, expert_type), raw_dtype=expert_type)
+        else:
+            w.add_tensor(gname, a)
     w.write_header_to_file()
     w.write_kv_data_to_file()
     w.write_tensors_to_file()
@@ -558,7 +562,8 @@ def quantized_experts(model, t):
     round_trip = lambda a: gguf.quants.dequantize(gguf.quants.quantize(a, t), t)
     with torch.no_grad():
         for name, p in q.named_parameters():
-            if ".mlp.experts." not in name or p.ndim != 3:
+            # Gemma 4 keeps its experts beside the MLP (`layers.N.experts.`).
+            if ".experts." not in name or p.ndim != 3:
                 continue
             a = p.detach().numpy()
             if model.config.model_type == "gpt_oss":
@@ -630,6 +635,17 @@ def main():
             oracle_json(name, feature, seed, moved, prompt, ids, logits, gap, tokenizer, extra))
         if name.startswith("gemma4"):
             write_gemma4_gguf(out / "model.gguf", name, model)
+        if name == "gemma4_moe":
+            # Q8_0 experts, kept in their blocks: the fused gate/up stack split by rows.
+            t = gguf.GGMLQuantizationType.Q8_0
+            write_gemma4_gguf(out / "model-q8_0.gguf", name, model, t)
+            q = quantized_experts(model, t)
+            q_ids, q_logits, q_gap = run(q, prompt)
+            selections, routing_gap = expert_selections(q, q_ids)
+            q_extra = {"expert_selections": selections, "smallest_routing_gap": routing_gap,
+                       "experts_stored_as": "Q8_0"}
+            (out / "oracle-q8_0.json").write_text(oracle_json(
+                name, feature, seed, None, prompt, q_ids, q_logits, q_gap, tokenizer, q_extra))
         if name in GGUF_ARCH:
             arch = GGUF_ARCH[name]
             write_gguf(out / "model.gguf", name, model, arch, gguf.GGMLQuantizationType.F32)

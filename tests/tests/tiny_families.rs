@@ -441,4 +441,12 @@ fn gemma4_moe_matches_transformers() {
     check("gemma4_moe", expect);
     // llama.cpp's layout: fused gate/up experts, the router's scales as `.scale` tensors.
     check_file("gemma4_moe", Some("model.gguf"), "oracle.json", expect);
+    // Q8_0 experts in their blocks: each expert's fused gate/up rows split without decoding.
+    check_stored(
+        "gemma4_moe",
+        Some("model-q8_0.gguf"),
+        "oracle-q8_0.json",
+        Precision::Native,
+        |_| {},
+    );
 }
