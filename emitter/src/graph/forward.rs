@@ -30,6 +30,9 @@ struct StepInputs {
     /// RoPE positions, `[M]`.
     positions: Value,
     kv_index: Value,
+    /// Query positions of the layers whose kv heads serve `dims.group` heads (see
+    /// [`query_positions`]).
+    query_pos: Value,
     slot: Option<Value>,
     /// Prefill's chunk length, which picks the token whose logits are returned.
     len: Option<Value>,
@@ -58,6 +61,7 @@ fn decode_inputs(
     let positions = b.select(&live, &pos, &zero)?;
     let row = b.iota(i32_ty([rows]), 0)?;
     let kv_index = cache_index(b, dims, CacheSpan::Full, &live, [&row, &pos, &row])?;
+    let query_pos = query_positions(b, step, &positions, dims.group)?;
     let ring = match ring {
         Some(window) => {
             let index = ring_index(b, &positions, window)?;
@@ -78,6 +82,7 @@ fn decode_inputs(
         tokens,
         positions,
         kv_index,
+        query_pos,
         slot: None,
         len: None,
         ring,
@@ -143,6 +148,7 @@ fn prefill_inputs(
     let live = b.compare(Cmp::Lt, &i, &lens)?;
     let slots = b.broadcast_in_dim(&slot, &[t], &[])?;
     let kv_index = cache_index(b, dims, CacheSpan::Full, &live, [&slots, &positions, &i])?;
+    let query_pos = query_positions(b, step, &positions, dims.group)?;
     let slot = b.reshape(&slot, &[1, 1])?;
     let ring = match ring {
         Some(window) => {
@@ -162,6 +168,7 @@ fn prefill_inputs(
         tokens,
         positions,
         kv_index,
+        query_pos,
         slot: Some(slot),
         len: Some(len),
         ring,
@@ -383,7 +390,7 @@ pub fn forward_function(
         }
         None => None,
     };
-    let mut query_pos: BTreeMap<i64, Value> = BTreeMap::new();
+    let mut query_pos = BTreeMap::from([(dims.group, inputs.query_pos.clone())]);
     let mut stored: BTreeMap<usize, Stored> = BTreeMap::new();
     for (l, params) in weights.layers.iter().enumerate() {
         let layer = plan.layers[l];
@@ -392,10 +399,6 @@ pub fn forward_function(
         if !query_pos.contains_key(&ldims.group) {
             let q = query_positions(&mut b, step, &inputs.positions, ldims.group)?;
             query_pos.insert(ldims.group, q);
-        }
-        let mut ws: Vec<Value> = Vec::new();
-        for p in params {
-            ws.extend(p.load(&mut b)?);
         }
         let own_input = match &per_layer {
             Some(all) => {
@@ -418,6 +421,10 @@ pub fn forward_function(
             }
             KvSource::Shared { .. } => None,
         };
+        let mut ws: Vec<Value> = Vec::new();
+        for p in params {
+            ws.extend(p.load(&mut b)?);
+        }
         match (layer.kv, &loaded) {
             (KvSource::Own, Some(caches)) => {
                 operands.extend([kv_index, &query_pos[&ldims.group]]);
