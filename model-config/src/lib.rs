@@ -519,7 +519,7 @@ impl ModelConfig {
                      head size and at least one kv head)"
                 )));
             }
-            if self.num_attention_heads % kv_heads != 0 {
+            if !self.num_attention_heads.is_multiple_of(kv_heads) {
                 return Err(invalid(format!(
                     "{} attention heads are not a multiple of the full-attention layers' {} kv \
                      heads",
@@ -630,7 +630,7 @@ impl ModelConfig {
             Some(RopeScaling::Proportional {
                 partial_rotary_factor: p,
                 factor,
-            }) if !(*p > 0.0 && *p <= 1.0) || !factor.is_finite() || *factor <= 0.0 => {
+            }) if !(*p > 0.0 && *p <= 1.0 && factor.is_finite() && *factor > 0.0) => {
                 Err(invalid(format!(
                     "proportional RoPE over {p} of the head, factor {factor} (a fraction in \
                      (0, 1] and a positive factor)"

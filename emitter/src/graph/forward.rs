@@ -396,9 +396,13 @@ pub fn forward_function(
         let layer = plan.layers[l];
         let key = &plan.functions[layer.function];
         let ldims = dims.for_heads(cfg, layer.shape.heads);
-        if !query_pos.contains_key(&ldims.group) {
-            let q = query_positions(&mut b, step, &inputs.positions, ldims.group)?;
-            query_pos.insert(ldims.group, q);
+        if let std::collections::btree_map::Entry::Vacant(e) = query_pos.entry(ldims.group) {
+            e.insert(query_positions(
+                &mut b,
+                step,
+                &inputs.positions,
+                ldims.group,
+            )?);
         }
         let own_input = match &per_layer {
             Some(all) => {
