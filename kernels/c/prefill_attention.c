@@ -133,7 +133,8 @@ INLINE int pf_reaches(const size_t* seen, size_t j0, size_t k0) {
 
 INLINE void prefill_attention(enum kv kv, const float* q, const uint8_t* k_cache,
                               const uint8_t* v_cache, const int32_t* pos,
-                              const int32_t* slot_index, float* out, size_t T, size_t H,
+                              const int32_t* slot_index, const float* sinks, float* out,
+                              size_t T, size_t H,
                               size_t Hkv, size_t D, size_t C, size_t W, size_t slots, size_t TB,
                               float scale, size_t workgroup) {
     if (T == 0 || Hkv == 0 || TB == 0 || slots == 0 || H % Hkv != 0) return;
@@ -176,8 +177,10 @@ INLINE void prefill_attention(enum kv kv, const float* q, const uint8_t* k_cache
             qs[j * D + d] = qj ? qj[d * T] * scale : 0.0f;
             o[j * D + d] = 0.0f;
         }
-        maxes[j] = -__builtin_inff();
-        sums[j] = 0.0f;
+        // With sinks (gpt-oss), each query's softmax starts from its head's sink, a score
+        // without a value, as in the decode kernel.
+        maxes[j] = sinks && live ? sinks[h * G + g] : -__builtin_inff();
+        sums[j] = sinks && live ? 1.0f : 0.0f;
     }
     const uint8_t* kb = k_cache + (slot * Hkv + h) * D * C * elem;
     const size_t stride = Hkv * D * elem;  // bytes between positions of the values
@@ -255,10 +258,33 @@ INLINE void prefill_attention(enum kv kv, const float* q, const uint8_t* k_cache
         } scale = {(uint32_t)scale_bits};                                                   \
         prefill_attention(kv, (const float*)(q + q_offset), k + k_offset, v + v_offset,     \
                           (const int32_t*)(pos + pos_offset),                               \
-                          (const int32_t*)(slot + slot_offset), (float*)(out + out_offset), \
+                          (const int32_t*)(slot + slot_offset), NULL,                       \
+                          (float*)(out + out_offset), T, H, Hkv, D, C, W, slots, TB,        \
+                          scale.value, workgroup);                                          \
+    }
+
+// The same with the sinks (`[H]` f32) as one more binding after the slot.
+#define PREFILL_ATTENTION_SINKS(name, kv)                                                    \
+    __attribute__((visibility("hidden"))) void name(                                        \
+        const uint8_t* q, size_t q_offset, const uint8_t* k, size_t k_offset,               \
+        const uint8_t* v, size_t v_offset, const uint8_t* pos, size_t pos_offset,           \
+        const uint8_t* slot, size_t slot_offset, const uint8_t* sinks, size_t sinks_offset, \
+        uint8_t* out, size_t out_offset, size_t T, size_t H, size_t Hkv, size_t D, size_t C, \
+        size_t W, size_t slots, size_t TB, size_t scale_bits, size_t workgroup) {           \
+        union {                                                                             \
+            uint32_t bits;                                                                  \
+            float value;                                                                    \
+        } scale = {(uint32_t)scale_bits};                                                   \
+        prefill_attention(kv, (const float*)(q + q_offset), k + k_offset, v + v_offset,     \
+                          (const int32_t*)(pos + pos_offset),                               \
+                          (const int32_t*)(slot + slot_offset),                             \
+                          (const float*)(sinks + sinks_offset), (float*)(out + out_offset), \
                           T, H, Hkv, D, C, W, slots, TB, scale.value, workgroup);           \
     }
 
 PREFILL_ATTENTION(llm_prefill_attention_f32, KV_F32)
 PREFILL_ATTENTION(llm_prefill_attention_f16, KV_F16)
 PREFILL_ATTENTION(llm_prefill_attention_bf16, KV_BF16)
+PREFILL_ATTENTION_SINKS(llm_prefill_attention_sinks_f32, KV_F32)
+PREFILL_ATTENTION_SINKS(llm_prefill_attention_sinks_f16, KV_F16)
+PREFILL_ATTENTION_SINKS(llm_prefill_attention_sinks_bf16, KV_BF16)

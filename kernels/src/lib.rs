@@ -595,6 +595,16 @@ pub fn prefill_attention_symbol(kv: KvType) -> &'static str {
     }
 }
 
+/// [`prefill_attention_symbol`] for models with attention sinks: one more binding after the
+/// slot, the sinks `[H]` f32 (one logit per query head that joins its softmax).
+pub fn prefill_attention_sinks_symbol(kv: KvType) -> &'static str {
+    match kv {
+        KvType::F32 => "llm_prefill_attention_sinks_f32",
+        KvType::F16 => "llm_prefill_attention_sinks_f16",
+        KvType::Bf16 => "llm_prefill_attention_sinks_bf16",
+    }
+}
+
 /// Floats of the prefill kernel's stack buffer (`PF_FLOATS`): one slice of a key or value
 /// block (64 x 64), then per query its scaled query and running output (D floats each) and
 /// one block's weights (64).
@@ -666,6 +676,7 @@ mod tests {
                     decode_attention_symbol(kv),
                     decode_attention_sinks_symbol(kv),
                     prefill_attention_symbol(kv),
+                    prefill_attention_sinks_symbol(kv),
                 ]
                 .map(str::to_string)
             });

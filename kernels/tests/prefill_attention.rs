@@ -10,7 +10,7 @@ use kernels::{
 #[allow(dead_code)]
 #[path = "common/attention.rs"]
 mod attention;
-use attention::{prefill_entry, stored};
+use attention::{prefill_entry, prefill_sinks_entry, stored};
 
 mod common;
 use common::{floats, Rng};
@@ -29,7 +29,7 @@ struct Case {
     tokens: usize,
 }
 
-fn check(case: &Case, kv: KvType, seed: u64) {
+fn check(case: &Case, kv: KvType, seed: u64, sinks: Option<&[f32]>) {
     let Case {
         heads,
         kv_heads,
@@ -68,33 +68,77 @@ fn check(case: &Case, kv: KvType, seed: u64) {
     let mut out = vec![0xFFu8; heads * dim * tokens * 4];
     let per_workgroup = prefill_attention_tokens(dim, group);
     for wg in 0..prefill_attention_workgroups(tokens, kv_heads, dim, group) {
-        // SAFETY: the buffers hold q, both caches, positions, the slot and the output at
-        // offset 0 in the shapes the arguments give.
-        unsafe {
-            prefill_entry(kv)(
-                qb.as_ptr(),
-                0,
-                kb.as_ptr(),
-                0,
-                vb.as_ptr(),
-                0,
-                pos.as_ptr(),
-                0,
-                slot_arg.as_ptr(),
-                0,
-                out.as_mut_ptr(),
-                0,
-                tokens,
-                heads,
-                kv_heads,
-                dim,
-                capacity,
-                window,
-                slots,
-                per_workgroup,
-                scale.to_bits() as usize,
-                wg,
-            );
+        let sizes = (
+            tokens,
+            heads,
+            kv_heads,
+            dim,
+            capacity,
+            window,
+            slots,
+            per_workgroup,
+        );
+        let (t, h, hkv, d, c, w, s, tb) = sizes;
+        let scale = scale.to_bits() as usize;
+        match sinks {
+            // SAFETY: the buffers hold q, both caches, positions, the slot and the output at
+            // offset 0 in the shapes the arguments give.
+            None => unsafe {
+                prefill_entry(kv)(
+                    qb.as_ptr(),
+                    0,
+                    kb.as_ptr(),
+                    0,
+                    vb.as_ptr(),
+                    0,
+                    pos.as_ptr(),
+                    0,
+                    slot_arg.as_ptr(),
+                    0,
+                    out.as_mut_ptr(),
+                    0,
+                    t,
+                    h,
+                    hkv,
+                    d,
+                    c,
+                    w,
+                    s,
+                    tb,
+                    scale,
+                    wg,
+                )
+            },
+            // SAFETY: as above, and the sinks hold one f32 per query head.
+            Some(sinks) => unsafe {
+                let sinks: Vec<u8> = sinks.iter().flat_map(|v| v.to_le_bytes()).collect();
+                prefill_sinks_entry(kv)(
+                    qb.as_ptr(),
+                    0,
+                    kb.as_ptr(),
+                    0,
+                    vb.as_ptr(),
+                    0,
+                    pos.as_ptr(),
+                    0,
+                    slot_arg.as_ptr(),
+                    0,
+                    sinks.as_ptr(),
+                    0,
+                    out.as_mut_ptr(),
+                    0,
+                    t,
+                    h,
+                    hkv,
+                    d,
+                    c,
+                    w,
+                    s,
+                    tb,
+                    scale,
+                    wg,
+                )
+            },
         }
     }
     let out = floats(&out);
@@ -115,9 +159,15 @@ fn check(case: &Case, kv: KvType, seed: u64) {
                     dot * scale as f64
                 })
                 .collect();
-            let max = scores.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+            // A sink joins the softmax as a score without a value.
+            let sink = sinks.map(|s| s[head] as f64);
+            let max = scores
+                .iter()
+                .chain(sink.as_ref())
+                .cloned()
+                .fold(f64::NEG_INFINITY, f64::max);
             let e: Vec<f64> = scores.iter().map(|s| (s - max).exp()).collect();
-            let sum: f64 = e.iter().sum();
+            let sum: f64 = e.iter().sum::<f64>() + sink.map_or(0.0, |s| (s - max).exp());
             for d in 0..dim {
                 let expected = (0..keys).map(|k| e[k] * value(k, h, d)).sum::<f64>() / sum;
                 let got = out[(head * dim + d) * tokens + t] as f64;
@@ -171,7 +221,32 @@ fn prefill_attention_matches_softmax_attention() {
     ];
     for (i, case) in cases.iter().enumerate() {
         for kv in [KvType::F32, KvType::F16, KvType::Bf16] {
-            check(case, kv, 11 + i as u64);
+            check(case, kv, 11 + i as u64, None);
         }
+    }
+}
+
+/// gpt-oss's attention sinks in a prefill chunk: each head's logit joins every query's
+/// softmax, above, among and below the scores.
+#[test]
+fn prefill_attention_with_sinks_matches_softmax_attention() {
+    if !kernels::host_supported() {
+        eprintln!("skipped: this CPU does not run the kernels");
+        return;
+    }
+    let case = Case {
+        heads: 8,
+        kv_heads: 2,
+        dim: 64,
+        slots: 3,
+        slot: 1,
+        capacity: 200,
+        window: 200,
+        start: 60,
+        tokens: 70,
+    };
+    let sinks = [4.0, 0.5, -0.3, 0.0, -30.0, 2.0, 1.0, -1.0];
+    for kv in [KvType::F32, KvType::F16, KvType::Bf16] {
+        check(&case, kv, 31, Some(&sinks));
     }
 }

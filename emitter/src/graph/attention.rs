@@ -503,7 +503,7 @@ pub fn decode_attention_kernel(
 /// over positions `0..=query_pos[0, t]` (below the step's window) of `slot` (`[1, 1]`) in the
 /// updated caches. The kernel keeps a running softmax per query over blocks of positions, so
 /// no `[group*T, W]` score matrix is ever written, and reads only the positions its tokens
-/// see. `[H*D, T]`.
+/// see. With `sinks` (`[H]`), each head's logit joins its queries' softmax. `[H*D, T]`.
 #[allow(clippy::too_many_arguments)]
 pub fn prefill_attention_kernel(
     b: &mut FuncBuilder,
@@ -514,6 +514,7 @@ pub fn prefill_attention_kernel(
     v_cache: &Value,
     query_pos: &Value,
     slot: &Value,
+    sinks: Option<&Value>,
 ) -> Result<Value> {
     const OP: &str = "prefill_attention_kernel";
     let error = |detail: String| crate::hlo::ShapeError {
@@ -554,7 +555,14 @@ pub fn prefill_attention_kernel(
         d as usize,
         group as usize,
     ) as i64;
-    let symbol = kernels::prefill_attention_symbol(kv);
+    let symbol = match sinks {
+        Some(_) => kernels::prefill_attention_sinks_symbol(kv),
+        None => kernels::prefill_attention_symbol(kv),
+    };
+    let mut operands = vec![q, k_cache, v_cache, query_pos, slot];
+    operands.extend(sinks);
+    let mut bindings: Vec<TensorType> = operands.iter().map(|v| v.ty().clone()).collect();
+    bindings.push(TensorType::new([heads * d, tokens], ElemType::F32));
     let dispatch = ExternDispatch {
         object,
         format: kernels::EXECUTABLE_FORMAT.into(),
@@ -562,14 +570,7 @@ pub fn prefill_attention_kernel(
             "{symbol}_t{tokens}_h{heads}x{kv_heads}_d{d}_c{capacity}_w{window}_slots{slots}_s{scale:x}"
         ),
         symbol: symbol.into(),
-        bindings: vec![
-            q.ty().clone(),
-            k_cache.ty().clone(),
-            v_cache.ty().clone(),
-            query_pos.ty().clone(),
-            slot.ty().clone(),
-            TensorType::new([heads * d, tokens], ElemType::F32),
-        ],
+        bindings,
         results: 1,
         constants: vec![
             tokens,
@@ -584,8 +585,5 @@ pub fn prefill_attention_kernel(
         ],
         workgroups,
     };
-    Ok(
-        b.dispatch(&dispatch, &[q, k_cache, v_cache, query_pos, slot])?
-            .remove(0),
-    )
+    Ok(b.dispatch(&dispatch, &operands)?.remove(0))
 }

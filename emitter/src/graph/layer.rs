@@ -367,12 +367,11 @@ fn attention(
     } else if let Some(slot) = a
         .slot
         .as_ref()
-        // The prefill kernel has no sinks; the graph's form has.
-        .filter(|_| full && sinks.is_none() && prefill_kernel_applies(dims, step))
+        .filter(|_| full && prefill_kernel_applies(dims, step))
     {
         // Ring layers (sliding windows) never get here: see ring_prefill_attention.
         let (k, v, pos) = (&k_cache, &v_cache, &a.query_pos);
-        prefill_attention_kernel(b, dims, step, q, k, v, pos, slot)?
+        prefill_attention_kernel(b, dims, step, q, k, v, pos, slot, sinks)?
     } else {
         // Built per layer from positions: an i1 mask passed between dispatches trips
         // IREE's data-tiling encodings.

@@ -2,7 +2,8 @@
 //! for the attention tests and the decode bench (shared by path: only those use them).
 
 use kernels::{
-    decode_attention_sinks_symbol, decode_attention_symbol, prefill_attention_symbol, KvType,
+    decode_attention_sinks_symbol, decode_attention_symbol, prefill_attention_sinks_symbol,
+    prefill_attention_symbol, KvType,
 };
 
 /// q, k cache, v cache, pos and out as pointer and byte offset; then B, H, Hkv, D, C, W, Q,
@@ -152,6 +153,55 @@ pub fn prefill_entry(kv: KvType) -> PrefillEntry {
         "llm_prefill_attention_f32" => llm_prefill_attention_f32,
         "llm_prefill_attention_f16" => llm_prefill_attention_f16,
         "llm_prefill_attention_bf16" => llm_prefill_attention_bf16,
+        other => panic!("no test entry for {other}"),
+    }
+}
+
+/// [`PrefillEntry`] with the sinks (pointer and byte offset) after the slot.
+pub type PrefillSinksEntry = unsafe extern "C" fn(
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *mut u8,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+);
+
+kernels!(
+    (
+        q: *const u8, qo: usize, k: *const u8, ko: usize, v: *const u8, vo: usize,
+        pos: *const u8, po: usize, slot: *const u8, so: usize, sinks: *const u8, sio: usize,
+        out: *mut u8, oo: usize, t: usize, h: usize, hkv: usize, d: usize, c: usize, w: usize,
+        slots: usize, tb: usize, scale: usize, wg: usize,
+    );
+    llm_prefill_attention_sinks_f32,
+    llm_prefill_attention_sinks_f16,
+    llm_prefill_attention_sinks_bf16
+);
+
+pub fn prefill_sinks_entry(kv: KvType) -> PrefillSinksEntry {
+    match prefill_attention_sinks_symbol(kv) {
+        "llm_prefill_attention_sinks_f32" => llm_prefill_attention_sinks_f32,
+        "llm_prefill_attention_sinks_f16" => llm_prefill_attention_sinks_f16,
+        "llm_prefill_attention_sinks_bf16" => llm_prefill_attention_sinks_bf16,
         other => panic!("no test entry for {other}"),
     }
 }
