@@ -149,7 +149,7 @@ pub struct Keys<'a> {
 }
 
 /// `[Hkv*D, T]` as `[Hkv, T, D]`, so that each kv head is a `[1, T, D]` slice.
-fn rows_by_kv_head(b: &mut FuncBuilder, dims: &Dims, x: &Value) -> Result<Value> {
+pub(super) fn rows_by_kv_head(b: &mut FuncBuilder, dims: &Dims, x: &Value) -> Result<Value> {
     let x = b.reshape(x, &[dims.kv_heads, dims.head_dim, x.dim(1)])?;
     b.transpose(&x, &[0, 2, 1])
 }
@@ -205,7 +205,7 @@ pub fn attend(
 }
 
 /// `scale · q·kᵀ` for `q` `[R, Q, D]` and `k` `[R, D, W]`, as `[R, Q, W]`.
-fn scores(
+pub(super) fn scores(
     b: &mut FuncBuilder,
     form: AttentionForm,
     scale: f64,
@@ -232,7 +232,7 @@ fn scores(
 }
 
 /// `Σ_w e[w] v[w] / sum` for `e` `[R, Q, W]`, `sum` `[R, Q]`, `v` `[R, W, D]`: `[R, Q, D]`.
-fn weighted_values(
+pub(super) fn weighted_values(
     b: &mut FuncBuilder,
     form: AttentionForm,
     e: &Value,
@@ -281,7 +281,11 @@ fn batched_dot(
 /// Softmax numerator and denominator over the last dimension of `[R, Q, W]`:
 /// `exp(s - max)` and its sum `[R, Q]`. A sink (`[R, Q]`) is one more score in the
 /// maximum and the sum, with no value of its own.
-fn softmax_parts(b: &mut FuncBuilder, s: &Value, sink: Option<&Value>) -> Result<(Value, Value)> {
+pub(super) fn softmax_parts(
+    b: &mut FuncBuilder,
+    s: &Value,
+    sink: Option<&Value>,
+) -> Result<(Value, Value)> {
     let mut max = b.reduce_with(s, f64::NEG_INFINITY, ReduceOp::Max, &[2])?;
     if let Some(sink) = sink {
         max = b.maximum(&max, sink)?;
@@ -301,7 +305,7 @@ fn softmax_parts(b: &mut FuncBuilder, s: &Value, sink: Option<&Value>) -> Result
 /// The sinks of kv head `h`'s query heads laid out as its queries are (`[R, Q]`): decode
 /// rows hold one query per group head; a prefill chunk's queries are (group head, token)
 /// pairs, group head major (see [`queries_by_kv_head`]).
-fn head_sinks(
+pub(super) fn head_sinks(
     b: &mut FuncBuilder,
     dims: &Dims,
     step: Step,
@@ -322,7 +326,12 @@ fn head_sinks(
 
 /// `[H*D, M]` to `[R, Hkv, Q, D]`: decode rows are tokens; a prefill chunk is one row whose
 /// queries are (group head, token) pairs.
-fn queries_by_kv_head(b: &mut FuncBuilder, dims: &Dims, step: Step, q: &Value) -> Result<Value> {
+pub(super) fn queries_by_kv_head(
+    b: &mut FuncBuilder,
+    dims: &Dims,
+    step: Step,
+    q: &Value,
+) -> Result<Value> {
     let m = step.tokens();
     let q = b.reshape(q, &[dims.kv_heads, dims.group, dims.head_dim, m])?;
     match step {
@@ -335,7 +344,12 @@ fn queries_by_kv_head(b: &mut FuncBuilder, dims: &Dims, step: Step, q: &Value) -
 }
 
 /// Inverse of [`queries_by_kv_head`].
-fn heads_to_hidden(b: &mut FuncBuilder, dims: &Dims, step: Step, o: &Value) -> Result<Value> {
+pub(super) fn heads_to_hidden(
+    b: &mut FuncBuilder,
+    dims: &Dims,
+    step: Step,
+    o: &Value,
+) -> Result<Value> {
     let (m, hd) = (step.tokens(), dims.heads * dims.head_dim);
     match step {
         Step::Decode { .. } => {

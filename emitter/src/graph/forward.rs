@@ -207,7 +207,7 @@ fn index_pairs(b: &mut FuncBuilder, slots: &Value, positions: &Value) -> Result<
 }
 
 /// `cos` and `sin` of `position * inv_freq`, each `[D/2, M]`, times the table's scale.
-fn rope_tables(
+pub(super) fn rope_tables(
     b: &mut FuncBuilder,
     table: &RopeTable,
     positions: &Value,

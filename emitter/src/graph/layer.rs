@@ -8,6 +8,7 @@ use super::attention::{
     attend, causal_mask, decode_attention_kernel, decode_kernel_applies, prefill_attention_kernel,
     prefill_kernel_applies, window_mask, write_keys, write_values, AttentionForm, Keys,
 };
+use super::embed::packed_attention;
 use super::experts;
 use super::grouped_kernel::weight_kernel;
 use super::linear::{linear_many, Several, Weight};
@@ -32,6 +33,23 @@ struct LayerArgs {
     x: Value,
     cos: Value,
     sin: Value,
+    /// What the layer attends over: caches, or a packed chunk's own tokens.
+    keys: LayerKeys,
+    /// Its per-layer input `[P, M]`, when the model has them.
+    per_layer: Option<Value>,
+    w: BTreeMap<String, Weight>,
+}
+
+enum LayerKeys {
+    Cache(CacheArgs),
+    /// A packed chunk (see [`LayerKinds::packed`]): the sequence of each token, `[T]`.
+    Packed {
+        segments: Value,
+    },
+}
+
+/// A cached step's inputs: where it writes, what its queries see, and the caches.
+struct CacheArgs {
     /// Where its K and V are written; `None` for a layer that reads another's cache.
     kv_index: Option<Value>,
     query_pos: Value,
@@ -42,9 +60,6 @@ struct LayerArgs {
     v_cache: Value,
     /// A shared ring's prefill: the producer's K and V of the chunk, `[Hkv*D, T]` each.
     fresh: Option<(Value, Value)>,
-    /// Its per-layer input `[P, M]`, when the model has them.
-    per_layer: Option<Value>,
-    w: BTreeMap<String, Weight>,
 }
 
 impl LayerArgs {
@@ -92,29 +107,16 @@ fn declare_args(
     kinds: LayerKinds,
     formats: &[WeightFormat],
 ) -> Result<LayerArgs> {
-    let span = kinds.span;
-    let shared = kinds.shape.shared_kv;
     let m = step.tokens();
     let x = b.arg("x", f32_ty([dims.hidden, m]));
     let cos = b.arg("cos", f32_ty([dims.head_dim / 2, m]));
     let sin = b.arg("sin", f32_ty([dims.head_dim / 2, m]));
-    let kv_index = (!shared).then(|| b.arg("kv_index", TensorType::new([m, 2], ElemType::I32)));
-    let query_pos = b.arg("query_pos", step.query_positions_type(dims));
-    let slot = matches!(step, Step::Prefill { .. })
-        .then(|| b.arg("slot", TensorType::new([1, 1], ElemType::I32)));
-    let key_pos = match (step, span) {
-        (Step::Prefill { t, .. }, CacheSpan::Ring(_)) => {
-            let keys = span.read_len(step) + t;
-            Some(b.arg("key_pos", TensorType::new([keys], ElemType::I32)))
-        }
-        _ => None,
+    let keys = match kinds.packed {
+        true => LayerKeys::Packed {
+            segments: b.arg("segments", TensorType::new([m], ElemType::I32)),
+        },
+        false => LayerKeys::Cache(declare_cache_args(b, dims, step, kinds)),
     };
-    let k_cache = b.arg("k_cache", dims.key_cache_type_for(span));
-    let v_cache = b.arg("v_cache", dims.value_cache_type_for(span));
-    let fresh = (shared && key_pos.is_some()).then(|| {
-        let ty = f32_ty([dims.kv_heads * dims.head_dim, m]);
-        (b.arg("k_fresh", ty.clone()), b.arg("v_fresh", ty))
-    });
     let per_layer = cfg
         .per_layer_input
         .map(|p| b.arg("per_layer_input", f32_ty([p.width as i64, m])));
@@ -158,6 +160,38 @@ fn declare_args(
         x,
         cos,
         sin,
+        keys,
+        per_layer,
+        w,
+    })
+}
+
+fn declare_cache_args(
+    b: &mut FuncBuilder,
+    dims: &Dims,
+    step: Step,
+    kinds: LayerKinds,
+) -> CacheArgs {
+    let (span, shared) = (kinds.span, kinds.shape.shared_kv);
+    let m = step.tokens();
+    let kv_index = (!shared).then(|| b.arg("kv_index", TensorType::new([m, 2], ElemType::I32)));
+    let query_pos = b.arg("query_pos", step.query_positions_type(dims));
+    let slot = matches!(step, Step::Prefill { .. })
+        .then(|| b.arg("slot", TensorType::new([1, 1], ElemType::I32)));
+    let key_pos = match (step, span) {
+        (Step::Prefill { t, .. }, CacheSpan::Ring(_)) => {
+            let keys = span.read_len(step) + t;
+            Some(b.arg("key_pos", TensorType::new([keys], ElemType::I32)))
+        }
+        _ => None,
+    };
+    let k_cache = b.arg("k_cache", dims.key_cache_type_for(span));
+    let v_cache = b.arg("v_cache", dims.value_cache_type_for(span));
+    let fresh = (shared && key_pos.is_some()).then(|| {
+        let ty = f32_ty([dims.kv_heads * dims.head_dim, m]);
+        (b.arg("k_fresh", ty.clone()), b.arg("v_fresh", ty))
+    });
+    CacheArgs {
         kv_index,
         query_pos,
         slot,
@@ -165,9 +199,7 @@ fn declare_args(
         k_cache,
         v_cache,
         fresh,
-        per_layer,
-        w,
-    })
+    }
 }
 
 /// What one layer function is built for besides its weights' formats.
@@ -179,6 +211,9 @@ pub struct LayerKinds {
     pub shape: LayerShape,
     /// Later layers read its cache (see `layer_plan::FunctionKey::stores`).
     pub stores: bool,
+    /// A packed embedding chunk: several sequences side by side, each attending causally
+    /// over its own tokens only, with no cache (see `embed::packed_attention`).
+    pub packed: bool,
 }
 
 /// `<name>(x, cos, sin, [kv_index,] query_pos, [slot,] [key_pos,] k_cache, v_cache,
@@ -188,7 +223,9 @@ pub struct LayerKinds {
 /// grouped weight takes one argument per part), in `layer_suffixes` order. The caches hold
 /// `kinds.span`'s positions; `kv_index` already points into them. A layer that reads another
 /// layer's cache (`kinds.shape.shared_kv`) takes it as that layer left it, or, for a ring's
-/// prefill, as it was before the chunk plus the chunk's K and V.
+/// prefill, as it was before the chunk plus the chunk's K and V. A packed layer is
+/// `<name>(x, cos, sin, segments, [per_layer_input,] weights...)` and returns the hidden state
+/// alone.
 pub fn layer_function(
     name: String,
     cfg: &ModelConfig,
@@ -239,16 +276,33 @@ pub fn layer_function(
         true => Some(vector(&a.w, SINKS)?.clone()),
         false => None,
     };
-    let (attn, caches) = attention(
-        &mut b,
-        dims,
-        step,
-        kinds,
-        &a,
-        &q,
-        kv.as_ref(),
-        sinks.as_ref(),
-    )?;
+    let (attn, caches) = match &a.keys {
+        LayerKeys::Cache(c) => attention(
+            &mut b,
+            dims,
+            step,
+            kinds,
+            c,
+            &q,
+            kv.as_ref(),
+            sinks.as_ref(),
+        )?,
+        LayerKeys::Packed { segments } => {
+            let (k, v) = kv.as_ref().ok_or_else(|| ShapeError {
+                op: "layer".into(),
+                detail: "a packed layer projects its own K and V".into(),
+            })?;
+            // A window as long as the capacity never binds, and chunks are no longer.
+            let window = match kinds.span {
+                CacheSpan::Ring(window) => Some(window),
+                CacheSpan::Full => None,
+            };
+            let qkv = [&q, k, v];
+            let form = kinds.attention;
+            let attn = packed_attention(&mut b, dims, form, qkv, segments, window, sinks.as_ref())?;
+            (attn, None)
+        }
+    };
     let o = projection(&mut b, &a.w, "self_attn.o_proj", &attn)?;
     let o = match cfg.post_norms {
         true => {
@@ -272,7 +326,8 @@ pub fn layer_function(
     let mut results = vec![&x];
     if let Some((k_cache, v_cache)) = &caches {
         results.extend([k_cache, v_cache]);
-        if kinds.stores && a.key_pos.is_some() {
+        let ring_prefill = matches!(&a.keys, LayerKeys::Cache(c) if c.key_pos.is_some());
+        if kinds.stores && ring_prefill {
             let (k, v) = kv
                 .as_ref()
                 .expect("a layer with caches projects its K and V");
@@ -318,7 +373,7 @@ fn attention(
     dims: &Dims,
     step: Step,
     kinds: LayerKinds,
-    a: &LayerArgs,
+    a: &CacheArgs,
     q: &Value,
     kv: Option<&(Value, Value)>,
     sinks: Option<&Value>,
@@ -417,7 +472,7 @@ fn ring_prefill_attention(
     dims: &Dims,
     step: Step,
     form: AttentionForm,
-    a: &LayerArgs,
+    a: &CacheArgs,
     key_pos: &Value,
     window: i64,
     [q, k, v]: [&Value; 3],

@@ -4,6 +4,7 @@
 mod argmax;
 mod attention;
 mod copy_slot;
+mod embed;
 mod experts;
 mod forward;
 mod grouped_kernel;
@@ -24,6 +25,7 @@ pub use self::weight_format::{
 };
 pub use attention::AttentionForm;
 pub use copy_slot::COPY_SLOT;
+pub use embed::embed_name;
 pub use forward::cache_globals;
 pub use head::{sample_function, Head};
 pub use layer_plan::{LayerPlan, LayerUse};
@@ -76,6 +78,9 @@ pub struct GraphOptions {
     /// prefill and decode alike: the f32 activations (exact, the default) or int8 quantized
     /// ones ([`Activations::Q8`], lossy).
     pub activations: Activations,
+    /// Chunk lengths of the embedding graphs (`embed_hidden_t{T}`, see [`Kind::Embed`]); empty,
+    /// the default, emits none, and the rest of the module is the same either way.
+    pub embed_lengths: Vec<usize>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -86,6 +91,9 @@ pub enum Kind {
     Copy,
     /// The sampling head alone: logits and sampling inputs in, tokens and log-probabilities out.
     Sample,
+    /// A packed chunk of several sequences in, every token's final normed hidden state out; no
+    /// cache is read or written.
+    Embed,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -214,6 +222,7 @@ impl GraphOptions {
             ("prefill windows", &self.prefill_windows),
             ("decode batches", &self.decode_batches),
             ("decode windows", &self.decode_windows),
+            ("embedding lengths", &self.embed_lengths),
         ];
         for (what, list) in lists {
             if list.contains(&0) || list.windows(2).any(|p| p[0] >= p[1]) {
@@ -250,6 +259,9 @@ impl GraphOptions {
         }
         if let Some(t) = self.prefill_lengths.iter().find(|&&t| t > c) {
             return options_error(format!("prefill length {t} exceeds the capacity {c}"));
+        }
+        if let Some(t) = self.embed_lengths.iter().find(|&&t| t > c) {
+            return options_error(format!("embedding length {t} exceeds the capacity {c}"));
         }
         let mut windows = self.prefill_windows.iter().chain(&self.decode_windows);
         if let Some(w) = windows.find(|&&w| w > c) {
@@ -454,6 +466,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
                     attention: form,
                     shape: key.shape,
                     stores: key.stores,
+                    packed: false,
                 };
                 let dims = dims.for_heads(cfg, key.shape.heads);
                 layer::layer_function(name, cfg, &dims, step, kinds, &key.formats)
@@ -472,6 +485,15 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
         module.functions.extend(layers);
         module.functions.push(forward);
         module.functions.extend(entries);
+    }
+    for &t in &opts.embed_lengths {
+        let (f, layers) = embed_graph(cfg, &dims, &weights, &plan, t)?;
+        functions.push(FunctionInfo {
+            t: Some(t),
+            ..info(&f, Kind::Embed, None, None)
+        });
+        module.functions.extend(layers);
+        module.functions.push(f);
     }
     if opts.heads.contains(&Head::Sample) {
         for &b in &opts.decode_batches {
@@ -494,6 +516,54 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
         dims,
         plan,
     })
+}
+
+/// `embed_hidden_t{t}` and the packed layer functions it calls. Layers that read another
+/// layer's cache (Gemma 4's last layers) and per-layer inputs have no packed form yet.
+fn embed_graph(
+    cfg: &ModelConfig,
+    dims: &Dims,
+    weights: &Weights,
+    plan: &LayerPlan,
+    t: usize,
+) -> Result<(crate::hlo::Function, Vec<crate::hlo::Function>), GraphError> {
+    if plan.functions.iter().any(|key| key.shape.shared_kv) {
+        return Err(GraphError::Options(
+            "embedding graphs are not built for models whose layers share caches".into(),
+        ));
+    }
+    if cfg.per_layer_input.is_some() {
+        return Err(GraphError::Options(
+            "embedding graphs are not built for models with per-layer inputs".into(),
+        ));
+    }
+    // Sized as a prefill chunk reading a window of its own tokens.
+    let step = Step::Prefill {
+        t: t as i64,
+        w: t as i64,
+    };
+    let layers = plan
+        .functions
+        .iter()
+        .enumerate()
+        .map(|(k, key)| {
+            let name = match k {
+                0 => format!("layer_embed_t{t}"),
+                _ => format!("layer_embed_t{t}_{k}"),
+            };
+            let kinds = layer::LayerKinds {
+                span: key.span,
+                attention: AttentionForm::Matmul,
+                shape: key.shape,
+                stores: false,
+                packed: true,
+            };
+            let dims = dims.for_heads(cfg, key.shape.heads);
+            layer::layer_function(name, cfg, &dims, step, kinds, &key.formats)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let f = embed::embed_function(dims, t as i64, weights, plan, cfg.rms_norm_eps, &layers)?;
+    Ok((f, layers))
 }
 
 /// A module of `sample_b{B}` functions only, for a vocabulary of `vocab`: the same sampling

@@ -21,6 +21,7 @@ fn opts() -> GraphOptions {
         form: ModuleForm::Generic,
         cpu_kernels: false,
         activations: Default::default(),
+        embed_lengths: Vec::new(),
     }
 }
 
@@ -781,4 +782,58 @@ fn whole_projection_qk_norms_take_the_projection_width() {
     let kv = (cfg.num_key_value_heads * cfg.head_dim) as i64;
     assert_eq!(shape("model.layers.0.self_attn.q_norm.weight"), [q]);
     assert_eq!(shape("model.layers.0.self_attn.k_norm.weight"), [kv]);
+}
+
+/// Embedding lengths add their own graphs and nothing else: every other function renders as it
+/// does without them, so a chat module's text (and its compile cache entry) is the same when
+/// embeddings are off.
+#[test]
+fn embedding_graphs_leave_the_rest_of_the_module_alone() {
+    let cfg = from_hf_json(TINY).unwrap();
+    let plain = build(&cfg, &opts()).unwrap();
+    let with = build(
+        &cfg,
+        &GraphOptions {
+            embed_lengths: vec![16, 64],
+            ..opts()
+        },
+    )
+    .unwrap();
+    assert!(plain.functions.iter().all(|f| f.kind != Kind::Embed));
+    let embed: Vec<&FunctionInfo> = with
+        .functions
+        .iter()
+        .filter(|f| f.kind == Kind::Embed)
+        .collect();
+    let shapes: Vec<(&str, Option<usize>)> = embed.iter().map(|f| (f.name.as_str(), f.t)).collect();
+    assert_eq!(
+        shapes,
+        [
+            ("embed_hidden_t16", Some(16)),
+            ("embed_hidden_t64", Some(64))
+        ]
+    );
+    let hidden = cfg.hidden_size as i64;
+    assert_eq!(embed[0].results[0].shape, [16, hidden]);
+    let arg_names: Vec<&str> = embed[0].args.iter().map(|a| a.name.as_str()).collect();
+    assert_eq!(arg_names, ["tokens", "positions", "segments"]);
+    let others = |g: &BuiltModule| -> Vec<String> {
+        g.module
+            .functions
+            .iter()
+            .filter(|f| !f.name.contains("embed"))
+            .map(|f| {
+                let mut text = String::new();
+                f.render(&mut text);
+                text
+            })
+            .collect()
+    };
+    assert_eq!(others(&plain), others(&with));
+    assert_eq!(plain.module.globals, with.module.globals);
+    let too_long = GraphOptions {
+        embed_lengths: vec![128],
+        ..opts()
+    };
+    assert!(build(&cfg, &too_long).is_err());
 }
