@@ -73,6 +73,10 @@ pub enum ManifestError {
     /// No standalone sample function takes `logits` logits as `rows` rows.
     #[error("no sample_b{rows} function for {logits} logits")]
     NoSampler { rows: usize, logits: usize },
+    /// An embedding chunk of `tokens` tokens, and no embedding graph holds it (or the module
+    /// has none: it was built without embedding lengths).
+    #[error("no embedding graph holds {tokens} tokens (lengths {lengths:?})")]
+    NoEmbedGraph { tokens: usize, lengths: Vec<usize> },
 }
 
 /// A step the module's buckets cannot hold. The scheduler sizes every step by the module, so

@@ -33,6 +33,15 @@ struct DecodeGraph {
     sampling: Option<SampleTensors>,
 }
 
+/// `embed_hidden_t{T}`: a packed chunk of sequences to every token's hidden state.
+struct EmbedGraph {
+    t: usize,
+    function: Function,
+    tokens: Tensor,
+    positions: Tensor,
+    segments: Tensor,
+}
+
 /// `sample_b{B}`: the sampling head alone, over logits passed in.
 struct SampleGraph {
     b: usize,
@@ -73,6 +82,7 @@ pub struct Graphs {
     prefill: HashMap<Head, Vec<PrefillGraph>>,
     decode: HashMap<Head, Vec<DecodeGraph>>,
     samplers: Vec<SampleGraph>,
+    embedders: Vec<EmbedGraph>,
     copy_slot: Function,
     token_buf: Vec<i32>,
 }
@@ -102,6 +112,7 @@ impl Graphs {
         let mut prefill: HashMap<Head, Vec<PrefillGraph>> = HashMap::new();
         let mut decode: HashMap<Head, Vec<DecodeGraph>> = HashMap::new();
         let mut samplers = Vec::new();
+        let mut embedders = Vec::new();
         for info in &manifest.functions {
             let head = info.head.unwrap_or(Head::Logits);
             match info.kind {
@@ -114,10 +125,12 @@ impl Graphs {
                     .or_default()
                     .push(load_decode(&session, &manifest, info)?),
                 Kind::Sample => samplers.push(load_sampler(&session, &manifest, info)?),
+                Kind::Embed => embedders.push(load_embedder(&session, &manifest, info)?),
                 Kind::Copy => {}
             }
         }
         samplers.sort_by_key(|g| g.b);
+        embedders.sort_by_key(|g| g.t);
         for graphs in prefill.values_mut() {
             graphs.sort_by_key(|g| (g.t, g.w));
         }
@@ -138,6 +151,7 @@ impl Graphs {
             prefill,
             decode,
             samplers,
+            embedders,
             copy_slot,
             token_buf: Vec::new(),
         })
@@ -384,6 +398,50 @@ impl GraphRunner for Graphs {
         self.copy_slot.call(&[&src, &dst], &mut [])?;
         Ok(())
     }
+
+    fn embed_lengths(&self) -> Vec<usize> {
+        self.embedders.iter().map(|g| g.t).collect()
+    }
+
+    fn hidden(&self) -> usize {
+        self.manifest.config.hidden_size
+    }
+
+    /// Padding tokens past the chunk's own are token 0 at position 0 in segment -1, which no
+    /// sequence's token attends to.
+    fn embed(
+        &mut self,
+        tokens: &[i32],
+        positions: &[i32],
+        segments: &[i32],
+        rows: &mut Vec<f32>,
+    ) -> Result<usize, EngineError> {
+        let n = tokens.len();
+        let lengths = self.embed_lengths();
+        let graph = self
+            .embedders
+            .iter_mut()
+            .find(|g| g.t >= n && n > 0 && positions.len() == n && segments.len() == n)
+            .ok_or(ManifestError::NoEmbedGraph { tokens: n, lengths })?;
+        let t = graph.t;
+        for (tensor, values, pad) in [
+            (&mut graph.tokens, tokens, 0),
+            (&mut graph.positions, positions, 0),
+            (&mut graph.segments, segments, -1),
+        ] {
+            self.token_buf.clear();
+            self.token_buf.extend_from_slice(values);
+            self.token_buf.resize(t, pad);
+            tensor.write(&self.token_buf)?;
+        }
+        let width = self.manifest.config.hidden_size;
+        rows.resize(t * width, 0.0);
+        let inputs = [&graph.tokens, &graph.positions, &graph.segments];
+        graph
+            .function
+            .call(&inputs, &mut [Output::F32(&mut rows[..t * width])])?;
+        Ok(t)
+    }
 }
 
 /// Reusable host buffers for decode results.
@@ -447,6 +505,23 @@ fn sampling_tensors(
         Some(Head::Sample) => Ok(Some(SampleTensors::new(session, rows)?)),
         _ => Ok(None),
     }
+}
+
+fn load_embedder(
+    session: &Session,
+    manifest: &Manifest,
+    info: &FunctionInfo,
+) -> Result<EmbedGraph, EngineError> {
+    let t = info
+        .t
+        .ok_or_else(|| ManifestError::NoLength(info.name.clone()))?;
+    Ok(EmbedGraph {
+        t,
+        function: session.function(&function_name(manifest, info))?,
+        tokens: session.tensor(&[t], &vec![0i32; t])?,
+        positions: session.tensor(&[t], &vec![0i32; t])?,
+        segments: session.tensor(&[t], &vec![-1i32; t])?,
+    })
 }
 
 fn load_sampler(

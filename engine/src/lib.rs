@@ -10,6 +10,7 @@ pub mod batch;
 pub mod cache;
 pub mod compile;
 pub mod device_sampling;
+pub mod embedding;
 pub mod error;
 pub mod grammar;
 pub mod graphs;

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use loader::Tokenizer;
 
+use super::embed::{EmbeddingError, EmbeddingReply, EmbeddingRequest};
 use super::request::{Event, FinishReason, GenerationError, GenerationRequest, SubmitError};
 use super::runner::GraphRunner;
 use super::scheduler::{GraphsLoader, Scheduler, SchedulerConfig, StepStats};
@@ -28,6 +29,10 @@ enum Command {
         request: Box<GenerationRequest>,
         events: Box<dyn EventSink>,
     },
+    Embed {
+        request: EmbeddingRequest,
+        reply: EmbeddingReply,
+    },
     Cancel(u64),
     /// A module was offered through [`ModuleSwap`]: wakes an idle engine thread to take it.
     Wake,
@@ -39,6 +44,9 @@ enum Command {
 struct Limits {
     request: RequestLimits,
     max_queue: usize,
+    /// The most tokens one embedding input may have (the longest embedding graph), if the
+    /// module has embedding graphs.
+    embedding_length: Option<usize>,
 }
 
 /// What a request must fit, known before the module is compiled: a caller checks its request
@@ -65,6 +73,8 @@ pub struct EngineStats {
     /// Tokens drawn by the device sampling heads and by the host sampler.
     pub device_tokens: u64,
     pub host_tokens: u64,
+    /// Tokens run through packed embedding chunks.
+    pub embed_tokens: u64,
 }
 
 impl EngineStats {
@@ -80,6 +90,7 @@ impl EngineStats {
         self.bytes_read_back += step.bytes_read_back as u64;
         self.device_tokens += step.device_tokens as u64;
         self.host_tokens += step.host_tokens as u64;
+        self.embed_tokens += step.embed_tokens as u64;
     }
 }
 
@@ -173,6 +184,7 @@ impl Engine {
                 has_tokenizer: tokenizer.is_some(),
             },
             max_queue: config.max_queue,
+            embedding_length: graphs.embed_lengths().last().copied(),
         };
         let gauges = Arc::new(Gauges::default());
         gauges.slots.store(graphs.slots(), Ordering::Release);
@@ -268,6 +280,38 @@ impl EngineHandle {
             id,
             commands: self.commands.clone(),
         })
+    }
+
+    /// Checks and queues an embedding request; `reply` gets its embeddings from the engine
+    /// thread. It takes one queue place, as a generation request does, until it is answered.
+    pub fn embed(
+        &self,
+        request: EmbeddingRequest,
+        reply: EmbeddingReply,
+    ) -> Result<(), EmbeddingError> {
+        request.check(self.limits.embedding_length, self.limits.request.vocab)?;
+        let queued = self.pending.fetch_add(1, Ordering::AcqRel);
+        if queued >= self.limits.max_queue {
+            self.pending.fetch_sub(1, Ordering::AcqRel);
+            return Err(EmbeddingError::QueueFull {
+                capacity: self.limits.max_queue,
+            });
+        }
+        if self
+            .commands
+            .send(Command::Embed { request, reply })
+            .is_err()
+        {
+            self.pending.fetch_sub(1, Ordering::AcqRel);
+            return Err(EmbeddingError::EngineStopped);
+        }
+        Ok(())
+    }
+
+    /// The most tokens one embedding input may have; `None` when the module has no
+    /// embedding graphs.
+    pub fn embedding_length(&self) -> Option<usize> {
+        self.limits.embedding_length
     }
 
     /// Requests waiting or running.
@@ -537,6 +581,7 @@ fn run<G: GraphRunner>(
                     request,
                     events,
                 } => scheduler.enqueue(id, *request, events),
+                Command::Embed { request, reply } => scheduler.enqueue_embedding(request, reply),
                 Command::Cancel(id) => scheduler.cancel(id),
                 Command::Wake => {}
                 Command::Shutdown => shutdown = true,

@@ -2,6 +2,7 @@
 
 mod detok;
 mod draw;
+mod embed;
 mod engine;
 mod prefix_cache;
 mod request;
@@ -11,6 +12,7 @@ mod sequence;
 mod sink;
 
 pub use draw::log_sum_exp;
+pub use embed::{EmbeddingError, EmbeddingReply, EmbeddingRequest};
 pub use engine::{
     Canceller, Engine, EngineConfig, EngineHandle, EngineStats, Load, ModuleSwap, NextModule,
     RequestLimits, RequestStream,

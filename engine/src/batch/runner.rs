@@ -46,4 +46,30 @@ pub trait GraphRunner {
         logprobs: &mut Vec<f32>,
     ) -> Result<(), EngineError>;
     fn copy_slot(&mut self, src: usize, dst: usize) -> Result<(), EngineError>;
+    /// Chunk lengths of the module's embedding graphs, ascending; none unless it was built
+    /// with embedding lengths.
+    fn embed_lengths(&self) -> Vec<usize> {
+        Vec::new()
+    }
+    /// Width of the hidden state an embedding graph returns per token.
+    fn hidden(&self) -> usize {
+        0
+    }
+    /// Runs a packed chunk (`tokens`, each one's `positions` in its sequence and `segments`,
+    /// the sequence it belongs to) through the smallest embedding graph that holds it; `rows`
+    /// receives `[T, hidden]` final normed hidden states for the T that ran, returned.
+    fn embed(
+        &mut self,
+        tokens: &[i32],
+        positions: &[i32],
+        segments: &[i32],
+        rows: &mut Vec<f32>,
+    ) -> Result<usize, EngineError> {
+        let _ = (positions, segments, rows);
+        Err(crate::error::ManifestError::NoEmbedGraph {
+            tokens: tokens.len(),
+            lengths: self.embed_lengths(),
+        }
+        .into())
+    }
 }

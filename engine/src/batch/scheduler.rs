@@ -10,6 +10,7 @@ use std::sync::Arc;
 use loader::Tokenizer;
 
 use super::draw::{Chunk, DecodeRows, Draw, DrawStats, Drawn};
+use super::embed::{EmbedQueue, EmbeddingError, EmbeddingReply, EmbeddingRequest};
 use super::prefix_cache::PrefixCache;
 use super::request::{FinishReason, GenerationError, GenerationRequest};
 use super::runner::GraphRunner;
@@ -44,6 +45,8 @@ pub struct StepStats {
     pub bytes_read_back: usize,
     pub device_tokens: usize,
     pub host_tokens: usize,
+    /// Tokens of the packed embedding chunk that ran (0 when none did).
+    pub embed_tokens: usize,
 }
 
 impl StepStats {
@@ -68,6 +71,8 @@ pub struct Scheduler<G: GraphRunner = Graphs> {
     active: Vec<Sequence>,
     /// Slots of finished requests, kept for prompts that start the same way.
     cache: PrefixCache,
+    /// Embedding requests: they need no slot, and run one packed chunk per step.
+    embeddings: EmbedQueue,
     pending: Arc<AtomicUsize>,
     /// Waiting requests stay waiting: the engine is moving to another module once the running
     /// ones finish.
@@ -102,6 +107,7 @@ impl<G: GraphRunner> Scheduler<G> {
             waiting: VecDeque::new(),
             active: Vec::new(),
             cache,
+            embeddings: EmbedQueue::default(),
             pending,
             holding: false,
             tokens: Vec::new(),
@@ -115,7 +121,7 @@ impl<G: GraphRunner> Scheduler<G> {
     }
 
     pub fn has_work(&self) -> bool {
-        !self.waiting.is_empty() || !self.active.is_empty()
+        !self.waiting.is_empty() || !self.active.is_empty() || !self.embeddings.is_empty()
     }
 
     /// Slots in use (live sequences are packed into `0..active`).
@@ -142,7 +148,9 @@ impl<G: GraphRunner> Scheduler<G> {
 
     /// Whether a step would do anything: admission held with nothing running does nothing.
     pub fn can_step(&self) -> bool {
-        !self.active.is_empty() || !self.waiting.is_empty() && !self.holding
+        !self.active.is_empty()
+            || !self.waiting.is_empty() && !self.holding
+            || !self.embeddings.is_empty()
     }
 
     /// Moves onto another module of the same model, between requests (none may be running).
@@ -161,6 +169,7 @@ impl<G: GraphRunner> Scheduler<G> {
             tokenizer,
             config,
             mut waiting,
+            mut embeddings,
             pending,
             ..
         } = self;
@@ -171,6 +180,7 @@ impl<G: GraphRunner> Scheduler<G> {
                 Ok(graphs) => {
                     let mut next = Scheduler::new(graphs, tokenizer, config, pending);
                     next.waiting = waiting;
+                    next.embeddings = embeddings;
                     return Some(next);
                 }
                 Err(error) => {
@@ -186,6 +196,8 @@ impl<G: GraphRunner> Scheduler<G> {
             pending.fetch_sub(1, Ordering::AcqRel);
             seq.finish(reason.clone());
         }
+        let failed = embeddings.fail_all(EmbeddingError::Step(reason_text(&reason)));
+        pending.fetch_sub(failed, Ordering::AcqRel);
         None
     }
 
@@ -198,6 +210,11 @@ impl<G: GraphRunner> Scheduler<G> {
         let tokenizer = self.tokenizer.clone();
         self.waiting
             .push_back(Sequence::new(id, request, events, tokenizer));
+    }
+
+    /// Queues an embedding request (its inputs already checked against the module).
+    pub fn enqueue_embedding(&mut self, request: EmbeddingRequest, reply: EmbeddingReply) {
+        self.embeddings.push(request, reply);
     }
 
     pub fn cancel(&mut self, id: u64) {
@@ -221,6 +238,12 @@ impl<G: GraphRunner> Scheduler<G> {
         for seq in &mut all {
             self.retire(seq, reason.clone());
         }
+        let error = match &reason {
+            FinishReason::Error(_) => EmbeddingError::Step(reason_text(&reason)),
+            _ => EmbeddingError::EngineStopped,
+        };
+        let failed = self.embeddings.fail_all(error);
+        self.pending.fetch_sub(failed, Ordering::AcqRel);
     }
 
     /// One iteration: admit, prefill, decode, evict.
@@ -228,10 +251,24 @@ impl<G: GraphRunner> Scheduler<G> {
         self.stats = StepStats::default();
         self.draw.stats = DrawStats::default();
         self.admit();
-        let result = self.prefill().and_then(|()| self.decode());
+        let result = self
+            .embed()
+            .and_then(|()| self.prefill())
+            .and_then(|()| self.decode());
         self.stats.add_draw(&self.draw.stats);
         result?;
         self.evict()
+    }
+
+    /// Runs one packed chunk of the waiting embedding inputs, if any wait.
+    fn embed(&mut self) -> Result<(), EngineError> {
+        if self.embeddings.is_empty() {
+            return Ok(());
+        }
+        let (tokens, answered) = self.embeddings.run_chunk(&mut self.graphs)?;
+        self.stats.embed_tokens = tokens;
+        self.pending.fetch_sub(answered, Ordering::AcqRel);
+        Ok(())
     }
 
     /// Moves waiting requests into free slots, each into the slot whose
@@ -408,6 +445,14 @@ impl<G: GraphRunner> Scheduler<G> {
         // submit again at once and must find the place free.
         self.pending.fetch_sub(1, Ordering::AcqRel);
         seq.finish(reason);
+    }
+}
+
+/// What a failed step tells the embedding requests it ends.
+fn reason_text(reason: &FinishReason) -> String {
+    match reason {
+        FinishReason::Error(error) => error.to_string(),
+        other => format!("{other:?}"),
     }
 }
 

@@ -9,7 +9,7 @@ mod weights;
 
 pub use load::{load, load_assets, prepare, LoadedModel, PreparedModel, RestOfModel, Tiered};
 pub use options::{
-    default_graph_options, default_weights, first_module_options, heads_for, module_options,
-    ModelOptions,
+    default_graph_options, default_weights, embed_lengths, first_module_options, heads_for,
+    module_options, ModelOptions,
 };
 pub use weights::{module_weights, weight_formats, ModuleWeights};

@@ -97,8 +97,22 @@ pub fn first_module_options(full: &GraphOptions) -> GraphOptions {
         decode_windows: vec![full.capacity],
         prefill_lengths: shortest.into_iter().collect(),
         prefill_windows: Vec::new(),
+        // The longest alone: it takes every input the full module takes.
+        embed_lengths: full.embed_lengths.last().copied().into_iter().collect(),
         ..full.clone()
     }
+}
+
+/// The embedding chunk lengths a module gets when embeddings are asked for: 64 tokens for a
+/// few short inputs, 512 for many packed together (or for one long input), at most the
+/// capacity. 512 is also the longest input: the packed chunk attends over all its tokens, so
+/// its attention grows with the square of its length.
+pub fn embed_lengths(capacity: usize) -> Vec<usize> {
+    let mut lengths: Vec<usize> = [64, 512].into_iter().filter(|&t| t < capacity).collect();
+    if capacity <= 512 {
+        lengths.push(capacity);
+    }
+    lengths
 }
 
 /// The default bucket layout for `slots` x `capacity`.
@@ -132,6 +146,7 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
         form: emitter::ModuleForm::Generic,
         cpu_kernels: false,
         activations: Default::default(),
+        embed_lengths: Vec::new(),
     }
 }
 
