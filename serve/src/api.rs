@@ -22,6 +22,7 @@ use crate::auth;
 use crate::choice::{
     echo_logprobs, finish_reason, logprobs_json, token_text, vllm_prompt_logprobs, ChoiceState,
 };
+use crate::embeddings;
 use crate::error::ApiError;
 use crate::generation::{submit_error, Generation};
 use crate::reasoning::{self, Opening, ReasoningFormat, ReasoningPlan, Syntax};
@@ -36,6 +37,7 @@ pub fn router(state: Shared) -> Router {
         .route("/v1/models", get(models))
         .route("/v1/completions", post(completions))
         .route("/v1/chat/completions", post(chat_completions))
+        .route("/v1/embeddings", post(embeddings::embeddings))
         .route("/v1/messages", post(anthropic::messages))
         .route("/v1/messages/count_tokens", post(anthropic::count_tokens))
         .route("/tokenize", post(tokenize::tokenize))

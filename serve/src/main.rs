@@ -6,6 +6,7 @@ mod anthropic;
 mod api;
 mod auth;
 mod choice;
+mod embeddings;
 mod error;
 mod generation;
 mod metrics;
@@ -23,10 +24,12 @@ use std::time::Duration;
 use clap::Parser;
 use engine::batch::GraphRunner;
 use engine::batch::{Engine, EngineConfig, SchedulerConfig};
+use engine::embedding::Pooling;
 use engine::grammar::{GrammarCompiler, GrammarError};
 use engine::model;
 use engine::model_args::{self, ModelArgs, SamplingArgs};
 
+use crate::embeddings::Embeddings;
 use crate::reasoning::ReasoningFormat;
 use crate::state::{AppState, Ready, Shared};
 
@@ -72,6 +75,11 @@ struct Args {
     /// text, tags included, is the content).
     #[arg(long, value_enum, default_value_t = ReasoningFormat::ReasoningContent)]
     reasoning_format: ReasoningFormat,
+    /// Also build the embedding graphs (the final normed hidden state of packed inputs) and
+    /// serve `/v1/embeddings`, pooled as the model says (see the README). Without it the
+    /// module is the same as ever and the route answers 400.
+    #[arg(long)]
+    embeddings: bool,
 }
 
 /// `serve` builds 8 slots unless told (`generate` one): it serves requests together.
@@ -160,7 +168,15 @@ fn load(
     args: &Args,
 ) -> Result<(Engine, Ready), Box<dyn std::error::Error>> {
     let runtime = args.model.runtime()?;
-    let options = args.model.options(args.sampling.sampling)?;
+    let mut options = args.model.options(args.sampling.sampling)?;
+    // Read before anything compiles: a pooling this server cannot do stops it at once.
+    let pooling = match args.embeddings {
+        true => {
+            options.graphs.embed_lengths = model::embed_lengths(options.graphs.capacity);
+            Some(Pooling::for_model(path)?)
+        }
+        false => None,
+    };
     // A never-seen model answers from a first module while its full one compiles.
     let model::Tiered { loaded, rest } = model::prepare(path, &options)?.load_tiered(&runtime)?;
     let config = EngineConfig {
@@ -199,8 +215,20 @@ fn load(
             })?;
     }
     let reasoning = loaded.chat_template.as_ref().and_then(reasoning::syntax_of);
+    let embeddings = pooling.map(|pooling| {
+        tracing::info!(
+            pooling = pooling.name(),
+            longest_input = engine.handle().embedding_length(),
+            "embeddings on"
+        );
+        Embeddings {
+            pooling,
+            dimensions: loaded.config.hidden_size,
+        }
+    });
     let ready = Ready {
         reasoning,
+        embeddings,
         engine: engine.handle(),
         tokenizer: loaded.tokenizer,
         chat_template: loaded.chat_template,

@@ -21,6 +21,8 @@ pub struct Ready {
     pub grammars: Result<GrammarCompiler, GrammarError>,
     /// How the template's family marks reasoning, if it writes any.
     pub reasoning: Option<Syntax>,
+    /// With `--embeddings`: how the model pools, and its vectors' width.
+    pub embeddings: Option<crate::embeddings::Embeddings>,
 }
 
 pub struct AppState {
