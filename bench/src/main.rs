@@ -4,6 +4,7 @@
 
 mod bandwidth;
 mod constrained;
+mod embeddings;
 mod measure;
 mod memory;
 mod plot;
@@ -62,9 +63,15 @@ struct Args {
     /// Tokens per request for `--json-schema`.
     #[arg(long, default_value_t = 64)]
     tokens: usize,
-    /// Alternating rounds (unconstrained, constrained) for `--json-schema`.
+    /// Alternating rounds (unconstrained, constrained) for `--json-schema`; timed rounds (after
+    /// a warm-up) for `--embeddings`.
     #[arg(long, default_value_t = 3)]
     rounds: usize,
+    /// Instead of the graph measurements: this many inputs of 16 to 32 tokens embedded through
+    /// the engine in one request, against the prefill of the same tokens (as one prompt, and
+    /// as one prompt per input). The module gets the embedding graphs, and one decode bucket.
+    #[arg(long)]
+    embeddings: Option<usize>,
 }
 
 fn main() {
@@ -156,12 +163,22 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     if args.measured_only {
         measured_graphs(&mut options.graphs, args);
     }
+    if args.embeddings.is_some() {
+        // Nothing decodes: every prompt asks for one token, drawn from its prefill.
+        options.graphs.embed_lengths = model::embed_lengths(capacity);
+        options.graphs.decode_batches = vec![1];
+        options.graphs.decode_windows = vec![capacity];
+    }
     if args.compile_only {
         let vmfb = model::prepare(&path, &options)?.compile()?;
         println!("{}", vmfb.display());
         return Ok(());
     }
     let runtime = args.model.runtime()?;
+    if let Some(n) = args.embeddings {
+        let loaded = model::load(&runtime, &path, &options)?;
+        return embeddings::run(loaded, n, args.rounds);
+    }
     if let Some(schema) = &args.json_schema {
         let loaded = model::load(&runtime, &path, &options)?;
         return constrained::run(loaded, schema, args.rows, args.tokens, args.rounds);

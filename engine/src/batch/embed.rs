@@ -213,3 +213,169 @@ impl EmbedQueue {
         n
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::mpsc;
+
+    use emitter::Head;
+
+    use super::*;
+    use crate::device_sampling::SampleRows;
+    use crate::graphs::{DecodeOutput, PrefillOut};
+
+    /// Embedding graphs of 4 and 10 tokens whose hidden state per token is (token, position,
+    /// segment); every call is recorded.
+    #[derive(Default)]
+    struct Fake {
+        calls: Vec<(Vec<i32>, Vec<i32>, Vec<i32>)>,
+    }
+
+    impl GraphRunner for Fake {
+        fn slots(&self) -> usize {
+            1
+        }
+        fn capacity(&self) -> usize {
+            16
+        }
+        fn ring_window(&self) -> Option<usize> {
+            None
+        }
+        fn vocab(&self) -> usize {
+            100
+        }
+        fn has_head(&self, _: Head) -> bool {
+            false
+        }
+        fn chunk_len(&self, _: usize, _: usize) -> usize {
+            unreachable!("embeddings only")
+        }
+        fn prefill(
+            &mut self,
+            _: usize,
+            _: usize,
+            _: &[i32],
+            _: PrefillOut<'_>,
+        ) -> Result<(), EngineError> {
+            unreachable!("embeddings only")
+        }
+        fn decode(
+            &mut self,
+            _: Head,
+            _: &[i32],
+            _: &[i32],
+            _: Option<&mut SampleRows>,
+            _: &mut DecodeOutput,
+        ) -> Result<usize, EngineError> {
+            unreachable!("embeddings only")
+        }
+        fn sample(
+            &mut self,
+            _: &[f32],
+            _: &mut SampleRows,
+            _: &mut Vec<i32>,
+            _: &mut Vec<f32>,
+        ) -> Result<(), EngineError> {
+            unreachable!("embeddings only")
+        }
+        fn copy_slot(&mut self, _: usize, _: usize) -> Result<(), EngineError> {
+            unreachable!("embeddings only")
+        }
+        fn embed_lengths(&self) -> Vec<usize> {
+            vec![4, 10]
+        }
+        fn hidden(&self) -> usize {
+            3
+        }
+        fn embed(
+            &mut self,
+            tokens: &[i32],
+            positions: &[i32],
+            segments: &[i32],
+            rows: &mut Vec<f32>,
+        ) -> Result<usize, EngineError> {
+            let t = if tokens.len() <= 4 { 4 } else { 10 };
+            rows.clear();
+            for i in 0..t {
+                let at = |v: &[i32], pad| v.get(i).copied().unwrap_or(pad) as f32;
+                rows.extend([at(tokens, 0), at(positions, 0), at(segments, -1)]);
+            }
+            self.calls
+                .push((tokens.to_vec(), positions.to_vec(), segments.to_vec()));
+            Ok(t)
+        }
+    }
+
+    type Answer = mpsc::Receiver<Result<Vec<Vec<f32>>, EmbeddingError>>;
+
+    fn push(queue: &mut EmbedQueue, inputs: Vec<Vec<u32>>, pooling: Pooling) -> Answer {
+        let (sender, receiver) = mpsc::channel();
+        let reply = Box::new(move |result| {
+            let _ = sender.send(result);
+        });
+        queue.push(EmbeddingRequest { inputs, pooling }, reply);
+        receiver
+    }
+
+    /// The hidden row `(token, position, segment)`, normalised as pooling leaves it.
+    fn unit(row: [f64; 3]) -> Vec<f32> {
+        crate::embedding::normalized(&row)
+    }
+
+    #[test]
+    fn inputs_of_several_requests_share_a_chunk_in_arrival_order() {
+        let mut queue = EmbedQueue::default();
+        let mut graphs = Fake::default();
+        let a = push(&mut queue, vec![vec![1, 2, 3], vec![4, 5]], Pooling::Last);
+        let b = push(&mut queue, vec![vec![6, 7, 8, 9], vec![10]], Pooling::First);
+        // 3 + 2 + 4 + 1 tokens fill the 10-token graph.
+        assert_eq!(queue.run_chunk(&mut graphs).unwrap(), (10, 2));
+        let (tokens, positions, segments) = &graphs.calls[0];
+        assert_eq!(tokens, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+        assert_eq!(positions, &[0, 1, 2, 0, 1, 0, 1, 2, 3, 0]);
+        assert_eq!(segments, &[0, 0, 0, 1, 1, 2, 2, 2, 2, 3]);
+        // Last token of each of a's inputs, first of each of b's, in input order.
+        let a = a.try_recv().unwrap().unwrap();
+        assert_eq!(a, [unit([3.0, 2.0, 0.0]), unit([5.0, 1.0, 1.0])]);
+        let b = b.try_recv().unwrap().unwrap();
+        assert_eq!(b, [unit([6.0, 0.0, 2.0]), unit([10.0, 0.0, 3.0])]);
+        assert!(queue.is_empty());
+    }
+
+    #[test]
+    fn a_request_longer_than_a_chunk_runs_over_several() {
+        let mut queue = EmbedQueue::default();
+        let mut graphs = Fake::default();
+        let answer = push(
+            &mut queue,
+            vec![vec![1; 6], vec![2; 6], vec![3; 2]],
+            Pooling::Mean,
+        );
+        assert_eq!(queue.run_chunk(&mut graphs).unwrap(), (6, 0));
+        assert!(
+            answer.try_recv().is_err(),
+            "answered before its last input ran"
+        );
+        assert_eq!(queue.run_chunk(&mut graphs).unwrap(), (8, 1));
+        let vectors = answer.try_recv().unwrap().unwrap();
+        // Mean over the input's own rows only: positions 0..6 average 2.5, segment its own.
+        assert_eq!(vectors[0], unit([1.0, 2.5, 0.0]));
+        assert_eq!(vectors[1], unit([2.0, 2.5, 0.0]));
+        assert_eq!(vectors[2], unit([3.0, 0.5, 1.0]));
+        assert_eq!(graphs.calls.len(), 2);
+    }
+
+    #[test]
+    fn a_failed_queue_answers_every_request() {
+        let mut queue = EmbedQueue::default();
+        let a = push(&mut queue, vec![vec![1]], Pooling::Mean);
+        let b = push(&mut queue, vec![vec![2]], Pooling::Mean);
+        assert_eq!(queue.fail_all(EmbeddingError::EngineStopped), 2);
+        for answer in [a, b] {
+            assert_eq!(
+                answer.try_recv().unwrap(),
+                Err(EmbeddingError::EngineStopped)
+            );
+        }
+    }
+}
