@@ -109,11 +109,15 @@ fn model_dir() -> PathBuf {
 }
 
 fn load(path: &Path) -> LoadedModel {
-    let mut graphs = model::default_graph_options(1, CAPACITY);
+    load_with(path, CAPACITY, &EMBED_LENGTHS)
+}
+
+fn load_with(path: &Path, capacity: usize, embed_lengths: &[usize]) -> LoadedModel {
+    let mut graphs = model::default_graph_options(1, capacity);
     graphs.prefill_lengths = vec![8];
-    graphs.decode_windows = vec![CAPACITY];
+    graphs.decode_windows = vec![capacity];
     graphs.heads = vec![Head::Logits];
-    graphs.embed_lengths = EMBED_LENGTHS.to_vec();
+    graphs.embed_lengths = embed_lengths.to_vec();
     let device = tests::device();
     let options = ModelOptions {
         graphs,
@@ -274,4 +278,129 @@ fn inputs_the_graphs_cannot_take_are_refused() {
         }
     );
     assert_eq!(engine.handle().pending(), 0);
+}
+
+/// The families of tests/fixtures/families whose graphs have a packed form (Gemma 4 with its
+/// shared caches and per-layer inputs has none yet).
+const FAMILIES: &[&str] = &[
+    "qwen2",
+    "qwen2.5",
+    "qwen3",
+    "llama3",
+    "mistral",
+    "qwen3_moe",
+    "qwen2_moe",
+    "mixtral",
+    "olmoe",
+    "gpt_oss",
+    "gemma4_moe",
+];
+
+/// The LM head of a checkpoint as f32 `[V, E]` rows: `lm_head.weight`, or the tied embedding.
+fn lm_head(dir: &Path) -> (Vec<f32>, usize) {
+    let bytes = std::fs::read(dir.join("model.safetensors")).unwrap();
+    let tensors = safetensors::SafeTensors::deserialize(&bytes).unwrap();
+    let name = tensors
+        .names()
+        .into_iter()
+        .find(|n| n.as_str() == "lm_head.weight")
+        .or_else(|| {
+            let names = tensors.names();
+            names
+                .into_iter()
+                .find(|n| n.ends_with("embed_tokens.weight"))
+        })
+        .expect("an LM head or a tied embedding")
+        .clone();
+    let view = tensors.tensor(&name).unwrap();
+    assert_eq!(view.dtype(), safetensors::Dtype::F32, "{name}");
+    let values = view
+        .data()
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect();
+    (values, view.shape()[1])
+}
+
+/// Every token's hidden state from a packed chunk, through each family's LM head, gives
+/// transformers' logits at every position of the family's oracle run (prompt and greedy
+/// continuation, 32 tokens: past mistral's and gpt-oss's sliding windows of 8). Another
+/// sequence goes first in the chunk, so the oracle's sequence starts at chunk index 5 and
+/// must neither see it nor count its positions from it; the chunk is shorter than the graph.
+#[test]
+fn packed_hidden_states_give_transformers_logits_in_every_family() {
+    use engine::batch::GraphRunner;
+    for family in FAMILIES {
+        let dir = fixtures().join("families").join(family);
+        let json: Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("oracle.json")).unwrap())
+                .unwrap();
+        let ids = |key: &str| -> Vec<i32> {
+            let list = json[key].as_array().unwrap();
+            list.iter().map(|x| x.as_i64().unwrap() as i32).collect()
+        };
+        let sequence = [ids("prompt_ids"), ids("greedy_ids")].concat();
+        let before = [200, 17, 3, 99, 42];
+        let tokens = [&before[..], &sequence].concat();
+        let positions: Vec<i32> = (0..before.len() as i32)
+            .chain(0..sequence.len() as i32)
+            .collect();
+        let segments: Vec<i32> = [vec![0; before.len()], vec![1; sequence.len()]].concat();
+        let mut loaded = load_with(&dir, 64, &[64]);
+        let softcap = loaded.config.final_logit_softcap;
+        let mut rows = Vec::new();
+        let t = loaded
+            .graphs
+            .embed(&tokens, &positions, &segments, &mut rows)
+            .unwrap();
+        assert_eq!(t, 64);
+        let (head, width) = lm_head(&dir);
+        assert_eq!(width, loaded.graphs.hidden());
+        let vocab = head.len() / width;
+        let oracle = json["logits"].as_array().unwrap();
+        assert_eq!(oracle.len(), sequence.len());
+        let mut worst = 0f64;
+        for (p, expected) in oracle.iter().enumerate() {
+            let row = &rows[(before.len() + p) * width..][..width];
+            for v in 0..vocab {
+                let dot: f64 = head[v * width..][..width]
+                    .iter()
+                    .zip(row)
+                    .map(|(&w, &h)| w as f64 * h as f64)
+                    .sum();
+                let logit = match softcap {
+                    Some(cap) => cap * (dot / cap).tanh(),
+                    None => dot,
+                };
+                let diff = (logit - expected[v].as_f64().unwrap()).abs();
+                worst = worst.max(diff);
+            }
+        }
+        eprintln!("{family}: worst logit difference {worst:e}");
+        assert!(
+            worst < 1e-4,
+            "{family}: logits {worst:e} from transformers'"
+        );
+    }
+}
+
+/// Gemma 4's last layers read earlier layers' caches: a packed chunk has none, so asking for
+/// its embedding graphs is refused by name before anything compiles.
+#[test]
+fn models_with_shared_caches_have_no_embedding_graphs() {
+    let dir = fixtures().join("families/gemma4");
+    let mut graphs = model::default_graph_options(1, 64);
+    // Its sliding window is 8 tokens: cached chunks no longer (packed ones may be).
+    graphs.prefill_lengths = vec![8];
+    graphs.embed_lengths = vec![64];
+    let options = ModelOptions {
+        graphs,
+        verbose: false,
+        ..ModelOptions::cpu()
+    };
+    let error = match model::prepare(&dir, &options) {
+        Ok(_) => panic!("gemma4's embedding graphs were built"),
+        Err(error) => error.to_string(),
+    };
+    assert!(error.contains("share caches"), "{error}");
 }
