@@ -165,7 +165,7 @@ pub async fn start(
     prefix: &str,
     format: ReasoningFormat,
 ) -> Result<Run, ApiError> {
-    check_model(&state.model_name, body)?;
+    check_model(&state.model_name, body.model.as_deref())?;
     let ready = state.ready()?;
     let tool_use = tool_use(ready, endpoint, body)?;
     let mut prompt = prompt_for(ready, endpoint, body, tool_use.as_ref())?;
@@ -257,7 +257,7 @@ fn prompt_texts(body: &RequestBody) -> Vec<String> {
 
 /// How many tokens a chat request's prompt takes.
 pub fn prompt_tokens(state: &Shared, body: &RequestBody) -> Result<usize, ApiError> {
-    check_model(&state.model_name, body)?;
+    check_model(&state.model_name, body.model.as_deref())?;
     let ready = state.ready()?;
     let tool_use = tool_use(ready, Endpoint::Chat, body)?;
     Ok(prompt_for(ready, Endpoint::Chat, body, tool_use.as_ref())?
@@ -329,8 +329,9 @@ fn deadline(state: &Shared, started: Instant) -> tokio::time::Instant {
     tokio::time::Instant::from_std(started + state.request_timeout)
 }
 
-fn check_model(served: &str, body: &RequestBody) -> Result<(), ApiError> {
-    match &body.model {
+/// `model` must name the served model: a 400 without it, a 404 for another.
+pub fn check_model(served: &str, model: Option<&str>) -> Result<(), ApiError> {
+    match model {
         None => Err(ApiError::invalid("model", "model is required")),
         Some(name) if name != served => Err(ApiError {
             status: StatusCode::NOT_FOUND,

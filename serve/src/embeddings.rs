@@ -15,6 +15,7 @@ use serde::de::IgnoredAny;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use crate::api::check_model;
 use crate::error::ApiError;
 use crate::request;
 use crate::state::{Ready, Shared};
@@ -136,19 +137,6 @@ async fn answer(state: &Shared, bytes: &[u8]) -> Result<Response, ApiError> {
         "usage": {"prompt_tokens": prompt_tokens, "total_tokens": prompt_tokens},
     }))
     .into_response())
-}
-
-fn check_model(served: &str, model: Option<&str>) -> Result<(), ApiError> {
-    match model {
-        None => Err(ApiError::invalid("model", "model is required")),
-        Some(name) if name != served => Err(ApiError {
-            status: StatusCode::NOT_FOUND,
-            message: format!("the model {name:?} does not exist; this server serves {served:?}"),
-            param: Some("model".into()),
-            code: Some("model_not_found"),
-        }),
-        Some(_) => Ok(()),
-    }
 }
 
 fn encoding(format: Option<&str>) -> Result<Encoding, ApiError> {
