@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use engine::batch::{
-    EmbeddingRequest, Engine, EngineConfig, Event, GenerationRequest, RequestStream,
+    EmbeddingRequest, Engine, EngineConfig, Event, FinishReason, GenerationRequest, RequestStream,
     SchedulerConfig,
 };
 use engine::device_sampling::SamplingMode;
@@ -130,10 +130,12 @@ fn time_prompts(
         .collect::<Result<_, _>>()?;
     for stream in streams {
         let (_, finished) = stream.collect();
-        if let Event::Finished { reason, .. } = &finished {
-            if let engine::batch::FinishReason::Error(error) = reason {
-                return Err(error.to_string().into());
-            }
+        if let Event::Finished {
+            reason: FinishReason::Error(error),
+            ..
+        } = &finished
+        {
+            return Err(error.to_string().into());
         }
     }
     Ok(started.elapsed().as_secs_f64())

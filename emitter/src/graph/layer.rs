@@ -41,7 +41,7 @@ struct LayerArgs {
 }
 
 enum LayerKeys {
-    Cache(CacheArgs),
+    Cache(Box<CacheArgs>),
     /// A packed chunk (see [`LayerKinds::packed`]): the sequence of each token, `[T]`.
     Packed {
         segments: Value,
@@ -115,7 +115,7 @@ fn declare_args(
         true => LayerKeys::Packed {
             segments: b.arg("segments", TensorType::new([m], ElemType::I32)),
         },
-        false => LayerKeys::Cache(declare_cache_args(b, dims, step, kinds)),
+        false => LayerKeys::Cache(Box::new(declare_cache_args(b, dims, step, kinds))),
     };
     let per_layer = cfg
         .per_layer_input
