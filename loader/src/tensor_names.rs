@@ -89,9 +89,15 @@ const BARE_PARTS: &[(&str, &str)] = &[
     ("layer_output_scale", "layer_scalar"),
 ];
 
+/// Top-level names of a checkpoint saved from the base model class rather than the causal LM:
+/// sentence-transformers saves its Transformer module so (Qwen3-Embedding's files name
+/// `embed_tokens.weight`, `layers.0...`, `norm.weight`, and have no LM head).
+const BASE_MODEL_PREFIXES: &[&str] = &["embed_tokens.", "layers.", "norm."];
+
 /// The text model's name for a tensor of a multimodal checkpoint: Gemma 4's `gemma4` keeps the
-/// text model under `model.language_model.` (`model.` in a text-only checkpoint). `None` for
-/// the vision and audio towers and their projections, which text generation does not read.
+/// text model under `model.language_model.` (`model.` in a text-only checkpoint), and a base
+/// model's checkpoint at the top (see [`BASE_MODEL_PREFIXES`]). `None` for the vision and
+/// audio towers and their projections, which text generation does not read.
 pub fn text_model_name(name: &str) -> Option<String> {
     const TOWERS: &[&str] = &[
         "model.vision_tower.",
@@ -102,6 +108,9 @@ pub fn text_model_name(name: &str) -> Option<String> {
     ];
     if TOWERS.iter().any(|t| name.starts_with(t)) {
         return None;
+    }
+    if BASE_MODEL_PREFIXES.iter().any(|p| name.starts_with(p)) {
+        return Some(format!("model.{name}"));
     }
     Some(match name.strip_prefix("model.language_model.") {
         Some(rest) => format!("model.{rest}"),
@@ -349,6 +358,22 @@ fn split_layer<'a>(stem: &'a str, prefix: &str) -> Option<(u32, &'a str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_a_base_model_checkpoint_under_the_causal_lm_names() {
+        for (stored, name) in [
+            ("embed_tokens.weight", "model.embed_tokens.weight"),
+            (
+                "layers.3.self_attn.q_proj.weight",
+                "model.layers.3.self_attn.q_proj.weight",
+            ),
+            ("norm.weight", "model.norm.weight"),
+            ("model.norm.weight", "model.norm.weight"),
+            ("lm_head.weight", "lm_head.weight"),
+        ] {
+            assert_eq!(text_model_name(stored).as_deref(), Some(name), "{stored}");
+        }
+    }
 
     #[test]
     fn maps_every_llama_tensor() {

@@ -85,18 +85,34 @@ impl Oracle {
     }
 }
 
-/// The checkpoint with the pooling files of a sentence-transformers directory beside it.
+/// The checkpoint as sentence-transformers saves a model: the base model's weights (no
+/// `model.` in their names, no LM head) with the pooling files beside them.
 fn model_dir() -> PathBuf {
     let dir = tests::temp_dir("embeddings-qwen3");
     let weights = fixtures().join("families/qwen3");
-    for name in [
-        "config.json",
-        "model.safetensors",
-        "tokenizer.json",
-        "tokenizer_config.json",
-    ] {
+    for name in ["config.json", "tokenizer.json", "tokenizer_config.json"] {
         std::fs::copy(weights.join(name), dir.join(name)).unwrap();
     }
+    let bytes = std::fs::read(weights.join("model.safetensors")).unwrap();
+    let stored = safetensors::SafeTensors::deserialize(&bytes).unwrap();
+    let base: Vec<(String, Vec<usize>, Vec<f32>)> = stored
+        .tensors()
+        .into_iter()
+        .map(|(name, view)| {
+            let name = name.strip_prefix("model.").expect("a tied checkpoint");
+            let values = view
+                .data()
+                .chunks_exact(4)
+                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                .collect();
+            (name.to_owned(), view.shape().to_vec(), values)
+        })
+        .collect();
+    let tensors: Vec<(&str, Vec<usize>, Vec<f32>)> = base
+        .iter()
+        .map(|(name, shape, values)| (name.as_str(), shape.clone(), values.clone()))
+        .collect();
+    tests::write_safetensors(&dir.join("model.safetensors"), &tensors);
     let pooling = fixtures().join("embeddings/qwen3");
     std::fs::copy(pooling.join("modules.json"), dir.join("modules.json")).unwrap();
     std::fs::create_dir_all(dir.join("1_Pooling")).unwrap();
