@@ -286,6 +286,40 @@ mod tests {
     }
 
     #[test]
+    fn a_gguf_says_its_pooling_under_its_architecture() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("model.gguf");
+        let write = |pooling: Option<u32>| {
+            let mut w = gguf::Writer::new();
+            w.metadata("general.architecture", gguf::Value::String("qwen3".into()));
+            if let Some(p) = pooling {
+                w.metadata("qwen3.pooling_type", gguf::Value::U32(p));
+            }
+            w.write(&path).unwrap();
+        };
+        for (pooling, expected) in [
+            (None, Pooling::Last),
+            (Some(0), Pooling::Last),
+            (Some(1), Pooling::Mean),
+            (Some(2), Pooling::First),
+            (Some(3), Pooling::Last),
+        ] {
+            write(pooling);
+            assert_eq!(Pooling::for_model(&path).unwrap(), expected, "{pooling:?}");
+        }
+        write(Some(4));
+        assert!(matches!(
+            Pooling::for_model(&path),
+            Err(PoolingError::Unsupported { .. })
+        ));
+        write(Some(9));
+        assert!(matches!(
+            Pooling::for_model(&path),
+            Err(PoolingError::Malformed { .. })
+        ));
+    }
+
+    #[test]
     fn a_directory_without_modules_pools_the_last_token() {
         let dir = tempfile::tempdir().unwrap();
         assert_eq!(Pooling::for_model(dir.path()).unwrap(), Pooling::Last);
