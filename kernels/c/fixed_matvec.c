@@ -49,9 +49,15 @@ LLM_FORMATS(FX_EXACT_CORE)
 // Tiles whose accumulators stay on the stack across chunks (4 KiB); a workgroup with more
 // tiles takes them in turns.
 #define FX_TILES 64
-// Groups ahead of their use that the codes are asked for.
-#ifndef FX_PREFETCH_GROUPS
-#define FX_PREFETCH_GROUPS 8
+// Bytes of codes ahead of their use that the codes (and the maps of the same groups) are asked
+// for, along the order the tiles' groups are read in (into the next tile past a tile's end).
+// Memory's latency times a core's stream rate is several KiB, and a tile row is a short stream
+// of its own that the hardware prefetcher barely follows: one token from memory (2-core Zen 4,
+// weights 5x the L3) read Q4_K at 20 GiB/s asking 8 groups (1 KiB) ahead, 32 GiB/s asking 8
+// KiB ahead (IQ4_NL 19 -> 32, MXFP4 20 -> 25-30, Q2_K 12 -> 15); 12 and 16 KiB measured the same
+// as 8.
+#ifndef FX_PREFETCH_BYTES
+#define FX_PREFETCH_BYTES 8192
 #endif
 
 // One chunk of the token's inputs in fixed point.
@@ -173,57 +179,6 @@ INLINE __m512i fx_add_high(enum code code, const struct fx_tables* t, const uint
     return q;
 }
 
-// Groups whose maps are decoded together: a K6 super-block's, else one.
-INLINE size_t fx_map_groups(enum maps mp) { return k6_maps(mp) ? 8 : 1; }
-
-// The 16 rows' scales (with `negate`, mins) of the groups of map block `block` (see
-// `fx_map_groups`), as `load_map` gives them one at a time. A K6 super-block's f16 factor is
-// widened once (negated first: -(d * s) and (-d) * s round alike), and its eight groups'
-// 6-bit sub-scales are put together in two byte vectors, the top bits moved into place with
-// one byte-granular shift (`vpmultishiftqb`): about 5 vector operations per group and map
-// instead of 15, 7% faster on L3-resident Q4_K weights. (Q6_K's K8 maps, whose sub-scales are
-// whole bytes, measured no faster decoded 16 at a time.)
-INLINE void fx_block_maps(enum maps mp, const uint8_t* base, size_t block, int negate,
-                          __m512* out) {
-    if (!k6_maps(mp)) {
-        out[0] = load_map(mp, base, block, negate);
-        return;
-    }
-    const uint8_t* p = base + maps_bytes(mp, block * fx_map_groups(mp));
-    __m512 d = _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i*)p));
-    if (negate)
-        d = _mm512_castsi512_ps(
-            _mm512_xor_si512(_mm512_castps_si512(d), _mm512_set1_epi32((int)0x80000000u)));
-    // 128-bit lane L of `even` holds group 2L's 16 rows, of `odd` group 2L + 1's.
-    const __m512i bytes = _mm512_loadu_si512((const void*)(p + 32));
-    const __m512i low = _mm512_set1_epi8(0x0F);
-    const __m512i lo = _mm512_and_si512(bytes, low);
-    const __m512i hi = _mm512_and_si512(_mm512_srli_epi16(bytes, 4), low);
-    // Each qword of lane L holds group 2L's (or 2L + 1's) top-bit word; row r's two bits
-    // are taken from bit 2r - 4 (rotating), which puts them at bits 4 and 5 of its byte.
-    const __m512i words = _mm512_cvtepu32_epi64(_mm256_loadu_si256((const __m256i*)(p + 96)));
-    const __m512i at = _mm512_set1_epi64(0x0A08060402003E3Cll);
-    const __m512i at_high = _mm512_set1_epi64(0x1A18161412100E0Cll);
-    const __m512i select = _mm512_mask_blend_epi64(0xAA, at, at_high);
-    const __m512i top_bits = _mm512_set1_epi8(0x30);
-    const __m512i even = _mm512_or_si512(
-        _mm512_unpacklo_epi8(lo, hi),
-        _mm512_and_si512(_mm512_multishift_epi64_epi8(select, _mm512_unpacklo_epi64(words, words)),
-                         top_bits));
-    const __m512i odd = _mm512_or_si512(
-        _mm512_unpackhi_epi8(lo, hi),
-        _mm512_and_si512(_mm512_multishift_epi64_epi8(select, _mm512_unpackhi_epi64(words, words)),
-                         top_bits));
-    // K6S sub-scales mean sc - 32.
-    const __m512i bias = _mm512_set1_epi32(mp == MAP_K6S ? 32 : 0);
-#define FX_K6_GROUP(j)                                                                           \
-    out[j] = _mm512_mul_ps(d, _mm512_cvtepi32_ps(_mm512_sub_epi32(_mm512_cvtepu8_epi32(            \
-                                  _mm512_extracti32x4_epi32((j) % 2 ? odd : even, (j) / 2)), bias)))
-    FX_K6_GROUP(0); FX_K6_GROUP(1); FX_K6_GROUP(2); FX_K6_GROUP(3);
-    FX_K6_GROUP(4); FX_K6_GROUP(5); FX_K6_GROUP(6); FX_K6_GROUP(7);
-#undef FX_K6_GROUP
-}
-
 // acc + group g's product for one tile's 16 rows: the group's codes at cg, read as stored (no
 // unpacking through the stack, which costs as much as the products at one token), its scale
 // and min vectors. Codes are made unsigned (q + off: I4 as n ^ 8, 5- and 6-bit codes with
@@ -305,33 +260,25 @@ INLINE __m512 fx_group(enum code code, int group, int has_min, const struct fx_t
 
 // Asks for group g's maps (scales, and mins when there are) ahead of their use. Where a row is
 // read in several chunks, each chunk's maps are a stream of 1-2 KiB of their own, too short
-// for the hardware prefetcher to follow.
+// for the hardware prefetcher to follow. Maps decoded a super-block at a time (`block_maps`)
+// are asked for whole, ahead of the block's first group.
 INLINE void fx_prefetch_maps(enum maps mp, const uint8_t* st, const uint8_t* mt, size_t g) {
-    size_t at;
-    switch (mp) {
-    case MAP_K6:
-    case MAP_K6S:
-        if (g % 8) return;
-        at = maps_bytes(mp, g);
-        _mm_prefetch((const char*)(st + at + 64), _MM_HINT_T0);
-        if (mt) _mm_prefetch((const char*)(mt + at + 64), _MM_HINT_T0);
-        break;
-    case MAP_K4:
-        // A K4 block: the 16 rows' f16 factor, then 8 bytes per group.
-        at = maps_bytes(mp, g) + 32 + 8 * (g % 16);
-        if (g % 16 == 0) {
-            _mm_prefetch((const char*)(st + maps_bytes(mp, g)), _MM_HINT_T0);
-            if (mt) _mm_prefetch((const char*)(mt + maps_bytes(mp, g)), _MM_HINT_T0);
+    const size_t per = map_block_groups(mp);
+    if (per > 1) {
+        if (g % per) return;
+        const size_t at = maps_bytes(mp, g), bytes = maps_bytes(mp, per);
+        for (size_t line = 0; line < bytes + 63; line += 64) {
+            const size_t o = at + (line < bytes ? line : bytes - 1);
+            _mm_prefetch((const char*)(st + o), _MM_HINT_T0);
+            if (mt) _mm_prefetch((const char*)(mt + o), _MM_HINT_T0);
         }
-        break;
-    case MAP_K8:
+        return;
+    }
+    size_t at = maps_bytes(mp, g);
+    if (mp == MAP_K8) {
         // A K8 block: the 16 rows' f16 d, then 16 bytes per group.
-        at = maps_bytes(mp, g) + 32 + 16 * (g % 16);
-        if (g % 16 == 0) _mm_prefetch((const char*)(st + maps_bytes(mp, g)), _MM_HINT_T0);
-        break;
-    default:
-        at = maps_bytes(mp, g);
-        break;
+        if (g % 16 == 0) _mm_prefetch((const char*)(st + at), _MM_HINT_T0);
+        at += 32 + 16 * (g % 16);
     }
     _mm_prefetch((const char*)(st + at), _MM_HINT_T0);
     if (mt) _mm_prefetch((const char*)(mt + at), _MM_HINT_T0);
@@ -350,8 +297,8 @@ INLINE void fixed_matvec(enum code code, int group, enum maps mp, int has_min, c
     struct fx_inputs q;
     __m512 acc[FX_TILES];
     // One map block's scales and mins at a time (FX_CHUNK is a whole number of blocks).
-    const size_t per_block = fx_map_groups(mp);
-    __m512 scale[8], min[8];
+    const size_t per_block = map_block_groups(mp);
+    __m512 scale[16], min[16];
     for (size_t t0 = tile_begin; t0 < tile_end; t0 += FX_TILES) {
         const size_t tn = tile_end - t0 < FX_TILES ? tile_end - t0 : FX_TILES;
         for (size_t i = 0; i < tn; ++i) acc[i] = _mm512_setzero_ps();
@@ -359,31 +306,39 @@ INLINE void fixed_matvec(enum code code, int group, enum maps mp, int has_min, c
             const size_t n = K - k0 < FX_CHUNK ? K - k0 : FX_CHUNK;
             const size_t g0 = k0 / group, groups = n / group;
             fx_quantize(x + k0, n, &q);
+            // The prefetch cursor: tile pi, group pg of the chunk, `ahead` groups past the
+            // first; the groups before it are asked for here.
+            const size_t ahead = FX_PREFETCH_BYTES / group_bytes;
+            size_t pi = 0, pg = 0;
+            for (size_t a = 0; a < ahead && pi < tn; ++a) {
+                const uint8_t* cp = codes + (t0 + pi) * tile_codes + (g0 + pg) * group_bytes;
+                for (size_t at = 0; at < group_bytes; at += 64)
+                    _mm_prefetch((const char*)(cp + at), _MM_HINT_T0);
+                fx_prefetch_maps(mp, scales + (t0 + pi) * tile_maps,
+                                 has_min ? mins + (t0 + pi) * tile_maps : 0, g0 + pg);
+                if (++pg == groups) pg = 0, ++pi;
+            }
             for (size_t i = 0; i < tn; ++i) {
                 const size_t t = t0 + i;
                 const uint8_t* ct = codes + t * tile_codes + g0 * group_bytes;
                 const uint8_t *st = scales + t * tile_maps, *mt = has_min ? mins + t * tile_maps : 0;
                 __m512 a = acc[i];
                 for (size_t g = 0; g < groups; ++g) {
-                    // Each tile's chunk is its own short stream: ask ahead for its codes, and
-                    // past its end for the next tile's first groups and maps.
-                    const size_t ahead = g + FX_PREFETCH_GROUPS;
-                    if (ahead < groups) {
+                    // Each tile's chunk is a short stream of its own: ask for the group
+                    // `ahead` places on in reading order (the cursor pi, pg), this tile's or a
+                    // later one's.
+                    if (pi < tn) {
+                        const uint8_t* cp = codes + (t0 + pi) * tile_codes + (g0 + pg) * group_bytes;
                         for (size_t at = 0; at < group_bytes; at += 64)
-                            _mm_prefetch((const char*)(ct + ahead * group_bytes + at), _MM_HINT_T0);
-                        fx_prefetch_maps(mp, st, mt, g0 + ahead);
-                    } else if (i + 1 < tn) {
-                        const size_t next = ahead - groups;
-                        for (size_t at = 0; at < group_bytes; at += 64)
-                            _mm_prefetch((const char*)(ct + tile_codes + next * group_bytes + at), _MM_HINT_T0);
-                        const size_t map_at = maps_bytes(mp, g0 + next);
-                        _mm_prefetch((const char*)(st + tile_maps + map_at), _MM_HINT_T0);
-                        if (has_min) _mm_prefetch((const char*)(mt + tile_maps + map_at), _MM_HINT_T0);
+                            _mm_prefetch((const char*)(cp + at), _MM_HINT_T0);
+                        fx_prefetch_maps(mp, scales + (t0 + pi) * tile_maps,
+                                         has_min ? mins + (t0 + pi) * tile_maps : 0, g0 + pg);
+                        if (++pg == groups) pg = 0, ++pi;
                     }
                     const size_t j = (g0 + g) % per_block;
                     if (j == 0) {
-                        fx_block_maps(mp, st, (g0 + g) / per_block, 0, scale);
-                        if (has_min) fx_block_maps(mp, mt, (g0 + g) / per_block, negated_mins(mp), min);
+                        block_maps(mp, st, (g0 + g) / per_block, 0, scale);
+                        if (has_min) block_maps(mp, mt, (g0 + g) / per_block, negated_mins(mp), min);
                     }
                     a = fx_group(code, group, has_min, &tables, ct + g * group_bytes, &q, g,
                                  scale[j], has_min ? min[j] : _mm512_setzero_ps(), a);
