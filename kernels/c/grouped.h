@@ -363,11 +363,12 @@ INLINE __m512i table_bytes(enum code code) {
     return _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i*)values));
 }
 
-// Four inputs' U2 codes (16 bytes at p) as one quad for `vpdpbusd`: row r's codes of the four
-// inputs at bytes 4r..4r+3. Each byte first takes the stored byte holding its field (input i,
-// row r: byte 4i + r / 4), then its field is shifted down within the qword (`vpmultishiftqb`
-// reads 8 bits from any bit offset) and masked.
-INLINE __m512i u2_quad(const uint8_t* p) {
+// Four inputs' U2 codes as one quad for `vpdpbusd`: row r's codes of the four inputs at bytes
+// 4r..4r+3, from `codes` holding 16 inputs' 64 bytes (inputs 4 * quad .. 4 * quad + 3 are
+// taken). Each byte first takes the stored byte holding its field (input i, row r: byte
+// 16 * quad + 4i + r / 4), then its field is shifted down within the qword
+// (`vpmultishiftqb` reads 8 bits from any bit offset) and masked.
+INLINE __m512i u2_quad_of(__m512i codes, int quad) {
     // from[j] = 4 * (j % 4) + j / 16; at[j] = 8 * (j % 8) + 2 * (j / 4 % 4).
     static const uint8_t from[64] __attribute__((aligned(64))) = {
         0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12,
@@ -381,10 +382,15 @@ INLINE __m512i u2_quad(const uint8_t* p) {
         0, 8, 16, 24, 34, 42, 50, 58, 4, 12, 20, 28, 38, 46, 54, 62,
         0, 8, 16, 24, 34, 42, 50, 58, 4, 12, 20, 28, 38, 46, 54, 62,
     };
-    const __m512i src = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i*)p));
-    const __m512i bytes = _mm512_permutexvar_epi8(_mm512_load_si512((const void*)from), src);
+    const __m512i index = _mm512_add_epi8(_mm512_load_si512((const void*)from), _mm512_set1_epi8((char)(16 * quad)));
+    const __m512i bytes = _mm512_permutexvar_epi8(index, codes);
     return _mm512_and_si512(_mm512_multishift_epi64_epi8(_mm512_load_si512((const void*)at), bytes),
                             _mm512_set1_epi8(3));
+}
+
+// `u2_quad_of` of the four inputs whose 16 bytes are at p.
+INLINE __m512i u2_quad(const uint8_t* p) {
+    return u2_quad_of(_mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i*)p)), 0);
 }
 
 // `quad` (four inputs' U2 codes, see `u2_quad`) plus 4 where the input's third bit is set: the
