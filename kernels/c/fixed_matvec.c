@@ -279,32 +279,6 @@ INLINE __m512 fx_group(enum code code, int group, int has_min, const struct fx_t
     return acc;
 }
 
-// Asks for group g's maps (scales, and mins when there are) ahead of their use. Where a row is
-// read in several chunks, each chunk's maps are a stream of 1-2 KiB of their own, too short
-// for the hardware prefetcher to follow. Maps decoded a super-block at a time (`block_maps`)
-// are asked for whole, ahead of the block's first group.
-INLINE void fx_prefetch_maps(enum maps mp, const uint8_t* st, const uint8_t* mt, size_t g) {
-    const size_t per = map_block_groups(mp);
-    if (per > 1) {
-        if (g % per) return;
-        const size_t at = maps_bytes(mp, g), bytes = maps_bytes(mp, per);
-        for (size_t line = 0; line < bytes + 63; line += 64) {
-            const size_t o = at + (line < bytes ? line : bytes - 1);
-            _mm_prefetch((const char*)(st + o), _MM_HINT_T0);
-            if (mt) _mm_prefetch((const char*)(mt + o), _MM_HINT_T0);
-        }
-        return;
-    }
-    size_t at = maps_bytes(mp, g);
-    if (mp == MAP_K8) {
-        // A K8 block: the 16 rows' f16 d, then 16 bytes per group.
-        if (g % 16 == 0) _mm_prefetch((const char*)(st + at), _MM_HINT_T0);
-        at += 32 + 16 * (g % 16);
-    }
-    _mm_prefetch((const char*)(st + at), _MM_HINT_T0);
-    if (mt) _mm_prefetch((const char*)(mt + at), _MM_HINT_T0);
-}
-
 // Tiles tile_begin..tile_end of y [N, 1] = w . x for one token.
 INLINE void fixed_matvec(enum code code, int group, enum maps mp, int has_min, const float* x,
                          const uint8_t* codes, const uint8_t* scales, const uint8_t* mins,
@@ -335,7 +309,7 @@ INLINE void fixed_matvec(enum code code, int group, enum maps mp, int has_min, c
                 const uint8_t* cp = codes + (t0 + pi) * tile_codes + (g0 + pg) * group_bytes;
                 for (size_t at = 0; at < group_bytes; at += 64)
                     _mm_prefetch((const char*)(cp + at), _MM_HINT_T0);
-                fx_prefetch_maps(mp, scales + (t0 + pi) * tile_maps,
+                prefetch_maps(mp, scales + (t0 + pi) * tile_maps,
                                  has_min ? mins + (t0 + pi) * tile_maps : 0, g0 + pg);
                 if (++pg == groups) pg = 0, ++pi;
             }
@@ -352,7 +326,7 @@ INLINE void fixed_matvec(enum code code, int group, enum maps mp, int has_min, c
                         const uint8_t* cp = codes + (t0 + pi) * tile_codes + (g0 + pg) * group_bytes;
                         for (size_t at = 0; at < group_bytes; at += 64)
                             _mm_prefetch((const char*)(cp + at), _MM_HINT_T0);
-                        fx_prefetch_maps(mp, scales + (t0 + pi) * tile_maps,
+                        prefetch_maps(mp, scales + (t0 + pi) * tile_maps,
                                          has_min ? mins + (t0 + pi) * tile_maps : 0, g0 + pg);
                         if (++pg == groups) pg = 0, ++pi;
                     }

@@ -353,6 +353,32 @@ INLINE void block_maps(enum maps mp, const uint8_t* base, size_t block, int nega
     }
 }
 
+// Asks for group g's maps (scales, and mins when there are) ahead of their use. Where a row is
+// read in several chunks, each chunk's maps are a stream of 1-2 KiB of their own, too short
+// for the hardware prefetcher to follow. Maps decoded a super-block at a time (`block_maps`)
+// are asked for whole, ahead of the block's first group.
+INLINE void prefetch_maps(enum maps mp, const uint8_t* st, const uint8_t* mt, size_t g) {
+    const size_t per = map_block_groups(mp);
+    if (per > 1) {
+        if (g % per) return;
+        const size_t at = maps_bytes(mp, g), bytes = maps_bytes(mp, per);
+        for (size_t line = 0; line < bytes + 63; line += 64) {
+            const size_t o = at + (line < bytes ? line : bytes - 1);
+            _mm_prefetch((const char*)(st + o), _MM_HINT_T0);
+            if (mt) _mm_prefetch((const char*)(mt + o), _MM_HINT_T0);
+        }
+        return;
+    }
+    size_t at = maps_bytes(mp, g);
+    if (mp == MAP_K8) {
+        // A K8 block: the 16 rows' f16 d, then 16 bytes per group.
+        if (g % 16 == 0) _mm_prefetch((const char*)(st + at), _MM_HINT_T0);
+        at += 32 + 16 * (g % 16);
+    }
+    _mm_prefetch((const char*)(st + at), _MM_HINT_T0);
+    if (mt) _mm_prefetch((const char*)(mt + at), _MM_HINT_T0);
+}
+
 // A table code's values plus its offset as unsigned bytes, the 16 repeated in each 128-bit
 // lane: `vpshufb` of a vector of indices (0..15) by it gives the codes `vpdpbusd` takes.
 INLINE __m512i table_bytes(enum code code) {
