@@ -18,10 +18,10 @@
 // for bit and the only roundings are f32's, fewer than an FMA chain's (three per group
 // instead of one per input).
 //
-// 4-, 5- and 6-bit codes have entries (a table code's nibbles become its values plus the
-// offset with one byte shuffle) (the high bits of 5- and 6-bit codes are added to each
-// quad with bit shuffles, see `fx_add_high`); byte codes keep the f32 kernel, which is near
-// memory speed for them already (the `fixed` column of formats.h). Only M == 1 with K a
+// 2- to 6-bit codes have entries (a table code's nibbles become its values plus the offset
+// with one byte shuffle; the high bits of 5- and 6-bit codes are added to each quad, see
+// `fx_add_high`), and Q8_0's byte codes (each quad one byte permute); the other byte-code
+// rows, widened forms, keep the f32 kernel (the `fixed` column of formats.h). Only M == 1 with K a
 // multiple of 32 and finite activations takes this path; anything else (and a NaN or infinity
 // anywhere in x, which the integers cannot carry) runs the exact f32 kernel of the same
 // format, so the entries accept every call the exact ones do. Needs the CPU features grouped.h
@@ -152,6 +152,8 @@ struct fx_tables {
     uint16_t shift[32] __attribute__((aligned(64)));
     uint8_t high5[64] __attribute__((aligned(64)));
     uint8_t high6[64] __attribute__((aligned(64)));
+    // Byte codes: from 4 inputs x 16 rows to 16 rows x 4 inputs.
+    uint8_t bytes[64] __attribute__((aligned(64)));
 };
 
 #define FX_SECOND_PAIR 0xCCCCCCCCCCCCCCCCull
@@ -165,6 +167,7 @@ INLINE void fx_build_tables(struct fx_tables* t) {
         // The field's first bit, less 4 (mod 64: `vpmultishiftqb` rotates), so that the
         // 8 bits read from there hold the field at bits 4 and 5.
         t->high6[b] = (uint8_t)((32 * (r % 2) + 2 * (8 * s + r / 2) + 60) % 64);
+        t->bytes[b] = (uint8_t)(j * 16 + r);
     }
     // 16-bit lane w holds bytes 2w and 2w + 1, both of row w / 2.
     for (int w = 0; w < 32; ++w) t->shift[w] = (uint16_t)(w / 2 % 2 ? 4 : 0);
@@ -223,6 +226,21 @@ INLINE __m512 fx_group(enum code code, int group, int has_min, const struct fx_t
                 w[0] = i3_add_high(w[0], cg + (size_t)group * 4 + (size_t)k * 2);
                 w[1] = i3_add_high(w[1], cg + (size_t)group * 4 + (size_t)(k + 4) * 2);
             }
+            const size_t at = g * group + k;
+#pragma GCC unroll 2
+            for (int h = 0; h < 2; ++h)
+#pragma GCC unroll 4
+                for (int l = 0; l < FX_LIMBS; ++l)
+                    dot[h][l] = dpbusd_broadcast(dot[h][l], w[h], (const uint8_t*)q->limbs[l] + at + 4 * h);
+        }
+    } else if (code == I8) {
+        // Byte codes: 4 inputs' 16 bytes each permuted to a quad, the sign bit flipped (q + 128).
+        const __m512i bytes = _mm512_load_si512(t->bytes), flip = _mm512_set1_epi8((char)0x80);
+#pragma GCC unroll 4
+        for (int k = 0; k < group; k += 8) {
+            const __m512i w[2] = {
+                _mm512_xor_si512(_mm512_permutexvar_epi8(bytes, _mm512_loadu_si512((const void*)(cg + k * 16))), flip),
+                _mm512_xor_si512(_mm512_permutexvar_epi8(bytes, _mm512_loadu_si512((const void*)(cg + (k + 4) * 16))), flip)};
             const size_t at = g * group + k;
 #pragma GCC unroll 2
             for (int h = 0; h < 2; ++h)
