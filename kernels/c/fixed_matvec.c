@@ -164,11 +164,9 @@ INLINE void fx_build_tables(struct fx_tables* t) {
         t->quad[0][b] = (uint8_t)(j * 8 + r / 2);
         t->quad[1][b] = (uint8_t)((j + 4) * 8 + r / 2);
         t->high5[b] = (uint8_t)(32 * (j / 2) + 16 * (r % 2) + 8 * s + r / 2);
-        // The field's first bit, less 4 (mod 64: `vpmultishiftqb` rotates), so that the
-        // 8 bits read from there hold the field at bits 4 and 5.
-        t->high6[b] = (uint8_t)((32 * (r % 2) + 2 * (8 * s + r / 2) + 60) % 64);
         t->bytes[b] = (uint8_t)(j * 16 + r);
     }
+    i6_high_index(t->high6);
     // 16-bit lane w holds bytes 2w and 2w + 1, both of row w / 2.
     for (int w = 0; w < 32; ++w) t->shift[w] = (uint16_t)(w / 2 % 2 ? 4 : 0);
 }
@@ -182,17 +180,8 @@ INLINE __m512i fx_add_high(enum code code, const struct fx_tables* t, const uint
             _mm512_set1_epi64((long long)load_u64(words)), _mm512_load_si512(t->high5));
         return _mm512_mask_add_epi8(q, set, q, _mm512_set1_epi8(16));
     }
-    // 6-bit codes: each byte's two bits moved to bits 4 and 5 with one byte-granular shift
-    // per pair word (`vpmultishiftqb`, bytes of inputs 2 and 3 from the second word), then
-    // put above the nibble with one ternary-logic OR: 3 operations per quad where two bit
-    // shuffles and a masked add per bit took 8. Q6_K's one-token product measured 1.6x as
-    // fast from L2 and 1.35x from memory (23 -> 31 GiB/s, 0.9 of the stream; Zen 4).
-    const __m512i at = _mm512_load_si512(t->high6);
-    __m512i fields = _mm512_multishift_epi64_epi8(at, _mm512_set1_epi64((long long)load_u64(words)));
-    fields = _mm512_mask_multishift_epi64_epi8(fields, FX_SECOND_PAIR, at,
-                                               _mm512_set1_epi64((long long)load_u64(words + 8)));
-    // q | (fields & 0x30).
-    return _mm512_ternarylogic_epi32(q, fields, _mm512_set1_epi8(0x30), 0xF8);
+    // 6-bit codes: see `i6_add_high`.
+    return i6_add_high(q, words, _mm512_load_si512(t->high6));
 }
 
 // acc + group g's product for one tile's 16 rows: the group's codes at cg, read as stored (no

@@ -99,6 +99,10 @@ INLINE uint32_t load_u32(const uint8_t* p) {
     return (uint32_t)_mm_cvtsi128_si32(_mm_loadu_si32(p));
 }
 
+INLINE uint64_t load_u64(const uint8_t* p) {
+    return (uint64_t)_mm_cvtsi128_si64(_mm_loadl_epi64((const __m128i*)p));
+}
+
 // Bytes of one tile row's maps for its first `groups` groups (whole super-blocks for K maps):
 // a tile's stride, or where a later group's maps start.
 INLINE size_t maps_bytes(enum maps mp, size_t groups) {
@@ -259,6 +263,31 @@ INLINE int code_offset(enum code code) {
     case I8: return 128;
     default: return 0;
     }
+}
+
+// Where byte b of a quad (row r = b / 4, input s = b % 4) finds its two high bits of a 6-bit
+// code (see `enum code`): in the pair word of inputs s / 2, from bit 32 (r % 2) + 16 (s % 2) +
+// 2 (r / 2); the index is that less 4 (mod 64: `vpmultishiftqb` rotates), so that the 8 bits
+// read from there hold the field at bits 4 and 5.
+INLINE void i6_high_index(uint8_t* index) {
+    for (int b = 0; b < 64; ++b) {
+        const int r = b / 4, s = b % 4;
+        index[b] = (uint8_t)((32 * (r % 2) + 16 * (s % 2) + 2 * (r / 2) + 60) % 64);
+    }
+}
+
+// `quad` (nibbles of four inputs' 6-bit codes) with the codes' high bits added, from the two
+// pair words at `words`: each byte's two bits moved to bits 4 and 5 with one byte-granular
+// shift per pair word (`vpmultishiftqb`, bytes of inputs 2 and 3 from the second word), then
+// put above the nibble with one ternary-logic OR: 3 operations per quad where two bit
+// shuffles and a masked add per bit took 8. Q6_K's fixed-point one-token product measured
+// 1.6x as fast from L2 and 1.35x from memory (23 -> 31 GiB/s, 0.9 of the stream; Zen 4).
+INLINE __m512i i6_add_high(__m512i quad, const uint8_t* words, __m512i index) {
+    __m512i fields = _mm512_multishift_epi64_epi8(index, _mm512_set1_epi64((long long)load_u64(words)));
+    fields = _mm512_mask_multishift_epi64_epi8(fields, 0xCCCCCCCCCCCCCCCCull, index,
+                                               _mm512_set1_epi64((long long)load_u64(words + 8)));
+    // quad | (fields & 0x30).
+    return _mm512_ternarylogic_epi32(quad, fields, _mm512_set1_epi8(0x30), 0xF8);
 }
 
 // Groups whose maps `block_maps` decodes together: a K-quant super-block's where that pays,
@@ -434,10 +463,6 @@ INLINE __m512i i3_add_high(__m512i quad, const uint8_t* p) {
     const __mmask64 set = _mm512_bitshuffle_epi64_mask(_mm512_set1_epi64((long long)bits),
                                                        _mm512_load_si512((const void*)index));
     return _mm512_mask_add_epi8(quad, set, quad, _mm512_set1_epi8(4));
-}
-
-INLINE uint64_t load_u64(const uint8_t* p) {
-    return (uint64_t)_mm_cvtsi128_si64(_mm_loadl_epi64((const __m128i*)p));
 }
 
 // acc + w . (the four int8 at x, broadcast): the broadcast as the instruction's memory
