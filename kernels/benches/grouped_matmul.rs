@@ -1,15 +1,22 @@
-//! One token through the grouped product from memory, per stored format: eight `[4096, 2048]`
-//! weights (Llama-3.2-1B's gate/up shape; 8 x 8M weights, beyond the caches) multiplied in
-//! turn on one thread, as a decode step runs them. Criterion reports bytes per second of the
-//! stored weight (codes and maps); the baseline in the same run is a plain stream over the
-//! same bytes, so each format's share of the stream rate reads off one run. `fixed` is the
-//! fixed-point one-token kernel of a 4-bit format (`c/fixed_matvec.c`), where the CPU has it. The compact forms
-//! (`Maps::SuperBlock*`, `Maps::E8M0`, 5- and 6-bit codes, table codes) keep the file's bits;
-//! the others are the widened group forms.
+//! One token through the grouped product from memory, per stored format: `[4096, 2048]`
+//! weights (Llama-3.2-1B's gate/up shape) multiplied in turn on one thread, as a decode step
+//! runs them, as many as make at least `TOTAL_BYTES` (128 MiB, four times a 32 MiB L3, so
+//! every format is read from memory). Criterion reports bytes per second of the stored
+//! weight (codes and maps); the baseline in the same run is a plain stream over the same
+//! bytes. `fixed` is the fixed-point one-token kernel (`c/fixed_matvec.c`), where the format
+//! and the CPU have it, `q8` the 8-bit path (`c/q8_matmul.c`, activations quantized before).
+//! The compact forms (`Maps::SuperBlock*`, `Maps::E8M0`, 5- and 6-bit codes, table codes)
+//! keep the file's bits; the others are the widened group forms.
 //!
-//! Run with `cargo bench -p kernels --bench grouped_matmul`.
+//! After Criterion's figures, each format's one-token kernels are measured again against the
+//! stream in alternating rounds (the machine's load moves all of them alike) and printed as
+//! shares of the stream: the rate of a core reading the same bytes from memory, and the
+//! figure the one-token kernels aim at.
+//!
+//! Run with `cargo bench -p kernels --bench grouped_matmul` (a name after `--` picks formats).
 
 use std::hint::black_box;
+use std::time::Instant;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
 use kernels::{GroupedMatmul, TILE_ROWS};
@@ -21,23 +28,44 @@ mod common;
 #[allow(dead_code)]
 #[path = "../tests/common/grouped.rs"]
 mod grouped;
+#[allow(dead_code)]
+#[path = "../tests/common/q8.rs"]
+mod q8;
 
 use common::Rng;
 use grouped::{call_entry, entry, fixed_entry, grouped, named, Call, Entry, Grouped};
 
 const OUT: usize = 4096;
 const INP: usize = 2048;
-const WEIGHTS: usize = 8;
+/// The stored bytes one measurement reads, at least: beyond any L3 these machines have.
+const TOTAL_BYTES: usize = 128 << 20;
+/// Rounds of the paired measurement.
+const ROUNDS: usize = 15;
+
+/// One weight as stored, as the kernels read it.
+#[derive(Clone)]
+struct Stored {
+    codes: Vec<u8>,
+    scales: Vec<u8>,
+    mins: Vec<u8>,
+    stored_groups: usize,
+}
+
+impl Stored {
+    fn bytes(&self) -> usize {
+        self.codes.len() + self.scales.len() + self.mins.len()
+    }
+}
 
 /// Which entry of a format a measurement calls.
 type Pick = fn(GroupedMatmul) -> Entry;
 
 /// `w · x` for one token through `pick`'s kernel, every workgroup in turn (the whole weight
-/// on this thread).
+/// on this thread). For the 8-bit entry x is the quantized activations.
 fn product(
     pick: fn(GroupedMatmul) -> Entry,
     format: GroupedMatmul,
-    w: &Grouped,
+    w: &Stored,
     x: &[u8],
     y: &mut [u8],
 ) {
@@ -65,7 +93,7 @@ fn product(
 }
 
 /// Sums every stored byte as 64-bit words: the rate memory streams at on this thread.
-fn stream(weights: &[Grouped]) -> u64 {
+fn stream(weights: &[Stored]) -> u64 {
     let mut sum = 0u64;
     for w in weights {
         for part in [&w.codes, &w.scales, &w.mins] {
@@ -77,16 +105,66 @@ fn stream(weights: &[Grouped]) -> u64 {
     sum
 }
 
+/// A weight count's worth of `[OUT, INP]` weights of format `f` reaching `TOTAL_BYTES`:
+/// two drawn, the rest copies of them (the bytes' values do not change how fast they stream).
+fn weights(f: GroupedMatmul) -> Vec<Stored> {
+    let drawn: Vec<Stored> = (0..2)
+        .map(|i| {
+            let w: Grouped = grouped(f, OUT, INP, 0, &mut Rng(1 + i as u64));
+            Stored {
+                codes: w.codes,
+                scales: w.scales,
+                mins: w.mins,
+                stored_groups: w.stored_groups,
+            }
+        })
+        .collect();
+    let count = TOTAL_BYTES.div_ceil(drawn[0].bytes()).max(2);
+    (0..count).map(|i| drawn[i % 2].clone()).collect()
+}
+
+/// Seconds of one pass of `run`.
+fn seconds(mut run: impl FnMut()) -> f64 {
+    let start = Instant::now();
+    run();
+    start.elapsed().as_secs_f64()
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// The machine's load average over the last minute, as `/proc/loadavg` gives it.
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "?".into())
+}
+
 fn main() {
     if !kernels::host_supported() {
         eprintln!("skipped: this CPU does not run the kernels (x86-64-v4 needed)");
         return;
     }
+    // A name after `--` (Criterion's filter: an argument that is no flag nor a flag's value)
+    // picks the formats whose name contains it.
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let filter: Option<String> = args
+        .iter()
+        .enumerate()
+        .filter(|&(i, a)| {
+            let after_option = i > 0 && args[i - 1].starts_with("--") && args[i - 1] != "--bench";
+            !a.starts_with('-') && !after_option
+        })
+        .map(|(_, a)| a.rsplit('/').next().unwrap_or(a).to_string())
+        .next_back();
     let mut c = Criterion::default().configure_from_args();
-    let mut group = c.benchmark_group("grouped_matmul_one_token");
     let x: Vec<u8> = (0..INP)
         .flat_map(|i| ((i % 13) as f32 * 0.01).to_le_bytes())
         .collect();
+    let x_floats: Vec<f32> = common::floats(&x);
     let mut y = vec![0u8; OUT * 4];
     let names = [
         "q4_k",
@@ -103,29 +181,32 @@ fn main() {
         "q2_k_widened",
         "q3_k",
     ];
+    // Per format, the kernels' rates and their shares of the stream (paired rounds).
+    let mut shares: Vec<String> = Vec::new();
     for name in names {
-        let f = named(name);
-        let weights: Vec<Grouped> = (0..WEIGHTS)
-            .map(|i| {
-                let mut w = grouped(f, OUT, INP, 0, &mut Rng(1 + i as u64));
-                w.dense = Vec::new();
-                w
-            })
-            .collect();
-        let bytes: usize = weights
-            .iter()
-            .map(|w| w.codes.len() + w.scales.len() + w.mins.len())
-            .sum();
-        group.throughput(Throughput::Bytes(bytes as u64));
-        let mut kernels: Vec<(&str, Pick)> = vec![("kernel", entry)];
-        if kernels::q8_host_supported() && f.fixed_symbol_for(1).is_some() {
-            kernels.push(("fixed", fixed_entry));
+        if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
+            continue;
         }
-        for (label, pick) in kernels {
+        let f = named(name);
+        let weights = weights(f);
+        let bytes: usize = weights.iter().map(Stored::bytes).sum();
+        let xq = kernels::q8_host_supported()
+            .then(|| q8::quantize_kernel(&x_floats, INP, 1, f.q8_block(), f.group));
+        // (label, entry, input): the f32 kernel, the fixed-point one, the 8-bit one.
+        let mut kernels: Vec<(&str, Pick, &[u8])> = vec![("kernel", entry, &x)];
+        if let Some(xq) = &xq {
+            if f.fixed_symbol_for(1).is_some() {
+                kernels.push(("fixed", fixed_entry, &x));
+            }
+            kernels.push(("q8", q8::entry, xq));
+        }
+        let mut group = c.benchmark_group("grouped_matmul_one_token");
+        group.throughput(Throughput::Bytes(bytes as u64));
+        for &(label, pick, input) in &kernels {
             group.bench_function(BenchmarkId::new(label, name), |b| {
                 b.iter(|| {
                     for w in &weights {
-                        product(pick, f, w, black_box(&x), &mut y);
+                        product(pick, f, w, black_box(input), &mut y);
                     }
                 })
             });
@@ -133,7 +214,58 @@ fn main() {
         group.bench_function(BenchmarkId::new("stream", name), |b| {
             b.iter(|| stream(black_box(&weights)))
         });
+        group.finish();
+        // Alternating rounds: each kernel, then the stream.
+        let mut times: Vec<Vec<f64>> = vec![Vec::new(); kernels.len() + 1];
+        for round in 0..=ROUNDS {
+            for (i, &(_, pick, input)) in kernels.iter().enumerate() {
+                let t = seconds(|| {
+                    for w in &weights {
+                        product(pick, f, w, black_box(input), &mut y);
+                    }
+                });
+                if round > 0 {
+                    times[i].push(t);
+                }
+            }
+            let t = seconds(|| {
+                black_box(stream(black_box(&weights)));
+            });
+            if round > 0 {
+                times[kernels.len()].push(t);
+            }
+        }
+        let gib = bytes as f64 / (1u64 << 30) as f64;
+        let stream_s = median(times[kernels.len()].clone());
+        let mut line = format!(
+            "{name:>13} ({:>3} MiB): stream {:5.1} GiB/s",
+            bytes >> 20,
+            gib / stream_s
+        );
+        for (i, &(label, _, _)) in kernels.iter().enumerate() {
+            // The share per round (kernel against the stream beside it), then the median.
+            let share = median(
+                times[i]
+                    .iter()
+                    .zip(&times[kernels.len()])
+                    .map(|(k, s)| s / k)
+                    .collect(),
+            );
+            line += &format!(
+                "  {label} {:5.1} GiB/s = {:.2}",
+                gib / median(times[i].clone()),
+                share
+            );
+        }
+        shares.push(line);
     }
-    group.finish();
     c.final_summary();
+    println!(
+        "\none token from memory, one core, against a stream of the same bytes in alternating \
+         rounds (median of {ROUNDS}; load {}):",
+        load()
+    );
+    for line in shares {
+        println!("{line}");
+    }
 }

@@ -4,7 +4,7 @@
 //
 // Workgroups go by expert and block of tiles; a workgroup whose expert no pair chose returns
 // without reading it. Two entries per format:
-// - `llm_experts_fixed_<stem>` (4-, 5- and 6-bit formats, VNNI): each pair through the
+// - `llm_experts_fixed_<stem>` (the formats with a fixed-point entry, VNNI): each pair through the
 //   fixed-point one-token product of fixed_matvec.c, exact to f32 rounding; a pair whose
 //   input it cannot take (not finite, rows not in blocks of 32) runs the f32 path alone. The
 //   expert's tiles are read from memory for its first pair and from cache for the others.

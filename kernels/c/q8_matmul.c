@@ -117,6 +117,8 @@ struct q8_tables {
     // High bits: the bit of two 32-bit words (inputs k, k+1, then k+2, k+3; row r of input
     // k + s at bit 16 * (r % 2) + 8 * s + r / 2) that belongs to each byte of a quad.
     uint8_t high[64] __attribute__((aligned(64)));
+    // 6-bit codes' high bits (`i6_add_high`).
+    uint8_t high6[64] __attribute__((aligned(64)));
 };
 
 INLINE void q8_build_tables(struct q8_tables* t) {
@@ -127,6 +129,7 @@ INLINE void q8_build_tables(struct q8_tables* t) {
         t->bytes[j] = (uint8_t)(kk * 16 + r);
         t->high[j] = (uint8_t)(32 * (kk / 2) + 16 * (r % 2) + 8 * (kk % 2) + r / 2);
     }
+    i6_high_index(t->high6);
 }
 
 // Adds 16 (or `add`) to the bytes of `quad` whose bit in `bits` (64 bits, see `high`) is set.
@@ -135,73 +138,103 @@ INLINE __m512i q8_add_high(__m512i quad, uint64_t bits, __m512i index, int add) 
     return _mm512_mask_add_epi8(quad, set, quad, _mm512_set1_epi8((char)add));
 }
 
-// Groups g0..g0+gn of one tile (codes at `codes`, maps at `scales` and `mins`) into `out`.
-INLINE void q8_unpack(enum code code, int group, enum maps mp, int has_min,
-                      const struct q8_tables* tb, const uint8_t* codes, const uint8_t* scales,
-                      const uint8_t* mins, size_t g0, size_t gn, struct q8_chunk* out) {
-    const size_t code_bytes = input_bytes(code);
-    const float off = (float)code_offset(code);
+// Bytes of codes ahead of their use that `q8_unpack` asks for (see fixed_matvec.c's
+// FX_PREFETCH_BYTES): one token from memory (weights 5x the L3, 2-core Zen 4) read Q8_0 1.5x
+// as fast (17 -> 26 GiB/s), Q6_K and MXFP4 1.2x, Q3_K 1.08x; Q4_K the same.
+#ifndef Q8_PREFETCH_BYTES
+#define Q8_PREFETCH_BYTES 8192
+#endif
+
+// The two quads of inputs k..k+3 and k+4..k+7 of one tile's group of codes at `cg`
+// (`group` inputs): row r's four unsigned codes at bytes 4r..4r+3.
+INLINE void q8_quads(enum code code, int group, const struct q8_tables* tb, const uint8_t* cg,
+                     int k, __m512i* out0, __m512i* out1) {
     const __m512i nib0 = _mm512_load_si512(tb->nibbles[0]);
     const __m512i nib1 = _mm512_load_si512(tb->nibbles[1]);
     const __m512i bytes_index = _mm512_load_si512(tb->bytes);
     const __m512i high_index = _mm512_load_si512(tb->high);
     const __m512i low_mask = _mm512_set1_epi8(0x0F);
     const __m512i values = table_bytes(code);
+    __m512i q0, q1;
+    if (two_bit_code(code)) {
+        const __m512i codes16 = _mm512_loadu_si512((const void*)(cg + k / 16 * 64));
+        q0 = u2_quad_of(codes16, k % 16 / 4);
+        q1 = u2_quad_of(codes16, k % 16 / 4 + 1);
+        if (code == I3) {
+            q0 = i3_add_high(q0, cg + (size_t)group * 4 + (size_t)k * 2);
+            q1 = i3_add_high(q1, cg + (size_t)group * 4 + (size_t)(k + 4) * 2);
+        }
+    } else if (code == I8) {
+        const __m512i flip = _mm512_set1_epi8((char)0x80);
+        q0 = _mm512_xor_si512(_mm512_permutexvar_epi8(
+            bytes_index, _mm512_loadu_si512((const void*)(cg + k * 16))), flip);
+        q1 = _mm512_xor_si512(_mm512_permutexvar_epi8(
+            bytes_index, _mm512_loadu_si512((const void*)(cg + (k + 4) * 16))), flip);
+    } else {
+        __m512i src = _mm512_loadu_si512((const void*)(cg + k * 8));
+        // Two's complement nibbles n to n ^ 8 = q + 8.
+        if (code == I4) src = _mm512_xor_si512(src, _mm512_set1_epi8((char)0x88));
+        const __m512i lo = _mm512_and_si512(src, low_mask);
+        const __m512i hi = _mm512_and_si512(_mm512_srli_epi16(src, 4), low_mask);
+        q0 = _mm512_permutex2var_epi8(lo, nib0, hi);
+        q1 = _mm512_permutex2var_epi8(lo, nib1, hi);
+        if (table_code(code)) {
+            // Indices to the table's values plus the offset.
+            q0 = _mm512_shuffle_epi8(values, q0);
+            q1 = _mm512_shuffle_epi8(values, q1);
+        }
+        const uint8_t* high = cg + (size_t)group * 8;
+        if (code == U5 || code == I5) {
+            q0 = q8_add_high(q0, load_u64(high + (size_t)(k / 2) * 4), high_index, 16);
+            q1 = q8_add_high(q1, load_u64(high + (size_t)(k / 2 + 2) * 4), high_index, 16);
+        } else if (code == I6) {
+            // Each pair of inputs' 64-bit word of high bits (see `i6_add_high`; one token's
+            // 8-bit Q6_K product measured 1.7x as fast from L2 as through bit extracts, 1.1x
+            // from memory: 0.94 of the stream).
+            const __m512i index6 = _mm512_load_si512(tb->high6);
+            const uint8_t* w = high + (size_t)(k / 2) * 8;
+            q0 = i6_add_high(q0, w, index6);
+            q1 = i6_add_high(q1, w + 16, index6);
+        }
+    }
+    *out0 = q0;
+    *out1 = q1;
+}
+
+
+// Groups g0..g0+gn of one tile (codes at `codes`, maps at `scales` and `mins`) into `out`.
+// The tiles of a weight lie one after another, so the codes and maps `Q8_PREFETCH_BYTES` of
+// codes ahead are asked for along that order: `maps_ahead` bytes of maps ahead.
+INLINE void q8_unpack(enum code code, int group, enum maps mp, int has_min,
+                      const struct q8_tables* tb, const uint8_t* codes, const uint8_t* scales,
+                      const uint8_t* mins, size_t g0, size_t gn, size_t maps_ahead,
+                      struct q8_chunk* out) {
+    const size_t code_bytes = input_bytes(code);
+    const float off = (float)code_offset(code);
+    // One map block's scales and mins at a time (chunks are whole blocks).
+    const size_t per_block = map_block_groups(mp);
+    __m512 block_scale[16], block_min[16];
     for (size_t g = 0; g < gn; ++g) {
         const uint8_t* cg = codes + (g0 + g) * group * code_bytes;
+        for (size_t line = 0; line < group * code_bytes; line += 64)
+            _mm_prefetch((const char*)(cg + Q8_PREFETCH_BYTES + line), _MM_HINT_T0);
+        const size_t map_at = maps_bytes(mp, g0 + g) + maps_ahead;
+        _mm_prefetch((const char*)(scales + map_at), _MM_HINT_T0);
+        if (has_min) _mm_prefetch((const char*)(mins + map_at), _MM_HINT_T0);
         uint8_t(*quads)[64] = out->quads + g * group / 4;
         for (int k = 0; k < group; k += 8) {
             __m512i q0, q1;
-            if (two_bit_code(code)) {
-                q0 = u2_quad(cg + k * 4);
-                q1 = u2_quad(cg + (k + 4) * 4);
-                if (code == I3) {
-                    q0 = i3_add_high(q0, cg + (size_t)group * 4 + (size_t)k * 2);
-                    q1 = i3_add_high(q1, cg + (size_t)group * 4 + (size_t)(k + 4) * 2);
-                }
-            } else if (code == I8) {
-                const __m512i flip = _mm512_set1_epi8((char)0x80);
-                q0 = _mm512_xor_si512(_mm512_permutexvar_epi8(
-                    bytes_index, _mm512_loadu_si512((const void*)(cg + k * 16))), flip);
-                q1 = _mm512_xor_si512(_mm512_permutexvar_epi8(
-                    bytes_index, _mm512_loadu_si512((const void*)(cg + (k + 4) * 16))), flip);
-            } else {
-                __m512i src = _mm512_loadu_si512((const void*)(cg + k * 8));
-                // Two's complement nibbles n to n ^ 8 = q + 8.
-                if (code == I4) src = _mm512_xor_si512(src, _mm512_set1_epi8((char)0x88));
-                const __m512i lo = _mm512_and_si512(src, low_mask);
-                const __m512i hi = _mm512_and_si512(_mm512_srli_epi16(src, 4), low_mask);
-                q0 = _mm512_permutex2var_epi8(lo, nib0, hi);
-                q1 = _mm512_permutex2var_epi8(lo, nib1, hi);
-                if (table_code(code)) {
-                    // Indices to the table's values plus the offset.
-                    q0 = _mm512_shuffle_epi8(values, q0);
-                    q1 = _mm512_shuffle_epi8(values, q1);
-                }
-                const uint8_t* high = cg + (size_t)group * 8;
-                if (code == U5 || code == I5) {
-                    q0 = q8_add_high(q0, load_u64(high + (size_t)(k / 2) * 4), high_index, 16);
-                    q1 = q8_add_high(q1, load_u64(high + (size_t)(k / 2 + 2) * 4), high_index, 16);
-                } else if (code == I6) {
-                    // Each input pair's 64-bit word holds the 2-bit fields' low bits at even
-                    // positions and high bits at odd ones, in the 5-bit codes' order.
-                    const uint64_t even = 0x5555555555555555ull, odd = 0xAAAAAAAAAAAAAAAAull;
-                    const uint8_t* w = high + (size_t)(k / 2) * 8;
-                    for (int quad = 0; quad < 2; ++quad) {
-                        const uint64_t a = load_u64(w + quad * 16), b = load_u64(w + quad * 16 + 8);
-                        const uint64_t low = _pext_u64(a, even) | _pext_u64(b, even) << 32;
-                        const uint64_t top = _pext_u64(a, odd) | _pext_u64(b, odd) << 32;
-                        __m512i* q = quad ? &q1 : &q0;
-                        *q = q8_add_high(*q, low, high_index, 16);
-                        *q = q8_add_high(*q, top, high_index, 32);
-                    }
-                }
-            }
+            q8_quads(code, group, tb, cg, k, &q0, &q1);
             _mm512_store_si512((void*)quads[k / 4], q0);
             _mm512_store_si512((void*)quads[k / 4 + 1], q1);
         }
-        const __m512 d = load_map(mp, scales, g0 + g, 0);
-        const __m512 mn = has_min ? load_map(mp, mins, g0 + g, negated_mins(mp)) : _mm512_setzero_ps();
+        const size_t j = (g0 + g) % per_block;
+        if (j == 0) {
+            block_maps(mp, scales, (g0 + g) / per_block, 0, block_scale);
+            if (has_min) block_maps(mp, mins, (g0 + g) / per_block, negated_mins(mp), block_min);
+        }
+        const __m512 d = block_scale[j];
+        const __m512 mn = has_min ? block_min[j] : _mm512_setzero_ps();
         _mm512_store_ps(out->scale[g], d);
         // min - off * scale, one rounding (off * scale is exact: off is a power of two).
         _mm512_store_ps(out->minoff[g], _mm512_fnmadd_ps(_mm512_set1_ps(off), d, mn));
@@ -248,12 +281,95 @@ INLINE void q8_tokens(int mr, int group, int block, const struct q8_chunk* w, si
     }
 }
 
+// One token (M == 1): the tiles' codes go from memory into `vpdpbusd` in registers, as
+// fixed_matvec.c's do, without `q8_unpack`'s pass through the stack, which at one token costs
+// more than the products (the rearranged codes are read back once). The arithmetic is
+// `q8_tokens`' for one token, in the same order, so the bits are the same: per group the
+// integer sum, then part = fma(f32(dot), scale, part) and part = fma(minoff, f32(S), part),
+// and y += part * dx per block. The codes and maps are asked for `Q8_PREFETCH_BYTES` ahead
+// along the reading order, as fixed_matvec.c does. One token from memory (weights 5x the L3,
+// 2-core Zen 4, against the unpacking path in alternating rounds): Q4_K 28 -> 34 GiB/s (0.98
+// of a stream of the same bytes), Q8_0 17 -> 29, MXFP4 24 -> 35, IQ4_XS 28 -> 34.5, Q3_K
+// 19 -> 30, Q6_K 21 -> 29; from L2 Q4_K 39 -> 62 GiB/s.
+INLINE void q8_matvec(enum code code, int group, enum maps mp, int has_min, const uint8_t* xq,
+                      const uint8_t* codes, const uint8_t* scales, const uint8_t* mins, float* y,
+                      size_t K, size_t stored_groups, size_t tile_begin, size_t tile_end) {
+    const size_t block = (size_t)q8_block(mp), groups = K / group;
+    const float* xs = (const float*)(xq + q8_scales_at(K, 1));
+    const float* xsum = (const float*)(xq + q8_sums_at(K, 1, block));
+    const size_t group_bytes = (size_t)group * input_bytes(code);
+    const size_t tile_codes = stored_groups * group_bytes;
+    const size_t tile_maps = maps_bytes(mp, stored_groups);
+    const __m512 off = _mm512_set1_ps((float)code_offset(code));
+    struct q8_tables tables;
+    q8_build_tables(&tables);
+    const size_t per_block = map_block_groups(mp);
+    __m512 block_scale[16], block_min[16];
+    // The prefetch cursor: tile tile_begin + pi, group pg, `ahead` groups past the one read.
+    const size_t ahead = Q8_PREFETCH_BYTES / group_bytes;
+    size_t pi = 0, pg = 0;
+    const size_t tn = tile_end - tile_begin;
+#define Q8_PREFETCH_NEXT                                                                       \
+    do {                                                                                       \
+        if (pi < tn) {                                                                         \
+            const size_t pt = tile_begin + pi;                                                 \
+            const uint8_t* cp = codes + pt * tile_codes + pg * group_bytes;                    \
+            for (size_t line = 0; line < group_bytes; line += 64)                              \
+                _mm_prefetch((const char*)(cp + line), _MM_HINT_T0);                           \
+            prefetch_maps(mp, scales + pt * tile_maps, has_min ? mins + pt * tile_maps : 0, \
+                             pg);                                                              \
+            if (++pg == groups) pg = 0, ++pi;                                                  \
+        }                                                                                      \
+    } while (0)
+    for (size_t a = 0; a < ahead; ++a) Q8_PREFETCH_NEXT;
+    for (size_t t = tile_begin; t < tile_end; ++t) {
+        const uint8_t* ct = codes + t * tile_codes;
+        const uint8_t *st = scales + t * tile_maps, *mt = has_min ? mins + t * tile_maps : 0;
+        __m512 acc = _mm512_setzero_ps();
+        for (size_t b = 0; b < K / block; ++b) {
+            __m512 part = _mm512_setzero_ps();
+            for (size_t g = b * block / group; g < (b + 1) * block / group; ++g) {
+                Q8_PREFETCH_NEXT;
+                const uint8_t* cg = ct + g * group_bytes;
+                const uint8_t* xg = xq + g * group;
+                // Two chains, the two quads of each 8 inputs (integer sums: any order).
+                __m512i dot[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
+#pragma GCC unroll 4
+                for (int k = 0; k < group; k += 8) {
+                    __m512i q0, q1;
+                    q8_quads(code, group, &tables, cg, k, &q0, &q1);
+                    dot[0] = dpbusd_broadcast(dot[0], q0, xg + k);
+                    dot[1] = dpbusd_broadcast(dot[1], q1, xg + k + 4);
+                }
+                const size_t j = g % per_block;
+                if (j == 0) {
+                    block_maps(mp, st, g / per_block, 0, block_scale);
+                    if (has_min) block_maps(mp, mt, g / per_block, negated_mins(mp), block_min);
+                }
+                const __m512 d = block_scale[j];
+                const __m512 mn = has_min ? block_min[j] : _mm512_setzero_ps();
+                const __m512 minoff = _mm512_fnmadd_ps(off, d, mn);
+                part = _mm512_fmadd_ps(_mm512_cvtepi32_ps(_mm512_add_epi32(dot[0], dot[1])), d, part);
+                part = _mm512_fmadd_ps(minoff, _mm512_set1_ps(xsum[g]), part);
+            }
+            acc = _mm512_fmadd_ps(part, _mm512_set1_ps(xs[b]), acc);
+        }
+        _mm512_storeu_ps(y + t * TILE, acc);
+    }
+#undef Q8_PREFETCH_NEXT
+}
+
 INLINE void q8_matmul(enum code code, int group, enum maps mp, int has_min, const uint8_t* xq,
                       const uint8_t* codes, const uint8_t* scales, const uint8_t* mins, float* y,
                       size_t K, size_t M, size_t stored_groups, size_t tile_begin,
                       size_t tile_end) {
     const size_t block = (size_t)q8_block(mp);
     if (K / group > stored_groups || K % block) return;
+    if (M == 1) {
+        q8_matvec(code, group, mp, has_min, xq, codes, scales, mins, y, K, stored_groups,
+                  tile_begin, tile_end);
+        return;
+    }
     const float* xs = (const float*)(xq + q8_scales_at(K, M));
     const float* xsum = (const float*)(xq + q8_sums_at(K, M, block));
     const size_t tile_codes = stored_groups * group * input_bytes(code);
@@ -262,6 +378,7 @@ INLINE void q8_matmul(enum code code, int group, enum maps mp, int has_min, cons
     q8_build_tables(&tables);
     struct q8_chunk chunk;
     float acc[Q8_SPAN][TILE] __attribute__((aligned(64)));
+    const size_t maps_ahead = tile_maps * Q8_PREFETCH_BYTES / tile_codes;
     for (size_t t = tile_begin; t < tile_end; ++t) {
         float* yt = y + t * TILE * M;
         for (size_t s0 = 0; s0 < M; s0 += Q8_SPAN) {
@@ -271,7 +388,7 @@ INLINE void q8_matmul(enum code code, int group, enum maps mp, int has_min, cons
                 const size_t n = K - k0 < Q8_CHUNK ? K - k0 : Q8_CHUNK;
                 q8_unpack(code, group, mp, has_min, &tables, codes + t * tile_codes,
                           scales + t * tile_maps, has_min ? mins + t * tile_maps : 0,
-                          k0 / group, n / group, &chunk);
+                          k0 / group, n / group, maps_ahead, &chunk);
                 size_t m = 0;
 #define Q8_TOKENS_AT(mr)                                                                      \
     q8_tokens(mr, group, (int)block, &chunk, n, xq, xs, xsum, K, s0 + m, k0, acc + m)

@@ -7,7 +7,7 @@
 //! A graph calls them through `flow.dispatch` of a `stream.executable` whose functions import
 //! the kernel symbols; iree-compile links this crate's object file into the executable.
 //!
-//! At one token (decode of one sequence) 4-, 5- and 6-bit formats multiply on integer dot products
+//! At one token (decode of one sequence) the compact formats and Q8_0 multiply on integer dot products
 //! instead where the CPU has AVX-512 VNNI (`c/fixed_matvec.c`, [`GroupedMatmul::exact_symbol_for`]):
 //! the activations are held in fixed point to 2^-31 of each block's largest magnitude, so the
 //! result is exact to f32 rounding, while the codes stay bytes.
@@ -205,8 +205,8 @@ pub struct KernelFormat {
     /// codes.
     pub name: &'static str,
     pub format: GroupedMatmul,
-    /// Whether it has a fixed-point one-token entry (`c/fixed_matvec.c`: 4-, 5- and 6-bit
-    /// codes, table codes too; byte codes keep the f32 kernel, near memory speed already).
+    /// Whether it has a fixed-point one-token entry (`c/fixed_matvec.c`: 2- to 6-bit codes,
+    /// table codes too, and Q8_0's bytes; the widened byte-code forms keep the f32 kernel).
     pub fixed: bool,
 }
 
@@ -217,7 +217,7 @@ pub struct KernelFormat {
 /// new format touches.
 #[rustfmt::skip]
 pub const FORMATS: &[KernelFormat] = &[
-    row("q8_0", Code::I8, 32, Maps::F16, false, false),
+    row("q8_0", Code::I8, 32, Maps::F16, false, true),
     row("q4_0", Code::I4, 32, Maps::F16, false, true),
     row("q4_1", Code::U4, 32, Maps::F16, true, true),
     row("q5_1_widened", Code::I8, 32, Maps::F16, true, false),
@@ -375,7 +375,7 @@ impl GroupedMatmul {
             .map(|_| format!("{}{}", Family::Experts.prefix(), self.stem()))
     }
 
-    /// The fixed-point experts entry of a 4-, 5- or 6-bit format (`llm_experts_fixed_<stem>`),
+    /// The fixed-point experts entry of a format with a fixed-point kernel (`llm_experts_fixed_<stem>`),
     /// arguments as [`GroupedMatmul::experts_symbol`]: each pair through the one-token
     /// fixed-point product (`c/fixed_matvec.c`), exact to f32 rounding; a pair whose input that
     /// cannot take runs the f32 path. Needs [`q8_host_supported`].
@@ -410,8 +410,9 @@ impl GroupedMatmul {
         fixed.or_else(|| self.symbol_for(weights))
     }
 
-    /// The fixed-point one-token kernel of a 4-, 5- or 6-bit format (Q4_0, Q4_1, Q4_K, Q5_0,
-    /// Q5_1, Q5_K, Q6_K in their compact form; `c/fixed_matvec.c`; [`KernelFormat::fixed`]):
+    /// The fixed-point one-token kernel of a format (Q4_0, Q4_1, Q4_K, Q5_0, Q5_1, Q5_K, Q6_K,
+    /// Q2_K, Q3_K, MXFP4, IQ4_NL, IQ4_XS in their compact form, and Q8_0; `c/fixed_matvec.c`;
+    /// [`KernelFormat::fixed`]):
     /// integer dot products over the activations held to 2^-31 of each block of 32's largest,
     /// exact to f32 rounding. It needs the CPU features of the 8-bit kernels
     /// ([`q8_host_supported`]), takes any call the f32 kernel takes, and runs the f32 kernel

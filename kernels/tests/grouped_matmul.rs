@@ -122,14 +122,18 @@ fn fixed_formats() -> Option<Vec<GroupedMatmul>> {
     )
 }
 
-/// The fixed-point one-token kernels (`c/fixed_matvec.c`): every 4-, 5- and 6-bit format, at one token (their
+/// The fixed-point one-token kernels (`c/fixed_matvec.c`): every format narrower than a byte and Q8_0, at one token (their
 /// path) and at two and three (the f32 kernel they fall back to), short, wide and long rows,
 /// with uniform inputs and inputs spread over many magnitudes, to the f32 kernels' tolerance.
 #[test]
 fn fixed_point_kernels_match_the_reference() {
     let Some(fixed) = fixed_formats() else { return };
     let narrow = formats().filter(|f| f.code.bits() < 8).count();
-    assert_eq!(fixed.len(), narrow, "every code narrower than a byte");
+    assert_eq!(
+        fixed.len(),
+        narrow + 1,
+        "every code narrower than a byte, and Q8_0"
+    );
     for (i, format) in fixed.into_iter().enumerate() {
         let unit = format.group * format.maps.groups_per_block();
         let short = (4 * format.group).max(unit);

@@ -81,7 +81,7 @@ pub fn entry(format: GroupedMatmul) -> Entry {
     typed_entry(format, &format.symbol().expect("a kernel format"))
 }
 
-/// The fixed-point entry of a 4-, 5- or 6-bit `format` (`c/fixed_matvec.c`), which takes the f32
+/// The fixed-point entry of `format` (`c/fixed_matvec.c`), which takes the f32
 /// entry's calls.
 pub fn fixed_entry(format: GroupedMatmul) -> Entry {
     let name = format.fixed_symbol_for(1);
