@@ -257,9 +257,9 @@ fn kernel_products_are_one_dispatch_each() {
                 .filter(|l| l.contains("flow.dispatch @extern_llm_kernels") && l.contains(symbol))
                 .count()
         };
-        // One-token products of 4-bit codes (and 5-, 6-bit, not among these formats) take the
-        // fixed-point kernels where the CPU has them. A table only kernels read is gathered by
-        // one (`_gather`), which is no product.
+        // One-token products take the fixed-point kernels where the CPU has them and the
+        // format has one. A table only kernels read is gathered by one (`_gather`), which is
+        // no product.
         let fixed = calls("llm_fixed_matmul");
         let gathers = calls("_gather");
         assert_eq!(
@@ -272,8 +272,11 @@ fn kernel_products_are_one_dispatch_each() {
             products,
             "{name}: product dispatches"
         );
-        let four_bit = f.code.bits() == 4;
-        let expected = if four_bit && kernels::q8_host_supported() {
+        // Byte codes have one only as Q8_0 stores them (groups of 32, no min), not widened
+        // 5- and 6-bit codes.
+        let q8_0 = f.code.bits() == 8 && f.group == 32 && f.min.is_none();
+        let has_fixed = f.code.bits() == 4 || q8_0;
+        let expected = if has_fixed && kernels::q8_host_supported() {
             products
         } else {
             0
