@@ -21,7 +21,7 @@
 use std::collections::BTreeMap;
 
 use super::grouped_kernel::{experts_kernel, GroupedParts};
-use super::layer::{gated, gated_mlp};
+use super::layer::{gated, gated_mlp, rms_norm};
 use super::linear::{linear, Weight};
 use super::weights::{
     EXPERT_DOWN, EXPERT_DOWN_BIAS, EXPERT_GATE, EXPERT_GATE_BIAS, EXPERT_UP, EXPERT_UP_BIAS,
@@ -206,21 +206,10 @@ pub(super) fn scaled_router_input(
     x: &Value,
     eps: f64,
 ) -> Result<Value> {
-    let scale = dense(w, ROUTER_SCALE)?;
-    let h = x.dim(0);
-    let shape = x.shape().to_vec();
-    let sq = b.multiply(x, x)?;
-    let sum = b.reduce_with(&sq, 0.0, ReduceOp::Add, &[0])?;
-    let n = b.splat(sum.ty().clone(), h as f64)?;
-    let mean = b.divide(&sum, &n)?;
-    let eps = b.splat(sum.ty().clone(), eps)?;
-    let var = b.add(&mean, &eps)?;
-    let r = b.rsqrt(&var)?;
-    let r = b.broadcast_in_dim(&r, &shape, &[1])?;
-    let normed = b.multiply(x, &r)?;
-    let scale = b.broadcast_in_dim(scale, &shape, &[0])?;
-    let scaled = b.multiply(&normed, &scale)?;
-    let root = b.splat(scaled.ty().clone(), (h as f64).powf(-0.5))?;
+    // The weight-free norm times the scale is the layer's RMSNorm with the scale as its
+    // weight: the same operations in the same order.
+    let scaled = rms_norm(b, x, dense(w, ROUTER_SCALE)?, eps)?;
+    let root = b.splat(scaled.ty().clone(), (x.dim(0) as f64).powf(-0.5))?;
     b.multiply(&scaled, &root)
 }
 

@@ -10,9 +10,9 @@
 //! take their values from the k projection. Fixed in llama.cpp's graph: GELU-tanh, the
 //! embedding times sqrt(hidden), attention scale 1, the weight-free value norm.
 
-use gguf::{GgmlType, GgufFile};
+use gguf::GgufFile;
 
-use super::{has_tensor, vocab_size, Meta};
+use super::{has_tensor, rope_freqs, vocab_size, Meta};
 use crate::{
     invalid, unsupported, Activation, ConfigError, Experts, HeadShape, LayerType, ModelConfig,
     PerLayerInput, Rope, RopeScaling, Routing,
@@ -262,20 +262,9 @@ fn table_rows(file: &GgufFile, name: &str, cols: usize) -> Result<usize, ConfigE
 /// The global layers' RoPE: `rope_freqs.weight` of 1s then 1e30s is proportional RoPE over the
 /// 1s' share of the head; without it every pair rotates.
 fn proportional(file: &GgufFile, head_dim: usize) -> Result<Option<RopeScaling>, ConfigError> {
-    let Ok(info) = file.tensor("rope_freqs.weight") else {
+    let Some(divisors) = rope_freqs(file)? else {
         return Ok(None);
     };
-    if info.ggml_type != GgmlType::F32 {
-        return unsupported(format!(
-            "rope_freqs.weight stored as {}",
-            info.ggml_type.name()
-        ));
-    }
-    let bytes = file.tensor_data(info).map_err(|e| invalid(e.to_string()))?;
-    let divisors: Vec<f32> = bytes
-        .chunks_exact(4)
-        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect();
     let rotated = divisors.iter().take_while(|&&d| d == 1.0).count();
     let rest_off = divisors[rotated..].iter().all(|&d| d >= 1e30);
     if divisors.len() != head_dim / 2 || !rest_off {

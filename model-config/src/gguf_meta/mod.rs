@@ -416,18 +416,7 @@ fn rope_scaling(
     key: &dyn Fn(&str) -> String,
     arch: &str,
 ) -> Result<Option<RopeScaling>, ConfigError> {
-    if let Ok(info) = file.tensor("rope_freqs.weight") {
-        if info.ggml_type != GgmlType::F32 {
-            return unsupported(format!(
-                "rope_freqs.weight stored as {}",
-                info.ggml_type.name()
-            ));
-        }
-        let bytes = file.tensor_data(info).map_err(|e| invalid(e.to_string()))?;
-        let factors = bytes
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect();
+    if let Some(factors) = rope_freqs(file)? {
         return Ok(Some(RopeScaling::Factors { factors }));
     }
     match m.str(&key("rope.scaling.type"))? {
@@ -443,6 +432,25 @@ fn rope_scaling(
             "rope scaling type {other:?} (supported: none, linear, yarn, llama3 factors)"
         )),
     }
+}
+
+/// The values of `rope_freqs.weight` (F32 only), when the file has one.
+fn rope_freqs(file: &GgufFile) -> Result<Option<Vec<f32>>, ConfigError> {
+    let Ok(info) = file.tensor("rope_freqs.weight") else {
+        return Ok(None);
+    };
+    if info.ggml_type != GgmlType::F32 {
+        return unsupported(format!(
+            "rope_freqs.weight stored as {}",
+            info.ggml_type.name()
+        ));
+    }
+    let bytes = file.tensor_data(info).map_err(|e| invalid(e.to_string()))?;
+    let values = bytes
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    Ok(Some(values))
 }
 
 /// YaRN from `rope.scaling.{factor,original_context_length}` and the `yarn_beta_*` keys
