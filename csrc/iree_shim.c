@@ -18,6 +18,7 @@
 #include "iree/io/parameter_index.h"
 #include "iree/io/parameter_index_provider.h"
 #include "iree/modules/io/parameters/module.h"
+#include "iree/base/tooling/flags.h"
 #include "iree/runtime/api.h"
 
 //===----------------------------------------------------------------------===//
@@ -185,6 +186,43 @@ static void shim_instance_release(void) {
     shim_instance = NULL;
   }
   pthread_mutex_unlock(&shim_instance_mutex);
+}
+
+// IREE keeps pointers into the strings of string-valued flags, so each flag's
+// text is copied and kept for the life of the process (a few bytes per call).
+static iree_status_t shim_flags_parse(const char* const* flags, size_t count) {
+  char** argv = (char**)calloc(count + 2, sizeof(char*));
+  if (!argv) {
+    return iree_make_status(IREE_STATUS_RESOURCE_EXHAUSTED, "flag list");
+  }
+  argv[0] = (char*)"llm";
+  for (size_t i = 0; i < count; ++i) {
+    if (!flags[i] || !(argv[i + 1] = strdup(flags[i]))) {
+      free(argv);
+      return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                              flags[i] ? "flag copy" : "flag %zu is null", i);
+    }
+  }
+  int argc = (int)count + 1;
+  char** parsed = argv;
+  // CONTINUE_AFTER_HELP: `--help` must not exit the process; it stays in the
+  // list and is refused below like any other leftover.
+  iree_status_t status = iree_flags_parse(
+      IREE_FLAGS_PARSE_MODE_CONTINUE_AFTER_HELP, &argc, &parsed);
+  if (iree_status_is_ok(status) && argc > 1) {
+    status = iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                              "'%s' is not an IREE runtime flag", parsed[1]);
+  }
+  free(argv);
+  return status;
+}
+
+shim_error_t* shim_runtime_flags(const char* const* flags, size_t count) {
+  SHIM_CHECK_ARG(count == 0 || flags, "null flags");
+  pthread_mutex_lock(&shim_instance_mutex);
+  iree_status_t status = shim_flags_parse(flags, count);
+  pthread_mutex_unlock(&shim_instance_mutex);
+  return shim_error_from_status(status);
 }
 
 static iree_status_t shim_runtime_init(const char* device_uri,

@@ -73,6 +73,12 @@ int32_t shim_error_code(const shim_error_t* error);
 const char* shim_error_message(const shim_error_t* error);
 void shim_error_free(shim_error_t* error);
 
+// Sets IREE runtime flags ("--cuda_use_streams=false", ...) for the devices
+// created after it: the drivers read them when a device is created. Flags are
+// process-wide, so a run that compares two settings runs twice. An unknown flag
+// or anything that is not a flag is an error and changes nothing after it.
+shim_error_t* shim_runtime_flags(const char* const* flags, size_t count);
+
 // Creates an IREE instance with every compiled-in driver and a device from
 // |device_uri| ("local-task", "local-sync", "cuda", "metal", ...).
 shim_error_t* shim_runtime_create(const char* device_uri,

@@ -54,8 +54,11 @@ done
 
 cp "$ROOT/scripts/gpu-run.sh" "$OUT/run.sh"
 cp "$ROOT"/scripts/gpu/*.py "$ROOT/scripts/gpu/plan.sh" "$OUT/py/"
+# The run loads each family's transformers checkpoint: its GGUF files and their oracles stay.
 for family in "${FAMILIES[@]}"; do
-  cp -r "$ROOT/tests/fixtures/families/$family" "$OUT/fixtures/$family"
+  mkdir -p "$OUT/fixtures/$family"
+  find "$ROOT/tests/fixtures/families/$family" -maxdepth 1 -type f ! -name '*.gguf' \
+    ! -name 'oracle-*' -exec cp {} "$OUT/fixtures/$family/" \;
 done
 shape_config() {
   case "$1" in
@@ -63,7 +66,10 @@ shape_config() {
     *) echo "$ROOT/scripts/gpu/shapes/$1.json" ;;
   esac
 }
-for shape in "${SHAPES[@]}" "${LAST_SHAPES[@]}" "$BENCH_SHAPE"; do
+mapfile -t BENCH_SHAPES < <(bench_shapes)
+ALL_SHAPES=($(printf '%s\n' "${SHAPES[@]}" "${LAST_SHAPES[@]}" "${BENCH_SHAPES[@]}" \
+  "${REFERENCE_SHAPES[@]}" | awk 'NF && !seen[$0]++'))
+for shape in "${ALL_SHAPES[@]}"; do
   cp "$(shape_config "$shape")" "$OUT/shapes/$shape.json"
 done
 
@@ -77,7 +83,7 @@ compile() {
   shift
   started=$(date +%s)
   vmfb=$("$@" --compile-only)
-  cp "$vmfb" "$OUT/cache/vmfb/"
+  cp -n "$vmfb" "$OUT/cache/vmfb/"
   echo "[gpu-bundle] $what for $DEVICE: $(basename "$vmfb") ($(( $(date +%s) - started )) s)"
 }
 # The same lookups as the run's, in the bundle's own cache with the compiler refused: a
@@ -94,8 +100,9 @@ verify() {
     *) echo "[gpu-bundle] $what: found outside the bundle: $vmfb" >&2; return 1 ;;
   esac
 }
-for shape in "${SHAPES[@]}" "${LAST_SHAPES[@]}" "$BENCH_SHAPE"; do
-  python3 "$ROOT/scripts/gpu/stand_in.py" "$OUT/shapes/$shape.json" "$SCRATCH/$shape"
+for shape in "${SHAPES[@]}" "${LAST_SHAPES[@]}" "${BENCH_SHAPES[@]}"; do
+  [ -d "$SCRATCH/$shape" ] ||
+    python3 "$ROOT/scripts/gpu/stand_in.py" "$OUT/shapes/$shape.json" "$SCRATCH/$shape"
 done
 modules() {
   local family shape weights
@@ -106,9 +113,12 @@ modules() {
   for shape in "${SHAPES[@]}" "${LAST_SHAPES[@]}"; do
     "$1" "$shape" "$BIN/logits" --model "$SCRATCH/$shape" --device "$DEVICE" "${SHAPE_ARGS[@]}"
   done
-  for weights in "${BENCH_WEIGHTS[@]}"; do
-    "$1" "bench $BENCH_SHAPE ($weights)" "$BIN/bench" --model "$SCRATCH/$BENCH_SHAPE" \
-      --device "$DEVICE" --weights "$weights" "${BENCH_ARGS[@]}"
+  local spec variant
+  for spec in "${BENCHES[@]}"; do
+    IFS=: read -r shape weights variant <<< "$spec"
+    LLM_IREE_COMPILE_FLAGS="$(variant_compile_flags "$variant")" "$1" "bench $spec" \
+      "$BIN/bench" --model "$SCRATCH/$shape" --device "$DEVICE" --weights "$weights" \
+      "${BENCH_ARGS[@]}"
   done
 }
 modules compile
@@ -117,6 +127,14 @@ modules verify
 # Only the modules travel: the CPU kernels' object is rewritten from the binary where it runs.
 rm -rf "$OUT/cache/objects" "$OUT"/cache/vmfb/*.lock "$OUT"/cache/vmfb/*history*
 echo "[gpu-bundle] every module is found in the bundle without the compiler"
+# Modules travel xz-compressed (CUDA modules hold PTX text: about 25x smaller); run.sh unpacks
+# them with Python's lzma.
+for vmfb in "$OUT"/cache/vmfb/*.vmfb; do
+  python3 -c 'import lzma, os, shutil, sys
+with open(sys.argv[1], "rb") as src, lzma.open(sys.argv[1] + ".xz", "wb", preset=6) as dst:
+    shutil.copyfileobj(src, dst)
+os.remove(sys.argv[1])' "$vmfb"
+done
 
 python3 - "$OUT" "$PROFILE" "$DEVICE" "$BIN/logits" <<'PY'
 import datetime, json, os, subprocess, sys

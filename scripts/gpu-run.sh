@@ -71,6 +71,16 @@ shape_logits() {
     --out "$WORK/results/$1"
 }
 
+# Speed does not depend on the weights' values: the bench models are stand-ins (zeros).
+bench_one() {
+  local shape="$1" weights="$2" variant="$3" json="$4"
+  [ -d "$WORK/stand-in/$shape" ] ||
+    python3 "$PY/stand_in.py" "$BUNDLE/shapes/$shape.json" "$WORK/stand-in/$shape" || return 1
+  LLM_IREE_COMPILE_FLAGS="$(variant_compile_flags "$variant")" \
+    LLM_IREE_RUNTIME_FLAGS="$(variant_runtime_flags "$variant")" \
+    "$BIN/bench" --model "$WORK/stand-in/$shape" --device "$DEVICE" --weights "$weights" \
+    "${BENCH_ARGS[@]}" --json "$json"
+}
 
 # A step, run by `step` in its own process: BUNDLE_PROFILE, RUN_DEVICE and WORK come from the
 # environment.
@@ -121,7 +131,14 @@ BIN="$WORK/bin"
 export IREE_COMPILE=none
 export LLM_IREE_CACHE="$WORK/cache"
 export RUST_LOG="${RUST_LOG:-info}"
-cp -r "$BUNDLE/cache/vmfb" "$WORK/cache/"
+mkdir -p "$WORK/cache/vmfb"
+cp "$BUNDLE/cache/vmfb/compiler-version" "$WORK/cache/vmfb/"
+python3 -c 'import glob, lzma, os, shutil, sys
+for packed in glob.glob(os.path.join(sys.argv[1], "*.vmfb.xz")):
+    name = os.path.basename(packed)[: -len(".xz")]
+    with lzma.open(packed) as src, open(os.path.join(sys.argv[2], name), "wb") as dst:
+        shutil.copyfileobj(src, dst)' "$BUNDLE/cache/vmfb" "$WORK/cache/vmfb" ||
+  { echo "run.sh: cannot unpack the modules" >&2; exit 2; }
 echo "[run] bundle $BUNDLE (profile $PROFILE) on $DEVICE; work in $WORK; budget $LIMIT s"
 
 # IREE's CUDA driver opens `libcuda.so` by that name only; a driver-only install (a container
@@ -212,13 +229,21 @@ if [ "$TORCH" = 0 ]; then
   step bandwidth 60 -- python3 "$PY/hf_check.py" bandwidth
 fi
 
-# Speed does not depend on the weights' values: the bench model is the stand-in (zeros).
-step "stand-in-$BENCH_SHAPE" 60 -- python3 "$PY/stand_in.py" "$BUNDLE/shapes/$BENCH_SHAPE.json" \
-  "$WORK/stand-in/$BENCH_SHAPE"
-for weights in "${BENCH_WEIGHTS[@]}"; do
-  step "bench-$BENCH_SHAPE-$weights" 150 "$WORK/results/bench-$weights.json" -- \
-    "$BIN/bench" --model "$WORK/stand-in/$BENCH_SHAPE" --device "$DEVICE" --weights "$weights" \
-    "${BENCH_ARGS[@]}" --json "$WORK/results/bench-$weights.json"
+# transformers' own speed on the same device: what our figures are compared with.
+for shape in "${REFERENCE_SHAPES[@]}"; do
+  if [ "$TORCH" != 0 ]; then
+    skip "reference-$shape" "torch and transformers are needed: $(echo "$TORCH_PROBE" | tail -n 1)"
+    continue
+  fi
+  step "reference-$shape" 90 -- python3 "$PY/hf_bench.py" "$BUNDLE/shapes/$shape.json" \
+    "${REFERENCE_ARGS[@]}"
+done
+
+for spec in "${BENCHES[@]}"; do
+  IFS=: read -r shape weights variant <<< "$spec"
+  step "bench-$shape-$weights-$variant" 120 "$WORK/results/bench-$shape-$weights-$variant.json" \
+    -- bench_one "$shape" "$weights" "$variant" \
+    "$WORK/results/bench-$shape-$weights-$variant.json"
 done
 
 shape_checks "${LAST_SHAPES[@]}"

@@ -27,6 +27,9 @@ pub struct DecodeResult {
     pub step_ms: f64,
     pub step_ms_min: f64,
     pub tokens_per_second: f64,
+    /// The decode call alone (median): the graph and reading its results back, without the
+    /// host sampler.
+    pub forward_ms: f64,
     pub sample_ms: f64,
     pub sample_share: f64,
     pub bytes_read_back: usize,
@@ -95,6 +98,7 @@ pub fn decode(
     let mut out = DecodeOutput::default();
     let mut tokens: Vec<i32> = (0..batch).map(|b| (b * 31 + 5) as i32).collect();
     let mut step_times = Vec::with_capacity(steps);
+    let mut forward_times = Vec::with_capacity(steps);
     let mut sample_time = 0f64;
     let mut rows = 0;
     let mut staged = SampleRows::default();
@@ -134,10 +138,12 @@ pub fn decode(
         let sampling = sampled.elapsed().as_secs_f64();
         if step >= warmup {
             step_times.push(decoded + sampling);
+            forward_times.push(decoded);
             sample_time += sampling;
         }
     }
     step_times.sort_by(f64::total_cmp);
+    forward_times.sort_by(f64::total_cmp);
     let median = step_times[step_times.len() / 2];
     let sample_ms = sample_time / steps as f64 * 1e3;
     let read_back_per_row = match mode {
@@ -155,6 +161,7 @@ pub fn decode(
         step_ms: median * 1e3,
         step_ms_min: step_times[0] * 1e3,
         tokens_per_second: batch as f64 / median,
+        forward_ms: forward_times[forward_times.len() / 2] * 1e3,
         sample_ms,
         sample_share: sample_ms / (median * 1e3),
         bytes_read_back: rows * read_back_per_row,

@@ -1,11 +1,11 @@
 //! A [`Runtime`]: one IREE device.
 
 use std::ptr::NonNull;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use runtime_sys as sys;
 
-use crate::error::Result;
+use crate::error::{Result, RuntimeError, StatusCode};
 use crate::ffi::{check, cstring};
 
 /// One device. Every runtime in the process shares one IREE instance: creating an instance
@@ -22,8 +22,10 @@ unsafe impl Sync for Runtime {}
 
 impl Runtime {
     /// Creates a device from a URI such as `local-task`, `local-sync`,
-    /// `cuda` or `metal`.
+    /// `cuda` or `metal`. The IREE runtime flags in [`RUNTIME_FLAGS_ENV`], if set, apply to
+    /// every device of the process (the first creation sets them).
     pub fn new(device_uri: &str) -> Result<Arc<Runtime>> {
+        flags_from_env()?;
         let uri = cstring("device URI", device_uri)?;
         let mut raw = std::ptr::null_mut();
         // SAFETY: valid C string and out-pointer; written only on success.
@@ -47,6 +49,49 @@ impl Runtime {
     pub fn is_local(&self) -> bool {
         self.device_uri.starts_with("local")
     }
+}
+
+/// IREE runtime flags for every device of the process, separated by spaces, such as
+/// `--cuda_use_streams=false` (CUDA graphs instead of streams) or
+/// `--task_topology_max_group_count=2`: how one build compares runtime settings.
+pub const RUNTIME_FLAGS_ENV: &str = "LLM_IREE_RUNTIME_FLAGS";
+
+/// Applies [`RUNTIME_FLAGS_ENV`] once per process; every later call gets the same outcome.
+fn flags_from_env() -> Result<()> {
+    static APPLIED: OnceLock<std::result::Result<(), (StatusCode, String)>> = OnceLock::new();
+    let outcome = APPLIED.get_or_init(|| {
+        let text = std::env::var(RUNTIME_FLAGS_ENV).unwrap_or_default();
+        let flags: Vec<&str> = text.split_whitespace().collect();
+        set_flags(&flags).map_err(|e| match e {
+            RuntimeError::Iree { code, message, .. } => (code, message),
+            other => (StatusCode::InvalidArgument, other.to_string()),
+        })
+    });
+    outcome
+        .clone()
+        .map_err(|(code, message)| RuntimeError::Iree {
+            code,
+            context: format!("applying {RUNTIME_FLAGS_ENV}"),
+            message,
+        })
+}
+
+/// Sets IREE runtime flags for the devices created after this call (process-wide).
+pub fn set_flags(flags: &[&str]) -> Result<()> {
+    if flags.is_empty() {
+        return Ok(());
+    }
+    let owned = flags
+        .iter()
+        .map(|f| cstring("runtime flag", f))
+        .collect::<Result<Vec<_>>>()?;
+    let pointers: Vec<*const std::ffi::c_char> = owned.iter().map(|f| f.as_ptr()).collect();
+    // SAFETY: `pointers` holds `owned.len()` valid C strings that outlive the call; the shim
+    // copies what it keeps.
+    check(
+        unsafe { sys::shim_runtime_flags(pointers.as_ptr(), pointers.len()) },
+        || format!("setting runtime flags {flags:?}"),
+    )
 }
 
 impl Drop for Runtime {

@@ -14,7 +14,7 @@ mod session;
 mod signature;
 mod tensor;
 
-pub use device::Runtime;
+pub use device::{set_flags, Runtime, RUNTIME_FLAGS_ENV};
 pub use error::{Result, RuntimeError, StatusCode};
 pub use function::Function;
 pub use output::{HostTensor, Output};

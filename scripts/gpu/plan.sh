@@ -6,7 +6,8 @@
 # cuda: for an NVIDIA GPU (sm_80 PTX, which the driver compiles for newer GPUs).
 # cpu:  the same run on this CPU (llvm-cpu, local-task) with smaller models: what CI runs.
 
-FAMILIES=(llama3 mistral qwen2 qwen2.5 qwen3 qwen3_moe qwen2_moe mixtral olmoe gpt_oss)
+FAMILIES=(llama3 mistral qwen2 qwen2.5 qwen3 qwen3_moe qwen2_moe mixtral olmoe gpt_oss gemma4
+  gemma4_moe)
 # The tiny families' module (see tests/tests/tiny_families.rs): 2 slots of 64 positions.
 FAMILY_ARGS=(--slots 2 --capacity 64 --chunk 8)
 
@@ -20,18 +21,25 @@ plan_profile() {
       # Checked after the bench, with what is left of the run's time (a 5 GB f32 model).
       LAST_SHAPES=(llama-3.2-1b)
       SHAPE_ARGS=(--slots 2 --capacity 64 --chunk 8 --weights f32)
-      BENCH_SHAPE=smollm2-135m
-      BENCH_WEIGHTS=(f32 f16)
+      # Each bench is SHAPE:WEIGHTS:VARIANT (variants below), with zero weights.
+      BENCHES=(smollm2-135m:f16:base smollm2-135m:f16:graphs smollm2-135m:f16:inline
+        smollm2-135m:f16:fused smollm2-135m:f16:fused-graphs smollm2-135m:f16:split-graphs
+        llama-3.2-1b:f16:base
+        llama-3.2-1b:f16:graphs llama-3.2-1b:f16:fused-graphs smollm2-135m:f32:base)
       BENCH_ARGS=(--slots 8 --capacity 1024 --measured-only --batch 1 --batch 8 --sampling both
         --context 128 --steps 16 --prefill-tokens 512)
+      # transformers on the same device, bf16, B=1 and B=8 in a CUDA graph: the reference.
+      REFERENCE_SHAPES=(smollm2-135m llama-3.2-1b)
+      REFERENCE_ARGS=(--batch 1 --batch 8 --context 128 --steps 32 --prefill 512)
       ;;
     cpu)
       DEVICE=local-task
       SHAPES=(tiny)
       LAST_SHAPES=()
       SHAPE_ARGS=(--slots 2 --capacity 64 --chunk 8 --weights f32)
-      BENCH_SHAPE=tiny
-      BENCH_WEIGHTS=(f32)
+      BENCHES=(tiny:f32:base)
+      REFERENCE_SHAPES=()
+      REFERENCE_ARGS=()
       BENCH_ARGS=(--slots 8 --capacity 128 --measured-only --batch 1 --batch 8 --sampling both
         --context 32 --steps 8 --prefill-tokens 32)
       ;;
@@ -40,4 +48,40 @@ plan_profile() {
       return 2
       ;;
   esac
+}
+
+# A bench variant: extra iree-compile flags (a module of its own) and IREE runtime flags (the
+# same module, another setting of the driver).
+#   base:     as generate and serve run
+#   graphs:   the CUDA driver replays each command buffer as a CUDA graph, not stream launches
+#   inline:   command buffers run on the stream as they are recorded
+#   fused:    contractions that share an input in one dispatch (q/k/v, gate/up) and IREE's
+#             discrete memory model (device memory apart from the host's)
+#   fused-graphs: both
+#   split-graphs: reductions split across workgroups (a decode step's reductions over the
+#             vocabulary and the sampling head's run on few workgroups otherwise), as graphs
+# (--iree-opt-level=O3 is not among them: iree-compile 3.13 fails to bufferize some of its
+# CUDA dispatches.)
+variant_compile_flags() {
+  case "$1" in
+    base | graphs | inline) echo "" ;;
+    fused | fused-graphs)
+      echo "--iree-dispatch-creation-enable-fuse-horizontal-contractions=true" \
+        "--iree-stream-resource-memory-model=discrete" ;;
+    split-graphs) echo "--iree-dispatch-creation-enable-split-reduction=true" ;;
+    *) echo "unknown bench variant '$1'" >&2; return 2 ;;
+  esac
+}
+variant_runtime_flags() {
+  case "$1" in
+    base | fused) echo "" ;;
+    graphs | fused-graphs | split-graphs) echo "--cuda_use_streams=false" ;;
+    inline) echo "--cuda_allow_inline_execution=true" ;;
+    *) echo "unknown bench variant '$1'" >&2; return 2 ;;
+  esac
+}
+# The shapes the benches use, each once.
+bench_shapes() {
+  local spec
+  for spec in "${BENCHES[@]}"; do echo "${spec%%:*}"; done | awk '!seen[$0]++'
 }

@@ -86,6 +86,8 @@ def summary(entry):
                 f"{r['device']}; greedy agreement {r['greedy_agreement']}")
     if "copy_bytes_per_s" in r:
         return f"{r['device']}: device copy {r['copy_bytes_per_s'] / 1e9:.1f} GB/s (read + write)"
+    if "decode" in r and "transformers" in r:
+        return reference_summary(r)
     if "decode" in r and "prefill" in r:
         return bench_summary(r)
     return ""
@@ -97,8 +99,20 @@ def bench_summary(r):
     if "tokens_per_second" in prefill:
         parts.append(f"prefill {prefill['tokens']} tokens {prefill['tokens_per_second']:.0f} tok/s")
     for d in r.get("decode") or []:
-        parts.append(f"B={d['batch']} {d['sampling']} {d['step_ms']:.2f} ms/step "
+        forward = f", forward {d['forward_ms']:.2f}" if "forward_ms" in d else ""
+        parts.append(f"B={d['batch']} {d['sampling']} {d['step_ms']:.2f} ms/step{forward} "
                      f"({d['tokens_per_second']:.1f} tok/s)")
+    return "; ".join(parts)
+
+
+def reference_summary(r):
+    parts = [f"transformers {r['transformers']} {r['dtype']} on {r['device']}"]
+    for d in r["decode"]:
+        how = "CUDA graph" if d["cuda_graph"] else f"eager ({d.get('graph_error', 'no graph')})"
+        parts.append(f"B={d['batch']} {d['step_ms']:.2f} ms/step {how}")
+    if "prefill" in r:
+        p = r["prefill"]
+        parts.append(f"prefill {p['tokens']} tokens {p['tokens_per_second']:.0f} tok/s")
     return "; ".join(parts)
 
 

@@ -395,3 +395,22 @@ fn runtimes_come_and_go_while_another_runs() {
         assert!(calls > 0);
     });
 }
+
+#[test]
+fn runtime_flags_are_checked_before_they_apply() {
+    let err = engine::runtime::set_flags(&["--no_such_runtime_flag=1"]).unwrap_err();
+    let message = format!("{err}");
+    assert!(matches!(err, RuntimeError::Iree { .. }), "{message}");
+    assert!(message.contains("no_such_runtime_flag"), "{message}");
+    let err = engine::runtime::set_flags(&["cuda_use_streams"]).unwrap_err();
+    assert!(
+        format!("{err}").contains("not an IREE runtime flag"),
+        "{err}"
+    );
+    // A real flag of the local-task driver (a larger worker stack changes no result).
+    engine::runtime::set_flags(&["--task_worker_stack_size=262144"]).unwrap();
+    let vmfb = compile_cpu("add");
+    let runtime = Runtime::new("local-task").unwrap();
+    let session = Session::new(&runtime, &SessionOptions::new([&vmfb])).unwrap();
+    assert!(session.function("arith.add").is_ok());
+}

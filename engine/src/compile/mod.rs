@@ -75,6 +75,9 @@ pub struct Compiler {
     pub verbose: bool,
     /// Flags the module needs on top of its target's (see [`module_flags`]).
     pub extra_flags: Vec<String>,
+    /// Flags from [`COMPILE_FLAGS_ENV`], after all others: part of every key, so modules
+    /// compiled with other flags sit beside these in one cache.
+    user_flags: Vec<String>,
     /// How `iree-compile` shares the CPU with the process's own work.
     pub priority: Priority,
 }
@@ -128,6 +131,19 @@ pub fn check_activations(
     }
 }
 
+/// Extra `iree-compile` flags for every module, separated by spaces (such as
+/// `--iree-opt-level=O3`): how one build compares two flag sets. They are hashed into the
+/// cache key like every other flag.
+pub const COMPILE_FLAGS_ENV: &str = "LLM_IREE_COMPILE_FLAGS";
+
+fn user_flags() -> Vec<String> {
+    std::env::var(COMPILE_FLAGS_ENV)
+        .unwrap_or_default()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect()
+}
+
 /// The file in a module cache naming the compiler (its `--version` output) whose modules it
 /// holds.
 pub const COMPILER_VERSION_FILE: &str = "compiler-version";
@@ -155,6 +171,7 @@ impl Compiler {
             cache_dir,
             verbose: true,
             extra_flags: Vec::new(),
+            user_flags: user_flags(),
             priority: Priority::Foreground,
         })
     }
@@ -170,6 +187,7 @@ impl Compiler {
             cache_dir,
             verbose: true,
             extra_flags: Vec::new(),
+            user_flags: user_flags(),
             priority: Priority::Foreground,
         })
     }
@@ -222,6 +240,7 @@ impl Compiler {
     fn output_path(&self, label: &str, mlir: &str, target: &Target) -> (PathBuf, Vec<String>) {
         let mut flags = target.flags();
         flags.extend(self.extra_flags.iter().cloned());
+        flags.extend(self.user_flags.iter().cloned());
         let key = self.cache_key(mlir.as_bytes(), &flags, target);
         let stem: String = label
             .chars()

@@ -98,3 +98,28 @@ fn the_object_directory_is_not_part_of_the_key() {
     other_flag.extra_flags = vec!["--iree-opt-level=O3".into()];
     assert_ne!(other_flag.output_path("m", MLIR, &cuda()).0, key("/x"));
 }
+
+#[test]
+fn user_flags_come_last_and_change_the_key() {
+    let dir = temp_cache("user-flags");
+    std::fs::write(
+        dir.join(COMPILER_VERSION_FILE),
+        "IREE compiler version 3.13.0",
+    )
+    .unwrap();
+    let mut plain = Compiler::from_cache(&dir).unwrap();
+    plain.user_flags.clear();
+    let mut tuned = plain.clone();
+    tuned.user_flags = vec!["--iree-opt-level=O3".into()];
+    tuned.extra_flags = vec!["--module-flag".into()];
+    let (plain_path, _) = plain.output_path("m", MLIR, &cuda());
+    let (tuned_path, flags) = tuned.output_path("m", MLIR, &cuda());
+    assert_ne!(plain_path, tuned_path);
+    assert_eq!(
+        &flags[flags.len() - 2..],
+        [
+            "--module-flag".to_string(),
+            "--iree-opt-level=O3".to_string()
+        ]
+    );
+}
