@@ -252,6 +252,27 @@ shim_error_t* shim_runtime_create(const char* device_uri,
   return NULL;
 }
 
+typedef int (*shim_cu_profiler_fn)(void);
+
+shim_error_t* shim_runtime_profiler(shim_runtime_t* runtime, bool collect) {
+  SHIM_CHECK_ARG(runtime, "null runtime");
+  if (!runtime->context.context) return NULL;
+  iree_status_t status = shim_device_context_enter(&runtime->context);
+  if (!iree_status_is_ok(status)) return shim_error_from_status(status);
+  void* cuda = dlopen("libcuda.so", RTLD_LAZY | RTLD_NOLOAD);
+  if (!cuda) cuda = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_NOLOAD);
+  if (!cuda) return NULL;
+  const char* name = collect ? "cuProfilerStart" : "cuProfilerStop";
+  shim_cu_profiler_fn call = (shim_cu_profiler_fn)dlsym(cuda, name);
+  int result = call ? call() : -1;
+  dlclose(cuda);
+  if (result != 0) {
+    status = iree_make_status(IREE_STATUS_INTERNAL, "%s failed with CUDA error %d",
+                              name, result);
+  }
+  return shim_error_from_status(status);
+}
+
 void shim_runtime_free(shim_runtime_t* runtime) {
   if (!runtime) return;
   // A failure leaves IREE to report its own errors while releasing.
@@ -585,6 +606,19 @@ static iree_status_t shim_element_type(shim_dtype_e dtype,
                           (int)dtype);
 }
 
+// Whether the host can read and write the buffer's memory in place.
+static bool shim_buffer_mappable(iree_hal_buffer_t* buffer) {
+  return iree_all_bits_set(iree_hal_buffer_memory_type(buffer),
+                           IREE_HAL_MEMORY_TYPE_HOST_VISIBLE) &&
+         iree_all_bits_set(iree_hal_buffer_allowed_usage(buffer),
+                           IREE_HAL_BUFFER_USAGE_MAPPING_SCOPED);
+}
+
+// Inputs up to this size live in host memory the device reads (see
+// shim_tensor_allocate); larger ones (a [B, V] logits input) are read many
+// times by their graph and stay in device memory.
+#define SHIM_PINNED_INPUT_BYTES ((size_t)64 << 10)
+
 static iree_status_t shim_tensor_allocate(shim_session_t* session,
                                           shim_dtype_e dtype, size_t rank,
                                           const int64_t* shape,
@@ -617,6 +651,15 @@ static iree_status_t shim_tensor_allocate(shim_session_t* session,
       .type = IREE_HAL_MEMORY_TYPE_DEVICE_LOCAL,
       .usage = IREE_HAL_BUFFER_USAGE_DEFAULT,
   };
+  if (session->context.context && data_bytes <= SHIM_PINNED_INPUT_BYTES) {
+    // A small input on a CUDA device lives in pinned host memory the device
+    // reads in place, so rewriting it each step is a memcpy: a device-local
+    // buffer takes a queued copy and a wait per write. On an H200 those
+    // waits made most of a decode step.
+    params.type = IREE_HAL_MEMORY_TYPE_HOST_LOCAL |
+                  IREE_HAL_MEMORY_TYPE_DEVICE_VISIBLE;
+    params.usage |= IREE_HAL_BUFFER_USAGE_MAPPING;
+  }
   return iree_hal_buffer_view_allocate_buffer_copy(
       session->device, iree_runtime_session_device_allocator(session->session),
       rank, dims, element_type, IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, params,
@@ -660,6 +703,12 @@ shim_error_t* shim_tensor_write(shim_session_t* session, shim_tensor_t* tensor,
   if (data_bytes == 0) return NULL;
   iree_status_t entered = shim_device_context_enter(&session->context);
   if (!iree_status_is_ok(entered)) return shim_error_from_status(entered);
+  iree_hal_buffer_t* buffer = iree_hal_buffer_view_buffer(tensor->view);
+  if (shim_buffer_mappable(buffer)) {
+    // Calls wait for their results, so no device work still reads it.
+    return shim_error_from_status(
+        iree_hal_buffer_map_write(buffer, 0, data, data_bytes));
+  }
   return shim_error_from_status(iree_hal_device_transfer_h2d(
       session->device, data, iree_hal_buffer_view_buffer(tensor->view), 0,
       data_bytes, IREE_HAL_TRANSFER_BUFFER_FLAG_DEFAULT,
@@ -741,14 +790,6 @@ void shim_function_free(shim_function_t* function) {
   free(function);
 }
 
-// Copies one result into the caller's host buffer after checking that the
-// caller's expectation (dtype, capacity) holds.
-static bool shim_buffer_mappable(iree_hal_buffer_t* buffer) {
-  return iree_all_bits_set(iree_hal_buffer_memory_type(buffer),
-                           IREE_HAL_MEMORY_TYPE_HOST_VISIBLE) &&
-         iree_all_bits_set(iree_hal_buffer_allowed_usage(buffer),
-                           IREE_HAL_BUFFER_USAGE_MAPPING_SCOPED);
-}
 
 // Makes the session's staging buffer hold at least `length` bytes. It is
 // pinned host memory the device writes into and that the CPU reads cached:
@@ -792,6 +833,8 @@ static iree_status_t shim_read_staged(shim_session_t* session,
   return iree_hal_buffer_map_read(session->staging, 0, data, length);
 }
 
+// Copies one result into the caller's host buffer after checking that the
+// caller's expectation (dtype, capacity) holds.
 static iree_status_t shim_read_output(shim_session_t* session,
                                       iree_hal_buffer_view_t* view,
                                       size_t index,

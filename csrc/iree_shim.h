@@ -11,6 +11,7 @@
 #ifndef IREE_SHIM_H_
 #define IREE_SHIM_H_
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -84,6 +85,11 @@ shim_error_t* shim_runtime_flags(const char* const* flags, size_t count);
 shim_error_t* shim_runtime_create(const char* device_uri,
                                   shim_runtime_t** out_runtime);
 void shim_runtime_free(shim_runtime_t* runtime);
+
+// Starts (|collect| true) or stops the CUDA profiler's collection
+// (cuProfilerStart/Stop), so a profiler started with collection off records
+// only the calls in between. Does nothing on other devices.
+shim_error_t* shim_runtime_profiler(shim_runtime_t* runtime, bool collect);
 
 // Loads the parameter file (if any) and the modules into one session; module
 // initialisers (weight loading, cache allocation) run here.

@@ -5,8 +5,10 @@
 # recorded with its cause and the run goes on. OUT receives report.txt, report.json and
 # logs.tar.gz (every step's log and result).
 #
-# usage: run.sh --out OUT [--device DEVICE] [--work DIR] [--limit SECONDS]
+# usage: run.sh --out OUT [--device DEVICE] [--work DIR] [--limit SECONDS] [--steps REGEX]
 #   --device: the IREE device (default: the bundle's, cuda or local-task)
+#   --steps: run only the steps whose names match this extended regex (the others are
+#     recorded as not chosen); unpack always runs
 #   --work: where models, converted weights and logits go (default: a temporary folder)
 #   --limit: the whole run's time budget; later steps get what is left (default 330)
 set -uo pipefail
@@ -82,6 +84,23 @@ bench_one() {
     "${BENCH_ARGS[@]}" --json "$json"
 }
 
+# The device time of one bench's kernels, per function and kernel, where Nsight Compute is
+# installed: the last prefill round and the first timed step of each decode run.
+profile_one() {
+  local shape="$1" weights="$2" variant="$3" csv="$WORK/results/profile-$1-$2-$3.csv"
+  [ -d "$WORK/stand-in/$shape" ] ||
+    python3 "$PY/stand_in.py" "$BUNDLE/shapes/$shape.json" "$WORK/stand-in/$shape" || return 1
+  LLM_IREE_COMPILE_FLAGS="$(variant_compile_flags "$variant")" \
+    LLM_IREE_RUNTIME_FLAGS="$(variant_runtime_flags "$variant")" \
+    ncu --profile-from-start off --clock-control none --launch-count "$PROFILE_KERNELS" \
+    --metrics gpu__time_duration.sum --csv --print-units base --log-file "$csv" \
+    "$BIN/bench" --model "$WORK/stand-in/$shape" --device "$DEVICE" --weights "$weights" \
+    "${BENCH_ARGS[@]}" --profile > /dev/null || return 1
+  python3 "$PY/kernels.py" "$csv"
+}
+# Kernels one profile records at most (ncu takes milliseconds for each).
+PROFILE_KERNELS=4000
+
 # A step, run by `step` in its own process: BUNDLE_PROFILE, RUN_DEVICE and WORK come from the
 # environment.
 if [ "${1:-}" = "--do" ]; then
@@ -95,14 +114,16 @@ if [ "${1:-}" = "--do" ]; then
   exit $?
 fi
 
-OUT="" DEVICE_ARG="" WORK="" LIMIT=330
+OUT="" DEVICE_ARG="" WORK="" LIMIT=330 CHOSEN=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) OUT="$2"; shift 2 ;;
     --device) DEVICE_ARG="$2"; shift 2 ;;
     --work) WORK="$2"; shift 2 ;;
     --limit) LIMIT="$2"; shift 2 ;;
-    *) echo "usage: run.sh --out OUT [--device DEVICE] [--work DIR] [--limit SECONDS]" >&2; exit 2 ;;
+    --steps) CHOSEN="$2"; shift 2 ;;
+    *) echo "usage: run.sh --out OUT [--device DEVICE] [--work DIR] [--limit SECONDS]" \
+      "[--steps REGEX]" >&2; exit 2 ;;
   esac
 done
 [ -n "$OUT" ] || { echo "run.sh: --out is required" >&2; exit 2; }
@@ -171,6 +192,10 @@ step() {
   shift 2
   if [ "$1" != "--" ]; then result="$1"; shift; fi
   shift
+  if [ -n "$CHOSEN" ] && [ "$name" != unpack ] && ! [[ "$name" =~ $CHOSEN ]]; then
+    python3 "$PY/report.py" skip "$STEPS" "$name" "not among --steps $CHOSEN" "not chosen"
+    return 1
+  fi
   left=$((DEADLINE - $(date +%s)))
   if [ "$left" -lt 5 ]; then
     python3 "$PY/report.py" skip "$STEPS" "$name" "the run's $LIMIT s budget is spent" \
@@ -246,6 +271,15 @@ for spec in "${BENCHES[@]}"; do
     "$WORK/results/bench-$shape-$weights-$variant.json"
 done
 
+for spec in "${PROFILES[@]}"; do
+  IFS=: read -r shape weights variant <<< "$spec"
+  if ! command -v ncu > /dev/null; then
+    skip "profile-$shape-$weights-$variant" "no ncu (Nsight Compute) here"
+    continue
+  fi
+  step "profile-$shape-$weights-$variant" 150 -- profile_one "$shape" "$weights" "$variant"
+done
+
 shape_checks "${LAST_SHAPES[@]}"
 
 python3 "$PY/report.py" write "$STEPS" "$BUNDLE/bundle.json" "$OUT" \
@@ -263,4 +297,4 @@ with tarfile.open(out, "w:gz") as tar:
 # Exit status: 0 when every step ran and passed, or was skipped as impossible here (no torch).
 python3 -c 'import json, sys
 c = json.load(open(sys.argv[1]))["counts"]
-sys.exit(0 if set(c) <= {"ok", "skipped"} else 1)' "$OUT/report.json"
+sys.exit(0 if set(c) <= {"ok", "skipped", "not chosen"} else 1)' "$OUT/report.json"

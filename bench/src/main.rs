@@ -57,6 +57,11 @@ struct Args {
     /// grammar mask time per token.
     #[arg(long)]
     json_schema: Option<PathBuf>,
+    /// Collect the CUDA profile (cuProfilerStart/Stop) of the last prefill round and of the
+    /// first timed step of each decode run only, for a profiler started with collection off
+    /// (`ncu --profile-from-start off`).
+    #[arg(long)]
+    profile: bool,
     /// Requests decoded together for `--json-schema`.
     #[arg(long, default_value_t = 8)]
     rows: usize,
@@ -191,7 +196,8 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     memory::reset_peak();
     let mut loaded = model::load(&runtime, &path, &options)?;
     eprintln!("[bench] prefill of {} tokens", args.prefill_tokens);
-    let prefill = measure::prefill(&mut loaded.graphs, args.prefill_tokens, 2);
+    let profile = args.profile.then_some(runtime.as_ref());
+    let prefill = measure::prefill(&mut loaded.graphs, args.prefill_tokens, 2, profile);
     let mut decode = Vec::new();
     for &mode in &modes {
         for &batch in &args.batches {
@@ -202,6 +208,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
                 args.context,
                 args.steps,
                 mode,
+                profile,
             ));
         }
     }

@@ -7,6 +7,7 @@ use emitter::Head;
 use engine::batch::GraphRunner;
 use engine::device_sampling::{SampleRows, SamplingMode};
 use engine::graphs::{DecodeOutput, Graphs, PrefillOut};
+use engine::runtime::Runtime;
 use sampler::{Request, Sample, SampleParams, Sampler};
 use serde::Serialize;
 
@@ -52,16 +53,38 @@ fn fill(graphs: &mut Graphs, slot: usize, ids: &[i32], logits: &mut [f32]) {
     }
 }
 
-/// Prefills `tokens` into slot 0 in chunks of the largest bucket.
-pub fn prefill(graphs: &mut Graphs, tokens: usize, rounds: usize) -> PrefillResult {
+/// Collects the device profile of what `run` does when `profile` is given (see
+/// [`Runtime::profiler`]).
+fn profiled<T>(profile: Option<&Runtime>, run: impl FnOnce() -> T) -> T {
+    let switch = |on| {
+        if let Some(runtime) = profile {
+            runtime.profiler(on).expect("profiler");
+        }
+    };
+    switch(true);
+    let out = run();
+    switch(false);
+    out
+}
+
+/// Prefills `tokens` into slot 0 in chunks of the largest bucket; with `profile`, the
+/// device profile of the last round is collected.
+pub fn prefill(
+    graphs: &mut Graphs,
+    tokens: usize,
+    rounds: usize,
+    profile: Option<&Runtime>,
+) -> PrefillResult {
     let vocab = graphs.vocab();
     let chunk = graphs.max_chunk().min(tokens);
     let ids = prompt(tokens, 0, vocab);
     let mut logits = vec![0f32; vocab];
     let mut best = f64::INFINITY;
-    for _ in 0..rounds {
+    for round in 0..rounds {
         let started = Instant::now();
-        fill(graphs, 0, &ids, &mut logits);
+        profiled(profile.filter(|_| round + 1 == rounds), || {
+            fill(graphs, 0, &ids, &mut logits)
+        });
         best = best.min(started.elapsed().as_secs_f64());
     }
     PrefillResult {
@@ -74,13 +97,15 @@ pub fn prefill(graphs: &mut Graphs, tokens: usize, rounds: usize) -> PrefillResu
 
 /// `steps` decode steps of `batch` rows whose sequences sit at `context`
 /// tokens, each sampling every row (temperature 0.8, top-p 0.95) on the host
-/// or in the graph, which feeds the next step.
+/// or in the graph, which feeds the next step. With `profile`, the device profile of the
+/// first timed step is collected.
 pub fn decode(
     graphs: &mut Graphs,
     batch: usize,
     context: usize,
     steps: usize,
     mode: SamplingMode,
+    profile: Option<&Runtime>,
 ) -> DecodeResult {
     let vocab = graphs.vocab();
     let mut logits = vec![0f32; vocab];
@@ -115,9 +140,10 @@ pub fn decode(
             staged.push(&params, step as u64);
         }
         let started = Instant::now();
-        rows = graphs
-            .decode(head, &tokens, &pos, Some(&mut staged), &mut out)
-            .expect("decode");
+        rows = profiled(profile.filter(|_| step == warmup), || {
+            graphs.decode(head, &tokens, &pos, Some(&mut staged), &mut out)
+        })
+        .expect("decode");
         let decoded = started.elapsed().as_secs_f64();
         let sampled = Instant::now();
         for (b, token) in tokens.iter_mut().enumerate() {

@@ -44,6 +44,22 @@ impl Runtime {
         &self.device_uri
     }
 
+    /// Starts or stops the CUDA profiler's collection, so a profiler started with collection
+    /// off (`ncu --profile-from-start off`) records only the device work in between. Does
+    /// nothing on other devices.
+    pub fn profiler(&self, collect: bool) -> Result<()> {
+        // SAFETY: `raw` is a live runtime.
+        check(
+            unsafe { sys::shim_runtime_profiler(self.raw.as_ptr(), collect) },
+            || {
+                format!(
+                    "switching the profiler {}",
+                    if collect { "on" } else { "off" }
+                )
+            },
+        )
+    }
+
     /// Whether the device runs on this host's CPU and reads host memory in
     /// place (`local-task`, `local-sync`).
     pub fn is_local(&self) -> bool {

@@ -22,12 +22,12 @@ plan_profile() {
       LAST_SHAPES=(llama-3.2-1b)
       SHAPE_ARGS=(--slots 2 --capacity 64 --chunk 8 --weights f32)
       # Each bench is SHAPE:WEIGHTS:VARIANT (variants below), with zero weights.
-      BENCHES=(smollm2-135m:f16:base smollm2-135m:f16:graphs smollm2-135m:f16:inline
-        smollm2-135m:f16:fused smollm2-135m:f16:fused-graphs smollm2-135m:f16:split-graphs
-        llama-3.2-1b:f16:base
-        llama-3.2-1b:f16:graphs llama-3.2-1b:f16:fused-graphs smollm2-135m:f32:base)
+      BENCHES=(smollm2-135m:f16:base smollm2-135m:f16:fused smollm2-135m:f16:split
+        llama-3.2-1b:f16:base llama-3.2-1b:f16:split smollm2-135m:f32:base)
       BENCH_ARGS=(--slots 8 --capacity 1024 --measured-only --batch 1 --batch 8 --sampling both
         --context 128 --steps 16 --prefill-tokens 512)
+      # Benches profiled kernel by kernel where Nsight Compute is installed.
+      PROFILES=(smollm2-135m:f16:base llama-3.2-1b:f16:base)
       # transformers on the same device, bf16, B=1 and B=8 in a CUDA graph: the reference.
       REFERENCE_SHAPES=(smollm2-135m llama-3.2-1b)
       REFERENCE_ARGS=(--batch 1 --batch 8 --context 128 --steps 32 --prefill 512)
@@ -38,6 +38,7 @@ plan_profile() {
       LAST_SHAPES=()
       SHAPE_ARGS=(--slots 2 --capacity 64 --chunk 8 --weights f32)
       BENCHES=(tiny:f32:base)
+      PROFILES=()
       REFERENCE_SHAPES=()
       REFERENCE_ARGS=()
       BENCH_ARGS=(--slots 8 --capacity 128 --measured-only --batch 1 --batch 8 --sampling both
@@ -52,31 +53,28 @@ plan_profile() {
 
 # A bench variant: extra iree-compile flags (a module of its own) and IREE runtime flags (the
 # same module, another setting of the driver).
-#   base:     as generate and serve run
-#   graphs:   the CUDA driver replays each command buffer as a CUDA graph, not stream launches
-#   inline:   command buffers run on the stream as they are recorded
-#   fused:    contractions that share an input in one dispatch (q/k/v, gate/up) and IREE's
-#             discrete memory model (device memory apart from the host's)
-#   fused-graphs: both
-#   split-graphs: reductions split across workgroups (a decode step's reductions over the
-#             vocabulary and the sampling head's run on few workgroups otherwise), as graphs
-# (--iree-opt-level=O3 is not among them: iree-compile 3.13 fails to bufferize some of its
-# CUDA dispatches.)
+#   base:  as generate and serve run
+#   fused: contractions that share an input in one dispatch (q/k/v, gate/up) and IREE's
+#          discrete memory model (device memory apart from the host's)
+#   split: reductions split across workgroups (a decode step's products at B > 1 and the
+#          reductions over the vocabulary run on few workgroups otherwise)
+# Not among them, measured on an H200 (docs/gpu.md): CUDA graphs (--cuda_use_streams=false:
+# IREE's graph command buffers hold at most 32 nodes between barriers, and a module's
+# initializer zeroes more caches than that), inline execution (no faster), and
+# --iree-opt-level=O3 (iree-compile 3.13 fails to bufferize some of its CUDA dispatches).
 variant_compile_flags() {
   case "$1" in
-    base | graphs | inline) echo "" ;;
-    fused | fused-graphs)
+    base) echo "" ;;
+    fused)
       echo "--iree-dispatch-creation-enable-fuse-horizontal-contractions=true" \
         "--iree-stream-resource-memory-model=discrete" ;;
-    split-graphs) echo "--iree-dispatch-creation-enable-split-reduction=true" ;;
+    split) echo "--iree-dispatch-creation-enable-split-reduction=true" ;;
     *) echo "unknown bench variant '$1'" >&2; return 2 ;;
   esac
 }
 variant_runtime_flags() {
   case "$1" in
-    base | fused) echo "" ;;
-    graphs | fused-graphs | split-graphs) echo "--cuda_use_streams=false" ;;
-    inline) echo "--cuda_allow_inline_execution=true" ;;
+    base | fused | split) echo "" ;;
     *) echo "unknown bench variant '$1'" >&2; return 2 ;;
   esac
 }

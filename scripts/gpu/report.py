@@ -86,6 +86,10 @@ def summary(entry):
                 f"{r['device']}; greedy agreement {r['greedy_agreement']}")
     if "copy_bytes_per_s" in r:
         return f"{r['device']}: device copy {r['copy_bytes_per_s'] / 1e9:.1f} GB/s (read + write)"
+    if "profiled_kernels" in r:
+        fs = ", ".join(f"{n} {f['ms']:.2f} ms/{f['kernels']}" for n, f in
+                       list(r["functions"].items())[:6])
+        return f"{r['profiled_kernels']} kernels; device time per function: {fs}"
     if "decode" in r and "transformers" in r:
         return reference_summary(r)
     if "decode" in r and "prefill" in r:
@@ -142,7 +146,7 @@ def write(steps, bundle_json, out_dir, facts):
     for e in entries:
         seconds = f" {e['seconds']:.1f} s" if "seconds" in e else ""
         lines.append(f"{e['status']:>9}{seconds:>9}  {e['step']}  {summary(e)}".rstrip())
-        if e["status"] != "ok" and e.get("cause"):
+        if e["status"] not in ("ok", "not chosen") and e.get("cause"):
             lines += ["           " + c for c in e["cause"].splitlines()]
     with open(f"{out_dir}/report.txt", "w") as f:
         f.write("\n".join(lines) + "\n")
