@@ -116,9 +116,10 @@ modules() {
   local spec variant
   for spec in "${BENCHES[@]}"; do
     IFS=: read -r shape weights variant <<< "$spec"
+    # shellcheck disable=SC2046 # a variant's arguments are words
     LLM_IREE_COMPILE_FLAGS="$(variant_compile_flags "$variant")" "$1" "bench $spec" \
       "$BIN/bench" --model "$SCRATCH/$shape" --device "$DEVICE" --weights "$weights" \
-      "${BENCH_ARGS[@]}"
+      "${BENCH_ARGS[@]}" $(variant_bench_args "$variant")
   done
 }
 modules compile

@@ -81,7 +81,7 @@ bench_one() {
   LLM_IREE_COMPILE_FLAGS="$(variant_compile_flags "$variant")" \
     LLM_IREE_RUNTIME_FLAGS="$(variant_runtime_flags "$variant")" \
     "$BIN/bench" --model "$WORK/stand-in/$shape" --device "$DEVICE" --weights "$weights" \
-    "${BENCH_ARGS[@]}" --json "$json"
+    "${BENCH_ARGS[@]}" $(variant_bench_args "$variant") --json "$json"
 }
 
 # The device time of one bench's kernels, per function and kernel, where Nsight Compute is
@@ -95,7 +95,7 @@ profile_one() {
     ncu --profile-from-start off --clock-control none --launch-count "$PROFILE_KERNELS" \
     --metrics gpu__time_duration.sum --csv --print-units base --log-file "$csv" \
     "$BIN/bench" --model "$WORK/stand-in/$shape" --device "$DEVICE" --weights "$weights" \
-    "${BENCH_ARGS[@]}" --profile > /dev/null || return 1
+    "${BENCH_ARGS[@]}" $(variant_bench_args "$variant") --profile > /dev/null || return 1
   python3 "$PY/kernels.py" "$csv"
 }
 # Kernels one profile records at most (ncu takes milliseconds for each).

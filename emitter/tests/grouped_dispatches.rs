@@ -51,6 +51,7 @@ fn module(
         form: ModuleForm::Generic,
         cpu_kernels: kernels,
         activations,
+        products: Default::default(),
         embed_lengths: Vec::new(),
     };
     emitter::render(cfg, &opts).unwrap().module
@@ -366,6 +367,7 @@ fn q8_activations_need_the_kernels() {
         form: ModuleForm::Generic,
         cpu_kernels: false,
         activations: Activations::Q8,
+        products: Default::default(),
         embed_lengths: Vec::new(),
     };
     let err = emitter::render(&cfg, &opts).unwrap_err().to_string();

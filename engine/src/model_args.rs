@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use clap::{Command, Parser};
-use emitter::graph::{Activations, WeightLayout};
+use emitter::graph::{Activations, AttentionForm, ProductForm, WeightLayout};
 use emitter::hlo::ElemType;
 use loader::Precision;
 
@@ -62,6 +62,26 @@ pub struct ModelArgs {
     /// [default: where the target is this CPU and it runs them]
     #[arg(long, num_args = 0..=1, default_missing_value = "true")]
     pub cpu_kernels: Option<bool>,
+    /// How dense products over rows with 2 to 16 columns (decode batches) are written: dot
+    /// (a `dot_general`) or reduce (a sum of broadcast products, which IREE's CUDA code
+    /// generation runs as one reduction per output; an experiment the GPU run measures).
+    /// Layer weights on the CPU are tiles, whose products are reductions either way.
+    #[arg(long, default_value = "dot")]
+    pub products: ProductForm,
+    /// Decode attention form: matmul (dot_general over the cache window in place; fastest on
+    /// the CPU; compile without --iree-opt-data-tiling, which cannot handle it) or reduce
+    /// (broadcast-multiply-reduce, never data-tiled: for builds that need data tiling, at
+    /// 2-4x the attention cost on the CPU; iree-compile 3.13 fails to build it for CUDA).
+    #[arg(long, default_value = "matmul", value_parser = parse_attention)]
+    pub decode_attention: AttentionForm,
+}
+
+fn parse_attention(s: &str) -> Result<AttentionForm, String> {
+    match s {
+        "reduce" => Ok(AttentionForm::Reduce),
+        "matmul" => Ok(AttentionForm::Matmul),
+        _ => Err(format!("unknown attention form {s:?} (reduce or matmul)")),
+    }
 }
 
 /// Where tokens are drawn, for the tools that serve requests (`generate`, `serve`): it also
@@ -122,6 +142,8 @@ impl ModelArgs {
         graphs.heads = model::heads_for(sampling);
         graphs.kv_dtype = self.kv;
         graphs.activations = self.activations;
+        graphs.products = self.products;
+        graphs.decode_attention = self.decode_attention;
         let options = ModelOptions {
             weights: self
                 .weights

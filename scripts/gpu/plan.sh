@@ -22,12 +22,13 @@ plan_profile() {
       LAST_SHAPES=(llama-3.2-1b)
       SHAPE_ARGS=(--slots 2 --capacity 64 --chunk 8 --weights f32)
       # Each bench is SHAPE:WEIGHTS:VARIANT (variants below), with zero weights.
-      BENCHES=(smollm2-135m:f16:base smollm2-135m:f16:fused smollm2-135m:f16:split
-        llama-3.2-1b:f16:base llama-3.2-1b:f16:split smollm2-135m:f32:base)
+      BENCHES=(smollm2-135m:f16:base smollm2-135m:f16:reduce smollm2-135m:f16:fused
+        smollm2-135m:f16:split llama-3.2-1b:f16:base llama-3.2-1b:f16:reduce
+        llama-3.2-1b:f16:split smollm2-135m:f32:base)
       BENCH_ARGS=(--slots 8 --capacity 1024 --measured-only --batch 1 --batch 8 --sampling both
         --context 128 --steps 16 --prefill-tokens 512)
       # Benches profiled kernel by kernel where Nsight Compute is installed.
-      PROFILES=(smollm2-135m:f16:base llama-3.2-1b:f16:base)
+      PROFILES=(smollm2-135m:f16:base llama-3.2-1b:f16:base llama-3.2-1b:f16:reduce)
       # transformers on the same device, bf16, B=1 and B=8 in a CUDA graph: the reference.
       REFERENCE_SHAPES=(smollm2-135m llama-3.2-1b)
       REFERENCE_ARGS=(--batch 1 --batch 8 --context 128 --steps 32 --prefill 512)
@@ -58,13 +59,16 @@ plan_profile() {
 #          discrete memory model (device memory apart from the host's)
 #   split: reductions split across workgroups (a decode step's products at B > 1 and the
 #          reductions over the vocabulary run on few workgroups otherwise)
+#   reduce: `--products reduce`, decode batches' dense products written as sums of broadcast
+#          products (a bench argument: the module's text changes)
 # Not among them, measured on an H200 (docs/gpu.md): CUDA graphs (--cuda_use_streams=false:
 # IREE's graph command buffers hold at most 32 nodes between barriers, and a module's
 # initializer zeroes more caches than that), inline execution (no faster), and
-# --iree-opt-level=O3 (iree-compile 3.13 fails to bufferize some of its CUDA dispatches).
+# --iree-opt-level=O3 (iree-compile 3.13 fails to bufferize some of its CUDA dispatches), and
+# --decode-attention reduce (iree-compile 3.13 fails to translate one of its CUDA dispatches).
 variant_compile_flags() {
   case "$1" in
-    base) echo "" ;;
+    base | reduce) echo "" ;;
     fused)
       echo "--iree-dispatch-creation-enable-fuse-horizontal-contractions=true" \
         "--iree-stream-resource-memory-model=discrete" ;;
@@ -74,7 +78,14 @@ variant_compile_flags() {
 }
 variant_runtime_flags() {
   case "$1" in
+    base | fused | split | reduce) echo "" ;;
+    *) echo "unknown bench variant '$1'" >&2; return 2 ;;
+  esac
+}
+variant_bench_args() {
+  case "$1" in
     base | fused | split) echo "" ;;
+    reduce) echo "--products reduce" ;;
     *) echo "unknown bench variant '$1'" >&2; return 2 ;;
   esac
 }

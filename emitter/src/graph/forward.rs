@@ -362,7 +362,8 @@ pub fn forward_function(
     plan: &LayerPlan,
     layers: &[Function],
 ) -> Result<Function> {
-    let mut b = FuncBuilder::private(format!("forward_{}", step.tag()));
+    let mut b =
+        FuncBuilder::private(format!("forward_{}", step.tag())).with_products(dims.products);
     let ring = plan.ring();
     let inputs = match step {
         Step::Decode { .. } => decode_inputs(&mut b, dims, step, ring)?,

@@ -6,7 +6,7 @@ use super::linear::{linear, Several};
 use super::sample::{sample, SampleArgs};
 use super::step::Step;
 use super::weights::Weights;
-use crate::hlo::{ElemType, FuncBuilder, Function, Result, TensorType, Value};
+use crate::hlo::{ElemType, FuncBuilder, Function, ProductForm, Result, TensorType, Value};
 use crate::module_form::ModuleForm;
 
 /// Which result a step's graph returns.
@@ -67,12 +67,12 @@ pub fn entry_function(
     name: &str,
     step: Step,
     head: Head,
-    form: ModuleForm,
+    (form, products): (ModuleForm, ProductForm),
     weights: &Weights,
     softcap: Option<f64>,
     forward: &Function,
 ) -> Result<Function> {
-    let mut b = FuncBuilder::new(name);
+    let mut b = FuncBuilder::new(name).with_products(products);
     let args: Vec<Value> = forward
         .args
         .iter()

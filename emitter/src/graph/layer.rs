@@ -234,7 +234,7 @@ pub fn layer_function(
     kinds: LayerKinds,
     formats: &[WeightFormat],
 ) -> Result<Function> {
-    let mut b = FuncBuilder::private(name);
+    let mut b = FuncBuilder::private(name).with_products(dims.products);
     let a = declare_args(&mut b, cfg, dims, step, kinds, formats)?;
     let (eps, offset) = (cfg.rms_norm_eps, dims.norm_offset);
     let gain = a.norm(&mut b, "input_layernorm.weight", offset)?;

@@ -39,7 +39,10 @@ use kernels::GroupedMatmul;
 use super::grouped_kernel::{grouped_kernel, GroupedParts};
 use super::weight_format::stored_groups;
 use crate::config::ModelConfig;
-use crate::hlo::{DotDims, ElemType, FuncBuilder, GatherDims, ReduceOp, Result, ShapeError, Value};
+use crate::hlo::{
+    DotDims, ElemType, FuncBuilder, GatherDims, ProductForm, ReduceOp, Result, ShapeError, Value,
+    FEW_COLUMNS,
+};
 
 /// What a grouped product multiplies the stored codes by on the CPU kernels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -295,7 +298,11 @@ pub fn linear(b: &mut FuncBuilder, w: &Weight, x: &Value) -> Result<Value> {
 }
 
 fn dense(b: &mut FuncBuilder, w: &Value, x: &Value) -> Result<Value> {
+    let m = x.dim(1);
     match w.shape().len() {
+        2 if b.products() == ProductForm::Reduce && (2..=FEW_COLUMNS).contains(&m) => {
+            rows_reduced(b, w, x)
+        }
         2 => b.dot_general(w, x, &DotDims::contract(1, 0)),
         3 => tiled(b, w, x),
         rank => Err(ShapeError {
@@ -303,6 +310,24 @@ fn dense(b: &mut FuncBuilder, w: &Value, x: &Value) -> Result<Value> {
             detail: format!("a weight is [out, in] or [out/16, in, 16], not rank {rank}"),
         }),
     }
+}
+
+/// Rows `[out, in]` times `x: [in, M]` as a broadcast product over `[out, M, in]` summed over
+/// `in` ([`ProductForm::Reduce`]).
+fn rows_reduced(b: &mut FuncBuilder, w: &Value, x: &Value) -> Result<Value> {
+    let (out, inp, m) = (w.dim(0), w.dim(1), x.dim(1));
+    if x.dim(0) != inp {
+        return Err(ShapeError {
+            op: "linear".into(),
+            detail: format!("weight {} takes {inp} inputs, x is {}", w.ty(), x.ty()),
+        });
+    }
+    let full = [out, m, inp];
+    let wb = b.broadcast_in_dim(w, &full, &[0, 2])?;
+    let xt = b.transpose(x, &[1, 0])?;
+    let xb = b.broadcast_in_dim(&xt, &full, &[1, 2])?;
+    let product = b.multiply(&wb, &xb)?;
+    b.reduce_with(&product, 0.0, ReduceOp::Add, &[2])
 }
 
 /// Written as a broadcast product and a sum over `in` rather than a `dot_general`: lowering a

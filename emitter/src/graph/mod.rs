@@ -37,6 +37,7 @@ pub use step::{CacheSpan, Dims, Scratch, Step};
 pub use weights::{is_expert_stack, is_tiled, Param, Weights, PARAMETER_SCOPE};
 
 use crate::config::ModelConfig;
+pub use crate::hlo::ProductForm;
 use crate::hlo::{ElemType, Global, GlobalInit, Module, ShapeError, TensorType};
 use crate::module_form::ModuleForm;
 
@@ -78,6 +79,9 @@ pub struct GraphOptions {
     /// prefill and decode alike: the f32 activations (exact, the default) or int8 quantized
     /// ones ([`Activations::Q8`], lossy).
     pub activations: Activations,
+    /// How dense products over rows with 2 to 16 columns (decode batches) are written: a
+    /// `dot_general` (the default) or a sum of broadcast products (see [`ProductForm`]).
+    pub products: ProductForm,
     /// Chunk lengths of the embedding graphs (`embed_hidden_t{T}`, see [`Kind::Embed`]); empty,
     /// the default, emits none, and the rest of the module is the same either way.
     pub embed_lengths: Vec<usize>,
@@ -417,6 +421,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
     let dims = Dims {
         kernels: opts.cpu_kernels,
         activations: opts.activations,
+        products: opts.products,
         nibbles_as_bytes,
         padded: opts.padded() as i64,
         ..Dims::new(
@@ -477,8 +482,15 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
         for &head in &opts.heads {
             let name = entry_name(kind, head, &suffix);
             let softcap = cfg.final_logit_softcap;
-            let f =
-                head::entry_function(&name, step, head, opts.form, &weights, softcap, &forward)?;
+            let f = head::entry_function(
+                &name,
+                step,
+                head,
+                (opts.form, opts.products),
+                &weights,
+                softcap,
+                &forward,
+            )?;
             functions.push(info(&f, kind, Some(head), Some(step)));
             entries.push(f);
         }

@@ -1,6 +1,6 @@
 use super::linear::{Activations, WeightLayout};
 use crate::config::{Activation, HeadShape, ModelConfig};
-use crate::hlo::{ElemType, TensorType};
+use crate::hlo::{ElemType, ProductForm, TensorType};
 
 /// The sizes every graph is built from, as the i64s that shapes use.
 #[derive(Debug, Clone, Copy)]
@@ -34,6 +34,8 @@ pub struct Dims {
     /// The most rows or tokens a step holds (its longest prefill chunk or largest decode
     /// batch), so the most padding writes it can make; 0 keeps a scratch slot (see [`Scratch`]).
     pub padded: i64,
+    /// How dense products over a few columns are written (see `GraphOptions::products`).
+    pub products: ProductForm,
 }
 
 /// Where a step's padding rows and tokens write their K and V. A scatter writes every update
@@ -102,6 +104,7 @@ impl Dims {
             activations: Activations::F32,
             nibbles_as_bytes: false,
             padded: 0,
+            products: ProductForm::Dot,
         }
     }
 

@@ -21,6 +21,7 @@ fn opts() -> GraphOptions {
         form: ModuleForm::Generic,
         cpu_kernels: false,
         activations: Default::default(),
+        products: Default::default(),
         embed_lengths: Vec::new(),
     }
 }
@@ -427,6 +428,28 @@ fn linear_rejects_mismatched_inputs() {
     assert!(err.contains("takes 8 inputs"), "{err}");
     let y = b.arg("y", TensorType::new([8, 3], ElemType::F32));
     assert_eq!(linear(&mut b, &w, &y).unwrap().shape(), [32, 3]);
+}
+
+#[test]
+fn reduce_form_writes_few_column_products_of_rows_as_sums() {
+    let form = |products, m| {
+        let mut b = crate::hlo::FuncBuilder::new("f").with_products(products);
+        let w = b.arg("w", TensorType::new([32, 8], ElemType::F32));
+        let x = b.arg("x", TensorType::new([8, m], ElemType::F32));
+        let y = linear(&mut b, &Weight::Dense(w), &x).unwrap();
+        assert_eq!(y.shape(), [32, m]);
+        let mut text = String::new();
+        b.finish(&[&y]).render(&mut text);
+        (
+            text.contains("dot_general"),
+            text.contains("stablehlo.reduce"),
+        )
+    };
+    assert_eq!(form(ProductForm::Dot, 8), (true, false));
+    assert_eq!(form(ProductForm::Reduce, 8), (false, true));
+    // One column stays a matvec and a prefill chunk a matmul.
+    assert_eq!(form(ProductForm::Reduce, 1), (true, false));
+    assert_eq!(form(ProductForm::Reduce, 32), (true, false));
 }
 
 #[test]

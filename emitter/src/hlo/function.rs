@@ -84,6 +84,39 @@ pub(crate) fn join<T: fmt::Display>(items: &[T]) -> String {
         .join(", ")
 }
 
+/// How a function writes a dense product of rows `[out, in]` with a few columns (2 to
+/// [`FEW_COLUMNS`]: a decode batch). One column is a matvec and more are a matmul to every
+/// code generator, whatever the form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ProductForm {
+    /// A `dot_general`.
+    #[default]
+    Dot,
+    /// A broadcast product summed over `in` (the same f32 sums in another order): IREE's CUDA
+    /// code generation takes it as a reduction per output, with a warp per row of the
+    /// weight as in a matvec, where a `dot_general` of f16 weights and f32 activations got
+    /// the SIMT matmul tiles (a 32x128 tile over (out, B), mostly empty at B = 8; profiled
+    /// on an H200).
+    Reduce,
+}
+
+/// The most columns [`ProductForm::Reduce`] applies to.
+pub const FEW_COLUMNS: i64 = 16;
+
+/// The command-line names, `dot` and `reduce`.
+impl std::str::FromStr for ProductForm {
+    type Err = String;
+
+    fn from_str(name: &str) -> std::result::Result<ProductForm, String> {
+        match name {
+            "dot" => Ok(ProductForm::Dot),
+            "reduce" => Ok(ProductForm::Reduce),
+            _ => Err(format!("unknown product form {name:?} (dot or reduce)")),
+        }
+    }
+}
+
 /// Builds one function body. Results are numbered in order (`%v0`, `%v1`, ...), so the same
 /// construction always yields the same text.
 pub struct FuncBuilder {
@@ -93,6 +126,7 @@ pub struct FuncBuilder {
     body: String,
     next: usize,
     dispatches: Vec<ExternDispatch>,
+    products: ProductForm,
 }
 
 impl FuncBuilder {
@@ -104,7 +138,18 @@ impl FuncBuilder {
             body: String::new(),
             next: 0,
             dispatches: Vec::new(),
+            products: ProductForm::Dot,
         }
+    }
+
+    /// This function's dense products over a few columns take `form`.
+    pub fn with_products(mut self, form: ProductForm) -> Self {
+        self.products = form;
+        self
+    }
+
+    pub fn products(&self) -> ProductForm {
+        self.products
     }
 
     pub fn private(name: impl Into<String>) -> Self {

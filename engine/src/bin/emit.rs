@@ -3,7 +3,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use emitter::graph::{AttentionForm, Head};
+use emitter::graph::Head;
 use emitter::{GraphOptions, ModelConfig, ModuleForm};
 use engine::compile::Target;
 use engine::device_sampling::SamplingMode;
@@ -67,13 +67,6 @@ struct Args {
     #[arg(long = "prefill-context", value_delimiter = ',')]
     prefill_context: Vec<usize>,
 
-    /// Decode attention form: matmul (dot_general over the cache window in place; fastest;
-    /// compile without --iree-opt-data-tiling, which cannot handle it) or reduce
-    /// (broadcast-multiply-reduce, never data-tiled: for builds that need data tiling,
-    /// at 2-4x the attention cost).
-    #[arg(long, default_value = "matmul", value_parser = parse_attention)]
-    decode_attention: AttentionForm,
-
     /// Heads emitted for every step: logits, argmax, sample (on-device sampling; also emits
     /// the standalone sample_b{B} functions). [default: logits, as `generate` with host
     /// sampling]
@@ -87,14 +80,6 @@ struct Args {
     /// would.
     #[arg(long = "target", default_value = "generic", value_parser = parse_form)]
     form: ModuleForm,
-}
-
-fn parse_attention(s: &str) -> Result<AttentionForm, String> {
-    match s {
-        "reduce" => Ok(AttentionForm::Reduce),
-        "matmul" => Ok(AttentionForm::Matmul),
-        _ => Err(format!("unknown attention form {s:?} (reduce or matmul)")),
-    }
 }
 
 fn parse_head(s: &str) -> Result<Head, String> {
@@ -170,7 +155,6 @@ fn options(args: &Args) -> Result<ModelOptions, EngineError> {
     if let Some(windows) = given(&args.prefill_context) {
         graphs.prefill_windows = windows;
     }
-    graphs.decode_attention = args.decode_attention;
     if !args.heads.is_empty() {
         graphs.heads = args.heads.clone();
     }

@@ -146,6 +146,7 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
         form: emitter::ModuleForm::Generic,
         cpu_kernels: false,
         activations: Default::default(),
+        products: Default::default(),
         embed_lengths: Vec::new(),
     }
 }
