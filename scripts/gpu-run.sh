@@ -73,29 +73,34 @@ shape_logits() {
     --out "$WORK/results/$1"
 }
 
-# Speed does not depend on the weights' values: the bench models are stand-ins (zeros).
-bench_one() {
-  local shape="$1" weights="$2" variant="$3" json="$4"
+# The bench on a shape's stand-in (zeros: speed does not depend on the weights' values) with
+# a variant's flags and arguments, started through LAUNCHER (nothing, or a profiler):
+#   variant_bench SHAPE WEIGHTS VARIANT [LAUNCHER...] -- [BENCH ARGS...]
+variant_bench() {
+  local shape="$1" weights="$2" variant="$3" launcher=()
+  shift 3
+  while [ "$1" != "--" ]; do launcher+=("$1"); shift; done
+  shift
   [ -d "$WORK/stand-in/$shape" ] ||
     python3 "$PY/stand_in.py" "$BUNDLE/shapes/$shape.json" "$WORK/stand-in/$shape" || return 1
+  # shellcheck disable=SC2046 # a variant's arguments are words
   LLM_IREE_COMPILE_FLAGS="$(variant_compile_flags "$variant")" \
     LLM_IREE_RUNTIME_FLAGS="$(variant_runtime_flags "$variant")" \
-    "$BIN/bench" --model "$WORK/stand-in/$shape" --device "$DEVICE" --weights "$weights" \
-    "${BENCH_ARGS[@]}" $(variant_bench_args "$variant") --json "$json"
+    "${launcher[@]}" "$BIN/bench" --model "$WORK/stand-in/$shape" --device "$DEVICE" \
+    --weights "$weights" "${BENCH_ARGS[@]}" $(variant_bench_args "$variant") "$@"
+}
+
+bench_one() {
+  variant_bench "$1" "$2" "$3" -- --json "$4"
 }
 
 # The device time of one bench's kernels, per function and kernel, where Nsight Compute is
 # installed: the last prefill round and the first timed step of each decode run.
 profile_one() {
-  local shape="$1" weights="$2" variant="$3" csv="$WORK/results/profile-$1-$2-$3.csv"
-  [ -d "$WORK/stand-in/$shape" ] ||
-    python3 "$PY/stand_in.py" "$BUNDLE/shapes/$shape.json" "$WORK/stand-in/$shape" || return 1
-  LLM_IREE_COMPILE_FLAGS="$(variant_compile_flags "$variant")" \
-    LLM_IREE_RUNTIME_FLAGS="$(variant_runtime_flags "$variant")" \
-    ncu --profile-from-start off --clock-control none --launch-count "$PROFILE_KERNELS" \
-    --metrics gpu__time_duration.sum --csv --print-units base --log-file "$csv" \
-    "$BIN/bench" --model "$WORK/stand-in/$shape" --device "$DEVICE" --weights "$weights" \
-    "${BENCH_ARGS[@]}" $(variant_bench_args "$variant") --profile > /dev/null || return 1
+  local csv="$WORK/results/profile-$1-$2-$3.csv"
+  variant_bench "$1" "$2" "$3" ncu --profile-from-start off --clock-control none \
+    --launch-count "$PROFILE_KERNELS" --metrics gpu__time_duration.sum --csv \
+    --print-units base --log-file "$csv" -- --profile > /dev/null || return 1
   python3 "$PY/kernels.py" "$csv"
 }
 # Kernels one profile records at most (ncu takes milliseconds for each).
