@@ -14,11 +14,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "iree/base/tooling/flags.h"
 #include "iree/io/formats/parser_registry.h"
 #include "iree/io/parameter_index.h"
 #include "iree/io/parameter_index_provider.h"
 #include "iree/modules/io/parameters/module.h"
-#include "iree/base/tooling/flags.h"
 #include "iree/runtime/api.h"
 
 //===----------------------------------------------------------------------===//
@@ -197,10 +197,14 @@ static iree_status_t shim_flags_parse(const char* const* flags, size_t count) {
   }
   argv[0] = (char*)"llm";
   for (size_t i = 0; i < count; ++i) {
-    if (!flags[i] || !(argv[i + 1] = strdup(flags[i]))) {
+    if (!flags[i]) {
       free(argv);
-      return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
-                              flags[i] ? "flag copy" : "flag %zu is null", i);
+      return iree_make_status(IREE_STATUS_INVALID_ARGUMENT, "flag %zu is null",
+                              i);
+    }
+    if (!(argv[i + 1] = strdup(flags[i]))) {
+      free(argv);
+      return iree_make_status(IREE_STATUS_RESOURCE_EXHAUSTED, "flag copy");
     }
   }
   int argc = (int)count + 1;
@@ -267,8 +271,8 @@ shim_error_t* shim_runtime_profiler(shim_runtime_t* runtime, bool collect) {
   int result = call ? call() : -1;
   dlclose(cuda);
   if (result != 0) {
-    status = iree_make_status(IREE_STATUS_INTERNAL, "%s failed with CUDA error %d",
-                              name, result);
+    status = iree_make_status(IREE_STATUS_INTERNAL,
+                              "%s failed with CUDA error %d", name, result);
   }
   return shim_error_from_status(status);
 }
@@ -789,7 +793,6 @@ void shim_function_free(shim_function_t* function) {
   iree_runtime_call_deinitialize(&function->call);
   free(function);
 }
-
 
 // Makes the session's staging buffer hold at least `length` bytes. It is
 // pinned host memory the device writes into and that the CPU reads cached:
