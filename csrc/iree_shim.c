@@ -189,7 +189,21 @@ static void shim_instance_release(void) {
 }
 
 // IREE keeps pointers into the strings of string-valued flags, so each flag's
-// text is copied and kept for the life of the process (a few bytes per call).
+// text is copied into this list, kept (reachable) for the life of the process:
+// a few bytes per flag. Guarded by shim_instance_mutex.
+static char** shim_flag_texts = NULL;
+static size_t shim_flag_text_count = 0;
+
+static char* shim_flag_keep(const char* flag) {
+  char** grown = (char**)realloc(
+      shim_flag_texts, (shim_flag_text_count + 1) * sizeof(char*));
+  if (!grown) return NULL;
+  shim_flag_texts = grown;
+  char* copy = strdup(flag);
+  if (copy) shim_flag_texts[shim_flag_text_count++] = copy;
+  return copy;
+}
+
 static iree_status_t shim_flags_parse(const char* const* flags, size_t count) {
   char** argv = (char**)calloc(count + 2, sizeof(char*));
   if (!argv) {
@@ -202,7 +216,7 @@ static iree_status_t shim_flags_parse(const char* const* flags, size_t count) {
       return iree_make_status(IREE_STATUS_INVALID_ARGUMENT, "flag %zu is null",
                               i);
     }
-    if (!(argv[i + 1] = strdup(flags[i]))) {
+    if (!(argv[i + 1] = shim_flag_keep(flags[i]))) {
       free(argv);
       return iree_make_status(IREE_STATUS_RESOURCE_EXHAUSTED, "flag copy");
     }
