@@ -73,9 +73,7 @@ pub(super) fn from_gguf(file: &GgufFile, m: &Meta) -> Result<ModelConfig, Config
         head_dim: full_dim,
         kv_heads: kv.full,
     };
-    let sliding_window = m
-        .u64(&key("attention.sliding_window"))?
-        .ok_or_else(|| invalid(format!("{} missing", key("attention.sliding_window"))))?;
+    let sliding_window = m.required(&key("attention.sliding_window"))?;
     let cfg = ModelConfig {
         architecture: "gemma4".to_string(),
         vocab_size: vocab_size(file)?,
@@ -87,19 +85,12 @@ pub(super) fn from_gguf(file: &GgufFile, m: &Meta) -> Result<ModelConfig, Config
         head_dim: sliding_dim,
         rope_theta: m.f64(&key("rope.freq_base"))?.unwrap_or(10000.0),
         rope_scaling: proportional(file, full_dim)?,
-        rms_norm_eps: m
-            .f64(&key("attention.layer_norm_rms_epsilon"))?
-            .ok_or_else(|| {
-                invalid(format!(
-                    "{} missing",
-                    key("attention.layer_norm_rms_epsilon")
-                ))
-            })?,
+        rms_norm_eps: m.required_f64(&key("attention.layer_norm_rms_epsilon"))?,
         tie_word_embeddings: !has_tensor(file, "output.weight"),
         qkv_bias: false,
         o_bias: false,
         mlp_bias: false,
-        sliding_window: Some(sliding_window as usize),
+        sliding_window: Some(sliding_window),
         max_position_embeddings: m.required(&key("context_length"))?,
         layer_types: types,
         sliding_rope: Some(Rope {

@@ -84,14 +84,7 @@ pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
         head_dim,
         rope_theta: m.f64(&key("rope.freq_base"))?.unwrap_or(10000.0),
         rope_scaling: rope_scaling(file, &m, &key, arch)?,
-        rms_norm_eps: m
-            .f64(&key("attention.layer_norm_rms_epsilon"))?
-            .ok_or_else(|| {
-                invalid(format!(
-                    "{} missing",
-                    key("attention.layer_norm_rms_epsilon")
-                ))
-            })?,
+        rms_norm_eps: m.required_f64(&key("attention.layer_norm_rms_epsilon"))?,
         tie_word_embeddings: !has_tensor(file, "output.weight"),
         qkv_bias: has_tensor(file, "blk.0.attn_q.bias"),
         o_bias: has_tensor(file, "blk.0.attn_output.bias"),
@@ -460,10 +453,7 @@ fn rope_freqs(file: &GgufFile) -> Result<Option<Vec<f32>>, ConfigError> {
 /// sets its own attention factor is refused: llama.cpp and transformers apply it
 /// differently.
 fn yarn(m: &Meta, key: &dyn Fn(&str) -> String, arch: &str) -> Result<RopeScaling, ConfigError> {
-    let required = |k: &str| {
-        m.f64(&key(k))?
-            .ok_or_else(|| invalid(format!("{} missing", key(k))))
-    };
+    let required = |k: &str| m.required_f64(&key(k));
     for k in ["rope.scaling.attn_factor", "rope.scaling.yarn_attn_factor"] {
         if m.f64(&key(k))?.is_some_and(|f| f != 1.0) {
             return unsupported(format!("{} (a YaRN attention factor of its own)", key(k)));
@@ -528,6 +518,11 @@ impl Meta<'_> {
     fn required(&self, key: &str) -> Result<usize, ConfigError> {
         self.u64(key)?
             .map(|n| n as usize)
+            .ok_or_else(|| invalid(format!("{key} missing")))
+    }
+
+    fn required_f64(&self, key: &str) -> Result<f64, ConfigError> {
+        self.f64(key)?
             .ok_or_else(|| invalid(format!("{key} missing")))
     }
 }
