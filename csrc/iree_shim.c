@@ -103,23 +103,30 @@ void shim_error_free(shim_error_t* error) {
 // thread. The context is the one current right after the device is created.
 // IREE's driver has already loaded libcuda by then, so RTLD_NOLOAD finds it
 // (and on other devices finds nothing); no CUDA headers are needed.
+// The profiler switches (cuProfilerStart/Stop) are resolved beside them for
+// shim_runtime_profiler; either may be NULL in a driver without them.
 typedef int (*shim_cu_get_current_fn)(void** context);
 typedef int (*shim_cu_set_current_fn)(void* context);
+typedef int (*shim_cu_profiler_fn)(void);
 
 typedef struct {
   void* context;  // NULL: not a CUDA device, nothing to do
   shim_cu_get_current_fn get_current;
   shim_cu_set_current_fn set_current;
+  shim_cu_profiler_fn profiler_start;
+  shim_cu_profiler_fn profiler_stop;
 } shim_device_context_t;
 
 static shim_device_context_t shim_device_context_capture(void) {
-  shim_device_context_t none = {NULL, NULL, NULL};
+  shim_device_context_t none = {NULL, NULL, NULL, NULL, NULL};
   void* cuda = dlopen("libcuda.so", RTLD_LAZY | RTLD_NOLOAD);
   if (!cuda) cuda = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_NOLOAD);
   if (!cuda) return none;
   shim_device_context_t c = {
       NULL, (shim_cu_get_current_fn)dlsym(cuda, "cuCtxGetCurrent"),
-      (shim_cu_set_current_fn)dlsym(cuda, "cuCtxSetCurrent")};
+      (shim_cu_set_current_fn)dlsym(cuda, "cuCtxSetCurrent"),
+      (shim_cu_profiler_fn)dlsym(cuda, "cuProfilerStart"),
+      (shim_cu_profiler_fn)dlsym(cuda, "cuProfilerStop")};
   // The handle only pins a library IREE keeps loaded anyway.
   dlclose(cuda);
   if (!c.get_current || !c.set_current || c.get_current(&c.context) != 0) {
@@ -270,20 +277,15 @@ shim_error_t* shim_runtime_create(const char* device_uri,
   return NULL;
 }
 
-typedef int (*shim_cu_profiler_fn)(void);
-
 shim_error_t* shim_runtime_profiler(shim_runtime_t* runtime, bool collect) {
   SHIM_CHECK_ARG(runtime, "null runtime");
-  if (!runtime->context.context) return NULL;
-  iree_status_t status = shim_device_context_enter(&runtime->context);
+  const shim_device_context_t* c = &runtime->context;
+  if (!c->context) return NULL;
+  iree_status_t status = shim_device_context_enter(c);
   if (!iree_status_is_ok(status)) return shim_error_from_status(status);
-  void* cuda = dlopen("libcuda.so", RTLD_LAZY | RTLD_NOLOAD);
-  if (!cuda) cuda = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_NOLOAD);
-  if (!cuda) return NULL;
   const char* name = collect ? "cuProfilerStart" : "cuProfilerStop";
-  shim_cu_profiler_fn call = (shim_cu_profiler_fn)dlsym(cuda, name);
+  shim_cu_profiler_fn call = collect ? c->profiler_start : c->profiler_stop;
   int result = call ? call() : -1;
-  dlclose(cuda);
   if (result != 0) {
     status = iree_make_status(IREE_STATUS_INTERNAL,
                               "%s failed with CUDA error %d", name, result);

@@ -43,13 +43,18 @@ mkdir -p "$OUT/bin" "$OUT/py" "$OUT/cache" "$OUT/fixtures" "$OUT/shapes"
 SCRATCH="$(mktemp -d)"
 trap 'rm -rf "$SCRATCH"' EXIT
 
+# pack SRC DST: xz through Python's lzma, which the GPU machine unpacks with the standard
+# library alone.
+pack() {
+  python3 -c 'import lzma, shutil, sys
+with open(sys.argv[1], "rb") as src, lzma.open(sys.argv[2], "wb", preset=6) as dst:
+    shutil.copyfileobj(src, dst)' "$1" "$2"
+}
+
 echo "[gpu-bundle] stripping and compressing the binaries"
 for name in logits bench; do
   strip -o "$SCRATCH/$name" "$BIN/$name"
-  # xz through Python's lzma: the GPU machine unpacks it with the standard library alone.
-  python3 -c 'import lzma, shutil, sys
-with open(sys.argv[1], "rb") as src, lzma.open(sys.argv[2], "wb", preset=6) as dst:
-    shutil.copyfileobj(src, dst)' "$SCRATCH/$name" "$OUT/bin/$name.xz"
+  pack "$SCRATCH/$name" "$OUT/bin/$name.xz"
 done
 
 cp "$ROOT/scripts/gpu-run.sh" "$OUT/run.sh"
@@ -128,13 +133,9 @@ modules verify
 # Only the modules travel: the CPU kernels' object is rewritten from the binary where it runs.
 rm -rf "$OUT/cache/objects" "$OUT"/cache/vmfb/*.lock "$OUT"/cache/vmfb/*history*
 echo "[gpu-bundle] every module is found in the bundle without the compiler"
-# Modules travel xz-compressed (CUDA modules hold PTX text: about 25x smaller); run.sh unpacks
-# them with Python's lzma.
+# Modules travel xz-compressed too (CUDA modules hold PTX text: about 25x smaller).
 for vmfb in "$OUT"/cache/vmfb/*.vmfb; do
-  python3 -c 'import lzma, os, shutil, sys
-with open(sys.argv[1], "rb") as src, lzma.open(sys.argv[1] + ".xz", "wb", preset=6) as dst:
-    shutil.copyfileobj(src, dst)
-os.remove(sys.argv[1])' "$vmfb"
+  pack "$vmfb" "$vmfb.xz" && rm "$vmfb"
 done
 
 python3 - "$OUT" "$PROFILE" "$DEVICE" "$BIN/logits" <<'PY'

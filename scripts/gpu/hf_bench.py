@@ -20,9 +20,7 @@ import time
 
 import torch
 
-
-def device():
-    return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+from hf_check import device
 
 
 def sync():
