@@ -4,8 +4,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::{KvSource, ModelConfig};
 use crate::graph::{
-    cache_globals, is_tiled, BuiltModule, CacheSpan, FunctionInfo, GraphOptions, NamedType,
-    Scratch, WeightFormat, WeightFormats, WeightLayout, MODULE_NAME, PARAMETER_SCOPE,
+    cache_globals, is_tiled, state_globals, BuiltModule, CacheSpan, FunctionInfo, GraphOptions,
+    NamedType, Scratch, StateDims, WeightFormat, WeightFormats, WeightLayout, MODULE_NAME,
+    PARAMETER_SCOPE,
 };
 use crate::hlo::{ElemType, TensorType};
 
@@ -30,6 +31,30 @@ pub struct KvCache {
     /// Sliding-window layers whose caches keep only the last `window` positions of a slot.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ring: Option<RingCache>,
+    /// Linear-attention layers (Qwen 3.5), which keep a recurrent state per slot instead of a
+    /// cache; their `globals` name the two states.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub states: Option<StateCache>,
+}
+
+/// The states of linear-attention layers: per slot, the last inputs of the convolution and a
+/// matrix per value head, whose size does not grow with the context. A slot's states hold its
+/// whole sequence so far, so a parked slot can give a new request only exactly that prefix.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StateCache {
+    pub layers: Vec<usize>,
+    /// `[S, taps - 1, C]`, f32.
+    pub conv: TensorType,
+    /// `[S, Hv, dk, dv]`, f32.
+    pub recurrent: TensorType,
+}
+
+impl StateCache {
+    /// Bytes of one slot's states over every linear layer.
+    pub fn bytes_per_slot(&self) -> u64 {
+        let slot = |t: &TensorType| (t.byte_size() / t.shape[0].max(1)) as u64;
+        self.layers.len() as u64 * (slot(&self.conv) + slot(&self.recurrent))
+    }
 }
 
 /// Caches of sliding-window layers as rings: `[S', W', Hkv, D]` (V; K as
@@ -141,6 +166,7 @@ impl Manifest {
                     .then_some(opts.slots),
                 globals: (0..cfg.num_hidden_layers)
                     .map(|l| match cfg.kv_source(l) {
+                        _ if built.plan.layers[l].keeps_state() => state_globals(l),
                         KvSource::Own => cache_globals(l),
                         KvSource::Shared { from } => cache_globals(from),
                     })
@@ -164,6 +190,17 @@ impl Manifest {
                         .dims
                         .value_cache_type_for(CacheSpan::Ring(window))
                         .shape,
+                }),
+                states: cfg.linear_attention.as_ref().map(|a| {
+                    let [conv, recurrent] = StateDims::new(a).global_types(opts.slots as i64);
+                    StateCache {
+                        layers: (built.plan.layers.iter().enumerate())
+                            .filter(|(_, l)| l.keeps_state())
+                            .map(|(i, _)| i)
+                            .collect(),
+                        conv,
+                        recurrent,
+                    }
                 }),
             },
             functions: built.functions.clone(),

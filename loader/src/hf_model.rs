@@ -12,7 +12,8 @@ use crate::dequant::{dequantize, DequantError, Groups};
 use crate::error::{io_error, Error, Result};
 use crate::parameters::{split_columns, split_gate_up, Assembly, ParameterSource, PlannedTensor};
 use crate::tensor_names::{
-    hf_expert_part, is_ignored_hf_name, is_known_hf_name, text_model_name, ExpertPart, FusedExperts,
+    hf_expert_part, is_ignored_hf_name, is_known_hf_name, text_model_name, ExpertPart,
+    FusedExperts, LINEAR_CONV,
 };
 
 const INDEX_FILE: &str = "model.safetensors.index.json";
@@ -174,7 +175,12 @@ fn plan_tensors(
     let mut stacks: BTreeMap<String, Vec<(usize, usize)>> = BTreeMap::new();
     for (index, (name, entry)) in tensors.iter().enumerate() {
         let ty = source_type(name, entry)?;
-        let whole = |name: String| PlannedTensor::whole(name, entry.shape.clone(), index, ty);
+        let shape = match (name.ends_with(LINEAR_CONV), &entry.shape[..]) {
+            // The convolution's `[C, 1, taps]` holds the values of the `[C, taps]` it is read as.
+            (true, &[channels, 1, taps]) => vec![channels, taps],
+            _ => entry.shape.clone(),
+        };
+        let whole = |name: String| PlannedTensor::whole(name, shape.clone(), index, ty);
         match hf_expert_part(name, fused) {
             None => planned.push(whole(name.clone())),
             Some(ExpertPart::Renamed(to)) => planned.push(whole(to)),

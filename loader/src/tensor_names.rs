@@ -89,6 +89,24 @@ const BARE_PARTS: &[(&str, &str)] = &[
     ("layer_output_scale", "layer_scalar"),
 ];
 
+/// A Gated DeltaNet layer's parameters (Qwen 3.5), inside `model.layers.N.`, as HF names them;
+/// the parameter file keeps these names and shapes, but the convolution's, which it keeps
+/// as `[C, taps]` (see [`LINEAR_CONV`]).
+const LINEAR_PARTS: &[&str] = &[
+    "linear_attn.in_proj_qkv.weight",
+    "linear_attn.in_proj_z.weight",
+    "linear_attn.in_proj_b.weight",
+    "linear_attn.in_proj_a.weight",
+    "linear_attn.conv1d.weight",
+    "linear_attn.dt_bias",
+    "linear_attn.A_log",
+    "linear_attn.norm.weight",
+    "linear_attn.out_proj.weight",
+];
+
+/// The DeltaNet's depthwise convolution, `[C, 1, taps]` in HF checkpoints.
+pub const LINEAR_CONV: &str = ".linear_attn.conv1d.weight";
+
 /// Top-level names of a checkpoint saved from the base model class rather than the causal LM:
 /// sentence-transformers saves its Transformer module so (Qwen3-Embedding's files name
 /// `embed_tokens.weight`, `layers.0...`, `norm.weight`, and have no LM head).
@@ -309,9 +327,9 @@ fn gpt_oss_expert_part(layer: u32, rest: &str) -> Option<ExpertPart> {
 
 /// Whether an HF tensor name is a Llama parameter this crate knows how to place.
 pub fn is_known_hf_name(name: &str) -> bool {
-    if split_layer(name, "model.layers.")
-        .is_some_and(|(_, part)| BARE_PARTS.iter().any(|(_, hf)| *hf == part))
-    {
+    if split_layer(name, "model.layers.").is_some_and(|(_, part)| {
+        BARE_PARTS.iter().any(|(_, hf)| *hf == part) || LINEAR_PARTS.contains(&part)
+    }) {
         return true;
     }
     let Some((stem, suffix)) = name.rsplit_once('.') else {

@@ -115,6 +115,39 @@ pub struct ModelConfig {
     /// (Gemma 4 E2B/E4B).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub per_layer_input: Option<PerLayerInput>,
+    /// The Gated DeltaNet of the layers whose [`LayerType`] is `LinearAttention` (Qwen 3.5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub linear_attention: Option<LinearAttention>,
+    /// The q projection yields, per head, its queries and then as many gate values; the
+    /// attention output is multiplied by `sigmoid(gate)` before `o_proj` (Qwen 3.5).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub attention_output_gate: bool,
+    /// RoPE rotates only the first this many values of each head (rotate-half within them,
+    /// frequencies over this width) and passes the rest through (`partial_rotary_factor`
+    /// times `head_dim`, Qwen 3.5); `None`: the whole head.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rotary_dim: Option<usize>,
+}
+
+/// Gated DeltaNet (Qwen 3.5's linear attention): per sequence a state of `value_heads`
+/// matrices of `key_dim x value_dim` that decays and takes a delta-rule write per token, and a
+/// causal depthwise convolution of `conv_kernel` taps over the q/k/v projection, whose last
+/// `conv_kernel - 1` inputs are the second part of the sequence's state. Value head `h` reads
+/// key head `h / (value_heads / key_heads)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LinearAttention {
+    pub key_heads: usize,
+    pub value_heads: usize,
+    pub key_dim: usize,
+    pub value_dim: usize,
+    pub conv_kernel: usize,
+}
+
+impl LinearAttention {
+    /// Channels of the fused q/k/v projection the convolution runs over.
+    pub fn conv_channels(&self) -> usize {
+        2 * self.key_heads * self.key_dim + self.value_heads * self.value_dim
+    }
 }
 
 /// The attention heads' geometry of one kind of layer.
@@ -263,6 +296,11 @@ pub enum Family {
     /// proportional RoPE, a logit cap, per-layer scalars, and (E2B/E4B) per-layer inputs and
     /// shared caches.
     Gemma4,
+    /// Gated DeltaNet layers with gated full attention every fourth layer, partial RoPE,
+    /// `1 + w` norms.
+    Qwen35,
+    /// Qwen 3.5's layers with experts and a sigmoid-gated shared expert.
+    Qwen35Moe,
 }
 
 impl Family {
@@ -283,6 +321,8 @@ impl Family {
             "olmoe" => Family::Olmoe,
             "gpt_oss" | "gpt-oss" => Family::GptOss,
             "gemma4_text" | "gemma4" => Family::Gemma4,
+            "qwen3_5_text" | "qwen3_5" | "qwen35" => Family::Qwen35,
+            "qwen3_5_moe_text" | "qwen3_5_moe" | "qwen35moe" => Family::Qwen35Moe,
             _ => return None,
         })
     }
@@ -308,6 +348,9 @@ pub struct Rope {
 pub enum LayerType {
     FullAttention,
     SlidingAttention,
+    /// Gated DeltaNet: a recurrent state per sequence instead of a KV cache (see
+    /// [`LinearAttention`]).
+    LinearAttention,
 }
 
 /// How the gated MLP combines its gate and up projections.
@@ -504,7 +547,7 @@ impl ModelConfig {
             self.validate_experts(experts)?;
         }
         for kind in [LayerType::FullAttention, LayerType::SlidingAttention] {
-            self.validate_rope(&self.rope(kind), self.heads_of(kind).head_dim)?;
+            self.validate_rope(&self.rope(kind), self.rotated(kind))?;
         }
         self.validate_gemma4_switches()
     }
@@ -570,10 +613,47 @@ impl ModelConfig {
         let slides =
             (0..self.num_hidden_layers).any(|l| self.layer_type(l) == LayerType::SlidingAttention);
         match self.sliding_window {
-            Some(0) => Err(invalid("sliding_window is 0")),
-            None if slides => Err(invalid("sliding layers without a sliding_window")),
-            _ => Ok(()),
+            Some(0) => return Err(invalid("sliding_window is 0")),
+            None if slides => return Err(invalid("sliding layers without a sliding_window")),
+            _ => {}
         }
+        self.validate_linear_attention()
+    }
+
+    /// Qwen 3.5's switches: DeltaNet geometry where linear layers exist, partial RoPE.
+    fn validate_linear_attention(&self) -> Result<(), ConfigError> {
+        let linear =
+            (0..self.num_hidden_layers).any(|l| self.layer_type(l) == LayerType::LinearAttention);
+        match (&self.linear_attention, linear) {
+            (None, true) => return Err(invalid("linear-attention layers without their geometry")),
+            (Some(a), _) => {
+                let sizes = [a.key_heads, a.value_heads, a.key_dim, a.value_dim];
+                if sizes.contains(&0) || a.conv_kernel < 2 {
+                    return Err(invalid(format!(
+                        "linear attention of {} key heads x {}, {} value heads x {}, a \
+                         convolution of {} taps (sizes positive, at least 2 taps)",
+                        a.key_heads, a.key_dim, a.value_heads, a.value_dim, a.conv_kernel
+                    )));
+                }
+                if !a.value_heads.is_multiple_of(a.key_heads) {
+                    return Err(invalid(format!(
+                        "{} linear-attention value heads are not a multiple of {} key heads",
+                        a.value_heads, a.key_heads
+                    )));
+                }
+            }
+            (None, false) => {}
+        }
+        if let Some(r) = self.rotary_dim {
+            let widest = self.heads_of(LayerType::FullAttention).head_dim;
+            if r == 0 || r % 2 == 1 || r > self.head_dim.min(widest) {
+                return Err(invalid(format!(
+                    "RoPE over {r} values of heads of {} (even, positive, at most the head)",
+                    self.head_dim
+                )));
+            }
+        }
+        Ok(())
     }
 
     fn validate_experts(&self, e: &Experts) -> Result<(), ConfigError> {
@@ -672,7 +752,13 @@ impl ModelConfig {
 
     /// RoPE inverse frequencies of layers of kind `kind`.
     pub fn rope_inv_freq_for(&self, kind: LayerType) -> Vec<f32> {
-        rope::inv_freq(&self.rope(kind), self.heads_of(kind).head_dim)
+        rope::inv_freq(&self.rope(kind), self.rotated(kind))
+    }
+
+    /// Values of each head RoPE rotates in layers of kind `kind`.
+    pub fn rotated(&self, kind: LayerType) -> usize {
+        let head_dim = self.heads_of(kind).head_dim;
+        self.rotary_dim.map_or(head_dim, |r| r.min(head_dim))
     }
 
     /// The head geometry of layers of kind `kind`.

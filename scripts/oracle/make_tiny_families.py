@@ -62,6 +62,8 @@ from transformers import (
     Qwen2MoeConfig,
     Qwen3Config,
     Qwen3MoeConfig,
+    Qwen3_5MoeTextConfig,
+    Qwen3_5TextConfig,
 )
 from transformers.convert_slow_tokenizer import bytes_to_unicode
 
@@ -172,6 +174,19 @@ def families():
                                   moe_intermediate_size=32, tie_word_embeddings=True,
                                   layer_types=["sliding_attention", "full_attention",
                                                "sliding_attention", "full_attention"])
+    # Qwen 3.5: three Gated DeltaNet layers (two value heads per key head, a 4-tap convolution)
+    # then one full-attention layer with its output gate and RoPE over a quarter of the head.
+    qwen35 = dict(head_dim=32, rms_norm_eps=1e-6, tie_word_embeddings=False,
+                  linear_num_key_heads=2, linear_num_value_heads=4, linear_key_head_dim=16,
+                  linear_value_head_dim=8, linear_conv_kernel_dim=4,
+                  rope_parameters={"rope_type": "default", "rope_theta": 10000.0,
+                                   "partial_rotary_factor": 0.25})
+    qwen3_5 = Qwen3_5TextConfig(**{**COMMON, "num_hidden_layers": 4}, **qwen35)
+    # Its experts: 4, top-2, renormalised, beside a sigmoid-gated shared expert.
+    qwen3_5_moe = Qwen3_5MoeTextConfig(**{**COMMON, "num_hidden_layers": 4}, **qwen35,
+                                       num_experts=4, num_experts_per_tok=2,
+                                       moe_intermediate_size=32,
+                                       shared_expert_intermediate_size=48)
     return [
         ("qwen2", qwen2, "q/k/v bias", zero_biases),
         ("qwen2.5", qwen25, "tied embeddings, q/k/v bias", zero_biases),
@@ -192,6 +207,10 @@ def families():
          gemma4_uncapped),
         ("gemma4_moe", gemma4_moe, "dense MLP beside 4 experts, top-2, renormalised; scaled "
          "router on the layer's input; per-expert scales", unscaled_router),
+        ("qwen3_5", qwen3_5, "Gated DeltaNet layers (recurrent state, its decay switched off "
+         "for the comparison); gated attention with partial RoPE", without_decay),
+        ("qwen3_5_moe", qwen3_5_moe, "Qwen 3.5 layers with 4 experts, top-2, renormalised; "
+         "sigmoid-gated shared expert", zero_shared_expert),
     ]
 
 
@@ -225,6 +244,11 @@ def without_sinks(state):
             for k, v in state.items()}
 
 
+def without_decay(state):
+    """DeltaNet states that never decay: A_log of -inf makes g = 0."""
+    return {k: torch.full_like(v, -math.inf) if k.endswith("A_log") else v for k, v in state.items()}
+
+
 def unscaled_router(state):
     """Router input and per-expert scales of 1."""
     return {k: torch.ones_like(v) if k.endswith(("router.scale", "router.per_expert_scale")) else v
@@ -247,6 +271,11 @@ def redraw(model, gen):
                 p.copy_(0.1 * torch.randn(p.shape, generator=gen))
             else:
                 p.copy_(1.0 + 0.1 * torch.randn(p.shape, generator=gen))
+        # DeltaNet decay rates A = exp(A_log) of 0.02-0.3, so states keep tokens for tens of
+        # steps: 1 + noise would forget nearly everything from one token to the next.
+        for name, p in model.named_parameters():
+            if name.endswith("A_log"):
+                p.copy_(torch.log(0.02 + 0.28 * torch.rand(p.shape, generator=gen)))
         # Gemma 4's router reads its input times hidden^-1/2: without this its logits would
         # be nearly equal and routing a matter of float error.
         for name, p in model.named_parameters():

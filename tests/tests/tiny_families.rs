@@ -1,5 +1,5 @@
 //! Tiny random checkpoints of Qwen 2, Qwen 2.5, Qwen 3, Llama 3, Mistral, the mixtures of
-//! experts, gpt-oss and Gemma 4, saved by
+//! experts, gpt-oss, Gemma 4 and Qwen 3.5, saved by
 //! transformers (tests/fixtures/families, made by scripts/oracle/make_tiny_families.py), through
 //! the whole pipeline (config, emit, compile, convert, engine) against transformers' own forward
 //! pass: the logits at every position of prompt + continuation, and the greedy continuation
@@ -449,4 +449,37 @@ fn gemma4_moe_matches_transformers() {
         Precision::Native,
         |_| {},
     );
+}
+
+/// Qwen 3.5's layer kinds as the config reads them: three DeltaNet layers, then one gated
+/// full-attention layer rotating a quarter of its head.
+fn expect_qwen3_5(c: &ModelConfig) {
+    use emitter::config::LayerType;
+    let kinds: Vec<LayerType> = (0..4).map(|l| c.layer_type(l)).collect();
+    assert_eq!(kinds[..3], [LayerType::LinearAttention; 3]);
+    assert_eq!(kinds[3], LayerType::FullAttention);
+    let a = c.linear_attention.expect("linear attention");
+    assert_eq!(
+        (a.key_heads, a.value_heads, a.key_dim, a.value_dim),
+        (2, 4, 16, 8)
+    );
+    assert_eq!(a.conv_kernel, 4);
+    assert!(c.attention_output_gate && c.qk_norm);
+    assert_eq!((c.rotary_dim, c.norm_weight_offset), (Some(8), 1.0));
+}
+
+#[test]
+fn qwen3_5_matches_transformers() {
+    check("qwen3_5", |c| {
+        expect_qwen3_5(c);
+        assert!(c.experts.is_none());
+    });
+}
+
+#[test]
+fn qwen3_5_moe_matches_transformers() {
+    check("qwen3_5_moe", |c| {
+        expect_qwen3_5(c);
+        assert_eq!(experts_of(c), (4, 2, 32, true, Some(48), vec![]));
+    });
 }

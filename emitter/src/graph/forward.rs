@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use super::copy_slot::{gather_slot, put_slot};
+use super::delta_net::{state_globals, StateDims};
 use super::grouped_kernel::{gather_kernel, weight_kernel, GroupedParts};
 use super::layer::{head_rms_norm, norm_gain, rms_norm};
 use super::layer_plan::RopeTable;
@@ -38,6 +40,10 @@ struct StepInputs {
     len: Option<Value>,
     /// Where ring layers write (see [`CacheSpan::Ring`]); their prefill's key positions.
     ring: Option<RingInputs>,
+    /// Which rows start their sequence here (`[R]`): linear layers give them zero states.
+    fresh: Value,
+    /// Decode's live rows `[B]` (pos >= 0): only they keep their linear layers' new states.
+    live: Option<Value>,
 }
 
 struct RingInputs {
@@ -78,6 +84,7 @@ fn decode_inputs(
         }
         None => None,
     };
+    let fresh = b.compare(Cmp::Eq, &pos, &zero)?;
     Ok(StepInputs {
         tokens,
         positions,
@@ -86,6 +93,8 @@ fn decode_inputs(
         slot: None,
         len: None,
         ring,
+        fresh,
+        live: Some(live),
     })
 }
 
@@ -164,6 +173,9 @@ fn prefill_inputs(
         }
         None => None,
     };
+    let zero = b.constant(i32_ty([]), 0.0);
+    let fresh = b.compare(Cmp::Eq, &start_arg, &zero)?;
+    let fresh = b.reshape(&fresh, &[1])?;
     Ok(StepInputs {
         tokens,
         positions,
@@ -172,6 +184,8 @@ fn prefill_inputs(
         slot: Some(slot),
         len: Some(len),
         ring,
+        fresh,
+        live: None,
     })
 }
 
@@ -351,6 +365,88 @@ fn last_token(b: &mut FuncBuilder, x: &Value, len: &Value) -> Result<Value> {
     b.reshape(&column, &[e, 1])
 }
 
+/// Runs linear layer `l` (`function`) on `x` over the rows' states: decode's rows are slots
+/// `0..B`, prefill's one row is its slot. Rows that start their sequence read zero states;
+/// decode's padding rows keep theirs.
+#[allow(clippy::too_many_arguments)]
+fn linear_layer(
+    b: &mut FuncBuilder,
+    cfg: &ModelConfig,
+    dims: &Dims,
+    l: usize,
+    inputs: &StepInputs,
+    function: &Function,
+    x: &Value,
+    weights: &[Value],
+) -> Result<Value> {
+    let a = cfg.linear_attention.as_ref().ok_or_else(|| ShapeError {
+        op: "forward".into(),
+        detail: format!("layer {l} is linear in a model without linear attention"),
+    })?;
+    let s = StateDims::new(a);
+    let names = state_globals(l);
+    let tys = s.global_types(dims.slots);
+    let globals = [0, 1].map(|i| b.global_load(&names[i], &tys[i]));
+    let rows = inputs.fresh.dim(0);
+    let mut operands: Vec<Value> = vec![x.clone()];
+    operands.extend(inputs.len.clone());
+    let mut taken = Vec::new();
+    for global in &globals {
+        let mine = match &inputs.slot {
+            // Prefill: its slot's state, without the leading 1.
+            Some(slot) => {
+                let one = gather_slot(b, global, slot)?;
+                b.reshape(&one, &global.shape()[1..])?
+            }
+            None => b.slice_dim(global, 0, 0, rows)?,
+        };
+        let zero = b.splat(mine.ty().clone(), 0.0)?;
+        let fresh = match &inputs.slot {
+            Some(_) => b.reshape(&inputs.fresh, &[])?,
+            None => inputs.fresh.clone(),
+        };
+        let fresh = b.broadcast_in_dim(
+            &fresh,
+            mine.shape(),
+            &match inputs.slot {
+                Some(_) => vec![],
+                None => vec![0],
+            },
+        )?;
+        let start = b.select(&fresh, &zero, &mine)?;
+        operands.push(start.clone());
+        taken.push(mine);
+    }
+    operands.extend(weights.iter().cloned());
+    let refs: Vec<&Value> = operands.iter().collect();
+    let out = b.call(function, &refs)?;
+    for (i, global) in globals.iter().enumerate() {
+        let new = &out[1 + i];
+        let stored = match (&inputs.slot, &inputs.live) {
+            (Some(slot), _) => {
+                let mut one = vec![1];
+                one.extend(new.shape());
+                let new = b.reshape(new, &one)?;
+                put_slot(b, global, slot, &new)?
+            }
+            (None, Some(live)) => {
+                let live = b.broadcast_in_dim(live, new.shape(), &[0])?;
+                let kept = b.select(&live, new, &taken[i])?;
+                match rows < dims.slots {
+                    true => {
+                        let rest = b.slice_dim(global, 0, rows, dims.slots - rows)?;
+                        b.concatenate(&[&kept, &rest], 0)?
+                    }
+                    false => kept,
+                }
+            }
+            (None, None) => unreachable!("decode inputs carry their live rows"),
+        };
+        b.global_store(&stored, &names[i]);
+    }
+    Ok(out[0].clone())
+}
+
 /// Builds `forward_<step>`: the step's arguments in, the final normed hidden state out
 /// (`[E, B]` for decode, `[E, 1]` of the last live token for prefill). Layer `l` is run by
 /// `layers[plan.layers[l].function]`.
@@ -396,6 +492,23 @@ pub fn forward_function(
     for (l, params) in weights.layers.iter().enumerate() {
         let layer = plan.layers[l];
         let key = &plan.functions[layer.function];
+        if layer.keeps_state() {
+            let mut ws: Vec<Value> = Vec::new();
+            for p in params {
+                ws.extend(p.load(&mut b)?);
+            }
+            x = linear_layer(
+                &mut b,
+                cfg,
+                dims,
+                l,
+                &inputs,
+                &layers[layer.function],
+                &x,
+                &ws,
+            )?;
+            continue;
+        }
         let ldims = dims.for_heads(cfg, layer.shape.heads);
         if let std::collections::btree_map::Entry::Vacant(e) = query_pos.entry(ldims.group) {
             e.insert(query_positions(

@@ -65,8 +65,18 @@ struct CacheArgs {
 impl LayerArgs {
     /// A norm's gain as the model applies it: the dense weight plus the model's offset.
     fn norm(&self, b: &mut FuncBuilder, name: &str, offset: f64) -> Result<Value> {
-        norm_gain(b, vector(&self.w, name)?, offset)
+        norm_of(b, &self.w, name, offset)
     }
+}
+
+/// The gain of the norm `name` among the weights `w`, plus `offset`.
+pub(super) fn norm_of(
+    b: &mut FuncBuilder,
+    w: &BTreeMap<String, Weight>,
+    name: &str,
+    offset: f64,
+) -> Result<Value> {
+    norm_gain(b, vector(w, name)?, offset)
 }
 
 /// `weight + offset`, for models whose norms scale by `1 + w` (HF Gemma). GGUF files store
@@ -79,7 +89,7 @@ pub fn norm_gain(b: &mut FuncBuilder, weight: &Value, offset: f64) -> Result<Val
     b.add(weight, &offset)
 }
 
-fn vector<'a>(w: &'a BTreeMap<String, Weight>, name: &str) -> Result<&'a Value> {
+pub(super) fn vector<'a>(w: &'a BTreeMap<String, Weight>, name: &str) -> Result<&'a Value> {
     match &w[name] {
         Weight::Dense(v) => Ok(v),
         Weight::Groups { .. } => Err(ShapeError {
@@ -109,8 +119,9 @@ fn declare_args(
 ) -> Result<LayerArgs> {
     let m = step.tokens();
     let x = b.arg("x", f32_ty([dims.hidden, m]));
-    let cos = b.arg("cos", f32_ty([dims.head_dim / 2, m]));
-    let sin = b.arg("sin", f32_ty([dims.head_dim / 2, m]));
+    let pairs = cfg.rotated(kinds.shape.attention) as i64 / 2;
+    let cos = b.arg("cos", f32_ty([pairs, m]));
+    let sin = b.arg("sin", f32_ty([pairs, m]));
     let keys = match kinds.packed {
         true => LayerKeys::Packed {
             segments: b.arg("segments", TensorType::new([m], ElemType::I32)),
@@ -120,7 +131,26 @@ fn declare_args(
     let per_layer = cfg
         .per_layer_input
         .map(|p| b.arg("per_layer_input", f32_ty([p.width as i64, m])));
-    let shape = &kinds.shape;
+    let w = declare_weights(b, cfg, dims, &kinds.shape, formats)?;
+    Ok(LayerArgs {
+        x,
+        cos,
+        sin,
+        keys,
+        per_layer,
+        w,
+    })
+}
+
+/// The layer's weights as arguments, converted to f32 where dense, by HF suffix; `formats`
+/// gives each one's stored form in `layer_suffixes` order.
+pub(super) fn declare_weights(
+    b: &mut FuncBuilder,
+    cfg: &ModelConfig,
+    dims: &Dims,
+    shape: &LayerShape,
+    formats: &[WeightFormat],
+) -> Result<BTreeMap<String, Weight>> {
     let mut w = BTreeMap::new();
     for (suffix, format) in layer_suffixes(cfg, shape).into_iter().zip(formats) {
         let arg_name = suffix.replace('.', "_");
@@ -156,14 +186,7 @@ fn declare_args(
         };
         w.insert(suffix, weight);
     }
-    Ok(LayerArgs {
-        x,
-        cos,
-        sin,
-        keys,
-        per_layer,
-        w,
-    })
+    Ok(w)
 }
 
 fn declare_cache_args(
@@ -252,6 +275,13 @@ pub fn layer_function(
     }
     let mut ys = projections(&mut b, &a.w, &names, &xn)?.into_iter();
     let q = ys.next().expect("the q projection");
+    let (q, gate) = match cfg.attention_output_gate {
+        true => {
+            let (q, gate) = split_gate(&mut b, &q, dims.heads)?;
+            (q, Some(gate))
+        }
+        false => (q, None),
+    };
     let raw_kv = ys.next().map(|k| {
         let v = ys.next().unwrap_or_else(|| k.clone());
         (k, v)
@@ -303,6 +333,13 @@ pub fn layer_function(
             (attn, None)
         }
     };
+    let attn = match &gate {
+        Some(gate) => {
+            let open = b.logistic(gate)?;
+            b.multiply(&attn, &open)?
+        }
+        None => attn,
+    };
     let o = projection(&mut b, &a.w, "self_attn.o_proj", &attn)?;
     let o = match cfg.post_norms {
         true => {
@@ -312,7 +349,7 @@ pub fn layer_function(
         false => o,
     };
     let x = b.add(&a.x, &o)?;
-    let x = mlp_block(&mut b, &a, &x, cfg, dims, kinds.shape.mlp)?;
+    let x = mlp_block(&mut b, &a.w, &x, cfg, dims, kinds.shape.mlp)?;
     let x = per_layer_input(&mut b, &a, &x, dims.activation, eps)?;
     let x = match cfg.layer_scalar {
         true => {
@@ -497,24 +534,24 @@ fn ring_prefill_attention(
 
 /// `x + mlp(n)` with `n = RMSNorm(x)`, the MLP output normed too when the model has
 /// post-norms; the MLP is one gated MLP or a mixture of experts.
-fn mlp_block(
+pub(super) fn mlp_block(
     b: &mut FuncBuilder,
-    a: &LayerArgs,
+    w: &BTreeMap<String, Weight>,
     x: &Value,
     cfg: &ModelConfig,
     dims: &Dims,
     kind: MlpKind,
 ) -> Result<Value> {
-    let (w, eps, offset) = (&a.w, cfg.rms_norm_eps, dims.norm_offset);
+    let (eps, offset) = (cfg.rms_norm_eps, dims.norm_offset);
     let pre = match cfg.post_norms {
         true => "pre_feedforward_layernorm.weight",
         false => "post_attention_layernorm.weight",
     };
-    let gain = a.norm(b, pre, offset)?;
+    let gain = norm_of(b, w, pre, offset)?;
     let xn = rms_norm(b, x, &gain, eps)?;
     let down = match (kind, &cfg.experts) {
         (MlpKind::Experts, Some(experts)) if experts.dense_beside => {
-            dense_beside_experts(b, a, x, &xn, experts, dims, eps)?
+            dense_beside_experts(b, w, x, &xn, experts, dims, eps)?
         }
         (MlpKind::Experts, Some(experts)) => {
             let router_in = router_input(b, w, experts, x, &xn, eps)?;
@@ -530,7 +567,7 @@ fn mlp_block(
     };
     let down = match cfg.post_norms {
         true => {
-            let gain = a.norm(b, "post_feedforward_layernorm.weight", offset)?;
+            let gain = norm_of(b, w, "post_feedforward_layernorm.weight", offset)?;
             rms_norm(b, &down, &gain, eps)?
         }
         false => down,
@@ -558,7 +595,7 @@ fn activate(b: &mut FuncBuilder, activation: Activation, x: &Value) -> Result<Va
 /// experts routed by the layer's input `x` itself (see `config::Experts::scaled_router`).
 fn dense_beside_experts(
     b: &mut FuncBuilder,
-    a: &LayerArgs,
+    w: &BTreeMap<String, Weight>,
     x: &Value,
     xn: &Value,
     experts: &crate::config::Experts,
@@ -567,14 +604,14 @@ fn dense_beside_experts(
 ) -> Result<Value> {
     let offset = dims.norm_offset;
     let [after_dense, before_experts, after_experts] = BESIDE_NORMS;
-    let dense = gated_mlp(b, &a.w, "mlp", dims.activation, xn)?;
-    let gain = a.norm(b, after_dense, offset)?;
+    let dense = gated_mlp(b, w, "mlp", dims.activation, xn)?;
+    let gain = norm_of(b, w, after_dense, offset)?;
     let dense = rms_norm(b, &dense, &gain, eps)?;
-    let gain = a.norm(b, before_experts, offset)?;
+    let gain = norm_of(b, w, before_experts, offset)?;
     let experts_in = rms_norm(b, x, &gain, eps)?;
-    let router_in = router_input(b, &a.w, experts, x, xn, eps)?;
-    let routed = experts::mixture(b, &a.w, experts, dims.activation, &experts_in, &router_in)?;
-    let gain = a.norm(b, after_experts, offset)?;
+    let router_in = router_input(b, w, experts, x, xn, eps)?;
+    let routed = experts::mixture(b, w, experts, dims.activation, &experts_in, &router_in)?;
+    let gain = norm_of(b, w, after_experts, offset)?;
     let routed = rms_norm(b, &routed, &gain, eps)?;
     b.add(&dense, &routed)
 }
@@ -686,7 +723,7 @@ fn projection(
 
 /// [`projection`] for several projections of the same input, which the CPU kernels multiply
 /// in one dispatch.
-fn projections(
+pub(super) fn projections(
     b: &mut FuncBuilder,
     w: &BTreeMap<String, Weight>,
     names: &[&str],
@@ -755,9 +792,41 @@ pub fn rms_norm(b: &mut FuncBuilder, x: &Value, weight: &Value, eps: f64) -> Res
     b.multiply(&y, &w)
 }
 
-/// HF rotate-half RoPE on `[n*D, M]`: each head's halves (x1, x2) become
-/// (x1·cos − x2·sin, x2·cos + x1·sin). `cos`/`sin` are `[D/2, M]`.
+/// Per head of `[n*2D, M]`, its D queries then its D gate values (Qwen 3.5's q projection),
+/// as two `[n*D, M]`.
+fn split_gate(b: &mut FuncBuilder, q: &Value, n: i64) -> Result<(Value, Value)> {
+    let (rows, m) = (q.dim(0), q.dim(1));
+    let d = rows / (2 * n);
+    let heads = b.reshape(q, &[n, 2, d, m])?;
+    let query = b.slice_dim(&heads, 1, 0, 1)?;
+    let gate = b.slice_dim(&heads, 1, 1, 1)?;
+    Ok((
+        b.reshape(&query, &[n * d, m])?,
+        b.reshape(&gate, &[n * d, m])?,
+    ))
+}
+
+/// HF rotate-half RoPE on `[n*D, M]`: each head's first `2 * cos.dim(0)` values rotate (all
+/// of them unless the model rotates part of the head), their halves (x1, x2) becoming
+/// (x1·cos − x2·sin, x2·cos + x1·sin); the rest pass. `cos`/`sin` are `[pairs, M]`.
 fn rope(b: &mut FuncBuilder, x: &Value, n: i64, cos: &Value, sin: &Value) -> Result<Value> {
+    let (rows, m) = (x.dim(0), x.dim(1));
+    let (d, rotated) = (rows / n, 2 * cos.dim(0));
+    if rotated == d {
+        return rope_whole(b, x, n, cos, sin);
+    }
+    let heads = b.reshape(x, &[n, d, m])?;
+    let turn = b.slice_dim(&heads, 1, 0, rotated)?;
+    let pass = b.slice_dim(&heads, 1, rotated, d - rotated)?;
+    let turn = b.reshape(&turn, &[n * rotated, m])?;
+    let turn = rope_whole(b, &turn, n, cos, sin)?;
+    let turn = b.reshape(&turn, &[n, rotated, m])?;
+    let both = b.concatenate(&[&turn, &pass], 1)?;
+    b.reshape(&both, &[rows, m])
+}
+
+/// [`rope`] over every value of each head.
+fn rope_whole(b: &mut FuncBuilder, x: &Value, n: i64, cos: &Value, sin: &Value) -> Result<Value> {
     let (half, m) = (cos.dim(0), cos.dim(1));
     let x4 = b.reshape(x, &[n, 2, half, m])?;
     let x1 = b.slice_dim(&x4, 1, 0, 1)?;

@@ -74,7 +74,8 @@ impl LayerPlan {
             let kind = cfg.layer_type(l);
             let window = match kind {
                 LayerType::SlidingAttention => cfg.sliding_window,
-                LayerType::FullAttention => None,
+                // Linear layers keep no cache: their span is never read.
+                LayerType::FullAttention | LayerType::LinearAttention => None,
             };
             let span = CacheSpan::new(window, capacity);
             let shape = cfg.layer_shape(l);
@@ -114,6 +115,12 @@ impl LayerPlan {
 impl LayerUse {
     /// Whether it keeps caches of its own (module globals).
     pub fn owns_cache(&self) -> bool {
-        self.kv == KvSource::Own
+        self.kv == KvSource::Own && !self.keeps_state()
+    }
+
+    /// Whether it is a linear-attention layer, with a recurrent state per slot instead of a
+    /// cache (see `delta_net`).
+    pub fn keeps_state(&self) -> bool {
+        self.shape.attention == LayerType::LinearAttention
     }
 }

@@ -122,7 +122,16 @@ impl WeightLayout {
             return Ok(());
         }
         let shared = cfg.experts.as_ref().and_then(|e| e.shared.as_ref());
+        let linear = cfg.linear_attention.as_ref();
         let outs = [
+            (
+                "linear attention q/k/v channels",
+                linear.map_or(0, |a| a.conv_channels()),
+            ),
+            (
+                "linear attention value heads * value dim",
+                linear.map_or(0, |a| a.value_heads * a.value_dim),
+            ),
             ("shared expert width", shared.map_or(0, |s| s.width)),
             ("hidden_size", cfg.hidden_size),
             ("intermediate_size", cfg.intermediate_size),

@@ -4,6 +4,7 @@
 mod argmax;
 mod attention;
 mod copy_slot;
+mod delta_net;
 mod embed;
 mod experts;
 mod forward;
@@ -25,6 +26,7 @@ pub use self::weight_format::{
 };
 pub use attention::AttentionForm;
 pub use copy_slot::COPY_SLOT;
+pub use delta_net::{state_globals, StateDims};
 pub use embed::embed_name;
 pub use forward::cache_globals;
 pub use head::{sample_function, Head};
@@ -36,7 +38,7 @@ pub use sample::SAMPLE_ARGS;
 pub use step::{CacheSpan, Dims, Scratch, Step};
 pub use weights::{is_expert_stack, is_tiled, Param, Weights, PARAMETER_SCOPE};
 
-use crate::config::ModelConfig;
+use crate::config::{LayerType, ModelConfig};
 pub use crate::hlo::ProductForm;
 use crate::hlo::{ElemType, Global, GlobalInit, Module, ShapeError, TensorType};
 use crate::module_form::ModuleForm;
@@ -393,6 +395,16 @@ fn module_globals(
 ) -> Vec<Global> {
     let mut globals: Vec<Global> = weights.all().into_iter().flat_map(Param::globals).collect();
     for (l, layer) in plan.layers.iter().enumerate() {
+        if let (true, Some(a)) = (layer.keeps_state(), &cfg.linear_attention) {
+            let tys = delta_net::StateDims::new(a).global_types(dims.slots);
+            for (name, ty) in delta_net::state_globals(l).into_iter().zip(tys) {
+                globals.push(Global {
+                    name,
+                    ty,
+                    init: GlobalInit::MutableZeros,
+                });
+            }
+        }
         if !layer.owns_cache() {
             continue;
         }
@@ -474,7 +486,12 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
                     packed: false,
                 };
                 let dims = dims.for_heads(cfg, key.shape.heads);
-                layer::layer_function(name, cfg, &dims, step, kinds, &key.formats)
+                match key.shape.attention {
+                    LayerType::LinearAttention => {
+                        delta_net::layer_function(name, cfg, &dims, step, &key.shape, &key.formats)
+                    }
+                    _ => layer::layer_function(name, cfg, &dims, step, kinds, &key.formats),
+                }
             })
             .collect::<Result<Vec<_>, _>>()?;
         let forward = forward::forward_function(cfg, &dims, step, &weights, &plan, &layers)?;
@@ -547,6 +564,11 @@ fn embed_graph(
     if cfg.per_layer_input.is_some() {
         return Err(GraphError::Options(
             "embedding graphs are not built for models with per-layer inputs".into(),
+        ));
+    }
+    if cfg.linear_attention.is_some() {
+        return Err(GraphError::Options(
+            "embedding graphs are not built for models with linear-attention layers".into(),
         ));
     }
     // Sized as a prefill chunk reading a window of its own tokens.

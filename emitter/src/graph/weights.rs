@@ -4,7 +4,7 @@
 use super::grouped_kernel::weight_kernel;
 use super::linear::{Several, Weight, WeightLayout};
 use super::weight_format::{group_part, GroupFormat, WeightFormat, WeightFormats};
-use crate::config::{LayerShape, MlpKind, ModelConfig};
+use crate::config::{LayerShape, LayerType, MlpKind, ModelConfig};
 use crate::hlo::{ElemType, FuncBuilder, Global, GlobalInit, TensorType, Value};
 
 /// The parameter scope the runtime binds the weight file to.
@@ -170,6 +170,12 @@ fn split_nibbles(b: &mut FuncBuilder, bytes: &Value) -> crate::hlo::Result<Value
 /// function takes them.
 pub fn layer_suffixes(cfg: &ModelConfig, shape: &LayerShape) -> Vec<String> {
     let mut s = vec!["input_layernorm.weight".to_string()];
+    if shape.attention == LayerType::LinearAttention {
+        s.extend(LINEAR_ATTENTION.map(String::from));
+        s.push("post_attention_layernorm.weight".to_string());
+        s.extend(mlp_suffixes(cfg, shape));
+        return s;
+    }
     let proj = |s: &mut Vec<String>, name: &str, bias: bool| {
         s.push(format!("{name}.weight"));
         if bias {
@@ -203,14 +209,7 @@ pub fn layer_suffixes(cfg: &ModelConfig, shape: &LayerShape) -> Vec<String> {
     if cfg.post_norms {
         s.push("pre_feedforward_layernorm.weight".to_string());
     }
-    match shape.mlp {
-        MlpKind::Dense => {
-            for name in ["mlp.gate_proj", "mlp.up_proj", "mlp.down_proj"] {
-                proj(&mut s, name, cfg.mlp_bias);
-            }
-        }
-        MlpKind::Experts => s.extend(expert_suffixes(cfg)),
-    }
+    s.extend(mlp_suffixes(cfg, shape));
     if cfg.post_norms {
         s.push("post_feedforward_layernorm.weight".to_string());
     }
@@ -225,6 +224,37 @@ pub fn layer_suffixes(cfg: &ModelConfig, shape: &LayerShape) -> Vec<String> {
     }
     s
 }
+
+/// The MLP's weights: a dense gated MLP's, or the experts'.
+fn mlp_suffixes(cfg: &ModelConfig, shape: &LayerShape) -> Vec<String> {
+    match shape.mlp {
+        MlpKind::Dense => ["mlp.gate_proj", "mlp.up_proj", "mlp.down_proj"]
+            .into_iter()
+            .flat_map(|name| {
+                let bias = cfg.mlp_bias.then(|| format!("{name}.bias"));
+                std::iter::once(format!("{name}.weight")).chain(bias)
+            })
+            .collect(),
+        MlpKind::Experts => expert_suffixes(cfg),
+    }
+}
+
+/// A Gated DeltaNet layer's weights (see `config::LinearAttention`), in the order its
+/// function takes them: the fused q/k/v projection `[C, H]`, the output gate's `[Hv*dv, H]`,
+/// the write strength's and the decay's `[Hv, H]`, the convolution `[C, taps]` (HF stores
+/// `[C, 1, taps]`, the same values), the decay's bias and log rate `[Hv]`, the output norm
+/// `[dv]` and the output projection `[H, Hv*dv]`.
+pub const LINEAR_ATTENTION: [&str; 9] = [
+    "linear_attn.in_proj_qkv.weight",
+    "linear_attn.in_proj_z.weight",
+    "linear_attn.in_proj_b.weight",
+    "linear_attn.in_proj_a.weight",
+    "linear_attn.conv1d.weight",
+    "linear_attn.dt_bias",
+    "linear_attn.A_log",
+    "linear_attn.norm.weight",
+    "linear_attn.out_proj.weight",
+];
 
 /// The dense MLP running beside the experts (if any), the router, the stacked experts (and
 /// their biases) and the shared expert, if any.
@@ -318,8 +348,15 @@ pub fn is_tiled(name: &str, ty: &TensorType) -> bool {
 /// Weights kept dense in rows whatever the layout: the router and the shared expert's gate
 /// are read once per token and are small; the stacked experts are gathered by expert.
 fn stays_dense_rows(suffix: &str) -> bool {
-    is_stacked_expert(suffix) || suffix == ROUTER || suffix == SHARED_GATE
+    is_stacked_expert(suffix) || [ROUTER, SHARED_GATE, CONV, WRITE, DECAY].contains(&suffix)
 }
+
+/// The DeltaNet's convolution taps: read per channel, never multiplied as a matrix.
+const CONV: &str = "linear_attn.conv1d.weight";
+/// The DeltaNet's write strength and decay projections: a row per value head, read once per
+/// token, like the router.
+const WRITE: &str = "linear_attn.in_proj_b.weight";
+const DECAY: &str = "linear_attn.in_proj_a.weight";
 
 /// The HF `[out, in]` of a layer weight; `in` is 0 for vectors. Stacked experts give one
 /// expert's.
@@ -336,7 +373,24 @@ pub(super) fn layer_dims(cfg: &ModelConfig, shape: &LayerShape, suffix: &str) ->
     let shared = experts
         .and_then(|x| x.shared.as_ref())
         .map_or(0, |s| s.width as i64);
+    let linear = cfg.linear_attention;
+    let (conv, value_rows, value_heads) = linear.map_or((0, 0, 0), |a| {
+        let v = (a.value_heads * a.value_dim) as i64;
+        (a.conv_channels() as i64, v, a.value_heads as i64)
+    });
+    let gate = match cfg.attention_output_gate {
+        true => 2,
+        false => 1,
+    };
     let (out, inp) = match suffix.rsplit_once('.').map_or(suffix, |(p, _)| p) {
+        "linear_attn.in_proj_qkv" => (conv, e),
+        "linear_attn.in_proj_z" => (value_rows, e),
+        "linear_attn.in_proj_b" | "linear_attn.in_proj_a" => (value_heads, e),
+        "linear_attn.conv1d" => (conv, linear.map_or(0, |a| a.conv_kernel as i64)),
+        "linear_attn.norm" => (linear.map_or(0, |a| a.value_dim as i64), 0),
+        "linear_attn.out_proj" => (e, value_rows),
+        // `linear_attn.dt_bias` and `linear_attn.A_log`, without a `.weight` suffix.
+        "linear_attn" => (value_heads, 0),
         "input_layernorm"
         | "post_attention_layernorm"
         | "pre_feedforward_layernorm"
@@ -347,7 +401,7 @@ pub(super) fn layer_dims(cfg: &ModelConfig, shape: &LayerShape, suffix: &str) ->
         "self_attn.q_norm" if cfg.qk_norm_whole_projection => (q, 0),
         "self_attn.k_norm" if cfg.qk_norm_whole_projection => (kv, 0),
         "self_attn.q_norm" | "self_attn.k_norm" => (d, 0),
-        "self_attn.q_proj" => (q, e),
+        "self_attn.q_proj" => (gate * q, e),
         "self_attn.k_proj" | "self_attn.v_proj" => (kv, e),
         "self_attn.o_proj" => (e, q),
         // `self_attn.sinks`, a weight without a `.weight` suffix.

@@ -284,6 +284,74 @@ impl FuncBuilder {
         Ok(results.collect())
     }
 
+    /// `stablehlo.while` over the loop-carried values `init`: `cond` builds the scalar `i1`
+    /// that keeps it going from the carried values, `body` their next values (of the same
+    /// types). The regions may use values defined before. The trip count stays on the device
+    /// only where the backend keeps loops there (the CPU does; CUDA reads the predicate back
+    /// each turn).
+    pub fn while_loop(
+        &mut self,
+        init: &[&Value],
+        cond: impl FnOnce(&mut FuncBuilder, &[Value]) -> Result<Value>,
+        body: impl FnOnce(&mut FuncBuilder, &[Value]) -> Result<Vec<Value>>,
+    ) -> Result<Vec<Value>> {
+        let op = "stablehlo.while";
+        let tys: Vec<TensorType> = init.iter().map(|v| v.ty().clone()).collect();
+        if tys.is_empty() {
+            return fail(op, "needs at least one carried value");
+        }
+        let outer = std::mem::take(&mut self.body);
+        let cond_args: Vec<Value> = tys.iter().map(|t| self.fresh(t.clone())).collect();
+        let keep = cond(self, &cond_args);
+        let cond_body = std::mem::take(&mut self.body);
+        let body_args: Vec<Value> = tys.iter().map(|t| self.fresh(t.clone())).collect();
+        let next = body(self, &body_args);
+        let body_body = std::mem::replace(&mut self.body, outer);
+        let (keep, next) = (keep?, next?);
+        if keep.ty() != &TensorType::scalar(super::ElemType::I1) {
+            return fail(op, format!("condition is {}, not tensor<i1>", keep.ty()));
+        }
+        let next_tys: Vec<&TensorType> = next.iter().map(|v| v.ty()).collect();
+        let carried: Vec<&TensorType> = tys.iter().collect();
+        if next_tys != carried {
+            return fail(
+                op,
+                format!(
+                    "body returns ({}) for carried ({})",
+                    types_of(&next_tys),
+                    types_of(&carried)
+                ),
+            );
+        }
+        let block = |args: &[Value]| {
+            let args: Vec<String> = args.iter().map(|a| format!("{a}: {}", a.ty())).collect();
+            format!("    ^bb0({}):\n", args.join(", "))
+        };
+        let all = types_of(&carried);
+        let results = join(&next.iter().map(|v| v.to_string()).collect::<Vec<_>>());
+        let n = tys.len();
+        let base = self.fresh(tys[0].clone());
+        let lhs = match n {
+            1 => base.to_string(),
+            _ => format!("{base}:{n}"),
+        };
+        let operands = join(&init.iter().map(|v| v.to_string()).collect::<Vec<_>>());
+        let text = format!(
+            "{lhs} = \"{op}\"({operands}) ({{\n{}{}      stablehlo.return {keep} : tensor<i1>\n    }}, {{\n{}{}      stablehlo.return {results} : {all}\n    }}) : ({all}) -> ({all})",
+            block(&cond_args),
+            cond_body,
+            block(&body_args),
+            body_body,
+        );
+        self.line(&text);
+        Ok((0..n)
+            .map(|i| match n {
+                1 => base.clone(),
+                _ => base.project(i, tys[i].clone()),
+            })
+            .collect())
+    }
+
     /// `stablehlo.if` on a scalar `i1`: the ops `then` or `otherwise` build run, and the
     /// values each returns (of the same types) are the results. The regions may use values
     /// defined before; values defined inside stay inside. Lets a graph skip work that no row

@@ -315,6 +315,11 @@ impl FuncBuilder {
         self.unary_float("log", x)
     }
 
+    /// `log(1 + x)`, exact for small `x` where `log` of the sum would round it away.
+    pub fn log_plus_one(&mut self, x: &Value) -> Result<Value> {
+        self.unary_float("log_plus_one", x)
+    }
+
     pub fn rsqrt(&mut self, x: &Value) -> Result<Value> {
         self.unary_float("rsqrt", x)
     }

@@ -119,6 +119,9 @@ pub(super) fn from_gguf(file: &GgufFile, m: &Meta) -> Result<ModelConfig, Config
         kv_shared_layers: shared,
         kv_shared_double_mlp: double,
         per_layer_input,
+        linear_attention: None,
+        attention_output_gate: false,
+        rotary_dim: None,
     };
     cfg.validate()?;
     Ok(cfg)

@@ -134,6 +134,9 @@ pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
         kv_shared_layers: 0,
         kv_shared_double_mlp: false,
         per_layer_input: None,
+        linear_attention: None,
+        attention_output_gate: false,
+        rotary_dim: None,
     };
     cfg.validate()?;
     if cfg.qk_norm_whole_projection {

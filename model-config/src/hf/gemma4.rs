@@ -86,6 +86,9 @@ pub(super) fn from_json(root: &Json, model_type: &str) -> Result<ModelConfig, Co
         kv_shared_layers: j.usize("num_kv_shared_layers")?.unwrap_or(0),
         kv_shared_double_mlp: j.bool("use_double_wide_mlp")?.unwrap_or(false),
         per_layer_input: per_layer_input(j)?,
+        linear_attention: None,
+        attention_output_gate: false,
+        rotary_dim: None,
     };
     cfg.validate()?;
     Ok(cfg)
@@ -200,7 +203,8 @@ fn per_layer_config(
             LayerType::SlidingAttention if this != (HeadShape { head_dim, kv_heads }) => {
                 return unsupported(format!("per_layer_config for sliding layer {l}"))
             }
-            LayerType::SlidingAttention => {}
+            // Gemma 4's layer list names no linear layers (`layer_types` refuses them).
+            LayerType::SlidingAttention | LayerType::LinearAttention => {}
             LayerType::FullAttention => match shape {
                 Some(s) if s != this => {
                     return unsupported(format!(

@@ -24,6 +24,7 @@
 //! one model.
 
 mod gemma4;
+mod qwen3_5;
 
 use std::path::Path;
 
@@ -43,7 +44,8 @@ fn family_of_model_type(model_type: &str) -> Result<Family, ConfigError> {
         (_, Some(family)) => Ok(family),
         (other, None) => unsupported(format!(
             "model_type {other:?} (supported: llama, mistral, qwen2, qwen3, gemma3_text, \
-             qwen2_moe, qwen3_moe, mixtral, olmoe, gpt_oss, gemma4, gemma4_text)"
+             qwen2_moe, qwen3_moe, mixtral, olmoe, gpt_oss, gemma4, gemma4_text, qwen3_5, \
+             qwen3_5_text, qwen3_5_moe, qwen3_5_moe_text)"
         )),
     }
 }
@@ -77,8 +79,10 @@ pub fn from_hf_json(text: &str) -> Result<ModelConfig, ConfigError> {
         .str("model_type")?
         .ok_or_else(|| invalid("model_type missing"))?;
     let family = family_of_model_type(model_type)?;
-    if family == Family::Gemma4 {
-        return gemma4::from_json(&j, model_type);
+    match family {
+        Family::Gemma4 => return gemma4::from_json(&j, model_type),
+        Family::Qwen35 | Family::Qwen35Moe => return qwen3_5::from_json(&j, model_type, family),
+        _ => {}
     }
     reject_unsupported(&j, family)?;
     let heads = j.required_usize("num_attention_heads")?;
@@ -148,6 +152,9 @@ pub fn from_hf_json(text: &str) -> Result<ModelConfig, ConfigError> {
         kv_shared_layers: 0,
         kv_shared_double_mlp: false,
         per_layer_input: None,
+        linear_attention: None,
+        attention_output_gate: false,
+        rotary_dim: None,
     };
     cfg.validate()?;
     Ok(cfg)
@@ -160,16 +167,20 @@ fn reject_unsupported(j: &Json, family: Family) -> Result<(), ConfigError> {
         | Family::Qwen2
         | Family::Qwen3
         | Family::Gemma3
-        | Family::Gemma4 => &[
+        | Family::Gemma4
+        | Family::Qwen35 => &[
             "num_local_experts",
             "num_experts",
             "n_routed_experts",
             "moe_intermediate_size",
         ],
         // Routing the MoE families' graphs do not have (DeepSeek's groups and shared experts).
-        Family::Qwen2Moe | Family::Qwen3Moe | Family::Mixtral | Family::Olmoe | Family::GptOss => {
-            &["n_routed_experts", "n_shared_experts"]
-        }
+        Family::Qwen2Moe
+        | Family::Qwen3Moe
+        | Family::Mixtral
+        | Family::Olmoe
+        | Family::GptOss
+        | Family::Qwen35Moe => &["n_routed_experts", "n_shared_experts"],
     };
     for key in moe_keys {
         if j.0
@@ -224,9 +235,13 @@ fn biases(j: &Json, family: Family) -> Result<(bool, bool), ConfigError> {
     let mlp = j.bool("mlp_bias")?.unwrap_or(false);
     Ok(match family {
         Family::Llama => (attention, mlp),
-        Family::Qwen3 | Family::Gemma3 | Family::Gemma4 | Family::Qwen3Moe | Family::Olmoe => {
-            (attention, false)
-        }
+        Family::Qwen3
+        | Family::Gemma3
+        | Family::Gemma4
+        | Family::Qwen3Moe
+        | Family::Olmoe
+        | Family::Qwen35
+        | Family::Qwen35Moe => (attention, false),
         // The expert biases are part of the experts, not `mlp_bias`.
         Family::GptOss => (j.bool("attention_bias")?.unwrap_or(true), false),
         Family::Mistral | Family::Qwen2 | Family::Qwen2Moe | Family::Mixtral => (false, false),
@@ -345,7 +360,7 @@ fn attention_layers(
             if j.bool("use_sliding_window")?.unwrap_or(false) {
                 return unsupported("use_sliding_window (sliding layers above max_window_layers)");
             }
-            let listed = layer_types(j, layers)?;
+            let listed = layer_types(j, layers, false)?;
             if listed
                 .iter()
                 .flatten()
@@ -359,7 +374,7 @@ fn attention_layers(
             let window = j
                 .usize("sliding_window")?
                 .ok_or_else(|| invalid("sliding_window missing"))?;
-            let mut types = match layer_types(j, layers)? {
+            let mut types = match layer_types(j, layers, false)? {
                 Some(types) => types,
                 None => pattern_layers(j, layers)?,
             };
@@ -369,12 +384,16 @@ fn attention_layers(
             }
             Ok((Some(window), types))
         }
+        // Read by their own reader (`qwen3_5`).
+        Family::Qwen35 | Family::Qwen35Moe => {
+            Ok((None, layer_types(j, layers, true)?.unwrap_or_default()))
+        }
         Family::GptOss => {
             let window = j
                 .usize("sliding_window")?
                 .ok_or_else(|| invalid("sliding_window missing"))?;
             // The class default: even layers slide, odd ones attend to everything.
-            let types = match layer_types(j, layers)? {
+            let types = match layer_types(j, layers, false)? {
                 Some(types) => types,
                 None => (0..layers)
                     .map(|l| match l % 2 {
@@ -388,7 +407,12 @@ fn attention_layers(
     }
 }
 
-fn layer_types(j: &Json, layers: usize) -> Result<Option<Vec<LayerType>>, ConfigError> {
+/// The listed layer kinds; linear attention only where the family has it (`linear`).
+fn layer_types(
+    j: &Json,
+    layers: usize,
+    linear: bool,
+) -> Result<Option<Vec<LayerType>>, ConfigError> {
     let Some(list) = j.0.get("layer_types").filter(|v| !v.is_null()) else {
         return Ok(None);
     };
@@ -400,6 +424,7 @@ fn layer_types(j: &Json, layers: usize) -> Result<Option<Vec<LayerType>>, Config
         .map(|t| match t.as_str() {
             Some("full_attention") => Ok(LayerType::FullAttention),
             Some("sliding_attention") => Ok(LayerType::SlidingAttention),
+            Some("linear_attention") if linear => Ok(LayerType::LinearAttention),
             _ => unsupported(format!("layer type {t}")),
         })
         .collect::<Result<Vec<_>, _>>()?;

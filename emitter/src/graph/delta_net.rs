@@ -1,0 +1,404 @@
+//! A Gated DeltaNet layer (Qwen 3.5's linear attention; see `config::LinearAttention`) as a
+//! private function. Where an attention layer reads and writes a KV cache, this one carries a
+//! fixed-size state per sequence: the last `taps - 1` inputs of its causal convolution and a
+//! `key_dim x value_dim` matrix per value head.
+//!
+//! Per token t and value head h, with q and k L2-normalised (q also scaled by dk^-1/2):
+//! `S = S * exp(g)`, `S += k (beta (v - S^T k))^T`, `o = S^T q`, where
+//! `g = -exp(A_log) softplus(a + dt_bias)` and `beta = sigmoid(b)`. Decode makes that one
+//! update per row; prefill runs it token by token in a loop over the chunk's live tokens, so
+//! its cost grows linearly with the prompt and its numbers are the decode step's.
+
+use std::collections::BTreeMap;
+
+use super::layer::{declare_weights, mlp_block, norm_of, projections, rms_norm, vector};
+use super::linear::Weight;
+use super::step::{Dims, Step};
+use super::weight_format::WeightFormat;
+use super::weights::LINEAR_ATTENTION;
+use crate::config::{LayerShape, LinearAttention, ModelConfig};
+use crate::hlo::{
+    Cmp, ElemType, FuncBuilder, Function, GatherDims, ReduceOp, Result, ScatterDims, ShapeError,
+    TensorType, Value,
+};
+
+fn f32_ty(shape: impl Into<Vec<i64>>) -> TensorType {
+    TensorType::new(shape, ElemType::F32)
+}
+
+/// Global symbols of linear layer `l`'s convolution and recurrent states.
+pub fn state_globals(l: usize) -> [String; 2] {
+    [
+        format!("state.layers.{l}.conv"),
+        format!("state.layers.{l}.recurrent"),
+    ]
+}
+
+/// The sizes a DeltaNet layer is built from.
+#[derive(Debug, Clone, Copy)]
+pub struct StateDims {
+    key_heads: i64,
+    value_heads: i64,
+    key_dim: i64,
+    value_dim: i64,
+    taps: i64,
+    channels: i64,
+}
+
+impl StateDims {
+    pub fn new(a: &LinearAttention) -> StateDims {
+        StateDims {
+            key_heads: a.key_heads as i64,
+            value_heads: a.value_heads as i64,
+            key_dim: a.key_dim as i64,
+            value_dim: a.value_dim as i64,
+            taps: a.conv_kernel as i64,
+            channels: a.conv_channels() as i64,
+        }
+    }
+
+    /// One slot's convolution state, `[taps - 1, C]`, behind `rows` leading dims.
+    pub fn conv_type(&self, rows: &[i64]) -> TensorType {
+        let tail = [self.taps - 1, self.channels];
+        f32_ty(rows.iter().copied().chain(tail).collect::<Vec<_>>())
+    }
+
+    /// One slot's recurrent state, `[Hv, dk, dv]`, behind `rows` leading dims.
+    pub fn recurrent_type(&self, rows: &[i64]) -> TensorType {
+        let tail = [self.value_heads, self.key_dim, self.value_dim];
+        f32_ty(rows.iter().copied().chain(tail).collect::<Vec<_>>())
+    }
+
+    /// Both module globals for `slots` slots.
+    pub fn global_types(&self, slots: i64) -> [TensorType; 2] {
+        [self.conv_type(&[slots]), self.recurrent_type(&[slots])]
+    }
+}
+
+/// Decode: `<name>(x [E, B], conv [B, taps-1, C], state [B, Hv, dk, dv], weights...)`, row b
+/// one token of the sequence whose states it was given. Prefill:
+/// `<name>(x [E, T], len, conv [taps-1, C], state [Hv, dk, dv], weights...)`, the first `len`
+/// tokens of one sequence (the rest padding, which moves no state). Both return the new
+/// hidden state and both states after the step.
+pub fn layer_function(
+    name: String,
+    cfg: &ModelConfig,
+    dims: &Dims,
+    step: Step,
+    shape: &LayerShape,
+    formats: &[WeightFormat],
+) -> Result<Function> {
+    let a = cfg.linear_attention.as_ref().ok_or_else(|| ShapeError {
+        op: "delta_net".into(),
+        detail: "a linear layer in a model without linear attention".into(),
+    })?;
+    let s = StateDims::new(a);
+    let mut b = FuncBuilder::private(name).with_products(dims.products);
+    let m = step.tokens();
+    let x = b.arg("x", f32_ty([dims.hidden, m]));
+    let len = match step {
+        Step::Prefill { .. } => Some(b.arg("len", TensorType::scalar(ElemType::I32))),
+        Step::Decode { .. } => None,
+    };
+    let rows: &[i64] = match step {
+        Step::Prefill { .. } => &[],
+        Step::Decode { .. } => &[m],
+    };
+    let conv = b.arg("conv", s.conv_type(rows));
+    let state = b.arg("state", s.recurrent_type(rows));
+    let w = declare_weights(&mut b, cfg, dims, shape, formats)?;
+    let (eps, offset) = (cfg.rms_norm_eps, dims.norm_offset);
+    let gain = norm_of(&mut b, &w, "input_layernorm.weight", offset)?;
+    let xn = rms_norm(&mut b, &x, &gain, eps)?;
+    let names: Vec<&str> = (LINEAR_ATTENTION[..4].iter())
+        .map(|n| n.trim_end_matches(".weight"))
+        .collect();
+    let [qkv, z, beta, decay]: [Value; 4] = projections(&mut b, &w, &names, &xn)?
+        .try_into()
+        .expect("four projections");
+    let taps = vector(&w, "linear_attn.conv1d.weight")?;
+    let (mixed, conv) = match &len {
+        Some(len) => convolve_chunk(&mut b, &s, &qkv, &conv, taps, len)?,
+        None => convolve_rows(&mut b, &s, &qkv, &conv, taps)?,
+    };
+    let inputs = step_inputs(&mut b, &s, &w, &mixed, &beta, &decay)?;
+    let (o, state) = match &len {
+        Some(len) => recur_chunk(&mut b, &s, &inputs, &state, len)?,
+        None => {
+            let (state, o) = delta_step(&mut b, &state, &inputs)?;
+            (o, state)
+        }
+    };
+    let o = gated_norm(&mut b, &s, &w, &o, &z, eps)?;
+    let out = projections(&mut b, &w, &["linear_attn.out_proj"], &o)?.remove(0);
+    let x = b.add(&x, &out)?;
+    let x = mlp_block(&mut b, &w, &x, cfg, dims, shape.mlp)?;
+    Ok(b.finish(&[&x, &conv, &state]))
+}
+
+/// The causal convolution of one token per row: `qkv [C, B]` after each row's `taps - 1`
+/// earlier inputs `conv [B, taps-1, C]`. Returns SiLU of it as `[B, C]` and the rows' new
+/// states (the last `taps - 1` inputs).
+fn convolve_rows(
+    b: &mut FuncBuilder,
+    s: &StateDims,
+    qkv: &Value,
+    conv: &Value,
+    taps: &Value,
+) -> Result<(Value, Value)> {
+    let rows = qkv.dim(1);
+    let now = b.transpose(qkv, &[1, 0])?;
+    let now = b.reshape(&now, &[rows, 1, s.channels])?;
+    let seq = b.concatenate(&[conv, &now], 1)?;
+    let w = b.transpose(taps, &[1, 0])?;
+    let w = b.broadcast_in_dim(&w, &[rows, s.taps, s.channels], &[1, 2])?;
+    let products = b.multiply(&seq, &w)?;
+    let sum = b.reduce_with(&products, 0.0, ReduceOp::Add, &[1])?;
+    let next = b.slice_dim(&seq, 1, 1, s.taps - 1)?;
+    Ok((silu(b, &sum)?, next))
+}
+
+/// The causal convolution of a chunk `qkv [C, T]` after its sequence's `taps - 1` earlier
+/// inputs `conv [taps-1, C]`. Returns SiLU of it as `[T, C]` and the state after the first
+/// `len` tokens.
+fn convolve_chunk(
+    b: &mut FuncBuilder,
+    s: &StateDims,
+    qkv: &Value,
+    conv: &Value,
+    taps: &Value,
+    len: &Value,
+) -> Result<(Value, Value)> {
+    let t = qkv.dim(1);
+    let now = b.transpose(qkv, &[1, 0])?;
+    let seq = b.concatenate(&[conv, &now], 0)?;
+    let mut sum: Option<Value> = None;
+    for j in 0..s.taps {
+        let window = b.slice_dim(&seq, 0, j, t)?;
+        let tap = b.slice_dim(taps, 1, j, 1)?;
+        let tap = b.reshape(&tap, &[s.channels])?;
+        let tap = b.broadcast_in_dim(&tap, &[t, s.channels], &[1])?;
+        let term = b.multiply(&window, &tap)?;
+        sum = Some(match sum {
+            None => term,
+            Some(acc) => b.add(&acc, &term)?,
+        });
+    }
+    let sum = sum.expect("at least two taps");
+    // Inputs len .. len + taps - 1 of the sequence are the chunk's last live tokens.
+    let at = b.reshape(len, &[1, 1])?;
+    let gather = GatherDims {
+        offset_dims: vec![1, 2],
+        collapsed_slice_dims: vec![],
+        start_index_map: vec![0],
+        index_vector_dim: 1,
+        slice_sizes: vec![s.taps - 1, s.channels],
+    };
+    let next = b.gather(&seq, &at, &gather)?;
+    let next = b.reshape(&next, &[s.taps - 1, s.channels])?;
+    Ok((silu(b, &sum)?, next))
+}
+
+fn silu(b: &mut FuncBuilder, x: &Value) -> Result<Value> {
+    let sig = b.logistic(x)?;
+    b.multiply(x, &sig)
+}
+
+/// What the state update reads per token (rows: decode rows or a chunk's tokens).
+struct StepValues {
+    /// `[M, Hv, dk]`: L2-normalised, scaled by dk^-1/2, each key head repeated for its value
+    /// heads.
+    q: Value,
+    /// `[M, Hv, dk]`: L2-normalised, repeated likewise.
+    k: Value,
+    /// `[M, Hv, dv]`.
+    v: Value,
+    /// `exp(g)`, `[M, Hv]`.
+    decay: Value,
+    /// `[M, Hv]`.
+    beta: Value,
+}
+
+/// Splits the convolved `mixed [M, C]` into q, k, v and computes the decay and write strength
+/// from their projections `[Hv, M]`.
+fn step_inputs(
+    b: &mut FuncBuilder,
+    s: &StateDims,
+    w: &BTreeMap<String, Weight>,
+    mixed: &Value,
+    beta: &Value,
+    decay: &Value,
+) -> Result<StepValues> {
+    let m = mixed.dim(0);
+    let keys = s.key_heads * s.key_dim;
+    let q = b.slice_dim(mixed, 1, 0, keys)?;
+    let k = b.slice_dim(mixed, 1, keys, keys)?;
+    let v = b.slice_dim(mixed, 1, 2 * keys, s.value_heads * s.value_dim)?;
+    let q = l2_heads(b, s, &q, Some((s.key_dim as f64).powf(-0.5)))?;
+    let k = l2_heads(b, s, &k, None)?;
+    let v = b.reshape(&v, &[m, s.value_heads, s.value_dim])?;
+    let beta = b.transpose(beta, &[1, 0])?;
+    let beta = b.logistic(&beta)?;
+    // g = -exp(A_log) * softplus(a + dt_bias), in transformers' order.
+    let a = b.transpose(decay, &[1, 0])?;
+    let dt_bias = vector(w, "linear_attn.dt_bias")?;
+    let dt_bias = b.broadcast_in_dim(dt_bias, &[m, s.value_heads], &[1])?;
+    let a = b.add(&a, &dt_bias)?;
+    let soft = softplus(b, &a)?;
+    let rate = vector(w, "linear_attn.A_log")?;
+    let rate = b.exp(rate)?;
+    let rate = b.negate(&rate)?;
+    let rate = b.broadcast_in_dim(&rate, &[m, s.value_heads], &[1])?;
+    let g = b.multiply(&rate, &soft)?;
+    let decay = b.exp(&g)?;
+    Ok(StepValues {
+        q,
+        k,
+        v,
+        decay,
+        beta,
+    })
+}
+
+/// `log(1 + e^x)`, and `x` itself above 20 (torch's threshold).
+fn softplus(b: &mut FuncBuilder, x: &Value) -> Result<Value> {
+    let e = b.exp(x)?;
+    let soft = b.log_plus_one(&e)?;
+    let threshold = b.splat(x.ty().clone(), 20.0)?;
+    let above = b.compare(Cmp::Gt, x, &threshold)?;
+    b.select(&above, x, &soft)
+}
+
+/// `[M, Hk*dk]` as `[M, Hv, dk]`: each key head L2-normalised (`x / sqrt(sum x^2 + 1e-6)`),
+/// times `scale`, repeated for the value heads that read it.
+fn l2_heads(b: &mut FuncBuilder, s: &StateDims, x: &Value, scale: Option<f64>) -> Result<Value> {
+    let m = x.dim(0);
+    let heads = [m, s.key_heads, s.key_dim];
+    let x = b.reshape(x, &heads)?;
+    let sq = b.multiply(&x, &x)?;
+    let sum = b.reduce_with(&sq, 0.0, ReduceOp::Add, &[2])?;
+    let eps = b.splat(sum.ty().clone(), 1e-6)?;
+    let sum = b.add(&sum, &eps)?;
+    let r = b.rsqrt(&sum)?;
+    let r = b.broadcast_in_dim(&r, &heads, &[0, 1])?;
+    let mut x = b.multiply(&x, &r)?;
+    if let Some(scale) = scale {
+        let scale = b.splat(x.ty().clone(), scale)?;
+        x = b.multiply(&x, &scale)?;
+    }
+    let repeat = s.value_heads / s.key_heads;
+    let x = b.broadcast_in_dim(&x, &[m, s.key_heads, repeat, s.key_dim], &[0, 1, 3])?;
+    b.reshape(&x, &[m, s.value_heads, s.key_dim])
+}
+
+/// One token per row: the states `[R, Hv, dk, dv]` after it and its read-out `[R, Hv, dv]`.
+fn delta_step(b: &mut FuncBuilder, state: &Value, t: &StepValues) -> Result<(Value, Value)> {
+    let full = state.shape().to_vec();
+    let decay = b.broadcast_in_dim(&t.decay, &full, &[0, 1])?;
+    let state = b.multiply(state, &decay)?;
+    let k = b.broadcast_in_dim(&t.k, &full, &[0, 1, 2])?;
+    let recalled = b.multiply(&state, &k)?;
+    let recalled = b.reduce_with(&recalled, 0.0, ReduceOp::Add, &[2])?;
+    let delta = b.subtract(&t.v, &recalled)?;
+    let beta = b.broadcast_in_dim(&t.beta, delta.shape(), &[0, 1])?;
+    let delta = b.multiply(&delta, &beta)?;
+    let delta = b.broadcast_in_dim(&delta, &full, &[0, 1, 3])?;
+    let write = b.multiply(&k, &delta)?;
+    let state = b.add(&state, &write)?;
+    let q = b.broadcast_in_dim(&t.q, &full, &[0, 1, 2])?;
+    let read = b.multiply(&state, &q)?;
+    let o = b.reduce_with(&read, 0.0, ReduceOp::Add, &[2])?;
+    Ok((state, o))
+}
+
+/// The chunk's tokens `0..len` one after another from `state [Hv, dk, dv]`: their read-outs
+/// `[T, Hv, dv]` (zero past `len`) and the state after the last.
+fn recur_chunk(
+    b: &mut FuncBuilder,
+    s: &StateDims,
+    t: &StepValues,
+    state: &Value,
+    len: &Value,
+) -> Result<(Value, Value)> {
+    let tokens = t.q.dim(0);
+    let i32_scalar = TensorType::scalar(ElemType::I32);
+    let start = b.constant(i32_scalar.clone(), 0.0);
+    let state = b.reshape(state, &[1, s.value_heads, s.key_dim, s.value_dim])?;
+    let outs = b.splat(f32_ty([tokens, s.value_heads, s.value_dim]), 0.0)?;
+    let done = b.while_loop(
+        &[&start, &state, &outs],
+        |b, c| b.compare(Cmp::Lt, &c[0], len),
+        |b, c| {
+            let (i, state, outs) = (&c[0], &c[1], &c[2]);
+            let at = b.reshape(i, &[1, 1])?;
+            let token = StepValues {
+                q: row(b, &t.q, &at)?,
+                k: row(b, &t.k, &at)?,
+                v: row(b, &t.v, &at)?,
+                decay: row(b, &t.decay, &at)?,
+                beta: row(b, &t.beta, &at)?,
+            };
+            let (state, o) = delta_step(b, state, &token)?;
+            let scatter = ScatterDims {
+                update_window_dims: vec![1, 2],
+                inserted_window_dims: vec![0],
+                scatter_dims_to_operand_dims: vec![0],
+                index_vector_dim: 1,
+                unique_indices: true,
+            };
+            let outs = b.scatter(outs, &at, &o, &scatter)?;
+            let one = b.constant(i32_scalar.clone(), 1.0);
+            let next = b.add(i, &one)?;
+            Ok(vec![next, state, outs])
+        },
+    )?;
+    let state = b.reshape(&done[1], &[s.value_heads, s.key_dim, s.value_dim])?;
+    Ok((done[2].clone(), state))
+}
+
+/// Row `at` (`[1, 1]`) of `x` along its first dimension, keeping it as `[1, ...]`.
+fn row(b: &mut FuncBuilder, x: &Value, at: &Value) -> Result<Value> {
+    let rank = x.ty().rank();
+    let mut slice_sizes = x.shape().to_vec();
+    slice_sizes[0] = 1;
+    let gather = GatherDims {
+        offset_dims: (1..rank).collect(),
+        collapsed_slice_dims: vec![0],
+        start_index_map: vec![0],
+        index_vector_dim: 1,
+        slice_sizes,
+    };
+    b.gather(x, at, &gather)
+}
+
+/// `norm(o) * w * silu(z)` per value head (the norm's weight without the model's offset), as
+/// `[Hv*dv, M]` for the output projection. `o` is `[M, Hv, dv]`, `z` `[Hv*dv, M]`.
+fn gated_norm(
+    b: &mut FuncBuilder,
+    s: &StateDims,
+    w: &BTreeMap<String, Weight>,
+    o: &Value,
+    z: &Value,
+    eps: f64,
+) -> Result<Value> {
+    let m = o.dim(0);
+    let heads = [m, s.value_heads, s.value_dim];
+    let sq = b.multiply(o, o)?;
+    let sum = b.reduce_with(&sq, 0.0, ReduceOp::Add, &[2])?;
+    let count = b.splat(sum.ty().clone(), s.value_dim as f64)?;
+    let mean = b.divide(&sum, &count)?;
+    let eps = b.splat(mean.ty().clone(), eps)?;
+    let var = b.add(&mean, &eps)?;
+    let r = b.rsqrt(&var)?;
+    let r = b.broadcast_in_dim(&r, &heads, &[0, 1])?;
+    let normed = b.multiply(o, &r)?;
+    let gain = vector(w, "linear_attn.norm.weight")?;
+    let gain = b.broadcast_in_dim(gain, &heads, &[2])?;
+    let normed = b.multiply(&normed, &gain)?;
+    let z = b.transpose(z, &[1, 0])?;
+    let z = b.reshape(&z, &heads)?;
+    let gate = silu(b, &z)?;
+    let gated = b.multiply(&normed, &gate)?;
+    let flat = b.reshape(&gated, &[m, s.value_heads * s.value_dim])?;
+    b.transpose(&flat, &[1, 0])
+}
