@@ -189,6 +189,10 @@ impl GraphRunner for Graphs {
         self.manifest.kv_cache.ring.as_ref().map(|r| r.window)
     }
 
+    fn keeps_states(&self) -> bool {
+        self.manifest.kv_cache.states.is_some()
+    }
+
     fn has_head(&self, head: Head) -> bool {
         let standalone = head != Head::Sample
             || self.decode[&Head::Logits]

@@ -19,6 +19,9 @@ pub struct PrefixCache {
     clock: u64,
     /// The window of sliding-window layers whose caches are rings (see `emitter::RingCache`).
     ring: Option<usize>,
+    /// Linear-attention layers keep one state per slot that holds its whole sequence (see
+    /// `emitter::StateCache`): a parked slot gives a new request all its tokens or nothing.
+    states: bool,
 }
 
 /// A slot for a new request and how many of its prompt tokens it holds.
@@ -29,10 +32,12 @@ pub struct Claim {
 }
 
 impl PrefixCache {
-    /// A cache for graphs whose sliding-window layers keep rings of `ring` positions.
-    pub fn new(ring: Option<usize>) -> PrefixCache {
+    /// A cache for graphs whose sliding-window layers keep rings of `ring` positions, and
+    /// whose linear-attention layers keep recurrent `states`.
+    pub fn new(ring: Option<usize>, states: bool) -> PrefixCache {
         PrefixCache {
             ring,
+            states,
             ..PrefixCache::default()
         }
     }
@@ -40,10 +45,12 @@ impl PrefixCache {
     /// How many of `shared` leading tokens of `entry` a new request can reuse. A ring of W
     /// positions that held `n` tokens still holds the W positions before `p` only if nothing
     /// past them overwrote one: `n <= max(W, p + 1)`. Otherwise nothing is reusable, as a
-    /// shorter prefix only needs older positions.
+    /// shorter prefix only needs older positions. A recurrent state is the state after all
+    /// `n` tokens: it serves only a request that shares all of them.
     fn reusable(&self, entry: &Entry, shared: usize) -> usize {
         match self.ring {
             Some(w) if entry.tokens.len() > w.max(shared + 1) => 0,
+            _ if self.states && shared != entry.tokens.len() => 0,
             _ => shared,
         }
     }
@@ -194,6 +201,30 @@ mod tests {
     }
 
     #[test]
+    fn recurrent_states_are_reused_only_whole() {
+        let mut cache = PrefixCache::new(None, true);
+        cache.park(0, vec![1, 2, 3]);
+        let none_live = |_| false;
+        // Sharing two of its three tokens: the state after three is of no use.
+        assert_eq!(
+            cache.claim(&[1, 2, 9, 9], 2, none_live),
+            Some(Claim { slot: 1, cached: 0 })
+        );
+        // A prompt that goes on from all three continues the state.
+        assert_eq!(
+            cache.claim(&[1, 2, 3, 4], 2, none_live),
+            Some(Claim { slot: 0, cached: 3 })
+        );
+        // The same three tokens as a prompt: the last must be prefilled again for its logits,
+        // and the state cannot step back over it.
+        cache.park(0, vec![1, 2, 3]);
+        assert_eq!(
+            cache.claim(&[1, 2, 3], 1, |s| s != 0),
+            Some(Claim { slot: 0, cached: 0 })
+        );
+    }
+
+    #[test]
     fn relocated_caches_are_found_in_their_new_slot() {
         let mut cache = PrefixCache::default();
         cache.park(0, vec![1, 2, 3]);
@@ -238,7 +269,7 @@ mod tests {
     fn a_ring_gives_a_prefix_only_while_nothing_later_overwrote_it() {
         let none_live = |_| false;
         // Ring of 4: an entry of 3 tokens never wrapped; any shared prefix is intact.
-        let mut cache = PrefixCache::new(Some(4));
+        let mut cache = PrefixCache::new(Some(4), false);
         cache.park(0, vec![1, 2, 3]);
         assert_eq!(
             cache.claim(&[1, 2, 9, 9], 1, none_live),

@@ -17,6 +17,11 @@ pub trait GraphRunner {
     fn capacity(&self) -> usize;
     /// The window of sliding-window layers kept as rings, if any (see `emitter::RingCache`).
     fn ring_window(&self) -> Option<usize>;
+    /// Whether some layers keep a recurrent state per slot (linear attention), which holds a
+    /// slot's whole sequence so far and cannot be cut back to a shorter prefix.
+    fn keeps_states(&self) -> bool {
+        false
+    }
     fn vocab(&self) -> usize;
     /// Whether prefill and decode (and for `Sample`, the standalone sampler) offer `head`.
     fn has_head(&self, head: Head) -> bool;

@@ -97,7 +97,7 @@ impl<G: GraphRunner> Scheduler<G> {
             eos: config.eos,
             capacity: graphs.capacity(),
         };
-        let cache = PrefixCache::new(graphs.ring_window());
+        let cache = PrefixCache::new(graphs.ring_window(), graphs.keeps_states());
         Scheduler {
             draw: Draw::new(config.sampling, &graphs),
             graphs,
