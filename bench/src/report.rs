@@ -15,6 +15,9 @@ pub struct Report {
     /// the embedding doubles as the LM head).
     pub weight_bytes_per_step: u64,
     pub kv_bytes: u64,
+    /// Bytes of one sequence's linear-attention states (Qwen 3.5), the same at any context
+    /// length; the module holds one per slot (included in `kv_bytes`).
+    pub state_bytes_per_sequence: Option<u64>,
     pub bandwidth_gb_s: f64,
     pub prefill: PrefillResult,
     pub decode: Vec<DecodeResult>,
@@ -87,9 +90,11 @@ impl Report {
             weight_bytes - embed - unread
         };
         let kv = &manifest.kv_cache;
+        let state_bytes_per_sequence = kv.states.as_ref().map(|s| s.bytes_per_slot());
         let kv_bytes: u64 = (kv.owned_layers().into_iter())
             .map(|l| 2 * bytes(&kv.layer_type(l)))
-            .sum();
+            .sum::<u64>()
+            + state_bytes_per_sequence.unwrap_or(0) * manifest.slots as u64;
         let host = || decode.iter().filter(|d| d.sampling == "host");
         let b1 = host().find(|d| d.batch == 1);
         let b1_efficiency =
@@ -125,6 +130,7 @@ impl Report {
             weight_bytes,
             weight_bytes_per_step,
             kv_bytes,
+            state_bytes_per_sequence,
             bandwidth_gb_s: bandwidth / 1e9,
             prefill,
             decode,
@@ -155,6 +161,12 @@ impl Report {
             mb(self.kv_bytes),
             self.bandwidth_gb_s
         ));
+        if let Some(state) = self.state_bytes_per_sequence {
+            out.push_str(&format!(
+                "linear-attention states {:.2} MiB per sequence, at any context length\n",
+                mb(state)
+            ));
+        }
         out.push_str(&format!(
             "prefill {} tokens (chunks of {}): {:.0} tok/s\n\n",
             self.prefill.tokens, self.prefill.chunk, self.prefill.tokens_per_second
