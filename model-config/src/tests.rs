@@ -1002,3 +1002,81 @@ fn gemma4_refuses_what_it_does_not_run_by_name() {
         "shares the cache",
     );
 }
+
+/// Qwen3.5-35B-A3B's text config as its checkpoint nests it (sizes from the published
+/// config), with the multimodal RoPE keys it carries.
+const QWEN3_5_MOE: &str = r#"{
+  "model_type": "qwen3_5_moe", "tie_word_embeddings": false,
+  "text_config": {
+    "model_type": "qwen3_5_moe_text", "vocab_size": 248320, "hidden_size": 2048,
+    "num_hidden_layers": 40, "num_attention_heads": 16, "num_key_value_heads": 2,
+    "head_dim": 256, "rms_norm_eps": 1e-6, "max_position_embeddings": 262144,
+    "linear_num_key_heads": 16, "linear_num_value_heads": 32, "linear_key_head_dim": 128,
+    "linear_value_head_dim": 128, "linear_conv_kernel_dim": 4, "full_attention_interval": 4,
+    "num_experts": 256, "num_experts_per_tok": 8, "moe_intermediate_size": 512,
+    "shared_expert_intermediate_size": 512, "attn_output_gate": true,
+    "rope_parameters": {"rope_type": "default", "rope_theta": 10000000,
+      "partial_rotary_factor": 0.25, "mrope_interleaved": true, "mrope_section": [11, 11, 10]}
+  }
+}"#;
+
+fn qwen3_5_with(change: impl FnOnce(&mut serde_json::Value)) -> String {
+    let mut v: serde_json::Value = serde_json::from_str(QWEN3_5_MOE).unwrap();
+    change(&mut v["text_config"]);
+    v.to_string()
+}
+
+#[test]
+fn qwen3_5_reads_its_nested_text_config() {
+    let c = from_hf_json(QWEN3_5_MOE).unwrap();
+    assert_eq!(c.family(), Some(Family::Qwen35Moe));
+    let linear = (0..40)
+        .filter(|&l| c.layer_type(l) == LayerType::LinearAttention)
+        .count();
+    assert_eq!(linear, 30);
+    assert_eq!(c.layer_type(3), LayerType::FullAttention);
+    let a = c.linear_attention.unwrap();
+    assert_eq!(
+        (a.key_heads, a.value_heads, a.conv_channels()),
+        (16, 32, 8192)
+    );
+    assert_eq!((c.rotary_dim, c.rope_theta), (Some(64), 1e7));
+    assert_eq!(c.rope_inv_freq().len(), 32);
+    assert!(c.attention_output_gate && c.qk_norm && c.norm_weight_offset == 1.0);
+    let e = c.experts.unwrap();
+    assert_eq!((e.count, e.per_token, e.width), (256, 8, 512));
+    assert!(e.renormalize && e.shared.is_some() && e.dense_layers.is_empty());
+}
+
+#[test]
+fn qwen3_5_refuses_what_it_cannot_honour_by_name() {
+    let disagree = qwen3_5_with(|t| t["partial_rotary_factor"] = 0.5.into());
+    let e = from_hf_json(&disagree).unwrap_err().to_string();
+    assert!(e.contains("partial_rotary_factor"), "{e}");
+    let yarn = qwen3_5_with(|t| t["rope_parameters"]["rope_type"] = "yarn".into());
+    let e = from_hf_json(&yarn).unwrap_err().to_string();
+    assert!(e.contains("rope_type"), "{e}");
+    let uneven = qwen3_5_with(|t| t["linear_num_value_heads"] = 24.into());
+    let e = from_hf_json(&uneven).unwrap_err().to_string();
+    assert!(e.contains("value heads"), "{e}");
+    let no_experts = qwen3_5_with(|t| {
+        t.as_object_mut()
+            .unwrap()
+            .remove("num_experts")
+            .map(drop)
+            .unwrap()
+    });
+    let e = from_hf_json(&no_experts).unwrap_err().to_string();
+    assert!(e.contains("num_experts"), "{e}");
+}
+
+#[test]
+fn linear_attention_layers_belong_to_qwen3_5_only() {
+    let qwen3 = SMOLLM2.replace(r#""llama""#, r#""qwen3""#);
+    let mut kinds = vec![r#""full_attention""#; 30];
+    kinds[0] = r#""linear_attention""#;
+    let extra = format!(r#""head_dim": 64, "layer_types": [{}]"#, kinds.join(", "));
+    let json = with(&qwen3, &extra);
+    let e = from_hf_json(&json).unwrap_err().to_string();
+    assert!(e.contains("layer type"), "{e}");
+}

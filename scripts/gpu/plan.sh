@@ -7,7 +7,7 @@
 # cpu:  the same run on this CPU (llvm-cpu, local-task) with smaller models: what CI runs.
 
 FAMILIES=(llama3 mistral qwen2 qwen2.5 qwen3 qwen3_moe qwen2_moe mixtral olmoe gpt_oss gemma4
-  gemma4_moe)
+  gemma4_moe qwen3_5 qwen3_5_moe)
 # The tiny families' module (see tests/tests/tiny_families.rs): 2 slots of 64 positions.
 FAMILY_ARGS=(--slots 2 --capacity 64 --chunk 8)
 
