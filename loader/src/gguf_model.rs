@@ -302,7 +302,7 @@ impl LinearFix {
             LinearFix::Rows(o) | LinearFix::Columns(o) | LinearFix::Decay(o) => o,
         };
         let n = order.len();
-        if n == 0 || stored.len() % n != 0 {
+        if n == 0 || !stored.len().is_multiple_of(n) {
             return Err(Error::BadShape {
                 tensor: name.to_string(),
                 shape: vec![stored.len()],
