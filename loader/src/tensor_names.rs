@@ -104,6 +104,32 @@ const LINEAR_PARTS: &[&str] = &[
     "linear_attn.out_proj.weight",
 ];
 
+/// A Gated DeltaNet layer's tensors as llama.cpp's converter names them (Qwen 3.5's `qwen35`,
+/// `qwen35moe`): (GGUF name inside `blk.N.`, HF name inside `model.layers.N.`). `ssm_a` has
+/// no suffix (HF's `A_log`, stored as `-exp(A_log)`), `ssm_dt.bias` is HF's `dt_bias`, the
+/// convolution is already `[C, taps]`. The converter also tiles the value heads; see
+/// `GgufModel`, which undoes its value transforms.
+const LINEAR_GGUF_PARTS: &[(&str, &str)] = &[
+    ("attn_qkv.weight", "linear_attn.in_proj_qkv.weight"),
+    ("attn_gate.weight", "linear_attn.in_proj_z.weight"),
+    ("ssm_beta.weight", "linear_attn.in_proj_b.weight"),
+    ("ssm_alpha.weight", "linear_attn.in_proj_a.weight"),
+    ("ssm_conv1d.weight", "linear_attn.conv1d.weight"),
+    ("ssm_dt.bias", "linear_attn.dt_bias"),
+    ("ssm_a", "linear_attn.A_log"),
+    ("ssm_norm.weight", "linear_attn.norm.weight"),
+    ("ssm_out.weight", "linear_attn.out_proj.weight"),
+];
+
+/// The HF name of a Gated DeltaNet tensor of a GGUF file (see [`LINEAR_GGUF_PARTS`]); `None`
+/// for other names. Only models with linear attention read these names: elsewhere
+/// `attn_qkv` is another architecture's fused projection.
+pub fn gguf_linear_to_hf(name: &str) -> Option<String> {
+    let (layer, part) = split_layer(name, "blk.")?;
+    let &(_, hf) = LINEAR_GGUF_PARTS.iter().find(|(g, _)| *g == part)?;
+    Some(format!("model.layers.{layer}.{hf}"))
+}
+
 /// The DeltaNet's depthwise convolution, `[C, 1, taps]` in HF checkpoints.
 pub const LINEAR_CONV: &str = ".linear_attn.conv1d.weight";
 
@@ -573,6 +599,24 @@ mod tests {
                 "{name}"
             );
         }
+    }
+
+    #[test]
+    fn maps_delta_net_tensors() {
+        for (g, hf) in LINEAR_GGUF_PARTS {
+            let name = gguf_linear_to_hf(&format!("blk.5.{g}")).unwrap();
+            assert_eq!(name, format!("model.layers.5.{hf}"));
+            assert!(LINEAR_PARTS.contains(hf), "{hf}");
+            assert!(is_known_hf_name(&name), "{name}");
+        }
+        assert_eq!(gguf_linear_to_hf("blk.5.attn_q.weight"), None);
+        assert_eq!(gguf_linear_to_hf("blk.5.ssm_a.weight"), None);
+        assert_eq!(gguf_linear_to_hf("ssm_a"), None);
+        // Outside linear-attention models the fused name stays unknown.
+        assert_eq!(
+            gguf_to_hf("blk.0.attn_qkv.weight", NormPlacement::Pre),
+            None
+        );
     }
 
     #[test]

@@ -1080,3 +1080,113 @@ fn linear_attention_layers_belong_to_qwen3_5_only() {
     let e = from_hf_json(&json).unwrap_err().to_string();
     assert!(e.contains("layer type"), "{e}");
 }
+
+/// A two-layer `qwen35` file (a DeltaNet layer, then gated attention by interval 2) with the
+/// metadata llama.cpp's converter writes, but for `without`; `extra` keys and tensors added.
+fn qwen35_gguf(arch: &str, without: &str, extra: Meta, tensors: Shaped) -> tempfile::NamedTempFile {
+    let keys: Meta = vec![
+        ("{arch}.attention.key_length", Value::U32(16)),
+        ("{arch}.attention.value_length", Value::U32(16)),
+        ("{arch}.rope.dimension_count", Value::U32(4)),
+        ("{arch}.ssm.conv_kernel", Value::U32(4)),
+        ("{arch}.ssm.state_size", Value::U32(8)),
+        ("{arch}.ssm.group_count", Value::U32(1)),
+        ("{arch}.ssm.time_step_rank", Value::U32(2)),
+        ("{arch}.ssm.inner_size", Value::U32(16)),
+        ("{arch}.full_attention_interval", Value::U32(2)),
+    ];
+    let meta: Meta = keys
+        .into_iter()
+        .chain(extra)
+        .filter(|(k, _)| *k != without)
+        .collect();
+    let mut all: Shaped = vec![
+        ("blk.0.ssm_a".into(), vec![2]),
+        ("blk.1.attn_q.weight".into(), vec![64, 2 * 4 * 16]),
+        ("blk.1.attn_q_norm.weight".into(), vec![16]),
+        ("blk.1.attn_k_norm.weight".into(), vec![16]),
+    ];
+    all.extend(tensors);
+    gguf_shaped(arch, &all, &meta)
+}
+
+#[test]
+fn reads_qwen35_gguf_metadata() {
+    let cfg = from_gguf(qwen35_gguf("qwen35", "", vec![], vec![]).path()).unwrap();
+    assert_eq!(
+        cfg.layer_types,
+        [LayerType::LinearAttention, LayerType::FullAttention]
+    );
+    assert_eq!(
+        cfg.linear_attention,
+        Some(crate::LinearAttention {
+            key_heads: 1,
+            value_heads: 2,
+            key_dim: 8,
+            value_dim: 8,
+            conv_kernel: 4,
+        })
+    );
+    assert_eq!((cfg.head_dim, cfg.rotary_dim), (16, Some(4)));
+    assert_eq!((cfg.norm_weight_offset, cfg.intermediate_size), (0.0, 96));
+    assert!(cfg.attention_output_gate && cfg.qk_norm && cfg.experts.is_none());
+    assert_eq!(cfg.family(), Some(crate::Family::Qwen35));
+}
+
+#[test]
+fn qwen35_gguf_names_what_is_missing() {
+    for key in [
+        "{arch}.rope.dimension_count",
+        "{arch}.ssm.conv_kernel",
+        "{arch}.ssm.state_size",
+        "{arch}.ssm.group_count",
+        "{arch}.ssm.time_step_rank",
+        "{arch}.ssm.inner_size",
+    ] {
+        let err = from_gguf(qwen35_gguf("qwen35", key, vec![], vec![]).path())
+            .unwrap_err()
+            .to_string();
+        let name = key.replace("{arch}", "qwen35");
+        assert!(err.contains(&format!("{name} missing")), "{key}: {err}");
+    }
+    // Without the interval, llama.cpp's 4 makes layer 1 a DeltaNet layer, which it is not.
+    let err =
+        from_gguf(qwen35_gguf("qwen35", "{arch}.full_attention_interval", vec![], vec![]).path())
+            .unwrap_err()
+            .to_string();
+    assert!(err.contains("blk.1.ssm_a"), "{err}");
+}
+
+#[test]
+fn qwen35moe_gguf_reads_its_experts_and_names_missing_keys() {
+    let experts = vec![
+        ("{arch}.expert_count", Value::U32(8)),
+        ("{arch}.expert_used_count", Value::U32(2)),
+        ("{arch}.expert_feed_forward_length", Value::U32(32)),
+        ("{arch}.expert_shared_feed_forward_length", Value::U32(48)),
+    ];
+    let mut tensors = expert_tensors(0, 8, 32);
+    tensors.push(("blk.0.ffn_gate_inp_shexp.weight".into(), vec![64]));
+    tensors.push(("blk.0.ffn_down_shexp.weight".into(), vec![48, 64]));
+    let file = qwen35_gguf("qwen35moe", "", experts.clone(), tensors.clone());
+    let cfg = from_gguf(file.path()).unwrap();
+    let e = cfg.experts.as_ref().unwrap();
+    assert_eq!(
+        (e.count, e.per_token, e.width, e.renormalize),
+        (8, 2, 32, true)
+    );
+    assert_eq!(e.shared.as_ref().map(|s| s.width), Some(48));
+    assert_eq!(cfg.intermediate_size, 48);
+    assert_eq!(cfg.family(), Some(crate::Family::Qwen35Moe));
+    for (key, _) in &experts {
+        let err = from_gguf(qwen35_gguf("qwen35moe", key, experts.clone(), tensors.clone()).path())
+            .unwrap_err()
+            .to_string();
+        let name = key.replace("{arch}", "qwen35moe");
+        assert!(err.contains(&format!("{name} missing")), "{key}: {err}");
+    }
+    let err = from_gguf(qwen35_gguf("qwen35moe", "", experts, expert_tensors(0, 8, 32)).path())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("blk.0.ffn_gate_inp_shexp.weight"), "{err}");
+}

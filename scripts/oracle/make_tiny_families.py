@@ -19,7 +19,7 @@ For every family below, writes tests/fixtures/families/<name>/:
                                    expert is chosen somewhere; the script checks it), and
                                    `smallest_routing_gap`, the least difference in softmax weight between
                                    the last expert chosen and the next one.
-For the mixtures of experts also:
+For the mixtures of experts and Qwen 3.5 (qwen3_5, qwen3_5_moe) also:
   model.gguf                       the same weights as llama.cpp's converter lays them out
                                    (its tensor names and metadata keys, q/k rows permuted for
                                    the llama architecture), f32, with the byte tokenizer
@@ -46,6 +46,7 @@ from pathlib import Path
 
 import gguf
 import numpy as np
+import safetensors.torch
 import torch
 import transformers
 from tokenizers import Tokenizer, decoders, models, pre_tokenizers
@@ -482,6 +483,132 @@ def write_gguf(path, name, model, arch, expert_type):
     w.close()
 
 
+# llama.cpp's architecture names of the Qwen 3.5 families, written by write_qwen35_gguf.
+QWEN35_ARCH = {"qwen3_5": "qwen35", "qwen3_5_moe": "qwen35moe"}
+
+
+def reorder_v_heads(t, dim, key_heads, per_key, head_dim):
+    """llama.cpp's converter (_LinearAttentionVReorderBase._reorder_v_heads): value heads
+    along `dim` from grouped by key head (k, j) to tiled (j, k)."""
+    shape = list(t.shape)
+    dim = dim % len(shape)
+    t = t.reshape(*shape[:dim], key_heads, per_key, head_dim, *shape[dim + 1:])
+    return t.transpose(dim, dim + 1).contiguous().reshape(*shape)
+
+
+def qwen35_converted(state, c):
+    """(HF-side name, tensor) after llama.cpp's converter's value transforms for Qwen 3.5
+    (_LinearAttentionVReorderBase, Qwen3NextModel, Qwen2MoeModel.modify_tensors), before its
+    name mapping: value heads tiled where key and value heads differ; A_log stored as
+    -exp(A_log); dt_bias renamed dt_proj.bias; the convolution squeezed to [C, taps]; 1 added
+    to every norm but the DeltaNet's; experts stacked [E, out, in]."""
+    k_heads, v_heads = c.linear_num_key_heads, c.linear_num_value_heads
+    dk, dv = c.linear_key_head_dim, c.linear_value_head_dim
+    per_key = v_heads // k_heads
+    out, experts = [], {}
+    for name, t in state.items():
+        t = t.detach().float().clone()
+        if k_heads != v_heads and "linear_attn." in name:
+            qk = 2 * k_heads * dk
+            if ".in_proj_qkv." in name:
+                t = torch.cat([t[:qk], reorder_v_heads(t[qk:], 0, k_heads, per_key, dv)])
+            elif ".in_proj_z." in name:
+                t = reorder_v_heads(t, 0, k_heads, per_key, dv)
+            elif ".in_proj_b." in name or ".in_proj_a." in name:
+                t = reorder_v_heads(t, 0, k_heads, per_key, 1)
+            elif ".A_log" in name or ".dt_bias" in name:
+                t = reorder_v_heads(t.unsqueeze(-1), 0, k_heads, per_key, 1).squeeze(-1)
+            elif ".conv1d" in name:
+                t = t.squeeze()
+                t = torch.cat([t[:qk], reorder_v_heads(t[qk:], 0, k_heads, per_key, dv)])
+            elif ".out_proj." in name:
+                t = reorder_v_heads(t, 1, k_heads, per_key, dv)
+        if name.endswith(".A_log"):
+            t = -torch.exp(t)
+        elif name.endswith(".dt_bias"):
+            name = name.rpartition(".dt_bias")[0] + ".dt_proj.bias"
+        elif "conv1d" in name:
+            t = t.squeeze()
+        elif name.endswith("norm.weight") and not name.endswith("linear_attn.norm.weight"):
+            t = t + 1
+        if name.endswith((".mlp.experts.gate_up_proj", ".mlp.experts.down_proj")):
+            # transformers' fused experts (Qwen2MoeModel splits gate_up by rows).
+            base = name.rpartition(".")[0]
+            if name.endswith("down_proj"):
+                out.append((base + ".down_proj.weight", t))
+            else:
+                width = t.shape[-2] // 2
+                out.append((base + ".gate_proj.weight", t[..., :width, :]))
+                out.append((base + ".up_proj.weight", t[..., width:, :]))
+            continue
+        if ".mlp.experts." in name:
+            layer = name.split(".")[2]
+            experts.setdefault(layer, {})[name] = t
+            if len(experts[layer]) == 3 * c.num_experts:
+                for proj in ("down_proj", "gate_proj", "up_proj"):
+                    stack = [experts[layer][f"model.layers.{layer}.mlp.experts.{e}.{proj}.weight"]
+                             for e in range(c.num_experts)]
+                    out.append((f"model.layers.{layer}.mlp.experts.{proj}.weight", torch.stack(stack)))
+            continue
+        out.append((name, t))
+    return out
+
+
+def write_qwen35_gguf(path, name, model, arch):
+    """Qwen 3.5 as llama.cpp's converter (Qwen3_5TextModel, Qwen3_5MoeTextModel) writes it:
+    its metadata (Qwen3NextModel.set_gguf_parameters: the ssm.* keys, full_attention_interval
+    4 when the config has none, rope.dimension_count head_dim * partial_rotary_factor, the
+    factor read beside the config's keys and 0.25 when not there), gguf-py's tensor names,
+    and the transforms of qwen35_converted, from the checkpoint saved beside `path`; f32, with
+    the byte tokenizer."""
+    c = model.config
+    w = GgufWriter(str(path), arch)
+    w.add_name(name)
+    w.add_context_length(c.max_position_embeddings)
+    w.add_embedding_length(c.hidden_size)
+    w.add_block_count(c.num_hidden_layers)
+    if getattr(c, "intermediate_size", None) is not None:
+        w.add_feed_forward_length(c.intermediate_size)
+    w.add_head_count(c.num_attention_heads)
+    w.add_head_count_kv(c.num_key_value_heads)
+    w.add_key_length(c.head_dim)
+    w.add_value_length(c.head_dim)
+    w.add_rope_freq_base(c.rope_parameters["rope_theta"])
+    w.add_layer_norm_rms_eps(c.rms_norm_eps)
+    if arch == "qwen35moe":
+        w.add_expert_count(c.num_experts)
+        w.add_expert_used_count(c.num_experts_per_tok)
+        w.add_expert_feed_forward_length(c.moe_intermediate_size)
+        w.add_expert_shared_feed_forward_length(c.shared_expert_intermediate_size)
+    w.add_ssm_conv_kernel(c.linear_conv_kernel_dim)
+    w.add_ssm_state_size(c.linear_key_head_dim)
+    w.add_ssm_group_count(c.linear_num_key_heads)
+    w.add_ssm_time_step_rank(c.linear_num_value_heads)
+    w.add_ssm_inner_size(c.linear_value_head_dim * c.linear_num_value_heads)
+    w.add_full_attention_interval(4)
+    hparams = json.loads((Path(path).parent / "config.json").read_text())
+    w.add_rope_dimension_count(int(c.head_dim * hparams.get("partial_rotary_factor", 0.25)))
+    w.add_tokenizer_model("gpt2")
+    w.add_token_list([bytes_to_unicode()[b] for b in range(256)])
+    w.add_token_types([gguf.TokenType.NORMAL] * 256)
+    w.add_key_value(gguf.Keys.Tokenizer.MERGES, [], gguf.GGUFValueType.ARRAY,
+                    sub_type=gguf.GGUFValueType.STRING)
+    names = gguf.get_tensor_name_map(gguf.MODEL_ARCH[arch.upper()], c.num_hidden_layers)
+    # The converter reads the saved checkpoint, not the module's state.
+    state = safetensors.torch.load_file(Path(path).parent / "model.safetensors")
+    for hf, t in qwen35_converted(state, c):
+        gname = names.get_name(hf, try_suffixes=(".weight", ".bias"))
+        assert gname is not None, hf
+        a = t.numpy()
+        if gname.endswith("ffn_gate_inp_shexp.weight"):
+            a = a.reshape(-1)
+        w.add_tensor(gname, np.ascontiguousarray(a))
+    w.write_header_to_file()
+    w.write_kv_data_to_file()
+    w.write_tensors_to_file()
+    w.close()
+
+
 GEMMA4_PARTS = {
     "input_layernorm.weight": "attn_norm.weight",
     "post_attention_layernorm.weight": "post_attention_norm.weight",
@@ -675,6 +802,8 @@ def main():
                        "experts_stored_as": "Q8_0"}
             (out / "oracle-q8_0.json").write_text(oracle_json(
                 name, feature, seed, None, prompt, q_ids, q_logits, q_gap, tokenizer, q_extra))
+        if name in QWEN35_ARCH:
+            write_qwen35_gguf(out / "model.gguf", name, model, QWEN35_ARCH[name])
         if name in GGUF_ARCH:
             arch = GGUF_ARCH[name]
             write_gguf(out / "model.gguf", name, model, arch, gguf.GGMLQuantizationType.F32)

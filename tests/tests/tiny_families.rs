@@ -465,14 +465,35 @@ fn expect_qwen3_5(c: &ModelConfig) {
     );
     assert_eq!(a.conv_kernel, 4);
     assert!(c.attention_output_gate && c.qk_norm);
-    assert_eq!((c.rotary_dim, c.norm_weight_offset), (Some(8), 1.0));
+    assert_eq!(c.rotary_dim, Some(8));
 }
 
 #[test]
 fn qwen3_5_matches_transformers() {
     check("qwen3_5", |c| {
         expect_qwen3_5(c);
+        assert_eq!(c.norm_weight_offset, 1.0);
         assert!(c.experts.is_none());
+    });
+}
+
+/// llama.cpp's converter's file: value heads tiled, `A_log` as `-exp(A_log)`, norms stored
+/// as `1 + w` (offset 0), the convolution squeezed; the loader undoes the rest.
+#[test]
+fn qwen3_5_gguf_matches_transformers() {
+    check_file("qwen3_5", Some("model.gguf"), "oracle.json", |c| {
+        expect_qwen3_5(c);
+        assert_eq!(c.norm_weight_offset, 0.0);
+        assert!(c.experts.is_none());
+    });
+}
+
+#[test]
+fn qwen3_5_moe_gguf_matches_transformers() {
+    check_file("qwen3_5_moe", Some("model.gguf"), "oracle.json", |c| {
+        expect_qwen3_5(c);
+        assert_eq!(c.norm_weight_offset, 0.0);
+        assert_eq!(experts_of(c), (4, 2, 32, true, Some(48), vec![]));
     });
 }
 
@@ -480,6 +501,7 @@ fn qwen3_5_matches_transformers() {
 fn qwen3_5_moe_matches_transformers() {
     check("qwen3_5_moe", |c| {
         expect_qwen3_5(c);
+        assert_eq!(c.norm_weight_offset, 1.0);
         assert_eq!(experts_of(c), (4, 2, 32, true, Some(48), vec![]));
     });
 }

@@ -1,4 +1,5 @@
 mod gemma4;
+mod qwen35;
 
 use std::path::Path;
 
@@ -34,9 +35,12 @@ pub fn from_gguf_file(file: &GgufFile) -> Result<ModelConfig, ConfigError> {
     if arch == "gemma4" {
         return gemma4::from_gguf(file, &m);
     }
+    if matches!(arch, "qwen35" | "qwen35moe") {
+        return qwen35::from_gguf(file, &m, arch);
+    }
     if !SUPPORTED.contains(&arch) {
         return unsupported(format!(
-            "GGUF architecture {arch:?} (supported: {}, gemma4)",
+            "GGUF architecture {arch:?} (supported: {}, gemma4, qwen35, qwen35moe)",
             SUPPORTED.join(", ")
         ));
     }
