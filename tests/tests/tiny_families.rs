@@ -461,7 +461,7 @@ fn expect_qwen3_5(c: &ModelConfig) {
     let a = c.linear_attention.expect("linear attention");
     assert_eq!(
         (a.key_heads, a.value_heads, a.key_dim, a.value_dim),
-        (2, 4, 16, 8)
+        (2, 4, 16, 16)
     );
     assert_eq!(a.conv_kernel, 4);
     assert!(c.attention_output_gate && c.qk_norm);
