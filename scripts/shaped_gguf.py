@@ -82,6 +82,24 @@ class Gemma4:
 
 
 @dataclass(frozen=True)
+class Qwen35:
+    """Qwen 3.5's Gated DeltaNet layers (all but each `interval`-th): key and value heads and
+    their sizes, the convolution's taps; and the RoPE of its gated full-attention layers, over
+    `rotary` values of each head, with the multimodal sections llama.cpp requires."""
+    key_heads: int
+    value_heads: int
+    key_dim: int
+    value_dim: int
+    conv: int = 4
+    interval: int = 4
+    rotary: int = 64
+    sections: tuple = (11, 11, 10, 0)
+
+    def linear(self, layer: int) -> bool:
+        return (layer + 1) % self.interval != 0
+
+
+@dataclass(frozen=True)
 class Shape:
     hf_id: str
     arch: str  # GGUF architecture: llama or qwen2
@@ -114,6 +132,7 @@ class Shape:
     # MLP named post_attention_norm, even layers sliding, YaRN (factor, original context).
     gpt_oss_yarn: tuple | None = None
     gemma4: Gemma4 | None = None
+    qwen35: Qwen35 | None = None
 
     @property
     def params(self) -> int:
@@ -126,6 +145,13 @@ class Shape:
 
     def _count(self, experts: int) -> int:
         att = self.hidden * self.head_dim * (2 * self.heads + 2 * self.kv_heads)
+        if self.qwen35:
+            q = self.qwen35
+            keys, values = q.key_heads * q.key_dim, q.value_heads * q.value_dim
+            linear = self.hidden * (2 * keys + 3 * values + 2 * q.value_heads)
+            full = self.hidden * self.head_dim * (3 * self.heads + 2 * self.kv_heads)
+            n_linear = sum(q.linear(i) for i in range(self.layers))
+            att = (n_linear * linear + (self.layers - n_linear) * full) // self.layers
         if self.experts:
             n, _, width, shared = self.experts
             mlp = 3 * self.hidden * (width * experts + shared) + n * self.hidden
@@ -196,6 +222,15 @@ SHAPES: dict[str, Shape] = {
                          1000000.0, True, False, 1e-6, 131072, "Gemma 4 BPE, 262144 tokens",
                          ("<pad>", "<eos>", "<bos>"), True, "<bos>", "<eos>",
                          gemma4=Gemma4(512, 2, False, 256, 18, 512)),
+    # Qwen 3.5 (text): three Gated DeltaNet layers to one gated full-attention layer, 256
+    # experts of width 512 (8 per token) beside a shared expert of 512 in every layer. Sizes
+    # from the published config of Qwen/Qwen3.5-35B-A3B.
+    "qwen3.5-35b-a3b": Shape("Qwen/Qwen3.5-35B-A3B", "qwen35moe", 2048, 40, 16, 2, 256, 512,
+                             248320, 10000000.0, False, False, 1e-6, 262144,
+                             "byte-level BPE (qwen35 pre-tokenizer), 248044 tokens + specials",
+                             QWEN_SPECIALS, False, "<|endoftext|>", "<|im_end|>",
+                             experts=(256, 8, 512, 512), qk_norm="head",
+                             qwen35=Qwen35(16, 32, 128, 128)),
     "gemma-4-26b-a4b": Shape("google/gemma-4-26B-A4B", "gemma4", 2816, 30, 16, 8, 256, 2112,
                              262144, 1000000.0, True, False, 1e-6, 262144,
                              "Gemma 4 BPE, 262144 tokens", ("<pad>", "<eos>", "<bos>"), True,
@@ -262,6 +297,9 @@ def tensor_type(mix: str, role: str, layer: int, n_layers: int, cols: int,
             new = T.Q5_K
         elif k_m and use_more_bits(layer, n_layers):
             new = T.Q6_K
+    elif role == "attn_qkv":
+        # Fused q/k/v projections (Qwen 3.5's DeltaNet layers) go a step up in the _M mixes.
+        new = {"q3_k_m": T.Q4_K, "q4_k_m": T.Q5_K, "q5_k_m": T.Q6_K}.get(mix, new)
     elif role.startswith("ffn_down"):
         if mix == "q2_k":
             new = T.Q3_K
@@ -487,9 +525,58 @@ def gemma4_plan(shape: Shape, mix: str, layers: int, vocab: int) -> list[Planned
     return out
 
 
+def qwen35_plan(shape: Shape, mix: str, layers: int, vocab: int) -> list[Planned]:
+    """Qwen 3.5's tensors as llama.cpp's converter names them: DeltaNet layers with the fused
+    q/k/v projection (attn_qkv, which Q4_K_M and Q5_K_M raise a step), the output gate
+    (attn_gate), the write strength and decay rows (ssm_beta, ssm_alpha), the convolution
+    (ssm_conv1d, never quantized), the decay's log rate and bias (ssm_a, ssm_dt), the gated
+    norm (ssm_norm) and the output (ssm_out); full-attention layers with queries and their gates
+    in attn_q; experts and the shared expert in every layer."""
+    q, h = shape.qwen35, shape.hidden
+    n_expert = shape.experts[0]
+    gqa = shape.heads // shape.kv_heads
+    keys, values = q.key_heads * q.key_dim, q.value_heads * q.value_dim
+    channels = 2 * keys + values
+    norm = lambda rng, n: (1.0 + rng.uniform(-0.1, 0.1, n)).astype(np.float32)  # noqa: E731
+    small = lambda rng, n: rng.normal(0.0, 0.1, n).astype(np.float32)  # noqa: E731
+    # -exp(A_log) for decay rates of 0.02-0.3, as the converter stores them.
+    rates = lambda rng, n: (-rng.uniform(0.02, 0.3, n)).astype(np.float32)  # noqa: E731
+    conv = lambda rng: rng.normal(0.0, 0.5, (channels, q.conv)).astype(np.float32)  # noqa: E731
+    out = [Planned("token_embd.weight", (vocab, h), tensor_type(mix, "token_embd", 0, layers, h))]
+    for i in range(layers):
+        b = f"blk.{i}."
+
+        def t(role: str, rows: int, cols: int, i=i, b=b) -> Planned:
+            return Planned(f"{b}{role}.weight", (rows, cols),
+                           tensor_type(mix, role, i, layers, cols, n_expert, gqa))
+
+        def f32(name: str, n: int, make, b=b) -> Planned:
+            return Planned(b + name, (n,), T.F32, lambda rng, n=n: make(rng, n))
+
+        out.append(f32("attn_norm.weight", h, norm))
+        if q.linear(i):
+            out += [t("attn_qkv", channels, h), t("attn_gate", values, h),
+                    t("ssm_beta", q.value_heads, h), t("ssm_alpha", q.value_heads, h),
+                    Planned(b + "ssm_conv1d.weight", (channels, q.conv), T.F32, conv),
+                    f32("ssm_dt.bias", q.value_heads, small), f32("ssm_a", q.value_heads, rates),
+                    f32("ssm_norm.weight", q.value_dim, norm), t("ssm_out", h, values)]
+        else:
+            qd, kvd = shape.heads * shape.head_dim, shape.kv_heads * shape.head_dim
+            out += [t("attn_q", 2 * qd, h), t("attn_k", kvd, h), t("attn_v", kvd, h),
+                    f32("attn_q_norm.weight", shape.head_dim, norm),
+                    f32("attn_k_norm.weight", shape.head_dim, norm), t("attn_output", h, qd)]
+        out.append(f32("post_attention_norm.weight", h, norm))
+        out.extend(expert_tensors(shape, mix, b, i, layers))
+    out.append(Planned("output_norm.weight", (h,), T.F32, lambda rng: norm(rng, h)))
+    out.append(Planned("output.weight", (vocab, h), tensor_type(mix, "output", 0, layers, h)))
+    return out
+
+
 def plan(shape: Shape, mix: str, layers: int, vocab: int, rope_freqs: bool) -> list[Planned]:
     if shape.gemma4:
         return gemma4_plan(shape, mix, layers, vocab)
+    if shape.qwen35:
+        return qwen35_plan(shape, mix, layers, vocab)
     h, kvd, qd = shape.hidden, shape.kv_heads * shape.head_dim, shape.heads * shape.head_dim
     out = [Planned("token_embd.weight", (vocab, h),
                    tensor_type(mix, "token_embd_tied" if shape.tied else "token_embd", 0, layers, h))]
@@ -614,6 +701,19 @@ def write(shape_name: str, mix: str, layers: int | None, vocab_arg: str, out: Pa
         w.add_shared_kv_layers(g.shared(layers, shape.layers))
         w.add_embedding_length_per_layer_input(g.per_layer)
         w.add_final_logit_softcapping(g.softcap)
+    elif shape.qwen35:
+        q = shape.qwen35
+        w.add_head_count_kv(shape.kv_heads)
+        w.add_key_length(shape.head_dim)
+        w.add_value_length(shape.head_dim)
+        w.add_rope_dimension_count(q.rotary)
+        w.add_rope_dimension_sections(list(q.sections))
+        w.add_ssm_conv_kernel(q.conv)
+        w.add_ssm_state_size(q.key_dim)
+        w.add_ssm_group_count(q.key_heads)
+        w.add_ssm_time_step_rank(q.value_heads)
+        w.add_ssm_inner_size(q.value_heads * q.value_dim)
+        w.add_full_attention_interval(q.interval)
     else:
         w.add_head_count_kv(shape.kv_heads)
         w.add_key_length(shape.head_dim)
@@ -627,7 +727,7 @@ def write(shape_name: str, mix: str, layers: int | None, vocab_arg: str, out: Pa
         n, used, width, shared = shape.experts
         w.add_expert_count(n)
         w.add_expert_used_count(used)
-        if arch in ("qwen3moe", "qwen2moe", "gpt-oss", "gemma4"):
+        if arch in ("qwen3moe", "qwen2moe", "gpt-oss", "gemma4", "qwen35moe"):
             # These read the experts' width from its own key; llama and olmoe from
             # feed_forward_length, written above as the model's ffn (equal to it there).
             w.add_expert_feed_forward_length(width)

@@ -24,8 +24,8 @@ pub(crate) struct GgufModel {
     /// interleaved RoPE (Llama, Mistral); Qwen and Gemma files keep HF's rotate-half order.
     permuted_rope: bool,
     norms: NormPlacement,
-    /// Qwen 3.5's Gated DeltaNet sizes, whose tensors the converter transforms (see
-    /// [`LinearFix`]).
+    /// Qwen 3.5's Gated DeltaNet sizes, when the model has those layers (see
+    /// [`GgufModel::is_decay`]).
     linear: Option<LinearAttention>,
 }
 
@@ -81,11 +81,12 @@ impl ParameterSource for GgufModel {
                 [n] if name.ends_with(".mlp.shared_expert_gate.weight") => vec![1, n],
                 _ => shape,
             };
-            let mut tensor = PlannedTensor::whole(name, shape, source_index, info.ggml_type);
-            // Columns move across blocks; rows (the other fixes) keep them whole.
-            tensor.keeps_blocks =
-                !matches!(self.linear_fix(&info.name), Some(LinearFix::Columns(_)));
-            planned.push(tensor);
+            planned.push(PlannedTensor::whole(
+                name,
+                shape,
+                source_index,
+                info.ggml_type,
+            ));
         }
         Ok(planned)
     }
@@ -97,10 +98,9 @@ impl ParameterSource for GgufModel {
             tensor: info.name.clone(),
             source,
         };
-        if let Some(fix) = self.linear_fix(&info.name) {
-            let mut stored = vec![0.0; out.len()];
-            dequantize(info.ggml_type, bytes, &mut stored).map_err(dequant_error)?;
-            return fix.apply(&info.name, &stored, out);
+        if self.is_decay(&info.name) {
+            dequantize(info.ggml_type, bytes, out).map_err(dequant_error)?;
+            return decay_log_rate(&info.name, out);
         }
         let Some(role) = rope_role(&info.name).filter(|_| self.permuted_rope) else {
             return dequantize(info.ggml_type, bytes, out).map_err(dequant_error);
@@ -131,6 +131,12 @@ impl ParameterSource for GgufModel {
             });
         }
         let bytes = self.file.tensor_data(info)?;
+        if self.is_decay(&info.name) {
+            return Err(Error::Config(format!(
+                "{}: its values are transformed and cannot keep their blocks",
+                info.name
+            )));
+        }
         let mut groups =
             split_groups(info.ggml_type, bytes, tensor.n_elements()).map_err(|source| {
                 Error::Dequant {
@@ -138,16 +144,6 @@ impl ParameterSource for GgufModel {
                     source,
                 }
             })?;
-        match self.linear_fix(&info.name) {
-            None => {}
-            Some(LinearFix::Rows(order)) => return Ok(gather_group_rows(groups, &order)),
-            Some(_) => {
-                return Err(Error::Config(format!(
-                    "{}: its values are transformed and cannot keep their blocks",
-                    info.name
-                )))
-            }
-        }
         let Some(role) = rope_role(&info.name).filter(|_| self.permuted_rope) else {
             return Ok(groups);
         };
@@ -258,175 +254,50 @@ fn fused_gate_up(name: &str) -> Option<&str> {
     (part == format!("{FUSED_GATE_UP_EXPERTS}.weight")).then_some(layer)
 }
 
-/// How llama.cpp's converter changed a Gated DeltaNet tensor's values (its
-/// `_LinearAttentionVReorderBase` and `Qwen3NextModel.modify_tensors`), to be undone.
-///
-/// Where key heads K differ from value heads Hv (r = Hv / K value heads per key head), the
-/// converter reorders value heads from HF's grouped order (key head k's value heads
-/// k*r .. k*r + r) to tiled order (value head j of every key head, then j + 1): HF value head
-/// `k*r + j` is stored at `j*K + k`. It does so on the value rows of `in_proj_qkv` (after the
-/// 2*K*dk query and key rows) and of the convolution, the rows of `in_proj_z` (dv per head),
-/// `in_proj_a`, `in_proj_b`, `A_log` and `dt_bias` (one per head), and the columns of
-/// `out_proj` (dv per head). It also stores `A_log` as `-exp(A_log)`.
-#[derive(Debug, Clone, PartialEq)]
-enum LinearFix {
-    /// HF row `i` is stored row `order[i]`.
-    Rows(Vec<usize>),
-    /// HF column `i` is stored column `order[i]`.
-    Columns(Vec<usize>),
-    /// `A_log` from `ssm_a`: `ln(-a)`, rows as `Rows`.
-    Decay(Vec<usize>),
-}
-
 impl GgufModel {
-    fn linear_fix(&self, gguf_name: &str) -> Option<LinearFix> {
-        let a = self.linear?;
-        let (_, part) = gguf_name.strip_prefix("blk.")?.split_once('.')?;
-        let qk = 2 * a.key_heads * a.key_dim;
-        let heads = |lead, dim| value_head_order(lead, a.key_heads, a.value_heads, dim);
-        Some(match part {
-            "attn_qkv.weight" | "ssm_conv1d.weight" => LinearFix::Rows(heads(qk, a.value_dim)),
-            "attn_gate.weight" => LinearFix::Rows(heads(0, a.value_dim)),
-            "ssm_alpha.weight" | "ssm_beta.weight" | "ssm_dt.bias" => LinearFix::Rows(heads(0, 1)),
-            "ssm_out.weight" => LinearFix::Columns(heads(0, a.value_dim)),
-            "ssm_a" => LinearFix::Decay(heads(0, 1)),
-            _ => return None,
-        })
+    /// Whether `gguf_name` is a Gated DeltaNet layer's `ssm_a`, which llama.cpp's converter
+    /// stores as `-exp(A_log)` (`Qwen3NextModel.modify_tensors`). Its other changes to these
+    /// layers, the value heads in tiled order, are kept as stored: the graphs read that order
+    /// (`LinearAttention::value_heads_tiled`).
+    fn is_decay(&self, gguf_name: &str) -> bool {
+        self.linear.is_some()
+            && gguf_name
+                .strip_prefix("blk.")
+                .and_then(|rest| rest.split_once('.'))
+                .is_some_and(|(_, part)| part == "ssm_a")
     }
 }
 
-impl LinearFix {
-    /// `out` (HF values) from `stored` (the file's values of tensor `name`).
-    fn apply(&self, name: &str, stored: &[f32], out: &mut [f32]) -> Result<()> {
-        let order = match self {
-            LinearFix::Rows(o) | LinearFix::Columns(o) | LinearFix::Decay(o) => o,
-        };
-        let n = order.len();
-        if n == 0 || !stored.len().is_multiple_of(n) {
-            return Err(Error::BadShape {
-                tensor: name.to_string(),
-                shape: vec![stored.len()],
-                reason: format!("does not split into the {n} rows or columns of its value heads"),
-            });
-        }
-        match self {
-            LinearFix::Rows(_) => out.copy_from_slice(&gather_rows(stored, order)),
-            LinearFix::Columns(_) => {
-                for (row, stored_row) in out.chunks_exact_mut(n).zip(stored.chunks_exact(n)) {
-                    for (x, &from) in row.iter_mut().zip(order) {
-                        *x = stored_row[from];
-                    }
-                }
-            }
-            LinearFix::Decay(_) => {
-                // ln(-a) in f64, rounded once to f32: the graph's exp of it gives back -a to
-                // within an ulp.
-                for (x, a) in out.iter_mut().zip(gather_rows(stored, order)) {
-                    *x = (-(a as f64)).ln() as f32;
-                }
-            }
-        }
-        Ok(())
+/// `A_log` from the stored `-exp(A_log)` in place: `ln(-a)` in f64, rounded once to f32 (the
+/// graph's exp of it gives back `-a` to within an ulp). A rate that is not negative has no
+/// logarithm: the file is refused rather than given a NaN.
+fn decay_log_rate(name: &str, values: &mut [f32]) -> Result<()> {
+    if let Some(a) = values.iter().find(|a| a.is_nan() || **a >= 0.0) {
+        return Err(Error::BadShape {
+            tensor: name.to_string(),
+            shape: vec![values.len()],
+            reason: format!("holds {a}, where -exp(A_log) is negative"),
+        });
     }
-}
-
-/// For `lead` leading rows kept in place, then `value_heads` heads of `dim` rows in tiled
-/// order (see [`LinearFix`]): the stored row of each HF row.
-fn value_head_order(lead: usize, key_heads: usize, value_heads: usize, dim: usize) -> Vec<usize> {
-    let per_key = value_heads / key_heads.max(1);
-    let mut order: Vec<usize> = (0..lead).collect();
-    for k in 0..key_heads {
-        for j in 0..per_key {
-            let stored = lead + (j * key_heads + k) * dim;
-            order.extend(stored..stored + dim);
-        }
+    for x in values.iter_mut() {
+        *x = (-(*x as f64)).ln() as f32;
     }
-    order
-}
-
-/// The rows of `data` (`order.len()` equal rows) in `order`.
-fn gather_rows<T: Copy>(data: &[T], order: &[usize]) -> Vec<T> {
-    let per_row = data.len() / order.len().max(1);
-    let mut out = Vec::with_capacity(data.len());
-    for &from in order {
-        out.extend_from_slice(&data[from * per_row..(from + 1) * per_row]);
-    }
-    out
-}
-
-/// `groups` with its rows in `order`: blocks never cross rows, so every array is whole rows
-/// (empty stays empty).
-fn gather_group_rows(groups: Groups, order: &[usize]) -> Groups {
-    fn rows<T: Copy>(v: Vec<T>, order: &[usize]) -> Vec<T> {
-        match v.is_empty() {
-            true => v,
-            false => gather_rows(&v, order),
-        }
-    }
-    Groups {
-        layout: groups.layout,
-        codes: rows(groups.codes, order),
-        scales: rows(groups.scales, order),
-        mins: rows(groups.mins, order),
-        super_blocks: groups.super_blocks.map(|sb| SuperBlocks {
-            d: rows(sb.d, order),
-            dmin: rows(sb.dmin, order),
-            sub_scales: rows(sb.sub_scales, order),
-            sub_mins: rows(sb.sub_mins, order),
-        }),
-    }
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// llama.cpp's `_reorder_v_heads` on rows: `[K, r, d]` viewed, the first two axes swapped.
-    fn tile(rows: &[u32], key_heads: usize, per_key: usize, dim: usize) -> Vec<u32> {
-        let mut out = vec![0; rows.len()];
-        for k in 0..key_heads {
-            for j in 0..per_key {
-                for e in 0..dim {
-                    out[(j * key_heads + k) * dim + e] = rows[(k * per_key + j) * dim + e];
-                }
-            }
-        }
-        out
-    }
-
     #[test]
-    fn undoes_the_value_head_tiling() {
-        for (lead, k, v, dim) in [(0, 2, 4, 3), (6, 2, 6, 2), (4, 3, 3, 2), (0, 16, 32, 1)] {
-            let hf: Vec<u32> = (0..(lead + v * dim) as u32).collect();
-            let mut stored = hf[..lead].to_vec();
-            stored.extend(tile(&hf[lead..], k, v / k, dim));
-            let order = value_head_order(lead, k, v, dim);
-            assert_eq!(gather_rows(&stored, &order), hf, "{lead} {k} {v} {dim}");
-        }
-    }
-
-    #[test]
-    fn columns_and_decay_are_undone() {
-        // Two rows of out_proj: 2 key heads, 4 value heads of 1.
-        let order = value_head_order(0, 2, 4, 1);
-        let hf = [0.0f32, 1.0, 2.0, 3.0, 10.0, 11.0, 12.0, 13.0];
-        let stored = [0.0f32, 2.0, 1.0, 3.0, 10.0, 12.0, 11.0, 13.0];
-        let mut out = [0.0; 8];
-        LinearFix::Columns(order.clone())
-            .apply("ssm_out", &stored, &mut out)
-            .unwrap();
-        assert_eq!(out, hf);
+    fn the_decay_log_rate_is_undone() {
         let a_log = [-3.9f32, -1.2, 0.05, -0.7];
-        let stored: Vec<f32> = tile(&[0, 1, 2, 3], 2, 2, 1)
-            .iter()
-            .map(|&i| -(a_log[i as usize].exp()))
-            .collect();
-        let mut out = [0.0; 4];
-        LinearFix::Decay(order)
-            .apply("ssm_a", &stored, &mut out)
-            .unwrap();
-        for (x, want) in out.iter().zip(a_log) {
+        let mut values: Vec<f32> = a_log.iter().map(|a| -a.exp()).collect();
+        decay_log_rate("blk.0.ssm_a", &mut values).unwrap();
+        for (x, want) in values.iter().zip(a_log) {
             assert!((x - want).abs() <= 1e-6 * want.abs().max(1.0), "{x} {want}");
         }
+        let err = decay_log_rate("blk.0.ssm_a", &mut [-1.0, 0.0]).unwrap_err();
+        assert!(err.to_string().contains("blk.0.ssm_a"), "{err}");
     }
 }

@@ -240,7 +240,6 @@ fn stack(
         source_index: experts[0].1,
         source_type: ggml_equivalent(first.dtype).expect("checked when planning"),
         assembly: Assembly::Stacked(experts.iter().map(|&(_, index)| index).collect()),
-        keeps_blocks: true,
     })
 }
 

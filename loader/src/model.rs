@@ -144,7 +144,7 @@ impl Model {
             .plan()?
             .into_iter()
             .map(|t| {
-                let blocks = groupable.contains(&t.name) && t.keeps_blocks;
+                let blocks = groupable.contains(&t.name);
                 let format = stored_format(precision, t.source_type, blocks);
                 (t.name, format)
             })

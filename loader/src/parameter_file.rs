@@ -28,7 +28,7 @@ use crate::weight_plan::{StoredFormat, WeightPlan};
 use weight_format::{stored_groups, Code, SubScales};
 
 /// Bump whenever the conversion's output could change, so stale cache entries are not reused.
-pub const CONVERTER_VERSION: u32 = 6;
+pub const CONVERTER_VERSION: u32 = 7;
 const DATA_ALIGNMENT: usize = 64;
 
 /// Returns the cached parameter file for `source`, converting it first when absent.

@@ -55,9 +55,6 @@ pub(crate) struct PlannedTensor {
     pub source_type: gguf::GgmlType,
     /// How it is made of source tensors.
     pub assembly: Assembly,
-    /// Whether its source's blocks can be kept (false where the loader moves values across
-    /// blocks, as undoing a column permutation does).
-    pub keeps_blocks: bool,
 }
 
 /// How a parameter is made of source tensors.
@@ -97,7 +94,6 @@ impl PlannedTensor {
             source_index,
             source_type,
             assembly: Assembly::Whole,
-            keeps_blocks: true,
         }
     }
 }
@@ -123,7 +119,6 @@ pub(crate) fn split_gate_up(
         source_index,
         source_type,
         assembly: Assembly::ExpertRows { rows, start },
-        keeps_blocks: true,
     };
     Ok([half(gate, 0), half(up, rows / 2)])
 }
@@ -160,7 +155,6 @@ pub(crate) fn split_columns(
             source_index,
             source_type,
             assembly: Assembly::ExpertColumns { every, start },
-            keeps_blocks: true,
         }
     };
     Ok(names.into_iter().enumerate().map(part).collect())

@@ -89,20 +89,9 @@ const BARE_PARTS: &[(&str, &str)] = &[
     ("layer_output_scale", "layer_scalar"),
 ];
 
-/// A Gated DeltaNet layer's parameters (Qwen 3.5), inside `model.layers.N.`, as HF names them;
-/// the parameter file keeps these names and shapes, but the convolution's, which it keeps
-/// as `[C, taps]` (see [`LINEAR_CONV`]).
-const LINEAR_PARTS: &[&str] = &[
-    "linear_attn.in_proj_qkv.weight",
-    "linear_attn.in_proj_z.weight",
-    "linear_attn.in_proj_b.weight",
-    "linear_attn.in_proj_a.weight",
-    "linear_attn.conv1d.weight",
-    "linear_attn.dt_bias",
-    "linear_attn.A_log",
-    "linear_attn.norm.weight",
-    "linear_attn.out_proj.weight",
-];
+/// A Gated DeltaNet layer's parameters (Qwen 3.5), inside `model.layers.N.`, as HF names them
+/// and the parameter file keeps them (the convolution as `[C, taps]`, see [`LINEAR_CONV`]).
+use model_config::LINEAR_ATTENTION_PARAMETERS as LINEAR_PARTS;
 
 /// A Gated DeltaNet layer's tensors as llama.cpp's converter names them (Qwen 3.5's `qwen35`,
 /// `qwen35moe`): (GGUF name inside `blk.N.`, HF name inside `model.layers.N.`). `ssm_a` has

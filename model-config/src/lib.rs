@@ -141,7 +141,32 @@ pub struct LinearAttention {
     pub key_dim: usize,
     pub value_dim: usize,
     pub conv_kernel: usize,
+    /// Value heads come in tiled order (llama.cpp's GGUF files): value head `j * K + k` reads
+    /// key head `k`, where HF's grouped order has value head `k * r + j` read key head `k`
+    /// (`r = value_heads / key_heads`). The order runs through every per-value-head tensor
+    /// alike (the value rows of the q/k/v projection and of the convolution, the output
+    /// gate's rows, the decay's and write strength's, the output projection's columns), so
+    /// only which key head a value head reads depends on it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub value_heads_tiled: bool,
 }
+
+/// A Gated DeltaNet layer's parameters inside `model.layers.N.`, as HF names them, in the
+/// order its layer function takes them: the fused q/k/v projection `[C, H]`, the output
+/// gate's `[Hv*dv, H]`, the write strength's and the decay's `[Hv, H]`, the convolution
+/// `[C, taps]` (HF stores `[C, 1, taps]`, the same values), the decay's bias and log rate
+/// `[Hv]`, the output norm `[dv]` and the output projection `[H, Hv*dv]`.
+pub const LINEAR_ATTENTION_PARAMETERS: [&str; 9] = [
+    "linear_attn.in_proj_qkv.weight",
+    "linear_attn.in_proj_z.weight",
+    "linear_attn.in_proj_b.weight",
+    "linear_attn.in_proj_a.weight",
+    "linear_attn.conv1d.weight",
+    "linear_attn.dt_bias",
+    "linear_attn.A_log",
+    "linear_attn.norm.weight",
+    "linear_attn.out_proj.weight",
+];
 
 impl LinearAttention {
     /// Channels of the fused q/k/v projection the convolution runs over.

@@ -1125,6 +1125,7 @@ fn reads_qwen35_gguf_metadata() {
             key_dim: 8,
             value_dim: 8,
             conv_kernel: 4,
+            value_heads_tiled: true,
         })
     );
     assert_eq!((cfg.head_dim, cfg.rotary_dim), (16, Some(4)));

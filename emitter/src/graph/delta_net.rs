@@ -43,6 +43,8 @@ pub struct StateDims {
     value_dim: i64,
     taps: i64,
     channels: i64,
+    /// Value heads in tiled order (see `config::LinearAttention::value_heads_tiled`).
+    tiled: bool,
 }
 
 impl StateDims {
@@ -54,6 +56,7 @@ impl StateDims {
             value_dim: a.value_dim as i64,
             taps: a.conv_kernel as i64,
             channels: a.conv_channels() as i64,
+            tiled: a.value_heads_tiled,
         }
     }
 
@@ -270,7 +273,7 @@ fn softplus(b: &mut FuncBuilder, x: &Value) -> Result<Value> {
 }
 
 /// `[M, Hk*dk]` as `[M, Hv, dk]`: each key head L2-normalised (`x / sqrt(sum x^2 + 1e-6)`),
-/// times `scale`, repeated for the value heads that read it.
+/// times `scale`, repeated for the value heads that read it, in their order.
 fn l2_heads(b: &mut FuncBuilder, s: &StateDims, x: &Value, scale: Option<f64>) -> Result<Value> {
     let m = x.dim(0);
     let heads = [m, s.key_heads, s.key_dim];
@@ -287,7 +290,12 @@ fn l2_heads(b: &mut FuncBuilder, s: &StateDims, x: &Value, scale: Option<f64>) -
         x = b.multiply(&x, &scale)?;
     }
     let repeat = s.value_heads / s.key_heads;
-    let x = b.broadcast_in_dim(&x, &[m, s.key_heads, repeat, s.key_dim], &[0, 1, 3])?;
+    let x = match s.tiled {
+        // Value head j * K + k reads key head k.
+        true => b.broadcast_in_dim(&x, &[m, repeat, s.key_heads, s.key_dim], &[0, 2, 3])?,
+        // Value head k * r + j reads key head k.
+        false => b.broadcast_in_dim(&x, &[m, s.key_heads, repeat, s.key_dim], &[0, 1, 3])?,
+    };
     b.reshape(&x, &[m, s.value_heads, s.key_dim])
 }
 

@@ -14,7 +14,8 @@ use super::weights::{Param, PerLayerWeights, Weights};
 use super::LayerPlan;
 use crate::config::{KvSource, ModelConfig};
 use crate::hlo::{
-    Cmp, ElemType, FuncBuilder, Function, GatherDims, Result, ShapeError, TensorType, Value,
+    Cmp, ElemType, FuncBuilder, Function, GatherDims, Result, ScatterDims, ShapeError, TensorType,
+    Value,
 };
 
 fn i32_ty(shape: impl Into<Vec<i64>>) -> TensorType {
@@ -433,9 +434,18 @@ fn linear_layer(
                 let live = b.broadcast_in_dim(live, new.shape(), &[0])?;
                 let kept = b.select(&live, new, &taken[i])?;
                 match rows < dims.slots {
+                    // Rows 0..B scattered into the global, which IREE updates in place; a
+                    // concatenation with the other slots would copy every slot's state.
                     true => {
-                        let rest = b.slice_dim(global, 0, rows, dims.slots - rows)?;
-                        b.concatenate(&[&kept, &rest], 0)?
+                        let at = b.iota(TensorType::new([rows, 1], ElemType::I32), 0)?;
+                        let scatter = ScatterDims {
+                            update_window_dims: (1..global.ty().rank()).collect(),
+                            inserted_window_dims: vec![0],
+                            scatter_dims_to_operand_dims: vec![0],
+                            index_vector_dim: 1,
+                            unique_indices: true,
+                        };
+                        b.scatter(global, &at, &kept, &scatter)?
                     }
                     false => kept,
                 }

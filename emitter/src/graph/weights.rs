@@ -239,22 +239,8 @@ fn mlp_suffixes(cfg: &ModelConfig, shape: &LayerShape) -> Vec<String> {
     }
 }
 
-/// A Gated DeltaNet layer's weights (see `config::LinearAttention`), in the order its
-/// function takes them: the fused q/k/v projection `[C, H]`, the output gate's `[Hv*dv, H]`,
-/// the write strength's and the decay's `[Hv, H]`, the convolution `[C, taps]` (HF stores
-/// `[C, 1, taps]`, the same values), the decay's bias and log rate `[Hv]`, the output norm
-/// `[dv]` and the output projection `[H, Hv*dv]`.
-pub const LINEAR_ATTENTION: [&str; 9] = [
-    "linear_attn.in_proj_qkv.weight",
-    "linear_attn.in_proj_z.weight",
-    "linear_attn.in_proj_b.weight",
-    "linear_attn.in_proj_a.weight",
-    "linear_attn.conv1d.weight",
-    "linear_attn.dt_bias",
-    "linear_attn.A_log",
-    "linear_attn.norm.weight",
-    "linear_attn.out_proj.weight",
-];
+/// A Gated DeltaNet layer's weights, in the order its function takes them.
+pub use crate::config::LINEAR_ATTENTION_PARAMETERS as LINEAR_ATTENTION;
 
 /// The dense MLP running beside the experts (if any), the router, the stacked experts (and
 /// their biases) and the shared expert, if any.

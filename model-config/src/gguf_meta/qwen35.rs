@@ -68,6 +68,9 @@ pub(super) fn from_gguf(file: &GgufFile, m: &Meta, arch: &str) -> Result<ModelCo
         key_dim: required("ssm.state_size")?,
         value_dim: inner / value_heads,
         conv_kernel: required("ssm.conv_kernel")?,
+        // llama.cpp's converter tiles the value heads (its `_reorder_v_heads`), and the graphs
+        // read them so, every tensor kept as stored.
+        value_heads_tiled: true,
     };
     let types = layer_types(file, m, &key, layers)?;
     let full = types.iter().position(|t| *t == LayerType::FullAttention);

@@ -446,12 +446,17 @@ fn pattern_layers(j: &Json, layers: usize) -> Result<Vec<LayerType>, ConfigError
     if pattern == 0 {
         return Err(invalid("sliding_window_pattern is 0"));
     }
-    Ok((0..layers)
-        .map(|l| match (l + 1) % pattern {
+    Ok(every_nth_full(layers, pattern, LayerType::SlidingAttention))
+}
+
+/// Layer `l` full attention when `(l + 1) % n == 0`, of kind `other` otherwise (`n` > 0).
+fn every_nth_full(layers: usize, n: usize, other: LayerType) -> Vec<LayerType> {
+    (0..layers)
+        .map(|l| match (l + 1) % n {
             0 => LayerType::FullAttention,
-            _ => LayerType::SlidingAttention,
+            _ => other,
         })
-        .collect())
+        .collect()
 }
 
 /// (full-attention RoPE, sliding-layer RoPE where it differs).

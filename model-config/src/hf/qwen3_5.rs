@@ -10,7 +10,10 @@
 //! its output (the classes do it unconditionally). The multimodal RoPE sections (`mrope_*`)
 //! are not read: for text, the three position axes are equal and it is plain RoPE.
 
-use super::{activation, biases, invalid, layer_types, object, unsupported, ConfigError, Json};
+use super::{
+    activation, biases, every_nth_full, invalid, layer_types, object, unsupported, ConfigError,
+    Json,
+};
 use crate::{Experts, Family, LayerType, LinearAttention, ModelConfig, Routing, SharedExpert};
 
 pub(super) fn from_json(
@@ -95,6 +98,7 @@ pub(super) fn from_json(
             key_dim: j.usize("linear_key_head_dim")?.unwrap_or(128),
             value_dim: j.usize("linear_value_head_dim")?.unwrap_or(128),
             conv_kernel: j.usize("linear_conv_kernel_dim")?.unwrap_or(4),
+            value_heads_tiled: false,
         }),
         attention_output_gate: true,
         rotary_dim: (rotated as usize != head_dim).then_some(rotated as usize),
@@ -113,12 +117,7 @@ fn kinds(j: &Json, layers: usize) -> Result<Vec<LayerType>, ConfigError> {
     if interval == 0 {
         return Err(invalid("full_attention_interval is 0"));
     }
-    Ok((0..layers)
-        .map(|l| match (l + 1) % interval {
-            0 => LayerType::FullAttention,
-            _ => LayerType::LinearAttention,
-        })
-        .collect())
+    Ok(every_nth_full(layers, interval, LayerType::LinearAttention))
 }
 
 /// (RoPE base, fraction of each head rotated). The fraction may sit in `rope_parameters` (as
