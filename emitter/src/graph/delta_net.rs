@@ -300,22 +300,37 @@ fn l2_heads(b: &mut FuncBuilder, s: &StateDims, x: &Value, scale: Option<f64>) -
 }
 
 /// One token per row: the states `[R, Hv, dk, dv]` after it and its read-out `[R, Hv, dv]`.
+///
+/// With the decayed state `D = d S`, the update is `S' = D + k delta^T` where
+/// `delta = beta (v - D^T k)`, and the read-out `S'^T q = d (S^T q) + (k . q) delta`. Both
+/// products with the old state, `S^T k` and `S^T q`, read it before it changes, and the new
+/// state is written in one pass: the state (2 MiB a layer and row at 35B-A3B) is read twice and
+/// written once, where forming `D` and `S'` first passes over it six times.
 fn delta_step(b: &mut FuncBuilder, state: &Value, t: &StepValues) -> Result<(Value, Value)> {
     let full = state.shape().to_vec();
-    let decay = b.broadcast_in_dim(&t.decay, &full, &[0, 1])?;
-    let state = b.multiply(state, &decay)?;
     let k = b.broadcast_in_dim(&t.k, &full, &[0, 1, 2])?;
-    let recalled = b.multiply(&state, &k)?;
-    let recalled = b.reduce_with(&recalled, 0.0, ReduceOp::Add, &[2])?;
+    let q = b.broadcast_in_dim(&t.q, &full, &[0, 1, 2])?;
+    let sk = b.multiply(state, &k)?;
+    let sk = b.reduce_with(&sk, 0.0, ReduceOp::Add, &[2])?;
+    let sq = b.multiply(state, &q)?;
+    let sq = b.reduce_with(&sq, 0.0, ReduceOp::Add, &[2])?;
+    let heads = sk.shape().to_vec();
+    let decay = b.broadcast_in_dim(&t.decay, &heads, &[0, 1])?;
+    let recalled = b.multiply(&sk, &decay)?;
     let delta = b.subtract(&t.v, &recalled)?;
-    let beta = b.broadcast_in_dim(&t.beta, delta.shape(), &[0, 1])?;
+    let beta = b.broadcast_in_dim(&t.beta, &heads, &[0, 1])?;
     let delta = b.multiply(&delta, &beta)?;
+    let kq = b.multiply(&t.k, &t.q)?;
+    let kq = b.reduce_with(&kq, 0.0, ReduceOp::Add, &[2])?;
+    let kq = b.broadcast_in_dim(&kq, &heads, &[0, 1])?;
+    let read = b.multiply(&sq, &decay)?;
+    let written = b.multiply(&kq, &delta)?;
+    let o = b.add(&read, &written)?;
+    let decay = b.broadcast_in_dim(&t.decay, &full, &[0, 1])?;
+    let kept = b.multiply(state, &decay)?;
     let delta = b.broadcast_in_dim(&delta, &full, &[0, 1, 3])?;
     let write = b.multiply(&k, &delta)?;
-    let state = b.add(&state, &write)?;
-    let q = b.broadcast_in_dim(&t.q, &full, &[0, 1, 2])?;
-    let read = b.multiply(&state, &q)?;
-    let o = b.reduce_with(&read, 0.0, ReduceOp::Add, &[2])?;
+    let state = b.add(&kept, &write)?;
     Ok((state, o))
 }
 
