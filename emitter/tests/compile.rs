@@ -81,6 +81,7 @@ fn feature_variant_compiles_for_llvm_cpu() {
         activations: Default::default(),
         products: Default::default(),
         embed_lengths: Vec::new(),
+        linear_chunk: emitter::graph::LINEAR_CHUNK,
     };
     let rendered = emitter::render(&cfg, &opts).unwrap();
     let dir = tempfile::tempdir().unwrap();

@@ -53,6 +53,7 @@ fn module(
         activations,
         products: Default::default(),
         embed_lengths: Vec::new(),
+        linear_chunk: emitter::graph::LINEAR_CHUNK,
     };
     emitter::render(cfg, &opts).unwrap().module
 }
@@ -369,6 +370,7 @@ fn q8_activations_need_the_kernels() {
         activations: Activations::Q8,
         products: Default::default(),
         embed_lengths: Vec::new(),
+        linear_chunk: emitter::graph::LINEAR_CHUNK,
     };
     let err = emitter::render(&cfg, &opts).unwrap_err().to_string();
     assert!(err.contains("q8 activations"), "{err}");

@@ -2,7 +2,10 @@
 //! (tests/fixtures/families/qwen3_5) and its transformers oracle: sequences decoded side by
 //! side keep their own states (through ragged batches and the slot copies that pack them low),
 //! and a parked slot's state serves a new request only when it shares the slot's whole
-//! sequence. Every continuation must be transformers' greedy one.
+//! sequence. Every continuation must be transformers' greedy one. The module's linear layers
+//! prefill in blocks of 2 tokens (4 to a chunk of 8), so the state's steps from block to block
+//! are what these runs go through; the logits of such chunks are checked against transformers
+//! too.
 
 use std::path::PathBuf;
 
@@ -35,14 +38,15 @@ fn oracle() -> (Vec<u32>, Vec<u32>) {
     (ids("prompt_ids"), ids("greedy_ids"))
 }
 
-/// The tiny Qwen 3.5 in 4 slots, 8-token prefill chunks (and a budget of 8, so prompts take
-/// several), decode batches of 1 and 4.
-fn engine() -> Engine {
+/// The tiny Qwen 3.5 in 4 slots, 8-token prefill chunks of 4 linear-attention blocks, decode
+/// batches of 1 and 4.
+fn load() -> engine::model::LoadedModel {
     let device = tests::device();
     let mut graphs = model::default_graph_options(SLOTS, CAPACITY);
     graphs.prefill_lengths = vec![8];
     graphs.decode_windows = vec![CAPACITY];
     graphs.heads = vec![Head::Logits];
+    graphs.linear_chunk = 2;
     let options = ModelOptions {
         graphs,
         verbose: false,
@@ -50,7 +54,12 @@ fn engine() -> Engine {
         ..ModelOptions::cpu()
     };
     let runtime = Runtime::new(&device).unwrap();
-    let loaded = model::load(&runtime, &fixture(), &options).expect("load the checkpoint");
+    model::load(&runtime, &fixture(), &options).expect("load the checkpoint")
+}
+
+/// [`load`] in an engine with a prefill budget of 8, so prompts take several chunks.
+fn engine() -> Engine {
+    let loaded = load();
     let config = EngineConfig {
         max_queue: 16,
         scheduler: SchedulerConfig {
@@ -119,4 +128,45 @@ fn a_parked_state_serves_only_requests_that_share_all_of_it() {
     // Now parked: the prompt and 12 fed tokens. Sharing 15 of those 24 is no use to a state.
     let (branch, expected) = from(prompt + 3, 5);
     assert_eq!(finish(engine.submit(branch).unwrap()), (expected, 0));
+}
+
+#[test]
+fn prefill_in_blocks_gives_transformers_logits() {
+    use engine::batch::GraphRunner;
+    use engine::graphs::{DecodeOutput, PrefillOut};
+    let text = std::fs::read_to_string(fixture().join("oracle.json")).unwrap();
+    let json: Value = serde_json::from_str(&text).unwrap();
+    let row = |v: &Value| -> Vec<f32> {
+        let list = v.as_array().unwrap().iter();
+        list.map(|x| x.as_f64().unwrap() as f32).collect()
+    };
+    let expected: Vec<Vec<f32>> = json["logits"].as_array().unwrap().iter().map(row).collect();
+    let (prompt, greedy) = oracle();
+    let path: Vec<i32> = prompt.iter().chain(&greedy).map(|&t| t as i32).collect();
+    let mut graphs = load().graphs;
+    let vocab = graphs.vocab();
+    let mut worst = 0f32;
+    let mut check = |pos: usize, logits: &[f32]| {
+        let d = (logits.iter().zip(&expected[pos]))
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0, f32::max);
+        assert!(d <= 1e-4, "position {pos}: off by {d}");
+        worst = worst.max(d);
+    };
+    // The first 24 tokens in chunks of 8 (the last of them a chunk of 5: a block of padding),
+    // then one decode step per position.
+    let mut logits = vec![0f32; vocab];
+    for (start, end) in [(0, 8), (8, 16), (16, 21)] {
+        let out = PrefillOut::Logits(&mut logits);
+        graphs.prefill(0, start, &path[start..end], out).unwrap();
+        check(end - 1, &logits);
+    }
+    let mut out = DecodeOutput::default();
+    for pos in 21..path.len() {
+        graphs
+            .decode(Head::Logits, &[path[pos]], &[pos as i32], None, &mut out)
+            .unwrap();
+        check(pos, &out.logits[..vocab]);
+    }
+    eprintln!("worst |ours - transformers| = {worst:.2e}");
 }

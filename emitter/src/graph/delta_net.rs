@@ -18,8 +18,8 @@ use super::weight_format::WeightFormat;
 use super::weights::LINEAR_ATTENTION;
 use crate::config::{LayerShape, LinearAttention, ModelConfig};
 use crate::hlo::{
-    Cmp, ElemType, FuncBuilder, Function, GatherDims, ReduceOp, Result, ScatterDims, ShapeError,
-    TensorType, Value,
+    Cmp, DotDims, ElemType, FuncBuilder, Function, GatherDims, ReduceOp, Result, ScatterDims,
+    ShapeError, TensorType, Value,
 };
 
 fn f32_ty(shape: impl Into<Vec<i64>>) -> TensorType {
@@ -125,7 +125,9 @@ pub fn layer_function(
         None => convolve_rows(&mut b, &s, &qkv, &conv, taps)?,
     };
     let inputs = step_inputs(&mut b, &s, &w, &mixed, &beta, &decay)?;
+    let block = dims.linear_chunk.min(m);
     let (o, state) = match &len {
+        Some(len) if m % block == 0 => blocks(&mut b, &s, &inputs, &state, len, block)?,
         Some(len) => recur_chunk(&mut b, &s, &inputs, &state, len)?,
         None => {
             let (state, o) = delta_step(&mut b, &state, &inputs)?;
@@ -218,6 +220,8 @@ struct StepValues {
     v: Value,
     /// `exp(g)`, `[M, Hv]`.
     decay: Value,
+    /// `g`, the log of the decay, `[M, Hv]`.
+    g: Value,
     /// `[M, Hv]`.
     beta: Value,
 }
@@ -259,6 +263,7 @@ fn step_inputs(
         k,
         v,
         decay,
+        g,
         beta,
     })
 }
@@ -359,6 +364,7 @@ fn recur_chunk(
                 k: row(b, &t.k, &at)?,
                 v: row(b, &t.v, &at)?,
                 decay: row(b, &t.decay, &at)?,
+                g: row(b, &t.g, &at)?,
                 beta: row(b, &t.beta, &at)?,
             };
             let (state, o) = delta_step(b, state, &token)?;
@@ -377,6 +383,145 @@ fn recur_chunk(
     )?;
     let state = b.reshape(&done[1], &[s.value_heads, s.key_dim, s.value_dim])?;
     Ok((done[2].clone(), state))
+}
+
+/// The chunk in blocks of `c` tokens (`T = N c`), tokens past `len` moving nothing (their
+/// decay 1, their write strength 0): the gated delta rule's chunked form, whose numbers are
+/// the per-token recurrence's in another order. Within a block, with `G` the running sum of
+/// `g` and `Γ_ij = exp(G_i - G_j)` for `i >= j` (0 above), the writes are
+/// `W (β v - β (k ⊙ e^G) S)` with `W = (I - A)^-1`, `A_ij = -β_i k_i·k_j Γ_ij` below the
+/// diagonal; the read-outs are `(q ⊙ e^G) S + (q kᵀ ⊙ Γ) U`; the state goes on as
+/// `e^{G_c} S + (k ⊙ e^{G_c - G})ᵀ U`. `A` is nilpotent, so `W = Π_p (I + A^(2^p))` over
+/// `log2 c` factors: products, where transformers solves row by row. Every block but the state's
+/// step from one to the next is computed for all blocks at once; those steps are `N`
+/// products, unrolled.
+fn blocks(
+    b: &mut FuncBuilder,
+    s: &StateDims,
+    t: &StepValues,
+    state: &Value,
+    len: &Value,
+    c: i64,
+) -> Result<(Value, Value)> {
+    let tokens = t.q.dim(0);
+    let n = tokens / c;
+    let (hv, dk, dv) = (s.value_heads, s.key_dim, s.value_dim);
+    // Tokens past len: g = 0, beta = 0.
+    let i = b.iota(TensorType::new([tokens, hv], ElemType::I32), 0)?;
+    let lens = b.broadcast_in_dim(len, &[tokens, hv], &[])?;
+    let live = b.compare(Cmp::Lt, &i, &lens)?;
+    let zero = b.splat(t.g.ty().clone(), 0.0)?;
+    let g = b.select(&live, &t.g, &zero)?;
+    let beta = b.select(&live, &t.beta, &zero)?;
+    // [T, Hv, d] -> [Hv, N, c, d]; [T, Hv] -> [Hv, N, c].
+    let blocked = |b: &mut FuncBuilder, x: &Value| -> Result<Value> {
+        let d = x.dim(2);
+        let x = b.reshape(x, &[n, c, hv, d])?;
+        b.transpose(&x, &[2, 0, 1, 3])
+    };
+    let per_token = |b: &mut FuncBuilder, x: &Value| -> Result<Value> {
+        let x = b.reshape(x, &[n, c, hv])?;
+        b.transpose(&x, &[2, 0, 1])
+    };
+    let (q, k, v) = (blocked(b, &t.q)?, blocked(b, &t.k)?, blocked(b, &t.v)?);
+    let (g, beta) = (per_token(b, &g)?, per_token(b, &beta)?);
+    let square = [hv, n, c, c];
+    // G_i = sum of g_j over j <= i, as a product with the lower triangle of ones.
+    let row = b.iota(TensorType::new([c, c], ElemType::I32), 0)?;
+    let col = b.iota(TensorType::new([c, c], ElemType::I32), 1)?;
+    let lower = b.compare(Cmp::Ge, &row, &col)?;
+    let strict = b.compare(Cmp::Gt, &row, &col)?;
+    let ones = b.splat(f32_ty([c, c]), 1.0)?;
+    let zeros = b.splat(f32_ty([c, c]), 0.0)?;
+    let tri = b.select(&lower, &ones, &zeros)?;
+    let gsum = b.dot_general(&g, &tri, &DotDims::contract(2, 1))?;
+    // Γ, from exponents masked before exp (above the diagonal they are positive).
+    let gi = b.broadcast_in_dim(&gsum, &square, &[0, 1, 2])?;
+    let gj = b.broadcast_in_dim(&gsum, &square, &[0, 1, 3])?;
+    let diff = b.subtract(&gi, &gj)?;
+    let lower4 = b.broadcast_in_dim(&lower, &square, &[2, 3])?;
+    let zero4 = b.splat(f32_ty(square), 0.0)?;
+    let diff = b.select(&lower4, &diff, &zero4)?;
+    let gamma = b.exp(&diff)?;
+    let gamma = b.select(&lower4, &gamma, &zero4)?;
+    let vec4 =
+        |b: &mut FuncBuilder, x: &Value, d: i64| b.broadcast_in_dim(x, &[hv, n, c, d], &[0, 1, 2]);
+    let beta_k = vec4(b, &beta, dk)?;
+    let beta_v = vec4(b, &beta, dv)?;
+    let kb = b.multiply(&k, &beta_k)?;
+    let vb = b.multiply(&v, &beta_v)?;
+    let bmm = DotDims::contract(3, 3).batch(0, 0).batch(1, 1);
+    let kk = b.dot_general(&kb, &k, &bmm)?;
+    let a = b.multiply(&kk, &gamma)?;
+    let a = b.negate(&a)?;
+    let strict4 = b.broadcast_in_dim(&strict, &square, &[2, 3])?;
+    let a = b.select(&strict4, &a, &zero4)?;
+    // W = (I - A)^-1 = (I + A)(I + A^2)(I + A^4)...
+    let eye = b.select(&lower, &ones, &zeros)?;
+    let eye = b.select(&strict, &zeros, &eye)?;
+    let eye = b.broadcast_in_dim(&eye, &square, &[2, 3])?;
+    let matmul = DotDims::contract(3, 2).batch(0, 0).batch(1, 1);
+    let mut w = b.add(&eye, &a)?;
+    let mut power = a.clone();
+    let mut span = 2;
+    while span < c {
+        power = b.dot_general(&power, &power, &matmul)?;
+        let more = b.dot_general(&w, &power, &matmul)?;
+        w = b.add(&w, &more)?;
+        span *= 2;
+    }
+    let eg = b.exp(&gsum)?;
+    let eg_k = vec4(b, &eg, dk)?;
+    let writes = b.dot_general(&w, &vb, &matmul)?;
+    let kbg = b.multiply(&kb, &eg_k)?;
+    let kc = b.dot_general(&w, &kbg, &matmul)?;
+    let qk = b.dot_general(&q, &k, &bmm)?;
+    let intra = b.multiply(&qk, &gamma)?;
+    let qg = b.multiply(&q, &eg_k)?;
+    let last = b.slice_dim(&gsum, 2, c - 1, 1)?;
+    let last_c = b.broadcast_in_dim(&last, &[hv, n, c], &[0, 1, 2])?;
+    let to_end = b.subtract(&last_c, &gsum)?;
+    let to_end = b.exp(&to_end)?;
+    let to_end = vec4(b, &to_end, dk)?;
+    let kd = b.multiply(&k, &to_end)?;
+    let carry = b.exp(&last)?;
+    // The state's steps, block by block: [Hv, dk, dv].
+    let heads = DotDims::contract(2, 1).batch(0, 0);
+    let mut state = state.clone();
+    let mut outs = Vec::new();
+    for block in 0..n {
+        let at = |b: &mut FuncBuilder, x: &Value| -> Result<Value> {
+            let one = b.slice_dim(x, 1, block, 1)?;
+            let mut shape = x.shape().to_vec();
+            shape.remove(1);
+            b.reshape(&one, &shape)
+        };
+        let v_prime = {
+            let kc = at(b, &kc)?;
+            b.dot_general(&kc, &state, &heads)?
+        };
+        let u = at(b, &writes)?;
+        let u = b.subtract(&u, &v_prime)?;
+        let inter = {
+            let qg = at(b, &qg)?;
+            b.dot_general(&qg, &state, &heads)?
+        };
+        let intra = at(b, &intra)?;
+        let local = b.dot_general(&intra, &u, &heads)?;
+        outs.push(b.add(&inter, &local)?);
+        let carry = at(b, &carry)?;
+        let carry = b.reshape(&carry, &[hv])?;
+        let carry = b.broadcast_in_dim(&carry, &[hv, dk, dv], &[0])?;
+        let kept = b.multiply(&state, &carry)?;
+        let kd = at(b, &kd)?;
+        let written = b.dot_general(&kd, &u, &DotDims::contract(1, 1).batch(0, 0))?;
+        state = b.add(&kept, &written)?;
+    }
+    // [Hv, c, dv] per block -> [T, Hv, dv].
+    let refs: Vec<&Value> = outs.iter().collect();
+    let o = b.concatenate(&refs, 1)?;
+    let o = b.transpose(&o, &[1, 0, 2])?;
+    Ok((o, state))
 }
 
 /// Row `at` (`[1, 1]`) of `x` along its first dimension, keeping it as `[1, ...]`.

@@ -87,7 +87,13 @@ pub struct GraphOptions {
     /// Chunk lengths of the embedding graphs (`embed_hidden_t{T}`, see [`Kind::Embed`]); empty,
     /// the default, emits none, and the rest of the module is the same either way.
     pub embed_lengths: Vec<usize>,
+    /// Tokens per block of a linear-attention layer's prefill (a power of two; see
+    /// `delta_net`): the state steps from block to block, the tokens within one are products.
+    pub linear_chunk: usize,
 }
+
+/// The default [`GraphOptions::linear_chunk`]: transformers' chunk of the gated delta rule.
+pub const LINEAR_CHUNK: usize = 64;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -157,6 +163,12 @@ impl GraphOptions {
             return options_error(format!(
                 "KV cache type {} is not f32, f16 or bf16",
                 self.kv_dtype
+            ));
+        }
+        if !self.linear_chunk.is_power_of_two() {
+            return options_error(format!(
+                "linear-attention prefill blocks of {} tokens (a power of two)",
+                self.linear_chunk
             ));
         }
         if self.cpu_kernels && kernels::Object::get().is_none() {
@@ -436,6 +448,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
         products: opts.products,
         nibbles_as_bytes,
         padded: opts.padded() as i64,
+        linear_chunk: opts.linear_chunk as i64,
         ..Dims::new(
             cfg,
             opts.slots,

@@ -36,6 +36,8 @@ pub struct Dims {
     pub padded: i64,
     /// How dense products over a few columns are written (see `GraphOptions::products`).
     pub products: ProductForm,
+    /// Tokens per block of a linear-attention prefill (see `GraphOptions::linear_chunk`).
+    pub linear_chunk: i64,
 }
 
 /// Where a step's padding rows and tokens write their K and V. A scatter writes every update
@@ -105,6 +107,7 @@ impl Dims {
             nibbles_as_bytes: false,
             padded: 0,
             products: ProductForm::Dot,
+            linear_chunk: 64,
         }
     }
 

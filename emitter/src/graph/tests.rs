@@ -23,6 +23,7 @@ fn opts() -> GraphOptions {
         activations: Default::default(),
         products: Default::default(),
         embed_lengths: Vec::new(),
+        linear_chunk: LINEAR_CHUNK,
     }
 }
 

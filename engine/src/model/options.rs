@@ -148,6 +148,7 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
         activations: Default::default(),
         products: Default::default(),
         embed_lengths: Vec::new(),
+        linear_chunk: emitter::graph::LINEAR_CHUNK,
     }
 }
 
