@@ -162,9 +162,9 @@ fn prefill_in_blocks_gives_transformers_logits() {
         check(end - 1, &logits);
     }
     let mut out = DecodeOutput::default();
-    for pos in 21..path.len() {
+    for (pos, &token) in path.iter().enumerate().skip(21) {
         graphs
-            .decode(Head::Logits, &[path[pos]], &[pos as i32], None, &mut out)
+            .decode(Head::Logits, &[token], &[pos as i32], None, &mut out)
             .unwrap();
         check(pos, &out.logits[..vocab]);
     }
