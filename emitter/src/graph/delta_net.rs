@@ -6,8 +6,8 @@
 //! Per token t and value head h, with q and k L2-normalised (q also scaled by dk^-1/2):
 //! `S = S * exp(g)`, `S += k (beta (v - S^T k))^T`, `o = S^T q`, where
 //! `g = -exp(A_log) softplus(a + dt_bias)` and `beta = sigmoid(b)`. Decode makes that one
-//! update per row; prefill runs it token by token in a loop over the chunk's live tokens, so
-//! its cost grows linearly with the prompt and its numbers are the decode step's.
+//! update per row; prefill makes it in blocks of tokens whose updates are products (see
+//! [`blocks`]), so its cost grows linearly with the prompt.
 
 use std::collections::BTreeMap;
 
@@ -18,8 +18,8 @@ use super::weight_format::WeightFormat;
 use super::weights::LINEAR_ATTENTION;
 use crate::config::{LayerShape, LinearAttention, ModelConfig};
 use crate::hlo::{
-    Cmp, DotDims, ElemType, FuncBuilder, Function, GatherDims, ReduceOp, Result, ScatterDims,
-    ShapeError, TensorType, Value,
+    Cmp, DotDims, ElemType, FuncBuilder, Function, GatherDims, ReduceOp, Result, ShapeError,
+    TensorType, Value,
 };
 
 fn f32_ty(shape: impl Into<Vec<i64>>) -> TensorType {
@@ -125,10 +125,9 @@ pub fn layer_function(
         None => convolve_rows(&mut b, &s, &qkv, &conv, taps)?,
     };
     let inputs = step_inputs(&mut b, &s, &w, &mixed, &beta, &decay)?;
-    let block = dims.linear_chunk.min(m);
     let (o, state) = match &len {
-        Some(len) if m % block == 0 => blocks(&mut b, &s, &inputs, &state, len, block)?,
-        Some(len) => recur_chunk(&mut b, &s, &inputs, &state, len)?,
+        // `GraphOptions::validate` holds chunks longer than a block to whole blocks.
+        Some(len) => blocks(&mut b, &s, &inputs, &state, len, dims.linear_chunk.min(m))?,
         None => {
             let (state, o) = delta_step(&mut b, &state, &inputs)?;
             (o, state)
@@ -339,52 +338,6 @@ fn delta_step(b: &mut FuncBuilder, state: &Value, t: &StepValues) -> Result<(Val
     Ok((state, o))
 }
 
-/// The chunk's tokens `0..len` one after another from `state [Hv, dk, dv]`: their read-outs
-/// `[T, Hv, dv]` (zero past `len`) and the state after the last.
-fn recur_chunk(
-    b: &mut FuncBuilder,
-    s: &StateDims,
-    t: &StepValues,
-    state: &Value,
-    len: &Value,
-) -> Result<(Value, Value)> {
-    let tokens = t.q.dim(0);
-    let i32_scalar = TensorType::scalar(ElemType::I32);
-    let start = b.constant(i32_scalar.clone(), 0.0);
-    let state = b.reshape(state, &[1, s.value_heads, s.key_dim, s.value_dim])?;
-    let outs = b.splat(f32_ty([tokens, s.value_heads, s.value_dim]), 0.0)?;
-    let done = b.while_loop(
-        &[&start, &state, &outs],
-        |b, c| b.compare(Cmp::Lt, &c[0], len),
-        |b, c| {
-            let (i, state, outs) = (&c[0], &c[1], &c[2]);
-            let at = b.reshape(i, &[1, 1])?;
-            let token = StepValues {
-                q: row(b, &t.q, &at)?,
-                k: row(b, &t.k, &at)?,
-                v: row(b, &t.v, &at)?,
-                decay: row(b, &t.decay, &at)?,
-                g: row(b, &t.g, &at)?,
-                beta: row(b, &t.beta, &at)?,
-            };
-            let (state, o) = delta_step(b, state, &token)?;
-            let scatter = ScatterDims {
-                update_window_dims: vec![1, 2],
-                inserted_window_dims: vec![0],
-                scatter_dims_to_operand_dims: vec![0],
-                index_vector_dim: 1,
-                unique_indices: true,
-            };
-            let outs = b.scatter(outs, &at, &o, &scatter)?;
-            let one = b.constant(i32_scalar.clone(), 1.0);
-            let next = b.add(i, &one)?;
-            Ok(vec![next, state, outs])
-        },
-    )?;
-    let state = b.reshape(&done[1], &[s.value_heads, s.key_dim, s.value_dim])?;
-    Ok((done[2].clone(), state))
-}
-
 /// The chunk in blocks of `c` tokens (`T = N c`), tokens past `len` moving nothing (their
 /// decay 1, their write strength 0): the gated delta rule's chunked form, whose numbers are
 /// the per-token recurrence's in another order. Within a block, with `G` the running sum of
@@ -522,21 +475,6 @@ fn blocks(
     let o = b.concatenate(&refs, 1)?;
     let o = b.transpose(&o, &[1, 0, 2])?;
     Ok((o, state))
-}
-
-/// Row `at` (`[1, 1]`) of `x` along its first dimension, keeping it as `[1, ...]`.
-fn row(b: &mut FuncBuilder, x: &Value, at: &Value) -> Result<Value> {
-    let rank = x.ty().rank();
-    let mut slice_sizes = x.shape().to_vec();
-    slice_sizes[0] = 1;
-    let gather = GatherDims {
-        offset_dims: (1..rank).collect(),
-        collapsed_slice_dims: vec![0],
-        start_index_map: vec![0],
-        index_vector_dim: 1,
-        slice_sizes,
-    };
-    b.gather(x, at, &gather)
 }
 
 /// `norm(o) * w * silu(z)` per value head (the norm's weight without the model's offset), as

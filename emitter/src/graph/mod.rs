@@ -181,7 +181,25 @@ impl GraphOptions {
             ));
         }
         self.check_key_index(cfg)?;
+        self.check_linear_blocks(cfg)?;
         self.check_ring(cfg)
+    }
+
+    /// A linear-attention layer prefills a chunk in blocks of `linear_chunk` tokens (one block
+    /// when the chunk is shorter), so longer chunks must be whole blocks.
+    fn check_linear_blocks(&self, cfg: &ModelConfig) -> Result<(), GraphError> {
+        let block = self.linear_chunk;
+        let odd = self
+            .prefill_lengths
+            .iter()
+            .find(|&&t| t > block && t % block != 0);
+        match (odd, &cfg.linear_attention) {
+            (Some(t), Some(_)) => options_error(format!(
+                "prefill chunk of {t} tokens in linear-attention blocks of {block} (a chunk \
+                 longer than a block must be a multiple of it)"
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// The most rows or tokens one step holds: the most padding writes it can make (see

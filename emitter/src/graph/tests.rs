@@ -861,3 +861,32 @@ fn embedding_graphs_leave_the_rest_of_the_module_alone() {
     };
     assert!(build(&cfg, &too_long).is_err());
 }
+
+#[test]
+fn linear_attention_chunks_are_whole_blocks() {
+    let cfg = from_hf_json(include_str!(
+        "../../../tests/fixtures/families/qwen3_5/config.json"
+    ))
+    .unwrap();
+    let odd = GraphOptions {
+        prefill_lengths: vec![8, 48],
+        linear_chunk: 32,
+        ..opts()
+    };
+    let err = build(&cfg, &odd).unwrap_err().to_string();
+    assert!(
+        err.contains("48 tokens") && err.contains("blocks of 32"),
+        "{err}"
+    );
+    let not_two = GraphOptions {
+        linear_chunk: 48,
+        ..opts()
+    };
+    assert!(build(&cfg, &not_two).is_err());
+    let whole = GraphOptions {
+        prefill_lengths: vec![8, 64],
+        linear_chunk: 32,
+        ..opts()
+    };
+    build(&cfg, &whole).unwrap();
+}
