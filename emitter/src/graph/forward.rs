@@ -41,8 +41,9 @@ struct StepInputs {
     len: Option<Value>,
     /// Where ring layers write (see [`CacheSpan::Ring`]); their prefill's key positions.
     ring: Option<RingInputs>,
-    /// Which rows start their sequence here (`[R]`): linear layers give them zero states.
-    fresh: Value,
+    /// Where each row's step starts: decode's `pos` `[B]`, prefill's `start` `[]`. Rows that
+    /// start there their sequence (0) give linear layers zero states.
+    start: Value,
     /// Decode's live rows `[B]` (pos >= 0): only they keep their linear layers' new states.
     live: Option<Value>,
 }
@@ -85,7 +86,6 @@ fn decode_inputs(
         }
         None => None,
     };
-    let fresh = b.compare(Cmp::Eq, &pos, &zero)?;
     Ok(StepInputs {
         tokens,
         positions,
@@ -94,7 +94,7 @@ fn decode_inputs(
         slot: None,
         len: None,
         ring,
-        fresh,
+        start: pos,
         live: Some(live),
     })
 }
@@ -174,9 +174,6 @@ fn prefill_inputs(
         }
         None => None,
     };
-    let zero = b.constant(i32_ty([]), 0.0);
-    let fresh = b.compare(Cmp::Eq, &start_arg, &zero)?;
-    let fresh = b.reshape(&fresh, &[1])?;
     Ok(StepInputs {
         tokens,
         positions,
@@ -185,7 +182,7 @@ fn prefill_inputs(
         slot: Some(slot),
         len: Some(len),
         ring,
-        fresh,
+        start: start_arg,
         live: None,
     })
 }
@@ -388,7 +385,13 @@ fn linear_layer(
     let names = state_globals(l);
     let tys = s.global_types(dims.slots);
     let globals = [0, 1].map(|i| b.global_load(&names[i], &tys[i]));
-    let rows = inputs.fresh.dim(0);
+    // Rows at position 0: decode `[B]`, prefill a scalar.
+    let zero = b.splat(inputs.start.ty().clone(), 0.0)?;
+    let fresh = b.compare(Cmp::Eq, &inputs.start, &zero)?;
+    let rows = match &inputs.slot {
+        Some(_) => 1,
+        None => fresh.dim(0),
+    };
     let mut operands: Vec<Value> = vec![x.clone()];
     operands.extend(inputs.len.clone());
     let mut taken = Vec::new();
@@ -402,10 +405,6 @@ fn linear_layer(
             None => b.slice_dim(global, 0, 0, rows)?,
         };
         let zero = b.splat(mine.ty().clone(), 0.0)?;
-        let fresh = match &inputs.slot {
-            Some(_) => b.reshape(&inputs.fresh, &[])?,
-            None => inputs.fresh.clone(),
-        };
         let fresh = b.broadcast_in_dim(
             &fresh,
             mine.shape(),
