@@ -290,19 +290,18 @@ fn stop_tokens_and_capacity_end_requests() {
 }
 
 #[test]
-fn cancel_ends_a_running_request() {
+fn cancel_ends_a_request_early() {
     let engine = engine(64, 64);
-    let mut stream = engine
+    let stream = engine
         .submit(GenerationRequest::new(
             vec![1, 2],
             SampleParams::greedy(),
             60,
         ))
         .unwrap();
-    let first = stream
-        .recv_timeout(Duration::from_secs(60))
-        .expect("a first token");
-    assert!(matches!(first, Event::Token { .. }));
+    // Cancelled as soon as it is submitted: waiting for its first token first let a test
+    // thread starved by the other tests (2 cores) wake only after all 60 tokens were drawn.
+    // The engine takes the cancel between two steps, admitted or not.
     stream.cancel();
     let (ids, finished) = stream.collect();
     assert!(ids.len() < 59, "cancel should stop well before max_tokens");
