@@ -569,7 +569,7 @@ def qwen35_converted(state, c):
     return out
 
 
-def write_qwen35_gguf(path, name, model, arch):
+def write_qwen35_gguf(path, name, model, arch, expert_type=gguf.GGMLQuantizationType.F32):
     """Qwen 3.5 as llama.cpp's converter (Qwen3_5TextModel, Qwen3_5MoeTextModel) writes it:
     its metadata (Qwen3NextModel.set_gguf_parameters: the ssm.* keys, full_attention_interval
     4 when the config has none, rope.dimension_count head_dim * partial_rotary_factor, the
@@ -621,7 +621,11 @@ def write_qwen35_gguf(path, name, model, arch):
         a = t.numpy()
         if gname.endswith("ffn_gate_inp_shexp.weight"):
             a = a.reshape(-1)
-        w.add_tensor(gname, np.ascontiguousarray(a))
+        a = np.ascontiguousarray(a)
+        if gname.endswith("_exps.weight") and expert_type != gguf.GGMLQuantizationType.F32:
+            w.add_tensor(gname, gguf.quants.quantize(a, expert_type), raw_dtype=expert_type)
+        else:
+            w.add_tensor(gname, a)
     w.write_header_to_file()
     w.write_kv_data_to_file()
     w.write_tensors_to_file()
@@ -829,6 +833,19 @@ def main():
                 name, feature, seed, None, prompt, q_ids, q_logits, q_gap, tokenizer, q_extra))
         if name in QWEN35_ARCH:
             write_qwen35_gguf(out / "model.gguf", name, model, QWEN35_ARCH[name])
+        if name == "qwen3_5_moe":
+            # Q8_0 experts, kept in their blocks; the oracle in f64 like the f32 file's.
+            t = gguf.GGMLQuantizationType.Q8_0
+            write_qwen35_gguf(out / "model-q8_0.gguf", name, model, QWEN35_ARCH[name], t)
+            q = quantized_experts(model, t)
+            reference = copy.deepcopy(q).double()
+            reference.config._experts_implementation = "eager"
+            q_ids, q_logits, q_gap = run(reference, prompt)
+            selections, routing_gap = expert_selections(q, q_ids)
+            q_extra = {"expert_selections": selections, "smallest_routing_gap": routing_gap,
+                       "experts_stored_as": "Q8_0"}
+            (out / "oracle-q8_0.json").write_text(oracle_json(
+                name, feature, seed, None, prompt, q_ids, q_logits, q_gap, tokenizer, q_extra))
         if name in GGUF_ARCH:
             arch = GGUF_ARCH[name]
             write_gguf(out / "model.gguf", name, model, arch, gguf.GGMLQuantizationType.F32)

@@ -331,7 +331,7 @@ fn qwen3_moe_gguf_matches_transformers() {
 /// transformers on the same file's dequantized weights.
 #[test]
 fn moe_q8_0_experts_in_the_kernels_match_transformers() {
-    for family in ["qwen3_moe", "qwen2_moe", "mixtral", "olmoe"] {
+    for family in ["qwen3_moe", "qwen2_moe", "mixtral", "olmoe", "qwen3_5_moe"] {
         let file = Some("model-q8_0.gguf");
         check_stored(family, file, "oracle-q8_0.json", Precision::Native, |_| {});
     }
