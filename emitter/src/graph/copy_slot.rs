@@ -64,11 +64,11 @@ pub(super) fn gather_slot(b: &mut FuncBuilder, cache: &Value, slot: &Value) -> R
     b.gather(cache, slot, &gather)
 }
 
-/// `cache` with slot `slot` (`[1, 1]`) replaced by `rows` (`[1, ...]`).
+/// `cache` with slots `slots` (`[N, 1]`) replaced by `rows` (`[N, ...]`), in order.
 pub(super) fn put_slot(
     b: &mut FuncBuilder,
     cache: &Value,
-    slot: &Value,
+    slots: &Value,
     rows: &Value,
 ) -> Result<Value> {
     let scatter = ScatterDims {
@@ -78,5 +78,5 @@ pub(super) fn put_slot(
         index_vector_dim: 1,
         unique_indices: true,
     };
-    b.scatter(cache, slot, rows, &scatter)
+    b.scatter(cache, slots, rows, &scatter)
 }

@@ -217,8 +217,6 @@ struct StepValues {
     k: Value,
     /// `[M, Hv, dv]`.
     v: Value,
-    /// `exp(g)`, `[M, Hv]`.
-    decay: Value,
     /// `g`, the log of the decay, `[M, Hv]`.
     g: Value,
     /// `[M, Hv]`.
@@ -256,15 +254,7 @@ fn step_inputs(
     let rate = b.negate(&rate)?;
     let rate = b.broadcast_in_dim(&rate, &[m, s.value_heads], &[1])?;
     let g = b.multiply(&rate, &soft)?;
-    let decay = b.exp(&g)?;
-    Ok(StepValues {
-        q,
-        k,
-        v,
-        decay,
-        g,
-        beta,
-    })
+    Ok(StepValues { q, k, v, g, beta })
 }
 
 /// `log(1 + e^x)`, and `x` itself above 20 (torch's threshold).
@@ -319,7 +309,8 @@ fn delta_step(b: &mut FuncBuilder, state: &Value, t: &StepValues) -> Result<(Val
     let sq = b.multiply(state, &q)?;
     let sq = b.reduce_with(&sq, 0.0, ReduceOp::Add, &[2])?;
     let heads = sk.shape().to_vec();
-    let decay = b.broadcast_in_dim(&t.decay, &heads, &[0, 1])?;
+    let d = b.exp(&t.g)?;
+    let decay = b.broadcast_in_dim(&d, &heads, &[0, 1])?;
     let recalled = b.multiply(&sk, &decay)?;
     let delta = b.subtract(&t.v, &recalled)?;
     let beta = b.broadcast_in_dim(&t.beta, &heads, &[0, 1])?;
@@ -330,7 +321,7 @@ fn delta_step(b: &mut FuncBuilder, state: &Value, t: &StepValues) -> Result<(Val
     let read = b.multiply(&sq, &decay)?;
     let written = b.multiply(&kq, &delta)?;
     let o = b.add(&read, &written)?;
-    let decay = b.broadcast_in_dim(&t.decay, &full, &[0, 1])?;
+    let decay = b.broadcast_in_dim(&d, &full, &[0, 1])?;
     let kept = b.multiply(state, &decay)?;
     let delta = b.broadcast_in_dim(&delta, &full, &[0, 1, 3])?;
     let write = b.multiply(&k, &delta)?;

@@ -14,8 +14,7 @@ use super::weights::{Param, PerLayerWeights, Weights};
 use super::LayerPlan;
 use crate::config::{KvSource, ModelConfig};
 use crate::hlo::{
-    Cmp, ElemType, FuncBuilder, Function, GatherDims, Result, ScatterDims, ShapeError, TensorType,
-    Value,
+    Cmp, ElemType, FuncBuilder, Function, GatherDims, Result, ShapeError, TensorType, Value,
 };
 
 fn i32_ty(shape: impl Into<Vec<i64>>) -> TensorType {
@@ -437,14 +436,7 @@ fn linear_layer(
                     // concatenation with the other slots would copy every slot's state.
                     true => {
                         let at = b.iota(TensorType::new([rows, 1], ElemType::I32), 0)?;
-                        let scatter = ScatterDims {
-                            update_window_dims: (1..global.ty().rank()).collect(),
-                            inserted_window_dims: vec![0],
-                            scatter_dims_to_operand_dims: vec![0],
-                            index_vector_dim: 1,
-                            unique_indices: true,
-                        };
-                        b.scatter(global, &at, &kept, &scatter)?
+                        put_slot(b, global, &at, &kept)?
                     }
                     false => kept,
                 }

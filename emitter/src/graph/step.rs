@@ -107,7 +107,7 @@ impl Dims {
             nibbles_as_bytes: false,
             padded: 0,
             products: ProductForm::Dot,
-            linear_chunk: 64,
+            linear_chunk: super::LINEAR_CHUNK as i64,
         }
     }
 
