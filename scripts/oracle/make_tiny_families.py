@@ -449,6 +449,30 @@ class GgufWriter(gguf.GGUFWriter):
         return super()._pack_val(val, vtype, add_vtype, sub_type)
 
 
+def add_byte_tokenizer(w):
+    """The byte tokenizer, as a GGUF carries it: token i is byte i's symbol, no merges."""
+    w.add_tokenizer_model("gpt2")
+    w.add_token_list([bytes_to_unicode()[b] for b in range(256)])
+    w.add_token_types([gguf.TokenType.NORMAL] * 256)
+    w.add_key_value(gguf.Keys.Tokenizer.MERGES, [], gguf.GGUFValueType.ARRAY,
+                    sub_type=gguf.GGUFValueType.STRING)
+
+
+def add_stored(w, name, a, expert_type):
+    """Tensor `name`, stacked experts (`*_exps.weight`) in `expert_type`, the rest as they are."""
+    if name.endswith("_exps.weight") and expert_type != gguf.GGMLQuantizationType.F32:
+        w.add_tensor(name, gguf.quants.quantize(a, expert_type), raw_dtype=expert_type)
+    else:
+        w.add_tensor(name, a)
+
+
+def finish(w):
+    w.write_header_to_file()
+    w.write_kv_data_to_file()
+    w.write_tensors_to_file()
+    w.close()
+
+
 def write_gguf(path, name, model, arch, expert_type):
     """The model as llama.cpp's converter writes it; expert tensors stored as `expert_type`."""
     c = model.config
@@ -481,21 +505,10 @@ def write_gguf(path, name, model, arch, expert_type):
         w.add_rope_scaling_orig_ctx_len(rope["original_max_position_embeddings"])
         # llama.cpp fixes the clamp at 7 unless this key says otherwise.
         w.add_swiglu_clamp_exp([c.swiglu_limit] * c.num_hidden_layers)
-    w.add_tokenizer_model("gpt2")
-    # The byte tokenizer's token i is byte i's symbol.
-    w.add_token_list([bytes_to_unicode()[b] for b in range(256)])
-    w.add_token_types([gguf.TokenType.NORMAL] * 256)
-    w.add_key_value(gguf.Keys.Tokenizer.MERGES, [], gguf.GGUFValueType.ARRAY,
-                    sub_type=gguf.GGUFValueType.STRING)
+    add_byte_tokenizer(w)
     for tname, a in gguf_tensors(model.state_dict(), c, arch):
-        if tname.endswith("_exps.weight") and expert_type != gguf.GGMLQuantizationType.F32:
-            w.add_tensor(tname, gguf.quants.quantize(a, expert_type), raw_dtype=expert_type)
-        else:
-            w.add_tensor(tname, a)
-    w.write_header_to_file()
-    w.write_kv_data_to_file()
-    w.write_tensors_to_file()
-    w.close()
+        add_stored(w, tname, a, expert_type)
+    finish(w)
 
 
 # llama.cpp's architecture names of the Qwen 3.5 families, written by write_qwen35_gguf.
@@ -607,11 +620,7 @@ def write_qwen35_gguf(path, name, model, arch, expert_type=gguf.GGMLQuantization
     # llama.cpp requires; text positions are equal on every axis, so they do not change it.
     sections = list(c.rope_parameters.get("mrope_section", [11, 11, 10]))
     w.add_rope_dimension_sections(sections + [0] * (4 - len(sections)))
-    w.add_tokenizer_model("gpt2")
-    w.add_token_list([bytes_to_unicode()[b] for b in range(256)])
-    w.add_token_types([gguf.TokenType.NORMAL] * 256)
-    w.add_key_value(gguf.Keys.Tokenizer.MERGES, [], gguf.GGUFValueType.ARRAY,
-                    sub_type=gguf.GGUFValueType.STRING)
+    add_byte_tokenizer(w)
     names = gguf.get_tensor_name_map(gguf.MODEL_ARCH[arch.upper()], c.num_hidden_layers)
     # The converter reads the saved checkpoint, not the module's state.
     state = safetensors.torch.load_file(Path(path).parent / "model.safetensors")
@@ -621,15 +630,8 @@ def write_qwen35_gguf(path, name, model, arch, expert_type=gguf.GGMLQuantization
         a = t.numpy()
         if gname.endswith("ffn_gate_inp_shexp.weight"):
             a = a.reshape(-1)
-        a = np.ascontiguousarray(a)
-        if gname.endswith("_exps.weight") and expert_type != gguf.GGMLQuantizationType.F32:
-            w.add_tensor(gname, gguf.quants.quantize(a, expert_type), raw_dtype=expert_type)
-        else:
-            w.add_tensor(gname, a)
-    w.write_header_to_file()
-    w.write_kv_data_to_file()
-    w.write_tensors_to_file()
-    w.close()
+        add_stored(w, gname, np.ascontiguousarray(a), expert_type)
+    finish(w)
 
 
 GEMMA4_PARTS = {
@@ -706,11 +708,7 @@ def write_gemma4_gguf(path, name, model, expert_type=gguf.GGMLQuantizationType.F
         w.add_expert_count(c.num_experts)
         w.add_expert_used_count(c.top_k_experts)
         w.add_expert_feed_forward_length(c.moe_intermediate_size)
-    w.add_tokenizer_model("gpt2")
-    w.add_token_list([bytes_to_unicode()[b] for b in range(256)])
-    w.add_token_types([gguf.TokenType.NORMAL] * 256)
-    w.add_key_value(gguf.Keys.Tokenizer.MERGES, [], gguf.GGUFValueType.ARRAY,
-                    sub_type=gguf.GGUFValueType.STRING)
+    add_byte_tokenizer(w)
     rotated = int(full.head_dim * c.rope_parameters["full_attention"]["partial_rotary_factor"] / 2)
     divisors = [1.0] * rotated + [1e30] * (full.head_dim // 2 - rotated)
     w.add_tensor("rope_freqs.weight", np.array(divisors, dtype=np.float32))
@@ -723,14 +721,8 @@ def write_gemma4_gguf(path, name, model, expert_type=gguf.GGMLQuantizationType.F
             continue
         _, _, layer, rest = tname.split(".", 3)
         gname = f"blk.{layer}.{GEMMA4_PARTS[rest]}"
-        if gname.endswith("_exps.weight") and expert_type != gguf.GGMLQuantizationType.F32:
-            w.add_tensor(gname, gguf.quants.quantize(a, expert_type), raw_dtype=expert_type)
-        else:
-            w.add_tensor(gname, a)
-    w.write_header_to_file()
-    w.write_kv_data_to_file()
-    w.write_tensors_to_file()
-    w.close()
+        add_stored(w, gname, a, expert_type)
+    finish(w)
 
 
 def quantized_experts(model, t):
@@ -752,6 +744,27 @@ def quantized_experts(model, t):
                 a = round_trip(a)
             p.copy_(torch.from_numpy(np.ascontiguousarray(a)))
     return q
+
+
+def reference_of(model, name):
+    """The model an oracle runs: itself, or an f64 copy for the families in F64_ORACLES."""
+    if name not in F64_ORACLES:
+        return model
+    reference = copy.deepcopy(model).double()
+    reference.config._experts_implementation = "eager"
+    return reference
+
+
+def write_quantized_oracle(out, name, feature, seed, prompt, model, t, tokenizer):
+    """oracle-<type>.json: transformers' run of `model` with its experts replaced by their
+    values in block format `t`, as the model-<type>.gguf beside it stores them."""
+    q = quantized_experts(model, t)
+    q_ids, q_logits, q_gap = run(reference_of(q, name), prompt)
+    selections, routing_gap = expert_selections(q, q_ids)
+    q_extra = {"expert_selections": selections, "smallest_routing_gap": routing_gap,
+               "experts_stored_as": t.name}
+    (out / f"oracle-{t.name.lower()}.json").write_text(oracle_json(
+        name, feature, seed, None, prompt, q_ids, q_logits, q_gap, tokenizer, q_extra))
 
 
 def oracle_json(name, feature, seed, moved, prompt, ids, logits, gap, tokenizer, extra):
@@ -791,12 +804,7 @@ def main():
         model = build(config, seed)
         prompt = torch.randint(3, config.vocab_size, (PROMPT_LEN,),
                                generator=torch.Generator().manual_seed(seed)).tolist()
-        # Families whose oracle runs in f64 (see F64_ORACLES); their weights stay f32.
-        reference = model
-        if name in F64_ORACLES:
-            reference = copy.deepcopy(model).double()
-            reference.config._experts_implementation = "eager"
-        ids, logits, gap = run(reference, prompt)
+        ids, logits, gap = run(reference_of(model, name), prompt)
         moved = None
         if without is not None:
             state = model.state_dict()
@@ -824,42 +832,21 @@ def main():
             # Q8_0 experts, kept in their blocks: the fused gate/up stack split by rows.
             t = gguf.GGMLQuantizationType.Q8_0
             write_gemma4_gguf(out / "model-q8_0.gguf", name, model, t)
-            q = quantized_experts(model, t)
-            q_ids, q_logits, q_gap = run(q, prompt)
-            selections, routing_gap = expert_selections(q, q_ids)
-            q_extra = {"expert_selections": selections, "smallest_routing_gap": routing_gap,
-                       "experts_stored_as": "Q8_0"}
-            (out / "oracle-q8_0.json").write_text(oracle_json(
-                name, feature, seed, None, prompt, q_ids, q_logits, q_gap, tokenizer, q_extra))
+            write_quantized_oracle(out, name, feature, seed, prompt, model, t, tokenizer)
         if name in QWEN35_ARCH:
             write_qwen35_gguf(out / "model.gguf", name, model, QWEN35_ARCH[name])
         if name == "qwen3_5_moe":
             # Q8_0 experts, kept in their blocks; the oracle in f64 like the f32 file's.
             t = gguf.GGMLQuantizationType.Q8_0
             write_qwen35_gguf(out / "model-q8_0.gguf", name, model, QWEN35_ARCH[name], t)
-            q = quantized_experts(model, t)
-            reference = copy.deepcopy(q).double()
-            reference.config._experts_implementation = "eager"
-            q_ids, q_logits, q_gap = run(reference, prompt)
-            selections, routing_gap = expert_selections(q, q_ids)
-            q_extra = {"expert_selections": selections, "smallest_routing_gap": routing_gap,
-                       "experts_stored_as": "Q8_0"}
-            (out / "oracle-q8_0.json").write_text(oracle_json(
-                name, feature, seed, None, prompt, q_ids, q_logits, q_gap, tokenizer, q_extra))
+            write_quantized_oracle(out, name, feature, seed, prompt, model, t, tokenizer)
         if name in GGUF_ARCH:
             arch = GGUF_ARCH[name]
             write_gguf(out / "model.gguf", name, model, arch, gguf.GGMLQuantizationType.F32)
             for type_name in EXPERT_TYPES[name]:
                 t = gguf.GGMLQuantizationType[type_name]
-                suffix = type_name.lower()
-                write_gguf(out / f"model-{suffix}.gguf", name, model, arch, t)
-                q = quantized_experts(model, t)
-                q_ids, q_logits, q_gap = run(q, prompt)
-                selections, routing_gap = expert_selections(q, q_ids)
-                q_extra = {"expert_selections": selections, "smallest_routing_gap": routing_gap,
-                           "experts_stored_as": type_name}
-                (out / f"oracle-{suffix}.json").write_text(oracle_json(
-                    name, feature, seed, None, prompt, q_ids, q_logits, q_gap, tokenizer, q_extra))
+                write_gguf(out / f"model-{type_name.lower()}.gguf", name, model, arch, t)
+                write_quantized_oracle(out, name, feature, seed, prompt, model, t, tokenizer)
         size = sum(f.stat().st_size for f in out.iterdir())
         print(f"{name}: {size / 1024:.0f} KiB, smallest greedy gap {gap:.3f}, "
               f"{feature} moves logits by {moved}")
