@@ -27,176 +27,210 @@ module @model {
 
   func.func private @layer_prefill_t8_w64(%x: tensor<64x8xf32>, %cos: tensor<8x8xf32>, %sin: tensor<8x8xf32>, %kv_index: tensor<8x2xi32>, %query_pos: tensor<1x16xi32>, %slot: tensor<1x1xi32>, %k_cache: tensor<5x2x16x64xf32>, %v_cache: tensor<5x64x2x16xf32>, %input_layernorm_weight: tensor<64xf32>, %self_attn_q_proj_weight: tensor<64x64xf32>, %self_attn_k_proj_weight: tensor<32x64xf32>, %self_attn_v_proj_weight: tensor<32x64xf32>, %self_attn_o_proj_weight: tensor<64x64xf32>, %post_attention_layernorm_weight: tensor<64xf32>, %mlp_gate_proj_weight: tensor<128x64xf32>, %mlp_up_proj_weight: tensor<128x64xf32>, %mlp_down_proj_weight: tensor<64x128xf32>) -> (tensor<64x8xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>) {
     %v0 = stablehlo.multiply %x, %x : tensor<64x8xf32>
-    %v1 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v2 = stablehlo.reduce(%v0 init: %v1) applies stablehlo.add across dimensions = [0] : (tensor<64x8xf32>, tensor<f32>) -> tensor<8xf32>
-    %v3 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v4 = stablehlo.broadcast_in_dim %v3, dims = [] : (tensor<f32>) -> tensor<8xf32>
-    %v5 = stablehlo.divide %v2, %v4 : tensor<8xf32>
-    %v6 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v7 = stablehlo.broadcast_in_dim %v6, dims = [] : (tensor<f32>) -> tensor<8xf32>
-    %v8 = stablehlo.add %v5, %v7 : tensor<8xf32>
-    %v9 = stablehlo.rsqrt %v8 : tensor<8xf32>
-    %v10 = stablehlo.broadcast_in_dim %v9, dims = [1] : (tensor<8xf32>) -> tensor<64x8xf32>
-    %v11 = stablehlo.multiply %x, %v10 : tensor<64x8xf32>
-    %v12 = stablehlo.broadcast_in_dim %input_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x8xf32>
-    %v13 = stablehlo.multiply %v11, %v12 : tensor<64x8xf32>
-    %v14 = stablehlo.dot_general %self_attn_q_proj_weight, %v13, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x8xf32>) -> tensor<64x8xf32>
-    %v15 = stablehlo.dot_general %self_attn_k_proj_weight, %v13, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x8xf32>) -> tensor<32x8xf32>
-    %v16 = stablehlo.dot_general %self_attn_v_proj_weight, %v13, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x8xf32>) -> tensor<32x8xf32>
-    %v17 = stablehlo.reshape %v14 : (tensor<64x8xf32>) -> tensor<4x2x8x8xf32>
-    %v18 = stablehlo.slice %v17 [0:4, 0:1, 0:8, 0:8] : (tensor<4x2x8x8xf32>) -> tensor<4x1x8x8xf32>
-    %v19 = stablehlo.slice %v17 [0:4, 1:2, 0:8, 0:8] : (tensor<4x2x8x8xf32>) -> tensor<4x1x8x8xf32>
-    %v20 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x8xf32>) -> tensor<4x1x8x8xf32>
-    %v21 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x8xf32>) -> tensor<4x1x8x8xf32>
-    %v22 = stablehlo.multiply %v18, %v20 : tensor<4x1x8x8xf32>
-    %v23 = stablehlo.multiply %v19, %v21 : tensor<4x1x8x8xf32>
-    %v24 = stablehlo.multiply %v19, %v20 : tensor<4x1x8x8xf32>
-    %v25 = stablehlo.multiply %v18, %v21 : tensor<4x1x8x8xf32>
-    %v26 = stablehlo.subtract %v22, %v23 : tensor<4x1x8x8xf32>
-    %v27 = stablehlo.add %v24, %v25 : tensor<4x1x8x8xf32>
-    %v28 = stablehlo.concatenate %v26, %v27, dim = 1 : (tensor<4x1x8x8xf32>, tensor<4x1x8x8xf32>) -> tensor<4x2x8x8xf32>
-    %v29 = stablehlo.reshape %v28 : (tensor<4x2x8x8xf32>) -> tensor<64x8xf32>
-    %v30 = stablehlo.reshape %v15 : (tensor<32x8xf32>) -> tensor<2x2x8x8xf32>
-    %v31 = stablehlo.slice %v30 [0:2, 0:1, 0:8, 0:8] : (tensor<2x2x8x8xf32>) -> tensor<2x1x8x8xf32>
-    %v32 = stablehlo.slice %v30 [0:2, 1:2, 0:8, 0:8] : (tensor<2x2x8x8xf32>) -> tensor<2x1x8x8xf32>
-    %v33 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x8xf32>) -> tensor<2x1x8x8xf32>
-    %v34 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x8xf32>) -> tensor<2x1x8x8xf32>
-    %v35 = stablehlo.multiply %v31, %v33 : tensor<2x1x8x8xf32>
-    %v36 = stablehlo.multiply %v32, %v34 : tensor<2x1x8x8xf32>
-    %v37 = stablehlo.multiply %v32, %v33 : tensor<2x1x8x8xf32>
-    %v38 = stablehlo.multiply %v31, %v34 : tensor<2x1x8x8xf32>
-    %v39 = stablehlo.subtract %v35, %v36 : tensor<2x1x8x8xf32>
-    %v40 = stablehlo.add %v37, %v38 : tensor<2x1x8x8xf32>
-    %v41 = stablehlo.concatenate %v39, %v40, dim = 1 : (tensor<2x1x8x8xf32>, tensor<2x1x8x8xf32>) -> tensor<2x2x8x8xf32>
-    %v42 = stablehlo.reshape %v41 : (tensor<2x2x8x8xf32>) -> tensor<32x8xf32>
-    %v43 = stablehlo.slice %kv_index [0:8, 0:1] : (tensor<8x2xi32>) -> tensor<8x1xi32>
-    %v44 = stablehlo.reshape %v43 : (tensor<8x1xi32>) -> tensor<8xi32>
-    %v45 = stablehlo.slice %kv_index [0:8, 1:2] : (tensor<8x2xi32>) -> tensor<8x1xi32>
-    %v46 = stablehlo.reshape %v45 : (tensor<8x1xi32>) -> tensor<8xi32>
-    %v47 = stablehlo.constant dense<2048> : tensor<i32>
-    %v48 = stablehlo.broadcast_in_dim %v47, dims = [] : (tensor<i32>) -> tensor<8xi32>
-    %v49 = stablehlo.multiply %v44, %v48 : tensor<8xi32>
-    %v50 = stablehlo.add %v49, %v46 : tensor<8xi32>
-    %v51 = stablehlo.broadcast_in_dim %v50, dims = [1] : (tensor<8xi32>) -> tensor<32x8xi32>
-    %v52 = stablehlo.iota dim = 0 : tensor<32x8xi32>
-    %v53 = stablehlo.constant dense<64> : tensor<i32>
-    %v54 = stablehlo.broadcast_in_dim %v53, dims = [] : (tensor<i32>) -> tensor<32x8xi32>
-    %v55 = stablehlo.multiply %v52, %v54 : tensor<32x8xi32>
-    %v56 = stablehlo.add %v51, %v55 : tensor<32x8xi32>
-    %v57 = stablehlo.reshape %v56 : (tensor<32x8xi32>) -> tensor<256x1xi32>
-    %v58 = stablehlo.reshape %v42 : (tensor<32x8xf32>) -> tensor<256xf32>
-    %v59 = stablehlo.reshape %k_cache : (tensor<5x2x16x64xf32>) -> tensor<10240xf32>
-    %v60 = "stablehlo.scatter"(%v59, %v57, %v58) ({
+    %v1 = stablehlo.slice %v0 [0:32, 0:8] : (tensor<64x8xf32>) -> tensor<32x8xf32>
+    %v2 = stablehlo.slice %v0 [32:64, 0:8] : (tensor<64x8xf32>) -> tensor<32x8xf32>
+    %v3 = stablehlo.add %v1, %v2 : tensor<32x8xf32>
+    %v4 = stablehlo.slice %v3 [0:16, 0:8] : (tensor<32x8xf32>) -> tensor<16x8xf32>
+    %v5 = stablehlo.slice %v3 [16:32, 0:8] : (tensor<32x8xf32>) -> tensor<16x8xf32>
+    %v6 = stablehlo.add %v4, %v5 : tensor<16x8xf32>
+    %v7 = stablehlo.slice %v6 [0:8, 0:8] : (tensor<16x8xf32>) -> tensor<8x8xf32>
+    %v8 = stablehlo.slice %v6 [8:16, 0:8] : (tensor<16x8xf32>) -> tensor<8x8xf32>
+    %v9 = stablehlo.add %v7, %v8 : tensor<8x8xf32>
+    %v10 = stablehlo.slice %v9 [0:4, 0:8] : (tensor<8x8xf32>) -> tensor<4x8xf32>
+    %v11 = stablehlo.slice %v9 [4:8, 0:8] : (tensor<8x8xf32>) -> tensor<4x8xf32>
+    %v12 = stablehlo.add %v10, %v11 : tensor<4x8xf32>
+    %v13 = stablehlo.slice %v12 [0:2, 0:8] : (tensor<4x8xf32>) -> tensor<2x8xf32>
+    %v14 = stablehlo.slice %v12 [2:4, 0:8] : (tensor<4x8xf32>) -> tensor<2x8xf32>
+    %v15 = stablehlo.add %v13, %v14 : tensor<2x8xf32>
+    %v16 = stablehlo.slice %v15 [0:1, 0:8] : (tensor<2x8xf32>) -> tensor<1x8xf32>
+    %v17 = stablehlo.slice %v15 [1:2, 0:8] : (tensor<2x8xf32>) -> tensor<1x8xf32>
+    %v18 = stablehlo.add %v16, %v17 : tensor<1x8xf32>
+    %v19 = stablehlo.reshape %v18 : (tensor<1x8xf32>) -> tensor<8xf32>
+    %v20 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v21 = stablehlo.broadcast_in_dim %v20, dims = [] : (tensor<f32>) -> tensor<8xf32>
+    %v22 = stablehlo.divide %v19, %v21 : tensor<8xf32>
+    %v23 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v24 = stablehlo.broadcast_in_dim %v23, dims = [] : (tensor<f32>) -> tensor<8xf32>
+    %v25 = stablehlo.add %v22, %v24 : tensor<8xf32>
+    %v26 = stablehlo.rsqrt %v25 : tensor<8xf32>
+    %v27 = stablehlo.broadcast_in_dim %v26, dims = [1] : (tensor<8xf32>) -> tensor<64x8xf32>
+    %v28 = stablehlo.multiply %x, %v27 : tensor<64x8xf32>
+    %v29 = stablehlo.broadcast_in_dim %input_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x8xf32>
+    %v30 = stablehlo.multiply %v28, %v29 : tensor<64x8xf32>
+    %v31 = stablehlo.dot_general %self_attn_q_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x8xf32>) -> tensor<64x8xf32>
+    %v32 = stablehlo.dot_general %self_attn_k_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x8xf32>) -> tensor<32x8xf32>
+    %v33 = stablehlo.dot_general %self_attn_v_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x8xf32>) -> tensor<32x8xf32>
+    %v34 = stablehlo.reshape %v31 : (tensor<64x8xf32>) -> tensor<4x2x8x8xf32>
+    %v35 = stablehlo.slice %v34 [0:4, 0:1, 0:8, 0:8] : (tensor<4x2x8x8xf32>) -> tensor<4x1x8x8xf32>
+    %v36 = stablehlo.slice %v34 [0:4, 1:2, 0:8, 0:8] : (tensor<4x2x8x8xf32>) -> tensor<4x1x8x8xf32>
+    %v37 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x8xf32>) -> tensor<4x1x8x8xf32>
+    %v38 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x8xf32>) -> tensor<4x1x8x8xf32>
+    %v39 = stablehlo.multiply %v35, %v37 : tensor<4x1x8x8xf32>
+    %v40 = stablehlo.multiply %v36, %v38 : tensor<4x1x8x8xf32>
+    %v41 = stablehlo.multiply %v36, %v37 : tensor<4x1x8x8xf32>
+    %v42 = stablehlo.multiply %v35, %v38 : tensor<4x1x8x8xf32>
+    %v43 = stablehlo.subtract %v39, %v40 : tensor<4x1x8x8xf32>
+    %v44 = stablehlo.add %v41, %v42 : tensor<4x1x8x8xf32>
+    %v45 = stablehlo.concatenate %v43, %v44, dim = 1 : (tensor<4x1x8x8xf32>, tensor<4x1x8x8xf32>) -> tensor<4x2x8x8xf32>
+    %v46 = stablehlo.reshape %v45 : (tensor<4x2x8x8xf32>) -> tensor<64x8xf32>
+    %v47 = stablehlo.reshape %v32 : (tensor<32x8xf32>) -> tensor<2x2x8x8xf32>
+    %v48 = stablehlo.slice %v47 [0:2, 0:1, 0:8, 0:8] : (tensor<2x2x8x8xf32>) -> tensor<2x1x8x8xf32>
+    %v49 = stablehlo.slice %v47 [0:2, 1:2, 0:8, 0:8] : (tensor<2x2x8x8xf32>) -> tensor<2x1x8x8xf32>
+    %v50 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x8xf32>) -> tensor<2x1x8x8xf32>
+    %v51 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x8xf32>) -> tensor<2x1x8x8xf32>
+    %v52 = stablehlo.multiply %v48, %v50 : tensor<2x1x8x8xf32>
+    %v53 = stablehlo.multiply %v49, %v51 : tensor<2x1x8x8xf32>
+    %v54 = stablehlo.multiply %v49, %v50 : tensor<2x1x8x8xf32>
+    %v55 = stablehlo.multiply %v48, %v51 : tensor<2x1x8x8xf32>
+    %v56 = stablehlo.subtract %v52, %v53 : tensor<2x1x8x8xf32>
+    %v57 = stablehlo.add %v54, %v55 : tensor<2x1x8x8xf32>
+    %v58 = stablehlo.concatenate %v56, %v57, dim = 1 : (tensor<2x1x8x8xf32>, tensor<2x1x8x8xf32>) -> tensor<2x2x8x8xf32>
+    %v59 = stablehlo.reshape %v58 : (tensor<2x2x8x8xf32>) -> tensor<32x8xf32>
+    %v60 = stablehlo.slice %kv_index [0:8, 0:1] : (tensor<8x2xi32>) -> tensor<8x1xi32>
+    %v61 = stablehlo.reshape %v60 : (tensor<8x1xi32>) -> tensor<8xi32>
+    %v62 = stablehlo.slice %kv_index [0:8, 1:2] : (tensor<8x2xi32>) -> tensor<8x1xi32>
+    %v63 = stablehlo.reshape %v62 : (tensor<8x1xi32>) -> tensor<8xi32>
+    %v64 = stablehlo.constant dense<2048> : tensor<i32>
+    %v65 = stablehlo.broadcast_in_dim %v64, dims = [] : (tensor<i32>) -> tensor<8xi32>
+    %v66 = stablehlo.multiply %v61, %v65 : tensor<8xi32>
+    %v67 = stablehlo.add %v66, %v63 : tensor<8xi32>
+    %v68 = stablehlo.broadcast_in_dim %v67, dims = [1] : (tensor<8xi32>) -> tensor<32x8xi32>
+    %v69 = stablehlo.iota dim = 0 : tensor<32x8xi32>
+    %v70 = stablehlo.constant dense<64> : tensor<i32>
+    %v71 = stablehlo.broadcast_in_dim %v70, dims = [] : (tensor<i32>) -> tensor<32x8xi32>
+    %v72 = stablehlo.multiply %v69, %v71 : tensor<32x8xi32>
+    %v73 = stablehlo.add %v68, %v72 : tensor<32x8xi32>
+    %v74 = stablehlo.reshape %v73 : (tensor<32x8xi32>) -> tensor<256x1xi32>
+    %v75 = stablehlo.reshape %v59 : (tensor<32x8xf32>) -> tensor<256xf32>
+    %v76 = stablehlo.reshape %k_cache : (tensor<5x2x16x64xf32>) -> tensor<10240xf32>
+    %v77 = "stablehlo.scatter"(%v76, %v74, %v75) ({
       ^bb0(%old: tensor<f32>, %new: tensor<f32>):
         stablehlo.return %new : tensor<f32>
     }) {indices_are_sorted = false, unique_indices = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<10240xf32>, tensor<256x1xi32>, tensor<256xf32>) -> tensor<10240xf32>
-    %v61 = stablehlo.reshape %v60 : (tensor<10240xf32>) -> tensor<5x2x16x64xf32>
-    %v62 = stablehlo.reshape %v16 : (tensor<32x8xf32>) -> tensor<2x16x8xf32>
-    %v63 = stablehlo.transpose %v62, dims = [2, 0, 1] : (tensor<2x16x8xf32>) -> tensor<8x2x16xf32>
-    %v64 = "stablehlo.scatter"(%v_cache, %kv_index, %v63) ({
+    %v78 = stablehlo.reshape %v77 : (tensor<10240xf32>) -> tensor<5x2x16x64xf32>
+    %v79 = stablehlo.reshape %v33 : (tensor<32x8xf32>) -> tensor<2x16x8xf32>
+    %v80 = stablehlo.transpose %v79, dims = [2, 0, 1] : (tensor<2x16x8xf32>) -> tensor<8x2x16xf32>
+    %v81 = "stablehlo.scatter"(%v_cache, %kv_index, %v80) ({
       ^bb0(%old: tensor<f32>, %new: tensor<f32>):
         stablehlo.return %new : tensor<f32>
     }) {indices_are_sorted = false, unique_indices = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1, 2], inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0, 1], index_vector_dim = 1>} : (tensor<5x64x2x16xf32>, tensor<8x2xi32>, tensor<8x2x16xf32>) -> tensor<5x64x2x16xf32>
-    %v65 = stablehlo.broadcast_in_dim %query_pos, dims = [0, 1] : (tensor<1x16xi32>) -> tensor<1x16x64xi32>
-    %v66 = stablehlo.iota dim = 2 : tensor<1x16x64xi32>
-    %v67 = stablehlo.compare LE, %v66, %v65, SIGNED : (tensor<1x16x64xi32>, tensor<1x16x64xi32>) -> tensor<1x16x64xi1>
-    %v68 = stablehlo.reshape %v29 : (tensor<64x8xf32>) -> tensor<2x2x16x8xf32>
-    %v69 = stablehlo.transpose %v68, dims = [0, 1, 3, 2] : (tensor<2x2x16x8xf32>) -> tensor<2x2x8x16xf32>
-    %v70 = stablehlo.reshape %v69 : (tensor<2x2x8x16xf32>) -> tensor<1x2x16x16xf32>
-    %v71 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v72 = stablehlo.broadcast_in_dim %v71, dims = [] : (tensor<f32>) -> tensor<1x16x64xf32>
-    %v73 = stablehlo.slice %v70 [0:1, 0:1, 0:16, 0:16] : (tensor<1x2x16x16xf32>) -> tensor<1x1x16x16xf32>
-    %v74 = stablehlo.reshape %v73 : (tensor<1x1x16x16xf32>) -> tensor<1x16x16xf32>
-    %v75 = stablehlo.constant dense<0> : tensor<1x1xi32>
-    %v76 = stablehlo.concatenate %slot, %v75, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
-    %v77 = "stablehlo.gather"(%v61, %v76) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 16, 64>} : (tensor<5x2x16x64xf32>, tensor<1x2xi32>) -> tensor<1x1x16x64xf32>
-    %v78 = stablehlo.reshape %v77 : (tensor<1x1x16x64xf32>) -> tensor<1x16x64xf32>
-    %v79 = stablehlo.constant dense<0> : tensor<1x1xi32>
-    %v80 = stablehlo.concatenate %slot, %v79, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
-    %v81 = "stablehlo.gather"(%v64, %v80) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 2], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 64, 1, 16>} : (tensor<5x64x2x16xf32>, tensor<1x2xi32>) -> tensor<1x64x1x16xf32>
-    %v82 = stablehlo.reshape %v81 : (tensor<1x64x1x16xf32>) -> tensor<1x64x16xf32>
-    %v83 = stablehlo.reshape %v74 : (tensor<1x16x16xf32>) -> tensor<16x16xf32>
-    %v84 = stablehlo.reshape %v78 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
-    %v85 = stablehlo.dot_general %v83, %v84, contracting_dims = [1] x [0] : (tensor<16x16xf32>, tensor<16x64xf32>) -> tensor<16x64xf32>
-    %v86 = stablehlo.reshape %v85 : (tensor<16x64xf32>) -> tensor<1x16x64xf32>
-    %v87 = stablehlo.constant dense<2.5e-1> : tensor<f32>
-    %v88 = stablehlo.broadcast_in_dim %v87, dims = [] : (tensor<f32>) -> tensor<1x16x64xf32>
-    %v89 = stablehlo.multiply %v86, %v88 : tensor<1x16x64xf32>
-    %v90 = stablehlo.select %v67, %v89, %v72 : tensor<1x16x64xi1>, tensor<1x16x64xf32>
-    %v91 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v92 = stablehlo.reduce(%v90 init: %v91) applies stablehlo.maximum across dimensions = [2] : (tensor<1x16x64xf32>, tensor<f32>) -> tensor<1x16xf32>
-    %v93 = stablehlo.broadcast_in_dim %v92, dims = [0, 1] : (tensor<1x16xf32>) -> tensor<1x16x64xf32>
-    %v94 = stablehlo.subtract %v90, %v93 : tensor<1x16x64xf32>
-    %v95 = stablehlo.exponential %v94 : tensor<1x16x64xf32>
-    %v96 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v97 = stablehlo.reduce(%v95 init: %v96) applies stablehlo.add across dimensions = [2] : (tensor<1x16x64xf32>, tensor<f32>) -> tensor<1x16xf32>
-    %v98 = stablehlo.broadcast_in_dim %v97, dims = [0, 1] : (tensor<1x16xf32>) -> tensor<1x16x64xf32>
-    %v99 = stablehlo.divide %v95, %v98 : tensor<1x16x64xf32>
-    %v100 = stablehlo.reshape %v99 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
-    %v101 = stablehlo.reshape %v82 : (tensor<1x64x16xf32>) -> tensor<64x16xf32>
-    %v102 = stablehlo.dot_general %v100, %v101, contracting_dims = [1] x [0] : (tensor<16x64xf32>, tensor<64x16xf32>) -> tensor<16x16xf32>
-    %v103 = stablehlo.reshape %v102 : (tensor<16x16xf32>) -> tensor<1x16x16xf32>
-    %v104 = stablehlo.reshape %v103 : (tensor<1x16x16xf32>) -> tensor<1x1x16x16xf32>
-    %v105 = stablehlo.slice %v70 [0:1, 1:2, 0:16, 0:16] : (tensor<1x2x16x16xf32>) -> tensor<1x1x16x16xf32>
-    %v106 = stablehlo.reshape %v105 : (tensor<1x1x16x16xf32>) -> tensor<1x16x16xf32>
-    %v107 = stablehlo.constant dense<1> : tensor<1x1xi32>
-    %v108 = stablehlo.concatenate %slot, %v107, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
-    %v109 = "stablehlo.gather"(%v61, %v108) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 16, 64>} : (tensor<5x2x16x64xf32>, tensor<1x2xi32>) -> tensor<1x1x16x64xf32>
-    %v110 = stablehlo.reshape %v109 : (tensor<1x1x16x64xf32>) -> tensor<1x16x64xf32>
-    %v111 = stablehlo.constant dense<1> : tensor<1x1xi32>
-    %v112 = stablehlo.concatenate %slot, %v111, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
-    %v113 = "stablehlo.gather"(%v64, %v112) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 2], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 64, 1, 16>} : (tensor<5x64x2x16xf32>, tensor<1x2xi32>) -> tensor<1x64x1x16xf32>
-    %v114 = stablehlo.reshape %v113 : (tensor<1x64x1x16xf32>) -> tensor<1x64x16xf32>
-    %v115 = stablehlo.reshape %v106 : (tensor<1x16x16xf32>) -> tensor<16x16xf32>
-    %v116 = stablehlo.reshape %v110 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
-    %v117 = stablehlo.dot_general %v115, %v116, contracting_dims = [1] x [0] : (tensor<16x16xf32>, tensor<16x64xf32>) -> tensor<16x64xf32>
-    %v118 = stablehlo.reshape %v117 : (tensor<16x64xf32>) -> tensor<1x16x64xf32>
-    %v119 = stablehlo.constant dense<2.5e-1> : tensor<f32>
-    %v120 = stablehlo.broadcast_in_dim %v119, dims = [] : (tensor<f32>) -> tensor<1x16x64xf32>
-    %v121 = stablehlo.multiply %v118, %v120 : tensor<1x16x64xf32>
-    %v122 = stablehlo.select %v67, %v121, %v72 : tensor<1x16x64xi1>, tensor<1x16x64xf32>
-    %v123 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v124 = stablehlo.reduce(%v122 init: %v123) applies stablehlo.maximum across dimensions = [2] : (tensor<1x16x64xf32>, tensor<f32>) -> tensor<1x16xf32>
-    %v125 = stablehlo.broadcast_in_dim %v124, dims = [0, 1] : (tensor<1x16xf32>) -> tensor<1x16x64xf32>
-    %v126 = stablehlo.subtract %v122, %v125 : tensor<1x16x64xf32>
-    %v127 = stablehlo.exponential %v126 : tensor<1x16x64xf32>
-    %v128 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v129 = stablehlo.reduce(%v127 init: %v128) applies stablehlo.add across dimensions = [2] : (tensor<1x16x64xf32>, tensor<f32>) -> tensor<1x16xf32>
-    %v130 = stablehlo.broadcast_in_dim %v129, dims = [0, 1] : (tensor<1x16xf32>) -> tensor<1x16x64xf32>
-    %v131 = stablehlo.divide %v127, %v130 : tensor<1x16x64xf32>
-    %v132 = stablehlo.reshape %v131 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
-    %v133 = stablehlo.reshape %v114 : (tensor<1x64x16xf32>) -> tensor<64x16xf32>
-    %v134 = stablehlo.dot_general %v132, %v133, contracting_dims = [1] x [0] : (tensor<16x64xf32>, tensor<64x16xf32>) -> tensor<16x16xf32>
-    %v135 = stablehlo.reshape %v134 : (tensor<16x16xf32>) -> tensor<1x16x16xf32>
-    %v136 = stablehlo.reshape %v135 : (tensor<1x16x16xf32>) -> tensor<1x1x16x16xf32>
-    %v137 = stablehlo.concatenate %v104, %v136, dim = 1 : (tensor<1x1x16x16xf32>, tensor<1x1x16x16xf32>) -> tensor<1x2x16x16xf32>
-    %v138 = stablehlo.reshape %v137 : (tensor<1x2x16x16xf32>) -> tensor<2x2x8x16xf32>
-    %v139 = stablehlo.transpose %v138, dims = [0, 1, 3, 2] : (tensor<2x2x8x16xf32>) -> tensor<2x2x16x8xf32>
-    %v140 = stablehlo.reshape %v139 : (tensor<2x2x16x8xf32>) -> tensor<64x8xf32>
-    %v141 = stablehlo.dot_general %self_attn_o_proj_weight, %v140, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x8xf32>) -> tensor<64x8xf32>
-    %v142 = stablehlo.add %x, %v141 : tensor<64x8xf32>
-    %v143 = stablehlo.multiply %v142, %v142 : tensor<64x8xf32>
-    %v144 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v145 = stablehlo.reduce(%v143 init: %v144) applies stablehlo.add across dimensions = [0] : (tensor<64x8xf32>, tensor<f32>) -> tensor<8xf32>
-    %v146 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v147 = stablehlo.broadcast_in_dim %v146, dims = [] : (tensor<f32>) -> tensor<8xf32>
-    %v148 = stablehlo.divide %v145, %v147 : tensor<8xf32>
-    %v149 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v150 = stablehlo.broadcast_in_dim %v149, dims = [] : (tensor<f32>) -> tensor<8xf32>
-    %v151 = stablehlo.add %v148, %v150 : tensor<8xf32>
-    %v152 = stablehlo.rsqrt %v151 : tensor<8xf32>
-    %v153 = stablehlo.broadcast_in_dim %v152, dims = [1] : (tensor<8xf32>) -> tensor<64x8xf32>
-    %v154 = stablehlo.multiply %v142, %v153 : tensor<64x8xf32>
-    %v155 = stablehlo.broadcast_in_dim %post_attention_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x8xf32>
-    %v156 = stablehlo.multiply %v154, %v155 : tensor<64x8xf32>
-    %v157 = stablehlo.dot_general %mlp_gate_proj_weight, %v156, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x8xf32>) -> tensor<128x8xf32>
-    %v158 = stablehlo.dot_general %mlp_up_proj_weight, %v156, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x8xf32>) -> tensor<128x8xf32>
-    %v159 = stablehlo.logistic %v157 : tensor<128x8xf32>
-    %v160 = stablehlo.multiply %v157, %v159 : tensor<128x8xf32>
-    %v161 = stablehlo.multiply %v160, %v158 : tensor<128x8xf32>
-    %v162 = stablehlo.dot_general %mlp_down_proj_weight, %v161, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x8xf32>) -> tensor<64x8xf32>
-    %v163 = stablehlo.add %v142, %v162 : tensor<64x8xf32>
-    return %v163, %v61, %v64 : tensor<64x8xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>
+    %v82 = stablehlo.broadcast_in_dim %query_pos, dims = [0, 1] : (tensor<1x16xi32>) -> tensor<1x16x64xi32>
+    %v83 = stablehlo.iota dim = 2 : tensor<1x16x64xi32>
+    %v84 = stablehlo.compare LE, %v83, %v82, SIGNED : (tensor<1x16x64xi32>, tensor<1x16x64xi32>) -> tensor<1x16x64xi1>
+    %v85 = stablehlo.reshape %v46 : (tensor<64x8xf32>) -> tensor<2x2x16x8xf32>
+    %v86 = stablehlo.transpose %v85, dims = [0, 1, 3, 2] : (tensor<2x2x16x8xf32>) -> tensor<2x2x8x16xf32>
+    %v87 = stablehlo.reshape %v86 : (tensor<2x2x8x16xf32>) -> tensor<1x2x16x16xf32>
+    %v88 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v89 = stablehlo.broadcast_in_dim %v88, dims = [] : (tensor<f32>) -> tensor<1x16x64xf32>
+    %v90 = stablehlo.slice %v87 [0:1, 0:1, 0:16, 0:16] : (tensor<1x2x16x16xf32>) -> tensor<1x1x16x16xf32>
+    %v91 = stablehlo.reshape %v90 : (tensor<1x1x16x16xf32>) -> tensor<1x16x16xf32>
+    %v92 = stablehlo.constant dense<0> : tensor<1x1xi32>
+    %v93 = stablehlo.concatenate %slot, %v92, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
+    %v94 = "stablehlo.gather"(%v78, %v93) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 16, 64>} : (tensor<5x2x16x64xf32>, tensor<1x2xi32>) -> tensor<1x1x16x64xf32>
+    %v95 = stablehlo.reshape %v94 : (tensor<1x1x16x64xf32>) -> tensor<1x16x64xf32>
+    %v96 = stablehlo.constant dense<0> : tensor<1x1xi32>
+    %v97 = stablehlo.concatenate %slot, %v96, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
+    %v98 = "stablehlo.gather"(%v81, %v97) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 2], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 64, 1, 16>} : (tensor<5x64x2x16xf32>, tensor<1x2xi32>) -> tensor<1x64x1x16xf32>
+    %v99 = stablehlo.reshape %v98 : (tensor<1x64x1x16xf32>) -> tensor<1x64x16xf32>
+    %v100 = stablehlo.reshape %v91 : (tensor<1x16x16xf32>) -> tensor<16x16xf32>
+    %v101 = stablehlo.reshape %v95 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
+    %v102 = stablehlo.dot_general %v100, %v101, contracting_dims = [1] x [0] : (tensor<16x16xf32>, tensor<16x64xf32>) -> tensor<16x64xf32>
+    %v103 = stablehlo.reshape %v102 : (tensor<16x64xf32>) -> tensor<1x16x64xf32>
+    %v104 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v105 = stablehlo.broadcast_in_dim %v104, dims = [] : (tensor<f32>) -> tensor<1x16x64xf32>
+    %v106 = stablehlo.multiply %v103, %v105 : tensor<1x16x64xf32>
+    %v107 = stablehlo.select %v84, %v106, %v89 : tensor<1x16x64xi1>, tensor<1x16x64xf32>
+    %v108 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v109 = stablehlo.reduce(%v107 init: %v108) applies stablehlo.maximum across dimensions = [2] : (tensor<1x16x64xf32>, tensor<f32>) -> tensor<1x16xf32>
+    %v110 = stablehlo.broadcast_in_dim %v109, dims = [0, 1] : (tensor<1x16xf32>) -> tensor<1x16x64xf32>
+    %v111 = stablehlo.subtract %v107, %v110 : tensor<1x16x64xf32>
+    %v112 = stablehlo.exponential %v111 : tensor<1x16x64xf32>
+    %v113 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v114 = stablehlo.reduce(%v112 init: %v113) applies stablehlo.add across dimensions = [2] : (tensor<1x16x64xf32>, tensor<f32>) -> tensor<1x16xf32>
+    %v115 = stablehlo.broadcast_in_dim %v114, dims = [0, 1] : (tensor<1x16xf32>) -> tensor<1x16x64xf32>
+    %v116 = stablehlo.divide %v112, %v115 : tensor<1x16x64xf32>
+    %v117 = stablehlo.reshape %v116 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
+    %v118 = stablehlo.reshape %v99 : (tensor<1x64x16xf32>) -> tensor<64x16xf32>
+    %v119 = stablehlo.dot_general %v117, %v118, contracting_dims = [1] x [0] : (tensor<16x64xf32>, tensor<64x16xf32>) -> tensor<16x16xf32>
+    %v120 = stablehlo.reshape %v119 : (tensor<16x16xf32>) -> tensor<1x16x16xf32>
+    %v121 = stablehlo.reshape %v120 : (tensor<1x16x16xf32>) -> tensor<1x1x16x16xf32>
+    %v122 = stablehlo.slice %v87 [0:1, 1:2, 0:16, 0:16] : (tensor<1x2x16x16xf32>) -> tensor<1x1x16x16xf32>
+    %v123 = stablehlo.reshape %v122 : (tensor<1x1x16x16xf32>) -> tensor<1x16x16xf32>
+    %v124 = stablehlo.constant dense<1> : tensor<1x1xi32>
+    %v125 = stablehlo.concatenate %slot, %v124, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
+    %v126 = "stablehlo.gather"(%v78, %v125) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 16, 64>} : (tensor<5x2x16x64xf32>, tensor<1x2xi32>) -> tensor<1x1x16x64xf32>
+    %v127 = stablehlo.reshape %v126 : (tensor<1x1x16x64xf32>) -> tensor<1x16x64xf32>
+    %v128 = stablehlo.constant dense<1> : tensor<1x1xi32>
+    %v129 = stablehlo.concatenate %slot, %v128, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
+    %v130 = "stablehlo.gather"(%v81, %v129) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 2], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 64, 1, 16>} : (tensor<5x64x2x16xf32>, tensor<1x2xi32>) -> tensor<1x64x1x16xf32>
+    %v131 = stablehlo.reshape %v130 : (tensor<1x64x1x16xf32>) -> tensor<1x64x16xf32>
+    %v132 = stablehlo.reshape %v123 : (tensor<1x16x16xf32>) -> tensor<16x16xf32>
+    %v133 = stablehlo.reshape %v127 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
+    %v134 = stablehlo.dot_general %v132, %v133, contracting_dims = [1] x [0] : (tensor<16x16xf32>, tensor<16x64xf32>) -> tensor<16x64xf32>
+    %v135 = stablehlo.reshape %v134 : (tensor<16x64xf32>) -> tensor<1x16x64xf32>
+    %v136 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v137 = stablehlo.broadcast_in_dim %v136, dims = [] : (tensor<f32>) -> tensor<1x16x64xf32>
+    %v138 = stablehlo.multiply %v135, %v137 : tensor<1x16x64xf32>
+    %v139 = stablehlo.select %v84, %v138, %v89 : tensor<1x16x64xi1>, tensor<1x16x64xf32>
+    %v140 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v141 = stablehlo.reduce(%v139 init: %v140) applies stablehlo.maximum across dimensions = [2] : (tensor<1x16x64xf32>, tensor<f32>) -> tensor<1x16xf32>
+    %v142 = stablehlo.broadcast_in_dim %v141, dims = [0, 1] : (tensor<1x16xf32>) -> tensor<1x16x64xf32>
+    %v143 = stablehlo.subtract %v139, %v142 : tensor<1x16x64xf32>
+    %v144 = stablehlo.exponential %v143 : tensor<1x16x64xf32>
+    %v145 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v146 = stablehlo.reduce(%v144 init: %v145) applies stablehlo.add across dimensions = [2] : (tensor<1x16x64xf32>, tensor<f32>) -> tensor<1x16xf32>
+    %v147 = stablehlo.broadcast_in_dim %v146, dims = [0, 1] : (tensor<1x16xf32>) -> tensor<1x16x64xf32>
+    %v148 = stablehlo.divide %v144, %v147 : tensor<1x16x64xf32>
+    %v149 = stablehlo.reshape %v148 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
+    %v150 = stablehlo.reshape %v131 : (tensor<1x64x16xf32>) -> tensor<64x16xf32>
+    %v151 = stablehlo.dot_general %v149, %v150, contracting_dims = [1] x [0] : (tensor<16x64xf32>, tensor<64x16xf32>) -> tensor<16x16xf32>
+    %v152 = stablehlo.reshape %v151 : (tensor<16x16xf32>) -> tensor<1x16x16xf32>
+    %v153 = stablehlo.reshape %v152 : (tensor<1x16x16xf32>) -> tensor<1x1x16x16xf32>
+    %v154 = stablehlo.concatenate %v121, %v153, dim = 1 : (tensor<1x1x16x16xf32>, tensor<1x1x16x16xf32>) -> tensor<1x2x16x16xf32>
+    %v155 = stablehlo.reshape %v154 : (tensor<1x2x16x16xf32>) -> tensor<2x2x8x16xf32>
+    %v156 = stablehlo.transpose %v155, dims = [0, 1, 3, 2] : (tensor<2x2x8x16xf32>) -> tensor<2x2x16x8xf32>
+    %v157 = stablehlo.reshape %v156 : (tensor<2x2x16x8xf32>) -> tensor<64x8xf32>
+    %v158 = stablehlo.dot_general %self_attn_o_proj_weight, %v157, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x8xf32>) -> tensor<64x8xf32>
+    %v159 = stablehlo.add %x, %v158 : tensor<64x8xf32>
+    %v160 = stablehlo.multiply %v159, %v159 : tensor<64x8xf32>
+    %v161 = stablehlo.slice %v160 [0:32, 0:8] : (tensor<64x8xf32>) -> tensor<32x8xf32>
+    %v162 = stablehlo.slice %v160 [32:64, 0:8] : (tensor<64x8xf32>) -> tensor<32x8xf32>
+    %v163 = stablehlo.add %v161, %v162 : tensor<32x8xf32>
+    %v164 = stablehlo.slice %v163 [0:16, 0:8] : (tensor<32x8xf32>) -> tensor<16x8xf32>
+    %v165 = stablehlo.slice %v163 [16:32, 0:8] : (tensor<32x8xf32>) -> tensor<16x8xf32>
+    %v166 = stablehlo.add %v164, %v165 : tensor<16x8xf32>
+    %v167 = stablehlo.slice %v166 [0:8, 0:8] : (tensor<16x8xf32>) -> tensor<8x8xf32>
+    %v168 = stablehlo.slice %v166 [8:16, 0:8] : (tensor<16x8xf32>) -> tensor<8x8xf32>
+    %v169 = stablehlo.add %v167, %v168 : tensor<8x8xf32>
+    %v170 = stablehlo.slice %v169 [0:4, 0:8] : (tensor<8x8xf32>) -> tensor<4x8xf32>
+    %v171 = stablehlo.slice %v169 [4:8, 0:8] : (tensor<8x8xf32>) -> tensor<4x8xf32>
+    %v172 = stablehlo.add %v170, %v171 : tensor<4x8xf32>
+    %v173 = stablehlo.slice %v172 [0:2, 0:8] : (tensor<4x8xf32>) -> tensor<2x8xf32>
+    %v174 = stablehlo.slice %v172 [2:4, 0:8] : (tensor<4x8xf32>) -> tensor<2x8xf32>
+    %v175 = stablehlo.add %v173, %v174 : tensor<2x8xf32>
+    %v176 = stablehlo.slice %v175 [0:1, 0:8] : (tensor<2x8xf32>) -> tensor<1x8xf32>
+    %v177 = stablehlo.slice %v175 [1:2, 0:8] : (tensor<2x8xf32>) -> tensor<1x8xf32>
+    %v178 = stablehlo.add %v176, %v177 : tensor<1x8xf32>
+    %v179 = stablehlo.reshape %v178 : (tensor<1x8xf32>) -> tensor<8xf32>
+    %v180 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v181 = stablehlo.broadcast_in_dim %v180, dims = [] : (tensor<f32>) -> tensor<8xf32>
+    %v182 = stablehlo.divide %v179, %v181 : tensor<8xf32>
+    %v183 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v184 = stablehlo.broadcast_in_dim %v183, dims = [] : (tensor<f32>) -> tensor<8xf32>
+    %v185 = stablehlo.add %v182, %v184 : tensor<8xf32>
+    %v186 = stablehlo.rsqrt %v185 : tensor<8xf32>
+    %v187 = stablehlo.broadcast_in_dim %v186, dims = [1] : (tensor<8xf32>) -> tensor<64x8xf32>
+    %v188 = stablehlo.multiply %v159, %v187 : tensor<64x8xf32>
+    %v189 = stablehlo.broadcast_in_dim %post_attention_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x8xf32>
+    %v190 = stablehlo.multiply %v188, %v189 : tensor<64x8xf32>
+    %v191 = stablehlo.dot_general %mlp_gate_proj_weight, %v190, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x8xf32>) -> tensor<128x8xf32>
+    %v192 = stablehlo.dot_general %mlp_up_proj_weight, %v190, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x8xf32>) -> tensor<128x8xf32>
+    %v193 = stablehlo.logistic %v191 : tensor<128x8xf32>
+    %v194 = stablehlo.multiply %v191, %v193 : tensor<128x8xf32>
+    %v195 = stablehlo.multiply %v194, %v192 : tensor<128x8xf32>
+    %v196 = stablehlo.dot_general %mlp_down_proj_weight, %v195, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x8xf32>) -> tensor<64x8xf32>
+    %v197 = stablehlo.add %v159, %v196 : tensor<64x8xf32>
+    return %v197, %v78, %v81 : tensor<64x8xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>
   }
 
   func.func private @forward_prefill_t8_w64(%tokens: tensor<8xi32>, %start: tensor<i32>, %len: tensor<i32>, %slot: tensor<i32>) -> tensor<64x1xf32> {
@@ -262,20 +296,37 @@ module @model {
     %v55 = stablehlo.reshape %v54 : (tensor<1x64xf32>) -> tensor<64x1xf32>
     %v56 = util.global.load @model.norm.weight : tensor<64xf32>
     %v57 = stablehlo.multiply %v55, %v55 : tensor<64x1xf32>
-    %v58 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v59 = stablehlo.reduce(%v57 init: %v58) applies stablehlo.add across dimensions = [0] : (tensor<64x1xf32>, tensor<f32>) -> tensor<1xf32>
-    %v60 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v61 = stablehlo.broadcast_in_dim %v60, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v62 = stablehlo.divide %v59, %v61 : tensor<1xf32>
-    %v63 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v64 = stablehlo.broadcast_in_dim %v63, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v65 = stablehlo.add %v62, %v64 : tensor<1xf32>
-    %v66 = stablehlo.rsqrt %v65 : tensor<1xf32>
-    %v67 = stablehlo.broadcast_in_dim %v66, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
-    %v68 = stablehlo.multiply %v55, %v67 : tensor<64x1xf32>
-    %v69 = stablehlo.broadcast_in_dim %v56, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
-    %v70 = stablehlo.multiply %v68, %v69 : tensor<64x1xf32>
-    return %v70 : tensor<64x1xf32>
+    %v58 = stablehlo.slice %v57 [0:32, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
+    %v59 = stablehlo.slice %v57 [32:64, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
+    %v60 = stablehlo.add %v58, %v59 : tensor<32x1xf32>
+    %v61 = stablehlo.slice %v60 [0:16, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
+    %v62 = stablehlo.slice %v60 [16:32, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
+    %v63 = stablehlo.add %v61, %v62 : tensor<16x1xf32>
+    %v64 = stablehlo.slice %v63 [0:8, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
+    %v65 = stablehlo.slice %v63 [8:16, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
+    %v66 = stablehlo.add %v64, %v65 : tensor<8x1xf32>
+    %v67 = stablehlo.slice %v66 [0:4, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
+    %v68 = stablehlo.slice %v66 [4:8, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
+    %v69 = stablehlo.add %v67, %v68 : tensor<4x1xf32>
+    %v70 = stablehlo.slice %v69 [0:2, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
+    %v71 = stablehlo.slice %v69 [2:4, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
+    %v72 = stablehlo.add %v70, %v71 : tensor<2x1xf32>
+    %v73 = stablehlo.slice %v72 [0:1, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
+    %v74 = stablehlo.slice %v72 [1:2, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
+    %v75 = stablehlo.add %v73, %v74 : tensor<1x1xf32>
+    %v76 = stablehlo.reshape %v75 : (tensor<1x1xf32>) -> tensor<1xf32>
+    %v77 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v78 = stablehlo.broadcast_in_dim %v77, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v79 = stablehlo.divide %v76, %v78 : tensor<1xf32>
+    %v80 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v81 = stablehlo.broadcast_in_dim %v80, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v82 = stablehlo.add %v79, %v81 : tensor<1xf32>
+    %v83 = stablehlo.rsqrt %v82 : tensor<1xf32>
+    %v84 = stablehlo.broadcast_in_dim %v83, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
+    %v85 = stablehlo.multiply %v55, %v84 : tensor<64x1xf32>
+    %v86 = stablehlo.broadcast_in_dim %v56, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
+    %v87 = stablehlo.multiply %v85, %v86 : tensor<64x1xf32>
+    return %v87 : tensor<64x1xf32>
   }
 
   func.func @prefill_logits_t8(%tokens: tensor<8xi32>, %start: tensor<i32>, %len: tensor<i32>, %slot: tensor<i32>) -> tensor<512xf32> {
@@ -1936,176 +1987,210 @@ module @model {
 
   func.func private @layer_prefill_t16_w64(%x: tensor<64x16xf32>, %cos: tensor<8x16xf32>, %sin: tensor<8x16xf32>, %kv_index: tensor<16x2xi32>, %query_pos: tensor<1x32xi32>, %slot: tensor<1x1xi32>, %k_cache: tensor<5x2x16x64xf32>, %v_cache: tensor<5x64x2x16xf32>, %input_layernorm_weight: tensor<64xf32>, %self_attn_q_proj_weight: tensor<64x64xf32>, %self_attn_k_proj_weight: tensor<32x64xf32>, %self_attn_v_proj_weight: tensor<32x64xf32>, %self_attn_o_proj_weight: tensor<64x64xf32>, %post_attention_layernorm_weight: tensor<64xf32>, %mlp_gate_proj_weight: tensor<128x64xf32>, %mlp_up_proj_weight: tensor<128x64xf32>, %mlp_down_proj_weight: tensor<64x128xf32>) -> (tensor<64x16xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>) {
     %v0 = stablehlo.multiply %x, %x : tensor<64x16xf32>
-    %v1 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v2 = stablehlo.reduce(%v0 init: %v1) applies stablehlo.add across dimensions = [0] : (tensor<64x16xf32>, tensor<f32>) -> tensor<16xf32>
-    %v3 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v4 = stablehlo.broadcast_in_dim %v3, dims = [] : (tensor<f32>) -> tensor<16xf32>
-    %v5 = stablehlo.divide %v2, %v4 : tensor<16xf32>
-    %v6 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v7 = stablehlo.broadcast_in_dim %v6, dims = [] : (tensor<f32>) -> tensor<16xf32>
-    %v8 = stablehlo.add %v5, %v7 : tensor<16xf32>
-    %v9 = stablehlo.rsqrt %v8 : tensor<16xf32>
-    %v10 = stablehlo.broadcast_in_dim %v9, dims = [1] : (tensor<16xf32>) -> tensor<64x16xf32>
-    %v11 = stablehlo.multiply %x, %v10 : tensor<64x16xf32>
-    %v12 = stablehlo.broadcast_in_dim %input_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x16xf32>
-    %v13 = stablehlo.multiply %v11, %v12 : tensor<64x16xf32>
-    %v14 = stablehlo.dot_general %self_attn_q_proj_weight, %v13, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x16xf32>) -> tensor<64x16xf32>
-    %v15 = stablehlo.dot_general %self_attn_k_proj_weight, %v13, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x16xf32>) -> tensor<32x16xf32>
-    %v16 = stablehlo.dot_general %self_attn_v_proj_weight, %v13, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x16xf32>) -> tensor<32x16xf32>
-    %v17 = stablehlo.reshape %v14 : (tensor<64x16xf32>) -> tensor<4x2x8x16xf32>
-    %v18 = stablehlo.slice %v17 [0:4, 0:1, 0:8, 0:16] : (tensor<4x2x8x16xf32>) -> tensor<4x1x8x16xf32>
-    %v19 = stablehlo.slice %v17 [0:4, 1:2, 0:8, 0:16] : (tensor<4x2x8x16xf32>) -> tensor<4x1x8x16xf32>
-    %v20 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x16xf32>) -> tensor<4x1x8x16xf32>
-    %v21 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x16xf32>) -> tensor<4x1x8x16xf32>
-    %v22 = stablehlo.multiply %v18, %v20 : tensor<4x1x8x16xf32>
-    %v23 = stablehlo.multiply %v19, %v21 : tensor<4x1x8x16xf32>
-    %v24 = stablehlo.multiply %v19, %v20 : tensor<4x1x8x16xf32>
-    %v25 = stablehlo.multiply %v18, %v21 : tensor<4x1x8x16xf32>
-    %v26 = stablehlo.subtract %v22, %v23 : tensor<4x1x8x16xf32>
-    %v27 = stablehlo.add %v24, %v25 : tensor<4x1x8x16xf32>
-    %v28 = stablehlo.concatenate %v26, %v27, dim = 1 : (tensor<4x1x8x16xf32>, tensor<4x1x8x16xf32>) -> tensor<4x2x8x16xf32>
-    %v29 = stablehlo.reshape %v28 : (tensor<4x2x8x16xf32>) -> tensor<64x16xf32>
-    %v30 = stablehlo.reshape %v15 : (tensor<32x16xf32>) -> tensor<2x2x8x16xf32>
-    %v31 = stablehlo.slice %v30 [0:2, 0:1, 0:8, 0:16] : (tensor<2x2x8x16xf32>) -> tensor<2x1x8x16xf32>
-    %v32 = stablehlo.slice %v30 [0:2, 1:2, 0:8, 0:16] : (tensor<2x2x8x16xf32>) -> tensor<2x1x8x16xf32>
-    %v33 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x16xf32>) -> tensor<2x1x8x16xf32>
-    %v34 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x16xf32>) -> tensor<2x1x8x16xf32>
-    %v35 = stablehlo.multiply %v31, %v33 : tensor<2x1x8x16xf32>
-    %v36 = stablehlo.multiply %v32, %v34 : tensor<2x1x8x16xf32>
-    %v37 = stablehlo.multiply %v32, %v33 : tensor<2x1x8x16xf32>
-    %v38 = stablehlo.multiply %v31, %v34 : tensor<2x1x8x16xf32>
-    %v39 = stablehlo.subtract %v35, %v36 : tensor<2x1x8x16xf32>
-    %v40 = stablehlo.add %v37, %v38 : tensor<2x1x8x16xf32>
-    %v41 = stablehlo.concatenate %v39, %v40, dim = 1 : (tensor<2x1x8x16xf32>, tensor<2x1x8x16xf32>) -> tensor<2x2x8x16xf32>
-    %v42 = stablehlo.reshape %v41 : (tensor<2x2x8x16xf32>) -> tensor<32x16xf32>
-    %v43 = stablehlo.slice %kv_index [0:16, 0:1] : (tensor<16x2xi32>) -> tensor<16x1xi32>
-    %v44 = stablehlo.reshape %v43 : (tensor<16x1xi32>) -> tensor<16xi32>
-    %v45 = stablehlo.slice %kv_index [0:16, 1:2] : (tensor<16x2xi32>) -> tensor<16x1xi32>
-    %v46 = stablehlo.reshape %v45 : (tensor<16x1xi32>) -> tensor<16xi32>
-    %v47 = stablehlo.constant dense<2048> : tensor<i32>
-    %v48 = stablehlo.broadcast_in_dim %v47, dims = [] : (tensor<i32>) -> tensor<16xi32>
-    %v49 = stablehlo.multiply %v44, %v48 : tensor<16xi32>
-    %v50 = stablehlo.add %v49, %v46 : tensor<16xi32>
-    %v51 = stablehlo.broadcast_in_dim %v50, dims = [1] : (tensor<16xi32>) -> tensor<32x16xi32>
-    %v52 = stablehlo.iota dim = 0 : tensor<32x16xi32>
-    %v53 = stablehlo.constant dense<64> : tensor<i32>
-    %v54 = stablehlo.broadcast_in_dim %v53, dims = [] : (tensor<i32>) -> tensor<32x16xi32>
-    %v55 = stablehlo.multiply %v52, %v54 : tensor<32x16xi32>
-    %v56 = stablehlo.add %v51, %v55 : tensor<32x16xi32>
-    %v57 = stablehlo.reshape %v56 : (tensor<32x16xi32>) -> tensor<512x1xi32>
-    %v58 = stablehlo.reshape %v42 : (tensor<32x16xf32>) -> tensor<512xf32>
-    %v59 = stablehlo.reshape %k_cache : (tensor<5x2x16x64xf32>) -> tensor<10240xf32>
-    %v60 = "stablehlo.scatter"(%v59, %v57, %v58) ({
+    %v1 = stablehlo.slice %v0 [0:32, 0:16] : (tensor<64x16xf32>) -> tensor<32x16xf32>
+    %v2 = stablehlo.slice %v0 [32:64, 0:16] : (tensor<64x16xf32>) -> tensor<32x16xf32>
+    %v3 = stablehlo.add %v1, %v2 : tensor<32x16xf32>
+    %v4 = stablehlo.slice %v3 [0:16, 0:16] : (tensor<32x16xf32>) -> tensor<16x16xf32>
+    %v5 = stablehlo.slice %v3 [16:32, 0:16] : (tensor<32x16xf32>) -> tensor<16x16xf32>
+    %v6 = stablehlo.add %v4, %v5 : tensor<16x16xf32>
+    %v7 = stablehlo.slice %v6 [0:8, 0:16] : (tensor<16x16xf32>) -> tensor<8x16xf32>
+    %v8 = stablehlo.slice %v6 [8:16, 0:16] : (tensor<16x16xf32>) -> tensor<8x16xf32>
+    %v9 = stablehlo.add %v7, %v8 : tensor<8x16xf32>
+    %v10 = stablehlo.slice %v9 [0:4, 0:16] : (tensor<8x16xf32>) -> tensor<4x16xf32>
+    %v11 = stablehlo.slice %v9 [4:8, 0:16] : (tensor<8x16xf32>) -> tensor<4x16xf32>
+    %v12 = stablehlo.add %v10, %v11 : tensor<4x16xf32>
+    %v13 = stablehlo.slice %v12 [0:2, 0:16] : (tensor<4x16xf32>) -> tensor<2x16xf32>
+    %v14 = stablehlo.slice %v12 [2:4, 0:16] : (tensor<4x16xf32>) -> tensor<2x16xf32>
+    %v15 = stablehlo.add %v13, %v14 : tensor<2x16xf32>
+    %v16 = stablehlo.slice %v15 [0:1, 0:16] : (tensor<2x16xf32>) -> tensor<1x16xf32>
+    %v17 = stablehlo.slice %v15 [1:2, 0:16] : (tensor<2x16xf32>) -> tensor<1x16xf32>
+    %v18 = stablehlo.add %v16, %v17 : tensor<1x16xf32>
+    %v19 = stablehlo.reshape %v18 : (tensor<1x16xf32>) -> tensor<16xf32>
+    %v20 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v21 = stablehlo.broadcast_in_dim %v20, dims = [] : (tensor<f32>) -> tensor<16xf32>
+    %v22 = stablehlo.divide %v19, %v21 : tensor<16xf32>
+    %v23 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v24 = stablehlo.broadcast_in_dim %v23, dims = [] : (tensor<f32>) -> tensor<16xf32>
+    %v25 = stablehlo.add %v22, %v24 : tensor<16xf32>
+    %v26 = stablehlo.rsqrt %v25 : tensor<16xf32>
+    %v27 = stablehlo.broadcast_in_dim %v26, dims = [1] : (tensor<16xf32>) -> tensor<64x16xf32>
+    %v28 = stablehlo.multiply %x, %v27 : tensor<64x16xf32>
+    %v29 = stablehlo.broadcast_in_dim %input_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x16xf32>
+    %v30 = stablehlo.multiply %v28, %v29 : tensor<64x16xf32>
+    %v31 = stablehlo.dot_general %self_attn_q_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x16xf32>) -> tensor<64x16xf32>
+    %v32 = stablehlo.dot_general %self_attn_k_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x16xf32>) -> tensor<32x16xf32>
+    %v33 = stablehlo.dot_general %self_attn_v_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x16xf32>) -> tensor<32x16xf32>
+    %v34 = stablehlo.reshape %v31 : (tensor<64x16xf32>) -> tensor<4x2x8x16xf32>
+    %v35 = stablehlo.slice %v34 [0:4, 0:1, 0:8, 0:16] : (tensor<4x2x8x16xf32>) -> tensor<4x1x8x16xf32>
+    %v36 = stablehlo.slice %v34 [0:4, 1:2, 0:8, 0:16] : (tensor<4x2x8x16xf32>) -> tensor<4x1x8x16xf32>
+    %v37 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x16xf32>) -> tensor<4x1x8x16xf32>
+    %v38 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x16xf32>) -> tensor<4x1x8x16xf32>
+    %v39 = stablehlo.multiply %v35, %v37 : tensor<4x1x8x16xf32>
+    %v40 = stablehlo.multiply %v36, %v38 : tensor<4x1x8x16xf32>
+    %v41 = stablehlo.multiply %v36, %v37 : tensor<4x1x8x16xf32>
+    %v42 = stablehlo.multiply %v35, %v38 : tensor<4x1x8x16xf32>
+    %v43 = stablehlo.subtract %v39, %v40 : tensor<4x1x8x16xf32>
+    %v44 = stablehlo.add %v41, %v42 : tensor<4x1x8x16xf32>
+    %v45 = stablehlo.concatenate %v43, %v44, dim = 1 : (tensor<4x1x8x16xf32>, tensor<4x1x8x16xf32>) -> tensor<4x2x8x16xf32>
+    %v46 = stablehlo.reshape %v45 : (tensor<4x2x8x16xf32>) -> tensor<64x16xf32>
+    %v47 = stablehlo.reshape %v32 : (tensor<32x16xf32>) -> tensor<2x2x8x16xf32>
+    %v48 = stablehlo.slice %v47 [0:2, 0:1, 0:8, 0:16] : (tensor<2x2x8x16xf32>) -> tensor<2x1x8x16xf32>
+    %v49 = stablehlo.slice %v47 [0:2, 1:2, 0:8, 0:16] : (tensor<2x2x8x16xf32>) -> tensor<2x1x8x16xf32>
+    %v50 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x16xf32>) -> tensor<2x1x8x16xf32>
+    %v51 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x16xf32>) -> tensor<2x1x8x16xf32>
+    %v52 = stablehlo.multiply %v48, %v50 : tensor<2x1x8x16xf32>
+    %v53 = stablehlo.multiply %v49, %v51 : tensor<2x1x8x16xf32>
+    %v54 = stablehlo.multiply %v49, %v50 : tensor<2x1x8x16xf32>
+    %v55 = stablehlo.multiply %v48, %v51 : tensor<2x1x8x16xf32>
+    %v56 = stablehlo.subtract %v52, %v53 : tensor<2x1x8x16xf32>
+    %v57 = stablehlo.add %v54, %v55 : tensor<2x1x8x16xf32>
+    %v58 = stablehlo.concatenate %v56, %v57, dim = 1 : (tensor<2x1x8x16xf32>, tensor<2x1x8x16xf32>) -> tensor<2x2x8x16xf32>
+    %v59 = stablehlo.reshape %v58 : (tensor<2x2x8x16xf32>) -> tensor<32x16xf32>
+    %v60 = stablehlo.slice %kv_index [0:16, 0:1] : (tensor<16x2xi32>) -> tensor<16x1xi32>
+    %v61 = stablehlo.reshape %v60 : (tensor<16x1xi32>) -> tensor<16xi32>
+    %v62 = stablehlo.slice %kv_index [0:16, 1:2] : (tensor<16x2xi32>) -> tensor<16x1xi32>
+    %v63 = stablehlo.reshape %v62 : (tensor<16x1xi32>) -> tensor<16xi32>
+    %v64 = stablehlo.constant dense<2048> : tensor<i32>
+    %v65 = stablehlo.broadcast_in_dim %v64, dims = [] : (tensor<i32>) -> tensor<16xi32>
+    %v66 = stablehlo.multiply %v61, %v65 : tensor<16xi32>
+    %v67 = stablehlo.add %v66, %v63 : tensor<16xi32>
+    %v68 = stablehlo.broadcast_in_dim %v67, dims = [1] : (tensor<16xi32>) -> tensor<32x16xi32>
+    %v69 = stablehlo.iota dim = 0 : tensor<32x16xi32>
+    %v70 = stablehlo.constant dense<64> : tensor<i32>
+    %v71 = stablehlo.broadcast_in_dim %v70, dims = [] : (tensor<i32>) -> tensor<32x16xi32>
+    %v72 = stablehlo.multiply %v69, %v71 : tensor<32x16xi32>
+    %v73 = stablehlo.add %v68, %v72 : tensor<32x16xi32>
+    %v74 = stablehlo.reshape %v73 : (tensor<32x16xi32>) -> tensor<512x1xi32>
+    %v75 = stablehlo.reshape %v59 : (tensor<32x16xf32>) -> tensor<512xf32>
+    %v76 = stablehlo.reshape %k_cache : (tensor<5x2x16x64xf32>) -> tensor<10240xf32>
+    %v77 = "stablehlo.scatter"(%v76, %v74, %v75) ({
       ^bb0(%old: tensor<f32>, %new: tensor<f32>):
         stablehlo.return %new : tensor<f32>
     }) {indices_are_sorted = false, unique_indices = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<10240xf32>, tensor<512x1xi32>, tensor<512xf32>) -> tensor<10240xf32>
-    %v61 = stablehlo.reshape %v60 : (tensor<10240xf32>) -> tensor<5x2x16x64xf32>
-    %v62 = stablehlo.reshape %v16 : (tensor<32x16xf32>) -> tensor<2x16x16xf32>
-    %v63 = stablehlo.transpose %v62, dims = [2, 0, 1] : (tensor<2x16x16xf32>) -> tensor<16x2x16xf32>
-    %v64 = "stablehlo.scatter"(%v_cache, %kv_index, %v63) ({
+    %v78 = stablehlo.reshape %v77 : (tensor<10240xf32>) -> tensor<5x2x16x64xf32>
+    %v79 = stablehlo.reshape %v33 : (tensor<32x16xf32>) -> tensor<2x16x16xf32>
+    %v80 = stablehlo.transpose %v79, dims = [2, 0, 1] : (tensor<2x16x16xf32>) -> tensor<16x2x16xf32>
+    %v81 = "stablehlo.scatter"(%v_cache, %kv_index, %v80) ({
       ^bb0(%old: tensor<f32>, %new: tensor<f32>):
         stablehlo.return %new : tensor<f32>
     }) {indices_are_sorted = false, unique_indices = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1, 2], inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0, 1], index_vector_dim = 1>} : (tensor<5x64x2x16xf32>, tensor<16x2xi32>, tensor<16x2x16xf32>) -> tensor<5x64x2x16xf32>
-    %v65 = stablehlo.broadcast_in_dim %query_pos, dims = [0, 1] : (tensor<1x32xi32>) -> tensor<1x32x64xi32>
-    %v66 = stablehlo.iota dim = 2 : tensor<1x32x64xi32>
-    %v67 = stablehlo.compare LE, %v66, %v65, SIGNED : (tensor<1x32x64xi32>, tensor<1x32x64xi32>) -> tensor<1x32x64xi1>
-    %v68 = stablehlo.reshape %v29 : (tensor<64x16xf32>) -> tensor<2x2x16x16xf32>
-    %v69 = stablehlo.transpose %v68, dims = [0, 1, 3, 2] : (tensor<2x2x16x16xf32>) -> tensor<2x2x16x16xf32>
-    %v70 = stablehlo.reshape %v69 : (tensor<2x2x16x16xf32>) -> tensor<1x2x32x16xf32>
-    %v71 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v72 = stablehlo.broadcast_in_dim %v71, dims = [] : (tensor<f32>) -> tensor<1x32x64xf32>
-    %v73 = stablehlo.slice %v70 [0:1, 0:1, 0:32, 0:16] : (tensor<1x2x32x16xf32>) -> tensor<1x1x32x16xf32>
-    %v74 = stablehlo.reshape %v73 : (tensor<1x1x32x16xf32>) -> tensor<1x32x16xf32>
-    %v75 = stablehlo.constant dense<0> : tensor<1x1xi32>
-    %v76 = stablehlo.concatenate %slot, %v75, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
-    %v77 = "stablehlo.gather"(%v61, %v76) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 16, 64>} : (tensor<5x2x16x64xf32>, tensor<1x2xi32>) -> tensor<1x1x16x64xf32>
-    %v78 = stablehlo.reshape %v77 : (tensor<1x1x16x64xf32>) -> tensor<1x16x64xf32>
-    %v79 = stablehlo.constant dense<0> : tensor<1x1xi32>
-    %v80 = stablehlo.concatenate %slot, %v79, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
-    %v81 = "stablehlo.gather"(%v64, %v80) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 2], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 64, 1, 16>} : (tensor<5x64x2x16xf32>, tensor<1x2xi32>) -> tensor<1x64x1x16xf32>
-    %v82 = stablehlo.reshape %v81 : (tensor<1x64x1x16xf32>) -> tensor<1x64x16xf32>
-    %v83 = stablehlo.reshape %v74 : (tensor<1x32x16xf32>) -> tensor<32x16xf32>
-    %v84 = stablehlo.reshape %v78 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
-    %v85 = stablehlo.dot_general %v83, %v84, contracting_dims = [1] x [0] : (tensor<32x16xf32>, tensor<16x64xf32>) -> tensor<32x64xf32>
-    %v86 = stablehlo.reshape %v85 : (tensor<32x64xf32>) -> tensor<1x32x64xf32>
-    %v87 = stablehlo.constant dense<2.5e-1> : tensor<f32>
-    %v88 = stablehlo.broadcast_in_dim %v87, dims = [] : (tensor<f32>) -> tensor<1x32x64xf32>
-    %v89 = stablehlo.multiply %v86, %v88 : tensor<1x32x64xf32>
-    %v90 = stablehlo.select %v67, %v89, %v72 : tensor<1x32x64xi1>, tensor<1x32x64xf32>
-    %v91 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v92 = stablehlo.reduce(%v90 init: %v91) applies stablehlo.maximum across dimensions = [2] : (tensor<1x32x64xf32>, tensor<f32>) -> tensor<1x32xf32>
-    %v93 = stablehlo.broadcast_in_dim %v92, dims = [0, 1] : (tensor<1x32xf32>) -> tensor<1x32x64xf32>
-    %v94 = stablehlo.subtract %v90, %v93 : tensor<1x32x64xf32>
-    %v95 = stablehlo.exponential %v94 : tensor<1x32x64xf32>
-    %v96 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v97 = stablehlo.reduce(%v95 init: %v96) applies stablehlo.add across dimensions = [2] : (tensor<1x32x64xf32>, tensor<f32>) -> tensor<1x32xf32>
-    %v98 = stablehlo.broadcast_in_dim %v97, dims = [0, 1] : (tensor<1x32xf32>) -> tensor<1x32x64xf32>
-    %v99 = stablehlo.divide %v95, %v98 : tensor<1x32x64xf32>
-    %v100 = stablehlo.reshape %v99 : (tensor<1x32x64xf32>) -> tensor<32x64xf32>
-    %v101 = stablehlo.reshape %v82 : (tensor<1x64x16xf32>) -> tensor<64x16xf32>
-    %v102 = stablehlo.dot_general %v100, %v101, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x16xf32>) -> tensor<32x16xf32>
-    %v103 = stablehlo.reshape %v102 : (tensor<32x16xf32>) -> tensor<1x32x16xf32>
-    %v104 = stablehlo.reshape %v103 : (tensor<1x32x16xf32>) -> tensor<1x1x32x16xf32>
-    %v105 = stablehlo.slice %v70 [0:1, 1:2, 0:32, 0:16] : (tensor<1x2x32x16xf32>) -> tensor<1x1x32x16xf32>
-    %v106 = stablehlo.reshape %v105 : (tensor<1x1x32x16xf32>) -> tensor<1x32x16xf32>
-    %v107 = stablehlo.constant dense<1> : tensor<1x1xi32>
-    %v108 = stablehlo.concatenate %slot, %v107, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
-    %v109 = "stablehlo.gather"(%v61, %v108) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 16, 64>} : (tensor<5x2x16x64xf32>, tensor<1x2xi32>) -> tensor<1x1x16x64xf32>
-    %v110 = stablehlo.reshape %v109 : (tensor<1x1x16x64xf32>) -> tensor<1x16x64xf32>
-    %v111 = stablehlo.constant dense<1> : tensor<1x1xi32>
-    %v112 = stablehlo.concatenate %slot, %v111, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
-    %v113 = "stablehlo.gather"(%v64, %v112) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 2], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 64, 1, 16>} : (tensor<5x64x2x16xf32>, tensor<1x2xi32>) -> tensor<1x64x1x16xf32>
-    %v114 = stablehlo.reshape %v113 : (tensor<1x64x1x16xf32>) -> tensor<1x64x16xf32>
-    %v115 = stablehlo.reshape %v106 : (tensor<1x32x16xf32>) -> tensor<32x16xf32>
-    %v116 = stablehlo.reshape %v110 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
-    %v117 = stablehlo.dot_general %v115, %v116, contracting_dims = [1] x [0] : (tensor<32x16xf32>, tensor<16x64xf32>) -> tensor<32x64xf32>
-    %v118 = stablehlo.reshape %v117 : (tensor<32x64xf32>) -> tensor<1x32x64xf32>
-    %v119 = stablehlo.constant dense<2.5e-1> : tensor<f32>
-    %v120 = stablehlo.broadcast_in_dim %v119, dims = [] : (tensor<f32>) -> tensor<1x32x64xf32>
-    %v121 = stablehlo.multiply %v118, %v120 : tensor<1x32x64xf32>
-    %v122 = stablehlo.select %v67, %v121, %v72 : tensor<1x32x64xi1>, tensor<1x32x64xf32>
-    %v123 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v124 = stablehlo.reduce(%v122 init: %v123) applies stablehlo.maximum across dimensions = [2] : (tensor<1x32x64xf32>, tensor<f32>) -> tensor<1x32xf32>
-    %v125 = stablehlo.broadcast_in_dim %v124, dims = [0, 1] : (tensor<1x32xf32>) -> tensor<1x32x64xf32>
-    %v126 = stablehlo.subtract %v122, %v125 : tensor<1x32x64xf32>
-    %v127 = stablehlo.exponential %v126 : tensor<1x32x64xf32>
-    %v128 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v129 = stablehlo.reduce(%v127 init: %v128) applies stablehlo.add across dimensions = [2] : (tensor<1x32x64xf32>, tensor<f32>) -> tensor<1x32xf32>
-    %v130 = stablehlo.broadcast_in_dim %v129, dims = [0, 1] : (tensor<1x32xf32>) -> tensor<1x32x64xf32>
-    %v131 = stablehlo.divide %v127, %v130 : tensor<1x32x64xf32>
-    %v132 = stablehlo.reshape %v131 : (tensor<1x32x64xf32>) -> tensor<32x64xf32>
-    %v133 = stablehlo.reshape %v114 : (tensor<1x64x16xf32>) -> tensor<64x16xf32>
-    %v134 = stablehlo.dot_general %v132, %v133, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x16xf32>) -> tensor<32x16xf32>
-    %v135 = stablehlo.reshape %v134 : (tensor<32x16xf32>) -> tensor<1x32x16xf32>
-    %v136 = stablehlo.reshape %v135 : (tensor<1x32x16xf32>) -> tensor<1x1x32x16xf32>
-    %v137 = stablehlo.concatenate %v104, %v136, dim = 1 : (tensor<1x1x32x16xf32>, tensor<1x1x32x16xf32>) -> tensor<1x2x32x16xf32>
-    %v138 = stablehlo.reshape %v137 : (tensor<1x2x32x16xf32>) -> tensor<2x2x16x16xf32>
-    %v139 = stablehlo.transpose %v138, dims = [0, 1, 3, 2] : (tensor<2x2x16x16xf32>) -> tensor<2x2x16x16xf32>
-    %v140 = stablehlo.reshape %v139 : (tensor<2x2x16x16xf32>) -> tensor<64x16xf32>
-    %v141 = stablehlo.dot_general %self_attn_o_proj_weight, %v140, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x16xf32>) -> tensor<64x16xf32>
-    %v142 = stablehlo.add %x, %v141 : tensor<64x16xf32>
-    %v143 = stablehlo.multiply %v142, %v142 : tensor<64x16xf32>
-    %v144 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v145 = stablehlo.reduce(%v143 init: %v144) applies stablehlo.add across dimensions = [0] : (tensor<64x16xf32>, tensor<f32>) -> tensor<16xf32>
-    %v146 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v147 = stablehlo.broadcast_in_dim %v146, dims = [] : (tensor<f32>) -> tensor<16xf32>
-    %v148 = stablehlo.divide %v145, %v147 : tensor<16xf32>
-    %v149 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v150 = stablehlo.broadcast_in_dim %v149, dims = [] : (tensor<f32>) -> tensor<16xf32>
-    %v151 = stablehlo.add %v148, %v150 : tensor<16xf32>
-    %v152 = stablehlo.rsqrt %v151 : tensor<16xf32>
-    %v153 = stablehlo.broadcast_in_dim %v152, dims = [1] : (tensor<16xf32>) -> tensor<64x16xf32>
-    %v154 = stablehlo.multiply %v142, %v153 : tensor<64x16xf32>
-    %v155 = stablehlo.broadcast_in_dim %post_attention_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x16xf32>
-    %v156 = stablehlo.multiply %v154, %v155 : tensor<64x16xf32>
-    %v157 = stablehlo.dot_general %mlp_gate_proj_weight, %v156, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x16xf32>) -> tensor<128x16xf32>
-    %v158 = stablehlo.dot_general %mlp_up_proj_weight, %v156, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x16xf32>) -> tensor<128x16xf32>
-    %v159 = stablehlo.logistic %v157 : tensor<128x16xf32>
-    %v160 = stablehlo.multiply %v157, %v159 : tensor<128x16xf32>
-    %v161 = stablehlo.multiply %v160, %v158 : tensor<128x16xf32>
-    %v162 = stablehlo.dot_general %mlp_down_proj_weight, %v161, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x16xf32>) -> tensor<64x16xf32>
-    %v163 = stablehlo.add %v142, %v162 : tensor<64x16xf32>
-    return %v163, %v61, %v64 : tensor<64x16xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>
+    %v82 = stablehlo.broadcast_in_dim %query_pos, dims = [0, 1] : (tensor<1x32xi32>) -> tensor<1x32x64xi32>
+    %v83 = stablehlo.iota dim = 2 : tensor<1x32x64xi32>
+    %v84 = stablehlo.compare LE, %v83, %v82, SIGNED : (tensor<1x32x64xi32>, tensor<1x32x64xi32>) -> tensor<1x32x64xi1>
+    %v85 = stablehlo.reshape %v46 : (tensor<64x16xf32>) -> tensor<2x2x16x16xf32>
+    %v86 = stablehlo.transpose %v85, dims = [0, 1, 3, 2] : (tensor<2x2x16x16xf32>) -> tensor<2x2x16x16xf32>
+    %v87 = stablehlo.reshape %v86 : (tensor<2x2x16x16xf32>) -> tensor<1x2x32x16xf32>
+    %v88 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v89 = stablehlo.broadcast_in_dim %v88, dims = [] : (tensor<f32>) -> tensor<1x32x64xf32>
+    %v90 = stablehlo.slice %v87 [0:1, 0:1, 0:32, 0:16] : (tensor<1x2x32x16xf32>) -> tensor<1x1x32x16xf32>
+    %v91 = stablehlo.reshape %v90 : (tensor<1x1x32x16xf32>) -> tensor<1x32x16xf32>
+    %v92 = stablehlo.constant dense<0> : tensor<1x1xi32>
+    %v93 = stablehlo.concatenate %slot, %v92, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
+    %v94 = "stablehlo.gather"(%v78, %v93) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 16, 64>} : (tensor<5x2x16x64xf32>, tensor<1x2xi32>) -> tensor<1x1x16x64xf32>
+    %v95 = stablehlo.reshape %v94 : (tensor<1x1x16x64xf32>) -> tensor<1x16x64xf32>
+    %v96 = stablehlo.constant dense<0> : tensor<1x1xi32>
+    %v97 = stablehlo.concatenate %slot, %v96, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
+    %v98 = "stablehlo.gather"(%v81, %v97) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 2], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 64, 1, 16>} : (tensor<5x64x2x16xf32>, tensor<1x2xi32>) -> tensor<1x64x1x16xf32>
+    %v99 = stablehlo.reshape %v98 : (tensor<1x64x1x16xf32>) -> tensor<1x64x16xf32>
+    %v100 = stablehlo.reshape %v91 : (tensor<1x32x16xf32>) -> tensor<32x16xf32>
+    %v101 = stablehlo.reshape %v95 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
+    %v102 = stablehlo.dot_general %v100, %v101, contracting_dims = [1] x [0] : (tensor<32x16xf32>, tensor<16x64xf32>) -> tensor<32x64xf32>
+    %v103 = stablehlo.reshape %v102 : (tensor<32x64xf32>) -> tensor<1x32x64xf32>
+    %v104 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v105 = stablehlo.broadcast_in_dim %v104, dims = [] : (tensor<f32>) -> tensor<1x32x64xf32>
+    %v106 = stablehlo.multiply %v103, %v105 : tensor<1x32x64xf32>
+    %v107 = stablehlo.select %v84, %v106, %v89 : tensor<1x32x64xi1>, tensor<1x32x64xf32>
+    %v108 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v109 = stablehlo.reduce(%v107 init: %v108) applies stablehlo.maximum across dimensions = [2] : (tensor<1x32x64xf32>, tensor<f32>) -> tensor<1x32xf32>
+    %v110 = stablehlo.broadcast_in_dim %v109, dims = [0, 1] : (tensor<1x32xf32>) -> tensor<1x32x64xf32>
+    %v111 = stablehlo.subtract %v107, %v110 : tensor<1x32x64xf32>
+    %v112 = stablehlo.exponential %v111 : tensor<1x32x64xf32>
+    %v113 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v114 = stablehlo.reduce(%v112 init: %v113) applies stablehlo.add across dimensions = [2] : (tensor<1x32x64xf32>, tensor<f32>) -> tensor<1x32xf32>
+    %v115 = stablehlo.broadcast_in_dim %v114, dims = [0, 1] : (tensor<1x32xf32>) -> tensor<1x32x64xf32>
+    %v116 = stablehlo.divide %v112, %v115 : tensor<1x32x64xf32>
+    %v117 = stablehlo.reshape %v116 : (tensor<1x32x64xf32>) -> tensor<32x64xf32>
+    %v118 = stablehlo.reshape %v99 : (tensor<1x64x16xf32>) -> tensor<64x16xf32>
+    %v119 = stablehlo.dot_general %v117, %v118, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x16xf32>) -> tensor<32x16xf32>
+    %v120 = stablehlo.reshape %v119 : (tensor<32x16xf32>) -> tensor<1x32x16xf32>
+    %v121 = stablehlo.reshape %v120 : (tensor<1x32x16xf32>) -> tensor<1x1x32x16xf32>
+    %v122 = stablehlo.slice %v87 [0:1, 1:2, 0:32, 0:16] : (tensor<1x2x32x16xf32>) -> tensor<1x1x32x16xf32>
+    %v123 = stablehlo.reshape %v122 : (tensor<1x1x32x16xf32>) -> tensor<1x32x16xf32>
+    %v124 = stablehlo.constant dense<1> : tensor<1x1xi32>
+    %v125 = stablehlo.concatenate %slot, %v124, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
+    %v126 = "stablehlo.gather"(%v78, %v125) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 16, 64>} : (tensor<5x2x16x64xf32>, tensor<1x2xi32>) -> tensor<1x1x16x64xf32>
+    %v127 = stablehlo.reshape %v126 : (tensor<1x1x16x64xf32>) -> tensor<1x16x64xf32>
+    %v128 = stablehlo.constant dense<1> : tensor<1x1xi32>
+    %v129 = stablehlo.concatenate %slot, %v128, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
+    %v130 = "stablehlo.gather"(%v81, %v129) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 2], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 64, 1, 16>} : (tensor<5x64x2x16xf32>, tensor<1x2xi32>) -> tensor<1x64x1x16xf32>
+    %v131 = stablehlo.reshape %v130 : (tensor<1x64x1x16xf32>) -> tensor<1x64x16xf32>
+    %v132 = stablehlo.reshape %v123 : (tensor<1x32x16xf32>) -> tensor<32x16xf32>
+    %v133 = stablehlo.reshape %v127 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
+    %v134 = stablehlo.dot_general %v132, %v133, contracting_dims = [1] x [0] : (tensor<32x16xf32>, tensor<16x64xf32>) -> tensor<32x64xf32>
+    %v135 = stablehlo.reshape %v134 : (tensor<32x64xf32>) -> tensor<1x32x64xf32>
+    %v136 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v137 = stablehlo.broadcast_in_dim %v136, dims = [] : (tensor<f32>) -> tensor<1x32x64xf32>
+    %v138 = stablehlo.multiply %v135, %v137 : tensor<1x32x64xf32>
+    %v139 = stablehlo.select %v84, %v138, %v89 : tensor<1x32x64xi1>, tensor<1x32x64xf32>
+    %v140 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v141 = stablehlo.reduce(%v139 init: %v140) applies stablehlo.maximum across dimensions = [2] : (tensor<1x32x64xf32>, tensor<f32>) -> tensor<1x32xf32>
+    %v142 = stablehlo.broadcast_in_dim %v141, dims = [0, 1] : (tensor<1x32xf32>) -> tensor<1x32x64xf32>
+    %v143 = stablehlo.subtract %v139, %v142 : tensor<1x32x64xf32>
+    %v144 = stablehlo.exponential %v143 : tensor<1x32x64xf32>
+    %v145 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v146 = stablehlo.reduce(%v144 init: %v145) applies stablehlo.add across dimensions = [2] : (tensor<1x32x64xf32>, tensor<f32>) -> tensor<1x32xf32>
+    %v147 = stablehlo.broadcast_in_dim %v146, dims = [0, 1] : (tensor<1x32xf32>) -> tensor<1x32x64xf32>
+    %v148 = stablehlo.divide %v144, %v147 : tensor<1x32x64xf32>
+    %v149 = stablehlo.reshape %v148 : (tensor<1x32x64xf32>) -> tensor<32x64xf32>
+    %v150 = stablehlo.reshape %v131 : (tensor<1x64x16xf32>) -> tensor<64x16xf32>
+    %v151 = stablehlo.dot_general %v149, %v150, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x16xf32>) -> tensor<32x16xf32>
+    %v152 = stablehlo.reshape %v151 : (tensor<32x16xf32>) -> tensor<1x32x16xf32>
+    %v153 = stablehlo.reshape %v152 : (tensor<1x32x16xf32>) -> tensor<1x1x32x16xf32>
+    %v154 = stablehlo.concatenate %v121, %v153, dim = 1 : (tensor<1x1x32x16xf32>, tensor<1x1x32x16xf32>) -> tensor<1x2x32x16xf32>
+    %v155 = stablehlo.reshape %v154 : (tensor<1x2x32x16xf32>) -> tensor<2x2x16x16xf32>
+    %v156 = stablehlo.transpose %v155, dims = [0, 1, 3, 2] : (tensor<2x2x16x16xf32>) -> tensor<2x2x16x16xf32>
+    %v157 = stablehlo.reshape %v156 : (tensor<2x2x16x16xf32>) -> tensor<64x16xf32>
+    %v158 = stablehlo.dot_general %self_attn_o_proj_weight, %v157, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x16xf32>) -> tensor<64x16xf32>
+    %v159 = stablehlo.add %x, %v158 : tensor<64x16xf32>
+    %v160 = stablehlo.multiply %v159, %v159 : tensor<64x16xf32>
+    %v161 = stablehlo.slice %v160 [0:32, 0:16] : (tensor<64x16xf32>) -> tensor<32x16xf32>
+    %v162 = stablehlo.slice %v160 [32:64, 0:16] : (tensor<64x16xf32>) -> tensor<32x16xf32>
+    %v163 = stablehlo.add %v161, %v162 : tensor<32x16xf32>
+    %v164 = stablehlo.slice %v163 [0:16, 0:16] : (tensor<32x16xf32>) -> tensor<16x16xf32>
+    %v165 = stablehlo.slice %v163 [16:32, 0:16] : (tensor<32x16xf32>) -> tensor<16x16xf32>
+    %v166 = stablehlo.add %v164, %v165 : tensor<16x16xf32>
+    %v167 = stablehlo.slice %v166 [0:8, 0:16] : (tensor<16x16xf32>) -> tensor<8x16xf32>
+    %v168 = stablehlo.slice %v166 [8:16, 0:16] : (tensor<16x16xf32>) -> tensor<8x16xf32>
+    %v169 = stablehlo.add %v167, %v168 : tensor<8x16xf32>
+    %v170 = stablehlo.slice %v169 [0:4, 0:16] : (tensor<8x16xf32>) -> tensor<4x16xf32>
+    %v171 = stablehlo.slice %v169 [4:8, 0:16] : (tensor<8x16xf32>) -> tensor<4x16xf32>
+    %v172 = stablehlo.add %v170, %v171 : tensor<4x16xf32>
+    %v173 = stablehlo.slice %v172 [0:2, 0:16] : (tensor<4x16xf32>) -> tensor<2x16xf32>
+    %v174 = stablehlo.slice %v172 [2:4, 0:16] : (tensor<4x16xf32>) -> tensor<2x16xf32>
+    %v175 = stablehlo.add %v173, %v174 : tensor<2x16xf32>
+    %v176 = stablehlo.slice %v175 [0:1, 0:16] : (tensor<2x16xf32>) -> tensor<1x16xf32>
+    %v177 = stablehlo.slice %v175 [1:2, 0:16] : (tensor<2x16xf32>) -> tensor<1x16xf32>
+    %v178 = stablehlo.add %v176, %v177 : tensor<1x16xf32>
+    %v179 = stablehlo.reshape %v178 : (tensor<1x16xf32>) -> tensor<16xf32>
+    %v180 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v181 = stablehlo.broadcast_in_dim %v180, dims = [] : (tensor<f32>) -> tensor<16xf32>
+    %v182 = stablehlo.divide %v179, %v181 : tensor<16xf32>
+    %v183 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v184 = stablehlo.broadcast_in_dim %v183, dims = [] : (tensor<f32>) -> tensor<16xf32>
+    %v185 = stablehlo.add %v182, %v184 : tensor<16xf32>
+    %v186 = stablehlo.rsqrt %v185 : tensor<16xf32>
+    %v187 = stablehlo.broadcast_in_dim %v186, dims = [1] : (tensor<16xf32>) -> tensor<64x16xf32>
+    %v188 = stablehlo.multiply %v159, %v187 : tensor<64x16xf32>
+    %v189 = stablehlo.broadcast_in_dim %post_attention_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x16xf32>
+    %v190 = stablehlo.multiply %v188, %v189 : tensor<64x16xf32>
+    %v191 = stablehlo.dot_general %mlp_gate_proj_weight, %v190, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x16xf32>) -> tensor<128x16xf32>
+    %v192 = stablehlo.dot_general %mlp_up_proj_weight, %v190, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x16xf32>) -> tensor<128x16xf32>
+    %v193 = stablehlo.logistic %v191 : tensor<128x16xf32>
+    %v194 = stablehlo.multiply %v191, %v193 : tensor<128x16xf32>
+    %v195 = stablehlo.multiply %v194, %v192 : tensor<128x16xf32>
+    %v196 = stablehlo.dot_general %mlp_down_proj_weight, %v195, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x16xf32>) -> tensor<64x16xf32>
+    %v197 = stablehlo.add %v159, %v196 : tensor<64x16xf32>
+    return %v197, %v78, %v81 : tensor<64x16xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>
   }
 
   func.func private @forward_prefill_t16_w64(%tokens: tensor<16xi32>, %start: tensor<i32>, %len: tensor<i32>, %slot: tensor<i32>) -> tensor<64x1xf32> {
@@ -2171,20 +2256,37 @@ module @model {
     %v55 = stablehlo.reshape %v54 : (tensor<1x64xf32>) -> tensor<64x1xf32>
     %v56 = util.global.load @model.norm.weight : tensor<64xf32>
     %v57 = stablehlo.multiply %v55, %v55 : tensor<64x1xf32>
-    %v58 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v59 = stablehlo.reduce(%v57 init: %v58) applies stablehlo.add across dimensions = [0] : (tensor<64x1xf32>, tensor<f32>) -> tensor<1xf32>
-    %v60 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v61 = stablehlo.broadcast_in_dim %v60, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v62 = stablehlo.divide %v59, %v61 : tensor<1xf32>
-    %v63 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v64 = stablehlo.broadcast_in_dim %v63, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v65 = stablehlo.add %v62, %v64 : tensor<1xf32>
-    %v66 = stablehlo.rsqrt %v65 : tensor<1xf32>
-    %v67 = stablehlo.broadcast_in_dim %v66, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
-    %v68 = stablehlo.multiply %v55, %v67 : tensor<64x1xf32>
-    %v69 = stablehlo.broadcast_in_dim %v56, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
-    %v70 = stablehlo.multiply %v68, %v69 : tensor<64x1xf32>
-    return %v70 : tensor<64x1xf32>
+    %v58 = stablehlo.slice %v57 [0:32, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
+    %v59 = stablehlo.slice %v57 [32:64, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
+    %v60 = stablehlo.add %v58, %v59 : tensor<32x1xf32>
+    %v61 = stablehlo.slice %v60 [0:16, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
+    %v62 = stablehlo.slice %v60 [16:32, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
+    %v63 = stablehlo.add %v61, %v62 : tensor<16x1xf32>
+    %v64 = stablehlo.slice %v63 [0:8, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
+    %v65 = stablehlo.slice %v63 [8:16, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
+    %v66 = stablehlo.add %v64, %v65 : tensor<8x1xf32>
+    %v67 = stablehlo.slice %v66 [0:4, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
+    %v68 = stablehlo.slice %v66 [4:8, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
+    %v69 = stablehlo.add %v67, %v68 : tensor<4x1xf32>
+    %v70 = stablehlo.slice %v69 [0:2, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
+    %v71 = stablehlo.slice %v69 [2:4, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
+    %v72 = stablehlo.add %v70, %v71 : tensor<2x1xf32>
+    %v73 = stablehlo.slice %v72 [0:1, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
+    %v74 = stablehlo.slice %v72 [1:2, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
+    %v75 = stablehlo.add %v73, %v74 : tensor<1x1xf32>
+    %v76 = stablehlo.reshape %v75 : (tensor<1x1xf32>) -> tensor<1xf32>
+    %v77 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v78 = stablehlo.broadcast_in_dim %v77, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v79 = stablehlo.divide %v76, %v78 : tensor<1xf32>
+    %v80 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v81 = stablehlo.broadcast_in_dim %v80, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v82 = stablehlo.add %v79, %v81 : tensor<1xf32>
+    %v83 = stablehlo.rsqrt %v82 : tensor<1xf32>
+    %v84 = stablehlo.broadcast_in_dim %v83, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
+    %v85 = stablehlo.multiply %v55, %v84 : tensor<64x1xf32>
+    %v86 = stablehlo.broadcast_in_dim %v56, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
+    %v87 = stablehlo.multiply %v85, %v86 : tensor<64x1xf32>
+    return %v87 : tensor<64x1xf32>
   }
 
   func.func @prefill_logits_t16(%tokens: tensor<16xi32>, %start: tensor<i32>, %len: tensor<i32>, %slot: tensor<i32>) -> tensor<512xf32> {
@@ -3845,166 +3947,200 @@ module @model {
 
   func.func private @layer_decode_b1_w32(%x: tensor<64x1xf32>, %cos: tensor<8x1xf32>, %sin: tensor<8x1xf32>, %kv_index: tensor<1x2xi32>, %query_pos: tensor<1x2xi32>, %k_cache: tensor<5x2x16x64xf32>, %v_cache: tensor<5x64x2x16xf32>, %input_layernorm_weight: tensor<64xf32>, %self_attn_q_proj_weight: tensor<64x64xf32>, %self_attn_k_proj_weight: tensor<32x64xf32>, %self_attn_v_proj_weight: tensor<32x64xf32>, %self_attn_o_proj_weight: tensor<64x64xf32>, %post_attention_layernorm_weight: tensor<64xf32>, %mlp_gate_proj_weight: tensor<128x64xf32>, %mlp_up_proj_weight: tensor<128x64xf32>, %mlp_down_proj_weight: tensor<64x128xf32>) -> (tensor<64x1xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>) {
     %v0 = stablehlo.multiply %x, %x : tensor<64x1xf32>
-    %v1 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v2 = stablehlo.reduce(%v0 init: %v1) applies stablehlo.add across dimensions = [0] : (tensor<64x1xf32>, tensor<f32>) -> tensor<1xf32>
-    %v3 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v4 = stablehlo.broadcast_in_dim %v3, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v5 = stablehlo.divide %v2, %v4 : tensor<1xf32>
-    %v6 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v7 = stablehlo.broadcast_in_dim %v6, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v8 = stablehlo.add %v5, %v7 : tensor<1xf32>
-    %v9 = stablehlo.rsqrt %v8 : tensor<1xf32>
-    %v10 = stablehlo.broadcast_in_dim %v9, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
-    %v11 = stablehlo.multiply %x, %v10 : tensor<64x1xf32>
-    %v12 = stablehlo.broadcast_in_dim %input_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
-    %v13 = stablehlo.multiply %v11, %v12 : tensor<64x1xf32>
-    %v14 = stablehlo.dot_general %self_attn_q_proj_weight, %v13, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x1xf32>) -> tensor<64x1xf32>
-    %v15 = stablehlo.dot_general %self_attn_k_proj_weight, %v13, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x1xf32>) -> tensor<32x1xf32>
-    %v16 = stablehlo.dot_general %self_attn_v_proj_weight, %v13, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x1xf32>) -> tensor<32x1xf32>
-    %v17 = stablehlo.reshape %v14 : (tensor<64x1xf32>) -> tensor<4x2x8x1xf32>
-    %v18 = stablehlo.slice %v17 [0:4, 0:1, 0:8, 0:1] : (tensor<4x2x8x1xf32>) -> tensor<4x1x8x1xf32>
-    %v19 = stablehlo.slice %v17 [0:4, 1:2, 0:8, 0:1] : (tensor<4x2x8x1xf32>) -> tensor<4x1x8x1xf32>
-    %v20 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<4x1x8x1xf32>
-    %v21 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<4x1x8x1xf32>
-    %v22 = stablehlo.multiply %v18, %v20 : tensor<4x1x8x1xf32>
-    %v23 = stablehlo.multiply %v19, %v21 : tensor<4x1x8x1xf32>
-    %v24 = stablehlo.multiply %v19, %v20 : tensor<4x1x8x1xf32>
-    %v25 = stablehlo.multiply %v18, %v21 : tensor<4x1x8x1xf32>
-    %v26 = stablehlo.subtract %v22, %v23 : tensor<4x1x8x1xf32>
-    %v27 = stablehlo.add %v24, %v25 : tensor<4x1x8x1xf32>
-    %v28 = stablehlo.concatenate %v26, %v27, dim = 1 : (tensor<4x1x8x1xf32>, tensor<4x1x8x1xf32>) -> tensor<4x2x8x1xf32>
-    %v29 = stablehlo.reshape %v28 : (tensor<4x2x8x1xf32>) -> tensor<64x1xf32>
-    %v30 = stablehlo.reshape %v15 : (tensor<32x1xf32>) -> tensor<2x2x8x1xf32>
-    %v31 = stablehlo.slice %v30 [0:2, 0:1, 0:8, 0:1] : (tensor<2x2x8x1xf32>) -> tensor<2x1x8x1xf32>
-    %v32 = stablehlo.slice %v30 [0:2, 1:2, 0:8, 0:1] : (tensor<2x2x8x1xf32>) -> tensor<2x1x8x1xf32>
-    %v33 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<2x1x8x1xf32>
-    %v34 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<2x1x8x1xf32>
-    %v35 = stablehlo.multiply %v31, %v33 : tensor<2x1x8x1xf32>
-    %v36 = stablehlo.multiply %v32, %v34 : tensor<2x1x8x1xf32>
-    %v37 = stablehlo.multiply %v32, %v33 : tensor<2x1x8x1xf32>
-    %v38 = stablehlo.multiply %v31, %v34 : tensor<2x1x8x1xf32>
-    %v39 = stablehlo.subtract %v35, %v36 : tensor<2x1x8x1xf32>
-    %v40 = stablehlo.add %v37, %v38 : tensor<2x1x8x1xf32>
-    %v41 = stablehlo.concatenate %v39, %v40, dim = 1 : (tensor<2x1x8x1xf32>, tensor<2x1x8x1xf32>) -> tensor<2x2x8x1xf32>
-    %v42 = stablehlo.reshape %v41 : (tensor<2x2x8x1xf32>) -> tensor<32x1xf32>
-    %v43 = stablehlo.slice %kv_index [0:1, 0:1] : (tensor<1x2xi32>) -> tensor<1x1xi32>
-    %v44 = stablehlo.reshape %v43 : (tensor<1x1xi32>) -> tensor<1xi32>
-    %v45 = stablehlo.slice %kv_index [0:1, 1:2] : (tensor<1x2xi32>) -> tensor<1x1xi32>
-    %v46 = stablehlo.reshape %v45 : (tensor<1x1xi32>) -> tensor<1xi32>
-    %v47 = stablehlo.constant dense<2048> : tensor<i32>
-    %v48 = stablehlo.broadcast_in_dim %v47, dims = [] : (tensor<i32>) -> tensor<1xi32>
-    %v49 = stablehlo.multiply %v44, %v48 : tensor<1xi32>
-    %v50 = stablehlo.add %v49, %v46 : tensor<1xi32>
-    %v51 = stablehlo.broadcast_in_dim %v50, dims = [1] : (tensor<1xi32>) -> tensor<32x1xi32>
-    %v52 = stablehlo.iota dim = 0 : tensor<32x1xi32>
-    %v53 = stablehlo.constant dense<64> : tensor<i32>
-    %v54 = stablehlo.broadcast_in_dim %v53, dims = [] : (tensor<i32>) -> tensor<32x1xi32>
-    %v55 = stablehlo.multiply %v52, %v54 : tensor<32x1xi32>
-    %v56 = stablehlo.add %v51, %v55 : tensor<32x1xi32>
-    %v57 = stablehlo.reshape %v56 : (tensor<32x1xi32>) -> tensor<32x1xi32>
-    %v58 = stablehlo.reshape %v42 : (tensor<32x1xf32>) -> tensor<32xf32>
-    %v59 = stablehlo.reshape %k_cache : (tensor<5x2x16x64xf32>) -> tensor<10240xf32>
-    %v60 = "stablehlo.scatter"(%v59, %v57, %v58) ({
+    %v1 = stablehlo.slice %v0 [0:32, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
+    %v2 = stablehlo.slice %v0 [32:64, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
+    %v3 = stablehlo.add %v1, %v2 : tensor<32x1xf32>
+    %v4 = stablehlo.slice %v3 [0:16, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
+    %v5 = stablehlo.slice %v3 [16:32, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
+    %v6 = stablehlo.add %v4, %v5 : tensor<16x1xf32>
+    %v7 = stablehlo.slice %v6 [0:8, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
+    %v8 = stablehlo.slice %v6 [8:16, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
+    %v9 = stablehlo.add %v7, %v8 : tensor<8x1xf32>
+    %v10 = stablehlo.slice %v9 [0:4, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
+    %v11 = stablehlo.slice %v9 [4:8, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
+    %v12 = stablehlo.add %v10, %v11 : tensor<4x1xf32>
+    %v13 = stablehlo.slice %v12 [0:2, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
+    %v14 = stablehlo.slice %v12 [2:4, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
+    %v15 = stablehlo.add %v13, %v14 : tensor<2x1xf32>
+    %v16 = stablehlo.slice %v15 [0:1, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
+    %v17 = stablehlo.slice %v15 [1:2, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
+    %v18 = stablehlo.add %v16, %v17 : tensor<1x1xf32>
+    %v19 = stablehlo.reshape %v18 : (tensor<1x1xf32>) -> tensor<1xf32>
+    %v20 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v21 = stablehlo.broadcast_in_dim %v20, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v22 = stablehlo.divide %v19, %v21 : tensor<1xf32>
+    %v23 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v24 = stablehlo.broadcast_in_dim %v23, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v25 = stablehlo.add %v22, %v24 : tensor<1xf32>
+    %v26 = stablehlo.rsqrt %v25 : tensor<1xf32>
+    %v27 = stablehlo.broadcast_in_dim %v26, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
+    %v28 = stablehlo.multiply %x, %v27 : tensor<64x1xf32>
+    %v29 = stablehlo.broadcast_in_dim %input_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
+    %v30 = stablehlo.multiply %v28, %v29 : tensor<64x1xf32>
+    %v31 = stablehlo.dot_general %self_attn_q_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x1xf32>) -> tensor<64x1xf32>
+    %v32 = stablehlo.dot_general %self_attn_k_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x1xf32>) -> tensor<32x1xf32>
+    %v33 = stablehlo.dot_general %self_attn_v_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x1xf32>) -> tensor<32x1xf32>
+    %v34 = stablehlo.reshape %v31 : (tensor<64x1xf32>) -> tensor<4x2x8x1xf32>
+    %v35 = stablehlo.slice %v34 [0:4, 0:1, 0:8, 0:1] : (tensor<4x2x8x1xf32>) -> tensor<4x1x8x1xf32>
+    %v36 = stablehlo.slice %v34 [0:4, 1:2, 0:8, 0:1] : (tensor<4x2x8x1xf32>) -> tensor<4x1x8x1xf32>
+    %v37 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<4x1x8x1xf32>
+    %v38 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<4x1x8x1xf32>
+    %v39 = stablehlo.multiply %v35, %v37 : tensor<4x1x8x1xf32>
+    %v40 = stablehlo.multiply %v36, %v38 : tensor<4x1x8x1xf32>
+    %v41 = stablehlo.multiply %v36, %v37 : tensor<4x1x8x1xf32>
+    %v42 = stablehlo.multiply %v35, %v38 : tensor<4x1x8x1xf32>
+    %v43 = stablehlo.subtract %v39, %v40 : tensor<4x1x8x1xf32>
+    %v44 = stablehlo.add %v41, %v42 : tensor<4x1x8x1xf32>
+    %v45 = stablehlo.concatenate %v43, %v44, dim = 1 : (tensor<4x1x8x1xf32>, tensor<4x1x8x1xf32>) -> tensor<4x2x8x1xf32>
+    %v46 = stablehlo.reshape %v45 : (tensor<4x2x8x1xf32>) -> tensor<64x1xf32>
+    %v47 = stablehlo.reshape %v32 : (tensor<32x1xf32>) -> tensor<2x2x8x1xf32>
+    %v48 = stablehlo.slice %v47 [0:2, 0:1, 0:8, 0:1] : (tensor<2x2x8x1xf32>) -> tensor<2x1x8x1xf32>
+    %v49 = stablehlo.slice %v47 [0:2, 1:2, 0:8, 0:1] : (tensor<2x2x8x1xf32>) -> tensor<2x1x8x1xf32>
+    %v50 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<2x1x8x1xf32>
+    %v51 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<2x1x8x1xf32>
+    %v52 = stablehlo.multiply %v48, %v50 : tensor<2x1x8x1xf32>
+    %v53 = stablehlo.multiply %v49, %v51 : tensor<2x1x8x1xf32>
+    %v54 = stablehlo.multiply %v49, %v50 : tensor<2x1x8x1xf32>
+    %v55 = stablehlo.multiply %v48, %v51 : tensor<2x1x8x1xf32>
+    %v56 = stablehlo.subtract %v52, %v53 : tensor<2x1x8x1xf32>
+    %v57 = stablehlo.add %v54, %v55 : tensor<2x1x8x1xf32>
+    %v58 = stablehlo.concatenate %v56, %v57, dim = 1 : (tensor<2x1x8x1xf32>, tensor<2x1x8x1xf32>) -> tensor<2x2x8x1xf32>
+    %v59 = stablehlo.reshape %v58 : (tensor<2x2x8x1xf32>) -> tensor<32x1xf32>
+    %v60 = stablehlo.slice %kv_index [0:1, 0:1] : (tensor<1x2xi32>) -> tensor<1x1xi32>
+    %v61 = stablehlo.reshape %v60 : (tensor<1x1xi32>) -> tensor<1xi32>
+    %v62 = stablehlo.slice %kv_index [0:1, 1:2] : (tensor<1x2xi32>) -> tensor<1x1xi32>
+    %v63 = stablehlo.reshape %v62 : (tensor<1x1xi32>) -> tensor<1xi32>
+    %v64 = stablehlo.constant dense<2048> : tensor<i32>
+    %v65 = stablehlo.broadcast_in_dim %v64, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v66 = stablehlo.multiply %v61, %v65 : tensor<1xi32>
+    %v67 = stablehlo.add %v66, %v63 : tensor<1xi32>
+    %v68 = stablehlo.broadcast_in_dim %v67, dims = [1] : (tensor<1xi32>) -> tensor<32x1xi32>
+    %v69 = stablehlo.iota dim = 0 : tensor<32x1xi32>
+    %v70 = stablehlo.constant dense<64> : tensor<i32>
+    %v71 = stablehlo.broadcast_in_dim %v70, dims = [] : (tensor<i32>) -> tensor<32x1xi32>
+    %v72 = stablehlo.multiply %v69, %v71 : tensor<32x1xi32>
+    %v73 = stablehlo.add %v68, %v72 : tensor<32x1xi32>
+    %v74 = stablehlo.reshape %v73 : (tensor<32x1xi32>) -> tensor<32x1xi32>
+    %v75 = stablehlo.reshape %v59 : (tensor<32x1xf32>) -> tensor<32xf32>
+    %v76 = stablehlo.reshape %k_cache : (tensor<5x2x16x64xf32>) -> tensor<10240xf32>
+    %v77 = "stablehlo.scatter"(%v76, %v74, %v75) ({
       ^bb0(%old: tensor<f32>, %new: tensor<f32>):
         stablehlo.return %new : tensor<f32>
     }) {indices_are_sorted = false, unique_indices = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<10240xf32>, tensor<32x1xi32>, tensor<32xf32>) -> tensor<10240xf32>
-    %v61 = stablehlo.reshape %v60 : (tensor<10240xf32>) -> tensor<5x2x16x64xf32>
-    %v62 = stablehlo.reshape %v16 : (tensor<32x1xf32>) -> tensor<2x16x1xf32>
-    %v63 = stablehlo.transpose %v62, dims = [2, 0, 1] : (tensor<2x16x1xf32>) -> tensor<1x2x16xf32>
-    %v64 = "stablehlo.scatter"(%v_cache, %kv_index, %v63) ({
+    %v78 = stablehlo.reshape %v77 : (tensor<10240xf32>) -> tensor<5x2x16x64xf32>
+    %v79 = stablehlo.reshape %v33 : (tensor<32x1xf32>) -> tensor<2x16x1xf32>
+    %v80 = stablehlo.transpose %v79, dims = [2, 0, 1] : (tensor<2x16x1xf32>) -> tensor<1x2x16xf32>
+    %v81 = "stablehlo.scatter"(%v_cache, %kv_index, %v80) ({
       ^bb0(%old: tensor<f32>, %new: tensor<f32>):
         stablehlo.return %new : tensor<f32>
     }) {indices_are_sorted = false, unique_indices = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1, 2], inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0, 1], index_vector_dim = 1>} : (tensor<5x64x2x16xf32>, tensor<1x2xi32>, tensor<1x2x16xf32>) -> tensor<5x64x2x16xf32>
-    %v65 = stablehlo.broadcast_in_dim %query_pos, dims = [0, 1] : (tensor<1x2xi32>) -> tensor<1x2x32xi32>
-    %v66 = stablehlo.iota dim = 2 : tensor<1x2x32xi32>
-    %v67 = stablehlo.compare LE, %v66, %v65, SIGNED : (tensor<1x2x32xi32>, tensor<1x2x32xi32>) -> tensor<1x2x32xi1>
-    %v68 = stablehlo.reshape %v29 : (tensor<64x1xf32>) -> tensor<2x2x16x1xf32>
-    %v69 = stablehlo.transpose %v68, dims = [3, 0, 1, 2] : (tensor<2x2x16x1xf32>) -> tensor<1x2x2x16xf32>
-    %v70 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v71 = stablehlo.broadcast_in_dim %v70, dims = [] : (tensor<f32>) -> tensor<1x2x32xf32>
-    %v72 = stablehlo.slice %v69 [0:1, 0:1, 0:2, 0:16] : (tensor<1x2x2x16xf32>) -> tensor<1x1x2x16xf32>
-    %v73 = stablehlo.reshape %v72 : (tensor<1x1x2x16xf32>) -> tensor<1x2x16xf32>
-    %v74 = stablehlo.slice %v61 [0:1, 0:1, 0:16, 0:32] : (tensor<5x2x16x64xf32>) -> tensor<1x1x16x32xf32>
-    %v75 = stablehlo.reshape %v74 : (tensor<1x1x16x32xf32>) -> tensor<1x16x32xf32>
-    %v76 = stablehlo.slice %v64 [0:1, 0:32, 0:1, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<1x32x1x16xf32>
-    %v77 = stablehlo.reshape %v76 : (tensor<1x32x1x16xf32>) -> tensor<1x32x16xf32>
-    %v78 = stablehlo.reshape %v73 : (tensor<1x2x16xf32>) -> tensor<2x16xf32>
-    %v79 = stablehlo.reshape %v75 : (tensor<1x16x32xf32>) -> tensor<16x32xf32>
-    %v80 = stablehlo.dot_general %v78, %v79, contracting_dims = [1] x [0] : (tensor<2x16xf32>, tensor<16x32xf32>) -> tensor<2x32xf32>
-    %v81 = stablehlo.reshape %v80 : (tensor<2x32xf32>) -> tensor<1x2x32xf32>
-    %v82 = stablehlo.constant dense<2.5e-1> : tensor<f32>
-    %v83 = stablehlo.broadcast_in_dim %v82, dims = [] : (tensor<f32>) -> tensor<1x2x32xf32>
-    %v84 = stablehlo.multiply %v81, %v83 : tensor<1x2x32xf32>
-    %v85 = stablehlo.select %v67, %v84, %v71 : tensor<1x2x32xi1>, tensor<1x2x32xf32>
-    %v86 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v87 = stablehlo.reduce(%v85 init: %v86) applies stablehlo.maximum across dimensions = [2] : (tensor<1x2x32xf32>, tensor<f32>) -> tensor<1x2xf32>
-    %v88 = stablehlo.broadcast_in_dim %v87, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x32xf32>
-    %v89 = stablehlo.subtract %v85, %v88 : tensor<1x2x32xf32>
-    %v90 = stablehlo.exponential %v89 : tensor<1x2x32xf32>
-    %v91 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v92 = stablehlo.reduce(%v90 init: %v91) applies stablehlo.add across dimensions = [2] : (tensor<1x2x32xf32>, tensor<f32>) -> tensor<1x2xf32>
-    %v93 = stablehlo.broadcast_in_dim %v92, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x32xf32>
-    %v94 = stablehlo.divide %v90, %v93 : tensor<1x2x32xf32>
-    %v95 = stablehlo.reshape %v94 : (tensor<1x2x32xf32>) -> tensor<2x32xf32>
-    %v96 = stablehlo.reshape %v77 : (tensor<1x32x16xf32>) -> tensor<32x16xf32>
-    %v97 = stablehlo.dot_general %v95, %v96, contracting_dims = [1] x [0] : (tensor<2x32xf32>, tensor<32x16xf32>) -> tensor<2x16xf32>
-    %v98 = stablehlo.reshape %v97 : (tensor<2x16xf32>) -> tensor<1x2x16xf32>
-    %v99 = stablehlo.reshape %v98 : (tensor<1x2x16xf32>) -> tensor<1x1x2x16xf32>
-    %v100 = stablehlo.slice %v69 [0:1, 1:2, 0:2, 0:16] : (tensor<1x2x2x16xf32>) -> tensor<1x1x2x16xf32>
-    %v101 = stablehlo.reshape %v100 : (tensor<1x1x2x16xf32>) -> tensor<1x2x16xf32>
-    %v102 = stablehlo.slice %v61 [0:1, 1:2, 0:16, 0:32] : (tensor<5x2x16x64xf32>) -> tensor<1x1x16x32xf32>
-    %v103 = stablehlo.reshape %v102 : (tensor<1x1x16x32xf32>) -> tensor<1x16x32xf32>
-    %v104 = stablehlo.slice %v64 [0:1, 0:32, 1:2, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<1x32x1x16xf32>
-    %v105 = stablehlo.reshape %v104 : (tensor<1x32x1x16xf32>) -> tensor<1x32x16xf32>
-    %v106 = stablehlo.reshape %v101 : (tensor<1x2x16xf32>) -> tensor<2x16xf32>
-    %v107 = stablehlo.reshape %v103 : (tensor<1x16x32xf32>) -> tensor<16x32xf32>
-    %v108 = stablehlo.dot_general %v106, %v107, contracting_dims = [1] x [0] : (tensor<2x16xf32>, tensor<16x32xf32>) -> tensor<2x32xf32>
-    %v109 = stablehlo.reshape %v108 : (tensor<2x32xf32>) -> tensor<1x2x32xf32>
-    %v110 = stablehlo.constant dense<2.5e-1> : tensor<f32>
-    %v111 = stablehlo.broadcast_in_dim %v110, dims = [] : (tensor<f32>) -> tensor<1x2x32xf32>
-    %v112 = stablehlo.multiply %v109, %v111 : tensor<1x2x32xf32>
-    %v113 = stablehlo.select %v67, %v112, %v71 : tensor<1x2x32xi1>, tensor<1x2x32xf32>
-    %v114 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v115 = stablehlo.reduce(%v113 init: %v114) applies stablehlo.maximum across dimensions = [2] : (tensor<1x2x32xf32>, tensor<f32>) -> tensor<1x2xf32>
-    %v116 = stablehlo.broadcast_in_dim %v115, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x32xf32>
-    %v117 = stablehlo.subtract %v113, %v116 : tensor<1x2x32xf32>
-    %v118 = stablehlo.exponential %v117 : tensor<1x2x32xf32>
-    %v119 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v120 = stablehlo.reduce(%v118 init: %v119) applies stablehlo.add across dimensions = [2] : (tensor<1x2x32xf32>, tensor<f32>) -> tensor<1x2xf32>
-    %v121 = stablehlo.broadcast_in_dim %v120, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x32xf32>
-    %v122 = stablehlo.divide %v118, %v121 : tensor<1x2x32xf32>
-    %v123 = stablehlo.reshape %v122 : (tensor<1x2x32xf32>) -> tensor<2x32xf32>
-    %v124 = stablehlo.reshape %v105 : (tensor<1x32x16xf32>) -> tensor<32x16xf32>
-    %v125 = stablehlo.dot_general %v123, %v124, contracting_dims = [1] x [0] : (tensor<2x32xf32>, tensor<32x16xf32>) -> tensor<2x16xf32>
-    %v126 = stablehlo.reshape %v125 : (tensor<2x16xf32>) -> tensor<1x2x16xf32>
-    %v127 = stablehlo.reshape %v126 : (tensor<1x2x16xf32>) -> tensor<1x1x2x16xf32>
-    %v128 = stablehlo.concatenate %v99, %v127, dim = 1 : (tensor<1x1x2x16xf32>, tensor<1x1x2x16xf32>) -> tensor<1x2x2x16xf32>
-    %v129 = stablehlo.reshape %v128 : (tensor<1x2x2x16xf32>) -> tensor<1x64xf32>
-    %v130 = stablehlo.transpose %v129, dims = [1, 0] : (tensor<1x64xf32>) -> tensor<64x1xf32>
-    %v131 = stablehlo.dot_general %self_attn_o_proj_weight, %v130, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x1xf32>) -> tensor<64x1xf32>
-    %v132 = stablehlo.add %x, %v131 : tensor<64x1xf32>
-    %v133 = stablehlo.multiply %v132, %v132 : tensor<64x1xf32>
-    %v134 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v135 = stablehlo.reduce(%v133 init: %v134) applies stablehlo.add across dimensions = [0] : (tensor<64x1xf32>, tensor<f32>) -> tensor<1xf32>
-    %v136 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v137 = stablehlo.broadcast_in_dim %v136, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v138 = stablehlo.divide %v135, %v137 : tensor<1xf32>
-    %v139 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v140 = stablehlo.broadcast_in_dim %v139, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v141 = stablehlo.add %v138, %v140 : tensor<1xf32>
-    %v142 = stablehlo.rsqrt %v141 : tensor<1xf32>
-    %v143 = stablehlo.broadcast_in_dim %v142, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
-    %v144 = stablehlo.multiply %v132, %v143 : tensor<64x1xf32>
-    %v145 = stablehlo.broadcast_in_dim %post_attention_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
-    %v146 = stablehlo.multiply %v144, %v145 : tensor<64x1xf32>
-    %v147 = stablehlo.dot_general %mlp_gate_proj_weight, %v146, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x1xf32>) -> tensor<128x1xf32>
-    %v148 = stablehlo.dot_general %mlp_up_proj_weight, %v146, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x1xf32>) -> tensor<128x1xf32>
-    %v149 = stablehlo.logistic %v147 : tensor<128x1xf32>
-    %v150 = stablehlo.multiply %v147, %v149 : tensor<128x1xf32>
-    %v151 = stablehlo.multiply %v150, %v148 : tensor<128x1xf32>
-    %v152 = stablehlo.dot_general %mlp_down_proj_weight, %v151, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x1xf32>) -> tensor<64x1xf32>
-    %v153 = stablehlo.add %v132, %v152 : tensor<64x1xf32>
-    return %v153, %v61, %v64 : tensor<64x1xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>
+    %v82 = stablehlo.broadcast_in_dim %query_pos, dims = [0, 1] : (tensor<1x2xi32>) -> tensor<1x2x32xi32>
+    %v83 = stablehlo.iota dim = 2 : tensor<1x2x32xi32>
+    %v84 = stablehlo.compare LE, %v83, %v82, SIGNED : (tensor<1x2x32xi32>, tensor<1x2x32xi32>) -> tensor<1x2x32xi1>
+    %v85 = stablehlo.reshape %v46 : (tensor<64x1xf32>) -> tensor<2x2x16x1xf32>
+    %v86 = stablehlo.transpose %v85, dims = [3, 0, 1, 2] : (tensor<2x2x16x1xf32>) -> tensor<1x2x2x16xf32>
+    %v87 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v88 = stablehlo.broadcast_in_dim %v87, dims = [] : (tensor<f32>) -> tensor<1x2x32xf32>
+    %v89 = stablehlo.slice %v86 [0:1, 0:1, 0:2, 0:16] : (tensor<1x2x2x16xf32>) -> tensor<1x1x2x16xf32>
+    %v90 = stablehlo.reshape %v89 : (tensor<1x1x2x16xf32>) -> tensor<1x2x16xf32>
+    %v91 = stablehlo.slice %v78 [0:1, 0:1, 0:16, 0:32] : (tensor<5x2x16x64xf32>) -> tensor<1x1x16x32xf32>
+    %v92 = stablehlo.reshape %v91 : (tensor<1x1x16x32xf32>) -> tensor<1x16x32xf32>
+    %v93 = stablehlo.slice %v81 [0:1, 0:32, 0:1, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<1x32x1x16xf32>
+    %v94 = stablehlo.reshape %v93 : (tensor<1x32x1x16xf32>) -> tensor<1x32x16xf32>
+    %v95 = stablehlo.reshape %v90 : (tensor<1x2x16xf32>) -> tensor<2x16xf32>
+    %v96 = stablehlo.reshape %v92 : (tensor<1x16x32xf32>) -> tensor<16x32xf32>
+    %v97 = stablehlo.dot_general %v95, %v96, contracting_dims = [1] x [0] : (tensor<2x16xf32>, tensor<16x32xf32>) -> tensor<2x32xf32>
+    %v98 = stablehlo.reshape %v97 : (tensor<2x32xf32>) -> tensor<1x2x32xf32>
+    %v99 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v100 = stablehlo.broadcast_in_dim %v99, dims = [] : (tensor<f32>) -> tensor<1x2x32xf32>
+    %v101 = stablehlo.multiply %v98, %v100 : tensor<1x2x32xf32>
+    %v102 = stablehlo.select %v84, %v101, %v88 : tensor<1x2x32xi1>, tensor<1x2x32xf32>
+    %v103 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v104 = stablehlo.reduce(%v102 init: %v103) applies stablehlo.maximum across dimensions = [2] : (tensor<1x2x32xf32>, tensor<f32>) -> tensor<1x2xf32>
+    %v105 = stablehlo.broadcast_in_dim %v104, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x32xf32>
+    %v106 = stablehlo.subtract %v102, %v105 : tensor<1x2x32xf32>
+    %v107 = stablehlo.exponential %v106 : tensor<1x2x32xf32>
+    %v108 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v109 = stablehlo.reduce(%v107 init: %v108) applies stablehlo.add across dimensions = [2] : (tensor<1x2x32xf32>, tensor<f32>) -> tensor<1x2xf32>
+    %v110 = stablehlo.broadcast_in_dim %v109, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x32xf32>
+    %v111 = stablehlo.divide %v107, %v110 : tensor<1x2x32xf32>
+    %v112 = stablehlo.reshape %v111 : (tensor<1x2x32xf32>) -> tensor<2x32xf32>
+    %v113 = stablehlo.reshape %v94 : (tensor<1x32x16xf32>) -> tensor<32x16xf32>
+    %v114 = stablehlo.dot_general %v112, %v113, contracting_dims = [1] x [0] : (tensor<2x32xf32>, tensor<32x16xf32>) -> tensor<2x16xf32>
+    %v115 = stablehlo.reshape %v114 : (tensor<2x16xf32>) -> tensor<1x2x16xf32>
+    %v116 = stablehlo.reshape %v115 : (tensor<1x2x16xf32>) -> tensor<1x1x2x16xf32>
+    %v117 = stablehlo.slice %v86 [0:1, 1:2, 0:2, 0:16] : (tensor<1x2x2x16xf32>) -> tensor<1x1x2x16xf32>
+    %v118 = stablehlo.reshape %v117 : (tensor<1x1x2x16xf32>) -> tensor<1x2x16xf32>
+    %v119 = stablehlo.slice %v78 [0:1, 1:2, 0:16, 0:32] : (tensor<5x2x16x64xf32>) -> tensor<1x1x16x32xf32>
+    %v120 = stablehlo.reshape %v119 : (tensor<1x1x16x32xf32>) -> tensor<1x16x32xf32>
+    %v121 = stablehlo.slice %v81 [0:1, 0:32, 1:2, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<1x32x1x16xf32>
+    %v122 = stablehlo.reshape %v121 : (tensor<1x32x1x16xf32>) -> tensor<1x32x16xf32>
+    %v123 = stablehlo.reshape %v118 : (tensor<1x2x16xf32>) -> tensor<2x16xf32>
+    %v124 = stablehlo.reshape %v120 : (tensor<1x16x32xf32>) -> tensor<16x32xf32>
+    %v125 = stablehlo.dot_general %v123, %v124, contracting_dims = [1] x [0] : (tensor<2x16xf32>, tensor<16x32xf32>) -> tensor<2x32xf32>
+    %v126 = stablehlo.reshape %v125 : (tensor<2x32xf32>) -> tensor<1x2x32xf32>
+    %v127 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v128 = stablehlo.broadcast_in_dim %v127, dims = [] : (tensor<f32>) -> tensor<1x2x32xf32>
+    %v129 = stablehlo.multiply %v126, %v128 : tensor<1x2x32xf32>
+    %v130 = stablehlo.select %v84, %v129, %v88 : tensor<1x2x32xi1>, tensor<1x2x32xf32>
+    %v131 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v132 = stablehlo.reduce(%v130 init: %v131) applies stablehlo.maximum across dimensions = [2] : (tensor<1x2x32xf32>, tensor<f32>) -> tensor<1x2xf32>
+    %v133 = stablehlo.broadcast_in_dim %v132, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x32xf32>
+    %v134 = stablehlo.subtract %v130, %v133 : tensor<1x2x32xf32>
+    %v135 = stablehlo.exponential %v134 : tensor<1x2x32xf32>
+    %v136 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v137 = stablehlo.reduce(%v135 init: %v136) applies stablehlo.add across dimensions = [2] : (tensor<1x2x32xf32>, tensor<f32>) -> tensor<1x2xf32>
+    %v138 = stablehlo.broadcast_in_dim %v137, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x32xf32>
+    %v139 = stablehlo.divide %v135, %v138 : tensor<1x2x32xf32>
+    %v140 = stablehlo.reshape %v139 : (tensor<1x2x32xf32>) -> tensor<2x32xf32>
+    %v141 = stablehlo.reshape %v122 : (tensor<1x32x16xf32>) -> tensor<32x16xf32>
+    %v142 = stablehlo.dot_general %v140, %v141, contracting_dims = [1] x [0] : (tensor<2x32xf32>, tensor<32x16xf32>) -> tensor<2x16xf32>
+    %v143 = stablehlo.reshape %v142 : (tensor<2x16xf32>) -> tensor<1x2x16xf32>
+    %v144 = stablehlo.reshape %v143 : (tensor<1x2x16xf32>) -> tensor<1x1x2x16xf32>
+    %v145 = stablehlo.concatenate %v116, %v144, dim = 1 : (tensor<1x1x2x16xf32>, tensor<1x1x2x16xf32>) -> tensor<1x2x2x16xf32>
+    %v146 = stablehlo.reshape %v145 : (tensor<1x2x2x16xf32>) -> tensor<1x64xf32>
+    %v147 = stablehlo.transpose %v146, dims = [1, 0] : (tensor<1x64xf32>) -> tensor<64x1xf32>
+    %v148 = stablehlo.dot_general %self_attn_o_proj_weight, %v147, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x1xf32>) -> tensor<64x1xf32>
+    %v149 = stablehlo.add %x, %v148 : tensor<64x1xf32>
+    %v150 = stablehlo.multiply %v149, %v149 : tensor<64x1xf32>
+    %v151 = stablehlo.slice %v150 [0:32, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
+    %v152 = stablehlo.slice %v150 [32:64, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
+    %v153 = stablehlo.add %v151, %v152 : tensor<32x1xf32>
+    %v154 = stablehlo.slice %v153 [0:16, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
+    %v155 = stablehlo.slice %v153 [16:32, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
+    %v156 = stablehlo.add %v154, %v155 : tensor<16x1xf32>
+    %v157 = stablehlo.slice %v156 [0:8, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
+    %v158 = stablehlo.slice %v156 [8:16, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
+    %v159 = stablehlo.add %v157, %v158 : tensor<8x1xf32>
+    %v160 = stablehlo.slice %v159 [0:4, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
+    %v161 = stablehlo.slice %v159 [4:8, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
+    %v162 = stablehlo.add %v160, %v161 : tensor<4x1xf32>
+    %v163 = stablehlo.slice %v162 [0:2, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
+    %v164 = stablehlo.slice %v162 [2:4, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
+    %v165 = stablehlo.add %v163, %v164 : tensor<2x1xf32>
+    %v166 = stablehlo.slice %v165 [0:1, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
+    %v167 = stablehlo.slice %v165 [1:2, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
+    %v168 = stablehlo.add %v166, %v167 : tensor<1x1xf32>
+    %v169 = stablehlo.reshape %v168 : (tensor<1x1xf32>) -> tensor<1xf32>
+    %v170 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v171 = stablehlo.broadcast_in_dim %v170, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v172 = stablehlo.divide %v169, %v171 : tensor<1xf32>
+    %v173 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v174 = stablehlo.broadcast_in_dim %v173, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v175 = stablehlo.add %v172, %v174 : tensor<1xf32>
+    %v176 = stablehlo.rsqrt %v175 : tensor<1xf32>
+    %v177 = stablehlo.broadcast_in_dim %v176, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
+    %v178 = stablehlo.multiply %v149, %v177 : tensor<64x1xf32>
+    %v179 = stablehlo.broadcast_in_dim %post_attention_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
+    %v180 = stablehlo.multiply %v178, %v179 : tensor<64x1xf32>
+    %v181 = stablehlo.dot_general %mlp_gate_proj_weight, %v180, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x1xf32>) -> tensor<128x1xf32>
+    %v182 = stablehlo.dot_general %mlp_up_proj_weight, %v180, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x1xf32>) -> tensor<128x1xf32>
+    %v183 = stablehlo.logistic %v181 : tensor<128x1xf32>
+    %v184 = stablehlo.multiply %v181, %v183 : tensor<128x1xf32>
+    %v185 = stablehlo.multiply %v184, %v182 : tensor<128x1xf32>
+    %v186 = stablehlo.dot_general %mlp_down_proj_weight, %v185, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x1xf32>) -> tensor<64x1xf32>
+    %v187 = stablehlo.add %v149, %v186 : tensor<64x1xf32>
+    return %v187, %v78, %v81 : tensor<64x1xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>
   }
 
   func.func private @forward_decode_b1_w32(%tokens: tensor<1xi32>, %pos: tensor<1xi32>) -> tensor<64x1xf32> {
@@ -4062,20 +4198,37 @@ module @model {
     util.global.store %v47#2, @cache.layers.1.v : tensor<5x64x2x16xf32>
     %v48 = util.global.load @model.norm.weight : tensor<64xf32>
     %v49 = stablehlo.multiply %v47#0, %v47#0 : tensor<64x1xf32>
-    %v50 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v51 = stablehlo.reduce(%v49 init: %v50) applies stablehlo.add across dimensions = [0] : (tensor<64x1xf32>, tensor<f32>) -> tensor<1xf32>
-    %v52 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v53 = stablehlo.broadcast_in_dim %v52, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v54 = stablehlo.divide %v51, %v53 : tensor<1xf32>
-    %v55 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v56 = stablehlo.broadcast_in_dim %v55, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v57 = stablehlo.add %v54, %v56 : tensor<1xf32>
-    %v58 = stablehlo.rsqrt %v57 : tensor<1xf32>
-    %v59 = stablehlo.broadcast_in_dim %v58, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
-    %v60 = stablehlo.multiply %v47#0, %v59 : tensor<64x1xf32>
-    %v61 = stablehlo.broadcast_in_dim %v48, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
-    %v62 = stablehlo.multiply %v60, %v61 : tensor<64x1xf32>
-    return %v62 : tensor<64x1xf32>
+    %v50 = stablehlo.slice %v49 [0:32, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
+    %v51 = stablehlo.slice %v49 [32:64, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
+    %v52 = stablehlo.add %v50, %v51 : tensor<32x1xf32>
+    %v53 = stablehlo.slice %v52 [0:16, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
+    %v54 = stablehlo.slice %v52 [16:32, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
+    %v55 = stablehlo.add %v53, %v54 : tensor<16x1xf32>
+    %v56 = stablehlo.slice %v55 [0:8, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
+    %v57 = stablehlo.slice %v55 [8:16, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
+    %v58 = stablehlo.add %v56, %v57 : tensor<8x1xf32>
+    %v59 = stablehlo.slice %v58 [0:4, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
+    %v60 = stablehlo.slice %v58 [4:8, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
+    %v61 = stablehlo.add %v59, %v60 : tensor<4x1xf32>
+    %v62 = stablehlo.slice %v61 [0:2, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
+    %v63 = stablehlo.slice %v61 [2:4, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
+    %v64 = stablehlo.add %v62, %v63 : tensor<2x1xf32>
+    %v65 = stablehlo.slice %v64 [0:1, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
+    %v66 = stablehlo.slice %v64 [1:2, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
+    %v67 = stablehlo.add %v65, %v66 : tensor<1x1xf32>
+    %v68 = stablehlo.reshape %v67 : (tensor<1x1xf32>) -> tensor<1xf32>
+    %v69 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v70 = stablehlo.broadcast_in_dim %v69, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v71 = stablehlo.divide %v68, %v70 : tensor<1xf32>
+    %v72 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v73 = stablehlo.broadcast_in_dim %v72, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v74 = stablehlo.add %v71, %v73 : tensor<1xf32>
+    %v75 = stablehlo.rsqrt %v74 : tensor<1xf32>
+    %v76 = stablehlo.broadcast_in_dim %v75, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
+    %v77 = stablehlo.multiply %v47#0, %v76 : tensor<64x1xf32>
+    %v78 = stablehlo.broadcast_in_dim %v48, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
+    %v79 = stablehlo.multiply %v77, %v78 : tensor<64x1xf32>
+    return %v79 : tensor<64x1xf32>
   }
 
   func.func @decode_ragged_logits_b1_w32(%tokens: tensor<1xi32>, %pos: tensor<1xi32>) -> tensor<1x512xf32> {
@@ -5735,166 +5888,200 @@ module @model {
 
   func.func private @layer_decode_b1_w64(%x: tensor<64x1xf32>, %cos: tensor<8x1xf32>, %sin: tensor<8x1xf32>, %kv_index: tensor<1x2xi32>, %query_pos: tensor<1x2xi32>, %k_cache: tensor<5x2x16x64xf32>, %v_cache: tensor<5x64x2x16xf32>, %input_layernorm_weight: tensor<64xf32>, %self_attn_q_proj_weight: tensor<64x64xf32>, %self_attn_k_proj_weight: tensor<32x64xf32>, %self_attn_v_proj_weight: tensor<32x64xf32>, %self_attn_o_proj_weight: tensor<64x64xf32>, %post_attention_layernorm_weight: tensor<64xf32>, %mlp_gate_proj_weight: tensor<128x64xf32>, %mlp_up_proj_weight: tensor<128x64xf32>, %mlp_down_proj_weight: tensor<64x128xf32>) -> (tensor<64x1xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>) {
     %v0 = stablehlo.multiply %x, %x : tensor<64x1xf32>
-    %v1 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v2 = stablehlo.reduce(%v0 init: %v1) applies stablehlo.add across dimensions = [0] : (tensor<64x1xf32>, tensor<f32>) -> tensor<1xf32>
-    %v3 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v4 = stablehlo.broadcast_in_dim %v3, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v5 = stablehlo.divide %v2, %v4 : tensor<1xf32>
-    %v6 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v7 = stablehlo.broadcast_in_dim %v6, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v8 = stablehlo.add %v5, %v7 : tensor<1xf32>
-    %v9 = stablehlo.rsqrt %v8 : tensor<1xf32>
-    %v10 = stablehlo.broadcast_in_dim %v9, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
-    %v11 = stablehlo.multiply %x, %v10 : tensor<64x1xf32>
-    %v12 = stablehlo.broadcast_in_dim %input_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
-    %v13 = stablehlo.multiply %v11, %v12 : tensor<64x1xf32>
-    %v14 = stablehlo.dot_general %self_attn_q_proj_weight, %v13, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x1xf32>) -> tensor<64x1xf32>
-    %v15 = stablehlo.dot_general %self_attn_k_proj_weight, %v13, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x1xf32>) -> tensor<32x1xf32>
-    %v16 = stablehlo.dot_general %self_attn_v_proj_weight, %v13, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x1xf32>) -> tensor<32x1xf32>
-    %v17 = stablehlo.reshape %v14 : (tensor<64x1xf32>) -> tensor<4x2x8x1xf32>
-    %v18 = stablehlo.slice %v17 [0:4, 0:1, 0:8, 0:1] : (tensor<4x2x8x1xf32>) -> tensor<4x1x8x1xf32>
-    %v19 = stablehlo.slice %v17 [0:4, 1:2, 0:8, 0:1] : (tensor<4x2x8x1xf32>) -> tensor<4x1x8x1xf32>
-    %v20 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<4x1x8x1xf32>
-    %v21 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<4x1x8x1xf32>
-    %v22 = stablehlo.multiply %v18, %v20 : tensor<4x1x8x1xf32>
-    %v23 = stablehlo.multiply %v19, %v21 : tensor<4x1x8x1xf32>
-    %v24 = stablehlo.multiply %v19, %v20 : tensor<4x1x8x1xf32>
-    %v25 = stablehlo.multiply %v18, %v21 : tensor<4x1x8x1xf32>
-    %v26 = stablehlo.subtract %v22, %v23 : tensor<4x1x8x1xf32>
-    %v27 = stablehlo.add %v24, %v25 : tensor<4x1x8x1xf32>
-    %v28 = stablehlo.concatenate %v26, %v27, dim = 1 : (tensor<4x1x8x1xf32>, tensor<4x1x8x1xf32>) -> tensor<4x2x8x1xf32>
-    %v29 = stablehlo.reshape %v28 : (tensor<4x2x8x1xf32>) -> tensor<64x1xf32>
-    %v30 = stablehlo.reshape %v15 : (tensor<32x1xf32>) -> tensor<2x2x8x1xf32>
-    %v31 = stablehlo.slice %v30 [0:2, 0:1, 0:8, 0:1] : (tensor<2x2x8x1xf32>) -> tensor<2x1x8x1xf32>
-    %v32 = stablehlo.slice %v30 [0:2, 1:2, 0:8, 0:1] : (tensor<2x2x8x1xf32>) -> tensor<2x1x8x1xf32>
-    %v33 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<2x1x8x1xf32>
-    %v34 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<2x1x8x1xf32>
-    %v35 = stablehlo.multiply %v31, %v33 : tensor<2x1x8x1xf32>
-    %v36 = stablehlo.multiply %v32, %v34 : tensor<2x1x8x1xf32>
-    %v37 = stablehlo.multiply %v32, %v33 : tensor<2x1x8x1xf32>
-    %v38 = stablehlo.multiply %v31, %v34 : tensor<2x1x8x1xf32>
-    %v39 = stablehlo.subtract %v35, %v36 : tensor<2x1x8x1xf32>
-    %v40 = stablehlo.add %v37, %v38 : tensor<2x1x8x1xf32>
-    %v41 = stablehlo.concatenate %v39, %v40, dim = 1 : (tensor<2x1x8x1xf32>, tensor<2x1x8x1xf32>) -> tensor<2x2x8x1xf32>
-    %v42 = stablehlo.reshape %v41 : (tensor<2x2x8x1xf32>) -> tensor<32x1xf32>
-    %v43 = stablehlo.slice %kv_index [0:1, 0:1] : (tensor<1x2xi32>) -> tensor<1x1xi32>
-    %v44 = stablehlo.reshape %v43 : (tensor<1x1xi32>) -> tensor<1xi32>
-    %v45 = stablehlo.slice %kv_index [0:1, 1:2] : (tensor<1x2xi32>) -> tensor<1x1xi32>
-    %v46 = stablehlo.reshape %v45 : (tensor<1x1xi32>) -> tensor<1xi32>
-    %v47 = stablehlo.constant dense<2048> : tensor<i32>
-    %v48 = stablehlo.broadcast_in_dim %v47, dims = [] : (tensor<i32>) -> tensor<1xi32>
-    %v49 = stablehlo.multiply %v44, %v48 : tensor<1xi32>
-    %v50 = stablehlo.add %v49, %v46 : tensor<1xi32>
-    %v51 = stablehlo.broadcast_in_dim %v50, dims = [1] : (tensor<1xi32>) -> tensor<32x1xi32>
-    %v52 = stablehlo.iota dim = 0 : tensor<32x1xi32>
-    %v53 = stablehlo.constant dense<64> : tensor<i32>
-    %v54 = stablehlo.broadcast_in_dim %v53, dims = [] : (tensor<i32>) -> tensor<32x1xi32>
-    %v55 = stablehlo.multiply %v52, %v54 : tensor<32x1xi32>
-    %v56 = stablehlo.add %v51, %v55 : tensor<32x1xi32>
-    %v57 = stablehlo.reshape %v56 : (tensor<32x1xi32>) -> tensor<32x1xi32>
-    %v58 = stablehlo.reshape %v42 : (tensor<32x1xf32>) -> tensor<32xf32>
-    %v59 = stablehlo.reshape %k_cache : (tensor<5x2x16x64xf32>) -> tensor<10240xf32>
-    %v60 = "stablehlo.scatter"(%v59, %v57, %v58) ({
+    %v1 = stablehlo.slice %v0 [0:32, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
+    %v2 = stablehlo.slice %v0 [32:64, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
+    %v3 = stablehlo.add %v1, %v2 : tensor<32x1xf32>
+    %v4 = stablehlo.slice %v3 [0:16, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
+    %v5 = stablehlo.slice %v3 [16:32, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
+    %v6 = stablehlo.add %v4, %v5 : tensor<16x1xf32>
+    %v7 = stablehlo.slice %v6 [0:8, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
+    %v8 = stablehlo.slice %v6 [8:16, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
+    %v9 = stablehlo.add %v7, %v8 : tensor<8x1xf32>
+    %v10 = stablehlo.slice %v9 [0:4, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
+    %v11 = stablehlo.slice %v9 [4:8, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
+    %v12 = stablehlo.add %v10, %v11 : tensor<4x1xf32>
+    %v13 = stablehlo.slice %v12 [0:2, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
+    %v14 = stablehlo.slice %v12 [2:4, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
+    %v15 = stablehlo.add %v13, %v14 : tensor<2x1xf32>
+    %v16 = stablehlo.slice %v15 [0:1, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
+    %v17 = stablehlo.slice %v15 [1:2, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
+    %v18 = stablehlo.add %v16, %v17 : tensor<1x1xf32>
+    %v19 = stablehlo.reshape %v18 : (tensor<1x1xf32>) -> tensor<1xf32>
+    %v20 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v21 = stablehlo.broadcast_in_dim %v20, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v22 = stablehlo.divide %v19, %v21 : tensor<1xf32>
+    %v23 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v24 = stablehlo.broadcast_in_dim %v23, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v25 = stablehlo.add %v22, %v24 : tensor<1xf32>
+    %v26 = stablehlo.rsqrt %v25 : tensor<1xf32>
+    %v27 = stablehlo.broadcast_in_dim %v26, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
+    %v28 = stablehlo.multiply %x, %v27 : tensor<64x1xf32>
+    %v29 = stablehlo.broadcast_in_dim %input_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
+    %v30 = stablehlo.multiply %v28, %v29 : tensor<64x1xf32>
+    %v31 = stablehlo.dot_general %self_attn_q_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x1xf32>) -> tensor<64x1xf32>
+    %v32 = stablehlo.dot_general %self_attn_k_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x1xf32>) -> tensor<32x1xf32>
+    %v33 = stablehlo.dot_general %self_attn_v_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x1xf32>) -> tensor<32x1xf32>
+    %v34 = stablehlo.reshape %v31 : (tensor<64x1xf32>) -> tensor<4x2x8x1xf32>
+    %v35 = stablehlo.slice %v34 [0:4, 0:1, 0:8, 0:1] : (tensor<4x2x8x1xf32>) -> tensor<4x1x8x1xf32>
+    %v36 = stablehlo.slice %v34 [0:4, 1:2, 0:8, 0:1] : (tensor<4x2x8x1xf32>) -> tensor<4x1x8x1xf32>
+    %v37 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<4x1x8x1xf32>
+    %v38 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<4x1x8x1xf32>
+    %v39 = stablehlo.multiply %v35, %v37 : tensor<4x1x8x1xf32>
+    %v40 = stablehlo.multiply %v36, %v38 : tensor<4x1x8x1xf32>
+    %v41 = stablehlo.multiply %v36, %v37 : tensor<4x1x8x1xf32>
+    %v42 = stablehlo.multiply %v35, %v38 : tensor<4x1x8x1xf32>
+    %v43 = stablehlo.subtract %v39, %v40 : tensor<4x1x8x1xf32>
+    %v44 = stablehlo.add %v41, %v42 : tensor<4x1x8x1xf32>
+    %v45 = stablehlo.concatenate %v43, %v44, dim = 1 : (tensor<4x1x8x1xf32>, tensor<4x1x8x1xf32>) -> tensor<4x2x8x1xf32>
+    %v46 = stablehlo.reshape %v45 : (tensor<4x2x8x1xf32>) -> tensor<64x1xf32>
+    %v47 = stablehlo.reshape %v32 : (tensor<32x1xf32>) -> tensor<2x2x8x1xf32>
+    %v48 = stablehlo.slice %v47 [0:2, 0:1, 0:8, 0:1] : (tensor<2x2x8x1xf32>) -> tensor<2x1x8x1xf32>
+    %v49 = stablehlo.slice %v47 [0:2, 1:2, 0:8, 0:1] : (tensor<2x2x8x1xf32>) -> tensor<2x1x8x1xf32>
+    %v50 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<2x1x8x1xf32>
+    %v51 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<2x1x8x1xf32>
+    %v52 = stablehlo.multiply %v48, %v50 : tensor<2x1x8x1xf32>
+    %v53 = stablehlo.multiply %v49, %v51 : tensor<2x1x8x1xf32>
+    %v54 = stablehlo.multiply %v49, %v50 : tensor<2x1x8x1xf32>
+    %v55 = stablehlo.multiply %v48, %v51 : tensor<2x1x8x1xf32>
+    %v56 = stablehlo.subtract %v52, %v53 : tensor<2x1x8x1xf32>
+    %v57 = stablehlo.add %v54, %v55 : tensor<2x1x8x1xf32>
+    %v58 = stablehlo.concatenate %v56, %v57, dim = 1 : (tensor<2x1x8x1xf32>, tensor<2x1x8x1xf32>) -> tensor<2x2x8x1xf32>
+    %v59 = stablehlo.reshape %v58 : (tensor<2x2x8x1xf32>) -> tensor<32x1xf32>
+    %v60 = stablehlo.slice %kv_index [0:1, 0:1] : (tensor<1x2xi32>) -> tensor<1x1xi32>
+    %v61 = stablehlo.reshape %v60 : (tensor<1x1xi32>) -> tensor<1xi32>
+    %v62 = stablehlo.slice %kv_index [0:1, 1:2] : (tensor<1x2xi32>) -> tensor<1x1xi32>
+    %v63 = stablehlo.reshape %v62 : (tensor<1x1xi32>) -> tensor<1xi32>
+    %v64 = stablehlo.constant dense<2048> : tensor<i32>
+    %v65 = stablehlo.broadcast_in_dim %v64, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v66 = stablehlo.multiply %v61, %v65 : tensor<1xi32>
+    %v67 = stablehlo.add %v66, %v63 : tensor<1xi32>
+    %v68 = stablehlo.broadcast_in_dim %v67, dims = [1] : (tensor<1xi32>) -> tensor<32x1xi32>
+    %v69 = stablehlo.iota dim = 0 : tensor<32x1xi32>
+    %v70 = stablehlo.constant dense<64> : tensor<i32>
+    %v71 = stablehlo.broadcast_in_dim %v70, dims = [] : (tensor<i32>) -> tensor<32x1xi32>
+    %v72 = stablehlo.multiply %v69, %v71 : tensor<32x1xi32>
+    %v73 = stablehlo.add %v68, %v72 : tensor<32x1xi32>
+    %v74 = stablehlo.reshape %v73 : (tensor<32x1xi32>) -> tensor<32x1xi32>
+    %v75 = stablehlo.reshape %v59 : (tensor<32x1xf32>) -> tensor<32xf32>
+    %v76 = stablehlo.reshape %k_cache : (tensor<5x2x16x64xf32>) -> tensor<10240xf32>
+    %v77 = "stablehlo.scatter"(%v76, %v74, %v75) ({
       ^bb0(%old: tensor<f32>, %new: tensor<f32>):
         stablehlo.return %new : tensor<f32>
     }) {indices_are_sorted = false, unique_indices = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<10240xf32>, tensor<32x1xi32>, tensor<32xf32>) -> tensor<10240xf32>
-    %v61 = stablehlo.reshape %v60 : (tensor<10240xf32>) -> tensor<5x2x16x64xf32>
-    %v62 = stablehlo.reshape %v16 : (tensor<32x1xf32>) -> tensor<2x16x1xf32>
-    %v63 = stablehlo.transpose %v62, dims = [2, 0, 1] : (tensor<2x16x1xf32>) -> tensor<1x2x16xf32>
-    %v64 = "stablehlo.scatter"(%v_cache, %kv_index, %v63) ({
+    %v78 = stablehlo.reshape %v77 : (tensor<10240xf32>) -> tensor<5x2x16x64xf32>
+    %v79 = stablehlo.reshape %v33 : (tensor<32x1xf32>) -> tensor<2x16x1xf32>
+    %v80 = stablehlo.transpose %v79, dims = [2, 0, 1] : (tensor<2x16x1xf32>) -> tensor<1x2x16xf32>
+    %v81 = "stablehlo.scatter"(%v_cache, %kv_index, %v80) ({
       ^bb0(%old: tensor<f32>, %new: tensor<f32>):
         stablehlo.return %new : tensor<f32>
     }) {indices_are_sorted = false, unique_indices = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1, 2], inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0, 1], index_vector_dim = 1>} : (tensor<5x64x2x16xf32>, tensor<1x2xi32>, tensor<1x2x16xf32>) -> tensor<5x64x2x16xf32>
-    %v65 = stablehlo.broadcast_in_dim %query_pos, dims = [0, 1] : (tensor<1x2xi32>) -> tensor<1x2x64xi32>
-    %v66 = stablehlo.iota dim = 2 : tensor<1x2x64xi32>
-    %v67 = stablehlo.compare LE, %v66, %v65, SIGNED : (tensor<1x2x64xi32>, tensor<1x2x64xi32>) -> tensor<1x2x64xi1>
-    %v68 = stablehlo.reshape %v29 : (tensor<64x1xf32>) -> tensor<2x2x16x1xf32>
-    %v69 = stablehlo.transpose %v68, dims = [3, 0, 1, 2] : (tensor<2x2x16x1xf32>) -> tensor<1x2x2x16xf32>
-    %v70 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v71 = stablehlo.broadcast_in_dim %v70, dims = [] : (tensor<f32>) -> tensor<1x2x64xf32>
-    %v72 = stablehlo.slice %v69 [0:1, 0:1, 0:2, 0:16] : (tensor<1x2x2x16xf32>) -> tensor<1x1x2x16xf32>
-    %v73 = stablehlo.reshape %v72 : (tensor<1x1x2x16xf32>) -> tensor<1x2x16xf32>
-    %v74 = stablehlo.slice %v61 [0:1, 0:1, 0:16, 0:64] : (tensor<5x2x16x64xf32>) -> tensor<1x1x16x64xf32>
-    %v75 = stablehlo.reshape %v74 : (tensor<1x1x16x64xf32>) -> tensor<1x16x64xf32>
-    %v76 = stablehlo.slice %v64 [0:1, 0:64, 0:1, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<1x64x1x16xf32>
-    %v77 = stablehlo.reshape %v76 : (tensor<1x64x1x16xf32>) -> tensor<1x64x16xf32>
-    %v78 = stablehlo.reshape %v73 : (tensor<1x2x16xf32>) -> tensor<2x16xf32>
-    %v79 = stablehlo.reshape %v75 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
-    %v80 = stablehlo.dot_general %v78, %v79, contracting_dims = [1] x [0] : (tensor<2x16xf32>, tensor<16x64xf32>) -> tensor<2x64xf32>
-    %v81 = stablehlo.reshape %v80 : (tensor<2x64xf32>) -> tensor<1x2x64xf32>
-    %v82 = stablehlo.constant dense<2.5e-1> : tensor<f32>
-    %v83 = stablehlo.broadcast_in_dim %v82, dims = [] : (tensor<f32>) -> tensor<1x2x64xf32>
-    %v84 = stablehlo.multiply %v81, %v83 : tensor<1x2x64xf32>
-    %v85 = stablehlo.select %v67, %v84, %v71 : tensor<1x2x64xi1>, tensor<1x2x64xf32>
-    %v86 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v87 = stablehlo.reduce(%v85 init: %v86) applies stablehlo.maximum across dimensions = [2] : (tensor<1x2x64xf32>, tensor<f32>) -> tensor<1x2xf32>
-    %v88 = stablehlo.broadcast_in_dim %v87, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x64xf32>
-    %v89 = stablehlo.subtract %v85, %v88 : tensor<1x2x64xf32>
-    %v90 = stablehlo.exponential %v89 : tensor<1x2x64xf32>
-    %v91 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v92 = stablehlo.reduce(%v90 init: %v91) applies stablehlo.add across dimensions = [2] : (tensor<1x2x64xf32>, tensor<f32>) -> tensor<1x2xf32>
-    %v93 = stablehlo.broadcast_in_dim %v92, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x64xf32>
-    %v94 = stablehlo.divide %v90, %v93 : tensor<1x2x64xf32>
-    %v95 = stablehlo.reshape %v94 : (tensor<1x2x64xf32>) -> tensor<2x64xf32>
-    %v96 = stablehlo.reshape %v77 : (tensor<1x64x16xf32>) -> tensor<64x16xf32>
-    %v97 = stablehlo.dot_general %v95, %v96, contracting_dims = [1] x [0] : (tensor<2x64xf32>, tensor<64x16xf32>) -> tensor<2x16xf32>
-    %v98 = stablehlo.reshape %v97 : (tensor<2x16xf32>) -> tensor<1x2x16xf32>
-    %v99 = stablehlo.reshape %v98 : (tensor<1x2x16xf32>) -> tensor<1x1x2x16xf32>
-    %v100 = stablehlo.slice %v69 [0:1, 1:2, 0:2, 0:16] : (tensor<1x2x2x16xf32>) -> tensor<1x1x2x16xf32>
-    %v101 = stablehlo.reshape %v100 : (tensor<1x1x2x16xf32>) -> tensor<1x2x16xf32>
-    %v102 = stablehlo.slice %v61 [0:1, 1:2, 0:16, 0:64] : (tensor<5x2x16x64xf32>) -> tensor<1x1x16x64xf32>
-    %v103 = stablehlo.reshape %v102 : (tensor<1x1x16x64xf32>) -> tensor<1x16x64xf32>
-    %v104 = stablehlo.slice %v64 [0:1, 0:64, 1:2, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<1x64x1x16xf32>
-    %v105 = stablehlo.reshape %v104 : (tensor<1x64x1x16xf32>) -> tensor<1x64x16xf32>
-    %v106 = stablehlo.reshape %v101 : (tensor<1x2x16xf32>) -> tensor<2x16xf32>
-    %v107 = stablehlo.reshape %v103 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
-    %v108 = stablehlo.dot_general %v106, %v107, contracting_dims = [1] x [0] : (tensor<2x16xf32>, tensor<16x64xf32>) -> tensor<2x64xf32>
-    %v109 = stablehlo.reshape %v108 : (tensor<2x64xf32>) -> tensor<1x2x64xf32>
-    %v110 = stablehlo.constant dense<2.5e-1> : tensor<f32>
-    %v111 = stablehlo.broadcast_in_dim %v110, dims = [] : (tensor<f32>) -> tensor<1x2x64xf32>
-    %v112 = stablehlo.multiply %v109, %v111 : tensor<1x2x64xf32>
-    %v113 = stablehlo.select %v67, %v112, %v71 : tensor<1x2x64xi1>, tensor<1x2x64xf32>
-    %v114 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v115 = stablehlo.reduce(%v113 init: %v114) applies stablehlo.maximum across dimensions = [2] : (tensor<1x2x64xf32>, tensor<f32>) -> tensor<1x2xf32>
-    %v116 = stablehlo.broadcast_in_dim %v115, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x64xf32>
-    %v117 = stablehlo.subtract %v113, %v116 : tensor<1x2x64xf32>
-    %v118 = stablehlo.exponential %v117 : tensor<1x2x64xf32>
-    %v119 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v120 = stablehlo.reduce(%v118 init: %v119) applies stablehlo.add across dimensions = [2] : (tensor<1x2x64xf32>, tensor<f32>) -> tensor<1x2xf32>
-    %v121 = stablehlo.broadcast_in_dim %v120, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x64xf32>
-    %v122 = stablehlo.divide %v118, %v121 : tensor<1x2x64xf32>
-    %v123 = stablehlo.reshape %v122 : (tensor<1x2x64xf32>) -> tensor<2x64xf32>
-    %v124 = stablehlo.reshape %v105 : (tensor<1x64x16xf32>) -> tensor<64x16xf32>
-    %v125 = stablehlo.dot_general %v123, %v124, contracting_dims = [1] x [0] : (tensor<2x64xf32>, tensor<64x16xf32>) -> tensor<2x16xf32>
-    %v126 = stablehlo.reshape %v125 : (tensor<2x16xf32>) -> tensor<1x2x16xf32>
-    %v127 = stablehlo.reshape %v126 : (tensor<1x2x16xf32>) -> tensor<1x1x2x16xf32>
-    %v128 = stablehlo.concatenate %v99, %v127, dim = 1 : (tensor<1x1x2x16xf32>, tensor<1x1x2x16xf32>) -> tensor<1x2x2x16xf32>
-    %v129 = stablehlo.reshape %v128 : (tensor<1x2x2x16xf32>) -> tensor<1x64xf32>
-    %v130 = stablehlo.transpose %v129, dims = [1, 0] : (tensor<1x64xf32>) -> tensor<64x1xf32>
-    %v131 = stablehlo.dot_general %self_attn_o_proj_weight, %v130, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x1xf32>) -> tensor<64x1xf32>
-    %v132 = stablehlo.add %x, %v131 : tensor<64x1xf32>
-    %v133 = stablehlo.multiply %v132, %v132 : tensor<64x1xf32>
-    %v134 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v135 = stablehlo.reduce(%v133 init: %v134) applies stablehlo.add across dimensions = [0] : (tensor<64x1xf32>, tensor<f32>) -> tensor<1xf32>
-    %v136 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v137 = stablehlo.broadcast_in_dim %v136, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v138 = stablehlo.divide %v135, %v137 : tensor<1xf32>
-    %v139 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v140 = stablehlo.broadcast_in_dim %v139, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v141 = stablehlo.add %v138, %v140 : tensor<1xf32>
-    %v142 = stablehlo.rsqrt %v141 : tensor<1xf32>
-    %v143 = stablehlo.broadcast_in_dim %v142, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
-    %v144 = stablehlo.multiply %v132, %v143 : tensor<64x1xf32>
-    %v145 = stablehlo.broadcast_in_dim %post_attention_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
-    %v146 = stablehlo.multiply %v144, %v145 : tensor<64x1xf32>
-    %v147 = stablehlo.dot_general %mlp_gate_proj_weight, %v146, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x1xf32>) -> tensor<128x1xf32>
-    %v148 = stablehlo.dot_general %mlp_up_proj_weight, %v146, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x1xf32>) -> tensor<128x1xf32>
-    %v149 = stablehlo.logistic %v147 : tensor<128x1xf32>
-    %v150 = stablehlo.multiply %v147, %v149 : tensor<128x1xf32>
-    %v151 = stablehlo.multiply %v150, %v148 : tensor<128x1xf32>
-    %v152 = stablehlo.dot_general %mlp_down_proj_weight, %v151, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x1xf32>) -> tensor<64x1xf32>
-    %v153 = stablehlo.add %v132, %v152 : tensor<64x1xf32>
-    return %v153, %v61, %v64 : tensor<64x1xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>
+    %v82 = stablehlo.broadcast_in_dim %query_pos, dims = [0, 1] : (tensor<1x2xi32>) -> tensor<1x2x64xi32>
+    %v83 = stablehlo.iota dim = 2 : tensor<1x2x64xi32>
+    %v84 = stablehlo.compare LE, %v83, %v82, SIGNED : (tensor<1x2x64xi32>, tensor<1x2x64xi32>) -> tensor<1x2x64xi1>
+    %v85 = stablehlo.reshape %v46 : (tensor<64x1xf32>) -> tensor<2x2x16x1xf32>
+    %v86 = stablehlo.transpose %v85, dims = [3, 0, 1, 2] : (tensor<2x2x16x1xf32>) -> tensor<1x2x2x16xf32>
+    %v87 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v88 = stablehlo.broadcast_in_dim %v87, dims = [] : (tensor<f32>) -> tensor<1x2x64xf32>
+    %v89 = stablehlo.slice %v86 [0:1, 0:1, 0:2, 0:16] : (tensor<1x2x2x16xf32>) -> tensor<1x1x2x16xf32>
+    %v90 = stablehlo.reshape %v89 : (tensor<1x1x2x16xf32>) -> tensor<1x2x16xf32>
+    %v91 = stablehlo.slice %v78 [0:1, 0:1, 0:16, 0:64] : (tensor<5x2x16x64xf32>) -> tensor<1x1x16x64xf32>
+    %v92 = stablehlo.reshape %v91 : (tensor<1x1x16x64xf32>) -> tensor<1x16x64xf32>
+    %v93 = stablehlo.slice %v81 [0:1, 0:64, 0:1, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<1x64x1x16xf32>
+    %v94 = stablehlo.reshape %v93 : (tensor<1x64x1x16xf32>) -> tensor<1x64x16xf32>
+    %v95 = stablehlo.reshape %v90 : (tensor<1x2x16xf32>) -> tensor<2x16xf32>
+    %v96 = stablehlo.reshape %v92 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
+    %v97 = stablehlo.dot_general %v95, %v96, contracting_dims = [1] x [0] : (tensor<2x16xf32>, tensor<16x64xf32>) -> tensor<2x64xf32>
+    %v98 = stablehlo.reshape %v97 : (tensor<2x64xf32>) -> tensor<1x2x64xf32>
+    %v99 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v100 = stablehlo.broadcast_in_dim %v99, dims = [] : (tensor<f32>) -> tensor<1x2x64xf32>
+    %v101 = stablehlo.multiply %v98, %v100 : tensor<1x2x64xf32>
+    %v102 = stablehlo.select %v84, %v101, %v88 : tensor<1x2x64xi1>, tensor<1x2x64xf32>
+    %v103 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v104 = stablehlo.reduce(%v102 init: %v103) applies stablehlo.maximum across dimensions = [2] : (tensor<1x2x64xf32>, tensor<f32>) -> tensor<1x2xf32>
+    %v105 = stablehlo.broadcast_in_dim %v104, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x64xf32>
+    %v106 = stablehlo.subtract %v102, %v105 : tensor<1x2x64xf32>
+    %v107 = stablehlo.exponential %v106 : tensor<1x2x64xf32>
+    %v108 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v109 = stablehlo.reduce(%v107 init: %v108) applies stablehlo.add across dimensions = [2] : (tensor<1x2x64xf32>, tensor<f32>) -> tensor<1x2xf32>
+    %v110 = stablehlo.broadcast_in_dim %v109, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x64xf32>
+    %v111 = stablehlo.divide %v107, %v110 : tensor<1x2x64xf32>
+    %v112 = stablehlo.reshape %v111 : (tensor<1x2x64xf32>) -> tensor<2x64xf32>
+    %v113 = stablehlo.reshape %v94 : (tensor<1x64x16xf32>) -> tensor<64x16xf32>
+    %v114 = stablehlo.dot_general %v112, %v113, contracting_dims = [1] x [0] : (tensor<2x64xf32>, tensor<64x16xf32>) -> tensor<2x16xf32>
+    %v115 = stablehlo.reshape %v114 : (tensor<2x16xf32>) -> tensor<1x2x16xf32>
+    %v116 = stablehlo.reshape %v115 : (tensor<1x2x16xf32>) -> tensor<1x1x2x16xf32>
+    %v117 = stablehlo.slice %v86 [0:1, 1:2, 0:2, 0:16] : (tensor<1x2x2x16xf32>) -> tensor<1x1x2x16xf32>
+    %v118 = stablehlo.reshape %v117 : (tensor<1x1x2x16xf32>) -> tensor<1x2x16xf32>
+    %v119 = stablehlo.slice %v78 [0:1, 1:2, 0:16, 0:64] : (tensor<5x2x16x64xf32>) -> tensor<1x1x16x64xf32>
+    %v120 = stablehlo.reshape %v119 : (tensor<1x1x16x64xf32>) -> tensor<1x16x64xf32>
+    %v121 = stablehlo.slice %v81 [0:1, 0:64, 1:2, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<1x64x1x16xf32>
+    %v122 = stablehlo.reshape %v121 : (tensor<1x64x1x16xf32>) -> tensor<1x64x16xf32>
+    %v123 = stablehlo.reshape %v118 : (tensor<1x2x16xf32>) -> tensor<2x16xf32>
+    %v124 = stablehlo.reshape %v120 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
+    %v125 = stablehlo.dot_general %v123, %v124, contracting_dims = [1] x [0] : (tensor<2x16xf32>, tensor<16x64xf32>) -> tensor<2x64xf32>
+    %v126 = stablehlo.reshape %v125 : (tensor<2x64xf32>) -> tensor<1x2x64xf32>
+    %v127 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v128 = stablehlo.broadcast_in_dim %v127, dims = [] : (tensor<f32>) -> tensor<1x2x64xf32>
+    %v129 = stablehlo.multiply %v126, %v128 : tensor<1x2x64xf32>
+    %v130 = stablehlo.select %v84, %v129, %v88 : tensor<1x2x64xi1>, tensor<1x2x64xf32>
+    %v131 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v132 = stablehlo.reduce(%v130 init: %v131) applies stablehlo.maximum across dimensions = [2] : (tensor<1x2x64xf32>, tensor<f32>) -> tensor<1x2xf32>
+    %v133 = stablehlo.broadcast_in_dim %v132, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x64xf32>
+    %v134 = stablehlo.subtract %v130, %v133 : tensor<1x2x64xf32>
+    %v135 = stablehlo.exponential %v134 : tensor<1x2x64xf32>
+    %v136 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v137 = stablehlo.reduce(%v135 init: %v136) applies stablehlo.add across dimensions = [2] : (tensor<1x2x64xf32>, tensor<f32>) -> tensor<1x2xf32>
+    %v138 = stablehlo.broadcast_in_dim %v137, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x64xf32>
+    %v139 = stablehlo.divide %v135, %v138 : tensor<1x2x64xf32>
+    %v140 = stablehlo.reshape %v139 : (tensor<1x2x64xf32>) -> tensor<2x64xf32>
+    %v141 = stablehlo.reshape %v122 : (tensor<1x64x16xf32>) -> tensor<64x16xf32>
+    %v142 = stablehlo.dot_general %v140, %v141, contracting_dims = [1] x [0] : (tensor<2x64xf32>, tensor<64x16xf32>) -> tensor<2x16xf32>
+    %v143 = stablehlo.reshape %v142 : (tensor<2x16xf32>) -> tensor<1x2x16xf32>
+    %v144 = stablehlo.reshape %v143 : (tensor<1x2x16xf32>) -> tensor<1x1x2x16xf32>
+    %v145 = stablehlo.concatenate %v116, %v144, dim = 1 : (tensor<1x1x2x16xf32>, tensor<1x1x2x16xf32>) -> tensor<1x2x2x16xf32>
+    %v146 = stablehlo.reshape %v145 : (tensor<1x2x2x16xf32>) -> tensor<1x64xf32>
+    %v147 = stablehlo.transpose %v146, dims = [1, 0] : (tensor<1x64xf32>) -> tensor<64x1xf32>
+    %v148 = stablehlo.dot_general %self_attn_o_proj_weight, %v147, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x1xf32>) -> tensor<64x1xf32>
+    %v149 = stablehlo.add %x, %v148 : tensor<64x1xf32>
+    %v150 = stablehlo.multiply %v149, %v149 : tensor<64x1xf32>
+    %v151 = stablehlo.slice %v150 [0:32, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
+    %v152 = stablehlo.slice %v150 [32:64, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
+    %v153 = stablehlo.add %v151, %v152 : tensor<32x1xf32>
+    %v154 = stablehlo.slice %v153 [0:16, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
+    %v155 = stablehlo.slice %v153 [16:32, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
+    %v156 = stablehlo.add %v154, %v155 : tensor<16x1xf32>
+    %v157 = stablehlo.slice %v156 [0:8, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
+    %v158 = stablehlo.slice %v156 [8:16, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
+    %v159 = stablehlo.add %v157, %v158 : tensor<8x1xf32>
+    %v160 = stablehlo.slice %v159 [0:4, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
+    %v161 = stablehlo.slice %v159 [4:8, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
+    %v162 = stablehlo.add %v160, %v161 : tensor<4x1xf32>
+    %v163 = stablehlo.slice %v162 [0:2, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
+    %v164 = stablehlo.slice %v162 [2:4, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
+    %v165 = stablehlo.add %v163, %v164 : tensor<2x1xf32>
+    %v166 = stablehlo.slice %v165 [0:1, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
+    %v167 = stablehlo.slice %v165 [1:2, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
+    %v168 = stablehlo.add %v166, %v167 : tensor<1x1xf32>
+    %v169 = stablehlo.reshape %v168 : (tensor<1x1xf32>) -> tensor<1xf32>
+    %v170 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v171 = stablehlo.broadcast_in_dim %v170, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v172 = stablehlo.divide %v169, %v171 : tensor<1xf32>
+    %v173 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v174 = stablehlo.broadcast_in_dim %v173, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v175 = stablehlo.add %v172, %v174 : tensor<1xf32>
+    %v176 = stablehlo.rsqrt %v175 : tensor<1xf32>
+    %v177 = stablehlo.broadcast_in_dim %v176, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
+    %v178 = stablehlo.multiply %v149, %v177 : tensor<64x1xf32>
+    %v179 = stablehlo.broadcast_in_dim %post_attention_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
+    %v180 = stablehlo.multiply %v178, %v179 : tensor<64x1xf32>
+    %v181 = stablehlo.dot_general %mlp_gate_proj_weight, %v180, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x1xf32>) -> tensor<128x1xf32>
+    %v182 = stablehlo.dot_general %mlp_up_proj_weight, %v180, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x1xf32>) -> tensor<128x1xf32>
+    %v183 = stablehlo.logistic %v181 : tensor<128x1xf32>
+    %v184 = stablehlo.multiply %v181, %v183 : tensor<128x1xf32>
+    %v185 = stablehlo.multiply %v184, %v182 : tensor<128x1xf32>
+    %v186 = stablehlo.dot_general %mlp_down_proj_weight, %v185, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x1xf32>) -> tensor<64x1xf32>
+    %v187 = stablehlo.add %v149, %v186 : tensor<64x1xf32>
+    return %v187, %v78, %v81 : tensor<64x1xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>
   }
 
   func.func private @forward_decode_b1_w64(%tokens: tensor<1xi32>, %pos: tensor<1xi32>) -> tensor<64x1xf32> {
@@ -5952,20 +6139,37 @@ module @model {
     util.global.store %v47#2, @cache.layers.1.v : tensor<5x64x2x16xf32>
     %v48 = util.global.load @model.norm.weight : tensor<64xf32>
     %v49 = stablehlo.multiply %v47#0, %v47#0 : tensor<64x1xf32>
-    %v50 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v51 = stablehlo.reduce(%v49 init: %v50) applies stablehlo.add across dimensions = [0] : (tensor<64x1xf32>, tensor<f32>) -> tensor<1xf32>
-    %v52 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v53 = stablehlo.broadcast_in_dim %v52, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v54 = stablehlo.divide %v51, %v53 : tensor<1xf32>
-    %v55 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v56 = stablehlo.broadcast_in_dim %v55, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v57 = stablehlo.add %v54, %v56 : tensor<1xf32>
-    %v58 = stablehlo.rsqrt %v57 : tensor<1xf32>
-    %v59 = stablehlo.broadcast_in_dim %v58, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
-    %v60 = stablehlo.multiply %v47#0, %v59 : tensor<64x1xf32>
-    %v61 = stablehlo.broadcast_in_dim %v48, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
-    %v62 = stablehlo.multiply %v60, %v61 : tensor<64x1xf32>
-    return %v62 : tensor<64x1xf32>
+    %v50 = stablehlo.slice %v49 [0:32, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
+    %v51 = stablehlo.slice %v49 [32:64, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
+    %v52 = stablehlo.add %v50, %v51 : tensor<32x1xf32>
+    %v53 = stablehlo.slice %v52 [0:16, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
+    %v54 = stablehlo.slice %v52 [16:32, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
+    %v55 = stablehlo.add %v53, %v54 : tensor<16x1xf32>
+    %v56 = stablehlo.slice %v55 [0:8, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
+    %v57 = stablehlo.slice %v55 [8:16, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
+    %v58 = stablehlo.add %v56, %v57 : tensor<8x1xf32>
+    %v59 = stablehlo.slice %v58 [0:4, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
+    %v60 = stablehlo.slice %v58 [4:8, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
+    %v61 = stablehlo.add %v59, %v60 : tensor<4x1xf32>
+    %v62 = stablehlo.slice %v61 [0:2, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
+    %v63 = stablehlo.slice %v61 [2:4, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
+    %v64 = stablehlo.add %v62, %v63 : tensor<2x1xf32>
+    %v65 = stablehlo.slice %v64 [0:1, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
+    %v66 = stablehlo.slice %v64 [1:2, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
+    %v67 = stablehlo.add %v65, %v66 : tensor<1x1xf32>
+    %v68 = stablehlo.reshape %v67 : (tensor<1x1xf32>) -> tensor<1xf32>
+    %v69 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v70 = stablehlo.broadcast_in_dim %v69, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v71 = stablehlo.divide %v68, %v70 : tensor<1xf32>
+    %v72 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v73 = stablehlo.broadcast_in_dim %v72, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v74 = stablehlo.add %v71, %v73 : tensor<1xf32>
+    %v75 = stablehlo.rsqrt %v74 : tensor<1xf32>
+    %v76 = stablehlo.broadcast_in_dim %v75, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
+    %v77 = stablehlo.multiply %v47#0, %v76 : tensor<64x1xf32>
+    %v78 = stablehlo.broadcast_in_dim %v48, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
+    %v79 = stablehlo.multiply %v77, %v78 : tensor<64x1xf32>
+    return %v79 : tensor<64x1xf32>
   }
 
   func.func @decode_ragged_logits_b1_w64(%tokens: tensor<1xi32>, %pos: tensor<1xi32>) -> tensor<1x512xf32> {
@@ -7625,154 +7829,188 @@ module @model {
 
   func.func private @layer_decode_b4_w32(%x: tensor<64x4xf32>, %cos: tensor<8x4xf32>, %sin: tensor<8x4xf32>, %kv_index: tensor<4x2xi32>, %query_pos: tensor<4x2xi32>, %k_cache: tensor<5x2x16x64xf32>, %v_cache: tensor<5x64x2x16xf32>, %input_layernorm_weight: tensor<64xf32>, %self_attn_q_proj_weight: tensor<64x64xf32>, %self_attn_k_proj_weight: tensor<32x64xf32>, %self_attn_v_proj_weight: tensor<32x64xf32>, %self_attn_o_proj_weight: tensor<64x64xf32>, %post_attention_layernorm_weight: tensor<64xf32>, %mlp_gate_proj_weight: tensor<128x64xf32>, %mlp_up_proj_weight: tensor<128x64xf32>, %mlp_down_proj_weight: tensor<64x128xf32>) -> (tensor<64x4xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>) {
     %v0 = stablehlo.multiply %x, %x : tensor<64x4xf32>
-    %v1 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v2 = stablehlo.reduce(%v0 init: %v1) applies stablehlo.add across dimensions = [0] : (tensor<64x4xf32>, tensor<f32>) -> tensor<4xf32>
-    %v3 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v4 = stablehlo.broadcast_in_dim %v3, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v5 = stablehlo.divide %v2, %v4 : tensor<4xf32>
-    %v6 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v7 = stablehlo.broadcast_in_dim %v6, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v8 = stablehlo.add %v5, %v7 : tensor<4xf32>
-    %v9 = stablehlo.rsqrt %v8 : tensor<4xf32>
-    %v10 = stablehlo.broadcast_in_dim %v9, dims = [1] : (tensor<4xf32>) -> tensor<64x4xf32>
-    %v11 = stablehlo.multiply %x, %v10 : tensor<64x4xf32>
-    %v12 = stablehlo.broadcast_in_dim %input_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x4xf32>
-    %v13 = stablehlo.multiply %v11, %v12 : tensor<64x4xf32>
-    %v14 = stablehlo.dot_general %self_attn_q_proj_weight, %v13, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x4xf32>) -> tensor<64x4xf32>
-    %v15 = stablehlo.dot_general %self_attn_k_proj_weight, %v13, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x4xf32>) -> tensor<32x4xf32>
-    %v16 = stablehlo.dot_general %self_attn_v_proj_weight, %v13, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x4xf32>) -> tensor<32x4xf32>
-    %v17 = stablehlo.reshape %v14 : (tensor<64x4xf32>) -> tensor<4x2x8x4xf32>
-    %v18 = stablehlo.slice %v17 [0:4, 0:1, 0:8, 0:4] : (tensor<4x2x8x4xf32>) -> tensor<4x1x8x4xf32>
-    %v19 = stablehlo.slice %v17 [0:4, 1:2, 0:8, 0:4] : (tensor<4x2x8x4xf32>) -> tensor<4x1x8x4xf32>
-    %v20 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<4x1x8x4xf32>
-    %v21 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<4x1x8x4xf32>
-    %v22 = stablehlo.multiply %v18, %v20 : tensor<4x1x8x4xf32>
-    %v23 = stablehlo.multiply %v19, %v21 : tensor<4x1x8x4xf32>
-    %v24 = stablehlo.multiply %v19, %v20 : tensor<4x1x8x4xf32>
-    %v25 = stablehlo.multiply %v18, %v21 : tensor<4x1x8x4xf32>
-    %v26 = stablehlo.subtract %v22, %v23 : tensor<4x1x8x4xf32>
-    %v27 = stablehlo.add %v24, %v25 : tensor<4x1x8x4xf32>
-    %v28 = stablehlo.concatenate %v26, %v27, dim = 1 : (tensor<4x1x8x4xf32>, tensor<4x1x8x4xf32>) -> tensor<4x2x8x4xf32>
-    %v29 = stablehlo.reshape %v28 : (tensor<4x2x8x4xf32>) -> tensor<64x4xf32>
-    %v30 = stablehlo.reshape %v15 : (tensor<32x4xf32>) -> tensor<2x2x8x4xf32>
-    %v31 = stablehlo.slice %v30 [0:2, 0:1, 0:8, 0:4] : (tensor<2x2x8x4xf32>) -> tensor<2x1x8x4xf32>
-    %v32 = stablehlo.slice %v30 [0:2, 1:2, 0:8, 0:4] : (tensor<2x2x8x4xf32>) -> tensor<2x1x8x4xf32>
-    %v33 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<2x1x8x4xf32>
-    %v34 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<2x1x8x4xf32>
-    %v35 = stablehlo.multiply %v31, %v33 : tensor<2x1x8x4xf32>
-    %v36 = stablehlo.multiply %v32, %v34 : tensor<2x1x8x4xf32>
-    %v37 = stablehlo.multiply %v32, %v33 : tensor<2x1x8x4xf32>
-    %v38 = stablehlo.multiply %v31, %v34 : tensor<2x1x8x4xf32>
-    %v39 = stablehlo.subtract %v35, %v36 : tensor<2x1x8x4xf32>
-    %v40 = stablehlo.add %v37, %v38 : tensor<2x1x8x4xf32>
-    %v41 = stablehlo.concatenate %v39, %v40, dim = 1 : (tensor<2x1x8x4xf32>, tensor<2x1x8x4xf32>) -> tensor<2x2x8x4xf32>
-    %v42 = stablehlo.reshape %v41 : (tensor<2x2x8x4xf32>) -> tensor<32x4xf32>
-    %v43 = stablehlo.slice %kv_index [0:4, 0:1] : (tensor<4x2xi32>) -> tensor<4x1xi32>
-    %v44 = stablehlo.reshape %v43 : (tensor<4x1xi32>) -> tensor<4xi32>
-    %v45 = stablehlo.slice %kv_index [0:4, 1:2] : (tensor<4x2xi32>) -> tensor<4x1xi32>
-    %v46 = stablehlo.reshape %v45 : (tensor<4x1xi32>) -> tensor<4xi32>
-    %v47 = stablehlo.constant dense<2048> : tensor<i32>
-    %v48 = stablehlo.broadcast_in_dim %v47, dims = [] : (tensor<i32>) -> tensor<4xi32>
-    %v49 = stablehlo.multiply %v44, %v48 : tensor<4xi32>
-    %v50 = stablehlo.add %v49, %v46 : tensor<4xi32>
-    %v51 = stablehlo.broadcast_in_dim %v50, dims = [1] : (tensor<4xi32>) -> tensor<32x4xi32>
-    %v52 = stablehlo.iota dim = 0 : tensor<32x4xi32>
-    %v53 = stablehlo.constant dense<64> : tensor<i32>
-    %v54 = stablehlo.broadcast_in_dim %v53, dims = [] : (tensor<i32>) -> tensor<32x4xi32>
-    %v55 = stablehlo.multiply %v52, %v54 : tensor<32x4xi32>
-    %v56 = stablehlo.add %v51, %v55 : tensor<32x4xi32>
-    %v57 = stablehlo.reshape %v56 : (tensor<32x4xi32>) -> tensor<128x1xi32>
-    %v58 = stablehlo.reshape %v42 : (tensor<32x4xf32>) -> tensor<128xf32>
-    %v59 = stablehlo.reshape %k_cache : (tensor<5x2x16x64xf32>) -> tensor<10240xf32>
-    %v60 = "stablehlo.scatter"(%v59, %v57, %v58) ({
+    %v1 = stablehlo.slice %v0 [0:32, 0:4] : (tensor<64x4xf32>) -> tensor<32x4xf32>
+    %v2 = stablehlo.slice %v0 [32:64, 0:4] : (tensor<64x4xf32>) -> tensor<32x4xf32>
+    %v3 = stablehlo.add %v1, %v2 : tensor<32x4xf32>
+    %v4 = stablehlo.slice %v3 [0:16, 0:4] : (tensor<32x4xf32>) -> tensor<16x4xf32>
+    %v5 = stablehlo.slice %v3 [16:32, 0:4] : (tensor<32x4xf32>) -> tensor<16x4xf32>
+    %v6 = stablehlo.add %v4, %v5 : tensor<16x4xf32>
+    %v7 = stablehlo.slice %v6 [0:8, 0:4] : (tensor<16x4xf32>) -> tensor<8x4xf32>
+    %v8 = stablehlo.slice %v6 [8:16, 0:4] : (tensor<16x4xf32>) -> tensor<8x4xf32>
+    %v9 = stablehlo.add %v7, %v8 : tensor<8x4xf32>
+    %v10 = stablehlo.slice %v9 [0:4, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>
+    %v11 = stablehlo.slice %v9 [4:8, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>
+    %v12 = stablehlo.add %v10, %v11 : tensor<4x4xf32>
+    %v13 = stablehlo.slice %v12 [0:2, 0:4] : (tensor<4x4xf32>) -> tensor<2x4xf32>
+    %v14 = stablehlo.slice %v12 [2:4, 0:4] : (tensor<4x4xf32>) -> tensor<2x4xf32>
+    %v15 = stablehlo.add %v13, %v14 : tensor<2x4xf32>
+    %v16 = stablehlo.slice %v15 [0:1, 0:4] : (tensor<2x4xf32>) -> tensor<1x4xf32>
+    %v17 = stablehlo.slice %v15 [1:2, 0:4] : (tensor<2x4xf32>) -> tensor<1x4xf32>
+    %v18 = stablehlo.add %v16, %v17 : tensor<1x4xf32>
+    %v19 = stablehlo.reshape %v18 : (tensor<1x4xf32>) -> tensor<4xf32>
+    %v20 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v21 = stablehlo.broadcast_in_dim %v20, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v22 = stablehlo.divide %v19, %v21 : tensor<4xf32>
+    %v23 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v24 = stablehlo.broadcast_in_dim %v23, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v25 = stablehlo.add %v22, %v24 : tensor<4xf32>
+    %v26 = stablehlo.rsqrt %v25 : tensor<4xf32>
+    %v27 = stablehlo.broadcast_in_dim %v26, dims = [1] : (tensor<4xf32>) -> tensor<64x4xf32>
+    %v28 = stablehlo.multiply %x, %v27 : tensor<64x4xf32>
+    %v29 = stablehlo.broadcast_in_dim %input_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x4xf32>
+    %v30 = stablehlo.multiply %v28, %v29 : tensor<64x4xf32>
+    %v31 = stablehlo.dot_general %self_attn_q_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x4xf32>) -> tensor<64x4xf32>
+    %v32 = stablehlo.dot_general %self_attn_k_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x4xf32>) -> tensor<32x4xf32>
+    %v33 = stablehlo.dot_general %self_attn_v_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x4xf32>) -> tensor<32x4xf32>
+    %v34 = stablehlo.reshape %v31 : (tensor<64x4xf32>) -> tensor<4x2x8x4xf32>
+    %v35 = stablehlo.slice %v34 [0:4, 0:1, 0:8, 0:4] : (tensor<4x2x8x4xf32>) -> tensor<4x1x8x4xf32>
+    %v36 = stablehlo.slice %v34 [0:4, 1:2, 0:8, 0:4] : (tensor<4x2x8x4xf32>) -> tensor<4x1x8x4xf32>
+    %v37 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<4x1x8x4xf32>
+    %v38 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<4x1x8x4xf32>
+    %v39 = stablehlo.multiply %v35, %v37 : tensor<4x1x8x4xf32>
+    %v40 = stablehlo.multiply %v36, %v38 : tensor<4x1x8x4xf32>
+    %v41 = stablehlo.multiply %v36, %v37 : tensor<4x1x8x4xf32>
+    %v42 = stablehlo.multiply %v35, %v38 : tensor<4x1x8x4xf32>
+    %v43 = stablehlo.subtract %v39, %v40 : tensor<4x1x8x4xf32>
+    %v44 = stablehlo.add %v41, %v42 : tensor<4x1x8x4xf32>
+    %v45 = stablehlo.concatenate %v43, %v44, dim = 1 : (tensor<4x1x8x4xf32>, tensor<4x1x8x4xf32>) -> tensor<4x2x8x4xf32>
+    %v46 = stablehlo.reshape %v45 : (tensor<4x2x8x4xf32>) -> tensor<64x4xf32>
+    %v47 = stablehlo.reshape %v32 : (tensor<32x4xf32>) -> tensor<2x2x8x4xf32>
+    %v48 = stablehlo.slice %v47 [0:2, 0:1, 0:8, 0:4] : (tensor<2x2x8x4xf32>) -> tensor<2x1x8x4xf32>
+    %v49 = stablehlo.slice %v47 [0:2, 1:2, 0:8, 0:4] : (tensor<2x2x8x4xf32>) -> tensor<2x1x8x4xf32>
+    %v50 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<2x1x8x4xf32>
+    %v51 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<2x1x8x4xf32>
+    %v52 = stablehlo.multiply %v48, %v50 : tensor<2x1x8x4xf32>
+    %v53 = stablehlo.multiply %v49, %v51 : tensor<2x1x8x4xf32>
+    %v54 = stablehlo.multiply %v49, %v50 : tensor<2x1x8x4xf32>
+    %v55 = stablehlo.multiply %v48, %v51 : tensor<2x1x8x4xf32>
+    %v56 = stablehlo.subtract %v52, %v53 : tensor<2x1x8x4xf32>
+    %v57 = stablehlo.add %v54, %v55 : tensor<2x1x8x4xf32>
+    %v58 = stablehlo.concatenate %v56, %v57, dim = 1 : (tensor<2x1x8x4xf32>, tensor<2x1x8x4xf32>) -> tensor<2x2x8x4xf32>
+    %v59 = stablehlo.reshape %v58 : (tensor<2x2x8x4xf32>) -> tensor<32x4xf32>
+    %v60 = stablehlo.slice %kv_index [0:4, 0:1] : (tensor<4x2xi32>) -> tensor<4x1xi32>
+    %v61 = stablehlo.reshape %v60 : (tensor<4x1xi32>) -> tensor<4xi32>
+    %v62 = stablehlo.slice %kv_index [0:4, 1:2] : (tensor<4x2xi32>) -> tensor<4x1xi32>
+    %v63 = stablehlo.reshape %v62 : (tensor<4x1xi32>) -> tensor<4xi32>
+    %v64 = stablehlo.constant dense<2048> : tensor<i32>
+    %v65 = stablehlo.broadcast_in_dim %v64, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v66 = stablehlo.multiply %v61, %v65 : tensor<4xi32>
+    %v67 = stablehlo.add %v66, %v63 : tensor<4xi32>
+    %v68 = stablehlo.broadcast_in_dim %v67, dims = [1] : (tensor<4xi32>) -> tensor<32x4xi32>
+    %v69 = stablehlo.iota dim = 0 : tensor<32x4xi32>
+    %v70 = stablehlo.constant dense<64> : tensor<i32>
+    %v71 = stablehlo.broadcast_in_dim %v70, dims = [] : (tensor<i32>) -> tensor<32x4xi32>
+    %v72 = stablehlo.multiply %v69, %v71 : tensor<32x4xi32>
+    %v73 = stablehlo.add %v68, %v72 : tensor<32x4xi32>
+    %v74 = stablehlo.reshape %v73 : (tensor<32x4xi32>) -> tensor<128x1xi32>
+    %v75 = stablehlo.reshape %v59 : (tensor<32x4xf32>) -> tensor<128xf32>
+    %v76 = stablehlo.reshape %k_cache : (tensor<5x2x16x64xf32>) -> tensor<10240xf32>
+    %v77 = "stablehlo.scatter"(%v76, %v74, %v75) ({
       ^bb0(%old: tensor<f32>, %new: tensor<f32>):
         stablehlo.return %new : tensor<f32>
     }) {indices_are_sorted = false, unique_indices = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<10240xf32>, tensor<128x1xi32>, tensor<128xf32>) -> tensor<10240xf32>
-    %v61 = stablehlo.reshape %v60 : (tensor<10240xf32>) -> tensor<5x2x16x64xf32>
-    %v62 = stablehlo.reshape %v16 : (tensor<32x4xf32>) -> tensor<2x16x4xf32>
-    %v63 = stablehlo.transpose %v62, dims = [2, 0, 1] : (tensor<2x16x4xf32>) -> tensor<4x2x16xf32>
-    %v64 = "stablehlo.scatter"(%v_cache, %kv_index, %v63) ({
+    %v78 = stablehlo.reshape %v77 : (tensor<10240xf32>) -> tensor<5x2x16x64xf32>
+    %v79 = stablehlo.reshape %v33 : (tensor<32x4xf32>) -> tensor<2x16x4xf32>
+    %v80 = stablehlo.transpose %v79, dims = [2, 0, 1] : (tensor<2x16x4xf32>) -> tensor<4x2x16xf32>
+    %v81 = "stablehlo.scatter"(%v_cache, %kv_index, %v80) ({
       ^bb0(%old: tensor<f32>, %new: tensor<f32>):
         stablehlo.return %new : tensor<f32>
     }) {indices_are_sorted = false, unique_indices = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1, 2], inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0, 1], index_vector_dim = 1>} : (tensor<5x64x2x16xf32>, tensor<4x2xi32>, tensor<4x2x16xf32>) -> tensor<5x64x2x16xf32>
-    %v65 = stablehlo.broadcast_in_dim %query_pos, dims = [0, 1] : (tensor<4x2xi32>) -> tensor<4x2x32xi32>
-    %v66 = stablehlo.iota dim = 2 : tensor<4x2x32xi32>
-    %v67 = stablehlo.compare LE, %v66, %v65, SIGNED : (tensor<4x2x32xi32>, tensor<4x2x32xi32>) -> tensor<4x2x32xi1>
-    %v68 = stablehlo.reshape %v29 : (tensor<64x4xf32>) -> tensor<2x2x16x4xf32>
-    %v69 = stablehlo.transpose %v68, dims = [3, 0, 1, 2] : (tensor<2x2x16x4xf32>) -> tensor<4x2x2x16xf32>
-    %v70 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v71 = stablehlo.broadcast_in_dim %v70, dims = [] : (tensor<f32>) -> tensor<4x2x32xf32>
-    %v72 = stablehlo.slice %v69 [0:4, 0:1, 0:2, 0:16] : (tensor<4x2x2x16xf32>) -> tensor<4x1x2x16xf32>
-    %v73 = stablehlo.reshape %v72 : (tensor<4x1x2x16xf32>) -> tensor<4x2x16xf32>
-    %v74 = stablehlo.slice %v61 [0:4, 0:1, 0:16, 0:32] : (tensor<5x2x16x64xf32>) -> tensor<4x1x16x32xf32>
-    %v75 = stablehlo.reshape %v74 : (tensor<4x1x16x32xf32>) -> tensor<4x16x32xf32>
-    %v76 = stablehlo.slice %v64 [0:4, 0:32, 0:1, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<4x32x1x16xf32>
-    %v77 = stablehlo.reshape %v76 : (tensor<4x32x1x16xf32>) -> tensor<4x32x16xf32>
-    %v78 = stablehlo.dot_general %v73, %v75, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x16xf32>, tensor<4x16x32xf32>) -> tensor<4x2x32xf32>
-    %v79 = stablehlo.constant dense<2.5e-1> : tensor<f32>
-    %v80 = stablehlo.broadcast_in_dim %v79, dims = [] : (tensor<f32>) -> tensor<4x2x32xf32>
-    %v81 = stablehlo.multiply %v78, %v80 : tensor<4x2x32xf32>
-    %v82 = stablehlo.select %v67, %v81, %v71 : tensor<4x2x32xi1>, tensor<4x2x32xf32>
-    %v83 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v84 = stablehlo.reduce(%v82 init: %v83) applies stablehlo.maximum across dimensions = [2] : (tensor<4x2x32xf32>, tensor<f32>) -> tensor<4x2xf32>
-    %v85 = stablehlo.broadcast_in_dim %v84, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x32xf32>
-    %v86 = stablehlo.subtract %v82, %v85 : tensor<4x2x32xf32>
-    %v87 = stablehlo.exponential %v86 : tensor<4x2x32xf32>
-    %v88 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v89 = stablehlo.reduce(%v87 init: %v88) applies stablehlo.add across dimensions = [2] : (tensor<4x2x32xf32>, tensor<f32>) -> tensor<4x2xf32>
-    %v90 = stablehlo.broadcast_in_dim %v89, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x32xf32>
-    %v91 = stablehlo.divide %v87, %v90 : tensor<4x2x32xf32>
-    %v92 = stablehlo.dot_general %v91, %v77, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x32xf32>, tensor<4x32x16xf32>) -> tensor<4x2x16xf32>
-    %v93 = stablehlo.reshape %v92 : (tensor<4x2x16xf32>) -> tensor<4x1x2x16xf32>
-    %v94 = stablehlo.slice %v69 [0:4, 1:2, 0:2, 0:16] : (tensor<4x2x2x16xf32>) -> tensor<4x1x2x16xf32>
-    %v95 = stablehlo.reshape %v94 : (tensor<4x1x2x16xf32>) -> tensor<4x2x16xf32>
-    %v96 = stablehlo.slice %v61 [0:4, 1:2, 0:16, 0:32] : (tensor<5x2x16x64xf32>) -> tensor<4x1x16x32xf32>
-    %v97 = stablehlo.reshape %v96 : (tensor<4x1x16x32xf32>) -> tensor<4x16x32xf32>
-    %v98 = stablehlo.slice %v64 [0:4, 0:32, 1:2, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<4x32x1x16xf32>
-    %v99 = stablehlo.reshape %v98 : (tensor<4x32x1x16xf32>) -> tensor<4x32x16xf32>
-    %v100 = stablehlo.dot_general %v95, %v97, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x16xf32>, tensor<4x16x32xf32>) -> tensor<4x2x32xf32>
-    %v101 = stablehlo.constant dense<2.5e-1> : tensor<f32>
-    %v102 = stablehlo.broadcast_in_dim %v101, dims = [] : (tensor<f32>) -> tensor<4x2x32xf32>
-    %v103 = stablehlo.multiply %v100, %v102 : tensor<4x2x32xf32>
-    %v104 = stablehlo.select %v67, %v103, %v71 : tensor<4x2x32xi1>, tensor<4x2x32xf32>
-    %v105 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v106 = stablehlo.reduce(%v104 init: %v105) applies stablehlo.maximum across dimensions = [2] : (tensor<4x2x32xf32>, tensor<f32>) -> tensor<4x2xf32>
+    %v82 = stablehlo.broadcast_in_dim %query_pos, dims = [0, 1] : (tensor<4x2xi32>) -> tensor<4x2x32xi32>
+    %v83 = stablehlo.iota dim = 2 : tensor<4x2x32xi32>
+    %v84 = stablehlo.compare LE, %v83, %v82, SIGNED : (tensor<4x2x32xi32>, tensor<4x2x32xi32>) -> tensor<4x2x32xi1>
+    %v85 = stablehlo.reshape %v46 : (tensor<64x4xf32>) -> tensor<2x2x16x4xf32>
+    %v86 = stablehlo.transpose %v85, dims = [3, 0, 1, 2] : (tensor<2x2x16x4xf32>) -> tensor<4x2x2x16xf32>
+    %v87 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v88 = stablehlo.broadcast_in_dim %v87, dims = [] : (tensor<f32>) -> tensor<4x2x32xf32>
+    %v89 = stablehlo.slice %v86 [0:4, 0:1, 0:2, 0:16] : (tensor<4x2x2x16xf32>) -> tensor<4x1x2x16xf32>
+    %v90 = stablehlo.reshape %v89 : (tensor<4x1x2x16xf32>) -> tensor<4x2x16xf32>
+    %v91 = stablehlo.slice %v78 [0:4, 0:1, 0:16, 0:32] : (tensor<5x2x16x64xf32>) -> tensor<4x1x16x32xf32>
+    %v92 = stablehlo.reshape %v91 : (tensor<4x1x16x32xf32>) -> tensor<4x16x32xf32>
+    %v93 = stablehlo.slice %v81 [0:4, 0:32, 0:1, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<4x32x1x16xf32>
+    %v94 = stablehlo.reshape %v93 : (tensor<4x32x1x16xf32>) -> tensor<4x32x16xf32>
+    %v95 = stablehlo.dot_general %v90, %v92, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x16xf32>, tensor<4x16x32xf32>) -> tensor<4x2x32xf32>
+    %v96 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v97 = stablehlo.broadcast_in_dim %v96, dims = [] : (tensor<f32>) -> tensor<4x2x32xf32>
+    %v98 = stablehlo.multiply %v95, %v97 : tensor<4x2x32xf32>
+    %v99 = stablehlo.select %v84, %v98, %v88 : tensor<4x2x32xi1>, tensor<4x2x32xf32>
+    %v100 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v101 = stablehlo.reduce(%v99 init: %v100) applies stablehlo.maximum across dimensions = [2] : (tensor<4x2x32xf32>, tensor<f32>) -> tensor<4x2xf32>
+    %v102 = stablehlo.broadcast_in_dim %v101, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x32xf32>
+    %v103 = stablehlo.subtract %v99, %v102 : tensor<4x2x32xf32>
+    %v104 = stablehlo.exponential %v103 : tensor<4x2x32xf32>
+    %v105 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v106 = stablehlo.reduce(%v104 init: %v105) applies stablehlo.add across dimensions = [2] : (tensor<4x2x32xf32>, tensor<f32>) -> tensor<4x2xf32>
     %v107 = stablehlo.broadcast_in_dim %v106, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x32xf32>
-    %v108 = stablehlo.subtract %v104, %v107 : tensor<4x2x32xf32>
-    %v109 = stablehlo.exponential %v108 : tensor<4x2x32xf32>
-    %v110 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v111 = stablehlo.reduce(%v109 init: %v110) applies stablehlo.add across dimensions = [2] : (tensor<4x2x32xf32>, tensor<f32>) -> tensor<4x2xf32>
-    %v112 = stablehlo.broadcast_in_dim %v111, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x32xf32>
-    %v113 = stablehlo.divide %v109, %v112 : tensor<4x2x32xf32>
-    %v114 = stablehlo.dot_general %v113, %v99, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x32xf32>, tensor<4x32x16xf32>) -> tensor<4x2x16xf32>
-    %v115 = stablehlo.reshape %v114 : (tensor<4x2x16xf32>) -> tensor<4x1x2x16xf32>
-    %v116 = stablehlo.concatenate %v93, %v115, dim = 1 : (tensor<4x1x2x16xf32>, tensor<4x1x2x16xf32>) -> tensor<4x2x2x16xf32>
-    %v117 = stablehlo.reshape %v116 : (tensor<4x2x2x16xf32>) -> tensor<4x64xf32>
-    %v118 = stablehlo.transpose %v117, dims = [1, 0] : (tensor<4x64xf32>) -> tensor<64x4xf32>
-    %v119 = stablehlo.dot_general %self_attn_o_proj_weight, %v118, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x4xf32>) -> tensor<64x4xf32>
-    %v120 = stablehlo.add %x, %v119 : tensor<64x4xf32>
-    %v121 = stablehlo.multiply %v120, %v120 : tensor<64x4xf32>
-    %v122 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v123 = stablehlo.reduce(%v121 init: %v122) applies stablehlo.add across dimensions = [0] : (tensor<64x4xf32>, tensor<f32>) -> tensor<4xf32>
-    %v124 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v125 = stablehlo.broadcast_in_dim %v124, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v126 = stablehlo.divide %v123, %v125 : tensor<4xf32>
-    %v127 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v128 = stablehlo.broadcast_in_dim %v127, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v129 = stablehlo.add %v126, %v128 : tensor<4xf32>
-    %v130 = stablehlo.rsqrt %v129 : tensor<4xf32>
-    %v131 = stablehlo.broadcast_in_dim %v130, dims = [1] : (tensor<4xf32>) -> tensor<64x4xf32>
-    %v132 = stablehlo.multiply %v120, %v131 : tensor<64x4xf32>
-    %v133 = stablehlo.broadcast_in_dim %post_attention_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x4xf32>
-    %v134 = stablehlo.multiply %v132, %v133 : tensor<64x4xf32>
-    %v135 = stablehlo.dot_general %mlp_gate_proj_weight, %v134, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x4xf32>) -> tensor<128x4xf32>
-    %v136 = stablehlo.dot_general %mlp_up_proj_weight, %v134, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x4xf32>) -> tensor<128x4xf32>
-    %v137 = stablehlo.logistic %v135 : tensor<128x4xf32>
-    %v138 = stablehlo.multiply %v135, %v137 : tensor<128x4xf32>
-    %v139 = stablehlo.multiply %v138, %v136 : tensor<128x4xf32>
-    %v140 = stablehlo.dot_general %mlp_down_proj_weight, %v139, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x4xf32>) -> tensor<64x4xf32>
-    %v141 = stablehlo.add %v120, %v140 : tensor<64x4xf32>
-    return %v141, %v61, %v64 : tensor<64x4xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>
+    %v108 = stablehlo.divide %v104, %v107 : tensor<4x2x32xf32>
+    %v109 = stablehlo.dot_general %v108, %v94, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x32xf32>, tensor<4x32x16xf32>) -> tensor<4x2x16xf32>
+    %v110 = stablehlo.reshape %v109 : (tensor<4x2x16xf32>) -> tensor<4x1x2x16xf32>
+    %v111 = stablehlo.slice %v86 [0:4, 1:2, 0:2, 0:16] : (tensor<4x2x2x16xf32>) -> tensor<4x1x2x16xf32>
+    %v112 = stablehlo.reshape %v111 : (tensor<4x1x2x16xf32>) -> tensor<4x2x16xf32>
+    %v113 = stablehlo.slice %v78 [0:4, 1:2, 0:16, 0:32] : (tensor<5x2x16x64xf32>) -> tensor<4x1x16x32xf32>
+    %v114 = stablehlo.reshape %v113 : (tensor<4x1x16x32xf32>) -> tensor<4x16x32xf32>
+    %v115 = stablehlo.slice %v81 [0:4, 0:32, 1:2, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<4x32x1x16xf32>
+    %v116 = stablehlo.reshape %v115 : (tensor<4x32x1x16xf32>) -> tensor<4x32x16xf32>
+    %v117 = stablehlo.dot_general %v112, %v114, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x16xf32>, tensor<4x16x32xf32>) -> tensor<4x2x32xf32>
+    %v118 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v119 = stablehlo.broadcast_in_dim %v118, dims = [] : (tensor<f32>) -> tensor<4x2x32xf32>
+    %v120 = stablehlo.multiply %v117, %v119 : tensor<4x2x32xf32>
+    %v121 = stablehlo.select %v84, %v120, %v88 : tensor<4x2x32xi1>, tensor<4x2x32xf32>
+    %v122 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v123 = stablehlo.reduce(%v121 init: %v122) applies stablehlo.maximum across dimensions = [2] : (tensor<4x2x32xf32>, tensor<f32>) -> tensor<4x2xf32>
+    %v124 = stablehlo.broadcast_in_dim %v123, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x32xf32>
+    %v125 = stablehlo.subtract %v121, %v124 : tensor<4x2x32xf32>
+    %v126 = stablehlo.exponential %v125 : tensor<4x2x32xf32>
+    %v127 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v128 = stablehlo.reduce(%v126 init: %v127) applies stablehlo.add across dimensions = [2] : (tensor<4x2x32xf32>, tensor<f32>) -> tensor<4x2xf32>
+    %v129 = stablehlo.broadcast_in_dim %v128, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x32xf32>
+    %v130 = stablehlo.divide %v126, %v129 : tensor<4x2x32xf32>
+    %v131 = stablehlo.dot_general %v130, %v116, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x32xf32>, tensor<4x32x16xf32>) -> tensor<4x2x16xf32>
+    %v132 = stablehlo.reshape %v131 : (tensor<4x2x16xf32>) -> tensor<4x1x2x16xf32>
+    %v133 = stablehlo.concatenate %v110, %v132, dim = 1 : (tensor<4x1x2x16xf32>, tensor<4x1x2x16xf32>) -> tensor<4x2x2x16xf32>
+    %v134 = stablehlo.reshape %v133 : (tensor<4x2x2x16xf32>) -> tensor<4x64xf32>
+    %v135 = stablehlo.transpose %v134, dims = [1, 0] : (tensor<4x64xf32>) -> tensor<64x4xf32>
+    %v136 = stablehlo.dot_general %self_attn_o_proj_weight, %v135, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x4xf32>) -> tensor<64x4xf32>
+    %v137 = stablehlo.add %x, %v136 : tensor<64x4xf32>
+    %v138 = stablehlo.multiply %v137, %v137 : tensor<64x4xf32>
+    %v139 = stablehlo.slice %v138 [0:32, 0:4] : (tensor<64x4xf32>) -> tensor<32x4xf32>
+    %v140 = stablehlo.slice %v138 [32:64, 0:4] : (tensor<64x4xf32>) -> tensor<32x4xf32>
+    %v141 = stablehlo.add %v139, %v140 : tensor<32x4xf32>
+    %v142 = stablehlo.slice %v141 [0:16, 0:4] : (tensor<32x4xf32>) -> tensor<16x4xf32>
+    %v143 = stablehlo.slice %v141 [16:32, 0:4] : (tensor<32x4xf32>) -> tensor<16x4xf32>
+    %v144 = stablehlo.add %v142, %v143 : tensor<16x4xf32>
+    %v145 = stablehlo.slice %v144 [0:8, 0:4] : (tensor<16x4xf32>) -> tensor<8x4xf32>
+    %v146 = stablehlo.slice %v144 [8:16, 0:4] : (tensor<16x4xf32>) -> tensor<8x4xf32>
+    %v147 = stablehlo.add %v145, %v146 : tensor<8x4xf32>
+    %v148 = stablehlo.slice %v147 [0:4, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>
+    %v149 = stablehlo.slice %v147 [4:8, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>
+    %v150 = stablehlo.add %v148, %v149 : tensor<4x4xf32>
+    %v151 = stablehlo.slice %v150 [0:2, 0:4] : (tensor<4x4xf32>) -> tensor<2x4xf32>
+    %v152 = stablehlo.slice %v150 [2:4, 0:4] : (tensor<4x4xf32>) -> tensor<2x4xf32>
+    %v153 = stablehlo.add %v151, %v152 : tensor<2x4xf32>
+    %v154 = stablehlo.slice %v153 [0:1, 0:4] : (tensor<2x4xf32>) -> tensor<1x4xf32>
+    %v155 = stablehlo.slice %v153 [1:2, 0:4] : (tensor<2x4xf32>) -> tensor<1x4xf32>
+    %v156 = stablehlo.add %v154, %v155 : tensor<1x4xf32>
+    %v157 = stablehlo.reshape %v156 : (tensor<1x4xf32>) -> tensor<4xf32>
+    %v158 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v159 = stablehlo.broadcast_in_dim %v158, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v160 = stablehlo.divide %v157, %v159 : tensor<4xf32>
+    %v161 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v162 = stablehlo.broadcast_in_dim %v161, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v163 = stablehlo.add %v160, %v162 : tensor<4xf32>
+    %v164 = stablehlo.rsqrt %v163 : tensor<4xf32>
+    %v165 = stablehlo.broadcast_in_dim %v164, dims = [1] : (tensor<4xf32>) -> tensor<64x4xf32>
+    %v166 = stablehlo.multiply %v137, %v165 : tensor<64x4xf32>
+    %v167 = stablehlo.broadcast_in_dim %post_attention_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x4xf32>
+    %v168 = stablehlo.multiply %v166, %v167 : tensor<64x4xf32>
+    %v169 = stablehlo.dot_general %mlp_gate_proj_weight, %v168, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x4xf32>) -> tensor<128x4xf32>
+    %v170 = stablehlo.dot_general %mlp_up_proj_weight, %v168, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x4xf32>) -> tensor<128x4xf32>
+    %v171 = stablehlo.logistic %v169 : tensor<128x4xf32>
+    %v172 = stablehlo.multiply %v169, %v171 : tensor<128x4xf32>
+    %v173 = stablehlo.multiply %v172, %v170 : tensor<128x4xf32>
+    %v174 = stablehlo.dot_general %mlp_down_proj_weight, %v173, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x4xf32>) -> tensor<64x4xf32>
+    %v175 = stablehlo.add %v137, %v174 : tensor<64x4xf32>
+    return %v175, %v78, %v81 : tensor<64x4xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>
   }
 
   func.func private @forward_decode_b4_w32(%tokens: tensor<4xi32>, %pos: tensor<4xi32>) -> tensor<64x4xf32> {
@@ -7830,20 +8068,37 @@ module @model {
     util.global.store %v47#2, @cache.layers.1.v : tensor<5x64x2x16xf32>
     %v48 = util.global.load @model.norm.weight : tensor<64xf32>
     %v49 = stablehlo.multiply %v47#0, %v47#0 : tensor<64x4xf32>
-    %v50 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v51 = stablehlo.reduce(%v49 init: %v50) applies stablehlo.add across dimensions = [0] : (tensor<64x4xf32>, tensor<f32>) -> tensor<4xf32>
-    %v52 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v53 = stablehlo.broadcast_in_dim %v52, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v54 = stablehlo.divide %v51, %v53 : tensor<4xf32>
-    %v55 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v56 = stablehlo.broadcast_in_dim %v55, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v57 = stablehlo.add %v54, %v56 : tensor<4xf32>
-    %v58 = stablehlo.rsqrt %v57 : tensor<4xf32>
-    %v59 = stablehlo.broadcast_in_dim %v58, dims = [1] : (tensor<4xf32>) -> tensor<64x4xf32>
-    %v60 = stablehlo.multiply %v47#0, %v59 : tensor<64x4xf32>
-    %v61 = stablehlo.broadcast_in_dim %v48, dims = [0] : (tensor<64xf32>) -> tensor<64x4xf32>
-    %v62 = stablehlo.multiply %v60, %v61 : tensor<64x4xf32>
-    return %v62 : tensor<64x4xf32>
+    %v50 = stablehlo.slice %v49 [0:32, 0:4] : (tensor<64x4xf32>) -> tensor<32x4xf32>
+    %v51 = stablehlo.slice %v49 [32:64, 0:4] : (tensor<64x4xf32>) -> tensor<32x4xf32>
+    %v52 = stablehlo.add %v50, %v51 : tensor<32x4xf32>
+    %v53 = stablehlo.slice %v52 [0:16, 0:4] : (tensor<32x4xf32>) -> tensor<16x4xf32>
+    %v54 = stablehlo.slice %v52 [16:32, 0:4] : (tensor<32x4xf32>) -> tensor<16x4xf32>
+    %v55 = stablehlo.add %v53, %v54 : tensor<16x4xf32>
+    %v56 = stablehlo.slice %v55 [0:8, 0:4] : (tensor<16x4xf32>) -> tensor<8x4xf32>
+    %v57 = stablehlo.slice %v55 [8:16, 0:4] : (tensor<16x4xf32>) -> tensor<8x4xf32>
+    %v58 = stablehlo.add %v56, %v57 : tensor<8x4xf32>
+    %v59 = stablehlo.slice %v58 [0:4, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>
+    %v60 = stablehlo.slice %v58 [4:8, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>
+    %v61 = stablehlo.add %v59, %v60 : tensor<4x4xf32>
+    %v62 = stablehlo.slice %v61 [0:2, 0:4] : (tensor<4x4xf32>) -> tensor<2x4xf32>
+    %v63 = stablehlo.slice %v61 [2:4, 0:4] : (tensor<4x4xf32>) -> tensor<2x4xf32>
+    %v64 = stablehlo.add %v62, %v63 : tensor<2x4xf32>
+    %v65 = stablehlo.slice %v64 [0:1, 0:4] : (tensor<2x4xf32>) -> tensor<1x4xf32>
+    %v66 = stablehlo.slice %v64 [1:2, 0:4] : (tensor<2x4xf32>) -> tensor<1x4xf32>
+    %v67 = stablehlo.add %v65, %v66 : tensor<1x4xf32>
+    %v68 = stablehlo.reshape %v67 : (tensor<1x4xf32>) -> tensor<4xf32>
+    %v69 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v70 = stablehlo.broadcast_in_dim %v69, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v71 = stablehlo.divide %v68, %v70 : tensor<4xf32>
+    %v72 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v73 = stablehlo.broadcast_in_dim %v72, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v74 = stablehlo.add %v71, %v73 : tensor<4xf32>
+    %v75 = stablehlo.rsqrt %v74 : tensor<4xf32>
+    %v76 = stablehlo.broadcast_in_dim %v75, dims = [1] : (tensor<4xf32>) -> tensor<64x4xf32>
+    %v77 = stablehlo.multiply %v47#0, %v76 : tensor<64x4xf32>
+    %v78 = stablehlo.broadcast_in_dim %v48, dims = [0] : (tensor<64xf32>) -> tensor<64x4xf32>
+    %v79 = stablehlo.multiply %v77, %v78 : tensor<64x4xf32>
+    return %v79 : tensor<64x4xf32>
   }
 
   func.func @decode_ragged_logits_b4_w32(%tokens: tensor<4xi32>, %pos: tensor<4xi32>) -> tensor<4x512xf32> {
@@ -9503,154 +9758,188 @@ module @model {
 
   func.func private @layer_decode_b4_w64(%x: tensor<64x4xf32>, %cos: tensor<8x4xf32>, %sin: tensor<8x4xf32>, %kv_index: tensor<4x2xi32>, %query_pos: tensor<4x2xi32>, %k_cache: tensor<5x2x16x64xf32>, %v_cache: tensor<5x64x2x16xf32>, %input_layernorm_weight: tensor<64xf32>, %self_attn_q_proj_weight: tensor<64x64xf32>, %self_attn_k_proj_weight: tensor<32x64xf32>, %self_attn_v_proj_weight: tensor<32x64xf32>, %self_attn_o_proj_weight: tensor<64x64xf32>, %post_attention_layernorm_weight: tensor<64xf32>, %mlp_gate_proj_weight: tensor<128x64xf32>, %mlp_up_proj_weight: tensor<128x64xf32>, %mlp_down_proj_weight: tensor<64x128xf32>) -> (tensor<64x4xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>) {
     %v0 = stablehlo.multiply %x, %x : tensor<64x4xf32>
-    %v1 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v2 = stablehlo.reduce(%v0 init: %v1) applies stablehlo.add across dimensions = [0] : (tensor<64x4xf32>, tensor<f32>) -> tensor<4xf32>
-    %v3 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v4 = stablehlo.broadcast_in_dim %v3, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v5 = stablehlo.divide %v2, %v4 : tensor<4xf32>
-    %v6 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v7 = stablehlo.broadcast_in_dim %v6, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v8 = stablehlo.add %v5, %v7 : tensor<4xf32>
-    %v9 = stablehlo.rsqrt %v8 : tensor<4xf32>
-    %v10 = stablehlo.broadcast_in_dim %v9, dims = [1] : (tensor<4xf32>) -> tensor<64x4xf32>
-    %v11 = stablehlo.multiply %x, %v10 : tensor<64x4xf32>
-    %v12 = stablehlo.broadcast_in_dim %input_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x4xf32>
-    %v13 = stablehlo.multiply %v11, %v12 : tensor<64x4xf32>
-    %v14 = stablehlo.dot_general %self_attn_q_proj_weight, %v13, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x4xf32>) -> tensor<64x4xf32>
-    %v15 = stablehlo.dot_general %self_attn_k_proj_weight, %v13, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x4xf32>) -> tensor<32x4xf32>
-    %v16 = stablehlo.dot_general %self_attn_v_proj_weight, %v13, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x4xf32>) -> tensor<32x4xf32>
-    %v17 = stablehlo.reshape %v14 : (tensor<64x4xf32>) -> tensor<4x2x8x4xf32>
-    %v18 = stablehlo.slice %v17 [0:4, 0:1, 0:8, 0:4] : (tensor<4x2x8x4xf32>) -> tensor<4x1x8x4xf32>
-    %v19 = stablehlo.slice %v17 [0:4, 1:2, 0:8, 0:4] : (tensor<4x2x8x4xf32>) -> tensor<4x1x8x4xf32>
-    %v20 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<4x1x8x4xf32>
-    %v21 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<4x1x8x4xf32>
-    %v22 = stablehlo.multiply %v18, %v20 : tensor<4x1x8x4xf32>
-    %v23 = stablehlo.multiply %v19, %v21 : tensor<4x1x8x4xf32>
-    %v24 = stablehlo.multiply %v19, %v20 : tensor<4x1x8x4xf32>
-    %v25 = stablehlo.multiply %v18, %v21 : tensor<4x1x8x4xf32>
-    %v26 = stablehlo.subtract %v22, %v23 : tensor<4x1x8x4xf32>
-    %v27 = stablehlo.add %v24, %v25 : tensor<4x1x8x4xf32>
-    %v28 = stablehlo.concatenate %v26, %v27, dim = 1 : (tensor<4x1x8x4xf32>, tensor<4x1x8x4xf32>) -> tensor<4x2x8x4xf32>
-    %v29 = stablehlo.reshape %v28 : (tensor<4x2x8x4xf32>) -> tensor<64x4xf32>
-    %v30 = stablehlo.reshape %v15 : (tensor<32x4xf32>) -> tensor<2x2x8x4xf32>
-    %v31 = stablehlo.slice %v30 [0:2, 0:1, 0:8, 0:4] : (tensor<2x2x8x4xf32>) -> tensor<2x1x8x4xf32>
-    %v32 = stablehlo.slice %v30 [0:2, 1:2, 0:8, 0:4] : (tensor<2x2x8x4xf32>) -> tensor<2x1x8x4xf32>
-    %v33 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<2x1x8x4xf32>
-    %v34 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<2x1x8x4xf32>
-    %v35 = stablehlo.multiply %v31, %v33 : tensor<2x1x8x4xf32>
-    %v36 = stablehlo.multiply %v32, %v34 : tensor<2x1x8x4xf32>
-    %v37 = stablehlo.multiply %v32, %v33 : tensor<2x1x8x4xf32>
-    %v38 = stablehlo.multiply %v31, %v34 : tensor<2x1x8x4xf32>
-    %v39 = stablehlo.subtract %v35, %v36 : tensor<2x1x8x4xf32>
-    %v40 = stablehlo.add %v37, %v38 : tensor<2x1x8x4xf32>
-    %v41 = stablehlo.concatenate %v39, %v40, dim = 1 : (tensor<2x1x8x4xf32>, tensor<2x1x8x4xf32>) -> tensor<2x2x8x4xf32>
-    %v42 = stablehlo.reshape %v41 : (tensor<2x2x8x4xf32>) -> tensor<32x4xf32>
-    %v43 = stablehlo.slice %kv_index [0:4, 0:1] : (tensor<4x2xi32>) -> tensor<4x1xi32>
-    %v44 = stablehlo.reshape %v43 : (tensor<4x1xi32>) -> tensor<4xi32>
-    %v45 = stablehlo.slice %kv_index [0:4, 1:2] : (tensor<4x2xi32>) -> tensor<4x1xi32>
-    %v46 = stablehlo.reshape %v45 : (tensor<4x1xi32>) -> tensor<4xi32>
-    %v47 = stablehlo.constant dense<2048> : tensor<i32>
-    %v48 = stablehlo.broadcast_in_dim %v47, dims = [] : (tensor<i32>) -> tensor<4xi32>
-    %v49 = stablehlo.multiply %v44, %v48 : tensor<4xi32>
-    %v50 = stablehlo.add %v49, %v46 : tensor<4xi32>
-    %v51 = stablehlo.broadcast_in_dim %v50, dims = [1] : (tensor<4xi32>) -> tensor<32x4xi32>
-    %v52 = stablehlo.iota dim = 0 : tensor<32x4xi32>
-    %v53 = stablehlo.constant dense<64> : tensor<i32>
-    %v54 = stablehlo.broadcast_in_dim %v53, dims = [] : (tensor<i32>) -> tensor<32x4xi32>
-    %v55 = stablehlo.multiply %v52, %v54 : tensor<32x4xi32>
-    %v56 = stablehlo.add %v51, %v55 : tensor<32x4xi32>
-    %v57 = stablehlo.reshape %v56 : (tensor<32x4xi32>) -> tensor<128x1xi32>
-    %v58 = stablehlo.reshape %v42 : (tensor<32x4xf32>) -> tensor<128xf32>
-    %v59 = stablehlo.reshape %k_cache : (tensor<5x2x16x64xf32>) -> tensor<10240xf32>
-    %v60 = "stablehlo.scatter"(%v59, %v57, %v58) ({
+    %v1 = stablehlo.slice %v0 [0:32, 0:4] : (tensor<64x4xf32>) -> tensor<32x4xf32>
+    %v2 = stablehlo.slice %v0 [32:64, 0:4] : (tensor<64x4xf32>) -> tensor<32x4xf32>
+    %v3 = stablehlo.add %v1, %v2 : tensor<32x4xf32>
+    %v4 = stablehlo.slice %v3 [0:16, 0:4] : (tensor<32x4xf32>) -> tensor<16x4xf32>
+    %v5 = stablehlo.slice %v3 [16:32, 0:4] : (tensor<32x4xf32>) -> tensor<16x4xf32>
+    %v6 = stablehlo.add %v4, %v5 : tensor<16x4xf32>
+    %v7 = stablehlo.slice %v6 [0:8, 0:4] : (tensor<16x4xf32>) -> tensor<8x4xf32>
+    %v8 = stablehlo.slice %v6 [8:16, 0:4] : (tensor<16x4xf32>) -> tensor<8x4xf32>
+    %v9 = stablehlo.add %v7, %v8 : tensor<8x4xf32>
+    %v10 = stablehlo.slice %v9 [0:4, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>
+    %v11 = stablehlo.slice %v9 [4:8, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>
+    %v12 = stablehlo.add %v10, %v11 : tensor<4x4xf32>
+    %v13 = stablehlo.slice %v12 [0:2, 0:4] : (tensor<4x4xf32>) -> tensor<2x4xf32>
+    %v14 = stablehlo.slice %v12 [2:4, 0:4] : (tensor<4x4xf32>) -> tensor<2x4xf32>
+    %v15 = stablehlo.add %v13, %v14 : tensor<2x4xf32>
+    %v16 = stablehlo.slice %v15 [0:1, 0:4] : (tensor<2x4xf32>) -> tensor<1x4xf32>
+    %v17 = stablehlo.slice %v15 [1:2, 0:4] : (tensor<2x4xf32>) -> tensor<1x4xf32>
+    %v18 = stablehlo.add %v16, %v17 : tensor<1x4xf32>
+    %v19 = stablehlo.reshape %v18 : (tensor<1x4xf32>) -> tensor<4xf32>
+    %v20 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v21 = stablehlo.broadcast_in_dim %v20, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v22 = stablehlo.divide %v19, %v21 : tensor<4xf32>
+    %v23 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v24 = stablehlo.broadcast_in_dim %v23, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v25 = stablehlo.add %v22, %v24 : tensor<4xf32>
+    %v26 = stablehlo.rsqrt %v25 : tensor<4xf32>
+    %v27 = stablehlo.broadcast_in_dim %v26, dims = [1] : (tensor<4xf32>) -> tensor<64x4xf32>
+    %v28 = stablehlo.multiply %x, %v27 : tensor<64x4xf32>
+    %v29 = stablehlo.broadcast_in_dim %input_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x4xf32>
+    %v30 = stablehlo.multiply %v28, %v29 : tensor<64x4xf32>
+    %v31 = stablehlo.dot_general %self_attn_q_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x4xf32>) -> tensor<64x4xf32>
+    %v32 = stablehlo.dot_general %self_attn_k_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x4xf32>) -> tensor<32x4xf32>
+    %v33 = stablehlo.dot_general %self_attn_v_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x4xf32>) -> tensor<32x4xf32>
+    %v34 = stablehlo.reshape %v31 : (tensor<64x4xf32>) -> tensor<4x2x8x4xf32>
+    %v35 = stablehlo.slice %v34 [0:4, 0:1, 0:8, 0:4] : (tensor<4x2x8x4xf32>) -> tensor<4x1x8x4xf32>
+    %v36 = stablehlo.slice %v34 [0:4, 1:2, 0:8, 0:4] : (tensor<4x2x8x4xf32>) -> tensor<4x1x8x4xf32>
+    %v37 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<4x1x8x4xf32>
+    %v38 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<4x1x8x4xf32>
+    %v39 = stablehlo.multiply %v35, %v37 : tensor<4x1x8x4xf32>
+    %v40 = stablehlo.multiply %v36, %v38 : tensor<4x1x8x4xf32>
+    %v41 = stablehlo.multiply %v36, %v37 : tensor<4x1x8x4xf32>
+    %v42 = stablehlo.multiply %v35, %v38 : tensor<4x1x8x4xf32>
+    %v43 = stablehlo.subtract %v39, %v40 : tensor<4x1x8x4xf32>
+    %v44 = stablehlo.add %v41, %v42 : tensor<4x1x8x4xf32>
+    %v45 = stablehlo.concatenate %v43, %v44, dim = 1 : (tensor<4x1x8x4xf32>, tensor<4x1x8x4xf32>) -> tensor<4x2x8x4xf32>
+    %v46 = stablehlo.reshape %v45 : (tensor<4x2x8x4xf32>) -> tensor<64x4xf32>
+    %v47 = stablehlo.reshape %v32 : (tensor<32x4xf32>) -> tensor<2x2x8x4xf32>
+    %v48 = stablehlo.slice %v47 [0:2, 0:1, 0:8, 0:4] : (tensor<2x2x8x4xf32>) -> tensor<2x1x8x4xf32>
+    %v49 = stablehlo.slice %v47 [0:2, 1:2, 0:8, 0:4] : (tensor<2x2x8x4xf32>) -> tensor<2x1x8x4xf32>
+    %v50 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<2x1x8x4xf32>
+    %v51 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<2x1x8x4xf32>
+    %v52 = stablehlo.multiply %v48, %v50 : tensor<2x1x8x4xf32>
+    %v53 = stablehlo.multiply %v49, %v51 : tensor<2x1x8x4xf32>
+    %v54 = stablehlo.multiply %v49, %v50 : tensor<2x1x8x4xf32>
+    %v55 = stablehlo.multiply %v48, %v51 : tensor<2x1x8x4xf32>
+    %v56 = stablehlo.subtract %v52, %v53 : tensor<2x1x8x4xf32>
+    %v57 = stablehlo.add %v54, %v55 : tensor<2x1x8x4xf32>
+    %v58 = stablehlo.concatenate %v56, %v57, dim = 1 : (tensor<2x1x8x4xf32>, tensor<2x1x8x4xf32>) -> tensor<2x2x8x4xf32>
+    %v59 = stablehlo.reshape %v58 : (tensor<2x2x8x4xf32>) -> tensor<32x4xf32>
+    %v60 = stablehlo.slice %kv_index [0:4, 0:1] : (tensor<4x2xi32>) -> tensor<4x1xi32>
+    %v61 = stablehlo.reshape %v60 : (tensor<4x1xi32>) -> tensor<4xi32>
+    %v62 = stablehlo.slice %kv_index [0:4, 1:2] : (tensor<4x2xi32>) -> tensor<4x1xi32>
+    %v63 = stablehlo.reshape %v62 : (tensor<4x1xi32>) -> tensor<4xi32>
+    %v64 = stablehlo.constant dense<2048> : tensor<i32>
+    %v65 = stablehlo.broadcast_in_dim %v64, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v66 = stablehlo.multiply %v61, %v65 : tensor<4xi32>
+    %v67 = stablehlo.add %v66, %v63 : tensor<4xi32>
+    %v68 = stablehlo.broadcast_in_dim %v67, dims = [1] : (tensor<4xi32>) -> tensor<32x4xi32>
+    %v69 = stablehlo.iota dim = 0 : tensor<32x4xi32>
+    %v70 = stablehlo.constant dense<64> : tensor<i32>
+    %v71 = stablehlo.broadcast_in_dim %v70, dims = [] : (tensor<i32>) -> tensor<32x4xi32>
+    %v72 = stablehlo.multiply %v69, %v71 : tensor<32x4xi32>
+    %v73 = stablehlo.add %v68, %v72 : tensor<32x4xi32>
+    %v74 = stablehlo.reshape %v73 : (tensor<32x4xi32>) -> tensor<128x1xi32>
+    %v75 = stablehlo.reshape %v59 : (tensor<32x4xf32>) -> tensor<128xf32>
+    %v76 = stablehlo.reshape %k_cache : (tensor<5x2x16x64xf32>) -> tensor<10240xf32>
+    %v77 = "stablehlo.scatter"(%v76, %v74, %v75) ({
       ^bb0(%old: tensor<f32>, %new: tensor<f32>):
         stablehlo.return %new : tensor<f32>
     }) {indices_are_sorted = false, unique_indices = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<10240xf32>, tensor<128x1xi32>, tensor<128xf32>) -> tensor<10240xf32>
-    %v61 = stablehlo.reshape %v60 : (tensor<10240xf32>) -> tensor<5x2x16x64xf32>
-    %v62 = stablehlo.reshape %v16 : (tensor<32x4xf32>) -> tensor<2x16x4xf32>
-    %v63 = stablehlo.transpose %v62, dims = [2, 0, 1] : (tensor<2x16x4xf32>) -> tensor<4x2x16xf32>
-    %v64 = "stablehlo.scatter"(%v_cache, %kv_index, %v63) ({
+    %v78 = stablehlo.reshape %v77 : (tensor<10240xf32>) -> tensor<5x2x16x64xf32>
+    %v79 = stablehlo.reshape %v33 : (tensor<32x4xf32>) -> tensor<2x16x4xf32>
+    %v80 = stablehlo.transpose %v79, dims = [2, 0, 1] : (tensor<2x16x4xf32>) -> tensor<4x2x16xf32>
+    %v81 = "stablehlo.scatter"(%v_cache, %kv_index, %v80) ({
       ^bb0(%old: tensor<f32>, %new: tensor<f32>):
         stablehlo.return %new : tensor<f32>
     }) {indices_are_sorted = false, unique_indices = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1, 2], inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0, 1], index_vector_dim = 1>} : (tensor<5x64x2x16xf32>, tensor<4x2xi32>, tensor<4x2x16xf32>) -> tensor<5x64x2x16xf32>
-    %v65 = stablehlo.broadcast_in_dim %query_pos, dims = [0, 1] : (tensor<4x2xi32>) -> tensor<4x2x64xi32>
-    %v66 = stablehlo.iota dim = 2 : tensor<4x2x64xi32>
-    %v67 = stablehlo.compare LE, %v66, %v65, SIGNED : (tensor<4x2x64xi32>, tensor<4x2x64xi32>) -> tensor<4x2x64xi1>
-    %v68 = stablehlo.reshape %v29 : (tensor<64x4xf32>) -> tensor<2x2x16x4xf32>
-    %v69 = stablehlo.transpose %v68, dims = [3, 0, 1, 2] : (tensor<2x2x16x4xf32>) -> tensor<4x2x2x16xf32>
-    %v70 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v71 = stablehlo.broadcast_in_dim %v70, dims = [] : (tensor<f32>) -> tensor<4x2x64xf32>
-    %v72 = stablehlo.slice %v69 [0:4, 0:1, 0:2, 0:16] : (tensor<4x2x2x16xf32>) -> tensor<4x1x2x16xf32>
-    %v73 = stablehlo.reshape %v72 : (tensor<4x1x2x16xf32>) -> tensor<4x2x16xf32>
-    %v74 = stablehlo.slice %v61 [0:4, 0:1, 0:16, 0:64] : (tensor<5x2x16x64xf32>) -> tensor<4x1x16x64xf32>
-    %v75 = stablehlo.reshape %v74 : (tensor<4x1x16x64xf32>) -> tensor<4x16x64xf32>
-    %v76 = stablehlo.slice %v64 [0:4, 0:64, 0:1, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<4x64x1x16xf32>
-    %v77 = stablehlo.reshape %v76 : (tensor<4x64x1x16xf32>) -> tensor<4x64x16xf32>
-    %v78 = stablehlo.dot_general %v73, %v75, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x16xf32>, tensor<4x16x64xf32>) -> tensor<4x2x64xf32>
-    %v79 = stablehlo.constant dense<2.5e-1> : tensor<f32>
-    %v80 = stablehlo.broadcast_in_dim %v79, dims = [] : (tensor<f32>) -> tensor<4x2x64xf32>
-    %v81 = stablehlo.multiply %v78, %v80 : tensor<4x2x64xf32>
-    %v82 = stablehlo.select %v67, %v81, %v71 : tensor<4x2x64xi1>, tensor<4x2x64xf32>
-    %v83 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v84 = stablehlo.reduce(%v82 init: %v83) applies stablehlo.maximum across dimensions = [2] : (tensor<4x2x64xf32>, tensor<f32>) -> tensor<4x2xf32>
-    %v85 = stablehlo.broadcast_in_dim %v84, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x64xf32>
-    %v86 = stablehlo.subtract %v82, %v85 : tensor<4x2x64xf32>
-    %v87 = stablehlo.exponential %v86 : tensor<4x2x64xf32>
-    %v88 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v89 = stablehlo.reduce(%v87 init: %v88) applies stablehlo.add across dimensions = [2] : (tensor<4x2x64xf32>, tensor<f32>) -> tensor<4x2xf32>
-    %v90 = stablehlo.broadcast_in_dim %v89, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x64xf32>
-    %v91 = stablehlo.divide %v87, %v90 : tensor<4x2x64xf32>
-    %v92 = stablehlo.dot_general %v91, %v77, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x64xf32>, tensor<4x64x16xf32>) -> tensor<4x2x16xf32>
-    %v93 = stablehlo.reshape %v92 : (tensor<4x2x16xf32>) -> tensor<4x1x2x16xf32>
-    %v94 = stablehlo.slice %v69 [0:4, 1:2, 0:2, 0:16] : (tensor<4x2x2x16xf32>) -> tensor<4x1x2x16xf32>
-    %v95 = stablehlo.reshape %v94 : (tensor<4x1x2x16xf32>) -> tensor<4x2x16xf32>
-    %v96 = stablehlo.slice %v61 [0:4, 1:2, 0:16, 0:64] : (tensor<5x2x16x64xf32>) -> tensor<4x1x16x64xf32>
-    %v97 = stablehlo.reshape %v96 : (tensor<4x1x16x64xf32>) -> tensor<4x16x64xf32>
-    %v98 = stablehlo.slice %v64 [0:4, 0:64, 1:2, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<4x64x1x16xf32>
-    %v99 = stablehlo.reshape %v98 : (tensor<4x64x1x16xf32>) -> tensor<4x64x16xf32>
-    %v100 = stablehlo.dot_general %v95, %v97, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x16xf32>, tensor<4x16x64xf32>) -> tensor<4x2x64xf32>
-    %v101 = stablehlo.constant dense<2.5e-1> : tensor<f32>
-    %v102 = stablehlo.broadcast_in_dim %v101, dims = [] : (tensor<f32>) -> tensor<4x2x64xf32>
-    %v103 = stablehlo.multiply %v100, %v102 : tensor<4x2x64xf32>
-    %v104 = stablehlo.select %v67, %v103, %v71 : tensor<4x2x64xi1>, tensor<4x2x64xf32>
-    %v105 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v106 = stablehlo.reduce(%v104 init: %v105) applies stablehlo.maximum across dimensions = [2] : (tensor<4x2x64xf32>, tensor<f32>) -> tensor<4x2xf32>
+    %v82 = stablehlo.broadcast_in_dim %query_pos, dims = [0, 1] : (tensor<4x2xi32>) -> tensor<4x2x64xi32>
+    %v83 = stablehlo.iota dim = 2 : tensor<4x2x64xi32>
+    %v84 = stablehlo.compare LE, %v83, %v82, SIGNED : (tensor<4x2x64xi32>, tensor<4x2x64xi32>) -> tensor<4x2x64xi1>
+    %v85 = stablehlo.reshape %v46 : (tensor<64x4xf32>) -> tensor<2x2x16x4xf32>
+    %v86 = stablehlo.transpose %v85, dims = [3, 0, 1, 2] : (tensor<2x2x16x4xf32>) -> tensor<4x2x2x16xf32>
+    %v87 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v88 = stablehlo.broadcast_in_dim %v87, dims = [] : (tensor<f32>) -> tensor<4x2x64xf32>
+    %v89 = stablehlo.slice %v86 [0:4, 0:1, 0:2, 0:16] : (tensor<4x2x2x16xf32>) -> tensor<4x1x2x16xf32>
+    %v90 = stablehlo.reshape %v89 : (tensor<4x1x2x16xf32>) -> tensor<4x2x16xf32>
+    %v91 = stablehlo.slice %v78 [0:4, 0:1, 0:16, 0:64] : (tensor<5x2x16x64xf32>) -> tensor<4x1x16x64xf32>
+    %v92 = stablehlo.reshape %v91 : (tensor<4x1x16x64xf32>) -> tensor<4x16x64xf32>
+    %v93 = stablehlo.slice %v81 [0:4, 0:64, 0:1, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<4x64x1x16xf32>
+    %v94 = stablehlo.reshape %v93 : (tensor<4x64x1x16xf32>) -> tensor<4x64x16xf32>
+    %v95 = stablehlo.dot_general %v90, %v92, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x16xf32>, tensor<4x16x64xf32>) -> tensor<4x2x64xf32>
+    %v96 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v97 = stablehlo.broadcast_in_dim %v96, dims = [] : (tensor<f32>) -> tensor<4x2x64xf32>
+    %v98 = stablehlo.multiply %v95, %v97 : tensor<4x2x64xf32>
+    %v99 = stablehlo.select %v84, %v98, %v88 : tensor<4x2x64xi1>, tensor<4x2x64xf32>
+    %v100 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v101 = stablehlo.reduce(%v99 init: %v100) applies stablehlo.maximum across dimensions = [2] : (tensor<4x2x64xf32>, tensor<f32>) -> tensor<4x2xf32>
+    %v102 = stablehlo.broadcast_in_dim %v101, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x64xf32>
+    %v103 = stablehlo.subtract %v99, %v102 : tensor<4x2x64xf32>
+    %v104 = stablehlo.exponential %v103 : tensor<4x2x64xf32>
+    %v105 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v106 = stablehlo.reduce(%v104 init: %v105) applies stablehlo.add across dimensions = [2] : (tensor<4x2x64xf32>, tensor<f32>) -> tensor<4x2xf32>
     %v107 = stablehlo.broadcast_in_dim %v106, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x64xf32>
-    %v108 = stablehlo.subtract %v104, %v107 : tensor<4x2x64xf32>
-    %v109 = stablehlo.exponential %v108 : tensor<4x2x64xf32>
-    %v110 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v111 = stablehlo.reduce(%v109 init: %v110) applies stablehlo.add across dimensions = [2] : (tensor<4x2x64xf32>, tensor<f32>) -> tensor<4x2xf32>
-    %v112 = stablehlo.broadcast_in_dim %v111, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x64xf32>
-    %v113 = stablehlo.divide %v109, %v112 : tensor<4x2x64xf32>
-    %v114 = stablehlo.dot_general %v113, %v99, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x64xf32>, tensor<4x64x16xf32>) -> tensor<4x2x16xf32>
-    %v115 = stablehlo.reshape %v114 : (tensor<4x2x16xf32>) -> tensor<4x1x2x16xf32>
-    %v116 = stablehlo.concatenate %v93, %v115, dim = 1 : (tensor<4x1x2x16xf32>, tensor<4x1x2x16xf32>) -> tensor<4x2x2x16xf32>
-    %v117 = stablehlo.reshape %v116 : (tensor<4x2x2x16xf32>) -> tensor<4x64xf32>
-    %v118 = stablehlo.transpose %v117, dims = [1, 0] : (tensor<4x64xf32>) -> tensor<64x4xf32>
-    %v119 = stablehlo.dot_general %self_attn_o_proj_weight, %v118, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x4xf32>) -> tensor<64x4xf32>
-    %v120 = stablehlo.add %x, %v119 : tensor<64x4xf32>
-    %v121 = stablehlo.multiply %v120, %v120 : tensor<64x4xf32>
-    %v122 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v123 = stablehlo.reduce(%v121 init: %v122) applies stablehlo.add across dimensions = [0] : (tensor<64x4xf32>, tensor<f32>) -> tensor<4xf32>
-    %v124 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v125 = stablehlo.broadcast_in_dim %v124, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v126 = stablehlo.divide %v123, %v125 : tensor<4xf32>
-    %v127 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v128 = stablehlo.broadcast_in_dim %v127, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v129 = stablehlo.add %v126, %v128 : tensor<4xf32>
-    %v130 = stablehlo.rsqrt %v129 : tensor<4xf32>
-    %v131 = stablehlo.broadcast_in_dim %v130, dims = [1] : (tensor<4xf32>) -> tensor<64x4xf32>
-    %v132 = stablehlo.multiply %v120, %v131 : tensor<64x4xf32>
-    %v133 = stablehlo.broadcast_in_dim %post_attention_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x4xf32>
-    %v134 = stablehlo.multiply %v132, %v133 : tensor<64x4xf32>
-    %v135 = stablehlo.dot_general %mlp_gate_proj_weight, %v134, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x4xf32>) -> tensor<128x4xf32>
-    %v136 = stablehlo.dot_general %mlp_up_proj_weight, %v134, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x4xf32>) -> tensor<128x4xf32>
-    %v137 = stablehlo.logistic %v135 : tensor<128x4xf32>
-    %v138 = stablehlo.multiply %v135, %v137 : tensor<128x4xf32>
-    %v139 = stablehlo.multiply %v138, %v136 : tensor<128x4xf32>
-    %v140 = stablehlo.dot_general %mlp_down_proj_weight, %v139, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x4xf32>) -> tensor<64x4xf32>
-    %v141 = stablehlo.add %v120, %v140 : tensor<64x4xf32>
-    return %v141, %v61, %v64 : tensor<64x4xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>
+    %v108 = stablehlo.divide %v104, %v107 : tensor<4x2x64xf32>
+    %v109 = stablehlo.dot_general %v108, %v94, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x64xf32>, tensor<4x64x16xf32>) -> tensor<4x2x16xf32>
+    %v110 = stablehlo.reshape %v109 : (tensor<4x2x16xf32>) -> tensor<4x1x2x16xf32>
+    %v111 = stablehlo.slice %v86 [0:4, 1:2, 0:2, 0:16] : (tensor<4x2x2x16xf32>) -> tensor<4x1x2x16xf32>
+    %v112 = stablehlo.reshape %v111 : (tensor<4x1x2x16xf32>) -> tensor<4x2x16xf32>
+    %v113 = stablehlo.slice %v78 [0:4, 1:2, 0:16, 0:64] : (tensor<5x2x16x64xf32>) -> tensor<4x1x16x64xf32>
+    %v114 = stablehlo.reshape %v113 : (tensor<4x1x16x64xf32>) -> tensor<4x16x64xf32>
+    %v115 = stablehlo.slice %v81 [0:4, 0:64, 1:2, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<4x64x1x16xf32>
+    %v116 = stablehlo.reshape %v115 : (tensor<4x64x1x16xf32>) -> tensor<4x64x16xf32>
+    %v117 = stablehlo.dot_general %v112, %v114, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x16xf32>, tensor<4x16x64xf32>) -> tensor<4x2x64xf32>
+    %v118 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v119 = stablehlo.broadcast_in_dim %v118, dims = [] : (tensor<f32>) -> tensor<4x2x64xf32>
+    %v120 = stablehlo.multiply %v117, %v119 : tensor<4x2x64xf32>
+    %v121 = stablehlo.select %v84, %v120, %v88 : tensor<4x2x64xi1>, tensor<4x2x64xf32>
+    %v122 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v123 = stablehlo.reduce(%v121 init: %v122) applies stablehlo.maximum across dimensions = [2] : (tensor<4x2x64xf32>, tensor<f32>) -> tensor<4x2xf32>
+    %v124 = stablehlo.broadcast_in_dim %v123, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x64xf32>
+    %v125 = stablehlo.subtract %v121, %v124 : tensor<4x2x64xf32>
+    %v126 = stablehlo.exponential %v125 : tensor<4x2x64xf32>
+    %v127 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v128 = stablehlo.reduce(%v126 init: %v127) applies stablehlo.add across dimensions = [2] : (tensor<4x2x64xf32>, tensor<f32>) -> tensor<4x2xf32>
+    %v129 = stablehlo.broadcast_in_dim %v128, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x64xf32>
+    %v130 = stablehlo.divide %v126, %v129 : tensor<4x2x64xf32>
+    %v131 = stablehlo.dot_general %v130, %v116, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x64xf32>, tensor<4x64x16xf32>) -> tensor<4x2x16xf32>
+    %v132 = stablehlo.reshape %v131 : (tensor<4x2x16xf32>) -> tensor<4x1x2x16xf32>
+    %v133 = stablehlo.concatenate %v110, %v132, dim = 1 : (tensor<4x1x2x16xf32>, tensor<4x1x2x16xf32>) -> tensor<4x2x2x16xf32>
+    %v134 = stablehlo.reshape %v133 : (tensor<4x2x2x16xf32>) -> tensor<4x64xf32>
+    %v135 = stablehlo.transpose %v134, dims = [1, 0] : (tensor<4x64xf32>) -> tensor<64x4xf32>
+    %v136 = stablehlo.dot_general %self_attn_o_proj_weight, %v135, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x4xf32>) -> tensor<64x4xf32>
+    %v137 = stablehlo.add %x, %v136 : tensor<64x4xf32>
+    %v138 = stablehlo.multiply %v137, %v137 : tensor<64x4xf32>
+    %v139 = stablehlo.slice %v138 [0:32, 0:4] : (tensor<64x4xf32>) -> tensor<32x4xf32>
+    %v140 = stablehlo.slice %v138 [32:64, 0:4] : (tensor<64x4xf32>) -> tensor<32x4xf32>
+    %v141 = stablehlo.add %v139, %v140 : tensor<32x4xf32>
+    %v142 = stablehlo.slice %v141 [0:16, 0:4] : (tensor<32x4xf32>) -> tensor<16x4xf32>
+    %v143 = stablehlo.slice %v141 [16:32, 0:4] : (tensor<32x4xf32>) -> tensor<16x4xf32>
+    %v144 = stablehlo.add %v142, %v143 : tensor<16x4xf32>
+    %v145 = stablehlo.slice %v144 [0:8, 0:4] : (tensor<16x4xf32>) -> tensor<8x4xf32>
+    %v146 = stablehlo.slice %v144 [8:16, 0:4] : (tensor<16x4xf32>) -> tensor<8x4xf32>
+    %v147 = stablehlo.add %v145, %v146 : tensor<8x4xf32>
+    %v148 = stablehlo.slice %v147 [0:4, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>
+    %v149 = stablehlo.slice %v147 [4:8, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>
+    %v150 = stablehlo.add %v148, %v149 : tensor<4x4xf32>
+    %v151 = stablehlo.slice %v150 [0:2, 0:4] : (tensor<4x4xf32>) -> tensor<2x4xf32>
+    %v152 = stablehlo.slice %v150 [2:4, 0:4] : (tensor<4x4xf32>) -> tensor<2x4xf32>
+    %v153 = stablehlo.add %v151, %v152 : tensor<2x4xf32>
+    %v154 = stablehlo.slice %v153 [0:1, 0:4] : (tensor<2x4xf32>) -> tensor<1x4xf32>
+    %v155 = stablehlo.slice %v153 [1:2, 0:4] : (tensor<2x4xf32>) -> tensor<1x4xf32>
+    %v156 = stablehlo.add %v154, %v155 : tensor<1x4xf32>
+    %v157 = stablehlo.reshape %v156 : (tensor<1x4xf32>) -> tensor<4xf32>
+    %v158 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v159 = stablehlo.broadcast_in_dim %v158, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v160 = stablehlo.divide %v157, %v159 : tensor<4xf32>
+    %v161 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v162 = stablehlo.broadcast_in_dim %v161, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v163 = stablehlo.add %v160, %v162 : tensor<4xf32>
+    %v164 = stablehlo.rsqrt %v163 : tensor<4xf32>
+    %v165 = stablehlo.broadcast_in_dim %v164, dims = [1] : (tensor<4xf32>) -> tensor<64x4xf32>
+    %v166 = stablehlo.multiply %v137, %v165 : tensor<64x4xf32>
+    %v167 = stablehlo.broadcast_in_dim %post_attention_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x4xf32>
+    %v168 = stablehlo.multiply %v166, %v167 : tensor<64x4xf32>
+    %v169 = stablehlo.dot_general %mlp_gate_proj_weight, %v168, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x4xf32>) -> tensor<128x4xf32>
+    %v170 = stablehlo.dot_general %mlp_up_proj_weight, %v168, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x4xf32>) -> tensor<128x4xf32>
+    %v171 = stablehlo.logistic %v169 : tensor<128x4xf32>
+    %v172 = stablehlo.multiply %v169, %v171 : tensor<128x4xf32>
+    %v173 = stablehlo.multiply %v172, %v170 : tensor<128x4xf32>
+    %v174 = stablehlo.dot_general %mlp_down_proj_weight, %v173, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x4xf32>) -> tensor<64x4xf32>
+    %v175 = stablehlo.add %v137, %v174 : tensor<64x4xf32>
+    return %v175, %v78, %v81 : tensor<64x4xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>
   }
 
   func.func private @forward_decode_b4_w64(%tokens: tensor<4xi32>, %pos: tensor<4xi32>) -> tensor<64x4xf32> {
@@ -9708,20 +9997,37 @@ module @model {
     util.global.store %v47#2, @cache.layers.1.v : tensor<5x64x2x16xf32>
     %v48 = util.global.load @model.norm.weight : tensor<64xf32>
     %v49 = stablehlo.multiply %v47#0, %v47#0 : tensor<64x4xf32>
-    %v50 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v51 = stablehlo.reduce(%v49 init: %v50) applies stablehlo.add across dimensions = [0] : (tensor<64x4xf32>, tensor<f32>) -> tensor<4xf32>
-    %v52 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v53 = stablehlo.broadcast_in_dim %v52, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v54 = stablehlo.divide %v51, %v53 : tensor<4xf32>
-    %v55 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v56 = stablehlo.broadcast_in_dim %v55, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v57 = stablehlo.add %v54, %v56 : tensor<4xf32>
-    %v58 = stablehlo.rsqrt %v57 : tensor<4xf32>
-    %v59 = stablehlo.broadcast_in_dim %v58, dims = [1] : (tensor<4xf32>) -> tensor<64x4xf32>
-    %v60 = stablehlo.multiply %v47#0, %v59 : tensor<64x4xf32>
-    %v61 = stablehlo.broadcast_in_dim %v48, dims = [0] : (tensor<64xf32>) -> tensor<64x4xf32>
-    %v62 = stablehlo.multiply %v60, %v61 : tensor<64x4xf32>
-    return %v62 : tensor<64x4xf32>
+    %v50 = stablehlo.slice %v49 [0:32, 0:4] : (tensor<64x4xf32>) -> tensor<32x4xf32>
+    %v51 = stablehlo.slice %v49 [32:64, 0:4] : (tensor<64x4xf32>) -> tensor<32x4xf32>
+    %v52 = stablehlo.add %v50, %v51 : tensor<32x4xf32>
+    %v53 = stablehlo.slice %v52 [0:16, 0:4] : (tensor<32x4xf32>) -> tensor<16x4xf32>
+    %v54 = stablehlo.slice %v52 [16:32, 0:4] : (tensor<32x4xf32>) -> tensor<16x4xf32>
+    %v55 = stablehlo.add %v53, %v54 : tensor<16x4xf32>
+    %v56 = stablehlo.slice %v55 [0:8, 0:4] : (tensor<16x4xf32>) -> tensor<8x4xf32>
+    %v57 = stablehlo.slice %v55 [8:16, 0:4] : (tensor<16x4xf32>) -> tensor<8x4xf32>
+    %v58 = stablehlo.add %v56, %v57 : tensor<8x4xf32>
+    %v59 = stablehlo.slice %v58 [0:4, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>
+    %v60 = stablehlo.slice %v58 [4:8, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>
+    %v61 = stablehlo.add %v59, %v60 : tensor<4x4xf32>
+    %v62 = stablehlo.slice %v61 [0:2, 0:4] : (tensor<4x4xf32>) -> tensor<2x4xf32>
+    %v63 = stablehlo.slice %v61 [2:4, 0:4] : (tensor<4x4xf32>) -> tensor<2x4xf32>
+    %v64 = stablehlo.add %v62, %v63 : tensor<2x4xf32>
+    %v65 = stablehlo.slice %v64 [0:1, 0:4] : (tensor<2x4xf32>) -> tensor<1x4xf32>
+    %v66 = stablehlo.slice %v64 [1:2, 0:4] : (tensor<2x4xf32>) -> tensor<1x4xf32>
+    %v67 = stablehlo.add %v65, %v66 : tensor<1x4xf32>
+    %v68 = stablehlo.reshape %v67 : (tensor<1x4xf32>) -> tensor<4xf32>
+    %v69 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v70 = stablehlo.broadcast_in_dim %v69, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v71 = stablehlo.divide %v68, %v70 : tensor<4xf32>
+    %v72 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v73 = stablehlo.broadcast_in_dim %v72, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v74 = stablehlo.add %v71, %v73 : tensor<4xf32>
+    %v75 = stablehlo.rsqrt %v74 : tensor<4xf32>
+    %v76 = stablehlo.broadcast_in_dim %v75, dims = [1] : (tensor<4xf32>) -> tensor<64x4xf32>
+    %v77 = stablehlo.multiply %v47#0, %v76 : tensor<64x4xf32>
+    %v78 = stablehlo.broadcast_in_dim %v48, dims = [0] : (tensor<64xf32>) -> tensor<64x4xf32>
+    %v79 = stablehlo.multiply %v77, %v78 : tensor<64x4xf32>
+    return %v79 : tensor<64x4xf32>
   }
 
   func.func @decode_ragged_logits_b4_w64(%tokens: tensor<4xi32>, %pos: tensor<4xi32>) -> tensor<4x512xf32> {

@@ -136,7 +136,7 @@ LLM_FORMATS(EXPERTS_F32_ROW)
 
 // One token's fixed-point product over tiles of a weight (fixed_matvec.c's `_product`).
 typedef void (*fixed_product)(const uint8_t*, const struct weight*, int, size_t, size_t, size_t,
-                              size_t);
+                              size_t, size_t);
 
 INLINE void experts_fixed(enum code code, int group, enum maps mp, int has_min,
                           fixed_product product, const float* x, const int32_t* ids,
@@ -149,7 +149,7 @@ INLINE void experts_fixed(enum code code, int group, enum maps mp, int has_min,
         const float* row = x + (p % M) * K;
         if (K % 32 == 0 && fx_finite(row, K)) {
             const struct weight one = {ew.codes, ew.scales, ew.mins, y + p * N, tiles};
-            product((const uint8_t*)row, &one, 1, K, stored_groups, per_workgroup,
+            product((const uint8_t*)row, &one, 1, K, 1, stored_groups, per_workgroup,
                     workgroup % per_expert);
             continue;
         }

@@ -93,49 +93,82 @@ INLINE int fx_finite(const float* x, size_t n) {
 // The low byte of each lane, sign-extended: a limb in [-128, 127].
 INLINE __m512i fx_low_byte(__m512i v) { return _mm512_srai_epi32(_mm512_slli_epi32(v, 24), 24); }
 
+// Block b of q (inputs 32b..32b+31 of its buffer) from the 32 inputs v.
+INLINE void fx_quantize_block(const __m512 v[2], size_t b, struct fx_inputs* q) {
+    const float amax = _mm512_reduce_max_ps(_mm512_max_ps(_mm512_abs_ps(v[0]), _mm512_abs_ps(v[1])));
+    uint32_t bits;
+    __builtin_memcpy(&bits, &amax, 4);
+    // amax < 2^e; e >= -96 keeps both 2^(30 - e) and the unit 2^(e - 30) normal floats (a
+    // block that small is held to 2^-126 absolute).
+    int e = (int)((bits >> 23) & 0xFF) - 126;
+    if (e < -96) e = -96;
+    const __m512 up = _mm512_castsi512_ps(_mm512_set1_epi32((157 - e) << 23));
+    const uint32_t unit_bits = (uint32_t)(97 + e) << 23;
+    __builtin_memcpy(&q->unit[b], &unit_bits, 4);
+    for (int h = 0; h < 2; ++h) {
+        const size_t half = b * 2 + h;
+        __m512i rest = _mm512_cvt_roundps_epi32(_mm512_mul_ps(v[h], up),
+                                                _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+        __m512i limb[FX_LIMBS];
+        for (int l = 0; l < FX_LIMBS; ++l) {
+            // The last limb is what remains: |N| < 2^30 leaves it within [-65, 65].
+            limb[l] = l + 1 < FX_LIMBS ? fx_low_byte(rest) : rest;
+            rest = _mm512_srai_epi32(_mm512_sub_epi32(rest, limb[l]), 8);
+            _mm_store_si128((__m128i*)(q->limbs[l] + half * 16), _mm512_cvtepi32_epi8(limb[l]));
+        }
+        // The 16 inputs' sum per limb, two limbs to a lane (16-bit halves: a sum of 16
+        // bytes fits in 12 bits), so two horizontal sums serve all four; the sum of N
+        // follows from them exactly.
+        int64_t total = 0;
+        for (int pair = 0; pair < FX_LIMBS / 2; ++pair) {
+            const int32_t both = _mm512_reduce_add_epi32(_mm512_add_epi32(
+                limb[2 * pair], _mm512_slli_epi32(limb[2 * pair + 1], 16)));
+            const int32_t low = (int16_t)(both & 0xFFFF);
+            const int32_t high = (both - low) >> 16;
+            q->pair_sum16[half][pair] = low + 256 * high;
+            total += ((int64_t)low << (16 * pair)) + ((int64_t)high << (16 * pair + 8));
+        }
+        q->total[half] = total;
+        q->min_weight16[half] = (float)total * q->unit[b];
+    }
+    q->min_weight32[b] = (float)(q->total[2 * b] + q->total[2 * b + 1]) * q->unit[b];
+    for (int pair = 0; pair < 2; ++pair)
+        q->pair_sum32[b][pair] = q->pair_sum16[2 * b][pair] + q->pair_sum16[2 * b + 1][pair];
+}
+
 // n inputs (a multiple of FX_BLOCK) of one token, contiguous at x, into q.
 INLINE void fx_quantize(const float* x, size_t n, struct fx_inputs* q) {
     for (size_t b = 0; b < n / FX_BLOCK; ++b) {
         const __m512 v[2] = {_mm512_loadu_ps(x + b * FX_BLOCK), _mm512_loadu_ps(x + b * FX_BLOCK + 16)};
-        const float amax = _mm512_reduce_max_ps(_mm512_max_ps(_mm512_abs_ps(v[0]), _mm512_abs_ps(v[1])));
-        uint32_t bits;
-        __builtin_memcpy(&bits, &amax, 4);
-        // amax < 2^e; e >= -96 keeps both 2^(30 - e) and the unit 2^(e - 30) normal floats (a
-        // block that small is held to 2^-126 absolute).
-        int e = (int)((bits >> 23) & 0xFF) - 126;
-        if (e < -96) e = -96;
-        const __m512 up = _mm512_castsi512_ps(_mm512_set1_epi32((157 - e) << 23));
-        const uint32_t unit_bits = (uint32_t)(97 + e) << 23;
-        __builtin_memcpy(&q->unit[b], &unit_bits, 4);
-        for (int h = 0; h < 2; ++h) {
-            const size_t half = b * 2 + h;
-            __m512i rest = _mm512_cvt_roundps_epi32(_mm512_mul_ps(v[h], up),
-                                                    _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-            __m512i limb[FX_LIMBS];
-            for (int l = 0; l < FX_LIMBS; ++l) {
-                // The last limb is what remains: |N| < 2^30 leaves it within [-65, 65].
-                limb[l] = l + 1 < FX_LIMBS ? fx_low_byte(rest) : rest;
-                rest = _mm512_srai_epi32(_mm512_sub_epi32(rest, limb[l]), 8);
-                _mm_store_si128((__m128i*)(q->limbs[l] + half * 16), _mm512_cvtepi32_epi8(limb[l]));
-            }
-            // The 16 inputs' sum per limb, two limbs to a lane (16-bit halves: a sum of 16
-            // bytes fits in 12 bits), so two horizontal sums serve all four; the sum of N
-            // follows from them exactly.
-            int64_t total = 0;
-            for (int pair = 0; pair < FX_LIMBS / 2; ++pair) {
-                const int32_t both = _mm512_reduce_add_epi32(_mm512_add_epi32(
-                    limb[2 * pair], _mm512_slli_epi32(limb[2 * pair + 1], 16)));
-                const int32_t low = (int16_t)(both & 0xFFFF);
-                const int32_t high = (both - low) >> 16;
-                q->pair_sum16[half][pair] = low + 256 * high;
-                total += ((int64_t)low << (16 * pair)) + ((int64_t)high << (16 * pair + 8));
-            }
-            q->total[half] = total;
-            q->min_weight16[half] = (float)total * q->unit[b];
-        }
-        q->min_weight32[b] = (float)(q->total[2 * b] + q->total[2 * b + 1]) * q->unit[b];
-        for (int pair = 0; pair < 2; ++pair)
-            q->pair_sum32[b][pair] = q->pair_sum16[2 * b][pair] + q->pair_sum16[2 * b + 1][pair];
+        fx_quantize_block(v, b, q);
+    }
+}
+
+// The inputs' offsets in a column of x [K, M]: 16 of them, M floats apart.
+INLINE __m512i fx_apart(size_t M) {
+    return _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                              _mm512_set1_epi32((int)M));
+}
+
+// Whether the n inputs (a multiple of 16) M floats apart from x are all finite.
+INLINE int fx_column_finite(const float* x, size_t M, size_t n) {
+    const __m512i apart = fx_apart(M);
+    __mmask16 bad = 0;
+    // fpclass 0x99: quiet NaN, signalling NaN, +infinity, -infinity.
+    for (size_t k = 0; k < n; k += 16)
+        bad |= _mm512_fpclass_ps_mask(_mm512_i32gather_ps(apart, x + k * M, 4), 0x99);
+    return bad == 0;
+}
+
+// n inputs of one token of several, M floats apart from x (a column of x [K, M]), into q's
+// blocks from `at` on: the same blocks `fx_quantize` makes of them.
+INLINE void fx_quantize_column(const float* x, size_t M, size_t n, size_t at, struct fx_inputs* q) {
+    const __m512i apart = fx_apart(M);
+    for (size_t b = 0; b < n / FX_BLOCK; ++b) {
+        const float* xb = x + b * FX_BLOCK * M;
+        const __m512 v[2] = {_mm512_i32gather_ps(apart, xb, 4),
+                             _mm512_i32gather_ps(apart, xb + 16 * M, 4)};
+        fx_quantize_block(v, at + b, q);
     }
 }
 
@@ -184,11 +217,6 @@ INLINE __m512i fx_add_high(enum code code, const struct fx_tables* t, const uint
     return i6_add_high(q, words, _mm512_load_si512(t->high6));
 }
 
-// acc + group g's product for one tile's 16 rows: the group's codes at cg, read as stored (no
-// unpacking through the stack, which costs as much as the products at one token), its scale
-// and min vectors. Codes are made unsigned (q + off: I4 as n ^ 8, 5- and 6-bit codes with
-// their high bits added), and the offset comes off in integers: each limb's sum starts from
-// -off times the limb's sum over the group.
 // MXFP4's scale 2^(e - 128) times the unit u, from the 16 rows' exponent bytes e (as i32
 // lanes) and u's bits, in integers: the f32 product of two powers of two is 2^E exactly
 // while normal or subnormal (E >= -149), 0 below (2^-150 rounds to even), infinity from
@@ -211,20 +239,80 @@ INLINE __m512 e8_times_unit(__m512i e, float unit) {
     return _mm512_castsi512_ps(_mm512_mask_blend_epi32(is_normal, subnormal, normal));
 }
 
+// Steps of 8 inputs in a group (of 16 or 32).
+#define FX_STEPS 4
+
+// A group's codes at cg as `vpdpbusd` takes them: w[s][h] holds inputs 8s + 4h..8s + 4h + 3
+// (row r's four at bytes 4r..4r+3), made unsigned (q + off: I4 as n ^ 8, table codes through
+// their values, 5- and 6-bit codes with their high bits added, byte codes with the sign bit
+// flipped). Read as stored: no unpacking through the stack, which costs as much as the
+// products at one token.
+INLINE void fx_unpack(enum code code, int group, const struct fx_tables* t, const uint8_t* cg,
+                      __m512i w[FX_STEPS][2]) {
+    if (two_bit_code(code)) {
+#pragma GCC unroll 4
+        for (int k = 0; k < group; k += 8) {
+            // One load per 16 inputs, each quad's bytes permuted out of it.
+            const __m512i codes16 = _mm512_loadu_si512((const void*)(cg + k / 16 * 64));
+            w[k / 8][0] = u2_quad_of(codes16, k % 16 / 4);
+            w[k / 8][1] = u2_quad_of(codes16, k % 16 / 4 + 1);
+            if (code == I3) {
+                w[k / 8][0] = i3_add_high(w[k / 8][0], cg + (size_t)group * 4 + (size_t)k * 2);
+                w[k / 8][1] = i3_add_high(w[k / 8][1], cg + (size_t)group * 4 + (size_t)(k + 4) * 2);
+            }
+        }
+    } else if (code == I8) {
+        // 4 inputs' 16 bytes each permuted to a quad, the sign bit flipped (q + 128).
+        const __m512i bytes = _mm512_load_si512(t->bytes), flip = _mm512_set1_epi8((char)0x80);
+#pragma GCC unroll 4
+        for (int k = 0; k < group; k += 8)
+            for (int h = 0; h < 2; ++h)
+                w[k / 8][h] = _mm512_xor_si512(
+                    _mm512_permutexvar_epi8(bytes, _mm512_loadu_si512((const void*)(cg + (k + 4 * h) * 16))), flip);
+    } else {
+        const __m512i quad0 = _mm512_load_si512(t->quad[0]), quad1 = _mm512_load_si512(t->quad[1]);
+        const __m512i shift = _mm512_load_si512(t->shift), low = _mm512_set1_epi8(0x0F);
+        const __m512i values = table_bytes(code);
+#pragma GCC unroll 4
+        for (int k = 0; k < group; k += 8) {
+            __m512i src = _mm512_loadu_si512((const void*)(cg + k * 8));
+            if (code == I4) src = _mm512_xor_si512(src, _mm512_set1_epi8((char)0x88));
+            __m512i q[2] = {
+                _mm512_and_si512(_mm512_srlv_epi16(_mm512_permutexvar_epi8(quad0, src), shift), low),
+                _mm512_and_si512(_mm512_srlv_epi16(_mm512_permutexvar_epi8(quad1, src), shift), low)};
+            if (table_code(code)) {
+                // Indices to the table's values plus the offset.
+                q[0] = _mm512_shuffle_epi8(values, q[0]);
+                q[1] = _mm512_shuffle_epi8(values, q[1]);
+            }
+            if (code == U5 || code == I5 || code == I6) {
+                const uint8_t* high = cg + (size_t)group * 8;
+                const size_t pair_bytes = code == I6 ? 8 : 4;
+                q[0] = fx_add_high(code, t, high + (size_t)(k / 2) * pair_bytes, q[0]);
+                q[1] = fx_add_high(code, t, high + (size_t)(k / 2 + 2) * pair_bytes, q[1]);
+            }
+            w[k / 8][0] = q[0];
+            w[k / 8][1] = q[1];
+        }
+    }
+}
+
+// acc + group g's product for one tile's 16 rows and one token (g indexes q's groups): the
+// group's codes unpacked (`fx_unpack`), its scale and min vectors. The codes' offset comes off
+// in integers: each limb's sum starts from -off times the limb's sum over the group.
 // (With MAP_E8, `scale` holds the rows' exponent bytes as i32 lanes, see `e8_times_unit`.)
-INLINE __m512 fx_group(enum code code, int group, enum maps mp, int has_min,
-                       const struct fx_tables* t, const uint8_t* cg, const struct fx_inputs* q,
-                       size_t g, __m512 scale, __m512 min, __m512 acc) {
-    const __m512i quad0 = _mm512_load_si512(t->quad[0]), quad1 = _mm512_load_si512(t->quad[1]);
-    const __m512i shift = _mm512_load_si512(t->shift), low = _mm512_set1_epi8(0x0F);
+// Every token's product of a group goes through here, one token's or several's, so a token's
+// numbers are the same whatever else the call holds.
+INLINE __m512 fx_dots(enum code code, int group, enum maps mp, int has_min,
+                      __m512i w[FX_STEPS][2], const struct fx_inputs* q, size_t g,
+                      __m512 scale, __m512 min, __m512 acc) {
     const int off = code_offset(code);
-    const __m512i values = table_bytes(code);
     const size_t first = g * group / 16;
     // Per limb, the two quads' sums apart: eight independent `vpdpbusd` chains. Groups of 16
     // (Q2_K, Q3_K, Q6_K) give each chain only 2, and there four chains (one per limb, both
     // quads into it) measured 8-10% faster from L2 and 3-9% from memory, without the halves'
-    // sums; groups of 32 measured the same or slower so (Zen 4).
-#define FX_HALF(h) (group == 16 ? 0 : (h))
+    // sums; groups of 32 measured the same or slower so (Zen 4). Byte codes keep the halves.
+#define FX_HALF(h) (group == 16 && code != I8 ? 0 : (h))
     __m512i dot[2][FX_LIMBS];
     // The offset comes off the pairs' sums (see the end): limbs 0 and 2 start from it.
     const int32_t* pairs = group == 32 ? q->pair_sum32[g] : q->pair_sum16[first];
@@ -232,64 +320,14 @@ INLINE __m512 fx_group(enum code code, int group, enum maps mp, int has_min,
         dot[0][l] = l % 2 ? _mm512_setzero_si512() : _mm512_set1_epi32(-off * pairs[l / 2]);
         dot[1][l] = _mm512_setzero_si512();
     }
-    if (two_bit_code(code)) {
 #pragma GCC unroll 4
-        for (int k = 0; k < group; k += 8) {
-            // One load per 16 inputs, each quad's bytes permuted out of it.
-            const __m512i codes16 = _mm512_loadu_si512((const void*)(cg + k / 16 * 64));
-            __m512i w[2] = {u2_quad_of(codes16, k % 16 / 4), u2_quad_of(codes16, k % 16 / 4 + 1)};
-            if (code == I3) {
-                w[0] = i3_add_high(w[0], cg + (size_t)group * 4 + (size_t)k * 2);
-                w[1] = i3_add_high(w[1], cg + (size_t)group * 4 + (size_t)(k + 4) * 2);
-            }
-            const size_t at = g * group + k;
+    for (int k = 0; k < group; k += 8) {
+        const size_t at = g * group + k;
 #pragma GCC unroll 2
-            for (int h = 0; h < 2; ++h)
+        for (int h = 0; h < 2; ++h)
 #pragma GCC unroll 4
-                for (int l = 0; l < FX_LIMBS; ++l)
-                    dot[FX_HALF(h)][l] = dpbusd_broadcast(dot[FX_HALF(h)][l], w[h], (const uint8_t*)q->limbs[l] + at + 4 * h);
-        }
-    } else if (code == I8) {
-        // Byte codes: 4 inputs' 16 bytes each permuted to a quad, the sign bit flipped (q + 128).
-        const __m512i bytes = _mm512_load_si512(t->bytes), flip = _mm512_set1_epi8((char)0x80);
-#pragma GCC unroll 4
-        for (int k = 0; k < group; k += 8) {
-            const __m512i w[2] = {
-                _mm512_xor_si512(_mm512_permutexvar_epi8(bytes, _mm512_loadu_si512((const void*)(cg + k * 16))), flip),
-                _mm512_xor_si512(_mm512_permutexvar_epi8(bytes, _mm512_loadu_si512((const void*)(cg + (k + 4) * 16))), flip)};
-            const size_t at = g * group + k;
-#pragma GCC unroll 2
-            for (int h = 0; h < 2; ++h)
-#pragma GCC unroll 4
-                for (int l = 0; l < FX_LIMBS; ++l)
-                    dot[h][l] = dpbusd_broadcast(dot[h][l], w[h], (const uint8_t*)q->limbs[l] + at + 4 * h);
-        }
-    } else {
-#pragma GCC unroll 4
-        for (int k = 0; k < group; k += 8) {
-            __m512i src = _mm512_loadu_si512((const void*)(cg + k * 8));
-            if (code == I4) src = _mm512_xor_si512(src, _mm512_set1_epi8((char)0x88));
-            __m512i w[2] = {
-                _mm512_and_si512(_mm512_srlv_epi16(_mm512_permutexvar_epi8(quad0, src), shift), low),
-                _mm512_and_si512(_mm512_srlv_epi16(_mm512_permutexvar_epi8(quad1, src), shift), low)};
-            if (table_code(code)) {
-                // Indices to the table's values plus the offset.
-                w[0] = _mm512_shuffle_epi8(values, w[0]);
-                w[1] = _mm512_shuffle_epi8(values, w[1]);
-            }
-            if (code == U5 || code == I5 || code == I6) {
-                const uint8_t* high = cg + (size_t)group * 8;
-                const size_t pair_bytes = code == I6 ? 8 : 4;
-                w[0] = fx_add_high(code, t, high + (size_t)(k / 2) * pair_bytes, w[0]);
-                w[1] = fx_add_high(code, t, high + (size_t)(k / 2 + 2) * pair_bytes, w[1]);
-            }
-            const size_t at = g * group + k;
-#pragma GCC unroll 2
-            for (int h = 0; h < 2; ++h)
-#pragma GCC unroll 4
-                for (int l = 0; l < FX_LIMBS; ++l)
-                    dot[FX_HALF(h)][l] = dpbusd_broadcast(dot[FX_HALF(h)][l], w[h], (const uint8_t*)q->limbs[l] + at + 4 * h);
-        }
+            for (int l = 0; l < FX_LIMBS; ++l)
+                dot[FX_HALF(h)][l] = dpbusd_broadcast(dot[FX_HALF(h)][l], w[k / 8][h], (const uint8_t*)q->limbs[l] + at + 4 * h);
     }
 #undef FX_HALF
     // sum (q - off) * N = lo + 2^16 hi, with lo = s0 + 2^8 s1 and hi = s2 + 2^8 s3 of the
@@ -316,14 +354,72 @@ INLINE __m512 fx_group(enum code code, int group, enum maps mp, int has_min,
     return acc;
 }
 
+// acc + group g's product for one tile's 16 rows and one token: `fx_dots` of its codes.
+INLINE __m512 fx_group(enum code code, int group, enum maps mp, int has_min,
+                       const struct fx_tables* t, const uint8_t* cg, const struct fx_inputs* q,
+                       size_t g, __m512 scale, __m512 min, __m512 acc) {
+    __m512i w[FX_STEPS][2];
+    fx_unpack(code, group, t, cg, w);
+    return fx_dots(code, group, mp, has_min, w, q, g, scale, min, acc);
+}
+
+// One weight's tiles as the fixed-point products read them.
+struct fx_stream {
+    const uint8_t* codes;
+    const uint8_t* scales;
+    const uint8_t* mins;
+    size_t tile_codes, tile_maps, group_bytes;
+    enum maps mp;
+};
+
+INLINE struct fx_stream fx_stream_of(enum code code, int group, enum maps mp, const uint8_t* codes,
+                                     const uint8_t* scales, const uint8_t* mins,
+                                     size_t stored_groups) {
+    const size_t group_bytes = (size_t)group * input_bytes(code);
+    struct fx_stream s = {codes, scales, mins, stored_groups * group_bytes,
+                          maps_bytes(mp, stored_groups), group_bytes, mp};
+    return s;
+}
+
+// The prefetch cursor of a pass over tiles t0..t0+tn and groups g0..g0+groups of a chunk:
+// the next group asked for is group g0 + group of tile t0 + tile.
+struct fx_cursor {
+    size_t tile, group;
+};
+
+// Asks for the cursor's group (codes, and the maps of its block) and moves the cursor on
+// along the order the groups are read in, into the next tile past a tile's last group;
+// nothing past the pass's last tile.
+INLINE void fx_prefetch_next(const struct fx_stream* s, struct fx_cursor* c, size_t t0, size_t tn,
+                             size_t g0, size_t groups) {
+    if (c->tile >= tn) return;
+    const size_t t = t0 + c->tile;
+    const uint8_t* cp = s->codes + t * s->tile_codes + (g0 + c->group) * s->group_bytes;
+    for (size_t at = 0; at < s->group_bytes; at += 64) _mm_prefetch((const char*)(cp + at), _MM_HINT_T0);
+    prefetch_maps(s->mp, s->scales + t * s->tile_maps, s->mins ? s->mins + t * s->tile_maps : 0,
+                  g0 + c->group);
+    if (++c->group == groups) c->group = 0, ++c->tile;
+}
+
+// Group g's scale and min vectors of a tile's maps at st and mt: decoded a map block at a time
+// into scale and min, where a block's first group comes (MXFP4's exponent bytes each group).
+INLINE void fx_maps(enum maps mp, int has_min, const uint8_t* st, const uint8_t* mt, size_t g,
+                    __m512* scale, __m512* min) {
+    const size_t per_block = map_block_groups(mp), j = g % per_block;
+    if (mp == MAP_E8) {
+        scale[0] = _mm512_castsi512_ps(_mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i*)(st + g * TILE))));
+    } else if (j == 0) {
+        block_maps(mp, st, g / per_block, 0, scale);
+        if (has_min) block_maps(mp, mt, g / per_block, negated_mins(mp), min);
+    }
+}
+
 // Tiles tile_begin..tile_end of y [N, 1] = w . x for one token.
 INLINE void fixed_matvec(enum code code, int group, enum maps mp, int has_min, const float* x,
                          const uint8_t* codes, const uint8_t* scales, const uint8_t* mins,
                          float* y, size_t K, size_t stored_groups, size_t tile_begin,
                          size_t tile_end) {
-    const size_t group_bytes = (size_t)group * input_bytes(code);
-    const size_t tile_codes = stored_groups * group_bytes;
-    const size_t tile_maps = maps_bytes(mp, stored_groups);
+    const struct fx_stream s = fx_stream_of(code, group, mp, codes, scales, has_min ? mins : 0, stored_groups);
     struct fx_tables tables;
     fx_build_tables(&tables);
     struct fx_inputs q;
@@ -338,44 +434,21 @@ INLINE void fixed_matvec(enum code code, int group, enum maps mp, int has_min, c
             const size_t n = K - k0 < FX_CHUNK ? K - k0 : FX_CHUNK;
             const size_t g0 = k0 / group, groups = n / group;
             fx_quantize(x + k0, n, &q);
-            // The prefetch cursor: tile pi, group pg of the chunk, `ahead` groups past the
-            // first; the groups before it are asked for here.
-            const size_t ahead = FX_PREFETCH_BYTES / group_bytes;
-            size_t pi = 0, pg = 0;
-            for (size_t a = 0; a < ahead && pi < tn; ++a) {
-                const uint8_t* cp = codes + (t0 + pi) * tile_codes + (g0 + pg) * group_bytes;
-                for (size_t at = 0; at < group_bytes; at += 64)
-                    _mm_prefetch((const char*)(cp + at), _MM_HINT_T0);
-                prefetch_maps(mp, scales + (t0 + pi) * tile_maps,
-                                 has_min ? mins + (t0 + pi) * tile_maps : 0, g0 + pg);
-                if (++pg == groups) pg = 0, ++pi;
-            }
+            // Each tile's chunk is a short stream of its own: the groups `ahead` places on
+            // in reading order, this tile's or a later one's, are asked for as each is read.
+            const size_t ahead = FX_PREFETCH_BYTES / s.group_bytes;
+            struct fx_cursor cursor = {0, 0};
+            for (size_t a = 0; a < ahead; ++a) fx_prefetch_next(&s, &cursor, t0, tn, g0, groups);
             for (size_t i = 0; i < tn; ++i) {
                 const size_t t = t0 + i;
-                const uint8_t* ct = codes + t * tile_codes + g0 * group_bytes;
-                const uint8_t *st = scales + t * tile_maps, *mt = has_min ? mins + t * tile_maps : 0;
+                const uint8_t* ct = codes + t * s.tile_codes + g0 * s.group_bytes;
+                const uint8_t *st = scales + t * s.tile_maps, *mt = has_min ? mins + t * s.tile_maps : 0;
                 __m512 a = acc[i];
                 for (size_t g = 0; g < groups; ++g) {
-                    // Each tile's chunk is a short stream of its own: ask for the group
-                    // `ahead` places on in reading order (the cursor pi, pg), this tile's or a
-                    // later one's.
-                    if (pi < tn) {
-                        const uint8_t* cp = codes + (t0 + pi) * tile_codes + (g0 + pg) * group_bytes;
-                        for (size_t at = 0; at < group_bytes; at += 64)
-                            _mm_prefetch((const char*)(cp + at), _MM_HINT_T0);
-                        prefetch_maps(mp, scales + (t0 + pi) * tile_maps,
-                                         has_min ? mins + (t0 + pi) * tile_maps : 0, g0 + pg);
-                        if (++pg == groups) pg = 0, ++pi;
-                    }
-                    const size_t j = (g0 + g) % per_block;
-                    if (mp == MAP_E8) {
-                        scale[0] = _mm512_castsi512_ps(_mm512_cvtepu8_epi32(
-                            _mm_loadu_si128((const __m128i*)(st + (g0 + g) * TILE))));
-                    } else if (j == 0) {
-                        block_maps(mp, st, (g0 + g) / per_block, 0, scale);
-                        if (has_min) block_maps(mp, mt, (g0 + g) / per_block, negated_mins(mp), min);
-                    }
-                    a = fx_group(code, group, mp, has_min, &tables, ct + g * group_bytes, &q, g,
+                    fx_prefetch_next(&s, &cursor, t0, tn, g0, groups);
+                    fx_maps(mp, has_min, st, mt, g0 + g, scale, min);
+                    const size_t j = mp == MAP_E8 ? 0 : (g0 + g) % per_block;
+                    a = fx_group(code, group, mp, has_min, &tables, ct + g * s.group_bytes, &q, g,
                                  scale[j], has_min ? min[j] : _mm512_setzero_ps(), a);
                 }
                 acc[i] = a;
@@ -385,8 +458,99 @@ INLINE void fixed_matvec(enum code code, int group, enum maps mp, int has_min, c
     }
 }
 
+// Several tokens, each a sequence of its own (a decode step's rows), taken together: a group's
+// codes are unpacked once for up to FX_ROWS tokens, and each token's product is the one-token
+// kernel's, group for group in the same order (`fx_dots`, accumulators from zero, chunks in
+// order), so a token's outputs are bit for bit those it gets alone, whatever its neighbours.
+// The tokens of a pass share the fixed-point buffer, FX_CHUNK inputs: each takes a slice of
+// whole super-blocks.
+#define FX_ROWS 8
+// Accumulators on the stack (8 KiB): a pass takes FX_ROW_ACCS / tokens tiles.
+#define FX_ROW_ACCS 128
+
+// Tiles tile_begin..tile_end of y [N, M] = w . x for tokens m0..m0+mr of x [K, M] (mr <=
+// FX_ROWS): those whose bit is set in `live` (the others' columns of y are left alone).
+INLINE void fixed_matmul_rows(enum code code, int group, enum maps mp, int has_min, const float* x,
+                              const uint8_t* codes, const uint8_t* scales, const uint8_t* mins,
+                              float* y, size_t K, size_t M, size_t m0, size_t mr, unsigned live,
+                              size_t stored_groups, size_t tile_begin, size_t tile_end) {
+    const struct fx_stream s = fx_stream_of(code, group, mp, codes, scales, has_min ? mins : 0, stored_groups);
+    struct fx_tables tables;
+    fx_build_tables(&tables);
+    struct fx_inputs q;
+    __m512 acc[FX_ROW_ACCS];
+    const size_t per_block = map_block_groups(mp);
+    __m512 scale[16], min[16];
+    // Each token's slice of the buffer: whole blocks of 256 inputs (every map block's span).
+    const size_t chunk = FX_CHUNK / mr / 256 * 256, per_pass = FX_ROW_ACCS / mr;
+    const __m512i apart = fx_apart(M);
+    for (size_t t0 = tile_begin; t0 < tile_end; t0 += per_pass) {
+        const size_t tn = tile_end - t0 < per_pass ? tile_end - t0 : per_pass;
+        for (size_t i = 0; i < tn * mr; ++i) acc[i] = _mm512_setzero_ps();
+        for (size_t k0 = 0; k0 < K; k0 += chunk) {
+            const size_t n = K - k0 < chunk ? K - k0 : chunk;
+            const size_t g0 = k0 / group, groups = n / group, token_groups = chunk / group;
+            for (size_t r = 0; r < mr; ++r)
+                if (live >> r & 1)
+                    fx_quantize_column(x + k0 * M + m0 + r, M, n, r * (chunk / FX_BLOCK), &q);
+            // Several tokens per group: the codes are read more slowly, and asking one
+            // tile row ahead of the group being read is enough.
+            const size_t ahead = FX_PREFETCH_BYTES / s.group_bytes;
+            struct fx_cursor cursor = {0, 0};
+            for (size_t a = 0; a < ahead; ++a) fx_prefetch_next(&s, &cursor, t0, tn, g0, groups);
+            for (size_t i = 0; i < tn; ++i) {
+                const size_t t = t0 + i;
+                const uint8_t* ct = codes + t * s.tile_codes + g0 * s.group_bytes;
+                const uint8_t *st = scales + t * s.tile_maps, *mt = has_min ? mins + t * s.tile_maps : 0;
+                for (size_t g = 0; g < groups; ++g) {
+                    fx_prefetch_next(&s, &cursor, t0, tn, g0, groups);
+                    fx_maps(mp, has_min, st, mt, g0 + g, scale, min);
+                    const size_t j = mp == MAP_E8 ? 0 : (g0 + g) % per_block;
+                    __m512i w[FX_STEPS][2];
+                    fx_unpack(code, group, &tables, ct + g * s.group_bytes, w);
+                    for (size_t r = 0; r < mr; ++r)
+                        if (live >> r & 1)
+                            acc[i * mr + r] = fx_dots(code, group, mp, has_min, w, &q,
+                                                      r * token_groups + g, scale[j],
+                                                      has_min ? min[j] : _mm512_setzero_ps(),
+                                                      acc[i * mr + r]);
+                }
+            }
+        }
+        // y's rows are M floats apart: each token's 16 outputs of a tile scattered.
+        for (size_t i = 0; i < tn; ++i)
+            for (size_t r = 0; r < mr; ++r)
+                if (live >> r & 1)
+                    _mm512_i32scatter_ps(y + (t0 + i) * TILE * M + m0 + r, apart, acc[i * mr + r], 4);
+    }
+}
+
+// Tiles tile_begin..tile_end for every token of x [K, M] with M > 1, FX_ROWS at a time; a token
+// whose inputs are not all finite is left to the f32 kernel, which the caller ran first.
+INLINE void fixed_matmul(enum code code, int group, enum maps mp, int has_min, const float* x,
+                         const uint8_t* codes, const uint8_t* scales, const uint8_t* mins,
+                         float* y, size_t K, size_t M, size_t stored_groups, size_t tile_begin,
+                         size_t tile_end) {
+    for (size_t m0 = 0; m0 < M; m0 += FX_ROWS) {
+        const size_t mr = M - m0 < FX_ROWS ? M - m0 : FX_ROWS;
+        unsigned live = 0;
+        for (size_t r = 0; r < mr; ++r) live |= (unsigned)fx_column_finite(x + m0 + r, M, K) << r;
+        if (live)
+            fixed_matmul_rows(code, group, mp, has_min, x, codes, scales, mins, y, K, M, m0, mr, live,
+                              stored_groups, tile_begin, tile_end);
+    }
+}
+
+// Whether every input of x [K, M] is finite.
+INLINE int fx_all_finite(const float* x, size_t K, size_t M) {
+    if (M == 1) return fx_finite(x, K);
+    for (size_t m = 0; m < M; ++m)
+        if (!fx_column_finite(x + m, M, K)) return 0;
+    return 1;
+}
+
 INLINE void fixed_matvec_many(enum code code, int group, enum maps mp, int has_min, const float* x,
-                              const struct weight* w, int n, size_t K, size_t stored_groups,
+                              const struct weight* w, int n, size_t K, size_t M, size_t stored_groups,
                               size_t per_workgroup, size_t workgroup) {
     if (K / group > stored_groups) return;
     for (int i = 0; i < n; ++i) {
@@ -394,8 +558,12 @@ INLINE void fixed_matvec_many(enum code code, int group, enum maps mp, int has_m
         if (workgroup < count) {
             size_t begin, end;
             workgroup_tiles(per_workgroup, w[i].tiles, workgroup, &begin, &end);
-            fixed_matvec(code, group, mp, has_min, x, w[i].codes, w[i].scales, w[i].mins, w[i].y, K,
-                         stored_groups, begin, end);
+            if (M == 1)
+                fixed_matvec(code, group, mp, has_min, x, w[i].codes, w[i].scales, w[i].mins,
+                             w[i].y, K, stored_groups, begin, end);
+            else
+                fixed_matmul(code, group, mp, has_min, x, w[i].codes, w[i].scales, w[i].mins,
+                             w[i].y, K, M, stored_groups, begin, end);
             return;
         }
         workgroup -= count;
@@ -403,21 +571,30 @@ INLINE void fixed_matvec_many(enum code code, int group, enum maps mp, int has_m
 }
 
 // `name` takes the arguments of the exact entry `exact` and runs it for whatever this path
-// does not take. Both cores stay out of line: each has its own stack frame within the budget.
+// does not take: rows not in blocks of 32 (every token), and tokens whose inputs are not all
+// finite (the integers cannot carry them). Such a token's outputs do not depend on the order
+// of the sums (an infinity or NaN decides each one it reaches), so the f32 kernel, run first
+// over the whole call, gives them as it gives them alone; the finite tokens' columns are then
+// written over. Both cores stay out of line: each has its own stack frame within the budget.
 #define FX_CORE(name, exact, code, group, mp, has_min)                                               \
     static __attribute__((noinline)) void name##_product(const uint8_t* x,                     \
                                                          const struct weight* w, int n,        \
-                                                         size_t K, size_t groups, size_t per,  \
-                                                         size_t wg) {                          \
-        fixed_matvec_many(code, group, mp, has_min, (const float*)x, w, n, K, groups, per, wg); \
+                                                         size_t K, size_t M, size_t groups,    \
+                                                         size_t per, size_t wg) {              \
+        fixed_matvec_many(code, group, mp, has_min, (const float*)x, w, n, K, M, groups, per, wg); \
     }                                                                                          \
     static __attribute__((noinline)) void name##_core(const uint8_t* x, const struct weight* w, \
                                                       int n, size_t K, size_t M, size_t groups, \
                                                       size_t per, size_t wg) {                  \
-        if (M == 1 && K % FX_BLOCK == 0 && fx_finite((const float*)x, K))                      \
-            name##_product(x, w, n, K, groups, per, wg);                                       \
-        else                                                                                   \
+        if (K % FX_BLOCK) {                                                                    \
             exact##_core(x, w, n, K, M, groups, per, wg);                                      \
+            return;                                                                            \
+        }                                                                                      \
+        if (!fx_all_finite((const float*)x, K, M)) {                                           \
+            exact##_core(x, w, n, K, M, groups, per, wg);                                      \
+            if (M == 1) return;                                                                \
+        }                                                                                      \
+        name##_product(x, w, n, K, M, groups, per, wg);                                        \
     }
 
 // A row of formats.h with a fixed-point entry: `llm_fixed_matmul_<stem>` (and `_x2`, `_x3`),

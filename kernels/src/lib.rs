@@ -205,7 +205,7 @@ pub struct KernelFormat {
     /// codes.
     pub name: &'static str,
     pub format: GroupedMatmul,
-    /// Whether it has a fixed-point one-token entry (`c/fixed_matvec.c`: 2- to 6-bit codes,
+    /// Whether it has a fixed-point entry (`c/fixed_matvec.c`: 2- to 6-bit codes,
     /// table codes too, and Q8_0's bytes; the widened byte-code forms keep the f32 kernel).
     pub fixed: bool,
 }
@@ -270,7 +270,7 @@ pub fn format_named(name: &str) -> Option<GroupedMatmul> {
 enum Family {
     /// f32 activations, exact (`c/grouped_matmul.c`).
     F32,
-    /// One token in fixed point, exact to f32 rounding (`c/fixed_matvec.c`).
+    /// Tokens in fixed point, exact to f32 rounding, each token's bits its own (`c/fixed_matvec.c`).
     Fixed,
     /// Activations quantized to 8 bits (`c/q8_matmul.c`).
     Q8,
@@ -400,24 +400,37 @@ impl GroupedMatmul {
     }
 
     /// The C function for an exact product of `weights` weights of this format by `tokens`
-    /// tokens of f32 activations, arguments as [`GroupedMatmul::symbol_for`]: at one token,
-    /// the fixed-point kernel where this format and CPU have one
-    /// ([`GroupedMatmul::fixed_symbol_for`]), else the f32 kernel.
+    /// tokens of one prompt (prefill), arguments as [`GroupedMatmul::symbol_for`]: at one
+    /// token, the fixed-point kernel where this format and CPU have one
+    /// ([`GroupedMatmul::fixed_symbol_for`]), else the f32 kernel, which multiplies several
+    /// tokens faster.
     pub fn exact_symbol_for(&self, weights: usize, tokens: usize) -> Option<String> {
-        let fixed = (tokens == 1 && q8_host_supported())
+        match tokens {
+            1 => self.sequences_symbol_for(weights),
+            _ => self.symbol_for(weights),
+        }
+    }
+
+    /// The C function for an exact product of `weights` weights of this format by tokens
+    /// that are each a sequence of its own (a decode step's rows), arguments as
+    /// [`GroupedMatmul::symbol_for`]: the fixed-point kernel where this format and CPU have
+    /// one, whose every token's outputs are those it gets alone, so a sequence's numbers do
+    /// not depend on how many others the step holds nor on which; else the f32 kernel, whose
+    /// token blocks sum each token in the same order too.
+    pub fn sequences_symbol_for(&self, weights: usize) -> Option<String> {
+        let fixed = q8_host_supported()
             .then(|| self.fixed_symbol_for(weights))
             .flatten();
         fixed.or_else(|| self.symbol_for(weights))
     }
 
-    /// The fixed-point one-token kernel of a format (Q4_0, Q4_1, Q4_K, Q5_0, Q5_1, Q5_K, Q6_K,
-    /// Q2_K, Q3_K, MXFP4, IQ4_NL, IQ4_XS in their compact form, and Q8_0; `c/fixed_matvec.c`;
-    /// [`KernelFormat::fixed`]):
-    /// integer dot products over the activations held to 2^-31 of each block of 32's largest,
-    /// exact to f32 rounding. It needs the CPU features of the 8-bit kernels
+    /// The fixed-point kernel of a format (Q4_0, Q4_1, Q4_K, Q5_0, Q5_1, Q5_K, Q6_K, Q2_K,
+    /// Q3_K, MXFP4, IQ4_NL, IQ4_XS in their compact form, and Q8_0; `c/fixed_matvec.c`;
+    /// [`KernelFormat::fixed`]): integer dot products over the activations held to 2^-31 of
+    /// each block of 32's largest, exact to f32 rounding, each token's outputs the same bits
+    /// at any token count. It needs the CPU features of the 8-bit kernels
     /// ([`q8_host_supported`]), takes any call the f32 kernel takes, and runs the f32 kernel
-    /// for more than one token, rows not in blocks of 32, or activations that are not all
-    /// finite.
+    /// for rows not in blocks of 32 and for the tokens whose activations are not all finite.
     pub fn fixed_symbol_for(&self, weights: usize) -> Option<String> {
         self.entry(Family::Fixed, weights)
     }

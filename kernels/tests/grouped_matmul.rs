@@ -122,9 +122,10 @@ fn fixed_formats() -> Option<Vec<GroupedMatmul>> {
     )
 }
 
-/// The fixed-point one-token kernels (`c/fixed_matvec.c`): every format narrower than a byte and Q8_0, at one token (their
-/// path) and at two and three (the f32 kernel they fall back to), short, wide and long rows,
-/// with uniform inputs and inputs spread over many magnitudes, to the f32 kernels' tolerance.
+/// The fixed-point kernels (`c/fixed_matvec.c`): every format narrower than a byte and Q8_0,
+/// at one token and at several (each pass size and a remainder), short, wide and long rows
+/// (several chunks of the fixed-point buffer at every pass size), with uniform inputs and
+/// inputs spread over many magnitudes, to the f32 kernels' tolerance.
 #[test]
 fn fixed_point_kernels_match_the_reference() {
     let Some(fixed) = fixed_formats() else { return };
@@ -138,7 +139,7 @@ fn fixed_point_kernels_match_the_reference() {
         let unit = format.group * format.maps.groups_per_block();
         let short = (4 * format.group).max(unit);
         let seed = 900 + i as u64 * 10;
-        for m in [1, 2, 3] {
+        for m in [1, 2, 3, 8, 9, 17] {
             check_entry(
                 fixed_entry,
                 format,
@@ -155,6 +156,45 @@ fn fixed_point_kernels_match_the_reference() {
         check_entry(fixed_entry, format, 48, wide, 1, 64, seed + 5, spread);
         for inp in [8960, 14336] {
             check_entry(fixed_entry, format, 32, inp, 1, 2, seed + 6, spread);
+        }
+        for m in [3, 8] {
+            check_entry(fixed_entry, format, 32, 8960, m, 2, seed + 7, spread);
+        }
+    }
+}
+
+/// Through the fixed-point entries, each token's outputs from the product of several are bit
+/// for bit those it gets alone, at every token count a decode step has (and a remainder past
+/// 8), over rows of one chunk and of several. A token whose inputs hold a NaN changes nothing
+/// for the others, and gets what it gets alone. (The f32 kernel sums one token in another
+/// order than several: an ulp apart at two tokens of Q8_0.)
+#[test]
+fn fixed_point_tokens_get_the_same_bits_alone_and_together() {
+    let Some(fixed) = fixed_formats() else { return };
+    let same = |a: f32, b: f32| a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan());
+    for (i, format) in fixed.into_iter().enumerate() {
+        let pick = fixed_entry;
+        let unit = format.group * format.maps.groups_per_block();
+        let short = (4 * format.group).max(unit);
+        let mut rng = Rng(2000 + i as u64);
+        for (inp, m) in [(short, 2), (short, 3), (short, 8), (5120, 7), (short, 9)] {
+            let w = grouped(format, 48, inp, 0, &mut rng);
+            let mut x: Vec<f32> = (0..inp * m).map(|_| spread(&mut rng)).collect();
+            if m == 8 {
+                x[(inp / 2) * m + 5] = f32::NAN;
+            }
+            let together = run_entry(pick, format, &w, &x, inp, m, 48, 2);
+            for t in 0..m {
+                let column: Vec<f32> = (0..inp).map(|k| x[k * m + t]).collect();
+                let alone = run_entry(pick, format, &w, &column, inp, 1, 48, 2);
+                for row in 0..48 {
+                    let (a, b) = (together[row * m + t], alone[row]);
+                    assert!(
+                        same(a, b),
+                        "{format:?} [48x{inp}] M={m}: row {row} token {t}: {a} together, {b} alone"
+                    );
+                }
+            }
         }
     }
 }

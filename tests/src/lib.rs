@@ -1,5 +1,6 @@
 //! Shared helpers for the end-to-end tests.
 
+pub mod batch_invariance;
 pub mod oracle;
 pub mod reference;
 pub mod tiny;

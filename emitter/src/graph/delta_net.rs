@@ -18,8 +18,8 @@ use super::weight_format::WeightFormat;
 use super::weights::LINEAR_ATTENTION;
 use crate::config::{LayerShape, LinearAttention, ModelConfig};
 use crate::hlo::{
-    Cmp, DotDims, ElemType, FuncBuilder, Function, GatherDims, ReduceOp, Result, ShapeError,
-    TensorType, Value,
+    Cmp, DotDims, ElemType, FuncBuilder, Function, GatherDims, Result, ShapeError, TensorType,
+    Value,
 };
 
 fn f32_ty(shape: impl Into<Vec<i64>>) -> TensorType {
@@ -96,7 +96,9 @@ pub fn layer_function(
         detail: "a linear layer in a model without linear attention".into(),
     })?;
     let s = StateDims::new(a);
-    let mut b = FuncBuilder::private(name).with_products(dims.products);
+    let mut b = FuncBuilder::private(name)
+        .with_products(dims.products)
+        .with_columns(step.columns());
     let m = step.tokens();
     let x = b.arg("x", f32_ty([dims.hidden, m]));
     let len = match step {
@@ -157,7 +159,7 @@ fn convolve_rows(
     let w = b.transpose(taps, &[1, 0])?;
     let w = b.broadcast_in_dim(&w, &[rows, s.taps, s.channels], &[1, 2])?;
     let products = b.multiply(&seq, &w)?;
-    let sum = b.reduce_with(&products, 0.0, ReduceOp::Add, &[1])?;
+    let sum = b.sum_in_order(&products, 1)?;
     let next = b.slice_dim(&seq, 1, 1, s.taps - 1)?;
     Ok((silu(b, &sum)?, next))
 }
@@ -273,7 +275,7 @@ fn l2_heads(b: &mut FuncBuilder, s: &StateDims, x: &Value, scale: Option<f64>) -
     let heads = [m, s.key_heads, s.key_dim];
     let x = b.reshape(x, &heads)?;
     let sq = b.multiply(&x, &x)?;
-    let sum = b.reduce_with(&sq, 0.0, ReduceOp::Add, &[2])?;
+    let sum = b.sum_in_order(&sq, 2)?;
     let eps = b.splat(sum.ty().clone(), 1e-6)?;
     let sum = b.add(&sum, &eps)?;
     let r = b.rsqrt(&sum)?;
@@ -305,9 +307,9 @@ fn delta_step(b: &mut FuncBuilder, state: &Value, t: &StepValues) -> Result<(Val
     let k = b.broadcast_in_dim(&t.k, &full, &[0, 1, 2])?;
     let q = b.broadcast_in_dim(&t.q, &full, &[0, 1, 2])?;
     let sk = b.multiply(state, &k)?;
-    let sk = b.reduce_with(&sk, 0.0, ReduceOp::Add, &[2])?;
+    let sk = b.sum_in_order(&sk, 2)?;
     let sq = b.multiply(state, &q)?;
-    let sq = b.reduce_with(&sq, 0.0, ReduceOp::Add, &[2])?;
+    let sq = b.sum_in_order(&sq, 2)?;
     let heads = sk.shape().to_vec();
     let d = b.exp(&t.g)?;
     let decay = b.broadcast_in_dim(&d, &heads, &[0, 1])?;
@@ -316,7 +318,7 @@ fn delta_step(b: &mut FuncBuilder, state: &Value, t: &StepValues) -> Result<(Val
     let beta = b.broadcast_in_dim(&t.beta, &heads, &[0, 1])?;
     let delta = b.multiply(&delta, &beta)?;
     let kq = b.multiply(&t.k, &t.q)?;
-    let kq = b.reduce_with(&kq, 0.0, ReduceOp::Add, &[2])?;
+    let kq = b.sum_in_order(&kq, 2)?;
     let kq = b.broadcast_in_dim(&kq, &heads, &[0, 1])?;
     let read = b.multiply(&sq, &decay)?;
     let written = b.multiply(&kq, &delta)?;
@@ -481,7 +483,7 @@ fn gated_norm(
     let m = o.dim(0);
     let heads = [m, s.value_heads, s.value_dim];
     let sq = b.multiply(o, o)?;
-    let sum = b.reduce_with(&sq, 0.0, ReduceOp::Add, &[2])?;
+    let sum = b.sum_in_order(&sq, 2)?;
     let count = b.splat(sum.ty().clone(), s.value_dim as f64)?;
     let mean = b.divide(&sum, &count)?;
     let eps = b.splat(mean.ty().clone(), eps)?;

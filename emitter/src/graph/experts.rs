@@ -174,7 +174,7 @@ impl Route {
                 let probs = softmax_over_experts(b, &logits)?;
                 let (ids, mut weights) = top_k(b, &probs, experts.per_token)?;
                 if experts.renormalize {
-                    let sum = b.reduce_with(&weights, 0.0, ReduceOp::Add, &[0])?;
+                    let sum = b.sum_in_order(&weights, 0)?;
                     let sum = b.broadcast_in_dim(&sum, weights.shape(), &[1])?;
                     weights = b.divide(&weights, &sum)?;
                 }
@@ -265,7 +265,7 @@ fn softmax_over_experts(b: &mut FuncBuilder, logits: &Value) -> Result<Value> {
     let max = b.broadcast_in_dim(&max, &shape, &[1])?;
     let shifted = b.subtract(logits, &max)?;
     let e = b.exp(&shifted)?;
-    let sum = b.reduce_with(&e, 0.0, ReduceOp::Add, &[0])?;
+    let sum = b.sum_in_order(&e, 0)?;
     let sum = b.broadcast_in_dim(&sum, &shape, &[1])?;
     b.divide(&e, &sum)
 }
@@ -341,7 +341,7 @@ fn weighted_sum(b: &mut FuncBuilder, down: &Value, route: &Route, m: i64) -> Res
     let weights = b.broadcast_in_dim(&weights, &[pairs, h], &[0])?;
     let scaled = b.multiply(down, &weights)?;
     let scaled = b.reshape(&scaled, &[k, m, h])?;
-    let sum = b.reduce_with(&scaled, 0.0, ReduceOp::Add, &[0])?;
+    let sum = b.sum_in_order(&scaled, 0)?;
     b.transpose(&sum, &[1, 0])
 }
 
@@ -449,5 +449,5 @@ fn every_expert(
     let scaled = b.multiply(&down, &weight)?;
     let zeros = b.splat(scaled.ty().clone(), 0.0)?;
     let kept = b.select(&selected, &scaled, &zeros)?;
-    b.reduce_with(&kept, 0.0, ReduceOp::Add, &[0])
+    b.sum_in_order(&kept, 0)
 }

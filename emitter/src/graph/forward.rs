@@ -459,8 +459,9 @@ pub fn forward_function(
     plan: &LayerPlan,
     layers: &[Function],
 ) -> Result<Function> {
-    let mut b =
-        FuncBuilder::private(format!("forward_{}", step.tag())).with_products(dims.products);
+    let mut b = FuncBuilder::private(format!("forward_{}", step.tag()))
+        .with_products(dims.products)
+        .with_columns(step.columns());
     let ring = plan.ring();
     let inputs = match step {
         Step::Decode { .. } => decode_inputs(&mut b, dims, step, ring)?,

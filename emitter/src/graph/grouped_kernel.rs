@@ -15,7 +15,9 @@ use kernels::{GroupedMatmul, Maps, Object};
 
 use super::linear::Activations;
 use super::weight_format::{GroupFormat, SubScales};
-use crate::hlo::{ElemType, ExternDispatch, FuncBuilder, Result, ShapeError, TensorType, Value};
+use crate::hlo::{
+    Columns, ElemType, ExternDispatch, FuncBuilder, Result, ShapeError, TensorType, Value,
+};
 
 /// The kernel for a group format, if the kernels cover it and this build has them.
 pub fn kernel_for(format: &GroupFormat) -> Option<GroupedMatmul> {
@@ -88,9 +90,12 @@ pub fn grouped_kernel(
     };
     let stored_groups = weights.first().map(|w| w.codes.dim(1)).unwrap_or(0);
     let (inp, m) = (x.dim(0), x.dim(1));
-    let symbol = match activations {
-        Activations::F32 => kernel.exact_symbol_for(weights.len(), m as usize),
-        Activations::Q8 => kernel.q8_symbol_for(weights.len()),
+    let symbol = match (activations, b.columns()) {
+        (Activations::F32, Columns::Tokens) => kernel.exact_symbol_for(weights.len(), m as usize),
+        // Each row through the kernel that gives it the bits it gets alone.
+        (Activations::F32, Columns::Sequences) => kernel.sequences_symbol_for(weights.len()),
+        // Each token's activations are quantized apart and its sums run in one order.
+        (Activations::Q8, _) => kernel.q8_symbol_for(weights.len()),
     };
     let symbol = symbol.ok_or_else(|| {
         error(format!(

@@ -72,7 +72,9 @@ pub fn entry_function(
     softcap: Option<f64>,
     forward: &Function,
 ) -> Result<Function> {
-    let mut b = FuncBuilder::new(name).with_products(products);
+    let mut b = FuncBuilder::new(name)
+        .with_products(products)
+        .with_columns(step.columns());
     let args: Vec<Value> = forward
         .args
         .iter()

@@ -19,9 +19,7 @@ use super::weights::{
     BESIDE_NORMS, LAYER_SCALAR, PER_LAYER_NORM, SINKS,
 };
 use crate::config::{Activation, LayerShape, MlpKind, ModelConfig};
-use crate::hlo::{
-    ElemType, FuncBuilder, Function, ReduceOp, Result, ShapeError, TensorType, Value,
-};
+use crate::hlo::{ElemType, FuncBuilder, Function, Result, ShapeError, TensorType, Value};
 
 fn f32_ty(shape: impl Into<Vec<i64>>) -> TensorType {
     TensorType::new(shape, ElemType::F32)
@@ -257,7 +255,9 @@ pub fn layer_function(
     kinds: LayerKinds,
     formats: &[WeightFormat],
 ) -> Result<Function> {
-    let mut b = FuncBuilder::private(name).with_products(dims.products);
+    let mut b = FuncBuilder::private(name)
+        .with_products(dims.products)
+        .with_columns(step.columns());
     let a = declare_args(&mut b, cfg, dims, step, kinds, formats)?;
     let (eps, offset) = (cfg.rms_norm_eps, dims.norm_offset);
     let gain = a.norm(&mut b, "input_layernorm.weight", offset)?;
@@ -758,7 +758,7 @@ pub(super) fn head_rms_norm(
     let d = rows / n;
     let heads = b.reshape(x, &[n, d, m])?;
     let sq = b.multiply(&heads, &heads)?;
-    let sum = b.reduce_with(&sq, 0.0, ReduceOp::Add, &[1])?;
+    let sum = b.sum_in_order(&sq, 1)?;
     let count = b.splat(sum.ty().clone(), d as f64)?;
     let mean = b.divide(&sum, &count)?;
     let eps = b.splat(sum.ty().clone(), eps)?;
@@ -780,7 +780,7 @@ pub(super) fn head_rms_norm(
 pub fn rms_norm(b: &mut FuncBuilder, x: &Value, weight: &Value, eps: f64) -> Result<Value> {
     let shape = x.shape().to_vec();
     let sq = b.multiply(x, x)?;
-    let sum = b.reduce_with(&sq, 0.0, ReduceOp::Add, &[0])?;
+    let sum = b.sum_in_order(&sq, 0)?;
     let n = b.splat(sum.ty().clone(), shape[0] as f64)?;
     let mean = b.divide(&sum, &n)?;
     let eps = b.splat(sum.ty().clone(), eps)?;

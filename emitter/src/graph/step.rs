@@ -1,6 +1,6 @@
 use super::linear::{Activations, WeightLayout};
 use crate::config::{Activation, HeadShape, ModelConfig};
-use crate::hlo::{ElemType, ProductForm, TensorType};
+use crate::hlo::{Columns, ElemType, ProductForm, TensorType};
 
 /// The sizes every graph is built from, as the i64s that shapes use.
 #[derive(Debug, Clone, Copy)]
@@ -232,6 +232,14 @@ impl Step {
     pub fn window(self) -> i64 {
         match self {
             Step::Prefill { w, .. } | Step::Decode { w, .. } => w,
+        }
+    }
+
+    /// What the hidden state's columns are: one prompt's tokens, or decode rows.
+    pub fn columns(self) -> Columns {
+        match self {
+            Step::Prefill { .. } => Columns::Tokens,
+            Step::Decode { .. } => Columns::Sequences,
         }
     }
 

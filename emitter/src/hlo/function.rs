@@ -117,6 +117,18 @@ impl std::str::FromStr for ProductForm {
     }
 }
 
+/// What the columns of a function's `[features, M]` activations are, which decides how the
+/// CPU kernels multiply them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Columns {
+    /// Consecutive tokens of one prompt (prefill): multiplied together, the fastest way.
+    #[default]
+    Tokens,
+    /// Sequences of their own (a decode step's rows): each column's numbers must not depend on
+    /// the other columns.
+    Sequences,
+}
+
 /// Builds one function body. Results are numbered in order (`%v0`, `%v1`, ...), so the same
 /// construction always yields the same text.
 pub struct FuncBuilder {
@@ -127,6 +139,7 @@ pub struct FuncBuilder {
     next: usize,
     dispatches: Vec<ExternDispatch>,
     products: ProductForm,
+    columns: Columns,
 }
 
 impl FuncBuilder {
@@ -139,6 +152,7 @@ impl FuncBuilder {
             next: 0,
             dispatches: Vec::new(),
             products: ProductForm::Dot,
+            columns: Columns::Tokens,
         }
     }
 
@@ -150,6 +164,16 @@ impl FuncBuilder {
 
     pub fn products(&self) -> ProductForm {
         self.products
+    }
+
+    /// This function's activation columns are `columns`.
+    pub fn with_columns(mut self, columns: Columns) -> Self {
+        self.columns = columns;
+        self
+    }
+
+    pub fn columns(&self) -> Columns {
+        self.columns
     }
 
     pub fn private(name: impl Into<String>) -> Self {

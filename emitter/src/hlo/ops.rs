@@ -484,6 +484,39 @@ impl FuncBuilder {
         self.reduce(x, &init, kind, over)
     }
 
+    /// The sum along `dim` (removed from the shape) in an order the graph fixes: halves added
+    /// elementwise until one slice is left (an odd slice left over joins the next round).
+    ///
+    /// A `stablehlo.reduce` leaves the order to the compiler, and IREE's CPU code sums a
+    /// token's row one way when it is alone (a vector reduction along the row) and another
+    /// among several (a vector across the tokens, the row summed in sequence): the same row
+    /// gave other bits at B=1 than at B=4. Elementwise adds are not reassociated, so this sum
+    /// is the same for a row whatever else the tensor holds.
+    pub fn sum_in_order(&mut self, x: &Value, dim: usize) -> Result<Value> {
+        check_dims("sum_in_order", "dimensions", &[dim], x.ty().rank())?;
+        let mut x = x.clone();
+        let mut n = x.dim(dim);
+        while n > 1 {
+            let half = n / 2;
+            let lo = self.slice_dim(&x, dim, 0, half)?;
+            let hi = self.slice_dim(&x, dim, half, half)?;
+            let sum = self.add(&lo, &hi)?;
+            x = match n % 2 {
+                0 => sum,
+                _ => {
+                    let rest = self.slice_dim(&x, dim, 2 * half, 1)?;
+                    self.concatenate(&[&sum, &rest], dim)?
+                }
+            };
+            n = half + n % 2;
+        }
+        let shape: Vec<i64> = (0..x.ty().rank())
+            .filter(|&i| i != dim)
+            .map(|i| x.dim(i))
+            .collect();
+        self.reshape(&x, &shape)
+    }
+
     /// Maximum along `dim` and the first index holding it, as one two-operand reduce.
     pub fn reduce_max_index(&mut self, x: &Value, dim: usize) -> Result<(Value, Value)> {
         let op = "stablehlo.reduce";

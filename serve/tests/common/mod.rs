@@ -58,19 +58,27 @@ impl Server {
         extra: &[&str],
         env: &[(&str, &std::path::Path)],
     ) -> Server {
+        let model = model.to_str().expect("a UTF-8 model path");
+        let mut args = vec![
+            "--model",
+            model,
+            "--served-model-name",
+            "tiny",
+            "--slots",
+            "8",
+            "--capacity",
+            "64",
+        ];
+        args.extend(extra);
+        Server::spawn_args(&args, env)
+    }
+
+    /// Starts `serve` with only `args` (and a port of its own choosing), without waiting
+    /// for it to load: with none, on the default model (SmolLM2) and its default module.
+    pub fn spawn_args(args: &[&str], env: &[(&str, &std::path::Path)]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_serve"))
-            .arg("--model")
-            .arg(model)
-            .args([
-                "--served-model-name",
-                "tiny",
-                "--slots",
-                "8",
-                "--capacity",
-                "64",
-            ])
+            .args(args)
             .args(["--port", "0"])
-            .args(extra)
             .env("RUST_LOG", "warn")
             .envs(env.iter().copied())
             .stdin(Stdio::null())
