@@ -6,8 +6,8 @@ use std::path::Path;
 use std::process::Command;
 
 use emitter::graph::{
-    stored_groups, Activations, AttentionForm, Code, GroupFormat, Head, SubScales, WeightFormat,
-    WeightLayout, Weights,
+    stored_groups, Activations, AttentionForm, Code, DecodeKernels, GroupFormat, Head, SubScales,
+    WeightFormat, WeightLayout, Weights,
 };
 use emitter::hlo::ElemType;
 use emitter::{GraphOptions, ModelConfig, ModuleForm};
@@ -51,6 +51,8 @@ fn module(
         form: ModuleForm::Generic,
         cpu_kernels: kernels,
         activations,
+        // What a one-slot module takes: the one-row step in fixed point.
+        decode_kernels: DecodeKernels::Fixed,
         products: Default::default(),
         embed_lengths: Vec::new(),
         linear_chunk: emitter::graph::LINEAR_CHUNK,
@@ -368,6 +370,7 @@ fn q8_activations_need_the_kernels() {
         form: ModuleForm::Generic,
         cpu_kernels: false,
         activations: Activations::Q8,
+        decode_kernels: DecodeKernels::Fixed,
         products: Default::default(),
         embed_lengths: Vec::new(),
         linear_chunk: emitter::graph::LINEAR_CHUNK,

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use clap::{Command, Parser};
-use emitter::graph::{Activations, AttentionForm, ProductForm, WeightLayout};
+use emitter::graph::{Activations, AttentionForm, DecodeKernels, ProductForm, WeightLayout};
 use emitter::hlo::ElemType;
 use loader::Precision;
 
@@ -56,6 +56,13 @@ pub struct ModelArgs {
     /// faster, lossy; needs AVX-512 VNNI, VBMI and BITALG).
     #[arg(long, default_value = "f32")]
     pub activations: Activations,
+    /// The exact kernels of decode rows: float (f32 FMAs at every row count), fixed (fixed
+    /// point at every row count) or fastest (fixed point at one row, f32 at several). With
+    /// float or fixed a sequence's numbers are the same bits whatever it is batched with;
+    /// fastest is quickest at both ends but moves them (about 1e-5 on logits).
+    /// [default: fixed with one slot, float with several]
+    #[arg(long)]
+    pub decode_kernels: Option<DecodeKernels>,
     /// Multiply native weights and run decode attention with the hand-written CPU kernels
     /// (x86-64 with AVX-512 only); `--cpu-kernels false` leaves them out. `emit` writes their
     /// object next to the module: compile with --iree-hal-executable-object-search-path=OUT.
@@ -142,6 +149,9 @@ impl ModelArgs {
         graphs.heads = model::heads_for(sampling);
         graphs.kv_dtype = self.kv;
         graphs.activations = self.activations;
+        if let Some(kernels) = self.decode_kernels {
+            graphs.decode_kernels = kernels;
+        }
         graphs.products = self.products;
         graphs.decode_attention = self.decode_attention;
         let options = ModelOptions {

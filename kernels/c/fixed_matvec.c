@@ -1,4 +1,4 @@
-// One token's products (decode at one sequence) on integer dot products, exact to f32 rounding.
+// Products of decode tokens on integer dot products, exact to f32 rounding.
 // At one token the exact kernels in grouped_matmul.c are bound by widening codes to f32: about
 // six vector operations per 32 weights, so one core reads 4-bit weights at about 8 GiB/s, well
 // under what memory streams. `vpdpbusd` multiplies 64 byte pairs into 16 i32 lanes at once, so
@@ -21,11 +21,21 @@
 // 2- to 6-bit codes have entries (a table code's nibbles become its values plus the offset
 // with one byte shuffle; the high bits of 5- and 6-bit codes are added to each quad, see
 // `fx_add_high`), and Q8_0's byte codes (each quad one byte permute); the other byte-code
-// rows, widened forms, keep the f32 kernel (the `fixed` column of formats.h). Only M == 1 with K a
-// multiple of 32 and finite activations takes this path; anything else (and a NaN or infinity
-// anywhere in x, which the integers cannot carry) runs the exact f32 kernel of the same
-// format, so the entries accept every call the exact ones do. Needs the CPU features grouped.h
-// names for the integer-product families (VNNI and VBMI used here).
+// rows, widened forms, keep the f32 kernel (the `fixed` column of formats.h).
+//
+// Several tokens (a decode step's rows, each a sequence of its own) take the same path, so a
+// sequence's numbers do not depend on its batch: the f32 kernel sums one token in another
+// order than several (an ulp apart), and the step's row count picked between them, which
+// made a request's log-probabilities differ with the load (bit-equal at 11 of 496 positions
+// on SmolLM2 alone and among 7). Each group's codes are unpacked once for up to 8 tokens, and
+// each token's sums are the one-token kernel's, group for group (`fx_dots`). Prefill keeps
+// the f32 kernel beyond one token (`kernels::GroupedMatmul::exact_symbol_for`).
+//
+// K must be a multiple of 32 and a token's activations finite; otherwise (a NaN or infinity,
+// which the integers cannot carry) the f32 kernel of the same format runs, for every token
+// when K is not, and for the call before the finite tokens are written over when some token
+// is not, so the entries accept every call the exact ones do. Needs the CPU features
+// grouped.h names for the integer-product families (VNNI and VBMI used here).
 
 #include "formats.h"
 #include "grouped.h"
@@ -297,6 +307,25 @@ INLINE void fx_unpack(enum code code, int group, const struct fx_tables* t, cons
     }
 }
 
+// acc + a group's integer sum lo + 2^16 hi for one tile's 16 rows and one token (group g of
+// q), times the token's unit and the group's scale, plus the min term: the group's only
+// roundings, the same for a token alone and among others.
+INLINE __m512 fx_scale(int group, enum maps mp, int has_min, const struct fx_inputs* q, size_t g,
+                       __m512i lo, __m512i hi, __m512 scale, __m512 min, __m512 acc) {
+    const size_t first = g * group / 16;
+    const __m512 p =
+        _mm512_fmadd_ps(_mm512_cvtepi32_ps(hi), _mm512_set1_ps(65536.0f), _mm512_cvtepi32_ps(lo));
+    const float unit = q->unit[g * group / FX_BLOCK];
+    const __m512 factor = mp == MAP_E8 ? e8_times_unit(_mm512_castps_si512(scale), unit)
+                                       : _mm512_mul_ps(scale, _mm512_set1_ps(unit));
+    acc = _mm512_fmadd_ps(p, factor, acc);
+    if (has_min) {
+        const float weight = group == 32 ? q->min_weight32[g] : q->min_weight16[first];
+        acc = _mm512_fmadd_ps(min, _mm512_set1_ps(weight), acc);
+    }
+    return acc;
+}
+
 // acc + group g's product for one tile's 16 rows and one token (g indexes q's groups): the
 // group's codes unpacked (`fx_unpack`), its scale and min vectors. The codes' offset comes off
 // in integers: each limb's sum starts from -off times the limb's sum over the group.
@@ -341,17 +370,46 @@ INLINE __m512 fx_dots(enum code code, int group, enum maps mp, int has_min,
     const __m512i hi = _mm512_add_epi32(
         _mm512_add_epi32(dot[0][2], dot[1][2]),
         _mm512_slli_epi32(_mm512_add_epi32(dot[0][3], dot[1][3]), 8));
-    const __m512 p =
-        _mm512_fmadd_ps(_mm512_cvtepi32_ps(hi), _mm512_set1_ps(65536.0f), _mm512_cvtepi32_ps(lo));
-    const float unit = q->unit[g * group / FX_BLOCK];
-    const __m512 factor = mp == MAP_E8 ? e8_times_unit(_mm512_castps_si512(scale), unit)
-                                       : _mm512_mul_ps(scale, _mm512_set1_ps(unit));
-    acc = _mm512_fmadd_ps(p, factor, acc);
-    if (has_min) {
-        const float weight = group == 32 ? q->min_weight32[g] : q->min_weight16[first];
-        acc = _mm512_fmadd_ps(min, _mm512_set1_ps(weight), acc);
+    return fx_scale(group, mp, has_min, q, g, lo, hi, scale, min, acc);
+}
+
+// Tokens per block of `fx_dots_tokens`: 4 chains (one per limb) each, 16 accumulators beside
+// the group's 8 unpacked quads in the 32 vector registers.
+#define FX_BLOCK_TOKENS 4
+
+// acc[t] + group g's product for nt tokens (nt <= FX_BLOCK_TOKENS), token t's inputs in q's
+// groups from g + t * token_groups: `fx_dots` for each, its integer sums (exact, the same in
+// any order) run as one chain per limb and token so that the tokens' chains interleave, and
+// the same `fx_scale` after them.
+INLINE void fx_dots_tokens(int nt, enum code code, int group, enum maps mp, int has_min,
+                           __m512i w[FX_STEPS][2], const struct fx_inputs* q, size_t g,
+                           size_t token_groups, __m512 scale, __m512 min, __m512* acc) {
+    const int off = code_offset(code);
+    __m512i dot[FX_BLOCK_TOKENS][FX_LIMBS];
+#pragma GCC unroll 4
+    for (int t = 0; t < nt; ++t) {
+        const size_t gt = g + t * token_groups;
+        const int32_t* pairs = group == 32 ? q->pair_sum32[gt] : q->pair_sum16[gt * group / 16];
+        for (int l = 0; l < FX_LIMBS; ++l)
+            dot[t][l] = l % 2 ? _mm512_setzero_si512() : _mm512_set1_epi32(-off * pairs[l / 2]);
     }
-    return acc;
+#pragma GCC unroll 4
+    for (int k = 0; k < group; k += 8)
+#pragma GCC unroll 2
+        for (int h = 0; h < 2; ++h)
+#pragma GCC unroll 4
+            for (int t = 0; t < nt; ++t) {
+                const uint8_t* at = (const uint8_t*)q->limbs[0] + (g + t * token_groups) * group + k + 4 * h;
+#pragma GCC unroll 4
+                for (int l = 0; l < FX_LIMBS; ++l)
+                    dot[t][l] = dpbusd_broadcast(dot[t][l], w[k / 8][h], at + (size_t)l * FX_CHUNK);
+            }
+#pragma GCC unroll 4
+    for (int t = 0; t < nt; ++t) {
+        const __m512i lo = _mm512_add_epi32(dot[t][0], _mm512_slli_epi32(dot[t][1], 8));
+        const __m512i hi = _mm512_add_epi32(dot[t][2], _mm512_slli_epi32(dot[t][3], 8));
+        acc[t] = fx_scale(group, mp, has_min, q, g + t * token_groups, lo, hi, scale, min, acc[t]);
+    }
 }
 
 // acc + group g's product for one tile's 16 rows and one token: `fx_dots` of its codes.
@@ -490,9 +548,10 @@ INLINE void fixed_matmul_rows(enum code code, int group, enum maps mp, int has_m
         for (size_t k0 = 0; k0 < K; k0 += chunk) {
             const size_t n = K - k0 < chunk ? K - k0 : chunk;
             const size_t g0 = k0 / group, groups = n / group, token_groups = chunk / group;
+            // Every token, so that every limb read below was written (a token not all finite
+            // is computed, from the integers its NaN or infinity becomes, and not stored).
             for (size_t r = 0; r < mr; ++r)
-                if (live >> r & 1)
-                    fx_quantize_column(x + k0 * M + m0 + r, M, n, r * (chunk / FX_BLOCK), &q);
+                fx_quantize_column(x + k0 * M + m0 + r, M, n, r * (chunk / FX_BLOCK), &q);
             // Several tokens per group: the codes are read more slowly, and asking one
             // tile row ahead of the group being read is enough.
             const size_t ahead = FX_PREFETCH_BYTES / s.group_bytes;
@@ -508,12 +567,17 @@ INLINE void fixed_matmul_rows(enum code code, int group, enum maps mp, int has_m
                     const size_t j = mp == MAP_E8 ? 0 : (g0 + g) % per_block;
                     __m512i w[FX_STEPS][2];
                     fx_unpack(code, group, &tables, ct + g * s.group_bytes, w);
-                    for (size_t r = 0; r < mr; ++r)
-                        if (live >> r & 1)
-                            acc[i * mr + r] = fx_dots(code, group, mp, has_min, w, &q,
-                                                      r * token_groups + g, scale[j],
-                                                      has_min ? min[j] : _mm512_setzero_ps(),
-                                                      acc[i * mr + r]);
+                    const __m512 mn = has_min ? min[j] : _mm512_setzero_ps();
+                    for (size_t r = 0; r < mr; r += FX_BLOCK_TOKENS) {
+                        __m512* a = acc + i * mr + r;
+                        const size_t gr = r * token_groups + g;
+                        switch (mr - r < FX_BLOCK_TOKENS ? mr - r : FX_BLOCK_TOKENS) {
+                        case 4: fx_dots_tokens(4, code, group, mp, has_min, w, &q, gr, token_groups, scale[j], mn, a); break;
+                        case 3: fx_dots_tokens(3, code, group, mp, has_min, w, &q, gr, token_groups, scale[j], mn, a); break;
+                        case 2: fx_dots_tokens(2, code, group, mp, has_min, w, &q, gr, token_groups, scale[j], mn, a); break;
+                        default: fx_dots_tokens(1, code, group, mp, has_min, w, &q, gr, token_groups, scale[j], mn, a); break;
+                        }
+                    }
                 }
             }
         }

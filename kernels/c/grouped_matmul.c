@@ -183,14 +183,19 @@ INLINE void prefetch_group(int tb, const uint8_t* codes_now, size_t tile_codes,
 // and two issue per cycle, so fewer than eight chains leave the FMA units idle.
 #define CHAINS 8
 
-// `tb` tiles (16 output rows each) times `mb` tokens from column m0 of x ([K, M]). Each
-// (tile, token) pair sums into `lanes` partial vectors (inputs k with k % lanes == i go to
-// partial i), so that tb * mb * lanes >= CHAINS independent FMA chains run at once.
+// Partial sums per (tile, token) pair: inputs k with k % LANES == i go to partial i, added in
+// order at the group's end. The same for every token count, so a token's sums run the same
+// way alone and among others (the nibble form below folds the same two partials); with the
+// tiles side by side (`tiles_block`), every count keeps at least CHAINS chains.
+#define LANES 2
+
+// `tb` tiles (16 output rows each) times `mb` tokens from column m0 of x ([K, M]), each
+// (tile, token) pair summing into LANES partial vectors.
 INLINE void tile_block(enum code code, int group, enum maps mp, int has_min, int tb, int mb,
                        const float* x, size_t M, const float* xsum, const uint8_t* codes,
                        const uint8_t* scales, const uint8_t* mins, size_t groups,
                        size_t stored_groups, float* y, size_t m0, int first) {
-    const int lanes = tb * mb >= CHAINS ? 1 : CHAINS / (tb * mb);
+    const int lanes = LANES;
     const size_t code_bytes = input_bytes(code);
     const size_t tile_codes = stored_groups * group * code_bytes;
     const size_t tile_maps = maps_bytes(mp, stored_groups);

@@ -349,7 +349,8 @@ impl GroupedMatmul {
     /// The C function multiplying `weights` (1 to [`MAX_WEIGHTS`]) weights of this format by
     /// the same x in one call: x, each weight's codes, scales (and mins), then each output,
     /// then K, M, stored groups, tiles per workgroup, each weight's tile count and the
-    /// workgroup id. Weight 0's workgroups come first.
+    /// workgroup id. Weight 0's workgroups come first. Up to 15 tokens, each token's outputs
+    /// are the bits it gets alone (the small-batch form sums every token the same way).
     pub fn symbol_for(&self, weights: usize) -> Option<String> {
         self.entry(Family::F32, weights)
     }
@@ -406,18 +407,17 @@ impl GroupedMatmul {
     /// tokens faster.
     pub fn exact_symbol_for(&self, weights: usize, tokens: usize) -> Option<String> {
         match tokens {
-            1 => self.sequences_symbol_for(weights),
+            1 => self.fixed_rows_symbol_for(weights),
             _ => self.symbol_for(weights),
         }
     }
 
-    /// The C function for an exact product of `weights` weights of this format by tokens
-    /// that are each a sequence of its own (a decode step's rows), arguments as
-    /// [`GroupedMatmul::symbol_for`]: the fixed-point kernel where this format and CPU have
-    /// one, whose every token's outputs are those it gets alone, so a sequence's numbers do
-    /// not depend on how many others the step holds nor on which; else the f32 kernel, whose
-    /// token blocks sum each token in the same order too.
-    pub fn sequences_symbol_for(&self, weights: usize) -> Option<String> {
+    /// The C function for an exact product of `weights` weights of this format by any number
+    /// of tokens in fixed point, arguments as [`GroupedMatmul::symbol_for`]: the fixed-point
+    /// kernel where this format and CPU have one, else the f32 kernel. Either gives each of up
+    /// to 15 tokens the bits it gets alone (a decode step's rows: a sequence's numbers do not
+    /// depend on how many others the step holds nor on which).
+    pub fn fixed_rows_symbol_for(&self, weights: usize) -> Option<String> {
         let fixed = q8_host_supported()
             .then(|| self.fixed_symbol_for(weights))
             .flatten();

@@ -163,11 +163,43 @@ fn fixed_point_kernels_match_the_reference() {
     }
 }
 
+/// Through the f32 entries (CPUs without the fixed-point ones), each token's outputs at up to
+/// 15 tokens (the small-batch path, not the dequantized blocks from 16 on) are bit for bit
+/// those it gets alone.
+#[test]
+fn f32_tokens_get_the_same_bits_alone_and_together() {
+    if !kernels::host_supported() {
+        eprintln!("skipped: this CPU does not run the kernels");
+        return;
+    }
+    for (i, format) in formats().enumerate() {
+        let unit = format.group * format.maps.groups_per_block();
+        let short = (4 * format.group).max(unit);
+        let mut rng = Rng(3000 + i as u64);
+        for (inp, m) in [(short, 2), (short, 3), (short, 8), (5120, 7), (short, 15)] {
+            let w = grouped(format, 80, inp, 0, &mut rng);
+            let x: Vec<f32> = (0..inp * m).map(|_| spread(&mut rng)).collect();
+            let together = run_entry(entry, format, &w, &x, inp, m, 80, 2);
+            for t in 0..m {
+                let column: Vec<f32> = (0..inp).map(|k| x[k * m + t]).collect();
+                let alone = run_entry(entry, format, &w, &column, inp, 1, 80, 2);
+                for row in 0..80 {
+                    let (a, b) = (together[row * m + t], alone[row]);
+                    assert_eq!(
+                        a.to_bits(),
+                        b.to_bits(),
+                        "{format:?} [80x{inp}] M={m}: row {row} token {t}: {a} together, {b} alone"
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// Through the fixed-point entries, each token's outputs from the product of several are bit
 /// for bit those it gets alone, at every token count a decode step has (and a remainder past
 /// 8), over rows of one chunk and of several. A token whose inputs hold a NaN changes nothing
-/// for the others, and gets what it gets alone. (The f32 kernel sums one token in another
-/// order than several: an ulp apart at two tokens of Q8_0.)
+/// for the others, and gets what it gets alone.
 #[test]
 fn fixed_point_tokens_get_the_same_bits_alone_and_together() {
     let Some(fixed) = fixed_formats() else { return };

@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
-use emitter::graph::{Activations, WeightFormat};
+use emitter::graph::{Activations, DecodeKernels, WeightFormat};
 use emitter::Head;
 use engine::batch::GraphRunner;
 use engine::graphs::{DecodeOutput, PrefillOut};
@@ -319,6 +319,57 @@ fn qwen2_5_1_5b_shape_with_q8_activations_stays_near_the_reference() {
         return;
     }
     check("qwen2.5-1.5b", Precision::Native, Activations::Q8);
+}
+
+/// A sequence's decode logits at the 1B shape (Q4_K and Q6_K rows through the kernels) are
+/// bit-equal alone and among up to 7 others in any slots: on the exact path with either
+/// family of decode kernels, and with q8 activations (modules of 8 slots;
+/// `serve/tests/batch_invariance.rs` checks SmolLM2). The kernels picked per row count
+/// (`fastest`) do move them: the check sees it.
+#[test]
+fn llama_3_2_1b_shape_decode_rows_do_not_depend_on_the_batch() {
+    static LOCK: OnceLock<Mutex<()>> = OnceLock::new();
+    let _guard = LOCK
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let Some(path) = shaped_gguf("llama-3.2-1b", "q4_k_m") else {
+        return;
+    };
+    let runtime = Runtime::new(&tests::device()).expect("runtime");
+    let mut kinds = vec![
+        (Activations::F32, DecodeKernels::Float),
+        (Activations::F32, DecodeKernels::Fixed),
+        (Activations::F32, DecodeKernels::Fastest),
+    ];
+    if !q8_unsupported() {
+        kinds.push((Activations::Q8, DecodeKernels::Float));
+    }
+    for (activations, kernels) in kinds {
+        let mut options = options(Precision::Native, activations);
+        options.graphs.slots = 8;
+        options.graphs.decode_batches = vec![1, 4, 8];
+        options.graphs.decode_kernels = kernels;
+        let mut loaded = model::load(&runtime, &path, &options).expect("load the shaped file");
+        let prompts = tests::batch_invariance::prompts(&[5, 40, 12, 50, 17, 26, 9, 33], VOCAB);
+        let layouts = tests::batch_invariance::layouts_of_8();
+        let found = tests::batch_invariance::check(&mut loaded.graphs, &prompts, &layouts, 4);
+        eprintln!(
+            "{activations} activations, {kernels} kernels: {} of {} rows differ from their runs \
+             alone (worst {:.3e})",
+            found.unequal, found.compared, found.worst
+        );
+        match kernels {
+            DecodeKernels::Fastest => assert!(
+                found.unequal > 0 || q8_unsupported(),
+                "fixed point at one row and f32 at several gave the same bits"
+            ),
+            _ => assert_eq!(
+                found.unequal, 0,
+                "{activations}, {kernels}: rows changed with their batch"
+            ),
+        }
+    }
 }
 
 fn q8_unsupported() -> bool {

@@ -461,7 +461,7 @@ pub fn forward_function(
 ) -> Result<Function> {
     let mut b = FuncBuilder::private(format!("forward_{}", step.tag()))
         .with_products(dims.products)
-        .with_columns(step.columns());
+        .with_columns(step.columns(dims.decode_kernels));
     let ring = plan.ring();
     let inputs = match step {
         Step::Decode { .. } => decode_inputs(&mut b, dims, step, ring)?,

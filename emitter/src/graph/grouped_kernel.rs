@@ -13,7 +13,7 @@
 
 use kernels::{GroupedMatmul, Maps, Object};
 
-use super::linear::Activations;
+use super::linear::{Activations, DecodeKernels};
 use super::weight_format::{GroupFormat, SubScales};
 use crate::hlo::{
     Columns, ElemType, ExternDispatch, FuncBuilder, Result, ShapeError, TensorType, Value,
@@ -91,9 +91,16 @@ pub fn grouped_kernel(
     let stored_groups = weights.first().map(|w| w.codes.dim(1)).unwrap_or(0);
     let (inp, m) = (x.dim(0), x.dim(1));
     let symbol = match (activations, b.columns()) {
-        (Activations::F32, Columns::Tokens) => kernel.exact_symbol_for(weights.len(), m as usize),
-        // Each row through the kernel that gives it the bits it gets alone.
-        (Activations::F32, Columns::Sequences) => kernel.sequences_symbol_for(weights.len()),
+        (Activations::F32, Columns::Tokens | Columns::Sequences(DecodeKernels::Fastest)) => {
+            kernel.exact_symbol_for(weights.len(), m as usize)
+        }
+        // One family for every row count: each row gets the bits it gets alone.
+        (Activations::F32, Columns::Sequences(DecodeKernels::Fixed)) => {
+            kernel.fixed_rows_symbol_for(weights.len())
+        }
+        (Activations::F32, Columns::Sequences(DecodeKernels::Float)) => {
+            kernel.symbol_for(weights.len())
+        }
         // Each token's activations are quantized apart and its sums run in one order.
         (Activations::Q8, _) => kernel.q8_symbol_for(weights.len()),
     };

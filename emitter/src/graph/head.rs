@@ -2,7 +2,7 @@
 //! logits or their argmax.
 
 use super::argmax::argmax;
-use super::linear::{linear, Several};
+use super::linear::{linear, DecodeKernels, Several};
 use super::sample::{sample, SampleArgs};
 use super::step::Step;
 use super::weights::Weights;
@@ -67,14 +67,14 @@ pub fn entry_function(
     name: &str,
     step: Step,
     head: Head,
-    (form, products): (ModuleForm, ProductForm),
+    (form, products, decode_kernels): (ModuleForm, ProductForm, DecodeKernels),
     weights: &Weights,
     softcap: Option<f64>,
     forward: &Function,
 ) -> Result<Function> {
     let mut b = FuncBuilder::new(name)
         .with_products(products)
-        .with_columns(step.columns());
+        .with_columns(step.columns(decode_kernels));
     let args: Vec<Value> = forward
         .args
         .iter()

@@ -80,6 +80,52 @@ impl std::fmt::Display for Activations {
     }
 }
 
+/// Which exact CPU kernels multiply a decode step's rows (f32 activations). The fixed-point
+/// kernels are the fastest at one row (at the memory wall), the f32 kernels at several (the
+/// fixed-point form's four `vpdpbusd` per input take about twice their FMAs' time at 8 rows on
+/// Zen 4), and the two round differently: a row's bits are the same at every row count only
+/// when one family takes them all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DecodeKernels {
+    /// The f32 kernels at every row count (up to 15, their small-batch form): a row's bits
+    /// the same alone and among others; one row slower than `Fixed`.
+    #[default]
+    Float,
+    /// The fixed-point kernels at every row count: a row's bits the same alone and among
+    /// others; several rows slower than `Float`. What a module of one slot takes (one row).
+    Fixed,
+    /// Each row count its fastest: fixed point at one row, f32 at several. A row's bits
+    /// differ alone and among others (by about 1e-5 on SmolLM2's logits).
+    Fastest,
+}
+
+/// The command-line names, `float`, `fixed` and `fastest`.
+impl std::str::FromStr for DecodeKernels {
+    type Err = String;
+
+    fn from_str(s: &str) -> std::result::Result<Self, Self::Err> {
+        match s {
+            "float" => Ok(DecodeKernels::Float),
+            "fixed" => Ok(DecodeKernels::Fixed),
+            "fastest" => Ok(DecodeKernels::Fastest),
+            other => Err(format!(
+                "decode kernels are float, fixed or fastest, not {other:?}"
+            )),
+        }
+    }
+}
+
+impl std::fmt::Display for DecodeKernels {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            DecodeKernels::Float => "float",
+            DecodeKernels::Fixed => "fixed",
+            DecodeKernels::Fastest => "fastest",
+        })
+    }
+}
+
 /// Output rows per tile in [`WeightLayout::Tiled`]: one 512-bit vector of f32.
 pub const TILE_ROWS: i64 = ::weight_format::TILE_ROWS as i64;
 

@@ -32,7 +32,8 @@ pub use forward::cache_globals;
 pub use head::{sample_function, Head};
 pub use layer_plan::{LayerPlan, LayerUse};
 pub use linear::{
-    linear, linear_many, Activations, Several, UntiledRows, Weight, WeightLayout, TILE_ROWS,
+    linear, linear_many, Activations, DecodeKernels, Several, UntiledRows, Weight, WeightLayout,
+    TILE_ROWS,
 };
 pub use sample::SAMPLE_ARGS;
 pub use step::{CacheSpan, Dims, Scratch, Step};
@@ -81,6 +82,10 @@ pub struct GraphOptions {
     /// prefill and decode alike: the f32 activations (exact, the default) or int8 quantized
     /// ones ([`Activations::Q8`], lossy).
     pub activations: Activations,
+    /// Which exact kernels multiply decode rows where the CPU kernels run (see
+    /// [`DecodeKernels`]): one family at every row count keeps a row's bits independent of
+    /// its batch.
+    pub decode_kernels: DecodeKernels,
     /// How dense products over rows with 2 to 16 columns (decode batches) are written: a
     /// `dot_general` (the default) or a sum of broadcast products (see [`ProductForm`]).
     pub products: ProductForm,
@@ -463,6 +468,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
     let dims = Dims {
         kernels: opts.cpu_kernels,
         activations: opts.activations,
+        decode_kernels: opts.decode_kernels,
         products: opts.products,
         nibbles_as_bytes,
         padded: opts.padded() as i64,
@@ -534,7 +540,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
                 &name,
                 step,
                 head,
-                (opts.form, opts.products),
+                (opts.form, opts.products, opts.decode_kernels),
                 &weights,
                 softcap,
                 &forward,

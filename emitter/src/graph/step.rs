@@ -1,4 +1,4 @@
-use super::linear::{Activations, WeightLayout};
+use super::linear::{Activations, DecodeKernels, WeightLayout};
 use crate::config::{Activation, HeadShape, ModelConfig};
 use crate::hlo::{Columns, ElemType, ProductForm, TensorType};
 
@@ -28,6 +28,8 @@ pub struct Dims {
     pub kernels: bool,
     /// What prefill's kernel products multiply by (see `GraphOptions::activations`).
     pub activations: Activations,
+    /// The kernels of decode rows (see `GraphOptions::decode_kernels`).
+    pub decode_kernels: DecodeKernels,
     /// 4-bit codes reach the layers split from their bytes, as `i8` (see
     /// `Param::nibbles_as_bytes`).
     pub nibbles_as_bytes: bool,
@@ -104,6 +106,7 @@ impl Dims {
             norm_offset: cfg.norm_weight_offset,
             kernels: false,
             activations: Activations::F32,
+            decode_kernels: DecodeKernels::Float,
             nibbles_as_bytes: false,
             padded: 0,
             products: ProductForm::Dot,
@@ -235,11 +238,12 @@ impl Step {
         }
     }
 
-    /// What the hidden state's columns are: one prompt's tokens, or decode rows.
-    pub fn columns(self) -> Columns {
+    /// What the hidden state's columns are: one prompt's tokens, or decode rows multiplied by
+    /// `kernels`.
+    pub fn columns(self, kernels: DecodeKernels) -> Columns {
         match self {
             Step::Prefill { .. } => Columns::Tokens,
-            Step::Decode { .. } => Columns::Sequences,
+            Step::Decode { .. } => Columns::Sequences(kernels),
         }
     }
 

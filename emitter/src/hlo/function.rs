@@ -124,9 +124,8 @@ pub enum Columns {
     /// Consecutive tokens of one prompt (prefill): multiplied together, the fastest way.
     #[default]
     Tokens,
-    /// Sequences of their own (a decode step's rows): each column's numbers must not depend on
-    /// the other columns.
-    Sequences,
+    /// Sequences of their own (a decode step's rows), multiplied by these kernels.
+    Sequences(crate::graph::DecodeKernels),
 }
 
 /// Builds one function body. Results are numbered in order (`%v0`, `%v1`, ...), so the same

@@ -115,6 +115,17 @@ pub fn embed_lengths(capacity: usize) -> Vec<usize> {
     lengths
 }
 
+/// The decode kernels a module of `slots` takes unless told: the fixed-point ones for one slot
+/// (every step one row, the fastest), the f32 ones for several, so that a sequence's numbers
+/// do not depend on its batch at the cheaper price (on Zen 4, the 1B shape: one row 1.05-1.3x
+/// the fixed-point time, where fixed point at 8 rows takes 2.1x the f32 time).
+pub fn decode_kernels_for(slots: usize) -> emitter::graph::DecodeKernels {
+    match slots {
+        1 => emitter::graph::DecodeKernels::Fixed,
+        _ => emitter::graph::DecodeKernels::Float,
+    }
+}
+
 /// The default bucket layout for `slots` x `capacity`.
 pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
     let keep = |list: &[usize]| -> Vec<usize> {
@@ -146,6 +157,7 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
         form: emitter::ModuleForm::Generic,
         cpu_kernels: false,
         activations: Default::default(),
+        decode_kernels: decode_kernels_for(slots),
         products: Default::default(),
         embed_lengths: Vec::new(),
         linear_chunk: emitter::graph::LINEAR_CHUNK,
