@@ -106,6 +106,8 @@ def ours(args, activations: str) -> dict:
         ]
         if args.batch > 1:
             cmd[cmd.index("--sampling"):cmd.index("--sampling")] = ["--batch", str(args.batch)]
+        if args.decode_kernels:
+            cmd += ["--decode-kernels", args.decode_kernels]
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL,
                        stderr=None if args.verbose else subprocess.DEVNULL)
         report = json.loads(out.read_text())
@@ -118,6 +120,7 @@ def ours(args, activations: str) -> dict:
         "bytes_per_step": report["weight_bytes_per_step"],
         "bandwidth_gb_s": report["bandwidth_gb_s"],
         "b1_paired_median": report.get("b1_paired_median"),
+        "decode_kernels": report.get("decode_kernels"),
     }
 
 
@@ -263,6 +266,9 @@ def main():
     p.add_argument("--activations", nargs="+", default=["f32"], choices=["f32", "q8"],
                    help="our activations; each gets its own run per round (memory and "
                         "bytes are the first one's)")
+    p.add_argument("--decode-kernels", choices=["float", "fixed", "fastest"],
+                   help="our decode rows' kernels (default: the module's, float with several "
+                        "slots: a row's bits independent of its batch)")
     p.add_argument("--verbose", action="store_true", help="show bench's progress")
     args = p.parse_args()
     if args.shape and args.model:
@@ -340,6 +346,7 @@ def main():
     # cache, so the first may peak in the conversion); llama.cpp's: this process's peak.
     print(f"| peak resident memory | {mib(rows[-1][0]['peak_rss'])} | "
           f"{mib(rows[-1][1]['peak_rss'])} | |")
+    print(f"our decode kernels: {rows[-1][0]['decode_kernels']}")
     print("ratios are ours over llama.cpp's speed (>1: we are faster)")
 
 

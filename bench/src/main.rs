@@ -226,7 +226,8 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         peak,
         source_bytes,
     };
-    let report = report::Report::new(&loaded, bandwidth, prefill, decode, &pairs, memory);
+    let mut report = report::Report::new(&loaded, bandwidth, prefill, decode, &pairs, memory);
+    report.decode_kernels = options.graphs.decode_kernels.to_string();
     println!("{}", report.table());
     if let Some(path) = &args.json {
         std::fs::write(path, serde_json::to_string_pretty(&report)?)?;

@@ -10,6 +10,9 @@ pub struct Report {
     pub model: String,
     pub slots: usize,
     pub capacity: usize,
+    /// The exact kernels decode rows took (`--decode-kernels`): float or fixed keep a row's
+    /// bits independent of its batch, fastest does not.
+    pub decode_kernels: String,
     pub weight_bytes: u64,
     /// Weight bytes one decode step reads (embedding rows excluded unless
     /// the embedding doubles as the LM head).
@@ -126,6 +129,7 @@ impl Report {
                 .file_stem()
                 .map_or(String::new(), |s| s.to_string_lossy().into_owned()),
             slots: manifest.slots,
+            decode_kernels: String::new(),
             capacity: manifest.capacity,
             weight_bytes,
             weight_bytes_per_step,
@@ -152,10 +156,11 @@ impl Report {
         let mb = |b: u64| b as f64 / (1 << 20) as f64;
         let mut out = String::new();
         out.push_str(&format!(
-            "model {}  slots {} x capacity {}  weights {:.0} MiB (read per step {:.0} MiB)  KV {:.0} MiB  read bandwidth {:.1} GB/s\n",
+            "model {}  slots {} x capacity {}  decode kernels {}  weights {:.0} MiB (read per step {:.0} MiB)  KV {:.0} MiB  read bandwidth {:.1} GB/s\n",
             self.model,
             self.slots,
             self.capacity,
+            self.decode_kernels,
             mb(self.weight_bytes),
             mb(self.weight_bytes_per_step),
             mb(self.kv_bytes),

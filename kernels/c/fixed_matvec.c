@@ -23,13 +23,16 @@
 // `fx_add_high`), and Q8_0's byte codes (each quad one byte permute); the other byte-code
 // rows, widened forms, keep the f32 kernel (the `fixed` column of formats.h).
 //
-// Several tokens (a decode step's rows, each a sequence of its own) take the same path, so a
-// sequence's numbers do not depend on its batch: the f32 kernel sums one token in another
-// order than several (an ulp apart), and the step's row count picked between them, which
-// made a request's log-probabilities differ with the load (bit-equal at 11 of 496 positions
-// on SmolLM2 alone and among 7). Each group's codes are unpacked once for up to 8 tokens, and
-// each token's sums are the one-token kernel's, group for group (`fx_dots`). Prefill keeps
-// the f32 kernel beyond one token (`kernels::GroupedMatmul::exact_symbol_for`).
+// Several tokens (a decode step's rows, each a sequence of its own) can take the same path,
+// so that a row's numbers do not depend on its batch (`--decode-kernels fixed`): the f32
+// kernel rounds otherwise, and a step's row count picking between the two made a request's
+// log-probabilities differ with the load (bit-equal at 11 of 496 positions on SmolLM2 alone
+// and among 7). Each group's codes are unpacked once for up to 8 tokens, and each token's
+// product is the one-token kernel's (`fx_dots`): the same bits. At 8 tokens this takes
+// 1.7-2.0x the f32 kernel's time from cache (Zen 4 issues `vpdpbusd` at half the rate of
+// FMAs, and each input takes four); interleaving four tokens' chains (one per limb each)
+// measured 10% slower than one token after another. Prefill keeps the f32 kernel beyond one
+// token (`kernels::GroupedMatmul::exact_symbol_for`).
 //
 // K must be a multiple of 32 and a token's activations finite; otherwise (a NaN or infinity,
 // which the integers cannot carry) the f32 kernel of the same format runs, for every token
@@ -373,45 +376,6 @@ INLINE __m512 fx_dots(enum code code, int group, enum maps mp, int has_min,
     return fx_scale(group, mp, has_min, q, g, lo, hi, scale, min, acc);
 }
 
-// Tokens per block of `fx_dots_tokens`: 4 chains (one per limb) each, 16 accumulators beside
-// the group's 8 unpacked quads in the 32 vector registers.
-#define FX_BLOCK_TOKENS 4
-
-// acc[t] + group g's product for nt tokens (nt <= FX_BLOCK_TOKENS), token t's inputs in q's
-// groups from g + t * token_groups: `fx_dots` for each, its integer sums (exact, the same in
-// any order) run as one chain per limb and token so that the tokens' chains interleave, and
-// the same `fx_scale` after them.
-INLINE void fx_dots_tokens(int nt, enum code code, int group, enum maps mp, int has_min,
-                           __m512i w[FX_STEPS][2], const struct fx_inputs* q, size_t g,
-                           size_t token_groups, __m512 scale, __m512 min, __m512* acc) {
-    const int off = code_offset(code);
-    __m512i dot[FX_BLOCK_TOKENS][FX_LIMBS];
-#pragma GCC unroll 4
-    for (int t = 0; t < nt; ++t) {
-        const size_t gt = g + t * token_groups;
-        const int32_t* pairs = group == 32 ? q->pair_sum32[gt] : q->pair_sum16[gt * group / 16];
-        for (int l = 0; l < FX_LIMBS; ++l)
-            dot[t][l] = l % 2 ? _mm512_setzero_si512() : _mm512_set1_epi32(-off * pairs[l / 2]);
-    }
-#pragma GCC unroll 4
-    for (int k = 0; k < group; k += 8)
-#pragma GCC unroll 2
-        for (int h = 0; h < 2; ++h)
-#pragma GCC unroll 4
-            for (int t = 0; t < nt; ++t) {
-                const uint8_t* at = (const uint8_t*)q->limbs[0] + (g + t * token_groups) * group + k + 4 * h;
-#pragma GCC unroll 4
-                for (int l = 0; l < FX_LIMBS; ++l)
-                    dot[t][l] = dpbusd_broadcast(dot[t][l], w[k / 8][h], at + (size_t)l * FX_CHUNK);
-            }
-#pragma GCC unroll 4
-    for (int t = 0; t < nt; ++t) {
-        const __m512i lo = _mm512_add_epi32(dot[t][0], _mm512_slli_epi32(dot[t][1], 8));
-        const __m512i hi = _mm512_add_epi32(dot[t][2], _mm512_slli_epi32(dot[t][3], 8));
-        acc[t] = fx_scale(group, mp, has_min, q, g + t * token_groups, lo, hi, scale, min, acc[t]);
-    }
-}
-
 // acc + group g's product for one tile's 16 rows and one token: `fx_dots` of its codes.
 INLINE __m512 fx_group(enum code code, int group, enum maps mp, int has_min,
                        const struct fx_tables* t, const uint8_t* cg, const struct fx_inputs* q,
@@ -568,16 +532,9 @@ INLINE void fixed_matmul_rows(enum code code, int group, enum maps mp, int has_m
                     __m512i w[FX_STEPS][2];
                     fx_unpack(code, group, &tables, ct + g * s.group_bytes, w);
                     const __m512 mn = has_min ? min[j] : _mm512_setzero_ps();
-                    for (size_t r = 0; r < mr; r += FX_BLOCK_TOKENS) {
-                        __m512* a = acc + i * mr + r;
-                        const size_t gr = r * token_groups + g;
-                        switch (mr - r < FX_BLOCK_TOKENS ? mr - r : FX_BLOCK_TOKENS) {
-                        case 4: fx_dots_tokens(4, code, group, mp, has_min, w, &q, gr, token_groups, scale[j], mn, a); break;
-                        case 3: fx_dots_tokens(3, code, group, mp, has_min, w, &q, gr, token_groups, scale[j], mn, a); break;
-                        case 2: fx_dots_tokens(2, code, group, mp, has_min, w, &q, gr, token_groups, scale[j], mn, a); break;
-                        default: fx_dots_tokens(1, code, group, mp, has_min, w, &q, gr, token_groups, scale[j], mn, a); break;
-                        }
-                    }
+                    for (size_t r = 0; r < mr; ++r)
+                        acc[i * mr + r] = fx_dots(code, group, mp, has_min, w, &q, r * token_groups + g,
+                                                  scale[j], mn, acc[i * mr + r]);
                 }
             }
         }
