@@ -485,7 +485,8 @@ impl FuncBuilder {
     }
 
     /// The sum along `dim` (removed from the shape) in an order the graph fixes: halves added
-    /// elementwise until one slice is left (an odd slice left over joins the next round).
+    /// elementwise until one slice is left; the slice an odd count leaves over is added to a
+    /// carry, and the carry to the last slice.
     ///
     /// A `stablehlo.reduce` leaves the order to the compiler, and IREE's CPU code sums a
     /// token's row one way when it is alone (a vector reduction along the row) and another
@@ -495,20 +496,24 @@ impl FuncBuilder {
     pub fn sum_in_order(&mut self, x: &Value, dim: usize) -> Result<Value> {
         check_dims("sum_in_order", "dimensions", &[dim], x.ty().rank())?;
         let mut x = x.clone();
+        let mut carry: Option<Value> = None;
         let mut n = x.dim(dim);
         while n > 1 {
             let half = n / 2;
+            if n % 2 == 1 {
+                let rest = self.slice_dim(&x, dim, 2 * half, 1)?;
+                carry = Some(match carry {
+                    Some(c) => self.add(&c, &rest)?,
+                    None => rest,
+                });
+            }
             let lo = self.slice_dim(&x, dim, 0, half)?;
             let hi = self.slice_dim(&x, dim, half, half)?;
-            let sum = self.add(&lo, &hi)?;
-            x = match n % 2 {
-                0 => sum,
-                _ => {
-                    let rest = self.slice_dim(&x, dim, 2 * half, 1)?;
-                    self.concatenate(&[&sum, &rest], dim)?
-                }
-            };
-            n = half + n % 2;
+            x = self.add(&lo, &hi)?;
+            n = half;
+        }
+        if let Some(c) = carry {
+            x = self.add(&x, &c)?;
         }
         let shape: Vec<i64> = (0..x.ty().rank())
             .filter(|&i| i != dim)

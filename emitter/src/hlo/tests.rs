@@ -71,6 +71,26 @@ fn shape_errors_name_the_op_and_the_shapes() {
     assert!(b.transpose(&w, &[0, 0]).is_err());
 }
 
+/// An ordered sum drops its dimension, adds halves (one add a round, and one for each odd
+/// count's leftover slice), leaves no reduce to the compiler, and refuses a dimension out of
+/// range.
+#[test]
+fn sums_in_order_add_halves() {
+    for (n, adds) in [(1, 0), (2, 1), (9, 4), (576, 10)] {
+        let mut b = FuncBuilder::new("f");
+        let x = b.arg("x", f32s(&[3, n, 4]));
+        let sum = b.sum_in_order(&x, 1).unwrap();
+        assert_eq!(sum.shape(), &[3, 4]);
+        let mut text = String::new();
+        b.finish(&[&sum]).render(&mut text);
+        assert_eq!(text.matches("stablehlo.add").count(), adds, "n = {n}");
+        assert!(!text.contains("stablehlo.reduce"));
+    }
+    let mut b = FuncBuilder::new("f");
+    let x = b.arg("x", f32s(&[3, 4]));
+    assert!(b.sum_in_order(&x, 2).is_err());
+}
+
 #[test]
 fn gather_and_scatter_infer_and_check() {
     let mut b = FuncBuilder::new("f");
