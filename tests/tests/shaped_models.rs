@@ -51,6 +51,15 @@ fn root() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
 
+/// Holds the tests that load a shaped file's module one at a time (modules and references
+/// take memory and both cores).
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: OnceLock<Mutex<()>> = OnceLock::new();
+    LOCK.get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// The few-layer GGUF of `shape` in `mix`, written on first use; `None` (skip) without the
 /// venv.
 fn shaped_gguf(shape: &str, mix: &str) -> Option<PathBuf> {
@@ -64,6 +73,12 @@ fn shaped_gguf(shape: &str, mix: &str) -> Option<PathBuf> {
         hasher.finish() as u32
     );
     let path = engine::paths::cache_dir().join("models").join(name);
+    // One writer at a time: two tests asking for the same file at once would both write it.
+    static WRITING: OnceLock<Mutex<()>> = OnceLock::new();
+    let _writing = WRITING
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     if path.exists() {
         return Some(path);
     }
@@ -189,11 +204,7 @@ fn check(shape: &str, weights_kind: Precision, activations: Activations) {
 
 /// [`check`] for the file in `mix`.
 fn check_mix(shape: &str, mix: &str, weights_kind: Precision, activations: Activations) {
-    static LOCK: OnceLock<Mutex<()>> = OnceLock::new();
-    let _guard = LOCK
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let _guard = one_at_a_time();
     let Some(path) = shaped_gguf(shape, mix) else {
         return;
     };
@@ -328,11 +339,7 @@ fn qwen2_5_1_5b_shape_with_q8_activations_stays_near_the_reference() {
 /// (`fastest`) do move them: the check sees it.
 #[test]
 fn llama_3_2_1b_shape_decode_rows_do_not_depend_on_the_batch() {
-    static LOCK: OnceLock<Mutex<()>> = OnceLock::new();
-    let _guard = LOCK
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let _guard = one_at_a_time();
     let Some(path) = shaped_gguf("llama-3.2-1b", "q4_k_m") else {
         return;
     };
