@@ -244,52 +244,6 @@ struct weight {
         core(AT(x), w, 3, K, M, groups, per, wg);                                              \
     }
 
-// The integer-product families (q8_matmul.c, fixed_matvec.c) need AVX-512 VNNI, VBMI (byte
-// permutes) and BITALG (bit gathers of 5- and 6-bit codes' high bits) beyond x86-64-v4: Zen 4,
-// Ice Lake and later.
-#pragma GCC push_options
-#pragma GCC target("avx512vnni,avx512vbmi,avx512bitalg,bmi2")
-
-// What is added to a code to make it unsigned for `vpdpbusd` (see q8_matmul.c): the least
-// power of two that does (its products with a scale stay exact).
-INLINE int code_offset(enum code code) {
-    switch (code) {
-    case I4: return 8;
-    case E2M1: return 16;
-    case I3: return 4;
-    case NL4: return 128;
-    case I5: return 16;
-    case I6: return 32;
-    case I8: return 128;
-    default: return 0;
-    }
-}
-
-// Where byte b of a quad (row r = b / 4, input s = b % 4) finds its two high bits of a 6-bit
-// code (see `enum code`): in the pair word of inputs s / 2, from bit 32 (r % 2) + 16 (s % 2) +
-// 2 (r / 2); the index is that less 4 (mod 64: `vpmultishiftqb` rotates), so that the 8 bits
-// read from there hold the field at bits 4 and 5.
-INLINE void i6_high_index(uint8_t* index) {
-    for (int b = 0; b < 64; ++b) {
-        const int r = b / 4, s = b % 4;
-        index[b] = (uint8_t)((32 * (r % 2) + 16 * (s % 2) + 2 * (r / 2) + 60) % 64);
-    }
-}
-
-// `quad` (nibbles of four inputs' 6-bit codes) with the codes' high bits added, from the two
-// pair words at `words`: each byte's two bits moved to bits 4 and 5 with one byte-granular
-// shift per pair word (`vpmultishiftqb`, bytes of inputs 2 and 3 from the second word), then
-// put above the nibble with one ternary-logic OR: 3 operations per quad where two bit
-// shuffles and a masked add per bit took 8. Q6_K's fixed-point one-token product measured
-// 1.6x as fast from L2 and 1.35x from memory (23 -> 31 GiB/s, 0.9 of the stream; Zen 4).
-INLINE __m512i i6_add_high(__m512i quad, const uint8_t* words, __m512i index) {
-    __m512i fields = _mm512_multishift_epi64_epi8(index, _mm512_set1_epi64((long long)load_u64(words)));
-    fields = _mm512_mask_multishift_epi64_epi8(fields, 0xCCCCCCCCCCCCCCCCull, index,
-                                               _mm512_set1_epi64((long long)load_u64(words + 8)));
-    // quad | (fields & 0x30).
-    return _mm512_ternarylogic_epi32(quad, fields, _mm512_set1_epi8(0x30), 0xF8);
-}
-
 // Groups whose maps `block_maps` decodes together: a K-quant super-block's where that pays,
 // else one. K8 (Q6_K) stays per group: its sub-scales are whole bytes, and decoding 16 at a
 // time measured no faster.
@@ -308,11 +262,12 @@ INLINE __m512 negate_ps(__m512 v) {
 }
 
 // Eight groups of K6-form 6-bit sub-scales times the widened factor d: the groups' nibbles (8
-// bytes each) at `nibbles`, their top-bit words at `words`. The sub-scales are put together in
-// two byte vectors, the top bits moved into place with one byte-granular shift
-// (`vpmultishiftqb`): about 5 vector operations per group instead of `load_map`'s 15 (7%
-// faster on L3-resident Q4_K weights). `bias` is subtracted from each sub-scale (32 for the
-// signed forms).
+// bytes each) at `nibbles`, their top-bit words at `words`. The nibbles of all eight are
+// split in two byte vectors at once; each group's top bits come from one rotate of its word
+// (row r's two bits, at 2r, rotated to bits 4 and 5) and join the nibble in one ternary-logic
+// OR: about 7 vector operations per group instead of `load_map`'s 15, in AVX-512 F and BW
+// only, so that the f32 kernels (any x86-64-v4 CPU) decode as the integer families do.
+// `bias` is subtracted from each sub-scale (32 for the signed forms).
 INLINE void k6_groups(__m512 d, const uint8_t* nibbles, const uint8_t* words, int bias,
                       __m512* out) {
     // 128-bit lane L of `even` holds group 2L's 16 rows, of `odd` group 2L + 1's.
@@ -320,24 +275,18 @@ INLINE void k6_groups(__m512 d, const uint8_t* nibbles, const uint8_t* words, in
     const __m512i low = _mm512_set1_epi8(0x0F);
     const __m512i lo = _mm512_and_si512(bytes, low);
     const __m512i hi = _mm512_and_si512(_mm512_srli_epi16(bytes, 4), low);
-    // Each qword of lane L holds group 2L's (or 2L + 1's) top-bit word; row r's two bits
-    // are taken from bit 2r - 4 (rotating), which puts them at bits 4 and 5 of its byte.
-    const __m512i w = _mm512_cvtepu32_epi64(_mm256_loadu_si256((const __m256i*)words));
-    const __m512i at = _mm512_set1_epi64(0x0A08060402003E3Cll);
-    const __m512i at_high = _mm512_set1_epi64(0x1A18161412100E0Cll);
-    const __m512i select = _mm512_mask_blend_epi64(0xAA, at, at_high);
-    const __m512i top_bits = _mm512_set1_epi8(0x30);
-    const __m512i even = _mm512_or_si512(
-        _mm512_unpacklo_epi8(lo, hi),
-        _mm512_and_si512(_mm512_multishift_epi64_epi8(select, _mm512_unpacklo_epi64(w, w)), top_bits));
-    const __m512i odd = _mm512_or_si512(
-        _mm512_unpackhi_epi8(lo, hi),
-        _mm512_and_si512(_mm512_multishift_epi64_epi8(select, _mm512_unpackhi_epi64(w, w)), top_bits));
-    const __m512i b = _mm512_set1_epi32(bias);
+    const __m512i even = _mm512_unpacklo_epi8(lo, hi), odd = _mm512_unpackhi_epi8(lo, hi);
+    // (2r - 4) mod 32 for row r.
+    const __m512i rotate = _mm512_setr_epi32(28, 30, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26);
+    const __m512i top_bits = _mm512_set1_epi32(0x30), b = _mm512_set1_epi32(bias);
 #pragma GCC unroll 8
-    for (int j = 0; j < 8; ++j)
-        out[j] = _mm512_mul_ps(d, _mm512_cvtepi32_ps(_mm512_sub_epi32(
-                                      _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(j % 2 ? odd : even, j / 2)), b)));
+    for (int j = 0; j < 8; ++j) {
+        const __m512i top = _mm512_rorv_epi32(_mm512_set1_epi32((int)load_u32(words + 4 * j)), rotate);
+        const __m512i nib = _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(j % 2 ? odd : even, j / 2));
+        // nib | (top & 0x30).
+        const __m512i sub = _mm512_ternarylogic_epi32(nib, top, top_bits, 0xF8);
+        out[j] = _mm512_mul_ps(d, _mm512_cvtepi32_ps(_mm512_sub_epi32(sub, b)));
+    }
 }
 
 // Sixteen groups of K4 (Q2_K) 4-bit sub-scales (8 bytes of nibbles each, at `nibbles`) times
@@ -406,6 +355,52 @@ INLINE void prefetch_maps(enum maps mp, const uint8_t* st, const uint8_t* mt, si
     }
     _mm_prefetch((const char*)(st + at), _MM_HINT_T0);
     if (mt) _mm_prefetch((const char*)(mt + at), _MM_HINT_T0);
+}
+
+// The integer-product families (q8_matmul.c, fixed_matvec.c) need AVX-512 VNNI, VBMI (byte
+// permutes) and BITALG (bit gathers of 5- and 6-bit codes' high bits) beyond x86-64-v4: Zen 4,
+// Ice Lake and later.
+#pragma GCC push_options
+#pragma GCC target("avx512vnni,avx512vbmi,avx512bitalg,bmi2")
+
+// What is added to a code to make it unsigned for `vpdpbusd` (see q8_matmul.c): the least
+// power of two that does (its products with a scale stay exact).
+INLINE int code_offset(enum code code) {
+    switch (code) {
+    case I4: return 8;
+    case E2M1: return 16;
+    case I3: return 4;
+    case NL4: return 128;
+    case I5: return 16;
+    case I6: return 32;
+    case I8: return 128;
+    default: return 0;
+    }
+}
+
+// Where byte b of a quad (row r = b / 4, input s = b % 4) finds its two high bits of a 6-bit
+// code (see `enum code`): in the pair word of inputs s / 2, from bit 32 (r % 2) + 16 (s % 2) +
+// 2 (r / 2); the index is that less 4 (mod 64: `vpmultishiftqb` rotates), so that the 8 bits
+// read from there hold the field at bits 4 and 5.
+INLINE void i6_high_index(uint8_t* index) {
+    for (int b = 0; b < 64; ++b) {
+        const int r = b / 4, s = b % 4;
+        index[b] = (uint8_t)((32 * (r % 2) + 16 * (s % 2) + 2 * (r / 2) + 60) % 64);
+    }
+}
+
+// `quad` (nibbles of four inputs' 6-bit codes) with the codes' high bits added, from the two
+// pair words at `words`: each byte's two bits moved to bits 4 and 5 with one byte-granular
+// shift per pair word (`vpmultishiftqb`, bytes of inputs 2 and 3 from the second word), then
+// put above the nibble with one ternary-logic OR: 3 operations per quad where two bit
+// shuffles and a masked add per bit took 8. Q6_K's fixed-point one-token product measured
+// 1.6x as fast from L2 and 1.35x from memory (23 -> 31 GiB/s, 0.9 of the stream; Zen 4).
+INLINE __m512i i6_add_high(__m512i quad, const uint8_t* words, __m512i index) {
+    __m512i fields = _mm512_multishift_epi64_epi8(index, _mm512_set1_epi64((long long)load_u64(words)));
+    fields = _mm512_mask_multishift_epi64_epi8(fields, 0xCCCCCCCCCCCCCCCCull, index,
+                                               _mm512_set1_epi64((long long)load_u64(words + 8)));
+    // quad | (fields & 0x30).
+    return _mm512_ternarylogic_epi32(quad, fields, _mm512_set1_epi8(0x30), 0xF8);
 }
 
 // A table code's values plus its offset as unsigned bytes, the 16 repeated in each 128-bit

@@ -179,6 +179,19 @@ INLINE void prefetch_group(int tb, const uint8_t* codes_now, size_t tile_codes,
     }
 }
 
+// The maps of map block `block` (see `map_block_groups`) for `tb` tiles: scales into d, mins
+// (negated where stored positive) into mn. A K-quant super-block's sub-scales decoded together
+// cost a third of decoding them a group at a time (`block_maps`).
+INLINE void tile_maps_block(enum maps mp, int has_min, int tb, const uint8_t* scales,
+                            const uint8_t* mins, size_t tile_maps, size_t block,
+                            __m512 d[4][16], __m512 mn[4][16]) {
+#pragma GCC unroll 4
+    for (int t = 0; t < tb; ++t) {
+        block_maps(mp, scales + t * tile_maps, block, 0, d[t]);
+        if (has_min) block_maps(mp, mins + t * tile_maps, block, negated_mins(mp), mn[t]);
+    }
+}
+
 // Independent accumulators the inner loop keeps: an FMA's result is ready four cycles later
 // and two issue per cycle, so fewer than eight chains leave the FMA units idle.
 #define CHAINS 8
@@ -201,6 +214,8 @@ INLINE void tile_block(enum code code, int group, enum maps mp, int has_min, int
     const size_t tile_maps = maps_bytes(mp, stored_groups);
     __m512 acc[4][MAX_TOKENS];
     load_tiles(tb, mb, acc, M, y, m0, first);
+    const size_t per = map_block_groups(mp);
+    __m512 d[4][16], mn[4][16];
     for (size_t g = 0; g < groups; ++g) {
         __m512 part[4][MAX_TOKENS][CHAINS];
 #pragma GCC unroll 4
@@ -242,19 +257,17 @@ INLINE void tile_block(enum code code, int group, enum maps mp, int has_min, int
                 }
             }
         }
+        if (g % per == 0) tile_maps_block(mp, has_min, tb, scales, mins, tile_maps, g / per, d, mn);
 #pragma GCC unroll 4
         for (int t = 0; t < tb; ++t) {
-            const __m512 d = load_map(mp, scales + t * tile_maps, g, 0);
-            const __m512 mn = has_min ? load_map(mp, mins + t * tile_maps, g, negated_mins(mp))
-                                      : _mm512_setzero_ps();
 #pragma GCC unroll 8
             for (int m = 0; m < mb; ++m) {
                 __m512 p = part[t][m][0];
 #pragma GCC unroll 8
                 for (int l = 1; l < lanes; ++l) p = _mm512_add_ps(p, part[t][m][l]);
-                acc[t][m] = _mm512_fmadd_ps(p, d, acc[t][m]);
+                acc[t][m] = _mm512_fmadd_ps(p, d[t][g % per], acc[t][m]);
                 if (has_min)
-                    acc[t][m] = _mm512_fmadd_ps(mn, _mm512_set1_ps(xsum[g * MAX_TOKENS + m]),
+                    acc[t][m] = _mm512_fmadd_ps(mn[t][g % per], _mm512_set1_ps(xsum[g * MAX_TOKENS + m]),
                                                 acc[t][m]);
             }
         }
@@ -283,6 +296,8 @@ INLINE void tile_block_nibbles(enum code code, int group, enum maps mp, int has_
     const __m512i second_rows = _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
     __m512 acc[4][2];
     load_tiles(tb, mb, acc, M, y, m0, first);
+    const size_t per = map_block_groups(mp);
+    __m512 d[4][16], mn[4][16];
     for (size_t g = 0; g < groups; ++g) {
         __m512 even[4][2], odd[4][2];
 #pragma GCC unroll 4
@@ -320,19 +335,17 @@ INLINE void tile_block_nibbles(enum code code, int group, enum maps mp, int has_
                 }
             }
         }
+        if (g % per == 0) tile_maps_block(mp, has_min, tb, scales, mins, tile_maps, g / per, d, mn);
 #pragma GCC unroll 4
         for (int t = 0; t < tb; ++t) {
-            const __m512 d = load_map(mp, scales + t * tile_maps, g, 0);
-            const __m512 mn = has_min ? load_map(mp, mins + t * tile_maps, g, negated_mins(mp))
-                                      : _mm512_setzero_ps();
 #pragma GCC unroll 2
             for (int m = 0; m < mb; ++m) {
                 const __m512 p = _mm512_add_ps(
                     _mm512_permutex2var_ps(even[t][m], first_rows, odd[t][m]),
                     _mm512_permutex2var_ps(even[t][m], second_rows, odd[t][m]));
-                acc[t][m] = _mm512_fmadd_ps(p, d, acc[t][m]);
+                acc[t][m] = _mm512_fmadd_ps(p, d[t][g % per], acc[t][m]);
                 if (has_min)
-                    acc[t][m] = _mm512_fmadd_ps(mn, _mm512_set1_ps(xsum[g * MAX_TOKENS + m]),
+                    acc[t][m] = _mm512_fmadd_ps(mn[t][g % per], _mm512_set1_ps(xsum[g * MAX_TOKENS + m]),
                                                 acc[t][m]);
             }
         }
