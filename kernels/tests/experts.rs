@@ -3,149 +3,23 @@
 //! and one none does (its maps poisoned with NaN, so reading it would show), pairs choosing
 //! no expert, and a token's rows equal bit for bit whatever else the step holds.
 
-use kernels::{GroupedMatmul, TILE_ROWS};
+use kernels::GroupedMatmul;
 
 mod common;
 // Only the weight builder and the entry index of the shared module are used here.
+#[path = "common/experts.rs"]
+mod experts;
 #[allow(dead_code)]
 #[path = "common/grouped.rs"]
 mod grouped;
 
-use common::{floats, Rng};
-use grouped::{entry_point, formats, grouped, Grouped};
-
-type WithMins = unsafe extern "C" fn(
-    *const u8,
-    usize,
-    *const u8,
-    usize,
-    *const u8,
-    usize,
-    *const u8,
-    usize,
-    *const u8,
-    usize,
-    *mut u8,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-);
-type WithoutMins = unsafe extern "C" fn(
-    *const u8,
-    usize,
-    *const u8,
-    usize,
-    *const u8,
-    usize,
-    *const u8,
-    usize,
-    *mut u8,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-);
+use common::Rng;
+use experts::{run, stack};
+use grouped::formats;
 
 const EXPERTS: usize = 6;
 /// Never chosen by the routings below; its maps are NaN.
 const UNCHOSEN: usize = 5;
-
-struct Stack {
-    experts: Vec<Grouped>,
-    codes: Vec<u8>,
-    scales: Vec<u8>,
-    mins: Vec<u8>,
-}
-
-fn stack(format: GroupedMatmul, out: usize, inp: usize, rng: &mut Rng) -> Stack {
-    let padding = if format.maps.groups_per_block() == 1 {
-        3
-    } else {
-        0
-    };
-    let experts: Vec<Grouped> = (0..EXPERTS)
-        .map(|_| grouped(format, out, inp, padding, rng))
-        .collect();
-    let mut poisoned: Vec<Vec<u8>> = experts.iter().map(|e| e.scales.clone()).collect();
-    poisoned[UNCHOSEN].fill(0xFF);
-    Stack {
-        codes: experts.iter().flat_map(|e| e.codes.clone()).collect(),
-        scales: poisoned.concat(),
-        mins: experts.iter().flat_map(|e| e.mins.clone()).collect(),
-        experts,
-    }
-}
-
-/// Every workgroup of the experts entry `symbol` of `format`; x is `[M, K]`, the result
-/// y `[S * M, out]`.
-#[allow(clippy::too_many_arguments)]
-fn run(
-    symbol: &str,
-    format: GroupedMatmul,
-    w: &Stack,
-    x: &[f32],
-    ids: &[i32],
-    inp: usize,
-    m: usize,
-    out: usize,
-    per: usize,
-) -> Vec<f32> {
-    let (slots, tiles) = (ids.len() / m, out / TILE_ROWS);
-    // Offsets into larger buffers, as IREE passes subspans.
-    let pad = |bytes: &[u8]| [vec![0xAB; 64], bytes.to_vec()].concat();
-    let xb: Vec<u8> = x.iter().flat_map(|v| v.to_le_bytes()).collect();
-    let ib: Vec<u8> = ids.iter().flat_map(|v| v.to_le_bytes()).collect();
-    let (xb, ib) = (pad(&xb), pad(&ib));
-    let (cb, sb, mb) = (pad(&w.codes), pad(&w.scales), pad(&w.mins));
-    // NaN where nothing was written would show.
-    let mut y = [
-        vec![0u8; 64],
-        f32::NAN.to_le_bytes().repeat(slots * m * out),
-    ]
-    .concat();
-    let f = entry_point(symbol);
-    let stored = w.experts[0].stored_groups;
-    for wg in 0..EXPERTS * tiles.div_ceil(per) {
-        let (x, i, c, s, mn, yp) = (
-            xb.as_ptr(),
-            ib.as_ptr(),
-            cb.as_ptr(),
-            sb.as_ptr(),
-            mb.as_ptr(),
-            y.as_mut_ptr(),
-        );
-        let sizes = (inp, m, slots, stored, tiles, EXPERTS, per, wg);
-        // SAFETY: the entry takes these arguments (`EXPERTS_MIN_1`/`_0` in c/experts.c); each
-        // buffer holds, from byte 64, what it reads or writes for these sizes.
-        unsafe {
-            if format.min {
-                let f = std::mem::transmute::<unsafe extern "C" fn(), WithMins>(f);
-                f(
-                    x, 64, i, 64, c, 64, s, 64, mn, 64, yp, 64, sizes.0, sizes.1, sizes.2, sizes.3,
-                    sizes.4, sizes.5, sizes.6, sizes.7,
-                );
-            } else {
-                let f = std::mem::transmute::<unsafe extern "C" fn(), WithoutMins>(f);
-                f(
-                    x, 64, i, 64, c, 64, s, 64, yp, 64, sizes.0, sizes.1, sizes.2, sizes.3,
-                    sizes.4, sizes.5, sizes.6, sizes.7,
-                );
-            }
-        }
-    }
-    floats(&y[64..])
-}
 
 /// Each pair's row through the entry `symbol` against the f64 product of its expert's
 /// dequantized weight.
@@ -160,7 +34,7 @@ fn check(
     seed: u64,
 ) {
     let mut rng = Rng(seed);
-    let w = stack(format, out, inp, &mut rng);
+    let w = stack(format, EXPERTS, (out, inp), Some(UNCHOSEN), true, &mut rng);
     let slots = 2;
     let x: Vec<f32> = (0..inp * m).map(|_| rng.unit()).collect();
     let ids: Vec<i32> = (0..slots * m)
