@@ -3,8 +3,10 @@
 //! distinct experts, Q4_K and Q6_K. Decode-sized calls (1 and 8 tokens) and prefill chunks
 //! (32, 128 and 512 tokens) through each entry: `fixed` (each pair through the fixed-point
 //! one-token product) and `f32` (each chosen expert's tiles dequantized a block at a time,
-//! then multiplied by 8 pairs at a time). Criterion reports multiply-adds per second
-//! (elements: pairs x out x in).
+//! then multiplied by 8 pairs at a time), exact; `q8` (`--activations q8`: the activations'
+//! quantization, then each pair's 8-bit product, or an expert's tiles unpacked once for the
+//! pairs that chose it). Criterion reports multiply-adds per second (elements: pairs x out x
+//! in).
 //!
 //! Run with `cargo bench -p kernels --bench experts` (a name after `--` picks calls, e.g.
 //! `m512`).
@@ -23,6 +25,9 @@ mod experts;
 #[allow(dead_code)]
 #[path = "../tests/common/grouped.rs"]
 mod grouped;
+#[allow(dead_code)]
+#[path = "../tests/common/q8.rs"]
+mod q8;
 
 use common::Rng;
 use experts::{call, pad, stack};
@@ -64,12 +69,12 @@ fn main() {
             let entries = [
                 ("fixed", f.experts_fixed_symbol()),
                 ("f32", f.experts_symbol()),
+                ("q8", f.experts_q8_symbol()),
             ];
             for m in [1, 8, 32, 128, 512] {
                 let mut rng = Rng(2 + m as u64);
-                let x: Vec<u8> = (0..inp * m)
-                    .flat_map(|_| rng.unit().to_le_bytes())
-                    .collect();
+                let floats: Vec<f32> = (0..inp * m).map(|_| rng.unit()).collect();
+                let x: Vec<u8> = floats.iter().flat_map(|v| v.to_le_bytes()).collect();
                 let x = pad(&x);
                 let ids: Vec<u8> = routing(m, &mut rng)
                     .iter()
@@ -85,11 +90,18 @@ fn main() {
                     let per = (out / kernels::TILE_ROWS).div_ceil(4);
                     group.bench_function(BenchmarkId::new(*label, &id), |b| {
                         b.iter(|| {
+                            // The 8-bit path's cost includes the activations' quantization (of
+                            // the values as [inp, m]: any do).
+                            let xq = (*label == "q8").then(|| {
+                                let (block, group) = (f.q8_block(), f.group);
+                                pad(&q8::quantize_kernel(&floats, inp, m, block, group))
+                            });
+                            let input = xq.as_ref().unwrap_or(&x);
                             call(
                                 symbol,
                                 f,
                                 &w,
-                                black_box(&x),
+                                black_box(input),
                                 &ids,
                                 &mut y,
                                 (inp, m, out),

@@ -20,6 +20,7 @@ struct llm_entry {
     INDEX_WEIGHTS(llm_grouped_matmul_##stem)                                                   \
     INDEX_NAME(llm_grouped_matmul_##stem##_gather)                                             \
     INDEX_NAME(llm_experts_##stem)                                                             \
+    INDEX_NAME(llm_experts_q8_##stem)                                                          \
     INDEX_WEIGHTS(llm_q8_matmul_##stem)                                                        \
     INDEX_FIXED_##fixed(stem)
 

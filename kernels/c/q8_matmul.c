@@ -241,12 +241,11 @@ INLINE void q8_unpack(enum code code, int group, enum maps mp, int has_min,
     }
 }
 
-// acc[m] (16 rows of token m0 + m, m counted from the span's first token) += the chunk's
-// product, for mr tokens; inputs k0..k0+n. xq points at the activations' codes; scales and
-// sums at theirs.
+// acc[m] (16 rows of token rows[m]) += the chunk's product, for mr tokens; inputs k0..k0+n.
+// xq points at the activations' codes; scales and sums at theirs.
 INLINE void q8_tokens(int mr, int group, int block, const struct q8_chunk* w, size_t n,
                       const uint8_t* xq, const float* xs, const float* xsum, size_t K,
-                      size_t m0, size_t k0, float (*acc)[TILE]) {
+                      const uint32_t* rows, size_t k0, float (*acc)[TILE]) {
     const size_t blocks = K / block, groups = K / group;
     for (size_t b = 0; b < n; b += block) {
         __m512 part[Q8_MR];
@@ -262,7 +261,7 @@ INLINE void q8_tokens(int mr, int group, int block, const struct q8_chunk* w, si
                 const __m512i wq = _mm512_load_si512((const void*)w->quads[q]);
                 const uint8_t* xk = xq + k0 + q * 4;
 #pragma GCC unroll 8
-                for (int m = 0; m < mr; ++m) dot[m] = dpbusd_broadcast(dot[m], wq, xk + (m0 + m) * K);
+                for (int m = 0; m < mr; ++m) dot[m] = dpbusd_broadcast(dot[m], wq, xk + (size_t)rows[m] * K);
             }
             const __m512 sc = _mm512_load_ps(w->scale[g]);
             const __m512 mo = _mm512_load_ps(w->minoff[g]);
@@ -270,15 +269,28 @@ INLINE void q8_tokens(int mr, int group, int block, const struct q8_chunk* w, si
 #pragma GCC unroll 8
             for (int m = 0; m < mr; ++m) {
                 part[m] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot[m]), sc, part[m]);
-                part[m] = _mm512_fmadd_ps(mo, _mm512_set1_ps(xsum[(m0 + m) * groups + gx]), part[m]);
+                part[m] = _mm512_fmadd_ps(mo, _mm512_set1_ps(xsum[(size_t)rows[m] * groups + gx]), part[m]);
             }
         }
         const size_t bx = (k0 + b) / block;
 #pragma GCC unroll 8
         for (int m = 0; m < mr; ++m)
-            _mm512_store_ps(acc[m], _mm512_fmadd_ps(part[m], _mm512_set1_ps(xs[(m0 + m) * blocks + bx]),
+            _mm512_store_ps(acc[m], _mm512_fmadd_ps(part[m], _mm512_set1_ps(xs[(size_t)rows[m] * blocks + bx]),
                                                     _mm512_load_ps(acc[m])));
     }
+}
+
+// `q8_tokens` for the span's tokens rows[0..span), Q8_MR at a time, then 4, 2, 1.
+INLINE void q8_span(int group, int block, const struct q8_chunk* w, size_t n, const uint8_t* xq,
+                    const float* xs, const float* xsum, size_t K, const uint32_t* rows,
+                    size_t span, size_t k0, float (*acc)[TILE]) {
+    size_t m = 0;
+#define Q8_TOKENS_AT(mr) q8_tokens(mr, group, block, w, n, xq, xs, xsum, K, rows + m, k0, acc + m)
+    for (; m + Q8_MR <= span; m += Q8_MR) Q8_TOKENS_AT(Q8_MR);
+    if (m + 4 <= span) { Q8_TOKENS_AT(4); m += 4; }
+    if (m + 2 <= span) { Q8_TOKENS_AT(2); m += 2; }
+    if (m < span) Q8_TOKENS_AT(1);
+#undef Q8_TOKENS_AT
 }
 
 // One token (M == 1): the tiles' codes go from memory into `vpdpbusd` in registers, as
@@ -291,12 +303,12 @@ INLINE void q8_tokens(int mr, int group, int block, const struct q8_chunk* w, si
 // 2-core Zen 4, against the unpacking path in alternating rounds): Q4_K 28 -> 34 GiB/s (0.98
 // of a stream of the same bytes), Q8_0 17 -> 29, MXFP4 24 -> 35, IQ4_XS 28 -> 34.5, Q3_K
 // 19 -> 30, Q6_K 21 -> 29; from L2 Q4_K 39 -> 62 GiB/s.
+// The token's codes are at xq, its block scales at xs and its group sums at xsum.
 INLINE void q8_matvec(enum code code, int group, enum maps mp, int has_min, const uint8_t* xq,
-                      const uint8_t* codes, const uint8_t* scales, const uint8_t* mins, float* y,
-                      size_t K, size_t stored_groups, size_t tile_begin, size_t tile_end) {
+                      const float* xs, const float* xsum, const uint8_t* codes,
+                      const uint8_t* scales, const uint8_t* mins, float* y, size_t K,
+                      size_t stored_groups, size_t tile_begin, size_t tile_end) {
     const size_t block = (size_t)q8_block(mp), groups = K / group;
-    const float* xs = (const float*)(xq + q8_scales_at(K, 1));
-    const float* xsum = (const float*)(xq + q8_sums_at(K, 1, block));
     const size_t group_bytes = (size_t)group * input_bytes(code);
     const size_t tile_codes = stored_groups * group_bytes;
     const size_t tile_maps = maps_bytes(mp, stored_groups);
@@ -365,38 +377,33 @@ INLINE void q8_matmul(enum code code, int group, enum maps mp, int has_min, cons
                       size_t tile_end) {
     const size_t block = (size_t)q8_block(mp);
     if (K / group > stored_groups || K % block) return;
-    if (M == 1) {
-        q8_matvec(code, group, mp, has_min, xq, codes, scales, mins, y, K, stored_groups,
-                  tile_begin, tile_end);
-        return;
-    }
     const float* xs = (const float*)(xq + q8_scales_at(K, M));
     const float* xsum = (const float*)(xq + q8_sums_at(K, M, block));
+    if (M == 1) {
+        q8_matvec(code, group, mp, has_min, xq, xs, xsum, codes, scales, mins, y, K,
+                  stored_groups, tile_begin, tile_end);
+        return;
+    }
     const size_t tile_codes = stored_groups * group * input_bytes(code);
     const size_t tile_maps = maps_bytes(mp, stored_groups);
     struct q8_tables tables;
     q8_build_tables(&tables);
     struct q8_chunk chunk;
     float acc[Q8_SPAN][TILE] __attribute__((aligned(64)));
+    uint32_t rows[Q8_SPAN];
     const size_t maps_ahead = tile_maps * Q8_PREFETCH_BYTES / tile_codes;
     for (size_t t = tile_begin; t < tile_end; ++t) {
         float* yt = y + t * TILE * M;
         for (size_t s0 = 0; s0 < M; s0 += Q8_SPAN) {
             const size_t span = M - s0 < Q8_SPAN ? M - s0 : Q8_SPAN;
+            for (size_t m = 0; m < span; ++m) rows[m] = (uint32_t)(s0 + m);
             for (size_t m = 0; m < span; ++m) _mm512_store_ps(acc[m], _mm512_setzero_ps());
             for (size_t k0 = 0; k0 < K; k0 += Q8_CHUNK) {
                 const size_t n = K - k0 < Q8_CHUNK ? K - k0 : Q8_CHUNK;
                 q8_unpack(code, group, mp, has_min, &tables, codes + t * tile_codes,
                           scales + t * tile_maps, has_min ? mins + t * tile_maps : 0,
                           k0 / group, n / group, maps_ahead, &chunk);
-                size_t m = 0;
-#define Q8_TOKENS_AT(mr)                                                                      \
-    q8_tokens(mr, group, (int)block, &chunk, n, xq, xs, xsum, K, s0 + m, k0, acc + m)
-                for (; m + Q8_MR <= span; m += Q8_MR) Q8_TOKENS_AT(Q8_MR);
-                if (m + 4 <= span) { Q8_TOKENS_AT(4); m += 4; }
-                if (m + 2 <= span) { Q8_TOKENS_AT(2); m += 2; }
-                if (m < span) Q8_TOKENS_AT(1);
-#undef Q8_TOKENS_AT
+                q8_span(group, (int)block, &chunk, n, xq, xs, xsum, K, rows, span, k0, acc);
             }
             for (size_t m = 0; m < span; ++m)
                 for (int j = 0; j < TILE; ++j) yt[j * M + s0 + m] = acc[m][j];

@@ -389,6 +389,15 @@ impl GroupedMatmul {
         ))
     }
 
+    /// The 8-bit experts entry (`llm_experts_q8_<stem>`, `--activations q8`): arguments as
+    /// [`GroupedMatmul::experts_symbol`] with x replaced by the tokens' activations as
+    /// [`Q8_QUANTIZE_SYMBOL`] writes them for x `[K, M]`. A pair's row is the 8-bit product's
+    /// for its token alone, whatever else the call holds. Needs [`q8_host_supported`].
+    pub fn experts_q8_symbol(&self) -> Option<String> {
+        self.row()
+            .map(|_| format!("{}q8_{}", Family::Experts.prefix(), self.stem()))
+    }
+
     /// The exact experts entry for this CPU: the fixed-point one where this format and CPU
     /// have it (faster at every token count: per pair, 154 against 66 tok/s for a 128-token
     /// prefill at the Qwen3-30B-A3B shape), else the f32 entry. One entry for every step, so
@@ -702,6 +711,7 @@ mod tests {
                     f.gather_symbol(),
                     f.experts_symbol(),
                     f.experts_fixed_symbol(),
+                    f.experts_q8_symbol(),
                 ])
                 .flatten()
         });
@@ -736,6 +746,7 @@ mod tests {
                     f.q8_symbol_for(1),
                     f.experts_symbol(),
                     f.experts_fixed_symbol(),
+                    f.experts_q8_symbol(),
                 ]
             })
             .flatten()

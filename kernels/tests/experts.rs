@@ -1,20 +1,24 @@
 //! The experts kernels (`c/experts.c`, the f32 entry and the fixed-point one where the format
 //! and CPU have it) against a scalar reference: every block format, 1 to 17 tokens, routing skewed onto one expert and spread over all, an expert every pair chooses
 //! and one none does (its maps poisoned with NaN, so reading it would show), pairs choosing
-//! no expert, and a token's rows equal bit for bit whatever else the step holds.
+//! no expert, and a token's rows equal bit for bit whatever else the step holds. The 8-bit
+//! entry against the 8-bit product's scalar reference, bit for bit.
 
 use kernels::GroupedMatmul;
 
 mod common;
-// Only the weight builder and the entry index of the shared module are used here.
 #[path = "common/experts.rs"]
 mod experts;
+// Only the weight builder and the entry index of the shared module are used here.
 #[allow(dead_code)]
 #[path = "common/grouped.rs"]
 mod grouped;
+#[allow(dead_code)]
+#[path = "common/q8.rs"]
+mod q8;
 
-use common::Rng;
-use experts::{run, stack};
+use common::{floats, Rng};
+use experts::{call, pad, run, stack, OFFSET};
 use grouped::formats;
 
 const EXPERTS: usize = 6;
@@ -120,6 +124,76 @@ fn every_format_matches_the_reference() {
             // Rows of several input blocks, and of several fixed-point chunks.
             check(symbol, format, 32, 1536, 4, Routing::Spread, 900 + i as u64);
             check(symbol, format, 32, 8960, 2, Routing::Spread, 950 + i as u64);
+        }
+    }
+}
+
+/// The 8-bit entry: each pair's row is the 8-bit product of its expert and its token's
+/// quantized activations, bit for bit the scalar reference of `q8_matmul.c`'s arithmetic,
+/// through the one-pair path (an expert few pairs chose) and the unpacked one (many did).
+#[test]
+fn q8_entry_matches_the_8_bit_reference() {
+    if !kernels::q8_host_supported() {
+        eprintln!("skipped: this CPU does not run the 8-bit kernels");
+        return;
+    }
+    for (i, format) in formats().enumerate() {
+        let symbol = format.experts_q8_symbol().expect("an 8-bit experts entry");
+        let unit = format.q8_block();
+        let (block, group) = (format.q8_block(), format.group);
+        // 130 tokens on one expert: 260 pairs, more than one span of the unpacked path.
+        for (inp, m) in [
+            (unit, 1),
+            (unit, 2),
+            (unit, 5),
+            (2 * unit, 17),
+            (1536, 3),
+            (unit, 130),
+        ] {
+            for routing in [Routing::Skewed, Routing::Spread] {
+                let mut rng = Rng(5000 + i as u64 * 31 + m as u64);
+                let out = 48;
+                let w = stack(format, EXPERTS, (out, inp), Some(UNCHOSEN), false, &mut rng);
+                let slots = 2;
+                let x: Vec<f32> = (0..inp * m).map(|_| rng.unit()).collect();
+                let ids: Vec<i32> = (0..slots * m)
+                    .map(|p| routing.expert(p, &mut rng))
+                    .collect();
+                let xq = q8::quantize_kernel(&x, inp, m, block, group);
+                let unpacked = q8::unpack(&xq, inp, m, block, group);
+                let ib: Vec<u8> = ids.iter().flat_map(|v| v.to_le_bytes()).collect();
+                let mut y = pad(&f32::NAN.to_le_bytes().repeat(ids.len() * out));
+                call(
+                    &symbol,
+                    format,
+                    &w,
+                    &pad(&xq),
+                    &pad(&ib),
+                    &mut y,
+                    (inp, m, out),
+                    2,
+                );
+                let y = floats(&y[OFFSET..]);
+                for (p, &e) in ids.iter().enumerate() {
+                    let row = &y[p * out..][..out];
+                    let Some(e) = usize::try_from(e).ok().filter(|&e| e < EXPERTS) else {
+                        assert!(
+                            row.iter().all(|&v| v == 0.0),
+                            "{symbol}: pair {p} chose none"
+                        );
+                        continue;
+                    };
+                    let want = q8::reference(format, &w.experts[e], &unpacked, inp, m, out);
+                    let t = p % m;
+                    for (r, got) in row.iter().enumerate() {
+                        assert_eq!(
+                            got.to_bits(),
+                            want[r * m + t].to_bits(),
+                            "{symbol} K={inp} M={m} {routing:?}: pair {p} (expert {e}) row {r}"
+                        );
+                    }
+                }
+            }
         }
     }
 }

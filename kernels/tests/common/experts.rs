@@ -112,8 +112,9 @@ pub fn stack(
     }
 }
 
-/// Every workgroup of the experts entry `symbol` of `format`, `per` tiles each: x `[M, inp]`
-/// f32 and ids `[S, M]` i32 as bytes behind OFFSET, y `[S * M, out]` f32 likewise.
+/// Every workgroup of the experts entry `symbol` of `format`, `per` tiles each: x (`[M, inp]`
+/// f32, or the 8-bit entry's quantized activations) and ids `[S, M]` i32 as bytes behind
+/// OFFSET, y `[S * M, out]` f32 likewise.
 #[allow(clippy::too_many_arguments)]
 pub fn call(
     symbol: &str,
@@ -127,7 +128,7 @@ pub fn call(
 ) {
     let slots = (ids.len() - OFFSET) / 4 / m;
     let (tiles, count) = (out / TILE_ROWS, w.experts.len());
-    assert!(x.len() >= OFFSET + m * inp * 4 && y.len() >= OFFSET + slots * m * out * 4);
+    assert!(y.len() >= OFFSET + slots * m * out * 4);
     let f = entry_point(symbol);
     for wg in 0..count * tiles.div_ceil(per) {
         let (xp, i, c, s, mn, yp) = (
@@ -140,9 +141,9 @@ pub fn call(
         );
         let o = OFFSET;
         let sizes = (inp, m, slots, w.stored_groups, tiles, count, per, wg);
-        // SAFETY: the entry takes these arguments (`EXPERTS_MIN_1`/`_0` in c/experts.c); each
-        // buffer holds, from OFFSET, what it reads or writes for these sizes (checked above
-        // for x and y; the stack's parts are `count` experts of these sizes).
+        // SAFETY: the entry takes these arguments (`EXPERTS_ENTRY_1`/`_0` in c/experts.c);
+        // each buffer holds, from OFFSET, what it reads or writes for these sizes (the
+        // caller's x for its entry, y checked above, the stack `count` experts of them).
         unsafe {
             if format.min {
                 let f = std::mem::transmute::<unsafe extern "C" fn(), WithMins>(f);
