@@ -432,4 +432,11 @@ fn stacked_experts_are_three_kernel_dispatches_a_layer() {
         .collect();
     let written = writes_a_dequantized_weight(&results, &sizes, &BTreeSet::new());
     assert!(written.is_empty(), "dispatches write {written:?}");
+    // With 8-bit activations, the 8-bit experts entry in the same three places.
+    let text = module(&cfg, q4_1, true, vec![8], Activations::Q8);
+    let flow = flow_text(&compiler, &text, &[FUSION_FLAG]);
+    let q8 = (flow.lines())
+        .filter(|l| l.contains("flow.dispatch @") && l.contains("llm_experts_q8_u4_g32_f16_min"))
+        .count();
+    assert_eq!(q8, 2 * 3 * expert_layers, "{flow}");
 }

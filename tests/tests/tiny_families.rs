@@ -19,6 +19,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use emitter::config::{ModelConfig, RopeScaling};
+use emitter::graph::Activations;
 use emitter::Head;
 use engine::batch::GraphRunner;
 use engine::batch::{Engine, EngineConfig, Event, GenerationRequest, SchedulerConfig};
@@ -74,7 +75,13 @@ fn oracle_named(family: &str, name: &str) -> Oracle {
 /// `path` (the family's folder, or a GGUF file in it) in one small module, its weights stored
 /// as `weights` says (`Native`: a GGUF's blocks kept where the CPU kernels multiply them).
 fn load_path(path: &std::path::Path, weights: Precision) -> LoadedModel {
+    load_with(path, weights, Activations::F32)
+}
+
+/// [`load_path`] with the kernels' products taking `activations`.
+fn load_with(path: &std::path::Path, weights: Precision, activations: Activations) -> LoadedModel {
     let mut graphs = model::default_graph_options(1, CAPACITY);
+    graphs.activations = activations;
     graphs.prefill_lengths = vec![CHUNK];
     graphs.decode_windows = vec![CAPACITY];
     graphs.heads = vec![Head::Logits];
@@ -90,8 +97,13 @@ fn load_path(path: &std::path::Path, weights: Precision) -> LoadedModel {
     let started = Instant::now();
     let prepared = model::prepare(path, &options).expect("read the checkpoint");
     if weights == Precision::Native && options.cpu_kernels {
-        // Stacked experts in blocks go through the experts kernel where the CPU runs it.
-        let in_kernels = prepared.rendered().module.contains("llm_experts_");
+        // Stacked experts in blocks go through the experts kernel where the CPU runs it, the
+        // 8-bit one with 8-bit activations.
+        let entry = match activations {
+            Activations::F32 => "llm_experts_",
+            Activations::Q8 => "llm_experts_q8_",
+        };
+        let in_kernels = prepared.rendered().module.contains(entry);
         let expected = engine::compile::cpu_kernels_available(&options.target)
             && prepared.config.experts.is_some();
         assert_eq!(in_kernels, expected, "{}: experts kernel", path.display());
@@ -334,6 +346,70 @@ fn moe_q8_0_experts_in_the_kernels_match_transformers() {
     for family in ["qwen3_moe", "qwen2_moe", "mixtral", "olmoe", "qwen3_5_moe"] {
         let file = Some("model-q8_0.gguf");
         check_stored(family, file, "oracle-q8_0.json", Precision::Native, |_| {});
+    }
+}
+
+/// With 8-bit activations (`--activations q8`, lossy) the Q8_0 files' experts go through the
+/// 8-bit experts kernel (the only products these tiny files keep in blocks) and the logits stay
+/// near transformers' on the same dequantized weights: the median position within
+/// Q8_MEDIAN (0.08-0.19 seen; logits reach 14-18), every value finite, and some position
+/// beyond the exact path's tolerance (else the 8-bit path never ran). A few positions move
+/// more where the perturbed input flips a router's choice (gpt-oss, 2.6 at one of 32: its
+/// top-2 of 8 with biases), so no bound holds for every position.
+#[test]
+fn moe_q8_activations_stay_near_transformers() {
+    const Q8_MEDIAN: f32 = 0.25;
+    let target = ModelOptions::cpu().target;
+    if engine::compile::check_activations(&target, Activations::Q8).is_err() {
+        eprintln!("skipped: this host does not run the 8-bit activation kernels");
+        return;
+    }
+    for family in [
+        "qwen3_moe",
+        "qwen2_moe",
+        "mixtral",
+        "olmoe",
+        "qwen3_5_moe",
+        "gpt_oss",
+    ] {
+        let path = dir(family).join("model-q8_0.gguf");
+        let oracle = oracle_named(family, "oracle-q8_0.json");
+        let tokens: Vec<i32> = oracle
+            .prompt_ids
+            .iter()
+            .chain(&oracle.greedy_ids)
+            .map(|&t| t as i32)
+            .collect();
+        let mut loaded = load_with(&path, Precision::Native, Activations::Q8);
+        let rows = one_token_prefills(&mut loaded.graphs, &tokens);
+        let chunked = prefill_then_decode(&mut loaded.graphs, &tokens, oracle.prompt_ids.len());
+        let rows = rows
+            .iter()
+            .zip(0..)
+            .chain((chunked.iter().zip(0..)).filter_map(|(row, pos)| Some((row.as_ref()?, pos))));
+        let mut diffs: Vec<f32> = Vec::new();
+        for (row, pos) in rows {
+            assert!(
+                row.iter().all(|v| v.is_finite()),
+                "{family} q8, position {pos}"
+            );
+            diffs.push(max_diff(row, &oracle.logits[pos]));
+        }
+        diffs.sort_by(f32::total_cmp);
+        let (median, worst) = (diffs[diffs.len() / 2], diffs[diffs.len() - 1]);
+        eprintln!(
+            "{family}: 8-bit activations, |ours - transformers| median {median:.2e}, worst \
+             {worst:.2e} over {} rows",
+            diffs.len()
+        );
+        assert!(
+            median <= Q8_MEDIAN,
+            "{family} q8: median position off by {median}"
+        );
+        assert!(
+            worst > LOGIT_TOLERANCE,
+            "{family}: no position moved with q8"
+        );
     }
 }
 

@@ -20,9 +20,9 @@
 
 use std::collections::BTreeMap;
 
-use super::grouped_kernel::{experts_kernel, GroupedParts};
+use super::grouped_kernel::{experts_input, experts_kernel, GroupedParts};
 use super::layer::{gated, gated_mlp, rms_norm};
-use super::linear::{linear, Weight};
+use super::linear::{linear, Activations, Weight};
 use super::weights::{
     EXPERT_DOWN, EXPERT_DOWN_BIAS, EXPERT_GATE, EXPERT_GATE_BIAS, EXPERT_UP, EXPERT_UP_BIAS,
     PER_EXPERT_SCALE, ROUTER, ROUTER_BIAS, ROUTER_SCALE, SHARED_GATE,
@@ -270,10 +270,45 @@ fn softmax_over_experts(b: &mut FuncBuilder, logits: &Value) -> Result<Value> {
     b.divide(&e, &sum)
 }
 
-/// A stacked grouped weight the CPU kernels multiply: its parts and kernel.
+/// A stacked grouped weight the CPU kernels multiply: its parts, kernel and activations.
 struct KernelStack<'a> {
     parts: GroupedParts<'a>,
     kernel: GroupedMatmul,
+    activations: Activations,
+}
+
+impl KernelStack<'_> {
+    /// Its product for the pairs `ids` routes, of inputs `rows` (`[M, in]` f32) or `input`
+    /// (those rows as `experts_input` made them for this stack).
+    fn times(
+        &self,
+        b: &mut FuncBuilder,
+        ids: &Value,
+        input: &Value,
+        rows: &Value,
+    ) -> Result<Value> {
+        let (m, inp) = (rows.dim(0), rows.dim(1));
+        experts_kernel(
+            b,
+            self.kernel,
+            self.activations,
+            &self.parts,
+            ids,
+            (input, m, inp),
+        )
+    }
+
+    fn input(&self, b: &mut FuncBuilder, rows: &Value) -> Result<Value> {
+        experts_input(b, self.kernel, self.activations, rows)
+    }
+
+    /// Whether `other` takes this stack's input as it is.
+    fn shares_input(&self, other: &KernelStack) -> bool {
+        self.activations == other.activations
+            && (self.activations == Activations::F32
+                || (self.kernel.q8_block(), self.kernel.group)
+                    == (other.kernel.q8_block(), other.kernel.group))
+    }
 }
 
 fn kernel_stack(w: &Weight) -> Result<KernelStack<'_>> {
@@ -283,6 +318,7 @@ fn kernel_stack(w: &Weight) -> Result<KernelStack<'_>> {
             scales,
             mins,
             kernel: Some(kernel),
+            activations,
             ..
         } => Ok(KernelStack {
             parts: GroupedParts {
@@ -291,6 +327,7 @@ fn kernel_stack(w: &Weight) -> Result<KernelStack<'_>> {
                 mins: mins.as_ref(),
             },
             kernel: *kernel,
+            activations: *activations,
         }),
         _ => Err(ShapeError {
             op: "experts".into(),
@@ -313,10 +350,15 @@ fn in_kernels(
 ) -> Result<Value> {
     let m = xn.dim(1);
     let pairs = route.slots() * m;
-    // The kernels take each token's input as a row.
+    // The kernels take each token's input as a row (quantized once for gate and up).
     let x = b.transpose(xn, &[1, 0])?;
-    let mut g = experts_kernel(b, gate.kernel, &gate.parts, &route.ids, &x)?;
-    let mut u = experts_kernel(b, up.kernel, &up.parts, &route.ids, &x)?;
+    let xg = gate.input(b, &x)?;
+    let xu = match gate.shares_input(&up) {
+        true => xg.clone(),
+        false => up.input(b, &x)?,
+    };
+    let mut g = gate.times(b, &route.ids, &xg, &x)?;
+    let mut u = up.times(b, &route.ids, &xu, &x)?;
     let pair_ids = b.reshape(&route.ids, &[pairs, 1])?;
     if let Some(bias) = biases {
         g = add_pair_bias(b, &g, bias.gate, &pair_ids)?;
@@ -325,7 +367,8 @@ fn in_kernels(
     let act = gated(b, activation, &g, &u)?;
     // Pair p's input to down is its own activation, row p: one "token" per pair.
     let ids = b.reshape(&route.ids, &[1, pairs])?;
-    let mut down = experts_kernel(b, down.kernel, &down.parts, &ids, &act)?;
+    let input = down.input(b, &act)?;
+    let mut down = down.times(b, &ids, &input, &act)?;
     if let Some(bias) = biases {
         down = add_pair_bias(b, &down, bias.down, &pair_ids)?;
     }

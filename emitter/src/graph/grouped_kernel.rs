@@ -235,41 +235,64 @@ pub fn gather_kernel(
     Ok(b.dispatch(&dispatch, &operands)?.remove(0))
 }
 
+/// What an experts dispatch of `kernel` multiplies: the tokens' rows (`[M, in]` f32), or with
+/// 8-bit activations their quantization (one per token, so a pair's product does not depend on
+/// its batch).
+pub fn experts_input(
+    b: &mut FuncBuilder,
+    kernel: GroupedMatmul,
+    activations: Activations,
+    rows: &Value,
+) -> Result<Value> {
+    match activations {
+        Activations::F32 => Ok(rows.clone()),
+        Activations::Q8 => {
+            // (`experts_kernel` checks the rows against the blocks.)
+            let columns = b.transpose(rows, &[1, 0])?;
+            quantize(b, kernel, &columns)
+        }
+    }
+}
+
 /// For each (slot, token) pair, the expert `ids` chose (`[S, M]` i32, pair `p = s * M + m`)
 /// of a stacked grouped weight (`[E, ...]` parts, one grouped weight per expert) times token
-/// m's input, row m of `x` (`[M, in]` f32): `[S * M, out]` f32, in one dispatch of
-/// `kernels/c/experts.c` that reads only chosen experts.
+/// m's input (row m of `[M, in]` f32, or its quantization: `experts_input`): `[S * M, out]`
+/// f32, in one dispatch of `kernels/c/experts.c` that reads only chosen experts.
 pub fn experts_kernel(
     b: &mut FuncBuilder,
     kernel: GroupedMatmul,
+    activations: Activations,
     stack: &GroupedParts,
     ids: &Value,
-    x: &Value,
+    (input, m, inp): (&Value, i64, i64),
 ) -> Result<Value> {
     let error = |detail: String| ShapeError {
         op: "experts_kernel".into(),
         detail,
     };
-    let symbol = kernel
-        .exact_experts_symbol()
-        .ok_or_else(|| error(format!("no experts kernel for {kernel:?}")))?;
+    let symbol = match activations {
+        Activations::F32 => kernel.exact_experts_symbol(),
+        Activations::Q8 => kernel.experts_q8_symbol(),
+    }
+    .ok_or_else(|| error(format!("no experts kernel for {kernel:?}")))?;
     let object = Object::get().ok_or_else(|| error("this build has no CPU kernels".into()))?;
     let codes = stack.codes;
     let (experts, tiles, stored_groups) = (codes.dim(0), codes.dim(1), codes.dim(2));
-    let (m, inp, slots) = (x.dim(0), x.dim(1), ids.dim(0));
+    let slots = ids.dim(0);
     let out = tiles * kernels::TILE_ROWS as i64;
-    kernel
-        .check(out as usize, inp as usize, stored_groups as usize)
-        .map_err(|e| error(e.to_string()))?;
+    let checked = match activations {
+        Activations::F32 => kernel.check(out as usize, inp as usize, stored_groups as usize),
+        Activations::Q8 => kernel.q8_check(out as usize, inp as usize, stored_groups as usize),
+    };
+    checked.map_err(|e| error(e.to_string()))?;
     if ids.dim(1) != m || ids.ty().elem != ElemType::I32 || stack.mins.is_some() != kernel.min {
         return Err(error(format!(
-            "ids {} do not route x {} through {kernel:?}",
+            "ids {} do not route {m} tokens through {kernel:?}",
             ids.ty(),
-            x.ty()
         )));
     }
     let codes = dispatched_codes(b, codes)?;
-    let mut operands = vec![x.clone(), ids.clone(), codes, stack.scales.clone()];
+    let mut operands = vec![input.clone(), ids.clone(), codes, stack.scales.clone()];
     operands.extend(stack.mins.cloned());
     let mut bindings: Vec<TensorType> = operands.iter().map(|v| v.ty().clone()).collect();
     bindings.push(TensorType::new([slots * m, out], ElemType::F32));
