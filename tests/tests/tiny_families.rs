@@ -52,6 +52,14 @@ fn dir(family: &str) -> PathBuf {
 
 /// A family's oracle file `name` (`oracle.json`; `oracle-q8_0.json`: transformers on the Q8_0
 /// file's dequantized weights).
+impl Oracle {
+    /// The prompt, then the greedy continuation: every position the oracle has logits for.
+    fn tokens(&self) -> Vec<i32> {
+        let ids = self.prompt_ids.iter().chain(&self.greedy_ids);
+        ids.map(|&t| t as i32).collect()
+    }
+}
+
 fn oracle_named(family: &str, name: &str) -> Oracle {
     let text = std::fs::read_to_string(dir(family).join(name)).expect("the oracle file");
     let json: Value = serde_json::from_str(&text).unwrap();
@@ -218,12 +226,7 @@ fn check_stored(
     let model = loader::Model::open(&path).expect("open the checkpoint");
     expect_config(model.config());
     let oracle = oracle_named(family, oracle_file);
-    let tokens: Vec<i32> = oracle
-        .prompt_ids
-        .iter()
-        .chain(&oracle.greedy_ids)
-        .map(|&t| t as i32)
-        .collect();
+    let tokens = oracle.tokens();
     assert_eq!(oracle.logits.len(), tokens.len());
     let mut loaded = load_path(&path, weights);
 
@@ -374,12 +377,7 @@ fn moe_q8_activations_stay_near_transformers() {
     ] {
         let path = dir(family).join("model-q8_0.gguf");
         let oracle = oracle_named(family, "oracle-q8_0.json");
-        let tokens: Vec<i32> = oracle
-            .prompt_ids
-            .iter()
-            .chain(&oracle.greedy_ids)
-            .map(|&t| t as i32)
-            .collect();
+        let tokens = oracle.tokens();
         let mut loaded = load_with(&path, Precision::Native, Activations::Q8);
         let rows = one_token_prefills(&mut loaded.graphs, &tokens);
         let chunked = prefill_then_decode(&mut loaded.graphs, &tokens, oracle.prompt_ids.len());
