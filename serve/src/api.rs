@@ -209,9 +209,9 @@ pub async fn start(
         }
     }
     let (reasoning, reasoning_fields) = reasoning_output(format, body, prompt.thinking);
-    if reasoning.is_some_and(|r| r.skips_special_tokens()) {
+    if reasoning.is_some_and(|r| r.keeps_special_tokens()) {
         for choice in &mut choices {
-            choice.skip_special_tokens = true;
+            choice.skip_special_tokens = false;
         }
     }
     let n = choices.len();

@@ -5,13 +5,14 @@
 //! addressed `to=functions.NAME` a tool call whose body is the arguments.
 //!
 //! The markers are special tokens, so they are told apart by id, never by text: text that
-//! merely spells `<|channel|>` is text. The engine decodes with special tokens skipped and
-//! releases its text late when it may be a stop string (or an incomplete character), so the
-//! text that arrives with a token need not be that token's. The parser therefore decodes the
-//! ids itself, with the engine's decoder and settings, to learn where each marker falls in
-//! the text, and routes the engine's text by those offsets as it arrives.
+//! merely spells `<|channel|>` is text. The engine releases its text late when it may be a
+//! stop string (or an incomplete character), so the text that arrives with a token need not
+//! be that token's. The parser therefore decodes the ids itself, with the engine's decoder
+//! and settings (special tokens kept: skipping them would join the bytes on either side of
+//! a marker into one character), to learn where each marker's text falls, and routes the
+//! engine's text by those offsets as it arrives; special tokens' own text is dropped.
 
-use std::collections::VecDeque;
+use std::collections::{HashSet, VecDeque};
 use std::sync::Arc;
 
 use loader::{DecodeStream, Tokenizer};
@@ -136,6 +137,8 @@ enum Out {
 /// Sorts a harmony reply into reasoning, answer and calls.
 pub struct HarmonyParser {
     markers: Markers,
+    /// The vocabulary's special tokens, whose text never reaches the output.
+    specials: HashSet<u32>,
     tokenizer: Arc<Tokenizer>,
     /// The engine's decoder, replayed to learn where markers fall in the text.
     stream: DecodeStream,
@@ -194,10 +197,18 @@ impl HarmonyParser {
             Opening::Open => Some(Route::Reasoning),
             Opening::Closed => Some(Route::Content),
         };
+        let specials = tokenizer
+            .inner()
+            .get_added_tokens_decoder()
+            .iter()
+            .filter(|(_, token)| token.special)
+            .map(|(id, _)| *id)
+            .collect();
         HarmonyParser {
             markers,
+            specials,
             tokenizer,
-            stream: DecodeStream::new(true),
+            stream: DecodeStream::new(false),
             names,
             body,
             header: Header::default(),
@@ -206,6 +217,24 @@ impl HarmonyParser {
             marked: body.is_some(),
             unmarked: String::new(),
             reasoning_tokens: 0,
+        }
+    }
+
+    /// Routes the text a token completed: a special token's own text (a marker's, or any
+    /// other control token's) is never passed on; text before it (a character it completed
+    /// the decoding of) belongs where the token was written.
+    fn route_token(&mut self, id: u32, piece: &str) {
+        let own = self
+            .specials
+            .contains(&id)
+            .then(|| self.tokenizer.decode(&[id], false));
+        match own {
+            Some(Ok(own)) if piece.ends_with(&own) => {
+                let before = piece.len() - own.len();
+                self.route(&piece[..before]);
+                self.push_route(Route::Dropped, own.len());
+            }
+            _ => self.route(piece),
         }
     }
 
@@ -224,12 +253,19 @@ impl HarmonyParser {
                 Route::Header
             }
         };
+        self.push_route(route, text.len());
+    }
+
+    fn push_route(&mut self, route: Route, len: usize) {
+        if len == 0 {
+            return;
+        }
         match self.pending.back_mut() {
-            Some(Out::Text { route: last, len }) if *last == route => *len += text.len(),
-            _ => self.pending.push_back(Out::Text {
-                route,
-                len: text.len(),
-            }),
+            Some(Out::Text {
+                route: last,
+                len: held,
+            }) if *last == route => *held += len,
+            _ => self.pending.push_back(Out::Text { route, len }),
         }
     }
 
@@ -339,7 +375,7 @@ impl Parser for HarmonyParser {
         let in_reasoning = self.in_reasoning();
         // A token that does not decode is the engine's error to report; its text is empty.
         if let Ok(Some(piece)) = self.stream.step(&self.tokenizer, id) {
-            self.route(&piece);
+            self.route_token(id, &piece);
         }
         let marker = self.markers.kind(id);
         if self.body.is_none() || marker == Some(Marker::Message) {
@@ -487,7 +523,7 @@ pub mod tests {
     /// Every way the engine may release a reply's text: `lag` tokens late, and from each
     /// byte on held back to the end (as a long stop-string prefix is).
     fn every_release(tokenizer: &Arc<Tokenizer>, ids: &[u32], names: &[&str]) -> Whole {
-        let text = tokenizer.decode(ids, true).unwrap();
+        let text = tokenizer.decode(ids, false).unwrap();
         let mut first: Option<Whole> = None;
         let cuts = (0..=text.len()).filter(|&c| text.is_char_boundary(c));
         for (lag, cut) in (0..4).flat_map(|lag| cuts.clone().map(move |cut| (lag, cut))) {
@@ -506,7 +542,7 @@ pub mod tests {
         HarmonyParser::new(markers, tokenizer.clone(), names, Opening::Optional)
     }
 
-    /// The engine's side: each id's text decoded with special tokens skipped, released `lag`
+    /// The engine's side: each id's text decoded with special tokens kept, released `lag`
     /// tokens late and never past byte `cut` until the end.
     fn run(
         tokenizer: &Arc<Tokenizer>,
@@ -516,7 +552,7 @@ pub mod tests {
         cut: usize,
     ) -> Whole {
         let mut parser = parser(tokenizer, names);
-        let mut engine = DecodeStream::new(true);
+        let mut engine = DecodeStream::new(false);
         let mut decoded = String::new();
         let mut ends: VecDeque<usize> = VecDeque::new();
         let mut released = 0;
@@ -635,7 +671,7 @@ pub mod tests {
         let raw = "<|channel|>analysis<|message|>a<|end|><|start|>assistant<|channel|>final<|message|>bc STOP d";
         let ids = ids(&tokenizer, raw, "");
         let mut parser = parser(&tokenizer, &[]);
-        let mut engine = DecodeStream::new(true);
+        let mut engine = DecodeStream::new(false);
         let mut got = Whole::default();
         // The engine releases everything before the stop string and nothing after it.
         let mut decoded = String::new();

@@ -368,9 +368,9 @@ impl ReasoningPlan {
         }
     }
 
-    /// Whether the engine must leave special tokens out of the text: harmony's markers
-    /// are read by id, and none of them may reach the answer.
-    pub fn skips_special_tokens(&self) -> bool {
+    /// Whether the engine must keep special tokens in the text, whatever the request asks:
+    /// the harmony parser finds its markers' places there (and drops their text).
+    pub fn keeps_special_tokens(&self) -> bool {
         matches!(self.syntax, Syntax::Harmony(_))
     }
 }
