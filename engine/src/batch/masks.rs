@@ -112,12 +112,27 @@ fn serve(
     outbox: Sender<Result<Prepared, Panicked>>,
     work: fn(Lent) -> Prepared,
 ) {
+    no_wakeup_preemption();
     for lent in inbox {
         let result =
             catch_unwind(AssertUnwindSafe(|| work(lent))).map_err(|_| Panicked::GrammarMasks);
         if outbox.send(result).is_err() {
             return;
         }
+    }
+}
+
+/// Puts this thread in Linux's batch class: woken by a step's job, it would otherwise take
+/// the core from the engine thread before that thread starts the step's graph (measured: the
+/// hand-over took 150 us a step on 2 busy cores, against 18 ms steps). It still gets its fair
+/// share while the graph runs. Elsewhere, and where the call fails, nothing changes.
+fn no_wakeup_preemption() {
+    #[cfg(target_os = "linux")]
+    {
+        let param = libc::sched_param { sched_priority: 0 };
+        // SAFETY: `param` is a valid `sched_param` that outlives the call, and pid 0 names
+        // the calling thread.
+        let _ = unsafe { libc::sched_setscheduler(0, libc::SCHED_BATCH, &param) };
     }
 }
 
