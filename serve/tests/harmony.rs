@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{harmony_id, Server};
+use common::{harmony_id, reassemble, Server};
 use serde_json::{json, Value};
 
 fn server() -> Server {
@@ -79,25 +79,6 @@ fn expected_split(raw: &str) -> (String, String) {
     (reasoning, answer)
 }
 
-/// Reasoning and content of a streamed answer, and whether all reasoning came first.
-fn reassemble(events: &[String]) -> (String, String, bool) {
-    let (mut reasoning, mut content, mut ordered) = (String::new(), String::new(), true);
-    for event in events.iter().filter(|e| e.as_str() != "[DONE]") {
-        let chunk: Value = serde_json::from_str(event).unwrap();
-        let Some(delta) = chunk["choices"].get(0).map(|c| &c["delta"]) else {
-            continue;
-        };
-        if let Some(text) = delta["reasoning_content"].as_str() {
-            ordered &= content.is_empty();
-            reasoning.push_str(text);
-        }
-        if let Some(text) = delta["content"].as_str() {
-            content.push_str(text);
-        }
-    }
-    (reasoning, content, ordered)
-}
-
 #[test]
 fn channels_split_reasoning_from_the_answer_whole_and_streamed() {
     let server = server();
@@ -142,7 +123,7 @@ fn channels_split_reasoning_from_the_answer_whole_and_streamed() {
         let response = server.post_json("/v1/chat/completions", &streamed);
         assert_eq!(response.status, 200, "{}", response.body);
         let events = response.events();
-        let (r, c, ordered) = reassemble(&events);
+        let (r, c, ordered) = reassemble(&events, "reasoning_content");
         assert_eq!((r, c), (reasoning, content), "{events:?}");
         assert!(ordered, "reasoning after content: {events:?}");
     }
