@@ -384,9 +384,8 @@ impl Parser for HarmonyParser {
         if let Some(marker) = marker {
             self.marker(marker);
         }
+        // A body's tokens and its end marker; the header's are added when it opens the body.
         if in_reasoning {
-            self.reasoning_tokens += 1;
-        } else if self.in_reasoning() && marker != Some(Marker::Message) {
             self.reasoning_tokens += 1;
         }
         self.push(text)
