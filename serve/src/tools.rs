@@ -280,7 +280,9 @@ impl ToolUse {
                 .collect(),
         };
         if let (CallFormat::Harmony, Some(markers)) = (self.format, self.markers) {
-            return Some((harmony_grammar(&candidates, markers), Some(HARMONY_CALL)));
+            let gated = self.choice == ToolChoice::Auto;
+            let grammar = harmony_grammar(&candidates, markers, gated);
+            return Some((grammar, gated.then_some(HARMONY_CALL)));
         }
         let gated = self.choice == ToolChoice::Auto;
         let key = match self.format {
@@ -365,12 +367,26 @@ const HARMONY_CALL: &str = "to=functions.";
 /// A harmony call from its function's name on: the rest of the header (the recipient may
 /// come before `<|channel|>commentary` or after it, and `<|constrain|>json` may be left out)
 /// and the arguments. The call ends with them; `<|call|>` would only end the reply.
-/// The model may think and write other messages first: every choice waits for the header.
-fn harmony_grammar(tools: &[&Tool], markers: Markers) -> Grammar {
-    let mut lark = String::from("start: ");
+/// `gated` (`auto`): the grammar waits for the model to address a function. Otherwise the
+/// reply may think first, one analysis message, and must then address one.
+fn harmony_grammar(tools: &[&Tool], markers: Markers, gated: bool) -> Grammar {
     let calls: Vec<String> = (0..tools.len()).map(|i| format!("call{i}")).collect();
-    lark.push_str(&calls.join(" | "));
-    lark.push('\n');
+    let calls = calls.join(" | ");
+    let mut lark = if gated {
+        format!("start: {calls}\n")
+    } else {
+        // The recipient after `<|channel|>commentary`, or (`<|start|>assistant` written)
+        // before it.
+        format!(
+            "start: think? (<[{channel}]> \"commentary \" | \" \") \"{HARMONY_CALL}\" ({calls})\n\
+             think: <[{channel}]> \"analysis\" <[{message}]> THOUGHT <[{end}]> <[{start}]> \"assistant\"\n\
+             THOUGHT: /(?s:.*)/\n",
+            channel = markers.channel,
+            message = markers.message,
+            end = markers.end,
+            start = markers.start,
+        )
+    };
     for (i, tool) in tools.iter().enumerate() {
         let name = Value::String(tool.function.name.clone());
         let mut schema = call_parameters(tool);
@@ -1244,19 +1260,6 @@ mod harmony_tests {
         ]))
         .unwrap();
         let token_id = |t: &str| tokenizer.token_to_id(t);
-        let required = ToolChoiceField::Mode("required".into());
-        let tool_use = tool_use(
-            Some(&tools),
-            Some(&required),
-            None,
-            Some(&template),
-            token_id,
-        )
-        .unwrap()
-        .unwrap();
-        assert_eq!(tool_use.format, CallFormat::Harmony);
-        let (grammar, trigger) = tool_use.grammar().unwrap();
-        assert_eq!(trigger, Some(HARMONY_CALL));
         let bytes = tokenizer.token_bytes().unwrap();
         let vocab = bytes.tokens.len();
         let compiler = GrammarCompiler::new(
@@ -1267,15 +1270,45 @@ mod harmony_tests {
             Some(tokenizer.clone()),
         )
         .unwrap();
-        let fresh = || compiler.after(compiler.compile(&grammar).unwrap(), trigger.unwrap());
-        let calls = [
-            // The recipient after the channel, then before it; thinking first in one.
-            "<|channel|>analysis<|message|>Think: {x}.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{\"city\":\"Oslo\"}",
-            "<|start|>assistant to=functions.get_time<|channel|>commentary<|message|>{}",
+        // A fresh constraint for `choice`, held back by its trigger as the server holds it.
+        let fresh = |choice: &str| {
+            let choice = ToolChoiceField::Mode(choice.into());
+            let tool_use = tool_use(Some(&tools), Some(&choice), None, Some(&template), token_id)
+                .unwrap()
+                .unwrap();
+            assert_eq!(tool_use.format, CallFormat::Harmony);
+            let (grammar, trigger) = tool_use.grammar().unwrap();
+            let constraint = compiler.compile(&grammar).unwrap();
+            match trigger {
+                Some(trigger) => compiler.after(constraint, trigger),
+                None => constraint,
+            }
+        };
+        let weather = "<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{\"city\":\"Oslo\"}";
+        let think = "<|channel|>analysis<|message|>Think: {x}.<|end|><|start|>assistant";
+        let cases = [
+            // `auto`: anything before the recipient, then the call.
+            ("auto", format!("Hi.<|end|><|start|>assistant{weather}")),
+            ("auto", format!("{think}{weather}")),
+            (
+                "auto",
+                "<|start|>assistant to=functions.get_time<|channel|>commentary<|message|>{}"
+                    .to_string(),
+            ),
+            // `required`: thinking at most, then the recipient before or after the channel.
+            ("required", format!("{think}{weather}")),
+            (
+                "required",
+                " to=functions.get_time<|channel|>commentary<|message|>{}".to_string(),
+            ),
+            (
+                "required",
+                format!("{think} to=functions.get_time<|channel|>commentary<|message|>{{}}"),
+            ),
         ];
-        for call in calls {
-            let mut constraint = fresh();
-            for id in ids(&tokenizer, call) {
+        for (choice, call) in cases {
+            let mut constraint = fresh(choice);
+            for id in ids(&tokenizer, &call) {
                 assert!(
                     constraint.allowed().unwrap().is_allowed(id),
                     "{call:?} at {id}"
@@ -1284,17 +1317,24 @@ mod harmony_tests {
             }
             assert!(constraint.is_finished(), "{call:?}");
         }
-        // Once addressed, only an offered function's name and its own arguments may follow.
-        let mut constraint = fresh();
-        for id in ids(&tokenizer, "<|channel|>commentary to=functions.get_") {
-            constraint.advance(id).unwrap();
-        }
         let refused = |constraint: &mut engine::grammar::Constraint, text: &str| {
             !constraint
                 .allowed()
                 .unwrap()
                 .is_allowed(ids(&tokenizer, text)[0])
         };
+        // `required` leaves no way to answer without a call: no final channel.
+        let mut constraint = fresh("required");
+        for id in ids(&tokenizer, "<|channel|>") {
+            constraint.advance(id).unwrap();
+        }
+        assert!(refused(&mut constraint, "f"));
+        assert!(!refused(&mut constraint, "a"));
+        // Once addressed, only an offered function's name and its own arguments may follow.
+        let mut constraint = fresh("auto");
+        for id in ids(&tokenizer, "<|channel|>commentary to=functions.get_") {
+            constraint.advance(id).unwrap();
+        }
         assert!(refused(&mut constraint, "x"));
         for id in ids(&tokenizer, "weather <|constrain|>json<|message|>{\"") {
             constraint.advance(id).unwrap();
@@ -1304,7 +1344,7 @@ mod harmony_tests {
             "a key the schema does not name"
         );
         // `json` without `<|constrain|>` is not a format.
-        let mut constraint = fresh();
+        let mut constraint = fresh("auto");
         for id in ids(&tokenizer, "<|channel|>commentary to=functions.get_time ") {
             constraint.advance(id).unwrap();
         }

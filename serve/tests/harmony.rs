@@ -152,24 +152,29 @@ fn anthropic_thinking_blocks_carry_the_analysis() {
     assert_eq!(blocks[0]["thinking"], reasoning, "{message}");
 }
 
-/// A call to `get`, forced to start by its recipient piece (the grammar does the rest); the
-/// short header is likelier, so that the call fits the tiny model's context.
-fn call_request(seed: u64) -> Value {
+/// A call to `get` under `choice`, made to start with the recipient (the grammar does the
+/// rest, and under `required` allows the space before it); the short header is likelier, so
+/// that the call fits the tiny model's context.
+fn call_request(choice: &str, seed: u64) -> Value {
     let tools = json!([{"type": "function", "function": {"name": "get", "parameters":
         {"type": "object", "properties": {"c": {"type": "boolean"}}, "required": ["c"]}}}]);
     let bias = json!({harmony_id("to=functions.").to_string(): 100,
+                      common::byte_id(b' ').to_string(): 100,
                       harmony_id("<|message|>").to_string(): 10});
     json!({"model": "tiny", "messages": [{"role": "user", "content": "w"}],
-           "tools": tools, "tool_choice": "required", "temperature": 1.0, "seed": seed,
+           "tools": tools, "tool_choice": choice, "temperature": 1.0, "seed": seed,
            "max_tokens": 24, "logit_bias": bias})
 }
 
 #[test]
 fn a_commentary_call_becomes_tool_calls_whole_and_streamed() {
     let server = server();
-    let mut called = 0;
-    for seed in 0..4 {
-        let body = call_request(seed);
+    let mut called = Vec::new();
+    for (mode, seed) in ["auto", "required"]
+        .into_iter()
+        .flat_map(|c| (0..3).map(move |s| (c, s)))
+    {
+        let body = call_request(mode, seed);
         let out = post(&server, "/v1/chat/completions", &body);
         let choice = &out["choices"][0];
         if choice["finish_reason"] == "length" {
@@ -185,7 +190,7 @@ fn a_commentary_call_becomes_tool_calls_whole_and_streamed() {
             choice["message"]["content"].is_null() || choice["message"]["content"] == "",
             "{out}"
         );
-        called += 1;
+        called.push(mode);
         let mut streamed = body.clone();
         streamed["stream"] = json!(true);
         let response = server.post_json("/v1/chat/completions", &streamed);
@@ -214,7 +219,12 @@ fn a_commentary_call_becomes_tool_calls_whole_and_streamed() {
         assert!(deltas > 1, "arguments came whole: {:?}", response.body);
         assert_eq!(reason.as_deref(), Some("tool_calls"));
     }
-    assert!(called > 0, "no seed closed its call within max_tokens");
+    for mode in ["auto", "required"] {
+        assert!(
+            called.contains(&mode),
+            "no {mode} call closed within max_tokens"
+        );
+    }
 }
 
 #[test]

@@ -381,6 +381,11 @@ pub fn harmony_id(marker: &str) -> u32 {
             .expect("a harmony marker") as u32
 }
 
+/// The id of a byte's token in the byte-level vocabulary.
+pub fn byte_id(byte: u8) -> u32 {
+    3 + byte as u32
+}
+
 /// The id of a multi-byte piece of the byte-level vocabulary.
 pub fn piece_id(piece: &str) -> u32 {
     BYTE_PIECES_START
