@@ -315,12 +315,7 @@ fn after_reasoning(
         .grammars
         .as_ref()
         .map_err(|e| structured::compile_error("response_format", e.clone()))?;
-    // `after` puts each trigger before those already held: the last is added first.
-    let triggers = thinking.syntax.answer_triggers();
-    Ok(triggers
-        .into_iter()
-        .rev()
-        .fold(constraint, |c, trigger| compiler.after(c, trigger)))
+    Ok(thinking.syntax.hold_for_answer(compiler, constraint))
 }
 
 /// Whether and where a chat request's reasoning is reported: `--reasoning-format` and the

@@ -637,6 +637,43 @@ pub mod tests {
     }
 
     #[test]
+    fn an_answer_grammar_waits_for_the_final_message() {
+        use engine::grammar::{Grammar, GrammarCompiler};
+        let tokenizer = harmony_tokenizer();
+        let markers = Markers::find(&tokenizer).unwrap();
+        let bytes = tokenizer.token_bytes().unwrap();
+        let vocab = bytes.tokens.len();
+        let compiler = GrammarCompiler::new(
+            bytes.tokens,
+            &bytes.special,
+            markers.return_,
+            vocab,
+            Some(tokenizer.clone()),
+        )
+        .unwrap();
+        let schema = json!({"type": "object", "properties": {"ok": {"type": "boolean"}},
+                            "required": ["ok"], "additionalProperties": false});
+        let constraint = compiler.compile(&Grammar::JsonSchema(schema)).unwrap();
+        let mut constraint =
+            crate::reasoning::Syntax::Harmony(markers).hold_for_answer(&compiler, constraint);
+        // Free through the analysis (which names the final channel in its text, without the
+        // marker) and the final header; the answer follows the schema and ends it.
+        let free = "<|channel|>analysis<|message|>Not JSON: channel final, \"x\".<|end|><|start|>assistant<|channel|>final<|message|>";
+        for id in tokenizer.encode(free, false).unwrap() {
+            assert!(constraint.waiting());
+            constraint.advance(id).unwrap();
+        }
+        assert!(!constraint.waiting());
+        let refused = tokenizer.encode("x", false).unwrap()[0];
+        assert!(!constraint.allowed().unwrap().is_allowed(refused));
+        for id in tokenizer.encode("{\"ok\":true}", false).unwrap() {
+            assert!(constraint.allowed().unwrap().is_allowed(id));
+            constraint.advance(id).unwrap();
+        }
+        assert!(constraint.is_finished());
+    }
+
+    #[test]
     fn the_prompt_may_open_a_message() {
         let history = "<|start|>user<|message|>q<|end|><|start|>assistant<|channel|>analysis<|message|>a<|end|>";
         for (tail, expected) in [

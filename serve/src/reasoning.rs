@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use engine::grammar::{Constraint, GrammarCompiler};
 use loader::{ChatTemplate, Tokenizer, RESERVED_VARIABLES};
 use serde_json::{Map, Value};
 
@@ -102,6 +103,19 @@ impl Syntax {
             Syntax::Tags { end, .. } => vec![end],
             Syntax::Harmony(_) => vec!["<|channel|>final", "<|message|>"],
         }
+    }
+
+    /// `constraint` held back until the answer starts.
+    pub fn hold_for_answer(
+        &self,
+        compiler: &GrammarCompiler,
+        constraint: Constraint,
+    ) -> Constraint {
+        // `after` puts each trigger before those already held: the last is added first.
+        self.answer_triggers()
+            .into_iter()
+            .rev()
+            .fold(constraint, |c, trigger| compiler.after(c, trigger))
     }
 
     /// The text that opens a reasoning block in the prompt; none for harmony, whose reply
