@@ -39,8 +39,8 @@ pub struct ChatMessage {
     /// A `tool` turn: the function's name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    /// An assistant turn's reasoning, for templates that render it (Qwen3's reads
-    /// `reasoning_content`).
+    /// An assistant turn's reasoning, for templates that render it: Qwen3's read
+    /// `reasoning_content`, gpt-oss's `thinking` (templates see it under both names).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reasoning_content: Option<String>,
 }
@@ -177,7 +177,7 @@ impl ChatTemplate {
             exceeded: false,
         };
         let ctx = context! {
-            messages => messages,
+            messages => template_messages(messages),
             add_generation_prompt => add_generation_prompt,
             bos_token => self.bos_token,
             eos_token => self.eos_token,
@@ -198,6 +198,21 @@ impl ChatTemplate {
     pub fn source(&self) -> &str {
         &self.source
     }
+}
+
+/// Each message as templates read it: its reasoning also as `thinking`, the name gpt-oss's
+/// template reads.
+fn template_messages(messages: &[ChatMessage]) -> Vec<serde_json::Value> {
+    messages
+        .iter()
+        .map(|m| {
+            let mut value = serde_json::to_value(m).unwrap_or_default();
+            if let (Some(reasoning), Some(map)) = (&m.reasoning_content, value.as_object_mut()) {
+                map.insert("thinking".into(), reasoning.clone().into());
+            }
+            value
+        })
+        .collect()
 }
 
 /// Collects the rendered text and fails the render once it passes `limit` bytes.
@@ -305,6 +320,16 @@ mod tests {
             "[add]hi;call add {\"a\":1};result c1: 2;"
         );
         assert_eq!(t.render(&messages[..1], false).unwrap(), "hi;");
+    }
+
+    #[test]
+    fn reasoning_reaches_a_template_that_reads_thinking() {
+        let src = "{% for m in messages %}{% if m.thinking %}[{{ m.thinking }}]{% endif %}{{ m.content }};{% endfor %}";
+        let t = ChatTemplate::new(src, None, None).unwrap();
+        let mut answer = ChatMessage::new("assistant", "4");
+        answer.reasoning_content = Some("2+2".into());
+        let messages = [ChatMessage::new("user", "2+2?"), answer];
+        assert_eq!(t.render(&messages, false).unwrap(), "2+2?;[2+2]4;");
     }
 
     #[test]

@@ -304,7 +304,7 @@ async fn run(state: Shared, bytes: Bytes) -> Result<Response, MessagesError> {
     let choice = &choices[0];
     let finish = choice.finish.as_ref().expect("every choice finished");
     finish_reason(finish)?;
-    let parsed = reply.parsed(choice.content());
+    let parsed = reply.parsed_choice(choice);
     let shown = !reply.reasoning_fields.is_empty();
     let blocks = whole_blocks(choice, shown, parsed.as_ref());
     let called = parsed.as_ref().is_some_and(|p| !p.calls.is_empty());
@@ -800,6 +800,9 @@ impl EventStream {
                         .unwrap_or_default(),
                 );
             }
+            if self.parser.is_some() {
+                pieces.extend(delta.calls);
+            }
             for piece in pieces {
                 out.push_str(&self.piece(piece));
             }
@@ -814,7 +817,8 @@ impl EventStream {
                 out.push_str(&self.fail(error));
                 return out;
             }
-            let called = self.parser.as_ref().is_some_and(CallParser::called);
+            let called =
+                self.parser.as_ref().is_some_and(CallParser::called) || self.choice.called();
             if self.next_index == 0 {
                 out.push_str(&self.delta(Open::Text, ""));
             }

@@ -30,7 +30,7 @@ use crate::request::{self, Body as RequestBody, Endpoint, Prompt};
 use crate::state::{unix_now, Ready, Shared};
 use crate::structured;
 use crate::tokenize;
-use crate::tools::{self, CallParser, Parsed, Piece, ToolCall, ToolUse};
+use crate::tools::{self, CallFormat, CallParser, Parsed, Piece, ToolCall, ToolUse};
 
 pub fn router(state: Shared) -> Router {
     let guarded = Router::new()
@@ -170,8 +170,16 @@ pub async fn start(
     let tool_use = tool_use(ready, endpoint, body)?;
     let mut prompt = prompt_for(ready, endpoint, body, tool_use.as_ref())?;
     let constraint = structured::constraint(body, tool_use.as_ref(), &ready.grammars).await?;
+    let for_answer =
+        structured::requested(body.response_format.as_ref(), body.grammar.as_ref())?.is_some();
     let constraint = match (constraint, prompt.thinking.as_mut()) {
-        (Some(c), Some(thinking)) => Some(after_reasoning(ready, c, thinking, &mut prompt.ids)?),
+        (Some(c), Some(thinking)) => Some(after_reasoning(
+            ready,
+            c,
+            thinking,
+            &mut prompt.ids,
+            for_answer,
+        )?),
         (c, _) => c,
     };
     let limits = ready.engine.limits();
@@ -191,7 +199,21 @@ pub async fn start(
             choice.constraint = Some(constraint.clone());
         }
     }
+    if let Some(Syntax::Harmony(markers)) = ready.reasoning {
+        // `<|return|>` ends the answer and `<|call|>` a call: either ends the reply, whatever
+        // the model's configuration names as its end.
+        for choice in &mut choices {
+            choice
+                .stop_token_ids
+                .extend([markers.return_, markers.call]);
+        }
+    }
     let (reasoning, reasoning_fields) = reasoning_output(format, body, prompt.thinking);
+    if reasoning.is_some_and(|r| r.keeps_special_tokens()) {
+        for choice in &mut choices {
+            choice.skip_special_tokens = false;
+        }
+    }
     let n = choices.len();
     let generation =
         Generation::start(state.clone(), &ready.engine, choices, started).map_err(|e| {
@@ -267,17 +289,21 @@ pub fn prompt_tokens(state: &Shared, body: &RequestBody) -> Result<usize, ApiErr
 
 /// A grammar held back until the reasoning ends. A reply that may or may not open a block
 /// gets it opened in the prompt, so that the grammar knows where the answer starts.
+/// `for_answer`: the grammar is the answer's (`response_format`, `grammar`), not the calls'
+/// (a harmony call's grammar waits for its own header, on whichever message it comes).
 fn after_reasoning(
     ready: &Ready,
     constraint: Constraint,
     thinking: &mut Thinking,
     ids: &mut Vec<u32>,
+    for_answer: bool,
 ) -> Result<Constraint, ApiError> {
-    if thinking.opening == Opening::Closed {
+    let harmony = matches!(thinking.syntax, Syntax::Harmony(_));
+    if thinking.opening == Opening::Closed || harmony && !for_answer {
         return Ok(constraint);
     }
-    if thinking.opening == Opening::Optional {
-        let text = format!("{}{}\n", thinking.prompt, thinking.syntax.start());
+    if let (Opening::Optional, Some(start)) = (thinking.opening, thinking.syntax.start()) {
+        let text = format!("{}{start}\n", thinking.prompt);
         if let Some(tokenizer) = ready.tokenizer.as_deref() {
             *ids = tokenizer
                 .encode(&text, false)
@@ -289,7 +315,7 @@ fn after_reasoning(
         .grammars
         .as_ref()
         .map_err(|e| structured::compile_error("response_format", e.clone()))?;
-    Ok(compiler.after(constraint, thinking.syntax.end()))
+    Ok(thinking.syntax.hold_for_answer(compiler, constraint))
 }
 
 /// Whether and where a chat request's reasoning is reported: `--reasoning-format` and the
@@ -557,7 +583,7 @@ impl Reply {
     /// it called any and was not cut short).
     fn message(&self, choice: &ChoiceState, reason: &'static str) -> (Value, &'static str) {
         let text = choice.content();
-        let (mut message, reason) = match self.parsed(text) {
+        let (mut message, reason) = match self.parsed_choice(choice) {
             Some(parsed) if !parsed.calls.is_empty() => {
                 let calls: Vec<Value> = parsed.calls.iter().map(call_json).collect();
                 (
@@ -579,9 +605,19 @@ impl Reply {
         (message, reason)
     }
 
-    /// An answer's calls and the text outside them, when the request may call tools.
-    pub fn parsed(&self, text: &str) -> Option<Parsed> {
-        Some(self.tool_use.as_ref()?.parse(text))
+    /// A choice's calls and the text outside them, when the request may call tools: read by
+    /// the reasoning parser where the family's calls are its messages (harmony), else out of
+    /// the answer's text.
+    pub fn parsed_choice(&self, choice: &ChoiceState) -> Option<Parsed> {
+        let tool_use = self.tool_use.as_ref()?;
+        match &choice.split {
+            Some(split) if tool_use.format == CallFormat::Harmony => {
+                let mut pieces = vec![Piece::Content(split.content.clone())];
+                pieces.extend(split.calls.iter().cloned());
+                Some(Parsed::from_pieces(pieces))
+            }
+            _ => Some(tool_use.parse(choice.content())),
+        }
     }
 
     /// A chat chunk carrying `reasoning` under each reasoning field.
@@ -774,8 +810,14 @@ impl Reply {
 
     /// A fresh state for each choice.
     pub fn choice_states(&self) -> Vec<ChoiceState> {
+        let tokenizer = self.state.ready.get().and_then(|r| r.tokenizer.as_ref());
+        let names: Vec<String> = self
+            .tool_use
+            .iter()
+            .flat_map(|t| t.tools.iter().map(|tool| tool.function.name.clone()))
+            .collect();
         (0..self.n)
-            .map(|_| ChoiceState::new(self.reasoning.map(|r| r.separator())))
+            .map(|_| ChoiceState::new(self.reasoning.map(|r| r.separator(tokenizer, &names))))
             .collect()
     }
 }
@@ -990,6 +1032,9 @@ impl StreamState {
                 None if delta.content.is_empty() => Vec::new(),
                 None => vec![Piece::Content(delta.content)],
             };
+            if self.reply.tool_use.is_some() {
+                pieces.extend(delta.calls);
+            }
             if pieces.is_empty() && out.is_empty() && delta.entry.is_some() {
                 pieces.push(Piece::Content(String::new()));
             }
@@ -1015,7 +1060,7 @@ impl StreamState {
                 Ok(reason) => reason,
                 Err(error) => return self.fail(error),
             };
-            if self.parsers.get(index).is_some_and(CallParser::called) {
+            if self.parsers.get(index).is_some_and(CallParser::called) || choice.called() {
                 reason = calls_reason(reason);
             }
             let text = last_text.as_deref().filter(|t| !t.is_empty());

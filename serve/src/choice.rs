@@ -10,8 +10,9 @@ use serde_json::{json, Value};
 
 use crate::error::ApiError;
 use crate::metrics::Metrics;
-use crate::reasoning::Separated;
+use crate::reasoning::{Separated, Split};
 use crate::request::Endpoint;
+use crate::tools::Piece;
 
 /// One generated token's logprob entry.
 pub struct TokenEntry {
@@ -58,6 +59,8 @@ pub fn token_text(tokenizer: Option<&Arc<Tokenizer>>, id: u32) -> String {
 pub struct Delta {
     pub reasoning: String,
     pub content: String,
+    /// Calls the reasoning parser read (harmony's), after `content`.
+    pub calls: Vec<Piece>,
     pub entry: Option<usize>,
     pub finished: bool,
     /// The prompt's log-probabilities arrived with this event.
@@ -82,18 +85,20 @@ impl ChoiceState {
         self.split.as_ref().map(|s| s.reasoning.as_str())
     }
 
-    /// Sorts new text into reasoning and answer.
-    fn divide(&mut self, text: String, last: bool) -> (String, String) {
-        match &mut self.split {
-            None => (String::new(), text),
-            Some(split) if last => {
-                let s = split.finish(&text);
-                (s.reasoning, s.content)
-            }
-            Some(split) => {
-                let s = split.token(&text);
-                (s.reasoning, s.content)
-            }
+    /// Whether the reasoning parser read a tool call.
+    pub fn called(&self) -> bool {
+        self.split.as_ref().is_some_and(Separated::called)
+    }
+
+    /// Sorts new text (token `id`'s, or the last with `None`) into reasoning and answer.
+    fn divide(&mut self, id: Option<u32>, text: String) -> Split {
+        match (&mut self.split, id) {
+            (None, _) => Split {
+                content: text,
+                ..Split::default()
+            },
+            (Some(split), None) => split.finish(&text),
+            (Some(split), Some(id)) => split.token(id, &text),
         }
     }
 
@@ -127,10 +132,11 @@ impl ChoiceState {
                         .push(entry(tokenizer, id, logprob, &top_logprobs));
                     self.entries.len() - 1
                 });
-                let (reasoning, content) = self.divide(text, false);
+                let split = self.divide(Some(id), text);
                 Delta {
-                    reasoning,
-                    content,
+                    reasoning: split.reasoning,
+                    content: split.content,
+                    calls: split.calls,
                     entry,
                     finished: false,
                     prompt: false,
@@ -142,6 +148,7 @@ impl ChoiceState {
                 Delta {
                     reasoning: String::new(),
                     content: String::new(),
+                    calls: Vec::new(),
                     entry: None,
                     finished: false,
                     prompt: true,
@@ -167,10 +174,11 @@ impl ChoiceState {
                     Err(_) => metrics.finished_abort.add(1),
                 }
                 self.finish = Some(reason);
-                let (reasoning, content) = self.divide(tail, true);
+                let split = self.divide(None, tail);
                 Delta {
-                    reasoning,
-                    content,
+                    reasoning: split.reasoning,
+                    content: split.content,
+                    calls: split.calls,
                     entry: None,
                     finished: true,
                     prompt: false,

@@ -9,6 +9,7 @@ mod choice;
 mod embeddings;
 mod error;
 mod generation;
+mod harmony;
 mod metrics;
 mod reasoning;
 mod request;
@@ -214,7 +215,10 @@ fn load(
                 }
             })?;
     }
-    let reasoning = loaded.chat_template.as_ref().and_then(reasoning::syntax_of);
+    let reasoning = loaded
+        .chat_template
+        .as_ref()
+        .and_then(|t| reasoning::syntax_of(t, loaded.tokenizer.as_deref()));
     let embeddings = pooling.map(|pooling| {
         tracing::info!(
             pooling = pooling.name(),

@@ -2,14 +2,17 @@
 //! the rendered prompt, how it is told apart from the answer as text streams in, and under
 //! which fields it is reported.
 
-use loader::{ChatTemplate, RESERVED_VARIABLES};
+use std::sync::Arc;
+
+use engine::grammar::{Constraint, GrammarCompiler};
+use loader::{ChatTemplate, Tokenizer, RESERVED_VARIABLES};
 use serde_json::{Map, Value};
 
 use crate::error::ApiError;
+use crate::harmony::{HarmonyParser, Markers};
+use crate::tools::Piece;
 
-/// How a family marks its reasoning in the generated text. Every family found so far writes
-/// tags; gpt-oss's harmony channels (`analysis` as reasoning, `final` as the answer) would be
-/// a variant of its own with a parser of its own, once that family runs.
+/// How a family marks its reasoning in the generated text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Syntax {
     /// `start ... end` before the answer. With `implicit_start` the model may leave the start
@@ -19,12 +22,23 @@ pub enum Syntax {
         end: &'static str,
         implicit_start: bool,
     },
+    /// gpt-oss's harmony channels (`crate::harmony`): `analysis` is the reasoning, `final`
+    /// the answer, `commentary` to a function a tool call. Its markers are special tokens,
+    /// found by id in the vocabulary.
+    Harmony(Markers),
+}
+
+/// What a family's template holds, before the vocabulary is consulted.
+#[derive(Debug, Clone, Copy)]
+enum Form {
+    Tags(Syntax),
+    Harmony,
 }
 
 /// A template family that writes reasoning, recognised by strings its template holds.
 struct Family {
     markers: &'static [&'static str],
-    syntax: Syntax,
+    form: Form,
 }
 
 const THINK: &str = "<think>";
@@ -32,32 +46,41 @@ const END_THINK: &str = "</think>";
 
 /// Checked in order; the first whose markers all occur in the template wins.
 const FAMILIES: &[Family] = &[
+    // gpt-oss: the prompt ends with `<|start|>assistant` and the reply names its channels.
+    Family {
+        markers: &["<|start|>", "<|channel|>", "<|message|>"],
+        form: Form::Harmony,
+    },
     // DeepSeek-R1 and its distills: the reply opens inside the reasoning.
     Family {
         markers: &["<｜Assistant｜>", END_THINK],
-        syntax: Syntax::Tags {
+        form: Form::Tags(Syntax::Tags {
             start: THINK,
             end: END_THINK,
             implicit_start: true,
-        },
+        }),
     },
     // Qwen3, QwQ, SmolLM3 and the like: the model opens the block itself.
     Family {
         markers: &[THINK, END_THINK],
-        syntax: Syntax::Tags {
+        form: Form::Tags(Syntax::Tags {
             start: THINK,
             end: END_THINK,
             implicit_start: false,
-        },
+        }),
     },
 ];
 
-/// The reasoning syntax of the family `template` belongs to, if any.
-pub fn syntax_of(template: &ChatTemplate) -> Option<Syntax> {
-    FAMILIES
+/// The reasoning syntax of the family `template` belongs to, if any. Harmony's markers must
+/// be special tokens of `tokenizer`: spelled in plain text they would be ambiguous.
+pub fn syntax_of(template: &ChatTemplate, tokenizer: Option<&Tokenizer>) -> Option<Syntax> {
+    let family = FAMILIES
         .iter()
-        .find(|f| f.markers.iter().all(|m| template.reads(m)))
-        .map(|f| f.syntax)
+        .find(|f| f.markers.iter().all(|m| template.reads(m)))?;
+    match family.form {
+        Form::Tags(syntax) => Some(syntax),
+        Form::Harmony => tokenizer.and_then(Markers::find).map(Syntax::Harmony),
+    }
 }
 
 /// Where the reply starts, as the rendered prompt leaves it.
@@ -73,17 +96,34 @@ pub enum Opening {
 }
 
 impl Syntax {
-    /// The closing tag, after which a grammar applies.
-    pub fn end(&self) -> &'static str {
+    /// The texts after which an answer's grammar applies, in order: the closing tag, or
+    /// harmony's final channel and the start of its message.
+    pub fn answer_triggers(&self) -> Vec<&'static str> {
         match self {
-            Syntax::Tags { end, .. } => end,
+            Syntax::Tags { end, .. } => vec![end],
+            Syntax::Harmony(_) => vec!["<|channel|>final", "<|message|>"],
         }
     }
 
-    /// The text that opens a reasoning block in the prompt.
-    pub fn start(&self) -> &'static str {
+    /// `constraint` held back until the answer starts.
+    pub fn hold_for_answer(
+        &self,
+        compiler: &GrammarCompiler,
+        constraint: Constraint,
+    ) -> Constraint {
+        // `after` puts each trigger before those already held: the last is added first.
+        self.answer_triggers()
+            .into_iter()
+            .rev()
+            .fold(constraint, |c, trigger| compiler.after(c, trigger))
+    }
+
+    /// The text that opens a reasoning block in the prompt; none for harmony, whose reply
+    /// starts in a message header.
+    pub fn start(&self) -> Option<&'static str> {
         match self {
-            Syntax::Tags { start, .. } => start,
+            Syntax::Tags { start, .. } => Some(start),
+            Syntax::Harmony(_) => None,
         }
     }
 
@@ -93,7 +133,10 @@ impl Syntax {
             start,
             end,
             implicit_start,
-        } = *self;
+        } = *self
+        else {
+            return crate::harmony::opening(prompt);
+        };
         if prompt.trim_end().ends_with(end) {
             return Opening::Closed;
         }
@@ -109,8 +152,25 @@ impl Syntax {
         }
     }
 
-    fn parser(&self, opening: Opening) -> Box<dyn Parser> {
-        let Syntax::Tags { start, end, .. } = *self;
+    /// A parser for one reply; `names` are the functions a harmony call may address.
+    fn parser(
+        &self,
+        opening: Opening,
+        tokenizer: Option<&Arc<Tokenizer>>,
+        names: &[String],
+    ) -> Box<dyn Parser> {
+        let (start, end) = match *self {
+            Syntax::Tags { start, end, .. } => (start, end),
+            Syntax::Harmony(markers) => {
+                let tokenizer = tokenizer.expect("harmony is found through the tokenizer");
+                return Box::new(HarmonyParser::new(
+                    markers,
+                    tokenizer.clone(),
+                    names.to_vec(),
+                    opening,
+                ));
+            }
+        };
         let state = match opening {
             Opening::Optional => State::Before,
             Opening::Open => State::Reasoning { emitted: false },
@@ -125,20 +185,31 @@ impl Syntax {
     }
 }
 
-/// Text sorted into reasoning and answer.
-#[derive(Debug, Default, Clone, PartialEq, Eq)]
+/// Text sorted into reasoning and answer, and the tool calls of a family whose calls the
+/// reasoning parser reads (harmony's).
+#[derive(Debug, Default, Clone, PartialEq)]
 pub struct Split {
     pub reasoning: String,
     pub content: String,
+    pub calls: Vec<Piece>,
 }
 
 /// Sorts streamed text into reasoning and answer, holding back what is not yet decided (a
 /// partial tag, whitespace that may end the reasoning).
 pub trait Parser: Send {
     fn push(&mut self, text: &str) -> Split;
+    /// One generated token and the text the engine released with it.
+    fn token(&mut self, _id: u32, text: &str) -> Split {
+        self.push(text)
+    }
     /// The rest of what was held, once the text is complete.
     fn finish(&mut self) -> Split;
     fn in_reasoning(&self) -> bool;
+    /// Tokens spent on reasoning, where the parser counts them itself (a header's tokens
+    /// are known to be reasoning only once it ends).
+    fn reasoning_tokens(&self) -> Option<usize> {
+        None
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -184,12 +255,12 @@ impl Parser for TagParser {
                 };
                 Split {
                     reasoning: text.to_string(),
-                    content: String::new(),
+                    ..Split::default()
                 }
             }
             State::Before | State::Answer => Split {
-                reasoning: String::new(),
                 content: held,
+                ..Split::default()
             },
             State::AfterReasoning => Split::default(),
         }
@@ -298,16 +369,23 @@ pub struct ReasoningPlan {
 }
 
 impl ReasoningPlan {
-    /// A fresh splitter for one choice.
-    pub fn separator(&self) -> Separated {
+    /// A fresh splitter for one choice; `names` are the functions its calls may address.
+    pub fn separator(&self, tokenizer: Option<&Arc<Tokenizer>>, names: &[String]) -> Separated {
         Separated {
-            parser: self.syntax.parser(self.opening),
+            parser: self.syntax.parser(self.opening, tokenizer, names),
             hold: !self.stream,
             held: String::new(),
             reasoning: String::new(),
             content: String::new(),
+            calls: Vec::new(),
             reasoning_tokens: 0,
         }
+    }
+
+    /// Whether the engine must keep special tokens in the text, whatever the request asks:
+    /// the harmony parser finds its markers' places there (and drops their text).
+    pub fn keeps_special_tokens(&self) -> bool {
+        matches!(self.syntax, Syntax::Harmony(_))
     }
 }
 
@@ -319,19 +397,29 @@ pub struct Separated {
     held: String,
     pub reasoning: String,
     pub content: String,
+    /// The calls the parser read (harmony's), as they were told apart.
+    pub calls: Vec<Piece>,
     /// Tokens generated inside the reasoning, its tags included.
     pub reasoning_tokens: usize,
 }
 
 impl Separated {
-    /// One generated token's text.
-    pub fn token(&mut self, text: &str) -> Split {
+    /// One generated token and the text released with it.
+    pub fn token(&mut self, id: u32, text: &str) -> Split {
         let was = self.parser.in_reasoning();
-        let split = self.parser.push(text);
+        let split = self.parser.token(id, text);
         if was || self.parser.in_reasoning() {
             self.reasoning_tokens += 1;
         }
+        if let Some(count) = self.parser.reasoning_tokens() {
+            self.reasoning_tokens = count;
+        }
         self.record(split, false)
+    }
+
+    /// Whether the parser read any tool call.
+    pub fn called(&self) -> bool {
+        !self.calls.is_empty()
     }
 
     /// The last text of the choice (held back as a possible stop string) and all still held.
@@ -340,12 +428,14 @@ impl Separated {
         let rest = self.parser.finish();
         split.reasoning.push_str(&rest.reasoning);
         split.content.push_str(&rest.content);
+        split.calls.extend(rest.calls);
         self.record(split, true)
     }
 
     fn record(&mut self, split: Split, last: bool) -> Split {
         self.reasoning.push_str(&split.reasoning);
         self.content.push_str(&split.content);
+        self.calls.extend(split.calls.iter().cloned());
         if !self.hold {
             return split;
         }
@@ -358,6 +448,7 @@ impl Separated {
         Split {
             reasoning,
             content: split.content,
+            calls: split.calls,
         }
     }
 }
@@ -424,6 +515,19 @@ pub fn template_kwargs(
 mod tests {
     use super::*;
 
+    /// A harmony-style template: a system message with the reasoning effort, the tools in a
+    /// developer message, earlier reasoning on the analysis channel, calls as commentary.
+    const HARMONY_TEMPLATE: &str = concat!(
+        "<|start|>system<|message|>Reasoning: {{ reasoning_effort | default('medium') }}<|end|>",
+        "{% if tools %}<|start|>developer<|message|>{% for t in tools %}{{ t.function.name }};{% endfor %}<|end|>{% endif %}",
+        "{% for m in messages %}{% if m.role == 'assistant' %}",
+        "{% if m.thinking %}<|start|>assistant<|channel|>analysis<|message|>{{ m.thinking }}<|end|>{% endif %}",
+        "{% if m.tool_calls %}{% for c in m.tool_calls %}<|start|>assistant to=functions.{{ c.function.name }}<|channel|>commentary json<|message|>{{ c.function.arguments | tojson }}<|call|>{% endfor %}",
+        "{% else %}<|start|>assistant<|channel|>final<|message|>{{ m.content }}<|end|>{% endif %}",
+        "{% else %}<|start|>{{ m.role }}<|message|>{{ m.content }}<|end|>{% endif %}{% endfor %}",
+        "{% if add_generation_prompt %}<|start|>assistant{% endif %}"
+    );
+
     const QWEN3: Syntax = Syntax::Tags {
         start: THINK,
         end: END_THINK,
@@ -443,11 +547,11 @@ mod tests {
             opening,
             stream: true,
         };
-        let mut parts = plan.separator();
+        let mut parts = plan.separator(None, &[]);
         let mut streamed = Split::default();
         let chars: Vec<char> = text.chars().collect();
         for piece in chars.chunks(size) {
-            let s = parts.token(&piece.iter().collect::<String>());
+            let s = parts.token(0, &piece.iter().collect::<String>());
             streamed.reasoning.push_str(&s.reasoning);
             streamed.content.push_str(&s.content);
         }
@@ -463,6 +567,7 @@ mod tests {
         Split {
             reasoning: reasoning.into(),
             content: content.into(),
+            calls: Vec::new(),
         }
     }
 
@@ -554,10 +659,10 @@ mod tests {
             opening: Opening::Optional,
             stream: false,
         };
-        let mut parts = plan.separator();
+        let mut parts = plan.separator(None, &[]);
         let mut reasoning = Vec::new();
         for token in ["<think>", "a", " b", "</think>", "\n\n", "c"] {
-            let s = parts.token(token);
+            let s = parts.token(0, token);
             reasoning.push(s.reasoning);
         }
         assert_eq!(reasoning, ["", "", "", "a b", "", ""]);
@@ -566,14 +671,46 @@ mod tests {
     }
 
     #[test]
+    fn harmony_history_and_effort_reach_the_template() {
+        let template = ChatTemplate::new(HARMONY_TEMPLATE, None, None).unwrap();
+        let mut answer = loader::ChatMessage::new("assistant", "4");
+        answer.reasoning_content = Some("add".into());
+        let messages = [loader::ChatMessage::new("user", "2+2?"), answer];
+        let effort = template_kwargs(None, Some("high"), &template).unwrap();
+        let inputs = loader::RenderInputs {
+            tools: None,
+            kwargs: Some(&effort),
+        };
+        assert_eq!(
+            template.render_with(&messages, &inputs, true).unwrap(),
+            concat!(
+                "<|start|>system<|message|>Reasoning: high<|end|>",
+                "<|start|>user<|message|>2+2?<|end|>",
+                "<|start|>assistant<|channel|>analysis<|message|>add<|end|>",
+                "<|start|>assistant<|channel|>final<|message|>4<|end|>",
+                "<|start|>assistant"
+            )
+        );
+    }
+
+    #[test]
     fn families_are_found_by_their_templates() {
         let qwen3 = "{%- if enable_thinking is defined and enable_thinking is false %}{{- '<think>\\n\\n</think>\\n\\n' }}{%- endif %}";
         let template = ChatTemplate::new(qwen3, None, None).unwrap();
-        assert_eq!(syntax_of(&template), Some(QWEN3));
+        assert_eq!(syntax_of(&template, None), Some(QWEN3));
         let r1 = "{{ '<｜Assistant｜>' }}{% set c = content.split('</think>')[-1] %}";
         let template = ChatTemplate::new(r1, None, None).unwrap();
-        assert_eq!(syntax_of(&template), Some(R1));
+        assert_eq!(syntax_of(&template, None), Some(R1));
         let plain = ChatTemplate::new("{{ messages[0].content }}", None, None).unwrap();
-        assert_eq!(syntax_of(&plain), None);
+        assert_eq!(syntax_of(&plain, None), None);
+        let harmony = ChatTemplate::new(HARMONY_TEMPLATE, None, None).unwrap();
+        let tokenizer = crate::harmony::tests::harmony_tokenizer();
+        let markers = Markers::find(&tokenizer).unwrap();
+        assert_eq!(
+            syntax_of(&harmony, Some(&tokenizer)),
+            Some(Syntax::Harmony(markers))
+        );
+        // Without the markers as tokens the channels cannot be told apart.
+        assert_eq!(syntax_of(&harmony, None), None);
     }
 }

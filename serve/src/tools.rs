@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::error::ApiError;
+use crate::harmony::Markers;
 
 /// One entry of `tools`.
 #[derive(Debug, Clone, Deserialize)]
@@ -68,6 +69,9 @@ pub enum CallFormat {
     /// `[TOOL_CALLS][{"name": ..., "arguments": {...}}, ...]` (Mistral); the newer
     /// `[TOOL_CALLS]name[ARGS]{...}` is read too.
     Mistral,
+    /// gpt-oss's harmony: a `commentary` message to `functions.NAME` whose body is the
+    /// arguments, read by the reasoning parser (`crate::harmony`) from the markers' ids.
+    Harmony,
 }
 
 /// The tools of a request that may call them.
@@ -82,6 +86,8 @@ pub struct ToolUse {
     /// The id of Mistral's `[TOOL_CALLS]` token: a control token, which a grammar names by id
     /// (its text alone would spell it in plain pieces).
     pub opener_id: Option<u32>,
+    /// Harmony's marker tokens, which its call grammar names by id.
+    pub markers: Option<Markers>,
 }
 
 /// One parsed call.
@@ -167,7 +173,11 @@ pub fn tool_use(
     }
     let in_template = template.is_some_and(ChatTemplate::reads_tools);
     let source = template.map_or("", ChatTemplate::source);
-    let format = if in_template && source.contains(MISTRAL_OPEN) {
+    let markers =
+        Markers::lookup(&token_id).filter(|_| in_template && source.contains("<|channel|>"));
+    let format = if markers.is_some() {
+        CallFormat::Harmony
+    } else if in_template && source.contains(MISTRAL_OPEN) {
         CallFormat::Mistral
     } else if in_template && !source.contains(OPEN) && source.contains("parameters") {
         CallFormat::Json
@@ -184,6 +194,7 @@ pub fn tool_use(
         in_template,
         parallel: parallel.unwrap_or(true),
         opener_id,
+        markers,
     }))
 }
 
@@ -268,9 +279,14 @@ impl ToolUse {
                 .filter(|t| &t.function.name == name)
                 .collect(),
         };
+        if let (CallFormat::Harmony, Some(markers)) = (self.format, self.markers) {
+            let gated = self.choice == ToolChoice::Auto;
+            let grammar = harmony_grammar(&candidates, markers, gated);
+            return Some((grammar, gated.then_some(HARMONY_CALL)));
+        }
         let gated = self.choice == ToolChoice::Auto;
         let key = match self.format {
-            CallFormat::Tagged | CallFormat::Mistral => "arguments",
+            CallFormat::Tagged | CallFormat::Mistral | CallFormat::Harmony => "arguments",
             CallFormat::Json => "parameters",
         };
         let schemas: Vec<Value> = candidates
@@ -293,7 +309,7 @@ impl ToolUse {
         // Parallel calls: more may follow the first, except for a named choice.
         let more = self.parallel && matches!(self.choice, ToolChoice::Auto | ToolChoice::Required);
         let lark = match (self.format, gated) {
-            (CallFormat::Json, true) => return None,
+            (CallFormat::Json, true) | (CallFormat::Harmony, _) => return None,
             (CallFormat::Json, false) => "start: body\n".to_string(),
             (CallFormat::Tagged, false) => {
                 let repeat = if more { "(\"\\n\" call)*" } else { "" };
@@ -343,6 +359,45 @@ impl ToolUse {
         pieces.extend(parser.finish());
         Parsed::from_pieces(pieces)
     }
+}
+
+/// What a harmony call's header says before the function's name; its grammar applies after.
+const HARMONY_CALL: &str = "to=functions.";
+
+/// A harmony call from its function's name on: the rest of the header (the recipient may
+/// come before `<|channel|>commentary` or after it, and `<|constrain|>json` may be left out)
+/// and the arguments. The call ends with them; `<|call|>` would only end the reply.
+/// `gated` (`auto`): the grammar waits for the model to address a function. Otherwise the
+/// reply may think first, one analysis message, and must then address one.
+fn harmony_grammar(tools: &[&Tool], markers: Markers, gated: bool) -> Grammar {
+    let calls: Vec<String> = (0..tools.len()).map(|i| format!("call{i}")).collect();
+    let calls = calls.join(" | ");
+    let mut lark = if gated {
+        format!("start: {calls}\n")
+    } else {
+        // The recipient after `<|channel|>commentary`, or (`<|start|>assistant` written)
+        // before it.
+        format!(
+            "start: think? (<[{channel}]> \"commentary \" | \" \") \"{HARMONY_CALL}\" ({calls})\n\
+             think: <[{channel}]> \"analysis\" <[{message}]> THOUGHT <[{end}]> <[{start}]> \"assistant\"\n\
+             THOUGHT: /(?s:.*)/\n",
+            channel = markers.channel,
+            message = markers.message,
+            end = markers.end,
+            start = markers.start,
+        )
+    };
+    for (i, tool) in tools.iter().enumerate() {
+        let name = Value::String(tool.function.name.clone());
+        let mut schema = call_parameters(tool);
+        schema["x-guidance"] = json!({"whitespace_flexible": false});
+        lark.push_str(&format!("call{i}: {name} head %json {schema}\n"));
+    }
+    lark.push_str(&format!(
+        "head: (<[{}]> \"commentary\")? \" \"? (<[{}]> \"json\")? <[{}]>\n",
+        markers.channel, markers.constrain, markers.message
+    ));
+    Grammar::Lark(lark)
 }
 
 /// A tool's parameter schema (any object when it gives none) as the model reads it.
@@ -494,7 +549,11 @@ impl CallParser {
         CallParser {
             format,
             names,
-            state: State::Text,
+            // Harmony's calls are messages of their own; the answer holds none.
+            state: match format {
+                CallFormat::Harmony => State::Plain,
+                _ => State::Text,
+            },
             held: String::new(),
             calls: 0,
             wrote: false,
@@ -1170,5 +1229,125 @@ mod tests {
                 .count(),
             2
         );
+    }
+}
+
+#[cfg(test)]
+mod harmony_tests {
+    use super::*;
+    use crate::harmony::tests::harmony_tokenizer;
+    use engine::grammar::GrammarCompiler;
+
+    /// The tokens of `text`, harmony markers as their special tokens.
+    fn ids(tokenizer: &loader::Tokenizer, text: &str) -> Vec<u32> {
+        tokenizer.encode(text, false).unwrap()
+    }
+
+    #[test]
+    fn a_harmony_call_follows_its_grammar_once_addressed() {
+        let tokenizer = harmony_tokenizer();
+        let markers = Markers::find(&tokenizer).unwrap();
+        let template = ChatTemplate::new(
+            "{% for t in tools %}{{ t.function.name }}{% endfor %}<|start|>assistant<|channel|>",
+            None,
+            None,
+        )
+        .unwrap();
+        let tools: Vec<Tool> = serde_json::from_value(json!([
+            {"type": "function", "function": {"name": "get_weather", "parameters":
+                {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}},
+            {"type": "function", "function": {"name": "get_time"}}
+        ]))
+        .unwrap();
+        let token_id = |t: &str| tokenizer.token_to_id(t);
+        let bytes = tokenizer.token_bytes().unwrap();
+        let vocab = bytes.tokens.len();
+        let compiler = GrammarCompiler::new(
+            bytes.tokens,
+            &bytes.special,
+            markers.return_,
+            vocab,
+            Some(tokenizer.clone()),
+        )
+        .unwrap();
+        // A fresh constraint for `choice`, held back by its trigger as the server holds it.
+        let fresh = |choice: &str| {
+            let choice = ToolChoiceField::Mode(choice.into());
+            let tool_use = tool_use(Some(&tools), Some(&choice), None, Some(&template), token_id)
+                .unwrap()
+                .unwrap();
+            assert_eq!(tool_use.format, CallFormat::Harmony);
+            let (grammar, trigger) = tool_use.grammar().unwrap();
+            let constraint = compiler.compile(&grammar).unwrap();
+            match trigger {
+                Some(trigger) => compiler.after(constraint, trigger),
+                None => constraint,
+            }
+        };
+        let weather = "<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{\"city\":\"Oslo\"}";
+        let think = "<|channel|>analysis<|message|>Think: {x}.<|end|><|start|>assistant";
+        let cases = [
+            // `auto`: anything before the recipient, then the call.
+            ("auto", format!("Hi.<|end|><|start|>assistant{weather}")),
+            ("auto", format!("{think}{weather}")),
+            (
+                "auto",
+                "<|start|>assistant to=functions.get_time<|channel|>commentary<|message|>{}"
+                    .to_string(),
+            ),
+            // `required`: thinking at most, then the recipient before or after the channel.
+            ("required", format!("{think}{weather}")),
+            (
+                "required",
+                " to=functions.get_time<|channel|>commentary<|message|>{}".to_string(),
+            ),
+            (
+                "required",
+                format!("{think} to=functions.get_time<|channel|>commentary<|message|>{{}}"),
+            ),
+        ];
+        for (choice, call) in cases {
+            let mut constraint = fresh(choice);
+            for id in ids(&tokenizer, &call) {
+                assert!(
+                    constraint.allowed().unwrap().is_allowed(id),
+                    "{call:?} at {id}"
+                );
+                constraint.advance(id).unwrap();
+            }
+            assert!(constraint.is_finished(), "{call:?}");
+        }
+        let refused = |constraint: &mut engine::grammar::Constraint, text: &str| {
+            !constraint
+                .allowed()
+                .unwrap()
+                .is_allowed(ids(&tokenizer, text)[0])
+        };
+        // `required` leaves no way to answer without a call: no final channel.
+        let mut constraint = fresh("required");
+        for id in ids(&tokenizer, "<|channel|>") {
+            constraint.advance(id).unwrap();
+        }
+        assert!(refused(&mut constraint, "f"));
+        assert!(!refused(&mut constraint, "a"));
+        // Once addressed, only an offered function's name and its own arguments may follow.
+        let mut constraint = fresh("auto");
+        for id in ids(&tokenizer, "<|channel|>commentary to=functions.get_") {
+            constraint.advance(id).unwrap();
+        }
+        assert!(refused(&mut constraint, "x"));
+        for id in ids(&tokenizer, "weather <|constrain|>json<|message|>{\"") {
+            constraint.advance(id).unwrap();
+        }
+        assert!(
+            refused(&mut constraint, "n"),
+            "a key the schema does not name"
+        );
+        // `json` without `<|constrain|>` is not a format.
+        let mut constraint = fresh("auto");
+        for id in ids(&tokenizer, "<|channel|>commentary to=functions.get_time ") {
+            constraint.advance(id).unwrap();
+        }
+        assert!(refused(&mut constraint, "j"));
     }
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{piece_id, Server};
+use common::{piece_id, reassemble, Server};
 use serde_json::{json, Value};
 
 fn server(extra: &[&str]) -> Server {
@@ -40,26 +40,6 @@ fn expected_split(raw: &str) -> (Option<String>, String) {
             String::new(),
         ),
     }
-}
-
-/// Reasoning and content of a streamed answer, and whether all reasoning came before the
-/// first content.
-fn reassemble(events: &[String], field: &str) -> (String, String, bool) {
-    let (mut reasoning, mut content, mut ordered) = (String::new(), String::new(), true);
-    for event in events.iter().filter(|e| e.as_str() != "[DONE]") {
-        let chunk: Value = serde_json::from_str(event).unwrap();
-        let Some(delta) = chunk["choices"].get(0).map(|c| &c["delta"]) else {
-            continue;
-        };
-        if let Some(text) = delta[field].as_str() {
-            ordered &= content.is_empty();
-            reasoning.push_str(text);
-        }
-        if let Some(text) = delta["content"].as_str() {
-            content.push_str(text);
-        }
-    }
-    (reasoning, content, ordered)
 }
 
 #[test]

@@ -7,11 +7,12 @@ use std::time::Instant;
 use emitter::Head;
 use sampler::{Sample, Sampler, TokenLogprob};
 
+use super::masks::{self, Lent, MaskWorker, Prepared};
 use super::request::DrawError;
 use super::runner::GraphRunner;
 use super::sequence::Sequence;
 use crate::device_sampling::{device_can_sample, SampleRows, SamplingMode};
-use crate::error::{EngineError, Panicked};
+use crate::error::EngineError;
 use crate::graphs::{DecodeOutput, PrefillOut};
 
 /// A token drawn for one sequence, or why none could be.
@@ -83,6 +84,7 @@ pub struct Draw {
     drawn: Vec<Option<Drawn>>,
     /// Rows whose grammar mask failed this step, and why.
     mask_errors: Vec<(usize, DrawError)>,
+    masks: MaskWorker,
     pub stats: DrawStats,
 }
 
@@ -98,6 +100,7 @@ impl Draw {
             on_device: Vec::new(),
             drawn: Vec::new(),
             mask_errors: Vec::new(),
+            masks: MaskWorker::default(),
             stats: DrawStats::default(),
         }
     }
@@ -194,21 +197,21 @@ impl Draw {
         let mut run = |graphs: &mut G| {
             graphs.decode(head, rows.tokens, rows.pos, Some(sample_rows), decode_out)
         };
-        let batch = if live
-            .iter()
-            .any(|s| s.request.constraint.is_some() && rows.holds(s))
-        {
-            // A mask needs only the tokens drawn so far: compute them while the step runs.
-            let (batch, masks) = std::thread::scope(|scope| {
-                let masks = scope.spawn(|| prepare_masks(live, rows));
-                (run(graphs), masks.join())
-            });
-            for (slot, error) in masks.map_err(|_| Panicked::GrammarMasks)? {
-                self.mask_errors.push((slot, error));
-            }
-            batch?
-        } else {
+        let lent = lend_constraints(live, rows);
+        let batch = if lent.is_empty() {
             run(graphs)?
+        } else {
+            // A mask needs only the tokens drawn so far: the worker computes them while the
+            // step runs (or, with no worker thread, this one after it).
+            let started = self.masks.start(lent);
+            let batch = run(graphs);
+            // The constraints come back before any error of the step goes up.
+            let prepared = match started {
+                Ok(()) => self.masks.finish()?,
+                Err(lent) => masks::prepare(lent),
+            };
+            self.give_back(live, prepared);
+            batch?
         };
         if head == Head::Sample {
             self.stats.bytes_read_back += batch * 8;
@@ -247,6 +250,19 @@ impl Draw {
         Ok(batch)
     }
 
+    /// Puts the worker's constraints back into their sequences and notes the rows whose mask
+    /// failed.
+    fn give_back(&mut self, live: &mut [Sequence], prepared: Prepared) {
+        for (slot, constraint, result) in prepared {
+            if let Err(error) = result {
+                self.mask_errors.push((slot, DrawError::Grammar(error)));
+            }
+            if let Some(seq) = live.iter_mut().find(|s| s.slot == slot) {
+                seq.request.constraint = Some(constraint);
+            }
+        }
+    }
+
     /// What the last decode step drew for `slot` (once).
     pub fn take(&mut self, slot: usize) -> Option<Drawn> {
         self.drawn.get_mut(slot).and_then(Option::take)
@@ -266,16 +282,13 @@ impl Draw {
     }
 }
 
-/// Computes the grammar mask of every constrained sequence taking part in the step; returns
-/// the slots whose mask failed and why.
-fn prepare_masks(live: &mut [Sequence], rows: &DecodeRows<'_>) -> Vec<(usize, DrawError)> {
-    let mut failed = Vec::new();
-    for seq in live.iter_mut().filter(|s| rows.holds(s)) {
-        if let Err(e) = prepare_mask(seq) {
-            failed.push((seq.slot, e));
-        }
-    }
-    failed
+/// The constraints of the sequences taking part in the step, taken out of them for the
+/// mask worker.
+fn lend_constraints(live: &mut [Sequence], rows: &DecodeRows<'_>) -> Lent {
+    live.iter_mut()
+        .filter(|s| rows.holds(s))
+        .filter_map(|s| Some((s.slot, s.request.constraint.take()?)))
+        .collect()
 }
 
 fn prepare_mask(seq: &mut Sequence) -> Result<(), DrawError> {

@@ -4,6 +4,7 @@ mod detok;
 mod draw;
 mod embed;
 mod engine;
+mod masks;
 mod prefix_cache;
 mod request;
 mod runner;

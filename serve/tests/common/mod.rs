@@ -330,6 +330,62 @@ pub fn tiny_mistral() -> std::path::PathBuf {
     tiny_dir(&byte_tokenizer(), template)
 }
 
+/// gpt-oss's harmony markers, special tokens of [`tiny_harmony`]'s vocabulary from id
+/// [`HARMONY_START`] on, followed by `to=functions.` as a plain piece.
+pub const HARMONY_MARKERS: &[&str] = &[
+    "<|start|>",
+    "<|channel|>",
+    "<|message|>",
+    "<|constrain|>",
+    "<|end|>",
+    "<|return|>",
+    "<|call|>",
+    "to=functions.",
+];
+pub const HARMONY_START: u32 = BYTE_PIECES_START + BYTE_PIECES.len() as u32;
+
+/// The byte-level tiny model with harmony's markers as special tokens and a harmony-style
+/// template: a system message with the reasoning effort when one is given, the number of
+/// tools in a developer message (the tiny model's context is short), earlier reasoning on the analysis channel and calls as commentary.
+/// Without tools the prompt opens the reply's analysis (the tiny model's random weights
+/// would not open it themselves); with tools it ends with `<|start|>assistant`, as
+/// gpt-oss's does.
+pub fn tiny_harmony() -> std::path::PathBuf {
+    let template = concat!(
+        "{% if reasoning_effort is defined %}<|start|>system<|message|>{{ reasoning_effort }}<|end|>{% endif %}",
+        "{% if tools %}<|start|>developer<|message|>{{ tools | length }}<|end|>{% endif %}",
+        "{% for m in messages %}{% if m.role == 'assistant' %}",
+        "{% if m.thinking %}<|start|>assistant<|channel|>analysis<|message|>{{ m.thinking }}<|end|>{% endif %}",
+        "<|start|>assistant<|channel|>final<|message|>{{ m.content }}<|end|>",
+        "{% else %}<|start|>{{ m.role }}<|message|>{{ m.content }}<|end|>{% endif %}{% endfor %}",
+        "{% if add_generation_prompt %}<|start|>assistant{% if not tools %}<|channel|>analysis<|message|>{% endif %}{% endif %}"
+    );
+    let mut tokenizer = byte_tokenizer();
+    for (i, marker) in HARMONY_MARKERS.iter().enumerate() {
+        let id = HARMONY_START + i as u32;
+        let vocab = tokenizer["model"]["vocab"].as_object_mut().unwrap();
+        vocab.remove(&format!("x{id}"));
+        vocab.insert(marker.to_string(), id.into());
+        let special = marker.starts_with("<|");
+        tokenizer["added_tokens"].as_array_mut().unwrap().push(serde_json::json!({"id": id, "content": marker, "single_word": false, "lstrip": false, "rstrip": false, "normalized": false, "special": special}));
+    }
+    tiny_dir(&tokenizer, template)
+}
+
+/// The id of a harmony marker of [`tiny_harmony`].
+pub fn harmony_id(marker: &str) -> u32 {
+    HARMONY_START
+        + HARMONY_MARKERS
+            .iter()
+            .position(|m| *m == marker)
+            .expect("a harmony marker") as u32
+}
+
+/// The id of a byte's token in the byte-level vocabulary.
+pub fn byte_id(byte: u8) -> u32 {
+    3 + byte as u32
+}
+
 /// The id of a multi-byte piece of the byte-level vocabulary.
 pub fn piece_id(piece: &str) -> u32 {
     BYTE_PIECES_START
@@ -436,4 +492,24 @@ pub fn quality_logprobs(
         rows.push((lp[tokens[pos + 1] as usize] as f32, best));
     }
     rows
+}
+
+/// Reasoning and content of a streamed answer, and whether all reasoning came before the
+/// first content.
+pub fn reassemble(events: &[String], field: &str) -> (String, String, bool) {
+    let (mut reasoning, mut content, mut ordered) = (String::new(), String::new(), true);
+    for event in events.iter().filter(|e| e.as_str() != "[DONE]") {
+        let chunk: Value = serde_json::from_str(event).unwrap();
+        let Some(delta) = chunk["choices"].get(0).map(|c| &c["delta"]) else {
+            continue;
+        };
+        if let Some(text) = delta[field].as_str() {
+            ordered &= content.is_empty();
+            reasoning.push_str(text);
+        }
+        if let Some(text) = delta["content"].as_str() {
+            content.push_str(text);
+        }
+    }
+    (reasoning, content, ordered)
 }
