@@ -355,10 +355,10 @@ fn moe_q8_0_experts_in_the_kernels_match_transformers() {
 /// With 8-bit activations (`--activations q8`, lossy) the Q8_0 files' experts go through the
 /// 8-bit experts kernel (the only products these tiny files keep in blocks) and the logits stay
 /// near transformers' on the same dequantized weights: the median position within
-/// Q8_MEDIAN (0.08-0.19 seen; logits reach 14-18), every value finite, and some position
+/// Q8_MEDIAN (0.05-0.17 seen; logits reach 14-18), every value finite, and some position
 /// beyond the exact path's tolerance (else the 8-bit path never ran). A few positions move
-/// more where the perturbed input flips a router's choice (gpt-oss, 2.6 at one of 32: its
-/// top-2 of 8 with biases), so no bound holds for every position.
+/// more where the perturbed input flips a router's choice (gpt-oss 2.6 at one position, its
+/// top-2 of 8 with biases; Gemma 4 1.7), so no bound holds for every position.
 #[test]
 fn moe_q8_activations_stay_near_transformers() {
     const Q8_MEDIAN: f32 = 0.25;
@@ -374,6 +374,7 @@ fn moe_q8_activations_stay_near_transformers() {
         "olmoe",
         "qwen3_5_moe",
         "gpt_oss",
+        "gemma4_moe",
     ] {
         let path = dir(family).join("model-q8_0.gguf");
         let oracle = oracle_named(family, "oracle-q8_0.json");
