@@ -457,6 +457,23 @@ pub mod tests {
         Arc::new(tokenizer)
     }
 
+    /// A grammar compiler over [`harmony_tokenizer`]'s vocabulary, `<|return|>` ending a
+    /// reply (the fixture names no end-of-sequence token).
+    pub fn harmony_compiler(tokenizer: &Arc<Tokenizer>) -> engine::grammar::GrammarCompiler {
+        let markers = Markers::find(tokenizer).unwrap();
+        let bytes = tokenizer.token_bytes().unwrap();
+        let vocab = bytes.tokens.len();
+        let (tokens, special) = (bytes.tokens, bytes.special);
+        engine::grammar::GrammarCompiler::new(
+            tokens,
+            &special,
+            markers.return_,
+            vocab,
+            Some(tokenizer.clone()),
+        )
+        .unwrap()
+    }
+
     /// What one reply gave, pieces joined.
     #[derive(Debug, Default, PartialEq)]
     struct Whole {
@@ -638,19 +655,10 @@ pub mod tests {
 
     #[test]
     fn an_answer_grammar_waits_for_the_final_message() {
-        use engine::grammar::{Grammar, GrammarCompiler};
+        use engine::grammar::Grammar;
         let tokenizer = harmony_tokenizer();
         let markers = Markers::find(&tokenizer).unwrap();
-        let bytes = tokenizer.token_bytes().unwrap();
-        let vocab = bytes.tokens.len();
-        let compiler = GrammarCompiler::new(
-            bytes.tokens,
-            &bytes.special,
-            markers.return_,
-            vocab,
-            Some(tokenizer.clone()),
-        )
-        .unwrap();
+        let compiler = harmony_compiler(&tokenizer);
         let schema = json!({"type": "object", "properties": {"ok": {"type": "boolean"}},
                             "required": ["ok"], "additionalProperties": false});
         let constraint = compiler.compile(&Grammar::JsonSchema(schema)).unwrap();

@@ -1235,8 +1235,7 @@ mod tests {
 #[cfg(test)]
 mod harmony_tests {
     use super::*;
-    use crate::harmony::tests::harmony_tokenizer;
-    use engine::grammar::GrammarCompiler;
+    use crate::harmony::tests::{harmony_compiler, harmony_tokenizer};
 
     /// The tokens of `text`, harmony markers as their special tokens.
     fn ids(tokenizer: &loader::Tokenizer, text: &str) -> Vec<u32> {
@@ -1246,7 +1245,6 @@ mod harmony_tests {
     #[test]
     fn a_harmony_call_follows_its_grammar_once_addressed() {
         let tokenizer = harmony_tokenizer();
-        let markers = Markers::find(&tokenizer).unwrap();
         let template = ChatTemplate::new(
             "{% for t in tools %}{{ t.function.name }}{% endfor %}<|start|>assistant<|channel|>",
             None,
@@ -1260,16 +1258,7 @@ mod harmony_tests {
         ]))
         .unwrap();
         let token_id = |t: &str| tokenizer.token_to_id(t);
-        let bytes = tokenizer.token_bytes().unwrap();
-        let vocab = bytes.tokens.len();
-        let compiler = GrammarCompiler::new(
-            bytes.tokens,
-            &bytes.special,
-            markers.return_,
-            vocab,
-            Some(tokenizer.clone()),
-        )
-        .unwrap();
+        let compiler = harmony_compiler(&tokenizer);
         // A fresh constraint for `choice`, held back by its trigger as the server holds it.
         let fresh = |choice: &str| {
             let choice = ToolChoiceField::Mode(choice.into());
