@@ -263,15 +263,16 @@ INLINE void experts_q8(enum code code, int group, enum maps mp, int has_min, con
     // A span's pairs: their tokens (rows of xq) and their rows of y.
     uint32_t rows[Q8_SPAN], outs[Q8_SPAN];
     const size_t maps_ahead = ew.tile_maps * Q8_PREFETCH_BYTES / ew.tile_codes;
-    for (size_t t = begin; t < end; ++t) {
-        for (size_t next = 0;;) {
-            size_t span = 0;
-            for (; next < pairs && span < Q8_SPAN; ++next) {
-                if (ids[next] != (int32_t)e) continue;
-                outs[span] = (uint32_t)next;
-                rows[span++] = (uint32_t)(next % M);
-            }
-            if (span == 0) break;
+    // The pairs are found once per span, then every tile of the workgroup multiplies them.
+    for (size_t next = 0;;) {
+        size_t span = 0;
+        for (; next < pairs && span < Q8_SPAN; ++next) {
+            if (ids[next] != (int32_t)e) continue;
+            outs[span] = (uint32_t)next;
+            rows[span++] = (uint32_t)(next % M);
+        }
+        if (span == 0) break;
+        for (size_t t = begin; t < end; ++t) {
             for (size_t i = 0; i < span; ++i) _mm512_store_ps(acc[i], _mm512_setzero_ps());
             for (size_t k0 = 0; k0 < K; k0 += Q8_CHUNK) {
                 const size_t n = K - k0 < Q8_CHUNK ? K - k0 : Q8_CHUNK;
