@@ -1,8 +1,9 @@
-//! Compiles the C kernels into one relocatable object that iree-compile links into the CPU
-//! executables of modules that call them. Bare-metal flags: IREE's embedded ELF loader offers
-//! no libc, and the object must be position independent. Only x86-64 hosts get kernels (built
-//! for x86-64-v4, AVX-512); elsewhere the object is empty and the graphs keep IREE's own
-//! code generation.
+//! Compiles the C kernels into relocatable objects that iree-compile links into the CPU
+//! executables of modules that call them: one for x86-64-v4 (AVX-512) and one of the f32
+//! families for x86-64-v3 (AVX2), the engine taking the one its CPU runs (`kernels::Isa`).
+//! Bare-metal flags: IREE's embedded ELF loader offers no libc, and the objects must be
+//! position independent. Only x86-64 hosts get kernels; elsewhere the objects are empty and
+//! the graphs keep IREE's own code generation.
 
 use std::env;
 use std::path::PathBuf;
@@ -21,24 +22,51 @@ const SOURCES: &[&str] = &[
     "c/formats.h",
     "c/grouped.h",
     "c/index.c",
+    "c/kernels_avx2.c",
+    "c/avx2.h",
+    "c/index_avx2.c",
 ];
 
 fn main() {
-    let out = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR")).join("kernels.o");
+    let dir = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR"));
     for source in SOURCES {
         println!("cargo:rerun-if-changed={source}");
     }
     let arch = env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
     if arch != "x86_64" {
-        std::fs::write(&out, []).expect("write empty kernel object");
+        for object in ["kernels.o", "kernels_avx2.o"] {
+            std::fs::write(dir.join(object), []).expect("write empty kernel object");
+        }
         return;
     }
+    // Every kernel for x86-64-v4 (AVX-512); the f32 families again for x86-64-v3 (AVX2), whose
+    // CPUs have no AVX-512 (c/avx2.h).
+    object(SOURCES[0], "x86-64-v4", &dir.join("kernels.o"));
+    object("c/kernels_avx2.c", "x86-64-v3", &dir.join("kernels_avx2.o"));
+    // The same code linked into this crate, so its tests can call the kernels directly, with
+    // an index of the entry points by name (`c/index.c`, `c/index_avx2.c`).
+    cc::Build::new()
+        .file("c/index.c")
+        .flag("-std=c17")
+        .flag("-march=x86-64-v4")
+        .opt_level(3)
+        .compile("llm_kernels");
+    cc::Build::new()
+        .file("c/index_avx2.c")
+        .flag("-std=c17")
+        .flag("-march=x86-64-v3")
+        .opt_level(3)
+        .compile("llm_kernels_avx2");
+}
+
+/// Compiles the translation unit `source` for `march` into the relocatable object `out`.
+fn object(source: &str, march: &str, out: &std::path::Path) {
     let compiler = cc::Build::new().opt_level(3).get_compiler();
     let mut command = compiler.to_command();
     command.args([
         "-std=c17",
         "-O3",
-        "-march=x86-64-v4",
+        &format!("-march={march}"),
         "-ffreestanding",
         "-fno-builtin",
         "-fPIC",
@@ -54,20 +82,15 @@ fn main() {
         "-fdata-sections",
         "-g0",
         "-c",
-        SOURCES[0],
+        source,
         "-o",
     ]);
-    command.arg(&out);
+    command.arg(out);
     let status = command
         .status()
         .unwrap_or_else(|e| panic!("cannot run the C compiler {:?}: {e}", compiler.path()));
-    assert!(status.success(), "compiling the CPU kernels failed");
-    // The same code linked into this crate, so its tests can call the kernels directly, with
-    // an index of the entry points by name (`c/index.c`).
-    cc::Build::new()
-        .file("c/index.c")
-        .flag("-std=c17")
-        .flag("-march=x86-64-v4")
-        .opt_level(3)
-        .compile("llm_kernels");
+    assert!(
+        status.success(),
+        "compiling the CPU kernels ({march}) failed"
+    );
 }

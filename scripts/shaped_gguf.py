@@ -152,12 +152,24 @@ class Shape:
             full = self.hidden * self.head_dim * (3 * self.heads + 2 * self.kv_heads)
             n_linear = sum(q.linear(i) for i in range(self.layers))
             att = (n_linear * linear + (self.layers - n_linear) * full) // self.layers
+        dense = 3 * self.hidden * self.ffn
         if self.experts:
             n, _, width, shared = self.experts
             mlp = 3 * self.hidden * (width * experts + shared) + n * self.hidden
         else:
-            mlp = 3 * self.hidden * self.ffn
+            mlp = dense
         emb = self.vocab * self.hidden * (1 if self.tied else 2)
+        if self.gemma4:
+            # Global layers' own heads (a key projection only where values are keys), the
+            # dense MLP beside any experts, the per-layer input tables.
+            g = self.gemma4
+            n_global = self.layers - sum(g.sliding(self.layers))
+            own = self.hidden * g.global_head_dim * (
+                2 * self.heads + g.global_kv_heads * (1 if g.value_is_key else 2))
+            att = ((self.layers - n_global) * att + n_global * own) // self.layers
+            if self.experts:
+                mlp += dense
+            emb += self.layers * g.per_layer * (self.vocab + 3 * self.hidden)
         return self.layers * (att + mlp) + emb
 
 
@@ -236,6 +248,13 @@ SHAPES: dict[str, Shape] = {
                              "Gemma 4 BPE, 262144 tokens", ("<pad>", "<eos>", "<bos>"), True,
                              "<bos>", "<eos>", experts=(128, 8, 704, 0),
                              gemma4=Gemma4(512, 2, True, 0, 0, 1024)),
+    # 31B: dense, 60 layers; sliding layers 16 kv heads of 256, global ones 4 of 512 whose
+    # values are their keys; no per-layer inputs or shared caches (the published config's
+    # sizes, which give its 30.7B parameters and 840 KiB of bf16 cache a token).
+    "gemma-4-31b": Shape("google/gemma-4-31B", "gemma4", 5376, 60, 32, 16, 256, 21504, 262144,
+                         1000000.0, True, False, 1e-6, 262144, "Gemma 4 BPE, 262144 tokens",
+                         ("<pad>", "<eos>", "<bos>"), True, "<bos>", "<eos>",
+                         gemma4=Gemma4(512, 4, True, 0, 0, 1024)),
     "mixtral-8x7b": Shape("mistralai/Mixtral-8x7B-v0.1", "llama", 4096, 32, 32, 8, 128, 14336,
                           32000, 1000000.0, False, False, 1e-5, 32768,
                           "SentencePiece (llama), byte fallback", ("<unk>", "<s>", "</s>"), True,

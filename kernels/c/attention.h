@@ -9,6 +9,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef LLM_AVX2
+#include "avx2.h"
+#endif
+
+// As grouped.h declares entry points.
+#ifndef LLM_EXPORT
+#define LLM_EXPORT __attribute__((visibility("hidden")))
+#endif
+
 #define INLINE static inline __attribute__((always_inline))
 
 enum kv { KV_F32, KV_F16, KV_BF16 };

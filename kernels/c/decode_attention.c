@@ -140,7 +140,7 @@ INLINE void decode_attention(enum kv kv, const float* q, const uint8_t* k_cache,
 // (columns of pos), the score scale as the bits of an f32, and the workgroup id (one per
 // row and kv head).
 #define DECODE_ATTENTION(name, kv)                                                          \
-    __attribute__((visibility("hidden"))) void name(                                       \
+    LLM_EXPORT void name(                                       \
         const uint8_t* q, size_t q_offset, const uint8_t* k, size_t k_offset,              \
         const uint8_t* v, size_t v_offset, const uint8_t* pos, size_t pos_offset,          \
         uint8_t* out, size_t out_offset, size_t B, size_t H, size_t Hkv, size_t D, size_t C, \
@@ -156,7 +156,7 @@ INLINE void decode_attention(enum kv kv, const float* q, const uint8_t* k_cache,
 
 // The same with the sinks (`[H]` f32) as one more binding after pos.
 #define DECODE_ATTENTION_SINKS(name, kv)                                                    \
-    __attribute__((visibility("hidden"))) void name(                                       \
+    LLM_EXPORT void name(                                       \
         const uint8_t* q, size_t q_offset, const uint8_t* k, size_t k_offset,              \
         const uint8_t* v, size_t v_offset, const uint8_t* pos, size_t pos_offset,          \
         const uint8_t* sinks, size_t sinks_offset, uint8_t* out, size_t out_offset,        \

@@ -155,14 +155,14 @@ INLINE void experts_f32(enum code code, int group, enum maps mp, int has_min, co
 // per expert, E, tiles per workgroup and the workgroup id (E * ceil(tiles / per) workgroups,
 // expert-major).
 #define EXPERTS_ENTRY_1(name, call)                                                            \
-    __attribute__((visibility("hidden"))) void name(                                           \
+    LLM_EXPORT void name(                                           \
         BUF(x), BUF(ids), BUF(c), BUF(s), BUF(mn), OUT(y), size_t K, size_t M, size_t S,       \
         size_t groups, size_t tiles, size_t E, size_t per, size_t wg) {                        \
         call((const float*)AT(x), (const int32_t*)AT(ids), AT(c), AT(s), AT(mn),               \
              (float*)AT(y), K, M, S, groups, tiles, E, per, wg);                               \
     }
 #define EXPERTS_ENTRY_0(name, call)                                                            \
-    __attribute__((visibility("hidden"))) void name(                                           \
+    LLM_EXPORT void name(                                           \
         BUF(x), BUF(ids), BUF(c), BUF(s), OUT(y), size_t K, size_t M, size_t S, size_t groups, \
         size_t tiles, size_t E, size_t per, size_t wg) {                                       \
         call((const float*)AT(x), (const int32_t*)AT(ids), AT(c), AT(s), 0, (float*)AT(y), K,  \
@@ -183,6 +183,7 @@ INLINE void experts_f32(enum code code, int group, enum maps mp, int has_min, co
 LLM_FORMATS(EXPERTS_F32_ROW)
 
 // The fixed-point entries need the integer-product families' CPU features (grouped.h).
+#ifndef LLM_AVX2
 #pragma GCC push_options
 #pragma GCC target("avx512vnni,avx512vbmi,avx512bitalg,bmi2")
 
@@ -301,3 +302,4 @@ INLINE void experts_q8(enum code code, int group, enum maps mp, int has_min, con
 LLM_FORMATS(EXPERTS_Q8_ROW)
 
 #pragma GCC pop_options
+#endif

@@ -22,7 +22,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef LLM_AVX2
+#include "avx2.h"
+#endif
+
 #define INLINE static inline __attribute__((always_inline))
+
+// How an entry point is declared: hidden from the module's dynamic symbols. The tests' library
+// of the AVX2 object makes its entries static instead (index_avx2.c), so that the two objects'
+// entries, of the same names, link into one test binary.
+#ifndef LLM_EXPORT
+#define LLM_EXPORT __attribute__((visibility("hidden")))
+#endif
 
 #define TILE 16
 
@@ -199,20 +210,20 @@ struct weight {
 // arguments for `core`: `EXPORTS_MIN_1` for a format with mins, `EXPORTS_MIN_0` without, so
 // that a row's `min` column picks one by pasting.
 #define EXPORTS_MIN_1(name, core)                                                              \
-    __attribute__((visibility("hidden"))) void name(                                           \
+    LLM_EXPORT void name(                                           \
         BUF(x), BUF(c0), BUF(s0), BUF(m0), OUT(y0), size_t K, size_t M, size_t groups,         \
         size_t per, size_t t0, size_t wg) {                                                    \
         const struct weight w[1] = {WEIGHT(c0, s0, AT(m0), y0, t0)};                           \
         core(AT(x), w, 1, K, M, groups, per, wg);                                              \
     }                                                                                          \
-    __attribute__((visibility("hidden"))) void name##_x2(                                      \
+    LLM_EXPORT void name##_x2(                                      \
         BUF(x), BUF(c0), BUF(s0), BUF(m0), BUF(c1), BUF(s1), BUF(m1), OUT(y0), OUT(y1),        \
         size_t K, size_t M, size_t groups, size_t per, size_t t0, size_t t1, size_t wg) {      \
         const struct weight w[2] = {WEIGHT(c0, s0, AT(m0), y0, t0),                            \
                                     WEIGHT(c1, s1, AT(m1), y1, t1)};                           \
         core(AT(x), w, 2, K, M, groups, per, wg);                                              \
     }                                                                                          \
-    __attribute__((visibility("hidden"))) void name##_x3(                                      \
+    LLM_EXPORT void name##_x3(                                      \
         BUF(x), BUF(c0), BUF(s0), BUF(m0), BUF(c1), BUF(s1), BUF(m1), BUF(c2), BUF(s2),        \
         BUF(m2), OUT(y0), OUT(y1), OUT(y2), size_t K, size_t M, size_t groups, size_t per,     \
         size_t t0, size_t t1, size_t t2, size_t wg) {                                          \
@@ -223,19 +234,19 @@ struct weight {
     }
 
 #define EXPORTS_MIN_0(name, core)                                                              \
-    __attribute__((visibility("hidden"))) void name(BUF(x), BUF(c0), BUF(s0), OUT(y0),         \
+    LLM_EXPORT void name(BUF(x), BUF(c0), BUF(s0), OUT(y0),         \
                                                     size_t K, size_t M, size_t groups,         \
                                                     size_t per, size_t t0, size_t wg) {        \
         const struct weight w[1] = {WEIGHT(c0, s0, 0, y0, t0)};                                \
         core(AT(x), w, 1, K, M, groups, per, wg);                                              \
     }                                                                                          \
-    __attribute__((visibility("hidden"))) void name##_x2(                                      \
+    LLM_EXPORT void name##_x2(                                      \
         BUF(x), BUF(c0), BUF(s0), BUF(c1), BUF(s1), OUT(y0), OUT(y1), size_t K, size_t M,      \
         size_t groups, size_t per, size_t t0, size_t t1, size_t wg) {                          \
         const struct weight w[2] = {WEIGHT(c0, s0, 0, y0, t0), WEIGHT(c1, s1, 0, y1, t1)};     \
         core(AT(x), w, 2, K, M, groups, per, wg);                                              \
     }                                                                                          \
-    __attribute__((visibility("hidden"))) void name##_x3(                                      \
+    LLM_EXPORT void name##_x3(                                      \
         BUF(x), BUF(c0), BUF(s0), BUF(c1), BUF(s1), BUF(c2), BUF(s2), OUT(y0), OUT(y1),        \
         OUT(y2), size_t K, size_t M, size_t groups, size_t per, size_t t0, size_t t1,          \
         size_t t2, size_t wg) {                                                                \
@@ -359,7 +370,8 @@ INLINE void prefetch_maps(enum maps mp, const uint8_t* st, const uint8_t* mt, si
 
 // The integer-product families (q8_matmul.c, fixed_matvec.c) need AVX-512 VNNI, VBMI (byte
 // permutes) and BITALG (bit gathers of 5- and 6-bit codes' high bits) beyond x86-64-v4: Zen 4,
-// Ice Lake and later.
+// Ice Lake and later. The AVX2 object has neither.
+#ifndef LLM_AVX2
 #pragma GCC push_options
 #pragma GCC target("avx512vnni,avx512vbmi,avx512bitalg,bmi2")
 
@@ -478,5 +490,6 @@ INLINE __m512i dpbusd_broadcast(__m512i acc, __m512i w, const uint8_t* x) {
 }
 
 #pragma GCC pop_options
+#endif
 
 #endif

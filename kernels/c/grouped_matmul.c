@@ -415,9 +415,19 @@ INLINE void tiles_block(enum code code, int group, enum maps mp, int has_min, in
 #ifndef GEMM_SPAN
 #define GEMM_SPAN 256
 #endif
-// The span of `tile_gemm`, whose sums live on the stack beside the block (8 KiB).
+// The span of `tile_gemm`, whose sums live on the stack beside the block (8 KiB; 4 KiB in the
+// AVX2 object, whose spills would take its cores past the stack budget otherwise).
+#ifdef LLM_AVX2
+#define TILE_GEMM_SPAN 64
+#else
 #define TILE_GEMM_SPAN 128
+#endif
+// (AVX2: 6, whose 12 accumulator halves and the weight's two fit 16 registers.)
+#ifdef LLM_AVX2
+#define MR 6
+#else
 #define MR 12
+#endif
 
 INLINE void dequantize_block(enum code code, int group, enum maps mp, int has_min,
                              const uint8_t* codes, const uint8_t* scales, const uint8_t* mins,
@@ -633,14 +643,14 @@ INLINE void gather_row(enum code code, int group, enum maps mp, int has_min,
 // `name_gather`: tokens [M] i32, the table's codes, scales (and mins), y [M, E] f32; then E,
 // V, the stored groups per tile row and the workgroup id (one workgroup per token).
 #define GATHER_MIN_1(name, code, group, mp)                                                    \
-    __attribute__((visibility("hidden"))) void name##_gather(                                 \
+    LLM_EXPORT void name##_gather(                                 \
         BUF(tokens), BUF(c), BUF(s), BUF(mn), OUT(y), size_t E, size_t V, size_t groups,       \
         size_t wg) {                                                                           \
         gather_row(code, group, mp, 1, (const int32_t*)AT(tokens), AT(c), AT(s), AT(mn),       \
                    (float*)AT(y), E, V, groups, wg);                                           \
     }
 #define GATHER_MIN_0(name, code, group, mp)                                                    \
-    __attribute__((visibility("hidden"))) void name##_gather(                                 \
+    LLM_EXPORT void name##_gather(                                 \
         BUF(tokens), BUF(c), BUF(s), OUT(y), size_t E, size_t V, size_t groups, size_t wg) {   \
         gather_row(code, group, mp, 0, (const int32_t*)AT(tokens), AT(c), AT(s), 0,            \
                    (float*)AT(y), E, V, groups, wg);                                           \

@@ -24,9 +24,19 @@ struct llm_entry {
     INDEX_WEIGHTS(llm_q8_matmul_##stem)                                                        \
     INDEX_FIXED_##fixed(stem)
 
+#define INDEX_ATTENTION(kind)                                                                  \
+    INDEX_NAME(llm_##kind##_attention_f32)                                                     \
+    INDEX_NAME(llm_##kind##_attention_f16)                                                     \
+    INDEX_NAME(llm_##kind##_attention_bf16)                                                    \
+    INDEX_NAME(llm_##kind##_attention_sinks_f32)                                               \
+    INDEX_NAME(llm_##kind##_attention_sinks_f16)                                               \
+    INDEX_NAME(llm_##kind##_attention_sinks_bf16)
+
 static const struct llm_entry entries[] = {
     LLM_FORMATS(INDEX_ROW)
     INDEX_NAME(llm_q8_quantize)
+    INDEX_ATTENTION(decode)
+    INDEX_ATTENTION(prefill)
 };
 
 // The entry point called `name`, or NULL.

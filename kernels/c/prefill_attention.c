@@ -246,7 +246,7 @@ INLINE void prefill_attention(enum kv kv, const float* q, const uint8_t* k_cache
 // the cache's slots (scratch included), tokens per workgroup, the score scale as the bits of
 // an f32, and the workgroup id (one per kv head and block of tokens).
 #define PREFILL_ATTENTION(name, kv)                                                          \
-    __attribute__((visibility("hidden"))) void name(                                        \
+    LLM_EXPORT void name(                                        \
         const uint8_t* q, size_t q_offset, const uint8_t* k, size_t k_offset,               \
         const uint8_t* v, size_t v_offset, const uint8_t* pos, size_t pos_offset,           \
         const uint8_t* slot, size_t slot_offset, uint8_t* out, size_t out_offset, size_t T, \
@@ -265,7 +265,7 @@ INLINE void prefill_attention(enum kv kv, const float* q, const uint8_t* k_cache
 
 // The same with the sinks (`[H]` f32) as one more binding after the slot.
 #define PREFILL_ATTENTION_SINKS(name, kv)                                                    \
-    __attribute__((visibility("hidden"))) void name(                                        \
+    LLM_EXPORT void name(                                        \
         const uint8_t* q, size_t q_offset, const uint8_t* k, size_t k_offset,               \
         const uint8_t* v, size_t v_offset, const uint8_t* pos, size_t pos_offset,           \
         const uint8_t* slot, size_t slot_offset, const uint8_t* sinks, size_t sinks_offset, \

@@ -430,7 +430,7 @@ INLINE void q8_matmul_many(enum code code, int group, enum maps mp, int has_min,
 // `llm_q8_quantize`: x [K, M] f32 and the quantized buffer (see `q8_sums_at`), each as a base
 // pointer and byte offset; then K, M, the block and group sizes and the workgroup id (16
 // tokens per workgroup).
-__attribute__((visibility("hidden"))) void llm_q8_quantize(BUF(x), OUT(xq), size_t K, size_t M,
+LLM_EXPORT void llm_q8_quantize(BUF(x), OUT(xq), size_t K, size_t M,
                                                            size_t block, size_t group,
                                                            size_t wg) {
     q8_quantize((const float*)AT(x), AT(xq), K, M, block, group, wg * Q8_TOKENS);

@@ -26,6 +26,51 @@ use std::path::{Path, PathBuf};
 use sha2::{Digest, Sha256};
 
 static OBJECT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/kernels.o"));
+static OBJECT_AVX2: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/kernels_avx2.o"));
+
+/// The environment variable that makes an AVX-512 CPU take the AVX2 object (`avx2`): how its
+/// tests and benches run on any machine that has AVX-512.
+pub const ISA_ENV: &str = "LLM_KERNELS_ISA";
+
+/// The instruction sets the kernels are built for, one object each from the same source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Isa {
+    /// x86-64-v4 (AVX-512 F/BW/DQ/VL) with F16C and FMA: every family, the fixed-point and
+    /// 8-bit ones where the CPU also has VNNI, VBMI and BITALG ([`q8_host_supported`]).
+    Avx512,
+    /// x86-64-v3 (AVX2, FMA, F16C): the f32 families (`c/kernels_avx2.c`), each AVX-512
+    /// operation done on two halves (`c/avx2.h`), the same bits. Zen 1-3 and Intel's client
+    /// cores since Alder Lake have no AVX-512.
+    Avx2,
+}
+
+impl Isa {
+    /// The object this CPU runs: the widest it has, unless [`ISA_ENV`] asks for `avx2`.
+    pub fn host() -> Option<Isa> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::is_x86_feature_detected as has;
+            let v3 = has!("avx2") && has!("fma") && has!("f16c") && has!("bmi2");
+            let v4 =
+                v3 && has!("avx512f") && has!("avx512bw") && has!("avx512dq") && has!("avx512vl");
+            let forced = std::env::var(ISA_ENV).is_ok_and(|v| v == "avx2");
+            match (v4 && !forced, v3) {
+                (true, _) => Some(Isa::Avx512),
+                (false, true) => Some(Isa::Avx2),
+                (false, false) => None,
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            None
+        }
+    }
+
+    /// Whether this object has the fixed-point and 8-bit families.
+    pub fn integer_families(self) -> bool {
+        self == Isa::Avx512
+    }
+}
 
 /// The executable format the object is built for.
 pub const EXECUTABLE_FORMAT: &str = "embedded-elf-x86_64";
@@ -43,9 +88,19 @@ pub struct Object {
 }
 
 impl Object {
-    /// The object for this build's target, if it has kernels.
+    /// The object this CPU runs ([`Isa::host`]), if this build has kernels and the CPU runs
+    /// one of them.
     pub fn get() -> Option<Object> {
-        (!OBJECT.is_empty()).then_some(Object { bytes: OBJECT })
+        Object::of(Isa::host()?)
+    }
+
+    /// The object built for `isa`, if this build has kernels.
+    pub fn of(isa: Isa) -> Option<Object> {
+        let bytes = match isa {
+            Isa::Avx512 => OBJECT,
+            Isa::Avx2 => OBJECT_AVX2,
+        };
+        (!bytes.is_empty()).then_some(Object { bytes })
     }
 
     /// The file name graphs refer to: it carries a digest of the contents, so a module text
@@ -79,21 +134,35 @@ impl Object {
     }
 }
 
-/// Whether this CPU runs the object's code: x86-64-v4 (AVX-512 F/BW/DQ/VL) with F16C and FMA.
-pub fn host_supported() -> bool {
+#[cfg(target_arch = "x86_64")]
+extern "C" {
+    fn llm_kernel_entry(name: *const std::ffi::c_char) -> Option<unsafe extern "C" fn()>;
+    fn llm_kernel_entry_avx2(name: *const std::ffi::c_char) -> Option<unsafe extern "C" fn()>;
+}
+
+/// The entry point `name` of the object this CPU runs ([`Isa::host`]), from the copy of the
+/// kernels linked into this crate for its tests and benches (`c/index.c`, `c/index_avx2.c`):
+/// None where that object has no such entry or the CPU runs neither.
+pub fn linked_entry(name: &str) -> Option<unsafe extern "C" fn()> {
+    let name = std::ffi::CString::new(name).ok()?;
     #[cfg(target_arch = "x86_64")]
     {
-        std::arch::is_x86_feature_detected!("avx512f")
-            && std::arch::is_x86_feature_detected!("avx512bw")
-            && std::arch::is_x86_feature_detected!("avx512dq")
-            && std::arch::is_x86_feature_detected!("avx512vl")
-            && std::arch::is_x86_feature_detected!("f16c")
-            && std::arch::is_x86_feature_detected!("fma")
+        // SAFETY: each index is a static table searched by a NUL-terminated name.
+        match Isa::host()? {
+            Isa::Avx512 => unsafe { llm_kernel_entry(name.as_ptr()) },
+            Isa::Avx2 => unsafe { llm_kernel_entry_avx2(name.as_ptr()) },
+        }
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        false
+        let _ = name;
+        None
     }
+}
+
+/// Whether this CPU runs one of the objects ([`Isa::host`]).
+pub fn host_supported() -> bool {
+    Isa::host().is_some()
 }
 
 /// Whether this CPU runs the 8-bit activation kernels (`c/q8_matmul.c`): besides
@@ -102,7 +171,7 @@ pub fn host_supported() -> bool {
 pub fn q8_host_supported() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        host_supported()
+        Isa::host().is_some_and(Isa::integer_families)
             && std::arch::is_x86_feature_detected!("avx512vnni")
             && std::arch::is_x86_feature_detected!("avx512vbmi")
             && std::arch::is_x86_feature_detected!("avx512bitalg")
@@ -687,11 +756,32 @@ pub fn check_prefill_attention(head_dim: usize, group: usize) -> Result<(), Shap
 mod tests {
     use super::*;
 
+    /// The objects this build has, with their instruction sets.
+    fn objects() -> Vec<(Isa, Object)> {
+        [Isa::Avx512, Isa::Avx2]
+            .into_iter()
+            .filter_map(|isa| Some((isa, Object::of(isa)?)))
+            .collect()
+    }
+
+    /// The symbols of the integer families, which only the AVX-512 object has.
+    fn integer_family(symbol: &str) -> bool {
+        [Family::Fixed, Family::Q8]
+            .iter()
+            .any(|f| symbol.starts_with(f.prefix()))
+            || symbol.starts_with(&format!("{}fixed_", Family::Experts.prefix()))
+            || symbol.starts_with(&format!("{}q8_", Family::Experts.prefix()))
+            || symbol == Q8_QUANTIZE_SYMBOL
+    }
+
     #[test]
     fn every_symbol_is_in_the_object() {
-        let Some(object) = Object::get() else {
-            return;
-        };
+        for (isa, object) in objects() {
+            symbols_are_in(isa, object);
+        }
+    }
+
+    fn symbols_are_in(isa: Isa, object: Object) {
         let attention = [KvType::F32, KvType::F16, KvType::Bf16]
             .into_iter()
             .flat_map(|kv| {
@@ -723,7 +813,8 @@ mod tests {
                 .bytes()
                 .windows(symbol.len() + 1)
                 .any(|w| &w[..symbol.len()] == symbol.as_bytes() && w[symbol.len()] == 0);
-            assert!(found, "{symbol} missing from the kernel object");
+            let wanted = isa.integer_families() || !integer_family(&symbol);
+            assert_eq!(found, wanted, "{symbol} in the {isa:?} object");
         }
     }
 
@@ -733,9 +824,12 @@ mod tests {
     /// a compiler suffix after a dot) is one of the list's.
     #[test]
     fn every_product_in_the_object_is_listed() {
-        let Some(object) = Object::get() else {
-            return;
-        };
+        for (isa, object) in objects() {
+            products_are_listed(isa, object);
+        }
+    }
+
+    fn products_are_listed(isa: Isa, object: Object) {
         let listed: std::collections::HashSet<String> = FORMATS
             .iter()
             .flat_map(|row| {
@@ -750,6 +844,7 @@ mod tests {
                 ]
             })
             .flatten()
+            .filter(|s| isa.integer_families() || !integer_family(s))
             .collect();
         let families =
             [Family::F32, Family::Fixed, Family::Q8, Family::Experts].map(Family::prefix);

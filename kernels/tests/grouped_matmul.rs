@@ -271,73 +271,84 @@ fn every_format_has_its_entries() {
             })
             .chain([format.gather_symbol()])
             .flatten();
+        let isa = kernels::Isa::host();
         for name in names {
+            // The AVX2 object has only the f32 families.
+            let integer = name.starts_with("llm_fixed_") || name.starts_with("llm_q8_");
+            if isa == Some(kernels::Isa::Avx2) && integer {
+                assert!(
+                    kernels::linked_entry(&name).is_none(),
+                    "{name} in the AVX2 object"
+                );
+                continue;
+            }
             entry_point(&name);
         }
     }
 }
 
-extern "C" {
-    fn llm_grouped_matmul_u4_g32_f16_min_x3(
-        x: *const u8,
-        xo: usize,
-        c0: *const u8,
-        co0: usize,
-        s0: *const u8,
-        so0: usize,
-        m0: *const u8,
-        mo0: usize,
-        c1: *const u8,
-        co1: usize,
-        s1: *const u8,
-        so1: usize,
-        m1: *const u8,
-        mo1: usize,
-        c2: *const u8,
-        co2: usize,
-        s2: *const u8,
-        so2: usize,
-        m2: *const u8,
-        mo2: usize,
-        y0: *mut u8,
-        yo0: usize,
-        y1: *mut u8,
-        yo1: usize,
-        y2: *mut u8,
-        yo2: usize,
-        k: usize,
-        m: usize,
-        g: usize,
-        per: usize,
-        t0: usize,
-        t1: usize,
-        t2: usize,
-        wg: usize,
-    );
-    fn llm_grouped_matmul_i8_g32_f16_x2(
-        x: *const u8,
-        xo: usize,
-        c0: *const u8,
-        co0: usize,
-        s0: *const u8,
-        so0: usize,
-        c1: *const u8,
-        co1: usize,
-        s1: *const u8,
-        so1: usize,
-        y0: *mut u8,
-        yo0: usize,
-        y1: *mut u8,
-        yo1: usize,
-        k: usize,
-        m: usize,
-        g: usize,
-        per: usize,
-        t0: usize,
-        t1: usize,
-        wg: usize,
-    );
-}
+/// `llm_grouped_matmul_u4_g32_f16_min_x3`: three weights with mins.
+type ThreeWithMins = unsafe extern "C" fn(
+    x: *const u8,
+    xo: usize,
+    c0: *const u8,
+    co0: usize,
+    s0: *const u8,
+    so0: usize,
+    m0: *const u8,
+    mo0: usize,
+    c1: *const u8,
+    co1: usize,
+    s1: *const u8,
+    so1: usize,
+    m1: *const u8,
+    mo1: usize,
+    c2: *const u8,
+    co2: usize,
+    s2: *const u8,
+    so2: usize,
+    m2: *const u8,
+    mo2: usize,
+    y0: *mut u8,
+    yo0: usize,
+    y1: *mut u8,
+    yo1: usize,
+    y2: *mut u8,
+    yo2: usize,
+    k: usize,
+    m: usize,
+    g: usize,
+    per: usize,
+    t0: usize,
+    t1: usize,
+    t2: usize,
+    wg: usize,
+);
+
+/// `llm_grouped_matmul_i8_g32_f16_x2`: two weights without mins.
+type TwoWithoutMins = unsafe extern "C" fn(
+    x: *const u8,
+    xo: usize,
+    c0: *const u8,
+    co0: usize,
+    s0: *const u8,
+    so0: usize,
+    c1: *const u8,
+    co1: usize,
+    s1: *const u8,
+    so1: usize,
+    y0: *mut u8,
+    yo0: usize,
+    y1: *mut u8,
+    yo1: usize,
+    k: usize,
+    m: usize,
+    g: usize,
+    per: usize,
+    t0: usize,
+    t1: usize,
+    wg: usize,
+);
 
 /// Several weights in one call give each weight's own product, whichever workgroup computes it.
 #[test]
@@ -366,8 +377,14 @@ fn several_weights_in_one_call_equal_one_call_each() {
                 unreachable!()
             };
             // SAFETY: every buffer holds what the kernel reads or writes for its weight.
+            // SAFETY: the entry takes exactly these arguments (`EXPORTS_MIN_1` in c/grouped.h).
+            let x3 = unsafe {
+                std::mem::transmute::<unsafe extern "C" fn(), ThreeWithMins>(entry_point(
+                    "llm_grouped_matmul_u4_g32_f16_min_x3",
+                ))
+            };
             unsafe {
-                llm_grouped_matmul_u4_g32_f16_min_x3(
+                x3(
                     xb.as_ptr(),
                     0,
                     ws[0].codes.as_ptr(),
@@ -418,9 +435,15 @@ fn several_weights_in_one_call_equal_one_call_each() {
         let mut y0 = vec![0u8; 64 * m * 4];
         let mut y1 = vec![0u8; 16 * m * 4];
         for wg in 0..2 {
-            // SAFETY: as above; per = 4 tiles puts each weight in one workgroup.
+            // SAFETY: the entry takes exactly these arguments (`EXPORTS_MIN_0` in c/grouped.h);
+            // per = 4 tiles puts each weight in one workgroup.
+            let x2 = unsafe {
+                std::mem::transmute::<unsafe extern "C" fn(), TwoWithoutMins>(entry_point(
+                    "llm_grouped_matmul_i8_g32_f16_x2",
+                ))
+            };
             unsafe {
-                llm_grouped_matmul_i8_g32_f16_x2(
+                x2(
                     xb.as_ptr(),
                     0,
                     ws[0].codes.as_ptr(),

@@ -6,6 +6,11 @@ use kernels::{
     prefill_attention_symbol, KvType,
 };
 
+/// The entry point `name` in the object this CPU runs.
+fn linked(name: &str) -> unsafe extern "C" fn() {
+    kernels::linked_entry(name).unwrap_or_else(|| panic!("no test entry for {name}"))
+}
+
 /// q, k cache, v cache, pos and out as pointer and byte offset; then B, H, Hkv, D, C, W, Q,
 /// the score scale's f32 bits and the workgroup (see `c/decode_attention.c`).
 pub type Entry = unsafe extern "C" fn(
@@ -28,29 +33,6 @@ pub type Entry = unsafe extern "C" fn(
     usize,
     usize,
     usize,
-);
-
-/// Declares entry points of one signature (the parenthesised parameter list), one per name.
-macro_rules! kernels {
-    ($params:tt; $($name:ident),*) => {
-        $(kernels!(@one $name $params);)*
-    };
-    (@one $name:ident ($($param:tt)*)) => {
-        extern "C" {
-            fn $name($($param)*);
-        }
-    };
-}
-
-kernels!(
-    (
-        q: *const u8, qo: usize, k: *const u8, ko: usize, v: *const u8, vo: usize,
-        pos: *const u8, po: usize, out: *mut u8, oo: usize, b: usize, h: usize,
-        hkv: usize, d: usize, c: usize, w: usize, q_cols: usize, scale: usize, wg: usize,
-    );
-    llm_decode_attention_f32,
-    llm_decode_attention_f16,
-    llm_decode_attention_bf16
 );
 
 /// [`Entry`] with the sinks (pointer and byte offset) after pos.
@@ -78,33 +60,19 @@ pub type SinksEntry = unsafe extern "C" fn(
     usize,
 );
 
-kernels!(
-    (
-        q: *const u8, qo: usize, k: *const u8, ko: usize, v: *const u8, vo: usize,
-        pos: *const u8, po: usize, sinks: *const u8, so: usize, out: *mut u8, oo: usize,
-        b: usize, h: usize, hkv: usize, d: usize, c: usize, w: usize, q_cols: usize,
-        scale: usize, wg: usize,
-    );
-    llm_decode_attention_sinks_f32,
-    llm_decode_attention_sinks_f16,
-    llm_decode_attention_sinks_bf16
-);
-
 pub fn sinks_entry(kv: KvType) -> SinksEntry {
-    match decode_attention_sinks_symbol(kv) {
-        "llm_decode_attention_sinks_f32" => llm_decode_attention_sinks_f32,
-        "llm_decode_attention_sinks_f16" => llm_decode_attention_sinks_f16,
-        "llm_decode_attention_sinks_bf16" => llm_decode_attention_sinks_bf16,
-        other => panic!("no test entry for {other}"),
+    // SAFETY: every entry of this family takes exactly these arguments (`c/decode_attention.c`).
+    unsafe {
+        std::mem::transmute::<unsafe extern "C" fn(), SinksEntry>(linked(
+            decode_attention_sinks_symbol(kv),
+        ))
     }
 }
 
 pub fn entry(kv: KvType) -> Entry {
-    match decode_attention_symbol(kv) {
-        "llm_decode_attention_f32" => llm_decode_attention_f32,
-        "llm_decode_attention_f16" => llm_decode_attention_f16,
-        "llm_decode_attention_bf16" => llm_decode_attention_bf16,
-        other => panic!("no test entry for {other}"),
+    // SAFETY: every entry of this family takes exactly these arguments (`c/decode_attention.c`).
+    unsafe {
+        std::mem::transmute::<unsafe extern "C" fn(), Entry>(linked(decode_attention_symbol(kv)))
     }
 }
 
@@ -136,24 +104,12 @@ pub type PrefillEntry = unsafe extern "C" fn(
     usize,
 );
 
-kernels!(
-    (
-        q: *const u8, qo: usize, k: *const u8, ko: usize, v: *const u8, vo: usize,
-        pos: *const u8, po: usize, slot: *const u8, so: usize, out: *mut u8, oo: usize,
-        t: usize, h: usize, hkv: usize, d: usize, c: usize, w: usize, slots: usize,
-        tb: usize, scale: usize, wg: usize,
-    );
-    llm_prefill_attention_f32,
-    llm_prefill_attention_f16,
-    llm_prefill_attention_bf16
-);
-
 pub fn prefill_entry(kv: KvType) -> PrefillEntry {
-    match prefill_attention_symbol(kv) {
-        "llm_prefill_attention_f32" => llm_prefill_attention_f32,
-        "llm_prefill_attention_f16" => llm_prefill_attention_f16,
-        "llm_prefill_attention_bf16" => llm_prefill_attention_bf16,
-        other => panic!("no test entry for {other}"),
+    // SAFETY: every entry of this family takes exactly these arguments (`c/prefill_attention.c`).
+    unsafe {
+        std::mem::transmute::<unsafe extern "C" fn(), PrefillEntry>(linked(
+            prefill_attention_symbol(kv),
+        ))
     }
 }
 
@@ -185,24 +141,12 @@ pub type PrefillSinksEntry = unsafe extern "C" fn(
     usize,
 );
 
-kernels!(
-    (
-        q: *const u8, qo: usize, k: *const u8, ko: usize, v: *const u8, vo: usize,
-        pos: *const u8, po: usize, slot: *const u8, so: usize, sinks: *const u8, sio: usize,
-        out: *mut u8, oo: usize, t: usize, h: usize, hkv: usize, d: usize, c: usize, w: usize,
-        slots: usize, tb: usize, scale: usize, wg: usize,
-    );
-    llm_prefill_attention_sinks_f32,
-    llm_prefill_attention_sinks_f16,
-    llm_prefill_attention_sinks_bf16
-);
-
 pub fn prefill_sinks_entry(kv: KvType) -> PrefillSinksEntry {
-    match prefill_attention_sinks_symbol(kv) {
-        "llm_prefill_attention_sinks_f32" => llm_prefill_attention_sinks_f32,
-        "llm_prefill_attention_sinks_f16" => llm_prefill_attention_sinks_f16,
-        "llm_prefill_attention_sinks_bf16" => llm_prefill_attention_sinks_bf16,
-        other => panic!("no test entry for {other}"),
+    // SAFETY: every entry of this family takes exactly these arguments (`c/prefill_attention.c`).
+    unsafe {
+        std::mem::transmute::<unsafe extern "C" fn(), PrefillSinksEntry>(linked(
+            prefill_attention_sinks_symbol(kv),
+        ))
     }
 }
 

@@ -46,17 +46,11 @@ pub enum Entry {
     WithoutMins(WithoutMins),
 }
 
-extern "C" {
-    /// The entry point called `name` in the kernels linked into the tests (`c/index.c`).
-    fn llm_kernel_entry(name: *const std::ffi::c_char) -> Option<unsafe extern "C" fn()>;
-}
-
-/// The kernels' entry point `name`, as the untyped function the index holds.
+/// The kernels' entry point `name` in the object this CPU runs, as the untyped function the
+/// index holds.
 pub fn entry_point(name: &str) -> unsafe extern "C" fn() {
-    let c = std::ffi::CString::new(name).expect("a symbol name");
-    // SAFETY: the index is a static table; the name is a NUL-terminated string.
-    let found = unsafe { llm_kernel_entry(c.as_ptr()) };
-    found.unwrap_or_else(|| panic!("{name} is not among the kernels' entry points"))
+    kernels::linked_entry(name)
+        .unwrap_or_else(|| panic!("{name} is not among the kernels' entry points"))
 }
 
 /// `format`'s entry point `name` of one weight, with its arguments' type: a format with mins
