@@ -10,7 +10,7 @@ ARGS ?=
 # finds cmake, ninja and libclang there on its own).
 export PATH := $(VENV)/bin:$(PATH)
 
-.PHONY: setup generate test lint bench serve-bench memcheck check-cuda gpu-bundle-check clean-cache
+.PHONY: setup generate test lint bench serve-bench memcheck gpu-bundle-check clean-cache
 
 setup:
 	@$(ROOT)/scripts/setup.sh
@@ -40,11 +40,6 @@ serve-bench: setup
 	cargo build --release -p serve
 	$(ROOT)/scripts/install_guidellm.sh > /dev/null
 	$(ROOT)/.venv-bench/bin/python $(ROOT)/scripts/serve_bench.py $(ARGS)
-
-# Builds the engine with the CUDA driver (headers from PyPI); no GPU needed.
-check-cuda: setup
-	$(ROOT)/scripts/cuda-deps.sh > /dev/null
-	CARGO_TARGET_DIR=$(ROOT)/target/cuda cargo build --release -p engine --features cuda
 
 # The GPU bundle end to end on this CPU (docs/gpu.md): built for llvm-cpu and run with
 # local-task from the bundle folder alone, as a bare GPU machine runs the CUDA one.

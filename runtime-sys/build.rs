@@ -3,7 +3,8 @@
 //!
 //! The IREE sources come from the crates.io crate `eerie-sys` (a pinned
 //! dependency whose own build does nothing) unless `IREE_SOURCE_DIR` names
-//! another tree. CMake is only re-configured when its arguments change.
+//! another tree. CMake is only re-configured when its arguments change, and one
+//! build folder serves every build-script run with the same arguments.
 
 use std::env;
 use std::fs;
@@ -39,8 +40,9 @@ fn main() {
     }
 
     let iree_src = locate_iree_source(&workspace);
-    let build_dir = out_dir.join("iree-build");
     let tools = Tools::find(&workspace);
+    let build_dir = shared_build_dir(&out_dir, &iree_src, &tools);
+    let _lock = lock(&build_dir);
     configure(&tools, &iree_src, &build_dir);
     build(&tools, &build_dir);
     let lib_dir = out_dir.join("lib");
@@ -232,17 +234,23 @@ fn cmake_arguments(iree_src: &Path, build_dir: &Path, tools: &Tools) -> Vec<Stri
         args.push("-GNinja".into());
         args.push(format!("-DCMAKE_MAKE_PROGRAM={}", ninja.display()));
     }
-    if env::var_os("CARGO_FEATURE_CUDA").is_some() {
+    if cuda_driver() {
         args.extend(cuda_arguments());
     }
     if env::var_os("CARGO_FEATURE_METAL").is_some() {
         args.push("-DIREE_HAL_DRIVER_METAL=ON".into());
     }
-    if let Some(flags) = sanitizer_flags() {
-        args.push(format!("-DCMAKE_C_FLAGS={flags}"));
-        args.push(format!("-DCMAKE_CXX_FLAGS={flags}"));
-    }
     args
+}
+
+/// Whether the CUDA driver is built: the `cuda` feature (on by default in `engine`), on
+/// Linux, the one system with both NVIDIA's driver and IREE's CUDA HAL.
+fn cuda_driver() -> bool {
+    if env::var_os("CARGO_FEATURE_CUDA").is_none() {
+        return false;
+    }
+    let os = env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
+    os == "linux"
 }
 
 /// The CUDA driver needs only headers at build time (libcuda is loaded at run
@@ -254,11 +262,17 @@ fn cuda_arguments() -> Vec<String> {
     let deps = match env::var("IREE_CUDA_DEPS_DIR") {
         Ok(dir) => PathBuf::from(dir),
         Err(_) if workspace_deps.join("include/cuda.h").is_file() => workspace_deps,
-        Err(_) => fail("feature `cuda` needs CUDA headers: run scripts/cuda-deps.sh (or set IREE_CUDA_DEPS_DIR)"),
+        Err(_) => fail(
+            "the CUDA driver (feature `cuda`, on by default) needs CUDA's headers: run \
+             `make setup` or scripts/cuda-deps.sh, set IREE_CUDA_DEPS_DIR, or build `engine` \
+             with `--no-default-features`",
+        ),
     };
     if !deps.join("include/cuda.h").is_file() {
         fail(format!("{} has no include/cuda.h", deps.display()));
     }
+    // One spelling of the folder, so the same headers give the same build folder.
+    let deps = fs::canonicalize(&deps).unwrap_or(deps);
     // SAFETY (edition 2021 API): the build script is single-threaded here.
     env::set_var("IREE_CUDA_DEPS_DIR", &deps);
     let libdevice = env::var("IREE_CUDA_LIBDEVICE_PATH")
@@ -268,6 +282,37 @@ fn cuda_arguments() -> Vec<String> {
         "-DIREE_HAL_DRIVER_CUDA=ON".into(),
         format!("-DIREE_CUDA_LIBDEVICE_PATH={}", libdevice.display()),
     ]
+}
+
+/// The IREE build folder, at the top of the target folder and named after everything that
+/// shapes the build (CMake's arguments, the compilers and their flags, the target). Cargo
+/// gives each build-script run its own `OUT_DIR`, per profile, and `cargo clippy` (a wrapper
+/// around rustc) runs this script under another hash than `cargo build`: with the runtime in
+/// `OUT_DIR`, a lint, a test build and the memory check each built it again, about 8 minutes
+/// each on two cores. The runtime is always built as CMake's Release, whatever the profile.
+fn shared_build_dir(out_dir: &Path, iree_src: &Path, tools: &Tools) -> PathBuf {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    cmake_arguments(iree_src, Path::new(""), tools).hash(&mut hasher);
+    for var in ["TARGET", "CC", "CXX", "CFLAGS", "CXXFLAGS", "AR"] {
+        println!("cargo:rerun-if-env-changed={var}");
+        (var, env::var(var).ok()).hash(&mut hasher);
+    }
+    // OUT_DIR is <target>/<profile>/build/runtime-sys-<hash>/out.
+    let target_dir = out_dir.ancestors().nth(4).unwrap_or(out_dir);
+    target_dir.join(format!("iree-runtime-{:016x}", hasher.finish()))
+}
+
+/// Holds `build_dir` while CMake works in it. Cargo already runs one build at a time per
+/// target folder; the lock keeps that true for anything else sharing the folder.
+fn lock(build_dir: &Path) -> fs::File {
+    fs::create_dir_all(build_dir).unwrap_or_else(|e| fail(format!("mkdir build dir: {e}")));
+    let path = build_dir.join("runtime-sys.lock");
+    let file =
+        fs::File::create(&path).unwrap_or_else(|e| fail(format!("create {}: {e}", path.display())));
+    file.lock()
+        .unwrap_or_else(|e| fail(format!("lock {}: {e}", path.display())));
+    file
 }
 
 /// Re-runs CMake's configure step only when its arguments changed.
@@ -291,7 +336,7 @@ fn build(tools: &Tools, build_dir: &Path) {
         .arg(build_dir)
         .args(["--parallel", &jobs, "--target"]);
     cmd.args(CMAKE_TARGETS);
-    if env::var_os("CARGO_FEATURE_CUDA").is_some() {
+    if cuda_driver() {
         cmd.arg("iree_hal_drivers_cuda_registration_registration");
     }
     run(&mut cmd, "cmake build");
@@ -356,8 +401,10 @@ fn collect_archives(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// `IREE_SHIM_SANITIZE=address` builds the runtime and the shim with
-/// AddressSanitizer (the memory-check script links the tests with it).
+/// `IREE_SHIM_SANITIZE=address` builds the shim with AddressSanitizer (the memory-check
+/// script links its tests with it). IREE's own code is left uninstrumented, so the check
+/// shares the one runtime build; the sanitizer's allocator still sees every allocation, so
+/// leaks and bad frees anywhere in the process are caught, overruns in the shim's code.
 fn sanitizer_flags() -> Option<String> {
     let sanitizer = env::var("IREE_SHIM_SANITIZE")
         .ok()

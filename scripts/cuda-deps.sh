@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Fetches the CUDA headers the IREE CUDA driver needs at build time from PyPI
 # wheels (no CUDA toolkit install) into .cache/cuda-deps, and prints the
-# environment for `cargo build --features cuda`. libcuda itself is loaded at
-# run time, so the build works on machines without a GPU.
+# environment that names them (the CUDA driver is in every Linux build; `make setup` runs
+# this). libcuda itself is loaded at run time, so the build works on machines without a GPU.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 DEPS="$ROOT/.cache/cuda-deps"

@@ -31,12 +31,11 @@ MAX_BYTES=$((48 << 20))
 STARTED=$(date +%s)
 
 "$ROOT/scripts/setup.sh" > /dev/null
-eval "$("$ROOT/scripts/cuda-deps.sh")"
 export PATH="$ROOT/.venv/bin:$PATH"
-export CARGO_TARGET_DIR="$ROOT/target/cuda"
-echo "[gpu-bundle] building logits and bench with the CUDA driver"
-cargo build --release -p bench --features engine/cuda --bin logits --bin bench
-BIN="$CARGO_TARGET_DIR/release"
+# The same build the tests use: the CUDA driver is part of every Linux build.
+echo "[gpu-bundle] building logits and bench"
+cargo build --release -p bench --bin logits --bin bench
+BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release"
 
 rm -rf "$OUT"
 mkdir -p "$OUT/bin" "$OUT/py" "$OUT/cache" "$OUT/fixtures" "$OUT/shapes"

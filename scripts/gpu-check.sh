@@ -9,12 +9,11 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 "$ROOT/scripts/setup.sh"
-"$ROOT/scripts/cuda-deps.sh" > /dev/null
 export PATH="$ROOT/.venv/bin:$PATH"
-export CARGO_TARGET_DIR="$ROOT/target/cuda"
+BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release"
 
-echo "[gpu-check] building with the CUDA driver"
-cargo build --release -p engine -p bench --features engine/cuda
+echo "[gpu-check] building (the CUDA driver is part of every Linux build)"
+cargo build --release -p engine -p bench
 if ! command -v nvidia-smi > /dev/null || ! nvidia-smi -L; then
   echo "[gpu-check] built; no NVIDIA GPU visible, so nothing was run on one" >&2
   exit 2
@@ -22,9 +21,9 @@ fi
 
 echo "[gpu-check] SmolLM2 oracle and tiny family tests on cuda"
 LLM_TEST_DEVICE=cuda LOADER_REQUIRE_MODEL=1 \
-  cargo test --release -p tests --features engine/cuda --test smollm2_oracle --test tiny_families
+  cargo test --release -p tests --test smollm2_oracle --test tiny_families
 
 for weights in f32 native; do
   echo "[gpu-check] bench on cuda, $weights weights, host and device sampling"
-  "$CARGO_TARGET_DIR/release/bench" --device cuda --weights "$weights" --sampling both "$@"
+  "$BIN/bench" --device cuda --weights "$weights" --sampling both "$@"
 done

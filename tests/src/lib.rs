@@ -7,17 +7,12 @@ pub mod tiny;
 
 use std::path::{Path, PathBuf};
 
-use engine::compile::{Compiler, Target};
+use engine::compile::Compiler;
 
 /// The IREE device the model tests run on: `LLM_TEST_DEVICE` (set by `scripts/gpu-check.sh`),
 /// else the CPU.
 pub fn device() -> String {
     std::env::var("LLM_TEST_DEVICE").unwrap_or_else(|_| "local-task".into())
-}
-
-/// The tests' MLIR folder.
-pub fn mlir_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("mlir")
 }
 
 /// A compiler caching into the workspace cache. The test command installs
@@ -27,14 +22,6 @@ pub fn compiler() -> Compiler {
         .unwrap_or_else(|e| panic!("{e}"));
     compiler.verbose = false;
     compiler
-}
-
-/// Compiles `tests/mlir/<name>.mlir` for this CPU (cached by content hash).
-pub fn compile_cpu(name: &str) -> PathBuf {
-    let path = mlir_dir().join(format!("{name}.mlir"));
-    compiler()
-        .compile_file(&path, &Target::Cpu { data_tiling: false })
-        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Writes an f32 safetensors file with the given tensors.

@@ -250,13 +250,32 @@ impl Compiler {
         (output, flags)
     }
 
-    /// The cached vmfb of `mlir` for `target`, if it was compiled before.
+    /// The cached vmfb of `mlir` for `target`, if it was compiled before under any label.
     pub fn cached(&self, label: &str, mlir: &str, target: &Target) -> Option<PathBuf> {
         let (output, _) = self.output_path(label, mlir, target);
-        output.is_file().then(|| {
-            crate::cache::touch(&output);
-            output
-        })
+        let found = self.compiled_as(&output)?;
+        crate::cache::touch(&found);
+        Some(found)
+    }
+
+    /// The module with `output`'s key, whatever label named it: the key covers the text,
+    /// flags, compiler and target, so the same text reached under another name (a renamed
+    /// file, a first-token module equal to the whole one) is not compiled twice.
+    fn compiled_as(&self, output: &Path) -> Option<PathBuf> {
+        if output.is_file() {
+            return Some(output.to_path_buf());
+        }
+        let suffix = key_suffix(output)?;
+        std::fs::read_dir(&self.cache_dir)
+            .ok()?
+            .flatten()
+            .map(|entry| entry.path())
+            .find(|path| {
+                path.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.ends_with(&suffix))
+                    && path.is_file()
+            })
     }
 
     /// Compiles MLIR text, returning the cached vmfb path. `label` names
@@ -284,12 +303,16 @@ impl Compiler {
             });
         };
         std::fs::create_dir_all(&self.cache_dir).map_err(|e| io(&self.cache_dir, e))?;
-        let _lock = loader::CacheLock::acquire(&output, || {
+        // One lock per key, not per label: two labels for the same text wait for one compile.
+        let key_entry = self
+            .cache_dir
+            .join(key_suffix(&output).map_or_else(|| "module.vmfb".into(), |s| s[1..].to_string()));
+        let _lock = loader::CacheLock::acquire(&key_entry, || {
             tracing::info!("waiting for another process compiling {label}");
         })
         .map_err(|e| io(&output, e))?;
-        if output.is_file() {
-            return Ok(output);
+        if let Some(found) = self.compiled_as(&output) {
+            return Ok(found);
         }
         // Private temporary names: concurrent compiles of the same module
         // (parallel tests, several processes) must not trample each other.
@@ -415,6 +438,13 @@ fn lower_priority(command: &mut Command) {
             Ok(())
         });
     }
+}
+
+/// `-<key>.vmfb`, the end of every cached module's file name that holds `output`'s key.
+fn key_suffix(output: &Path) -> Option<String> {
+    let name = output.file_name()?.to_str()?;
+    let at = name.rfind('-')?;
+    Some(name[at..].to_string())
 }
 
 fn unique_suffix() -> String {

@@ -81,6 +81,34 @@ fn lookups_hit_what_the_recorded_compiler_made_and_refuse_the_rest() {
 }
 
 #[test]
+fn the_same_text_under_another_label_is_the_same_module() {
+    let dir = temp_cache("labels");
+    std::fs::write(
+        dir.join(COMPILER_VERSION_FILE),
+        "IREE compiler version 3.13.0",
+    )
+    .unwrap();
+    let compiler = Compiler::from_cache(&dir).unwrap();
+    let (path, _) = compiler.output_path("model_a", MLIR, &cuda());
+    std::fs::write(&path, b"vmfb").unwrap();
+    assert_eq!(
+        compiler.cached("model_b", MLIR, &cuda()),
+        Some(path.clone())
+    );
+    assert_eq!(
+        compiler
+            .compile_text("model_b_first", MLIR, &cuda())
+            .unwrap(),
+        path
+    );
+    // Another text under the first label is still a miss.
+    assert_eq!(
+        compiler.cached("model_a", "func.func @g() { return }", &cuda()),
+        None
+    );
+}
+
+#[test]
 fn the_object_directory_is_not_part_of_the_key() {
     let dir = temp_cache("objects");
     std::fs::write(

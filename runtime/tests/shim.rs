@@ -1,12 +1,15 @@
 //! The runtime shim end to end: compile hand-written StableHLO, load it on
 //! local-task and local-sync, call it, and check that every failure comes back
-//! as a typed error carrying IREE's message.
+//! as a typed error carrying IREE's message. `make memcheck` runs these under
+//! AddressSanitizer, building only this crate and the shim.
 
-use engine::runtime::{
+mod common;
+
+use common::{compile_cpu, temp_dir, write_safetensors};
+use runtime::{
     DType, HostTensor, Output, ParameterMode, Runtime, RuntimeError, Session, SessionOptions,
     StatusCode,
 };
-use tests::{compile_cpu, temp_dir, write_safetensors};
 
 /// Both local drivers, unless `IREE_TEST_DEVICES` (comma-separated) narrows
 /// them.
@@ -398,17 +401,17 @@ fn runtimes_come_and_go_while_another_runs() {
 
 #[test]
 fn runtime_flags_are_checked_before_they_apply() {
-    let err = engine::runtime::set_flags(&["--no_such_runtime_flag=1"]).unwrap_err();
+    let err = runtime::set_flags(&["--no_such_runtime_flag=1"]).unwrap_err();
     let message = format!("{err}");
     assert!(matches!(err, RuntimeError::Iree { .. }), "{message}");
     assert!(message.contains("no_such_runtime_flag"), "{message}");
-    let err = engine::runtime::set_flags(&["cuda_use_streams"]).unwrap_err();
+    let err = runtime::set_flags(&["cuda_use_streams"]).unwrap_err();
     assert!(
         format!("{err}").contains("not an IREE runtime flag"),
         "{err}"
     );
     // A real flag of the local-task driver (a larger worker stack changes no result).
-    engine::runtime::set_flags(&["--task_worker_stack_size=262144"]).unwrap();
+    runtime::set_flags(&["--task_worker_stack_size=262144"]).unwrap();
     let vmfb = compile_cpu("add");
     let runtime = Runtime::new("local-task").unwrap();
     let session = Session::new(&runtime, &SessionOptions::new([&vmfb])).unwrap();
