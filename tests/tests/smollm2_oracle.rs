@@ -76,13 +76,19 @@ fn fixtures() -> Vec<Case> {
 /// case (at most 40 prompt and 32 generated tokens); the default 2048 gave a module of three
 /// times the functions that took over 11 minutes to compile on CI's two cores.
 fn load() -> LoadedModel {
+    load_with(f32_options())
+}
+
+/// [`load`]'s options: the HF directory of the same weights asks for the same module, so the
+/// two share one compile.
+fn f32_options() -> ModelOptions {
     let mut graphs = model::default_graph_options(8, 256);
     // Every head: greedy continuations are checked with the device heads too.
     graphs.heads = emitter::graph::Head::ALL.to_vec();
-    load_with(ModelOptions {
+    ModelOptions {
         graphs,
         ..ModelOptions::cpu()
-    })
+    }
 }
 
 /// As [`load`], with the GGUF's own blocks (Q4_1 projections, Q8_0 embedding and head), in a
@@ -404,7 +410,10 @@ fn transformers_5_hf_dir_generates_the_gguf_tokens() {
 
     let device = tests::device();
     let runtime: Arc<Runtime> = Runtime::new(&device).unwrap();
-    let options = ModelOptions::for_device(&device).unwrap();
+    let options = ModelOptions {
+        target: ModelOptions::for_device(&device).unwrap().target,
+        ..f32_options()
+    };
     let loaded = model::load(&runtime, &dir, &options).expect("load the HF dir");
     let config = EngineConfig {
         max_queue: 8,
