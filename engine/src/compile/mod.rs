@@ -265,7 +265,7 @@ impl Compiler {
         if output.is_file() {
             return Some(output.to_path_buf());
         }
-        let suffix = key_suffix(output)?;
+        let suffix = format!("-{}", key_name(output));
         std::fs::read_dir(&self.cache_dir)
             .ok()?
             .flatten()
@@ -304,9 +304,7 @@ impl Compiler {
         };
         std::fs::create_dir_all(&self.cache_dir).map_err(|e| io(&self.cache_dir, e))?;
         // One lock per key, not per label: two labels for the same text wait for one compile.
-        let key_entry = self
-            .cache_dir
-            .join(key_suffix(&output).map_or_else(|| "module.vmfb".into(), |s| s[1..].to_string()));
+        let key_entry = self.cache_dir.join(key_name(&output));
         let _lock = loader::CacheLock::acquire(&key_entry, || {
             tracing::info!("waiting for another process compiling {label}");
         })
@@ -440,11 +438,13 @@ fn lower_priority(command: &mut Command) {
     }
 }
 
-/// `-<key>.vmfb`, the end of every cached module's file name that holds `output`'s key.
-fn key_suffix(output: &Path) -> Option<String> {
-    let name = output.file_name()?.to_str()?;
-    let at = name.rfind('-')?;
-    Some(name[at..].to_string())
+/// `<key>.vmfb`: what follows the label in a cached module's file name
+/// ([`Compiler::output_path`] writes `<label>-<key>.vmfb`; labels hold no `-`).
+fn key_name(output: &Path) -> String {
+    let name = output.file_name().unwrap_or_default().to_string_lossy();
+    name.rsplit_once('-')
+        .map_or(&*name, |(_, key)| key)
+        .to_string()
 }
 
 fn unique_suffix() -> String {

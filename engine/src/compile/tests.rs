@@ -17,6 +17,13 @@ fn temp_cache(name: &str) -> PathBuf {
     dir
 }
 
+/// A cache folder that records `version` as its compiler.
+fn recorded_cache(name: &str, version: &str) -> PathBuf {
+    let dir = temp_cache(name);
+    std::fs::write(dir.join(COMPILER_VERSION_FILE), version).unwrap();
+    dir
+}
+
 fn cuda() -> Target {
     Target::Cuda { sm: "sm_80".into() }
 }
@@ -49,12 +56,7 @@ fn a_recorded_version_reads_back() {
 
 #[test]
 fn lookups_hit_what_the_recorded_compiler_made_and_refuse_the_rest() {
-    let dir = temp_cache("lookup");
-    std::fs::write(
-        dir.join(COMPILER_VERSION_FILE),
-        "IREE compiler version 3.13.0",
-    )
-    .unwrap();
+    let dir = recorded_cache("lookup", "IREE compiler version 3.13.0");
     let compiler = Compiler::from_cache(&dir).unwrap();
     // What a compile by that version would have written.
     let (path, _) = compiler.output_path("tiny", MLIR, &cuda());
@@ -82,12 +84,7 @@ fn lookups_hit_what_the_recorded_compiler_made_and_refuse_the_rest() {
 
 #[test]
 fn the_same_text_under_another_label_is_the_same_module() {
-    let dir = temp_cache("labels");
-    std::fs::write(
-        dir.join(COMPILER_VERSION_FILE),
-        "IREE compiler version 3.13.0",
-    )
-    .unwrap();
+    let dir = recorded_cache("labels", "IREE compiler version 3.13.0");
     let compiler = Compiler::from_cache(&dir).unwrap();
     let (path, _) = compiler.output_path("model_a", MLIR, &cuda());
     std::fs::write(&path, b"vmfb").unwrap();
@@ -110,12 +107,7 @@ fn the_same_text_under_another_label_is_the_same_module() {
 
 #[test]
 fn the_object_directory_is_not_part_of_the_key() {
-    let dir = temp_cache("objects");
-    std::fs::write(
-        dir.join(COMPILER_VERSION_FILE),
-        "IREE compiler version 3.13.0",
-    )
-    .unwrap();
+    let dir = recorded_cache("objects", "IREE compiler version 3.13.0");
     let key = |objects: &str| {
         let mut compiler = Compiler::from_cache(&dir).unwrap();
         compiler.extra_flags = vec![format!("{OBJECT_SEARCH_PATH}={objects}")];
@@ -129,12 +121,7 @@ fn the_object_directory_is_not_part_of_the_key() {
 
 #[test]
 fn user_flags_come_last_and_change_the_key() {
-    let dir = temp_cache("user-flags");
-    std::fs::write(
-        dir.join(COMPILER_VERSION_FILE),
-        "IREE compiler version 3.13.0",
-    )
-    .unwrap();
+    let dir = recorded_cache("user-flags", "IREE compiler version 3.13.0");
     let mut plain = Compiler::from_cache(&dir).unwrap();
     plain.user_flags.clear();
     let mut tuned = plain.clone();
