@@ -21,10 +21,11 @@ generate: setup
 	cargo build --release -p engine --bin generate
 	$(ROOT)/target/release/generate --prompt "$(PROMPT)" $(ARGS)
 
-# The whole test suite.
+# The whole test suite: every test binary built (release profile), then run as many at a time
+# as there are cores (scripts/run_tests.py says why); ARGS go to each test binary.
 test: setup
 	@echo "[test] building and running every test (release profile)"
-	LOADER_REQUIRE_MODEL=1 cargo test --workspace --release
+	LOADER_REQUIRE_MODEL=1 $(VENV)/bin/python $(ROOT)/scripts/run_tests.py $(ARGS)
 
 # Formatting and lints; clippy builds runtime-sys, whose build script needs the venv's tools.
 lint: setup

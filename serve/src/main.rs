@@ -81,6 +81,11 @@ struct Args {
     /// module is the same as ever and the route answers 400.
     #[arg(long)]
     embeddings: bool,
+    /// Compile the module these arguments ask for and convert the weights into the cache,
+    /// print the module's path and exit without serving: a deployment fills its cache ahead
+    /// of time, and the server then starts on the full module at once instead of a first one.
+    #[arg(long)]
+    compile_only: bool,
 }
 
 /// `serve` builds 8 slots unless told (`generate` one): it serves requests together.
@@ -108,6 +113,12 @@ fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         return Err("--max-queue must be at least 1".into());
     }
     let path = args.model.model_path()?;
+    if args.compile_only {
+        let (options, _) = module_options(&path, &args)?;
+        let (vmfb, _) = model::prepare(&path, &options)?.fill_cache()?;
+        println!("{}", vmfb.display());
+        return Ok(());
+    }
     let name = match &args.served_model_name {
         Some(name) => name.clone(),
         None => path
@@ -169,15 +180,7 @@ fn load(
     args: &Args,
 ) -> Result<(Engine, Ready), Box<dyn std::error::Error>> {
     let runtime = args.model.runtime()?;
-    let mut options = args.model.options(args.sampling.sampling)?;
-    // Read before anything compiles: a pooling this server cannot do stops it at once.
-    let pooling = match args.embeddings {
-        true => {
-            options.graphs.embed_lengths = model::embed_lengths(options.graphs.capacity);
-            Some(Pooling::for_model(path)?)
-        }
-        false => None,
-    };
+    let (options, pooling) = module_options(path, args)?;
     // A never-seen model answers from a first module while its full one compiles.
     let model::Tiered { loaded, rest } = model::prepare(path, &options)?.load_tiered(&runtime)?;
     let config = EngineConfig {
@@ -239,6 +242,23 @@ fn load(
         grammars,
     };
     Ok((engine, ready))
+}
+
+/// The module options these arguments ask for, and the embeddings' pooling when they are on.
+/// The pooling is read before anything compiles: one this server cannot do stops it at once.
+fn module_options(
+    path: &std::path::Path,
+    args: &Args,
+) -> Result<(model::ModelOptions, Option<Pooling>), Box<dyn std::error::Error>> {
+    let mut options = args.model.options(args.sampling.sampling)?;
+    let pooling = match args.embeddings {
+        true => {
+            options.graphs.embed_lengths = model::embed_lengths(options.graphs.capacity);
+            Some(Pooling::for_model(path)?)
+        }
+        false => None,
+    };
+    Ok((options, pooling))
 }
 
 /// Resolves on SIGTERM or Ctrl-C. In-flight requests then get `grace` to

@@ -57,3 +57,49 @@ pub fn temp_dir(tag: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir
 }
+
+/// A copy of the GGUF at `path` with only its first `layers` blocks (its tensors, its
+/// tokenizer and the rest of its metadata as they are), written once under the workspace
+/// cache: the same weights in a module that compiles in a fraction of the time, for tests of
+/// a module form rather than of the whole model's numbers.
+pub fn truncated_gguf(path: &Path, layers: u64) -> PathBuf {
+    let file = gguf::GgufFile::open(path).expect("open the GGUF");
+    let stem = path.file_stem().expect("a file name").to_string_lossy();
+    let dir = engine::paths::cache_dir().join("test-tmp");
+    let out = dir.join(format!("{stem}-{layers}-layers.gguf"));
+    if out.exists() {
+        return out;
+    }
+    let count_key = format!(
+        "{}.block_count",
+        file.architecture().expect("an architecture")
+    );
+    let mut writer = gguf::Writer::new();
+    for (key, value) in file.metadata() {
+        match *key == count_key {
+            true => writer.metadata(key.clone(), gguf::Value::U32(layers as u32)),
+            false => writer.metadata(key.clone(), value.clone()),
+        };
+    }
+    let kept = |name: &str| match name.strip_prefix("blk.") {
+        Some(rest) => rest
+            .split('.')
+            .next()
+            .and_then(|n| n.parse::<u64>().ok())
+            .is_some_and(|n| n < layers),
+        None => true,
+    };
+    for info in file.tensors().iter().filter(|t| kept(&t.name)) {
+        let data = file.tensor_data(info).expect("tensor data").to_vec();
+        writer.tensor(info.name.clone(), &info.dims, info.ggml_type, data);
+    }
+    std::fs::create_dir_all(&dir).expect("the cache's test folder");
+    // Written under a process-unique name first: tests in other processes may ask at once.
+    let partial = dir.join(format!(
+        "{stem}-{layers}-layers.{}.partial",
+        std::process::id()
+    ));
+    writer.write(&partial).expect("write the truncated GGUF");
+    std::fs::rename(&partial, &out).expect("move the truncated GGUF into place");
+    out
+}

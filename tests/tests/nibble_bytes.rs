@@ -3,7 +3,9 @@
 //! here, so the form is compiled for the CPU and checked against the generic form on
 //! SmolLM2's Q4_1 weights: the same codes widened to the same floats give the same logits.
 //! Metal's LM head also multiplies several rows one token at a time, which the two-row
-//! decode step covers.
+//! decode step covers. The form is the same in every layer, so two of SmolLM2's 30 layers
+//! carry the check: IREE's own code generation compiles both forms of the whole model in
+//! about 4 minutes on two cores, of two layers in under one.
 
 use std::path::{Path, PathBuf};
 
@@ -82,7 +84,7 @@ fn run(graphs: &mut Graphs) -> Vec<Vec<f32>> {
 fn codes_split_from_bytes_give_the_logits_of_4_bit_codes() {
     let path = loader::default_model_path()
         .expect("the test command installs the default model (make setup)");
-    let model = loader::Model::open(&path).unwrap();
+    let model = loader::Model::open(tests::truncated_gguf(&path, 2)).unwrap();
     let root: PathBuf = tests::temp_dir("nibble-bytes");
     let parameters = root.join("model.safetensors");
     let (generic, metal) = (root.join("generic"), root.join("metal"));

@@ -91,16 +91,12 @@ fn f32_options() -> ModelOptions {
     }
 }
 
-/// As [`load`], with the GGUF's own blocks (Q4_1 projections, Q8_0 embedding and head), in a
-/// smaller module (two slots of 512 tokens, logits heads only) that holds every oracle case:
-/// grouped products compile more slowly than f32 ones, and a second full module would double
-/// CI's compile.
+/// As [`load`], with the GGUF's own blocks (Q4_1 projections, Q8_0 embedding and head), in
+/// the module `serve` builds by default (eight slots of 2048 positions, the logits head): what
+/// users run, and compiled once for this suite, as serve's tests compile it too.
 fn load_native() -> LoadedModel {
-    let mut graphs = model::default_graph_options(2, 512);
-    graphs.heads = vec![emitter::graph::Head::Logits];
     load_with(ModelOptions {
         weights: loader::Precision::Native,
-        graphs,
         ..ModelOptions::cpu()
     })
 }

@@ -105,6 +105,14 @@ impl PreparedModel {
         Ok(compiler.compile_text(&label, &self.rendered.module, &self.options.target)?)
     }
 
+    /// Compiles the full module and converts the weights into the cache, loading nothing: a
+    /// later [`PreparedModel::load_tiered`] of the same model and options on this machine then
+    /// starts on the full module at once. Returns the module's and the weights' paths.
+    pub fn fill_cache(&self) -> Result<(PathBuf, PathBuf), EngineError> {
+        let compiler = self.compiler(&self.rendered.manifest, Priority::Foreground)?;
+        self.compile_and_convert(&compiler, &self.model.name(), &self.rendered.module)
+    }
+
     /// Compiles (cached), converts the weights (cached) and loads both on `runtime`.
     pub fn load(self, runtime: &Arc<Runtime>) -> Result<LoadedModel, EngineError> {
         let started = Instant::now();

@@ -15,6 +15,30 @@ pub struct Server {
     pub port: u16,
 }
 
+/// Runs `serve ARGS --compile-only` once per argument list in this process. A server that
+/// starts on a cache without its full module serves a first module and compiles the full one
+/// in the background; a test's server lives for seconds, so each was killed mid-compile and
+/// the next one began the same compile again, on the cores the tests run on.
+fn fill_cache(args: &[&str]) {
+    use std::collections::BTreeSet;
+    use std::sync::Mutex;
+    static FILLED: Mutex<BTreeSet<Vec<String>>> = Mutex::new(BTreeSet::new());
+    let key: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    if FILLED.lock().unwrap().contains(&key) {
+        return;
+    }
+    let status = Command::new(env!("CARGO_BIN_EXE_serve"))
+        .args(args)
+        .arg("--compile-only")
+        .env("RUST_LOG", "warn")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .status()
+        .expect("start serve --compile-only");
+    assert!(status.success(), "serve {args:?} --compile-only: {status}");
+    FILLED.lock().unwrap().insert(key);
+}
+
 /// Reads the server's stdout up to its `listening on http://ADDR` line and returns the
 /// port; the rest of its output is copied to this process's stdout on a thread of its own.
 /// The server binds port 0 itself: a port picked here and handed over could be taken by
@@ -75,7 +99,11 @@ impl Server {
 
     /// Starts `serve` with only `args` (and a port of its own choosing), without waiting
     /// for it to load: with none, on the default model (SmolLM2) and its default module.
+    /// Without `env`, the server finds its full module in the shared cache ([`fill_cache`]).
     pub fn spawn_args(args: &[&str], env: &[(&str, &std::path::Path)]) -> Server {
+        if env.is_empty() {
+            fill_cache(args);
+        }
         let mut child = Command::new(env!("CARGO_BIN_EXE_serve"))
             .args(args)
             .args(["--port", "0"])

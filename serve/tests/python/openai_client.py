@@ -136,9 +136,12 @@ def test_seeds_match_generate():
     b = chat(**kw).choices[0].message.content
     c = chat(**dict(kw, seed=12)).choices[0].message.content
     assert a == b and a != c, (a, b, c)
+    # generate on the server's module (8 slots, compiled already), not its own one-slot
+    # module: a second SmolLM2 compile here would take minutes, and a row's numbers do not
+    # depend on its batch (serve/tests/batch_invariance.rs).
     cli = subprocess.run(
-        [GENERATE, "--prompt", poem, "--temperature", "1.0", "--top-p", "0.95", "--seed", "11",
-         "--max-tokens", "24"], capture_output=True, text=True, check=True)
+        [GENERATE, "--slots", "8", "--prompt", poem, "--temperature", "1.0", "--top-p", "0.95",
+         "--seed", "11", "--max-tokens", "24"], capture_output=True, text=True, check=True)
     # generate ends its output with one newline of its own.
     assert cli.stdout.endswith("\n") and cli.stdout[:-1] == a, (cli.stdout, a)
 
