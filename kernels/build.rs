@@ -21,6 +21,7 @@ const SOURCES: &[&str] = &[
     "c/attention.h",
     "c/formats.h",
     "c/grouped.h",
+    "c/index.h",
     "c/index.c",
     "c/kernels_avx2.c",
     "c/avx2.h",

@@ -32,9 +32,12 @@ STARTED=$(date +%s)
 
 "$ROOT/scripts/setup.sh" > /dev/null
 export PATH="$ROOT/.venv/bin:$PATH"
-# The same build the tests use: the CUDA driver is part of every Linux build.
+# The same build the tests use (the CUDA driver is part of every Linux build), with every
+# target, so that cargo resolves the dependencies' features as `make test` does: after it, only
+# the two binaries link. `-p bench` alone resolved them otherwise and rebuilt about a hundred
+# crates (four minutes on two cores).
 echo "[gpu-bundle] building logits and bench"
-cargo build --release -p bench --bin logits --bin bench
+cargo build --release --workspace --all-targets
 BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release"
 
 rm -rf "$OUT"

@@ -30,8 +30,9 @@ FIRST = ["tests", "serve"]
 
 
 def build() -> list[dict]:
-    """`cargo test --no-run`: the test executables, each with its package and target."""
-    command = ["cargo", "test", "--workspace", "--release", "--no-run",
+    """`cargo test --no-run`: the test executables, each with its package and target. The
+    benches are built too (so a change that breaks one fails here), not run."""
+    command = ["cargo", "test", "--workspace", "--release", "--all-targets", "--no-run",
                "--message-format=json-render-diagnostics"]
     proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
     binaries = []
@@ -39,7 +40,7 @@ def build() -> list[dict]:
         message = json.loads(line)
         if message.get("reason") != "compiler-artifact" or not message.get("executable"):
             continue
-        if not message["profile"]["test"]:
+        if not message["profile"]["test"] or "bench" in message["target"]["kind"]:
             continue
         manifest = Path(message["manifest_path"])
         binaries.append({

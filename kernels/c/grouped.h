@@ -60,15 +60,35 @@ INLINE int table_code(enum code code) { return code == E2M1 || code == NL4; }
 // Codes stored as one nibble per input and row (U4's layout).
 INLINE int nibble_code(enum code code) { return code == U4 || code == I4 || table_code(code); }
 
-// The 16 values of a nibble code's indices as f32 (I4: two's complement).
+// The 16 values of a nibble code's indices, written once for the two forms below.
+#define U4_VALUES 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+// Two's complement.
+#define I4_VALUES 0, 1, 2, 3, 4, 5, 6, 7, -8, -7, -6, -5, -4, -3, -2, -1
+// ggml's kvalues_mxfp4: E2M1 doubled (its negative zero a plain 0).
+#define E2M1_VALUES 0, 1, 2, 3, 4, 6, 8, 12, 0, -1, -2, -3, -4, -6, -8, -12
+// ggml's kvalues_iq4nl.
+#define NL4_VALUES -127, -104, -83, -65, -49, -35, -22, -10, 1, 13, 25, 38, 53, 69, 89, 113
+// `f(values...)` with a list above as its 16 arguments (the intrinsics may be macros, which
+// take a list's name as one argument).
+#define EXPAND(f, ...) f(__VA_ARGS__)
+
+// A nibble code's values as f32, for the 16-lane permutes.
 INLINE __m512 code_values(enum code code) {
     switch (code) {
-    case I4: return _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, -8, -7, -6, -5, -4, -3, -2, -1);
-    // ggml's kvalues_mxfp4: E2M1 doubled (its negative zero a plain 0).
-    case E2M1: return _mm512_setr_ps(0, 1, 2, 3, 4, 6, 8, 12, 0, -1, -2, -3, -4, -6, -8, -12);
-    // ggml's kvalues_iq4nl.
-    case NL4: return _mm512_setr_ps(-127, -104, -83, -65, -49, -35, -22, -10, 1, 13, 25, 38, 53, 69, 89, 113);
-    default: return _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    case I4: return EXPAND(_mm512_setr_ps, I4_VALUES);
+    case E2M1: return EXPAND(_mm512_setr_ps, E2M1_VALUES);
+    case NL4: return EXPAND(_mm512_setr_ps, NL4_VALUES);
+    default: return EXPAND(_mm512_setr_ps, U4_VALUES);
+    }
+}
+
+// The same values as bytes, for `vpshufb` (the AVX2 object's nibble lanes).
+INLINE __m128i code_bytes(enum code code) {
+    switch (code) {
+    case I4: return EXPAND(_mm_setr_epi8, I4_VALUES);
+    case E2M1: return EXPAND(_mm_setr_epi8, E2M1_VALUES);
+    case NL4: return EXPAND(_mm_setr_epi8, NL4_VALUES);
+    default: return EXPAND(_mm_setr_epi8, U4_VALUES);
     }
 }
 

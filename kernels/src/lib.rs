@@ -45,8 +45,14 @@ pub enum Isa {
 }
 
 impl Isa {
-    /// The object this CPU runs: the widest it has, unless [`ISA_ENV`] asks for `avx2`.
+    /// The object this CPU runs: the widest it has, unless [`ISA_ENV`] asks for `avx2`. Read
+    /// once per process: the graph builder and the kernel dispatch ask for every product.
     pub fn host() -> Option<Isa> {
+        static HOST: std::sync::OnceLock<Option<Isa>> = std::sync::OnceLock::new();
+        *HOST.get_or_init(Isa::detect)
+    }
+
+    fn detect() -> Option<Isa> {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::is_x86_feature_detected as has;

@@ -12,7 +12,9 @@
 //!
 //! Each family gets one small module (one slot, 64 positions, 8-token prefill chunks, one-row
 //! decode, logits only). Logits are checked twice: one-token prefill chunks at every position,
-//! and the prompt prefilled in chunks followed by one decode step per position.
+//! and the prompt prefilled in chunks followed by one decode step per position. Where the
+//! family has a packed form, its folder's module also holds a 64-token embedding graph, and
+//! the hidden states it gives through the LM head are checked against the same logits.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -81,15 +83,22 @@ fn oracle_named(family: &str, name: &str) -> Oracle {
 }
 
 /// `path` (the family's folder, or a GGUF file in it) in one small module, its weights stored
-/// as `weights` says (`Native`: a GGUF's blocks kept where the CPU kernels multiply them).
-fn load_path(path: &std::path::Path, weights: Precision) -> LoadedModel {
-    load_with(path, weights, Activations::F32)
+/// as `weights` says (`Native`: a GGUF's blocks kept where the CPU kernels multiply them), with
+/// a packed embedding graph of `embed_lengths` tokens each.
+fn load_path(path: &std::path::Path, weights: Precision, embed_lengths: &[usize]) -> LoadedModel {
+    load_with(path, weights, Activations::F32, embed_lengths)
 }
 
 /// [`load_path`] with the kernels' products taking `activations`.
-fn load_with(path: &std::path::Path, weights: Precision, activations: Activations) -> LoadedModel {
+fn load_with(
+    path: &std::path::Path,
+    weights: Precision,
+    activations: Activations,
+    embed_lengths: &[usize],
+) -> LoadedModel {
     let mut graphs = model::default_graph_options(1, CAPACITY);
     graphs.activations = activations;
+    graphs.embed_lengths = embed_lengths.to_vec();
     graphs.prefill_lengths = vec![CHUNK];
     graphs.decode_windows = vec![CAPACITY];
     graphs.heads = vec![Head::Logits];
@@ -124,6 +133,100 @@ fn load_with(path: &std::path::Path, weights: Precision, activations: Activation
         started.elapsed().as_secs_f64()
     );
     loaded
+}
+
+/// The families whose graphs have a packed form, the embedding graphs' (Gemma 4 with its
+/// shared caches and per-layer inputs has none yet; engine's embeddings tests use the form).
+const PACKED: &[&str] = &[
+    "qwen2",
+    "qwen2.5",
+    "qwen3",
+    "llama3",
+    "mistral",
+    "qwen3_moe",
+    "qwen2_moe",
+    "mixtral",
+    "olmoe",
+    "gpt_oss",
+    "gemma4_moe",
+];
+
+/// The LM head of a checkpoint as f32 `[V, E]` rows: `lm_head.weight`, or the tied embedding.
+fn lm_head(dir: &std::path::Path) -> (Vec<f32>, usize) {
+    let bytes = std::fs::read(dir.join("model.safetensors")).unwrap();
+    let tensors = safetensors::SafeTensors::deserialize(&bytes).unwrap();
+    let name = tensors
+        .names()
+        .into_iter()
+        .find(|n| n.as_str() == "lm_head.weight")
+        .or_else(|| {
+            let names = tensors.names();
+            names
+                .into_iter()
+                .find(|n| n.ends_with("embed_tokens.weight"))
+        })
+        .expect("an LM head or a tied embedding")
+        .clone();
+    let view = tensors.tensor(&name).unwrap();
+    assert_eq!(view.dtype(), safetensors::Dtype::F32, "{name}");
+    let values = view
+        .data()
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect();
+    (values, view.shape()[1])
+}
+
+/// Every token's hidden state from a packed chunk, through each family's LM head, gives
+/// transformers' logits at every position of the family's oracle run (prompt and greedy
+/// continuation, 32 tokens: past mistral's and gpt-oss's sliding windows of 8). Another
+/// sequence goes first in the chunk, so the oracle's sequence starts at chunk index 5 and
+/// must neither see it nor count its positions from it; the chunk is shorter than the graph.
+/// Every token's hidden state from a packed chunk, through the family's LM head, gives
+/// transformers' logits at every position of the oracle run (prompt and greedy continuation,
+/// 32 tokens: past mistral's and gpt-oss's sliding windows of 8). Another sequence goes first
+/// in the chunk, so the oracle's sequence starts at chunk index 5 and must neither see it nor
+/// count its positions from it; the chunk is shorter than the graph.
+fn packed_hidden_states_give_the_logits(family: &str, loaded: &mut LoadedModel, oracle: &Oracle) {
+    let sequence = oracle.tokens();
+    let before = [200, 17, 3, 99, 42];
+    let tokens = [&before[..], &sequence].concat();
+    let positions: Vec<i32> = (0..before.len() as i32)
+        .chain(0..sequence.len() as i32)
+        .collect();
+    let segments: Vec<i32> = [vec![0; before.len()], vec![1; sequence.len()]].concat();
+    let softcap = loaded.config.final_logit_softcap;
+    let mut rows = Vec::new();
+    let t = loaded
+        .graphs
+        .embed(&tokens, &positions, &segments, &mut rows)
+        .unwrap();
+    assert_eq!(t, CAPACITY);
+    let (head, width) = lm_head(&dir(family));
+    assert_eq!(width, loaded.graphs.hidden());
+    let vocab = head.len() / width;
+    assert_eq!(oracle.logits.len(), sequence.len());
+    let mut worst = 0f64;
+    for (p, expected) in oracle.logits.iter().enumerate() {
+        let row = &rows[(before.len() + p) * width..][..width];
+        for v in 0..vocab {
+            let dot: f64 = head[v * width..][..width]
+                .iter()
+                .zip(row)
+                .map(|(&w, &h)| w as f64 * h as f64)
+                .sum();
+            let logit = match softcap {
+                Some(cap) => cap * (dot / cap).tanh(),
+                None => dot,
+            };
+            worst = worst.max((logit - expected[v] as f64).abs());
+        }
+    }
+    eprintln!("{family}: packed hidden states, worst logit difference {worst:e}");
+    assert!(
+        worst < 1e-4,
+        "{family}: packed logits {worst:e} from transformers'"
+    );
 }
 
 fn max_diff(ours: &[f32], theirs: &[f32]) -> f32 {
@@ -228,7 +331,9 @@ fn check_stored(
     let oracle = oracle_named(family, oracle_file);
     let tokens = oracle.tokens();
     assert_eq!(oracle.logits.len(), tokens.len());
-    let mut loaded = load_path(&path, weights);
+    // A family's own folder in f32 also checks the packed embedding graph, in the same module.
+    let packed = file.is_none() && weights == Precision::F32 && PACKED.contains(&family);
+    let mut loaded = load_path(&path, weights, if packed { &[CAPACITY] } else { &[] });
 
     let mut worst = 0f32;
     for (pos, row) in one_token_prefills(&mut loaded.graphs, &tokens)
@@ -256,6 +361,9 @@ fn check_stored(
         }
     }
     assert!(checked > oracle.greedy_ids.len());
+    if packed {
+        packed_hidden_states_give_the_logits(family, &mut loaded, &oracle);
+    }
 
     let tokenizer = loaded
         .tokenizer
@@ -379,7 +487,7 @@ fn moe_q8_activations_stay_near_transformers() {
         let path = dir(family).join("model-q8_0.gguf");
         let oracle = oracle_named(family, "oracle-q8_0.json");
         let tokens = oracle.tokens();
-        let mut loaded = load_with(&path, Precision::Native, Activations::Q8);
+        let mut loaded = load_with(&path, Precision::Native, Activations::Q8, &[]);
         let rows = one_token_prefills(&mut loaded.graphs, &tokens);
         let chunked = prefill_then_decode(&mut loaded.graphs, &tokens, oracle.prompt_ids.len());
         let rows = rows
