@@ -36,7 +36,7 @@ export PATH="$ROOT/.venv/bin:$PATH"
 # target, so that cargo resolves the dependencies' features as `make test` does: after it, only
 # the two binaries link. `-p bench` alone resolved them otherwise and rebuilt about a hundred
 # crates (four minutes on two cores).
-echo "[gpu-bundle] building logits and bench"
+echo "[gpu-bundle] building every target, as the tests do (logits and bench are bundled)"
 cargo build --release --workspace --all-targets
 BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release"
 

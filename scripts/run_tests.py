@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Builds every test binary of the workspace (release profile) and runs them two at a time.
+"""Builds every test binary of the workspace (release profile) and runs several at a time.
 
 Most of the suite's time is iree-compile, and one compile keeps about 1.2 of a machine's
 cores busy: run one binary after another, as `cargo test` does, and a two-core machine is
@@ -92,9 +92,10 @@ def main() -> int:
     queue = list(binaries)
     lock = threading.Lock()
     failed: list[tuple[str, Path]] = []
-    done = [0]
+    done = 0
 
     def worker():
+        nonlocal done
         while True:
             with lock:
                 if not queue:
@@ -102,10 +103,10 @@ def main() -> int:
                 binary = queue.pop(0)
             code, seconds, log = run_one(binary, extra, logs)
             with lock:
-                done[0] += 1
+                done += 1
                 times[binary["name"]] = round(seconds, 1)
                 status = "ok" if code == 0 else f"FAILED (exit {code})"
-                print(f"[{done[0]:3}/{len(binaries)}] {binary['name']}: {status}"
+                print(f"[{done:3}/{len(binaries)}] {binary['name']}: {status}"
                       f" in {seconds:.0f} s", flush=True)
                 if code != 0:
                     failed.append((binary["name"], log))

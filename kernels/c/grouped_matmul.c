@@ -34,21 +34,26 @@ INLINE __m512 widen_signed_bytes(__m128i v) {
                     _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(_mm_srli_si128(v, 8)))};
 }
 
+// The 16 bytes of inputs k and k+1 at p (8 each) as 32-bit lanes, each input's half widened
+// straight from memory (no shift of the upper half between).
+INLINE __m512i pair_bytes(const uint8_t* p) {
+    return (__m512i){_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i*)p)),
+                     _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i*)(p + 8)))};
+}
+
 // `tile_block_nibbles`' lo and hi of a nibble code's 16 bytes at p.
 INLINE void nibble_lanes(enum code code, const uint8_t* p, __m512* lo, __m512* hi) {
     if (code == U4) {
-        // A nibble is its value: each input's 8 bytes widened to 32-bit lanes straight from
-        // memory, then the low nibble masked and the high one shifted down (10 operations for
-        // 32 codes, against 16 through the byte table). One Zen 3 core, one token from
-        // memory: Q4_K's compact form 3.8 -> 6.5 GiB/s (0.44 -> 0.58 of a stream of the same
-        // bytes), its widened form 5.6 -> 7.4 GiB/s.
-        const __m256i a = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i*)p));
-        const __m256i b = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i*)(p + 8)));
+        // A nibble is its value: the low nibble masked and the high one shifted down (10
+        // operations for 32 codes, against 16 through the byte table). One Zen 3 core, one
+        // token from memory: Q4_K's compact form 3.8 -> 6.5 GiB/s (0.44 -> 0.58 of a stream of
+        // the same bytes), its widened form 5.6 -> 7.4 GiB/s.
+        const __m512i bytes = pair_bytes(p);
         const __m256i mask = _mm256_set1_epi32(0x0F);
-        *lo = (__m512){_mm256_cvtepi32_ps(_mm256_and_si256(a, mask)),
-                       _mm256_cvtepi32_ps(_mm256_and_si256(b, mask))};
-        *hi = (__m512){_mm256_cvtepi32_ps(_mm256_srli_epi32(a, 4)),
-                       _mm256_cvtepi32_ps(_mm256_srli_epi32(b, 4))};
+        *lo = (__m512){_mm256_cvtepi32_ps(_mm256_and_si256(bytes.lo, mask)),
+                       _mm256_cvtepi32_ps(_mm256_and_si256(bytes.hi, mask))};
+        *hi = (__m512){_mm256_cvtepi32_ps(_mm256_srli_epi32(bytes.lo, 4)),
+                       _mm256_cvtepi32_ps(_mm256_srli_epi32(bytes.hi, 4))};
         return;
     }
     const __m128i bytes = _mm_loadu_si128((const __m128i*)p);
@@ -68,9 +73,7 @@ INLINE __m256 high_half(__m256i nibble, __m256i high, __m256i field, __m256i off
 
 INLINE void high_lanes_avx2(enum code code, int group, const uint8_t* cg, int k, __m512* even,
                             __m512* odd) {
-    // Each input's 8 bytes widened straight from memory, as `nibble_lanes` does.
-    const __m512i bytes = {_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i*)(cg + k * 8))),
-                           _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i*)(cg + k * 8 + 8)))};
+    const __m512i bytes = pair_bytes(cg + k * 8);
     const uint8_t* high = cg + (size_t)group * 8;
     __m512i he, ho;
     int field, offset;

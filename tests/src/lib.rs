@@ -43,6 +43,15 @@ pub fn write_safetensors(path: &Path, tensors: &[(&str, Vec<usize>, Vec<f32>)]) 
     safetensors::tensor::serialize_to_file(views, &None, path).expect("write safetensors");
 }
 
+/// A safetensors tensor's values, which must be f32 (`name` says which in the failure).
+pub fn f32_values(name: &str, view: &safetensors::tensor::TensorView) -> Vec<f32> {
+    assert_eq!(view.dtype(), safetensors::Dtype::F32, "{name}");
+    view.data()
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect()
+}
+
 /// A fresh temporary directory under the workspace cache.
 pub fn temp_dir(tag: &str) -> PathBuf {
     let dir = engine::paths::cache_dir()
@@ -62,30 +71,35 @@ pub fn temp_dir(tag: &str) -> PathBuf {
 /// tokenizer and the rest of its metadata as they are), written once under the workspace
 /// cache: the same weights in a module that compiles in a fraction of the time, for tests of
 /// a module form rather than of the whole model's numbers.
-pub fn truncated_gguf(path: &Path, layers: u64) -> PathBuf {
-    let file = gguf::GgufFile::open(path).expect("open the GGUF");
+pub fn truncated_gguf(path: &Path, layers: u32) -> PathBuf {
+    // Named after the source's size too, so a new version of the file is cut again.
+    let size = std::fs::metadata(path).expect("the GGUF's size").len();
     let stem = path.file_stem().expect("a file name").to_string_lossy();
+    let name = format!("{stem}-{size}-{layers}-layers");
     let dir = engine::paths::cache_dir().join("test-tmp");
-    let out = dir.join(format!("{stem}-{layers}-layers.gguf"));
+    let out = dir.join(format!("{name}.gguf"));
     if out.exists() {
         return out;
     }
+    let file = gguf::GgufFile::open(path).expect("open the GGUF");
     let count_key = format!(
         "{}.block_count",
         file.architecture().expect("an architecture")
     );
     let mut writer = gguf::Writer::new();
     for (key, value) in file.metadata() {
-        match *key == count_key {
-            true => writer.metadata(key.clone(), gguf::Value::U32(layers as u32)),
-            false => writer.metadata(key.clone(), value.clone()),
+        let value = if *key == count_key {
+            gguf::Value::U32(layers)
+        } else {
+            value.clone()
         };
+        writer.metadata(key.clone(), value);
     }
     let kept = |name: &str| match name.strip_prefix("blk.") {
         Some(rest) => rest
             .split('.')
             .next()
-            .and_then(|n| n.parse::<u64>().ok())
+            .and_then(|n| n.parse::<u32>().ok())
             .is_some_and(|n| n < layers),
         None => true,
     };
@@ -95,10 +109,7 @@ pub fn truncated_gguf(path: &Path, layers: u64) -> PathBuf {
     }
     std::fs::create_dir_all(&dir).expect("the cache's test folder");
     // Written under a process-unique name first: tests in other processes may ask at once.
-    let partial = dir.join(format!(
-        "{stem}-{layers}-layers.{}.partial",
-        std::process::id()
-    ));
+    let partial = dir.join(format!("{name}.{}.partial", std::process::id()));
     writer.write(&partial).expect("write the truncated GGUF");
     std::fs::rename(&partial, &out).expect("move the truncated GGUF into place");
     out

@@ -99,12 +99,8 @@ fn model_dir() -> PathBuf {
         .tensors()
         .into_iter()
         .map(|(name, view)| {
+            let values = tests::f32_values(&name, &view);
             let name = name.strip_prefix("model.").expect("a tied checkpoint");
-            let values = view
-                .data()
-                .chunks_exact(4)
-                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                .collect();
             (name.to_owned(), view.shape().to_vec(), values)
         })
         .collect();

@@ -156,12 +156,7 @@ fn dequantized(model: &loader::Model, dir: &Path) -> Weights {
         .tensors()
         .into_iter()
         .map(|(name, view)| {
-            assert_eq!(view.dtype(), safetensors::Dtype::F32, "{name}");
-            let values = view
-                .data()
-                .chunks_exact(4)
-                .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                .collect();
+            let values = tests::f32_values(&name, &view);
             (name, (view.shape().to_vec(), values))
         })
         .collect();

@@ -135,8 +135,8 @@ fn load_with(
     loaded
 }
 
-/// The families whose graphs have a packed form, the embedding graphs' (Gemma 4 with its
-/// shared caches and per-layer inputs has none yet; engine's embeddings tests use the form).
+/// The families whose graphs have a packed form, which the embedding graphs run (Gemma 4,
+/// with its shared caches and per-layer inputs, has none yet).
 const PACKED: &[&str] = &[
     "qwen2",
     "qwen2.5",
@@ -155,33 +155,16 @@ const PACKED: &[&str] = &[
 fn lm_head(dir: &std::path::Path) -> (Vec<f32>, usize) {
     let bytes = std::fs::read(dir.join("model.safetensors")).unwrap();
     let tensors = safetensors::SafeTensors::deserialize(&bytes).unwrap();
-    let name = tensors
-        .names()
-        .into_iter()
+    let names = tensors.names();
+    let name = names
+        .iter()
         .find(|n| n.as_str() == "lm_head.weight")
-        .or_else(|| {
-            let names = tensors.names();
-            names
-                .into_iter()
-                .find(|n| n.ends_with("embed_tokens.weight"))
-        })
-        .expect("an LM head or a tied embedding")
-        .clone();
-    let view = tensors.tensor(&name).unwrap();
-    assert_eq!(view.dtype(), safetensors::Dtype::F32, "{name}");
-    let values = view
-        .data()
-        .chunks_exact(4)
-        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        .collect();
-    (values, view.shape()[1])
+        .or_else(|| names.iter().find(|n| n.ends_with("embed_tokens.weight")))
+        .expect("an LM head or a tied embedding");
+    let view = tensors.tensor(name).unwrap();
+    (tests::f32_values(name, &view), view.shape()[1])
 }
 
-/// Every token's hidden state from a packed chunk, through each family's LM head, gives
-/// transformers' logits at every position of the family's oracle run (prompt and greedy
-/// continuation, 32 tokens: past mistral's and gpt-oss's sliding windows of 8). Another
-/// sequence goes first in the chunk, so the oracle's sequence starts at chunk index 5 and
-/// must neither see it nor count its positions from it; the chunk is shorter than the graph.
 /// Every token's hidden state from a packed chunk, through the family's LM head, gives
 /// transformers' logits at every position of the oracle run (prompt and greedy continuation,
 /// 32 tokens: past mistral's and gpt-oss's sliding windows of 8). Another sequence goes first

@@ -15,21 +15,23 @@ pub struct Server {
     pub port: u16,
 }
 
-/// Runs `serve ARGS --compile-only` once per argument list in this process. A server that
-/// starts on a cache without its full module serves a first module and compiles the full one
-/// in the background; a test's server lives for seconds, so each was killed mid-compile and
-/// the next one began the same compile again, on the cores the tests run on.
-fn fill_cache(args: &[&str]) {
+/// Runs `serve ARGS --compile-only` with `env` once per argument list in this process. A
+/// server that starts on a cache without its full module serves a first module and compiles
+/// the full one in the background; a test's server lives for seconds, so each was killed
+/// mid-compile and the next one began the same compile again, on the cores the tests run on.
+fn fill_cache(args: &[&str], env: &[(&str, &std::path::Path)]) {
     use std::collections::BTreeSet;
     use std::sync::Mutex;
     static FILLED: Mutex<BTreeSet<Vec<String>>> = Mutex::new(BTreeSet::new());
-    let key: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let settings = env.iter().map(|(k, v)| format!("{k}={}", v.display()));
+    let key: Vec<String> = args.iter().map(|a| a.to_string()).chain(settings).collect();
     if FILLED.lock().unwrap().contains(&key) {
         return;
     }
     let status = Command::new(env!("CARGO_BIN_EXE_serve"))
         .args(args)
         .arg("--compile-only")
+        .envs(env.iter().copied())
         .env("RUST_LOG", "warn")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -99,10 +101,11 @@ impl Server {
 
     /// Starts `serve` with only `args` (and a port of its own choosing), without waiting
     /// for it to load: with none, on the default model (SmolLM2) and its default module.
-    /// Without `env`, the server finds its full module in the shared cache ([`fill_cache`]).
+    /// The server finds its full module in its cache ([`fill_cache`]), unless `env` gives it
+    /// a cache of its own: a test of the first start.
     pub fn spawn_args(args: &[&str], env: &[(&str, &std::path::Path)]) -> Server {
-        if env.is_empty() {
-            fill_cache(args);
+        if !env.iter().any(|(name, _)| *name == "LLM_IREE_CACHE") {
+            fill_cache(args, env);
         }
         let mut child = Command::new(env!("CARGO_BIN_EXE_serve"))
             .args(args)
