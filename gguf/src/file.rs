@@ -160,6 +160,27 @@ impl GgufFile {
         let (start, end) = extent(info, self.header.data_offset, self.map.len() as u64)?;
         Ok(&self.map[start as usize..end as usize])
     }
+
+    /// Lets this process's mapping of a tensor's bytes go (a mapped file: a later read
+    /// faults them in again from the page cache), so that reading every tensor once, as a
+    /// conversion does, does not keep the whole file resident.
+    pub fn release_tensor_data(&self, info: &TensorInfo) {
+        let Bytes::Mapped(map) = &self.map else {
+            return;
+        };
+        if let Ok((start, end)) = extent(info, self.header.data_offset, map.len() as u64) {
+            // SAFETY: `Mmap::map` maps the file shared and read-only, so dropping its pages
+            // loses nothing: no private copy exists, and the file's bytes come back on the
+            // next read. The advice is a hint; an error leaves the pages mapped.
+            let _ = unsafe {
+                map.unchecked_advise_range(
+                    memmap2::UncheckedAdvice::DontNeed,
+                    start as usize,
+                    (end - start) as usize,
+                )
+            };
+        }
+    }
 }
 
 impl std::fmt::Debug for GgufFile {

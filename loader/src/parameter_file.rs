@@ -28,7 +28,7 @@ use crate::weight_plan::{StoredFormat, WeightPlan};
 use weight_format::{stored_groups, Code, SubScales};
 
 /// Bump whenever the conversion's output could change, so stale cache entries are not reused.
-pub const CONVERTER_VERSION: u32 = 7;
+pub const CONVERTER_VERSION: u32 = 8;
 const DATA_ALIGNMENT: usize = 64;
 
 /// Returns the cached parameter file for `source`, converting it first when absent.
@@ -127,7 +127,7 @@ pub(crate) fn write(
             entries(t, *format, tiling)
         })
         .collect::<Result<Vec<_>>>()?;
-    let (header, data_len) = header(&entries)?;
+    let (header, offsets, data_len) = header(&entries)?;
     let dir = path.parent().unwrap_or(Path::new("."));
     let mut tmp = tempfile::Builder::new()
         .prefix(".partial-")
@@ -137,7 +137,15 @@ pub(crate) fn write(
     let total = (header.len() + data_len) as u64;
     tmp.as_file().set_len(total).map_err(io_error(tmp.path()))?;
     let work: Vec<_> = tensors.iter().zip(&entries).collect();
-    fill_data(source, &work, plan, tmp.as_file(), header.len(), tmp.path())?;
+    fill_data(
+        source,
+        &work,
+        &offsets,
+        plan,
+        tmp.as_file(),
+        header.len(),
+        tmp.path(),
+    )?;
     tmp.as_file().sync_all().map_err(io_error(tmp.path()))?;
     tmp.persist(path).map_err(|e| Error::Io {
         path: path.to_path_buf(),
@@ -249,16 +257,40 @@ pub fn part(name: &str, part: &str) -> String {
     format!("{name}.{part}")
 }
 
-/// The length-prefixed JSON header (padded so data is aligned) and the data section's length.
-fn header(tensors: &[Vec<Entry>]) -> Result<(Vec<u8>, usize)> {
-    let mut entries = BTreeMap::new();
+/// Each entry's offset in the data section, and the section's length. Entries whose size is a
+/// whole number of `DATA_ALIGNMENT` bytes come first, in order, so every one of them starts
+/// aligned; the others (a per-layer f32 scalar, odd-sized vectors) follow. IREE imports an
+/// aligned parameter in place from the resident copy and copies a misaligned one into memory
+/// of its own: with every entry in order, Gemma 4's 4-byte `layer_scalar` put everything
+/// after it off alignment, and the 26B-A4B shape held 1.5x its weights after loading (and
+/// was killed for memory on 24 GiB whole). Safetensors wants no holes, hence the order and
+/// not padding.
+fn layout(tensors: &[Vec<Entry>]) -> (Vec<Vec<usize>>, usize) {
+    let mut offsets: Vec<Vec<usize>> = tensors.iter().map(|t| vec![0; t.len()]).collect();
     let mut offset = 0usize;
-    for e in tensors.iter().flatten() {
-        let size = e.size();
+    for aligned in [true, false] {
+        for (t, entries) in tensors.iter().enumerate() {
+            for (i, e) in entries.iter().enumerate() {
+                if (e.size() % DATA_ALIGNMENT == 0) == aligned {
+                    offsets[t][i] = offset;
+                    offset += e.size();
+                }
+            }
+        }
+    }
+    (offsets, offset)
+}
+
+/// The length-prefixed JSON header (padded so data is aligned) and each entry's offset in the
+/// data section (`layout`), with the section's length.
+fn header(tensors: &[Vec<Entry>]) -> Result<(Vec<u8>, Vec<Vec<usize>>, usize)> {
+    let (offsets, data_len) = layout(tensors);
+    let mut entries = BTreeMap::new();
+    for (e, &offset) in tensors.iter().flatten().zip(offsets.iter().flatten()) {
         let json = json!({
             "dtype": e.dtype.safetensors_name(),
             "shape": e.shape,
-            "data_offsets": [offset, offset + size],
+            "data_offsets": [offset, offset + e.size()],
         });
         if entries.insert(e.name.clone(), json).is_some() {
             return Err(Error::Config(format!(
@@ -266,7 +298,6 @@ fn header(tensors: &[Vec<Entry>]) -> Result<(Vec<u8>, usize)> {
                 e.name
             )));
         }
-        offset += size;
     }
     entries.insert(
         "__metadata__".into(),
@@ -277,12 +308,13 @@ fn header(tensors: &[Vec<Entry>]) -> Result<(Vec<u8>, usize)> {
     json.resize(padded, b' ');
     let mut out = (json.len() as u64).to_le_bytes().to_vec();
     out.extend_from_slice(&json);
-    Ok((out, offset))
+    Ok((out, offsets, data_len))
 }
 
 fn fill_data(
     source: &dyn ParameterSource,
     work: &[(&PlannedTensor, &Vec<Entry>)],
+    offsets: &[Vec<usize>],
     plan: &WeightPlan,
     file: &File,
     data_start: usize,
@@ -291,16 +323,32 @@ fn fill_data(
     // SAFETY: the temporary file is ours alone and was just sized; nothing else maps it.
     let mut map = unsafe { MmapMut::map_mut(file) }.map_err(io_error(path))?;
     let mut data = &mut map[data_start..];
-    let mut slots = Vec::new();
-    for (_, entries) in work {
-        let mut parts = Vec::new();
-        for e in entries.iter() {
-            let (slot, rest) = std::mem::take(&mut data).split_at_mut(e.size());
-            data = rest;
-            parts.push(slot);
-        }
-        slots.push(parts);
+    // The entries' slots cut off the data in the order of their offsets, then handed back to
+    // their tensors.
+    let mut order: Vec<(usize, usize, usize)> = offsets
+        .iter()
+        .enumerate()
+        .flat_map(|(t, parts)| parts.iter().enumerate().map(move |(i, &o)| (o, t, i)))
+        .collect();
+    order.sort_unstable();
+    let mut slots: Vec<Vec<Option<&mut [u8]>>> = work
+        .iter()
+        .map(|(_, e)| e.iter().map(|_| None).collect())
+        .collect();
+    for (_, t, i) in order {
+        let (slot, rest) = std::mem::take(&mut data).split_at_mut(work[t].1[i].size());
+        data = rest;
+        slots[t][i] = Some(slot);
     }
+    let slots: Vec<Vec<&mut [u8]>> = slots
+        .into_iter()
+        .map(|parts| {
+            parts
+                .into_iter()
+                .map(|p| p.expect("every entry has an offset"))
+                .collect()
+        })
+        .collect();
     let total: usize = work.iter().flat_map(|w| w.1).map(Entry::size).sum();
     let bar = progress_bar(total as u64, path);
     work.par_iter()
@@ -317,11 +365,36 @@ fn fill_data(
                     fill_groups(source, tensor, format, &mut parts)?
                 }
             }
+            for part in parts.iter_mut() {
+                release_written(part);
+            }
+            source.release(tensor);
             bar.inc(entries.iter().map(Entry::size).sum::<usize>() as u64);
             Ok::<_, Error>(())
         })?;
     bar.finish_and_clear();
     map.flush().map_err(io_error(path))
+}
+
+/// Lets this process's mapping of a converted slot of the output go: the mapping is shared,
+/// so the written pages stay in the page cache (dirty until the flush writes them) and only
+/// the page table entries are dropped. Without this a first load held every page it read
+/// and wrote: gpt-oss-20b peaked at 1.16x the GGUF, the Gemma 4 26B-A4B shape at 21 of 24 GiB
+/// before its weights were loaded.
+fn release_written(slot: &mut [u8]) {
+    // SAFETY: sysconf has no preconditions.
+    let page = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096);
+    let begin = slot.as_mut_ptr() as usize;
+    // Whole pages inside the slot only: a page shared with a neighbour may still be written.
+    let (start, end) = (
+        begin.next_multiple_of(page),
+        (begin + slot.len()) / page * page,
+    );
+    if end > start {
+        // SAFETY: [start, end) lies inside `slot`, which this thread holds alone, in a shared
+        // file mapping (`MmapMut::map_mut`), where MADV_DONTNEED keeps the pages' contents.
+        unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_DONTNEED) };
+    }
 }
 
 fn fill_dense(

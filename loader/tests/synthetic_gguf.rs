@@ -114,6 +114,12 @@ impl Synthetic {
     }
 
     fn llama(tied: bool) -> Self {
+        Self::llama_with(tied, false)
+    }
+
+    /// `k_bias`: each layer's k projection has a bias of 16 f16 values (32 bytes), stored
+    /// right after its weight.
+    fn llama_with(tied: bool, k_bias: bool) -> Self {
         use GgmlType::*;
         let mut s = Synthetic::new("llama");
         s.add(
@@ -141,6 +147,15 @@ impl Synthetic {
                 F16,
                 Some(KV_HEADS),
             );
+            if k_bias {
+                s.add(
+                    &format!("blk.{l}.attn_k.bias"),
+                    &format!("model.layers.{l}.self_attn.k_proj.bias"),
+                    &[kv],
+                    F16,
+                    None,
+                );
+            }
             s.add(
                 &g("attn_v"),
                 &h("self_attn.v_proj"),
@@ -504,4 +519,36 @@ fn tiling_what_cannot_be_tiled_is_refused() {
     assert!(leftovers
         .into_iter()
         .all(|e| !e.file_name().to_string_lossy().starts_with(".partial-")));
+}
+
+#[test]
+fn tensors_start_aligned_where_their_size_allows() {
+    // k biases of 16 f16 values (32 bytes) between the other tensors: written in the source's
+    // order, every tensor after the first of them would start off alignment, and IREE copies
+    // such a parameter instead of using it in place.
+    let synthetic = Synthetic::llama_with(false, true);
+    let dir = tempfile::tempdir().unwrap();
+    let model = Model::open(synthetic.write(dir.path())).unwrap();
+    let out = dir.path().join("params.safetensors");
+    model.write_parameter_file(&out, Dtype::F16).unwrap();
+    let bytes = std::fs::read(&out).unwrap();
+    let header_len = 8 + u64::from_le_bytes(bytes[..8].try_into().unwrap()) as usize;
+    let st = safetensors::SafeTensors::deserialize(&bytes).unwrap();
+    let mut odd = 0;
+    for (name, view) in st.tensors() {
+        let start = view.data().as_ptr() as usize - bytes.as_ptr() as usize;
+        assert!(start >= header_len, "{name}");
+        if view.data().len() % 64 == 0 {
+            assert_eq!((start - header_len) % 64, 0, "{name} starts off alignment");
+        } else {
+            odd += 1;
+        }
+    }
+    assert_eq!(odd, LAYERS, "the k biases are the odd-sized tensors");
+    // The values are where the header says.
+    let got = read_f32_tensors(&out);
+    for (name, (shape, values)) in &synthetic.expected {
+        assert_eq!(&got[name].0, shape, "{name}");
+        assert_eq!(&got[name].1, values, "{name}");
+    }
 }
