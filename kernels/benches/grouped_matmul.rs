@@ -38,7 +38,18 @@ use grouped::{call_entry, entry, fixed_entry, grouped, named, Call, Entry, Group
 const OUT: usize = 4096;
 const INP: usize = 2048;
 /// The stored bytes one measurement reads, at least: beyond any L3 these machines have.
+/// `GROUPED_BENCH_BYTES` sets another amount: 1 keeps the two drawn weights (5-20 MiB), read
+/// from a 32 MiB L3, which tells a product bound by its operations from one bound by how it
+/// reads memory (on a Zen 3 core the compact forms ran as fast from L3 as from memory: Q4_K
+/// 4.9 GiB/s both, Q6_K 4.8 and 4.0).
 const TOTAL_BYTES: usize = 128 << 20;
+
+fn total_bytes() -> usize {
+    std::env::var("GROUPED_BENCH_BYTES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(TOTAL_BYTES)
+}
 /// Rounds of the paired measurement.
 const ROUNDS: usize = 15;
 
@@ -119,7 +130,7 @@ fn weights(f: GroupedMatmul) -> Vec<Stored> {
             }
         })
         .collect();
-    let count = TOTAL_BYTES.div_ceil(drawn[0].bytes()).max(2);
+    let count = total_bytes().div_ceil(drawn[0].bytes()).max(2);
     (0..count).map(|i| drawn[i % 2].clone()).collect()
 }
 
