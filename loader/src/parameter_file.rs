@@ -368,7 +368,6 @@ fn fill_data(
             for part in parts.iter_mut() {
                 release_written(part);
             }
-            source.release(tensor);
             bar.inc(entries.iter().map(Entry::size).sum::<usize>() as u64);
             Ok::<_, Error>(())
         })?;
@@ -406,6 +405,8 @@ fn fill_dense(
 ) -> Result<()> {
     let mut values = vec![0.0f32; tensor.n_elements()];
     source.decode(tensor, &mut values)?;
+    // The values are all read: the source's pages can go before the slot's are written.
+    source.release(tensor);
     if tiled {
         tile_rows_in_place(&mut values, tensor.shape[1]);
     }
@@ -437,6 +438,10 @@ fn fill_groups(
     parts: &mut [&mut [u8]],
 ) -> Result<()> {
     let mut groups = source.groups(tensor)?;
+    // The codes and maps are all read: the source's pages can go before the slot's are
+    // written (the Gemma 4 E4B shape's 3 GB per-layer table held its source, its codes and
+    // its slot at once).
+    source.release(tensor);
     // The stored layout is the plan's (its maps may be super-blocks); the codes are the same.
     let layout = format.group_layout().unwrap_or(groups.layout);
     // Rows of stacked experts follow one another: `[E * rows, cols]`, tiles never straddling

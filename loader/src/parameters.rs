@@ -176,9 +176,10 @@ pub(crate) trait ParameterSource: Sync {
     /// Decodes source tensor `index` whole to f32 in HF layout; `out` holds its elements.
     fn decode_source(&self, index: usize, out: &mut [f32]) -> Result<()>;
 
-    /// Called once `tensor` is converted: a source that maps its file may let that tensor's
-    /// pages go, since a conversion reads each source tensor once (twice for fused gate/up
-    /// experts, whose second half reads them again from the page cache).
+    /// Called once `tensor` is read (decoded, or its groups taken): a source that maps its
+    /// file may let that tensor's pages go, since a conversion reads each source tensor once
+    /// (twice for fused gate/up experts, whose second half reads them again from the page
+    /// cache).
     fn release(&self, _tensor: &PlannedTensor) {}
 
     /// Decodes one planned tensor to f32 in HF layout (`out.len() == tensor.n_elements()`).
