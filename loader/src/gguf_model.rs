@@ -91,14 +91,8 @@ impl ParameterSource for GgufModel {
         Ok(planned)
     }
 
-    fn release(&self, tensor: &PlannedTensor) {
-        let sources = match &tensor.assembly {
-            Assembly::Stacked(sources) => sources.as_slice(),
-            _ => std::slice::from_ref(&tensor.source_index),
-        };
-        for &index in sources {
-            self.file.release_tensor_data(&self.file.tensors()[index]);
-        }
+    fn release_source(&self, index: usize) {
+        self.file.release_tensor_data(&self.file.tensors()[index]);
     }
 
     fn decode_source(&self, index: usize, out: &mut [f32]) -> Result<()> {

@@ -262,29 +262,23 @@ impl ParameterSource for HfModel {
         })
     }
 
-    fn release(&self, tensor: &PlannedTensor) {
-        let sources = match &tensor.assembly {
-            Assembly::Stacked(sources) => sources.as_slice(),
-            _ => std::slice::from_ref(&tensor.source_index),
+    fn release_source(&self, index: usize) {
+        let entry = &self.tensors[index].1;
+        let Ok(view) = self.view(&entry.stored, entry.shard) else {
+            return;
         };
-        for &index in sources {
-            let entry = &self.tensors[index].1;
-            let Ok(view) = self.view(&entry.stored, entry.shard) else {
-                continue;
-            };
-            let map = &self.shards[entry.shard].map;
-            let offset = view.data().as_ptr() as usize - map.as_ptr() as usize;
-            // SAFETY: `map_file` maps the shard shared and read-only, so dropping its pages
-            // loses nothing; a later read faults them in again from the file. A hint: an
-            // error leaves them mapped.
-            let _ = unsafe {
-                map.unchecked_advise_range(
-                    memmap2::UncheckedAdvice::DontNeed,
-                    offset,
-                    view.data().len(),
-                )
-            };
-        }
+        let map = &self.shards[entry.shard].map;
+        let offset = view.data().as_ptr() as usize - map.as_ptr() as usize;
+        // SAFETY: `map_file` maps the shard shared and read-only, so dropping its pages loses
+        // nothing; a later read faults them in again from the file. A hint: an error leaves
+        // them mapped.
+        let _ = unsafe {
+            map.unchecked_advise_range(
+                memmap2::UncheckedAdvice::DontNeed,
+                offset,
+                view.data().len(),
+            )
+        };
     }
 
     fn groups(&self, tensor: &PlannedTensor) -> Result<Groups> {

@@ -127,7 +127,8 @@ pub(crate) fn write(
             entries(t, *format, tiling)
         })
         .collect::<Result<Vec<_>>>()?;
-    let (header, offsets, data_len) = header(&entries)?;
+    let order = file_order(&entries);
+    let (header, data_len) = header(&entries, &order)?;
     let dir = path.parent().unwrap_or(Path::new("."));
     let mut tmp = tempfile::Builder::new()
         .prefix(".partial-")
@@ -140,7 +141,7 @@ pub(crate) fn write(
     fill_data(
         source,
         &work,
-        &offsets,
+        &order,
         plan,
         tmp.as_file(),
         header.len(),
@@ -257,40 +258,40 @@ pub fn part(name: &str, part: &str) -> String {
     format!("{name}.{part}")
 }
 
-/// Each entry's offset in the data section, and the section's length. Entries whose size is a
-/// whole number of `DATA_ALIGNMENT` bytes come first, in order, so every one of them starts
-/// aligned; the others (a per-layer f32 scalar, odd-sized vectors) follow. IREE imports an
-/// aligned parameter in place from the resident copy and copies a misaligned one into memory
-/// of its own: with every entry in order, Gemma 4's 4-byte `layer_scalar` put everything
-/// after it off alignment, and the 26B-A4B shape held 1.5x its weights after loading (and
-/// was killed for memory on 24 GiB whole). Safetensors wants no holes, hence the order and
-/// not padding.
-fn layout(tensors: &[Vec<Entry>]) -> (Vec<Vec<usize>>, usize) {
-    let mut offsets: Vec<Vec<usize>> = tensors.iter().map(|t| vec![0; t.len()]).collect();
-    let mut offset = 0usize;
+/// The order of the entries in the data section, as (tensor, part) indices. Entries whose size
+/// is a whole number of `DATA_ALIGNMENT` bytes come first, in order, so every one of them
+/// starts aligned; the others (a per-layer f32 scalar, odd-sized vectors) follow. IREE imports
+/// an aligned parameter in place from the resident copy and copies a misaligned one into
+/// memory of its own: with every entry in order, Gemma 4's 4-byte `layer_scalar` put
+/// everything after it off alignment, and the 26B-A4B shape held 1.5x its weights after
+/// loading (and was killed for memory on 24 GiB whole). Safetensors wants no holes, hence the
+/// order and not padding.
+fn file_order(tensors: &[Vec<Entry>]) -> Vec<(usize, usize)> {
+    let mut order = Vec::new();
     for aligned in [true, false] {
         for (t, entries) in tensors.iter().enumerate() {
             for (i, e) in entries.iter().enumerate() {
                 if (e.size() % DATA_ALIGNMENT == 0) == aligned {
-                    offsets[t][i] = offset;
-                    offset += e.size();
+                    order.push((t, i));
                 }
             }
         }
     }
-    (offsets, offset)
+    order
 }
 
-/// The length-prefixed JSON header (padded so data is aligned) and each entry's offset in the
-/// data section (`layout`), with the section's length.
-fn header(tensors: &[Vec<Entry>]) -> Result<(Vec<u8>, Vec<Vec<usize>>, usize)> {
-    let (offsets, data_len) = layout(tensors);
+/// The length-prefixed JSON header (padded so data is aligned) for entries stored in `order`
+/// (`file_order`), and the data section's length.
+fn header(tensors: &[Vec<Entry>], order: &[(usize, usize)]) -> Result<(Vec<u8>, usize)> {
     let mut entries = BTreeMap::new();
-    for (e, &offset) in tensors.iter().flatten().zip(offsets.iter().flatten()) {
+    let mut offset = 0usize;
+    for &(t, i) in order {
+        let e = &tensors[t][i];
+        let size = e.size();
         let json = json!({
             "dtype": e.dtype.safetensors_name(),
             "shape": e.shape,
-            "data_offsets": [offset, offset + e.size()],
+            "data_offsets": [offset, offset + size],
         });
         if entries.insert(e.name.clone(), json).is_some() {
             return Err(Error::Config(format!(
@@ -298,6 +299,7 @@ fn header(tensors: &[Vec<Entry>]) -> Result<(Vec<u8>, Vec<Vec<usize>>, usize)> {
                 e.name
             )));
         }
+        offset += size;
     }
     entries.insert(
         "__metadata__".into(),
@@ -308,13 +310,13 @@ fn header(tensors: &[Vec<Entry>]) -> Result<(Vec<u8>, Vec<Vec<usize>>, usize)> {
     json.resize(padded, b' ');
     let mut out = (json.len() as u64).to_le_bytes().to_vec();
     out.extend_from_slice(&json);
-    Ok((out, offsets, data_len))
+    Ok((out, offset))
 }
 
 fn fill_data(
     source: &dyn ParameterSource,
     work: &[(&PlannedTensor, &Vec<Entry>)],
-    offsets: &[Vec<usize>],
+    order: &[(usize, usize)],
     plan: &WeightPlan,
     file: &File,
     data_start: usize,
@@ -323,31 +325,19 @@ fn fill_data(
     // SAFETY: the temporary file is ours alone and was just sized; nothing else maps it.
     let mut map = unsafe { MmapMut::map_mut(file) }.map_err(io_error(path))?;
     let mut data = &mut map[data_start..];
-    // The entries' slots cut off the data in the order of their offsets, then handed back to
-    // their tensors.
-    let mut order: Vec<(usize, usize, usize)> = offsets
-        .iter()
-        .enumerate()
-        .flat_map(|(t, parts)| parts.iter().enumerate().map(move |(i, &o)| (o, t, i)))
-        .collect();
-    order.sort_unstable();
-    let mut slots: Vec<Vec<Option<&mut [u8]>>> = work
-        .iter()
-        .map(|(_, e)| e.iter().map(|_| None).collect())
-        .collect();
-    for (_, t, i) in order {
+    // The entries' slots cut off the data in file order, then handed back to their tensors:
+    // sorted by (tensor, part), each tensor takes its parts' count.
+    let mut cut = Vec::with_capacity(order.len());
+    for &(t, i) in order {
         let (slot, rest) = std::mem::take(&mut data).split_at_mut(work[t].1[i].size());
         data = rest;
-        slots[t][i] = Some(slot);
+        cut.push((t, i, slot));
     }
-    let slots: Vec<Vec<&mut [u8]>> = slots
-        .into_iter()
-        .map(|parts| {
-            parts
-                .into_iter()
-                .map(|p| p.expect("every entry has an offset"))
-                .collect()
-        })
+    cut.sort_unstable_by_key(|&(t, i, _)| (t, i));
+    let mut cut = cut.into_iter().map(|(_, _, slot)| slot);
+    let slots: Vec<Vec<&mut [u8]>> = work
+        .iter()
+        .map(|(_, entries)| cut.by_ref().take(entries.len()).collect())
         .collect();
     let total: usize = work.iter().flat_map(|w| w.1).map(Entry::size).sum();
     let bar = progress_bar(total as u64, path);

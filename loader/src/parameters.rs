@@ -81,6 +81,14 @@ impl PlannedTensor {
         self.shape.iter().product()
     }
 
+    /// The source tensors this parameter is read from.
+    pub fn sources(&self) -> &[usize] {
+        match &self.assembly {
+            Assembly::Stacked(sources) => sources,
+            _ => std::slice::from_ref(&self.source_index),
+        }
+    }
+
     /// A parameter that is one source tensor as it is.
     pub fn whole(
         name: String,
@@ -176,11 +184,18 @@ pub(crate) trait ParameterSource: Sync {
     /// Decodes source tensor `index` whole to f32 in HF layout; `out` holds its elements.
     fn decode_source(&self, index: usize, out: &mut [f32]) -> Result<()>;
 
-    /// Called once `tensor` is read (decoded, or its groups taken): a source that maps its
-    /// file may let that tensor's pages go, since a conversion reads each source tensor once
-    /// (twice for fused gate/up experts, whose second half reads them again from the page
-    /// cache).
-    fn release(&self, _tensor: &PlannedTensor) {}
+    /// Lets source tensor `index`'s pages go, where the source maps its file (a later read
+    /// faults them in again from the page cache); nothing otherwise.
+    fn release_source(&self, _index: usize) {}
+
+    /// Called once `tensor` is read (decoded, or its groups taken): a conversion reads each
+    /// source tensor once (twice for fused gate/up experts, whose second half reads them
+    /// again from the page cache), so their pages can go.
+    fn release(&self, tensor: &PlannedTensor) {
+        for &index in tensor.sources() {
+            self.release_source(index);
+        }
+    }
 
     /// Decodes one planned tensor to f32 in HF layout (`out.len() == tensor.n_elements()`).
     fn decode(&self, tensor: &PlannedTensor, out: &mut [f32]) -> Result<()> {
