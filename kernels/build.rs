@@ -15,6 +15,7 @@ const SOURCES: &[&str] = &[
     "c/grouped_matmul.c",
     "c/experts.c",
     "c/q8_matmul.c",
+    "c/q8_avx2.h",
     "c/fixed_matvec.c",
     "c/decode_attention.c",
     "c/prefill_attention.c",

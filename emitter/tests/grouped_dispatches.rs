@@ -280,7 +280,7 @@ fn kernel_products_are_one_dispatch_each() {
         // 5- and 6-bit codes.
         let q8_0 = f.code.bits() == 8 && f.group == 32 && f.min.is_none();
         let has_fixed = f.code.bits() == 4 || q8_0;
-        let expected = if has_fixed && kernels::q8_host_supported() {
+        let expected = if has_fixed && kernels::fixed_host_supported() {
             products
         } else {
             0
@@ -422,7 +422,7 @@ fn stacked_experts_are_three_kernel_dispatches_a_layer() {
     let fixed = calls("llm_experts_fixed_u4_g32_f16_min");
     let exact = calls("llm_experts_u4_g32_f16_min");
     assert_eq!(fixed + exact, 2 * 3 * expert_layers, "{flow}");
-    let in_fixed_point = kernels::q8_host_supported() as usize;
+    let in_fixed_point = kernels::fixed_host_supported() as usize;
     assert_eq!(fixed, in_fixed_point * 2 * 3 * expert_layers);
     // An expert's stacked weight dequantized would be `[8, 32, 64]` (or flattened) f32.
     let (e, w, h) = (8i64, 32i64, cfg.hidden_size as i64);

@@ -54,7 +54,7 @@ fn routing(m: usize, rng: &mut Rng) -> Vec<i32> {
 
 fn main() {
     if !kernels::q8_host_supported() {
-        eprintln!("skipped: this CPU does not run the fixed-point kernels");
+        eprintln!("skipped: this CPU does not run the 8-bit kernels");
         return;
     }
     let mut c = Criterion::default()
@@ -67,7 +67,11 @@ fn main() {
             let f = named(name);
             let w = stack(f, EXPERTS, (out, inp), None, false, &mut Rng(1));
             let entries = [
-                ("fixed", f.experts_fixed_symbol()),
+                (
+                    "fixed",
+                    f.experts_fixed_symbol()
+                        .filter(|_| kernels::fixed_host_supported()),
+                ),
                 ("f32", f.experts_symbol()),
                 ("q8", f.experts_q8_symbol()),
             ];

@@ -206,7 +206,7 @@ fn main() {
         // (label, entry, input): the f32 kernel, the fixed-point one, the 8-bit one.
         let mut kernels: Vec<(&str, Pick, &[u8])> = vec![("kernel", entry, &x)];
         if let Some(xq) = &xq {
-            if f.fixed_symbol_for(1).is_some() {
+            if f.fixed_symbol_for(1).is_some() && kernels::fixed_host_supported() {
                 kernels.push(("fixed", fixed_entry, &x));
             }
             kernels.push(("q8", q8::entry, xq));

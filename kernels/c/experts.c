@@ -226,6 +226,16 @@ INLINE void experts_fixed(enum code code, int group, enum maps mp, int has_min,
     EXPERTS_FIXED_##fixed(stem, code, group, mp, min)
 LLM_FORMATS(EXPERTS_FIXED_ROW)
 
+#pragma GCC pop_options
+#endif
+
+// The 8-bit entries: on AVX-512 they need the integer-product families' features too; the AVX2
+// object has its own 8-bit products (q8_avx2.h).
+#ifndef LLM_AVX2
+#pragma GCC push_options
+#pragma GCC target("avx512vnni,avx512vbmi,avx512bitalg,bmi2")
+#endif
+
 // 8-bit activations (`--activations q8`): xq as `llm_q8_quantize` writes it for the tokens
 // (codes token-major, then block scales and group sums). Each pair goes through q8_matmul.c's
 // one-token product (`q8_matvec`, codes from memory into `vpdpbusd`), or, where Q8_ROWS_FROM
@@ -280,7 +290,7 @@ INLINE void experts_q8(enum code code, int group, enum maps mp, int has_min, con
                 q8_unpack(code, group, mp, has_min, &tables, ew.codes + t * ew.tile_codes,
                           ew.scales + t * ew.tile_maps, has_min ? ew.mins + t * ew.tile_maps : 0,
                           k0 / group, n / group, maps_ahead, &chunk);
-                q8_span(group, (int)block, &chunk, n, xq, xs, xsum, K, rows, span, k0, acc);
+                q8_span(code, group, (int)block, &chunk, n, xq, xs, xsum, K, rows, span, k0, acc);
             }
             for (size_t i = 0; i < span; ++i)
                 _mm512_storeu_ps(y + (size_t)outs[i] * N + t * TILE, _mm512_load_ps(acc[i]));
@@ -301,5 +311,6 @@ INLINE void experts_q8(enum code code, int group, enum maps mp, int has_min, con
     EXPERTS_ENTRY_##min(llm_experts_q8_##stem, llm_experts_q8_##stem##_core)
 LLM_FORMATS(EXPERTS_Q8_ROW)
 
+#ifndef LLM_AVX2
 #pragma GCC pop_options
 #endif

@@ -388,13 +388,6 @@ INLINE void prefetch_maps(enum maps mp, const uint8_t* st, const uint8_t* mt, si
     if (mt) _mm_prefetch((const char*)(mt + at), _MM_HINT_T0);
 }
 
-// The integer-product families (q8_matmul.c, fixed_matvec.c) need AVX-512 VNNI, VBMI (byte
-// permutes) and BITALG (bit gathers of 5- and 6-bit codes' high bits) beyond x86-64-v4: Zen 4,
-// Ice Lake and later. The AVX2 object has neither.
-#ifndef LLM_AVX2
-#pragma GCC push_options
-#pragma GCC target("avx512vnni,avx512vbmi,avx512bitalg,bmi2")
-
 // What is added to a code to make it unsigned for `vpdpbusd` (see q8_matmul.c): the least
 // power of two that does (its products with a scale stay exact).
 INLINE int code_offset(enum code code) {
@@ -409,6 +402,13 @@ INLINE int code_offset(enum code code) {
     default: return 0;
     }
 }
+
+// The integer-product families (q8_matmul.c, fixed_matvec.c) need AVX-512 VNNI, VBMI (byte
+// permutes) and BITALG (bit gathers of 5- and 6-bit codes' high bits) beyond x86-64-v4: Zen 4,
+// Ice Lake and later. The AVX2 object has neither.
+#ifndef LLM_AVX2
+#pragma GCC push_options
+#pragma GCC target("avx512vnni,avx512vbmi,avx512bitalg,bmi2")
 
 // Where byte b of a quad (row r = b / 4, input s = b % 4) finds its two high bits of a 6-bit
 // code (see `enum code`): in the pair word of inputs s / 2, from bit 32 (r % 2) + 16 (s % 2) +

@@ -10,8 +10,7 @@
 #define INDEX_FIXED_1(stem) INDEX_WEIGHTS(llm_fixed_matmul_##stem) INDEX_NAME(llm_experts_fixed_##stem)
 #define INDEX_ROW(stem, code, group, mp, min, fixed)                                           \
     INDEX_F32_ROW(stem)                                                                        \
-    INDEX_NAME(llm_experts_q8_##stem)                                                          \
-    INDEX_WEIGHTS(llm_q8_matmul_##stem)                                                        \
+    INDEX_Q8_ROW(stem)                                                                         \
     INDEX_FIXED_##fixed(stem)
 
 static const struct llm_entry entries[] = {

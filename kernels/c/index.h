@@ -1,5 +1,5 @@
 // What both indexes of entry points (index.c, index_avx2.c) share: the table row of one name,
-// the f32 family's names for one row of formats.h, the attention kernels' names, and the
+// the f32 and 8-bit families' names for one row of formats.h, the attention kernels' names, and the
 // search by name. Each index adds the families its object has and names its own table and
 // lookup, so the two link side by side into the crate's tests and benches.
 
@@ -16,6 +16,9 @@ struct llm_entry {
     INDEX_WEIGHTS(llm_grouped_matmul_##stem)                                                   \
     INDEX_NAME(llm_grouped_matmul_##stem##_gather)                                             \
     INDEX_NAME(llm_experts_##stem)
+#define INDEX_Q8_ROW(stem)                                                                     \
+    INDEX_NAME(llm_experts_q8_##stem)                                                          \
+    INDEX_WEIGHTS(llm_q8_matmul_##stem)
 #define INDEX_ATTENTION(kind)                                                                  \
     INDEX_NAME(llm_##kind##_attention_f32)                                                     \
     INDEX_NAME(llm_##kind##_attention_f16)                                                     \

@@ -26,11 +26,10 @@
 #include "formats.h"
 #include "grouped.h"
 
+#ifndef LLM_AVX2
 #pragma GCC push_options
 #pragma GCC target("avx512vnni,avx512vbmi,avx512bitalg,bmi2")
-
-// Tokens multiplied together: 8 i32 and 8 f32 accumulators in registers.
-#define Q8_MR 8
+#endif
 // Inputs of one tile rearranged at a time (a multiple of 256): 8 KiB of codes and 4 KiB of
 // per-group scale vectors on the stack.
 #define Q8_CHUNK 512
@@ -51,6 +50,19 @@ INLINE int q8_block(enum maps mp) {
 // [M, K / block] f32, then group sums [M, K / group] f32 (integers, exact in f32).
 INLINE size_t q8_scales_at(size_t K, size_t M) { return K * M; }
 INLINE size_t q8_sums_at(size_t K, size_t M, size_t block) { return K * M + M * (K / block) * 4; }
+
+// Bytes of codes ahead of their use that `q8_unpack` asks for (see fixed_matvec.c's
+// FX_PREFETCH_BYTES): one token from memory (weights 5x the L3, 2-core Zen 4) read Q8_0 1.5x
+// as fast (17 -> 26 GiB/s), Q6_K and MXFP4 1.2x, Q3_K 1.08x; Q4_K the same.
+#ifndef Q8_PREFETCH_BYTES
+#define Q8_PREFETCH_BYTES 8192
+#endif
+
+#ifdef LLM_AVX2
+#include "q8_avx2.h"
+#else
+// Tokens multiplied together: 8 i32 and 8 f32 accumulators in registers.
+#define Q8_MR 8
 
 // Tokens m0.. (up to 16) of x [K, M] f32: per block, d = amax / 127 and q = round-to-nearest-
 // even(x * (127 / amax)) (0 for an all-zero block), clamped to [-127, 127].
@@ -138,12 +150,6 @@ INLINE __m512i q8_add_high(__m512i quad, uint64_t bits, __m512i index, int add) 
     return _mm512_mask_add_epi8(quad, set, quad, _mm512_set1_epi8((char)add));
 }
 
-// Bytes of codes ahead of their use that `q8_unpack` asks for (see fixed_matvec.c's
-// FX_PREFETCH_BYTES): one token from memory (weights 5x the L3, 2-core Zen 4) read Q8_0 1.5x
-// as fast (17 -> 26 GiB/s), Q6_K and MXFP4 1.2x, Q3_K 1.08x; Q4_K the same.
-#ifndef Q8_PREFETCH_BYTES
-#define Q8_PREFETCH_BYTES 8192
-#endif
 
 // The two quads of inputs k..k+3 and k+4..k+7 of one tile's group of codes at `cg`
 // (`group` inputs): row r's four unsigned codes at bytes 4r..4r+3.
@@ -202,50 +208,21 @@ INLINE void q8_quads(enum code code, int group, const struct q8_tables* tb, cons
 }
 
 
-// Groups g0..g0+gn of one tile (codes at `codes`, maps at `scales` and `mins`) into `out`.
-// The tiles of a weight lie one after another, so the codes and maps `Q8_PREFETCH_BYTES` of
-// codes ahead are asked for along that order: `maps_ahead` bytes of maps ahead.
-INLINE void q8_unpack(enum code code, int group, enum maps mp, int has_min,
-                      const struct q8_tables* tb, const uint8_t* codes, const uint8_t* scales,
-                      const uint8_t* mins, size_t g0, size_t gn, size_t maps_ahead,
-                      struct q8_chunk* out) {
-    const size_t code_bytes = input_bytes(code);
-    const float off = (float)code_offset(code);
-    // One map block's scales and mins at a time (chunks are whole blocks).
-    const size_t per_block = map_block_groups(mp);
-    __m512 block_scale[16], block_min[16];
-    for (size_t g = 0; g < gn; ++g) {
-        const uint8_t* cg = codes + (g0 + g) * group * code_bytes;
-        for (size_t line = 0; line < group * code_bytes; line += 64)
-            _mm_prefetch((const char*)(cg + Q8_PREFETCH_BYTES + line), _MM_HINT_T0);
-        const size_t map_at = maps_bytes(mp, g0 + g) + maps_ahead;
-        _mm_prefetch((const char*)(scales + map_at), _MM_HINT_T0);
-        if (has_min) _mm_prefetch((const char*)(mins + map_at), _MM_HINT_T0);
-        uint8_t(*quads)[64] = out->quads + g * group / 4;
-        for (int k = 0; k < group; k += 8) {
-            __m512i q0, q1;
-            q8_quads(code, group, tb, cg, k, &q0, &q1);
-            _mm512_store_si512((void*)quads[k / 4], q0);
-            _mm512_store_si512((void*)quads[k / 4 + 1], q1);
-        }
-        const size_t j = (g0 + g) % per_block;
-        if (j == 0) {
-            block_maps(mp, scales, (g0 + g) / per_block, 0, block_scale);
-            if (has_min) block_maps(mp, mins, (g0 + g) / per_block, negated_mins(mp), block_min);
-        }
-        const __m512 d = block_scale[j];
-        const __m512 mn = has_min ? block_min[j] : _mm512_setzero_ps();
-        _mm512_store_ps(out->scale[g], d);
-        // min - off * scale, one rounding (off * scale is exact: off is a power of two).
-        _mm512_store_ps(out->minoff[g], _mm512_fnmadd_ps(_mm512_set1_ps(off), d, mn));
-    }
+// Inputs k..k+7 of one tile's group of codes as two quads.
+INLINE void q8_store_quads(enum code code, int group, const struct q8_tables* tb,
+                           const uint8_t* cg, int k, uint8_t (*quads)[64]) {
+    __m512i q0, q1;
+    q8_quads(code, group, tb, cg, k, &q0, &q1);
+    _mm512_store_si512((void*)quads[0], q0);
+    _mm512_store_si512((void*)quads[1], q1);
 }
 
 // acc[m] (16 rows of token rows[m]) += the chunk's product, for mr tokens; inputs k0..k0+n.
 // xq points at the activations' codes; scales and sums at theirs.
-INLINE void q8_tokens(int mr, int group, int block, const struct q8_chunk* w, size_t n,
+INLINE void q8_tokens(enum code code, int mr, int group, int block, const struct q8_chunk* w, size_t n,
                       const uint8_t* xq, const float* xs, const float* xsum, size_t K,
                       const uint32_t* rows, size_t k0, float (*acc)[TILE]) {
+    (void)code;
     const size_t blocks = K / block, groups = K / group;
     for (size_t b = 0; b < n; b += block) {
         __m512 part[Q8_MR];
@@ -280,12 +257,65 @@ INLINE void q8_tokens(int mr, int group, int block, const struct q8_chunk* w, si
     }
 }
 
+// One group's integer sums for one token: the tile's codes at `cg` from memory, the token's
+// codes at xg, in two chains (the two quads of each 8 inputs; integer sums: any order).
+INLINE __m512i q8_group_dot(enum code code, int group, const struct q8_tables* tables,
+                            const uint8_t* cg, const uint8_t* xg, float xsum) {
+    (void)xsum;
+    __m512i dot[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
+#pragma GCC unroll 4
+    for (int k = 0; k < group; k += 8) {
+        __m512i q0, q1;
+        q8_quads(code, group, tables, cg, k, &q0, &q1);
+        dot[0] = dpbusd_broadcast(dot[0], q0, xg + k);
+        dot[1] = dpbusd_broadcast(dot[1], q1, xg + k + 4);
+    }
+    return _mm512_add_epi32(dot[0], dot[1]);
+}
+#endif
+
+// Groups g0..g0+gn of one tile (codes at `codes`, maps at `scales` and `mins`) into `out`.
+// The tiles of a weight lie one after another, so the codes and maps `Q8_PREFETCH_BYTES` of
+// codes ahead are asked for along that order: `maps_ahead` bytes of maps ahead.
+INLINE void q8_unpack(enum code code, int group, enum maps mp, int has_min,
+                      const struct q8_tables* tb, const uint8_t* codes, const uint8_t* scales,
+                      const uint8_t* mins, size_t g0, size_t gn, size_t maps_ahead,
+                      struct q8_chunk* out) {
+    const size_t code_bytes = input_bytes(code);
+    const float off = (float)code_offset(code);
+    // One map block's scales and mins at a time (chunks are whole blocks).
+    const size_t per_block = map_block_groups(mp);
+    __m512 block_scale[16], block_min[16];
+    for (size_t g = 0; g < gn; ++g) {
+        const uint8_t* cg = codes + (g0 + g) * group * code_bytes;
+        for (size_t line = 0; line < group * code_bytes; line += 64)
+            _mm_prefetch((const char*)(cg + Q8_PREFETCH_BYTES + line), _MM_HINT_T0);
+        const size_t map_at = maps_bytes(mp, g0 + g) + maps_ahead;
+        _mm_prefetch((const char*)(scales + map_at), _MM_HINT_T0);
+        if (has_min) _mm_prefetch((const char*)(mins + map_at), _MM_HINT_T0);
+        uint8_t(*quads)[64] = out->quads + g * group / 4;
+        for (int k = 0; k < group; k += 8) {
+            q8_store_quads(code, group, tb, cg, k, quads + k / 4);
+        }
+        const size_t j = (g0 + g) % per_block;
+        if (j == 0) {
+            block_maps(mp, scales, (g0 + g) / per_block, 0, block_scale);
+            if (has_min) block_maps(mp, mins, (g0 + g) / per_block, negated_mins(mp), block_min);
+        }
+        const __m512 d = block_scale[j];
+        const __m512 mn = has_min ? block_min[j] : _mm512_setzero_ps();
+        _mm512_store_ps(out->scale[g], d);
+        // min - off * scale, one rounding (off * scale is exact: off is a power of two).
+        _mm512_store_ps(out->minoff[g], _mm512_fnmadd_ps(_mm512_set1_ps(off), d, mn));
+    }
+}
+
 // `q8_tokens` for the span's tokens rows[0..span), Q8_MR at a time, then 4, 2, 1.
-INLINE void q8_span(int group, int block, const struct q8_chunk* w, size_t n, const uint8_t* xq,
+INLINE void q8_span(enum code code, int group, int block, const struct q8_chunk* w, size_t n, const uint8_t* xq,
                     const float* xs, const float* xsum, size_t K, const uint32_t* rows,
                     size_t span, size_t k0, float (*acc)[TILE]) {
     size_t m = 0;
-#define Q8_TOKENS_AT(mr) q8_tokens(mr, group, block, w, n, xq, xs, xsum, K, rows + m, k0, acc + m)
+#define Q8_TOKENS_AT(mr) q8_tokens(code, mr, group, block, w, n, xq, xs, xsum, K, rows + m, k0, acc + m)
     for (; m + Q8_MR <= span; m += Q8_MR) Q8_TOKENS_AT(Q8_MR);
     if (m + 4 <= span) { Q8_TOKENS_AT(4); m += 4; }
     if (m + 2 <= span) { Q8_TOKENS_AT(2); m += 2; }
@@ -344,15 +374,7 @@ INLINE void q8_matvec(enum code code, int group, enum maps mp, int has_min, cons
                 Q8_PREFETCH_NEXT;
                 const uint8_t* cg = ct + g * group_bytes;
                 const uint8_t* xg = xq + g * group;
-                // Two chains, the two quads of each 8 inputs (integer sums: any order).
-                __m512i dot[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
-#pragma GCC unroll 4
-                for (int k = 0; k < group; k += 8) {
-                    __m512i q0, q1;
-                    q8_quads(code, group, &tables, cg, k, &q0, &q1);
-                    dot[0] = dpbusd_broadcast(dot[0], q0, xg + k);
-                    dot[1] = dpbusd_broadcast(dot[1], q1, xg + k + 4);
-                }
+                const __m512i dot = q8_group_dot(code, group, &tables, cg, xg, xsum[g]);
                 const size_t j = g % per_block;
                 if (j == 0) {
                     block_maps(mp, st, g / per_block, 0, block_scale);
@@ -361,7 +383,7 @@ INLINE void q8_matvec(enum code code, int group, enum maps mp, int has_min, cons
                 const __m512 d = block_scale[j];
                 const __m512 mn = has_min ? block_min[j] : _mm512_setzero_ps();
                 const __m512 minoff = _mm512_fnmadd_ps(off, d, mn);
-                part = _mm512_fmadd_ps(_mm512_cvtepi32_ps(_mm512_add_epi32(dot[0], dot[1])), d, part);
+                part = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot), d, part);
                 part = _mm512_fmadd_ps(minoff, _mm512_set1_ps(xsum[g]), part);
             }
             acc = _mm512_fmadd_ps(part, _mm512_set1_ps(xs[b]), acc);
@@ -403,7 +425,7 @@ INLINE void q8_matmul(enum code code, int group, enum maps mp, int has_min, cons
                 q8_unpack(code, group, mp, has_min, &tables, codes + t * tile_codes,
                           scales + t * tile_maps, has_min ? mins + t * tile_maps : 0,
                           k0 / group, n / group, maps_ahead, &chunk);
-                q8_span(group, (int)block, &chunk, n, xq, xs, xsum, K, rows, span, k0, acc);
+                q8_span(code, group, (int)block, &chunk, n, xq, xs, xsum, K, rows, span, k0, acc);
             }
             for (size_t m = 0; m < span; ++m)
                 for (int j = 0; j < TILE; ++j) yt[j * M + s0 + m] = acc[m][j];
@@ -452,4 +474,6 @@ LLM_EXPORT void llm_q8_quantize(BUF(x), OUT(xq), size_t K, size_t M,
 
 LLM_FORMATS(Q8_ENTRIES)
 
+#ifndef LLM_AVX2
 #pragma GCC pop_options
+#endif

@@ -36,11 +36,12 @@ pub const ISA_ENV: &str = "LLM_KERNELS_ISA";
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Isa {
     /// x86-64-v4 (AVX-512 F/BW/DQ/VL) with F16C and FMA: every family, the fixed-point and
-    /// 8-bit ones where the CPU also has VNNI, VBMI and BITALG ([`q8_host_supported`]).
+    /// 8-bit ones where the CPU also has VNNI, VBMI and BITALG ([`fixed_host_supported`]).
     Avx512,
     /// x86-64-v3 (AVX2, FMA, F16C): the f32 families (`c/kernels_avx2.c`), each AVX-512
-    /// operation done on two halves (`c/avx2.h`), the same bits. Zen 1-3 and Intel's client
-    /// cores since Alder Lake have no AVX-512.
+    /// operation done on two halves (`c/avx2.h`), the same bits, and the 8-bit family on
+    /// AVX2's byte products (`c/q8_avx2.h`), the same bits as the AVX-512 one too. Zen 1-3 and
+    /// Intel's client cores since Alder Lake have no AVX-512.
     Avx2,
 }
 
@@ -72,8 +73,9 @@ impl Isa {
         }
     }
 
-    /// Whether this object has the fixed-point and 8-bit families.
-    pub fn integer_families(self) -> bool {
+    /// Whether this object has the fixed-point family (its `vpdpbusd` products of four
+    /// limbs have no AVX2 form that beats the f32 kernels).
+    pub fn fixed_family(self) -> bool {
         self == Isa::Avx512
     }
 }
@@ -171,13 +173,24 @@ pub fn host_supported() -> bool {
     Isa::host().is_some()
 }
 
-/// Whether this CPU runs the 8-bit activation kernels (`c/q8_matmul.c`): besides
-/// [`host_supported`], AVX-512 VNNI (`vpdpbusd`), VBMI (byte permutes) and BITALG (bit
-/// gathers), as Zen 4 and Ice Lake or later have.
+/// Whether this CPU runs the 8-bit activation kernels (`c/q8_matmul.c`): any CPU that runs
+/// the AVX2 object (`c/q8_avx2.h`), and on the AVX-512 object the features of the
+/// fixed-point kernels ([`fixed_host_supported`]).
 pub fn q8_host_supported() -> bool {
+    match Isa::host() {
+        Some(Isa::Avx2) => true,
+        Some(Isa::Avx512) => fixed_host_supported(),
+        None => false,
+    }
+}
+
+/// Whether this CPU runs the fixed-point one-token kernels (`c/fixed_matvec.c`): the AVX-512
+/// object and AVX-512 VNNI (`vpdpbusd`), VBMI (byte permutes) and BITALG (bit gathers), as
+/// Zen 4 and Ice Lake or later have.
+pub fn fixed_host_supported() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        Isa::host().is_some_and(Isa::integer_families)
+        Isa::host().is_some_and(Isa::fixed_family)
             && std::arch::is_x86_feature_detected!("avx512vnni")
             && std::arch::is_x86_feature_detected!("avx512vbmi")
             && std::arch::is_x86_feature_detected!("avx512bitalg")
@@ -454,7 +467,7 @@ impl GroupedMatmul {
     /// The fixed-point experts entry of a format with a fixed-point kernel (`llm_experts_fixed_<stem>`),
     /// arguments as [`GroupedMatmul::experts_symbol`]: each pair through the one-token
     /// fixed-point product (`c/fixed_matvec.c`), exact to f32 rounding; a pair whose input that
-    /// cannot take runs the f32 path. Needs [`q8_host_supported`].
+    /// cannot take runs the f32 path. Needs [`fixed_host_supported`].
     pub fn experts_fixed_symbol(&self) -> Option<String> {
         let row = self.row().filter(|r| r.fixed)?;
         Some(format!(
@@ -478,7 +491,7 @@ impl GroupedMatmul {
     /// prefill at the Qwen3-30B-A3B shape), else the f32 entry. One entry for every step, so
     /// a token's numbers depend neither on its batch nor on the step's kind.
     pub fn exact_experts_symbol(&self) -> Option<String> {
-        let fixed = q8_host_supported()
+        let fixed = fixed_host_supported()
             .then(|| self.experts_fixed_symbol())
             .flatten();
         fixed.or_else(|| self.experts_symbol())
@@ -502,7 +515,7 @@ impl GroupedMatmul {
     /// to 15 tokens the bits it gets alone (a decode step's rows: a sequence's numbers do not
     /// depend on how many others the step holds nor on which).
     pub fn fixed_rows_symbol_for(&self, weights: usize) -> Option<String> {
-        let fixed = q8_host_supported()
+        let fixed = fixed_host_supported()
             .then(|| self.fixed_symbol_for(weights))
             .flatten();
         fixed.or_else(|| self.symbol_for(weights))
@@ -513,7 +526,7 @@ impl GroupedMatmul {
     /// [`KernelFormat::fixed`]): integer dot products over the activations held to 2^-31 of
     /// each block of 32's largest, exact to f32 rounding, each token's outputs the same bits
     /// at any token count. It needs the CPU features of the 8-bit kernels
-    /// ([`q8_host_supported`]), takes any call the f32 kernel takes, and runs the f32 kernel
+    /// ([`fixed_host_supported`]), takes any call the f32 kernel takes, and runs the f32 kernel
     /// for rows not in blocks of 32 and for the tokens whose activations are not all finite.
     pub fn fixed_symbol_for(&self, weights: usize) -> Option<String> {
         self.entry(Family::Fixed, weights)
@@ -770,14 +783,10 @@ mod tests {
             .collect()
     }
 
-    /// The symbols of the integer families, which only the AVX-512 object has.
-    fn integer_family(symbol: &str) -> bool {
-        [Family::Fixed, Family::Q8]
-            .iter()
-            .any(|f| symbol.starts_with(f.prefix()))
+    /// The symbols of the fixed-point family, which only the AVX-512 object has.
+    fn fixed_family(symbol: &str) -> bool {
+        symbol.starts_with(Family::Fixed.prefix())
             || symbol.starts_with(&format!("{}fixed_", Family::Experts.prefix()))
-            || symbol.starts_with(&format!("{}q8_", Family::Experts.prefix()))
-            || symbol == Q8_QUANTIZE_SYMBOL
     }
 
     #[test]
@@ -819,7 +828,7 @@ mod tests {
                 .bytes()
                 .windows(symbol.len() + 1)
                 .any(|w| &w[..symbol.len()] == symbol.as_bytes() && w[symbol.len()] == 0);
-            let wanted = isa.integer_families() || !integer_family(&symbol);
+            let wanted = isa.fixed_family() || !fixed_family(&symbol);
             assert_eq!(found, wanted, "{symbol} in the {isa:?} object");
         }
     }
@@ -850,7 +859,7 @@ mod tests {
                 ]
             })
             .flatten()
-            .filter(|s| isa.integer_families() || !integer_family(s))
+            .filter(|s| isa.fixed_family() || !fixed_family(s))
             .collect();
         let families =
             [Family::F32, Family::Fixed, Family::Q8, Family::Experts].map(Family::prefix);

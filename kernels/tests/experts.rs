@@ -111,7 +111,7 @@ fn every_format_matches_the_reference() {
         let exact = format.experts_symbol().expect("an experts entry");
         let fixed = format
             .experts_fixed_symbol()
-            .filter(|_| kernels::q8_host_supported());
+            .filter(|_| kernels::fixed_host_supported());
         for symbol in [Some(exact), fixed].iter().flatten() {
             let unit = format.group * format.maps.groups_per_block();
             let inp = (4 * format.group).max(unit);

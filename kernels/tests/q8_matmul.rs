@@ -154,44 +154,45 @@ fn the_path_multiplies_dequantized_activations() {
     }
 }
 
-extern "C" {
-    fn llm_q8_matmul_u4_g32_k6_min_x3(
-        x: *const u8,
-        xo: usize,
-        c0: *const u8,
-        co0: usize,
-        s0: *const u8,
-        so0: usize,
-        m0: *const u8,
-        mo0: usize,
-        c1: *const u8,
-        co1: usize,
-        s1: *const u8,
-        so1: usize,
-        m1: *const u8,
-        mo1: usize,
-        c2: *const u8,
-        co2: usize,
-        s2: *const u8,
-        so2: usize,
-        m2: *const u8,
-        mo2: usize,
-        y0: *mut u8,
-        yo0: usize,
-        y1: *mut u8,
-        yo1: usize,
-        y2: *mut u8,
-        yo2: usize,
-        k: usize,
-        m: usize,
-        g: usize,
-        per: usize,
-        t0: usize,
-        t1: usize,
-        t2: usize,
-        wg: usize,
-    );
-}
+/// A three-weight entry with mins (`EXPORTS_MIN_1`'s `_x3` in c/grouped.h): x, each weight's
+/// codes, scales and mins, each output (pointer and offset each); then K, M, the stored groups,
+/// tiles per workgroup, each weight's tile count and the workgroup id.
+type ThreeWeights = unsafe extern "C" fn(
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *mut u8,
+    usize,
+    *mut u8,
+    usize,
+    *mut u8,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+    usize,
+);
 
 /// Three weights in one call give each weight's own product (q, k and v of Q4_K).
 #[test]
@@ -212,13 +213,18 @@ fn several_weights_in_one_call_equal_one_call_each() {
     let mut ys: Vec<Vec<u8>> = outs.iter().map(|&o| vec![0u8; o * m * 4]).collect();
     let tiles: Vec<usize> = outs.iter().map(|o| o / TILE_ROWS).collect();
     let workgroups: usize = tiles.iter().map(|t| t.div_ceil(per)).sum();
+    let symbol = q4_k.q8_symbol_for(3).expect("a kernel format");
+    // SAFETY: the three-weight 8-bit entry of a format with mins takes exactly these arguments.
+    let three = unsafe {
+        std::mem::transmute::<unsafe extern "C" fn(), ThreeWeights>(grouped::entry_point(&symbol))
+    };
     for wg in 0..workgroups {
         let [y0, y1, y2] = &mut ys[..] else {
             unreachable!()
         };
         // SAFETY: every buffer holds what the kernel reads or writes for its weight.
         unsafe {
-            llm_q8_matmul_u4_g32_k6_min_x3(
+            three(
                 xq.as_ptr(),
                 0,
                 ws[0].codes.as_ptr(),

@@ -5,21 +5,11 @@
 use kernels::{GroupedMatmul, Q8_QUANTIZE_TOKENS, TILE_ROWS};
 
 use crate::common::floats;
-use crate::grouped::{call_entry, typed_entry, Call, Entry, Grouped};
+use crate::grouped::{call_entry, entry_point, typed_entry, Call, Entry, Grouped};
 
-extern "C" {
-    fn llm_q8_quantize(
-        x: *const u8,
-        xo: usize,
-        xq: *mut u8,
-        qo: usize,
-        k: usize,
-        m: usize,
-        block: usize,
-        group: usize,
-        wg: usize,
-    );
-}
+/// `llm_q8_quantize`'s arguments (c/q8_matmul.c).
+type Quantize =
+    unsafe extern "C" fn(*const u8, usize, *mut u8, usize, usize, usize, usize, usize, usize);
 
 /// The 8-bit entry of `format`: as the f32 entry, with the quantized activations in place of x.
 pub fn entry(format: GroupedMatmul) -> Entry {
@@ -97,9 +87,15 @@ pub fn quantize_kernel(x: &[f32], k: usize, m: usize, block: usize, group: usize
     ]
     .concat();
     let mut xq = vec![0u8; 64 + kernels::q8_activation_bytes(k, m, block, group)];
+    // SAFETY: the quantizer's entry takes exactly these arguments.
+    let quantize = unsafe {
+        std::mem::transmute::<unsafe extern "C" fn(), Quantize>(entry_point(
+            kernels::Q8_QUANTIZE_SYMBOL,
+        ))
+    };
     for wg in 0..m.div_ceil(Q8_QUANTIZE_TOKENS) {
         // SAFETY: x holds [k, m] f32 and xq the quantized buffer, both from offset 64.
-        unsafe { llm_q8_quantize(xb.as_ptr(), 64, xq.as_mut_ptr(), 64, k, m, block, group, wg) };
+        unsafe { quantize(xb.as_ptr(), 64, xq.as_mut_ptr(), 64, k, m, block, group, wg) };
     }
     xq.split_off(64)
 }

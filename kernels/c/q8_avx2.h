@@ -1,0 +1,370 @@
+// The 8-bit activation family (q8_matmul.c) for x86-64-v3 CPUs (AVX2, no AVX-512 VNNI): the
+// same quantized activations, the same integer group sums and the same f32 chain in the same
+// order, so a result is the same bits on either object; only how the integer sums are formed
+// differs. Included by q8_matmul.c in the AVX2 object (kernels_avx2.c) in place of its
+// AVX-512 quantizer, unpacking and products.
+//
+// AVX2 has no `vpdpbusd`: `vpmaddubsw` multiplies 32 unsigned by signed byte pairs into 16
+// saturating i16 sums of two, and `vpmaddwd` by ones adds those pairs into 8 i32 lanes. So a
+// tile's 16 rows of four inputs (a quad) are two 256-bit vectors, each i32 lane one row's four
+// codes: `e` holds rows 0, 2, 4, 6 | 8, 10, 12, 14 and `o` rows 1, 3, 5, 7 | 9, 11, 13, 15 (the
+// order a nibble code's bytes give with one lane-crossing dword permute and one byte shuffle
+// per vector); a group's sums go back to row order once. Codes whose unsigned form is below
+// 128 (every format but Q8_0 and IQ4_NL/IQ4_XS) go into `vpmaddubsw` as they are: two products
+// of at most 127 * 127 never saturate. Q8_0's bytes and the IQ4 tables' values are signed, up
+// to 255 unsigned: they are multiplied as |q| times x with q's sign (`vpsignb`), at most
+// 128 * 127 a product, and the offset is added back as 128 times the group's activation sum,
+// in integers, so the sum is the unsigned one the AVX-512 kernel forms.
+//
+// Small codes add their i16 sums over several quads before widening them (a 4-bit code's
+// whole group: 8 quads of at most 2 * 15 * 127 each stay under 2^15), which saves a
+// `vpmaddwd` and an add per quad.
+
+#ifndef LLM_Q8_AVX2_H
+#define LLM_Q8_AVX2_H
+
+// Tokens multiplied together in `q8_tokens`: each holds two i32 sums per group (and two i16
+// sums for small codes) in the 16 registers.
+#define Q8_MR 4
+
+// Activations: as the AVX-512 quantizer (q8_matmul.c's comment), 16 tokens a workgroup as two
+// halves of 8 lanes. Round-to-nearest-even is explicit, as the AVX-512 form's is.
+INLINE void q8_quantize(const float* x, uint8_t* xq, size_t K, size_t M, size_t block,
+                        size_t group, size_t m0) {
+    if (m0 >= M || block > 256 || K % block || block % group) return;
+    const int mb = M - m0 < Q8_TOKENS ? (int)(M - m0) : Q8_TOKENS;
+    float* scales = (float*)(xq + q8_scales_at(K, M));
+    float* sums = (float*)(xq + q8_sums_at(K, M, block));
+    const size_t blocks = K / block, groups = K / group;
+    int8_t q[256 * Q8_TOKENS] __attribute__((aligned(64)));
+    const __m256 magnitude = _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF));
+    const __m256 one27 = _mm256_set1_ps(127.0f);
+    for (size_t b0 = 0; b0 < K; b0 += block) {
+        const float* xb = x + b0 * M + m0;
+        for (int h = 0; h * 8 < mb; ++h) {
+            const int n = mb - 8 * h < 8 ? mb - 8 * h : 8;
+            const __m256i live = avx2_mask_half((1u << n) - 1);
+            const float* xh = xb + 8 * h;
+            __m256 amax = _mm256_setzero_ps();
+            for (size_t k = 0; k < block; ++k)
+                amax = _mm256_max_ps(amax, _mm256_and_ps(_mm256_maskload_ps(xh + k * M, live), magnitude));
+            const __m256 nonzero = _mm256_cmp_ps(amax, _mm256_setzero_ps(), _CMP_NEQ_OQ);
+            const __m256 d = _mm256_div_ps(amax, one27);
+            const __m256 id = _mm256_and_ps(_mm256_div_ps(one27, amax), nonzero);
+            float dv[8];
+            _mm256_storeu_ps(dv, d);
+            for (int m = 0; m < n; ++m) scales[(m0 + 8 * h + m) * blocks + b0 / block] = dv[m];
+            __m256i s = _mm256_setzero_si256();
+            for (size_t k = 0; k < block; ++k) {
+                const __m256 v = _mm256_mul_ps(_mm256_maskload_ps(xh + k * M, live), id);
+                __m256i qi = _mm256_cvttps_epi32(
+                    _mm256_round_ps(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+                qi = _mm256_min_epi32(_mm256_max_epi32(qi, _mm256_set1_epi32(-127)),
+                                      _mm256_set1_epi32(127));
+                s = _mm256_add_epi32(s, qi);
+                // Eight i32 in [-127, 127] to bytes: packing saturates nothing.
+                const __m256i bytes = _mm256_packs_epi16(_mm256_packs_epi32(qi, qi), qi);
+                _mm_storel_epi64((__m128i*)(q + k * Q8_TOKENS + 8 * h),
+                                 _mm_unpacklo_epi32(_mm256_castsi256_si128(bytes),
+                                                    _mm256_extracti128_si256(bytes, 1)));
+                if ((k + 1) % group == 0) {
+                    float sv[8];
+                    _mm256_storeu_ps(sv, _mm256_cvtepi32_ps(s));
+                    const size_t g = (b0 + k) / group;
+                    for (int m = 0; m < n; ++m) sums[(m0 + 8 * h + m) * groups + g] = sv[m];
+                    s = _mm256_setzero_si256();
+                }
+            }
+        }
+        int8_t* codes = (int8_t*)xq;
+        for (int m = 0; m < mb; ++m) {
+            int8_t* row = codes + (m0 + m) * K + b0;
+            for (size_t k = 0; k < block; ++k) row[k] = q[k * Q8_TOKENS + m];
+        }
+    }
+}
+
+// The AVX2 quads need no tables (the AVX-512 form's byte permutations).
+struct q8_tables {
+    char none;
+};
+
+INLINE void q8_build_tables(struct q8_tables* t) { t->none = 0; }
+
+// Codes multiplied as signed bytes (see above).
+INLINE int q8_signed(enum code code) { return code == I8 || code == NL4; }
+
+// Quads whose i16 sums add up without saturating: 32767 over the largest sum of two products.
+INLINE int q8_i16_quads(enum code code) {
+    switch (code) {
+    case U4: case I4: return 8;   // 15
+    case U2: return 32;           // 3
+    case I3: return 16;           // 7
+    case E2M1: return 4;          // 28
+    case U5: case I5: return 4;   // 31
+    case I6: return 2;            // 63
+    default: return 1;            // signed: 128
+    }
+}
+
+// Quads a group's i16 sums take in one run before they are widened to i32.
+INLINE int q8_run(enum code code, int group) {
+    const int quads = group / 4, fit = q8_i16_quads(code);
+    return fit < quads ? fit : quads;
+}
+
+// A 16-byte pattern in both 128-bit lanes.
+#define Q8_LANES(...) _mm256_setr_epi8(__VA_ARGS__, __VA_ARGS__)
+
+// The quads' row order from four inputs' nibble bytes, one 128-bit lane per 8 rows after the
+// dword permute: byte 4s + i (input s, rows 2i and 2i + 1) to byte 4i + s.
+#define Q8_TRANSPOSE Q8_LANES(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15)
+
+// Inputs k..k+3 of 4-bit codes (8 bytes each at p): low nibbles are the even rows, high the odd.
+INLINE void q8_nibbles(const uint8_t* p, __m256i* e, __m256i* o) {
+    const __m256i v = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i*)p),
+                                                  _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
+    const __m256i low = _mm256_set1_epi8(0x0F);
+    *e = _mm256_shuffle_epi8(_mm256_and_si256(v, low), Q8_TRANSPOSE);
+    *o = _mm256_shuffle_epi8(_mm256_and_si256(_mm256_srli_epi16(v, 4), low), Q8_TRANSPOSE);
+}
+
+// `v | 16` in the bytes whose bit of U5/I5's two pair words (8 bytes at `words`: row r of
+// input s at word s / 2, bit 16 (r % 2) + 8 (s % 2) + r / 2) is set.
+INLINE void q8_add_high5(const uint8_t* words, __m256i* e, __m256i* o) {
+    const __m256i src = _mm256_set1_epi64x((long long)load_u64(words));
+    // Row 8L + 2i (+1) of input s: byte 4 (s / 2) + s % 2 (+2), bit 4L + i.
+    const __m256i from_e = Q8_LANES(0, 1, 4, 5, 0, 1, 4, 5, 0, 1, 4, 5, 0, 1, 4, 5);
+    const __m256i from_o = Q8_LANES(2, 3, 6, 7, 2, 3, 6, 7, 2, 3, 6, 7, 2, 3, 6, 7);
+    const __m256i bit = _mm256_setr_epi8(1, 1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 8, 8, 8, 8, 16, 16,
+                                         16, 16, 32, 32, 32, 32, 64, 64, 64, 64, -128, -128,
+                                         -128, -128);
+    const __m256i sixteen = _mm256_set1_epi8(16);
+    const __m256i he = _mm256_cmpeq_epi8(_mm256_and_si256(_mm256_shuffle_epi8(src, from_e), bit), bit);
+    const __m256i ho = _mm256_cmpeq_epi8(_mm256_and_si256(_mm256_shuffle_epi8(src, from_o), bit), bit);
+    *e = _mm256_or_si256(*e, _mm256_and_si256(he, sixteen));
+    *o = _mm256_or_si256(*o, _mm256_and_si256(ho, sixteen));
+}
+
+// 16 times I6's two high bits added to the nibbles, from two pair words (16 bytes at `words`:
+// row r of input s at word s / 2, bits 32 (r % 2) + 16 (s % 2) + 2 (r / 2) and the next).
+INLINE void q8_add_high6(const uint8_t* words, __m256i* e, __m256i* o) {
+    const __m256i src = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i*)words));
+    // Row 8L + 2i (+1) of input s: byte 8 (s / 2) + 2 (s % 2) + L (+4), bits 2i and 2i + 1.
+    const __m256i from_e = _mm256_setr_epi8(0, 2, 8, 10, 0, 2, 8, 10, 0, 2, 8, 10, 0, 2, 8, 10,
+                                            1, 3, 9, 11, 1, 3, 9, 11, 1, 3, 9, 11, 1, 3, 9, 11);
+    const __m256i from_o = _mm256_add_epi8(from_e, _mm256_set1_epi8(4));
+    const __m256i field = Q8_LANES(3, 3, 3, 3, 12, 12, 12, 12, 48, 48, 48, 48, -64, -64, -64, -64);
+    // A field at bits 2i is f << 2i: fields at bits 4-7 are moved to 0-3 (the 16-bit shift
+    // brings the next byte's low bits above them, masked off), and a table of the indices
+    // f << 0 and f << 2 gives 16 f.
+    const __m256i value = Q8_LANES(0, 16, 32, 48, 16, 0, 0, 0, 32, 0, 0, 0, 48, 0, 0, 0);
+    const __m256i low = _mm256_set1_epi8(0x0F);
+    __m256i me = _mm256_and_si256(_mm256_shuffle_epi8(src, from_e), field);
+    __m256i mo = _mm256_and_si256(_mm256_shuffle_epi8(src, from_o), field);
+    me = _mm256_and_si256(_mm256_or_si256(me, _mm256_srli_epi16(me, 4)), low);
+    mo = _mm256_and_si256(_mm256_or_si256(mo, _mm256_srli_epi16(mo, 4)), low);
+    *e = _mm256_or_si256(*e, _mm256_shuffle_epi8(value, me));
+    *o = _mm256_or_si256(*o, _mm256_shuffle_epi8(value, mo));
+}
+
+// Inputs k..k+3 of U2 codes (four bytes each at p: row r at bits 2r of the input's word).
+INLINE void q8_two_bits(const uint8_t* p, __m256i* e, __m256i* o) {
+    const __m256i src = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i*)p));
+    // Row 8L + 2i (+1) of input s: byte 4s + 2L + i / 2, bits 4 (i % 2) (+2); the odd rows
+    // read a copy shifted down by 2.
+    const __m256i from = _mm256_setr_epi8(0, 4, 8, 12, 0, 4, 8, 12, 1, 5, 9, 13, 1, 5, 9, 13,
+                                          2, 6, 10, 14, 2, 6, 10, 14, 3, 7, 11, 15, 3, 7, 11, 15);
+    const __m256i field = Q8_LANES(3, 3, 3, 3, 48, 48, 48, 48, 3, 3, 3, 3, 48, 48, 48, 48);
+    const __m256i three = _mm256_set1_epi8(3);
+    const __m256i me = _mm256_and_si256(_mm256_shuffle_epi8(src, from), field);
+    const __m256i mo = _mm256_and_si256(_mm256_shuffle_epi8(_mm256_srli_epi16(src, 2), from), field);
+    *e = _mm256_and_si256(_mm256_or_si256(me, _mm256_srli_epi16(me, 4)), three);
+    *o = _mm256_and_si256(_mm256_or_si256(mo, _mm256_srli_epi16(mo, 4)), three);
+}
+
+// `v | 4` in the bytes whose third bit is set: four inputs' 16-bit words at p, row r at bit r.
+INLINE void q8_add_high3(const uint8_t* p, __m256i* e, __m256i* o) {
+    const __m256i src = _mm256_set1_epi64x((long long)load_u64(p));
+    // Row 8L + 2i (+1) of input s: byte 2s + L, bit 2i (+1).
+    const __m256i from = _mm256_setr_epi8(0, 2, 4, 6, 0, 2, 4, 6, 0, 2, 4, 6, 0, 2, 4, 6,
+                                          1, 3, 5, 7, 1, 3, 5, 7, 1, 3, 5, 7, 1, 3, 5, 7);
+    const __m256i bit_e = Q8_LANES(1, 1, 1, 1, 4, 4, 4, 4, 16, 16, 16, 16, 64, 64, 64, 64);
+    const __m256i bit_o = _mm256_add_epi8(bit_e, bit_e);
+    const __m256i four = _mm256_set1_epi8(4);
+    const __m256i bytes = _mm256_shuffle_epi8(src, from);
+    const __m256i he = _mm256_cmpeq_epi8(_mm256_and_si256(bytes, bit_e), bit_e);
+    const __m256i ho = _mm256_cmpeq_epi8(_mm256_and_si256(bytes, bit_o), bit_o);
+    *e = _mm256_or_si256(*e, _mm256_and_si256(he, four));
+    *o = _mm256_or_si256(*o, _mm256_and_si256(ho, four));
+}
+
+// Inputs k..k+3 of byte codes (16 each at p, row r at byte r): the rows of all four inputs
+// gathered per 128-bit lane (rows 0-3 with 8-11, 4-7 with 12-15), transposed to quads in the
+// order rows 0, 2, 1, 3, then split into even and odd rows.
+INLINE void q8_bytes(const uint8_t* p, __m256i* e, __m256i* o) {
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    const __m256i a = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i*)p), order);
+    const __m256i b = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i*)(p + 32)), order);
+    // Byte 4s + j (input s, row j of four) to the quads of rows 0, 2, 1, 3.
+    const __m256i t = Q8_LANES(0, 4, 8, 12, 2, 6, 10, 14, 1, 5, 9, 13, 3, 7, 11, 15);
+    const __m256i first = _mm256_shuffle_epi8(_mm256_unpacklo_epi64(a, b), t);
+    const __m256i second = _mm256_shuffle_epi8(_mm256_unpackhi_epi64(a, b), t);
+    *e = _mm256_unpacklo_epi64(first, second);
+    *o = _mm256_unpackhi_epi64(first, second);
+}
+
+// Inputs k..k+3 of one tile's group of codes at `cg` (`group` inputs) as the quads `e` and `o`:
+// unsigned codes (q + offset) or, for `q8_signed` codes, q itself.
+INLINE void q8_quad(enum code code, int group, const uint8_t* cg, int k, __m256i* e, __m256i* o) {
+    if (two_bit_code(code)) {
+        q8_two_bits(cg + (size_t)k * 4, e, o);
+        if (code == I3) q8_add_high3(cg + (size_t)group * 4 + (size_t)k * 2, e, o);
+        return;
+    }
+    if (code == I8) {
+        q8_bytes(cg + (size_t)k * 16, e, o);
+        return;
+    }
+    q8_nibbles(cg + (size_t)k * 8, e, o);
+    if (code == I4) {
+        // Two's complement nibbles n to n ^ 8 = q + 8.
+        *e = _mm256_xor_si256(*e, _mm256_set1_epi8(8));
+        *o = _mm256_xor_si256(*o, _mm256_set1_epi8(8));
+    } else if (table_code(code)) {
+        __m128i values = code_bytes(code);
+        if (!q8_signed(code)) values = _mm_add_epi8(values, _mm_set1_epi8((char)code_offset(code)));
+        const __m256i table = _mm256_broadcastsi128_si256(values);
+        *e = _mm256_shuffle_epi8(table, *e);
+        *o = _mm256_shuffle_epi8(table, *o);
+    }
+    const uint8_t* high = cg + (size_t)group * 8;
+    if (code == U5 || code == I5) q8_add_high5(high + (size_t)(k / 2) * 4, e, o);
+    else if (code == I6) q8_add_high6(high + (size_t)(k / 2) * 8, e, o);
+}
+
+// The i16 products of one quad vector with four activations `x4` (broadcast).
+INLINE __m256i q8_products(enum code code, __m256i w, __m256i x4) {
+    if (q8_signed(code)) return _mm256_maddubs_epi16(_mm256_abs_epi8(w), _mm256_sign_epi8(x4, w));
+    return _mm256_maddubs_epi16(w, x4);
+}
+
+// A group's i32 sums in the quads' row order (`e`, `o`) to row order, with the offset of
+// signed codes added back (`off` times the group's activation sum).
+INLINE __m512i q8_rows(enum code code, __m256i e, __m256i o, float xsum) {
+    if (q8_signed(code)) {
+        const __m256i add = _mm256_set1_epi32(code_offset(code) * (int)xsum);
+        e = _mm256_add_epi32(e, add);
+        o = _mm256_add_epi32(o, add);
+    }
+    // [0 1 2 3 | 8 9 10 11] and [4 5 6 7 | 12 13 14 15].
+    const __m256i a = _mm256_unpacklo_epi32(e, o), b = _mm256_unpackhi_epi32(e, o);
+    return (__m512i){_mm256_permute2x128_si256(a, b, 0x20), _mm256_permute2x128_si256(a, b, 0x31)};
+}
+
+// One group's integer sums for one token: the tile's codes at `cg` from memory, the token's
+// codes at xg.
+INLINE __m512i q8_group_dot(enum code code, int group, const struct q8_tables* tables,
+                            const uint8_t* cg, const uint8_t* xg, float xsum) {
+    (void)tables;
+    const int run = q8_run(code, group);
+    const __m256i ones = _mm256_set1_epi16(1);
+    __m256i de = _mm256_setzero_si256(), dd = _mm256_setzero_si256();
+#pragma GCC unroll 8
+    for (int r0 = 0; r0 < group / 4; r0 += run) {
+        __m256i se = _mm256_setzero_si256(), so = _mm256_setzero_si256();
+#pragma GCC unroll 32
+        for (int i = r0; i < r0 + run; ++i) {
+            __m256i e, o;
+            q8_quad(code, group, cg, 4 * i, &e, &o);
+            const __m256i x4 = _mm256_set1_epi32((int)load_u32(xg + 4 * i));
+            se = _mm256_add_epi16(se, q8_products(code, e, x4));
+            so = _mm256_add_epi16(so, q8_products(code, o, x4));
+        }
+        de = _mm256_add_epi32(de, _mm256_madd_epi16(se, ones));
+        dd = _mm256_add_epi32(dd, _mm256_madd_epi16(so, ones));
+    }
+    return q8_rows(code, de, dd, xsum);
+}
+
+// One tile's chunk of inputs, unpacked: quad i (inputs 4i..4i+3 of the chunk) as its `e` then
+// its `o` vector; each group's scales and `minoff`.
+struct q8_chunk {
+    uint8_t quads[Q8_CHUNK / 4][64] __attribute__((aligned(64)));
+    float scale[Q8_CHUNK / 16][TILE] __attribute__((aligned(64)));
+    float minoff[Q8_CHUNK / 16][TILE] __attribute__((aligned(64)));
+};
+
+
+// Inputs k..k+7 of one tile's group of codes as two quads.
+INLINE void q8_store_quads(enum code code, int group, const struct q8_tables* tb,
+                           const uint8_t* cg, int k, uint8_t (*quads)[64]) {
+    (void)tb;
+#pragma GCC unroll 2
+    for (int j = 0; j < 2; ++j) {
+        __m256i e, o;
+        q8_quad(code, group, cg, k + 4 * j, &e, &o);
+        _mm256_store_si256((__m256i*)quads[j], e);
+        _mm256_store_si256((__m256i*)(quads[j] + 32), o);
+    }
+}
+
+// acc[m] (16 rows of token rows[m]) += the chunk's product, for mr tokens; inputs k0..k0+n.
+// Each token's sums run as `q8_group_dot` runs them, so the bits are the one-token kernel's.
+INLINE void q8_tokens(enum code code, int mr, int group, int block, const struct q8_chunk* w,
+                      size_t n, const uint8_t* xq, const float* xs, const float* xsum, size_t K,
+                      const uint32_t* rows, size_t k0, float (*acc)[TILE]) {
+    const size_t blocks = K / block, groups = K / group;
+    const int run = q8_run(code, group);
+    const __m256i ones = _mm256_set1_epi16(1);
+    for (size_t b = 0; b < n; b += block) {
+        __m512 part[Q8_MR];
+#pragma GCC unroll 4
+        for (int m = 0; m < mr; ++m) part[m] = _mm512_setzero_ps();
+        for (size_t g = b / group; g < (b + block) / group; ++g) {
+            __m256i de[Q8_MR], dd[Q8_MR];
+#pragma GCC unroll 4
+            for (int m = 0; m < mr; ++m) de[m] = dd[m] = _mm256_setzero_si256();
+            for (int r0 = 0; r0 < group / 4; r0 += run) {
+                __m256i se[Q8_MR], so[Q8_MR];
+#pragma GCC unroll 4
+                for (int m = 0; m < mr; ++m) se[m] = so[m] = _mm256_setzero_si256();
+#pragma GCC unroll 8
+                for (int i = r0; i < r0 + run; ++i) {
+                    const size_t q = g * group / 4 + (size_t)i;
+                    const __m256i e = _mm256_load_si256((const __m256i*)w->quads[q]);
+                    const __m256i o = _mm256_load_si256((const __m256i*)(w->quads[q] + 32));
+                    const uint8_t* xk = xq + k0 + q * 4;
+#pragma GCC unroll 4
+                    for (int m = 0; m < mr; ++m) {
+                        const __m256i x4 = _mm256_set1_epi32((int)load_u32(xk + (size_t)rows[m] * K));
+                        se[m] = _mm256_add_epi16(se[m], q8_products(code, e, x4));
+                        so[m] = _mm256_add_epi16(so[m], q8_products(code, o, x4));
+                    }
+                }
+#pragma GCC unroll 4
+                for (int m = 0; m < mr; ++m) {
+                    de[m] = _mm256_add_epi32(de[m], _mm256_madd_epi16(se[m], ones));
+                    dd[m] = _mm256_add_epi32(dd[m], _mm256_madd_epi16(so[m], ones));
+                }
+            }
+            const __m512 sc = _mm512_load_ps(w->scale[g]);
+            const __m512 mo = _mm512_load_ps(w->minoff[g]);
+            const size_t gx = k0 / group + g;
+#pragma GCC unroll 4
+            for (int m = 0; m < mr; ++m) {
+                const float s = xsum[(size_t)rows[m] * groups + gx];
+                const __m512i dot = q8_rows(code, de[m], dd[m], s);
+                part[m] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot), sc, part[m]);
+                part[m] = _mm512_fmadd_ps(mo, _mm512_set1_ps(s), part[m]);
+            }
+        }
+        const size_t bx = (k0 + b) / block;
+#pragma GCC unroll 4
+        for (int m = 0; m < mr; ++m)
+            _mm512_store_ps(acc[m], _mm512_fmadd_ps(part[m], _mm512_set1_ps(xs[(size_t)rows[m] * blocks + bx]),
+                                                    _mm512_load_ps(acc[m])));
+    }
+}
+
+#endif
