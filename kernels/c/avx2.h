@@ -31,6 +31,9 @@ typedef struct {
 #define __m512 llm_v16f
 #define __m512i llm_v16i
 
+// A 16-byte pattern in both 128-bit lanes of a 256-bit vector.
+#define AVX2_LANES(...) _mm256_setr_epi8(__VA_ARGS__, __VA_ARGS__)
+
 // A 16-bit lane mask as two 8-lane vector masks (all ones where the bit is set).
 AVX2_INLINE __m256i avx2_mask_half(unsigned bits) {
     const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);

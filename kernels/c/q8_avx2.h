@@ -113,12 +113,9 @@ INLINE int q8_run(enum code code, int group) {
     return fit < quads ? fit : quads;
 }
 
-// A 16-byte pattern in both 128-bit lanes.
-#define Q8_LANES(...) _mm256_setr_epi8(__VA_ARGS__, __VA_ARGS__)
-
 // The quads' row order from four inputs' nibble bytes, one 128-bit lane per 8 rows after the
 // dword permute: byte 4s + i (input s, rows 2i and 2i + 1) to byte 4i + s.
-#define Q8_TRANSPOSE Q8_LANES(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15)
+#define Q8_TRANSPOSE AVX2_LANES(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15)
 
 // Inputs k..k+3 of 4-bit codes (8 bytes each at p): low nibbles are the even rows, high the odd.
 INLINE void q8_nibbles(const uint8_t* p, __m256i* e, __m256i* o) {
@@ -134,8 +131,8 @@ INLINE void q8_nibbles(const uint8_t* p, __m256i* e, __m256i* o) {
 INLINE void q8_add_high5(const uint8_t* words, __m256i* e, __m256i* o) {
     const __m256i src = _mm256_set1_epi64x((long long)load_u64(words));
     // Row 8L + 2i (+1) of input s: byte 4 (s / 2) + s % 2 (+2), bit 4L + i.
-    const __m256i from_e = Q8_LANES(0, 1, 4, 5, 0, 1, 4, 5, 0, 1, 4, 5, 0, 1, 4, 5);
-    const __m256i from_o = Q8_LANES(2, 3, 6, 7, 2, 3, 6, 7, 2, 3, 6, 7, 2, 3, 6, 7);
+    const __m256i from_e = AVX2_LANES(0, 1, 4, 5, 0, 1, 4, 5, 0, 1, 4, 5, 0, 1, 4, 5);
+    const __m256i from_o = AVX2_LANES(2, 3, 6, 7, 2, 3, 6, 7, 2, 3, 6, 7, 2, 3, 6, 7);
     const __m256i bit = _mm256_setr_epi8(1, 1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 8, 8, 8, 8, 16, 16,
                                          16, 16, 32, 32, 32, 32, 64, 64, 64, 64, -128, -128,
                                          -128, -128);
@@ -154,11 +151,11 @@ INLINE void q8_add_high6(const uint8_t* words, __m256i* e, __m256i* o) {
     const __m256i from_e = _mm256_setr_epi8(0, 2, 8, 10, 0, 2, 8, 10, 0, 2, 8, 10, 0, 2, 8, 10,
                                             1, 3, 9, 11, 1, 3, 9, 11, 1, 3, 9, 11, 1, 3, 9, 11);
     const __m256i from_o = _mm256_add_epi8(from_e, _mm256_set1_epi8(4));
-    const __m256i field = Q8_LANES(3, 3, 3, 3, 12, 12, 12, 12, 48, 48, 48, 48, -64, -64, -64, -64);
+    const __m256i field = AVX2_LANES(3, 3, 3, 3, 12, 12, 12, 12, 48, 48, 48, 48, -64, -64, -64, -64);
     // A field at bits 2i is f << 2i: fields at bits 4-7 are moved to 0-3 (the 16-bit shift
     // brings the next byte's low bits above them, masked off), and a table of the indices
     // f << 0 and f << 2 gives 16 f.
-    const __m256i value = Q8_LANES(0, 16, 32, 48, 16, 0, 0, 0, 32, 0, 0, 0, 48, 0, 0, 0);
+    const __m256i value = AVX2_LANES(0, 16, 32, 48, 16, 0, 0, 0, 32, 0, 0, 0, 48, 0, 0, 0);
     const __m256i low = _mm256_set1_epi8(0x0F);
     __m256i me = _mm256_and_si256(_mm256_shuffle_epi8(src, from_e), field);
     __m256i mo = _mm256_and_si256(_mm256_shuffle_epi8(src, from_o), field);
@@ -175,7 +172,7 @@ INLINE void q8_two_bits(const uint8_t* p, __m256i* e, __m256i* o) {
     // read a copy shifted down by 2.
     const __m256i from = _mm256_setr_epi8(0, 4, 8, 12, 0, 4, 8, 12, 1, 5, 9, 13, 1, 5, 9, 13,
                                           2, 6, 10, 14, 2, 6, 10, 14, 3, 7, 11, 15, 3, 7, 11, 15);
-    const __m256i field = Q8_LANES(3, 3, 3, 3, 48, 48, 48, 48, 3, 3, 3, 3, 48, 48, 48, 48);
+    const __m256i field = AVX2_LANES(3, 3, 3, 3, 48, 48, 48, 48, 3, 3, 3, 3, 48, 48, 48, 48);
     const __m256i three = _mm256_set1_epi8(3);
     const __m256i me = _mm256_and_si256(_mm256_shuffle_epi8(src, from), field);
     const __m256i mo = _mm256_and_si256(_mm256_shuffle_epi8(_mm256_srli_epi16(src, 2), from), field);
@@ -189,7 +186,7 @@ INLINE void q8_add_high3(const uint8_t* p, __m256i* e, __m256i* o) {
     // Row 8L + 2i (+1) of input s: byte 2s + L, bit 2i (+1).
     const __m256i from = _mm256_setr_epi8(0, 2, 4, 6, 0, 2, 4, 6, 0, 2, 4, 6, 0, 2, 4, 6,
                                           1, 3, 5, 7, 1, 3, 5, 7, 1, 3, 5, 7, 1, 3, 5, 7);
-    const __m256i bit_e = Q8_LANES(1, 1, 1, 1, 4, 4, 4, 4, 16, 16, 16, 16, 64, 64, 64, 64);
+    const __m256i bit_e = AVX2_LANES(1, 1, 1, 1, 4, 4, 4, 4, 16, 16, 16, 16, 64, 64, 64, 64);
     const __m256i bit_o = _mm256_add_epi8(bit_e, bit_e);
     const __m256i four = _mm256_set1_epi8(4);
     const __m256i bytes = _mm256_shuffle_epi8(src, from);
@@ -207,7 +204,7 @@ INLINE void q8_bytes(const uint8_t* p, __m256i* e, __m256i* o) {
     const __m256i a = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i*)p), order);
     const __m256i b = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i*)(p + 32)), order);
     // Byte 4s + j (input s, row j of four) to the quads of rows 0, 2, 1, 3.
-    const __m256i t = Q8_LANES(0, 4, 8, 12, 2, 6, 10, 14, 1, 5, 9, 13, 3, 7, 11, 15);
+    const __m256i t = AVX2_LANES(0, 4, 8, 12, 2, 6, 10, 14, 1, 5, 9, 13, 3, 7, 11, 15);
     const __m256i first = _mm256_shuffle_epi8(_mm256_unpacklo_epi64(a, b), t);
     const __m256i second = _mm256_shuffle_epi8(_mm256_unpackhi_epi64(a, b), t);
     *e = _mm256_unpacklo_epi64(first, second);
