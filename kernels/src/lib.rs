@@ -14,8 +14,8 @@
 //!
 //! An opt-in lossy path (`c/q8_matmul.c`, [`GroupedMatmul::q8_symbol_for`]) quantizes the
 //! activations to int8 per block first ([`Q8_QUANTIZE_SYMBOL`]) and multiplies the same stored
-//! codes with AVX-512 VNNI integer dot products, for prefill, where the exact kernels are bound
-//! by f32 FMAs.
+//! codes with integer dot products (AVX-512 VNNI, or AVX2's byte products in `c/q8_avx2.h`, the
+//! same bits), for prefill and batched decode, where the exact kernels are bound by f32 FMAs.
 //!
 //! iree-compile 3.13 ignores an object's inline `data` on llvm-cpu (it links an empty file),
 //! so the object travels as a file: [`Object::write_into`] puts it into a directory that is
