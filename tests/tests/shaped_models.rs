@@ -362,8 +362,9 @@ fn llama_3_2_1b_shape_decode_rows_do_not_depend_on_the_batch() {
             found.unequal, found.compared, found.worst
         );
         match kernels {
+            // Without the fixed-point kernels (AVX2) every row count takes the f32 ones.
             DecodeKernels::Fastest => assert!(
-                found.unequal > 0 || q8_unsupported(),
+                found.unequal > 0 || !kernels::fixed_host_supported(),
                 "fixed point at one row and f32 at several gave the same bits"
             ),
             _ => assert_eq!(
