@@ -53,7 +53,7 @@ pub struct ModelArgs {
     pub kv: ElemType,
     /// The layers' products with native weights on the CPU kernels, in prefill and decode:
     /// f32 (exact) or q8 (activations quantized to int8 per block, integer dot products:
-    /// faster, lossy; needs AVX-512 VNNI, VBMI and BITALG).
+    /// faster, lossy; needs AVX2, or on an AVX-512 CPU also VNNI, VBMI and BITALG).
     #[arg(long, default_value = "f32")]
     pub activations: Activations,
     /// The exact kernels of decode rows: float (f32 FMAs at every row count), fixed (fixed

@@ -52,9 +52,9 @@ pub enum Activations {
     #[default]
     F32,
     /// Activations quantized per block to int8 (lossy), multiplied with integer dot products
-    /// (AVX-512 VNNI): about 2.5-3x the exact kernels' rate where they are bound by f32 FMAs,
-    /// as in prefill and batched decode. Every step's layer products take it, so a sequence's
-    /// tokens do not depend on what it is batched with.
+    /// (AVX-512 VNNI, or AVX2's byte products): on AVX-512 about 2.5-3x the exact kernels'
+    /// rate where they are bound by f32 FMAs, as in prefill and batched decode. Every step's
+    /// layer products take it, so a sequence's tokens do not depend on what it is batched with.
     Q8,
 }
 

@@ -54,7 +54,7 @@ pub enum CompileError {
         source: std::io::Error,
     },
     #[error(
-        "{0} activations need the CPU kernels on a CPU with AVX-512 VNNI, VBMI and BITALG (this target or host has none)"
+        "{0} activations need the CPU kernels on an x86-64 CPU with AVX2, or AVX-512 with VNNI, VBMI and BITALG (this target or host has neither)"
     )]
     ActivationsUnsupported(emitter::graph::Activations),
 }
