@@ -11,6 +11,7 @@ mod grouped;
 use common::{floats, Rng};
 use grouped::{
     entry, entry_point, fixed_entry, formats, grouped, named, run, run_entry, Entry, Grouped,
+    ThreeWithMins,
 };
 
 fn check(format: GroupedMatmul, out: usize, inp: usize, m: usize, per: usize, seed: u64) {
@@ -286,44 +287,6 @@ fn every_format_has_its_entries() {
         }
     }
 }
-
-/// `llm_grouped_matmul_u4_g32_f16_min_x3`: three weights with mins.
-type ThreeWithMins = unsafe extern "C" fn(
-    x: *const u8,
-    xo: usize,
-    c0: *const u8,
-    co0: usize,
-    s0: *const u8,
-    so0: usize,
-    m0: *const u8,
-    mo0: usize,
-    c1: *const u8,
-    co1: usize,
-    s1: *const u8,
-    so1: usize,
-    m1: *const u8,
-    mo1: usize,
-    c2: *const u8,
-    co2: usize,
-    s2: *const u8,
-    so2: usize,
-    m2: *const u8,
-    mo2: usize,
-    y0: *mut u8,
-    yo0: usize,
-    y1: *mut u8,
-    yo1: usize,
-    y2: *mut u8,
-    yo2: usize,
-    k: usize,
-    m: usize,
-    g: usize,
-    per: usize,
-    t0: usize,
-    t1: usize,
-    t2: usize,
-    wg: usize,
-);
 
 /// `llm_grouped_matmul_i8_g32_f16_x2`: two weights without mins.
 type TwoWithoutMins = unsafe extern "C" fn(

@@ -18,7 +18,7 @@ mod grouped;
 mod q8;
 
 use common::{floats, Rng};
-use grouped::{formats, grouped, named};
+use grouped::{entry_point, formats, grouped, named, ThreeWithMins};
 
 fn supported() -> bool {
     let ok = kernels::q8_host_supported();
@@ -154,46 +154,6 @@ fn the_path_multiplies_dequantized_activations() {
     }
 }
 
-/// A three-weight entry with mins (`EXPORTS_MIN_1`'s `_x3` in c/grouped.h): x, each weight's
-/// codes, scales and mins, each output (pointer and offset each); then K, M, the stored groups,
-/// tiles per workgroup, each weight's tile count and the workgroup id.
-type ThreeWeights = unsafe extern "C" fn(
-    *const u8,
-    usize,
-    *const u8,
-    usize,
-    *const u8,
-    usize,
-    *const u8,
-    usize,
-    *const u8,
-    usize,
-    *const u8,
-    usize,
-    *const u8,
-    usize,
-    *const u8,
-    usize,
-    *const u8,
-    usize,
-    *const u8,
-    usize,
-    *mut u8,
-    usize,
-    *mut u8,
-    usize,
-    *mut u8,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-    usize,
-);
-
 /// Three weights in one call give each weight's own product (q, k and v of Q4_K).
 #[test]
 fn several_weights_in_one_call_equal_one_call_each() {
@@ -216,7 +176,7 @@ fn several_weights_in_one_call_equal_one_call_each() {
     let symbol = q4_k.q8_symbol_for(3).expect("a kernel format");
     // SAFETY: the three-weight 8-bit entry of a format with mins takes exactly these arguments.
     let three = unsafe {
-        std::mem::transmute::<unsafe extern "C" fn(), ThreeWeights>(grouped::entry_point(&symbol))
+        std::mem::transmute::<unsafe extern "C" fn(), ThreeWithMins>(entry_point(&symbol))
     };
     for wg in 0..workgroups {
         let [y0, y1, y2] = &mut ys[..] else {

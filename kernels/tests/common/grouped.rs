@@ -53,6 +53,47 @@ pub fn entry_point(name: &str) -> unsafe extern "C" fn() {
         .unwrap_or_else(|| panic!("{name} is not among the kernels' entry points"))
 }
 
+/// A three-weight entry of a format with mins (`EXPORTS_MIN_1`'s `_x3` in c/grouped.h), of the
+/// f32 or the 8-bit family: x, each weight's codes, scales and mins, each output (pointer and
+/// offset each); then K, M, the stored groups, tiles per workgroup, each weight's tile count and
+/// the workgroup id.
+pub type ThreeWithMins = unsafe extern "C" fn(
+    x: *const u8,
+    xo: usize,
+    c0: *const u8,
+    co0: usize,
+    s0: *const u8,
+    so0: usize,
+    m0: *const u8,
+    mo0: usize,
+    c1: *const u8,
+    co1: usize,
+    s1: *const u8,
+    so1: usize,
+    m1: *const u8,
+    mo1: usize,
+    c2: *const u8,
+    co2: usize,
+    s2: *const u8,
+    so2: usize,
+    m2: *const u8,
+    mo2: usize,
+    y0: *mut u8,
+    yo0: usize,
+    y1: *mut u8,
+    yo1: usize,
+    y2: *mut u8,
+    yo2: usize,
+    k: usize,
+    m: usize,
+    g: usize,
+    per: usize,
+    t0: usize,
+    t1: usize,
+    t2: usize,
+    wg: usize,
+);
+
 /// `format`'s entry point `name` of one weight, with its arguments' type: a format with mins
 /// takes a mins buffer after the scales.
 pub fn typed_entry(format: GroupedMatmul, name: &str) -> Entry {
