@@ -117,8 +117,14 @@ modules() {
     "$1" "$family" "$BIN/logits" --model "$OUT/fixtures/$family" --device "$DEVICE" \
       "${FAMILY_ARGS[@]}"
   done
+  local form
   for shape in "${SHAPES[@]}" "${LAST_SHAPES[@]}"; do
     "$1" "$shape" "$BIN/logits" --model "$SCRATCH/$shape" --device "$DEVICE" "${SHAPE_ARGS[@]}"
+    for form in "${SHAPE_FORMS[@]}"; do
+      # shellcheck disable=SC2046 # a form's arguments are words
+      "$1" "$shape ${form%%:*}" "$BIN/logits" --model "$SCRATCH/$shape" --device "$DEVICE" \
+        "${SHAPE_ARGS[@]}" $(form_args "$form")
+    done
   done
   local spec variant
   for spec in "${BENCHES[@]}"; do

@@ -65,12 +65,14 @@ print("--tokens", ",".join(map(str, s["first"])), "--prompt-len", s["first_promp
       s["second_prompt"], "--greedy", len(s["first"]) - s["first_prompt"])' "$1"
 }
 
+# shape_logits SHAPE [RESULT NAME [LOGITS ARGS...]]: our logits for the shape's sequences.
 shape_logits() {
-  local model="$WORK/models/$1" args
+  local model="$WORK/models/$1" result="${2:-$1}" args
+  shift $(($# < 2 ? $# : 2))
   args=$(sequence_args "$model/sequences.json") || return 1
   # shellcheck disable=SC2086
-  "$BIN/logits" --model "$model" --device "$DEVICE" "${SHAPE_ARGS[@]}" $args \
-    --out "$WORK/results/$1"
+  "$BIN/logits" --model "$model" --device "$DEVICE" "${SHAPE_ARGS[@]}" "$@" $args \
+    --out "$WORK/results/$result"
 }
 
 # The bench on a shape's stand-in (zeros: speed does not depend on the weights' values) with
@@ -250,6 +252,16 @@ shape_checks() {
       step "logits-$shape" 150 -- shape_logits "$shape" &&
       step "compare-$shape" 120 -- python3 "$PY/hf_check.py" compare "$WORK/models/$shape" \
         "$WORK/results/$shape"
+    # A lossy form's price: the same comparison, bounded only against garbage.
+    local form
+    for form in "${SHAPE_FORMS[@]}"; do
+      [ -f "$WORK/models/$shape/sequences.json" ] || break
+      # shellcheck disable=SC2046 # a form's arguments are words
+      step "logits-$shape-${form%%:*}" 150 -- shape_logits "$shape" "$shape-${form%%:*}" \
+        $(form_args "$form") &&
+        step "compare-$shape-${form%%:*}" 120 -- python3 "$PY/hf_check.py" compare \
+          "$WORK/models/$shape" "$WORK/results/$shape-${form%%:*}" "${form#*:}"
+    done
     # The model and its converted weights are gigabytes: gone once compared.
     rm -rf "$WORK/models/$shape" "$LLM_IREE_CACHE/params"
   done

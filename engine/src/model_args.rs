@@ -69,10 +69,12 @@ pub struct ModelArgs {
     /// [default: where the target is this CPU and it runs them]
     #[arg(long, num_args = 0..=1, default_missing_value = "true")]
     pub cpu_kernels: Option<bool>,
-    /// How dense products over rows with 2 to 16 columns (decode batches) are written: dot
-    /// (a `dot_general`) or reduce (a sum of broadcast products, which IREE's CUDA code
-    /// generation runs as one reduction per output; an experiment the GPU run measures).
-    /// Layer weights on the CPU are tiles, whose products are reductions either way.
+    /// How dense products over rows are written: dot (a `dot_general`), reduce (with 2 to
+    /// 16 columns, a decode batch: a sum of broadcast products, which IREE's CUDA code
+    /// generation runs as one reduction per output), or half (lossy: the activations rounded
+    /// to f16, and the weights unless stored as f16, sums in f32: tensor cores on CUDA).
+    /// reduce and half are experiments the GPU run measures. Layer weights on the CPU are
+    /// tiles, whose products are reductions in every form.
     #[arg(long, default_value = "dot")]
     pub products: ProductForm,
     /// Decode attention form: matmul (dot_general over the cache window in place; fastest on

@@ -21,14 +21,18 @@ plan_profile() {
       # Checked after the bench, with what is left of the run's time (a 5 GB f32 model).
       LAST_SHAPES=(llama-3.2-1b)
       SHAPE_ARGS=(--slots 2 --capacity 64 --chunk 8 --weights f32)
-      # Each bench is SHAPE:WEIGHTS:VARIANT (variants below), with zero weights.
-      BENCHES=(smollm2-135m:f16:base smollm2-135m:f16:reduce smollm2-135m:f16:fused
-        smollm2-135m:f16:split llama-3.2-1b:f16:base llama-3.2-1b:f16:reduce
-        llama-3.2-1b:f16:split smollm2-135m:f32:base)
+      # Lossy forms whose price is measured on each shape, FORM:TOLERANCE (relative to the
+      # largest float64 logit; a bound against garbage, the figure itself is the price).
+      SHAPE_FORMS=(half:2e-2)
+      # Each bench is SHAPE:WEIGHTS:VARIANT (variants below), with zero weights. split was
+      # measured on an H200 (docs/gpu.md) and is left out of the plan.
+      BENCHES=(smollm2-135m:f16:base smollm2-135m:f16:reduce smollm2-135m:f16:half
+        llama-3.2-1b:f16:base llama-3.2-1b:f16:reduce llama-3.2-1b:f16:half
+        llama-3.2-1b:f16:fused smollm2-135m:f32:base)
       BENCH_ARGS=(--slots 8 --capacity 1024 --measured-only --batch 1 --batch 8 --sampling both
         --context 128 --steps 16 --prefill-tokens 512)
       # Benches profiled kernel by kernel where Nsight Compute is installed.
-      PROFILES=(smollm2-135m:f16:base llama-3.2-1b:f16:base llama-3.2-1b:f16:reduce)
+      PROFILES=(llama-3.2-1b:f16:reduce llama-3.2-1b:f16:half llama-3.2-1b:f16:base)
       # transformers on the same device, bf16, B=1 and B=8 in a CUDA graph: the reference.
       REFERENCE_SHAPES=(smollm2-135m llama-3.2-1b)
       REFERENCE_ARGS=(--batch 1 --batch 8 --context 128 --steps 32 --prefill 512)
@@ -38,6 +42,7 @@ plan_profile() {
       SHAPES=(tiny)
       LAST_SHAPES=()
       SHAPE_ARGS=(--slots 2 --capacity 64 --chunk 8 --weights f32)
+      SHAPE_FORMS=(half:2e-2)
       BENCHES=(tiny:f32:base)
       PROFILES=()
       REFERENCE_SHAPES=()
@@ -61,6 +66,8 @@ plan_profile() {
 #          reductions over the vocabulary run on few workgroups otherwise)
 #   reduce: `--products reduce`, decode batches' dense products written as sums of broadcast
 #          products (a bench argument: the module's text changes)
+#   half:  `--products half`, dense products of f16 operands summed in f32 (lossy: tensor
+#          cores; its price is the shape checks' SHAPE_FORMS)
 # Not among them, measured on an H200 (docs/gpu.md): CUDA graphs (--cuda_use_streams=false:
 # IREE's graph command buffers hold at most 32 nodes between barriers, and a module's
 # initializer zeroes more caches than that), inline execution (no faster), and
@@ -68,7 +75,7 @@ plan_profile() {
 # --decode-attention reduce (iree-compile 3.13 fails to translate one of its CUDA dispatches).
 variant_compile_flags() {
   case "$1" in
-    base | reduce) echo "" ;;
+    base | reduce | half) echo "" ;;
     fused)
       echo "--iree-dispatch-creation-enable-fuse-horizontal-contractions=true" \
         "--iree-stream-resource-memory-model=discrete" ;;
@@ -78,7 +85,7 @@ variant_compile_flags() {
 }
 variant_runtime_flags() {
   case "$1" in
-    base | fused | split | reduce) echo "" ;;
+    base | fused | split | reduce | half) echo "" ;;
     *) echo "unknown bench variant '$1'" >&2; return 2 ;;
   esac
 }
@@ -86,8 +93,13 @@ variant_bench_args() {
   case "$1" in
     base | fused | split) echo "" ;;
     reduce) echo "--products reduce" ;;
+    half) echo "--products half" ;;
     *) echo "unknown bench variant '$1'" >&2; return 2 ;;
   esac
+}
+# A lossy form's arguments for `logits`: the same module as the shape check's, in that form.
+form_args() {
+  echo "--products ${1%%:*}"
 }
 # The shapes the benches use, each once.
 bench_shapes() {

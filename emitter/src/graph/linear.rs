@@ -358,6 +358,7 @@ fn dense(b: &mut FuncBuilder, w: &Value, x: &Value) -> Result<Value> {
         2 if b.products() == ProductForm::Reduce && (2..=FEW_COLUMNS).contains(&m) => {
             rows_reduced(b, w, x)
         }
+        2 if b.products() == ProductForm::Half => rows_half(b, w, x),
         2 => b.dot_general(w, x, &DotDims::contract(1, 0)),
         3 => tiled(b, w, x),
         rank => Err(ShapeError {
@@ -383,6 +384,18 @@ fn rows_reduced(b: &mut FuncBuilder, w: &Value, x: &Value) -> Result<Value> {
     let xb = b.broadcast_in_dim(&xt, &full, &[1, 2])?;
     let product = b.multiply(&wb, &xb)?;
     b.reduce_with(&product, 0.0, ReduceOp::Add, &[2])
+}
+
+/// Rows `[out, in]` times `x: [in, M]` with both rounded to f16 and the sums in f32
+/// ([`ProductForm::Half`]). A weight stored as f16 is read as stored, not widened and
+/// rounded back (iree-compile 3.13 does not fold that round trip: it writes a copy).
+fn rows_half(b: &mut FuncBuilder, w: &Value, x: &Value) -> Result<Value> {
+    let w = match b.widened_from(w) {
+        Some(stored) if stored.ty().elem == ElemType::F16 => stored.clone(),
+        _ => b.convert(w, ElemType::F16),
+    };
+    let x = b.convert(x, ElemType::F16);
+    b.dot_general_into(&w, &x, &DotDims::contract(1, 0), ElemType::F32)
 }
 
 /// Written as a broadcast product and a sum over `in` rather than a `dot_general`: lowering a

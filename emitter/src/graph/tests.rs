@@ -455,6 +455,35 @@ fn reduce_form_writes_few_column_products_of_rows_as_sums() {
 }
 
 #[test]
+fn half_form_reads_f16_weights_as_stored_and_sums_in_f32() {
+    let product = |stored: ElemType, m: i64| {
+        let mut b = crate::hlo::FuncBuilder::new("f").with_products(ProductForm::Half);
+        let w = b.arg("w", TensorType::new([32, 8], stored));
+        let w = b.convert(&w, ElemType::F32);
+        let x = b.arg("x", TensorType::new([8, m], ElemType::F32));
+        let y = linear(&mut b, &Weight::Dense(w), &x).unwrap();
+        assert_eq!(y.ty(), &TensorType::new([32, m], ElemType::F32));
+        let mut text = String::new();
+        b.finish(&[&y]).render(&mut text);
+        text
+    };
+    for m in [1, 8, 512] {
+        let text = product(ElemType::F16, m);
+        // The activations are rounded; the weight is read as stored, never widened and back.
+        assert_eq!(text.matches("stablehlo.convert").count(), 2, "{text}");
+        assert!(text.contains(&format!(
+            "(tensor<32x8xf16>, tensor<8x{m}xf16>) -> tensor<32x{m}xf32>"
+        )));
+    }
+    // Other weights are rounded to f16 too.
+    let text = product(ElemType::Bf16, 8);
+    assert!(
+        text.contains("(tensor<32x8xf32>) -> tensor<32x8xf16>"),
+        "{text}"
+    );
+}
+
+#[test]
 fn post_norms_take_their_weights_and_a_bad_offset_is_refused() {
     let base = from_hf_json(TINY).unwrap();
     let plain = Manifest::new(&base, &opts(), &build(&base, &opts()).unwrap());

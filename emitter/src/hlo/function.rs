@@ -1,3 +1,4 @@
+use std::collections::HashMap;
 use std::fmt::{self, Write as _};
 use std::rc::Rc;
 
@@ -84,9 +85,10 @@ pub(crate) fn join<T: fmt::Display>(items: &[T]) -> String {
         .join(", ")
 }
 
-/// How a function writes a dense product of rows `[out, in]` with a few columns (2 to
-/// [`FEW_COLUMNS`]: a decode batch). One column is a matvec and more are a matmul to every
-/// code generator, whatever the form.
+/// How a function writes a dense product of rows `[out, in]`. `Dot` and `Reduce` are the same
+/// f32 sums and differ only for a few columns (2 to [`FEW_COLUMNS`]: a decode batch); one
+/// column is a matvec and more are a matmul to every code generator, whatever the form.
+/// `Half` rounds (lossy), for any column count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ProductForm {
@@ -99,12 +101,18 @@ pub enum ProductForm {
     /// the SIMT matmul tiles (a 32x128 tile over (out, B), mostly empty at B = 8; profiled
     /// on an H200).
     Reduce,
+    /// Both operands rounded to f16, the sums kept in f32 (lossy: an activation keeps 11
+    /// significant bits; f16 weights lose nothing): a product of two f16 operands is what
+    /// IREE's CUDA code generation gives tensor-core tiles (`NV_MMA_SYNC_F32_16x8x16_F16`),
+    /// in prefill and at B = 8, where f16 weights times f32 activations run on the SIMT
+    /// tiles at about 4 TFLOP/s (profiled on an H200).
+    Half,
 }
 
 /// The most columns [`ProductForm::Reduce`] applies to.
 pub const FEW_COLUMNS: i64 = 16;
 
-/// The command-line names, `dot` and `reduce`.
+/// The command-line names, `dot`, `reduce` and `half`.
 impl std::str::FromStr for ProductForm {
     type Err = String;
 
@@ -112,7 +120,10 @@ impl std::str::FromStr for ProductForm {
         match name {
             "dot" => Ok(ProductForm::Dot),
             "reduce" => Ok(ProductForm::Reduce),
-            _ => Err(format!("unknown product form {name:?} (dot or reduce)")),
+            "half" => Ok(ProductForm::Half),
+            _ => Err(format!(
+                "unknown product form {name:?} (dot, reduce or half)"
+            )),
         }
     }
 }
@@ -139,6 +150,8 @@ pub struct FuncBuilder {
     dispatches: Vec<ExternDispatch>,
     products: ProductForm,
     columns: Columns,
+    /// Each value `convert` widened to f32 from a narrower float, by name: its source.
+    widened: HashMap<Rc<str>, Value>,
 }
 
 impl FuncBuilder {
@@ -152,6 +165,7 @@ impl FuncBuilder {
             dispatches: Vec::new(),
             products: ProductForm::Dot,
             columns: Columns::Tokens,
+            widened: HashMap::new(),
         }
     }
 
@@ -163,6 +177,15 @@ impl FuncBuilder {
 
     pub fn products(&self) -> ProductForm {
         self.products
+    }
+
+    /// The narrower float `v` was widened from by `convert`, if it was.
+    pub fn widened_from(&self, v: &Value) -> Option<&Value> {
+        self.widened.get(&v.name)
+    }
+
+    pub(crate) fn record_widening(&mut self, wide: &Value, source: &Value) {
+        self.widened.insert(wide.name.clone(), source.clone());
     }
 
     /// This function's activation columns are `columns`.

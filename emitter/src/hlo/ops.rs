@@ -199,7 +199,11 @@ impl FuncBuilder {
         }
         let ty = x.ty().with_elem(elem);
         let text = format!("stablehlo.convert {x} : ({}) -> {ty}", x.ty());
-        self.define(ty, &text)
+        let wide = self.define(ty, &text);
+        if elem == ElemType::F32 && matches!(x.ty().elem, ElemType::F16 | ElemType::Bf16) {
+            self.record_widening(&wide, x);
+        }
+        wide
     }
 
     fn binary(&mut self, name: &str, a: &Value, b: &Value) -> Result<Value> {
@@ -388,6 +392,17 @@ impl FuncBuilder {
     }
 
     pub fn dot_general(&mut self, a: &Value, b: &Value, d: &DotDims) -> Result<Value> {
+        self.dot_general_into(a, b, d, a.ty().elem)
+    }
+
+    /// `dot_general` whose sums and result are `elem` (f16 operands summed in f32).
+    pub fn dot_general_into(
+        &mut self,
+        a: &Value,
+        b: &Value,
+        d: &DotDims,
+        elem: ElemType,
+    ) -> Result<Value> {
         let op = "stablehlo.dot_general";
         let (ta, tb) = (a.ty(), b.ty());
         let both = types_of(&[ta, tb]);
@@ -423,7 +438,7 @@ impl FuncBuilder {
                 .filter(|i| !rhs_used.contains(i))
                 .map(|i| tb.shape[i]),
         );
-        let ty = ta.with_shape(shape);
+        let ty = TensorType::new(shape, elem);
         let batching = if d.lhs_batch.is_empty() {
             String::new()
         } else {
