@@ -78,6 +78,7 @@ fn feature_variant_compiles_for_llvm_cpu() {
         decode_kernels: Default::default(),
         products: Default::default(),
         embed_lengths: Vec::new(),
+        sums: emitter::graph::Sums::Ordered,
         linear_chunk: emitter::graph::LINEAR_CHUNK,
     };
     let rendered = emitter::render(&cfg, &opts).unwrap();

@@ -55,6 +55,7 @@ fn module(
         decode_kernels: DecodeKernels::Fixed,
         products: Default::default(),
         embed_lengths: Vec::new(),
+        sums: emitter::graph::Sums::Ordered,
         linear_chunk: emitter::graph::LINEAR_CHUNK,
     };
     emitter::render(cfg, &opts).unwrap().module
@@ -373,6 +374,7 @@ fn q8_activations_need_the_kernels() {
         decode_kernels: DecodeKernels::Fixed,
         products: Default::default(),
         embed_lengths: Vec::new(),
+        sums: emitter::graph::Sums::Ordered,
         linear_chunk: emitter::graph::LINEAR_CHUNK,
     };
     let err = emitter::render(&cfg, &opts).unwrap_err().to_string();

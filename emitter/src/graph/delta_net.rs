@@ -98,6 +98,7 @@ pub fn layer_function(
     let s = StateDims::new(a);
     let mut b = FuncBuilder::private(name)
         .with_products(dims.products)
+        .with_sums(dims.sums)
         .with_columns(step.columns(dims.decode_kernels));
     let m = step.tokens();
     let x = b.arg("x", f32_ty([dims.hidden, m]));

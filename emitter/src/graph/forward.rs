@@ -461,6 +461,7 @@ pub fn forward_function(
 ) -> Result<Function> {
     let mut b = FuncBuilder::private(format!("forward_{}", step.tag()))
         .with_products(dims.products)
+        .with_sums(dims.sums)
         .with_columns(step.columns(dims.decode_kernels));
     let ring = plan.ring();
     let inputs = match step {

@@ -257,6 +257,7 @@ pub fn layer_function(
 ) -> Result<Function> {
     let mut b = FuncBuilder::private(name)
         .with_products(dims.products)
+        .with_sums(dims.sums)
         .with_columns(step.columns(dims.decode_kernels));
     let a = declare_args(&mut b, cfg, dims, step, kinds, formats)?;
     let (eps, offset) = (cfg.rms_norm_eps, dims.norm_offset);

@@ -40,8 +40,8 @@ pub use step::{CacheSpan, Dims, Scratch, Step};
 pub use weights::{is_expert_stack, is_tiled, Param, Weights, PARAMETER_SCOPE};
 
 use crate::config::{LayerType, ModelConfig};
-pub use crate::hlo::ProductForm;
 use crate::hlo::{ElemType, Global, GlobalInit, Module, ShapeError, TensorType};
+pub use crate::hlo::{ProductForm, Sums};
 use crate::module_form::ModuleForm;
 
 /// The symbol name of the emitted module; runtimes address functions as `model.<name>`.
@@ -89,6 +89,9 @@ pub struct GraphOptions {
     /// How dense products over rows with 2 to 16 columns (decode batches) are written: a
     /// `dot_general` (the default) or a sum of broadcast products (see [`ProductForm`]).
     pub products: ProductForm,
+    /// How the sums that decide a row's bits are written: in an order the graph fixes (the
+    /// CPU's, batch-invariant) or as the compiler's reductions (GPUs: see [`Sums`]).
+    pub sums: Sums,
     /// Chunk lengths of the embedding graphs (`embed_hidden_t{T}`, see [`Kind::Embed`]); empty,
     /// the default, emits none, and the rest of the module is the same either way.
     pub embed_lengths: Vec<usize>,
@@ -470,6 +473,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
         activations: opts.activations,
         decode_kernels: opts.decode_kernels,
         products: opts.products,
+        sums: opts.sums,
         nibbles_as_bytes,
         padded: opts.padded() as i64,
         linear_chunk: opts.linear_chunk as i64,

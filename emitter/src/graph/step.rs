@@ -1,6 +1,6 @@
 use super::linear::{Activations, DecodeKernels, WeightLayout};
 use crate::config::{Activation, HeadShape, ModelConfig};
-use crate::hlo::{Columns, ElemType, ProductForm, TensorType};
+use crate::hlo::{Columns, ElemType, ProductForm, Sums, TensorType};
 
 /// The sizes every graph is built from, as the i64s that shapes use.
 #[derive(Debug, Clone, Copy)]
@@ -38,6 +38,8 @@ pub struct Dims {
     pub padded: i64,
     /// How dense products over a few columns are written (see `GraphOptions::products`).
     pub products: ProductForm,
+    /// How ordered sums are written (see `GraphOptions::sums`).
+    pub sums: Sums,
     /// Tokens per block of a linear-attention prefill (see `GraphOptions::linear_chunk`).
     pub linear_chunk: i64,
 }
@@ -110,6 +112,7 @@ impl Dims {
             nibbles_as_bytes: false,
             padded: 0,
             products: ProductForm::Dot,
+            sums: Sums::Ordered,
             linear_chunk: super::LINEAR_CHUNK as i64,
         }
     }

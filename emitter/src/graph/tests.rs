@@ -24,6 +24,7 @@ fn opts() -> GraphOptions {
         decode_kernels: Default::default(),
         products: Default::default(),
         embed_lengths: Vec::new(),
+        sums: Sums::Ordered,
         linear_chunk: LINEAR_CHUNK,
     }
 }
@@ -452,6 +453,26 @@ fn reduce_form_writes_few_column_products_of_rows_as_sums() {
     // One column stays a matvec and a prefill chunk a matmul.
     assert_eq!(form(ProductForm::Reduce, 1), (true, false));
     assert_eq!(form(ProductForm::Reduce, 32), (true, false));
+}
+
+#[test]
+fn compiler_sums_are_one_reduce_and_ordered_sums_none() {
+    let norm = |sums| {
+        let mut b = crate::hlo::FuncBuilder::new("f").with_sums(sums);
+        let x = b.arg("x", TensorType::new([2048, 8], ElemType::F32));
+        let w = b.arg("w", TensorType::new([2048], ElemType::F32));
+        let y = crate::graph::layer::rms_norm(&mut b, &x, &w, 1e-5).unwrap();
+        assert_eq!(y.shape(), [2048, 8]);
+        let mut text = String::new();
+        b.finish(&[&y]).render(&mut text);
+        (
+            text.matches("stablehlo.reduce").count(),
+            text.matches("stablehlo.slice").count(),
+        )
+    };
+    // 2048 halves to one row in 11 rounds of two slices each.
+    assert_eq!(norm(Sums::Ordered), (0, 22));
+    assert_eq!(norm(Sums::Compiler), (1, 0));
 }
 
 #[test]

@@ -10,7 +10,7 @@ mod types;
 
 pub use dispatch::ExternDispatch;
 pub use error::{Result, ShapeError};
-pub use function::{Columns, FuncBuilder, Function, ProductForm, Value, FEW_COLUMNS};
+pub use function::{Columns, FuncBuilder, Function, ProductForm, Sums, Value, FEW_COLUMNS};
 pub use indexing::{GatherDims, ScatterDims};
 pub use module::{Global, GlobalInit, Module};
 pub use ops::{Cmp, DotDims, ReduceOp};

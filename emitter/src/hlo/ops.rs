@@ -1,7 +1,7 @@
 //! StableHLO ops with operand checks and result type inference.
 
 use super::error::{fail, types_of, Result};
-use super::function::{join, FuncBuilder, Value};
+use super::function::{join, FuncBuilder, Sums, Value};
 use super::types::{ElemType, TensorType};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -507,9 +507,13 @@ impl FuncBuilder {
     /// token's row one way when it is alone (a vector reduction along the row) and another
     /// among several (a vector across the tokens, the row summed in sequence): the same row
     /// gave other bits at B=1 than at B=4. Elementwise adds are not reassociated, so this sum
-    /// is the same for a row whatever else the tensor holds.
+    /// is the same for a row whatever else the tensor holds. With [`Sums::Compiler`] it is
+    /// one `stablehlo.reduce` after all.
     pub fn sum_in_order(&mut self, x: &Value, dim: usize) -> Result<Value> {
         check_dims("sum_in_order", "dimensions", &[dim], x.ty().rank())?;
+        if self.sums() == Sums::Compiler {
+            return self.reduce_with(x, 0.0, ReduceOp::Add, &[dim]);
+        }
         let mut x = x.clone();
         let mut carry: Option<Value> = None;
         let mut n = x.dim(dim);

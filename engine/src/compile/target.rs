@@ -39,6 +39,16 @@ impl Target {
         }
     }
 
+    /// How the graphs write the sums that decide a row's bits: the CPU keeps them in a fixed
+    /// order (a row's bits do not depend on its batch); a GPU runs one reduction each, where
+    /// the fixed order costs a kernel per halving (see `emitter::graph::Sums`).
+    pub fn sums(&self) -> emitter::graph::Sums {
+        match self {
+            Target::Cpu { .. } => emitter::graph::Sums::Ordered,
+            Target::Cuda { .. } | Target::Metal => emitter::graph::Sums::Compiler,
+        }
+    }
+
     /// The device URI a runtime should open for modules of this target.
     pub fn device_uri(&self) -> &'static str {
         match self {

@@ -160,6 +160,7 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
         decode_kernels: decode_kernels_for(slots),
         products: Default::default(),
         embed_lengths: Vec::new(),
+        sums: emitter::graph::Sums::Ordered,
         linear_chunk: emitter::graph::LINEAR_CHUNK,
     }
 }
@@ -200,6 +201,7 @@ pub fn module_options(options: &ModelOptions, config: &ModelConfig) -> GraphOpti
             .weight_layout
             .unwrap_or_else(|| preferred_layout(&options.target, options.weights, config)),
         cpu_kernels: options.cpu_kernels && cpu_kernels_available(&options.target),
+        sums: options.target.sums(),
         ..options.graphs.clone()
     }
 }
@@ -287,9 +289,13 @@ mod tests {
         let sm80 = module_for(Target::Cuda { sm: "sm_80".into() });
         let sm90 = module_for(Target::Cuda { sm: "sm_90".into() });
         let metal = module_for(Target::Metal);
-        // Flags select these devices; the module is the generic one.
-        assert_eq!(sm80, cpu);
+        // Flags select these devices. The CPU writes the norms' sums in a fixed order (a
+        // row's bits do not depend on its batch), GPUs as one reduction each.
         assert_eq!(module_for(Target::Cpu { data_tiling: true }), cpu);
+        let slices = |m: &str| m.matches("stablehlo.slice").count();
+        assert!(slices(&sm80) < slices(&cpu));
+        assert_eq!(slices(&sm80), slices(&sm90));
+        assert_eq!(slices(&metal), slices(&sm80));
         // sm_90 names its target in the module, and only sm_90 does.
         let names_target = |m: &str| m.contains("hal.device.targets") && m.contains("\"sm_90\"");
         assert!(names_target(&sm90));
