@@ -79,6 +79,7 @@ fn feature_variant_compiles_for_llvm_cpu() {
         products: Default::default(),
         embed_lengths: Vec::new(),
         sums: emitter::graph::Sums::Ordered,
+        attention_heads: emitter::graph::AttentionHeads::Apart,
         linear_chunk: emitter::graph::LINEAR_CHUNK,
     };
     let rendered = emitter::render(&cfg, &opts).unwrap();

@@ -56,6 +56,7 @@ fn module(
         products: Default::default(),
         embed_lengths: Vec::new(),
         sums: emitter::graph::Sums::Ordered,
+        attention_heads: emitter::graph::AttentionHeads::Apart,
         linear_chunk: emitter::graph::LINEAR_CHUNK,
     };
     emitter::render(cfg, &opts).unwrap().module
@@ -375,6 +376,7 @@ fn q8_activations_need_the_kernels() {
         products: Default::default(),
         embed_lengths: Vec::new(),
         sums: emitter::graph::Sums::Ordered,
+        attention_heads: emitter::graph::AttentionHeads::Apart,
         linear_chunk: emitter::graph::LINEAR_CHUNK,
     };
     let err = emitter::render(&cfg, &opts).unwrap_err().to_string();

@@ -122,6 +122,9 @@ fn per_head_qk_norm_matches_the_reference() {
 }
 
 /// Logits of one step against the reference's at `pos`, recording the largest error.
+/// A decode row: its sequence's tokens, their reference logits, and the position stepped.
+type Row<'a> = (&'a [u32], &'a [Vec<f32>], usize);
+
 struct Compare<'a> {
     tag: &'a str,
     worst: f32,
@@ -132,6 +135,20 @@ impl Compare<'_> {
         let err = max_abs_diff(got, expected);
         assert!(err <= TOLERANCE, "{}: {what}: {err}", self.tag);
         self.worst = self.worst.max(err);
+    }
+
+    /// One decode step of slots 0 and 1 together, each row's logits against its reference.
+    fn two_rows(&mut self, graphs: &mut Graphs, rows: [Row; 2], out: &mut DecodeOutput) {
+        let tokens = rows.map(|(t, _, p)| t[p] as i32);
+        let positions = rows.map(|(_, _, p)| p as i32);
+        graphs
+            .decode(Head::Logits, &tokens, &positions, None, out)
+            .unwrap();
+        let vocab = graphs.vocab();
+        for (row, (name, (_, expected, p))) in ["a", "b"].iter().zip(rows).enumerate() {
+            let got = &out.logits[row * vocab..(row + 1) * vocab];
+            self.at(&format!("decode {name}[{p}]"), got, &expected[p]);
+        }
     }
 }
 
@@ -203,22 +220,7 @@ fn sliding_window_layers_match_the_reference() {
     // Both slots together.
     for step in 0..6 {
         let (pa, pb) = (12 + step, 11 + step);
-        let tokens = [a[pa] as i32, b[pb] as i32];
-        graphs
-            .decode(
-                Head::Logits,
-                &tokens,
-                &[pa as i32, pb as i32],
-                None,
-                &mut out,
-            )
-            .unwrap();
-        cmp.at(&format!("decode a[{pa}]"), &out.logits[..vocab], &ref_a[pa]);
-        cmp.at(
-            &format!("decode b[{pb}]"),
-            &out.logits[vocab..2 * vocab],
-            &ref_b[pb],
-        );
+        cmp.two_rows(&mut graphs, [(&a, &ref_a, pa), (&b, &ref_b, pb)], &mut out);
     }
     // The window alone (one RoPE base for all layers) changes the late positions.
     let one_rope = RefConfig {
@@ -301,4 +303,61 @@ fn post_norms_and_norm_offset_match_the_reference() {
          by {post_moves:.2e}"
     );
     assert!(offset_moves > 100.0 * TOLERANCE && post_moves > 100.0 * TOLERANCE);
+}
+
+/// The forms the graphs take on GPUs (the compiler's sums, decode attention over all kv heads
+/// at once), built for this CPU: decode alone and in a ragged two-row batch against the
+/// reference. The GPU run checks the same forms on CUDA.
+#[test]
+fn gpu_graph_forms_match_the_reference() {
+    let cfg = tiny_config();
+    assert!(cfg.num_key_value_heads > 1, "several kv heads to batch");
+    let options = GraphOptions {
+        prefill_lengths: vec![4],
+        decode_batches: vec![1, 2],
+        decode_windows: vec![64],
+        heads: vec![Head::Logits],
+        sums: emitter::graph::Sums::Compiler,
+        attention_heads: emitter::graph::AttentionHeads::Together,
+        ..engine::model::default_graph_options(2, 64)
+    };
+    let module = emitter::render(&cfg, &options).unwrap().module;
+    assert!(
+        module.contains("batching_dims = [0, 1] x [0, 1]"),
+        "kv heads in one product"
+    );
+    let weights = tiny::weights(11);
+    let mut graphs = load("gpu-forms", &cfg, &options, &weights);
+    let seq = |k: u32| -> Vec<u32> { (0..12u32).map(|i| (i * 41 + k * 97 + 3) % 512).collect() };
+    let (a, b) = (seq(1), seq(2));
+    let reference = tiny::config();
+    let (ref_a, ref_b) = (
+        forward(&reference, &weights, &a),
+        forward(&reference, &weights, &b),
+    );
+    let mut cmp = Compare {
+        tag: "gpu-forms",
+        worst: 0.0,
+    };
+    let vocab = graphs.vocab();
+    let mut logits = vec![0f32; vocab];
+    let mut out = DecodeOutput::default();
+    let ids = |s: &[u32]| -> Vec<i32> { s.iter().map(|&t| t as i32).collect() };
+    graphs
+        .prefill(0, 0, &ids(&a[..4]), PrefillOut::Logits(&mut logits))
+        .unwrap();
+    for p in 4..7 {
+        graphs
+            .decode(Head::Logits, &[a[p] as i32], &[p as i32], None, &mut out)
+            .unwrap();
+        cmp.at(&format!("decode a[{p}]"), &out.logits[..vocab], &ref_a[p]);
+    }
+    graphs
+        .prefill(1, 0, &ids(&b[..4]), PrefillOut::Logits(&mut logits))
+        .unwrap();
+    for step in 0..4 {
+        let (pa, pb) = (7 + step, 4 + step);
+        cmp.two_rows(&mut graphs, [(&a, &ref_a, pa), (&b, &ref_b, pb)], &mut out);
+    }
+    eprintln!("gpu-forms: max |graph - reference| = {:.2e}", cmp.worst);
 }

@@ -24,7 +24,7 @@ pub use self::weight_format::{
     group_part, stored_groups, Code, GroupFormat, GroupFormatError, NotStored, SubScales,
     WeightFormat, WeightFormats,
 };
-pub use attention::AttentionForm;
+pub use attention::{AttentionForm, AttentionHeads};
 pub use copy_slot::COPY_SLOT;
 pub use delta_net::{state_globals, StateDims};
 pub use embed::embed_name;
@@ -92,6 +92,9 @@ pub struct GraphOptions {
     /// How the sums that decide a row's bits are written: in an order the graph fixes (the
     /// CPU's, batch-invariant) or as the compiler's reductions (GPUs: see [`Sums`]).
     pub sums: Sums,
+    /// Decode attention per kv head (the CPU's) or over all of them at once (GPUs: see
+    /// [`AttentionHeads`]).
+    pub attention_heads: AttentionHeads,
     /// Chunk lengths of the embedding graphs (`embed_hidden_t{T}`, see [`Kind::Embed`]); empty,
     /// the default, emits none, and the rest of the module is the same either way.
     pub embed_lengths: Vec<usize>,
@@ -474,6 +477,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
         decode_kernels: opts.decode_kernels,
         products: opts.products,
         sums: opts.sums,
+        attention_heads: opts.attention_heads,
         nibbles_as_bytes,
         padded: opts.padded() as i64,
         linear_chunk: opts.linear_chunk as i64,

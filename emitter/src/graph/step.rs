@@ -1,3 +1,4 @@
+use super::attention::AttentionHeads;
 use super::linear::{Activations, DecodeKernels, WeightLayout};
 use crate::config::{Activation, HeadShape, ModelConfig};
 use crate::hlo::{Columns, ElemType, ProductForm, Sums, TensorType};
@@ -40,6 +41,8 @@ pub struct Dims {
     pub products: ProductForm,
     /// How ordered sums are written (see `GraphOptions::sums`).
     pub sums: Sums,
+    /// How attention goes over the kv heads (see `GraphOptions::attention_heads`).
+    pub attention_heads: AttentionHeads,
     /// Tokens per block of a linear-attention prefill (see `GraphOptions::linear_chunk`).
     pub linear_chunk: i64,
 }
@@ -113,6 +116,7 @@ impl Dims {
             padded: 0,
             products: ProductForm::Dot,
             sums: Sums::Ordered,
+            attention_heads: AttentionHeads::Apart,
             linear_chunk: super::LINEAR_CHUNK as i64,
         }
     }

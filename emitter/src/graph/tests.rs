@@ -25,6 +25,7 @@ fn opts() -> GraphOptions {
         products: Default::default(),
         embed_lengths: Vec::new(),
         sums: Sums::Ordered,
+        attention_heads: AttentionHeads::Apart,
         linear_chunk: LINEAR_CHUNK,
     }
 }

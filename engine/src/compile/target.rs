@@ -49,6 +49,16 @@ impl Target {
         }
     }
 
+    /// Decode attention per kv head on the CPU, which reads each head's window in place, and
+    /// over all heads at once on a GPU, where each head cost three kernels (see
+    /// `emitter::graph::AttentionHeads`).
+    pub fn attention_heads(&self) -> emitter::graph::AttentionHeads {
+        match self {
+            Target::Cpu { .. } => emitter::graph::AttentionHeads::Apart,
+            Target::Cuda { .. } | Target::Metal => emitter::graph::AttentionHeads::Together,
+        }
+    }
+
     /// The device URI a runtime should open for modules of this target.
     pub fn device_uri(&self) -> &'static str {
         match self {

@@ -161,6 +161,7 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
         products: Default::default(),
         embed_lengths: Vec::new(),
         sums: emitter::graph::Sums::Ordered,
+        attention_heads: emitter::graph::AttentionHeads::Apart,
         linear_chunk: emitter::graph::LINEAR_CHUNK,
     }
 }
@@ -202,6 +203,7 @@ pub fn module_options(options: &ModelOptions, config: &ModelConfig) -> GraphOpti
             .unwrap_or_else(|| preferred_layout(&options.target, options.weights, config)),
         cpu_kernels: options.cpu_kernels && cpu_kernels_available(&options.target),
         sums: options.target.sums(),
+        attention_heads: options.target.attention_heads(),
         ..options.graphs.clone()
     }
 }
