@@ -257,11 +257,7 @@ fn attend_together(
     let mask = b.broadcast_in_dim(mask, &full, &[0, 2, 3])?;
     let masked = b.splat(mask.ty().with_elem(ElemType::F32), f64::NEG_INFINITY)?;
     let s = b.select(&mask, &s, &masked)?;
-    let max = b.reduce_with(&s, f64::NEG_INFINITY, ReduceOp::Max, &[3])?;
-    let max = b.broadcast_in_dim(&max, &full, &[0, 1, 2])?;
-    let e = b.subtract(&s, &max)?;
-    let e = b.exp(&e)?;
-    let sum = b.reduce_with(&e, 0.0, ReduceOp::Add, &[3])?;
+    let (e, sum) = softmax_parts(b, &s, None)?;
     let sum = b.broadcast_in_dim(&sum, &full, &[0, 1, 2])?;
     let p = b.divide(&e, &sum)?;
     let o = b.dot_general(&p, &v, &DotDims::contract(3, 1).batch(0, 0).batch(1, 2))?;
@@ -342,22 +338,24 @@ fn batched_dot(
     b.reshape(&z, &shape)
 }
 
-/// Softmax numerator and denominator over the last dimension of `[R, Q, W]`:
-/// `exp(s - max)` and its sum `[R, Q]`. A sink (`[R, Q]`) is one more score in the
-/// maximum and the sum, with no value of its own.
+/// Softmax numerator and denominator over the last dimension of scores such as `[R, Q, W]`:
+/// `exp(s - max)` and its sum (`[R, Q]`). A sink (shaped as the sum) is one more score in
+/// the maximum and the sum, with no value of its own.
 pub(super) fn softmax_parts(
     b: &mut FuncBuilder,
     s: &Value,
     sink: Option<&Value>,
 ) -> Result<(Value, Value)> {
-    let mut max = b.reduce_with(s, f64::NEG_INFINITY, ReduceOp::Max, &[2])?;
+    let last = s.ty().rank() - 1;
+    let kept: Vec<usize> = (0..last).collect();
+    let mut max = b.reduce_with(s, f64::NEG_INFINITY, ReduceOp::Max, &[last])?;
     if let Some(sink) = sink {
         max = b.maximum(&max, sink)?;
     }
-    let wide = b.broadcast_in_dim(&max, s.shape(), &[0, 1])?;
+    let wide = b.broadcast_in_dim(&max, s.shape(), &kept)?;
     let e = b.subtract(s, &wide)?;
     let e = b.exp(&e)?;
-    let mut sum = b.reduce_with(&e, 0.0, ReduceOp::Add, &[2])?;
+    let mut sum = b.reduce_with(&e, 0.0, ReduceOp::Add, &[last])?;
     if let Some(sink) = sink {
         let own = b.subtract(sink, &max)?;
         let own = b.exp(&own)?;
