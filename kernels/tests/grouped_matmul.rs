@@ -215,6 +215,82 @@ fn f32_tokens_get_the_same_bits_alone_and_together() {
     }
 }
 
+/// The f32 family's order of operations, written out: each row's products summed in two
+/// chains (the even inputs of a group and the odd ones, `fma` in input order), the chains added,
+/// the sum scaled once (`fma` into the row's total), then the min times the group's input sum
+/// (summed in input order). The kernel's one-token and small-batch paths must give these bits:
+/// they are what makes a token's numbers the same alone and in a batch, and the same on the
+/// AVX-512 and AVX2 objects however each widens its codes.
+fn ordered_product(
+    format: GroupedMatmul,
+    w: &Grouped,
+    x: &[f32],
+    inp: usize,
+    m: usize,
+    out: usize,
+) -> Vec<f32> {
+    let group = format.group;
+    let groups = inp / group;
+    let mut y = vec![0f32; out * m];
+    for row in 0..out {
+        for t in 0..m {
+            let mut total = 0f32;
+            for g in 0..groups {
+                let mut chains = [0f32; 2];
+                let mut sum = 0f32;
+                for k in g * group..(g + 1) * group {
+                    let xk = x[k * m + t];
+                    chains[k % 2] = (w.q[row * inp + k] as f32).mul_add(xk, chains[k % 2]);
+                    sum += xk;
+                }
+                total = (chains[0] + chains[1]).mul_add(w.scale[row * groups + g], total);
+                if format.min {
+                    total = w.min[row * groups + g].mul_add(sum, total);
+                }
+            }
+            y[row * m + t] = total;
+        }
+    }
+    y
+}
+
+/// Every format's f32 entry at 1 to 15 tokens (and over rows of several chunks of group sums)
+/// gives [`ordered_product`]'s bits.
+#[test]
+fn f32_kernels_sum_in_the_documented_order() {
+    if !kernels::host_supported() {
+        eprintln!("skipped: this CPU does not run the kernels");
+        return;
+    }
+    for (i, format) in formats().enumerate() {
+        let unit = format.group * format.maps.groups_per_block();
+        let short = (4 * format.group).max(unit);
+        let mut rng = Rng(4000 + i as u64);
+        for (inp, m) in [
+            (short, 1),
+            (short, 2),
+            (short, 3),
+            (short, 8),
+            (short, 15),
+            (8960, 1),
+            (14336, 2),
+        ] {
+            let w = grouped(format, 48, inp, 0, &mut rng);
+            let x: Vec<f32> = (0..inp * m).map(|_| spread(&mut rng)).collect();
+            let got = run(format, &w, &x, inp, m, 48, 2);
+            let want = ordered_product(format, &w, &x, inp, m, 48);
+            for (j, (a, b)) in got.iter().zip(&want).enumerate() {
+                assert!(
+                    a.to_bits() == b.to_bits(),
+                    "{format:?} [48x{inp}] M={m}: row {} token {}: {a} from the kernel, {b} in order",
+                    j / m,
+                    j % m
+                );
+            }
+        }
+    }
+}
+
 /// Through the fixed-point entries, each token's outputs from the product of several are bit
 /// for bit those it gets alone, at every token count a decode step has (and a remainder past
 /// 8), over rows of one chunk and of several. A token whose inputs hold a NaN changes nothing
