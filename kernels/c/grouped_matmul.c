@@ -65,7 +65,8 @@ INLINE __m256i table_codes_avx2(enum code code, const uint8_t* p) {
 }
 
 // `high_lanes` in bytes: the 32 codes of inputs k and k+1 as signed bytes, `even`'s 16 in the
-// low 128 bits and `odd`'s in the high, then widened. The nibbles of both come from one
+// low 128 bits and `odd`'s in the high (widened by `high_pair_avx2`, or by `scaled_lanes` at
+// one or two tokens). The nibbles of both come from one
 // broadcast of the 16 code bytes (the high half shifted down by 4); each lane's high field is
 // spread to its byte with one `vpshufb` of the high-bit word and turned into 16 times itself
 // less the code's offset by a second: 22 vector operations per 32 Q6_K codes where 32-bit lanes

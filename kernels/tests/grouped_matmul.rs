@@ -59,6 +59,12 @@ fn check_entry(
     }
 }
 
+/// The shortest rows the tests draw for `format`: four groups, or one whole super-block where
+/// its maps come in super-blocks of 256 inputs.
+fn short_row(format: GroupedMatmul) -> usize {
+    (4 * format.group).max(format.group * format.maps.groups_per_block())
+}
+
 #[test]
 fn every_format_matches_the_reference() {
     if !kernels::host_supported() {
@@ -66,9 +72,8 @@ fn every_format_matches_the_reference() {
         return;
     }
     for (i, format) in formats().enumerate() {
-        // Super-block maps need whole blocks of 256 inputs.
         let unit = format.group * format.maps.groups_per_block();
-        let short = (4 * format.group).max(unit);
+        let short = short_row(format);
         for m in [1, 2, 3, 4, 5, 7, 8, 9, 17] {
             check(format, 112, short, m, 4, 17 + i as u64 * 100 + m as u64);
         }
@@ -138,7 +143,7 @@ fn fixed_point_kernels_match_the_reference() {
     );
     for (i, format) in fixed.into_iter().enumerate() {
         let unit = format.group * format.maps.groups_per_block();
-        let short = (4 * format.group).max(unit);
+        let short = short_row(format);
         let seed = 900 + i as u64 * 10;
         for m in [1, 2, 3, 8, 9, 17] {
             check_entry(
@@ -208,8 +213,7 @@ fn f32_tokens_get_the_same_bits_alone_and_together() {
         return;
     }
     for (i, format) in formats().enumerate() {
-        let unit = format.group * format.maps.groups_per_block();
-        let short = (4 * format.group).max(unit);
+        let short = short_row(format);
         let cases = [(short, 2), (short, 3), (short, 8), (5120, 7), (short, 15)];
         check_alone_and_together(entry, format, 80, &cases, false, &mut Rng(3000 + i as u64));
     }
@@ -263,8 +267,7 @@ fn f32_kernels_sum_in_the_documented_order() {
         return;
     }
     for (i, format) in formats().enumerate() {
-        let unit = format.group * format.maps.groups_per_block();
-        let short = (4 * format.group).max(unit);
+        let short = short_row(format);
         let mut rng = Rng(4000 + i as u64);
         for (inp, m) in [
             (short, 1),
@@ -299,8 +302,7 @@ fn f32_kernels_sum_in_the_documented_order() {
 fn fixed_point_tokens_get_the_same_bits_alone_and_together() {
     let Some(fixed) = fixed_formats() else { return };
     for (i, format) in fixed.into_iter().enumerate() {
-        let unit = format.group * format.maps.groups_per_block();
-        let short = (4 * format.group).max(unit);
+        let short = short_row(format);
         let cases = [(short, 2), (short, 3), (short, 8), (5120, 7), (short, 9)];
         check_alone_and_together(
             fixed_entry,
