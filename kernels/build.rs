@@ -6,7 +6,8 @@
 //! the graphs keep IREE's own code generation.
 
 use std::env;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// The object's translation unit, then what it includes, and the tests' index of the entry
 /// points (which includes the translation unit).
@@ -42,27 +43,53 @@ fn main() {
         return;
     }
     // Every kernel for x86-64-v4 (AVX-512); the f32 families again for x86-64-v3 (AVX2), whose
-    // CPUs have no AVX-512 (c/avx2.h).
-    object(SOURCES[0], "x86-64-v4", &dir.join("kernels.o"));
-    object("c/kernels_avx2.c", "x86-64-v3", &dir.join("kernels_avx2.o"));
-    // The same code linked into this crate, so its tests can call the kernels directly, with
-    // an index of the entry points by name (`c/index.c`, `c/index_avx2.c`).
+    // CPUs have no AVX-512 (c/avx2.h). Each is minutes of one core (the entry points are many
+    // unrolled instances), and every crate that links the kernels waits for this script: the
+    // two run side by side.
+    let avx512 = dir.join("kernels.o");
+    let avx2 = dir.join("kernels_avx2.o");
+    std::thread::scope(|scope| {
+        scope.spawn(|| object(SOURCES[0], "x86-64-v4", &avx512));
+        object("c/kernels_avx2.c", "x86-64-v3", &avx2);
+    });
+    // Those objects, not another compile of their source, are what this crate's tests and
+    // benches call, each beside an index of its entry points by name (`c/index.c`,
+    // `c/index_avx2.c`). The AVX2 object's symbols get a prefix, as both define the same names.
+    let avx2_prefixed = dir.join("kernels_avx2_prefixed.o");
+    prefix_symbols(&avx2, "avx2_", &avx2_prefixed);
+    index("c/index.c", &avx512, "llm_kernels");
+    index("c/index_avx2.c", &avx2_prefixed, "llm_kernels_avx2");
+}
+
+/// The static library `name`: the index `source` and the kernels' `object` it names.
+fn index(source: &str, object: &Path, name: &str) {
     cc::Build::new()
-        .file("c/index.c")
+        .file(source)
+        .object(object)
         .flag("-std=c17")
-        .flag("-march=x86-64-v4")
-        .opt_level(3)
-        .compile("llm_kernels");
-    cc::Build::new()
-        .file("c/index_avx2.c")
-        .flag("-std=c17")
-        .flag("-march=x86-64-v3")
-        .opt_level(3)
-        .compile("llm_kernels_avx2");
+        .opt_level(2)
+        .compile(name);
+}
+
+/// Writes `object` to `out` with every symbol named `prefix` + its name (binutils' objcopy,
+/// which every gcc toolchain has; `OBJCOPY` names another).
+fn prefix_symbols(object: &Path, prefix: &str, out: &Path) {
+    let objcopy = env::var("OBJCOPY").unwrap_or_else(|_| "objcopy".into());
+    println!("cargo:rerun-if-env-changed=OBJCOPY");
+    let status = Command::new(&objcopy)
+        .arg(format!("--prefix-symbols={prefix}"))
+        .arg(object)
+        .arg(out)
+        .status()
+        .unwrap_or_else(|e| panic!("cannot run {objcopy} (binutils; set OBJCOPY): {e}"));
+    assert!(
+        status.success(),
+        "{objcopy} failed to prefix the AVX2 object's symbols"
+    );
 }
 
 /// Compiles the translation unit `source` for `march` into the relocatable object `out`.
-fn object(source: &str, march: &str, out: &std::path::Path) {
+fn object(source: &str, march: &str, out: &Path) {
     let compiler = cc::Build::new().opt_level(3).get_compiler();
     let mut command = compiler.to_command();
     command.args([

@@ -1,9 +1,9 @@
-// Every entry point by name, for the crate's own tests and benches: they call the kernels
-// linked into them by the names `kernels::FORMATS` gives, and this table, made from the rows of
-// formats.h, resolves them, so neither side lists the entry points again. Only build.rs's
-// library for the tests compiles it; the object IREE links is kernels.c alone.
+// Every entry point of the AVX-512 object (kernels.o, linked beside this file) by name, for
+// the crate's own tests and benches: they call the kernels by the names `kernels::FORMATS`
+// gives, and this table, made from the rows of formats.h, resolves them, so neither side
+// lists the entry points again.
 
-#include "kernels.c"
+#include "formats.h"
 #include "index.h"
 
 #define INDEX_FIXED_0(stem)
@@ -12,12 +12,17 @@
     INDEX_F32_ROW(stem)                                                                        \
     INDEX_Q8_ROW(stem)                                                                         \
     INDEX_FIXED_##fixed(stem)
-
-static const struct llm_entry entries[] = {
-    LLM_FORMATS(INDEX_ROW)
-    INDEX_NAME(llm_q8_quantize)
-    INDEX_ATTENTION(decode)
+#define INDEX_ALL                                                                              \
+    LLM_FORMATS(INDEX_ROW)                                                                     \
+    INDEX_NAME(llm_q8_quantize)                                                                \
+    INDEX_ATTENTION(decode)                                                                    \
     INDEX_ATTENTION(prefill)
-};
+
+#define INDEX_NAME(name) void name(void);
+INDEX_ALL
+#undef INDEX_NAME
+
+#define INDEX_NAME(name) {#name, name},
+static const struct llm_entry entries[] = {INDEX_ALL};
 
 INDEX_LOOKUP(llm_kernel_entry, entries)

@@ -2,6 +2,13 @@
 // the f32 and 8-bit families' names for one row of formats.h, the attention kernels' names, and the
 // search by name. Each index adds the families its object has and names its own table and
 // lookup, so the two link side by side into the crate's tests and benches.
+//
+// The indexes do not compile the kernels again: they name the entry points of the objects
+// build.rs compiled for iree-compile, which are linked into the crate's library as they are
+// (the AVX2 object with every symbol prefixed `avx2_`, so that both objects' names can link
+// side by side). The tests therefore call the very code a module links. Each index expands
+// its list twice: `INDEX_NAME` first declares each entry point (only its address is used, so
+// one type serves all), then makes its table row.
 
 #include <string.h>
 
@@ -10,7 +17,6 @@ struct llm_entry {
     void (*fn)(void);
 };
 
-#define INDEX_NAME(name) {#name, (void (*)(void))name},
 #define INDEX_WEIGHTS(name) INDEX_NAME(name) INDEX_NAME(name##_x2) INDEX_NAME(name##_x3)
 #define INDEX_F32_ROW(stem)                                                                    \
     INDEX_WEIGHTS(llm_grouped_matmul_##stem)                                                   \

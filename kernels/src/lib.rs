@@ -148,9 +148,10 @@ extern "C" {
     fn llm_kernel_entry_avx2(name: *const std::ffi::c_char) -> Option<unsafe extern "C" fn()>;
 }
 
-/// The entry point `name` of the object this CPU runs ([`Isa::host`]), from the copy of the
-/// kernels linked into this crate for its tests and benches (`c/index.c`, `c/index_avx2.c`):
-/// None where that object has no such entry or the CPU runs neither.
+/// The entry point `name` of the object this CPU runs ([`Isa::host`]): the same objects
+/// iree-compile links, linked into this crate for its tests and benches with an index of
+/// their entry points (`c/index.c`, `c/index_avx2.c`). None where that object has no such
+/// entry or the CPU runs neither.
 pub fn linked_entry(name: &str) -> Option<unsafe extern "C" fn()> {
     let name = std::ffi::CString::new(name).ok()?;
     #[cfg(target_arch = "x86_64")]
