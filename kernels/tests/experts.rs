@@ -1,7 +1,7 @@
 //! The experts kernels (`c/experts.c`, the f32 entry and the fixed-point one where the format
 //! and CPU have it) against a scalar reference: every block format, 1 to 17 tokens, routing skewed onto one expert and spread over all, an expert every pair chooses
 //! and one none does (its maps poisoned with NaN, so reading it would show), pairs choosing
-//! no expert, and a token's rows equal bit for bit whatever else the step holds. The 8-bit
+//! no expert, and a token's rows equal bit for bit whatever else a decode step holds. The 8-bit
 //! entry against the 8-bit product's scalar reference, bit for bit.
 
 use kernels::GroupedMatmul;
@@ -63,7 +63,31 @@ fn check(
             );
         }
     }
-    // One token alone, with its own choices: the same bits.
+    // One token alone, with its own choices: the same bits, at a decode step's token counts
+    // (below grouped_matmul.c's GEMM_TOKENS, 16, as the dense entries; more tokens are a
+    // prefill's, whose products take the many-token order).
+    if m >= 16 {
+        return;
+    }
+    // Through the exact entry each pair gets the dense f32 entry's bits for its expert and its
+    // token alone: the one-token product (c/experts.c).
+    if format.experts_symbol().is_some_and(|exact| exact == symbol) {
+        for (p, &e) in ids.iter().enumerate() {
+            let Some(expert) = usize::try_from(e).ok().and_then(|e| w.experts.get(e)) else {
+                continue;
+            };
+            let token = &x[(p % m) * inp..][..inp];
+            let dense = grouped::run(format, expert, token, inp, 1, out, 2);
+            let same = y[p * out..][..out]
+                .iter()
+                .zip(&dense)
+                .all(|(a, b)| a.to_bits() == b.to_bits());
+            assert!(
+                same,
+                "{symbol} M={m}: pair {p} differs from the dense one-token entry"
+            );
+        }
+    }
     let t = m / 2;
     let alone_x = x[t * inp..][..inp].to_vec();
     let alone_ids: Vec<i32> = (0..slots).map(|s| ids[s * m + t]).collect();
