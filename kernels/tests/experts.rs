@@ -9,7 +9,7 @@ use kernels::GroupedMatmul;
 mod common;
 #[path = "common/experts.rs"]
 mod experts;
-// Only the weight builder and the entry index of the shared module are used here.
+// The shared module's weight builder, row lengths and dense entry are used here.
 #[allow(dead_code)]
 #[path = "common/grouped.rs"]
 mod grouped;
@@ -19,7 +19,7 @@ mod q8;
 
 use common::{floats, Rng};
 use experts::{call, pad, run, stack, OFFSET};
-use grouped::formats;
+use grouped::{formats, short_row};
 
 const EXPERTS: usize = 6;
 /// Never chosen by the routings below; its maps are NaN.
@@ -137,8 +137,7 @@ fn every_format_matches_the_reference() {
             .experts_fixed_symbol()
             .filter(|_| kernels::fixed_host_supported());
         for symbol in [Some(exact), fixed].iter().flatten() {
-            let unit = format.group * format.maps.groups_per_block();
-            let inp = (4 * format.group).max(unit);
+            let inp = short_row(format);
             for m in [1, 2, 3, 5, 8, 17] {
                 for routing in [Routing::Skewed, Routing::Spread] {
                     let seed = 7 + i as u64 * 50 + m as u64;

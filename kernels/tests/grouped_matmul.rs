@@ -10,8 +10,8 @@ mod grouped;
 
 use common::{floats, Rng};
 use grouped::{
-    entry, entry_point, fixed_entry, formats, grouped, named, run, run_entry, Entry, Grouped,
-    ThreeWithMins,
+    entry, entry_point, fixed_entry, formats, grouped, named, run, run_entry, short_row, Entry,
+    Grouped, ThreeWithMins,
 };
 
 fn check(format: GroupedMatmul, out: usize, inp: usize, m: usize, per: usize, seed: u64) {
@@ -57,12 +57,6 @@ fn check_entry(
             );
         }
     }
-}
-
-/// The shortest rows the tests draw for `format`: four groups, or one whole super-block where
-/// its maps come in super-blocks of 256 inputs.
-fn short_row(format: GroupedMatmul) -> usize {
-    (4 * format.group).max(format.group * format.maps.groups_per_block())
 }
 
 #[test]
@@ -321,7 +315,7 @@ fn fixed_point_tokens_get_the_same_bits_alone_and_together() {
 fn fixed_point_kernels_pass_non_finite_inputs_to_the_f32_kernel() {
     let Some(fixed) = fixed_formats() else { return };
     for (i, format) in fixed.into_iter().enumerate() {
-        let inp = (4 * format.group).max(format.group * format.maps.groups_per_block());
+        let inp = short_row(format);
         let mut rng = Rng(70 + i as u64);
         let w = grouped(format, 32, inp, 0, &mut rng);
         for bad in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {

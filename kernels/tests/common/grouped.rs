@@ -353,6 +353,12 @@ fn put6(buf: &mut [u8], p: usize, k: usize, j: usize, v: u8) {
     buf[p + 96 + k * 4 + j / 4] |= (v >> 4) << (2 * (j % 4));
 }
 
+/// The shortest rows the tests draw for `format`: four groups, or one whole super-block where
+/// its maps come in super-blocks of 256 inputs.
+pub fn short_row(format: GroupedMatmul) -> usize {
+    (4 * format.group).max(format.group * format.maps.groups_per_block())
+}
+
 pub fn grouped(
     format: GroupedMatmul,
     out: usize,
