@@ -13,8 +13,8 @@
 //   20.5 ms against 44.0 ms through the f32 entry, a 128-token prefill 154 against 66 tok/s;
 // - `llm_experts_<stem>` (byte codes, or CPUs without VNNI): as the dense f32 family splits
 //   its calls. With fewer than GEMM_TOKENS tokens (a decode step), each pair goes through the
-//   one-token product (`tiles_block`), so a row's bits are the dense one-token kernel's and do
-//   not depend on its batch. Before, those pairs took the path below too, one FMA chain per
+//   dense product with one token (`grouped_matmul`), so a row's bits are the dense kernel's
+//   and do not depend on its batch. Before, those pairs took the path below too, one FMA chain per
 //   row: on a 2-core Zen 3 (AVX2) the gpt-oss-20b shape's experts (MXFP4, 6 of 24 layers)
 //   were 40% of a one-token step's samples, in the dequantization and a latency-bound chain;
 //   through the one-token product the step took 186-192 ms against 275-276 (alternating runs).
@@ -30,7 +30,7 @@
 // In both a pair's sums run the same way whatever else the step holds, so a token's result
 // does not depend on its neighbours.
 //
-// Uses grouped_matmul.c's `tiles_block`, `dequantize_block`, GEMM_TOKENS and INPUT_BLOCK,
+// Uses grouped_matmul.c's `grouped_matmul`, `dequantize_block`, GEMM_TOKENS and INPUT_BLOCK,
 // fixed_matvec.c's `fx_finite` and `llm_fixed_matmul_<stem>_product`, and q8_matmul.c's
 // one-token and unpacked products: kernels.c includes all three before this file.
 
@@ -155,13 +155,13 @@ INLINE void experts_f32(enum code code, int group, enum maps mp, int has_min, co
                         size_t workgroup) {
     EXPERT_WORKGROUP;
     if (M < GEMM_TOKENS) {
-        // A decode step's tokens: each pair through the one-token product (`tiles_block`, the
-        // expert's tiles from memory for its first pair and from cache for the others), the
-        // dense family's order below GEMM_TOKENS tokens, whatever else the step holds.
+        // A decode step's tokens: each pair is the dense product of its expert and its token
+        // alone (one token: the one-token order), the expert's tiles from memory for its first
+        // pair and from cache for the others, whatever else the step holds.
         for (size_t p = 0; p < pairs; ++p) {
             if (ids[p] != (int32_t)e) continue;
-            tiles_block(code, group, mp, has_min, 1, x + (p % M) * K, 1, 0, ew.codes, ew.scales,
-                        ew.mins, groups, stored_groups, y + p * N, begin, end);
+            grouped_matmul(code, group, mp, has_min, x + (p % M) * K, ew.codes, ew.scales,
+                           ew.mins, y + p * N, K, 1, stored_groups, begin, end);
         }
         return;
     }
