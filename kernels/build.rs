@@ -9,8 +9,8 @@ use std::env;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The object's translation unit, then what it includes, and the tests' index of the entry
-/// points (which includes the translation unit).
+/// The object's translation unit, then what it includes, and the tests' indexes of the entry
+/// points (which name the objects' symbols).
 const SOURCES: &[&str] = &[
     "c/kernels.c",
     "c/grouped_matmul.c",

@@ -9,7 +9,8 @@
 // Each operation gives every lane what the AVX-512 instruction gives it (the same IEEE
 // operations lane by lane; reductions in GCC's order), so a kernel's numbers are the same bits
 // on either object (the one exception: grouped_matmul.c's `scaled_lanes`, whose sums are
-// scaled by 2^24 and differ only where one is subnormal). Only the f32 families are here: the fixed-point and 8-bit ones need VNNI.
+// scaled by 2^24 and differ only where one is subnormal). Only the f32 families are here: the
+// 8-bit family has its own AVX2 form (q8_avx2.h), and the fixed-point one needs VNNI.
 //
 // Included by grouped.h and attention.h after <immintrin.h> when LLM_AVX2 is defined
 // (kernels_avx2.c); the AVX-512 names below then stand for these functions and types.
