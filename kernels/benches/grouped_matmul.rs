@@ -35,7 +35,20 @@ mod q8;
 use common::Rng;
 use grouped::{call_entry, entry, fixed_entry, grouped, named, Call, Entry, Grouped};
 
+/// Rows of each weight; `GROUPED_BENCH_ROWS` sets another count (a multiple of 16).
 const OUT: usize = 4096;
+
+/// With `GROUPED_BENCH_BYTES=1`, `GROUPED_BENCH_ROWS=128` keeps two weights of 128 rows
+/// (150-300 KiB) in a core's L2, which tells a product bound by its operations from one
+/// bound by memory where the L3 a machine gives one core varies: on a Zen 3 VM the 5-20 MiB
+/// weights of `GROUPED_BENCH_BYTES=1` alone streamed at the memory rate in most runs.
+fn out_rows() -> usize {
+    std::env::var("GROUPED_BENCH_ROWS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&rows: &usize| rows > 0 && rows % TILE_ROWS == 0)
+        .unwrap_or(OUT)
+}
 const INP: usize = 2048;
 /// The stored bytes one measurement reads, at least: beyond any L3 these machines have.
 /// `GROUPED_BENCH_BYTES` sets another amount: 1 keeps the two drawn weights (5-20 MiB), read
@@ -85,10 +98,10 @@ fn product(
         m: 1,
         stored_groups: w.stored_groups,
         per: 64,
-        tiles: OUT / TILE_ROWS,
+        tiles: y.len() / 4 / TILE_ROWS,
     };
     for wg in 0..call.tiles.div_ceil(call.per) {
-        // SAFETY: x holds [INP, 1] f32, the weight its stored parts, y [OUT, 1] f32.
+        // SAFETY: x holds [INP, 1] f32, the weight its stored parts, y [rows, 1] f32.
         unsafe {
             call_entry(
                 pick(format),
@@ -116,12 +129,12 @@ fn stream(weights: &[Stored]) -> u64 {
     sum
 }
 
-/// A weight count's worth of `[OUT, INP]` weights of format `f` reaching `TOTAL_BYTES`:
+/// A weight count's worth of `[out_rows(), INP]` weights of format `f` reaching `TOTAL_BYTES`:
 /// two drawn, the rest copies of them (the bytes' values do not change how fast they stream).
 fn weights(f: GroupedMatmul) -> Vec<Stored> {
     let drawn: Vec<Stored> = (0..2)
         .map(|i| {
-            let w: Grouped = grouped(f, OUT, INP, 0, &mut Rng(1 + i as u64));
+            let w: Grouped = grouped(f, out_rows(), INP, 0, &mut Rng(1 + i as u64));
             Stored {
                 codes: w.codes,
                 scales: w.scales,
@@ -176,7 +189,7 @@ fn main() {
         .flat_map(|i| ((i % 13) as f32 * 0.01).to_le_bytes())
         .collect();
     let x_floats: Vec<f32> = common::floats(&x);
-    let mut y = vec![0u8; OUT * 4];
+    let mut y = vec![0u8; out_rows() * 4];
     let names = [
         "q4_k",
         "q5_k",
