@@ -37,18 +37,6 @@ use grouped::{call_entry, entry, fixed_entry, grouped, named, Call, Entry, Group
 
 /// Rows of each weight; `GROUPED_BENCH_ROWS` sets another count (a multiple of 16).
 const OUT: usize = 4096;
-
-/// With `GROUPED_BENCH_BYTES=1`, `GROUPED_BENCH_ROWS=128` keeps two weights of 128 rows
-/// (150-300 KiB) in a core's L2, which tells a product bound by its operations from one
-/// bound by memory where the L3 a machine gives one core varies: on a Zen 3 VM the 5-20 MiB
-/// weights of `GROUPED_BENCH_BYTES=1` alone streamed at the memory rate in most runs.
-fn out_rows() -> usize {
-    std::env::var("GROUPED_BENCH_ROWS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .filter(|&rows: &usize| rows > 0 && rows % TILE_ROWS == 0)
-        .unwrap_or(OUT)
-}
 const INP: usize = 2048;
 /// The stored bytes one measurement reads, at least: beyond any L3 these machines have.
 /// `GROUPED_BENCH_BYTES` sets another amount: 1 keeps the two drawn weights (5-20 MiB), read
@@ -63,6 +51,19 @@ fn total_bytes() -> usize {
         .and_then(|v| v.parse().ok())
         .unwrap_or(TOTAL_BYTES)
 }
+
+/// With `GROUPED_BENCH_BYTES=1`, `GROUPED_BENCH_ROWS=128` keeps two weights of 128 rows
+/// (150-300 KiB) in a core's L2, which tells a product bound by its operations from one
+/// bound by memory where the L3 a machine gives one core varies: on a Zen 3 VM the 5-20 MiB
+/// weights of `GROUPED_BENCH_BYTES=1` alone streamed at the memory rate in most runs.
+fn out_rows() -> usize {
+    std::env::var("GROUPED_BENCH_ROWS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&rows: &usize| rows > 0 && rows % TILE_ROWS == 0)
+        .unwrap_or(OUT)
+}
+
 /// Rounds of the paired measurement.
 const ROUNDS: usize = 15;
 

@@ -321,14 +321,15 @@ INLINE void widen_pair(enum code code, int group, const uint8_t* cg, int k, __m5
         }                                                                     \
     } while (0)
 
-// Asks for group `ahead` of tb tiles (codes, scales, mins) ahead of its use: each tile is its
-// own stream, too short for the hardware prefetcher to ramp up (4-bit codes: measured 15-20%
-// faster from memory with 4-8 groups ahead).
+// Asks for tb tiles' codes `codes_ahead` bytes past the group at `codes_now` (one group's
+// worth) and their maps at `map_at`, ahead of their use: each tile is its own stream, too
+// short for the hardware prefetcher to ramp up (4-bit codes: measured 15-20% faster from
+// memory with 4-8 groups ahead).
 INLINE void prefetch_group(int tb, const uint8_t* codes_now, size_t tile_codes,
-                           size_t group_bytes, const uint8_t* scales, const uint8_t* mins,
-                           size_t tile_maps, size_t map_at, int has_min) {
+                           size_t group_bytes, size_t codes_ahead, const uint8_t* scales,
+                           const uint8_t* mins, size_t tile_maps, size_t map_at, int has_min) {
     for (int t = 0; t < tb; ++t) {
-        const uint8_t* c = codes_now + t * tile_codes + PREFETCH_GROUPS * group_bytes;
+        const uint8_t* c = codes_now + t * tile_codes + codes_ahead;
         for (size_t line = 0; line < group_bytes; line += 64)
             _mm_prefetch((const char*)(c + line), _MM_HINT_T0);
         _mm_prefetch((const char*)(scales + t * tile_maps + map_at), _MM_HINT_T0);
@@ -338,29 +339,15 @@ INLINE void prefetch_group(int tb, const uint8_t* codes_now, size_t tile_codes,
 }
 
 #ifdef LLM_AVX2
-// AVX2, byte codes (Q8_0, and the widened forms): the codes and maps `BYTES_AHEAD` bytes of
-// codes ahead along the weight (its tiles lie one after another, so near a tile's end this
-// asks for the next tile's first groups). One Zen 3 core, one token from memory (`cargo bench
-// -p kernels --bench grouped_matmul`), Q8_0's share of a stream of the same bytes in
-// alternating rounds: 0.77-0.87 without, 1.08-1.15 with 8 KiB, 0.94-1.09 with 2 KiB; the
-// 4-bit formats did not move with the same distance (their widening bounds them). The
-// AVX-512 object asks nothing ahead for byte codes (measured slower at 4 groups ahead
-// within the tile).
+// AVX2, byte codes (Q8_0, and the widened forms): `tile_block` asks for the codes and maps
+// `BYTES_AHEAD` bytes of codes ahead along the weight (its tiles lie one after another, so
+// near a tile's end this asks for the next tile's first groups). One Zen 3 core, one token
+// from memory (`cargo bench -p kernels --bench grouped_matmul`), Q8_0's share of a stream of
+// the same bytes in alternating rounds: 0.77-0.87 without, 1.08-1.15 with 8 KiB, 0.94-1.09
+// with 2 KiB; the 4-bit formats did not move with the same distance (their widening bounds
+// them). The AVX-512 object asks nothing ahead for byte codes (measured slower at 4 groups
+// ahead within the tile).
 #define BYTES_AHEAD 8192
-INLINE void prefetch_bytes_ahead(int tb, const uint8_t* codes_now, size_t tile_codes,
-                                 size_t group_bytes, const uint8_t* scales,
-                                 const uint8_t* mins, size_t tile_maps, size_t map_at,
-                                 int has_min) {
-    const size_t maps_ahead = tile_maps * BYTES_AHEAD / tile_codes;
-    for (int t = 0; t < tb; ++t) {
-        const uint8_t* c = codes_now + t * tile_codes + BYTES_AHEAD;
-        for (size_t line = 0; line < group_bytes; line += 64)
-            _mm_prefetch((const char*)(c + line), _MM_HINT_T0);
-        _mm_prefetch((const char*)(scales + t * tile_maps + map_at + maps_ahead), _MM_HINT_T0);
-        if (has_min)
-            _mm_prefetch((const char*)(mins + t * tile_maps + map_at + maps_ahead), _MM_HINT_T0);
-    }
-}
 #endif
 
 // The maps of map block `block` (see `map_block_groups`) for `tb` tiles: scales into d, mins
@@ -411,12 +398,14 @@ INLINE void tile_block(enum code code, int group, enum maps mp, int has_min, int
         const float* xg = x + g * group * M;
         const uint8_t* cg = codes + g * group * code_bytes;
         if (code != I8 && g + PREFETCH_GROUPS < groups)
-            prefetch_group(tb, cg, tile_codes, group * code_bytes, scales, mins, tile_maps,
+            prefetch_group(tb, cg, tile_codes, group * code_bytes,
+                           PREFETCH_GROUPS * group * code_bytes, scales, mins, tile_maps,
                            maps_bytes(mp, g + PREFETCH_GROUPS), has_min);
 #ifdef LLM_AVX2
         if (code == I8)
-            prefetch_bytes_ahead(tb, cg, tile_codes, group * code_bytes, scales, mins,
-                                 tile_maps, maps_bytes(mp, g), has_min);
+            prefetch_group(tb, cg, tile_codes, group * code_bytes, BYTES_AHEAD, scales, mins,
+                           tile_maps, maps_bytes(mp, g) + tile_maps * BYTES_AHEAD / tile_codes,
+                           has_min);
 #endif
         const int step = code == I8 ? 1 : 2;
 #pragma GCC unroll 1
@@ -497,7 +486,8 @@ INLINE void tile_block_nibbles(enum code code, int group, enum maps mp, int has_
         const float* xg = x + g * group * M;
         const uint8_t* cg = codes + g * group * code_bytes;
         if (g + PREFETCH_GROUPS < groups)
-            prefetch_group(tb, cg, tile_codes, group * code_bytes, scales, mins, tile_maps,
+            prefetch_group(tb, cg, tile_codes, group * code_bytes,
+                           PREFETCH_GROUPS * group * code_bytes, scales, mins, tile_maps,
                            maps_bytes(mp, g + PREFETCH_GROUPS), has_min);
 #pragma GCC unroll 2
         for (int k = 0; k < group; k += 2) {
