@@ -115,6 +115,33 @@ INLINE __m256i high_codes_avx2(enum code code, int group, const uint8_t* cg, int
     return codes;
 }
 
+// `high_codes_avx2`'s order for I3 (Q3_K): 14 vector operations per 32 codes where widening
+// each input's 32-bit lanes (`widen_pair`) took 38.
+INLINE __m256i three_bit_codes_avx2(int group, const uint8_t* cg, int k) {
+    // Inputs k and k+1's words (rows 4j..4j+3 in byte j at bits 0, 2, 4, 6), the high half's
+    // shifted down by 2, so even rows' fields sit at bits 0-1 and 4-5 of the low half's bytes
+    // and odd rows' at the same bits of the high half's.
+    const __m256i words = _mm256_srlv_epi32(_mm256_set1_epi64x((long long)load_u64(cg + k * 4)),
+                                            _mm256_setr_epi32(0, 0, 0, 0, 2, 2, 2, 2));
+    // Lane p < 8 takes input k's row 2p (or 2p + 1) from byte p / 2, lane 8 + p input k+1's
+    // from byte 4 + p / 2; the field at bits 4-5 (odd p) comes down to bits 0-1 by a 16-bit
+    // shift, which brings in only the next byte's bits 0-3, clear after the mask.
+    const __m256i spread = _mm256_shuffle_epi8(words, AVX2_LANES(0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7));
+    const __m256i field = _mm256_and_si256(spread, _mm256_set1_epi16(0x3003));
+    const __m256i low = _mm256_and_si256(_mm256_or_si256(field, _mm256_srli_epi16(field, 4)),
+                                         _mm256_set1_epi8(3));
+    // Third bits: inputs k and k+1's 16-bit words as one 32-bit word, row r at bit r; lane p
+    // of the low half finds row 2p's bit in byte p / 4, of the high half row 2p + 1's; input
+    // k+1's in bytes 2 and 3. A clear bit takes 4 off (the code is q - 4).
+    const __m256i high = _mm256_set1_epi32((int)load_u32(cg + (size_t)group * 4 + (size_t)k * 2));
+    const __m256i spread_high = _mm256_shuffle_epi8(
+        high, AVX2_LANES(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3));
+    const __m256i bit = _mm256_setr_epi8(1, 4, 16, 64, 1, 4, 16, 64, 1, 4, 16, 64, 1, 4, 16, 64,
+                                         2, 8, 32, -128, 2, 8, 32, -128, 2, 8, 32, -128, 2, 8, 32, -128);
+    const __m256i set = _mm256_cmpeq_epi8(_mm256_and_si256(spread_high, bit), bit);
+    return _mm256_add_epi8(low, _mm256_andnot_si256(set, _mm256_set1_epi8(-4)));
+}
+
 // The 32 code bytes of inputs k and k+1 in `high_codes_avx2`'s order as f32 at one or two
 // tokens: each byte moved to the top of a 32-bit lane by one `vpshufb` and converted as it is,
 // so a lane holds the code times 2^24 (exact: at most 8 significant bits). `first` is input
@@ -458,6 +485,7 @@ INLINE void tile_block(enum code code, int group, enum maps mp, int has_min, int
 // of the 16 code values (vpermps reads only an index's low 4 bits). Lanes 0-7 then hold the
 // even rows of input k and lanes 8-15 those of input k+1 (odd rows for the high nibbles), so
 // the token's input is broadcast as [x_k x8, x_k+1 x8] and the halves are folded per group.
+// The AVX2 object also takes 3-bit codes here, as bytes (`three_bit_codes_avx2`).
 INLINE void tile_block_nibbles(enum code code, int group, enum maps mp, int has_min, int tb, int mb,
                                const float* x, size_t M, const float* xsum,
                                const uint8_t* codes, const uint8_t* scales,
@@ -508,8 +536,9 @@ INLINE void tile_block_nibbles(enum code code, int group, enum maps mp, int has_
                 if (code == U4)
                     nibble_lanes(cg + t * tile_codes + k * 8, &lo, &hi);
                 else
-                    scaled_lanes(nibble_code(code) ? table_codes_avx2(code, cg + t * tile_codes + k * 8)
-                                                   : high_codes_avx2(code, group, cg + t * tile_codes, k),
+                    scaled_lanes(nibble_code(code)     ? table_codes_avx2(code, cg + t * tile_codes + k * 8)
+                                 : code == I3         ? three_bit_codes_avx2(group, cg + t * tile_codes, k)
+                                                      : high_codes_avx2(code, group, cg + t * tile_codes, k),
                                  &lo, &hi);
 #else
                 if (nibble_code(code)) {
@@ -570,6 +599,18 @@ INLINE void group_sums(int group, int mb, const float* x, size_t M, size_t group
     }
 }
 
+// 3-bit codes at one or two tokens take `tile_block_nibbles` in the AVX2 object (as bytes,
+// `three_bit_codes_avx2`); 2-bit codes, and both in the AVX-512 object, are widened in
+// `tile_block`. One Zen 3 core, from L2, as a share of the unchanged 8-bit kernel's rate in
+// the same run: Q3_K 0.44-0.49 -> 0.64. Q2_K's bytes built the same way measured 0.55-0.61
+// against 0.63-0.66, and its lanes picked from a 4-entry `vpermilps` table (no mask, no
+// conversion) 0.64-0.65, so it stays.
+#ifdef LLM_AVX2
+#define THREE_BIT_BYTES 1
+#else
+#define THREE_BIT_BYTES 0
+#endif
+
 INLINE void tiles_block(enum code code, int group, enum maps mp, int has_min, int mb,
                         const float* x, size_t M, size_t m0, const uint8_t* codes,
                         const uint8_t* scales, const uint8_t* mins, size_t groups,
@@ -596,7 +637,7 @@ INLINE void tiles_block(enum code code, int group, enum maps mp, int has_min, in
         const int first = g0 == 0;
         size_t t = tile_begin;
 #define TILES(n)                                                                               \
-    if (code != I8 && !two_bit_code(code) && mb <= 2)                                          \
+    if (code != I8 && (!two_bit_code(code) || (code == I3 && THREE_BIT_BYTES)) && mb <= 2)    \
         tile_block_nibbles(code, group, mp, has_min, n, mb, xc, M, xsum, cc + t * tile_codes,  \
                            sc + t * tile_maps, has_min ? mc + t * tile_maps : 0, gn,           \
                            stored_groups, y + t * TILE * M, m0, first);                        \
