@@ -14,6 +14,7 @@ use serde::Serialize;
 #[derive(Debug, Clone, Serialize)]
 pub struct PrefillResult {
     pub tokens: usize,
+    /// The longest chunk the prompt was cut into.
     pub chunk: usize,
     pub seconds: f64,
     pub tokens_per_second: f64,
@@ -42,15 +43,23 @@ fn prompt(len: usize, salt: usize, vocab: usize) -> Vec<i32> {
         .collect()
 }
 
-/// Writes `ids` into `slot` from position 0 in chunks of the largest bucket, each returning
-/// the last token's logits into `logits`.
-fn fill(graphs: &mut Graphs, slot: usize, ids: &[i32], logits: &mut [f32]) {
-    for (i, chunk) in ids.chunks(graphs.max_chunk()).enumerate() {
-        let start = i * graphs.max_chunk();
+/// Writes `ids` into `slot` from position 0 in the chunks the engine cuts a prompt into
+/// (`GraphRunner::chunk_len`: the largest bucket the rest fills, else the smallest that holds
+/// it), each returning the last token's logits into `logits`; returns the longest chunk. A
+/// prompt shorter than the largest bucket was timed padded to it before, which is not what
+/// `generate` or `serve` run: 64 tokens took as long as 128.
+fn fill(graphs: &mut Graphs, slot: usize, ids: &[i32], logits: &mut [f32]) -> usize {
+    let (mut start, mut longest) = (0, 0);
+    while start < ids.len() {
+        let len = graphs.chunk_len(start, ids.len() - start);
+        let chunk = &ids[start..start + len];
         graphs
             .prefill(slot, start, chunk, PrefillOut::Logits(logits))
             .expect("prefill");
+        start += len;
+        longest = longest.max(len);
     }
+    longest
 }
 
 /// Collects the device profile of what `run` does when `profile` is given (see
@@ -67,7 +76,7 @@ fn profiled<T>(profile: Option<&Runtime>, run: impl FnOnce() -> T) -> T {
     out
 }
 
-/// Prefills `tokens` into slot 0 in chunks of the largest bucket; with `profile`, the
+/// Prefills `tokens` into slot 0 in the engine's chunks (`fill`); with `profile`, the
 /// device profile of the last round is collected.
 pub fn prefill(
     graphs: &mut Graphs,
@@ -76,13 +85,13 @@ pub fn prefill(
     profile: Option<&Runtime>,
 ) -> PrefillResult {
     let vocab = graphs.vocab();
-    let chunk = graphs.max_chunk().min(tokens);
+    let mut chunk = 0;
     let ids = prompt(tokens, 0, vocab);
     let mut logits = vec![0f32; vocab];
     let mut best = f64::INFINITY;
     for round in 0..rounds {
         let started = Instant::now();
-        profiled(profile.filter(|_| round + 1 == rounds), || {
+        chunk = profiled(profile.filter(|_| round + 1 == rounds), || {
             fill(graphs, 0, &ids, &mut logits)
         });
         best = best.min(started.elapsed().as_secs_f64());

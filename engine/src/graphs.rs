@@ -160,15 +160,6 @@ impl Graphs {
     pub fn manifest(&self) -> &Manifest {
         &self.manifest
     }
-
-    /// The longest prefill chunk the module offers.
-    pub fn max_chunk(&self) -> usize {
-        self.prefill[&Head::Logits]
-            .iter()
-            .map(|g| g.t)
-            .max()
-            .unwrap_or(0)
-    }
 }
 
 impl GraphRunner for Graphs {
