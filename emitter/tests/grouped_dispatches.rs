@@ -444,3 +444,36 @@ fn stacked_experts_are_three_kernel_dispatches_a_layer() {
         .count();
     assert_eq!(q8, 2 * 3 * expert_layers, "{flow}");
 }
+
+/// The glue between a decode step's products stays a few kernels a layer: RoPE is one
+/// elementwise kernel per projection (a concatenation of its halves cost two more kernels and
+/// two copies), and an ordered sum of 64 values two rounds of slices, not six kernels. The
+/// tiny model's one-token step, with the products in IREE's own code: 113
+/// dispatches before both, 81 after.
+#[test]
+fn decode_glue_is_few_kernels() {
+    let Some(compiler) = iree_compile() else {
+        eprintln!("skipped: iree-compile not found (set IREE_COMPILE or install it into .venv)");
+        return;
+    };
+    let cfg = ModelConfig::load(&root().join("assets/tiny")).unwrap();
+    let (_, q4_k) = formats()[3];
+    let flow = flow_text(&compiler, &decode_module(&cfg, q4_k, false), &[FUSION_FLAG]);
+    // The decode function's body: from its header to the next function's.
+    let (_, from) = flow
+        .split_once("util.func public @decode_")
+        .expect("a decode function");
+    let body = from.split("util.func public @").next().unwrap_or(from);
+    let dispatches: Vec<&str> = body
+        .lines()
+        .filter(|l| l.contains("flow.dispatch @"))
+        .collect();
+    let copies: Vec<&&str> = dispatches.iter().filter(|l| l.contains("memcpy")).collect();
+    eprintln!("{} dispatches in the decode step", dispatches.len());
+    assert!(copies.is_empty(), "copy kernels: {copies:#?}");
+    assert!(
+        dispatches.len() <= 81,
+        "{}: {dispatches:#?}",
+        dispatches.len()
+    );
+}

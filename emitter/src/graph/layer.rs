@@ -826,19 +826,23 @@ fn rope(b: &mut FuncBuilder, x: &Value, n: i64, cos: &Value, sin: &Value) -> Res
     b.reshape(&both, &[rows, m])
 }
 
-/// [`rope`] over every value of each head.
+/// [`rope`] over every value of each head, as one elementwise expression: with the halves
+/// swapped (`reverse`) and the sine negated for the first half, x·cos + swap(x)·(±sin). A
+/// concatenation of the two halves' results compiled to four kernels per projection (two
+/// elementwise, two copies); this is one, and the same bits: x2·(−sin) is −(x2·sin) exactly.
 fn rope_whole(b: &mut FuncBuilder, x: &Value, n: i64, cos: &Value, sin: &Value) -> Result<Value> {
     let (half, m) = (cos.dim(0), cos.dim(1));
     let x4 = b.reshape(x, &[n, 2, half, m])?;
-    let x1 = b.slice_dim(&x4, 1, 0, 1)?;
-    let x2 = b.slice_dim(&x4, 1, 1, 1)?;
-    let shape = [n, 1, half, m];
+    let swapped = b.reverse(&x4, &[1])?;
+    let shape = [n, 2, half, m];
     let c = b.broadcast_in_dim(cos, &shape, &[2, 3])?;
     let s = b.broadcast_in_dim(sin, &shape, &[2, 3])?;
-    let (x1c, x2s) = (b.multiply(&x1, &c)?, b.multiply(&x2, &s)?);
-    let (x2c, x1s) = (b.multiply(&x2, &c)?, b.multiply(&x1, &s)?);
-    let o1 = b.subtract(&x1c, &x2s)?;
-    let o2 = b.add(&x2c, &x1s)?;
-    let o = b.concatenate(&[&o1, &o2], 1)?;
+    let sign = b.constant_f32(&[-1.0, 1.0]);
+    let sign = b.convert(&sign, s.ty().elem);
+    let sign = b.broadcast_in_dim(&sign, &shape, &[1])?;
+    let s = b.multiply(&s, &sign)?;
+    let xc = b.multiply(&x4, &c)?;
+    let xs = b.multiply(&swapped, &s)?;
+    let o = b.add(&xc, &xs)?;
     b.reshape(&o, x.shape())
 }

@@ -1,4 +1,5 @@
-//! Ops that select or place parts of tensors: slices, concatenation, gather and scatter.
+//! Ops that select or place parts of tensors: slices, reversal, concatenation, gather and
+//! scatter.
 
 use super::error::{fail, types_of, Result};
 use super::function::{join, FuncBuilder, Value};
@@ -64,6 +65,15 @@ impl FuncBuilder {
         lo[dim] = start;
         hi[dim] = start + len;
         self.slice(x, &lo, &hi)
+    }
+
+    /// `x` with the order of the given dimensions reversed.
+    pub fn reverse(&mut self, x: &Value, dimensions: &[usize]) -> Result<Value> {
+        let op = "stablehlo.reverse";
+        check_dims(op, "dimensions", dimensions, x.ty().rank())?;
+        let ty = x.ty().clone();
+        let text = format!("{op} {x}, dims = {} : {ty}", dims(dimensions));
+        Ok(self.define(ty, &text))
     }
 
     pub fn concatenate(&mut self, xs: &[&Value], dim: usize) -> Result<Value> {

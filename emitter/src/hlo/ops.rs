@@ -4,6 +4,11 @@ use super::error::{fail, types_of, Result};
 use super::function::{join, FuncBuilder, Sums, Value};
 use super::types::{ElemType, TensorType};
 
+/// Halving rounds of [`FuncBuilder::sum_in_order`] written as one expression (16 slices):
+/// IREE 3.13 compiles four into one CPU kernel, while five (32 slices) came apart into about
+/// one kernel per slice. A Llama-3.2-1B norm (2048 values) is three kernels, not eleven.
+const ROUNDS_AT_ONCE: u32 = 4;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Cmp {
     Eq,
@@ -509,6 +514,10 @@ impl FuncBuilder {
     /// gave other bits at B=1 than at B=4. Elementwise adds are not reassociated, so this sum
     /// is the same for a row whatever else the tensor holds. With [`Sums::Compiler`] it is
     /// one `stablehlo.reduce` after all.
+    ///
+    /// Up to [`ROUNDS_AT_ONCE`] rounds are written as one expression over slices of the same
+    /// tensor (the same adds in the same tree), which IREE compiles to one kernel, where a
+    /// round's result sliced by the next round cost a kernel per round.
     pub fn sum_in_order(&mut self, x: &Value, dim: usize) -> Result<Value> {
         check_dims("sum_in_order", "dimensions", &[dim], x.ty().rank())?;
         if self.sums() == Sums::Compiler {
@@ -518,18 +527,18 @@ impl FuncBuilder {
         let mut carry: Option<Value> = None;
         let mut n = x.dim(dim);
         while n > 1 {
-            let half = n / 2;
             if n % 2 == 1 {
-                let rest = self.slice_dim(&x, dim, 2 * half, 1)?;
+                let rest = self.slice_dim(&x, dim, n - 1, 1)?;
                 carry = Some(match carry {
                     Some(c) => self.add(&c, &rest)?,
                     None => rest,
                 });
             }
-            let lo = self.slice_dim(&x, dim, 0, half)?;
-            let hi = self.slice_dim(&x, dim, half, half)?;
-            x = self.add(&lo, &hi)?;
-            n = half;
+            // Rounds that halve an even count, at most ROUNDS_AT_ONCE; an odd count takes one.
+            let rounds = n.trailing_zeros().clamp(1, ROUNDS_AT_ONCE);
+            let len = n >> rounds;
+            x = self.halvings(&x, dim, len, 1 << rounds)?;
+            n = len;
         }
         if let Some(c) = carry {
             x = self.add(&x, &c)?;
@@ -539,6 +548,24 @@ impl FuncBuilder {
             .map(|i| x.dim(i))
             .collect();
         self.reshape(&x, &shape)
+    }
+
+    /// `rounds` halvings of `x` along `dim` as one expression: its first `chunks * len` values
+    /// as `chunks` slices of `len` (a power of two), the second half of the list added to the
+    /// first until one slice is left, as one round at a time would add them.
+    fn halvings(&mut self, x: &Value, dim: usize, len: i64, chunks: i64) -> Result<Value> {
+        let mut slices: Vec<Value> = (0..chunks)
+            .map(|j| self.slice_dim(x, dim, j * len, len))
+            .collect::<Result<_>>()?;
+        while slices.len() > 1 {
+            let hi = slices.split_off(slices.len() / 2);
+            slices = slices
+                .iter()
+                .zip(&hi)
+                .map(|(a, b)| self.add(a, b))
+                .collect::<Result<_>>()?;
+        }
+        Ok(slices.remove(0))
     }
 
     /// Maximum along `dim` and the first index holding it, as one two-operand reduce.

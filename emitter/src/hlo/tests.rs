@@ -69,14 +69,18 @@ fn shape_errors_name_the_op_and_the_shapes() {
         .contains("needs a float operand"));
     assert!(b.reduce_with(&w, 0.0, ReduceOp::Add, &[2]).is_err());
     assert!(b.transpose(&w, &[0, 0]).is_err());
+    assert!(b.reverse(&w, &[2]).is_err());
+    assert_eq!(b.reverse(&w, &[0, 1]).unwrap().ty(), w.ty());
 }
 
-/// An ordered sum drops its dimension, adds halves (one add a round, and one for each odd
-/// count's leftover slice), leaves no reduce to the compiler, and refuses a dimension out of
-/// range.
+/// An ordered sum drops its dimension, adds halves (r rounds written at once take 2^r - 1
+/// adds of slices, and each odd count's leftover slice one more), leaves no reduce to the
+/// compiler, and refuses a dimension out of range.
 #[test]
 fn sums_in_order_add_halves() {
-    for (n, adds) in [(1, 0), (2, 1), (9, 4), (576, 10)] {
+    // 9: a carry, 9 -> 4 (1 add), 4 -> 1 (3), the carry (1). 576 = 64 * 9: 576 -> 36 (15),
+    // 36 -> 9 (3), then as 9.
+    for (n, adds) in [(1, 0), (2, 1), (9, 5), (576, 23)] {
         let mut b = FuncBuilder::new("f");
         let x = b.arg("x", f32s(&[3, n, 4]));
         let sum = b.sum_in_order(&x, 1).unwrap();
