@@ -27,210 +27,246 @@ module @model {
 
   func.func private @layer_prefill_t8_w64(%x: tensor<64x8xf32>, %cos: tensor<8x8xf32>, %sin: tensor<8x8xf32>, %kv_index: tensor<8x2xi32>, %query_pos: tensor<1x16xi32>, %slot: tensor<1x1xi32>, %k_cache: tensor<5x2x16x64xf32>, %v_cache: tensor<5x64x2x16xf32>, %input_layernorm_weight: tensor<64xf32>, %self_attn_q_proj_weight: tensor<64x64xf32>, %self_attn_k_proj_weight: tensor<32x64xf32>, %self_attn_v_proj_weight: tensor<32x64xf32>, %self_attn_o_proj_weight: tensor<64x64xf32>, %post_attention_layernorm_weight: tensor<64xf32>, %mlp_gate_proj_weight: tensor<128x64xf32>, %mlp_up_proj_weight: tensor<128x64xf32>, %mlp_down_proj_weight: tensor<64x128xf32>) -> (tensor<64x8xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>) {
     %v0 = stablehlo.multiply %x, %x : tensor<64x8xf32>
-    %v1 = stablehlo.slice %v0 [0:32, 0:8] : (tensor<64x8xf32>) -> tensor<32x8xf32>
-    %v2 = stablehlo.slice %v0 [32:64, 0:8] : (tensor<64x8xf32>) -> tensor<32x8xf32>
-    %v3 = stablehlo.add %v1, %v2 : tensor<32x8xf32>
-    %v4 = stablehlo.slice %v3 [0:16, 0:8] : (tensor<32x8xf32>) -> tensor<16x8xf32>
-    %v5 = stablehlo.slice %v3 [16:32, 0:8] : (tensor<32x8xf32>) -> tensor<16x8xf32>
-    %v6 = stablehlo.add %v4, %v5 : tensor<16x8xf32>
-    %v7 = stablehlo.slice %v6 [0:8, 0:8] : (tensor<16x8xf32>) -> tensor<8x8xf32>
-    %v8 = stablehlo.slice %v6 [8:16, 0:8] : (tensor<16x8xf32>) -> tensor<8x8xf32>
-    %v9 = stablehlo.add %v7, %v8 : tensor<8x8xf32>
-    %v10 = stablehlo.slice %v9 [0:4, 0:8] : (tensor<8x8xf32>) -> tensor<4x8xf32>
-    %v11 = stablehlo.slice %v9 [4:8, 0:8] : (tensor<8x8xf32>) -> tensor<4x8xf32>
-    %v12 = stablehlo.add %v10, %v11 : tensor<4x8xf32>
-    %v13 = stablehlo.slice %v12 [0:2, 0:8] : (tensor<4x8xf32>) -> tensor<2x8xf32>
-    %v14 = stablehlo.slice %v12 [2:4, 0:8] : (tensor<4x8xf32>) -> tensor<2x8xf32>
-    %v15 = stablehlo.add %v13, %v14 : tensor<2x8xf32>
-    %v16 = stablehlo.slice %v15 [0:1, 0:8] : (tensor<2x8xf32>) -> tensor<1x8xf32>
-    %v17 = stablehlo.slice %v15 [1:2, 0:8] : (tensor<2x8xf32>) -> tensor<1x8xf32>
-    %v18 = stablehlo.add %v16, %v17 : tensor<1x8xf32>
-    %v19 = stablehlo.reshape %v18 : (tensor<1x8xf32>) -> tensor<8xf32>
-    %v20 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v21 = stablehlo.broadcast_in_dim %v20, dims = [] : (tensor<f32>) -> tensor<8xf32>
-    %v22 = stablehlo.divide %v19, %v21 : tensor<8xf32>
-    %v23 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v24 = stablehlo.broadcast_in_dim %v23, dims = [] : (tensor<f32>) -> tensor<8xf32>
-    %v25 = stablehlo.add %v22, %v24 : tensor<8xf32>
-    %v26 = stablehlo.rsqrt %v25 : tensor<8xf32>
-    %v27 = stablehlo.broadcast_in_dim %v26, dims = [1] : (tensor<8xf32>) -> tensor<64x8xf32>
-    %v28 = stablehlo.multiply %x, %v27 : tensor<64x8xf32>
-    %v29 = stablehlo.broadcast_in_dim %input_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x8xf32>
-    %v30 = stablehlo.multiply %v28, %v29 : tensor<64x8xf32>
-    %v31 = stablehlo.dot_general %self_attn_q_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x8xf32>) -> tensor<64x8xf32>
-    %v32 = stablehlo.dot_general %self_attn_k_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x8xf32>) -> tensor<32x8xf32>
-    %v33 = stablehlo.dot_general %self_attn_v_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x8xf32>) -> tensor<32x8xf32>
-    %v34 = stablehlo.reshape %v31 : (tensor<64x8xf32>) -> tensor<4x2x8x8xf32>
-    %v35 = stablehlo.slice %v34 [0:4, 0:1, 0:8, 0:8] : (tensor<4x2x8x8xf32>) -> tensor<4x1x8x8xf32>
-    %v36 = stablehlo.slice %v34 [0:4, 1:2, 0:8, 0:8] : (tensor<4x2x8x8xf32>) -> tensor<4x1x8x8xf32>
-    %v37 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x8xf32>) -> tensor<4x1x8x8xf32>
-    %v38 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x8xf32>) -> tensor<4x1x8x8xf32>
-    %v39 = stablehlo.multiply %v35, %v37 : tensor<4x1x8x8xf32>
-    %v40 = stablehlo.multiply %v36, %v38 : tensor<4x1x8x8xf32>
-    %v41 = stablehlo.multiply %v36, %v37 : tensor<4x1x8x8xf32>
-    %v42 = stablehlo.multiply %v35, %v38 : tensor<4x1x8x8xf32>
-    %v43 = stablehlo.subtract %v39, %v40 : tensor<4x1x8x8xf32>
-    %v44 = stablehlo.add %v41, %v42 : tensor<4x1x8x8xf32>
-    %v45 = stablehlo.concatenate %v43, %v44, dim = 1 : (tensor<4x1x8x8xf32>, tensor<4x1x8x8xf32>) -> tensor<4x2x8x8xf32>
-    %v46 = stablehlo.reshape %v45 : (tensor<4x2x8x8xf32>) -> tensor<64x8xf32>
-    %v47 = stablehlo.reshape %v32 : (tensor<32x8xf32>) -> tensor<2x2x8x8xf32>
-    %v48 = stablehlo.slice %v47 [0:2, 0:1, 0:8, 0:8] : (tensor<2x2x8x8xf32>) -> tensor<2x1x8x8xf32>
-    %v49 = stablehlo.slice %v47 [0:2, 1:2, 0:8, 0:8] : (tensor<2x2x8x8xf32>) -> tensor<2x1x8x8xf32>
-    %v50 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x8xf32>) -> tensor<2x1x8x8xf32>
-    %v51 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x8xf32>) -> tensor<2x1x8x8xf32>
-    %v52 = stablehlo.multiply %v48, %v50 : tensor<2x1x8x8xf32>
-    %v53 = stablehlo.multiply %v49, %v51 : tensor<2x1x8x8xf32>
-    %v54 = stablehlo.multiply %v49, %v50 : tensor<2x1x8x8xf32>
-    %v55 = stablehlo.multiply %v48, %v51 : tensor<2x1x8x8xf32>
-    %v56 = stablehlo.subtract %v52, %v53 : tensor<2x1x8x8xf32>
-    %v57 = stablehlo.add %v54, %v55 : tensor<2x1x8x8xf32>
-    %v58 = stablehlo.concatenate %v56, %v57, dim = 1 : (tensor<2x1x8x8xf32>, tensor<2x1x8x8xf32>) -> tensor<2x2x8x8xf32>
-    %v59 = stablehlo.reshape %v58 : (tensor<2x2x8x8xf32>) -> tensor<32x8xf32>
-    %v60 = stablehlo.slice %kv_index [0:8, 0:1] : (tensor<8x2xi32>) -> tensor<8x1xi32>
-    %v61 = stablehlo.reshape %v60 : (tensor<8x1xi32>) -> tensor<8xi32>
-    %v62 = stablehlo.slice %kv_index [0:8, 1:2] : (tensor<8x2xi32>) -> tensor<8x1xi32>
-    %v63 = stablehlo.reshape %v62 : (tensor<8x1xi32>) -> tensor<8xi32>
-    %v64 = stablehlo.constant dense<2048> : tensor<i32>
-    %v65 = stablehlo.broadcast_in_dim %v64, dims = [] : (tensor<i32>) -> tensor<8xi32>
-    %v66 = stablehlo.multiply %v61, %v65 : tensor<8xi32>
-    %v67 = stablehlo.add %v66, %v63 : tensor<8xi32>
-    %v68 = stablehlo.broadcast_in_dim %v67, dims = [1] : (tensor<8xi32>) -> tensor<32x8xi32>
-    %v69 = stablehlo.iota dim = 0 : tensor<32x8xi32>
-    %v70 = stablehlo.constant dense<64> : tensor<i32>
-    %v71 = stablehlo.broadcast_in_dim %v70, dims = [] : (tensor<i32>) -> tensor<32x8xi32>
-    %v72 = stablehlo.multiply %v69, %v71 : tensor<32x8xi32>
-    %v73 = stablehlo.add %v68, %v72 : tensor<32x8xi32>
-    %v74 = stablehlo.reshape %v73 : (tensor<32x8xi32>) -> tensor<256x1xi32>
-    %v75 = stablehlo.reshape %v59 : (tensor<32x8xf32>) -> tensor<256xf32>
-    %v76 = stablehlo.reshape %k_cache : (tensor<5x2x16x64xf32>) -> tensor<10240xf32>
-    %v77 = "stablehlo.scatter"(%v76, %v74, %v75) ({
+    %v1 = stablehlo.slice %v0 [0:4, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v2 = stablehlo.slice %v0 [4:8, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v3 = stablehlo.slice %v0 [8:12, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v4 = stablehlo.slice %v0 [12:16, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v5 = stablehlo.slice %v0 [16:20, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v6 = stablehlo.slice %v0 [20:24, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v7 = stablehlo.slice %v0 [24:28, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v8 = stablehlo.slice %v0 [28:32, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v9 = stablehlo.slice %v0 [32:36, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v10 = stablehlo.slice %v0 [36:40, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v11 = stablehlo.slice %v0 [40:44, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v12 = stablehlo.slice %v0 [44:48, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v13 = stablehlo.slice %v0 [48:52, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v14 = stablehlo.slice %v0 [52:56, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v15 = stablehlo.slice %v0 [56:60, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v16 = stablehlo.slice %v0 [60:64, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v17 = stablehlo.add %v1, %v9 : tensor<4x8xf32>
+    %v18 = stablehlo.add %v2, %v10 : tensor<4x8xf32>
+    %v19 = stablehlo.add %v3, %v11 : tensor<4x8xf32>
+    %v20 = stablehlo.add %v4, %v12 : tensor<4x8xf32>
+    %v21 = stablehlo.add %v5, %v13 : tensor<4x8xf32>
+    %v22 = stablehlo.add %v6, %v14 : tensor<4x8xf32>
+    %v23 = stablehlo.add %v7, %v15 : tensor<4x8xf32>
+    %v24 = stablehlo.add %v8, %v16 : tensor<4x8xf32>
+    %v25 = stablehlo.add %v17, %v21 : tensor<4x8xf32>
+    %v26 = stablehlo.add %v18, %v22 : tensor<4x8xf32>
+    %v27 = stablehlo.add %v19, %v23 : tensor<4x8xf32>
+    %v28 = stablehlo.add %v20, %v24 : tensor<4x8xf32>
+    %v29 = stablehlo.add %v25, %v27 : tensor<4x8xf32>
+    %v30 = stablehlo.add %v26, %v28 : tensor<4x8xf32>
+    %v31 = stablehlo.add %v29, %v30 : tensor<4x8xf32>
+    %v32 = stablehlo.slice %v31 [0:1, 0:8] : (tensor<4x8xf32>) -> tensor<1x8xf32>
+    %v33 = stablehlo.slice %v31 [1:2, 0:8] : (tensor<4x8xf32>) -> tensor<1x8xf32>
+    %v34 = stablehlo.slice %v31 [2:3, 0:8] : (tensor<4x8xf32>) -> tensor<1x8xf32>
+    %v35 = stablehlo.slice %v31 [3:4, 0:8] : (tensor<4x8xf32>) -> tensor<1x8xf32>
+    %v36 = stablehlo.add %v32, %v34 : tensor<1x8xf32>
+    %v37 = stablehlo.add %v33, %v35 : tensor<1x8xf32>
+    %v38 = stablehlo.add %v36, %v37 : tensor<1x8xf32>
+    %v39 = stablehlo.reshape %v38 : (tensor<1x8xf32>) -> tensor<8xf32>
+    %v40 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v41 = stablehlo.broadcast_in_dim %v40, dims = [] : (tensor<f32>) -> tensor<8xf32>
+    %v42 = stablehlo.divide %v39, %v41 : tensor<8xf32>
+    %v43 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v44 = stablehlo.broadcast_in_dim %v43, dims = [] : (tensor<f32>) -> tensor<8xf32>
+    %v45 = stablehlo.add %v42, %v44 : tensor<8xf32>
+    %v46 = stablehlo.rsqrt %v45 : tensor<8xf32>
+    %v47 = stablehlo.broadcast_in_dim %v46, dims = [1] : (tensor<8xf32>) -> tensor<64x8xf32>
+    %v48 = stablehlo.multiply %x, %v47 : tensor<64x8xf32>
+    %v49 = stablehlo.broadcast_in_dim %input_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x8xf32>
+    %v50 = stablehlo.multiply %v48, %v49 : tensor<64x8xf32>
+    %v51 = stablehlo.dot_general %self_attn_q_proj_weight, %v50, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x8xf32>) -> tensor<64x8xf32>
+    %v52 = stablehlo.dot_general %self_attn_k_proj_weight, %v50, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x8xf32>) -> tensor<32x8xf32>
+    %v53 = stablehlo.dot_general %self_attn_v_proj_weight, %v50, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x8xf32>) -> tensor<32x8xf32>
+    %v54 = stablehlo.reshape %v51 : (tensor<64x8xf32>) -> tensor<4x2x8x8xf32>
+    %v55 = stablehlo.reverse %v54, dims = [1] : tensor<4x2x8x8xf32>
+    %v56 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x8xf32>) -> tensor<4x2x8x8xf32>
+    %v57 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x8xf32>) -> tensor<4x2x8x8xf32>
+    %v58 = stablehlo.constant dense<[-1.0, 1.0]> : tensor<2xf32>
+    %v59 = stablehlo.broadcast_in_dim %v58, dims = [1] : (tensor<2xf32>) -> tensor<4x2x8x8xf32>
+    %v60 = stablehlo.multiply %v57, %v59 : tensor<4x2x8x8xf32>
+    %v61 = stablehlo.multiply %v54, %v56 : tensor<4x2x8x8xf32>
+    %v62 = stablehlo.multiply %v55, %v60 : tensor<4x2x8x8xf32>
+    %v63 = stablehlo.add %v61, %v62 : tensor<4x2x8x8xf32>
+    %v64 = stablehlo.reshape %v63 : (tensor<4x2x8x8xf32>) -> tensor<64x8xf32>
+    %v65 = stablehlo.reshape %v52 : (tensor<32x8xf32>) -> tensor<2x2x8x8xf32>
+    %v66 = stablehlo.reverse %v65, dims = [1] : tensor<2x2x8x8xf32>
+    %v67 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x8xf32>) -> tensor<2x2x8x8xf32>
+    %v68 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x8xf32>) -> tensor<2x2x8x8xf32>
+    %v69 = stablehlo.constant dense<[-1.0, 1.0]> : tensor<2xf32>
+    %v70 = stablehlo.broadcast_in_dim %v69, dims = [1] : (tensor<2xf32>) -> tensor<2x2x8x8xf32>
+    %v71 = stablehlo.multiply %v68, %v70 : tensor<2x2x8x8xf32>
+    %v72 = stablehlo.multiply %v65, %v67 : tensor<2x2x8x8xf32>
+    %v73 = stablehlo.multiply %v66, %v71 : tensor<2x2x8x8xf32>
+    %v74 = stablehlo.add %v72, %v73 : tensor<2x2x8x8xf32>
+    %v75 = stablehlo.reshape %v74 : (tensor<2x2x8x8xf32>) -> tensor<32x8xf32>
+    %v76 = stablehlo.slice %kv_index [0:8, 0:1] : (tensor<8x2xi32>) -> tensor<8x1xi32>
+    %v77 = stablehlo.reshape %v76 : (tensor<8x1xi32>) -> tensor<8xi32>
+    %v78 = stablehlo.slice %kv_index [0:8, 1:2] : (tensor<8x2xi32>) -> tensor<8x1xi32>
+    %v79 = stablehlo.reshape %v78 : (tensor<8x1xi32>) -> tensor<8xi32>
+    %v80 = stablehlo.constant dense<2048> : tensor<i32>
+    %v81 = stablehlo.broadcast_in_dim %v80, dims = [] : (tensor<i32>) -> tensor<8xi32>
+    %v82 = stablehlo.multiply %v77, %v81 : tensor<8xi32>
+    %v83 = stablehlo.add %v82, %v79 : tensor<8xi32>
+    %v84 = stablehlo.broadcast_in_dim %v83, dims = [1] : (tensor<8xi32>) -> tensor<32x8xi32>
+    %v85 = stablehlo.iota dim = 0 : tensor<32x8xi32>
+    %v86 = stablehlo.constant dense<64> : tensor<i32>
+    %v87 = stablehlo.broadcast_in_dim %v86, dims = [] : (tensor<i32>) -> tensor<32x8xi32>
+    %v88 = stablehlo.multiply %v85, %v87 : tensor<32x8xi32>
+    %v89 = stablehlo.add %v84, %v88 : tensor<32x8xi32>
+    %v90 = stablehlo.reshape %v89 : (tensor<32x8xi32>) -> tensor<256x1xi32>
+    %v91 = stablehlo.reshape %v75 : (tensor<32x8xf32>) -> tensor<256xf32>
+    %v92 = stablehlo.reshape %k_cache : (tensor<5x2x16x64xf32>) -> tensor<10240xf32>
+    %v93 = "stablehlo.scatter"(%v92, %v90, %v91) ({
       ^bb0(%old: tensor<f32>, %new: tensor<f32>):
         stablehlo.return %new : tensor<f32>
     }) {indices_are_sorted = false, unique_indices = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<10240xf32>, tensor<256x1xi32>, tensor<256xf32>) -> tensor<10240xf32>
-    %v78 = stablehlo.reshape %v77 : (tensor<10240xf32>) -> tensor<5x2x16x64xf32>
-    %v79 = stablehlo.reshape %v33 : (tensor<32x8xf32>) -> tensor<2x16x8xf32>
-    %v80 = stablehlo.transpose %v79, dims = [2, 0, 1] : (tensor<2x16x8xf32>) -> tensor<8x2x16xf32>
-    %v81 = "stablehlo.scatter"(%v_cache, %kv_index, %v80) ({
+    %v94 = stablehlo.reshape %v93 : (tensor<10240xf32>) -> tensor<5x2x16x64xf32>
+    %v95 = stablehlo.reshape %v53 : (tensor<32x8xf32>) -> tensor<2x16x8xf32>
+    %v96 = stablehlo.transpose %v95, dims = [2, 0, 1] : (tensor<2x16x8xf32>) -> tensor<8x2x16xf32>
+    %v97 = "stablehlo.scatter"(%v_cache, %kv_index, %v96) ({
       ^bb0(%old: tensor<f32>, %new: tensor<f32>):
         stablehlo.return %new : tensor<f32>
     }) {indices_are_sorted = false, unique_indices = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1, 2], inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0, 1], index_vector_dim = 1>} : (tensor<5x64x2x16xf32>, tensor<8x2xi32>, tensor<8x2x16xf32>) -> tensor<5x64x2x16xf32>
-    %v82 = stablehlo.broadcast_in_dim %query_pos, dims = [0, 1] : (tensor<1x16xi32>) -> tensor<1x16x64xi32>
-    %v83 = stablehlo.iota dim = 2 : tensor<1x16x64xi32>
-    %v84 = stablehlo.compare LE, %v83, %v82, SIGNED : (tensor<1x16x64xi32>, tensor<1x16x64xi32>) -> tensor<1x16x64xi1>
-    %v85 = stablehlo.reshape %v46 : (tensor<64x8xf32>) -> tensor<2x2x16x8xf32>
-    %v86 = stablehlo.transpose %v85, dims = [0, 1, 3, 2] : (tensor<2x2x16x8xf32>) -> tensor<2x2x8x16xf32>
-    %v87 = stablehlo.reshape %v86 : (tensor<2x2x8x16xf32>) -> tensor<1x2x16x16xf32>
-    %v88 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v89 = stablehlo.broadcast_in_dim %v88, dims = [] : (tensor<f32>) -> tensor<1x16x64xf32>
-    %v90 = stablehlo.slice %v87 [0:1, 0:1, 0:16, 0:16] : (tensor<1x2x16x16xf32>) -> tensor<1x1x16x16xf32>
-    %v91 = stablehlo.reshape %v90 : (tensor<1x1x16x16xf32>) -> tensor<1x16x16xf32>
-    %v92 = stablehlo.constant dense<0> : tensor<1x1xi32>
-    %v93 = stablehlo.concatenate %slot, %v92, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
-    %v94 = "stablehlo.gather"(%v78, %v93) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 16, 64>} : (tensor<5x2x16x64xf32>, tensor<1x2xi32>) -> tensor<1x1x16x64xf32>
-    %v95 = stablehlo.reshape %v94 : (tensor<1x1x16x64xf32>) -> tensor<1x16x64xf32>
-    %v96 = stablehlo.constant dense<0> : tensor<1x1xi32>
-    %v97 = stablehlo.concatenate %slot, %v96, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
-    %v98 = "stablehlo.gather"(%v81, %v97) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 2], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 64, 1, 16>} : (tensor<5x64x2x16xf32>, tensor<1x2xi32>) -> tensor<1x64x1x16xf32>
-    %v99 = stablehlo.reshape %v98 : (tensor<1x64x1x16xf32>) -> tensor<1x64x16xf32>
-    %v100 = stablehlo.reshape %v91 : (tensor<1x16x16xf32>) -> tensor<16x16xf32>
-    %v101 = stablehlo.reshape %v95 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
-    %v102 = stablehlo.dot_general %v100, %v101, contracting_dims = [1] x [0] : (tensor<16x16xf32>, tensor<16x64xf32>) -> tensor<16x64xf32>
-    %v103 = stablehlo.reshape %v102 : (tensor<16x64xf32>) -> tensor<1x16x64xf32>
-    %v104 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v98 = stablehlo.broadcast_in_dim %query_pos, dims = [0, 1] : (tensor<1x16xi32>) -> tensor<1x16x64xi32>
+    %v99 = stablehlo.iota dim = 2 : tensor<1x16x64xi32>
+    %v100 = stablehlo.compare LE, %v99, %v98, SIGNED : (tensor<1x16x64xi32>, tensor<1x16x64xi32>) -> tensor<1x16x64xi1>
+    %v101 = stablehlo.reshape %v64 : (tensor<64x8xf32>) -> tensor<2x2x16x8xf32>
+    %v102 = stablehlo.transpose %v101, dims = [0, 1, 3, 2] : (tensor<2x2x16x8xf32>) -> tensor<2x2x8x16xf32>
+    %v103 = stablehlo.reshape %v102 : (tensor<2x2x8x16xf32>) -> tensor<1x2x16x16xf32>
+    %v104 = stablehlo.constant dense<0xFF800000> : tensor<f32>
     %v105 = stablehlo.broadcast_in_dim %v104, dims = [] : (tensor<f32>) -> tensor<1x16x64xf32>
-    %v106 = stablehlo.multiply %v103, %v105 : tensor<1x16x64xf32>
-    %v107 = stablehlo.select %v84, %v106, %v89 : tensor<1x16x64xi1>, tensor<1x16x64xf32>
-    %v108 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v109 = stablehlo.reduce(%v107 init: %v108) applies stablehlo.maximum across dimensions = [2] : (tensor<1x16x64xf32>, tensor<f32>) -> tensor<1x16xf32>
-    %v110 = stablehlo.broadcast_in_dim %v109, dims = [0, 1] : (tensor<1x16xf32>) -> tensor<1x16x64xf32>
-    %v111 = stablehlo.subtract %v107, %v110 : tensor<1x16x64xf32>
-    %v112 = stablehlo.exponential %v111 : tensor<1x16x64xf32>
-    %v113 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v114 = stablehlo.reduce(%v112 init: %v113) applies stablehlo.add across dimensions = [2] : (tensor<1x16x64xf32>, tensor<f32>) -> tensor<1x16xf32>
-    %v115 = stablehlo.broadcast_in_dim %v114, dims = [0, 1] : (tensor<1x16xf32>) -> tensor<1x16x64xf32>
-    %v116 = stablehlo.divide %v112, %v115 : tensor<1x16x64xf32>
-    %v117 = stablehlo.reshape %v116 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
-    %v118 = stablehlo.reshape %v99 : (tensor<1x64x16xf32>) -> tensor<64x16xf32>
-    %v119 = stablehlo.dot_general %v117, %v118, contracting_dims = [1] x [0] : (tensor<16x64xf32>, tensor<64x16xf32>) -> tensor<16x16xf32>
-    %v120 = stablehlo.reshape %v119 : (tensor<16x16xf32>) -> tensor<1x16x16xf32>
-    %v121 = stablehlo.reshape %v120 : (tensor<1x16x16xf32>) -> tensor<1x1x16x16xf32>
-    %v122 = stablehlo.slice %v87 [0:1, 1:2, 0:16, 0:16] : (tensor<1x2x16x16xf32>) -> tensor<1x1x16x16xf32>
-    %v123 = stablehlo.reshape %v122 : (tensor<1x1x16x16xf32>) -> tensor<1x16x16xf32>
-    %v124 = stablehlo.constant dense<1> : tensor<1x1xi32>
-    %v125 = stablehlo.concatenate %slot, %v124, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
-    %v126 = "stablehlo.gather"(%v78, %v125) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 16, 64>} : (tensor<5x2x16x64xf32>, tensor<1x2xi32>) -> tensor<1x1x16x64xf32>
-    %v127 = stablehlo.reshape %v126 : (tensor<1x1x16x64xf32>) -> tensor<1x16x64xf32>
-    %v128 = stablehlo.constant dense<1> : tensor<1x1xi32>
-    %v129 = stablehlo.concatenate %slot, %v128, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
-    %v130 = "stablehlo.gather"(%v81, %v129) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 2], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 64, 1, 16>} : (tensor<5x64x2x16xf32>, tensor<1x2xi32>) -> tensor<1x64x1x16xf32>
-    %v131 = stablehlo.reshape %v130 : (tensor<1x64x1x16xf32>) -> tensor<1x64x16xf32>
-    %v132 = stablehlo.reshape %v123 : (tensor<1x16x16xf32>) -> tensor<16x16xf32>
-    %v133 = stablehlo.reshape %v127 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
-    %v134 = stablehlo.dot_general %v132, %v133, contracting_dims = [1] x [0] : (tensor<16x16xf32>, tensor<16x64xf32>) -> tensor<16x64xf32>
-    %v135 = stablehlo.reshape %v134 : (tensor<16x64xf32>) -> tensor<1x16x64xf32>
-    %v136 = stablehlo.constant dense<2.5e-1> : tensor<f32>
-    %v137 = stablehlo.broadcast_in_dim %v136, dims = [] : (tensor<f32>) -> tensor<1x16x64xf32>
-    %v138 = stablehlo.multiply %v135, %v137 : tensor<1x16x64xf32>
-    %v139 = stablehlo.select %v84, %v138, %v89 : tensor<1x16x64xi1>, tensor<1x16x64xf32>
-    %v140 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v141 = stablehlo.reduce(%v139 init: %v140) applies stablehlo.maximum across dimensions = [2] : (tensor<1x16x64xf32>, tensor<f32>) -> tensor<1x16xf32>
-    %v142 = stablehlo.broadcast_in_dim %v141, dims = [0, 1] : (tensor<1x16xf32>) -> tensor<1x16x64xf32>
-    %v143 = stablehlo.subtract %v139, %v142 : tensor<1x16x64xf32>
-    %v144 = stablehlo.exponential %v143 : tensor<1x16x64xf32>
-    %v145 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v146 = stablehlo.reduce(%v144 init: %v145) applies stablehlo.add across dimensions = [2] : (tensor<1x16x64xf32>, tensor<f32>) -> tensor<1x16xf32>
-    %v147 = stablehlo.broadcast_in_dim %v146, dims = [0, 1] : (tensor<1x16xf32>) -> tensor<1x16x64xf32>
-    %v148 = stablehlo.divide %v144, %v147 : tensor<1x16x64xf32>
-    %v149 = stablehlo.reshape %v148 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
-    %v150 = stablehlo.reshape %v131 : (tensor<1x64x16xf32>) -> tensor<64x16xf32>
-    %v151 = stablehlo.dot_general %v149, %v150, contracting_dims = [1] x [0] : (tensor<16x64xf32>, tensor<64x16xf32>) -> tensor<16x16xf32>
-    %v152 = stablehlo.reshape %v151 : (tensor<16x16xf32>) -> tensor<1x16x16xf32>
-    %v153 = stablehlo.reshape %v152 : (tensor<1x16x16xf32>) -> tensor<1x1x16x16xf32>
-    %v154 = stablehlo.concatenate %v121, %v153, dim = 1 : (tensor<1x1x16x16xf32>, tensor<1x1x16x16xf32>) -> tensor<1x2x16x16xf32>
-    %v155 = stablehlo.reshape %v154 : (tensor<1x2x16x16xf32>) -> tensor<2x2x8x16xf32>
-    %v156 = stablehlo.transpose %v155, dims = [0, 1, 3, 2] : (tensor<2x2x8x16xf32>) -> tensor<2x2x16x8xf32>
-    %v157 = stablehlo.reshape %v156 : (tensor<2x2x16x8xf32>) -> tensor<64x8xf32>
-    %v158 = stablehlo.dot_general %self_attn_o_proj_weight, %v157, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x8xf32>) -> tensor<64x8xf32>
-    %v159 = stablehlo.add %x, %v158 : tensor<64x8xf32>
-    %v160 = stablehlo.multiply %v159, %v159 : tensor<64x8xf32>
-    %v161 = stablehlo.slice %v160 [0:32, 0:8] : (tensor<64x8xf32>) -> tensor<32x8xf32>
-    %v162 = stablehlo.slice %v160 [32:64, 0:8] : (tensor<64x8xf32>) -> tensor<32x8xf32>
-    %v163 = stablehlo.add %v161, %v162 : tensor<32x8xf32>
-    %v164 = stablehlo.slice %v163 [0:16, 0:8] : (tensor<32x8xf32>) -> tensor<16x8xf32>
-    %v165 = stablehlo.slice %v163 [16:32, 0:8] : (tensor<32x8xf32>) -> tensor<16x8xf32>
-    %v166 = stablehlo.add %v164, %v165 : tensor<16x8xf32>
-    %v167 = stablehlo.slice %v166 [0:8, 0:8] : (tensor<16x8xf32>) -> tensor<8x8xf32>
-    %v168 = stablehlo.slice %v166 [8:16, 0:8] : (tensor<16x8xf32>) -> tensor<8x8xf32>
-    %v169 = stablehlo.add %v167, %v168 : tensor<8x8xf32>
-    %v170 = stablehlo.slice %v169 [0:4, 0:8] : (tensor<8x8xf32>) -> tensor<4x8xf32>
-    %v171 = stablehlo.slice %v169 [4:8, 0:8] : (tensor<8x8xf32>) -> tensor<4x8xf32>
-    %v172 = stablehlo.add %v170, %v171 : tensor<4x8xf32>
-    %v173 = stablehlo.slice %v172 [0:2, 0:8] : (tensor<4x8xf32>) -> tensor<2x8xf32>
-    %v174 = stablehlo.slice %v172 [2:4, 0:8] : (tensor<4x8xf32>) -> tensor<2x8xf32>
-    %v175 = stablehlo.add %v173, %v174 : tensor<2x8xf32>
-    %v176 = stablehlo.slice %v175 [0:1, 0:8] : (tensor<2x8xf32>) -> tensor<1x8xf32>
-    %v177 = stablehlo.slice %v175 [1:2, 0:8] : (tensor<2x8xf32>) -> tensor<1x8xf32>
-    %v178 = stablehlo.add %v176, %v177 : tensor<1x8xf32>
-    %v179 = stablehlo.reshape %v178 : (tensor<1x8xf32>) -> tensor<8xf32>
-    %v180 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v181 = stablehlo.broadcast_in_dim %v180, dims = [] : (tensor<f32>) -> tensor<8xf32>
-    %v182 = stablehlo.divide %v179, %v181 : tensor<8xf32>
-    %v183 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v184 = stablehlo.broadcast_in_dim %v183, dims = [] : (tensor<f32>) -> tensor<8xf32>
-    %v185 = stablehlo.add %v182, %v184 : tensor<8xf32>
-    %v186 = stablehlo.rsqrt %v185 : tensor<8xf32>
-    %v187 = stablehlo.broadcast_in_dim %v186, dims = [1] : (tensor<8xf32>) -> tensor<64x8xf32>
-    %v188 = stablehlo.multiply %v159, %v187 : tensor<64x8xf32>
-    %v189 = stablehlo.broadcast_in_dim %post_attention_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x8xf32>
-    %v190 = stablehlo.multiply %v188, %v189 : tensor<64x8xf32>
-    %v191 = stablehlo.dot_general %mlp_gate_proj_weight, %v190, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x8xf32>) -> tensor<128x8xf32>
-    %v192 = stablehlo.dot_general %mlp_up_proj_weight, %v190, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x8xf32>) -> tensor<128x8xf32>
-    %v193 = stablehlo.logistic %v191 : tensor<128x8xf32>
-    %v194 = stablehlo.multiply %v191, %v193 : tensor<128x8xf32>
-    %v195 = stablehlo.multiply %v194, %v192 : tensor<128x8xf32>
-    %v196 = stablehlo.dot_general %mlp_down_proj_weight, %v195, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x8xf32>) -> tensor<64x8xf32>
-    %v197 = stablehlo.add %v159, %v196 : tensor<64x8xf32>
-    return %v197, %v78, %v81 : tensor<64x8xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>
+    %v106 = stablehlo.slice %v103 [0:1, 0:1, 0:16, 0:16] : (tensor<1x2x16x16xf32>) -> tensor<1x1x16x16xf32>
+    %v107 = stablehlo.reshape %v106 : (tensor<1x1x16x16xf32>) -> tensor<1x16x16xf32>
+    %v108 = stablehlo.constant dense<0> : tensor<1x1xi32>
+    %v109 = stablehlo.concatenate %slot, %v108, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
+    %v110 = "stablehlo.gather"(%v94, %v109) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 16, 64>} : (tensor<5x2x16x64xf32>, tensor<1x2xi32>) -> tensor<1x1x16x64xf32>
+    %v111 = stablehlo.reshape %v110 : (tensor<1x1x16x64xf32>) -> tensor<1x16x64xf32>
+    %v112 = stablehlo.constant dense<0> : tensor<1x1xi32>
+    %v113 = stablehlo.concatenate %slot, %v112, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
+    %v114 = "stablehlo.gather"(%v97, %v113) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 2], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 64, 1, 16>} : (tensor<5x64x2x16xf32>, tensor<1x2xi32>) -> tensor<1x64x1x16xf32>
+    %v115 = stablehlo.reshape %v114 : (tensor<1x64x1x16xf32>) -> tensor<1x64x16xf32>
+    %v116 = stablehlo.reshape %v107 : (tensor<1x16x16xf32>) -> tensor<16x16xf32>
+    %v117 = stablehlo.reshape %v111 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
+    %v118 = stablehlo.dot_general %v116, %v117, contracting_dims = [1] x [0] : (tensor<16x16xf32>, tensor<16x64xf32>) -> tensor<16x64xf32>
+    %v119 = stablehlo.reshape %v118 : (tensor<16x64xf32>) -> tensor<1x16x64xf32>
+    %v120 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v121 = stablehlo.broadcast_in_dim %v120, dims = [] : (tensor<f32>) -> tensor<1x16x64xf32>
+    %v122 = stablehlo.multiply %v119, %v121 : tensor<1x16x64xf32>
+    %v123 = stablehlo.select %v100, %v122, %v105 : tensor<1x16x64xi1>, tensor<1x16x64xf32>
+    %v124 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v125 = stablehlo.reduce(%v123 init: %v124) applies stablehlo.maximum across dimensions = [2] : (tensor<1x16x64xf32>, tensor<f32>) -> tensor<1x16xf32>
+    %v126 = stablehlo.broadcast_in_dim %v125, dims = [0, 1] : (tensor<1x16xf32>) -> tensor<1x16x64xf32>
+    %v127 = stablehlo.subtract %v123, %v126 : tensor<1x16x64xf32>
+    %v128 = stablehlo.exponential %v127 : tensor<1x16x64xf32>
+    %v129 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v130 = stablehlo.reduce(%v128 init: %v129) applies stablehlo.add across dimensions = [2] : (tensor<1x16x64xf32>, tensor<f32>) -> tensor<1x16xf32>
+    %v131 = stablehlo.broadcast_in_dim %v130, dims = [0, 1] : (tensor<1x16xf32>) -> tensor<1x16x64xf32>
+    %v132 = stablehlo.divide %v128, %v131 : tensor<1x16x64xf32>
+    %v133 = stablehlo.reshape %v132 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
+    %v134 = stablehlo.reshape %v115 : (tensor<1x64x16xf32>) -> tensor<64x16xf32>
+    %v135 = stablehlo.dot_general %v133, %v134, contracting_dims = [1] x [0] : (tensor<16x64xf32>, tensor<64x16xf32>) -> tensor<16x16xf32>
+    %v136 = stablehlo.reshape %v135 : (tensor<16x16xf32>) -> tensor<1x16x16xf32>
+    %v137 = stablehlo.reshape %v136 : (tensor<1x16x16xf32>) -> tensor<1x1x16x16xf32>
+    %v138 = stablehlo.slice %v103 [0:1, 1:2, 0:16, 0:16] : (tensor<1x2x16x16xf32>) -> tensor<1x1x16x16xf32>
+    %v139 = stablehlo.reshape %v138 : (tensor<1x1x16x16xf32>) -> tensor<1x16x16xf32>
+    %v140 = stablehlo.constant dense<1> : tensor<1x1xi32>
+    %v141 = stablehlo.concatenate %slot, %v140, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
+    %v142 = "stablehlo.gather"(%v94, %v141) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 16, 64>} : (tensor<5x2x16x64xf32>, tensor<1x2xi32>) -> tensor<1x1x16x64xf32>
+    %v143 = stablehlo.reshape %v142 : (tensor<1x1x16x64xf32>) -> tensor<1x16x64xf32>
+    %v144 = stablehlo.constant dense<1> : tensor<1x1xi32>
+    %v145 = stablehlo.concatenate %slot, %v144, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
+    %v146 = "stablehlo.gather"(%v97, %v145) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 2], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 64, 1, 16>} : (tensor<5x64x2x16xf32>, tensor<1x2xi32>) -> tensor<1x64x1x16xf32>
+    %v147 = stablehlo.reshape %v146 : (tensor<1x64x1x16xf32>) -> tensor<1x64x16xf32>
+    %v148 = stablehlo.reshape %v139 : (tensor<1x16x16xf32>) -> tensor<16x16xf32>
+    %v149 = stablehlo.reshape %v143 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
+    %v150 = stablehlo.dot_general %v148, %v149, contracting_dims = [1] x [0] : (tensor<16x16xf32>, tensor<16x64xf32>) -> tensor<16x64xf32>
+    %v151 = stablehlo.reshape %v150 : (tensor<16x64xf32>) -> tensor<1x16x64xf32>
+    %v152 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v153 = stablehlo.broadcast_in_dim %v152, dims = [] : (tensor<f32>) -> tensor<1x16x64xf32>
+    %v154 = stablehlo.multiply %v151, %v153 : tensor<1x16x64xf32>
+    %v155 = stablehlo.select %v100, %v154, %v105 : tensor<1x16x64xi1>, tensor<1x16x64xf32>
+    %v156 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v157 = stablehlo.reduce(%v155 init: %v156) applies stablehlo.maximum across dimensions = [2] : (tensor<1x16x64xf32>, tensor<f32>) -> tensor<1x16xf32>
+    %v158 = stablehlo.broadcast_in_dim %v157, dims = [0, 1] : (tensor<1x16xf32>) -> tensor<1x16x64xf32>
+    %v159 = stablehlo.subtract %v155, %v158 : tensor<1x16x64xf32>
+    %v160 = stablehlo.exponential %v159 : tensor<1x16x64xf32>
+    %v161 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v162 = stablehlo.reduce(%v160 init: %v161) applies stablehlo.add across dimensions = [2] : (tensor<1x16x64xf32>, tensor<f32>) -> tensor<1x16xf32>
+    %v163 = stablehlo.broadcast_in_dim %v162, dims = [0, 1] : (tensor<1x16xf32>) -> tensor<1x16x64xf32>
+    %v164 = stablehlo.divide %v160, %v163 : tensor<1x16x64xf32>
+    %v165 = stablehlo.reshape %v164 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
+    %v166 = stablehlo.reshape %v147 : (tensor<1x64x16xf32>) -> tensor<64x16xf32>
+    %v167 = stablehlo.dot_general %v165, %v166, contracting_dims = [1] x [0] : (tensor<16x64xf32>, tensor<64x16xf32>) -> tensor<16x16xf32>
+    %v168 = stablehlo.reshape %v167 : (tensor<16x16xf32>) -> tensor<1x16x16xf32>
+    %v169 = stablehlo.reshape %v168 : (tensor<1x16x16xf32>) -> tensor<1x1x16x16xf32>
+    %v170 = stablehlo.concatenate %v137, %v169, dim = 1 : (tensor<1x1x16x16xf32>, tensor<1x1x16x16xf32>) -> tensor<1x2x16x16xf32>
+    %v171 = stablehlo.reshape %v170 : (tensor<1x2x16x16xf32>) -> tensor<2x2x8x16xf32>
+    %v172 = stablehlo.transpose %v171, dims = [0, 1, 3, 2] : (tensor<2x2x8x16xf32>) -> tensor<2x2x16x8xf32>
+    %v173 = stablehlo.reshape %v172 : (tensor<2x2x16x8xf32>) -> tensor<64x8xf32>
+    %v174 = stablehlo.dot_general %self_attn_o_proj_weight, %v173, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x8xf32>) -> tensor<64x8xf32>
+    %v175 = stablehlo.add %x, %v174 : tensor<64x8xf32>
+    %v176 = stablehlo.multiply %v175, %v175 : tensor<64x8xf32>
+    %v177 = stablehlo.slice %v176 [0:4, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v178 = stablehlo.slice %v176 [4:8, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v179 = stablehlo.slice %v176 [8:12, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v180 = stablehlo.slice %v176 [12:16, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v181 = stablehlo.slice %v176 [16:20, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v182 = stablehlo.slice %v176 [20:24, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v183 = stablehlo.slice %v176 [24:28, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v184 = stablehlo.slice %v176 [28:32, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v185 = stablehlo.slice %v176 [32:36, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v186 = stablehlo.slice %v176 [36:40, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v187 = stablehlo.slice %v176 [40:44, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v188 = stablehlo.slice %v176 [44:48, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v189 = stablehlo.slice %v176 [48:52, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v190 = stablehlo.slice %v176 [52:56, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v191 = stablehlo.slice %v176 [56:60, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v192 = stablehlo.slice %v176 [60:64, 0:8] : (tensor<64x8xf32>) -> tensor<4x8xf32>
+    %v193 = stablehlo.add %v177, %v185 : tensor<4x8xf32>
+    %v194 = stablehlo.add %v178, %v186 : tensor<4x8xf32>
+    %v195 = stablehlo.add %v179, %v187 : tensor<4x8xf32>
+    %v196 = stablehlo.add %v180, %v188 : tensor<4x8xf32>
+    %v197 = stablehlo.add %v181, %v189 : tensor<4x8xf32>
+    %v198 = stablehlo.add %v182, %v190 : tensor<4x8xf32>
+    %v199 = stablehlo.add %v183, %v191 : tensor<4x8xf32>
+    %v200 = stablehlo.add %v184, %v192 : tensor<4x8xf32>
+    %v201 = stablehlo.add %v193, %v197 : tensor<4x8xf32>
+    %v202 = stablehlo.add %v194, %v198 : tensor<4x8xf32>
+    %v203 = stablehlo.add %v195, %v199 : tensor<4x8xf32>
+    %v204 = stablehlo.add %v196, %v200 : tensor<4x8xf32>
+    %v205 = stablehlo.add %v201, %v203 : tensor<4x8xf32>
+    %v206 = stablehlo.add %v202, %v204 : tensor<4x8xf32>
+    %v207 = stablehlo.add %v205, %v206 : tensor<4x8xf32>
+    %v208 = stablehlo.slice %v207 [0:1, 0:8] : (tensor<4x8xf32>) -> tensor<1x8xf32>
+    %v209 = stablehlo.slice %v207 [1:2, 0:8] : (tensor<4x8xf32>) -> tensor<1x8xf32>
+    %v210 = stablehlo.slice %v207 [2:3, 0:8] : (tensor<4x8xf32>) -> tensor<1x8xf32>
+    %v211 = stablehlo.slice %v207 [3:4, 0:8] : (tensor<4x8xf32>) -> tensor<1x8xf32>
+    %v212 = stablehlo.add %v208, %v210 : tensor<1x8xf32>
+    %v213 = stablehlo.add %v209, %v211 : tensor<1x8xf32>
+    %v214 = stablehlo.add %v212, %v213 : tensor<1x8xf32>
+    %v215 = stablehlo.reshape %v214 : (tensor<1x8xf32>) -> tensor<8xf32>
+    %v216 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v217 = stablehlo.broadcast_in_dim %v216, dims = [] : (tensor<f32>) -> tensor<8xf32>
+    %v218 = stablehlo.divide %v215, %v217 : tensor<8xf32>
+    %v219 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v220 = stablehlo.broadcast_in_dim %v219, dims = [] : (tensor<f32>) -> tensor<8xf32>
+    %v221 = stablehlo.add %v218, %v220 : tensor<8xf32>
+    %v222 = stablehlo.rsqrt %v221 : tensor<8xf32>
+    %v223 = stablehlo.broadcast_in_dim %v222, dims = [1] : (tensor<8xf32>) -> tensor<64x8xf32>
+    %v224 = stablehlo.multiply %v175, %v223 : tensor<64x8xf32>
+    %v225 = stablehlo.broadcast_in_dim %post_attention_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x8xf32>
+    %v226 = stablehlo.multiply %v224, %v225 : tensor<64x8xf32>
+    %v227 = stablehlo.dot_general %mlp_gate_proj_weight, %v226, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x8xf32>) -> tensor<128x8xf32>
+    %v228 = stablehlo.dot_general %mlp_up_proj_weight, %v226, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x8xf32>) -> tensor<128x8xf32>
+    %v229 = stablehlo.logistic %v227 : tensor<128x8xf32>
+    %v230 = stablehlo.multiply %v227, %v229 : tensor<128x8xf32>
+    %v231 = stablehlo.multiply %v230, %v228 : tensor<128x8xf32>
+    %v232 = stablehlo.dot_general %mlp_down_proj_weight, %v231, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x8xf32>) -> tensor<64x8xf32>
+    %v233 = stablehlo.add %v175, %v232 : tensor<64x8xf32>
+    return %v233, %v94, %v97 : tensor<64x8xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>
   }
 
   func.func private @forward_prefill_t8_w64(%tokens: tensor<8xi32>, %start: tensor<i32>, %len: tensor<i32>, %slot: tensor<i32>) -> tensor<64x1xf32> {
@@ -296,37 +332,57 @@ module @model {
     %v55 = stablehlo.reshape %v54 : (tensor<1x64xf32>) -> tensor<64x1xf32>
     %v56 = util.global.load @model.norm.weight : tensor<64xf32>
     %v57 = stablehlo.multiply %v55, %v55 : tensor<64x1xf32>
-    %v58 = stablehlo.slice %v57 [0:32, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
-    %v59 = stablehlo.slice %v57 [32:64, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
-    %v60 = stablehlo.add %v58, %v59 : tensor<32x1xf32>
-    %v61 = stablehlo.slice %v60 [0:16, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
-    %v62 = stablehlo.slice %v60 [16:32, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
-    %v63 = stablehlo.add %v61, %v62 : tensor<16x1xf32>
-    %v64 = stablehlo.slice %v63 [0:8, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
-    %v65 = stablehlo.slice %v63 [8:16, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
-    %v66 = stablehlo.add %v64, %v65 : tensor<8x1xf32>
-    %v67 = stablehlo.slice %v66 [0:4, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
-    %v68 = stablehlo.slice %v66 [4:8, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
-    %v69 = stablehlo.add %v67, %v68 : tensor<4x1xf32>
-    %v70 = stablehlo.slice %v69 [0:2, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
-    %v71 = stablehlo.slice %v69 [2:4, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
-    %v72 = stablehlo.add %v70, %v71 : tensor<2x1xf32>
-    %v73 = stablehlo.slice %v72 [0:1, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
-    %v74 = stablehlo.slice %v72 [1:2, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
-    %v75 = stablehlo.add %v73, %v74 : tensor<1x1xf32>
-    %v76 = stablehlo.reshape %v75 : (tensor<1x1xf32>) -> tensor<1xf32>
-    %v77 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v78 = stablehlo.broadcast_in_dim %v77, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v79 = stablehlo.divide %v76, %v78 : tensor<1xf32>
-    %v80 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v81 = stablehlo.broadcast_in_dim %v80, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v82 = stablehlo.add %v79, %v81 : tensor<1xf32>
-    %v83 = stablehlo.rsqrt %v82 : tensor<1xf32>
-    %v84 = stablehlo.broadcast_in_dim %v83, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
-    %v85 = stablehlo.multiply %v55, %v84 : tensor<64x1xf32>
-    %v86 = stablehlo.broadcast_in_dim %v56, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
-    %v87 = stablehlo.multiply %v85, %v86 : tensor<64x1xf32>
-    return %v87 : tensor<64x1xf32>
+    %v58 = stablehlo.slice %v57 [0:4, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v59 = stablehlo.slice %v57 [4:8, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v60 = stablehlo.slice %v57 [8:12, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v61 = stablehlo.slice %v57 [12:16, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v62 = stablehlo.slice %v57 [16:20, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v63 = stablehlo.slice %v57 [20:24, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v64 = stablehlo.slice %v57 [24:28, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v65 = stablehlo.slice %v57 [28:32, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v66 = stablehlo.slice %v57 [32:36, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v67 = stablehlo.slice %v57 [36:40, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v68 = stablehlo.slice %v57 [40:44, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v69 = stablehlo.slice %v57 [44:48, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v70 = stablehlo.slice %v57 [48:52, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v71 = stablehlo.slice %v57 [52:56, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v72 = stablehlo.slice %v57 [56:60, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v73 = stablehlo.slice %v57 [60:64, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v74 = stablehlo.add %v58, %v66 : tensor<4x1xf32>
+    %v75 = stablehlo.add %v59, %v67 : tensor<4x1xf32>
+    %v76 = stablehlo.add %v60, %v68 : tensor<4x1xf32>
+    %v77 = stablehlo.add %v61, %v69 : tensor<4x1xf32>
+    %v78 = stablehlo.add %v62, %v70 : tensor<4x1xf32>
+    %v79 = stablehlo.add %v63, %v71 : tensor<4x1xf32>
+    %v80 = stablehlo.add %v64, %v72 : tensor<4x1xf32>
+    %v81 = stablehlo.add %v65, %v73 : tensor<4x1xf32>
+    %v82 = stablehlo.add %v74, %v78 : tensor<4x1xf32>
+    %v83 = stablehlo.add %v75, %v79 : tensor<4x1xf32>
+    %v84 = stablehlo.add %v76, %v80 : tensor<4x1xf32>
+    %v85 = stablehlo.add %v77, %v81 : tensor<4x1xf32>
+    %v86 = stablehlo.add %v82, %v84 : tensor<4x1xf32>
+    %v87 = stablehlo.add %v83, %v85 : tensor<4x1xf32>
+    %v88 = stablehlo.add %v86, %v87 : tensor<4x1xf32>
+    %v89 = stablehlo.slice %v88 [0:1, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v90 = stablehlo.slice %v88 [1:2, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v91 = stablehlo.slice %v88 [2:3, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v92 = stablehlo.slice %v88 [3:4, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v93 = stablehlo.add %v89, %v91 : tensor<1x1xf32>
+    %v94 = stablehlo.add %v90, %v92 : tensor<1x1xf32>
+    %v95 = stablehlo.add %v93, %v94 : tensor<1x1xf32>
+    %v96 = stablehlo.reshape %v95 : (tensor<1x1xf32>) -> tensor<1xf32>
+    %v97 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v98 = stablehlo.broadcast_in_dim %v97, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v99 = stablehlo.divide %v96, %v98 : tensor<1xf32>
+    %v100 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v101 = stablehlo.broadcast_in_dim %v100, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v102 = stablehlo.add %v99, %v101 : tensor<1xf32>
+    %v103 = stablehlo.rsqrt %v102 : tensor<1xf32>
+    %v104 = stablehlo.broadcast_in_dim %v103, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
+    %v105 = stablehlo.multiply %v55, %v104 : tensor<64x1xf32>
+    %v106 = stablehlo.broadcast_in_dim %v56, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
+    %v107 = stablehlo.multiply %v105, %v106 : tensor<64x1xf32>
+    return %v107 : tensor<64x1xf32>
   }
 
   func.func @prefill_logits_t8(%tokens: tensor<8xi32>, %start: tensor<i32>, %len: tensor<i32>, %slot: tensor<i32>) -> tensor<512xf32> {
@@ -1987,210 +2043,246 @@ module @model {
 
   func.func private @layer_prefill_t16_w64(%x: tensor<64x16xf32>, %cos: tensor<8x16xf32>, %sin: tensor<8x16xf32>, %kv_index: tensor<16x2xi32>, %query_pos: tensor<1x32xi32>, %slot: tensor<1x1xi32>, %k_cache: tensor<5x2x16x64xf32>, %v_cache: tensor<5x64x2x16xf32>, %input_layernorm_weight: tensor<64xf32>, %self_attn_q_proj_weight: tensor<64x64xf32>, %self_attn_k_proj_weight: tensor<32x64xf32>, %self_attn_v_proj_weight: tensor<32x64xf32>, %self_attn_o_proj_weight: tensor<64x64xf32>, %post_attention_layernorm_weight: tensor<64xf32>, %mlp_gate_proj_weight: tensor<128x64xf32>, %mlp_up_proj_weight: tensor<128x64xf32>, %mlp_down_proj_weight: tensor<64x128xf32>) -> (tensor<64x16xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>) {
     %v0 = stablehlo.multiply %x, %x : tensor<64x16xf32>
-    %v1 = stablehlo.slice %v0 [0:32, 0:16] : (tensor<64x16xf32>) -> tensor<32x16xf32>
-    %v2 = stablehlo.slice %v0 [32:64, 0:16] : (tensor<64x16xf32>) -> tensor<32x16xf32>
-    %v3 = stablehlo.add %v1, %v2 : tensor<32x16xf32>
-    %v4 = stablehlo.slice %v3 [0:16, 0:16] : (tensor<32x16xf32>) -> tensor<16x16xf32>
-    %v5 = stablehlo.slice %v3 [16:32, 0:16] : (tensor<32x16xf32>) -> tensor<16x16xf32>
-    %v6 = stablehlo.add %v4, %v5 : tensor<16x16xf32>
-    %v7 = stablehlo.slice %v6 [0:8, 0:16] : (tensor<16x16xf32>) -> tensor<8x16xf32>
-    %v8 = stablehlo.slice %v6 [8:16, 0:16] : (tensor<16x16xf32>) -> tensor<8x16xf32>
-    %v9 = stablehlo.add %v7, %v8 : tensor<8x16xf32>
-    %v10 = stablehlo.slice %v9 [0:4, 0:16] : (tensor<8x16xf32>) -> tensor<4x16xf32>
-    %v11 = stablehlo.slice %v9 [4:8, 0:16] : (tensor<8x16xf32>) -> tensor<4x16xf32>
-    %v12 = stablehlo.add %v10, %v11 : tensor<4x16xf32>
-    %v13 = stablehlo.slice %v12 [0:2, 0:16] : (tensor<4x16xf32>) -> tensor<2x16xf32>
-    %v14 = stablehlo.slice %v12 [2:4, 0:16] : (tensor<4x16xf32>) -> tensor<2x16xf32>
-    %v15 = stablehlo.add %v13, %v14 : tensor<2x16xf32>
-    %v16 = stablehlo.slice %v15 [0:1, 0:16] : (tensor<2x16xf32>) -> tensor<1x16xf32>
-    %v17 = stablehlo.slice %v15 [1:2, 0:16] : (tensor<2x16xf32>) -> tensor<1x16xf32>
-    %v18 = stablehlo.add %v16, %v17 : tensor<1x16xf32>
-    %v19 = stablehlo.reshape %v18 : (tensor<1x16xf32>) -> tensor<16xf32>
-    %v20 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v21 = stablehlo.broadcast_in_dim %v20, dims = [] : (tensor<f32>) -> tensor<16xf32>
-    %v22 = stablehlo.divide %v19, %v21 : tensor<16xf32>
-    %v23 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v24 = stablehlo.broadcast_in_dim %v23, dims = [] : (tensor<f32>) -> tensor<16xf32>
-    %v25 = stablehlo.add %v22, %v24 : tensor<16xf32>
-    %v26 = stablehlo.rsqrt %v25 : tensor<16xf32>
-    %v27 = stablehlo.broadcast_in_dim %v26, dims = [1] : (tensor<16xf32>) -> tensor<64x16xf32>
-    %v28 = stablehlo.multiply %x, %v27 : tensor<64x16xf32>
-    %v29 = stablehlo.broadcast_in_dim %input_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x16xf32>
-    %v30 = stablehlo.multiply %v28, %v29 : tensor<64x16xf32>
-    %v31 = stablehlo.dot_general %self_attn_q_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x16xf32>) -> tensor<64x16xf32>
-    %v32 = stablehlo.dot_general %self_attn_k_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x16xf32>) -> tensor<32x16xf32>
-    %v33 = stablehlo.dot_general %self_attn_v_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x16xf32>) -> tensor<32x16xf32>
-    %v34 = stablehlo.reshape %v31 : (tensor<64x16xf32>) -> tensor<4x2x8x16xf32>
-    %v35 = stablehlo.slice %v34 [0:4, 0:1, 0:8, 0:16] : (tensor<4x2x8x16xf32>) -> tensor<4x1x8x16xf32>
-    %v36 = stablehlo.slice %v34 [0:4, 1:2, 0:8, 0:16] : (tensor<4x2x8x16xf32>) -> tensor<4x1x8x16xf32>
-    %v37 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x16xf32>) -> tensor<4x1x8x16xf32>
-    %v38 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x16xf32>) -> tensor<4x1x8x16xf32>
-    %v39 = stablehlo.multiply %v35, %v37 : tensor<4x1x8x16xf32>
-    %v40 = stablehlo.multiply %v36, %v38 : tensor<4x1x8x16xf32>
-    %v41 = stablehlo.multiply %v36, %v37 : tensor<4x1x8x16xf32>
-    %v42 = stablehlo.multiply %v35, %v38 : tensor<4x1x8x16xf32>
-    %v43 = stablehlo.subtract %v39, %v40 : tensor<4x1x8x16xf32>
-    %v44 = stablehlo.add %v41, %v42 : tensor<4x1x8x16xf32>
-    %v45 = stablehlo.concatenate %v43, %v44, dim = 1 : (tensor<4x1x8x16xf32>, tensor<4x1x8x16xf32>) -> tensor<4x2x8x16xf32>
-    %v46 = stablehlo.reshape %v45 : (tensor<4x2x8x16xf32>) -> tensor<64x16xf32>
-    %v47 = stablehlo.reshape %v32 : (tensor<32x16xf32>) -> tensor<2x2x8x16xf32>
-    %v48 = stablehlo.slice %v47 [0:2, 0:1, 0:8, 0:16] : (tensor<2x2x8x16xf32>) -> tensor<2x1x8x16xf32>
-    %v49 = stablehlo.slice %v47 [0:2, 1:2, 0:8, 0:16] : (tensor<2x2x8x16xf32>) -> tensor<2x1x8x16xf32>
-    %v50 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x16xf32>) -> tensor<2x1x8x16xf32>
-    %v51 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x16xf32>) -> tensor<2x1x8x16xf32>
-    %v52 = stablehlo.multiply %v48, %v50 : tensor<2x1x8x16xf32>
-    %v53 = stablehlo.multiply %v49, %v51 : tensor<2x1x8x16xf32>
-    %v54 = stablehlo.multiply %v49, %v50 : tensor<2x1x8x16xf32>
-    %v55 = stablehlo.multiply %v48, %v51 : tensor<2x1x8x16xf32>
-    %v56 = stablehlo.subtract %v52, %v53 : tensor<2x1x8x16xf32>
-    %v57 = stablehlo.add %v54, %v55 : tensor<2x1x8x16xf32>
-    %v58 = stablehlo.concatenate %v56, %v57, dim = 1 : (tensor<2x1x8x16xf32>, tensor<2x1x8x16xf32>) -> tensor<2x2x8x16xf32>
-    %v59 = stablehlo.reshape %v58 : (tensor<2x2x8x16xf32>) -> tensor<32x16xf32>
-    %v60 = stablehlo.slice %kv_index [0:16, 0:1] : (tensor<16x2xi32>) -> tensor<16x1xi32>
-    %v61 = stablehlo.reshape %v60 : (tensor<16x1xi32>) -> tensor<16xi32>
-    %v62 = stablehlo.slice %kv_index [0:16, 1:2] : (tensor<16x2xi32>) -> tensor<16x1xi32>
-    %v63 = stablehlo.reshape %v62 : (tensor<16x1xi32>) -> tensor<16xi32>
-    %v64 = stablehlo.constant dense<2048> : tensor<i32>
-    %v65 = stablehlo.broadcast_in_dim %v64, dims = [] : (tensor<i32>) -> tensor<16xi32>
-    %v66 = stablehlo.multiply %v61, %v65 : tensor<16xi32>
-    %v67 = stablehlo.add %v66, %v63 : tensor<16xi32>
-    %v68 = stablehlo.broadcast_in_dim %v67, dims = [1] : (tensor<16xi32>) -> tensor<32x16xi32>
-    %v69 = stablehlo.iota dim = 0 : tensor<32x16xi32>
-    %v70 = stablehlo.constant dense<64> : tensor<i32>
-    %v71 = stablehlo.broadcast_in_dim %v70, dims = [] : (tensor<i32>) -> tensor<32x16xi32>
-    %v72 = stablehlo.multiply %v69, %v71 : tensor<32x16xi32>
-    %v73 = stablehlo.add %v68, %v72 : tensor<32x16xi32>
-    %v74 = stablehlo.reshape %v73 : (tensor<32x16xi32>) -> tensor<512x1xi32>
-    %v75 = stablehlo.reshape %v59 : (tensor<32x16xf32>) -> tensor<512xf32>
-    %v76 = stablehlo.reshape %k_cache : (tensor<5x2x16x64xf32>) -> tensor<10240xf32>
-    %v77 = "stablehlo.scatter"(%v76, %v74, %v75) ({
+    %v1 = stablehlo.slice %v0 [0:4, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v2 = stablehlo.slice %v0 [4:8, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v3 = stablehlo.slice %v0 [8:12, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v4 = stablehlo.slice %v0 [12:16, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v5 = stablehlo.slice %v0 [16:20, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v6 = stablehlo.slice %v0 [20:24, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v7 = stablehlo.slice %v0 [24:28, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v8 = stablehlo.slice %v0 [28:32, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v9 = stablehlo.slice %v0 [32:36, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v10 = stablehlo.slice %v0 [36:40, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v11 = stablehlo.slice %v0 [40:44, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v12 = stablehlo.slice %v0 [44:48, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v13 = stablehlo.slice %v0 [48:52, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v14 = stablehlo.slice %v0 [52:56, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v15 = stablehlo.slice %v0 [56:60, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v16 = stablehlo.slice %v0 [60:64, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v17 = stablehlo.add %v1, %v9 : tensor<4x16xf32>
+    %v18 = stablehlo.add %v2, %v10 : tensor<4x16xf32>
+    %v19 = stablehlo.add %v3, %v11 : tensor<4x16xf32>
+    %v20 = stablehlo.add %v4, %v12 : tensor<4x16xf32>
+    %v21 = stablehlo.add %v5, %v13 : tensor<4x16xf32>
+    %v22 = stablehlo.add %v6, %v14 : tensor<4x16xf32>
+    %v23 = stablehlo.add %v7, %v15 : tensor<4x16xf32>
+    %v24 = stablehlo.add %v8, %v16 : tensor<4x16xf32>
+    %v25 = stablehlo.add %v17, %v21 : tensor<4x16xf32>
+    %v26 = stablehlo.add %v18, %v22 : tensor<4x16xf32>
+    %v27 = stablehlo.add %v19, %v23 : tensor<4x16xf32>
+    %v28 = stablehlo.add %v20, %v24 : tensor<4x16xf32>
+    %v29 = stablehlo.add %v25, %v27 : tensor<4x16xf32>
+    %v30 = stablehlo.add %v26, %v28 : tensor<4x16xf32>
+    %v31 = stablehlo.add %v29, %v30 : tensor<4x16xf32>
+    %v32 = stablehlo.slice %v31 [0:1, 0:16] : (tensor<4x16xf32>) -> tensor<1x16xf32>
+    %v33 = stablehlo.slice %v31 [1:2, 0:16] : (tensor<4x16xf32>) -> tensor<1x16xf32>
+    %v34 = stablehlo.slice %v31 [2:3, 0:16] : (tensor<4x16xf32>) -> tensor<1x16xf32>
+    %v35 = stablehlo.slice %v31 [3:4, 0:16] : (tensor<4x16xf32>) -> tensor<1x16xf32>
+    %v36 = stablehlo.add %v32, %v34 : tensor<1x16xf32>
+    %v37 = stablehlo.add %v33, %v35 : tensor<1x16xf32>
+    %v38 = stablehlo.add %v36, %v37 : tensor<1x16xf32>
+    %v39 = stablehlo.reshape %v38 : (tensor<1x16xf32>) -> tensor<16xf32>
+    %v40 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v41 = stablehlo.broadcast_in_dim %v40, dims = [] : (tensor<f32>) -> tensor<16xf32>
+    %v42 = stablehlo.divide %v39, %v41 : tensor<16xf32>
+    %v43 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v44 = stablehlo.broadcast_in_dim %v43, dims = [] : (tensor<f32>) -> tensor<16xf32>
+    %v45 = stablehlo.add %v42, %v44 : tensor<16xf32>
+    %v46 = stablehlo.rsqrt %v45 : tensor<16xf32>
+    %v47 = stablehlo.broadcast_in_dim %v46, dims = [1] : (tensor<16xf32>) -> tensor<64x16xf32>
+    %v48 = stablehlo.multiply %x, %v47 : tensor<64x16xf32>
+    %v49 = stablehlo.broadcast_in_dim %input_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x16xf32>
+    %v50 = stablehlo.multiply %v48, %v49 : tensor<64x16xf32>
+    %v51 = stablehlo.dot_general %self_attn_q_proj_weight, %v50, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x16xf32>) -> tensor<64x16xf32>
+    %v52 = stablehlo.dot_general %self_attn_k_proj_weight, %v50, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x16xf32>) -> tensor<32x16xf32>
+    %v53 = stablehlo.dot_general %self_attn_v_proj_weight, %v50, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x16xf32>) -> tensor<32x16xf32>
+    %v54 = stablehlo.reshape %v51 : (tensor<64x16xf32>) -> tensor<4x2x8x16xf32>
+    %v55 = stablehlo.reverse %v54, dims = [1] : tensor<4x2x8x16xf32>
+    %v56 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x16xf32>) -> tensor<4x2x8x16xf32>
+    %v57 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x16xf32>) -> tensor<4x2x8x16xf32>
+    %v58 = stablehlo.constant dense<[-1.0, 1.0]> : tensor<2xf32>
+    %v59 = stablehlo.broadcast_in_dim %v58, dims = [1] : (tensor<2xf32>) -> tensor<4x2x8x16xf32>
+    %v60 = stablehlo.multiply %v57, %v59 : tensor<4x2x8x16xf32>
+    %v61 = stablehlo.multiply %v54, %v56 : tensor<4x2x8x16xf32>
+    %v62 = stablehlo.multiply %v55, %v60 : tensor<4x2x8x16xf32>
+    %v63 = stablehlo.add %v61, %v62 : tensor<4x2x8x16xf32>
+    %v64 = stablehlo.reshape %v63 : (tensor<4x2x8x16xf32>) -> tensor<64x16xf32>
+    %v65 = stablehlo.reshape %v52 : (tensor<32x16xf32>) -> tensor<2x2x8x16xf32>
+    %v66 = stablehlo.reverse %v65, dims = [1] : tensor<2x2x8x16xf32>
+    %v67 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x16xf32>) -> tensor<2x2x8x16xf32>
+    %v68 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x16xf32>) -> tensor<2x2x8x16xf32>
+    %v69 = stablehlo.constant dense<[-1.0, 1.0]> : tensor<2xf32>
+    %v70 = stablehlo.broadcast_in_dim %v69, dims = [1] : (tensor<2xf32>) -> tensor<2x2x8x16xf32>
+    %v71 = stablehlo.multiply %v68, %v70 : tensor<2x2x8x16xf32>
+    %v72 = stablehlo.multiply %v65, %v67 : tensor<2x2x8x16xf32>
+    %v73 = stablehlo.multiply %v66, %v71 : tensor<2x2x8x16xf32>
+    %v74 = stablehlo.add %v72, %v73 : tensor<2x2x8x16xf32>
+    %v75 = stablehlo.reshape %v74 : (tensor<2x2x8x16xf32>) -> tensor<32x16xf32>
+    %v76 = stablehlo.slice %kv_index [0:16, 0:1] : (tensor<16x2xi32>) -> tensor<16x1xi32>
+    %v77 = stablehlo.reshape %v76 : (tensor<16x1xi32>) -> tensor<16xi32>
+    %v78 = stablehlo.slice %kv_index [0:16, 1:2] : (tensor<16x2xi32>) -> tensor<16x1xi32>
+    %v79 = stablehlo.reshape %v78 : (tensor<16x1xi32>) -> tensor<16xi32>
+    %v80 = stablehlo.constant dense<2048> : tensor<i32>
+    %v81 = stablehlo.broadcast_in_dim %v80, dims = [] : (tensor<i32>) -> tensor<16xi32>
+    %v82 = stablehlo.multiply %v77, %v81 : tensor<16xi32>
+    %v83 = stablehlo.add %v82, %v79 : tensor<16xi32>
+    %v84 = stablehlo.broadcast_in_dim %v83, dims = [1] : (tensor<16xi32>) -> tensor<32x16xi32>
+    %v85 = stablehlo.iota dim = 0 : tensor<32x16xi32>
+    %v86 = stablehlo.constant dense<64> : tensor<i32>
+    %v87 = stablehlo.broadcast_in_dim %v86, dims = [] : (tensor<i32>) -> tensor<32x16xi32>
+    %v88 = stablehlo.multiply %v85, %v87 : tensor<32x16xi32>
+    %v89 = stablehlo.add %v84, %v88 : tensor<32x16xi32>
+    %v90 = stablehlo.reshape %v89 : (tensor<32x16xi32>) -> tensor<512x1xi32>
+    %v91 = stablehlo.reshape %v75 : (tensor<32x16xf32>) -> tensor<512xf32>
+    %v92 = stablehlo.reshape %k_cache : (tensor<5x2x16x64xf32>) -> tensor<10240xf32>
+    %v93 = "stablehlo.scatter"(%v92, %v90, %v91) ({
       ^bb0(%old: tensor<f32>, %new: tensor<f32>):
         stablehlo.return %new : tensor<f32>
     }) {indices_are_sorted = false, unique_indices = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<10240xf32>, tensor<512x1xi32>, tensor<512xf32>) -> tensor<10240xf32>
-    %v78 = stablehlo.reshape %v77 : (tensor<10240xf32>) -> tensor<5x2x16x64xf32>
-    %v79 = stablehlo.reshape %v33 : (tensor<32x16xf32>) -> tensor<2x16x16xf32>
-    %v80 = stablehlo.transpose %v79, dims = [2, 0, 1] : (tensor<2x16x16xf32>) -> tensor<16x2x16xf32>
-    %v81 = "stablehlo.scatter"(%v_cache, %kv_index, %v80) ({
+    %v94 = stablehlo.reshape %v93 : (tensor<10240xf32>) -> tensor<5x2x16x64xf32>
+    %v95 = stablehlo.reshape %v53 : (tensor<32x16xf32>) -> tensor<2x16x16xf32>
+    %v96 = stablehlo.transpose %v95, dims = [2, 0, 1] : (tensor<2x16x16xf32>) -> tensor<16x2x16xf32>
+    %v97 = "stablehlo.scatter"(%v_cache, %kv_index, %v96) ({
       ^bb0(%old: tensor<f32>, %new: tensor<f32>):
         stablehlo.return %new : tensor<f32>
     }) {indices_are_sorted = false, unique_indices = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1, 2], inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0, 1], index_vector_dim = 1>} : (tensor<5x64x2x16xf32>, tensor<16x2xi32>, tensor<16x2x16xf32>) -> tensor<5x64x2x16xf32>
-    %v82 = stablehlo.broadcast_in_dim %query_pos, dims = [0, 1] : (tensor<1x32xi32>) -> tensor<1x32x64xi32>
-    %v83 = stablehlo.iota dim = 2 : tensor<1x32x64xi32>
-    %v84 = stablehlo.compare LE, %v83, %v82, SIGNED : (tensor<1x32x64xi32>, tensor<1x32x64xi32>) -> tensor<1x32x64xi1>
-    %v85 = stablehlo.reshape %v46 : (tensor<64x16xf32>) -> tensor<2x2x16x16xf32>
-    %v86 = stablehlo.transpose %v85, dims = [0, 1, 3, 2] : (tensor<2x2x16x16xf32>) -> tensor<2x2x16x16xf32>
-    %v87 = stablehlo.reshape %v86 : (tensor<2x2x16x16xf32>) -> tensor<1x2x32x16xf32>
-    %v88 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v89 = stablehlo.broadcast_in_dim %v88, dims = [] : (tensor<f32>) -> tensor<1x32x64xf32>
-    %v90 = stablehlo.slice %v87 [0:1, 0:1, 0:32, 0:16] : (tensor<1x2x32x16xf32>) -> tensor<1x1x32x16xf32>
-    %v91 = stablehlo.reshape %v90 : (tensor<1x1x32x16xf32>) -> tensor<1x32x16xf32>
-    %v92 = stablehlo.constant dense<0> : tensor<1x1xi32>
-    %v93 = stablehlo.concatenate %slot, %v92, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
-    %v94 = "stablehlo.gather"(%v78, %v93) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 16, 64>} : (tensor<5x2x16x64xf32>, tensor<1x2xi32>) -> tensor<1x1x16x64xf32>
-    %v95 = stablehlo.reshape %v94 : (tensor<1x1x16x64xf32>) -> tensor<1x16x64xf32>
-    %v96 = stablehlo.constant dense<0> : tensor<1x1xi32>
-    %v97 = stablehlo.concatenate %slot, %v96, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
-    %v98 = "stablehlo.gather"(%v81, %v97) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 2], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 64, 1, 16>} : (tensor<5x64x2x16xf32>, tensor<1x2xi32>) -> tensor<1x64x1x16xf32>
-    %v99 = stablehlo.reshape %v98 : (tensor<1x64x1x16xf32>) -> tensor<1x64x16xf32>
-    %v100 = stablehlo.reshape %v91 : (tensor<1x32x16xf32>) -> tensor<32x16xf32>
-    %v101 = stablehlo.reshape %v95 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
-    %v102 = stablehlo.dot_general %v100, %v101, contracting_dims = [1] x [0] : (tensor<32x16xf32>, tensor<16x64xf32>) -> tensor<32x64xf32>
-    %v103 = stablehlo.reshape %v102 : (tensor<32x64xf32>) -> tensor<1x32x64xf32>
-    %v104 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v98 = stablehlo.broadcast_in_dim %query_pos, dims = [0, 1] : (tensor<1x32xi32>) -> tensor<1x32x64xi32>
+    %v99 = stablehlo.iota dim = 2 : tensor<1x32x64xi32>
+    %v100 = stablehlo.compare LE, %v99, %v98, SIGNED : (tensor<1x32x64xi32>, tensor<1x32x64xi32>) -> tensor<1x32x64xi1>
+    %v101 = stablehlo.reshape %v64 : (tensor<64x16xf32>) -> tensor<2x2x16x16xf32>
+    %v102 = stablehlo.transpose %v101, dims = [0, 1, 3, 2] : (tensor<2x2x16x16xf32>) -> tensor<2x2x16x16xf32>
+    %v103 = stablehlo.reshape %v102 : (tensor<2x2x16x16xf32>) -> tensor<1x2x32x16xf32>
+    %v104 = stablehlo.constant dense<0xFF800000> : tensor<f32>
     %v105 = stablehlo.broadcast_in_dim %v104, dims = [] : (tensor<f32>) -> tensor<1x32x64xf32>
-    %v106 = stablehlo.multiply %v103, %v105 : tensor<1x32x64xf32>
-    %v107 = stablehlo.select %v84, %v106, %v89 : tensor<1x32x64xi1>, tensor<1x32x64xf32>
-    %v108 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v109 = stablehlo.reduce(%v107 init: %v108) applies stablehlo.maximum across dimensions = [2] : (tensor<1x32x64xf32>, tensor<f32>) -> tensor<1x32xf32>
-    %v110 = stablehlo.broadcast_in_dim %v109, dims = [0, 1] : (tensor<1x32xf32>) -> tensor<1x32x64xf32>
-    %v111 = stablehlo.subtract %v107, %v110 : tensor<1x32x64xf32>
-    %v112 = stablehlo.exponential %v111 : tensor<1x32x64xf32>
-    %v113 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v114 = stablehlo.reduce(%v112 init: %v113) applies stablehlo.add across dimensions = [2] : (tensor<1x32x64xf32>, tensor<f32>) -> tensor<1x32xf32>
-    %v115 = stablehlo.broadcast_in_dim %v114, dims = [0, 1] : (tensor<1x32xf32>) -> tensor<1x32x64xf32>
-    %v116 = stablehlo.divide %v112, %v115 : tensor<1x32x64xf32>
-    %v117 = stablehlo.reshape %v116 : (tensor<1x32x64xf32>) -> tensor<32x64xf32>
-    %v118 = stablehlo.reshape %v99 : (tensor<1x64x16xf32>) -> tensor<64x16xf32>
-    %v119 = stablehlo.dot_general %v117, %v118, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x16xf32>) -> tensor<32x16xf32>
-    %v120 = stablehlo.reshape %v119 : (tensor<32x16xf32>) -> tensor<1x32x16xf32>
-    %v121 = stablehlo.reshape %v120 : (tensor<1x32x16xf32>) -> tensor<1x1x32x16xf32>
-    %v122 = stablehlo.slice %v87 [0:1, 1:2, 0:32, 0:16] : (tensor<1x2x32x16xf32>) -> tensor<1x1x32x16xf32>
-    %v123 = stablehlo.reshape %v122 : (tensor<1x1x32x16xf32>) -> tensor<1x32x16xf32>
-    %v124 = stablehlo.constant dense<1> : tensor<1x1xi32>
-    %v125 = stablehlo.concatenate %slot, %v124, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
-    %v126 = "stablehlo.gather"(%v78, %v125) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 16, 64>} : (tensor<5x2x16x64xf32>, tensor<1x2xi32>) -> tensor<1x1x16x64xf32>
-    %v127 = stablehlo.reshape %v126 : (tensor<1x1x16x64xf32>) -> tensor<1x16x64xf32>
-    %v128 = stablehlo.constant dense<1> : tensor<1x1xi32>
-    %v129 = stablehlo.concatenate %slot, %v128, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
-    %v130 = "stablehlo.gather"(%v81, %v129) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 2], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 64, 1, 16>} : (tensor<5x64x2x16xf32>, tensor<1x2xi32>) -> tensor<1x64x1x16xf32>
-    %v131 = stablehlo.reshape %v130 : (tensor<1x64x1x16xf32>) -> tensor<1x64x16xf32>
-    %v132 = stablehlo.reshape %v123 : (tensor<1x32x16xf32>) -> tensor<32x16xf32>
-    %v133 = stablehlo.reshape %v127 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
-    %v134 = stablehlo.dot_general %v132, %v133, contracting_dims = [1] x [0] : (tensor<32x16xf32>, tensor<16x64xf32>) -> tensor<32x64xf32>
-    %v135 = stablehlo.reshape %v134 : (tensor<32x64xf32>) -> tensor<1x32x64xf32>
-    %v136 = stablehlo.constant dense<2.5e-1> : tensor<f32>
-    %v137 = stablehlo.broadcast_in_dim %v136, dims = [] : (tensor<f32>) -> tensor<1x32x64xf32>
-    %v138 = stablehlo.multiply %v135, %v137 : tensor<1x32x64xf32>
-    %v139 = stablehlo.select %v84, %v138, %v89 : tensor<1x32x64xi1>, tensor<1x32x64xf32>
-    %v140 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v141 = stablehlo.reduce(%v139 init: %v140) applies stablehlo.maximum across dimensions = [2] : (tensor<1x32x64xf32>, tensor<f32>) -> tensor<1x32xf32>
-    %v142 = stablehlo.broadcast_in_dim %v141, dims = [0, 1] : (tensor<1x32xf32>) -> tensor<1x32x64xf32>
-    %v143 = stablehlo.subtract %v139, %v142 : tensor<1x32x64xf32>
-    %v144 = stablehlo.exponential %v143 : tensor<1x32x64xf32>
-    %v145 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v146 = stablehlo.reduce(%v144 init: %v145) applies stablehlo.add across dimensions = [2] : (tensor<1x32x64xf32>, tensor<f32>) -> tensor<1x32xf32>
-    %v147 = stablehlo.broadcast_in_dim %v146, dims = [0, 1] : (tensor<1x32xf32>) -> tensor<1x32x64xf32>
-    %v148 = stablehlo.divide %v144, %v147 : tensor<1x32x64xf32>
-    %v149 = stablehlo.reshape %v148 : (tensor<1x32x64xf32>) -> tensor<32x64xf32>
-    %v150 = stablehlo.reshape %v131 : (tensor<1x64x16xf32>) -> tensor<64x16xf32>
-    %v151 = stablehlo.dot_general %v149, %v150, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x16xf32>) -> tensor<32x16xf32>
-    %v152 = stablehlo.reshape %v151 : (tensor<32x16xf32>) -> tensor<1x32x16xf32>
-    %v153 = stablehlo.reshape %v152 : (tensor<1x32x16xf32>) -> tensor<1x1x32x16xf32>
-    %v154 = stablehlo.concatenate %v121, %v153, dim = 1 : (tensor<1x1x32x16xf32>, tensor<1x1x32x16xf32>) -> tensor<1x2x32x16xf32>
-    %v155 = stablehlo.reshape %v154 : (tensor<1x2x32x16xf32>) -> tensor<2x2x16x16xf32>
-    %v156 = stablehlo.transpose %v155, dims = [0, 1, 3, 2] : (tensor<2x2x16x16xf32>) -> tensor<2x2x16x16xf32>
-    %v157 = stablehlo.reshape %v156 : (tensor<2x2x16x16xf32>) -> tensor<64x16xf32>
-    %v158 = stablehlo.dot_general %self_attn_o_proj_weight, %v157, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x16xf32>) -> tensor<64x16xf32>
-    %v159 = stablehlo.add %x, %v158 : tensor<64x16xf32>
-    %v160 = stablehlo.multiply %v159, %v159 : tensor<64x16xf32>
-    %v161 = stablehlo.slice %v160 [0:32, 0:16] : (tensor<64x16xf32>) -> tensor<32x16xf32>
-    %v162 = stablehlo.slice %v160 [32:64, 0:16] : (tensor<64x16xf32>) -> tensor<32x16xf32>
-    %v163 = stablehlo.add %v161, %v162 : tensor<32x16xf32>
-    %v164 = stablehlo.slice %v163 [0:16, 0:16] : (tensor<32x16xf32>) -> tensor<16x16xf32>
-    %v165 = stablehlo.slice %v163 [16:32, 0:16] : (tensor<32x16xf32>) -> tensor<16x16xf32>
-    %v166 = stablehlo.add %v164, %v165 : tensor<16x16xf32>
-    %v167 = stablehlo.slice %v166 [0:8, 0:16] : (tensor<16x16xf32>) -> tensor<8x16xf32>
-    %v168 = stablehlo.slice %v166 [8:16, 0:16] : (tensor<16x16xf32>) -> tensor<8x16xf32>
-    %v169 = stablehlo.add %v167, %v168 : tensor<8x16xf32>
-    %v170 = stablehlo.slice %v169 [0:4, 0:16] : (tensor<8x16xf32>) -> tensor<4x16xf32>
-    %v171 = stablehlo.slice %v169 [4:8, 0:16] : (tensor<8x16xf32>) -> tensor<4x16xf32>
-    %v172 = stablehlo.add %v170, %v171 : tensor<4x16xf32>
-    %v173 = stablehlo.slice %v172 [0:2, 0:16] : (tensor<4x16xf32>) -> tensor<2x16xf32>
-    %v174 = stablehlo.slice %v172 [2:4, 0:16] : (tensor<4x16xf32>) -> tensor<2x16xf32>
-    %v175 = stablehlo.add %v173, %v174 : tensor<2x16xf32>
-    %v176 = stablehlo.slice %v175 [0:1, 0:16] : (tensor<2x16xf32>) -> tensor<1x16xf32>
-    %v177 = stablehlo.slice %v175 [1:2, 0:16] : (tensor<2x16xf32>) -> tensor<1x16xf32>
-    %v178 = stablehlo.add %v176, %v177 : tensor<1x16xf32>
-    %v179 = stablehlo.reshape %v178 : (tensor<1x16xf32>) -> tensor<16xf32>
-    %v180 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v181 = stablehlo.broadcast_in_dim %v180, dims = [] : (tensor<f32>) -> tensor<16xf32>
-    %v182 = stablehlo.divide %v179, %v181 : tensor<16xf32>
-    %v183 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v184 = stablehlo.broadcast_in_dim %v183, dims = [] : (tensor<f32>) -> tensor<16xf32>
-    %v185 = stablehlo.add %v182, %v184 : tensor<16xf32>
-    %v186 = stablehlo.rsqrt %v185 : tensor<16xf32>
-    %v187 = stablehlo.broadcast_in_dim %v186, dims = [1] : (tensor<16xf32>) -> tensor<64x16xf32>
-    %v188 = stablehlo.multiply %v159, %v187 : tensor<64x16xf32>
-    %v189 = stablehlo.broadcast_in_dim %post_attention_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x16xf32>
-    %v190 = stablehlo.multiply %v188, %v189 : tensor<64x16xf32>
-    %v191 = stablehlo.dot_general %mlp_gate_proj_weight, %v190, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x16xf32>) -> tensor<128x16xf32>
-    %v192 = stablehlo.dot_general %mlp_up_proj_weight, %v190, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x16xf32>) -> tensor<128x16xf32>
-    %v193 = stablehlo.logistic %v191 : tensor<128x16xf32>
-    %v194 = stablehlo.multiply %v191, %v193 : tensor<128x16xf32>
-    %v195 = stablehlo.multiply %v194, %v192 : tensor<128x16xf32>
-    %v196 = stablehlo.dot_general %mlp_down_proj_weight, %v195, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x16xf32>) -> tensor<64x16xf32>
-    %v197 = stablehlo.add %v159, %v196 : tensor<64x16xf32>
-    return %v197, %v78, %v81 : tensor<64x16xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>
+    %v106 = stablehlo.slice %v103 [0:1, 0:1, 0:32, 0:16] : (tensor<1x2x32x16xf32>) -> tensor<1x1x32x16xf32>
+    %v107 = stablehlo.reshape %v106 : (tensor<1x1x32x16xf32>) -> tensor<1x32x16xf32>
+    %v108 = stablehlo.constant dense<0> : tensor<1x1xi32>
+    %v109 = stablehlo.concatenate %slot, %v108, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
+    %v110 = "stablehlo.gather"(%v94, %v109) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 16, 64>} : (tensor<5x2x16x64xf32>, tensor<1x2xi32>) -> tensor<1x1x16x64xf32>
+    %v111 = stablehlo.reshape %v110 : (tensor<1x1x16x64xf32>) -> tensor<1x16x64xf32>
+    %v112 = stablehlo.constant dense<0> : tensor<1x1xi32>
+    %v113 = stablehlo.concatenate %slot, %v112, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
+    %v114 = "stablehlo.gather"(%v97, %v113) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 2], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 64, 1, 16>} : (tensor<5x64x2x16xf32>, tensor<1x2xi32>) -> tensor<1x64x1x16xf32>
+    %v115 = stablehlo.reshape %v114 : (tensor<1x64x1x16xf32>) -> tensor<1x64x16xf32>
+    %v116 = stablehlo.reshape %v107 : (tensor<1x32x16xf32>) -> tensor<32x16xf32>
+    %v117 = stablehlo.reshape %v111 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
+    %v118 = stablehlo.dot_general %v116, %v117, contracting_dims = [1] x [0] : (tensor<32x16xf32>, tensor<16x64xf32>) -> tensor<32x64xf32>
+    %v119 = stablehlo.reshape %v118 : (tensor<32x64xf32>) -> tensor<1x32x64xf32>
+    %v120 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v121 = stablehlo.broadcast_in_dim %v120, dims = [] : (tensor<f32>) -> tensor<1x32x64xf32>
+    %v122 = stablehlo.multiply %v119, %v121 : tensor<1x32x64xf32>
+    %v123 = stablehlo.select %v100, %v122, %v105 : tensor<1x32x64xi1>, tensor<1x32x64xf32>
+    %v124 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v125 = stablehlo.reduce(%v123 init: %v124) applies stablehlo.maximum across dimensions = [2] : (tensor<1x32x64xf32>, tensor<f32>) -> tensor<1x32xf32>
+    %v126 = stablehlo.broadcast_in_dim %v125, dims = [0, 1] : (tensor<1x32xf32>) -> tensor<1x32x64xf32>
+    %v127 = stablehlo.subtract %v123, %v126 : tensor<1x32x64xf32>
+    %v128 = stablehlo.exponential %v127 : tensor<1x32x64xf32>
+    %v129 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v130 = stablehlo.reduce(%v128 init: %v129) applies stablehlo.add across dimensions = [2] : (tensor<1x32x64xf32>, tensor<f32>) -> tensor<1x32xf32>
+    %v131 = stablehlo.broadcast_in_dim %v130, dims = [0, 1] : (tensor<1x32xf32>) -> tensor<1x32x64xf32>
+    %v132 = stablehlo.divide %v128, %v131 : tensor<1x32x64xf32>
+    %v133 = stablehlo.reshape %v132 : (tensor<1x32x64xf32>) -> tensor<32x64xf32>
+    %v134 = stablehlo.reshape %v115 : (tensor<1x64x16xf32>) -> tensor<64x16xf32>
+    %v135 = stablehlo.dot_general %v133, %v134, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x16xf32>) -> tensor<32x16xf32>
+    %v136 = stablehlo.reshape %v135 : (tensor<32x16xf32>) -> tensor<1x32x16xf32>
+    %v137 = stablehlo.reshape %v136 : (tensor<1x32x16xf32>) -> tensor<1x1x32x16xf32>
+    %v138 = stablehlo.slice %v103 [0:1, 1:2, 0:32, 0:16] : (tensor<1x2x32x16xf32>) -> tensor<1x1x32x16xf32>
+    %v139 = stablehlo.reshape %v138 : (tensor<1x1x32x16xf32>) -> tensor<1x32x16xf32>
+    %v140 = stablehlo.constant dense<1> : tensor<1x1xi32>
+    %v141 = stablehlo.concatenate %slot, %v140, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
+    %v142 = "stablehlo.gather"(%v94, %v141) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 16, 64>} : (tensor<5x2x16x64xf32>, tensor<1x2xi32>) -> tensor<1x1x16x64xf32>
+    %v143 = stablehlo.reshape %v142 : (tensor<1x1x16x64xf32>) -> tensor<1x16x64xf32>
+    %v144 = stablehlo.constant dense<1> : tensor<1x1xi32>
+    %v145 = stablehlo.concatenate %slot, %v144, dim = 1 : (tensor<1x1xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>
+    %v146 = "stablehlo.gather"(%v97, %v145) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2, 3], collapsed_slice_dims = [0], start_index_map = [0, 2], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 64, 1, 16>} : (tensor<5x64x2x16xf32>, tensor<1x2xi32>) -> tensor<1x64x1x16xf32>
+    %v147 = stablehlo.reshape %v146 : (tensor<1x64x1x16xf32>) -> tensor<1x64x16xf32>
+    %v148 = stablehlo.reshape %v139 : (tensor<1x32x16xf32>) -> tensor<32x16xf32>
+    %v149 = stablehlo.reshape %v143 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
+    %v150 = stablehlo.dot_general %v148, %v149, contracting_dims = [1] x [0] : (tensor<32x16xf32>, tensor<16x64xf32>) -> tensor<32x64xf32>
+    %v151 = stablehlo.reshape %v150 : (tensor<32x64xf32>) -> tensor<1x32x64xf32>
+    %v152 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v153 = stablehlo.broadcast_in_dim %v152, dims = [] : (tensor<f32>) -> tensor<1x32x64xf32>
+    %v154 = stablehlo.multiply %v151, %v153 : tensor<1x32x64xf32>
+    %v155 = stablehlo.select %v100, %v154, %v105 : tensor<1x32x64xi1>, tensor<1x32x64xf32>
+    %v156 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v157 = stablehlo.reduce(%v155 init: %v156) applies stablehlo.maximum across dimensions = [2] : (tensor<1x32x64xf32>, tensor<f32>) -> tensor<1x32xf32>
+    %v158 = stablehlo.broadcast_in_dim %v157, dims = [0, 1] : (tensor<1x32xf32>) -> tensor<1x32x64xf32>
+    %v159 = stablehlo.subtract %v155, %v158 : tensor<1x32x64xf32>
+    %v160 = stablehlo.exponential %v159 : tensor<1x32x64xf32>
+    %v161 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v162 = stablehlo.reduce(%v160 init: %v161) applies stablehlo.add across dimensions = [2] : (tensor<1x32x64xf32>, tensor<f32>) -> tensor<1x32xf32>
+    %v163 = stablehlo.broadcast_in_dim %v162, dims = [0, 1] : (tensor<1x32xf32>) -> tensor<1x32x64xf32>
+    %v164 = stablehlo.divide %v160, %v163 : tensor<1x32x64xf32>
+    %v165 = stablehlo.reshape %v164 : (tensor<1x32x64xf32>) -> tensor<32x64xf32>
+    %v166 = stablehlo.reshape %v147 : (tensor<1x64x16xf32>) -> tensor<64x16xf32>
+    %v167 = stablehlo.dot_general %v165, %v166, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x16xf32>) -> tensor<32x16xf32>
+    %v168 = stablehlo.reshape %v167 : (tensor<32x16xf32>) -> tensor<1x32x16xf32>
+    %v169 = stablehlo.reshape %v168 : (tensor<1x32x16xf32>) -> tensor<1x1x32x16xf32>
+    %v170 = stablehlo.concatenate %v137, %v169, dim = 1 : (tensor<1x1x32x16xf32>, tensor<1x1x32x16xf32>) -> tensor<1x2x32x16xf32>
+    %v171 = stablehlo.reshape %v170 : (tensor<1x2x32x16xf32>) -> tensor<2x2x16x16xf32>
+    %v172 = stablehlo.transpose %v171, dims = [0, 1, 3, 2] : (tensor<2x2x16x16xf32>) -> tensor<2x2x16x16xf32>
+    %v173 = stablehlo.reshape %v172 : (tensor<2x2x16x16xf32>) -> tensor<64x16xf32>
+    %v174 = stablehlo.dot_general %self_attn_o_proj_weight, %v173, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x16xf32>) -> tensor<64x16xf32>
+    %v175 = stablehlo.add %x, %v174 : tensor<64x16xf32>
+    %v176 = stablehlo.multiply %v175, %v175 : tensor<64x16xf32>
+    %v177 = stablehlo.slice %v176 [0:4, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v178 = stablehlo.slice %v176 [4:8, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v179 = stablehlo.slice %v176 [8:12, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v180 = stablehlo.slice %v176 [12:16, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v181 = stablehlo.slice %v176 [16:20, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v182 = stablehlo.slice %v176 [20:24, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v183 = stablehlo.slice %v176 [24:28, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v184 = stablehlo.slice %v176 [28:32, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v185 = stablehlo.slice %v176 [32:36, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v186 = stablehlo.slice %v176 [36:40, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v187 = stablehlo.slice %v176 [40:44, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v188 = stablehlo.slice %v176 [44:48, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v189 = stablehlo.slice %v176 [48:52, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v190 = stablehlo.slice %v176 [52:56, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v191 = stablehlo.slice %v176 [56:60, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v192 = stablehlo.slice %v176 [60:64, 0:16] : (tensor<64x16xf32>) -> tensor<4x16xf32>
+    %v193 = stablehlo.add %v177, %v185 : tensor<4x16xf32>
+    %v194 = stablehlo.add %v178, %v186 : tensor<4x16xf32>
+    %v195 = stablehlo.add %v179, %v187 : tensor<4x16xf32>
+    %v196 = stablehlo.add %v180, %v188 : tensor<4x16xf32>
+    %v197 = stablehlo.add %v181, %v189 : tensor<4x16xf32>
+    %v198 = stablehlo.add %v182, %v190 : tensor<4x16xf32>
+    %v199 = stablehlo.add %v183, %v191 : tensor<4x16xf32>
+    %v200 = stablehlo.add %v184, %v192 : tensor<4x16xf32>
+    %v201 = stablehlo.add %v193, %v197 : tensor<4x16xf32>
+    %v202 = stablehlo.add %v194, %v198 : tensor<4x16xf32>
+    %v203 = stablehlo.add %v195, %v199 : tensor<4x16xf32>
+    %v204 = stablehlo.add %v196, %v200 : tensor<4x16xf32>
+    %v205 = stablehlo.add %v201, %v203 : tensor<4x16xf32>
+    %v206 = stablehlo.add %v202, %v204 : tensor<4x16xf32>
+    %v207 = stablehlo.add %v205, %v206 : tensor<4x16xf32>
+    %v208 = stablehlo.slice %v207 [0:1, 0:16] : (tensor<4x16xf32>) -> tensor<1x16xf32>
+    %v209 = stablehlo.slice %v207 [1:2, 0:16] : (tensor<4x16xf32>) -> tensor<1x16xf32>
+    %v210 = stablehlo.slice %v207 [2:3, 0:16] : (tensor<4x16xf32>) -> tensor<1x16xf32>
+    %v211 = stablehlo.slice %v207 [3:4, 0:16] : (tensor<4x16xf32>) -> tensor<1x16xf32>
+    %v212 = stablehlo.add %v208, %v210 : tensor<1x16xf32>
+    %v213 = stablehlo.add %v209, %v211 : tensor<1x16xf32>
+    %v214 = stablehlo.add %v212, %v213 : tensor<1x16xf32>
+    %v215 = stablehlo.reshape %v214 : (tensor<1x16xf32>) -> tensor<16xf32>
+    %v216 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v217 = stablehlo.broadcast_in_dim %v216, dims = [] : (tensor<f32>) -> tensor<16xf32>
+    %v218 = stablehlo.divide %v215, %v217 : tensor<16xf32>
+    %v219 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v220 = stablehlo.broadcast_in_dim %v219, dims = [] : (tensor<f32>) -> tensor<16xf32>
+    %v221 = stablehlo.add %v218, %v220 : tensor<16xf32>
+    %v222 = stablehlo.rsqrt %v221 : tensor<16xf32>
+    %v223 = stablehlo.broadcast_in_dim %v222, dims = [1] : (tensor<16xf32>) -> tensor<64x16xf32>
+    %v224 = stablehlo.multiply %v175, %v223 : tensor<64x16xf32>
+    %v225 = stablehlo.broadcast_in_dim %post_attention_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x16xf32>
+    %v226 = stablehlo.multiply %v224, %v225 : tensor<64x16xf32>
+    %v227 = stablehlo.dot_general %mlp_gate_proj_weight, %v226, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x16xf32>) -> tensor<128x16xf32>
+    %v228 = stablehlo.dot_general %mlp_up_proj_weight, %v226, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x16xf32>) -> tensor<128x16xf32>
+    %v229 = stablehlo.logistic %v227 : tensor<128x16xf32>
+    %v230 = stablehlo.multiply %v227, %v229 : tensor<128x16xf32>
+    %v231 = stablehlo.multiply %v230, %v228 : tensor<128x16xf32>
+    %v232 = stablehlo.dot_general %mlp_down_proj_weight, %v231, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x16xf32>) -> tensor<64x16xf32>
+    %v233 = stablehlo.add %v175, %v232 : tensor<64x16xf32>
+    return %v233, %v94, %v97 : tensor<64x16xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>
   }
 
   func.func private @forward_prefill_t16_w64(%tokens: tensor<16xi32>, %start: tensor<i32>, %len: tensor<i32>, %slot: tensor<i32>) -> tensor<64x1xf32> {
@@ -2256,37 +2348,57 @@ module @model {
     %v55 = stablehlo.reshape %v54 : (tensor<1x64xf32>) -> tensor<64x1xf32>
     %v56 = util.global.load @model.norm.weight : tensor<64xf32>
     %v57 = stablehlo.multiply %v55, %v55 : tensor<64x1xf32>
-    %v58 = stablehlo.slice %v57 [0:32, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
-    %v59 = stablehlo.slice %v57 [32:64, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
-    %v60 = stablehlo.add %v58, %v59 : tensor<32x1xf32>
-    %v61 = stablehlo.slice %v60 [0:16, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
-    %v62 = stablehlo.slice %v60 [16:32, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
-    %v63 = stablehlo.add %v61, %v62 : tensor<16x1xf32>
-    %v64 = stablehlo.slice %v63 [0:8, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
-    %v65 = stablehlo.slice %v63 [8:16, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
-    %v66 = stablehlo.add %v64, %v65 : tensor<8x1xf32>
-    %v67 = stablehlo.slice %v66 [0:4, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
-    %v68 = stablehlo.slice %v66 [4:8, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
-    %v69 = stablehlo.add %v67, %v68 : tensor<4x1xf32>
-    %v70 = stablehlo.slice %v69 [0:2, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
-    %v71 = stablehlo.slice %v69 [2:4, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
-    %v72 = stablehlo.add %v70, %v71 : tensor<2x1xf32>
-    %v73 = stablehlo.slice %v72 [0:1, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
-    %v74 = stablehlo.slice %v72 [1:2, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
-    %v75 = stablehlo.add %v73, %v74 : tensor<1x1xf32>
-    %v76 = stablehlo.reshape %v75 : (tensor<1x1xf32>) -> tensor<1xf32>
-    %v77 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v78 = stablehlo.broadcast_in_dim %v77, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v79 = stablehlo.divide %v76, %v78 : tensor<1xf32>
-    %v80 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v81 = stablehlo.broadcast_in_dim %v80, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v82 = stablehlo.add %v79, %v81 : tensor<1xf32>
-    %v83 = stablehlo.rsqrt %v82 : tensor<1xf32>
-    %v84 = stablehlo.broadcast_in_dim %v83, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
-    %v85 = stablehlo.multiply %v55, %v84 : tensor<64x1xf32>
-    %v86 = stablehlo.broadcast_in_dim %v56, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
-    %v87 = stablehlo.multiply %v85, %v86 : tensor<64x1xf32>
-    return %v87 : tensor<64x1xf32>
+    %v58 = stablehlo.slice %v57 [0:4, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v59 = stablehlo.slice %v57 [4:8, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v60 = stablehlo.slice %v57 [8:12, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v61 = stablehlo.slice %v57 [12:16, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v62 = stablehlo.slice %v57 [16:20, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v63 = stablehlo.slice %v57 [20:24, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v64 = stablehlo.slice %v57 [24:28, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v65 = stablehlo.slice %v57 [28:32, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v66 = stablehlo.slice %v57 [32:36, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v67 = stablehlo.slice %v57 [36:40, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v68 = stablehlo.slice %v57 [40:44, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v69 = stablehlo.slice %v57 [44:48, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v70 = stablehlo.slice %v57 [48:52, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v71 = stablehlo.slice %v57 [52:56, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v72 = stablehlo.slice %v57 [56:60, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v73 = stablehlo.slice %v57 [60:64, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v74 = stablehlo.add %v58, %v66 : tensor<4x1xf32>
+    %v75 = stablehlo.add %v59, %v67 : tensor<4x1xf32>
+    %v76 = stablehlo.add %v60, %v68 : tensor<4x1xf32>
+    %v77 = stablehlo.add %v61, %v69 : tensor<4x1xf32>
+    %v78 = stablehlo.add %v62, %v70 : tensor<4x1xf32>
+    %v79 = stablehlo.add %v63, %v71 : tensor<4x1xf32>
+    %v80 = stablehlo.add %v64, %v72 : tensor<4x1xf32>
+    %v81 = stablehlo.add %v65, %v73 : tensor<4x1xf32>
+    %v82 = stablehlo.add %v74, %v78 : tensor<4x1xf32>
+    %v83 = stablehlo.add %v75, %v79 : tensor<4x1xf32>
+    %v84 = stablehlo.add %v76, %v80 : tensor<4x1xf32>
+    %v85 = stablehlo.add %v77, %v81 : tensor<4x1xf32>
+    %v86 = stablehlo.add %v82, %v84 : tensor<4x1xf32>
+    %v87 = stablehlo.add %v83, %v85 : tensor<4x1xf32>
+    %v88 = stablehlo.add %v86, %v87 : tensor<4x1xf32>
+    %v89 = stablehlo.slice %v88 [0:1, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v90 = stablehlo.slice %v88 [1:2, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v91 = stablehlo.slice %v88 [2:3, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v92 = stablehlo.slice %v88 [3:4, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v93 = stablehlo.add %v89, %v91 : tensor<1x1xf32>
+    %v94 = stablehlo.add %v90, %v92 : tensor<1x1xf32>
+    %v95 = stablehlo.add %v93, %v94 : tensor<1x1xf32>
+    %v96 = stablehlo.reshape %v95 : (tensor<1x1xf32>) -> tensor<1xf32>
+    %v97 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v98 = stablehlo.broadcast_in_dim %v97, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v99 = stablehlo.divide %v96, %v98 : tensor<1xf32>
+    %v100 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v101 = stablehlo.broadcast_in_dim %v100, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v102 = stablehlo.add %v99, %v101 : tensor<1xf32>
+    %v103 = stablehlo.rsqrt %v102 : tensor<1xf32>
+    %v104 = stablehlo.broadcast_in_dim %v103, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
+    %v105 = stablehlo.multiply %v55, %v104 : tensor<64x1xf32>
+    %v106 = stablehlo.broadcast_in_dim %v56, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
+    %v107 = stablehlo.multiply %v105, %v106 : tensor<64x1xf32>
+    return %v107 : tensor<64x1xf32>
   }
 
   func.func @prefill_logits_t16(%tokens: tensor<16xi32>, %start: tensor<i32>, %len: tensor<i32>, %slot: tensor<i32>) -> tensor<512xf32> {
@@ -3947,200 +4059,236 @@ module @model {
 
   func.func private @layer_decode_b1_w32(%x: tensor<64x1xf32>, %cos: tensor<8x1xf32>, %sin: tensor<8x1xf32>, %kv_index: tensor<1x2xi32>, %query_pos: tensor<1x2xi32>, %k_cache: tensor<5x2x16x64xf32>, %v_cache: tensor<5x64x2x16xf32>, %input_layernorm_weight: tensor<64xf32>, %self_attn_q_proj_weight: tensor<64x64xf32>, %self_attn_k_proj_weight: tensor<32x64xf32>, %self_attn_v_proj_weight: tensor<32x64xf32>, %self_attn_o_proj_weight: tensor<64x64xf32>, %post_attention_layernorm_weight: tensor<64xf32>, %mlp_gate_proj_weight: tensor<128x64xf32>, %mlp_up_proj_weight: tensor<128x64xf32>, %mlp_down_proj_weight: tensor<64x128xf32>) -> (tensor<64x1xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>) {
     %v0 = stablehlo.multiply %x, %x : tensor<64x1xf32>
-    %v1 = stablehlo.slice %v0 [0:32, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
-    %v2 = stablehlo.slice %v0 [32:64, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
-    %v3 = stablehlo.add %v1, %v2 : tensor<32x1xf32>
-    %v4 = stablehlo.slice %v3 [0:16, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
-    %v5 = stablehlo.slice %v3 [16:32, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
-    %v6 = stablehlo.add %v4, %v5 : tensor<16x1xf32>
-    %v7 = stablehlo.slice %v6 [0:8, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
-    %v8 = stablehlo.slice %v6 [8:16, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
-    %v9 = stablehlo.add %v7, %v8 : tensor<8x1xf32>
-    %v10 = stablehlo.slice %v9 [0:4, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
-    %v11 = stablehlo.slice %v9 [4:8, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
-    %v12 = stablehlo.add %v10, %v11 : tensor<4x1xf32>
-    %v13 = stablehlo.slice %v12 [0:2, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
-    %v14 = stablehlo.slice %v12 [2:4, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
-    %v15 = stablehlo.add %v13, %v14 : tensor<2x1xf32>
-    %v16 = stablehlo.slice %v15 [0:1, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
-    %v17 = stablehlo.slice %v15 [1:2, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
-    %v18 = stablehlo.add %v16, %v17 : tensor<1x1xf32>
-    %v19 = stablehlo.reshape %v18 : (tensor<1x1xf32>) -> tensor<1xf32>
-    %v20 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v21 = stablehlo.broadcast_in_dim %v20, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v22 = stablehlo.divide %v19, %v21 : tensor<1xf32>
-    %v23 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v24 = stablehlo.broadcast_in_dim %v23, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v25 = stablehlo.add %v22, %v24 : tensor<1xf32>
-    %v26 = stablehlo.rsqrt %v25 : tensor<1xf32>
-    %v27 = stablehlo.broadcast_in_dim %v26, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
-    %v28 = stablehlo.multiply %x, %v27 : tensor<64x1xf32>
-    %v29 = stablehlo.broadcast_in_dim %input_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
-    %v30 = stablehlo.multiply %v28, %v29 : tensor<64x1xf32>
-    %v31 = stablehlo.dot_general %self_attn_q_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x1xf32>) -> tensor<64x1xf32>
-    %v32 = stablehlo.dot_general %self_attn_k_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x1xf32>) -> tensor<32x1xf32>
-    %v33 = stablehlo.dot_general %self_attn_v_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x1xf32>) -> tensor<32x1xf32>
-    %v34 = stablehlo.reshape %v31 : (tensor<64x1xf32>) -> tensor<4x2x8x1xf32>
-    %v35 = stablehlo.slice %v34 [0:4, 0:1, 0:8, 0:1] : (tensor<4x2x8x1xf32>) -> tensor<4x1x8x1xf32>
-    %v36 = stablehlo.slice %v34 [0:4, 1:2, 0:8, 0:1] : (tensor<4x2x8x1xf32>) -> tensor<4x1x8x1xf32>
-    %v37 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<4x1x8x1xf32>
-    %v38 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<4x1x8x1xf32>
-    %v39 = stablehlo.multiply %v35, %v37 : tensor<4x1x8x1xf32>
-    %v40 = stablehlo.multiply %v36, %v38 : tensor<4x1x8x1xf32>
-    %v41 = stablehlo.multiply %v36, %v37 : tensor<4x1x8x1xf32>
-    %v42 = stablehlo.multiply %v35, %v38 : tensor<4x1x8x1xf32>
-    %v43 = stablehlo.subtract %v39, %v40 : tensor<4x1x8x1xf32>
-    %v44 = stablehlo.add %v41, %v42 : tensor<4x1x8x1xf32>
-    %v45 = stablehlo.concatenate %v43, %v44, dim = 1 : (tensor<4x1x8x1xf32>, tensor<4x1x8x1xf32>) -> tensor<4x2x8x1xf32>
-    %v46 = stablehlo.reshape %v45 : (tensor<4x2x8x1xf32>) -> tensor<64x1xf32>
-    %v47 = stablehlo.reshape %v32 : (tensor<32x1xf32>) -> tensor<2x2x8x1xf32>
-    %v48 = stablehlo.slice %v47 [0:2, 0:1, 0:8, 0:1] : (tensor<2x2x8x1xf32>) -> tensor<2x1x8x1xf32>
-    %v49 = stablehlo.slice %v47 [0:2, 1:2, 0:8, 0:1] : (tensor<2x2x8x1xf32>) -> tensor<2x1x8x1xf32>
-    %v50 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<2x1x8x1xf32>
-    %v51 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<2x1x8x1xf32>
-    %v52 = stablehlo.multiply %v48, %v50 : tensor<2x1x8x1xf32>
-    %v53 = stablehlo.multiply %v49, %v51 : tensor<2x1x8x1xf32>
-    %v54 = stablehlo.multiply %v49, %v50 : tensor<2x1x8x1xf32>
-    %v55 = stablehlo.multiply %v48, %v51 : tensor<2x1x8x1xf32>
-    %v56 = stablehlo.subtract %v52, %v53 : tensor<2x1x8x1xf32>
-    %v57 = stablehlo.add %v54, %v55 : tensor<2x1x8x1xf32>
-    %v58 = stablehlo.concatenate %v56, %v57, dim = 1 : (tensor<2x1x8x1xf32>, tensor<2x1x8x1xf32>) -> tensor<2x2x8x1xf32>
-    %v59 = stablehlo.reshape %v58 : (tensor<2x2x8x1xf32>) -> tensor<32x1xf32>
-    %v60 = stablehlo.slice %kv_index [0:1, 0:1] : (tensor<1x2xi32>) -> tensor<1x1xi32>
-    %v61 = stablehlo.reshape %v60 : (tensor<1x1xi32>) -> tensor<1xi32>
-    %v62 = stablehlo.slice %kv_index [0:1, 1:2] : (tensor<1x2xi32>) -> tensor<1x1xi32>
-    %v63 = stablehlo.reshape %v62 : (tensor<1x1xi32>) -> tensor<1xi32>
-    %v64 = stablehlo.constant dense<2048> : tensor<i32>
-    %v65 = stablehlo.broadcast_in_dim %v64, dims = [] : (tensor<i32>) -> tensor<1xi32>
-    %v66 = stablehlo.multiply %v61, %v65 : tensor<1xi32>
-    %v67 = stablehlo.add %v66, %v63 : tensor<1xi32>
-    %v68 = stablehlo.broadcast_in_dim %v67, dims = [1] : (tensor<1xi32>) -> tensor<32x1xi32>
-    %v69 = stablehlo.iota dim = 0 : tensor<32x1xi32>
-    %v70 = stablehlo.constant dense<64> : tensor<i32>
-    %v71 = stablehlo.broadcast_in_dim %v70, dims = [] : (tensor<i32>) -> tensor<32x1xi32>
-    %v72 = stablehlo.multiply %v69, %v71 : tensor<32x1xi32>
-    %v73 = stablehlo.add %v68, %v72 : tensor<32x1xi32>
-    %v74 = stablehlo.reshape %v73 : (tensor<32x1xi32>) -> tensor<32x1xi32>
-    %v75 = stablehlo.reshape %v59 : (tensor<32x1xf32>) -> tensor<32xf32>
-    %v76 = stablehlo.reshape %k_cache : (tensor<5x2x16x64xf32>) -> tensor<10240xf32>
-    %v77 = "stablehlo.scatter"(%v76, %v74, %v75) ({
+    %v1 = stablehlo.slice %v0 [0:4, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v2 = stablehlo.slice %v0 [4:8, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v3 = stablehlo.slice %v0 [8:12, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v4 = stablehlo.slice %v0 [12:16, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v5 = stablehlo.slice %v0 [16:20, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v6 = stablehlo.slice %v0 [20:24, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v7 = stablehlo.slice %v0 [24:28, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v8 = stablehlo.slice %v0 [28:32, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v9 = stablehlo.slice %v0 [32:36, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v10 = stablehlo.slice %v0 [36:40, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v11 = stablehlo.slice %v0 [40:44, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v12 = stablehlo.slice %v0 [44:48, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v13 = stablehlo.slice %v0 [48:52, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v14 = stablehlo.slice %v0 [52:56, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v15 = stablehlo.slice %v0 [56:60, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v16 = stablehlo.slice %v0 [60:64, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v17 = stablehlo.add %v1, %v9 : tensor<4x1xf32>
+    %v18 = stablehlo.add %v2, %v10 : tensor<4x1xf32>
+    %v19 = stablehlo.add %v3, %v11 : tensor<4x1xf32>
+    %v20 = stablehlo.add %v4, %v12 : tensor<4x1xf32>
+    %v21 = stablehlo.add %v5, %v13 : tensor<4x1xf32>
+    %v22 = stablehlo.add %v6, %v14 : tensor<4x1xf32>
+    %v23 = stablehlo.add %v7, %v15 : tensor<4x1xf32>
+    %v24 = stablehlo.add %v8, %v16 : tensor<4x1xf32>
+    %v25 = stablehlo.add %v17, %v21 : tensor<4x1xf32>
+    %v26 = stablehlo.add %v18, %v22 : tensor<4x1xf32>
+    %v27 = stablehlo.add %v19, %v23 : tensor<4x1xf32>
+    %v28 = stablehlo.add %v20, %v24 : tensor<4x1xf32>
+    %v29 = stablehlo.add %v25, %v27 : tensor<4x1xf32>
+    %v30 = stablehlo.add %v26, %v28 : tensor<4x1xf32>
+    %v31 = stablehlo.add %v29, %v30 : tensor<4x1xf32>
+    %v32 = stablehlo.slice %v31 [0:1, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v33 = stablehlo.slice %v31 [1:2, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v34 = stablehlo.slice %v31 [2:3, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v35 = stablehlo.slice %v31 [3:4, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v36 = stablehlo.add %v32, %v34 : tensor<1x1xf32>
+    %v37 = stablehlo.add %v33, %v35 : tensor<1x1xf32>
+    %v38 = stablehlo.add %v36, %v37 : tensor<1x1xf32>
+    %v39 = stablehlo.reshape %v38 : (tensor<1x1xf32>) -> tensor<1xf32>
+    %v40 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v41 = stablehlo.broadcast_in_dim %v40, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v42 = stablehlo.divide %v39, %v41 : tensor<1xf32>
+    %v43 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v44 = stablehlo.broadcast_in_dim %v43, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v45 = stablehlo.add %v42, %v44 : tensor<1xf32>
+    %v46 = stablehlo.rsqrt %v45 : tensor<1xf32>
+    %v47 = stablehlo.broadcast_in_dim %v46, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
+    %v48 = stablehlo.multiply %x, %v47 : tensor<64x1xf32>
+    %v49 = stablehlo.broadcast_in_dim %input_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
+    %v50 = stablehlo.multiply %v48, %v49 : tensor<64x1xf32>
+    %v51 = stablehlo.dot_general %self_attn_q_proj_weight, %v50, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x1xf32>) -> tensor<64x1xf32>
+    %v52 = stablehlo.dot_general %self_attn_k_proj_weight, %v50, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x1xf32>) -> tensor<32x1xf32>
+    %v53 = stablehlo.dot_general %self_attn_v_proj_weight, %v50, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x1xf32>) -> tensor<32x1xf32>
+    %v54 = stablehlo.reshape %v51 : (tensor<64x1xf32>) -> tensor<4x2x8x1xf32>
+    %v55 = stablehlo.reverse %v54, dims = [1] : tensor<4x2x8x1xf32>
+    %v56 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<4x2x8x1xf32>
+    %v57 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<4x2x8x1xf32>
+    %v58 = stablehlo.constant dense<[-1.0, 1.0]> : tensor<2xf32>
+    %v59 = stablehlo.broadcast_in_dim %v58, dims = [1] : (tensor<2xf32>) -> tensor<4x2x8x1xf32>
+    %v60 = stablehlo.multiply %v57, %v59 : tensor<4x2x8x1xf32>
+    %v61 = stablehlo.multiply %v54, %v56 : tensor<4x2x8x1xf32>
+    %v62 = stablehlo.multiply %v55, %v60 : tensor<4x2x8x1xf32>
+    %v63 = stablehlo.add %v61, %v62 : tensor<4x2x8x1xf32>
+    %v64 = stablehlo.reshape %v63 : (tensor<4x2x8x1xf32>) -> tensor<64x1xf32>
+    %v65 = stablehlo.reshape %v52 : (tensor<32x1xf32>) -> tensor<2x2x8x1xf32>
+    %v66 = stablehlo.reverse %v65, dims = [1] : tensor<2x2x8x1xf32>
+    %v67 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<2x2x8x1xf32>
+    %v68 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<2x2x8x1xf32>
+    %v69 = stablehlo.constant dense<[-1.0, 1.0]> : tensor<2xf32>
+    %v70 = stablehlo.broadcast_in_dim %v69, dims = [1] : (tensor<2xf32>) -> tensor<2x2x8x1xf32>
+    %v71 = stablehlo.multiply %v68, %v70 : tensor<2x2x8x1xf32>
+    %v72 = stablehlo.multiply %v65, %v67 : tensor<2x2x8x1xf32>
+    %v73 = stablehlo.multiply %v66, %v71 : tensor<2x2x8x1xf32>
+    %v74 = stablehlo.add %v72, %v73 : tensor<2x2x8x1xf32>
+    %v75 = stablehlo.reshape %v74 : (tensor<2x2x8x1xf32>) -> tensor<32x1xf32>
+    %v76 = stablehlo.slice %kv_index [0:1, 0:1] : (tensor<1x2xi32>) -> tensor<1x1xi32>
+    %v77 = stablehlo.reshape %v76 : (tensor<1x1xi32>) -> tensor<1xi32>
+    %v78 = stablehlo.slice %kv_index [0:1, 1:2] : (tensor<1x2xi32>) -> tensor<1x1xi32>
+    %v79 = stablehlo.reshape %v78 : (tensor<1x1xi32>) -> tensor<1xi32>
+    %v80 = stablehlo.constant dense<2048> : tensor<i32>
+    %v81 = stablehlo.broadcast_in_dim %v80, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v82 = stablehlo.multiply %v77, %v81 : tensor<1xi32>
+    %v83 = stablehlo.add %v82, %v79 : tensor<1xi32>
+    %v84 = stablehlo.broadcast_in_dim %v83, dims = [1] : (tensor<1xi32>) -> tensor<32x1xi32>
+    %v85 = stablehlo.iota dim = 0 : tensor<32x1xi32>
+    %v86 = stablehlo.constant dense<64> : tensor<i32>
+    %v87 = stablehlo.broadcast_in_dim %v86, dims = [] : (tensor<i32>) -> tensor<32x1xi32>
+    %v88 = stablehlo.multiply %v85, %v87 : tensor<32x1xi32>
+    %v89 = stablehlo.add %v84, %v88 : tensor<32x1xi32>
+    %v90 = stablehlo.reshape %v89 : (tensor<32x1xi32>) -> tensor<32x1xi32>
+    %v91 = stablehlo.reshape %v75 : (tensor<32x1xf32>) -> tensor<32xf32>
+    %v92 = stablehlo.reshape %k_cache : (tensor<5x2x16x64xf32>) -> tensor<10240xf32>
+    %v93 = "stablehlo.scatter"(%v92, %v90, %v91) ({
       ^bb0(%old: tensor<f32>, %new: tensor<f32>):
         stablehlo.return %new : tensor<f32>
     }) {indices_are_sorted = false, unique_indices = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<10240xf32>, tensor<32x1xi32>, tensor<32xf32>) -> tensor<10240xf32>
-    %v78 = stablehlo.reshape %v77 : (tensor<10240xf32>) -> tensor<5x2x16x64xf32>
-    %v79 = stablehlo.reshape %v33 : (tensor<32x1xf32>) -> tensor<2x16x1xf32>
-    %v80 = stablehlo.transpose %v79, dims = [2, 0, 1] : (tensor<2x16x1xf32>) -> tensor<1x2x16xf32>
-    %v81 = "stablehlo.scatter"(%v_cache, %kv_index, %v80) ({
+    %v94 = stablehlo.reshape %v93 : (tensor<10240xf32>) -> tensor<5x2x16x64xf32>
+    %v95 = stablehlo.reshape %v53 : (tensor<32x1xf32>) -> tensor<2x16x1xf32>
+    %v96 = stablehlo.transpose %v95, dims = [2, 0, 1] : (tensor<2x16x1xf32>) -> tensor<1x2x16xf32>
+    %v97 = "stablehlo.scatter"(%v_cache, %kv_index, %v96) ({
       ^bb0(%old: tensor<f32>, %new: tensor<f32>):
         stablehlo.return %new : tensor<f32>
     }) {indices_are_sorted = false, unique_indices = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1, 2], inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0, 1], index_vector_dim = 1>} : (tensor<5x64x2x16xf32>, tensor<1x2xi32>, tensor<1x2x16xf32>) -> tensor<5x64x2x16xf32>
-    %v82 = stablehlo.broadcast_in_dim %query_pos, dims = [0, 1] : (tensor<1x2xi32>) -> tensor<1x2x32xi32>
-    %v83 = stablehlo.iota dim = 2 : tensor<1x2x32xi32>
-    %v84 = stablehlo.compare LE, %v83, %v82, SIGNED : (tensor<1x2x32xi32>, tensor<1x2x32xi32>) -> tensor<1x2x32xi1>
-    %v85 = stablehlo.reshape %v46 : (tensor<64x1xf32>) -> tensor<2x2x16x1xf32>
-    %v86 = stablehlo.transpose %v85, dims = [3, 0, 1, 2] : (tensor<2x2x16x1xf32>) -> tensor<1x2x2x16xf32>
-    %v87 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v88 = stablehlo.broadcast_in_dim %v87, dims = [] : (tensor<f32>) -> tensor<1x2x32xf32>
-    %v89 = stablehlo.slice %v86 [0:1, 0:1, 0:2, 0:16] : (tensor<1x2x2x16xf32>) -> tensor<1x1x2x16xf32>
-    %v90 = stablehlo.reshape %v89 : (tensor<1x1x2x16xf32>) -> tensor<1x2x16xf32>
-    %v91 = stablehlo.slice %v78 [0:1, 0:1, 0:16, 0:32] : (tensor<5x2x16x64xf32>) -> tensor<1x1x16x32xf32>
-    %v92 = stablehlo.reshape %v91 : (tensor<1x1x16x32xf32>) -> tensor<1x16x32xf32>
-    %v93 = stablehlo.slice %v81 [0:1, 0:32, 0:1, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<1x32x1x16xf32>
-    %v94 = stablehlo.reshape %v93 : (tensor<1x32x1x16xf32>) -> tensor<1x32x16xf32>
-    %v95 = stablehlo.reshape %v90 : (tensor<1x2x16xf32>) -> tensor<2x16xf32>
-    %v96 = stablehlo.reshape %v92 : (tensor<1x16x32xf32>) -> tensor<16x32xf32>
-    %v97 = stablehlo.dot_general %v95, %v96, contracting_dims = [1] x [0] : (tensor<2x16xf32>, tensor<16x32xf32>) -> tensor<2x32xf32>
-    %v98 = stablehlo.reshape %v97 : (tensor<2x32xf32>) -> tensor<1x2x32xf32>
-    %v99 = stablehlo.constant dense<2.5e-1> : tensor<f32>
-    %v100 = stablehlo.broadcast_in_dim %v99, dims = [] : (tensor<f32>) -> tensor<1x2x32xf32>
-    %v101 = stablehlo.multiply %v98, %v100 : tensor<1x2x32xf32>
-    %v102 = stablehlo.select %v84, %v101, %v88 : tensor<1x2x32xi1>, tensor<1x2x32xf32>
+    %v98 = stablehlo.broadcast_in_dim %query_pos, dims = [0, 1] : (tensor<1x2xi32>) -> tensor<1x2x32xi32>
+    %v99 = stablehlo.iota dim = 2 : tensor<1x2x32xi32>
+    %v100 = stablehlo.compare LE, %v99, %v98, SIGNED : (tensor<1x2x32xi32>, tensor<1x2x32xi32>) -> tensor<1x2x32xi1>
+    %v101 = stablehlo.reshape %v64 : (tensor<64x1xf32>) -> tensor<2x2x16x1xf32>
+    %v102 = stablehlo.transpose %v101, dims = [3, 0, 1, 2] : (tensor<2x2x16x1xf32>) -> tensor<1x2x2x16xf32>
     %v103 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v104 = stablehlo.reduce(%v102 init: %v103) applies stablehlo.maximum across dimensions = [2] : (tensor<1x2x32xf32>, tensor<f32>) -> tensor<1x2xf32>
-    %v105 = stablehlo.broadcast_in_dim %v104, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x32xf32>
-    %v106 = stablehlo.subtract %v102, %v105 : tensor<1x2x32xf32>
-    %v107 = stablehlo.exponential %v106 : tensor<1x2x32xf32>
-    %v108 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v109 = stablehlo.reduce(%v107 init: %v108) applies stablehlo.add across dimensions = [2] : (tensor<1x2x32xf32>, tensor<f32>) -> tensor<1x2xf32>
-    %v110 = stablehlo.broadcast_in_dim %v109, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x32xf32>
-    %v111 = stablehlo.divide %v107, %v110 : tensor<1x2x32xf32>
-    %v112 = stablehlo.reshape %v111 : (tensor<1x2x32xf32>) -> tensor<2x32xf32>
-    %v113 = stablehlo.reshape %v94 : (tensor<1x32x16xf32>) -> tensor<32x16xf32>
-    %v114 = stablehlo.dot_general %v112, %v113, contracting_dims = [1] x [0] : (tensor<2x32xf32>, tensor<32x16xf32>) -> tensor<2x16xf32>
-    %v115 = stablehlo.reshape %v114 : (tensor<2x16xf32>) -> tensor<1x2x16xf32>
-    %v116 = stablehlo.reshape %v115 : (tensor<1x2x16xf32>) -> tensor<1x1x2x16xf32>
-    %v117 = stablehlo.slice %v86 [0:1, 1:2, 0:2, 0:16] : (tensor<1x2x2x16xf32>) -> tensor<1x1x2x16xf32>
-    %v118 = stablehlo.reshape %v117 : (tensor<1x1x2x16xf32>) -> tensor<1x2x16xf32>
-    %v119 = stablehlo.slice %v78 [0:1, 1:2, 0:16, 0:32] : (tensor<5x2x16x64xf32>) -> tensor<1x1x16x32xf32>
-    %v120 = stablehlo.reshape %v119 : (tensor<1x1x16x32xf32>) -> tensor<1x16x32xf32>
-    %v121 = stablehlo.slice %v81 [0:1, 0:32, 1:2, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<1x32x1x16xf32>
-    %v122 = stablehlo.reshape %v121 : (tensor<1x32x1x16xf32>) -> tensor<1x32x16xf32>
-    %v123 = stablehlo.reshape %v118 : (tensor<1x2x16xf32>) -> tensor<2x16xf32>
-    %v124 = stablehlo.reshape %v120 : (tensor<1x16x32xf32>) -> tensor<16x32xf32>
-    %v125 = stablehlo.dot_general %v123, %v124, contracting_dims = [1] x [0] : (tensor<2x16xf32>, tensor<16x32xf32>) -> tensor<2x32xf32>
-    %v126 = stablehlo.reshape %v125 : (tensor<2x32xf32>) -> tensor<1x2x32xf32>
-    %v127 = stablehlo.constant dense<2.5e-1> : tensor<f32>
-    %v128 = stablehlo.broadcast_in_dim %v127, dims = [] : (tensor<f32>) -> tensor<1x2x32xf32>
-    %v129 = stablehlo.multiply %v126, %v128 : tensor<1x2x32xf32>
-    %v130 = stablehlo.select %v84, %v129, %v88 : tensor<1x2x32xi1>, tensor<1x2x32xf32>
-    %v131 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v132 = stablehlo.reduce(%v130 init: %v131) applies stablehlo.maximum across dimensions = [2] : (tensor<1x2x32xf32>, tensor<f32>) -> tensor<1x2xf32>
-    %v133 = stablehlo.broadcast_in_dim %v132, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x32xf32>
-    %v134 = stablehlo.subtract %v130, %v133 : tensor<1x2x32xf32>
-    %v135 = stablehlo.exponential %v134 : tensor<1x2x32xf32>
-    %v136 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v137 = stablehlo.reduce(%v135 init: %v136) applies stablehlo.add across dimensions = [2] : (tensor<1x2x32xf32>, tensor<f32>) -> tensor<1x2xf32>
-    %v138 = stablehlo.broadcast_in_dim %v137, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x32xf32>
-    %v139 = stablehlo.divide %v135, %v138 : tensor<1x2x32xf32>
-    %v140 = stablehlo.reshape %v139 : (tensor<1x2x32xf32>) -> tensor<2x32xf32>
-    %v141 = stablehlo.reshape %v122 : (tensor<1x32x16xf32>) -> tensor<32x16xf32>
-    %v142 = stablehlo.dot_general %v140, %v141, contracting_dims = [1] x [0] : (tensor<2x32xf32>, tensor<32x16xf32>) -> tensor<2x16xf32>
-    %v143 = stablehlo.reshape %v142 : (tensor<2x16xf32>) -> tensor<1x2x16xf32>
-    %v144 = stablehlo.reshape %v143 : (tensor<1x2x16xf32>) -> tensor<1x1x2x16xf32>
-    %v145 = stablehlo.concatenate %v116, %v144, dim = 1 : (tensor<1x1x2x16xf32>, tensor<1x1x2x16xf32>) -> tensor<1x2x2x16xf32>
-    %v146 = stablehlo.reshape %v145 : (tensor<1x2x2x16xf32>) -> tensor<1x64xf32>
-    %v147 = stablehlo.transpose %v146, dims = [1, 0] : (tensor<1x64xf32>) -> tensor<64x1xf32>
-    %v148 = stablehlo.dot_general %self_attn_o_proj_weight, %v147, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x1xf32>) -> tensor<64x1xf32>
-    %v149 = stablehlo.add %x, %v148 : tensor<64x1xf32>
-    %v150 = stablehlo.multiply %v149, %v149 : tensor<64x1xf32>
-    %v151 = stablehlo.slice %v150 [0:32, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
-    %v152 = stablehlo.slice %v150 [32:64, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
-    %v153 = stablehlo.add %v151, %v152 : tensor<32x1xf32>
-    %v154 = stablehlo.slice %v153 [0:16, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
-    %v155 = stablehlo.slice %v153 [16:32, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
-    %v156 = stablehlo.add %v154, %v155 : tensor<16x1xf32>
-    %v157 = stablehlo.slice %v156 [0:8, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
-    %v158 = stablehlo.slice %v156 [8:16, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
-    %v159 = stablehlo.add %v157, %v158 : tensor<8x1xf32>
-    %v160 = stablehlo.slice %v159 [0:4, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
-    %v161 = stablehlo.slice %v159 [4:8, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
-    %v162 = stablehlo.add %v160, %v161 : tensor<4x1xf32>
-    %v163 = stablehlo.slice %v162 [0:2, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
-    %v164 = stablehlo.slice %v162 [2:4, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
-    %v165 = stablehlo.add %v163, %v164 : tensor<2x1xf32>
-    %v166 = stablehlo.slice %v165 [0:1, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
-    %v167 = stablehlo.slice %v165 [1:2, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
-    %v168 = stablehlo.add %v166, %v167 : tensor<1x1xf32>
-    %v169 = stablehlo.reshape %v168 : (tensor<1x1xf32>) -> tensor<1xf32>
-    %v170 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v171 = stablehlo.broadcast_in_dim %v170, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v172 = stablehlo.divide %v169, %v171 : tensor<1xf32>
-    %v173 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v174 = stablehlo.broadcast_in_dim %v173, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v175 = stablehlo.add %v172, %v174 : tensor<1xf32>
-    %v176 = stablehlo.rsqrt %v175 : tensor<1xf32>
-    %v177 = stablehlo.broadcast_in_dim %v176, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
-    %v178 = stablehlo.multiply %v149, %v177 : tensor<64x1xf32>
-    %v179 = stablehlo.broadcast_in_dim %post_attention_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
-    %v180 = stablehlo.multiply %v178, %v179 : tensor<64x1xf32>
-    %v181 = stablehlo.dot_general %mlp_gate_proj_weight, %v180, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x1xf32>) -> tensor<128x1xf32>
-    %v182 = stablehlo.dot_general %mlp_up_proj_weight, %v180, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x1xf32>) -> tensor<128x1xf32>
-    %v183 = stablehlo.logistic %v181 : tensor<128x1xf32>
-    %v184 = stablehlo.multiply %v181, %v183 : tensor<128x1xf32>
-    %v185 = stablehlo.multiply %v184, %v182 : tensor<128x1xf32>
-    %v186 = stablehlo.dot_general %mlp_down_proj_weight, %v185, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x1xf32>) -> tensor<64x1xf32>
-    %v187 = stablehlo.add %v149, %v186 : tensor<64x1xf32>
-    return %v187, %v78, %v81 : tensor<64x1xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>
+    %v104 = stablehlo.broadcast_in_dim %v103, dims = [] : (tensor<f32>) -> tensor<1x2x32xf32>
+    %v105 = stablehlo.slice %v102 [0:1, 0:1, 0:2, 0:16] : (tensor<1x2x2x16xf32>) -> tensor<1x1x2x16xf32>
+    %v106 = stablehlo.reshape %v105 : (tensor<1x1x2x16xf32>) -> tensor<1x2x16xf32>
+    %v107 = stablehlo.slice %v94 [0:1, 0:1, 0:16, 0:32] : (tensor<5x2x16x64xf32>) -> tensor<1x1x16x32xf32>
+    %v108 = stablehlo.reshape %v107 : (tensor<1x1x16x32xf32>) -> tensor<1x16x32xf32>
+    %v109 = stablehlo.slice %v97 [0:1, 0:32, 0:1, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<1x32x1x16xf32>
+    %v110 = stablehlo.reshape %v109 : (tensor<1x32x1x16xf32>) -> tensor<1x32x16xf32>
+    %v111 = stablehlo.reshape %v106 : (tensor<1x2x16xf32>) -> tensor<2x16xf32>
+    %v112 = stablehlo.reshape %v108 : (tensor<1x16x32xf32>) -> tensor<16x32xf32>
+    %v113 = stablehlo.dot_general %v111, %v112, contracting_dims = [1] x [0] : (tensor<2x16xf32>, tensor<16x32xf32>) -> tensor<2x32xf32>
+    %v114 = stablehlo.reshape %v113 : (tensor<2x32xf32>) -> tensor<1x2x32xf32>
+    %v115 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v116 = stablehlo.broadcast_in_dim %v115, dims = [] : (tensor<f32>) -> tensor<1x2x32xf32>
+    %v117 = stablehlo.multiply %v114, %v116 : tensor<1x2x32xf32>
+    %v118 = stablehlo.select %v100, %v117, %v104 : tensor<1x2x32xi1>, tensor<1x2x32xf32>
+    %v119 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v120 = stablehlo.reduce(%v118 init: %v119) applies stablehlo.maximum across dimensions = [2] : (tensor<1x2x32xf32>, tensor<f32>) -> tensor<1x2xf32>
+    %v121 = stablehlo.broadcast_in_dim %v120, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x32xf32>
+    %v122 = stablehlo.subtract %v118, %v121 : tensor<1x2x32xf32>
+    %v123 = stablehlo.exponential %v122 : tensor<1x2x32xf32>
+    %v124 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v125 = stablehlo.reduce(%v123 init: %v124) applies stablehlo.add across dimensions = [2] : (tensor<1x2x32xf32>, tensor<f32>) -> tensor<1x2xf32>
+    %v126 = stablehlo.broadcast_in_dim %v125, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x32xf32>
+    %v127 = stablehlo.divide %v123, %v126 : tensor<1x2x32xf32>
+    %v128 = stablehlo.reshape %v127 : (tensor<1x2x32xf32>) -> tensor<2x32xf32>
+    %v129 = stablehlo.reshape %v110 : (tensor<1x32x16xf32>) -> tensor<32x16xf32>
+    %v130 = stablehlo.dot_general %v128, %v129, contracting_dims = [1] x [0] : (tensor<2x32xf32>, tensor<32x16xf32>) -> tensor<2x16xf32>
+    %v131 = stablehlo.reshape %v130 : (tensor<2x16xf32>) -> tensor<1x2x16xf32>
+    %v132 = stablehlo.reshape %v131 : (tensor<1x2x16xf32>) -> tensor<1x1x2x16xf32>
+    %v133 = stablehlo.slice %v102 [0:1, 1:2, 0:2, 0:16] : (tensor<1x2x2x16xf32>) -> tensor<1x1x2x16xf32>
+    %v134 = stablehlo.reshape %v133 : (tensor<1x1x2x16xf32>) -> tensor<1x2x16xf32>
+    %v135 = stablehlo.slice %v94 [0:1, 1:2, 0:16, 0:32] : (tensor<5x2x16x64xf32>) -> tensor<1x1x16x32xf32>
+    %v136 = stablehlo.reshape %v135 : (tensor<1x1x16x32xf32>) -> tensor<1x16x32xf32>
+    %v137 = stablehlo.slice %v97 [0:1, 0:32, 1:2, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<1x32x1x16xf32>
+    %v138 = stablehlo.reshape %v137 : (tensor<1x32x1x16xf32>) -> tensor<1x32x16xf32>
+    %v139 = stablehlo.reshape %v134 : (tensor<1x2x16xf32>) -> tensor<2x16xf32>
+    %v140 = stablehlo.reshape %v136 : (tensor<1x16x32xf32>) -> tensor<16x32xf32>
+    %v141 = stablehlo.dot_general %v139, %v140, contracting_dims = [1] x [0] : (tensor<2x16xf32>, tensor<16x32xf32>) -> tensor<2x32xf32>
+    %v142 = stablehlo.reshape %v141 : (tensor<2x32xf32>) -> tensor<1x2x32xf32>
+    %v143 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v144 = stablehlo.broadcast_in_dim %v143, dims = [] : (tensor<f32>) -> tensor<1x2x32xf32>
+    %v145 = stablehlo.multiply %v142, %v144 : tensor<1x2x32xf32>
+    %v146 = stablehlo.select %v100, %v145, %v104 : tensor<1x2x32xi1>, tensor<1x2x32xf32>
+    %v147 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v148 = stablehlo.reduce(%v146 init: %v147) applies stablehlo.maximum across dimensions = [2] : (tensor<1x2x32xf32>, tensor<f32>) -> tensor<1x2xf32>
+    %v149 = stablehlo.broadcast_in_dim %v148, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x32xf32>
+    %v150 = stablehlo.subtract %v146, %v149 : tensor<1x2x32xf32>
+    %v151 = stablehlo.exponential %v150 : tensor<1x2x32xf32>
+    %v152 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v153 = stablehlo.reduce(%v151 init: %v152) applies stablehlo.add across dimensions = [2] : (tensor<1x2x32xf32>, tensor<f32>) -> tensor<1x2xf32>
+    %v154 = stablehlo.broadcast_in_dim %v153, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x32xf32>
+    %v155 = stablehlo.divide %v151, %v154 : tensor<1x2x32xf32>
+    %v156 = stablehlo.reshape %v155 : (tensor<1x2x32xf32>) -> tensor<2x32xf32>
+    %v157 = stablehlo.reshape %v138 : (tensor<1x32x16xf32>) -> tensor<32x16xf32>
+    %v158 = stablehlo.dot_general %v156, %v157, contracting_dims = [1] x [0] : (tensor<2x32xf32>, tensor<32x16xf32>) -> tensor<2x16xf32>
+    %v159 = stablehlo.reshape %v158 : (tensor<2x16xf32>) -> tensor<1x2x16xf32>
+    %v160 = stablehlo.reshape %v159 : (tensor<1x2x16xf32>) -> tensor<1x1x2x16xf32>
+    %v161 = stablehlo.concatenate %v132, %v160, dim = 1 : (tensor<1x1x2x16xf32>, tensor<1x1x2x16xf32>) -> tensor<1x2x2x16xf32>
+    %v162 = stablehlo.reshape %v161 : (tensor<1x2x2x16xf32>) -> tensor<1x64xf32>
+    %v163 = stablehlo.transpose %v162, dims = [1, 0] : (tensor<1x64xf32>) -> tensor<64x1xf32>
+    %v164 = stablehlo.dot_general %self_attn_o_proj_weight, %v163, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x1xf32>) -> tensor<64x1xf32>
+    %v165 = stablehlo.add %x, %v164 : tensor<64x1xf32>
+    %v166 = stablehlo.multiply %v165, %v165 : tensor<64x1xf32>
+    %v167 = stablehlo.slice %v166 [0:4, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v168 = stablehlo.slice %v166 [4:8, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v169 = stablehlo.slice %v166 [8:12, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v170 = stablehlo.slice %v166 [12:16, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v171 = stablehlo.slice %v166 [16:20, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v172 = stablehlo.slice %v166 [20:24, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v173 = stablehlo.slice %v166 [24:28, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v174 = stablehlo.slice %v166 [28:32, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v175 = stablehlo.slice %v166 [32:36, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v176 = stablehlo.slice %v166 [36:40, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v177 = stablehlo.slice %v166 [40:44, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v178 = stablehlo.slice %v166 [44:48, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v179 = stablehlo.slice %v166 [48:52, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v180 = stablehlo.slice %v166 [52:56, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v181 = stablehlo.slice %v166 [56:60, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v182 = stablehlo.slice %v166 [60:64, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v183 = stablehlo.add %v167, %v175 : tensor<4x1xf32>
+    %v184 = stablehlo.add %v168, %v176 : tensor<4x1xf32>
+    %v185 = stablehlo.add %v169, %v177 : tensor<4x1xf32>
+    %v186 = stablehlo.add %v170, %v178 : tensor<4x1xf32>
+    %v187 = stablehlo.add %v171, %v179 : tensor<4x1xf32>
+    %v188 = stablehlo.add %v172, %v180 : tensor<4x1xf32>
+    %v189 = stablehlo.add %v173, %v181 : tensor<4x1xf32>
+    %v190 = stablehlo.add %v174, %v182 : tensor<4x1xf32>
+    %v191 = stablehlo.add %v183, %v187 : tensor<4x1xf32>
+    %v192 = stablehlo.add %v184, %v188 : tensor<4x1xf32>
+    %v193 = stablehlo.add %v185, %v189 : tensor<4x1xf32>
+    %v194 = stablehlo.add %v186, %v190 : tensor<4x1xf32>
+    %v195 = stablehlo.add %v191, %v193 : tensor<4x1xf32>
+    %v196 = stablehlo.add %v192, %v194 : tensor<4x1xf32>
+    %v197 = stablehlo.add %v195, %v196 : tensor<4x1xf32>
+    %v198 = stablehlo.slice %v197 [0:1, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v199 = stablehlo.slice %v197 [1:2, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v200 = stablehlo.slice %v197 [2:3, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v201 = stablehlo.slice %v197 [3:4, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v202 = stablehlo.add %v198, %v200 : tensor<1x1xf32>
+    %v203 = stablehlo.add %v199, %v201 : tensor<1x1xf32>
+    %v204 = stablehlo.add %v202, %v203 : tensor<1x1xf32>
+    %v205 = stablehlo.reshape %v204 : (tensor<1x1xf32>) -> tensor<1xf32>
+    %v206 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v207 = stablehlo.broadcast_in_dim %v206, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v208 = stablehlo.divide %v205, %v207 : tensor<1xf32>
+    %v209 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v210 = stablehlo.broadcast_in_dim %v209, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v211 = stablehlo.add %v208, %v210 : tensor<1xf32>
+    %v212 = stablehlo.rsqrt %v211 : tensor<1xf32>
+    %v213 = stablehlo.broadcast_in_dim %v212, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
+    %v214 = stablehlo.multiply %v165, %v213 : tensor<64x1xf32>
+    %v215 = stablehlo.broadcast_in_dim %post_attention_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
+    %v216 = stablehlo.multiply %v214, %v215 : tensor<64x1xf32>
+    %v217 = stablehlo.dot_general %mlp_gate_proj_weight, %v216, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x1xf32>) -> tensor<128x1xf32>
+    %v218 = stablehlo.dot_general %mlp_up_proj_weight, %v216, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x1xf32>) -> tensor<128x1xf32>
+    %v219 = stablehlo.logistic %v217 : tensor<128x1xf32>
+    %v220 = stablehlo.multiply %v217, %v219 : tensor<128x1xf32>
+    %v221 = stablehlo.multiply %v220, %v218 : tensor<128x1xf32>
+    %v222 = stablehlo.dot_general %mlp_down_proj_weight, %v221, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x1xf32>) -> tensor<64x1xf32>
+    %v223 = stablehlo.add %v165, %v222 : tensor<64x1xf32>
+    return %v223, %v94, %v97 : tensor<64x1xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>
   }
 
   func.func private @forward_decode_b1_w32(%tokens: tensor<1xi32>, %pos: tensor<1xi32>) -> tensor<64x1xf32> {
@@ -4198,37 +4346,57 @@ module @model {
     util.global.store %v47#2, @cache.layers.1.v : tensor<5x64x2x16xf32>
     %v48 = util.global.load @model.norm.weight : tensor<64xf32>
     %v49 = stablehlo.multiply %v47#0, %v47#0 : tensor<64x1xf32>
-    %v50 = stablehlo.slice %v49 [0:32, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
-    %v51 = stablehlo.slice %v49 [32:64, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
-    %v52 = stablehlo.add %v50, %v51 : tensor<32x1xf32>
-    %v53 = stablehlo.slice %v52 [0:16, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
-    %v54 = stablehlo.slice %v52 [16:32, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
-    %v55 = stablehlo.add %v53, %v54 : tensor<16x1xf32>
-    %v56 = stablehlo.slice %v55 [0:8, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
-    %v57 = stablehlo.slice %v55 [8:16, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
-    %v58 = stablehlo.add %v56, %v57 : tensor<8x1xf32>
-    %v59 = stablehlo.slice %v58 [0:4, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
-    %v60 = stablehlo.slice %v58 [4:8, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
-    %v61 = stablehlo.add %v59, %v60 : tensor<4x1xf32>
-    %v62 = stablehlo.slice %v61 [0:2, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
-    %v63 = stablehlo.slice %v61 [2:4, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
-    %v64 = stablehlo.add %v62, %v63 : tensor<2x1xf32>
-    %v65 = stablehlo.slice %v64 [0:1, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
-    %v66 = stablehlo.slice %v64 [1:2, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
-    %v67 = stablehlo.add %v65, %v66 : tensor<1x1xf32>
-    %v68 = stablehlo.reshape %v67 : (tensor<1x1xf32>) -> tensor<1xf32>
-    %v69 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v70 = stablehlo.broadcast_in_dim %v69, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v71 = stablehlo.divide %v68, %v70 : tensor<1xf32>
-    %v72 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v73 = stablehlo.broadcast_in_dim %v72, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v74 = stablehlo.add %v71, %v73 : tensor<1xf32>
-    %v75 = stablehlo.rsqrt %v74 : tensor<1xf32>
-    %v76 = stablehlo.broadcast_in_dim %v75, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
-    %v77 = stablehlo.multiply %v47#0, %v76 : tensor<64x1xf32>
-    %v78 = stablehlo.broadcast_in_dim %v48, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
-    %v79 = stablehlo.multiply %v77, %v78 : tensor<64x1xf32>
-    return %v79 : tensor<64x1xf32>
+    %v50 = stablehlo.slice %v49 [0:4, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v51 = stablehlo.slice %v49 [4:8, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v52 = stablehlo.slice %v49 [8:12, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v53 = stablehlo.slice %v49 [12:16, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v54 = stablehlo.slice %v49 [16:20, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v55 = stablehlo.slice %v49 [20:24, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v56 = stablehlo.slice %v49 [24:28, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v57 = stablehlo.slice %v49 [28:32, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v58 = stablehlo.slice %v49 [32:36, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v59 = stablehlo.slice %v49 [36:40, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v60 = stablehlo.slice %v49 [40:44, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v61 = stablehlo.slice %v49 [44:48, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v62 = stablehlo.slice %v49 [48:52, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v63 = stablehlo.slice %v49 [52:56, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v64 = stablehlo.slice %v49 [56:60, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v65 = stablehlo.slice %v49 [60:64, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v66 = stablehlo.add %v50, %v58 : tensor<4x1xf32>
+    %v67 = stablehlo.add %v51, %v59 : tensor<4x1xf32>
+    %v68 = stablehlo.add %v52, %v60 : tensor<4x1xf32>
+    %v69 = stablehlo.add %v53, %v61 : tensor<4x1xf32>
+    %v70 = stablehlo.add %v54, %v62 : tensor<4x1xf32>
+    %v71 = stablehlo.add %v55, %v63 : tensor<4x1xf32>
+    %v72 = stablehlo.add %v56, %v64 : tensor<4x1xf32>
+    %v73 = stablehlo.add %v57, %v65 : tensor<4x1xf32>
+    %v74 = stablehlo.add %v66, %v70 : tensor<4x1xf32>
+    %v75 = stablehlo.add %v67, %v71 : tensor<4x1xf32>
+    %v76 = stablehlo.add %v68, %v72 : tensor<4x1xf32>
+    %v77 = stablehlo.add %v69, %v73 : tensor<4x1xf32>
+    %v78 = stablehlo.add %v74, %v76 : tensor<4x1xf32>
+    %v79 = stablehlo.add %v75, %v77 : tensor<4x1xf32>
+    %v80 = stablehlo.add %v78, %v79 : tensor<4x1xf32>
+    %v81 = stablehlo.slice %v80 [0:1, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v82 = stablehlo.slice %v80 [1:2, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v83 = stablehlo.slice %v80 [2:3, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v84 = stablehlo.slice %v80 [3:4, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v85 = stablehlo.add %v81, %v83 : tensor<1x1xf32>
+    %v86 = stablehlo.add %v82, %v84 : tensor<1x1xf32>
+    %v87 = stablehlo.add %v85, %v86 : tensor<1x1xf32>
+    %v88 = stablehlo.reshape %v87 : (tensor<1x1xf32>) -> tensor<1xf32>
+    %v89 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v90 = stablehlo.broadcast_in_dim %v89, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v91 = stablehlo.divide %v88, %v90 : tensor<1xf32>
+    %v92 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v93 = stablehlo.broadcast_in_dim %v92, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v94 = stablehlo.add %v91, %v93 : tensor<1xf32>
+    %v95 = stablehlo.rsqrt %v94 : tensor<1xf32>
+    %v96 = stablehlo.broadcast_in_dim %v95, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
+    %v97 = stablehlo.multiply %v47#0, %v96 : tensor<64x1xf32>
+    %v98 = stablehlo.broadcast_in_dim %v48, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
+    %v99 = stablehlo.multiply %v97, %v98 : tensor<64x1xf32>
+    return %v99 : tensor<64x1xf32>
   }
 
   func.func @decode_ragged_logits_b1_w32(%tokens: tensor<1xi32>, %pos: tensor<1xi32>) -> tensor<1x512xf32> {
@@ -5888,200 +6056,236 @@ module @model {
 
   func.func private @layer_decode_b1_w64(%x: tensor<64x1xf32>, %cos: tensor<8x1xf32>, %sin: tensor<8x1xf32>, %kv_index: tensor<1x2xi32>, %query_pos: tensor<1x2xi32>, %k_cache: tensor<5x2x16x64xf32>, %v_cache: tensor<5x64x2x16xf32>, %input_layernorm_weight: tensor<64xf32>, %self_attn_q_proj_weight: tensor<64x64xf32>, %self_attn_k_proj_weight: tensor<32x64xf32>, %self_attn_v_proj_weight: tensor<32x64xf32>, %self_attn_o_proj_weight: tensor<64x64xf32>, %post_attention_layernorm_weight: tensor<64xf32>, %mlp_gate_proj_weight: tensor<128x64xf32>, %mlp_up_proj_weight: tensor<128x64xf32>, %mlp_down_proj_weight: tensor<64x128xf32>) -> (tensor<64x1xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>) {
     %v0 = stablehlo.multiply %x, %x : tensor<64x1xf32>
-    %v1 = stablehlo.slice %v0 [0:32, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
-    %v2 = stablehlo.slice %v0 [32:64, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
-    %v3 = stablehlo.add %v1, %v2 : tensor<32x1xf32>
-    %v4 = stablehlo.slice %v3 [0:16, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
-    %v5 = stablehlo.slice %v3 [16:32, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
-    %v6 = stablehlo.add %v4, %v5 : tensor<16x1xf32>
-    %v7 = stablehlo.slice %v6 [0:8, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
-    %v8 = stablehlo.slice %v6 [8:16, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
-    %v9 = stablehlo.add %v7, %v8 : tensor<8x1xf32>
-    %v10 = stablehlo.slice %v9 [0:4, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
-    %v11 = stablehlo.slice %v9 [4:8, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
-    %v12 = stablehlo.add %v10, %v11 : tensor<4x1xf32>
-    %v13 = stablehlo.slice %v12 [0:2, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
-    %v14 = stablehlo.slice %v12 [2:4, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
-    %v15 = stablehlo.add %v13, %v14 : tensor<2x1xf32>
-    %v16 = stablehlo.slice %v15 [0:1, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
-    %v17 = stablehlo.slice %v15 [1:2, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
-    %v18 = stablehlo.add %v16, %v17 : tensor<1x1xf32>
-    %v19 = stablehlo.reshape %v18 : (tensor<1x1xf32>) -> tensor<1xf32>
-    %v20 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v21 = stablehlo.broadcast_in_dim %v20, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v22 = stablehlo.divide %v19, %v21 : tensor<1xf32>
-    %v23 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v24 = stablehlo.broadcast_in_dim %v23, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v25 = stablehlo.add %v22, %v24 : tensor<1xf32>
-    %v26 = stablehlo.rsqrt %v25 : tensor<1xf32>
-    %v27 = stablehlo.broadcast_in_dim %v26, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
-    %v28 = stablehlo.multiply %x, %v27 : tensor<64x1xf32>
-    %v29 = stablehlo.broadcast_in_dim %input_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
-    %v30 = stablehlo.multiply %v28, %v29 : tensor<64x1xf32>
-    %v31 = stablehlo.dot_general %self_attn_q_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x1xf32>) -> tensor<64x1xf32>
-    %v32 = stablehlo.dot_general %self_attn_k_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x1xf32>) -> tensor<32x1xf32>
-    %v33 = stablehlo.dot_general %self_attn_v_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x1xf32>) -> tensor<32x1xf32>
-    %v34 = stablehlo.reshape %v31 : (tensor<64x1xf32>) -> tensor<4x2x8x1xf32>
-    %v35 = stablehlo.slice %v34 [0:4, 0:1, 0:8, 0:1] : (tensor<4x2x8x1xf32>) -> tensor<4x1x8x1xf32>
-    %v36 = stablehlo.slice %v34 [0:4, 1:2, 0:8, 0:1] : (tensor<4x2x8x1xf32>) -> tensor<4x1x8x1xf32>
-    %v37 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<4x1x8x1xf32>
-    %v38 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<4x1x8x1xf32>
-    %v39 = stablehlo.multiply %v35, %v37 : tensor<4x1x8x1xf32>
-    %v40 = stablehlo.multiply %v36, %v38 : tensor<4x1x8x1xf32>
-    %v41 = stablehlo.multiply %v36, %v37 : tensor<4x1x8x1xf32>
-    %v42 = stablehlo.multiply %v35, %v38 : tensor<4x1x8x1xf32>
-    %v43 = stablehlo.subtract %v39, %v40 : tensor<4x1x8x1xf32>
-    %v44 = stablehlo.add %v41, %v42 : tensor<4x1x8x1xf32>
-    %v45 = stablehlo.concatenate %v43, %v44, dim = 1 : (tensor<4x1x8x1xf32>, tensor<4x1x8x1xf32>) -> tensor<4x2x8x1xf32>
-    %v46 = stablehlo.reshape %v45 : (tensor<4x2x8x1xf32>) -> tensor<64x1xf32>
-    %v47 = stablehlo.reshape %v32 : (tensor<32x1xf32>) -> tensor<2x2x8x1xf32>
-    %v48 = stablehlo.slice %v47 [0:2, 0:1, 0:8, 0:1] : (tensor<2x2x8x1xf32>) -> tensor<2x1x8x1xf32>
-    %v49 = stablehlo.slice %v47 [0:2, 1:2, 0:8, 0:1] : (tensor<2x2x8x1xf32>) -> tensor<2x1x8x1xf32>
-    %v50 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<2x1x8x1xf32>
-    %v51 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<2x1x8x1xf32>
-    %v52 = stablehlo.multiply %v48, %v50 : tensor<2x1x8x1xf32>
-    %v53 = stablehlo.multiply %v49, %v51 : tensor<2x1x8x1xf32>
-    %v54 = stablehlo.multiply %v49, %v50 : tensor<2x1x8x1xf32>
-    %v55 = stablehlo.multiply %v48, %v51 : tensor<2x1x8x1xf32>
-    %v56 = stablehlo.subtract %v52, %v53 : tensor<2x1x8x1xf32>
-    %v57 = stablehlo.add %v54, %v55 : tensor<2x1x8x1xf32>
-    %v58 = stablehlo.concatenate %v56, %v57, dim = 1 : (tensor<2x1x8x1xf32>, tensor<2x1x8x1xf32>) -> tensor<2x2x8x1xf32>
-    %v59 = stablehlo.reshape %v58 : (tensor<2x2x8x1xf32>) -> tensor<32x1xf32>
-    %v60 = stablehlo.slice %kv_index [0:1, 0:1] : (tensor<1x2xi32>) -> tensor<1x1xi32>
-    %v61 = stablehlo.reshape %v60 : (tensor<1x1xi32>) -> tensor<1xi32>
-    %v62 = stablehlo.slice %kv_index [0:1, 1:2] : (tensor<1x2xi32>) -> tensor<1x1xi32>
-    %v63 = stablehlo.reshape %v62 : (tensor<1x1xi32>) -> tensor<1xi32>
-    %v64 = stablehlo.constant dense<2048> : tensor<i32>
-    %v65 = stablehlo.broadcast_in_dim %v64, dims = [] : (tensor<i32>) -> tensor<1xi32>
-    %v66 = stablehlo.multiply %v61, %v65 : tensor<1xi32>
-    %v67 = stablehlo.add %v66, %v63 : tensor<1xi32>
-    %v68 = stablehlo.broadcast_in_dim %v67, dims = [1] : (tensor<1xi32>) -> tensor<32x1xi32>
-    %v69 = stablehlo.iota dim = 0 : tensor<32x1xi32>
-    %v70 = stablehlo.constant dense<64> : tensor<i32>
-    %v71 = stablehlo.broadcast_in_dim %v70, dims = [] : (tensor<i32>) -> tensor<32x1xi32>
-    %v72 = stablehlo.multiply %v69, %v71 : tensor<32x1xi32>
-    %v73 = stablehlo.add %v68, %v72 : tensor<32x1xi32>
-    %v74 = stablehlo.reshape %v73 : (tensor<32x1xi32>) -> tensor<32x1xi32>
-    %v75 = stablehlo.reshape %v59 : (tensor<32x1xf32>) -> tensor<32xf32>
-    %v76 = stablehlo.reshape %k_cache : (tensor<5x2x16x64xf32>) -> tensor<10240xf32>
-    %v77 = "stablehlo.scatter"(%v76, %v74, %v75) ({
+    %v1 = stablehlo.slice %v0 [0:4, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v2 = stablehlo.slice %v0 [4:8, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v3 = stablehlo.slice %v0 [8:12, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v4 = stablehlo.slice %v0 [12:16, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v5 = stablehlo.slice %v0 [16:20, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v6 = stablehlo.slice %v0 [20:24, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v7 = stablehlo.slice %v0 [24:28, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v8 = stablehlo.slice %v0 [28:32, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v9 = stablehlo.slice %v0 [32:36, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v10 = stablehlo.slice %v0 [36:40, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v11 = stablehlo.slice %v0 [40:44, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v12 = stablehlo.slice %v0 [44:48, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v13 = stablehlo.slice %v0 [48:52, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v14 = stablehlo.slice %v0 [52:56, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v15 = stablehlo.slice %v0 [56:60, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v16 = stablehlo.slice %v0 [60:64, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v17 = stablehlo.add %v1, %v9 : tensor<4x1xf32>
+    %v18 = stablehlo.add %v2, %v10 : tensor<4x1xf32>
+    %v19 = stablehlo.add %v3, %v11 : tensor<4x1xf32>
+    %v20 = stablehlo.add %v4, %v12 : tensor<4x1xf32>
+    %v21 = stablehlo.add %v5, %v13 : tensor<4x1xf32>
+    %v22 = stablehlo.add %v6, %v14 : tensor<4x1xf32>
+    %v23 = stablehlo.add %v7, %v15 : tensor<4x1xf32>
+    %v24 = stablehlo.add %v8, %v16 : tensor<4x1xf32>
+    %v25 = stablehlo.add %v17, %v21 : tensor<4x1xf32>
+    %v26 = stablehlo.add %v18, %v22 : tensor<4x1xf32>
+    %v27 = stablehlo.add %v19, %v23 : tensor<4x1xf32>
+    %v28 = stablehlo.add %v20, %v24 : tensor<4x1xf32>
+    %v29 = stablehlo.add %v25, %v27 : tensor<4x1xf32>
+    %v30 = stablehlo.add %v26, %v28 : tensor<4x1xf32>
+    %v31 = stablehlo.add %v29, %v30 : tensor<4x1xf32>
+    %v32 = stablehlo.slice %v31 [0:1, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v33 = stablehlo.slice %v31 [1:2, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v34 = stablehlo.slice %v31 [2:3, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v35 = stablehlo.slice %v31 [3:4, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v36 = stablehlo.add %v32, %v34 : tensor<1x1xf32>
+    %v37 = stablehlo.add %v33, %v35 : tensor<1x1xf32>
+    %v38 = stablehlo.add %v36, %v37 : tensor<1x1xf32>
+    %v39 = stablehlo.reshape %v38 : (tensor<1x1xf32>) -> tensor<1xf32>
+    %v40 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v41 = stablehlo.broadcast_in_dim %v40, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v42 = stablehlo.divide %v39, %v41 : tensor<1xf32>
+    %v43 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v44 = stablehlo.broadcast_in_dim %v43, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v45 = stablehlo.add %v42, %v44 : tensor<1xf32>
+    %v46 = stablehlo.rsqrt %v45 : tensor<1xf32>
+    %v47 = stablehlo.broadcast_in_dim %v46, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
+    %v48 = stablehlo.multiply %x, %v47 : tensor<64x1xf32>
+    %v49 = stablehlo.broadcast_in_dim %input_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
+    %v50 = stablehlo.multiply %v48, %v49 : tensor<64x1xf32>
+    %v51 = stablehlo.dot_general %self_attn_q_proj_weight, %v50, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x1xf32>) -> tensor<64x1xf32>
+    %v52 = stablehlo.dot_general %self_attn_k_proj_weight, %v50, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x1xf32>) -> tensor<32x1xf32>
+    %v53 = stablehlo.dot_general %self_attn_v_proj_weight, %v50, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x1xf32>) -> tensor<32x1xf32>
+    %v54 = stablehlo.reshape %v51 : (tensor<64x1xf32>) -> tensor<4x2x8x1xf32>
+    %v55 = stablehlo.reverse %v54, dims = [1] : tensor<4x2x8x1xf32>
+    %v56 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<4x2x8x1xf32>
+    %v57 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<4x2x8x1xf32>
+    %v58 = stablehlo.constant dense<[-1.0, 1.0]> : tensor<2xf32>
+    %v59 = stablehlo.broadcast_in_dim %v58, dims = [1] : (tensor<2xf32>) -> tensor<4x2x8x1xf32>
+    %v60 = stablehlo.multiply %v57, %v59 : tensor<4x2x8x1xf32>
+    %v61 = stablehlo.multiply %v54, %v56 : tensor<4x2x8x1xf32>
+    %v62 = stablehlo.multiply %v55, %v60 : tensor<4x2x8x1xf32>
+    %v63 = stablehlo.add %v61, %v62 : tensor<4x2x8x1xf32>
+    %v64 = stablehlo.reshape %v63 : (tensor<4x2x8x1xf32>) -> tensor<64x1xf32>
+    %v65 = stablehlo.reshape %v52 : (tensor<32x1xf32>) -> tensor<2x2x8x1xf32>
+    %v66 = stablehlo.reverse %v65, dims = [1] : tensor<2x2x8x1xf32>
+    %v67 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<2x2x8x1xf32>
+    %v68 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x1xf32>) -> tensor<2x2x8x1xf32>
+    %v69 = stablehlo.constant dense<[-1.0, 1.0]> : tensor<2xf32>
+    %v70 = stablehlo.broadcast_in_dim %v69, dims = [1] : (tensor<2xf32>) -> tensor<2x2x8x1xf32>
+    %v71 = stablehlo.multiply %v68, %v70 : tensor<2x2x8x1xf32>
+    %v72 = stablehlo.multiply %v65, %v67 : tensor<2x2x8x1xf32>
+    %v73 = stablehlo.multiply %v66, %v71 : tensor<2x2x8x1xf32>
+    %v74 = stablehlo.add %v72, %v73 : tensor<2x2x8x1xf32>
+    %v75 = stablehlo.reshape %v74 : (tensor<2x2x8x1xf32>) -> tensor<32x1xf32>
+    %v76 = stablehlo.slice %kv_index [0:1, 0:1] : (tensor<1x2xi32>) -> tensor<1x1xi32>
+    %v77 = stablehlo.reshape %v76 : (tensor<1x1xi32>) -> tensor<1xi32>
+    %v78 = stablehlo.slice %kv_index [0:1, 1:2] : (tensor<1x2xi32>) -> tensor<1x1xi32>
+    %v79 = stablehlo.reshape %v78 : (tensor<1x1xi32>) -> tensor<1xi32>
+    %v80 = stablehlo.constant dense<2048> : tensor<i32>
+    %v81 = stablehlo.broadcast_in_dim %v80, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %v82 = stablehlo.multiply %v77, %v81 : tensor<1xi32>
+    %v83 = stablehlo.add %v82, %v79 : tensor<1xi32>
+    %v84 = stablehlo.broadcast_in_dim %v83, dims = [1] : (tensor<1xi32>) -> tensor<32x1xi32>
+    %v85 = stablehlo.iota dim = 0 : tensor<32x1xi32>
+    %v86 = stablehlo.constant dense<64> : tensor<i32>
+    %v87 = stablehlo.broadcast_in_dim %v86, dims = [] : (tensor<i32>) -> tensor<32x1xi32>
+    %v88 = stablehlo.multiply %v85, %v87 : tensor<32x1xi32>
+    %v89 = stablehlo.add %v84, %v88 : tensor<32x1xi32>
+    %v90 = stablehlo.reshape %v89 : (tensor<32x1xi32>) -> tensor<32x1xi32>
+    %v91 = stablehlo.reshape %v75 : (tensor<32x1xf32>) -> tensor<32xf32>
+    %v92 = stablehlo.reshape %k_cache : (tensor<5x2x16x64xf32>) -> tensor<10240xf32>
+    %v93 = "stablehlo.scatter"(%v92, %v90, %v91) ({
       ^bb0(%old: tensor<f32>, %new: tensor<f32>):
         stablehlo.return %new : tensor<f32>
     }) {indices_are_sorted = false, unique_indices = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<10240xf32>, tensor<32x1xi32>, tensor<32xf32>) -> tensor<10240xf32>
-    %v78 = stablehlo.reshape %v77 : (tensor<10240xf32>) -> tensor<5x2x16x64xf32>
-    %v79 = stablehlo.reshape %v33 : (tensor<32x1xf32>) -> tensor<2x16x1xf32>
-    %v80 = stablehlo.transpose %v79, dims = [2, 0, 1] : (tensor<2x16x1xf32>) -> tensor<1x2x16xf32>
-    %v81 = "stablehlo.scatter"(%v_cache, %kv_index, %v80) ({
+    %v94 = stablehlo.reshape %v93 : (tensor<10240xf32>) -> tensor<5x2x16x64xf32>
+    %v95 = stablehlo.reshape %v53 : (tensor<32x1xf32>) -> tensor<2x16x1xf32>
+    %v96 = stablehlo.transpose %v95, dims = [2, 0, 1] : (tensor<2x16x1xf32>) -> tensor<1x2x16xf32>
+    %v97 = "stablehlo.scatter"(%v_cache, %kv_index, %v96) ({
       ^bb0(%old: tensor<f32>, %new: tensor<f32>):
         stablehlo.return %new : tensor<f32>
     }) {indices_are_sorted = false, unique_indices = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1, 2], inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0, 1], index_vector_dim = 1>} : (tensor<5x64x2x16xf32>, tensor<1x2xi32>, tensor<1x2x16xf32>) -> tensor<5x64x2x16xf32>
-    %v82 = stablehlo.broadcast_in_dim %query_pos, dims = [0, 1] : (tensor<1x2xi32>) -> tensor<1x2x64xi32>
-    %v83 = stablehlo.iota dim = 2 : tensor<1x2x64xi32>
-    %v84 = stablehlo.compare LE, %v83, %v82, SIGNED : (tensor<1x2x64xi32>, tensor<1x2x64xi32>) -> tensor<1x2x64xi1>
-    %v85 = stablehlo.reshape %v46 : (tensor<64x1xf32>) -> tensor<2x2x16x1xf32>
-    %v86 = stablehlo.transpose %v85, dims = [3, 0, 1, 2] : (tensor<2x2x16x1xf32>) -> tensor<1x2x2x16xf32>
-    %v87 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v88 = stablehlo.broadcast_in_dim %v87, dims = [] : (tensor<f32>) -> tensor<1x2x64xf32>
-    %v89 = stablehlo.slice %v86 [0:1, 0:1, 0:2, 0:16] : (tensor<1x2x2x16xf32>) -> tensor<1x1x2x16xf32>
-    %v90 = stablehlo.reshape %v89 : (tensor<1x1x2x16xf32>) -> tensor<1x2x16xf32>
-    %v91 = stablehlo.slice %v78 [0:1, 0:1, 0:16, 0:64] : (tensor<5x2x16x64xf32>) -> tensor<1x1x16x64xf32>
-    %v92 = stablehlo.reshape %v91 : (tensor<1x1x16x64xf32>) -> tensor<1x16x64xf32>
-    %v93 = stablehlo.slice %v81 [0:1, 0:64, 0:1, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<1x64x1x16xf32>
-    %v94 = stablehlo.reshape %v93 : (tensor<1x64x1x16xf32>) -> tensor<1x64x16xf32>
-    %v95 = stablehlo.reshape %v90 : (tensor<1x2x16xf32>) -> tensor<2x16xf32>
-    %v96 = stablehlo.reshape %v92 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
-    %v97 = stablehlo.dot_general %v95, %v96, contracting_dims = [1] x [0] : (tensor<2x16xf32>, tensor<16x64xf32>) -> tensor<2x64xf32>
-    %v98 = stablehlo.reshape %v97 : (tensor<2x64xf32>) -> tensor<1x2x64xf32>
-    %v99 = stablehlo.constant dense<2.5e-1> : tensor<f32>
-    %v100 = stablehlo.broadcast_in_dim %v99, dims = [] : (tensor<f32>) -> tensor<1x2x64xf32>
-    %v101 = stablehlo.multiply %v98, %v100 : tensor<1x2x64xf32>
-    %v102 = stablehlo.select %v84, %v101, %v88 : tensor<1x2x64xi1>, tensor<1x2x64xf32>
+    %v98 = stablehlo.broadcast_in_dim %query_pos, dims = [0, 1] : (tensor<1x2xi32>) -> tensor<1x2x64xi32>
+    %v99 = stablehlo.iota dim = 2 : tensor<1x2x64xi32>
+    %v100 = stablehlo.compare LE, %v99, %v98, SIGNED : (tensor<1x2x64xi32>, tensor<1x2x64xi32>) -> tensor<1x2x64xi1>
+    %v101 = stablehlo.reshape %v64 : (tensor<64x1xf32>) -> tensor<2x2x16x1xf32>
+    %v102 = stablehlo.transpose %v101, dims = [3, 0, 1, 2] : (tensor<2x2x16x1xf32>) -> tensor<1x2x2x16xf32>
     %v103 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v104 = stablehlo.reduce(%v102 init: %v103) applies stablehlo.maximum across dimensions = [2] : (tensor<1x2x64xf32>, tensor<f32>) -> tensor<1x2xf32>
-    %v105 = stablehlo.broadcast_in_dim %v104, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x64xf32>
-    %v106 = stablehlo.subtract %v102, %v105 : tensor<1x2x64xf32>
-    %v107 = stablehlo.exponential %v106 : tensor<1x2x64xf32>
-    %v108 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v109 = stablehlo.reduce(%v107 init: %v108) applies stablehlo.add across dimensions = [2] : (tensor<1x2x64xf32>, tensor<f32>) -> tensor<1x2xf32>
-    %v110 = stablehlo.broadcast_in_dim %v109, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x64xf32>
-    %v111 = stablehlo.divide %v107, %v110 : tensor<1x2x64xf32>
-    %v112 = stablehlo.reshape %v111 : (tensor<1x2x64xf32>) -> tensor<2x64xf32>
-    %v113 = stablehlo.reshape %v94 : (tensor<1x64x16xf32>) -> tensor<64x16xf32>
-    %v114 = stablehlo.dot_general %v112, %v113, contracting_dims = [1] x [0] : (tensor<2x64xf32>, tensor<64x16xf32>) -> tensor<2x16xf32>
-    %v115 = stablehlo.reshape %v114 : (tensor<2x16xf32>) -> tensor<1x2x16xf32>
-    %v116 = stablehlo.reshape %v115 : (tensor<1x2x16xf32>) -> tensor<1x1x2x16xf32>
-    %v117 = stablehlo.slice %v86 [0:1, 1:2, 0:2, 0:16] : (tensor<1x2x2x16xf32>) -> tensor<1x1x2x16xf32>
-    %v118 = stablehlo.reshape %v117 : (tensor<1x1x2x16xf32>) -> tensor<1x2x16xf32>
-    %v119 = stablehlo.slice %v78 [0:1, 1:2, 0:16, 0:64] : (tensor<5x2x16x64xf32>) -> tensor<1x1x16x64xf32>
-    %v120 = stablehlo.reshape %v119 : (tensor<1x1x16x64xf32>) -> tensor<1x16x64xf32>
-    %v121 = stablehlo.slice %v81 [0:1, 0:64, 1:2, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<1x64x1x16xf32>
-    %v122 = stablehlo.reshape %v121 : (tensor<1x64x1x16xf32>) -> tensor<1x64x16xf32>
-    %v123 = stablehlo.reshape %v118 : (tensor<1x2x16xf32>) -> tensor<2x16xf32>
-    %v124 = stablehlo.reshape %v120 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
-    %v125 = stablehlo.dot_general %v123, %v124, contracting_dims = [1] x [0] : (tensor<2x16xf32>, tensor<16x64xf32>) -> tensor<2x64xf32>
-    %v126 = stablehlo.reshape %v125 : (tensor<2x64xf32>) -> tensor<1x2x64xf32>
-    %v127 = stablehlo.constant dense<2.5e-1> : tensor<f32>
-    %v128 = stablehlo.broadcast_in_dim %v127, dims = [] : (tensor<f32>) -> tensor<1x2x64xf32>
-    %v129 = stablehlo.multiply %v126, %v128 : tensor<1x2x64xf32>
-    %v130 = stablehlo.select %v84, %v129, %v88 : tensor<1x2x64xi1>, tensor<1x2x64xf32>
-    %v131 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v132 = stablehlo.reduce(%v130 init: %v131) applies stablehlo.maximum across dimensions = [2] : (tensor<1x2x64xf32>, tensor<f32>) -> tensor<1x2xf32>
-    %v133 = stablehlo.broadcast_in_dim %v132, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x64xf32>
-    %v134 = stablehlo.subtract %v130, %v133 : tensor<1x2x64xf32>
-    %v135 = stablehlo.exponential %v134 : tensor<1x2x64xf32>
-    %v136 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v137 = stablehlo.reduce(%v135 init: %v136) applies stablehlo.add across dimensions = [2] : (tensor<1x2x64xf32>, tensor<f32>) -> tensor<1x2xf32>
-    %v138 = stablehlo.broadcast_in_dim %v137, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x64xf32>
-    %v139 = stablehlo.divide %v135, %v138 : tensor<1x2x64xf32>
-    %v140 = stablehlo.reshape %v139 : (tensor<1x2x64xf32>) -> tensor<2x64xf32>
-    %v141 = stablehlo.reshape %v122 : (tensor<1x64x16xf32>) -> tensor<64x16xf32>
-    %v142 = stablehlo.dot_general %v140, %v141, contracting_dims = [1] x [0] : (tensor<2x64xf32>, tensor<64x16xf32>) -> tensor<2x16xf32>
-    %v143 = stablehlo.reshape %v142 : (tensor<2x16xf32>) -> tensor<1x2x16xf32>
-    %v144 = stablehlo.reshape %v143 : (tensor<1x2x16xf32>) -> tensor<1x1x2x16xf32>
-    %v145 = stablehlo.concatenate %v116, %v144, dim = 1 : (tensor<1x1x2x16xf32>, tensor<1x1x2x16xf32>) -> tensor<1x2x2x16xf32>
-    %v146 = stablehlo.reshape %v145 : (tensor<1x2x2x16xf32>) -> tensor<1x64xf32>
-    %v147 = stablehlo.transpose %v146, dims = [1, 0] : (tensor<1x64xf32>) -> tensor<64x1xf32>
-    %v148 = stablehlo.dot_general %self_attn_o_proj_weight, %v147, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x1xf32>) -> tensor<64x1xf32>
-    %v149 = stablehlo.add %x, %v148 : tensor<64x1xf32>
-    %v150 = stablehlo.multiply %v149, %v149 : tensor<64x1xf32>
-    %v151 = stablehlo.slice %v150 [0:32, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
-    %v152 = stablehlo.slice %v150 [32:64, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
-    %v153 = stablehlo.add %v151, %v152 : tensor<32x1xf32>
-    %v154 = stablehlo.slice %v153 [0:16, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
-    %v155 = stablehlo.slice %v153 [16:32, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
-    %v156 = stablehlo.add %v154, %v155 : tensor<16x1xf32>
-    %v157 = stablehlo.slice %v156 [0:8, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
-    %v158 = stablehlo.slice %v156 [8:16, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
-    %v159 = stablehlo.add %v157, %v158 : tensor<8x1xf32>
-    %v160 = stablehlo.slice %v159 [0:4, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
-    %v161 = stablehlo.slice %v159 [4:8, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
-    %v162 = stablehlo.add %v160, %v161 : tensor<4x1xf32>
-    %v163 = stablehlo.slice %v162 [0:2, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
-    %v164 = stablehlo.slice %v162 [2:4, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
-    %v165 = stablehlo.add %v163, %v164 : tensor<2x1xf32>
-    %v166 = stablehlo.slice %v165 [0:1, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
-    %v167 = stablehlo.slice %v165 [1:2, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
-    %v168 = stablehlo.add %v166, %v167 : tensor<1x1xf32>
-    %v169 = stablehlo.reshape %v168 : (tensor<1x1xf32>) -> tensor<1xf32>
-    %v170 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v171 = stablehlo.broadcast_in_dim %v170, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v172 = stablehlo.divide %v169, %v171 : tensor<1xf32>
-    %v173 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v174 = stablehlo.broadcast_in_dim %v173, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v175 = stablehlo.add %v172, %v174 : tensor<1xf32>
-    %v176 = stablehlo.rsqrt %v175 : tensor<1xf32>
-    %v177 = stablehlo.broadcast_in_dim %v176, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
-    %v178 = stablehlo.multiply %v149, %v177 : tensor<64x1xf32>
-    %v179 = stablehlo.broadcast_in_dim %post_attention_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
-    %v180 = stablehlo.multiply %v178, %v179 : tensor<64x1xf32>
-    %v181 = stablehlo.dot_general %mlp_gate_proj_weight, %v180, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x1xf32>) -> tensor<128x1xf32>
-    %v182 = stablehlo.dot_general %mlp_up_proj_weight, %v180, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x1xf32>) -> tensor<128x1xf32>
-    %v183 = stablehlo.logistic %v181 : tensor<128x1xf32>
-    %v184 = stablehlo.multiply %v181, %v183 : tensor<128x1xf32>
-    %v185 = stablehlo.multiply %v184, %v182 : tensor<128x1xf32>
-    %v186 = stablehlo.dot_general %mlp_down_proj_weight, %v185, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x1xf32>) -> tensor<64x1xf32>
-    %v187 = stablehlo.add %v149, %v186 : tensor<64x1xf32>
-    return %v187, %v78, %v81 : tensor<64x1xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>
+    %v104 = stablehlo.broadcast_in_dim %v103, dims = [] : (tensor<f32>) -> tensor<1x2x64xf32>
+    %v105 = stablehlo.slice %v102 [0:1, 0:1, 0:2, 0:16] : (tensor<1x2x2x16xf32>) -> tensor<1x1x2x16xf32>
+    %v106 = stablehlo.reshape %v105 : (tensor<1x1x2x16xf32>) -> tensor<1x2x16xf32>
+    %v107 = stablehlo.slice %v94 [0:1, 0:1, 0:16, 0:64] : (tensor<5x2x16x64xf32>) -> tensor<1x1x16x64xf32>
+    %v108 = stablehlo.reshape %v107 : (tensor<1x1x16x64xf32>) -> tensor<1x16x64xf32>
+    %v109 = stablehlo.slice %v97 [0:1, 0:64, 0:1, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<1x64x1x16xf32>
+    %v110 = stablehlo.reshape %v109 : (tensor<1x64x1x16xf32>) -> tensor<1x64x16xf32>
+    %v111 = stablehlo.reshape %v106 : (tensor<1x2x16xf32>) -> tensor<2x16xf32>
+    %v112 = stablehlo.reshape %v108 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
+    %v113 = stablehlo.dot_general %v111, %v112, contracting_dims = [1] x [0] : (tensor<2x16xf32>, tensor<16x64xf32>) -> tensor<2x64xf32>
+    %v114 = stablehlo.reshape %v113 : (tensor<2x64xf32>) -> tensor<1x2x64xf32>
+    %v115 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v116 = stablehlo.broadcast_in_dim %v115, dims = [] : (tensor<f32>) -> tensor<1x2x64xf32>
+    %v117 = stablehlo.multiply %v114, %v116 : tensor<1x2x64xf32>
+    %v118 = stablehlo.select %v100, %v117, %v104 : tensor<1x2x64xi1>, tensor<1x2x64xf32>
+    %v119 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v120 = stablehlo.reduce(%v118 init: %v119) applies stablehlo.maximum across dimensions = [2] : (tensor<1x2x64xf32>, tensor<f32>) -> tensor<1x2xf32>
+    %v121 = stablehlo.broadcast_in_dim %v120, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x64xf32>
+    %v122 = stablehlo.subtract %v118, %v121 : tensor<1x2x64xf32>
+    %v123 = stablehlo.exponential %v122 : tensor<1x2x64xf32>
+    %v124 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v125 = stablehlo.reduce(%v123 init: %v124) applies stablehlo.add across dimensions = [2] : (tensor<1x2x64xf32>, tensor<f32>) -> tensor<1x2xf32>
+    %v126 = stablehlo.broadcast_in_dim %v125, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x64xf32>
+    %v127 = stablehlo.divide %v123, %v126 : tensor<1x2x64xf32>
+    %v128 = stablehlo.reshape %v127 : (tensor<1x2x64xf32>) -> tensor<2x64xf32>
+    %v129 = stablehlo.reshape %v110 : (tensor<1x64x16xf32>) -> tensor<64x16xf32>
+    %v130 = stablehlo.dot_general %v128, %v129, contracting_dims = [1] x [0] : (tensor<2x64xf32>, tensor<64x16xf32>) -> tensor<2x16xf32>
+    %v131 = stablehlo.reshape %v130 : (tensor<2x16xf32>) -> tensor<1x2x16xf32>
+    %v132 = stablehlo.reshape %v131 : (tensor<1x2x16xf32>) -> tensor<1x1x2x16xf32>
+    %v133 = stablehlo.slice %v102 [0:1, 1:2, 0:2, 0:16] : (tensor<1x2x2x16xf32>) -> tensor<1x1x2x16xf32>
+    %v134 = stablehlo.reshape %v133 : (tensor<1x1x2x16xf32>) -> tensor<1x2x16xf32>
+    %v135 = stablehlo.slice %v94 [0:1, 1:2, 0:16, 0:64] : (tensor<5x2x16x64xf32>) -> tensor<1x1x16x64xf32>
+    %v136 = stablehlo.reshape %v135 : (tensor<1x1x16x64xf32>) -> tensor<1x16x64xf32>
+    %v137 = stablehlo.slice %v97 [0:1, 0:64, 1:2, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<1x64x1x16xf32>
+    %v138 = stablehlo.reshape %v137 : (tensor<1x64x1x16xf32>) -> tensor<1x64x16xf32>
+    %v139 = stablehlo.reshape %v134 : (tensor<1x2x16xf32>) -> tensor<2x16xf32>
+    %v140 = stablehlo.reshape %v136 : (tensor<1x16x64xf32>) -> tensor<16x64xf32>
+    %v141 = stablehlo.dot_general %v139, %v140, contracting_dims = [1] x [0] : (tensor<2x16xf32>, tensor<16x64xf32>) -> tensor<2x64xf32>
+    %v142 = stablehlo.reshape %v141 : (tensor<2x64xf32>) -> tensor<1x2x64xf32>
+    %v143 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v144 = stablehlo.broadcast_in_dim %v143, dims = [] : (tensor<f32>) -> tensor<1x2x64xf32>
+    %v145 = stablehlo.multiply %v142, %v144 : tensor<1x2x64xf32>
+    %v146 = stablehlo.select %v100, %v145, %v104 : tensor<1x2x64xi1>, tensor<1x2x64xf32>
+    %v147 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v148 = stablehlo.reduce(%v146 init: %v147) applies stablehlo.maximum across dimensions = [2] : (tensor<1x2x64xf32>, tensor<f32>) -> tensor<1x2xf32>
+    %v149 = stablehlo.broadcast_in_dim %v148, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x64xf32>
+    %v150 = stablehlo.subtract %v146, %v149 : tensor<1x2x64xf32>
+    %v151 = stablehlo.exponential %v150 : tensor<1x2x64xf32>
+    %v152 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v153 = stablehlo.reduce(%v151 init: %v152) applies stablehlo.add across dimensions = [2] : (tensor<1x2x64xf32>, tensor<f32>) -> tensor<1x2xf32>
+    %v154 = stablehlo.broadcast_in_dim %v153, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<1x2x64xf32>
+    %v155 = stablehlo.divide %v151, %v154 : tensor<1x2x64xf32>
+    %v156 = stablehlo.reshape %v155 : (tensor<1x2x64xf32>) -> tensor<2x64xf32>
+    %v157 = stablehlo.reshape %v138 : (tensor<1x64x16xf32>) -> tensor<64x16xf32>
+    %v158 = stablehlo.dot_general %v156, %v157, contracting_dims = [1] x [0] : (tensor<2x64xf32>, tensor<64x16xf32>) -> tensor<2x16xf32>
+    %v159 = stablehlo.reshape %v158 : (tensor<2x16xf32>) -> tensor<1x2x16xf32>
+    %v160 = stablehlo.reshape %v159 : (tensor<1x2x16xf32>) -> tensor<1x1x2x16xf32>
+    %v161 = stablehlo.concatenate %v132, %v160, dim = 1 : (tensor<1x1x2x16xf32>, tensor<1x1x2x16xf32>) -> tensor<1x2x2x16xf32>
+    %v162 = stablehlo.reshape %v161 : (tensor<1x2x2x16xf32>) -> tensor<1x64xf32>
+    %v163 = stablehlo.transpose %v162, dims = [1, 0] : (tensor<1x64xf32>) -> tensor<64x1xf32>
+    %v164 = stablehlo.dot_general %self_attn_o_proj_weight, %v163, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x1xf32>) -> tensor<64x1xf32>
+    %v165 = stablehlo.add %x, %v164 : tensor<64x1xf32>
+    %v166 = stablehlo.multiply %v165, %v165 : tensor<64x1xf32>
+    %v167 = stablehlo.slice %v166 [0:4, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v168 = stablehlo.slice %v166 [4:8, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v169 = stablehlo.slice %v166 [8:12, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v170 = stablehlo.slice %v166 [12:16, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v171 = stablehlo.slice %v166 [16:20, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v172 = stablehlo.slice %v166 [20:24, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v173 = stablehlo.slice %v166 [24:28, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v174 = stablehlo.slice %v166 [28:32, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v175 = stablehlo.slice %v166 [32:36, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v176 = stablehlo.slice %v166 [36:40, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v177 = stablehlo.slice %v166 [40:44, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v178 = stablehlo.slice %v166 [44:48, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v179 = stablehlo.slice %v166 [48:52, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v180 = stablehlo.slice %v166 [52:56, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v181 = stablehlo.slice %v166 [56:60, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v182 = stablehlo.slice %v166 [60:64, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v183 = stablehlo.add %v167, %v175 : tensor<4x1xf32>
+    %v184 = stablehlo.add %v168, %v176 : tensor<4x1xf32>
+    %v185 = stablehlo.add %v169, %v177 : tensor<4x1xf32>
+    %v186 = stablehlo.add %v170, %v178 : tensor<4x1xf32>
+    %v187 = stablehlo.add %v171, %v179 : tensor<4x1xf32>
+    %v188 = stablehlo.add %v172, %v180 : tensor<4x1xf32>
+    %v189 = stablehlo.add %v173, %v181 : tensor<4x1xf32>
+    %v190 = stablehlo.add %v174, %v182 : tensor<4x1xf32>
+    %v191 = stablehlo.add %v183, %v187 : tensor<4x1xf32>
+    %v192 = stablehlo.add %v184, %v188 : tensor<4x1xf32>
+    %v193 = stablehlo.add %v185, %v189 : tensor<4x1xf32>
+    %v194 = stablehlo.add %v186, %v190 : tensor<4x1xf32>
+    %v195 = stablehlo.add %v191, %v193 : tensor<4x1xf32>
+    %v196 = stablehlo.add %v192, %v194 : tensor<4x1xf32>
+    %v197 = stablehlo.add %v195, %v196 : tensor<4x1xf32>
+    %v198 = stablehlo.slice %v197 [0:1, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v199 = stablehlo.slice %v197 [1:2, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v200 = stablehlo.slice %v197 [2:3, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v201 = stablehlo.slice %v197 [3:4, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v202 = stablehlo.add %v198, %v200 : tensor<1x1xf32>
+    %v203 = stablehlo.add %v199, %v201 : tensor<1x1xf32>
+    %v204 = stablehlo.add %v202, %v203 : tensor<1x1xf32>
+    %v205 = stablehlo.reshape %v204 : (tensor<1x1xf32>) -> tensor<1xf32>
+    %v206 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v207 = stablehlo.broadcast_in_dim %v206, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v208 = stablehlo.divide %v205, %v207 : tensor<1xf32>
+    %v209 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v210 = stablehlo.broadcast_in_dim %v209, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v211 = stablehlo.add %v208, %v210 : tensor<1xf32>
+    %v212 = stablehlo.rsqrt %v211 : tensor<1xf32>
+    %v213 = stablehlo.broadcast_in_dim %v212, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
+    %v214 = stablehlo.multiply %v165, %v213 : tensor<64x1xf32>
+    %v215 = stablehlo.broadcast_in_dim %post_attention_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
+    %v216 = stablehlo.multiply %v214, %v215 : tensor<64x1xf32>
+    %v217 = stablehlo.dot_general %mlp_gate_proj_weight, %v216, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x1xf32>) -> tensor<128x1xf32>
+    %v218 = stablehlo.dot_general %mlp_up_proj_weight, %v216, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x1xf32>) -> tensor<128x1xf32>
+    %v219 = stablehlo.logistic %v217 : tensor<128x1xf32>
+    %v220 = stablehlo.multiply %v217, %v219 : tensor<128x1xf32>
+    %v221 = stablehlo.multiply %v220, %v218 : tensor<128x1xf32>
+    %v222 = stablehlo.dot_general %mlp_down_proj_weight, %v221, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x1xf32>) -> tensor<64x1xf32>
+    %v223 = stablehlo.add %v165, %v222 : tensor<64x1xf32>
+    return %v223, %v94, %v97 : tensor<64x1xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>
   }
 
   func.func private @forward_decode_b1_w64(%tokens: tensor<1xi32>, %pos: tensor<1xi32>) -> tensor<64x1xf32> {
@@ -6139,37 +6343,57 @@ module @model {
     util.global.store %v47#2, @cache.layers.1.v : tensor<5x64x2x16xf32>
     %v48 = util.global.load @model.norm.weight : tensor<64xf32>
     %v49 = stablehlo.multiply %v47#0, %v47#0 : tensor<64x1xf32>
-    %v50 = stablehlo.slice %v49 [0:32, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
-    %v51 = stablehlo.slice %v49 [32:64, 0:1] : (tensor<64x1xf32>) -> tensor<32x1xf32>
-    %v52 = stablehlo.add %v50, %v51 : tensor<32x1xf32>
-    %v53 = stablehlo.slice %v52 [0:16, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
-    %v54 = stablehlo.slice %v52 [16:32, 0:1] : (tensor<32x1xf32>) -> tensor<16x1xf32>
-    %v55 = stablehlo.add %v53, %v54 : tensor<16x1xf32>
-    %v56 = stablehlo.slice %v55 [0:8, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
-    %v57 = stablehlo.slice %v55 [8:16, 0:1] : (tensor<16x1xf32>) -> tensor<8x1xf32>
-    %v58 = stablehlo.add %v56, %v57 : tensor<8x1xf32>
-    %v59 = stablehlo.slice %v58 [0:4, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
-    %v60 = stablehlo.slice %v58 [4:8, 0:1] : (tensor<8x1xf32>) -> tensor<4x1xf32>
-    %v61 = stablehlo.add %v59, %v60 : tensor<4x1xf32>
-    %v62 = stablehlo.slice %v61 [0:2, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
-    %v63 = stablehlo.slice %v61 [2:4, 0:1] : (tensor<4x1xf32>) -> tensor<2x1xf32>
-    %v64 = stablehlo.add %v62, %v63 : tensor<2x1xf32>
-    %v65 = stablehlo.slice %v64 [0:1, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
-    %v66 = stablehlo.slice %v64 [1:2, 0:1] : (tensor<2x1xf32>) -> tensor<1x1xf32>
-    %v67 = stablehlo.add %v65, %v66 : tensor<1x1xf32>
-    %v68 = stablehlo.reshape %v67 : (tensor<1x1xf32>) -> tensor<1xf32>
-    %v69 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v70 = stablehlo.broadcast_in_dim %v69, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v71 = stablehlo.divide %v68, %v70 : tensor<1xf32>
-    %v72 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v73 = stablehlo.broadcast_in_dim %v72, dims = [] : (tensor<f32>) -> tensor<1xf32>
-    %v74 = stablehlo.add %v71, %v73 : tensor<1xf32>
-    %v75 = stablehlo.rsqrt %v74 : tensor<1xf32>
-    %v76 = stablehlo.broadcast_in_dim %v75, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
-    %v77 = stablehlo.multiply %v47#0, %v76 : tensor<64x1xf32>
-    %v78 = stablehlo.broadcast_in_dim %v48, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
-    %v79 = stablehlo.multiply %v77, %v78 : tensor<64x1xf32>
-    return %v79 : tensor<64x1xf32>
+    %v50 = stablehlo.slice %v49 [0:4, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v51 = stablehlo.slice %v49 [4:8, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v52 = stablehlo.slice %v49 [8:12, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v53 = stablehlo.slice %v49 [12:16, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v54 = stablehlo.slice %v49 [16:20, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v55 = stablehlo.slice %v49 [20:24, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v56 = stablehlo.slice %v49 [24:28, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v57 = stablehlo.slice %v49 [28:32, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v58 = stablehlo.slice %v49 [32:36, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v59 = stablehlo.slice %v49 [36:40, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v60 = stablehlo.slice %v49 [40:44, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v61 = stablehlo.slice %v49 [44:48, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v62 = stablehlo.slice %v49 [48:52, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v63 = stablehlo.slice %v49 [52:56, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v64 = stablehlo.slice %v49 [56:60, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v65 = stablehlo.slice %v49 [60:64, 0:1] : (tensor<64x1xf32>) -> tensor<4x1xf32>
+    %v66 = stablehlo.add %v50, %v58 : tensor<4x1xf32>
+    %v67 = stablehlo.add %v51, %v59 : tensor<4x1xf32>
+    %v68 = stablehlo.add %v52, %v60 : tensor<4x1xf32>
+    %v69 = stablehlo.add %v53, %v61 : tensor<4x1xf32>
+    %v70 = stablehlo.add %v54, %v62 : tensor<4x1xf32>
+    %v71 = stablehlo.add %v55, %v63 : tensor<4x1xf32>
+    %v72 = stablehlo.add %v56, %v64 : tensor<4x1xf32>
+    %v73 = stablehlo.add %v57, %v65 : tensor<4x1xf32>
+    %v74 = stablehlo.add %v66, %v70 : tensor<4x1xf32>
+    %v75 = stablehlo.add %v67, %v71 : tensor<4x1xf32>
+    %v76 = stablehlo.add %v68, %v72 : tensor<4x1xf32>
+    %v77 = stablehlo.add %v69, %v73 : tensor<4x1xf32>
+    %v78 = stablehlo.add %v74, %v76 : tensor<4x1xf32>
+    %v79 = stablehlo.add %v75, %v77 : tensor<4x1xf32>
+    %v80 = stablehlo.add %v78, %v79 : tensor<4x1xf32>
+    %v81 = stablehlo.slice %v80 [0:1, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v82 = stablehlo.slice %v80 [1:2, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v83 = stablehlo.slice %v80 [2:3, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v84 = stablehlo.slice %v80 [3:4, 0:1] : (tensor<4x1xf32>) -> tensor<1x1xf32>
+    %v85 = stablehlo.add %v81, %v83 : tensor<1x1xf32>
+    %v86 = stablehlo.add %v82, %v84 : tensor<1x1xf32>
+    %v87 = stablehlo.add %v85, %v86 : tensor<1x1xf32>
+    %v88 = stablehlo.reshape %v87 : (tensor<1x1xf32>) -> tensor<1xf32>
+    %v89 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v90 = stablehlo.broadcast_in_dim %v89, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v91 = stablehlo.divide %v88, %v90 : tensor<1xf32>
+    %v92 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v93 = stablehlo.broadcast_in_dim %v92, dims = [] : (tensor<f32>) -> tensor<1xf32>
+    %v94 = stablehlo.add %v91, %v93 : tensor<1xf32>
+    %v95 = stablehlo.rsqrt %v94 : tensor<1xf32>
+    %v96 = stablehlo.broadcast_in_dim %v95, dims = [1] : (tensor<1xf32>) -> tensor<64x1xf32>
+    %v97 = stablehlo.multiply %v47#0, %v96 : tensor<64x1xf32>
+    %v98 = stablehlo.broadcast_in_dim %v48, dims = [0] : (tensor<64xf32>) -> tensor<64x1xf32>
+    %v99 = stablehlo.multiply %v97, %v98 : tensor<64x1xf32>
+    return %v99 : tensor<64x1xf32>
   }
 
   func.func @decode_ragged_logits_b1_w64(%tokens: tensor<1xi32>, %pos: tensor<1xi32>) -> tensor<1x512xf32> {
@@ -7829,188 +8053,224 @@ module @model {
 
   func.func private @layer_decode_b4_w32(%x: tensor<64x4xf32>, %cos: tensor<8x4xf32>, %sin: tensor<8x4xf32>, %kv_index: tensor<4x2xi32>, %query_pos: tensor<4x2xi32>, %k_cache: tensor<5x2x16x64xf32>, %v_cache: tensor<5x64x2x16xf32>, %input_layernorm_weight: tensor<64xf32>, %self_attn_q_proj_weight: tensor<64x64xf32>, %self_attn_k_proj_weight: tensor<32x64xf32>, %self_attn_v_proj_weight: tensor<32x64xf32>, %self_attn_o_proj_weight: tensor<64x64xf32>, %post_attention_layernorm_weight: tensor<64xf32>, %mlp_gate_proj_weight: tensor<128x64xf32>, %mlp_up_proj_weight: tensor<128x64xf32>, %mlp_down_proj_weight: tensor<64x128xf32>) -> (tensor<64x4xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>) {
     %v0 = stablehlo.multiply %x, %x : tensor<64x4xf32>
-    %v1 = stablehlo.slice %v0 [0:32, 0:4] : (tensor<64x4xf32>) -> tensor<32x4xf32>
-    %v2 = stablehlo.slice %v0 [32:64, 0:4] : (tensor<64x4xf32>) -> tensor<32x4xf32>
-    %v3 = stablehlo.add %v1, %v2 : tensor<32x4xf32>
-    %v4 = stablehlo.slice %v3 [0:16, 0:4] : (tensor<32x4xf32>) -> tensor<16x4xf32>
-    %v5 = stablehlo.slice %v3 [16:32, 0:4] : (tensor<32x4xf32>) -> tensor<16x4xf32>
-    %v6 = stablehlo.add %v4, %v5 : tensor<16x4xf32>
-    %v7 = stablehlo.slice %v6 [0:8, 0:4] : (tensor<16x4xf32>) -> tensor<8x4xf32>
-    %v8 = stablehlo.slice %v6 [8:16, 0:4] : (tensor<16x4xf32>) -> tensor<8x4xf32>
-    %v9 = stablehlo.add %v7, %v8 : tensor<8x4xf32>
-    %v10 = stablehlo.slice %v9 [0:4, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>
-    %v11 = stablehlo.slice %v9 [4:8, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>
-    %v12 = stablehlo.add %v10, %v11 : tensor<4x4xf32>
-    %v13 = stablehlo.slice %v12 [0:2, 0:4] : (tensor<4x4xf32>) -> tensor<2x4xf32>
-    %v14 = stablehlo.slice %v12 [2:4, 0:4] : (tensor<4x4xf32>) -> tensor<2x4xf32>
-    %v15 = stablehlo.add %v13, %v14 : tensor<2x4xf32>
-    %v16 = stablehlo.slice %v15 [0:1, 0:4] : (tensor<2x4xf32>) -> tensor<1x4xf32>
-    %v17 = stablehlo.slice %v15 [1:2, 0:4] : (tensor<2x4xf32>) -> tensor<1x4xf32>
-    %v18 = stablehlo.add %v16, %v17 : tensor<1x4xf32>
-    %v19 = stablehlo.reshape %v18 : (tensor<1x4xf32>) -> tensor<4xf32>
-    %v20 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v21 = stablehlo.broadcast_in_dim %v20, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v22 = stablehlo.divide %v19, %v21 : tensor<4xf32>
-    %v23 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v24 = stablehlo.broadcast_in_dim %v23, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v25 = stablehlo.add %v22, %v24 : tensor<4xf32>
-    %v26 = stablehlo.rsqrt %v25 : tensor<4xf32>
-    %v27 = stablehlo.broadcast_in_dim %v26, dims = [1] : (tensor<4xf32>) -> tensor<64x4xf32>
-    %v28 = stablehlo.multiply %x, %v27 : tensor<64x4xf32>
-    %v29 = stablehlo.broadcast_in_dim %input_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x4xf32>
-    %v30 = stablehlo.multiply %v28, %v29 : tensor<64x4xf32>
-    %v31 = stablehlo.dot_general %self_attn_q_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x4xf32>) -> tensor<64x4xf32>
-    %v32 = stablehlo.dot_general %self_attn_k_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x4xf32>) -> tensor<32x4xf32>
-    %v33 = stablehlo.dot_general %self_attn_v_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x4xf32>) -> tensor<32x4xf32>
-    %v34 = stablehlo.reshape %v31 : (tensor<64x4xf32>) -> tensor<4x2x8x4xf32>
-    %v35 = stablehlo.slice %v34 [0:4, 0:1, 0:8, 0:4] : (tensor<4x2x8x4xf32>) -> tensor<4x1x8x4xf32>
-    %v36 = stablehlo.slice %v34 [0:4, 1:2, 0:8, 0:4] : (tensor<4x2x8x4xf32>) -> tensor<4x1x8x4xf32>
-    %v37 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<4x1x8x4xf32>
-    %v38 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<4x1x8x4xf32>
-    %v39 = stablehlo.multiply %v35, %v37 : tensor<4x1x8x4xf32>
-    %v40 = stablehlo.multiply %v36, %v38 : tensor<4x1x8x4xf32>
-    %v41 = stablehlo.multiply %v36, %v37 : tensor<4x1x8x4xf32>
-    %v42 = stablehlo.multiply %v35, %v38 : tensor<4x1x8x4xf32>
-    %v43 = stablehlo.subtract %v39, %v40 : tensor<4x1x8x4xf32>
-    %v44 = stablehlo.add %v41, %v42 : tensor<4x1x8x4xf32>
-    %v45 = stablehlo.concatenate %v43, %v44, dim = 1 : (tensor<4x1x8x4xf32>, tensor<4x1x8x4xf32>) -> tensor<4x2x8x4xf32>
-    %v46 = stablehlo.reshape %v45 : (tensor<4x2x8x4xf32>) -> tensor<64x4xf32>
-    %v47 = stablehlo.reshape %v32 : (tensor<32x4xf32>) -> tensor<2x2x8x4xf32>
-    %v48 = stablehlo.slice %v47 [0:2, 0:1, 0:8, 0:4] : (tensor<2x2x8x4xf32>) -> tensor<2x1x8x4xf32>
-    %v49 = stablehlo.slice %v47 [0:2, 1:2, 0:8, 0:4] : (tensor<2x2x8x4xf32>) -> tensor<2x1x8x4xf32>
-    %v50 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<2x1x8x4xf32>
-    %v51 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<2x1x8x4xf32>
-    %v52 = stablehlo.multiply %v48, %v50 : tensor<2x1x8x4xf32>
-    %v53 = stablehlo.multiply %v49, %v51 : tensor<2x1x8x4xf32>
-    %v54 = stablehlo.multiply %v49, %v50 : tensor<2x1x8x4xf32>
-    %v55 = stablehlo.multiply %v48, %v51 : tensor<2x1x8x4xf32>
-    %v56 = stablehlo.subtract %v52, %v53 : tensor<2x1x8x4xf32>
-    %v57 = stablehlo.add %v54, %v55 : tensor<2x1x8x4xf32>
-    %v58 = stablehlo.concatenate %v56, %v57, dim = 1 : (tensor<2x1x8x4xf32>, tensor<2x1x8x4xf32>) -> tensor<2x2x8x4xf32>
-    %v59 = stablehlo.reshape %v58 : (tensor<2x2x8x4xf32>) -> tensor<32x4xf32>
-    %v60 = stablehlo.slice %kv_index [0:4, 0:1] : (tensor<4x2xi32>) -> tensor<4x1xi32>
-    %v61 = stablehlo.reshape %v60 : (tensor<4x1xi32>) -> tensor<4xi32>
-    %v62 = stablehlo.slice %kv_index [0:4, 1:2] : (tensor<4x2xi32>) -> tensor<4x1xi32>
-    %v63 = stablehlo.reshape %v62 : (tensor<4x1xi32>) -> tensor<4xi32>
-    %v64 = stablehlo.constant dense<2048> : tensor<i32>
-    %v65 = stablehlo.broadcast_in_dim %v64, dims = [] : (tensor<i32>) -> tensor<4xi32>
-    %v66 = stablehlo.multiply %v61, %v65 : tensor<4xi32>
-    %v67 = stablehlo.add %v66, %v63 : tensor<4xi32>
-    %v68 = stablehlo.broadcast_in_dim %v67, dims = [1] : (tensor<4xi32>) -> tensor<32x4xi32>
-    %v69 = stablehlo.iota dim = 0 : tensor<32x4xi32>
-    %v70 = stablehlo.constant dense<64> : tensor<i32>
-    %v71 = stablehlo.broadcast_in_dim %v70, dims = [] : (tensor<i32>) -> tensor<32x4xi32>
-    %v72 = stablehlo.multiply %v69, %v71 : tensor<32x4xi32>
-    %v73 = stablehlo.add %v68, %v72 : tensor<32x4xi32>
-    %v74 = stablehlo.reshape %v73 : (tensor<32x4xi32>) -> tensor<128x1xi32>
-    %v75 = stablehlo.reshape %v59 : (tensor<32x4xf32>) -> tensor<128xf32>
-    %v76 = stablehlo.reshape %k_cache : (tensor<5x2x16x64xf32>) -> tensor<10240xf32>
-    %v77 = "stablehlo.scatter"(%v76, %v74, %v75) ({
+    %v1 = stablehlo.slice %v0 [0:4, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v2 = stablehlo.slice %v0 [4:8, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v3 = stablehlo.slice %v0 [8:12, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v4 = stablehlo.slice %v0 [12:16, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v5 = stablehlo.slice %v0 [16:20, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v6 = stablehlo.slice %v0 [20:24, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v7 = stablehlo.slice %v0 [24:28, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v8 = stablehlo.slice %v0 [28:32, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v9 = stablehlo.slice %v0 [32:36, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v10 = stablehlo.slice %v0 [36:40, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v11 = stablehlo.slice %v0 [40:44, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v12 = stablehlo.slice %v0 [44:48, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v13 = stablehlo.slice %v0 [48:52, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v14 = stablehlo.slice %v0 [52:56, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v15 = stablehlo.slice %v0 [56:60, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v16 = stablehlo.slice %v0 [60:64, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v17 = stablehlo.add %v1, %v9 : tensor<4x4xf32>
+    %v18 = stablehlo.add %v2, %v10 : tensor<4x4xf32>
+    %v19 = stablehlo.add %v3, %v11 : tensor<4x4xf32>
+    %v20 = stablehlo.add %v4, %v12 : tensor<4x4xf32>
+    %v21 = stablehlo.add %v5, %v13 : tensor<4x4xf32>
+    %v22 = stablehlo.add %v6, %v14 : tensor<4x4xf32>
+    %v23 = stablehlo.add %v7, %v15 : tensor<4x4xf32>
+    %v24 = stablehlo.add %v8, %v16 : tensor<4x4xf32>
+    %v25 = stablehlo.add %v17, %v21 : tensor<4x4xf32>
+    %v26 = stablehlo.add %v18, %v22 : tensor<4x4xf32>
+    %v27 = stablehlo.add %v19, %v23 : tensor<4x4xf32>
+    %v28 = stablehlo.add %v20, %v24 : tensor<4x4xf32>
+    %v29 = stablehlo.add %v25, %v27 : tensor<4x4xf32>
+    %v30 = stablehlo.add %v26, %v28 : tensor<4x4xf32>
+    %v31 = stablehlo.add %v29, %v30 : tensor<4x4xf32>
+    %v32 = stablehlo.slice %v31 [0:1, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+    %v33 = stablehlo.slice %v31 [1:2, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+    %v34 = stablehlo.slice %v31 [2:3, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+    %v35 = stablehlo.slice %v31 [3:4, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+    %v36 = stablehlo.add %v32, %v34 : tensor<1x4xf32>
+    %v37 = stablehlo.add %v33, %v35 : tensor<1x4xf32>
+    %v38 = stablehlo.add %v36, %v37 : tensor<1x4xf32>
+    %v39 = stablehlo.reshape %v38 : (tensor<1x4xf32>) -> tensor<4xf32>
+    %v40 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v41 = stablehlo.broadcast_in_dim %v40, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v42 = stablehlo.divide %v39, %v41 : tensor<4xf32>
+    %v43 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v44 = stablehlo.broadcast_in_dim %v43, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v45 = stablehlo.add %v42, %v44 : tensor<4xf32>
+    %v46 = stablehlo.rsqrt %v45 : tensor<4xf32>
+    %v47 = stablehlo.broadcast_in_dim %v46, dims = [1] : (tensor<4xf32>) -> tensor<64x4xf32>
+    %v48 = stablehlo.multiply %x, %v47 : tensor<64x4xf32>
+    %v49 = stablehlo.broadcast_in_dim %input_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x4xf32>
+    %v50 = stablehlo.multiply %v48, %v49 : tensor<64x4xf32>
+    %v51 = stablehlo.dot_general %self_attn_q_proj_weight, %v50, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x4xf32>) -> tensor<64x4xf32>
+    %v52 = stablehlo.dot_general %self_attn_k_proj_weight, %v50, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x4xf32>) -> tensor<32x4xf32>
+    %v53 = stablehlo.dot_general %self_attn_v_proj_weight, %v50, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x4xf32>) -> tensor<32x4xf32>
+    %v54 = stablehlo.reshape %v51 : (tensor<64x4xf32>) -> tensor<4x2x8x4xf32>
+    %v55 = stablehlo.reverse %v54, dims = [1] : tensor<4x2x8x4xf32>
+    %v56 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<4x2x8x4xf32>
+    %v57 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<4x2x8x4xf32>
+    %v58 = stablehlo.constant dense<[-1.0, 1.0]> : tensor<2xf32>
+    %v59 = stablehlo.broadcast_in_dim %v58, dims = [1] : (tensor<2xf32>) -> tensor<4x2x8x4xf32>
+    %v60 = stablehlo.multiply %v57, %v59 : tensor<4x2x8x4xf32>
+    %v61 = stablehlo.multiply %v54, %v56 : tensor<4x2x8x4xf32>
+    %v62 = stablehlo.multiply %v55, %v60 : tensor<4x2x8x4xf32>
+    %v63 = stablehlo.add %v61, %v62 : tensor<4x2x8x4xf32>
+    %v64 = stablehlo.reshape %v63 : (tensor<4x2x8x4xf32>) -> tensor<64x4xf32>
+    %v65 = stablehlo.reshape %v52 : (tensor<32x4xf32>) -> tensor<2x2x8x4xf32>
+    %v66 = stablehlo.reverse %v65, dims = [1] : tensor<2x2x8x4xf32>
+    %v67 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<2x2x8x4xf32>
+    %v68 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<2x2x8x4xf32>
+    %v69 = stablehlo.constant dense<[-1.0, 1.0]> : tensor<2xf32>
+    %v70 = stablehlo.broadcast_in_dim %v69, dims = [1] : (tensor<2xf32>) -> tensor<2x2x8x4xf32>
+    %v71 = stablehlo.multiply %v68, %v70 : tensor<2x2x8x4xf32>
+    %v72 = stablehlo.multiply %v65, %v67 : tensor<2x2x8x4xf32>
+    %v73 = stablehlo.multiply %v66, %v71 : tensor<2x2x8x4xf32>
+    %v74 = stablehlo.add %v72, %v73 : tensor<2x2x8x4xf32>
+    %v75 = stablehlo.reshape %v74 : (tensor<2x2x8x4xf32>) -> tensor<32x4xf32>
+    %v76 = stablehlo.slice %kv_index [0:4, 0:1] : (tensor<4x2xi32>) -> tensor<4x1xi32>
+    %v77 = stablehlo.reshape %v76 : (tensor<4x1xi32>) -> tensor<4xi32>
+    %v78 = stablehlo.slice %kv_index [0:4, 1:2] : (tensor<4x2xi32>) -> tensor<4x1xi32>
+    %v79 = stablehlo.reshape %v78 : (tensor<4x1xi32>) -> tensor<4xi32>
+    %v80 = stablehlo.constant dense<2048> : tensor<i32>
+    %v81 = stablehlo.broadcast_in_dim %v80, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v82 = stablehlo.multiply %v77, %v81 : tensor<4xi32>
+    %v83 = stablehlo.add %v82, %v79 : tensor<4xi32>
+    %v84 = stablehlo.broadcast_in_dim %v83, dims = [1] : (tensor<4xi32>) -> tensor<32x4xi32>
+    %v85 = stablehlo.iota dim = 0 : tensor<32x4xi32>
+    %v86 = stablehlo.constant dense<64> : tensor<i32>
+    %v87 = stablehlo.broadcast_in_dim %v86, dims = [] : (tensor<i32>) -> tensor<32x4xi32>
+    %v88 = stablehlo.multiply %v85, %v87 : tensor<32x4xi32>
+    %v89 = stablehlo.add %v84, %v88 : tensor<32x4xi32>
+    %v90 = stablehlo.reshape %v89 : (tensor<32x4xi32>) -> tensor<128x1xi32>
+    %v91 = stablehlo.reshape %v75 : (tensor<32x4xf32>) -> tensor<128xf32>
+    %v92 = stablehlo.reshape %k_cache : (tensor<5x2x16x64xf32>) -> tensor<10240xf32>
+    %v93 = "stablehlo.scatter"(%v92, %v90, %v91) ({
       ^bb0(%old: tensor<f32>, %new: tensor<f32>):
         stablehlo.return %new : tensor<f32>
     }) {indices_are_sorted = false, unique_indices = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<10240xf32>, tensor<128x1xi32>, tensor<128xf32>) -> tensor<10240xf32>
-    %v78 = stablehlo.reshape %v77 : (tensor<10240xf32>) -> tensor<5x2x16x64xf32>
-    %v79 = stablehlo.reshape %v33 : (tensor<32x4xf32>) -> tensor<2x16x4xf32>
-    %v80 = stablehlo.transpose %v79, dims = [2, 0, 1] : (tensor<2x16x4xf32>) -> tensor<4x2x16xf32>
-    %v81 = "stablehlo.scatter"(%v_cache, %kv_index, %v80) ({
+    %v94 = stablehlo.reshape %v93 : (tensor<10240xf32>) -> tensor<5x2x16x64xf32>
+    %v95 = stablehlo.reshape %v53 : (tensor<32x4xf32>) -> tensor<2x16x4xf32>
+    %v96 = stablehlo.transpose %v95, dims = [2, 0, 1] : (tensor<2x16x4xf32>) -> tensor<4x2x16xf32>
+    %v97 = "stablehlo.scatter"(%v_cache, %kv_index, %v96) ({
       ^bb0(%old: tensor<f32>, %new: tensor<f32>):
         stablehlo.return %new : tensor<f32>
     }) {indices_are_sorted = false, unique_indices = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1, 2], inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0, 1], index_vector_dim = 1>} : (tensor<5x64x2x16xf32>, tensor<4x2xi32>, tensor<4x2x16xf32>) -> tensor<5x64x2x16xf32>
-    %v82 = stablehlo.broadcast_in_dim %query_pos, dims = [0, 1] : (tensor<4x2xi32>) -> tensor<4x2x32xi32>
-    %v83 = stablehlo.iota dim = 2 : tensor<4x2x32xi32>
-    %v84 = stablehlo.compare LE, %v83, %v82, SIGNED : (tensor<4x2x32xi32>, tensor<4x2x32xi32>) -> tensor<4x2x32xi1>
-    %v85 = stablehlo.reshape %v46 : (tensor<64x4xf32>) -> tensor<2x2x16x4xf32>
-    %v86 = stablehlo.transpose %v85, dims = [3, 0, 1, 2] : (tensor<2x2x16x4xf32>) -> tensor<4x2x2x16xf32>
-    %v87 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v88 = stablehlo.broadcast_in_dim %v87, dims = [] : (tensor<f32>) -> tensor<4x2x32xf32>
-    %v89 = stablehlo.slice %v86 [0:4, 0:1, 0:2, 0:16] : (tensor<4x2x2x16xf32>) -> tensor<4x1x2x16xf32>
-    %v90 = stablehlo.reshape %v89 : (tensor<4x1x2x16xf32>) -> tensor<4x2x16xf32>
-    %v91 = stablehlo.slice %v78 [0:4, 0:1, 0:16, 0:32] : (tensor<5x2x16x64xf32>) -> tensor<4x1x16x32xf32>
-    %v92 = stablehlo.reshape %v91 : (tensor<4x1x16x32xf32>) -> tensor<4x16x32xf32>
-    %v93 = stablehlo.slice %v81 [0:4, 0:32, 0:1, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<4x32x1x16xf32>
-    %v94 = stablehlo.reshape %v93 : (tensor<4x32x1x16xf32>) -> tensor<4x32x16xf32>
-    %v95 = stablehlo.dot_general %v90, %v92, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x16xf32>, tensor<4x16x32xf32>) -> tensor<4x2x32xf32>
-    %v96 = stablehlo.constant dense<2.5e-1> : tensor<f32>
-    %v97 = stablehlo.broadcast_in_dim %v96, dims = [] : (tensor<f32>) -> tensor<4x2x32xf32>
-    %v98 = stablehlo.multiply %v95, %v97 : tensor<4x2x32xf32>
-    %v99 = stablehlo.select %v84, %v98, %v88 : tensor<4x2x32xi1>, tensor<4x2x32xf32>
-    %v100 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v101 = stablehlo.reduce(%v99 init: %v100) applies stablehlo.maximum across dimensions = [2] : (tensor<4x2x32xf32>, tensor<f32>) -> tensor<4x2xf32>
-    %v102 = stablehlo.broadcast_in_dim %v101, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x32xf32>
-    %v103 = stablehlo.subtract %v99, %v102 : tensor<4x2x32xf32>
-    %v104 = stablehlo.exponential %v103 : tensor<4x2x32xf32>
-    %v105 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v106 = stablehlo.reduce(%v104 init: %v105) applies stablehlo.add across dimensions = [2] : (tensor<4x2x32xf32>, tensor<f32>) -> tensor<4x2xf32>
-    %v107 = stablehlo.broadcast_in_dim %v106, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x32xf32>
-    %v108 = stablehlo.divide %v104, %v107 : tensor<4x2x32xf32>
-    %v109 = stablehlo.dot_general %v108, %v94, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x32xf32>, tensor<4x32x16xf32>) -> tensor<4x2x16xf32>
-    %v110 = stablehlo.reshape %v109 : (tensor<4x2x16xf32>) -> tensor<4x1x2x16xf32>
-    %v111 = stablehlo.slice %v86 [0:4, 1:2, 0:2, 0:16] : (tensor<4x2x2x16xf32>) -> tensor<4x1x2x16xf32>
-    %v112 = stablehlo.reshape %v111 : (tensor<4x1x2x16xf32>) -> tensor<4x2x16xf32>
-    %v113 = stablehlo.slice %v78 [0:4, 1:2, 0:16, 0:32] : (tensor<5x2x16x64xf32>) -> tensor<4x1x16x32xf32>
-    %v114 = stablehlo.reshape %v113 : (tensor<4x1x16x32xf32>) -> tensor<4x16x32xf32>
-    %v115 = stablehlo.slice %v81 [0:4, 0:32, 1:2, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<4x32x1x16xf32>
-    %v116 = stablehlo.reshape %v115 : (tensor<4x32x1x16xf32>) -> tensor<4x32x16xf32>
-    %v117 = stablehlo.dot_general %v112, %v114, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x16xf32>, tensor<4x16x32xf32>) -> tensor<4x2x32xf32>
-    %v118 = stablehlo.constant dense<2.5e-1> : tensor<f32>
-    %v119 = stablehlo.broadcast_in_dim %v118, dims = [] : (tensor<f32>) -> tensor<4x2x32xf32>
-    %v120 = stablehlo.multiply %v117, %v119 : tensor<4x2x32xf32>
-    %v121 = stablehlo.select %v84, %v120, %v88 : tensor<4x2x32xi1>, tensor<4x2x32xf32>
-    %v122 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v123 = stablehlo.reduce(%v121 init: %v122) applies stablehlo.maximum across dimensions = [2] : (tensor<4x2x32xf32>, tensor<f32>) -> tensor<4x2xf32>
-    %v124 = stablehlo.broadcast_in_dim %v123, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x32xf32>
-    %v125 = stablehlo.subtract %v121, %v124 : tensor<4x2x32xf32>
-    %v126 = stablehlo.exponential %v125 : tensor<4x2x32xf32>
-    %v127 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v128 = stablehlo.reduce(%v126 init: %v127) applies stablehlo.add across dimensions = [2] : (tensor<4x2x32xf32>, tensor<f32>) -> tensor<4x2xf32>
-    %v129 = stablehlo.broadcast_in_dim %v128, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x32xf32>
-    %v130 = stablehlo.divide %v126, %v129 : tensor<4x2x32xf32>
-    %v131 = stablehlo.dot_general %v130, %v116, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x32xf32>, tensor<4x32x16xf32>) -> tensor<4x2x16xf32>
-    %v132 = stablehlo.reshape %v131 : (tensor<4x2x16xf32>) -> tensor<4x1x2x16xf32>
-    %v133 = stablehlo.concatenate %v110, %v132, dim = 1 : (tensor<4x1x2x16xf32>, tensor<4x1x2x16xf32>) -> tensor<4x2x2x16xf32>
-    %v134 = stablehlo.reshape %v133 : (tensor<4x2x2x16xf32>) -> tensor<4x64xf32>
-    %v135 = stablehlo.transpose %v134, dims = [1, 0] : (tensor<4x64xf32>) -> tensor<64x4xf32>
-    %v136 = stablehlo.dot_general %self_attn_o_proj_weight, %v135, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x4xf32>) -> tensor<64x4xf32>
-    %v137 = stablehlo.add %x, %v136 : tensor<64x4xf32>
-    %v138 = stablehlo.multiply %v137, %v137 : tensor<64x4xf32>
-    %v139 = stablehlo.slice %v138 [0:32, 0:4] : (tensor<64x4xf32>) -> tensor<32x4xf32>
-    %v140 = stablehlo.slice %v138 [32:64, 0:4] : (tensor<64x4xf32>) -> tensor<32x4xf32>
-    %v141 = stablehlo.add %v139, %v140 : tensor<32x4xf32>
-    %v142 = stablehlo.slice %v141 [0:16, 0:4] : (tensor<32x4xf32>) -> tensor<16x4xf32>
-    %v143 = stablehlo.slice %v141 [16:32, 0:4] : (tensor<32x4xf32>) -> tensor<16x4xf32>
-    %v144 = stablehlo.add %v142, %v143 : tensor<16x4xf32>
-    %v145 = stablehlo.slice %v144 [0:8, 0:4] : (tensor<16x4xf32>) -> tensor<8x4xf32>
-    %v146 = stablehlo.slice %v144 [8:16, 0:4] : (tensor<16x4xf32>) -> tensor<8x4xf32>
-    %v147 = stablehlo.add %v145, %v146 : tensor<8x4xf32>
-    %v148 = stablehlo.slice %v147 [0:4, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>
-    %v149 = stablehlo.slice %v147 [4:8, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>
-    %v150 = stablehlo.add %v148, %v149 : tensor<4x4xf32>
-    %v151 = stablehlo.slice %v150 [0:2, 0:4] : (tensor<4x4xf32>) -> tensor<2x4xf32>
-    %v152 = stablehlo.slice %v150 [2:4, 0:4] : (tensor<4x4xf32>) -> tensor<2x4xf32>
-    %v153 = stablehlo.add %v151, %v152 : tensor<2x4xf32>
-    %v154 = stablehlo.slice %v153 [0:1, 0:4] : (tensor<2x4xf32>) -> tensor<1x4xf32>
-    %v155 = stablehlo.slice %v153 [1:2, 0:4] : (tensor<2x4xf32>) -> tensor<1x4xf32>
-    %v156 = stablehlo.add %v154, %v155 : tensor<1x4xf32>
-    %v157 = stablehlo.reshape %v156 : (tensor<1x4xf32>) -> tensor<4xf32>
-    %v158 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v159 = stablehlo.broadcast_in_dim %v158, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v160 = stablehlo.divide %v157, %v159 : tensor<4xf32>
-    %v161 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v162 = stablehlo.broadcast_in_dim %v161, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v163 = stablehlo.add %v160, %v162 : tensor<4xf32>
-    %v164 = stablehlo.rsqrt %v163 : tensor<4xf32>
-    %v165 = stablehlo.broadcast_in_dim %v164, dims = [1] : (tensor<4xf32>) -> tensor<64x4xf32>
-    %v166 = stablehlo.multiply %v137, %v165 : tensor<64x4xf32>
-    %v167 = stablehlo.broadcast_in_dim %post_attention_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x4xf32>
-    %v168 = stablehlo.multiply %v166, %v167 : tensor<64x4xf32>
-    %v169 = stablehlo.dot_general %mlp_gate_proj_weight, %v168, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x4xf32>) -> tensor<128x4xf32>
-    %v170 = stablehlo.dot_general %mlp_up_proj_weight, %v168, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x4xf32>) -> tensor<128x4xf32>
-    %v171 = stablehlo.logistic %v169 : tensor<128x4xf32>
-    %v172 = stablehlo.multiply %v169, %v171 : tensor<128x4xf32>
-    %v173 = stablehlo.multiply %v172, %v170 : tensor<128x4xf32>
-    %v174 = stablehlo.dot_general %mlp_down_proj_weight, %v173, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x4xf32>) -> tensor<64x4xf32>
-    %v175 = stablehlo.add %v137, %v174 : tensor<64x4xf32>
-    return %v175, %v78, %v81 : tensor<64x4xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>
+    %v98 = stablehlo.broadcast_in_dim %query_pos, dims = [0, 1] : (tensor<4x2xi32>) -> tensor<4x2x32xi32>
+    %v99 = stablehlo.iota dim = 2 : tensor<4x2x32xi32>
+    %v100 = stablehlo.compare LE, %v99, %v98, SIGNED : (tensor<4x2x32xi32>, tensor<4x2x32xi32>) -> tensor<4x2x32xi1>
+    %v101 = stablehlo.reshape %v64 : (tensor<64x4xf32>) -> tensor<2x2x16x4xf32>
+    %v102 = stablehlo.transpose %v101, dims = [3, 0, 1, 2] : (tensor<2x2x16x4xf32>) -> tensor<4x2x2x16xf32>
+    %v103 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v104 = stablehlo.broadcast_in_dim %v103, dims = [] : (tensor<f32>) -> tensor<4x2x32xf32>
+    %v105 = stablehlo.slice %v102 [0:4, 0:1, 0:2, 0:16] : (tensor<4x2x2x16xf32>) -> tensor<4x1x2x16xf32>
+    %v106 = stablehlo.reshape %v105 : (tensor<4x1x2x16xf32>) -> tensor<4x2x16xf32>
+    %v107 = stablehlo.slice %v94 [0:4, 0:1, 0:16, 0:32] : (tensor<5x2x16x64xf32>) -> tensor<4x1x16x32xf32>
+    %v108 = stablehlo.reshape %v107 : (tensor<4x1x16x32xf32>) -> tensor<4x16x32xf32>
+    %v109 = stablehlo.slice %v97 [0:4, 0:32, 0:1, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<4x32x1x16xf32>
+    %v110 = stablehlo.reshape %v109 : (tensor<4x32x1x16xf32>) -> tensor<4x32x16xf32>
+    %v111 = stablehlo.dot_general %v106, %v108, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x16xf32>, tensor<4x16x32xf32>) -> tensor<4x2x32xf32>
+    %v112 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v113 = stablehlo.broadcast_in_dim %v112, dims = [] : (tensor<f32>) -> tensor<4x2x32xf32>
+    %v114 = stablehlo.multiply %v111, %v113 : tensor<4x2x32xf32>
+    %v115 = stablehlo.select %v100, %v114, %v104 : tensor<4x2x32xi1>, tensor<4x2x32xf32>
+    %v116 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v117 = stablehlo.reduce(%v115 init: %v116) applies stablehlo.maximum across dimensions = [2] : (tensor<4x2x32xf32>, tensor<f32>) -> tensor<4x2xf32>
+    %v118 = stablehlo.broadcast_in_dim %v117, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x32xf32>
+    %v119 = stablehlo.subtract %v115, %v118 : tensor<4x2x32xf32>
+    %v120 = stablehlo.exponential %v119 : tensor<4x2x32xf32>
+    %v121 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v122 = stablehlo.reduce(%v120 init: %v121) applies stablehlo.add across dimensions = [2] : (tensor<4x2x32xf32>, tensor<f32>) -> tensor<4x2xf32>
+    %v123 = stablehlo.broadcast_in_dim %v122, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x32xf32>
+    %v124 = stablehlo.divide %v120, %v123 : tensor<4x2x32xf32>
+    %v125 = stablehlo.dot_general %v124, %v110, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x32xf32>, tensor<4x32x16xf32>) -> tensor<4x2x16xf32>
+    %v126 = stablehlo.reshape %v125 : (tensor<4x2x16xf32>) -> tensor<4x1x2x16xf32>
+    %v127 = stablehlo.slice %v102 [0:4, 1:2, 0:2, 0:16] : (tensor<4x2x2x16xf32>) -> tensor<4x1x2x16xf32>
+    %v128 = stablehlo.reshape %v127 : (tensor<4x1x2x16xf32>) -> tensor<4x2x16xf32>
+    %v129 = stablehlo.slice %v94 [0:4, 1:2, 0:16, 0:32] : (tensor<5x2x16x64xf32>) -> tensor<4x1x16x32xf32>
+    %v130 = stablehlo.reshape %v129 : (tensor<4x1x16x32xf32>) -> tensor<4x16x32xf32>
+    %v131 = stablehlo.slice %v97 [0:4, 0:32, 1:2, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<4x32x1x16xf32>
+    %v132 = stablehlo.reshape %v131 : (tensor<4x32x1x16xf32>) -> tensor<4x32x16xf32>
+    %v133 = stablehlo.dot_general %v128, %v130, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x16xf32>, tensor<4x16x32xf32>) -> tensor<4x2x32xf32>
+    %v134 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v135 = stablehlo.broadcast_in_dim %v134, dims = [] : (tensor<f32>) -> tensor<4x2x32xf32>
+    %v136 = stablehlo.multiply %v133, %v135 : tensor<4x2x32xf32>
+    %v137 = stablehlo.select %v100, %v136, %v104 : tensor<4x2x32xi1>, tensor<4x2x32xf32>
+    %v138 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v139 = stablehlo.reduce(%v137 init: %v138) applies stablehlo.maximum across dimensions = [2] : (tensor<4x2x32xf32>, tensor<f32>) -> tensor<4x2xf32>
+    %v140 = stablehlo.broadcast_in_dim %v139, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x32xf32>
+    %v141 = stablehlo.subtract %v137, %v140 : tensor<4x2x32xf32>
+    %v142 = stablehlo.exponential %v141 : tensor<4x2x32xf32>
+    %v143 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v144 = stablehlo.reduce(%v142 init: %v143) applies stablehlo.add across dimensions = [2] : (tensor<4x2x32xf32>, tensor<f32>) -> tensor<4x2xf32>
+    %v145 = stablehlo.broadcast_in_dim %v144, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x32xf32>
+    %v146 = stablehlo.divide %v142, %v145 : tensor<4x2x32xf32>
+    %v147 = stablehlo.dot_general %v146, %v132, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x32xf32>, tensor<4x32x16xf32>) -> tensor<4x2x16xf32>
+    %v148 = stablehlo.reshape %v147 : (tensor<4x2x16xf32>) -> tensor<4x1x2x16xf32>
+    %v149 = stablehlo.concatenate %v126, %v148, dim = 1 : (tensor<4x1x2x16xf32>, tensor<4x1x2x16xf32>) -> tensor<4x2x2x16xf32>
+    %v150 = stablehlo.reshape %v149 : (tensor<4x2x2x16xf32>) -> tensor<4x64xf32>
+    %v151 = stablehlo.transpose %v150, dims = [1, 0] : (tensor<4x64xf32>) -> tensor<64x4xf32>
+    %v152 = stablehlo.dot_general %self_attn_o_proj_weight, %v151, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x4xf32>) -> tensor<64x4xf32>
+    %v153 = stablehlo.add %x, %v152 : tensor<64x4xf32>
+    %v154 = stablehlo.multiply %v153, %v153 : tensor<64x4xf32>
+    %v155 = stablehlo.slice %v154 [0:4, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v156 = stablehlo.slice %v154 [4:8, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v157 = stablehlo.slice %v154 [8:12, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v158 = stablehlo.slice %v154 [12:16, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v159 = stablehlo.slice %v154 [16:20, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v160 = stablehlo.slice %v154 [20:24, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v161 = stablehlo.slice %v154 [24:28, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v162 = stablehlo.slice %v154 [28:32, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v163 = stablehlo.slice %v154 [32:36, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v164 = stablehlo.slice %v154 [36:40, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v165 = stablehlo.slice %v154 [40:44, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v166 = stablehlo.slice %v154 [44:48, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v167 = stablehlo.slice %v154 [48:52, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v168 = stablehlo.slice %v154 [52:56, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v169 = stablehlo.slice %v154 [56:60, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v170 = stablehlo.slice %v154 [60:64, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v171 = stablehlo.add %v155, %v163 : tensor<4x4xf32>
+    %v172 = stablehlo.add %v156, %v164 : tensor<4x4xf32>
+    %v173 = stablehlo.add %v157, %v165 : tensor<4x4xf32>
+    %v174 = stablehlo.add %v158, %v166 : tensor<4x4xf32>
+    %v175 = stablehlo.add %v159, %v167 : tensor<4x4xf32>
+    %v176 = stablehlo.add %v160, %v168 : tensor<4x4xf32>
+    %v177 = stablehlo.add %v161, %v169 : tensor<4x4xf32>
+    %v178 = stablehlo.add %v162, %v170 : tensor<4x4xf32>
+    %v179 = stablehlo.add %v171, %v175 : tensor<4x4xf32>
+    %v180 = stablehlo.add %v172, %v176 : tensor<4x4xf32>
+    %v181 = stablehlo.add %v173, %v177 : tensor<4x4xf32>
+    %v182 = stablehlo.add %v174, %v178 : tensor<4x4xf32>
+    %v183 = stablehlo.add %v179, %v181 : tensor<4x4xf32>
+    %v184 = stablehlo.add %v180, %v182 : tensor<4x4xf32>
+    %v185 = stablehlo.add %v183, %v184 : tensor<4x4xf32>
+    %v186 = stablehlo.slice %v185 [0:1, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+    %v187 = stablehlo.slice %v185 [1:2, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+    %v188 = stablehlo.slice %v185 [2:3, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+    %v189 = stablehlo.slice %v185 [3:4, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+    %v190 = stablehlo.add %v186, %v188 : tensor<1x4xf32>
+    %v191 = stablehlo.add %v187, %v189 : tensor<1x4xf32>
+    %v192 = stablehlo.add %v190, %v191 : tensor<1x4xf32>
+    %v193 = stablehlo.reshape %v192 : (tensor<1x4xf32>) -> tensor<4xf32>
+    %v194 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v195 = stablehlo.broadcast_in_dim %v194, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v196 = stablehlo.divide %v193, %v195 : tensor<4xf32>
+    %v197 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v198 = stablehlo.broadcast_in_dim %v197, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v199 = stablehlo.add %v196, %v198 : tensor<4xf32>
+    %v200 = stablehlo.rsqrt %v199 : tensor<4xf32>
+    %v201 = stablehlo.broadcast_in_dim %v200, dims = [1] : (tensor<4xf32>) -> tensor<64x4xf32>
+    %v202 = stablehlo.multiply %v153, %v201 : tensor<64x4xf32>
+    %v203 = stablehlo.broadcast_in_dim %post_attention_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x4xf32>
+    %v204 = stablehlo.multiply %v202, %v203 : tensor<64x4xf32>
+    %v205 = stablehlo.dot_general %mlp_gate_proj_weight, %v204, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x4xf32>) -> tensor<128x4xf32>
+    %v206 = stablehlo.dot_general %mlp_up_proj_weight, %v204, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x4xf32>) -> tensor<128x4xf32>
+    %v207 = stablehlo.logistic %v205 : tensor<128x4xf32>
+    %v208 = stablehlo.multiply %v205, %v207 : tensor<128x4xf32>
+    %v209 = stablehlo.multiply %v208, %v206 : tensor<128x4xf32>
+    %v210 = stablehlo.dot_general %mlp_down_proj_weight, %v209, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x4xf32>) -> tensor<64x4xf32>
+    %v211 = stablehlo.add %v153, %v210 : tensor<64x4xf32>
+    return %v211, %v94, %v97 : tensor<64x4xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>
   }
 
   func.func private @forward_decode_b4_w32(%tokens: tensor<4xi32>, %pos: tensor<4xi32>) -> tensor<64x4xf32> {
@@ -8068,37 +8328,57 @@ module @model {
     util.global.store %v47#2, @cache.layers.1.v : tensor<5x64x2x16xf32>
     %v48 = util.global.load @model.norm.weight : tensor<64xf32>
     %v49 = stablehlo.multiply %v47#0, %v47#0 : tensor<64x4xf32>
-    %v50 = stablehlo.slice %v49 [0:32, 0:4] : (tensor<64x4xf32>) -> tensor<32x4xf32>
-    %v51 = stablehlo.slice %v49 [32:64, 0:4] : (tensor<64x4xf32>) -> tensor<32x4xf32>
-    %v52 = stablehlo.add %v50, %v51 : tensor<32x4xf32>
-    %v53 = stablehlo.slice %v52 [0:16, 0:4] : (tensor<32x4xf32>) -> tensor<16x4xf32>
-    %v54 = stablehlo.slice %v52 [16:32, 0:4] : (tensor<32x4xf32>) -> tensor<16x4xf32>
-    %v55 = stablehlo.add %v53, %v54 : tensor<16x4xf32>
-    %v56 = stablehlo.slice %v55 [0:8, 0:4] : (tensor<16x4xf32>) -> tensor<8x4xf32>
-    %v57 = stablehlo.slice %v55 [8:16, 0:4] : (tensor<16x4xf32>) -> tensor<8x4xf32>
-    %v58 = stablehlo.add %v56, %v57 : tensor<8x4xf32>
-    %v59 = stablehlo.slice %v58 [0:4, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>
-    %v60 = stablehlo.slice %v58 [4:8, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>
-    %v61 = stablehlo.add %v59, %v60 : tensor<4x4xf32>
-    %v62 = stablehlo.slice %v61 [0:2, 0:4] : (tensor<4x4xf32>) -> tensor<2x4xf32>
-    %v63 = stablehlo.slice %v61 [2:4, 0:4] : (tensor<4x4xf32>) -> tensor<2x4xf32>
-    %v64 = stablehlo.add %v62, %v63 : tensor<2x4xf32>
-    %v65 = stablehlo.slice %v64 [0:1, 0:4] : (tensor<2x4xf32>) -> tensor<1x4xf32>
-    %v66 = stablehlo.slice %v64 [1:2, 0:4] : (tensor<2x4xf32>) -> tensor<1x4xf32>
-    %v67 = stablehlo.add %v65, %v66 : tensor<1x4xf32>
-    %v68 = stablehlo.reshape %v67 : (tensor<1x4xf32>) -> tensor<4xf32>
-    %v69 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v70 = stablehlo.broadcast_in_dim %v69, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v71 = stablehlo.divide %v68, %v70 : tensor<4xf32>
-    %v72 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v73 = stablehlo.broadcast_in_dim %v72, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v74 = stablehlo.add %v71, %v73 : tensor<4xf32>
-    %v75 = stablehlo.rsqrt %v74 : tensor<4xf32>
-    %v76 = stablehlo.broadcast_in_dim %v75, dims = [1] : (tensor<4xf32>) -> tensor<64x4xf32>
-    %v77 = stablehlo.multiply %v47#0, %v76 : tensor<64x4xf32>
-    %v78 = stablehlo.broadcast_in_dim %v48, dims = [0] : (tensor<64xf32>) -> tensor<64x4xf32>
-    %v79 = stablehlo.multiply %v77, %v78 : tensor<64x4xf32>
-    return %v79 : tensor<64x4xf32>
+    %v50 = stablehlo.slice %v49 [0:4, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v51 = stablehlo.slice %v49 [4:8, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v52 = stablehlo.slice %v49 [8:12, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v53 = stablehlo.slice %v49 [12:16, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v54 = stablehlo.slice %v49 [16:20, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v55 = stablehlo.slice %v49 [20:24, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v56 = stablehlo.slice %v49 [24:28, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v57 = stablehlo.slice %v49 [28:32, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v58 = stablehlo.slice %v49 [32:36, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v59 = stablehlo.slice %v49 [36:40, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v60 = stablehlo.slice %v49 [40:44, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v61 = stablehlo.slice %v49 [44:48, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v62 = stablehlo.slice %v49 [48:52, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v63 = stablehlo.slice %v49 [52:56, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v64 = stablehlo.slice %v49 [56:60, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v65 = stablehlo.slice %v49 [60:64, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v66 = stablehlo.add %v50, %v58 : tensor<4x4xf32>
+    %v67 = stablehlo.add %v51, %v59 : tensor<4x4xf32>
+    %v68 = stablehlo.add %v52, %v60 : tensor<4x4xf32>
+    %v69 = stablehlo.add %v53, %v61 : tensor<4x4xf32>
+    %v70 = stablehlo.add %v54, %v62 : tensor<4x4xf32>
+    %v71 = stablehlo.add %v55, %v63 : tensor<4x4xf32>
+    %v72 = stablehlo.add %v56, %v64 : tensor<4x4xf32>
+    %v73 = stablehlo.add %v57, %v65 : tensor<4x4xf32>
+    %v74 = stablehlo.add %v66, %v70 : tensor<4x4xf32>
+    %v75 = stablehlo.add %v67, %v71 : tensor<4x4xf32>
+    %v76 = stablehlo.add %v68, %v72 : tensor<4x4xf32>
+    %v77 = stablehlo.add %v69, %v73 : tensor<4x4xf32>
+    %v78 = stablehlo.add %v74, %v76 : tensor<4x4xf32>
+    %v79 = stablehlo.add %v75, %v77 : tensor<4x4xf32>
+    %v80 = stablehlo.add %v78, %v79 : tensor<4x4xf32>
+    %v81 = stablehlo.slice %v80 [0:1, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+    %v82 = stablehlo.slice %v80 [1:2, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+    %v83 = stablehlo.slice %v80 [2:3, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+    %v84 = stablehlo.slice %v80 [3:4, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+    %v85 = stablehlo.add %v81, %v83 : tensor<1x4xf32>
+    %v86 = stablehlo.add %v82, %v84 : tensor<1x4xf32>
+    %v87 = stablehlo.add %v85, %v86 : tensor<1x4xf32>
+    %v88 = stablehlo.reshape %v87 : (tensor<1x4xf32>) -> tensor<4xf32>
+    %v89 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v90 = stablehlo.broadcast_in_dim %v89, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v91 = stablehlo.divide %v88, %v90 : tensor<4xf32>
+    %v92 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v93 = stablehlo.broadcast_in_dim %v92, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v94 = stablehlo.add %v91, %v93 : tensor<4xf32>
+    %v95 = stablehlo.rsqrt %v94 : tensor<4xf32>
+    %v96 = stablehlo.broadcast_in_dim %v95, dims = [1] : (tensor<4xf32>) -> tensor<64x4xf32>
+    %v97 = stablehlo.multiply %v47#0, %v96 : tensor<64x4xf32>
+    %v98 = stablehlo.broadcast_in_dim %v48, dims = [0] : (tensor<64xf32>) -> tensor<64x4xf32>
+    %v99 = stablehlo.multiply %v97, %v98 : tensor<64x4xf32>
+    return %v99 : tensor<64x4xf32>
   }
 
   func.func @decode_ragged_logits_b4_w32(%tokens: tensor<4xi32>, %pos: tensor<4xi32>) -> tensor<4x512xf32> {
@@ -9758,188 +10038,224 @@ module @model {
 
   func.func private @layer_decode_b4_w64(%x: tensor<64x4xf32>, %cos: tensor<8x4xf32>, %sin: tensor<8x4xf32>, %kv_index: tensor<4x2xi32>, %query_pos: tensor<4x2xi32>, %k_cache: tensor<5x2x16x64xf32>, %v_cache: tensor<5x64x2x16xf32>, %input_layernorm_weight: tensor<64xf32>, %self_attn_q_proj_weight: tensor<64x64xf32>, %self_attn_k_proj_weight: tensor<32x64xf32>, %self_attn_v_proj_weight: tensor<32x64xf32>, %self_attn_o_proj_weight: tensor<64x64xf32>, %post_attention_layernorm_weight: tensor<64xf32>, %mlp_gate_proj_weight: tensor<128x64xf32>, %mlp_up_proj_weight: tensor<128x64xf32>, %mlp_down_proj_weight: tensor<64x128xf32>) -> (tensor<64x4xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>) {
     %v0 = stablehlo.multiply %x, %x : tensor<64x4xf32>
-    %v1 = stablehlo.slice %v0 [0:32, 0:4] : (tensor<64x4xf32>) -> tensor<32x4xf32>
-    %v2 = stablehlo.slice %v0 [32:64, 0:4] : (tensor<64x4xf32>) -> tensor<32x4xf32>
-    %v3 = stablehlo.add %v1, %v2 : tensor<32x4xf32>
-    %v4 = stablehlo.slice %v3 [0:16, 0:4] : (tensor<32x4xf32>) -> tensor<16x4xf32>
-    %v5 = stablehlo.slice %v3 [16:32, 0:4] : (tensor<32x4xf32>) -> tensor<16x4xf32>
-    %v6 = stablehlo.add %v4, %v5 : tensor<16x4xf32>
-    %v7 = stablehlo.slice %v6 [0:8, 0:4] : (tensor<16x4xf32>) -> tensor<8x4xf32>
-    %v8 = stablehlo.slice %v6 [8:16, 0:4] : (tensor<16x4xf32>) -> tensor<8x4xf32>
-    %v9 = stablehlo.add %v7, %v8 : tensor<8x4xf32>
-    %v10 = stablehlo.slice %v9 [0:4, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>
-    %v11 = stablehlo.slice %v9 [4:8, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>
-    %v12 = stablehlo.add %v10, %v11 : tensor<4x4xf32>
-    %v13 = stablehlo.slice %v12 [0:2, 0:4] : (tensor<4x4xf32>) -> tensor<2x4xf32>
-    %v14 = stablehlo.slice %v12 [2:4, 0:4] : (tensor<4x4xf32>) -> tensor<2x4xf32>
-    %v15 = stablehlo.add %v13, %v14 : tensor<2x4xf32>
-    %v16 = stablehlo.slice %v15 [0:1, 0:4] : (tensor<2x4xf32>) -> tensor<1x4xf32>
-    %v17 = stablehlo.slice %v15 [1:2, 0:4] : (tensor<2x4xf32>) -> tensor<1x4xf32>
-    %v18 = stablehlo.add %v16, %v17 : tensor<1x4xf32>
-    %v19 = stablehlo.reshape %v18 : (tensor<1x4xf32>) -> tensor<4xf32>
-    %v20 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v21 = stablehlo.broadcast_in_dim %v20, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v22 = stablehlo.divide %v19, %v21 : tensor<4xf32>
-    %v23 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v24 = stablehlo.broadcast_in_dim %v23, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v25 = stablehlo.add %v22, %v24 : tensor<4xf32>
-    %v26 = stablehlo.rsqrt %v25 : tensor<4xf32>
-    %v27 = stablehlo.broadcast_in_dim %v26, dims = [1] : (tensor<4xf32>) -> tensor<64x4xf32>
-    %v28 = stablehlo.multiply %x, %v27 : tensor<64x4xf32>
-    %v29 = stablehlo.broadcast_in_dim %input_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x4xf32>
-    %v30 = stablehlo.multiply %v28, %v29 : tensor<64x4xf32>
-    %v31 = stablehlo.dot_general %self_attn_q_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x4xf32>) -> tensor<64x4xf32>
-    %v32 = stablehlo.dot_general %self_attn_k_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x4xf32>) -> tensor<32x4xf32>
-    %v33 = stablehlo.dot_general %self_attn_v_proj_weight, %v30, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x4xf32>) -> tensor<32x4xf32>
-    %v34 = stablehlo.reshape %v31 : (tensor<64x4xf32>) -> tensor<4x2x8x4xf32>
-    %v35 = stablehlo.slice %v34 [0:4, 0:1, 0:8, 0:4] : (tensor<4x2x8x4xf32>) -> tensor<4x1x8x4xf32>
-    %v36 = stablehlo.slice %v34 [0:4, 1:2, 0:8, 0:4] : (tensor<4x2x8x4xf32>) -> tensor<4x1x8x4xf32>
-    %v37 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<4x1x8x4xf32>
-    %v38 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<4x1x8x4xf32>
-    %v39 = stablehlo.multiply %v35, %v37 : tensor<4x1x8x4xf32>
-    %v40 = stablehlo.multiply %v36, %v38 : tensor<4x1x8x4xf32>
-    %v41 = stablehlo.multiply %v36, %v37 : tensor<4x1x8x4xf32>
-    %v42 = stablehlo.multiply %v35, %v38 : tensor<4x1x8x4xf32>
-    %v43 = stablehlo.subtract %v39, %v40 : tensor<4x1x8x4xf32>
-    %v44 = stablehlo.add %v41, %v42 : tensor<4x1x8x4xf32>
-    %v45 = stablehlo.concatenate %v43, %v44, dim = 1 : (tensor<4x1x8x4xf32>, tensor<4x1x8x4xf32>) -> tensor<4x2x8x4xf32>
-    %v46 = stablehlo.reshape %v45 : (tensor<4x2x8x4xf32>) -> tensor<64x4xf32>
-    %v47 = stablehlo.reshape %v32 : (tensor<32x4xf32>) -> tensor<2x2x8x4xf32>
-    %v48 = stablehlo.slice %v47 [0:2, 0:1, 0:8, 0:4] : (tensor<2x2x8x4xf32>) -> tensor<2x1x8x4xf32>
-    %v49 = stablehlo.slice %v47 [0:2, 1:2, 0:8, 0:4] : (tensor<2x2x8x4xf32>) -> tensor<2x1x8x4xf32>
-    %v50 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<2x1x8x4xf32>
-    %v51 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<2x1x8x4xf32>
-    %v52 = stablehlo.multiply %v48, %v50 : tensor<2x1x8x4xf32>
-    %v53 = stablehlo.multiply %v49, %v51 : tensor<2x1x8x4xf32>
-    %v54 = stablehlo.multiply %v49, %v50 : tensor<2x1x8x4xf32>
-    %v55 = stablehlo.multiply %v48, %v51 : tensor<2x1x8x4xf32>
-    %v56 = stablehlo.subtract %v52, %v53 : tensor<2x1x8x4xf32>
-    %v57 = stablehlo.add %v54, %v55 : tensor<2x1x8x4xf32>
-    %v58 = stablehlo.concatenate %v56, %v57, dim = 1 : (tensor<2x1x8x4xf32>, tensor<2x1x8x4xf32>) -> tensor<2x2x8x4xf32>
-    %v59 = stablehlo.reshape %v58 : (tensor<2x2x8x4xf32>) -> tensor<32x4xf32>
-    %v60 = stablehlo.slice %kv_index [0:4, 0:1] : (tensor<4x2xi32>) -> tensor<4x1xi32>
-    %v61 = stablehlo.reshape %v60 : (tensor<4x1xi32>) -> tensor<4xi32>
-    %v62 = stablehlo.slice %kv_index [0:4, 1:2] : (tensor<4x2xi32>) -> tensor<4x1xi32>
-    %v63 = stablehlo.reshape %v62 : (tensor<4x1xi32>) -> tensor<4xi32>
-    %v64 = stablehlo.constant dense<2048> : tensor<i32>
-    %v65 = stablehlo.broadcast_in_dim %v64, dims = [] : (tensor<i32>) -> tensor<4xi32>
-    %v66 = stablehlo.multiply %v61, %v65 : tensor<4xi32>
-    %v67 = stablehlo.add %v66, %v63 : tensor<4xi32>
-    %v68 = stablehlo.broadcast_in_dim %v67, dims = [1] : (tensor<4xi32>) -> tensor<32x4xi32>
-    %v69 = stablehlo.iota dim = 0 : tensor<32x4xi32>
-    %v70 = stablehlo.constant dense<64> : tensor<i32>
-    %v71 = stablehlo.broadcast_in_dim %v70, dims = [] : (tensor<i32>) -> tensor<32x4xi32>
-    %v72 = stablehlo.multiply %v69, %v71 : tensor<32x4xi32>
-    %v73 = stablehlo.add %v68, %v72 : tensor<32x4xi32>
-    %v74 = stablehlo.reshape %v73 : (tensor<32x4xi32>) -> tensor<128x1xi32>
-    %v75 = stablehlo.reshape %v59 : (tensor<32x4xf32>) -> tensor<128xf32>
-    %v76 = stablehlo.reshape %k_cache : (tensor<5x2x16x64xf32>) -> tensor<10240xf32>
-    %v77 = "stablehlo.scatter"(%v76, %v74, %v75) ({
+    %v1 = stablehlo.slice %v0 [0:4, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v2 = stablehlo.slice %v0 [4:8, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v3 = stablehlo.slice %v0 [8:12, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v4 = stablehlo.slice %v0 [12:16, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v5 = stablehlo.slice %v0 [16:20, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v6 = stablehlo.slice %v0 [20:24, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v7 = stablehlo.slice %v0 [24:28, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v8 = stablehlo.slice %v0 [28:32, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v9 = stablehlo.slice %v0 [32:36, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v10 = stablehlo.slice %v0 [36:40, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v11 = stablehlo.slice %v0 [40:44, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v12 = stablehlo.slice %v0 [44:48, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v13 = stablehlo.slice %v0 [48:52, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v14 = stablehlo.slice %v0 [52:56, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v15 = stablehlo.slice %v0 [56:60, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v16 = stablehlo.slice %v0 [60:64, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v17 = stablehlo.add %v1, %v9 : tensor<4x4xf32>
+    %v18 = stablehlo.add %v2, %v10 : tensor<4x4xf32>
+    %v19 = stablehlo.add %v3, %v11 : tensor<4x4xf32>
+    %v20 = stablehlo.add %v4, %v12 : tensor<4x4xf32>
+    %v21 = stablehlo.add %v5, %v13 : tensor<4x4xf32>
+    %v22 = stablehlo.add %v6, %v14 : tensor<4x4xf32>
+    %v23 = stablehlo.add %v7, %v15 : tensor<4x4xf32>
+    %v24 = stablehlo.add %v8, %v16 : tensor<4x4xf32>
+    %v25 = stablehlo.add %v17, %v21 : tensor<4x4xf32>
+    %v26 = stablehlo.add %v18, %v22 : tensor<4x4xf32>
+    %v27 = stablehlo.add %v19, %v23 : tensor<4x4xf32>
+    %v28 = stablehlo.add %v20, %v24 : tensor<4x4xf32>
+    %v29 = stablehlo.add %v25, %v27 : tensor<4x4xf32>
+    %v30 = stablehlo.add %v26, %v28 : tensor<4x4xf32>
+    %v31 = stablehlo.add %v29, %v30 : tensor<4x4xf32>
+    %v32 = stablehlo.slice %v31 [0:1, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+    %v33 = stablehlo.slice %v31 [1:2, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+    %v34 = stablehlo.slice %v31 [2:3, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+    %v35 = stablehlo.slice %v31 [3:4, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+    %v36 = stablehlo.add %v32, %v34 : tensor<1x4xf32>
+    %v37 = stablehlo.add %v33, %v35 : tensor<1x4xf32>
+    %v38 = stablehlo.add %v36, %v37 : tensor<1x4xf32>
+    %v39 = stablehlo.reshape %v38 : (tensor<1x4xf32>) -> tensor<4xf32>
+    %v40 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v41 = stablehlo.broadcast_in_dim %v40, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v42 = stablehlo.divide %v39, %v41 : tensor<4xf32>
+    %v43 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v44 = stablehlo.broadcast_in_dim %v43, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v45 = stablehlo.add %v42, %v44 : tensor<4xf32>
+    %v46 = stablehlo.rsqrt %v45 : tensor<4xf32>
+    %v47 = stablehlo.broadcast_in_dim %v46, dims = [1] : (tensor<4xf32>) -> tensor<64x4xf32>
+    %v48 = stablehlo.multiply %x, %v47 : tensor<64x4xf32>
+    %v49 = stablehlo.broadcast_in_dim %input_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x4xf32>
+    %v50 = stablehlo.multiply %v48, %v49 : tensor<64x4xf32>
+    %v51 = stablehlo.dot_general %self_attn_q_proj_weight, %v50, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x4xf32>) -> tensor<64x4xf32>
+    %v52 = stablehlo.dot_general %self_attn_k_proj_weight, %v50, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x4xf32>) -> tensor<32x4xf32>
+    %v53 = stablehlo.dot_general %self_attn_v_proj_weight, %v50, contracting_dims = [1] x [0] : (tensor<32x64xf32>, tensor<64x4xf32>) -> tensor<32x4xf32>
+    %v54 = stablehlo.reshape %v51 : (tensor<64x4xf32>) -> tensor<4x2x8x4xf32>
+    %v55 = stablehlo.reverse %v54, dims = [1] : tensor<4x2x8x4xf32>
+    %v56 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<4x2x8x4xf32>
+    %v57 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<4x2x8x4xf32>
+    %v58 = stablehlo.constant dense<[-1.0, 1.0]> : tensor<2xf32>
+    %v59 = stablehlo.broadcast_in_dim %v58, dims = [1] : (tensor<2xf32>) -> tensor<4x2x8x4xf32>
+    %v60 = stablehlo.multiply %v57, %v59 : tensor<4x2x8x4xf32>
+    %v61 = stablehlo.multiply %v54, %v56 : tensor<4x2x8x4xf32>
+    %v62 = stablehlo.multiply %v55, %v60 : tensor<4x2x8x4xf32>
+    %v63 = stablehlo.add %v61, %v62 : tensor<4x2x8x4xf32>
+    %v64 = stablehlo.reshape %v63 : (tensor<4x2x8x4xf32>) -> tensor<64x4xf32>
+    %v65 = stablehlo.reshape %v52 : (tensor<32x4xf32>) -> tensor<2x2x8x4xf32>
+    %v66 = stablehlo.reverse %v65, dims = [1] : tensor<2x2x8x4xf32>
+    %v67 = stablehlo.broadcast_in_dim %cos, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<2x2x8x4xf32>
+    %v68 = stablehlo.broadcast_in_dim %sin, dims = [2, 3] : (tensor<8x4xf32>) -> tensor<2x2x8x4xf32>
+    %v69 = stablehlo.constant dense<[-1.0, 1.0]> : tensor<2xf32>
+    %v70 = stablehlo.broadcast_in_dim %v69, dims = [1] : (tensor<2xf32>) -> tensor<2x2x8x4xf32>
+    %v71 = stablehlo.multiply %v68, %v70 : tensor<2x2x8x4xf32>
+    %v72 = stablehlo.multiply %v65, %v67 : tensor<2x2x8x4xf32>
+    %v73 = stablehlo.multiply %v66, %v71 : tensor<2x2x8x4xf32>
+    %v74 = stablehlo.add %v72, %v73 : tensor<2x2x8x4xf32>
+    %v75 = stablehlo.reshape %v74 : (tensor<2x2x8x4xf32>) -> tensor<32x4xf32>
+    %v76 = stablehlo.slice %kv_index [0:4, 0:1] : (tensor<4x2xi32>) -> tensor<4x1xi32>
+    %v77 = stablehlo.reshape %v76 : (tensor<4x1xi32>) -> tensor<4xi32>
+    %v78 = stablehlo.slice %kv_index [0:4, 1:2] : (tensor<4x2xi32>) -> tensor<4x1xi32>
+    %v79 = stablehlo.reshape %v78 : (tensor<4x1xi32>) -> tensor<4xi32>
+    %v80 = stablehlo.constant dense<2048> : tensor<i32>
+    %v81 = stablehlo.broadcast_in_dim %v80, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %v82 = stablehlo.multiply %v77, %v81 : tensor<4xi32>
+    %v83 = stablehlo.add %v82, %v79 : tensor<4xi32>
+    %v84 = stablehlo.broadcast_in_dim %v83, dims = [1] : (tensor<4xi32>) -> tensor<32x4xi32>
+    %v85 = stablehlo.iota dim = 0 : tensor<32x4xi32>
+    %v86 = stablehlo.constant dense<64> : tensor<i32>
+    %v87 = stablehlo.broadcast_in_dim %v86, dims = [] : (tensor<i32>) -> tensor<32x4xi32>
+    %v88 = stablehlo.multiply %v85, %v87 : tensor<32x4xi32>
+    %v89 = stablehlo.add %v84, %v88 : tensor<32x4xi32>
+    %v90 = stablehlo.reshape %v89 : (tensor<32x4xi32>) -> tensor<128x1xi32>
+    %v91 = stablehlo.reshape %v75 : (tensor<32x4xf32>) -> tensor<128xf32>
+    %v92 = stablehlo.reshape %k_cache : (tensor<5x2x16x64xf32>) -> tensor<10240xf32>
+    %v93 = "stablehlo.scatter"(%v92, %v90, %v91) ({
       ^bb0(%old: tensor<f32>, %new: tensor<f32>):
         stablehlo.return %new : tensor<f32>
     }) {indices_are_sorted = false, unique_indices = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<10240xf32>, tensor<128x1xi32>, tensor<128xf32>) -> tensor<10240xf32>
-    %v78 = stablehlo.reshape %v77 : (tensor<10240xf32>) -> tensor<5x2x16x64xf32>
-    %v79 = stablehlo.reshape %v33 : (tensor<32x4xf32>) -> tensor<2x16x4xf32>
-    %v80 = stablehlo.transpose %v79, dims = [2, 0, 1] : (tensor<2x16x4xf32>) -> tensor<4x2x16xf32>
-    %v81 = "stablehlo.scatter"(%v_cache, %kv_index, %v80) ({
+    %v94 = stablehlo.reshape %v93 : (tensor<10240xf32>) -> tensor<5x2x16x64xf32>
+    %v95 = stablehlo.reshape %v53 : (tensor<32x4xf32>) -> tensor<2x16x4xf32>
+    %v96 = stablehlo.transpose %v95, dims = [2, 0, 1] : (tensor<2x16x4xf32>) -> tensor<4x2x16xf32>
+    %v97 = "stablehlo.scatter"(%v_cache, %kv_index, %v96) ({
       ^bb0(%old: tensor<f32>, %new: tensor<f32>):
         stablehlo.return %new : tensor<f32>
     }) {indices_are_sorted = false, unique_indices = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1, 2], inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0, 1], index_vector_dim = 1>} : (tensor<5x64x2x16xf32>, tensor<4x2xi32>, tensor<4x2x16xf32>) -> tensor<5x64x2x16xf32>
-    %v82 = stablehlo.broadcast_in_dim %query_pos, dims = [0, 1] : (tensor<4x2xi32>) -> tensor<4x2x64xi32>
-    %v83 = stablehlo.iota dim = 2 : tensor<4x2x64xi32>
-    %v84 = stablehlo.compare LE, %v83, %v82, SIGNED : (tensor<4x2x64xi32>, tensor<4x2x64xi32>) -> tensor<4x2x64xi1>
-    %v85 = stablehlo.reshape %v46 : (tensor<64x4xf32>) -> tensor<2x2x16x4xf32>
-    %v86 = stablehlo.transpose %v85, dims = [3, 0, 1, 2] : (tensor<2x2x16x4xf32>) -> tensor<4x2x2x16xf32>
-    %v87 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v88 = stablehlo.broadcast_in_dim %v87, dims = [] : (tensor<f32>) -> tensor<4x2x64xf32>
-    %v89 = stablehlo.slice %v86 [0:4, 0:1, 0:2, 0:16] : (tensor<4x2x2x16xf32>) -> tensor<4x1x2x16xf32>
-    %v90 = stablehlo.reshape %v89 : (tensor<4x1x2x16xf32>) -> tensor<4x2x16xf32>
-    %v91 = stablehlo.slice %v78 [0:4, 0:1, 0:16, 0:64] : (tensor<5x2x16x64xf32>) -> tensor<4x1x16x64xf32>
-    %v92 = stablehlo.reshape %v91 : (tensor<4x1x16x64xf32>) -> tensor<4x16x64xf32>
-    %v93 = stablehlo.slice %v81 [0:4, 0:64, 0:1, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<4x64x1x16xf32>
-    %v94 = stablehlo.reshape %v93 : (tensor<4x64x1x16xf32>) -> tensor<4x64x16xf32>
-    %v95 = stablehlo.dot_general %v90, %v92, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x16xf32>, tensor<4x16x64xf32>) -> tensor<4x2x64xf32>
-    %v96 = stablehlo.constant dense<2.5e-1> : tensor<f32>
-    %v97 = stablehlo.broadcast_in_dim %v96, dims = [] : (tensor<f32>) -> tensor<4x2x64xf32>
-    %v98 = stablehlo.multiply %v95, %v97 : tensor<4x2x64xf32>
-    %v99 = stablehlo.select %v84, %v98, %v88 : tensor<4x2x64xi1>, tensor<4x2x64xf32>
-    %v100 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v101 = stablehlo.reduce(%v99 init: %v100) applies stablehlo.maximum across dimensions = [2] : (tensor<4x2x64xf32>, tensor<f32>) -> tensor<4x2xf32>
-    %v102 = stablehlo.broadcast_in_dim %v101, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x64xf32>
-    %v103 = stablehlo.subtract %v99, %v102 : tensor<4x2x64xf32>
-    %v104 = stablehlo.exponential %v103 : tensor<4x2x64xf32>
-    %v105 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v106 = stablehlo.reduce(%v104 init: %v105) applies stablehlo.add across dimensions = [2] : (tensor<4x2x64xf32>, tensor<f32>) -> tensor<4x2xf32>
-    %v107 = stablehlo.broadcast_in_dim %v106, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x64xf32>
-    %v108 = stablehlo.divide %v104, %v107 : tensor<4x2x64xf32>
-    %v109 = stablehlo.dot_general %v108, %v94, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x64xf32>, tensor<4x64x16xf32>) -> tensor<4x2x16xf32>
-    %v110 = stablehlo.reshape %v109 : (tensor<4x2x16xf32>) -> tensor<4x1x2x16xf32>
-    %v111 = stablehlo.slice %v86 [0:4, 1:2, 0:2, 0:16] : (tensor<4x2x2x16xf32>) -> tensor<4x1x2x16xf32>
-    %v112 = stablehlo.reshape %v111 : (tensor<4x1x2x16xf32>) -> tensor<4x2x16xf32>
-    %v113 = stablehlo.slice %v78 [0:4, 1:2, 0:16, 0:64] : (tensor<5x2x16x64xf32>) -> tensor<4x1x16x64xf32>
-    %v114 = stablehlo.reshape %v113 : (tensor<4x1x16x64xf32>) -> tensor<4x16x64xf32>
-    %v115 = stablehlo.slice %v81 [0:4, 0:64, 1:2, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<4x64x1x16xf32>
-    %v116 = stablehlo.reshape %v115 : (tensor<4x64x1x16xf32>) -> tensor<4x64x16xf32>
-    %v117 = stablehlo.dot_general %v112, %v114, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x16xf32>, tensor<4x16x64xf32>) -> tensor<4x2x64xf32>
-    %v118 = stablehlo.constant dense<2.5e-1> : tensor<f32>
-    %v119 = stablehlo.broadcast_in_dim %v118, dims = [] : (tensor<f32>) -> tensor<4x2x64xf32>
-    %v120 = stablehlo.multiply %v117, %v119 : tensor<4x2x64xf32>
-    %v121 = stablehlo.select %v84, %v120, %v88 : tensor<4x2x64xi1>, tensor<4x2x64xf32>
-    %v122 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %v123 = stablehlo.reduce(%v121 init: %v122) applies stablehlo.maximum across dimensions = [2] : (tensor<4x2x64xf32>, tensor<f32>) -> tensor<4x2xf32>
-    %v124 = stablehlo.broadcast_in_dim %v123, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x64xf32>
-    %v125 = stablehlo.subtract %v121, %v124 : tensor<4x2x64xf32>
-    %v126 = stablehlo.exponential %v125 : tensor<4x2x64xf32>
-    %v127 = stablehlo.constant dense<0.0> : tensor<f32>
-    %v128 = stablehlo.reduce(%v126 init: %v127) applies stablehlo.add across dimensions = [2] : (tensor<4x2x64xf32>, tensor<f32>) -> tensor<4x2xf32>
-    %v129 = stablehlo.broadcast_in_dim %v128, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x64xf32>
-    %v130 = stablehlo.divide %v126, %v129 : tensor<4x2x64xf32>
-    %v131 = stablehlo.dot_general %v130, %v116, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x64xf32>, tensor<4x64x16xf32>) -> tensor<4x2x16xf32>
-    %v132 = stablehlo.reshape %v131 : (tensor<4x2x16xf32>) -> tensor<4x1x2x16xf32>
-    %v133 = stablehlo.concatenate %v110, %v132, dim = 1 : (tensor<4x1x2x16xf32>, tensor<4x1x2x16xf32>) -> tensor<4x2x2x16xf32>
-    %v134 = stablehlo.reshape %v133 : (tensor<4x2x2x16xf32>) -> tensor<4x64xf32>
-    %v135 = stablehlo.transpose %v134, dims = [1, 0] : (tensor<4x64xf32>) -> tensor<64x4xf32>
-    %v136 = stablehlo.dot_general %self_attn_o_proj_weight, %v135, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x4xf32>) -> tensor<64x4xf32>
-    %v137 = stablehlo.add %x, %v136 : tensor<64x4xf32>
-    %v138 = stablehlo.multiply %v137, %v137 : tensor<64x4xf32>
-    %v139 = stablehlo.slice %v138 [0:32, 0:4] : (tensor<64x4xf32>) -> tensor<32x4xf32>
-    %v140 = stablehlo.slice %v138 [32:64, 0:4] : (tensor<64x4xf32>) -> tensor<32x4xf32>
-    %v141 = stablehlo.add %v139, %v140 : tensor<32x4xf32>
-    %v142 = stablehlo.slice %v141 [0:16, 0:4] : (tensor<32x4xf32>) -> tensor<16x4xf32>
-    %v143 = stablehlo.slice %v141 [16:32, 0:4] : (tensor<32x4xf32>) -> tensor<16x4xf32>
-    %v144 = stablehlo.add %v142, %v143 : tensor<16x4xf32>
-    %v145 = stablehlo.slice %v144 [0:8, 0:4] : (tensor<16x4xf32>) -> tensor<8x4xf32>
-    %v146 = stablehlo.slice %v144 [8:16, 0:4] : (tensor<16x4xf32>) -> tensor<8x4xf32>
-    %v147 = stablehlo.add %v145, %v146 : tensor<8x4xf32>
-    %v148 = stablehlo.slice %v147 [0:4, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>
-    %v149 = stablehlo.slice %v147 [4:8, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>
-    %v150 = stablehlo.add %v148, %v149 : tensor<4x4xf32>
-    %v151 = stablehlo.slice %v150 [0:2, 0:4] : (tensor<4x4xf32>) -> tensor<2x4xf32>
-    %v152 = stablehlo.slice %v150 [2:4, 0:4] : (tensor<4x4xf32>) -> tensor<2x4xf32>
-    %v153 = stablehlo.add %v151, %v152 : tensor<2x4xf32>
-    %v154 = stablehlo.slice %v153 [0:1, 0:4] : (tensor<2x4xf32>) -> tensor<1x4xf32>
-    %v155 = stablehlo.slice %v153 [1:2, 0:4] : (tensor<2x4xf32>) -> tensor<1x4xf32>
-    %v156 = stablehlo.add %v154, %v155 : tensor<1x4xf32>
-    %v157 = stablehlo.reshape %v156 : (tensor<1x4xf32>) -> tensor<4xf32>
-    %v158 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v159 = stablehlo.broadcast_in_dim %v158, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v160 = stablehlo.divide %v157, %v159 : tensor<4xf32>
-    %v161 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v162 = stablehlo.broadcast_in_dim %v161, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v163 = stablehlo.add %v160, %v162 : tensor<4xf32>
-    %v164 = stablehlo.rsqrt %v163 : tensor<4xf32>
-    %v165 = stablehlo.broadcast_in_dim %v164, dims = [1] : (tensor<4xf32>) -> tensor<64x4xf32>
-    %v166 = stablehlo.multiply %v137, %v165 : tensor<64x4xf32>
-    %v167 = stablehlo.broadcast_in_dim %post_attention_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x4xf32>
-    %v168 = stablehlo.multiply %v166, %v167 : tensor<64x4xf32>
-    %v169 = stablehlo.dot_general %mlp_gate_proj_weight, %v168, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x4xf32>) -> tensor<128x4xf32>
-    %v170 = stablehlo.dot_general %mlp_up_proj_weight, %v168, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x4xf32>) -> tensor<128x4xf32>
-    %v171 = stablehlo.logistic %v169 : tensor<128x4xf32>
-    %v172 = stablehlo.multiply %v169, %v171 : tensor<128x4xf32>
-    %v173 = stablehlo.multiply %v172, %v170 : tensor<128x4xf32>
-    %v174 = stablehlo.dot_general %mlp_down_proj_weight, %v173, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x4xf32>) -> tensor<64x4xf32>
-    %v175 = stablehlo.add %v137, %v174 : tensor<64x4xf32>
-    return %v175, %v78, %v81 : tensor<64x4xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>
+    %v98 = stablehlo.broadcast_in_dim %query_pos, dims = [0, 1] : (tensor<4x2xi32>) -> tensor<4x2x64xi32>
+    %v99 = stablehlo.iota dim = 2 : tensor<4x2x64xi32>
+    %v100 = stablehlo.compare LE, %v99, %v98, SIGNED : (tensor<4x2x64xi32>, tensor<4x2x64xi32>) -> tensor<4x2x64xi1>
+    %v101 = stablehlo.reshape %v64 : (tensor<64x4xf32>) -> tensor<2x2x16x4xf32>
+    %v102 = stablehlo.transpose %v101, dims = [3, 0, 1, 2] : (tensor<2x2x16x4xf32>) -> tensor<4x2x2x16xf32>
+    %v103 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v104 = stablehlo.broadcast_in_dim %v103, dims = [] : (tensor<f32>) -> tensor<4x2x64xf32>
+    %v105 = stablehlo.slice %v102 [0:4, 0:1, 0:2, 0:16] : (tensor<4x2x2x16xf32>) -> tensor<4x1x2x16xf32>
+    %v106 = stablehlo.reshape %v105 : (tensor<4x1x2x16xf32>) -> tensor<4x2x16xf32>
+    %v107 = stablehlo.slice %v94 [0:4, 0:1, 0:16, 0:64] : (tensor<5x2x16x64xf32>) -> tensor<4x1x16x64xf32>
+    %v108 = stablehlo.reshape %v107 : (tensor<4x1x16x64xf32>) -> tensor<4x16x64xf32>
+    %v109 = stablehlo.slice %v97 [0:4, 0:64, 0:1, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<4x64x1x16xf32>
+    %v110 = stablehlo.reshape %v109 : (tensor<4x64x1x16xf32>) -> tensor<4x64x16xf32>
+    %v111 = stablehlo.dot_general %v106, %v108, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x16xf32>, tensor<4x16x64xf32>) -> tensor<4x2x64xf32>
+    %v112 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v113 = stablehlo.broadcast_in_dim %v112, dims = [] : (tensor<f32>) -> tensor<4x2x64xf32>
+    %v114 = stablehlo.multiply %v111, %v113 : tensor<4x2x64xf32>
+    %v115 = stablehlo.select %v100, %v114, %v104 : tensor<4x2x64xi1>, tensor<4x2x64xf32>
+    %v116 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v117 = stablehlo.reduce(%v115 init: %v116) applies stablehlo.maximum across dimensions = [2] : (tensor<4x2x64xf32>, tensor<f32>) -> tensor<4x2xf32>
+    %v118 = stablehlo.broadcast_in_dim %v117, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x64xf32>
+    %v119 = stablehlo.subtract %v115, %v118 : tensor<4x2x64xf32>
+    %v120 = stablehlo.exponential %v119 : tensor<4x2x64xf32>
+    %v121 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v122 = stablehlo.reduce(%v120 init: %v121) applies stablehlo.add across dimensions = [2] : (tensor<4x2x64xf32>, tensor<f32>) -> tensor<4x2xf32>
+    %v123 = stablehlo.broadcast_in_dim %v122, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x64xf32>
+    %v124 = stablehlo.divide %v120, %v123 : tensor<4x2x64xf32>
+    %v125 = stablehlo.dot_general %v124, %v110, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x64xf32>, tensor<4x64x16xf32>) -> tensor<4x2x16xf32>
+    %v126 = stablehlo.reshape %v125 : (tensor<4x2x16xf32>) -> tensor<4x1x2x16xf32>
+    %v127 = stablehlo.slice %v102 [0:4, 1:2, 0:2, 0:16] : (tensor<4x2x2x16xf32>) -> tensor<4x1x2x16xf32>
+    %v128 = stablehlo.reshape %v127 : (tensor<4x1x2x16xf32>) -> tensor<4x2x16xf32>
+    %v129 = stablehlo.slice %v94 [0:4, 1:2, 0:16, 0:64] : (tensor<5x2x16x64xf32>) -> tensor<4x1x16x64xf32>
+    %v130 = stablehlo.reshape %v129 : (tensor<4x1x16x64xf32>) -> tensor<4x16x64xf32>
+    %v131 = stablehlo.slice %v97 [0:4, 0:64, 1:2, 0:16] : (tensor<5x64x2x16xf32>) -> tensor<4x64x1x16xf32>
+    %v132 = stablehlo.reshape %v131 : (tensor<4x64x1x16xf32>) -> tensor<4x64x16xf32>
+    %v133 = stablehlo.dot_general %v128, %v130, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x16xf32>, tensor<4x16x64xf32>) -> tensor<4x2x64xf32>
+    %v134 = stablehlo.constant dense<2.5e-1> : tensor<f32>
+    %v135 = stablehlo.broadcast_in_dim %v134, dims = [] : (tensor<f32>) -> tensor<4x2x64xf32>
+    %v136 = stablehlo.multiply %v133, %v135 : tensor<4x2x64xf32>
+    %v137 = stablehlo.select %v100, %v136, %v104 : tensor<4x2x64xi1>, tensor<4x2x64xf32>
+    %v138 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %v139 = stablehlo.reduce(%v137 init: %v138) applies stablehlo.maximum across dimensions = [2] : (tensor<4x2x64xf32>, tensor<f32>) -> tensor<4x2xf32>
+    %v140 = stablehlo.broadcast_in_dim %v139, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x64xf32>
+    %v141 = stablehlo.subtract %v137, %v140 : tensor<4x2x64xf32>
+    %v142 = stablehlo.exponential %v141 : tensor<4x2x64xf32>
+    %v143 = stablehlo.constant dense<0.0> : tensor<f32>
+    %v144 = stablehlo.reduce(%v142 init: %v143) applies stablehlo.add across dimensions = [2] : (tensor<4x2x64xf32>, tensor<f32>) -> tensor<4x2xf32>
+    %v145 = stablehlo.broadcast_in_dim %v144, dims = [0, 1] : (tensor<4x2xf32>) -> tensor<4x2x64xf32>
+    %v146 = stablehlo.divide %v142, %v145 : tensor<4x2x64xf32>
+    %v147 = stablehlo.dot_general %v146, %v132, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x64xf32>, tensor<4x64x16xf32>) -> tensor<4x2x16xf32>
+    %v148 = stablehlo.reshape %v147 : (tensor<4x2x16xf32>) -> tensor<4x1x2x16xf32>
+    %v149 = stablehlo.concatenate %v126, %v148, dim = 1 : (tensor<4x1x2x16xf32>, tensor<4x1x2x16xf32>) -> tensor<4x2x2x16xf32>
+    %v150 = stablehlo.reshape %v149 : (tensor<4x2x2x16xf32>) -> tensor<4x64xf32>
+    %v151 = stablehlo.transpose %v150, dims = [1, 0] : (tensor<4x64xf32>) -> tensor<64x4xf32>
+    %v152 = stablehlo.dot_general %self_attn_o_proj_weight, %v151, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x4xf32>) -> tensor<64x4xf32>
+    %v153 = stablehlo.add %x, %v152 : tensor<64x4xf32>
+    %v154 = stablehlo.multiply %v153, %v153 : tensor<64x4xf32>
+    %v155 = stablehlo.slice %v154 [0:4, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v156 = stablehlo.slice %v154 [4:8, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v157 = stablehlo.slice %v154 [8:12, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v158 = stablehlo.slice %v154 [12:16, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v159 = stablehlo.slice %v154 [16:20, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v160 = stablehlo.slice %v154 [20:24, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v161 = stablehlo.slice %v154 [24:28, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v162 = stablehlo.slice %v154 [28:32, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v163 = stablehlo.slice %v154 [32:36, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v164 = stablehlo.slice %v154 [36:40, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v165 = stablehlo.slice %v154 [40:44, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v166 = stablehlo.slice %v154 [44:48, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v167 = stablehlo.slice %v154 [48:52, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v168 = stablehlo.slice %v154 [52:56, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v169 = stablehlo.slice %v154 [56:60, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v170 = stablehlo.slice %v154 [60:64, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v171 = stablehlo.add %v155, %v163 : tensor<4x4xf32>
+    %v172 = stablehlo.add %v156, %v164 : tensor<4x4xf32>
+    %v173 = stablehlo.add %v157, %v165 : tensor<4x4xf32>
+    %v174 = stablehlo.add %v158, %v166 : tensor<4x4xf32>
+    %v175 = stablehlo.add %v159, %v167 : tensor<4x4xf32>
+    %v176 = stablehlo.add %v160, %v168 : tensor<4x4xf32>
+    %v177 = stablehlo.add %v161, %v169 : tensor<4x4xf32>
+    %v178 = stablehlo.add %v162, %v170 : tensor<4x4xf32>
+    %v179 = stablehlo.add %v171, %v175 : tensor<4x4xf32>
+    %v180 = stablehlo.add %v172, %v176 : tensor<4x4xf32>
+    %v181 = stablehlo.add %v173, %v177 : tensor<4x4xf32>
+    %v182 = stablehlo.add %v174, %v178 : tensor<4x4xf32>
+    %v183 = stablehlo.add %v179, %v181 : tensor<4x4xf32>
+    %v184 = stablehlo.add %v180, %v182 : tensor<4x4xf32>
+    %v185 = stablehlo.add %v183, %v184 : tensor<4x4xf32>
+    %v186 = stablehlo.slice %v185 [0:1, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+    %v187 = stablehlo.slice %v185 [1:2, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+    %v188 = stablehlo.slice %v185 [2:3, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+    %v189 = stablehlo.slice %v185 [3:4, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+    %v190 = stablehlo.add %v186, %v188 : tensor<1x4xf32>
+    %v191 = stablehlo.add %v187, %v189 : tensor<1x4xf32>
+    %v192 = stablehlo.add %v190, %v191 : tensor<1x4xf32>
+    %v193 = stablehlo.reshape %v192 : (tensor<1x4xf32>) -> tensor<4xf32>
+    %v194 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v195 = stablehlo.broadcast_in_dim %v194, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v196 = stablehlo.divide %v193, %v195 : tensor<4xf32>
+    %v197 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v198 = stablehlo.broadcast_in_dim %v197, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v199 = stablehlo.add %v196, %v198 : tensor<4xf32>
+    %v200 = stablehlo.rsqrt %v199 : tensor<4xf32>
+    %v201 = stablehlo.broadcast_in_dim %v200, dims = [1] : (tensor<4xf32>) -> tensor<64x4xf32>
+    %v202 = stablehlo.multiply %v153, %v201 : tensor<64x4xf32>
+    %v203 = stablehlo.broadcast_in_dim %post_attention_layernorm_weight, dims = [0] : (tensor<64xf32>) -> tensor<64x4xf32>
+    %v204 = stablehlo.multiply %v202, %v203 : tensor<64x4xf32>
+    %v205 = stablehlo.dot_general %mlp_gate_proj_weight, %v204, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x4xf32>) -> tensor<128x4xf32>
+    %v206 = stablehlo.dot_general %mlp_up_proj_weight, %v204, contracting_dims = [1] x [0] : (tensor<128x64xf32>, tensor<64x4xf32>) -> tensor<128x4xf32>
+    %v207 = stablehlo.logistic %v205 : tensor<128x4xf32>
+    %v208 = stablehlo.multiply %v205, %v207 : tensor<128x4xf32>
+    %v209 = stablehlo.multiply %v208, %v206 : tensor<128x4xf32>
+    %v210 = stablehlo.dot_general %mlp_down_proj_weight, %v209, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x4xf32>) -> tensor<64x4xf32>
+    %v211 = stablehlo.add %v153, %v210 : tensor<64x4xf32>
+    return %v211, %v94, %v97 : tensor<64x4xf32>, tensor<5x2x16x64xf32>, tensor<5x64x2x16xf32>
   }
 
   func.func private @forward_decode_b4_w64(%tokens: tensor<4xi32>, %pos: tensor<4xi32>) -> tensor<64x4xf32> {
@@ -9997,37 +10313,57 @@ module @model {
     util.global.store %v47#2, @cache.layers.1.v : tensor<5x64x2x16xf32>
     %v48 = util.global.load @model.norm.weight : tensor<64xf32>
     %v49 = stablehlo.multiply %v47#0, %v47#0 : tensor<64x4xf32>
-    %v50 = stablehlo.slice %v49 [0:32, 0:4] : (tensor<64x4xf32>) -> tensor<32x4xf32>
-    %v51 = stablehlo.slice %v49 [32:64, 0:4] : (tensor<64x4xf32>) -> tensor<32x4xf32>
-    %v52 = stablehlo.add %v50, %v51 : tensor<32x4xf32>
-    %v53 = stablehlo.slice %v52 [0:16, 0:4] : (tensor<32x4xf32>) -> tensor<16x4xf32>
-    %v54 = stablehlo.slice %v52 [16:32, 0:4] : (tensor<32x4xf32>) -> tensor<16x4xf32>
-    %v55 = stablehlo.add %v53, %v54 : tensor<16x4xf32>
-    %v56 = stablehlo.slice %v55 [0:8, 0:4] : (tensor<16x4xf32>) -> tensor<8x4xf32>
-    %v57 = stablehlo.slice %v55 [8:16, 0:4] : (tensor<16x4xf32>) -> tensor<8x4xf32>
-    %v58 = stablehlo.add %v56, %v57 : tensor<8x4xf32>
-    %v59 = stablehlo.slice %v58 [0:4, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>
-    %v60 = stablehlo.slice %v58 [4:8, 0:4] : (tensor<8x4xf32>) -> tensor<4x4xf32>
-    %v61 = stablehlo.add %v59, %v60 : tensor<4x4xf32>
-    %v62 = stablehlo.slice %v61 [0:2, 0:4] : (tensor<4x4xf32>) -> tensor<2x4xf32>
-    %v63 = stablehlo.slice %v61 [2:4, 0:4] : (tensor<4x4xf32>) -> tensor<2x4xf32>
-    %v64 = stablehlo.add %v62, %v63 : tensor<2x4xf32>
-    %v65 = stablehlo.slice %v64 [0:1, 0:4] : (tensor<2x4xf32>) -> tensor<1x4xf32>
-    %v66 = stablehlo.slice %v64 [1:2, 0:4] : (tensor<2x4xf32>) -> tensor<1x4xf32>
-    %v67 = stablehlo.add %v65, %v66 : tensor<1x4xf32>
-    %v68 = stablehlo.reshape %v67 : (tensor<1x4xf32>) -> tensor<4xf32>
-    %v69 = stablehlo.constant dense<6.4e1> : tensor<f32>
-    %v70 = stablehlo.broadcast_in_dim %v69, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v71 = stablehlo.divide %v68, %v70 : tensor<4xf32>
-    %v72 = stablehlo.constant dense<1.0e-5> : tensor<f32>
-    %v73 = stablehlo.broadcast_in_dim %v72, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %v74 = stablehlo.add %v71, %v73 : tensor<4xf32>
-    %v75 = stablehlo.rsqrt %v74 : tensor<4xf32>
-    %v76 = stablehlo.broadcast_in_dim %v75, dims = [1] : (tensor<4xf32>) -> tensor<64x4xf32>
-    %v77 = stablehlo.multiply %v47#0, %v76 : tensor<64x4xf32>
-    %v78 = stablehlo.broadcast_in_dim %v48, dims = [0] : (tensor<64xf32>) -> tensor<64x4xf32>
-    %v79 = stablehlo.multiply %v77, %v78 : tensor<64x4xf32>
-    return %v79 : tensor<64x4xf32>
+    %v50 = stablehlo.slice %v49 [0:4, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v51 = stablehlo.slice %v49 [4:8, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v52 = stablehlo.slice %v49 [8:12, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v53 = stablehlo.slice %v49 [12:16, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v54 = stablehlo.slice %v49 [16:20, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v55 = stablehlo.slice %v49 [20:24, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v56 = stablehlo.slice %v49 [24:28, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v57 = stablehlo.slice %v49 [28:32, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v58 = stablehlo.slice %v49 [32:36, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v59 = stablehlo.slice %v49 [36:40, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v60 = stablehlo.slice %v49 [40:44, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v61 = stablehlo.slice %v49 [44:48, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v62 = stablehlo.slice %v49 [48:52, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v63 = stablehlo.slice %v49 [52:56, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v64 = stablehlo.slice %v49 [56:60, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v65 = stablehlo.slice %v49 [60:64, 0:4] : (tensor<64x4xf32>) -> tensor<4x4xf32>
+    %v66 = stablehlo.add %v50, %v58 : tensor<4x4xf32>
+    %v67 = stablehlo.add %v51, %v59 : tensor<4x4xf32>
+    %v68 = stablehlo.add %v52, %v60 : tensor<4x4xf32>
+    %v69 = stablehlo.add %v53, %v61 : tensor<4x4xf32>
+    %v70 = stablehlo.add %v54, %v62 : tensor<4x4xf32>
+    %v71 = stablehlo.add %v55, %v63 : tensor<4x4xf32>
+    %v72 = stablehlo.add %v56, %v64 : tensor<4x4xf32>
+    %v73 = stablehlo.add %v57, %v65 : tensor<4x4xf32>
+    %v74 = stablehlo.add %v66, %v70 : tensor<4x4xf32>
+    %v75 = stablehlo.add %v67, %v71 : tensor<4x4xf32>
+    %v76 = stablehlo.add %v68, %v72 : tensor<4x4xf32>
+    %v77 = stablehlo.add %v69, %v73 : tensor<4x4xf32>
+    %v78 = stablehlo.add %v74, %v76 : tensor<4x4xf32>
+    %v79 = stablehlo.add %v75, %v77 : tensor<4x4xf32>
+    %v80 = stablehlo.add %v78, %v79 : tensor<4x4xf32>
+    %v81 = stablehlo.slice %v80 [0:1, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+    %v82 = stablehlo.slice %v80 [1:2, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+    %v83 = stablehlo.slice %v80 [2:3, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+    %v84 = stablehlo.slice %v80 [3:4, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+    %v85 = stablehlo.add %v81, %v83 : tensor<1x4xf32>
+    %v86 = stablehlo.add %v82, %v84 : tensor<1x4xf32>
+    %v87 = stablehlo.add %v85, %v86 : tensor<1x4xf32>
+    %v88 = stablehlo.reshape %v87 : (tensor<1x4xf32>) -> tensor<4xf32>
+    %v89 = stablehlo.constant dense<6.4e1> : tensor<f32>
+    %v90 = stablehlo.broadcast_in_dim %v89, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v91 = stablehlo.divide %v88, %v90 : tensor<4xf32>
+    %v92 = stablehlo.constant dense<1.0e-5> : tensor<f32>
+    %v93 = stablehlo.broadcast_in_dim %v92, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %v94 = stablehlo.add %v91, %v93 : tensor<4xf32>
+    %v95 = stablehlo.rsqrt %v94 : tensor<4xf32>
+    %v96 = stablehlo.broadcast_in_dim %v95, dims = [1] : (tensor<4xf32>) -> tensor<64x4xf32>
+    %v97 = stablehlo.multiply %v47#0, %v96 : tensor<64x4xf32>
+    %v98 = stablehlo.broadcast_in_dim %v48, dims = [0] : (tensor<64xf32>) -> tensor<64x4xf32>
+    %v99 = stablehlo.multiply %v97, %v98 : tensor<64x4xf32>
+    return %v99 : tensor<64x4xf32>
   }
 
   func.func @decode_ragged_logits_b4_w64(%tokens: tensor<4xi32>, %pos: tensor<4xi32>) -> tensor<4x512xf32> {
