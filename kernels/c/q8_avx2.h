@@ -165,13 +165,21 @@ INLINE void q8_add_high6(const uint8_t* words, __m256i* e, __m256i* o) {
     *o = _mm256_or_si256(*o, _mm256_shuffle_epi8(value, mo));
 }
 
+// The bytes holding rows 8L + 2i and 8L + 2i + 1 of U2 inputs k..k+3 (byte 4s + 2L + i / 2),
+// and of their third bits (byte 2s + L), in the quads' order.
+#define Q8_TWO_BIT_BYTES                                                                        \
+    _mm256_setr_epi8(0, 4, 8, 12, 0, 4, 8, 12, 1, 5, 9, 13, 1, 5, 9, 13, 2, 6, 10, 14, 2, 6, 10, \
+                     14, 3, 7, 11, 15, 3, 7, 11, 15)
+#define Q8_HIGH3_BYTES                                                                          \
+    _mm256_setr_epi8(0, 2, 4, 6, 0, 2, 4, 6, 0, 2, 4, 6, 0, 2, 4, 6, 1, 3, 5, 7, 1, 3, 5, 7, 1, 3, \
+                     5, 7, 1, 3, 5, 7)
+
 // Inputs k..k+3 of U2 codes (four bytes each at p: row r at bits 2r of the input's word).
 INLINE void q8_two_bits(const uint8_t* p, __m256i* e, __m256i* o) {
     const __m256i src = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i*)p));
     // Row 8L + 2i (+1) of input s: byte 4s + 2L + i / 2, bits 4 (i % 2) (+2); the odd rows
     // read a copy shifted down by 2.
-    const __m256i from = _mm256_setr_epi8(0, 4, 8, 12, 0, 4, 8, 12, 1, 5, 9, 13, 1, 5, 9, 13,
-                                          2, 6, 10, 14, 2, 6, 10, 14, 3, 7, 11, 15, 3, 7, 11, 15);
+    const __m256i from = Q8_TWO_BIT_BYTES;
     const __m256i field = AVX2_LANES(3, 3, 3, 3, 48, 48, 48, 48, 3, 3, 3, 3, 48, 48, 48, 48);
     const __m256i three = _mm256_set1_epi8(3);
     const __m256i me = _mm256_and_si256(_mm256_shuffle_epi8(src, from), field);
@@ -184,8 +192,7 @@ INLINE void q8_two_bits(const uint8_t* p, __m256i* e, __m256i* o) {
 INLINE void q8_add_high3(const uint8_t* p, __m256i* e, __m256i* o) {
     const __m256i src = _mm256_set1_epi64x((long long)load_u64(p));
     // Row 8L + 2i (+1) of input s: byte 2s + L, bit 2i (+1).
-    const __m256i from = _mm256_setr_epi8(0, 2, 4, 6, 0, 2, 4, 6, 0, 2, 4, 6, 0, 2, 4, 6,
-                                          1, 3, 5, 7, 1, 3, 5, 7, 1, 3, 5, 7, 1, 3, 5, 7);
+    const __m256i from = Q8_HIGH3_BYTES;
     const __m256i bit_e = AVX2_LANES(1, 1, 1, 1, 4, 4, 4, 4, 16, 16, 16, 16, 64, 64, 64, 64);
     const __m256i bit_o = _mm256_add_epi8(bit_e, bit_e);
     const __m256i four = _mm256_set1_epi8(4);
@@ -206,22 +213,18 @@ INLINE void q8_add_high3(const uint8_t* p, __m256i* e, __m256i* o) {
 // quad: 6 where `q8_two_bits` takes 12, 16 with Q3_K's third bit where it takes 22. Measured
 // from L2 on one Zen 3 core, as a share of the unchanged exact kernel's rate in the same run:
 // Q3_K 1.68 -> 1.79, Q2_K 1.65 -> 1.87.
-#define Q8_SCALED_FROM                                                                          \
-    _mm256_setr_epi8(0, 4, 8, 12, 0, 4, 8, 12, 1, 5, 9, 13, 1, 5, 9, 13, 2, 6, 10, 14, 2, 6, 10, \
-                     14, 3, 7, 11, 15, 3, 7, 11, 15)
 INLINE void q8_two_bits_scaled(const uint8_t* p, __m256i* e, __m256i* o) {
     const __m256i src = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i*)p));
     const __m256i field = AVX2_LANES(3, 3, 3, 3, 12, 12, 12, 12, 3, 3, 3, 3, 12, 12, 12, 12);
-    *e = _mm256_and_si256(_mm256_shuffle_epi8(src, Q8_SCALED_FROM), field);
-    *o = _mm256_and_si256(_mm256_shuffle_epi8(_mm256_srli_epi16(src, 4), Q8_SCALED_FROM), field);
+    *e = _mm256_and_si256(_mm256_shuffle_epi8(src, Q8_TWO_BIT_BYTES), field);
+    *o = _mm256_and_si256(_mm256_shuffle_epi8(_mm256_srli_epi16(src, 4), Q8_TWO_BIT_BYTES), field);
 }
 
 // Q3_K's third bit for `q8_two_bits_scaled`'s rows: 4 (bit 2) or 16 (bit 4) where it is set,
 // from four inputs' 16-bit words at p (row r at bit r; the rows' bytes as `q8_add_high3`).
 INLINE void q8_add_high3_scaled(const uint8_t* p, __m256i* e, __m256i* o) {
     const __m256i src = _mm256_set1_epi64x((long long)load_u64(p));
-    const __m256i from = _mm256_setr_epi8(0, 2, 4, 6, 0, 2, 4, 6, 0, 2, 4, 6, 0, 2, 4, 6,
-                                          1, 3, 5, 7, 1, 3, 5, 7, 1, 3, 5, 7, 1, 3, 5, 7);
+    const __m256i from = Q8_HIGH3_BYTES;
     // Row r's bit r % 8: e's rows 0, 1, 4, 5 (mod 8), o's 2, 3, 6, 7.
     const __m256i bit_e = AVX2_LANES(1, 1, 1, 1, 2, 2, 2, 2, 16, 16, 16, 16, 32, 32, 32, 32);
     const __m256i bit_o = AVX2_LANES(4, 4, 4, 4, 8, 8, 8, 8, 64, 64, 64, 64, -128, -128, -128,
@@ -313,35 +316,23 @@ INLINE __m512i q8_rows(enum code code, __m256i e, __m256i o, float xsum) {
 INLINE __m512i q8_group_dot(enum code code, int group, const struct q8_tables* tables,
                             const uint8_t* cg, const uint8_t* xg, float xsum) {
     (void)tables;
-    const int run = q8_run(code, group);
+    // Two-bit codes left in place: runs of at most four quads (see `q8_two_bits_scaled`).
+    const int scaled = two_bit_code(code);
+    const int run = scaled ? (group / 4 < 4 ? group / 4 : 4) : q8_run(code, group);
     const __m256i ones = _mm256_set1_epi16(1);
     __m256i de = _mm256_setzero_si256(), dd = _mm256_setzero_si256();
-    if (two_bit_code(code)) {
-        // Runs of at most four quads (see `q8_two_bits_scaled`).
-#pragma GCC unroll 8
-        for (int r0 = 0; r0 < group / 4; r0 += 4) {
-            __m256i se = _mm256_setzero_si256(), so = _mm256_setzero_si256();
-#pragma GCC unroll 4
-            for (int i = r0; i < r0 + 4 && i < group / 4; ++i) {
-                __m256i e, o;
-                q8_two_bits_scaled(cg + (size_t)i * 16, &e, &o);
-                if (code == I3) q8_add_high3_scaled(cg + (size_t)group * 4 + (size_t)i * 8, &e, &o);
-                const __m256i x4 = _mm256_set1_epi32((int)load_u32(xg + 4 * i));
-                se = _mm256_add_epi16(se, _mm256_maddubs_epi16(e, x4));
-                so = _mm256_add_epi16(so, _mm256_maddubs_epi16(o, x4));
-            }
-            de = _mm256_add_epi32(de, _mm256_madd_epi16(se, ones));
-            dd = _mm256_add_epi32(dd, _mm256_madd_epi16(so, ones));
-        }
-        return q8_scaled_rows(de, dd);
-    }
 #pragma GCC unroll 8
     for (int r0 = 0; r0 < group / 4; r0 += run) {
         __m256i se = _mm256_setzero_si256(), so = _mm256_setzero_si256();
 #pragma GCC unroll 32
         for (int i = r0; i < r0 + run; ++i) {
             __m256i e, o;
-            q8_quad(code, group, cg, 4 * i, &e, &o);
+            if (scaled) {
+                q8_two_bits_scaled(cg + (size_t)i * 16, &e, &o);
+                if (code == I3) q8_add_high3_scaled(cg + (size_t)group * 4 + (size_t)i * 8, &e, &o);
+            } else {
+                q8_quad(code, group, cg, 4 * i, &e, &o);
+            }
             const __m256i x4 = _mm256_set1_epi32((int)load_u32(xg + 4 * i));
             se = _mm256_add_epi16(se, q8_products(code, e, x4));
             so = _mm256_add_epi16(so, q8_products(code, o, x4));
@@ -349,7 +340,7 @@ INLINE __m512i q8_group_dot(enum code code, int group, const struct q8_tables* t
         de = _mm256_add_epi32(de, _mm256_madd_epi16(se, ones));
         dd = _mm256_add_epi32(dd, _mm256_madd_epi16(so, ones));
     }
-    return q8_rows(code, de, dd, xsum);
+    return scaled ? q8_scaled_rows(de, dd) : q8_rows(code, de, dd, xsum);
 }
 
 // One tile's chunk of inputs, unpacked: quad i (inputs 4i..4i+3 of the chunk) as its `e` then
