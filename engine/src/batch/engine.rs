@@ -11,7 +11,7 @@ use loader::Tokenizer;
 use super::embed::{EmbeddingError, EmbeddingReply, EmbeddingRequest};
 use super::request::{Event, FinishReason, GenerationError, GenerationRequest, SubmitError};
 use super::runner::GraphRunner;
-use super::scheduler::{GraphsLoader, Scheduler, SchedulerConfig, StepStats};
+use super::scheduler::{GraphsLoader, Scheduler, SchedulerConfig, StepStats, Stopped};
 use super::sink::EventSink;
 
 /// Engine settings.
@@ -559,8 +559,8 @@ fn run<G: GraphRunner>(
         // Before waiting for a command: a move offered while the last request ran is due
         // once it finished, and nothing else would wake the thread for it.
         scheduler = match take_next_module(scheduler, &mut next_module, &modules) {
-            Some(scheduler) => scheduler,
-            None => return,
+            Ok(scheduler) => scheduler,
+            Err(stopped) => return refuse_until_shutdown(&stopped, &inbox),
         };
         let first = if scheduler.can_step() {
             inbox.try_recv().ok()
@@ -593,8 +593,8 @@ fn run<G: GraphRunner>(
             return;
         }
         scheduler = match take_next_module(scheduler, &mut next_module, &modules) {
-            Some(scheduler) => scheduler,
-            None => return,
+            Ok(scheduler) => scheduler,
+            Err(stopped) => return refuse_until_shutdown(&stopped, &inbox),
         };
         let ran = scheduler.can_step();
         if ran {
@@ -608,13 +608,31 @@ fn run<G: GraphRunner>(
     }
 }
 
+/// Answers every request with the error that left the engine without a module, until the
+/// engine is dropped. Ending the thread at once instead would drop requests already queued
+/// behind the failure, and their callers would see only "engine stopped".
+fn refuse_until_shutdown(stopped: &Stopped, inbox: &Receiver<Command>) {
+    for command in inbox {
+        match command {
+            Command::Submit {
+                id,
+                request,
+                events,
+            } => stopped.refuse(id, *request, events),
+            Command::Embed { reply, .. } => stopped.refuse_embedding(reply),
+            Command::Cancel(_) | Command::Wake => {}
+            Command::Shutdown => return,
+        }
+    }
+}
+
 /// Takes an offered module (holding admission from then on) and moves onto it once no request
-/// runs. `None` when no module could be loaded: the engine then has nothing to run on.
+/// runs. `Err` when no module could be loaded: the engine then has nothing to run on.
 fn take_next_module<G: GraphRunner>(
     mut scheduler: Scheduler<G>,
     next_module: &mut Option<NextModule<G>>,
     modules: &Receiver<NextModule<G>>,
-) -> Option<Scheduler<G>> {
+) -> Result<Scheduler<G>, Stopped> {
     if next_module.is_none() {
         *next_module = modules.try_recv().ok();
         if next_module.is_some() {
@@ -622,12 +640,12 @@ fn take_next_module<G: GraphRunner>(
         }
     }
     if scheduler.active() > 0 {
-        return Some(scheduler);
+        return Ok(scheduler);
     }
     let Some(NextModule { load, restore }) = next_module.take() else {
-        return Some(scheduler);
+        return Ok(scheduler);
     };
     let moved = scheduler.move_to(vec![load, restore])?;
     tracing::info!(slots = moved.graphs().slots(), "moved to the next module");
-    Some(moved)
+    Ok(moved)
 }

@@ -158,8 +158,9 @@ impl<G: GraphRunner> Scheduler<G> {
     /// two copies may not fit; then the loaders run in turn until one succeeds (the next
     /// module, then the current one again as a fallback). Waiting requests carry over; the
     /// prefix cache, which names the old module's cache contents, starts empty. If no loader
-    /// succeeds, every waiting request ends with the error and `None` is returned.
-    pub fn move_to(self, loaders: Vec<GraphsLoader<G>>) -> Option<Scheduler<G>> {
+    /// succeeds, every waiting request ends with the error, and so does every later one
+    /// ([`Stopped`]).
+    pub fn move_to(self, loaders: Vec<GraphsLoader<G>>) -> Result<Scheduler<G>, Stopped> {
         assert!(
             self.active.is_empty(),
             "a module change waits for running requests"
@@ -181,7 +182,7 @@ impl<G: GraphRunner> Scheduler<G> {
                     let mut next = Scheduler::new(graphs, tokenizer, config, pending);
                     next.waiting = waiting;
                     next.embeddings = embeddings;
-                    return Some(next);
+                    return Ok(next);
                 }
                 Err(error) => {
                     tracing::error!("loading the next module failed: {error}");
@@ -192,13 +193,18 @@ impl<G: GraphRunner> Scheduler<G> {
         let reason = FinishReason::Error(failure.map_or(GenerationError::NoModule, |e| {
             GenerationError::ModuleLoad(e.to_string())
         }));
+        let stopped = Stopped {
+            reason,
+            tokenizer,
+            pending,
+        };
         for seq in &mut waiting {
-            pending.fetch_sub(1, Ordering::AcqRel);
-            seq.finish(reason.clone());
+            stopped.pending.fetch_sub(1, Ordering::AcqRel);
+            seq.finish(stopped.reason.clone());
         }
-        let failed = embeddings.fail_all(EmbeddingError::Step(reason_text(&reason)));
-        pending.fetch_sub(failed, Ordering::AcqRel);
-        None
+        let failed = embeddings.fail_all(stopped.embedding_error());
+        stopped.pending.fetch_sub(failed, Ordering::AcqRel);
+        Err(stopped)
     }
 
     /// Requests admitted to no slot yet.
@@ -445,6 +451,32 @@ impl<G: GraphRunner> Scheduler<G> {
         // submit again at once and must find the place free.
         self.pending.fetch_sub(1, Ordering::AcqRel);
         seq.finish(reason);
+    }
+}
+
+/// An engine left with no module to run on. Requests still on their way to it (queued before
+/// the engine thread could stop) and any later ones end with the load error that stopped it,
+/// not with a bare "engine stopped".
+pub struct Stopped {
+    reason: FinishReason,
+    tokenizer: Option<Arc<Tokenizer>>,
+    pending: Arc<AtomicUsize>,
+}
+
+impl Stopped {
+    pub fn refuse(&self, id: u64, request: GenerationRequest, events: Box<dyn EventSink>) {
+        let mut seq = Sequence::new(id, request, events, self.tokenizer.clone());
+        self.pending.fetch_sub(1, Ordering::AcqRel);
+        seq.finish(self.reason.clone());
+    }
+
+    pub fn refuse_embedding(&self, reply: EmbeddingReply) {
+        self.pending.fetch_sub(1, Ordering::AcqRel);
+        reply(Err(self.embedding_error()));
+    }
+
+    fn embedding_error(&self) -> EmbeddingError {
+        EmbeddingError::Step(reason_text(&self.reason))
     }
 }
 

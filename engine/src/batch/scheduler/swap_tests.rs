@@ -113,13 +113,17 @@ fn a_module_that_fails_to_load_falls_back_to_the_first() {
 }
 
 #[test]
-fn when_no_module_loads_waiting_requests_end_with_the_error() {
-    let (_engine, outcomes) = run_with_offer(NextModule {
+fn when_no_module_loads_waiting_and_later_requests_end_with_the_error() {
+    let (engine, mut outcomes) = run_with_offer(NextModule {
         load: fails(),
         restore: fails(),
     });
-    // The running request finished on the first module; the others waited and got the error.
+    // The running request finished on the first module. The others waited, or reached the
+    // engine only after the failed load (as a slow machine orders it): all get the load error,
+    // and so does a request submitted long after.
     assert_eq!(outcomes[0].1, FinishReason::Length);
+    let (ids, finished) = submit(&engine, PROMPTS[2]).collect();
+    outcomes.push((ids, reason(finished)));
     for (ids, reason) in &outcomes[1..] {
         assert!(ids.is_empty());
         match reason {
@@ -129,4 +133,9 @@ fn when_no_module_loads_waiting_requests_end_with_the_error() {
             other => panic!("expected the load error, got {other:?}"),
         }
     }
+    assert_eq!(
+        engine.handle().pending(),
+        0,
+        "every refused request gave its place back"
+    );
 }
