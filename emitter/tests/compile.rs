@@ -80,6 +80,7 @@ fn feature_variant_compiles_for_llvm_cpu() {
         embed_lengths: Vec::new(),
         sums: emitter::graph::Sums::Ordered,
         attention_heads: emitter::graph::AttentionHeads::Apart,
+        projections: emitter::graph::Projections::Apart,
         linear_chunk: emitter::graph::LINEAR_CHUNK,
     };
     let rendered = emitter::render(&cfg, &opts).unwrap();

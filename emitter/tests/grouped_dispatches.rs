@@ -57,6 +57,7 @@ fn module(
         embed_lengths: Vec::new(),
         sums: emitter::graph::Sums::Ordered,
         attention_heads: emitter::graph::AttentionHeads::Apart,
+        projections: emitter::graph::Projections::Apart,
         linear_chunk: emitter::graph::LINEAR_CHUNK,
     };
     emitter::render(cfg, &opts).unwrap().module
@@ -377,6 +378,7 @@ fn q8_activations_need_the_kernels() {
         embed_lengths: Vec::new(),
         sums: emitter::graph::Sums::Ordered,
         attention_heads: emitter::graph::AttentionHeads::Apart,
+        projections: emitter::graph::Projections::Apart,
         linear_chunk: emitter::graph::LINEAR_CHUNK,
     };
     let err = emitter::render(&cfg, &opts).unwrap_err().to_string();

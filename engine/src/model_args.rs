@@ -8,7 +8,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use clap::{Command, Parser};
-use emitter::graph::{Activations, AttentionForm, DecodeKernels, ProductForm, WeightLayout};
+use emitter::graph::{
+    Activations, AttentionForm, DecodeKernels, ProductForm, Projections, WeightLayout,
+};
 use emitter::hlo::ElemType;
 use loader::Precision;
 
@@ -83,6 +85,19 @@ pub struct ModelArgs {
     /// 2-4x the attention cost on the CPU; iree-compile 3.13 fails to build it for CUDA).
     #[arg(long, default_value = "matmul", value_parser = parse_attention)]
     pub decode_attention: AttentionForm,
+    /// A layer's q, k and v projections as a weight each (apart) or as one weight of their
+    /// rows (fused: one product, so one kernel on a GPU instead of three; weights in rows only).
+    /// [default: fused on GPUs with weights in rows, else apart]
+    #[arg(long, value_parser = parse_projections)]
+    pub projections: Option<Projections>,
+}
+
+fn parse_projections(s: &str) -> Result<Projections, String> {
+    match s {
+        "apart" => Ok(Projections::Apart),
+        "fused" => Ok(Projections::Fused),
+        _ => Err(format!("unknown projections {s:?} (apart or fused)")),
+    }
 }
 
 fn parse_attention(s: &str) -> Result<AttentionForm, String> {
@@ -109,6 +124,9 @@ pub enum ArgsError {
     /// Block formats are stored only as row tiles; rows would widen them to f32.
     #[error("native weights are read from row tiles: use --weight-layout tiled")]
     NativeNeedsTiles,
+    /// Fused projections are read from rows; tiles keep them apart.
+    #[error("fused projections are read from weights in rows: use --weight-layout rows")]
+    FusedNeedsRows,
     /// `--cpu-kernels` was asked for where no kernels can go into the module.
     #[error("--cpu-kernels needs the generic (CPU) target on an x86-64 build")]
     NoCpuKernels,
@@ -161,6 +179,7 @@ impl ModelArgs {
                 .weights
                 .unwrap_or_else(|| model::default_weights(&target)),
             weight_layout: self.weight_layout,
+            projections: self.projections,
             cpu_kernels: self.cpu_kernels != Some(false),
             graphs,
             target,
@@ -176,6 +195,14 @@ impl ModelArgs {
             return Err(ArgsError::NativeNeedsTiles);
         }
         let cpu = matches!(options.target, Target::Cpu { .. });
+        // Rows are the GPUs' default for float weights; the CPU's is tiles.
+        let rows = match self.weight_layout {
+            Some(layout) => layout == WeightLayout::Rows,
+            None => !cpu && options.weights != Precision::Native,
+        };
+        if self.projections == Some(Projections::Fused) && !rows {
+            return Err(ArgsError::FusedNeedsRows);
+        }
         if self.cpu_kernels == Some(true) && !(cpu && kernels::Object::get().is_some()) {
             return Err(ArgsError::NoCpuKernels);
         }
@@ -276,5 +303,38 @@ mod tests {
             Err(EngineError::Args(ArgsError::NoCpuKernels))
         ));
         assert_eq!(parse_kv_dtype("f8"), Err(ArgsError::KvType("f8".into())));
+        // Fused projections need rows: the CPU's default tiles and native weights have none.
+        let fused_rows = [
+            "--projections",
+            "fused",
+            "--weight-layout",
+            "rows",
+            "--weights",
+            "f32",
+        ];
+        let cuda = Target::Cuda { sm: "sm_80".into() };
+        for (args, target, ok) in [
+            (
+                &["--projections", "fused"][..],
+                Target::Cpu { data_tiling: false },
+                false,
+            ),
+            (&fused_rows[..], Target::Cpu { data_tiling: false }, true),
+            (&["--projections", "fused"][..], cuda.clone(), true),
+            (
+                &["--projections", "fused", "--weights", "native"][..],
+                cuda,
+                false,
+            ),
+        ] {
+            let options = parse(&[], args).options_for(target, SamplingMode::Host);
+            match ok {
+                true => assert!(options.is_ok(), "{args:?}"),
+                false => assert!(
+                    matches!(options, Err(EngineError::Args(ArgsError::FusedNeedsRows))),
+                    "{args:?}"
+                ),
+            }
+        }
     }
 }

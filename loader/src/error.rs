@@ -45,6 +45,8 @@ pub enum Error {
         shape: Vec<usize>,
         reason: String,
     },
+    #[error("fused weight {fused:?}: {reason}")]
+    Fused { fused: String, reason: String },
     #[error("model config: {0}")]
     Config(String),
     #[error("tokenizer: {0}")]

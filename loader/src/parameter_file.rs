@@ -101,7 +101,7 @@ pub(crate) fn write(
     tiling: &Tiling,
     path: &Path,
 ) -> Result<()> {
-    let tensors = source.plan()?;
+    let tensors = crate::fused_rows::assemble(source.plan()?, plan)?;
     if let Some(name) = tiling
         .names()
         .find(|n| !tensors.iter().any(|t| t.name == *n))

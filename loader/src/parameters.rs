@@ -74,6 +74,12 @@ pub(crate) enum Assembly {
     /// `[E, n]`). gpt-oss stores experts `[E, in, out]` with gate and up interleaved column by
     /// column (`every` 2), and down `[E, in, out]` (`every` 1: a transpose).
     ExpertColumns { every: usize, start: usize },
+    /// Whole source tensors `sources` (of `elements` values each) one after another: the rows
+    /// of projections stored as one weight (see `weight_format::FUSED_ROWS`).
+    Rows {
+        sources: Vec<usize>,
+        elements: Vec<usize>,
+    },
 }
 
 impl PlannedTensor {
@@ -84,7 +90,7 @@ impl PlannedTensor {
     /// The source tensors this parameter is read from.
     pub fn sources(&self) -> &[usize] {
         match &self.assembly {
-            Assembly::Stacked(sources) => sources,
+            Assembly::Stacked(sources) | Assembly::Rows { sources, .. } => sources,
             _ => std::slice::from_ref(&self.source_index),
         }
     }
@@ -205,6 +211,15 @@ pub(crate) trait ParameterSource: Sync {
                 let per = out.len() / sources.len().max(1);
                 for (i, &source) in sources.iter().enumerate() {
                     self.decode_source(source, &mut out[i * per..(i + 1) * per])?;
+                }
+                Ok(())
+            }
+            Assembly::Rows { sources, elements } => {
+                let mut rest = out;
+                for (&source, &n) in sources.iter().zip(elements) {
+                    let (part, after) = rest.split_at_mut(n);
+                    self.decode_source(source, part)?;
+                    rest = after;
                 }
                 Ok(())
             }

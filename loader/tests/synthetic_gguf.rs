@@ -6,7 +6,7 @@ use std::path::Path;
 
 use gguf::{GgmlType, Value, Writer};
 use loader::dequant::DequantError;
-use loader::{Dtype, Error, Model, ModelFormat, Tiling, TILE_ROWS};
+use loader::{Dtype, Error, Model, ModelFormat, Precision, StoredFormat, Tiling, TILE_ROWS};
 
 const HIDDEN: usize = 32;
 const HEADS: usize = 4;
@@ -491,6 +491,69 @@ fn tiled_tensors_hold_the_same_values_in_row_tiles() {
             }
         }
     }
+}
+
+/// q, k and v fused as one weight hold their parts' HF rows one after another, q and k
+/// un-permuted, in the parts' own type where they share one and in f32 where they differ; a
+/// part stored in blocks cannot be fused.
+#[test]
+fn fused_weights_hold_their_parts_rows_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let synthetic = Synthetic::llama(false);
+    let model = Model::open(synthetic.write(dir.path())).unwrap();
+    let fused: Vec<String> = (0..LAYERS)
+        .map(|l| format!("model.layers.{l}.self_attn.qkv_proj.weight"))
+        .collect();
+    for precision in [Precision::F16, Precision::Native] {
+        let mut plan = model.weight_plan(precision, &Tiling::none()).unwrap();
+        loader::fuse_rows(&mut plan, &fused).unwrap();
+        let path = dir.path().join(format!("fused-{precision}.safetensors"));
+        model
+            .write_planned_parameter_file(&path, &plan, &Tiling::none())
+            .unwrap();
+        let got = read_f32_tensors(&path);
+        for name in &fused {
+            let parts = weight_format::fused_parts(name).unwrap();
+            assert!(
+                parts.iter().all(|p| !got.contains_key(p)),
+                "{name}'s parts are gone"
+            );
+            let rows: usize = parts.iter().map(|p| synthetic.expected[p].0[0]).sum();
+            let values: Vec<f32> = parts
+                .iter()
+                .flat_map(|p| synthetic.expected[p].1.clone())
+                .collect();
+            assert_eq!(got[name], (vec![rows, HIDDEN], values), "{name}");
+            // Native keeps each part's type: f32 q, f16 k and Q8_0 (as f32) v make f32.
+            let want = match precision {
+                Precision::Native => StoredFormat::Dense(Dtype::F32),
+                _ => StoredFormat::Dense(Dtype::F16),
+            };
+            assert_eq!(plan[name], want, "{name}");
+        }
+        assert_eq!(got.len(), synthetic.expected.len() - 2 * LAYERS);
+    }
+    let blocks = model
+        .weight_plan(Precision::Native, &Tiling::of(model_matrices(&synthetic)))
+        .unwrap();
+    let err = loader::fuse_rows(&mut blocks.clone(), &fused[..1]).unwrap_err();
+    assert!(
+        matches!(&err, Error::Fused { fused: f, reason } if f == &fused[0] && reason.contains("q8_0")),
+        "{err}"
+    );
+    let mut plan = blocks;
+    let err = loader::fuse_rows(&mut plan, &["model.layers.0.qkv.weight".into()]).unwrap_err();
+    assert!(matches!(err, Error::Fused { .. }), "{err}");
+}
+
+/// Every matrix of the synthetic model, as a plan that keeps blocks names them.
+fn model_matrices(synthetic: &Synthetic) -> Vec<String> {
+    synthetic
+        .expected
+        .iter()
+        .filter(|(_, (shape, _))| shape.len() == 2)
+        .map(|(name, _)| name.clone())
+        .collect()
 }
 
 #[test]

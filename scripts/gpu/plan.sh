@@ -77,7 +77,8 @@ plan_profile() {
 # Not among them, measured on an H200 (docs/gpu.md): CUDA graphs (--cuda_use_streams=false:
 # IREE's graph command buffers hold at most 32 nodes between barriers, and a module's
 # initializer zeroes more caches than that), inline execution (no faster), and
-# --iree-opt-level=O3 (iree-compile 3.13 fails to bufferize some of its CUDA dispatches), and
+# --iree-opt-level=O3 (iree-compile 3.13 compiles the forward graphs with it, but fails to
+# bufferize copy_slot's scatter and to translate the sampling head's integer sum), and
 # --decode-attention reduce (iree-compile 3.13 fails to translate one of its CUDA dispatches).
 variant_compile_flags() {
   case "$1" in

@@ -109,6 +109,25 @@ pub fn write_weights(dir: &Path, weights: &Weights) -> PathBuf {
     path
 }
 
+/// `weights` as a module with fused projections reads them: each weight of `fused` (see
+/// `weight_format::fused_parts`) as its parts' rows one after another, in their place.
+pub fn fuse_rows(weights: &Weights, fused: &[String]) -> Weights {
+    let mut out = weights.clone();
+    for name in fused {
+        let parts = weight_format::fused_parts(name).expect("a fused weight");
+        let (mut rows, mut values) = (0, Vec::new());
+        let mut width = None;
+        for part in &parts {
+            let (shape, data) = out.remove(part).expect("every part is there");
+            assert_eq!(*width.get_or_insert(shape[1]), shape[1], "{part}");
+            rows += shape[0];
+            values.extend(data);
+        }
+        out.insert(name.clone(), (vec![rows, width.unwrap_or(0)], values));
+    }
+    out
+}
+
 /// Compiles the committed tiny assets and loads them with seeded weights.
 pub fn load(device: &str, seed: u64) -> (Graphs, Weights) {
     let weights = weights(seed);

@@ -306,8 +306,8 @@ fn post_norms_and_norm_offset_match_the_reference() {
 }
 
 /// The forms the graphs take on GPUs (the compiler's sums, decode attention over all kv heads
-/// at once), built for this CPU: decode alone and in a ragged two-row batch against the
-/// reference. The GPU run checks the same forms on CUDA.
+/// at once, q/k/v as one weight), built for this CPU: decode alone and in a ragged two-row
+/// batch against the reference. The GPU run checks the same forms on CUDA.
 #[test]
 fn gpu_graph_forms_match_the_reference() {
     let cfg = tiny_config();
@@ -319,6 +319,7 @@ fn gpu_graph_forms_match_the_reference() {
         heads: vec![Head::Logits],
         sums: emitter::graph::Sums::Compiler,
         attention_heads: emitter::graph::AttentionHeads::Together,
+        projections: emitter::graph::Projections::Fused,
         ..engine::model::default_graph_options(2, 64)
     };
     let module = emitter::render(&cfg, &options).unwrap().module;
@@ -326,8 +327,18 @@ fn gpu_graph_forms_match_the_reference() {
         module.contains("batching_dims = [0, 1] x [0, 1]"),
         "kv heads in one product"
     );
+    let fused = emitter::graph::build(&cfg, &options)
+        .unwrap()
+        .weights
+        .fused();
+    assert_eq!(fused.len(), cfg.num_hidden_layers, "{fused:?}");
     let weights = tiny::weights(11);
-    let mut graphs = load("gpu-forms", &cfg, &options, &weights);
+    let mut graphs = load(
+        "gpu-forms",
+        &cfg,
+        &options,
+        &tiny::fuse_rows(&weights, &fused),
+    );
     let seq = |k: u32| -> Vec<u32> { (0..12u32).map(|i| (i * 41 + k * 97 + 3) % 512).collect() };
     let (a, b) = (seq(1), seq(2));
     let reference = tiny::config();

@@ -1,8 +1,9 @@
 //! Tiled weights (`[out/16, in, 16]`, the CPU layout) through the whole loading path: the
 //! parameter file is written tiled, the graphs read tiles, and the logits are the reference's,
-//! with the LM head untied and tied.
+//! with the LM head untied and tied. The same for rows with q/k/v fused (the GPUs' form), which
+//! the loader writes as one weight.
 
-use emitter::graph::{Head, WeightLayout};
+use emitter::graph::{Head, Projections, WeightLayout};
 use engine::batch::GraphRunner;
 use engine::graphs::{DecodeOutput, Graphs, PrefillOut};
 use engine::model::{self, ModelOptions};
@@ -45,37 +46,59 @@ fn hf_dir(tied: bool, seed: u64) -> (std::path::PathBuf, RefConfig, Weights) {
     (dir, cfg, weights)
 }
 
-fn load_tiled(dir: &std::path::Path) -> Graphs {
+/// How the weights reach the graphs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Form {
+    Tiled,
+    /// Rows, q/k/v as one weight (`Projections::Fused`).
+    FusedRows,
+}
+
+fn load(dir: &std::path::Path, form: Form) -> Graphs {
     let runtime = Runtime::new("local-task").unwrap();
     let mut options = ModelOptions::cpu();
     options.graphs = model::default_graph_options(2, 64);
     options.graphs.prefill_lengths = vec![8, 32];
     options.graphs.decode_windows = vec![64];
     options.graphs.heads = vec![Head::Logits];
-    options.weight_layout = Some(WeightLayout::Tiled);
+    options.weight_layout = Some(match form {
+        Form::Tiled => WeightLayout::Tiled,
+        Form::FusedRows => WeightLayout::Rows,
+    });
+    if form == Form::FusedRows {
+        options.projections = Some(Projections::Fused);
+    }
     options.cache_dir = engine::paths::cache_dir().join("test-vmfb");
     options.verbose = false;
-    let loaded = model::load(&runtime, dir, &options).expect("load tiled tiny model");
+    let loaded = model::load(&runtime, dir, &options).expect("load tiny model");
     let name = loaded
         .parameter_file
         .file_name()
         .unwrap()
         .to_string_lossy()
         .into_owned();
-    assert!(name.contains("-tiled-"), "{name}");
+    assert_eq!(name.contains("-tiled-"), form == Form::Tiled, "{name}");
+    if form == Form::FusedRows {
+        let stored = loader::read_parameter_list(&loaded.parameter_file).unwrap();
+        let has = |n: &str| stored.iter().any(|p| p.name == n);
+        assert!(has("model.layers.1.self_attn.qkv_proj.weight"));
+        assert!(!has("model.layers.1.self_attn.k_proj.weight"));
+    }
     loaded.graphs
 }
 
-fn check(tied: bool) {
+fn check(tied: bool, form: Form) {
     let (dir, cfg, weights) = hf_dir(tied, 11);
-    let mut graphs = load_tiled(&dir);
+    let mut graphs = load(&dir, form);
     let manifest = graphs.manifest();
-    assert_eq!(manifest.weight_layout, WeightLayout::Tiled);
-    let tiled = manifest.tiled_parameters();
-    assert_eq!(tiled.len(), 6 * 2, "the projections but o_proj: {tiled:?}");
-    assert!(!tiled
-        .iter()
-        .any(|name| name.contains("embed_tokens") || name.contains("lm_head")));
+    if form == Form::Tiled {
+        assert_eq!(manifest.weight_layout, WeightLayout::Tiled);
+        let tiled = manifest.tiled_parameters();
+        assert_eq!(tiled.len(), 6 * 2, "the projections but o_proj: {tiled:?}");
+        assert!(!tiled
+            .iter()
+            .any(|name| name.contains("embed_tokens") || name.contains("lm_head")));
+    }
 
     let mut seq: Vec<u32> = (0..13u32).map(|i| (i * 37 + 7) % 512).collect();
     let mut logits = vec![0f32; graphs.vocab()];
@@ -84,7 +107,7 @@ fn check(tied: bool) {
         .prefill(0, 0, &ids, PrefillOut::Logits(&mut logits))
         .unwrap();
     let diff = max_abs_diff(&logits, &forward(&cfg, &weights, &seq).pop().unwrap());
-    eprintln!("tied {tied}: prefill max |graph - reference| = {diff:.2e}");
+    eprintln!("tied {tied}, {form:?}: prefill max |graph - reference| = {diff:.2e}");
     assert!(diff <= TOLERANCE, "prefill: {diff}");
 
     let mut out = DecodeOutput::default();
@@ -105,10 +128,15 @@ fn check(tied: bool) {
 
 #[test]
 fn tiled_weights_give_the_reference_logits() {
-    check(false);
+    check(false, Form::Tiled);
 }
 
 #[test]
 fn tiled_weights_with_a_tied_lm_head_give_the_reference_logits() {
-    check(true);
+    check(true, Form::Tiled);
+}
+
+#[test]
+fn fused_projections_in_rows_give_the_reference_logits() {
+    check(false, Form::FusedRows);
 }

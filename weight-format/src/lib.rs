@@ -22,6 +22,34 @@ pub fn stored_groups(inputs: usize, group: usize) -> usize {
     (inputs / group).div_ceil(GROUP_MULTIPLE) * GROUP_MULTIPLE
 }
 
+/// Projections of one input stored as one weight, their rows one after another: a layer's
+/// `(fused, parts)` suffixes, the parts in row order. GPU modules read them so (see the
+/// emitter's `Projections::Fused`); the loader writes the fused entry from the parts, which keep
+/// their checkpoint names everywhere else (biases and norms stay apart).
+///
+/// Gate and up are not fused: on CUDA the one product saved came back as a kernel of its own
+/// for the activation, which IREE fuses into the up product only while that product is apart
+/// (Llama-3.2-1B shape, B = 1 decode: 246 kernels either way).
+pub const FUSED_ROWS: [(&str, &[&str]); 1] = [(
+    "self_attn.qkv_proj.weight",
+    &[
+        "self_attn.q_proj.weight",
+        "self_attn.k_proj.weight",
+        "self_attn.v_proj.weight",
+    ],
+)];
+
+/// The full names of the parts of the fused weight `name` (`model.layers.{l}.{fused}`), in
+/// row order; `None` for any other name.
+pub fn fused_parts(name: &str) -> Option<Vec<String>> {
+    FUSED_ROWS.iter().find_map(|(fused, parts)| {
+        let layer = name.strip_suffix(fused)?;
+        let index = layer.strip_prefix("model.layers.")?.strip_suffix('.')?;
+        index.parse::<usize>().ok()?;
+        Some(parts.iter().map(|part| format!("{layer}{part}")).collect())
+    })
+}
+
 /// Element type of a parameter-file entry. `U8` holds 4-bit codes, two per byte, low nibble
 /// first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -257,6 +285,28 @@ pub struct GroupLayout {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fused_weights_name_their_parts_in_the_same_layer() {
+        assert_eq!(
+            fused_parts("model.layers.12.self_attn.qkv_proj.weight").unwrap(),
+            [
+                "model.layers.12.self_attn.q_proj.weight",
+                "model.layers.12.self_attn.k_proj.weight",
+                "model.layers.12.self_attn.v_proj.weight",
+            ]
+        );
+        assert_eq!(fused_parts("model.layers.0.self_attn.q_proj.weight"), None);
+        assert_eq!(
+            fused_parts("model.layers.x.self_attn.qkv_proj.weight"),
+            None
+        );
+        assert_eq!(
+            fused_parts("model.layers.0.x.self_attn.qkv_proj.weight"),
+            None
+        );
+        assert_eq!(fused_parts("lm_head.self_attn.qkv_proj.weight"), None);
+    }
 
     #[test]
     fn groups_pad_to_the_multiple() {

@@ -15,11 +15,12 @@ use super::linear::{linear_many, Several, Weight};
 use super::step::{CacheSpan, Dims, Step};
 use super::weight_format::WeightFormat;
 use super::weights::{
-    group_parts, is_stacked_expert, layer_dims, layer_shape, layer_suffixes, loaded_type,
-    BESIDE_NORMS, LAYER_SCALAR, PER_LAYER_NORM, SINKS,
+    fused_suffix_parts, group_parts, is_stacked_expert, layer_dims, layer_shape, layer_suffixes,
+    loaded_type, BESIDE_NORMS, LAYER_SCALAR, PER_LAYER_NORM, SINKS,
 };
 use crate::config::{Activation, LayerShape, MlpKind, ModelConfig};
 use crate::hlo::{ElemType, FuncBuilder, Function, Result, ShapeError, TensorType, Value};
+use ::weight_format::FUSED_ROWS;
 
 fn f32_ty(shape: impl Into<Vec<i64>>) -> TensorType {
     TensorType::new(shape, ElemType::F32)
@@ -150,7 +151,10 @@ pub(super) fn declare_weights(
     formats: &[WeightFormat],
 ) -> Result<BTreeMap<String, Weight>> {
     let mut w = BTreeMap::new();
-    for (suffix, format) in layer_suffixes(cfg, shape).into_iter().zip(formats) {
+    for (suffix, format) in layer_suffixes(cfg, shape, dims.projections)
+        .into_iter()
+        .zip(formats)
+    {
         let arg_name = suffix.replace('.', "_");
         let weight = match *format {
             WeightFormat::Dense(elem) => {
@@ -182,6 +186,17 @@ pub(super) fn declare_weights(
                 Weight::groups(parts, several(&suffix), kernel)?.with_activations(dims.activations)
             }
         };
+        if let (Some(parts), Weight::Dense(whole)) = (fused_suffix_parts(&suffix), &weight) {
+            // Each part as its rows of the fused weight, for any product of one alone;
+            // `projections` multiplies the whole. IREE drops the slices nothing reads.
+            let mut start = 0;
+            for part in parts {
+                let rows = layer_dims(cfg, shape, part).0;
+                let rows_of = b.slice_dim(whole, 0, start, rows)?;
+                w.insert(part.to_string(), Weight::Dense(rows_of));
+                start += rows;
+            }
+        }
         w.insert(suffix, weight);
     }
     Ok(w)
@@ -730,8 +745,13 @@ pub(super) fn projections(
     names: &[&str],
     xt: &Value,
 ) -> Result<Vec<Value>> {
-    let weights: Vec<&Weight> = names.iter().map(|n| &w[&format!("{n}.weight")]).collect();
-    let ys = linear_many(b, &weights, xt)?;
+    let ys = match fused_product(b, w, names, xt)? {
+        Some(ys) => ys,
+        None => {
+            let weights: Vec<&Weight> = names.iter().map(|n| &w[&format!("{n}.weight")]).collect();
+            linear_many(b, &weights, xt)?
+        }
+    };
     names
         .iter()
         .zip(ys)
@@ -744,6 +764,35 @@ pub(super) fn projections(
             }
         })
         .collect()
+}
+
+/// The projections `names` as one product of their fused weight, cut back into each one's
+/// rows, when `w` has one whose parts they are (see `Projections::Fused`).
+fn fused_product(
+    b: &mut FuncBuilder,
+    w: &BTreeMap<String, Weight>,
+    names: &[&str],
+    xt: &Value,
+) -> Result<Option<Vec<Value>>> {
+    let weights: Vec<String> = names.iter().map(|n| format!("{n}.weight")).collect();
+    let Some((fused, _)) = FUSED_ROWS
+        .iter()
+        .find(|(fused, parts)| parts.iter().eq(weights.iter()) && w.contains_key(*fused))
+    else {
+        return Ok(None);
+    };
+    let y = linear_many(b, &[&w[*fused]], xt)?.remove(0);
+    let mut start = 0;
+    let mut ys = Vec::with_capacity(weights.len());
+    for part in &weights {
+        let Weight::Dense(rows_of) = &w[part] else {
+            unreachable!("the parts of a fused weight are dense rows")
+        };
+        let rows = rows_of.dim(0);
+        ys.push(b.slice_dim(&y, 0, start, rows)?);
+        start += rows;
+    }
+    Ok(Some(ys))
 }
 
 /// RMSNorm of each of the `n` heads of `[n*D, M]` over its D values, weight `[D]` shared by

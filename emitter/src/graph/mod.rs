@@ -37,7 +37,7 @@ pub use linear::{
 };
 pub use sample::SAMPLE_ARGS;
 pub use step::{CacheSpan, Dims, Scratch, Step};
-pub use weights::{is_expert_stack, is_tiled, Param, Weights, PARAMETER_SCOPE};
+pub use weights::{is_expert_stack, is_tiled, Param, Projections, Weights, PARAMETER_SCOPE};
 
 use crate::config::{LayerType, ModelConfig};
 use crate::hlo::{ElemType, Global, GlobalInit, Module, ShapeError, TensorType};
@@ -95,6 +95,9 @@ pub struct GraphOptions {
     /// Decode attention per kv head (the CPU's) or over all of them at once (GPUs: see
     /// [`AttentionHeads`]).
     pub attention_heads: AttentionHeads,
+    /// A layer's projections of one input as a weight each (the CPU's) or as one (GPUs, with
+    /// weights in rows: see [`Projections`]).
+    pub projections: Projections,
     /// Chunk lengths of the embedding graphs (`embed_hidden_t{T}`, see [`Kind::Embed`]); empty,
     /// the default, emits none, and the rest of the module is the same either way.
     pub embed_lengths: Vec<usize>,
@@ -478,6 +481,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
         products: opts.products,
         sums: opts.sums,
         attention_heads: opts.attention_heads,
+        projections: opts.projections,
         nibbles_as_bytes,
         padded: opts.padded() as i64,
         linear_chunk: opts.linear_chunk as i64,
@@ -497,6 +501,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
             opts.weight_dtype,
             opts.weight_layout,
             &opts.weight_formats,
+            opts.projections,
         )
         .map_err(GraphError::Options)?
     };

@@ -1,5 +1,6 @@
 use super::attention::AttentionHeads;
 use super::linear::{Activations, DecodeKernels, WeightLayout};
+use super::weights::Projections;
 use crate::config::{Activation, HeadShape, ModelConfig};
 use crate::hlo::{Columns, ElemType, ProductForm, Sums, TensorType};
 
@@ -45,6 +46,9 @@ pub struct Dims {
     pub attention_heads: AttentionHeads,
     /// Tokens per block of a linear-attention prefill (see `GraphOptions::linear_chunk`).
     pub linear_chunk: i64,
+    /// Whether a layer's projections of one input are one weight (see
+    /// `GraphOptions::projections`).
+    pub projections: Projections,
 }
 
 /// Where a step's padding rows and tokens write their K and V. A scatter writes every update
@@ -118,6 +122,7 @@ impl Dims {
             sums: Sums::Ordered,
             attention_heads: AttentionHeads::Apart,
             linear_chunk: super::LINEAR_CHUNK as i64,
+            projections: Projections::Apart,
         }
     }
 

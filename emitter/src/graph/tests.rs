@@ -26,6 +26,7 @@ fn opts() -> GraphOptions {
         embed_lengths: Vec::new(),
         sums: Sums::Ordered,
         attention_heads: AttentionHeads::Apart,
+        projections: Projections::Apart,
         linear_chunk: LINEAR_CHUNK,
     }
 }
@@ -824,13 +825,19 @@ fn grouped_stacks_need_the_kernels_and_routers_stay_dense() {
     let o = with("model.layers.1.mlp.experts.up_proj.weight");
     let err = build(&cfg, &o).unwrap_err().to_string();
     assert!(err.contains("only by the CPU kernels"), "{err}");
-    let parts = Weights::new(&cfg, o.weight_dtype, o.weight_layout, &o.weight_formats)
-        .unwrap()
-        .all()
-        .into_iter()
-        .find(|p| p.name == "model.layers.1.mlp.experts.down_proj.weight")
-        .unwrap()
-        .parts();
+    let parts = Weights::new(
+        &cfg,
+        o.weight_dtype,
+        o.weight_layout,
+        &o.weight_formats,
+        o.projections,
+    )
+    .unwrap()
+    .all()
+    .into_iter()
+    .find(|p| p.name == "model.layers.1.mlp.experts.down_proj.weight")
+    .unwrap()
+    .parts();
     // 8 experts of [64, 32]: 4 tiles of one group (stored as 4, a multiple of 4) of 32.
     assert_eq!(parts[0].1.shape, [8, 4, 4, 32, 16]);
     assert_eq!(parts[1].1.shape, [8, 4, 4, 16]);
@@ -941,4 +948,56 @@ fn linear_attention_chunks_are_whole_blocks() {
         ..opts()
     };
     build(&cfg, &whole).unwrap();
+}
+
+/// Fused projections: each layer declares one q/k/v weight of their rows in place of the
+/// three (biases stay apart) and multiplies it once; tiles cannot hold them.
+#[test]
+fn fused_projections_are_one_weight_and_one_product() {
+    let cfg = ModelConfig {
+        qkv_bias: true,
+        ..from_hf_json(TINY).unwrap()
+    };
+    let fused = GraphOptions {
+        projections: Projections::Fused,
+        ..opts()
+    };
+    let (apart, together) = (build(&cfg, &opts()).unwrap(), build(&cfg, &fused).unwrap());
+    let names = |g: &BuiltModule| -> Vec<String> {
+        g.weights.all().iter().map(|p| p.name.clone()).collect()
+    };
+    let (q, kv) = (
+        (cfg.num_attention_heads * cfg.head_dim) as i64,
+        (cfg.num_key_value_heads * cfg.head_dim) as i64,
+    );
+    let qkv = "model.layers.0.self_attn.qkv_proj.weight";
+    let all = together.weights.all();
+    let fused_weight = all.iter().find(|p| p.name == qkv).unwrap();
+    assert_eq!(fused_weight.ty.shape, [q + 2 * kv, cfg.hidden_size as i64]);
+    for part in ["q_proj", "k_proj", "v_proj"] {
+        let weight = format!("model.layers.0.self_attn.{part}.weight");
+        let bias = format!("model.layers.0.self_attn.{part}.bias");
+        assert!(names(&apart).contains(&weight));
+        assert!(!names(&together).contains(&weight), "{weight} is fused");
+        assert!(names(&together).contains(&bias), "{bias} stays");
+    }
+    assert_eq!(
+        together.weights.fused(),
+        (0..cfg.num_hidden_layers)
+            .map(|l| format!("model.layers.{l}.self_attn.qkv_proj.weight"))
+            .collect::<Vec<_>>()
+    );
+    let products = |g: &BuiltModule| {
+        let text = g.module.render();
+        function_text(&text, "layer_decode_b1_w32")
+            .matches("stablehlo.dot_general")
+            .count()
+    };
+    assert_eq!(products(&apart) - products(&together), 2);
+    let tiled = GraphOptions {
+        weight_layout: WeightLayout::Tiled,
+        ..fused
+    };
+    let err = build(&cfg, &tiled).unwrap_err().to_string();
+    assert!(err.contains("read from weights in rows"), "{err}");
 }

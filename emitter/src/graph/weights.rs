@@ -6,6 +6,8 @@ use super::linear::{Several, Weight, WeightLayout};
 use super::weight_format::{group_part, GroupFormat, WeightFormat, WeightFormats};
 use crate::config::{LayerShape, LayerType, MlpKind, ModelConfig};
 use crate::hlo::{ElemType, FuncBuilder, Global, GlobalInit, TensorType, Value};
+use ::weight_format::FUSED_ROWS;
+use serde::{Deserialize, Serialize};
 
 /// The parameter scope the runtime binds the weight file to.
 pub const PARAMETER_SCOPE: &str = "model";
@@ -166,9 +168,59 @@ fn split_nibbles(b: &mut FuncBuilder, bytes: &Value) -> crate::hlo::Result<Value
     b.reshape(&both, &codes)
 }
 
+/// Whether the projections of one input are stored as one weight each or as one weight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Projections {
+    /// One weight each, as the checkpoint names them: the CPU's, whose kernels multiply a
+    /// layer's q, k and v in one dispatch anyway.
+    #[default]
+    Apart,
+    /// q, k and v as one weight of their rows one after another (`weight_format::FUSED_ROWS`,
+    /// written by the loader's `fuse_rows`): one product, so one kernel on a GPU, where IREE
+    /// 3.13 makes three products of one input three kernels (its horizontal fusion of
+    /// contractions does not take them). Llama-3.2-1B shape on CUDA: 278 kernels a B = 1
+    /// decode step before, 246 after. Read from rows only.
+    Fused,
+}
+
 /// The suffixes of the weights of a decoder layer of shape `shape`, in the order the layer
-/// function takes them.
-pub fn layer_suffixes(cfg: &ModelConfig, shape: &LayerShape) -> Vec<String> {
+/// function takes them: with [`Projections::Fused`], each fused weight whose parts the layer
+/// has in place of its first part, and its other parts gone.
+pub fn layer_suffixes(
+    cfg: &ModelConfig,
+    shape: &LayerShape,
+    projections: Projections,
+) -> Vec<String> {
+    let suffixes = checkpoint_suffixes(cfg, shape);
+    match projections {
+        Projections::Apart => suffixes,
+        Projections::Fused => fuse(suffixes),
+    }
+}
+
+fn fuse(mut suffixes: Vec<String>) -> Vec<String> {
+    for (fused, parts) in FUSED_ROWS {
+        if !parts.iter().all(|p| suffixes.iter().any(|s| s == p)) {
+            continue;
+        }
+        let first = suffixes.iter().position(|s| s == parts[0]);
+        suffixes[first.expect("every part is there")] = fused.to_string();
+        suffixes.retain(|s| !parts[1..].contains(&s.as_str()));
+    }
+    suffixes
+}
+
+/// The parts of the fused weight `suffix` (see [`Projections::Fused`]).
+pub(super) fn fused_suffix_parts(suffix: &str) -> Option<&'static [&'static str]> {
+    FUSED_ROWS
+        .iter()
+        .find(|(fused, _)| *fused == suffix)
+        .map(|(_, parts)| *parts)
+}
+
+/// The weights of a layer as the checkpoint names them, in the layer function's order.
+fn checkpoint_suffixes(cfg: &ModelConfig, shape: &LayerShape) -> Vec<String> {
     let mut s = vec!["input_layernorm.weight".to_string()];
     if shape.attention == LayerType::LinearAttention {
         s.extend(LINEAR_ATTENTION.map(String::from));
@@ -348,6 +400,10 @@ const DECAY: &str = "linear_attn.in_proj_a.weight";
 /// expert's.
 pub(super) fn layer_dims(cfg: &ModelConfig, shape: &LayerShape, suffix: &str) -> (i64, i64) {
     let e = cfg.hidden_size as i64;
+    if let Some(parts) = fused_suffix_parts(suffix) {
+        let rows = parts.iter().map(|p| layer_dims(cfg, shape, p).0).sum();
+        return (rows, e);
+    }
     let d = shape.heads.head_dim as i64;
     let q = cfg.num_attention_heads as i64 * d;
     let kv = shape.heads.kv_heads as i64 * d;
@@ -530,7 +586,11 @@ impl Weights {
         dtype: ElemType,
         layout: WeightLayout,
         formats: &WeightFormats,
+        projections: Projections,
     ) -> Result<Self, String> {
+        if projections == Projections::Fused && layout != WeightLayout::Rows {
+            return Err("fused projections are read from weights in rows".into());
+        }
         let format = |name: &str| {
             formats
                 .get(name)
@@ -554,7 +614,7 @@ impl Weights {
         let layers = (0..cfg.num_hidden_layers)
             .map(|l| {
                 let shape = cfg.layer_shape(l);
-                layer_suffixes(cfg, &shape)
+                layer_suffixes(cfg, &shape, projections)
                     .iter()
                     .map(|s| {
                         let name = format!("model.layers.{l}.{s}");
@@ -575,7 +635,8 @@ impl Weights {
                 })
             }
         };
-        if let Some(unknown) = formats.keys().find(|n| !is_weight_name(cfg, n)) {
+        let named = |n: &&String| is_weight_name(cfg, n, projections);
+        if let Some(unknown) = formats.keys().find(|n| !named(n)) {
             return Err(format!(
                 "the weight formats name {unknown}, which is no weight"
             ));
@@ -608,7 +669,7 @@ impl Weights {
         }
         for l in 0..cfg.num_hidden_layers {
             let shape = cfg.layer_shape(l);
-            for s in layer_suffixes(cfg, &shape) {
+            for s in layer_suffixes(cfg, &shape, Projections::Apart) {
                 let stack = is_stacked_expert(&s);
                 let matrix = layer_dims(cfg, &shape, &s).1 != 0;
                 if matrix && (!stays_dense_rows(&s) || (stack && kernels)) {
@@ -617,6 +678,17 @@ impl Weights {
             }
         }
         names
+    }
+
+    /// The fused weights (see [`Projections::Fused`]), by full name: the loader's `fuse_rows`
+    /// writes them.
+    pub fn fused(&self) -> Vec<String> {
+        self.layers
+            .iter()
+            .flatten()
+            .filter(|p| ::weight_format::fused_parts(&p.name).is_some())
+            .map(|p| p.name.clone())
+            .collect()
     }
 
     /// The LM head weight (the embedding when tied).
@@ -655,7 +727,7 @@ impl Weights {
     }
 }
 
-fn is_weight_name(cfg: &ModelConfig, name: &str) -> bool {
+fn is_weight_name(cfg: &ModelConfig, name: &str, projections: Projections) -> bool {
     let layer = name
         .strip_prefix("model.layers.")
         .and_then(|rest| rest.split_once('.'))
@@ -663,7 +735,7 @@ fn is_weight_name(cfg: &ModelConfig, name: &str) -> bool {
     match layer {
         Some((l, suffix)) => {
             l < cfg.num_hidden_layers
-                && layer_suffixes(cfg, &cfg.layer_shape(l))
+                && layer_suffixes(cfg, &cfg.layer_shape(l), projections)
                     .iter()
                     .any(|s| s == suffix)
         }

@@ -59,6 +59,16 @@ impl Target {
         }
     }
 
+    /// With weights in rows, a layer's projections of one input as one weight on a GPU, where
+    /// each product is a kernel (see `emitter::graph::Projections`), and apart on the CPU,
+    /// whose kernels multiply them in one dispatch anyway.
+    pub fn projections(&self) -> emitter::graph::Projections {
+        match self {
+            Target::Cpu { .. } => emitter::graph::Projections::Apart,
+            Target::Cuda { .. } | Target::Metal => emitter::graph::Projections::Fused,
+        }
+    }
+
     /// The device URI a runtime should open for modules of this target.
     pub fn device_uri(&self) -> &'static str {
         match self {

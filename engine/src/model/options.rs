@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use emitter::graph::{Head, WeightLayout};
+use emitter::graph::{Head, Projections, WeightLayout};
 use emitter::{GraphOptions, ModelConfig};
 use loader::Precision;
 
@@ -20,6 +20,9 @@ pub struct ModelOptions {
     /// Overrides `graphs.weight_layout`; `None` picks by target: tiled on CPU when the
     /// model's sizes allow it, rows on GPUs.
     pub weight_layout: Option<WeightLayout>,
+    /// Overrides `graphs.projections`; `None` picks by target: q/k/v as one weight on GPUs
+    /// when weights are in rows, apart otherwise.
+    pub projections: Option<Projections>,
     /// How weights are stored: `Native` keeps a GGUF file's blocks in every matrix;
     /// `F32` follows `graphs.weight_dtype` (f32 or f16).
     pub weights: Precision,
@@ -41,6 +44,7 @@ impl ModelOptions {
             target: Target::Cpu { data_tiling: false },
             graphs: default_graph_options(8, 2048),
             weight_layout: None,
+            projections: None,
             weights: Precision::F32,
             cpu_kernels: true,
             cache_dir: crate::paths::cache_dir(),
@@ -162,6 +166,7 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
         embed_lengths: Vec::new(),
         sums: emitter::graph::Sums::Ordered,
         attention_heads: emitter::graph::AttentionHeads::Apart,
+        projections: Projections::Apart,
         linear_chunk: emitter::graph::LINEAR_CHUNK,
     }
 }
@@ -196,14 +201,22 @@ fn preferred_layout(target: &Target, weights: Precision, config: &ModelConfig) -
 /// The graph options for `config` on the compile target of `options`: the module form that
 /// target needs and the weight layout it prefers (unless one is asked for).
 pub fn module_options(options: &ModelOptions, config: &ModelConfig) -> GraphOptions {
+    let weight_layout = options
+        .weight_layout
+        .unwrap_or_else(|| preferred_layout(&options.target, options.weights, config));
+    // Fused projections are read from rows; tiles (the CPU's, and native weights anywhere)
+    // keep them apart.
+    let projections = options.projections.unwrap_or(match weight_layout {
+        WeightLayout::Rows => options.target.projections(),
+        WeightLayout::Tiled => Projections::Apart,
+    });
     GraphOptions {
         form: (&options.target).into(),
-        weight_layout: options
-            .weight_layout
-            .unwrap_or_else(|| preferred_layout(&options.target, options.weights, config)),
+        weight_layout,
         cpu_kernels: options.cpu_kernels && cpu_kernels_available(&options.target),
         sums: options.target.sums(),
         attention_heads: options.target.attention_heads(),
+        projections,
         ..options.graphs.clone()
     }
 }
@@ -298,6 +311,9 @@ mod tests {
         assert!(slices(&sm80) < slices(&cpu));
         assert_eq!(slices(&sm80), slices(&sm90));
         assert_eq!(slices(&metal), slices(&sm80));
+        // GPUs read q/k/v as one weight; the CPU's tiles keep them apart.
+        let fused = |m: &str| m.contains("self_attn.qkv_proj.weight");
+        assert!(fused(&sm80) && fused(&sm90) && fused(&metal) && !fused(&cpu));
         // sm_90 names its target in the module, and only sm_90 does.
         let names_target = |m: &str| m.contains("hal.device.targets") && m.contains("\"sm_90\"");
         assert!(names_target(&sm90));

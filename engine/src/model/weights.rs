@@ -9,19 +9,35 @@ use crate::error::EngineError;
 
 /// The weights the graphs store as row tiles (dense or grouped).
 fn tiled_weights(config: &ModelConfig, opts: &GraphOptions) -> Result<Vec<String>, EngineError> {
-    let weights = emitter::graph::Weights::new(
-        config,
-        opts.weight_dtype,
-        opts.weight_layout,
-        &Default::default(),
-    )
-    .map_err(|e| emitter::EmitError::Graph(emitter::graph::GraphError::Options(e)))?;
-    Ok(weights
+    Ok(graph_weights(config, opts)?
         .all()
         .into_iter()
         .filter(|p| emitter::graph::is_tiled(&p.name, &p.ty))
         .map(|p| p.name.clone())
         .collect())
+}
+
+/// The weights the graphs declare, each dense in the graphs' weight type.
+fn graph_weights(
+    config: &ModelConfig,
+    opts: &GraphOptions,
+) -> Result<emitter::graph::Weights, EngineError> {
+    emitter::graph::Weights::new(
+        config,
+        opts.weight_dtype,
+        opts.weight_layout,
+        &Default::default(),
+        opts.projections,
+    )
+    .map_err(|e| emitter::EmitError::Graph(emitter::graph::GraphError::Options(e)).into())
+}
+
+/// The weights the graphs read fused (see `emitter::graph::Projections`), by full name.
+fn fused_weights(config: &ModelConfig, opts: &GraphOptions) -> Result<Vec<String>, EngineError> {
+    if opts.projections == emitter::graph::Projections::Apart {
+        return Ok(Vec::new());
+    }
+    Ok(graph_weights(config, opts)?.fused())
 }
 
 /// The loader's plan as the emitter's weight formats: each block format's group layout.
@@ -80,6 +96,7 @@ pub fn module_weights(
     if graph_options.cpu_kernels {
         keep_file_bits(&mut plan);
     }
+    loader::fuse_rows(&mut plan, &fused_weights(config, &graph_options)?)?;
     // Dense projections in tiles, and every grouped weight (groups are stored as tiles).
     let mut tiled = tiled_weights(config, &graph_options)?;
     let grouped: Vec<String> = plan
