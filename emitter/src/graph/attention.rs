@@ -23,6 +23,9 @@ pub fn write_values(
     index: &Value,
     kv: &Value,
 ) -> Result<Value> {
+    if dims.attention_heads == AttentionHeads::Together {
+        return write_values_by_head(b, dims, cache, index, kv);
+    }
     let m = kv.dim(1);
     let kv = b.reshape(kv, &[dims.kv_heads, dims.head_dim, m])?;
     let rows = b.transpose(&kv, &[2, 0, 1])?;
@@ -43,23 +46,69 @@ pub fn write_values(
 /// scattered as one flat vector, element `((slot·Hkv + h)·D + d)·P' + position` for each of
 /// the Hkv·D values of each token: still in place, and `[Hkv*D, M]` is already in that order.
 pub fn write_keys(b: &mut FuncBuilder, cache: &Value, index: &Value, k: &Value) -> Result<Value> {
-    let (rows, m) = (k.dim(0), k.dim(1));
-    let (heads, d, p) = (cache.dim(1), cache.dim(2), cache.dim(3));
+    let p = cache.dim(3);
+    scatter_flat(b, cache, index, k, 1, |b, ty| {
+        let row = b.iota(ty.clone(), 0)?;
+        let p_splat = b.splat(ty, p as f64)?;
+        b.multiply(&row, &p_splat)
+    })
+}
+
+/// Writes new V (`[Hkv*D, M]`) into a head-major `[S', Hkv, P', D]` cache (see
+/// [`Dims::value_cache_type_for`]) as [`write_keys`] does: element
+/// `((slot·Hkv + h)·P' + position)·D + d`.
+fn write_values_by_head(
+    b: &mut FuncBuilder,
+    dims: &Dims,
+    cache: &Value,
+    index: &Value,
+    v: &Value,
+) -> Result<Value> {
+    let (p, d, m) = (cache.dim(2), dims.head_dim, v.dim(1));
+    scatter_flat(b, cache, index, v, d, |b, ty| {
+        let ty = TensorType::new([dims.kv_heads, d, m], ty.elem);
+        let head = b.iota(ty.clone(), 0)?;
+        let head_stride = b.splat(ty.clone(), (p * d) as f64)?;
+        let head = b.multiply(&head, &head_stride)?;
+        let within = b.iota(ty, 1)?;
+        let offsets = b.add(&head, &within)?;
+        b.reshape(&offsets, &[dims.kv_heads * d, m])
+    })
+}
+
+/// `cache` with the `[rows, M]` `values` written, converted to its type, at flat elements
+/// `slot·(slot's elements) + position·pos_stride + offsets[row, m]`, where `(slot, position)`
+/// is token m's pair in `index` (`[M, 2]`) and `offsets` builds the `[rows, M]` i32 offsets.
+fn scatter_flat(
+    b: &mut FuncBuilder,
+    cache: &Value,
+    index: &Value,
+    values: &Value,
+    pos_stride: i64,
+    offsets: impl FnOnce(&mut FuncBuilder, TensorType) -> Result<Value>,
+) -> Result<Value> {
+    let (rows, m) = (values.dim(0), values.dim(1));
+    let per_slot = cache.ty().num_elements() / cache.dim(0);
     let i32_ty = |shape: &[i64]| TensorType::new(shape, ElemType::I32);
     let slot = b.slice_dim(index, 1, 0, 1)?;
     let slot = b.reshape(&slot, &[m])?;
     let pos = b.slice_dim(index, 1, 1, 1)?;
     let pos = b.reshape(&pos, &[m])?;
-    let stride = b.splat(i32_ty(&[m]), (heads * d * p) as f64)?;
+    let stride = b.splat(i32_ty(&[m]), per_slot as f64)?;
     let base = b.multiply(&slot, &stride)?;
+    let pos = match pos_stride {
+        1 => pos,
+        n => {
+            let n = b.splat(i32_ty(&[m]), n as f64)?;
+            b.multiply(&pos, &n)?
+        }
+    };
     let base = b.add(&base, &pos)?;
     let base = b.broadcast_in_dim(&base, &[rows, m], &[1])?;
-    let row = b.iota(i32_ty(&[rows, m]), 0)?;
-    let p_splat = b.splat(i32_ty(&[rows, m]), p as f64)?;
-    let row = b.multiply(&row, &p_splat)?;
-    let flat_index = b.add(&base, &row)?;
+    let offsets = offsets(b, i32_ty(&[rows, m]))?;
+    let flat_index = b.add(&base, &offsets)?;
     let flat_index = b.reshape(&flat_index, &[rows * m, 1])?;
-    let values = b.convert(k, cache.ty().elem);
+    let values = b.convert(values, cache.ty().elem);
     let values = b.reshape(&values, &[rows * m])?;
     let flat = b.reshape(cache, &[cache.ty().num_elements()])?;
     let scatter = ScatterDims {
@@ -73,7 +122,8 @@ pub fn write_keys(b: &mut FuncBuilder, cache: &Value, index: &Value, k: &Value) 
     b.reshape(&flat, cache.shape())
 }
 
-/// Which cache a window is read from: keys `[S', Hkv, D, P']` or values `[S', P', Hkv, D]`.
+/// Which cache a window is read from: keys `[S', Hkv, D, P']` or values `[S', P', Hkv, D]`
+/// (head-major `[S', Hkv, P', D]` with [`AttentionHeads::Together`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Cache {
     Keys,
@@ -96,8 +146,10 @@ fn head_window(
 ) -> Result<Value> {
     let (w, d) = (step.window(), dims.head_dim);
     // Where head h's window starts and ends in a slot, the head axis, and its shape as read.
+    let by_head = dims.attention_heads == AttentionHeads::Together;
     let (start, limit, head_axis, shape) = match which {
         Cache::Keys => ([0, h, 0, 0], [1, h + 1, d, w], 1, [step.rows(), d, w]),
+        Cache::Values if by_head => ([0, h, 0, 0], [1, h + 1, w, d], 1, [step.rows(), w, d]),
         Cache::Values => ([0, 0, h, 0], [1, w, h + 1, d], 2, [step.rows(), w, d]),
     };
     let window = match (step, slot) {
@@ -134,10 +186,11 @@ pub enum AttentionHeads {
     /// docs): the CPU's form.
     #[default]
     Apart,
-    /// A decode step's kv heads in one product pair, a batch dimension more: the values'
-    /// window is transposed once (heads are not their leading dimension). On CUDA the loop
-    /// costs three kernels per kv head and layer, 24 a Llama-3.2-1B layer, and at B = 8
+    /// A decode step's kv heads in one product pair, a batch dimension more, over a
+    /// head-major values cache (see `Dims::value_cache_type_for`) read in place. On CUDA the
+    /// loop costs three kernels per kv head and layer, 24 a Llama-3.2-1B layer, and at B = 8
     /// each took 77-98 µs (profiled on an H200). Prefill, sinks and ring chunks stay apart.
+    /// The CPU attention kernels read position-major values and are not used with it.
     Together,
 }
 
@@ -157,8 +210,9 @@ pub enum AttentionForm {
 }
 
 /// The K and V a step attends over: the first `step.window()` positions of the caches
-/// (`[S', Hkv, D, P']` and `[S', P', Hkv, D]`), then, for a ring layer's prefill, the chunk's
-/// own K and V (`[Hkv*D, T]`), which the ring may not hold in full.
+/// (`[S', Hkv, D, P']` and `[S', P', Hkv, D]` or head-major, see [`Cache`]), then, for a ring
+/// layer's prefill, the chunk's own K and V (`[Hkv*D, T]`), which the ring may not hold in
+/// full.
 pub struct Keys<'a> {
     pub k_cache: &'a Value,
     pub v_cache: &'a Value,
@@ -248,7 +302,8 @@ fn attend_together(
     );
     let k = b.slice(keys.k_cache, &[0, 0, 0, 0], &[r, hkv, d, w])?;
     let k = b.convert(&k, ElemType::F32);
-    let v = b.slice(keys.v_cache, &[0, 0, 0, 0], &[r, w, hkv, d])?;
+    // Head-major values (see `Dims::value_cache_type_for`): the window in place.
+    let v = b.slice(keys.v_cache, &[0, 0, 0, 0], &[r, hkv, w, d])?;
     let v = b.convert(&v, ElemType::F32);
     let s = b.dot_general(q, &k, &DotDims::contract(3, 2).batch(0, 0).batch(1, 1))?;
     let scale = b.splat(s.ty().clone(), dims.attention_scale)?;
@@ -260,7 +315,7 @@ fn attend_together(
     let (e, sum) = softmax_parts(b, &s, None)?;
     let sum = b.broadcast_in_dim(&sum, &full, &[0, 1, 2])?;
     let p = b.divide(&e, &sum)?;
-    let o = b.dot_general(&p, &v, &DotDims::contract(3, 1).batch(0, 0).batch(1, 2))?;
+    let o = b.dot_general(&p, &v, &DotDims::contract(3, 2).batch(0, 0).batch(1, 1))?;
     heads_to_hidden(b, dims, step, &o)
 }
 
@@ -463,6 +518,7 @@ pub fn window_mask(
 /// kernels on, and heads the kernel takes.
 pub fn decode_kernel_applies(dims: &Dims, step: Step) -> bool {
     dims.kernels
+        && dims.attention_heads == AttentionHeads::Apart
         && kernels::Object::get().is_some()
         && matches!(step, Step::Decode { .. })
         && kv_type(dims.kv_dtype).is_some()
@@ -473,6 +529,7 @@ pub fn decode_kernel_applies(dims: &Dims, step: Step) -> bool {
 /// kernels on, and heads the kernel takes.
 pub fn prefill_kernel_applies(dims: &Dims, step: Step) -> bool {
     dims.kernels
+        && dims.attention_heads == AttentionHeads::Apart
         && kernels::Object::get().is_some()
         && matches!(step, Step::Prefill { .. })
         && kv_type(dims.kv_dtype).is_some()

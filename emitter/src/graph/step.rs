@@ -150,7 +150,8 @@ impl Dims {
         Scratch::extent(self.slots, span.positions(self.capacity), self.padded)
     }
 
-    /// One full layer's V cache, `[S', C', Hkv, D]` (its K cache holds the same values as
+    /// One full layer's V cache, `[S', C', Hkv, D]` (head-major with
+    /// [`AttentionHeads::Together`]; its K cache holds the same values as
     /// `[S', Hkv, D, C']`, see [`Dims::key_cache_type_for`]): S' = S + 1 and C' = C with a
     /// scratch slot, S' = S and C' = C + n with a scratch tail (see [`Scratch`]).
     pub fn cache_type(&self) -> TensorType {
@@ -159,13 +160,16 @@ impl Dims {
 
     /// The V cache of a layer of `span`: `[S', P', Hkv, D]` with P = C or the ring's window,
     /// and the scratch as in [`Dims::cache_type`]. q·kᵀ's weights multiply it as rows of D
-    /// values, read in place.
+    /// values, read in place. With [`AttentionHeads::Together`] it is head-major,
+    /// `[S', Hkv, P', D]`: the product over all heads then reads the window in place, where
+    /// the position-major window was transposed every step (a kernel a layer on CUDA).
     pub fn value_cache_type_for(&self, span: CacheSpan) -> TensorType {
         let (slots, positions) = self.cache_extent(span);
-        TensorType::new(
-            [slots, positions, self.kv_heads, self.head_dim],
-            self.kv_dtype,
-        )
+        let shape = match self.attention_heads {
+            AttentionHeads::Apart => [slots, positions, self.kv_heads, self.head_dim],
+            AttentionHeads::Together => [slots, self.kv_heads, positions, self.head_dim],
+        };
+        TensorType::new(shape, self.kv_dtype)
     }
 
     /// The K cache of a layer of `span`: `[S', Hkv, D, P']`, each kv head's keys as D rows of

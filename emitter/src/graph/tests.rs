@@ -1001,3 +1001,35 @@ fn fused_projections_are_one_weight_and_one_product() {
     let err = build(&cfg, &tiled).unwrap_err().to_string();
     assert!(err.contains("read from weights in rows"), "{err}");
 }
+
+/// Attention over all kv heads at once keeps the values head-major, `[S', Hkv, P', D]`, so both
+/// of its products batch over the leading (row, head) dimensions and read the windows in place.
+#[test]
+fn attention_over_all_heads_keeps_values_head_major() {
+    let cfg = from_hf_json(TINY).unwrap();
+    let together = GraphOptions {
+        attention_heads: AttentionHeads::Together,
+        sums: Sums::Compiler,
+        ..opts()
+    };
+    let g = build(&cfg, &together).unwrap();
+    let (kv, d) = (cfg.num_key_value_heads as i64, cfg.head_dim as i64);
+    let apart = build(&cfg, &opts()).unwrap();
+    let [s, p, h, dd] = apart.dims.value_cache_type_for(CacheSpan::Full).shape[..] else {
+        panic!("a 4-D values cache")
+    };
+    assert_eq!([h, dd], [kv, d]);
+    let v = g.dims.value_cache_type_for(CacheSpan::Full);
+    assert_eq!(v.shape, [s, kv, p, d]);
+    let text = g.module.render();
+    let layer = function_text(&text, "layer_decode_b4_w32");
+    assert_eq!(
+        layer.matches("batching_dims = [0, 1] x [0, 1]").count(),
+        2,
+        "{layer}"
+    );
+    assert!(
+        !layer.contains("batching_dims = [0, 1] x [0, 2]"),
+        "{layer}"
+    );
+}
