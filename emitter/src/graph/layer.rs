@@ -278,46 +278,7 @@ pub fn layer_function(
     let (eps, offset) = (cfg.rms_norm_eps, dims.norm_offset);
     let gain = a.norm(&mut b, "input_layernorm.weight", offset)?;
     let xn = rms_norm(&mut b, &a.x, &gain, eps)?;
-    // One product of the layer's q, k and v projections (the CPU kernels run it as one
-    // dispatch); a layer reading a shared cache projects q alone, and without `v_proj` the
-    // values are the k projection.
-    let shape = kinds.shape;
-    let mut names = vec!["self_attn.q_proj"];
-    if !shape.shared_kv {
-        names.push("self_attn.k_proj");
-        if !shape.value_is_key {
-            names.push("self_attn.v_proj");
-        }
-    }
-    let mut ys = projections(&mut b, &a.w, &names, &xn)?.into_iter();
-    let q = ys.next().expect("the q projection");
-    let (q, gate) = match cfg.attention_output_gate {
-        true => {
-            let (q, gate) = split_gate(&mut b, &q, dims.heads)?;
-            (q, Some(gate))
-        }
-        false => (q, None),
-    };
-    let raw_kv = ys.next().map(|k| {
-        let v = ys.next().unwrap_or_else(|| k.clone());
-        (k, v)
-    });
-    let q = match cfg.qk_norm {
-        true => {
-            let q_gain = a.norm(&mut b, "self_attn.q_norm.weight", offset)?;
-            match cfg.qk_norm_whole_projection {
-                // One norm over each token's whole projection, before the heads split (OLMoE).
-                true => rms_norm(&mut b, &q, &q_gain, eps)?,
-                false => head_rms_norm(&mut b, &q, dims.heads, Some(&q_gain), eps)?,
-            }
-        }
-        false => q,
-    };
-    let q = rope(&mut b, &q, dims.heads, &a.cos, &a.sin)?;
-    let kv = match raw_kv {
-        None => None,
-        Some(raw) => Some(keys_and_values(&mut b, cfg, dims, &a, raw)?),
-    };
+    let Projected { q, gate, kv } = queries_keys_values(&mut b, cfg, dims, &a, kinds.shape, &xn)?;
     let sinks = match cfg.attention_sinks {
         true => Some(vector(&a.w, SINKS)?.clone()),
         false => None,
@@ -388,6 +349,100 @@ pub fn layer_function(
         }
     }
     Ok(b.finish(&results))
+}
+/// What a layer's attention takes from its input: the queries after RoPE, the output gate
+/// where the model has one, and the keys (after RoPE) and values unless it reads a shared
+/// cache.
+struct Projected {
+    q: Value,
+    gate: Option<Value>,
+    kv: Option<(Value, Value)>,
+}
+
+fn queries_keys_values(
+    b: &mut FuncBuilder,
+    cfg: &ModelConfig,
+    dims: &Dims,
+    a: &LayerArgs,
+    shape: LayerShape,
+    xn: &Value,
+) -> Result<Projected> {
+    if let Some((q, kv)) = rotated_together(b, cfg, dims, a, xn)? {
+        let kv = Some(kv);
+        return Ok(Projected { q, gate: None, kv });
+    }
+    let (eps, offset) = (cfg.rms_norm_eps, dims.norm_offset);
+    // One product of the layer's q, k and v projections (the CPU kernels run it as one
+    // dispatch); a layer reading a shared cache projects q alone, and without `v_proj` the
+    // values are the k projection.
+    let mut names = vec!["self_attn.q_proj"];
+    if !shape.shared_kv {
+        names.push("self_attn.k_proj");
+        if !shape.value_is_key {
+            names.push("self_attn.v_proj");
+        }
+    }
+    let mut ys = projections(b, &a.w, &names, xn)?.into_iter();
+    let q = ys.next().expect("the q projection");
+    let (q, gate) = match cfg.attention_output_gate {
+        true => {
+            let (q, gate) = split_gate(b, &q, dims.heads)?;
+            (q, Some(gate))
+        }
+        false => (q, None),
+    };
+    let raw_kv = ys.next().map(|k| {
+        let v = ys.next().unwrap_or_else(|| k.clone());
+        (k, v)
+    });
+    let q = match cfg.qk_norm {
+        true => {
+            let q_gain = a.norm(b, "self_attn.q_norm.weight", offset)?;
+            match cfg.qk_norm_whole_projection {
+                // One norm over each token's whole projection, before the heads split (OLMoE).
+                true => rms_norm(b, &q, &q_gain, eps)?,
+                false => head_rms_norm(b, &q, dims.heads, Some(&q_gain), eps)?,
+            }
+        }
+        false => q,
+    };
+    let q = rope(b, &q, dims.heads, &a.cos, &a.sin)?;
+    let kv = match raw_kv {
+        None => None,
+        Some(raw) => Some(keys_and_values(b, cfg, dims, a, raw)?),
+    };
+    Ok(Projected { q, gate, kv })
+}
+
+/// With q, k and v as one weight (see `Projections::Fused`) and nothing between the product
+/// and RoPE (no q/k norm, output gate or bias), q's and k's rows rotated as one elementwise
+/// kernel where they took one each (Llama-3.2-1B shape on CUDA: 232 kernels a B = 1 decode
+/// step before, 216 after). Elementwise, so the same bits as rotating them apart.
+fn rotated_together(
+    b: &mut FuncBuilder,
+    cfg: &ModelConfig,
+    dims: &Dims,
+    a: &LayerArgs,
+    xn: &Value,
+) -> Result<Option<(Value, (Value, Value))>> {
+    let Some(fused) = a.w.get(FUSED_ROWS[0].0) else {
+        return Ok(None);
+    };
+    if cfg.qk_norm || cfg.attention_output_gate || cfg.qkv_bias {
+        return Ok(None);
+    }
+    let y = linear_many(b, &[fused], xn)?.remove(0);
+    let (q_rows, kv_rows) = (dims.heads * dims.head_dim, dims.kv_heads * dims.head_dim);
+    let qk = b.slice_dim(&y, 0, 0, q_rows + kv_rows)?;
+    let qk = rope(b, &qk, dims.heads + dims.kv_heads, &a.cos, &a.sin)?;
+    let q = b.slice_dim(&qk, 0, 0, q_rows)?;
+    let k = b.slice_dim(&qk, 0, q_rows, kv_rows)?;
+    let v = b.slice_dim(&y, 0, q_rows + kv_rows, kv_rows)?;
+    let v = match cfg.value_norm {
+        true => head_rms_norm(b, &v, dims.kv_heads, None, cfg.rms_norm_eps)?,
+        false => v,
+    };
+    Ok(Some((q, (k, v))))
 }
 
 /// A layer's own K (normed, RoPE applied) and V (normed where the model norms values),

@@ -994,6 +994,19 @@ fn fused_projections_are_one_weight_and_one_product() {
             .count()
     };
     assert_eq!(products(&apart) - products(&together), 2);
+    // Without biases between the product and RoPE, q's and k's rows rotate as one.
+    let reverses = |cfg: &ModelConfig, o: &GraphOptions| {
+        let text = build(cfg, o).unwrap().module.render();
+        function_text(&text, "layer_decode_b1_w32")
+            .matches("stablehlo.reverse")
+            .count()
+    };
+    assert_eq!((reverses(&cfg, &opts()), reverses(&cfg, &fused)), (2, 2));
+    let plain = from_hf_json(TINY).unwrap();
+    assert_eq!(
+        (reverses(&plain, &opts()), reverses(&plain, &fused)),
+        (2, 1)
+    );
     let tiled = GraphOptions {
         weight_layout: WeightLayout::Tiled,
         ..fused
