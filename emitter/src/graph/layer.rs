@@ -350,6 +350,7 @@ pub fn layer_function(
     }
     Ok(b.finish(&results))
 }
+
 /// What a layer's attention takes from its input: the queries after RoPE, the output gate
 /// where the model has one, and the keys (after RoPE) and values unless it reads a shared
 /// cache.
