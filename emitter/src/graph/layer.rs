@@ -372,7 +372,6 @@ fn queries_keys_values(
         let kv = Some(kv);
         return Ok(Projected { q, gate: None, kv });
     }
-    let (eps, offset) = (cfg.rms_norm_eps, dims.norm_offset);
     // One product of the layer's q, k and v projections (the CPU kernels run it as one
     // dispatch); a layer reading a shared cache projects q alone, and without `v_proj` the
     // values are the k projection.
@@ -396,17 +395,7 @@ fn queries_keys_values(
         let v = ys.next().unwrap_or_else(|| k.clone());
         (k, v)
     });
-    let q = match cfg.qk_norm {
-        true => {
-            let q_gain = a.norm(b, "self_attn.q_norm.weight", offset)?;
-            match cfg.qk_norm_whole_projection {
-                // One norm over each token's whole projection, before the heads split (OLMoE).
-                true => rms_norm(b, &q, &q_gain, eps)?,
-                false => head_rms_norm(b, &q, dims.heads, Some(&q_gain), eps)?,
-            }
-        }
-        false => q,
-    };
+    let q = qk_norm(b, cfg, dims, a, &q, "self_attn.q_norm.weight", dims.heads)?;
     let q = rope(b, &q, dims.heads, &a.cos, &a.sin)?;
     let kv = match raw_kv {
         None => None,
@@ -446,6 +435,27 @@ fn rotated_together(
     Ok(Some((q, (k, v))))
 }
 
+/// `x` (q or k, `[n*D, M]`) through its norm `weight` where the model norms them: per head,
+/// or over each token's whole projection before the heads split (OLMoE).
+fn qk_norm(
+    b: &mut FuncBuilder,
+    cfg: &ModelConfig,
+    dims: &Dims,
+    a: &LayerArgs,
+    x: &Value,
+    weight: &str,
+    n: i64,
+) -> Result<Value> {
+    if !cfg.qk_norm {
+        return Ok(x.clone());
+    }
+    let gain = a.norm(b, weight, dims.norm_offset)?;
+    match cfg.qk_norm_whole_projection {
+        true => rms_norm(b, x, &gain, cfg.rms_norm_eps),
+        false => head_rms_norm(b, x, n, Some(&gain), cfg.rms_norm_eps),
+    }
+}
+
 /// A layer's own K (normed, RoPE applied) and V (normed where the model norms values),
 /// `[Hkv*D, M]` each, from their projections.
 fn keys_and_values(
@@ -455,17 +465,16 @@ fn keys_and_values(
     a: &LayerArgs,
     (k, v): (Value, Value),
 ) -> Result<(Value, Value)> {
-    let (eps, offset) = (cfg.rms_norm_eps, dims.norm_offset);
-    let k = match cfg.qk_norm {
-        true => {
-            let k_gain = a.norm(b, "self_attn.k_norm.weight", offset)?;
-            match cfg.qk_norm_whole_projection {
-                true => rms_norm(b, &k, &k_gain, eps)?,
-                false => head_rms_norm(b, &k, dims.kv_heads, Some(&k_gain), eps)?,
-            }
-        }
-        false => k,
-    };
+    let eps = cfg.rms_norm_eps;
+    let k = qk_norm(
+        b,
+        cfg,
+        dims,
+        a,
+        &k,
+        "self_attn.k_norm.weight",
+        dims.kv_heads,
+    )?;
     let v = match cfg.value_norm {
         true => head_rms_norm(b, &v, dims.kv_heads, None, eps)?,
         false => v,
