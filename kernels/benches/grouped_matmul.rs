@@ -19,7 +19,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
-use kernels::{GroupedMatmul, TILE_ROWS};
+use kernels::{GroupedMatmul, Maps, TILE_ROWS};
 
 // The tests' helpers, of which the bench uses a part.
 #[allow(dead_code)]
@@ -138,7 +138,7 @@ fn weights(f: GroupedMatmul) -> Vec<Stored> {
             let w: Grouped = grouped(f, out_rows(), INP, 0, &mut Rng(1 + i as u64));
             Stored {
                 codes: w.codes,
-                scales: w.scales,
+                scales: as_files_hold(f, w.scales),
                 mins: w.mins,
                 stored_groups: w.stored_groups,
             }
@@ -146,6 +146,21 @@ fn weights(f: GroupedMatmul) -> Vec<Stored> {
         .collect();
     let count = total_bytes().div_ceil(drawn[0].bytes()).max(2);
     (0..count).map(|i| drawn[i % 2].clone()).collect()
+}
+
+/// The stored maps with the tests' edge cases taken out where a file does not hold them and
+/// they change the speed. MXFP4: the tests draw one group in 16 with the subnormal scale of
+/// an exponent byte below 2 (weights below 2^-123: in effect a block of zeros), and an Intel
+/// core takes a microcode assist for each multiply-add on a subnormal operand. One Xeon core
+/// read MXFP4 from memory at 0.37 of the stream through the 8-bit product and 0.50 through
+/// the f32 one with them, 1.12 and 0.92 without (the fixed-point product builds its factor in
+/// integers: 1.07 and 1.02). Such exponents become one of the drawn ones' (2^-8): 2^-126
+/// itself would still make subnormal products.
+fn as_files_hold(f: GroupedMatmul, mut scales: Vec<u8>) -> Vec<u8> {
+    if f.maps == Maps::E8M0 {
+        scales.iter_mut().filter(|e| **e < 2).for_each(|e| *e = 120);
+    }
+    scales
 }
 
 /// Seconds of one pass of `run`.

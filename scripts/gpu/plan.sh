@@ -29,7 +29,7 @@ plan_profile() {
       # module takes about 5 minutes to compile on two cores, so the plan holds what the
       # next question needs; split and f32 weights were measured on an H200 (docs/gpu.md).
       BENCHES=(smollm2-135m:f16:base llama-3.2-1b:f16:base llama-3.2-1b:f16:half
-        llama-3.2-1b:f16:reduce llama-3.2-1b:f16:fused)
+        llama-3.2-1b:f16:reduce llama-3.2-1b:f16:graphs)
       BENCH_ARGS=(--slots 8 --capacity 1024 --measured-only --batch 1 --batch 8 --sampling both
         --context 128 --steps 16 --prefill-tokens 512)
       # Benches profiled kernel by kernel where Nsight Compute is installed.
@@ -68,15 +68,20 @@ plan_profile() {
 #   base:  as generate and serve run
 #   fused: contractions that share an input in one dispatch (q/k/v, gate/up) and IREE's
 #          discrete memory model (device memory apart from the host's)
+#   graphs: each call's commands recorded as one CUDA graph (--cuda_use_streams=false) where
+#          they are launched one by one on a stream. IREE's graph command buffer holds at most
+#          32 nodes between barriers, and the initializer fills every cache at once (34 at the
+#          Llama-3.2-1B shape), so the module is compiled with no concurrency
+#          (--iree-stream-partitioning-favor=debug): the same dispatches, each after the last.
 #   split: reductions split across workgroups (a decode step's products at B > 1 and the
 #          reductions over the vocabulary run on few workgroups otherwise)
 #   reduce: `--products reduce`, decode batches' dense products written as sums of broadcast
 #          products (a bench argument: the module's text changes)
 #   half:  `--products half`, dense products of f16 operands summed in f32 (lossy: tensor
 #          cores; its price is the shape checks' SHAPE_FORMS)
-# Not among them, measured on an H200 (docs/gpu.md): CUDA graphs (--cuda_use_streams=false:
-# IREE's graph command buffers hold at most 32 nodes between barriers, and a module's
-# initializer zeroes more caches than that), inline execution (no faster), and
+# Not among them, measured on an H200 (docs/gpu.md): CUDA graphs with the default partitioning
+# (a module's initializer zeroes more caches at once than a graph's 32 nodes; `graphs` above
+# is that run again without the concurrency), inline execution (no faster), and
 # --iree-opt-level=O3 (iree-compile 3.13 compiles the forward graphs with it, but fails to
 # bufferize copy_slot's scatter and to translate the sampling head's integer sum), and
 # --decode-attention reduce (iree-compile 3.13 fails to translate one of its CUDA dispatches).
@@ -87,18 +92,20 @@ variant_compile_flags() {
       echo "--iree-dispatch-creation-enable-fuse-horizontal-contractions=true" \
         "--iree-stream-resource-memory-model=discrete" ;;
     split) echo "--iree-dispatch-creation-enable-split-reduction=true" ;;
+    graphs) echo "--iree-stream-partitioning-favor=debug" ;;
     *) echo "unknown bench variant '$1'" >&2; return 2 ;;
   esac
 }
 variant_runtime_flags() {
   case "$1" in
     base | fused | split | reduce | half) echo "" ;;
+    graphs) echo "--cuda_use_streams=false" ;;
     *) echo "unknown bench variant '$1'" >&2; return 2 ;;
   esac
 }
 variant_bench_args() {
   case "$1" in
-    base | fused | split) echo "" ;;
+    base | fused | split | graphs) echo "" ;;
     reduce) echo "--products reduce" ;;
     half) echo "--products half" ;;
     *) echo "unknown bench variant '$1'" >&2; return 2 ;;
