@@ -498,28 +498,35 @@ INLINE __m512i table_bytes(enum code code) {
     return _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i*)values));
 }
 
-// Four inputs' U2 codes as one quad for `vpdpbusd`: row r's codes of the four inputs at bytes
-// 4r..4r+3, from `codes` holding 16 inputs' 64 bytes (inputs 4 * quad .. 4 * quad + 3 are
-// taken). Each byte first takes the stored byte holding its field (input i, row r: byte
-// 16 * quad + 4i + r / 4), then its field is shifted down within the qword
-// (`vpmultishiftqb` reads 8 bits from any bit offset) and masked.
-INLINE __m512i u2_quad_of(__m512i codes, int quad) {
-    // from[j] = 4 * (j % 4) + j / 16; at[j] = 8 * (j % 8) + 2 * (j / 4 % 4).
+// Four inputs' U2 codes as one quad for `vpdpbusd`, each row's field still where its stored
+// byte holds it: row r's codes of the four inputs at bytes 4r..4r+3, from `codes` holding 16
+// inputs' 64 bytes (inputs 4 * quad .. 4 * quad + 3 are taken). Each byte takes the stored byte
+// holding its field (input i, row r: byte 16 * quad + 4i + r / 4), whose field is at bits
+// 2 (r % 4) and up: every byte of row r's lane has it at the same bits.
+INLINE __m512i u2_quad_bytes(__m512i codes, int quad) {
+    // from[j] = 4 * (j % 4) + j / 16.
     static const uint8_t from[64] __attribute__((aligned(64))) = {
         0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12,
         1, 5, 9, 13, 1, 5, 9, 13, 1, 5, 9, 13, 1, 5, 9, 13,
         2, 6, 10, 14, 2, 6, 10, 14, 2, 6, 10, 14, 2, 6, 10, 14,
         3, 7, 11, 15, 3, 7, 11, 15, 3, 7, 11, 15, 3, 7, 11, 15,
     };
+    const __m512i index = _mm512_add_epi8(_mm512_load_si512((const void*)from), _mm512_set1_epi8((char)(16 * quad)));
+    return _mm512_permutexvar_epi8(index, codes);
+}
+
+// `u2_quad_bytes` with each field shifted down within the qword (`vpmultishiftqb` reads 8 bits
+// from any bit offset) and masked: the codes themselves.
+INLINE __m512i u2_quad_of(__m512i codes, int quad) {
+    // at[j] = 8 * (j % 8) + 2 * (j / 4 % 4).
     static const uint8_t at[64] __attribute__((aligned(64))) = {
         0, 8, 16, 24, 34, 42, 50, 58, 4, 12, 20, 28, 38, 46, 54, 62,
         0, 8, 16, 24, 34, 42, 50, 58, 4, 12, 20, 28, 38, 46, 54, 62,
         0, 8, 16, 24, 34, 42, 50, 58, 4, 12, 20, 28, 38, 46, 54, 62,
         0, 8, 16, 24, 34, 42, 50, 58, 4, 12, 20, 28, 38, 46, 54, 62,
     };
-    const __m512i index = _mm512_add_epi8(_mm512_load_si512((const void*)from), _mm512_set1_epi8((char)(16 * quad)));
-    const __m512i bytes = _mm512_permutexvar_epi8(index, codes);
-    return _mm512_and_si512(_mm512_multishift_epi64_epi8(_mm512_load_si512((const void*)at), bytes),
+    return _mm512_and_si512(_mm512_multishift_epi64_epi8(_mm512_load_si512((const void*)at),
+                                                         u2_quad_bytes(codes, quad)),
                             _mm512_set1_epi8(3));
 }
 
