@@ -124,6 +124,16 @@ def ours(args, activations: str) -> dict:
     }
 
 
+# ggml's log level of errors (ggml_log_level: none, debug, info, warn, error, cont).
+ERROR_LEVEL = 4
+
+
+def log_errors(level, text, _user_data):
+    """llama.cpp's log callback without --verbose: its errors only."""
+    if level == ERROR_LEVEL:
+        sys.stderr.write(text.decode(errors="replace"))
+
+
 class Peer:
     """llama.cpp through llama-cpp-python's low-level API: one model and one context with room
     for --batch sequences of context + steps tokens each."""
@@ -133,6 +143,11 @@ class Peer:
 
         self.L = L
         self.args = args
+        if not args.verbose:
+            # llama.cpp logs every tensor it loads to stderr (thousands of lines a run, which
+            # bury the tables); errors still go through. Kept referenced: C holds the pointer.
+            self.log = L.llama_log_callback(log_errors)
+            L.llama_log_set(self.log, None)
         L.llama_backend_init()
         mparams = L.llama_model_default_params()
         load = getattr(L, "llama_model_load_from_file", None) or L.llama_load_model_from_file
@@ -269,7 +284,7 @@ def main():
     p.add_argument("--decode-kernels", choices=["float", "fixed", "fastest"],
                    help="our decode rows' kernels (default: the module's, float with several "
                         "slots: a row's bits independent of its batch)")
-    p.add_argument("--verbose", action="store_true", help="show bench's progress")
+    p.add_argument("--verbose", action="store_true", help="show bench's progress and llama.cpp's log")
     args = p.parse_args()
     if args.shape and args.model:
         p.error("--shape and --model exclude each other")
