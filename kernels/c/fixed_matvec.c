@@ -256,22 +256,20 @@ INLINE __m512 e8_times_unit(__m512i e, float unit) {
 // row r's codes times 4^(r % 4), up to 192, which `vpdpbusd` takes as they are. Row r's
 // integer sums come out 4^(r % 4) times too large, and its scale is taken 4^(r % 4) times
 // smaller (`fx_maps`): 2^16 hi + lo converts exactly either way (under 2^21 significant
-// bits), and a power of two moves no rounding of the FMAs after while the scale times the unit
-// stays a normal float (every block of inputs whose largest magnitude is above 2^-67), so the
-// bits are the same as with the fields shifted down. This saves the `vpmultishiftqb` of each quad: one token of
-// Q2_K from memory (one Xeon core) read 0.84 of the stream against 0.79 with it.
+// bits), and a power of two moves no rounding of the FMAs after while the scale times the
+// unit stays a normal float (every block of inputs whose largest magnitude is above 2^-67),
+// so the bits are the same as with the fields shifted down. This saves each quad's
+// `vpmultishiftqb`: one token of Q2_K from memory (one Xeon core, old and new alternating)
+// read 0.82-0.84 of the stream against 0.78-0.80.
 INLINE __m512i u2_fields(__m512i codes, int quad) {
-    const __m512i fields = _mm512_setr_epi32(0x03030303, 0x0C0C0C0C, 0x30303030, (int)0xC0C0C0C0,
-                                             0x03030303, 0x0C0C0C0C, 0x30303030, (int)0xC0C0C0C0,
-                                             0x03030303, 0x0C0C0C0C, 0x30303030, (int)0xC0C0C0C0,
-                                             0x03030303, 0x0C0C0C0C, 0x30303030, (int)0xC0C0C0C0);
+    // Lane r's mask, repeating every four lanes.
+    const __m512i fields = _mm512_broadcast_i32x4(_mm_setr_epi32(0x03030303, 0x0C0C0C0C, 0x30303030, (int)0xC0C0C0C0));
     return _mm512_and_si512(u2_quad_bytes(codes, quad), fields);
 }
 
 // What `u2_fields`' rows are scaled by: 4^-(r % 4).
 INLINE __m512 u2_field_scales(void) {
-    return _mm512_setr_ps(1.0f, 0.25f, 0.0625f, 0.015625f, 1.0f, 0.25f, 0.0625f, 0.015625f,
-                          1.0f, 0.25f, 0.0625f, 0.015625f, 1.0f, 0.25f, 0.0625f, 0.015625f);
+    return _mm512_broadcast_f32x4(_mm_setr_ps(1.0f, 0.25f, 0.0625f, 0.015625f));
 }
 
 // Steps of 8 inputs in a group (of 16 or 32).
