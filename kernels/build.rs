@@ -46,11 +46,14 @@ fn main() {
     // CPUs have no AVX-512 (c/avx2.h). Each is minutes of one core (the entry points are many
     // unrolled instances), and every crate that links the kernels waits for this script: the
     // two run side by side.
+    // The fixed-point products ask Linux for the matrix unit's state themselves (a syscall,
+    // c/fixed_matvec.c); on other systems they never use it.
+    let linux = env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os == "linux");
     let avx512 = dir.join("kernels.o");
     let avx2 = dir.join("kernels_avx2.o");
     std::thread::scope(|scope| {
-        scope.spawn(|| object(SOURCES[0], "x86-64-v4", &avx512));
-        object("c/kernels_avx2.c", "x86-64-v3", &avx2);
+        scope.spawn(|| object(SOURCES[0], "x86-64-v4", linux, &avx512));
+        object("c/kernels_avx2.c", "x86-64-v3", linux, &avx2);
     });
     // Those objects, not another compile of their source, are what this crate's tests and
     // benches call, each beside an index of its entry points by name (`c/index.c`,
@@ -88,8 +91,9 @@ fn prefix_symbols(object: &Path, prefix: &str, out: &Path) {
     );
 }
 
-/// Compiles the translation unit `source` for `march` into the relocatable object `out`.
-fn object(source: &str, march: &str, out: &Path) {
+/// Compiles the translation unit `source` for `march` into the relocatable object `out`
+/// (`linux`: for a Linux target).
+fn object(source: &str, march: &str, linux: bool, out: &Path) {
     let compiler = cc::Build::new().opt_level(3).get_compiler();
     let mut command = compiler.to_command();
     command.args([
@@ -115,6 +119,9 @@ fn object(source: &str, march: &str, out: &Path) {
         "-o",
     ]);
     command.arg(out);
+    if linux {
+        command.arg("-DLLM_KERNELS_LINUX=1");
+    }
     let status = command
         .status()
         .unwrap_or_else(|e| panic!("cannot run the C compiler {:?}: {e}", compiler.path()));

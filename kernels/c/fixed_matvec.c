@@ -79,8 +79,6 @@ struct fx_inputs {
     int8_t limbs[FX_LIMBS][FX_CHUNK] __attribute__((aligned(64)));
     // The unit u of each block of 32 inputs.
     float unit[FX_CHUNK / FX_BLOCK];
-    // Per 16 inputs (a group is 16 or 32): the sum of N.
-    int64_t total[FX_CHUNK / 16];
     // What a group's min is multiplied by, the sum of its inputs f32(sum N) * u, per group of 16
     // and of 32: computed once per token here rather than once per group and tile (a 64-bit
     // conversion whose result the tile's accumulator waits on).
@@ -91,6 +89,29 @@ struct fx_inputs {
     int32_t pair_sum16[FX_CHUNK / 16][2];
     int32_t pair_sum32[FX_CHUNK / 32][2];
 };
+
+// Where tokens' inputs in fixed point are, on the stack (`struct fx_inputs`, one chunk) or in
+// a step's shared buffer (`llm_fixed_quantize`): token r's limb l of input k at
+// limbs + r * token_stride + l * limb_stride + k; its block b's unit, min weight and pair sums
+// at index r * blocks + b (halves of 16: 2 (r * blocks) + h).
+struct fx_view {
+    int8_t* limbs;
+    size_t token_stride, limb_stride, blocks;
+    float* unit;
+    float* min_weight16;
+    float* min_weight32;
+    int32_t (*pair_sum16)[2];
+    int32_t (*pair_sum32)[2];
+};
+
+// q's chunk as a view: tokens a slice of `blocks` blocks each (their limbs `token_stride` bytes
+// apart, limb l at l * limb_stride).
+INLINE struct fx_view fx_view_of(struct fx_inputs* q, size_t token_stride, size_t limb_stride,
+                                 size_t blocks) {
+    struct fx_view v = {q->limbs[0], token_stride, limb_stride, blocks, q->unit,
+                        q->min_weight16, q->min_weight32, q->pair_sum16, q->pair_sum32};
+    return v;
+}
 
 // Whether every one of the n inputs is finite.
 INLINE int fx_finite(const float* x, size_t n) {
@@ -106,8 +127,11 @@ INLINE int fx_finite(const float* x, size_t n) {
 // The low byte of each lane, sign-extended: a limb in [-128, 127].
 INLINE __m512i fx_low_byte(__m512i v) { return _mm512_srai_epi32(_mm512_slli_epi32(v, 24), 24); }
 
-// Block b of q (inputs 32b..32b+31 of its buffer) from the 32 inputs v.
-INLINE void fx_quantize_block(const __m512 v[2], size_t b, struct fx_inputs* q) {
+// Block b of token r of the view q from the 32 inputs v.
+INLINE void fx_quantize_block(const __m512 v[2], const struct fx_view* q, size_t r, size_t b) {
+    int8_t* limbs = q->limbs + r * q->token_stride + b * FX_BLOCK;
+    const size_t stride = q->limb_stride;
+    b += r * q->blocks;
     const float amax = _mm512_reduce_max_ps(_mm512_max_ps(_mm512_abs_ps(v[0]), _mm512_abs_ps(v[1])));
     uint32_t bits;
     __builtin_memcpy(&bits, &amax, 4);
@@ -117,7 +141,10 @@ INLINE void fx_quantize_block(const __m512 v[2], size_t b, struct fx_inputs* q) 
     if (e < -96) e = -96;
     const __m512 up = _mm512_castsi512_ps(_mm512_set1_epi32((157 - e) << 23));
     const uint32_t unit_bits = (uint32_t)(97 + e) << 23;
-    __builtin_memcpy(&q->unit[b], &unit_bits, 4);
+    float unit;
+    __builtin_memcpy(&unit, &unit_bits, 4);
+    q->unit[b] = unit;
+    int64_t totals[2];
     for (int h = 0; h < 2; ++h) {
         const size_t half = b * 2 + h;
         __m512i rest = _mm512_cvt_roundps_epi32(_mm512_mul_ps(v[h], up),
@@ -127,7 +154,7 @@ INLINE void fx_quantize_block(const __m512 v[2], size_t b, struct fx_inputs* q) 
             // The last limb is what remains: |N| < 2^30 leaves it within [-65, 65].
             limb[l] = l + 1 < FX_LIMBS ? fx_low_byte(rest) : rest;
             rest = _mm512_srai_epi32(_mm512_sub_epi32(rest, limb[l]), 8);
-            _mm_store_si128((__m128i*)(q->limbs[l] + half * 16), _mm512_cvtepi32_epi8(limb[l]));
+            _mm_storeu_si128((__m128i*)(limbs + l * stride + h * 16), _mm512_cvtepi32_epi8(limb[l]));
         }
         // The 16 inputs' sum per limb, two limbs to a lane (16-bit halves: a sum of 16
         // bytes fits in 12 bits), so two horizontal sums serve all four; the sum of N
@@ -141,19 +168,19 @@ INLINE void fx_quantize_block(const __m512 v[2], size_t b, struct fx_inputs* q) 
             q->pair_sum16[half][pair] = low + 256 * high;
             total += ((int64_t)low << (16 * pair)) + ((int64_t)high << (16 * pair + 8));
         }
-        q->total[half] = total;
-        q->min_weight16[half] = (float)total * q->unit[b];
+        totals[h] = total;
+        q->min_weight16[half] = (float)total * unit;
     }
-    q->min_weight32[b] = (float)(q->total[2 * b] + q->total[2 * b + 1]) * q->unit[b];
+    q->min_weight32[b] = (float)(totals[0] + totals[1]) * unit;
     for (int pair = 0; pair < 2; ++pair)
         q->pair_sum32[b][pair] = q->pair_sum16[2 * b][pair] + q->pair_sum16[2 * b + 1][pair];
 }
 
-// n inputs (a multiple of FX_BLOCK) of one token, contiguous at x, into q.
-INLINE void fx_quantize(const float* x, size_t n, struct fx_inputs* q) {
+// n inputs (a multiple of FX_BLOCK) of one token, contiguous at x, into token 0 of q.
+INLINE void fx_quantize(const float* x, size_t n, const struct fx_view* q) {
     for (size_t b = 0; b < n / FX_BLOCK; ++b) {
         const __m512 v[2] = {_mm512_loadu_ps(x + b * FX_BLOCK), _mm512_loadu_ps(x + b * FX_BLOCK + 16)};
-        fx_quantize_block(v, b, q);
+        fx_quantize_block(v, q, 0, b);
     }
 }
 
@@ -173,15 +200,15 @@ INLINE int fx_column_finite(const float* x, size_t M, size_t n) {
     return bad == 0;
 }
 
-// n inputs of one token of several, M floats apart from x (a column of x [K, M]), into q's
-// blocks from `at` on: the same blocks `fx_quantize` makes of them.
-INLINE void fx_quantize_column(const float* x, size_t M, size_t n, size_t at, struct fx_inputs* q) {
+// n inputs of one token of several, M floats apart from x (a column of x [K, M]), into token
+// r of q: the same blocks `fx_quantize` makes of them.
+INLINE void fx_quantize_column(const float* x, size_t M, size_t n, const struct fx_view* q, size_t r) {
     const __m512i apart = fx_apart(M);
     for (size_t b = 0; b < n / FX_BLOCK; ++b) {
         const float* xb = x + b * FX_BLOCK * M;
         const __m512 v[2] = {_mm512_i32gather_ps(apart, xb, 4),
                              _mm512_i32gather_ps(apart, xb + 16 * M, 4)};
-        fx_quantize_block(v, at + b, q);
+        fx_quantize_block(v, q, r, b);
     }
 }
 
@@ -336,35 +363,41 @@ INLINE void fx_unpack(enum code code, int group, const struct fx_tables* t, cons
 }
 
 // acc + a group's integer sum lo + 2^16 hi for one tile's 16 rows and one token (group g of
-// q), times the token's unit and the group's scale, plus the min term: the group's only
-// roundings, the same for a token alone and among others.
-INLINE __m512 fx_scale(int group, enum maps mp, int has_min, const struct fx_inputs* q, size_t g,
-                       __m512i lo, __m512i hi, __m512 scale, __m512 min, __m512 acc) {
-    const size_t first = g * group / 16;
+// token r of q), times the token's unit and the group's scale, plus the min term: the group's
+// only roundings, the same for a token alone and among others.
+INLINE __m512 fx_scale(int group, enum maps mp, int has_min, const struct fx_view* q, size_t r,
+                       size_t g, __m512i lo, __m512i hi, __m512 scale, __m512 min, __m512 acc) {
+    const size_t block = r * q->blocks + g * group / FX_BLOCK;
     const __m512 p =
         _mm512_fmadd_ps(_mm512_cvtepi32_ps(hi), _mm512_set1_ps(65536.0f), _mm512_cvtepi32_ps(lo));
-    const float unit = q->unit[g * group / FX_BLOCK];
+    const float unit = q->unit[block];
     const __m512 factor = mp == MAP_E8 ? e8_times_unit(_mm512_castps_si512(scale), unit)
                                        : _mm512_mul_ps(scale, _mm512_set1_ps(unit));
     acc = _mm512_fmadd_ps(p, factor, acc);
     if (has_min) {
-        const float weight = group == 32 ? q->min_weight32[g] : q->min_weight16[first];
+        const float weight = group == 32 ? q->min_weight32[block]
+                                         : q->min_weight16[2 * r * q->blocks + g];
         acc = _mm512_fmadd_ps(min, _mm512_set1_ps(weight), acc);
     }
     return acc;
 }
 
-// acc + group g's product for one tile's 16 rows and one token (g indexes q's groups): the
-// group's codes unpacked (`fx_unpack`), its scale and min vectors. The codes' offset comes off
-// in integers: each limb's sum starts from -off times the limb's sum over the group.
+// The pair sums of group g of token r of q (see `fx_dots`).
+INLINE const int32_t* fx_pairs(int group, const struct fx_view* q, size_t r, size_t g) {
+    return group == 32 ? q->pair_sum32[r * q->blocks + g] : q->pair_sum16[2 * r * q->blocks + g];
+}
+
+// acc + group g's product for one tile's 16 rows and token r of q: the group's codes unpacked
+// (`fx_unpack`), its scale and min vectors. The codes' offset comes off in integers: each
+// limb's sum starts from -off times the limb's sum over the group.
 // (With MAP_E8, `scale` holds the rows' exponent bytes as i32 lanes, see `e8_times_unit`.)
-// Every token's product of a group goes through here, one token's or several's, so a token's
-// numbers are the same whatever else the call holds.
+// Every token's product of a group goes through here or through the matrix unit's path, which
+// makes the same integer sums, so a token's numbers are the same whatever else the call holds.
 INLINE __m512 fx_dots(enum code code, int group, enum maps mp, int has_min,
-                      __m512i w[FX_STEPS][2], const struct fx_inputs* q, size_t g,
+                      __m512i w[FX_STEPS][2], const struct fx_view* q, size_t r, size_t g,
                       __m512 scale, __m512 min, __m512 acc) {
     const int off = code_offset(code);
-    const size_t first = g * group / 16;
+    const int8_t* limbs = q->limbs + r * q->token_stride + g * group;
     // Per limb, the two quads' sums apart: eight independent `vpdpbusd` chains. Groups of 16
     // (Q2_K, Q3_K, Q6_K) give each chain only 2, and there four chains (one per limb, both
     // quads into it) measured 8-10% faster from L2 and 3-9% from memory, without the halves'
@@ -372,19 +405,19 @@ INLINE __m512 fx_dots(enum code code, int group, enum maps mp, int has_min,
 #define FX_HALF(h) (group == 16 && code != I8 ? 0 : (h))
     __m512i dot[2][FX_LIMBS];
     // The offset comes off the pairs' sums (see the end): limbs 0 and 2 start from it.
-    const int32_t* pairs = group == 32 ? q->pair_sum32[g] : q->pair_sum16[first];
+    const int32_t* pairs = fx_pairs(group, q, r, g);
     for (int l = 0; l < FX_LIMBS; ++l) {
         dot[0][l] = l % 2 ? _mm512_setzero_si512() : _mm512_set1_epi32(-off * pairs[l / 2]);
         dot[1][l] = _mm512_setzero_si512();
     }
 #pragma GCC unroll 4
     for (int k = 0; k < group; k += 8) {
-        const size_t at = g * group + k;
 #pragma GCC unroll 2
         for (int h = 0; h < 2; ++h)
 #pragma GCC unroll 4
             for (int l = 0; l < FX_LIMBS; ++l)
-                dot[FX_HALF(h)][l] = dpbusd_broadcast(dot[FX_HALF(h)][l], w[k / 8][h], (const uint8_t*)q->limbs[l] + at + 4 * h);
+                dot[FX_HALF(h)][l] = dpbusd_broadcast(dot[FX_HALF(h)][l], w[k / 8][h],
+                                                      (const uint8_t*)limbs + l * q->limb_stride + k + 4 * h);
     }
 #undef FX_HALF
     // sum (q - off) * N = lo + 2^16 hi, with lo = s0 + 2^8 s1 and hi = s2 + 2^8 s3 of the
@@ -398,16 +431,7 @@ INLINE __m512 fx_dots(enum code code, int group, enum maps mp, int has_min,
     const __m512i hi = _mm512_add_epi32(
         _mm512_add_epi32(dot[0][2], dot[1][2]),
         _mm512_slli_epi32(_mm512_add_epi32(dot[0][3], dot[1][3]), 8));
-    return fx_scale(group, mp, has_min, q, g, lo, hi, scale, min, acc);
-}
-
-// acc + group g's product for one tile's 16 rows and one token: `fx_dots` of its codes.
-INLINE __m512 fx_group(enum code code, int group, enum maps mp, int has_min,
-                       const struct fx_tables* t, const uint8_t* cg, const struct fx_inputs* q,
-                       size_t g, __m512 scale, __m512 min, __m512 acc) {
-    __m512i w[FX_STEPS][2];
-    fx_unpack(code, group, t, cg, w);
-    return fx_dots(code, group, mp, has_min, w, q, g, scale, min, acc);
+    return fx_scale(group, mp, has_min, q, r, g, lo, hi, scale, min, acc);
 }
 
 // One weight's tiles as the fixed-point products read them.
@@ -464,15 +488,19 @@ INLINE void fx_maps(enum code code, enum maps mp, int has_min, const uint8_t* st
     }
 }
 
-// Tiles tile_begin..tile_end of y [N, 1] = w . x for one token.
+// Tiles tile_begin..tile_end of y [N, 1] = w . x for one token: x f32, quantized a chunk at a
+// time on the stack, or (x null) token 0 of the step's shared buffer `shared`, all K inputs.
 INLINE void fixed_matvec(enum code code, int group, enum maps mp, int has_min, const float* x,
-                         const uint8_t* codes, const uint8_t* scales, const uint8_t* mins,
-                         float* y, size_t K, size_t stored_groups, size_t tile_begin,
-                         size_t tile_end) {
+                         const struct fx_view* shared, const uint8_t* codes, const uint8_t* scales,
+                         const uint8_t* mins, float* y, size_t K, size_t stored_groups,
+                         size_t tile_begin, size_t tile_end) {
     const struct fx_stream s = fx_stream_of(code, group, mp, codes, scales, has_min ? mins : 0, stored_groups);
     struct fx_tables tables;
     fx_build_tables(&tables);
     struct fx_inputs q;
+    const struct fx_view own = fx_view_of(&q, 0, FX_CHUNK, FX_CHUNK / FX_BLOCK);
+    const struct fx_view* v = x ? &own : shared;
+    const size_t chunk = x ? FX_CHUNK : K;
     __m512 acc[FX_TILES];
     // One map block's scales and mins at a time (FX_CHUNK is a whole number of blocks).
     const size_t per_block = map_block_groups(mp);
@@ -480,10 +508,10 @@ INLINE void fixed_matvec(enum code code, int group, enum maps mp, int has_min, c
     for (size_t t0 = tile_begin; t0 < tile_end; t0 += FX_TILES) {
         const size_t tn = tile_end - t0 < FX_TILES ? tile_end - t0 : FX_TILES;
         for (size_t i = 0; i < tn; ++i) acc[i] = _mm512_setzero_ps();
-        for (size_t k0 = 0; k0 < K; k0 += FX_CHUNK) {
-            const size_t n = K - k0 < FX_CHUNK ? K - k0 : FX_CHUNK;
+        for (size_t k0 = 0; k0 < K; k0 += chunk) {
+            const size_t n = K - k0 < chunk ? K - k0 : chunk;
             const size_t g0 = k0 / group, groups = n / group;
-            fx_quantize(x + k0, n, &q);
+            if (x) fx_quantize(x + k0, n, v);
             // Each tile's chunk is a short stream of its own: the groups `ahead` places on
             // in reading order, this tile's or a later one's, are asked for as each is read.
             const size_t ahead = FX_PREFETCH_BYTES / s.group_bytes;
@@ -498,8 +526,10 @@ INLINE void fixed_matvec(enum code code, int group, enum maps mp, int has_min, c
                     fx_prefetch_next(&s, &cursor, t0, tn, g0, groups);
                     fx_maps(code, mp, has_min, st, mt, g0 + g, scale, min);
                     const size_t j = mp == MAP_E8 ? 0 : (g0 + g) % per_block;
-                    a = fx_group(code, group, mp, has_min, &tables, ct + g * s.group_bytes, &q, g,
-                                 scale[j], has_min ? min[j] : _mm512_setzero_ps(), a);
+                    __m512i w[FX_STEPS][2];
+                    fx_unpack(code, group, &tables, ct + g * s.group_bytes, w);
+                    a = fx_dots(code, group, mp, has_min, w, v, 0, g, scale[j],
+                                has_min ? min[j] : _mm512_setzero_ps(), a);
                 }
                 acc[i] = a;
             }
@@ -512,18 +542,30 @@ INLINE void fixed_matvec(enum code code, int group, enum maps mp, int has_min, c
 // codes are unpacked once for up to FX_ROWS tokens, and each token's product is the one-token
 // kernel's, group for group in the same order (`fx_dots`, accumulators from zero, chunks in
 // order), so a token's outputs are bit for bit those it gets alone, whatever its neighbours.
-// The tokens of a pass share the fixed-point buffer, FX_CHUNK inputs: each takes a slice of
-// whole super-blocks.
+// Quantized on the stack, the tokens of a pass share the fixed-point buffer, FX_CHUNK inputs:
+// each takes a slice of whole super-blocks. From the step's shared buffer, all K at once.
 #define FX_ROWS 8
 // Accumulators on the stack (8 KiB): a pass takes FX_ROW_ACCS / tokens tiles.
 #define FX_ROW_ACCS 128
 
+// The inputs of tokens m0..m0+mr of x [K, M] for one chunk at k0 of n inputs: quantized into q
+// (x f32), or already in the shared buffer (x null: nothing to do).
+INLINE void fx_quantize_rows(const float* x, size_t M, size_t m0, size_t mr, size_t k0, size_t n,
+                             const struct fx_view* q) {
+    if (!x) return;
+    // Every token, so that every limb read below was written (a token not all finite is
+    // computed, from the integers its NaN or infinity becomes, and not stored).
+    for (size_t r = 0; r < mr; ++r) fx_quantize_column(x + k0 * M + m0 + r, M, n, q, r);
+}
+
 // Tiles tile_begin..tile_end of y [N, M] = w . x for tokens m0..m0+mr of x [K, M] (mr <=
-// FX_ROWS): those whose bit is set in `live` (the others' columns of y are left alone).
+// FX_ROWS): those whose bit is set in `live` (the others' columns of y are left alone). x f32,
+// or (x null) the view `shared` of the step's buffer, from token m0 on.
 INLINE void fixed_matmul_rows(enum code code, int group, enum maps mp, int has_min, const float* x,
-                              const uint8_t* codes, const uint8_t* scales, const uint8_t* mins,
-                              float* y, size_t K, size_t M, size_t m0, size_t mr, unsigned live,
-                              size_t stored_groups, size_t tile_begin, size_t tile_end) {
+                              const struct fx_view* shared, const uint8_t* codes,
+                              const uint8_t* scales, const uint8_t* mins, float* y, size_t K,
+                              size_t M, size_t m0, size_t mr, unsigned live, size_t stored_groups,
+                              size_t tile_begin, size_t tile_end) {
     const struct fx_stream s = fx_stream_of(code, group, mp, codes, scales, has_min ? mins : 0, stored_groups);
     struct fx_tables tables;
     fx_build_tables(&tables);
@@ -532,18 +574,17 @@ INLINE void fixed_matmul_rows(enum code code, int group, enum maps mp, int has_m
     const size_t per_block = map_block_groups(mp);
     __m512 scale[16], min[16];
     // Each token's slice of the buffer: whole blocks of 256 inputs (every map block's span).
-    const size_t chunk = FX_CHUNK / mr / 256 * 256, per_pass = FX_ROW_ACCS / mr;
+    const size_t chunk = x ? FX_CHUNK / mr / 256 * 256 : K, per_pass = FX_ROW_ACCS / mr;
+    const struct fx_view own = fx_view_of(&q, chunk, FX_CHUNK, chunk / FX_BLOCK);
+    const struct fx_view* v = x ? &own : shared;
     const __m512i apart = fx_apart(M);
     for (size_t t0 = tile_begin; t0 < tile_end; t0 += per_pass) {
         const size_t tn = tile_end - t0 < per_pass ? tile_end - t0 : per_pass;
         for (size_t i = 0; i < tn * mr; ++i) acc[i] = _mm512_setzero_ps();
         for (size_t k0 = 0; k0 < K; k0 += chunk) {
             const size_t n = K - k0 < chunk ? K - k0 : chunk;
-            const size_t g0 = k0 / group, groups = n / group, token_groups = chunk / group;
-            // Every token, so that every limb read below was written (a token not all finite
-            // is computed, from the integers its NaN or infinity becomes, and not stored).
-            for (size_t r = 0; r < mr; ++r)
-                fx_quantize_column(x + k0 * M + m0 + r, M, n, r * (chunk / FX_BLOCK), &q);
+            const size_t g0 = k0 / group, groups = n / group;
+            fx_quantize_rows(x, M, m0, mr, k0, n, v);
             // Several tokens per group: the codes are read more slowly, and asking one
             // tile row ahead of the group being read is enough.
             const size_t ahead = FX_PREFETCH_BYTES / s.group_bytes;
@@ -561,8 +602,8 @@ INLINE void fixed_matmul_rows(enum code code, int group, enum maps mp, int has_m
                     fx_unpack(code, group, &tables, ct + g * s.group_bytes, w);
                     const __m512 mn = has_min ? min[j] : _mm512_setzero_ps();
                     for (size_t r = 0; r < mr; ++r)
-                        acc[i * mr + r] = fx_dots(code, group, mp, has_min, w, &q, r * token_groups + g,
-                                                  scale[j], mn, acc[i * mr + r]);
+                        acc[i * mr + r] = fx_dots(code, group, mp, has_min, w, v, r, g, scale[j], mn,
+                                                  acc[i * mr + r]);
                 }
             }
         }
@@ -574,19 +615,257 @@ INLINE void fixed_matmul_rows(enum code code, int group, enum maps mp, int has_m
     }
 }
 
-// Tiles tile_begin..tile_end for every token of x [K, M] with M > 1, FX_ROWS at a time; a token
-// whose inputs are not all finite is left to the f32 kernel, which the caller ran first.
-INLINE void fixed_matmul(enum code code, int group, enum maps mp, int has_min, const float* x,
-                         const uint8_t* codes, const uint8_t* scales, const uint8_t* mins,
-                         float* y, size_t K, size_t M, size_t stored_groups, size_t tile_begin,
-                         size_t tile_end) {
+// The same products on the matrix unit (AMX: Sapphire Rapids and later Xeons), where the CPU
+// and the OS have it. A group's integer sums are exact either way, so a token's outputs are
+// the bits `fx_dots` gives it, alone or among others, with or without the unit; only the
+// time differs. At 8 tokens `fx_dots` makes four `vpdpbusd` per token and 4 inputs (the
+// fixed-point family was 1.7-2.2x the f32 kernel's time there); one `tdpbsud` multiplies a
+// group of 16 or 32 inputs by 16 limb rows (4 tokens' four limbs) for a tile's 16 rows at
+// once: the group's codes unpacked as for `fx_dots` are the unit's B tile as they are (row r's
+// four codes of an input quad in its 32-bit lane), each token's limbs rows of the A tile.
+//
+// The unit's state is the OS's to grant: Linux arms it per process on request (arch_prctl
+// ARCH_REQ_XCOMP_PERM), and an instruction before that raises SIGILL. The kernels ask once per
+// loaded object, with the syscall itself (no libc here); built for another OS (LLM_KERNELS_LINUX
+// unset) they never use the unit.
+#define FX_TILE_TOKENS 4
+// Fewer tokens stay on `vpdpbusd`: with the step's shared inputs, 2 and 3 tokens of Q4_K from
+// L3 ran 5-40% faster there, 4 to 8 tokens 10-25% faster on the unit (one Xeon core).
+#define FX_TILE_MIN_TOKENS 4
+
+// From here on (the entries and what they call) the matrix unit's instructions are allowed.
+#pragma GCC push_options
+#pragma GCC target("avx512vnni,avx512vbmi,avx512bitalg,bmi2,amx-tile,amx-int8")
+
+// 0 not asked yet, 1 the unit is usable, 2 it is not (or `llm_fixed_tiles` turned it off).
+static int fx_tiles_state;
+
+// Whether the CPU has AMX-TILE and AMX-INT8, the OS saves their state (XCR0 bits 17, 18), and
+// Linux grants this process the tile data.
+static __attribute__((noinline)) int fx_tiles_probe(void) {
+#ifdef LLM_KERNELS_LINUX
+    uint32_t a, b, c, d;
+    __asm__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0), "c"(0));
+    if (a < 7) return 0;
+    __asm__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(1), "c"(0));
+    if (!(c >> 27 & 1)) return 0;  // OSXSAVE: xgetbv is allowed
+    __asm__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(7), "c"(0));
+    if (!(d >> 24 & 1) || !(d >> 25 & 1)) return 0;
+    uint32_t lo, hi;
+    __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    if ((lo >> 17 & 3) != 3) return 0;
+    // arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA): 0 when granted (again).
+    long ret;
+    __asm__ volatile("syscall"
+                     : "=a"(ret)
+                     : "a"(158L), "D"(0x1023L), "S"(18L)
+                     : "rcx", "r11", "memory");
+    return ret == 0;
+#else
+    return 0;
+#endif
+}
+
+INLINE int fx_tiles(void) {
+    int state = __atomic_load_n(&fx_tiles_state, __ATOMIC_RELAXED);
+    if (state == 0) {
+        state = fx_tiles_probe() ? 1 : 2;
+        // Threads that race here all store what the probe says.
+        __atomic_store_n(&fx_tiles_state, state, __ATOMIC_RELAXED);
+    }
+    return state == 1;
+}
+
+// Whether the fixed-point products of several tokens use the matrix unit: `on` 0 keeps them
+// on `vpdpbusd` (the benches' comparison), 1 uses the unit where the CPU and OS have it.
+// Returns whether they now use it.
+LLM_EXPORT int llm_fixed_tiles(int on) {
+    __atomic_store_n(&fx_tiles_state, on ? 0 : 2, __ATOMIC_RELAXED);
+    return on ? fx_tiles() : 0;
+}
+
+// A tile load from memory the compiler knows it reads (GCC's own intrinsic names only the
+// address, so the stores of a B buffer before it could be moved past it or dropped).
+#define FX_TILE_LOAD(tmm, base, stride)                                                        \
+    __asm__ volatile("tileloadd (%0,%1,1), %%tmm" #tmm ::"r"((const void*)(base)),               \
+                     "r"((long)(stride))                                                       \
+                     : "memory")
+
+// The tile configuration (palette 1): tiles 0 and 1 the sums of tokens 0-3 and 4-7 (4 limb
+// rows each, 16 rows' i32), 2 and 3 their limbs (a group's bytes a row), 4 the group's codes
+// (a row per quad of inputs, 16 rows' four bytes).
+struct fx_tile_config {
+    uint8_t palette, start_row, reserved[14];
+    uint16_t bytes[16];
+    uint8_t rows[16];
+};
+
+INLINE void fx_tiles_configure(int group, size_t mr) {
+    struct fx_tile_config c __attribute__((aligned(64)));
+    _mm512_store_si512((void*)&c, _mm512_setzero_si512());
+    c.palette = 1;
+    const size_t first = mr < FX_TILE_TOKENS ? mr : FX_TILE_TOKENS, second = mr - first;
+    for (int t = 0; t < 2; ++t) {
+        const size_t rows = 4 * (t ? second : first);
+        if (!rows) continue;
+        c.rows[t] = c.rows[2 + t] = (uint8_t)rows;
+        c.bytes[t] = 64;
+        c.bytes[2 + t] = (uint16_t)group;
+    }
+    c.rows[4] = (uint8_t)(group / 4);
+    c.bytes[4] = 64;
+    _tile_loadconfig(&c);
+}
+
+// A group's codes at cg, unpacked as `fx_unpack` makes them for `vpdpbusd`, stored as the
+// unit's B tile: a quad of inputs a row.
+INLINE void fx_tile_codes(enum code code, int group, const struct fx_tables* t, const uint8_t* cg,
+                          uint8_t b[8][64]) {
+    __m512i w[FX_STEPS][2];
+    fx_unpack(code, group, t, cg, w);
+    for (int k = 0; k < group; k += 8) {
+        _mm512_store_si512((void*)b[k / 4], w[k / 8][0]);
+        _mm512_store_si512((void*)b[k / 4 + 1], w[k / 8][1]);
+    }
+}
+
+// fixed_matmul_rows on the matrix unit: the same passes, chunks, prefetches and order of the
+// f32 operations after each group's sums (`fx_scale`), so the same bits. Token r's limbs are
+// rows 4r..4r+3 of one array, a row per limb (the stack's q.limbs as `chunk`-byte rows, or the
+// shared buffer's K-byte rows), which the A tiles read with that stride.
+INLINE void fixed_matmul_tiles(enum code code, int group, enum maps mp, int has_min, const float* x,
+                               const struct fx_view* shared, const uint8_t* codes,
+                               const uint8_t* scales, const uint8_t* mins, float* y, size_t K,
+                               size_t M, size_t m0, size_t mr, unsigned live, size_t stored_groups,
+                               size_t tile_begin, size_t tile_end) {
+    const struct fx_stream s = fx_stream_of(code, group, mp, codes, scales, has_min ? mins : 0, stored_groups);
+    struct fx_tables tables;
+    fx_build_tables(&tables);
+    struct fx_inputs q;
+    __m512 acc[FX_ROW_ACCS];
+    const size_t per_block = map_block_groups(mp);
+    __m512 scale[16], min[16];
+    // A group's codes as the B tile (a quad a row) and the two C tiles' sums, two of each: see
+    // the steps below.
+    uint8_t b_tile[2][8][64] __attribute__((aligned(64)));
+    int32_t sums[2][2 * 4 * FX_TILE_TOKENS][16] __attribute__((aligned(64)));
+    const size_t chunk = x ? FX_CHUNK / mr / 256 * 256 : K, per_pass = FX_ROW_ACCS / mr;
+    const struct fx_view own = fx_view_of(&q, 4 * chunk, chunk, chunk / FX_BLOCK);
+    const struct fx_view* v = x ? &own : shared;
+    const int off = code_offset(code);
+    const __m512i apart = fx_apart(M);
+    fx_tiles_configure(group, mr);
+    for (size_t t0 = tile_begin; t0 < tile_end; t0 += per_pass) {
+        const size_t tn = tile_end - t0 < per_pass ? tile_end - t0 : per_pass;
+        for (size_t i = 0; i < tn * mr; ++i) acc[i] = _mm512_setzero_ps();
+        for (size_t k0 = 0; k0 < K; k0 += chunk) {
+            const size_t n = K - k0 < chunk ? K - k0 : chunk;
+            const size_t g0 = k0 / group, groups = n / group;
+            fx_quantize_rows(x, M, m0, mr, k0, n, v);
+            const size_t ahead = FX_PREFETCH_BYTES / s.group_bytes;
+            struct fx_cursor cursor = {0, 0};
+            for (size_t a = 0; a < ahead; ++a) fx_prefetch_next(&s, &cursor, t0, tn, g0, groups);
+            // One step per tile and group, software-pipelined: step n + 1's codes are unpacked
+            // into one B buffer while step n's go through the unit from the other, and step
+            // n - 1's sums (stored by the unit a step ago) are scaled into the accumulators, so
+            // that no tile load waits for the stores just before it, nor a read of the sums for
+            // the unit's store.
+            const size_t steps = tn * groups;
+            fx_tile_codes(code, group, &tables, codes + t0 * s.tile_codes + g0 * s.group_bytes, b_tile[0]);
+            for (size_t step = 0; step <= steps; ++step) {
+                if (step < steps) {
+                    fx_prefetch_next(&s, &cursor, t0, tn, g0, groups);
+                    if (step + 1 < steps) {
+                        const size_t i = (step + 1) / groups, g = (step + 1) % groups;
+                        fx_tile_codes(code, group, &tables,
+                                      codes + (t0 + i) * s.tile_codes + (g0 + g) * s.group_bytes,
+                                      b_tile[(step + 1) & 1]);
+                    }
+                    const int8_t* a = v->limbs + step % groups * (size_t)group;
+                    int32_t(*out)[16] = sums[step & 1];
+                    FX_TILE_LOAD(4, b_tile[step & 1], 64);
+                    _tile_zero(0);
+                    FX_TILE_LOAD(2, a, v->limb_stride);
+                    _tile_dpbsud(0, 2, 4);
+                    _tile_stored(0, out, 64);
+                    if (mr > FX_TILE_TOKENS) {
+                        _tile_zero(1);
+                        FX_TILE_LOAD(3, a + FX_TILE_TOKENS * v->token_stride, v->limb_stride);
+                        _tile_dpbsud(1, 3, 4);
+                        _tile_stored(1, out[4 * FX_TILE_TOKENS], 64);
+                    }
+                }
+                if (step == 0) continue;
+                const size_t i = (step - 1) / groups, g = (step - 1) % groups, t = t0 + i;
+                const uint8_t *st = scales + t * s.tile_maps, *mt = has_min ? mins + t * s.tile_maps : 0;
+                fx_maps(code, mp, has_min, st, mt, g0 + g, scale, min);
+                const size_t j = mp == MAP_E8 ? 0 : (g0 + g) % per_block;
+                const __m512 mn = has_min ? min[j] : _mm512_setzero_ps();
+                int32_t(*in)[16] = sums[(step - 1) & 1];
+                for (size_t r = 0; r < mr; ++r) {
+                    const int32_t* pairs = fx_pairs(group, v, r, g);
+                    const __m512i* sr = (const __m512i*)in[4 * r];
+                    // `fx_dots`' lo and hi: the offset off limbs 0 and 2, exact in i32.
+                    const __m512i lo = _mm512_add_epi32(
+                        _mm512_add_epi32(sr[0], _mm512_set1_epi32(-off * pairs[0])),
+                        _mm512_slli_epi32(sr[1], 8));
+                    const __m512i hi = _mm512_add_epi32(
+                        _mm512_add_epi32(sr[2], _mm512_set1_epi32(-off * pairs[1])),
+                        _mm512_slli_epi32(sr[3], 8));
+                    acc[i * mr + r] =
+                        fx_scale(group, mp, has_min, v, r, g, lo, hi, scale[j], mn, acc[i * mr + r]);
+                }
+            }
+        }
+        for (size_t i = 0; i < tn; ++i)
+            for (size_t r = 0; r < mr; ++r)
+                if (live >> r & 1)
+                    _mm512_i32scatter_ps(y + (t0 + i) * TILE * M + m0 + r, apart, acc[i * mr + r], 4);
+    }
+    _tile_release();
+}
+
+// One format's products, each its own function (and stack frame: each holds a chunk of inputs
+// in fixed point and its accumulators, and together they would pass the 48 KiB a call may
+// take): one token, several on `vpdpbusd`, several on the matrix unit.
+typedef void (*fx_vec_fn)(const float*, const struct fx_view*, const uint8_t*, const uint8_t*,
+                          const uint8_t*, float*, size_t, size_t, size_t, size_t);
+typedef void (*fx_rows_fn)(const float*, const struct fx_view*, const uint8_t*, const uint8_t*,
+                           const uint8_t*, float*, size_t, size_t, size_t, size_t, unsigned, size_t,
+                           size_t, size_t);
+struct fx_paths {
+    int group;
+    fx_vec_fn vec;
+    fx_rows_fn rows, tiles;
+};
+
+// Tiles tile_begin..tile_end for every token of x [K, M] with M > 1, FX_ROWS at a time, those
+// `finite` says are (a token whose inputs are not is left to the f32 kernel, which the caller
+// ran first): x f32, or (x null) the step's shared buffer `shared`.
+INLINE void fixed_matmul(const struct fx_paths* paths, const float* x,
+                         const struct fx_view* shared, const int32_t* finite, const uint8_t* codes,
+                         const uint8_t* scales, const uint8_t* mins, float* y, size_t K, size_t M,
+                         size_t stored_groups, size_t tile_begin, size_t tile_end) {
     for (size_t m0 = 0; m0 < M; m0 += FX_ROWS) {
         const size_t mr = M - m0 < FX_ROWS ? M - m0 : FX_ROWS;
         unsigned live = 0;
-        for (size_t r = 0; r < mr; ++r) live |= (unsigned)fx_column_finite(x + m0 + r, M, K) << r;
-        if (live)
-            fixed_matmul_rows(code, group, mp, has_min, x, codes, scales, mins, y, K, M, m0, mr, live,
-                              stored_groups, tile_begin, tile_end);
+        for (size_t r = 0; r < mr; ++r)
+            live |= (unsigned)(x ? fx_column_finite(x + m0 + r, M, K) : finite[m0 + r] != 0) << r;
+        if (!live) continue;
+        // The view from token m0 on (unused when x is given).
+        struct fx_view from = {0};
+        if (shared) {
+            from = *shared;
+            from.limbs += m0 * from.token_stride;
+            from.unit += m0 * from.blocks;
+            from.min_weight32 += m0 * from.blocks;
+            from.pair_sum32 += m0 * from.blocks;
+            from.min_weight16 += 2 * m0 * from.blocks;
+            from.pair_sum16 += 2 * m0 * from.blocks;
+        }
+        const int unit = mr >= FX_TILE_MIN_TOKENS && fx_tiles();
+        (unit ? paths->tiles : paths->rows)(x, &from, codes, scales, mins, y, K, M, m0, mr, live,
+                                            stored_groups, tile_begin, tile_end);
     }
 }
 
@@ -598,26 +877,53 @@ INLINE int fx_all_finite(const float* x, size_t K, size_t M) {
     return 1;
 }
 
-INLINE void fixed_matvec_many(enum code code, int group, enum maps mp, int has_min, const float* x,
+INLINE void fixed_matvec_many(const struct fx_paths* paths, const float* x,
+                              const struct fx_view* shared, const int32_t* finite,
                               const struct weight* w, int n, size_t K, size_t M, size_t stored_groups,
                               size_t per_workgroup, size_t workgroup) {
-    if (K / group > stored_groups) return;
+    if (K / paths->group > stored_groups) return;
     for (int i = 0; i < n; ++i) {
         const size_t count = (w[i].tiles + per_workgroup - 1) / per_workgroup;
         if (workgroup < count) {
             size_t begin, end;
             workgroup_tiles(per_workgroup, w[i].tiles, workgroup, &begin, &end);
-            if (M == 1)
-                fixed_matvec(code, group, mp, has_min, x, w[i].codes, w[i].scales, w[i].mins,
-                             w[i].y, K, stored_groups, begin, end);
-            else
-                fixed_matmul(code, group, mp, has_min, x, w[i].codes, w[i].scales, w[i].mins,
-                             w[i].y, K, M, stored_groups, begin, end);
+            if (M == 1 && (x || finite[0]))
+                paths->vec(x, shared, w[i].codes, w[i].scales, w[i].mins, w[i].y, K, stored_groups,
+                           begin, end);
+            else if (M > 1)
+                fixed_matmul(paths, x, shared, finite, w[i].codes, w[i].scales, w[i].mins, w[i].y, K,
+                             M, stored_groups, begin, end);
             return;
         }
         workgroup -= count;
     }
 }
+
+// `name`: a format's `struct fx_paths`, its three products out of line.
+#define FX_PATHS(name, code, group, mp, has_min)                                               \
+    static __attribute__((noinline)) void name##_vec(                                          \
+        const float* x, const struct fx_view* v, const uint8_t* c, const uint8_t* s,           \
+        const uint8_t* m, float* y, size_t K, size_t groups, size_t begin, size_t end) {       \
+        fixed_matvec(code, group, mp, has_min, x, v, c, s, m, y, K, groups, begin, end);        \
+    }                                                                                          \
+    static __attribute__((noinline)) void name##_rows(                                         \
+        const float* x, const struct fx_view* v, const uint8_t* c, const uint8_t* s,           \
+        const uint8_t* m, float* y, size_t K, size_t M, size_t m0, size_t mr, unsigned live,   \
+        size_t groups, size_t begin, size_t end) {                                             \
+        fixed_matmul_rows(code, group, mp, has_min, x, v, c, s, m, y, K, M, m0, mr, live,      \
+                          groups, begin, end);                                                 \
+    }                                                                                          \
+    static __attribute__((noinline)) void name##_tiles(                                        \
+        const float* x, const struct fx_view* v, const uint8_t* c, const uint8_t* s,           \
+        const uint8_t* m, float* y, size_t K, size_t M, size_t m0, size_t mr, unsigned live,   \
+        size_t groups, size_t begin, size_t end) {                                             \
+        fixed_matmul_tiles(code, group, mp, has_min, x, v, c, s, m, y, K, M, m0, mr, live,     \
+                           groups, begin, end);                                                \
+    }                                                                                          \
+    INLINE struct fx_paths name(void) {                                                        \
+        const struct fx_paths p = {group, name##_vec, name##_rows, name##_tiles};               \
+        return p;                                                                              \
+    }
 
 // `name` takes the arguments of the exact entry `exact` and runs it for whatever this path
 // does not take: rows not in blocks of 32 (every token), and tokens whose inputs are not all
@@ -625,12 +931,13 @@ INLINE void fixed_matvec_many(enum code code, int group, enum maps mp, int has_m
 // of the sums (an infinity or NaN decides each one it reaches), so the f32 kernel, run first
 // over the whole call, gives them as it gives them alone; the finite tokens' columns are then
 // written over. Both cores stay out of line: each has its own stack frame within the budget.
-#define FX_CORE(name, exact, code, group, mp, has_min)                                               \
+#define FX_CORE(name, exact, paths)                                               \
     static __attribute__((noinline)) void name##_product(const uint8_t* x,                     \
                                                          const struct weight* w, int n,        \
                                                          size_t K, size_t M, size_t groups,    \
                                                          size_t per, size_t wg) {              \
-        fixed_matvec_many(code, group, mp, has_min, (const float*)x, w, n, K, M, groups, per, wg); \
+        const struct fx_paths p = paths();                                                     \
+        fixed_matvec_many(&p, (const float*)x, 0, 0, w, n, K, M, groups, per, wg);              \
     }                                                                                          \
     static __attribute__((noinline)) void name##_core(const uint8_t* x, const struct weight* w, \
                                                       int n, size_t K, size_t M, size_t groups, \
@@ -646,15 +953,86 @@ INLINE void fixed_matvec_many(enum code code, int group, enum maps mp, int has_m
         name##_product(x, w, n, K, M, groups, per, wg);                                        \
     }
 
+// The step's shared buffer of tokens in fixed point (`llm_fixed_quantize`, x [K, M]): x itself
+// (f32 [K, M], for the tokens the integers cannot carry), then each token's limbs (a K-byte
+// row per limb, token-major), then per token and block of 32 its unit and min weight, per 16
+// inputs its min weight, per block and per 16 inputs its pair sums, then a flag per token:
+// whether its inputs are all finite. `kernels::fixed_activation_bytes` gives its size.
+struct fx_shared {
+    const float* x;
+    struct fx_view view;
+    int32_t* finite;
+};
+
+INLINE struct fx_shared fx_shared_of(uint8_t* buffer, size_t K, size_t M) {
+    const size_t blocks = K / FX_BLOCK;
+    uint8_t* at = buffer;
+    struct fx_shared b;
+    b.x = (const float*)at;
+    at += K * M * 4;
+    b.view.limbs = (int8_t*)at;
+    b.view.token_stride = FX_LIMBS * K;
+    b.view.limb_stride = K;
+    b.view.blocks = blocks;
+    at += FX_LIMBS * K * M;
+    b.view.unit = (float*)at;
+    at += M * blocks * 4;
+    b.view.min_weight32 = (float*)at;
+    at += M * blocks * 4;
+    b.view.min_weight16 = (float*)at;
+    at += M * blocks * 8;
+    b.view.pair_sum32 = (int32_t(*)[2])at;
+    at += M * blocks * 8;
+    b.view.pair_sum16 = (int32_t(*)[2])at;
+    at += M * blocks * 16;
+    b.finite = (int32_t*)at;
+    return b;
+}
+
+// `llm_fixed_quantize`: token wg of x [K, M] (K a multiple of 32) into the shared buffer y, so
+// that every product of a step's rows reads the tokens it multiplies in fixed point instead of
+// quantizing them once per workgroup (with a few tiles a workgroup, as a decode step's
+// projections have, that took more time than the products themselves).
+LLM_EXPORT void llm_fixed_quantize(BUF(x), OUT(y), size_t K, size_t M, size_t wg) {
+    const float* in = (const float*)AT(x);
+    const struct fx_shared b = fx_shared_of(AT(y), K, M);
+    float* copy = (float*)b.x;
+    for (size_t k = 0; k < K; ++k) copy[k * M + wg] = in[k * M + wg];
+    b.finite[wg] = M == 1 ? fx_finite(in, K) : fx_column_finite(in + wg, M, K);
+    if (M == 1)
+        fx_quantize(in, K, &b.view);
+    else
+        fx_quantize_column(in + wg, M, K, &b.view, wg);
+}
+
+// `name` (`llm_fixed_rows_<stem>`) multiplies the tokens of a step's shared buffer (its `x`):
+// the f32 kernel `exact` first where a token is not finite, then the fixed-point products.
+#define FX_ROWS_CORE(name, exact, paths)                                    \
+    static __attribute__((noinline)) void name##_core(const uint8_t* x, const struct weight* w, \
+                                                      int n, size_t K, size_t M, size_t groups, \
+                                                      size_t per, size_t wg) {                  \
+        const struct fx_shared b = fx_shared_of((uint8_t*)x, K, M);                            \
+        int all = 1;                                                                           \
+        for (size_t r = 0; r < M; ++r) all &= b.finite[r] != 0;                                \
+        if (!all) exact##_core((const uint8_t*)b.x, w, n, K, M, groups, per, wg);              \
+        const struct fx_paths p = paths();                                                     \
+        fixed_matvec_many(&p, 0, &b.view, b.finite, w, n, K, M, groups, per, wg);              \
+    }
+
 // A row of formats.h with a fixed-point entry: `llm_fixed_matmul_<stem>` (and `_x2`, `_x3`),
-// which hands what it does not take to `llm_grouped_matmul_<stem>`'s core; a row without
-// one (fixed 0) adds nothing.
+// which hands what it does not take to `llm_grouped_matmul_<stem>`'s core, and
+// `llm_fixed_rows_<stem>` (and `_x2`, `_x3`), which takes the shared buffer; a row without
+// them (fixed 0) adds nothing.
 #define FX_ENTRIES(stem, code, group, mp, min, fixed) FX_ENTRIES_##fixed(stem, code, group, mp, min)
 #define FX_ENTRIES_0(stem, code, group, mp, min)
 #define FX_ENTRIES_1(stem, code, group, mp, min)                                                \
-    FX_CORE(llm_fixed_matmul_##stem, llm_grouped_matmul_##stem, code, group, mp, min)          \
-    EXPORTS_MIN_##min(llm_fixed_matmul_##stem, llm_fixed_matmul_##stem##_core)
+    FX_PATHS(fx_paths_##stem, code, group, mp, min)                                            \
+    FX_CORE(llm_fixed_matmul_##stem, llm_grouped_matmul_##stem, fx_paths_##stem)               \
+    EXPORTS_MIN_##min(llm_fixed_matmul_##stem, llm_fixed_matmul_##stem##_core)                  \
+    FX_ROWS_CORE(llm_fixed_rows_##stem, llm_grouped_matmul_##stem, fx_paths_##stem)            \
+    EXPORTS_MIN_##min(llm_fixed_rows_##stem, llm_fixed_rows_##stem##_core)
 
 LLM_FORMATS(FX_ENTRIES)
 
+#pragma GCC pop_options
 #pragma GCC pop_options

@@ -7,7 +7,10 @@
 #include "index.h"
 
 #define INDEX_FIXED_0(stem)
-#define INDEX_FIXED_1(stem) INDEX_WEIGHTS(llm_fixed_matmul_##stem) INDEX_NAME(llm_experts_fixed_##stem)
+#define INDEX_FIXED_1(stem)                                                                    \
+    INDEX_WEIGHTS(llm_fixed_matmul_##stem)                                                     \
+    INDEX_WEIGHTS(llm_fixed_rows_##stem)                                                       \
+    INDEX_NAME(llm_experts_fixed_##stem)
 #define INDEX_ROW(stem, code, group, mp, min, fixed)                                           \
     INDEX_F32_ROW(stem)                                                                        \
     INDEX_Q8_ROW(stem)                                                                         \
@@ -15,6 +18,8 @@
 #define INDEX_ALL                                                                              \
     LLM_FORMATS(INDEX_ROW)                                                                     \
     INDEX_NAME(llm_q8_quantize)                                                                \
+    INDEX_NAME(llm_fixed_tiles)                                                                \
+    INDEX_NAME(llm_fixed_quantize)                                                             \
     INDEX_ATTENTION(decode)                                                                    \
     INDEX_ATTENTION(prefill)
 

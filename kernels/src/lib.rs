@@ -203,6 +203,45 @@ pub fn fixed_host_supported() -> bool {
     }
 }
 
+/// Whether the fixed-point products of several tokens in this crate's linked object
+/// ([`linked_entry`]) run on the matrix unit (AMX, `c/fixed_matvec.c`): with `on`, where the CPU
+/// has it and Linux grants this process its state; without, on `vpdpbusd`. The same bits
+/// either way (the group sums are exact integers): the switch is for the benches' comparison
+/// and the tests of both paths. A module's copy of the kernels decides for itself (the unit
+/// where it is usable). Returns whether the unit is now used.
+pub fn fixed_tiles(on: bool) -> bool {
+    let Some(f) = linked_entry("llm_fixed_tiles").filter(|_| fixed_host_supported()) else {
+        return false;
+    };
+    // SAFETY: `llm_fixed_tiles` takes one int and returns one (c/fixed_matvec.c).
+    let f: unsafe extern "C" fn(i32) -> i32 = unsafe { std::mem::transmute(f) };
+    unsafe { f(i32::from(on)) != 0 }
+}
+
+/// Whether this CPU and OS give the fixed-point products the matrix unit (AMX-INT8, which
+/// Sapphire Rapids and later Xeons have), as a module's kernels find it: decode steps of
+/// several rows then take the fixed-point kernels at about the f32 kernels' speed.
+pub fn fixed_tiles_host_supported() -> bool {
+    fixed_tiles(true)
+}
+
+/// The C function writing a decode step's tokens in fixed point once for every product that
+/// reads them ([`GroupedMatmul::fixed_shared_symbol_for`]): x `[K, M]` f32 and the shared buffer
+/// ([`fixed_activation_bytes`]), each as a base pointer and byte offset, then K, M and the
+/// workgroup id, one workgroup per token.
+pub const FIXED_QUANTIZE_SYMBOL: &str = "llm_fixed_quantize";
+
+/// Inputs per block of the fixed-point products: a row of other lengths takes the f32 kernel.
+pub const FIXED_BLOCK: usize = 32;
+
+/// Bytes of the shared buffer of `m` tokens of `k` inputs in fixed point (`c/fixed_matvec.c`'s
+/// `fx_shared_of`): x itself (`4km`), four limbs per input (`4km`), per block of 32 a unit, a min
+/// weight and two pair sums, per 16 inputs a min weight and two pair sums (`1.25 km`), and a flag
+/// per token.
+pub fn fixed_activation_bytes(k: usize, m: usize) -> usize {
+    8 * k * m + (k / FIXED_BLOCK) * m * 40 + 4 * m
+}
+
 /// The C function quantizing activations for the 8-bit products: x `[K, M]` f32 and the
 /// quantized buffer ([`q8_activation_bytes`]), each as a base pointer and byte offset; then
 /// K, M, the block and group sizes ([`GroupedMatmul::q8_block`], the product's group) and the
@@ -361,6 +400,9 @@ enum Family {
     F32,
     /// Tokens in fixed point, exact to f32 rounding, each token's bits its own (`c/fixed_matvec.c`).
     Fixed,
+    /// The same products of a step's tokens quantized once for all of them
+    /// ([`FIXED_QUANTIZE_SYMBOL`]), the same bits.
+    FixedShared,
     /// Activations quantized to 8 bits (`c/q8_matmul.c`).
     Q8,
     /// A mixture's stacked experts, f32 activations, exact (`c/experts.c`).
@@ -372,6 +414,7 @@ impl Family {
         match self {
             Family::F32 => "llm_grouped_matmul_",
             Family::Fixed => "llm_fixed_matmul_",
+            Family::FixedShared => "llm_fixed_rows_",
             Family::Q8 => "llm_q8_matmul_",
             Family::Experts => "llm_experts_",
         }
@@ -416,7 +459,7 @@ impl GroupedMatmul {
     /// The entry point of `family` for `weights` weights (1 to [`MAX_WEIGHTS`]).
     fn entry(&self, family: Family, weights: usize) -> Option<String> {
         let row = self.row()?;
-        if family == Family::Fixed && !row.fixed {
+        if matches!(family, Family::Fixed | Family::FixedShared) && !row.fixed {
             return None;
         }
         let name = format!("{}{}", family.prefix(), self.stem());
@@ -520,6 +563,17 @@ impl GroupedMatmul {
             .then(|| self.fixed_symbol_for(weights))
             .flatten();
         fixed.or_else(|| self.symbol_for(weights))
+    }
+
+    /// The fixed-point kernel of a format that reads a step's tokens quantized once for every
+    /// product ([`FIXED_QUANTIZE_SYMBOL`]): arguments as [`GroupedMatmul::symbol_for`] with the
+    /// shared buffer ([`fixed_activation_bytes`]) in place of x; the same bits as
+    /// [`GroupedMatmul::fixed_symbol_for`]. With several tokens it is as fast as the f32 kernel
+    /// where the per-workgroup quantization of that entry took longer than its products (a
+    /// decode step's projections have a few tiles a workgroup). Only for rows of whole blocks
+    /// of 32 inputs ([`FIXED_BLOCK`]); needs [`fixed_host_supported`].
+    pub fn fixed_shared_symbol_for(&self, weights: usize) -> Option<String> {
+        self.entry(Family::FixedShared, weights)
     }
 
     /// The fixed-point kernel of a format (Q4_0, Q4_1, Q4_K, Q5_0, Q5_1, Q5_K, Q6_K, Q2_K,
@@ -786,7 +840,7 @@ mod tests {
 
     /// The symbols of the fixed-point family, which only the AVX-512 object has.
     fn fixed_family(symbol: &str) -> bool {
-        symbol.starts_with(Family::Fixed.prefix())
+        symbol.starts_with("llm_fixed_")
             || symbol.starts_with(&format!("{}fixed_", Family::Experts.prefix()))
     }
 
@@ -812,7 +866,14 @@ mod tests {
         let entries = FORMATS.iter().flat_map(|row| {
             let f = row.format;
             (1..=MAX_WEIGHTS)
-                .flat_map(move |n| [f.symbol_for(n), f.fixed_symbol_for(n), f.q8_symbol_for(n)])
+                .flat_map(move |n| {
+                    [
+                        f.symbol_for(n),
+                        f.fixed_symbol_for(n),
+                        f.fixed_shared_symbol_for(n),
+                        f.q8_symbol_for(n),
+                    ]
+                })
                 .chain([
                     f.gather_symbol(),
                     f.experts_symbol(),
@@ -823,7 +884,7 @@ mod tests {
         });
         let names = entries
             .chain(attention)
-            .chain([Q8_QUANTIZE_SYMBOL.to_string()]);
+            .chain([Q8_QUANTIZE_SYMBOL, FIXED_QUANTIZE_SYMBOL].map(str::to_string));
         for symbol in names {
             let found = object
                 .bytes()
@@ -853,6 +914,7 @@ mod tests {
                 [
                     f.symbol(),
                     f.fixed_symbol_for(1),
+                    f.fixed_shared_symbol_for(1),
                     f.q8_symbol_for(1),
                     f.experts_symbol(),
                     f.experts_fixed_symbol(),
@@ -862,8 +924,14 @@ mod tests {
             .flatten()
             .filter(|s| isa.fixed_family() || !fixed_family(s))
             .collect();
-        let families =
-            [Family::F32, Family::Fixed, Family::Q8, Family::Experts].map(Family::prefix);
+        let families = [
+            Family::F32,
+            Family::Fixed,
+            Family::FixedShared,
+            Family::Q8,
+            Family::Experts,
+        ]
+        .map(Family::prefix);
         let mut seen = 0;
         for name in object.bytes().split(|&b| b == 0) {
             let Ok(name) = std::str::from_utf8(name) else {

@@ -10,8 +10,8 @@ mod grouped;
 
 use common::{floats, Rng};
 use grouped::{
-    entry, entry_point, fixed_entry, formats, grouped, named, run, run_entry, short_row, Entry,
-    Grouped, ThreeWithMins,
+    entry, entry_point, fixed_entry, formats, grouped, named, run, run_entry, run_shared,
+    short_row, Entry, Grouped, ThreeWithMins,
 };
 
 fn check(format: GroupedMatmul, out: usize, inp: usize, m: usize, per: usize, seed: u64) {
@@ -291,22 +291,92 @@ fn f32_kernels_sum_in_the_documented_order() {
 /// Through the fixed-point entries, each token's outputs from the product of several are bit
 /// for bit those it gets alone, at every token count a decode step has (and a remainder past
 /// 8), over rows of one chunk and of several. A token whose inputs hold a NaN changes nothing
-/// for the others, and gets what it gets alone.
+/// for the others, and gets what it gets alone. Several tokens run on `vpdpbusd`, then on the
+/// matrix unit where this CPU has it (`kernels::fixed_tiles`; one token always takes
+/// `vpdpbusd`), so this also checks the two paths against each other.
 #[test]
 fn fixed_point_tokens_get_the_same_bits_alone_and_together() {
     let Some(fixed) = fixed_formats() else { return };
-    for (i, format) in fixed.into_iter().enumerate() {
-        let short = short_row(format);
-        let cases = [(short, 2), (short, 3), (short, 8), (5120, 7), (short, 9)];
-        check_alone_and_together(
-            fixed_entry,
-            format,
-            48,
-            &cases,
-            true,
-            &mut Rng(2000 + i as u64),
-        );
+    let mut paths = vec![false];
+    if kernels::fixed_tiles(true) {
+        paths.push(true);
+    } else {
+        eprintln!("the matrix unit's path skipped: this CPU or OS has no AMX for it");
     }
+    for tiles in paths {
+        kernels::fixed_tiles(tiles);
+        for (i, format) in fixed.iter().enumerate() {
+            let short = short_row(*format);
+            let cases = [
+                (short, 2),
+                (short, 3),
+                (short, 4),
+                (short, 5),
+                (short, 8),
+                (5120, 7),
+                (short, 9),
+            ];
+            check_alone_and_together(
+                fixed_entry,
+                *format,
+                48,
+                &cases,
+                true,
+                &mut Rng(2000 + i as u64),
+            );
+        }
+    }
+    kernels::fixed_tiles(true);
+}
+
+/// Through a step's shared buffer (`llm_fixed_quantize`, then `llm_fixed_rows_<stem>`), every
+/// token's outputs are bit for bit what the fixed-point entry gives it alone, at every row
+/// count a decode step has, on `vpdpbusd` and on the matrix unit where this CPU has it, with a
+/// token holding a NaN or an infinity among them (which takes the f32 kernel's outputs).
+#[test]
+fn fixed_point_tokens_from_the_shared_buffer_get_the_bits_they_get_alone() {
+    let Some(fixed) = fixed_formats() else { return };
+    let mut paths = vec![false];
+    if kernels::fixed_tiles(true) {
+        paths.push(true);
+    }
+    for tiles in paths {
+        kernels::fixed_tiles(tiles);
+        for (i, format) in fixed.iter().enumerate() {
+            let format = *format;
+            let mut rng = Rng(4000 + i as u64);
+            let short = short_row(format);
+            for (inp, m) in [
+                (short, 1),
+                (short, 2),
+                (short, 3),
+                (short, 4),
+                (short, 8),
+                (5120, 6),
+                (short, 11),
+            ] {
+                let w = grouped(format, 48, inp, 0, &mut rng);
+                let mut x: Vec<f32> = (0..inp * m).map(|_| spread(&mut rng)).collect();
+                if m == 8 {
+                    x[(inp / 3) * m + 2] = f32::NAN;
+                    x[(inp / 2) * m + 6] = f32::INFINITY;
+                }
+                let together = run_shared(format, &w, &x, inp, m, 48, 2);
+                for t in 0..m {
+                    let column: Vec<f32> = (0..inp).map(|k| x[k * m + t]).collect();
+                    let alone = run_entry(fixed_entry, format, &w, &column, inp, 1, 48, 2);
+                    for row in 0..48 {
+                        let (a, b) = (together[row * m + t], alone[row]);
+                        assert!(
+                            a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan()),
+                            "{format:?} [48x{inp}] M={m} tiles {tiles}: row {row} token {t}: {a} shared, {b} alone"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    kernels::fixed_tiles(true);
 }
 
 /// An activation the integers cannot hold (NaN, an infinity) sends the call to the f32

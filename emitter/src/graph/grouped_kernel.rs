@@ -90,19 +90,31 @@ pub fn grouped_kernel(
     };
     let stored_groups = weights.first().map(|w| w.codes.dim(1)).unwrap_or(0);
     let (inp, m) = (x.dim(0), x.dim(1));
-    let symbol = match (activations, b.columns()) {
-        (Activations::F32, Columns::Tokens | Columns::Sequences(DecodeKernels::Fastest)) => {
-            kernel.exact_symbol_for(weights.len(), m as usize)
+    // A decode step's rows in fixed point read their tokens quantized once for the call
+    // (`llm_fixed_quantize`) rather than once per workgroup: the same bits.
+    let shared = kernels::fixed_host_supported()
+        && (inp as usize).is_multiple_of(kernels::FIXED_BLOCK)
+        && kernel.fixed_shared_symbol_for(weights.len()).is_some();
+    let (symbol, input) = match (activations, b.columns()) {
+        (Activations::F32, Columns::Sequences(DecodeKernels::Fastest)) if m == 1 && shared => {
+            (kernel.fixed_shared_symbol_for(weights.len()), Input::Fixed)
         }
+        (Activations::F32, Columns::Tokens | Columns::Sequences(DecodeKernels::Fastest)) => (
+            kernel.exact_symbol_for(weights.len(), m as usize),
+            Input::F32,
+        ),
         // One family for every row count: each row gets the bits it gets alone.
+        (Activations::F32, Columns::Sequences(DecodeKernels::Fixed)) if shared => {
+            (kernel.fixed_shared_symbol_for(weights.len()), Input::Fixed)
+        }
         (Activations::F32, Columns::Sequences(DecodeKernels::Fixed)) => {
-            kernel.fixed_rows_symbol_for(weights.len())
+            (kernel.fixed_rows_symbol_for(weights.len()), Input::F32)
         }
         (Activations::F32, Columns::Sequences(DecodeKernels::Float)) => {
-            kernel.symbol_for(weights.len())
+            (kernel.symbol_for(weights.len()), Input::F32)
         }
         // Each token's activations are quantized apart and its sums run in one order.
-        (Activations::Q8, _) => kernel.q8_symbol_for(weights.len()),
+        (Activations::Q8, _) => (kernel.q8_symbol_for(weights.len()), Input::Q8),
     };
     let symbol = symbol.ok_or_else(|| {
         error(format!(
@@ -111,14 +123,15 @@ pub fn grouped_kernel(
         ))
     })?;
     let object = Object::get().ok_or_else(|| error("this build has no CPU kernels".into()))?;
-    let first = match activations {
-        Activations::F32 => x.clone(),
-        Activations::Q8 => {
+    let first = match input {
+        Input::F32 => x.clone(),
+        Input::Q8 => {
             kernel
                 .q8_check(kernels::TILE_ROWS, inp as usize, stored_groups as usize)
                 .map_err(|e| error(e.to_string()))?;
             quantize(b, kernel, x)?
         }
+        Input::Fixed => fixed_quantize(b, x)?,
     };
     let mut operands = vec![first];
     let mut results = Vec::new();
@@ -161,6 +174,41 @@ pub fn grouped_kernel(
     };
     let operands: Vec<&Value> = operands.iter().collect();
     b.dispatch(&dispatch, &operands)
+}
+
+/// What a product dispatch reads for x.
+enum Input {
+    /// x itself.
+    F32,
+    /// Its 8-bit quantization (`quantize`).
+    Q8,
+    /// Its tokens in fixed point (`fixed_quantize`).
+    Fixed,
+}
+
+/// x `[in, M]` f32 in fixed point for the products of a decode step's rows
+/// (`kernels::FIXED_QUANTIZE_SYMBOL`), as bytes: one workgroup per token.
+fn fixed_quantize(b: &mut FuncBuilder, x: &Value) -> Result<Value> {
+    let object = Object::get().ok_or_else(|| ShapeError {
+        op: "fixed_quantize".into(),
+        detail: "this build has no CPU kernels".into(),
+    })?;
+    let (inp, m) = (x.dim(0), x.dim(1));
+    let bytes = kernels::fixed_activation_bytes(inp as usize, m as usize);
+    let dispatch = ExternDispatch {
+        object: object.file_name(),
+        format: kernels::EXECUTABLE_FORMAT.into(),
+        export: format!("{}_k{inp}_m{m}", kernels::FIXED_QUANTIZE_SYMBOL),
+        symbol: kernels::FIXED_QUANTIZE_SYMBOL.into(),
+        bindings: vec![
+            x.ty().clone(),
+            TensorType::new([bytes as i64], ElemType::I8),
+        ],
+        results: 1,
+        constants: vec![inp, m],
+        workgroups: m,
+    };
+    Ok(b.dispatch(&dispatch, &[x])?.remove(0))
 }
 
 /// x `[in, M]` f32 quantized for `kernel`'s 8-bit product: per token, int8 codes with one

@@ -123,6 +123,80 @@ pub fn fixed_entry(format: GroupedMatmul) -> Entry {
     typed_entry(format, &name.expect("a format with a fixed-point kernel"))
 }
 
+/// The entry of `format` that reads a step's shared buffer of tokens in fixed point
+/// (`llm_fixed_rows_<stem>`, c/fixed_matvec.c): x is that buffer ([`fixed_shared_input`]).
+pub fn fixed_shared_entry(format: GroupedMatmul) -> Entry {
+    let name = format.fixed_shared_symbol_for(1);
+    typed_entry(format, &name.expect("a format with a fixed-point kernel"))
+}
+
+/// x `[inp, m]` f32 as `llm_fixed_quantize` writes it for the products of a decode step, every
+/// token's workgroup in turn, into a buffer that starts 64 bytes into the returned one (as IREE
+/// passes subspans) after bytes the kernel must not touch.
+pub fn fixed_shared_input(x: &[f32], inp: usize, m: usize) -> Vec<u8> {
+    type Quantize = unsafe extern "C" fn(*const u8, usize, *mut u8, usize, usize, usize, usize);
+    let f = entry_point(kernels::FIXED_QUANTIZE_SYMBOL);
+    // SAFETY: `llm_fixed_quantize` takes x and its output as base and offset, then K, M and the
+    // workgroup id.
+    let quantize: Quantize = unsafe { std::mem::transmute::<unsafe extern "C" fn(), Quantize>(f) };
+    let xb: Vec<u8> = x.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let bytes = kernels::fixed_activation_bytes(inp, m);
+    let mut out = vec![0xABu8; 64 + bytes + 64];
+    for wg in 0..m {
+        // SAFETY: x holds [inp, m] f32, the output the shared buffer's bytes from offset 64.
+        unsafe { quantize(xb.as_ptr(), 0, out.as_mut_ptr(), 64, inp, m, wg) };
+    }
+    assert!(
+        out[64 + bytes..].iter().all(|&b| b == 0xAB),
+        "the quantization wrote past its buffer"
+    );
+    out[64..64 + bytes].to_vec()
+}
+
+/// [`run_entry`] through the shared buffer: x quantized once ([`fixed_shared_input`]), then
+/// [`fixed_shared_entry`]'s workgroups.
+pub fn run_shared(
+    format: GroupedMatmul,
+    w: &Grouped,
+    x: &[f32],
+    inp: usize,
+    m: usize,
+    out: usize,
+    per: usize,
+) -> Vec<f32> {
+    let tiles = out / TILE_ROWS;
+    let pad = |bytes: &[u8]| [vec![0xAB; 64], bytes.to_vec()].concat();
+    let (xb, cb, sb, mb) = (
+        pad(&fixed_shared_input(x, inp, m)),
+        pad(&w.codes),
+        pad(&w.scales),
+        pad(&w.mins),
+    );
+    let mut y = vec![0u8; 64 + out * m * 4];
+    let call = Call {
+        inp,
+        m,
+        stored_groups: w.stored_groups,
+        per,
+        tiles,
+    };
+    for wg in 0..tiles.div_ceil(per) {
+        // SAFETY: as in `run_entry`, with x the shared buffer of [inp, m].
+        unsafe {
+            call_entry(
+                fixed_shared_entry(format),
+                [&cb, &sb, &mb],
+                &xb,
+                &mut y,
+                64,
+                &call,
+                wg,
+            )
+        };
+    }
+    floats(&y[64..])
+}
+
 /// A grouped weight in the stored layout, with its exact f32 values for the reference.
 pub struct Grouped {
     pub codes: Vec<u8>,
