@@ -265,9 +265,15 @@ fn kernel_products_are_one_dispatch_each() {
                 .count()
         };
         // One-token products take the fixed-point kernels where the CPU has them and the
-        // format has one. A table only kernels read is gathered by one (`_gather`), which is
-        // no product.
-        let fixed = calls("llm_fixed_matmul");
+        // format has one, each reading its input quantized once by its own dispatch
+        // (`llm_fixed_quantize`). A table only kernels read is gathered by one (`_gather`),
+        // which is no product.
+        let fixed = calls("llm_fixed_matmul") + calls("llm_fixed_rows");
+        assert_eq!(
+            calls("llm_fixed_quantize"),
+            calls("llm_fixed_rows"),
+            "{name}: fixed-point inputs"
+        );
         let gathers = calls("_gather");
         assert_eq!(
             gathers,
@@ -339,7 +345,9 @@ fn q8_activations_reach_every_layer_product() {
             // The LM head's product (of the last token) stays exact.
             let gathers = count("_gather");
             assert_eq!(
-                count("llm_grouped_matmul") - gathers + count("llm_fixed_matmul"),
+                count("llm_grouped_matmul") - gathers
+                    + count("llm_fixed_matmul")
+                    + count("llm_fixed_rows"),
                 1,
                 "{name} {function}: exact products"
             );
