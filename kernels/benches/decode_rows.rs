@@ -1,9 +1,11 @@
 //! A decode step's rows through the exact kernels on one thread: 1 to 8 tokens times
-//! `[4096, 2048]` weights (Llama-3.2-1B's gate/up shape), per stored format, through the f32
-//! kernel and the fixed-point one, the latter on `vpdpbusd` and, where the CPU has it, on the
-//! matrix unit (AMX, `kernels::fixed_tiles`). Every token's bits are the same through both
-//! fixed-point paths; a family that is fast at one row and at eight is what lets a decode step
-//! keep one family for every row count (`--decode-kernels`) at no cost.
+//! `[4096, 2048]` weights (Llama-3.2-1B's gate/up shape) in the emitter's workgroups, per stored
+//! format, through the f32 kernel and the fixed-point one: quantizing its inputs in each
+//! workgroup (`fixed`), or reading them from the step's shared buffer (quantized once per
+//! product, included in the time) on `vpdpbusd` and, where the CPU has it, on the matrix unit
+//! (AMX, `kernels::fixed_tiles`). Every token's bits are the same through the fixed-point
+//! paths; a family that is fast at one row and at eight is what lets a decode step keep one
+//! family for every row count (`--decode-kernels`) at no cost.
 //!
 //! The weights (two drawn, copied to `DECODE_ROWS_BYTES`, 64 MiB unless set) are read in
 //! alternating rounds, each kernel at each token count in turn; the table gives the medians
@@ -25,7 +27,10 @@ mod common;
 mod grouped;
 
 use common::Rng;
-use grouped::{call_entry, entry, fixed_entry, grouped, named, Call, Entry, Grouped};
+use grouped::{
+    call_entry, entry, fixed_entry, fixed_shared_entry, fixed_shared_input, grouped, named, Call,
+    Entry, Grouped,
+};
 
 const OUT: usize = 4096;
 const INP: usize = 2048;
@@ -40,25 +45,56 @@ struct Stored {
     stored_groups: usize,
 }
 
-/// `w · x` for `m` tokens through `pick`'s kernel, every workgroup in turn.
+/// Tiles per workgroup as the emitter gives a product of `m` tokens (`tiles_per_workgroup`):
+/// about 16 workgroups for one or two tokens, 32 for a few.
+fn per_workgroup(tiles: usize, m: usize) -> usize {
+    match m {
+        ..=2 => (tiles.div_ceil(16).div_ceil(4) * 4).clamp(4, 64),
+        _ => tiles.div_ceil(32).max(1),
+    }
+}
+
+/// `w · x` for `m` tokens through `pick`'s kernel, every workgroup in turn; with `shared`, x is
+/// first put in fixed point once (`llm_fixed_quantize`), as a decode step does, and the entry
+/// reads that.
 fn product(
-    pick: fn(GroupedMatmul) -> Entry,
+    path: &Path,
     f: GroupedMatmul,
     w: &Stored,
-    x: &[u8],
+    x: &[f32],
+    xb: &[u8],
     m: usize,
     y: &mut [u8],
 ) {
+    let tiles = OUT / TILE_ROWS;
     let call = Call {
         inp: INP,
         m,
         stored_groups: w.stored_groups,
-        per: 64,
-        tiles: OUT / TILE_ROWS,
+        per: per_workgroup(tiles, m),
+        tiles,
     };
-    for wg in 0..call.tiles.div_ceil(call.per) {
-        // SAFETY: x holds [INP, m] f32, the weight its stored parts, y [OUT, m] f32.
-        unsafe { call_entry(pick(f), [&w.codes, &w.scales, &w.mins], x, y, 0, &call, wg) };
+    let shared;
+    let input: &[u8] = if path.shared {
+        shared = fixed_shared_input(&x[..INP * m], INP, m);
+        &shared
+    } else {
+        xb
+    };
+    for wg in 0..tiles.div_ceil(call.per) {
+        // SAFETY: x holds [INP, m] f32 (or its shared buffer), the weight its stored parts, y
+        // [OUT, m] f32.
+        unsafe {
+            call_entry(
+                (path.pick)(f),
+                [&w.codes, &w.scales, &w.mins],
+                input,
+                y,
+                0,
+                &call,
+                wg,
+            )
+        };
     }
 }
 
@@ -74,11 +110,13 @@ fn load() -> String {
         .unwrap_or_else(|| "?".into())
 }
 
-/// One measured path: a label, the entry, and whether the fixed-point products use the unit.
+/// One measured path: a label, the entry, whether the fixed-point products use the unit, and
+/// whether the entry reads the step's shared buffer.
 struct Path {
     label: &'static str,
     pick: fn(GroupedMatmul) -> Entry,
     tiles: bool,
+    shared: bool,
 }
 
 fn main() {
@@ -97,23 +135,37 @@ fn main() {
             label: "f32",
             pick: entry,
             tiles: false,
+            shared: false,
         },
         Path {
-            label: "fixed vpdpbusd",
+            label: "fixed",
             pick: fixed_entry,
+            tiles: unit,
+            shared: false,
+        },
+        Path {
+            label: "shared vpdpbusd",
+            pick: fixed_shared_entry,
             tiles: false,
+            shared: true,
         },
     ];
     if unit {
         paths.push(Path {
-            label: "fixed AMX",
-            pick: fixed_entry,
+            label: "shared AMX",
+            pick: fixed_shared_entry,
             tiles: true,
+            shared: true,
         });
     }
     let mut rng = Rng(5);
-    let x: Vec<u8> = (0..INP * TOKENS[TOKENS.len() - 1])
-        .flat_map(|_| rng.unit().to_le_bytes())
+    let x: Vec<f32> = (0..INP * TOKENS[TOKENS.len() - 1])
+        .map(|_| rng.unit())
+        .collect();
+    // x as bytes for each token count, [INP, m] from the same floats.
+    let xb: Vec<Vec<u8>> = TOKENS
+        .iter()
+        .map(|&m| x[..INP * m].iter().flat_map(|v| v.to_le_bytes()).collect())
         .collect();
     let mut y = vec![0u8; OUT * TOKENS[TOKENS.len() - 1] * 4];
     println!(
@@ -149,7 +201,7 @@ fn main() {
                     kernels::fixed_tiles(path.tiles);
                     let start = Instant::now();
                     for i in 0..count {
-                        product(path.pick, f, &drawn[i % 2], black_box(&x), m, &mut y);
+                        product(path, f, &drawn[i % 2], black_box(&x), &xb[t], m, &mut y);
                     }
                     let us = start.elapsed().as_secs_f64() * 1e6 / count as f64;
                     if round > 0 {

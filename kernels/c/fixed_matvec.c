@@ -629,8 +629,12 @@ INLINE void fixed_matmul_rows(enum code code, int group, enum maps mp, int has_m
 // loaded object, with the syscall itself (no libc here); built for another OS (LLM_KERNELS_LINUX
 // unset) they never use the unit.
 #define FX_TILE_TOKENS 4
-// Fewer tokens stay on `vpdpbusd`: with the step's shared inputs, 2 and 3 tokens of Q4_K from
-// L3 ran 5-40% faster there, 4 to 8 tokens 10-25% faster on the unit (one Xeon core).
+// Fewer tokens, and groups of 16, stay on `vpdpbusd`. With the step's shared inputs and the
+// emitter's workgroups (`cargo bench -p kernels --bench decode_rows`, one Xeon core, [4096,
+// 2048] weights from L3): 8 tokens of Q4_K took 1.09-1.17x the f32 kernel's time on the unit,
+// 1.15-1.20x on `vpdpbusd`, Q4_1 and Q4_0 about the same either way, but Q6_K 1.59-1.63x
+// against 1.41-1.42x (a group of 16 gives the unit a quarter of its width of inputs), and 2 or
+// 3 tokens of Q4_K ran 5-40% faster on `vpdpbusd`.
 #define FX_TILE_MIN_TOKENS 4
 
 // From here on (the entries and what they call) the matrix unit's instructions are allowed.
@@ -863,7 +867,7 @@ INLINE void fixed_matmul(const struct fx_paths* paths, const float* x,
             from.min_weight16 += 2 * m0 * from.blocks;
             from.pair_sum16 += 2 * m0 * from.blocks;
         }
-        const int unit = mr >= FX_TILE_MIN_TOKENS && fx_tiles();
+        const int unit = paths->group == 32 && mr >= FX_TILE_MIN_TOKENS && fx_tiles();
         (unit ? paths->tiles : paths->rows)(x, &from, codes, scales, mins, y, K, M, m0, mr, live,
                                             stored_groups, tile_begin, tile_end);
     }
