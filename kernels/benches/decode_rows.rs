@@ -26,11 +26,14 @@ mod common;
 #[path = "../tests/common/grouped.rs"]
 mod grouped;
 
+mod measure;
+
 use common::Rng;
 use grouped::{
     call_entry, entry, fixed_entry, fixed_shared_entry, fixed_shared_input, grouped, named, Call,
     Entry, Grouped,
 };
+use measure::{load, median};
 
 const OUT: usize = 4096;
 const INP: usize = 2048;
@@ -96,18 +99,6 @@ fn product(
             )
         };
     }
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}
-
-fn load() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|s| s.split_whitespace().next().map(str::to_string))
-        .unwrap_or_else(|| "?".into())
 }
 
 /// One measured path: a label, the entry, whether the fixed-point products use the unit, and

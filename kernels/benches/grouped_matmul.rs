@@ -32,8 +32,11 @@ mod grouped;
 #[path = "../tests/common/q8.rs"]
 mod q8;
 
+mod measure;
+
 use common::Rng;
 use grouped::{call_entry, entry, fixed_entry, grouped, named, Call, Entry, Grouped};
+use measure::{load, median};
 
 /// Rows of each weight; `GROUPED_BENCH_ROWS` sets another count (a multiple of 16).
 const OUT: usize = 4096;
@@ -168,19 +171,6 @@ fn seconds(mut run: impl FnMut()) -> f64 {
     let start = Instant::now();
     run();
     start.elapsed().as_secs_f64()
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}
-
-/// The machine's load average over the last minute, as `/proc/loadavg` gives it.
-fn load() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|s| s.split_whitespace().next().map(str::to_string))
-        .unwrap_or_else(|| "?".into())
 }
 
 fn main() {

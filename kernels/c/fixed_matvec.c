@@ -382,6 +382,18 @@ INLINE __m512 fx_scale(int group, enum maps mp, int has_min, const struct fx_vie
     return acc;
 }
 
+// acc + the group's product from its four limbs' integer sums s (the codes' offset already
+// off): sum (q - off) * N = lo + 2^16 hi with lo = s0 + 2^8 s1 and hi = s2 + 2^8 s3, exact in
+// i32 (each at most 32 * 2^7 * 2^15 in magnitude), then `fx_scale`. Both ways of making the
+// sums (`fx_dots`, the matrix unit's) end here, so they round alike.
+INLINE __m512 fx_limb_sums(int group, enum maps mp, int has_min, const struct fx_view* q,
+                           size_t r, size_t g, const __m512i s[FX_LIMBS], __m512 scale, __m512 min,
+                           __m512 acc) {
+    const __m512i lo = _mm512_add_epi32(s[0], _mm512_slli_epi32(s[1], 8));
+    const __m512i hi = _mm512_add_epi32(s[2], _mm512_slli_epi32(s[3], 8));
+    return fx_scale(group, mp, has_min, q, r, g, lo, hi, scale, min, acc);
+}
+
 // The pair sums of group g of token r of q (see `fx_dots`).
 INLINE const int32_t* fx_pairs(int group, const struct fx_view* q, size_t r, size_t g) {
     return group == 32 ? q->pair_sum32[r * q->blocks + g] : q->pair_sum16[2 * r * q->blocks + g];
@@ -420,18 +432,11 @@ INLINE __m512 fx_dots(enum code code, int group, enum maps mp, int has_min,
                                                       (const uint8_t*)limbs + l * q->limb_stride + k + 4 * h);
     }
 #undef FX_HALF
-    // sum (q - off) * N = lo + 2^16 hi, with lo = s0 + 2^8 s1 and hi = s2 + 2^8 s3 of the
-    // limbs' sums s (the offset taken off lo and hi through limbs 0 and 2): exact in i32, each
-    // at most 32 * 2^7 * 2^15 in magnitude. Then one FMA, times the unit and the scale. (The
-    // offset's 4 broadcasts per group became 2: from L2, Q3_K, Q4_0, Q6_K and IQ4_NL
-    // measured 5-7% faster, Q4_K the same.)
-    const __m512i lo = _mm512_add_epi32(
-        _mm512_add_epi32(dot[0][0], dot[1][0]),
-        _mm512_slli_epi32(_mm512_add_epi32(dot[0][1], dot[1][1]), 8));
-    const __m512i hi = _mm512_add_epi32(
-        _mm512_add_epi32(dot[0][2], dot[1][2]),
-        _mm512_slli_epi32(_mm512_add_epi32(dot[0][3], dot[1][3]), 8));
-    return fx_scale(group, mp, has_min, q, r, g, lo, hi, scale, min, acc);
+    // The offset taken off lo and hi through limbs 0 and 2. (Its 4 broadcasts per group became
+    // 2: from L2, Q3_K, Q4_0, Q6_K and IQ4_NL measured 5-7% faster, Q4_K the same.)
+    __m512i sums[FX_LIMBS];
+    for (int l = 0; l < FX_LIMBS; ++l) sums[l] = _mm512_add_epi32(dot[0][l], dot[1][l]);
+    return fx_limb_sums(group, mp, has_min, q, r, g, sums, scale, min, acc);
 }
 
 // One weight's tiles as the fixed-point products read them.
@@ -558,6 +563,17 @@ INLINE void fx_quantize_rows(const float* x, size_t M, size_t m0, size_t mr, siz
     for (size_t r = 0; r < mr; ++r) fx_quantize_column(x + k0 * M + m0 + r, M, n, q, r);
 }
 
+// The accumulators of tiles t0..t0+tn for tokens m0..m0+mr (tile-major, a token's 16 rows a
+// vector) into y [N, M], whose rows are M floats apart: the tokens whose bit is set in `live`.
+INLINE void fx_store_rows(const __m512* acc, float* y, size_t M, size_t m0, size_t mr, unsigned live,
+                          size_t t0, size_t tn) {
+    const __m512i apart = fx_apart(M);
+    for (size_t i = 0; i < tn; ++i)
+        for (size_t r = 0; r < mr; ++r)
+            if (live >> r & 1)
+                _mm512_i32scatter_ps(y + (t0 + i) * TILE * M + m0 + r, apart, acc[i * mr + r], 4);
+}
+
 // Tiles tile_begin..tile_end of y [N, M] = w . x for tokens m0..m0+mr of x [K, M] (mr <=
 // FX_ROWS): those whose bit is set in `live` (the others' columns of y are left alone). x f32,
 // or (x null) the view `shared` of the step's buffer, from token m0 on.
@@ -577,7 +593,6 @@ INLINE void fixed_matmul_rows(enum code code, int group, enum maps mp, int has_m
     const size_t chunk = x ? FX_CHUNK / mr / 256 * 256 : K, per_pass = FX_ROW_ACCS / mr;
     const struct fx_view own = fx_view_of(&q, chunk, FX_CHUNK, chunk / FX_BLOCK);
     const struct fx_view* v = x ? &own : shared;
-    const __m512i apart = fx_apart(M);
     for (size_t t0 = tile_begin; t0 < tile_end; t0 += per_pass) {
         const size_t tn = tile_end - t0 < per_pass ? tile_end - t0 : per_pass;
         for (size_t i = 0; i < tn * mr; ++i) acc[i] = _mm512_setzero_ps();
@@ -607,11 +622,7 @@ INLINE void fixed_matmul_rows(enum code code, int group, enum maps mp, int has_m
                 }
             }
         }
-        // y's rows are M floats apart: each token's 16 outputs of a tile scattered.
-        for (size_t i = 0; i < tn; ++i)
-            for (size_t r = 0; r < mr; ++r)
-                if (live >> r & 1)
-                    _mm512_i32scatter_ps(y + (t0 + i) * TILE * M + m0 + r, apart, acc[i * mr + r], 4);
+        fx_store_rows(acc, y, M, m0, mr, live, t0, tn);
     }
 }
 
@@ -757,7 +768,6 @@ INLINE void fixed_matmul_tiles(enum code code, int group, enum maps mp, int has_
     const struct fx_view own = fx_view_of(&q, 4 * chunk, chunk, chunk / FX_BLOCK);
     const struct fx_view* v = x ? &own : shared;
     const int off = code_offset(code);
-    const __m512i apart = fx_apart(M);
     fx_tiles_configure(group, mr);
     for (size_t t0 = tile_begin; t0 < tile_end; t0 += per_pass) {
         const size_t tn = tile_end - t0 < per_pass ? tile_end - t0 : per_pass;
@@ -809,22 +819,16 @@ INLINE void fixed_matmul_tiles(enum code code, int group, enum maps mp, int has_
                 for (size_t r = 0; r < mr; ++r) {
                     const int32_t* pairs = fx_pairs(group, v, r, g);
                     const __m512i* sr = (const __m512i*)in[4 * r];
-                    // `fx_dots`' lo and hi: the offset off limbs 0 and 2, exact in i32.
-                    const __m512i lo = _mm512_add_epi32(
-                        _mm512_add_epi32(sr[0], _mm512_set1_epi32(-off * pairs[0])),
-                        _mm512_slli_epi32(sr[1], 8));
-                    const __m512i hi = _mm512_add_epi32(
-                        _mm512_add_epi32(sr[2], _mm512_set1_epi32(-off * pairs[1])),
-                        _mm512_slli_epi32(sr[3], 8));
-                    acc[i * mr + r] =
-                        fx_scale(group, mp, has_min, v, r, g, lo, hi, scale[j], mn, acc[i * mr + r]);
+                    // The offset off limbs 0 and 2, as `fx_dots` takes it.
+                    const __m512i sums4[FX_LIMBS] = {
+                        _mm512_add_epi32(sr[0], _mm512_set1_epi32(-off * pairs[0])), sr[1],
+                        _mm512_add_epi32(sr[2], _mm512_set1_epi32(-off * pairs[1])), sr[3]};
+                    acc[i * mr + r] = fx_limb_sums(group, mp, has_min, v, r, g, sums4, scale[j], mn,
+                                                   acc[i * mr + r]);
                 }
             }
         }
-        for (size_t i = 0; i < tn; ++i)
-            for (size_t r = 0; r < mr; ++r)
-                if (live >> r & 1)
-                    _mm512_i32scatter_ps(y + (t0 + i) * TILE * M + m0 + r, apart, acc[i * mr + r], 4);
+        fx_store_rows(acc, y, M, m0, mr, live, t0, tn);
     }
     _tile_release();
 }
@@ -963,7 +967,7 @@ INLINE void fixed_matvec_many(const struct fx_paths* paths, const float* x,
 // inputs its min weight, per block and per 16 inputs its pair sums, then a flag per token:
 // whether its inputs are all finite. `kernels::fixed_activation_bytes` gives its size.
 struct fx_shared {
-    const float* x;
+    float* x;
     struct fx_view view;
     int32_t* finite;
 };
@@ -972,7 +976,7 @@ INLINE struct fx_shared fx_shared_of(uint8_t* buffer, size_t K, size_t M) {
     const size_t blocks = K / FX_BLOCK;
     uint8_t* at = buffer;
     struct fx_shared b;
-    b.x = (const float*)at;
+    b.x = (float*)at;
     at += K * M * 4;
     b.view.limbs = (int8_t*)at;
     b.view.token_stride = FX_LIMBS * K;
@@ -1000,8 +1004,7 @@ INLINE struct fx_shared fx_shared_of(uint8_t* buffer, size_t K, size_t M) {
 LLM_EXPORT void llm_fixed_quantize(BUF(x), OUT(y), size_t K, size_t M, size_t wg) {
     const float* in = (const float*)AT(x);
     const struct fx_shared b = fx_shared_of(AT(y), K, M);
-    float* copy = (float*)b.x;
-    for (size_t k = 0; k < K; ++k) copy[k * M + wg] = in[k * M + wg];
+    for (size_t k = 0; k < K; ++k) b.x[k * M + wg] = in[k * M + wg];
     b.finite[wg] = M == 1 ? fx_finite(in, K) : fx_column_finite(in + wg, M, K);
     if (M == 1)
         fx_quantize(in, K, &b.view);

@@ -218,13 +218,6 @@ pub fn fixed_tiles(on: bool) -> bool {
     unsafe { f(i32::from(on)) != 0 }
 }
 
-/// Whether this CPU and OS give the fixed-point products the matrix unit (AMX-INT8, which
-/// Sapphire Rapids and later Xeons have), as a module's kernels find it: decode steps of
-/// several rows then take the fixed-point kernels at about the f32 kernels' speed.
-pub fn fixed_tiles_host_supported() -> bool {
-    fixed_tiles(true)
-}
-
 /// The C function writing a decode step's tokens in fixed point once for every product that
 /// reads them ([`GroupedMatmul::fixed_shared_symbol_for`]): x `[K, M]` f32 and the shared buffer
 /// ([`fixed_activation_bytes`]), each as a base pointer and byte offset, then K, M and the

@@ -288,6 +288,17 @@ fn f32_kernels_sum_in_the_documented_order() {
     }
 }
 
+/// The paths of the fixed-point products of several tokens to test (`kernels::fixed_tiles`):
+/// `vpdpbusd`, then the matrix unit where this CPU and OS have it.
+fn tile_paths() -> Vec<bool> {
+    if kernels::fixed_tiles(true) {
+        vec![false, true]
+    } else {
+        eprintln!("the matrix unit's path skipped: this CPU or OS has no AMX for it");
+        vec![false]
+    }
+}
+
 /// Through the fixed-point entries, each token's outputs from the product of several are bit
 /// for bit those it gets alone, at every token count a decode step has (and a remainder past
 /// 8), over rows of one chunk and of several. A token whose inputs hold a NaN changes nothing
@@ -297,13 +308,7 @@ fn f32_kernels_sum_in_the_documented_order() {
 #[test]
 fn fixed_point_tokens_get_the_same_bits_alone_and_together() {
     let Some(fixed) = fixed_formats() else { return };
-    let mut paths = vec![false];
-    if kernels::fixed_tiles(true) {
-        paths.push(true);
-    } else {
-        eprintln!("the matrix unit's path skipped: this CPU or OS has no AMX for it");
-    }
-    for tiles in paths {
+    for tiles in tile_paths() {
         kernels::fixed_tiles(tiles);
         for (i, format) in fixed.iter().enumerate() {
             let short = short_row(*format);
@@ -336,11 +341,7 @@ fn fixed_point_tokens_get_the_same_bits_alone_and_together() {
 #[test]
 fn fixed_point_tokens_from_the_shared_buffer_get_the_bits_they_get_alone() {
     let Some(fixed) = fixed_formats() else { return };
-    let mut paths = vec![false];
-    if kernels::fixed_tiles(true) {
-        paths.push(true);
-    }
-    for tiles in paths {
+    for tiles in tile_paths() {
         kernels::fixed_tiles(tiles);
         for (i, format) in fixed.iter().enumerate() {
             let format = *format;

@@ -41,6 +41,7 @@ pub type WithoutMins = unsafe extern "C" fn(
     usize,
 );
 
+#[derive(Clone, Copy)]
 pub enum Entry {
     WithMins(WithMins),
     WithoutMins(WithoutMins),
@@ -164,37 +165,8 @@ pub fn run_shared(
     out: usize,
     per: usize,
 ) -> Vec<f32> {
-    let tiles = out / TILE_ROWS;
-    let pad = |bytes: &[u8]| [vec![0xAB; 64], bytes.to_vec()].concat();
-    let (xb, cb, sb, mb) = (
-        pad(&fixed_shared_input(x, inp, m)),
-        pad(&w.codes),
-        pad(&w.scales),
-        pad(&w.mins),
-    );
-    let mut y = vec![0u8; 64 + out * m * 4];
-    let call = Call {
-        inp,
-        m,
-        stored_groups: w.stored_groups,
-        per,
-        tiles,
-    };
-    for wg in 0..tiles.div_ceil(per) {
-        // SAFETY: as in `run_entry`, with x the shared buffer of [inp, m].
-        unsafe {
-            call_entry(
-                fixed_shared_entry(format),
-                [&cb, &sb, &mb],
-                &xb,
-                &mut y,
-                64,
-                &call,
-                wg,
-            )
-        };
-    }
-    floats(&y[64..])
+    let shared = fixed_shared_input(x, inp, m);
+    run_bytes(fixed_shared_entry(format), w, &shared, inp, m, out, per)
 }
 
 /// A grouped weight in the stored layout, with its exact f32 values for the reference.
@@ -628,11 +600,25 @@ pub fn run_entry(
     out: usize,
     per: usize,
 ) -> Vec<f32> {
+    let xb: Vec<u8> = x.iter().flat_map(|v| v.to_le_bytes()).collect();
+    run_bytes(pick(format), w, &xb, inp, m, out, per)
+}
+
+/// Every workgroup of `entry` with x as the bytes it reads (`[inp, m]` f32, or a quantized
+/// form of them); the result `[out, m]`.
+pub fn run_bytes(
+    entry: Entry,
+    w: &Grouped,
+    x: &[u8],
+    inp: usize,
+    m: usize,
+    out: usize,
+    per: usize,
+) -> Vec<f32> {
     let tiles = out / TILE_ROWS;
     // Offsets into larger buffers, as IREE passes subspans.
     let pad = |bytes: &[u8]| [vec![0xAB; 64], bytes.to_vec()].concat();
-    let xb: Vec<u8> = x.iter().flat_map(|v| v.to_le_bytes()).collect();
-    let (xb, cb, sb, mb) = (pad(&xb), pad(&w.codes), pad(&w.scales), pad(&w.mins));
+    let (xb, cb, sb, mb) = (pad(x), pad(&w.codes), pad(&w.scales), pad(&w.mins));
     let mut y = vec![0u8; 64 + out * m * 4];
     let call = Call {
         inp,
@@ -642,9 +628,9 @@ pub fn run_entry(
         tiles,
     };
     for wg in 0..tiles.div_ceil(per) {
-        // SAFETY: every buffer holds what the kernel reads or writes at offset 64: x [inp, m]
-        // f32, the tiles' codes and maps, y [out, m] f32.
-        unsafe { call_entry(pick(format), [&cb, &sb, &mb], &xb, &mut y, 64, &call, wg) };
+        // SAFETY: every buffer holds what the kernel reads or writes at offset 64: x as the
+        // entry takes it, the tiles' codes and maps, y [out, m] f32.
+        unsafe { call_entry(entry, [&cb, &sb, &mb], &xb, &mut y, 64, &call, wg) };
     }
     floats(&y[64..])
 }

@@ -2,10 +2,10 @@
 //! reference of its arithmetic (quantization, integer group sums, the same f32 fma chain), and
 //! a runner over every workgroup; for the test and the bench.
 
-use kernels::{GroupedMatmul, Q8_QUANTIZE_TOKENS, TILE_ROWS};
+use kernels::{GroupedMatmul, Q8_QUANTIZE_TOKENS};
 
 use crate::common::floats;
-use crate::grouped::{call_entry, entry_point, typed_entry, Call, Entry, Grouped};
+use crate::grouped::{entry_point, run_bytes, typed_entry, Entry, Grouped};
 
 /// `llm_q8_quantize`'s arguments (c/q8_matmul.c).
 type Quantize =
@@ -147,21 +147,5 @@ pub fn run(
     out: usize,
     per: usize,
 ) -> Vec<f32> {
-    let tiles = out / TILE_ROWS;
-    let pad = |bytes: &[u8]| [vec![0xAB; 64], bytes.to_vec()].concat();
-    let (xb, cb, sb, mb) = (pad(xq), pad(&w.codes), pad(&w.scales), pad(&w.mins));
-    let mut y = vec![0u8; 64 + out * m * 4];
-    let call = Call {
-        inp,
-        m,
-        stored_groups: w.stored_groups,
-        per,
-        tiles,
-    };
-    for wg in 0..tiles.div_ceil(per) {
-        // SAFETY: every buffer holds what the kernel reads or writes at offset 64: the
-        // quantized [inp, m] activations, the tiles' codes and maps, y [out, m] f32.
-        unsafe { call_entry(entry(format), [&cb, &sb, &mb], &xb, &mut y, 64, &call, wg) };
-    }
-    floats(&y[64..])
+    run_bytes(entry(format), w, xq, inp, m, out, per)
 }
