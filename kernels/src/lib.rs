@@ -569,6 +569,15 @@ impl GroupedMatmul {
         self.entry(Family::FixedShared, weights)
     }
 
+    /// [`GroupedMatmul::fixed_shared_symbol_for`] where this CPU runs it and a row of `inp`
+    /// inputs takes it (whole blocks of [`FIXED_BLOCK`]): what a decode step's rows in fixed
+    /// point multiply with, else None (the caller takes another family).
+    pub fn shared_rows_symbol_for(&self, weights: usize, inp: usize) -> Option<String> {
+        (fixed_host_supported() && inp.is_multiple_of(FIXED_BLOCK))
+            .then(|| self.fixed_shared_symbol_for(weights))
+            .flatten()
+    }
+
     /// The fixed-point kernel of a format (Q4_0, Q4_1, Q4_K, Q5_0, Q5_1, Q5_K, Q6_K, Q2_K,
     /// Q3_K, MXFP4, IQ4_NL, IQ4_XS in their compact form, and Q8_0; `c/fixed_matvec.c`;
     /// [`KernelFormat::fixed`]): integer dot products over the activations held to 2^-31 of

@@ -92,20 +92,20 @@ pub fn grouped_kernel(
     let (inp, m) = (x.dim(0), x.dim(1));
     // A decode step's rows in fixed point read their tokens quantized once for the call
     // (`llm_fixed_quantize`) rather than once per workgroup: the same bits.
-    let shared = kernels::fixed_host_supported()
-        && (inp as usize).is_multiple_of(kernels::FIXED_BLOCK)
-        && kernel.fixed_shared_symbol_for(weights.len()).is_some();
+    let shared = kernel.shared_rows_symbol_for(weights.len(), inp as usize);
     let (symbol, input) = match (activations, b.columns()) {
-        (Activations::F32, Columns::Sequences(DecodeKernels::Fastest)) if m == 1 && shared => {
-            (kernel.fixed_shared_symbol_for(weights.len()), Input::Fixed)
+        (Activations::F32, Columns::Sequences(DecodeKernels::Fastest))
+            if m == 1 && shared.is_some() =>
+        {
+            (shared, Input::Fixed)
         }
         (Activations::F32, Columns::Tokens | Columns::Sequences(DecodeKernels::Fastest)) => (
             kernel.exact_symbol_for(weights.len(), m as usize),
             Input::F32,
         ),
         // One family for every row count: each row gets the bits it gets alone.
-        (Activations::F32, Columns::Sequences(DecodeKernels::Fixed)) if shared => {
-            (kernel.fixed_shared_symbol_for(weights.len()), Input::Fixed)
+        (Activations::F32, Columns::Sequences(DecodeKernels::Fixed)) if shared.is_some() => {
+            (shared, Input::Fixed)
         }
         (Activations::F32, Columns::Sequences(DecodeKernels::Fixed)) => {
             (kernel.fixed_rows_symbol_for(weights.len()), Input::F32)
