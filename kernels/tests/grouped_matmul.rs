@@ -10,8 +10,8 @@ mod grouped;
 
 use common::{floats, Rng};
 use grouped::{
-    entry, entry_point, fixed_entry, formats, grouped, named, run, run_entry, run_shared,
-    short_row, Entry, Grouped, ThreeWithMins,
+    entry, entry_point, fixed_entry, fixed_shared_input, formats, grouped, named, run, run_entry,
+    run_shared, short_row, Entry, Grouped, ThreeWithMins,
 };
 
 fn check(format: GroupedMatmul, out: usize, inp: usize, m: usize, per: usize, seed: u64) {
@@ -378,6 +378,101 @@ fn fixed_point_tokens_from_the_shared_buffer_get_the_bits_they_get_alone() {
         }
     }
     kernels::fixed_tiles(true);
+}
+
+/// `llm_fixed_quantize`'s buffer holds what `kernels::fixed_activation_bytes` and
+/// `fx_shared_of` say: x as given; per token and block of 32 a power-of-two unit u with the
+/// block's largest magnitude in [2^29 u, 2^30 u) (u at least 2^-126); each input as the four
+/// signed limbs of N = round(x / u) (ties to even); the pairs' sums (l0 + 2^8 l1, l2 + 2^8
+/// l3) and the min weights f32(sum N) u per 16 and 32 inputs; a finite flag per token.
+#[test]
+fn the_shared_buffer_holds_each_input_as_its_limbs() {
+    if !kernels::fixed_host_supported() {
+        eprintln!("skipped: this CPU lacks the VNNI/VBMI instructions the fixed-point kernels use");
+        return;
+    }
+    let mut rng = Rng(31);
+    for (k, m) in [(576, 1), (576, 3), (2048, 8), (1536, 5)] {
+        let mut x: Vec<f32> = (0..k * m).map(|_| spread(&mut rng)).collect();
+        // A block of zeros, one of tiny inputs, and a token that is not finite.
+        for i in 0..32 {
+            x[i * m] = 0.0;
+            x[(32 + i) * m] = rng.unit() * 1e-38;
+        }
+        let bad = m - 1;
+        if m > 1 {
+            x[(k / 2) * m + bad] = f32::NAN;
+        }
+        let buffer = fixed_shared_input(&x, k, m);
+        let blocks = k / 32;
+        let row = (buffer.len() - 4 * k * m - blocks * m * 40 - 4 * m) / (4 * m);
+        assert!(row >= k, "limb rows of {row} bytes for {k} inputs");
+        let f32_at = |at: usize| f32::from_le_bytes(buffer[at..at + 4].try_into().unwrap());
+        let i32_at = |at: usize| i32::from_le_bytes(buffer[at..at + 4].try_into().unwrap());
+        let (limbs, unit) = (4 * k * m, 4 * k * m + 4 * row * m);
+        let (weight32, weight16) = (unit + 4 * m * blocks, unit + 8 * m * blocks);
+        let (pairs32, pairs16) = (unit + 16 * m * blocks, unit + 24 * m * blocks);
+        let finite = unit + 40 * m * blocks;
+        for (i, v) in x.iter().enumerate() {
+            assert_eq!(f32_at(4 * i).to_bits(), v.to_bits(), "x[{i}] copied");
+        }
+        for t in 0..m {
+            let all_finite = (0..k).all(|i| x[i * m + t].is_finite());
+            assert_eq!(
+                i32_at(finite + 4 * t),
+                i32::from(all_finite),
+                "token {t}'s flag"
+            );
+            if !all_finite {
+                continue;
+            }
+            for b in 0..blocks {
+                let inputs: Vec<f32> = (0..32).map(|i| x[(32 * b + i) * m + t]).collect();
+                let amax = inputs.iter().fold(0f32, |a, v| a.max(v.abs()));
+                let e = ((amax.to_bits() >> 23) as i32 - 126).max(-96);
+                let u = f32_at(unit + 4 * (t * blocks + b));
+                assert_eq!(u, 2f32.powi(e - 30), "token {t} block {b}'s unit");
+                let mut n_sums = [0i64; 2];
+                let mut pair_sums = [[0i32; 2]; 2];
+                for (i, &v) in inputs.iter().enumerate() {
+                    let n = (f64::from(v) / f64::from(u)).round_ties_even() as i64;
+                    assert!(n.abs() < 1 << 30);
+                    let at = limbs + 4 * row * t + 32 * b + i;
+                    let l: Vec<i64> = (0..4)
+                        .map(|j| i64::from(buffer[at + j * row] as i8))
+                        .collect();
+                    assert_eq!(
+                        l[0] + (l[1] << 8) + (l[2] << 16) + (l[3] << 24),
+                        n,
+                        "token {t} input {}",
+                        32 * b + i
+                    );
+                    assert!(l[3].abs() <= 65);
+                    n_sums[i / 16] += n;
+                    pair_sums[i / 16][0] += (l[0] + (l[1] << 8)) as i32;
+                    pair_sums[i / 16][1] += (l[2] + (l[3] << 8)) as i32;
+                }
+                for h in 0..2 {
+                    let half = 2 * (t * blocks + b) + h;
+                    assert_eq!(f32_at(weight16 + 4 * half), n_sums[h] as f32 * u);
+                    for p in 0..2 {
+                        assert_eq!(i32_at(pairs16 + 8 * half + 4 * p), pair_sums[h][p]);
+                    }
+                }
+                let block = t * blocks + b;
+                assert_eq!(
+                    f32_at(weight32 + 4 * block),
+                    (n_sums[0] + n_sums[1]) as f32 * u
+                );
+                for p in 0..2 {
+                    assert_eq!(
+                        i32_at(pairs32 + 8 * block + 4 * p),
+                        pair_sums[0][p] + pair_sums[1][p]
+                    );
+                }
+            }
+        }
+    }
 }
 
 /// An activation the integers cannot hold (NaN, an infinity) sends the call to the f32
