@@ -203,6 +203,14 @@ pub fn fixed_host_supported() -> bool {
     }
 }
 
+/// Whether a module's fixed-point products of several tokens will find the matrix unit (AMX)
+/// on this machine: the CPU has AMX-TILE and AMX-INT8, the OS saves their state, and Linux
+/// grants it to this process (the probe the kernels themselves run, through the linked copy,
+/// which it leaves on the unit).
+pub fn fixed_tiles_usable() -> bool {
+    fixed_tiles(true)
+}
+
 /// Whether the fixed-point products of several tokens in this crate's linked object
 /// ([`linked_entry`]) run on the matrix unit (AMX, `c/fixed_matvec.c`): with `on`, where the CPU
 /// has it and Linux grants this process its state; without, on `vpdpbusd`. The same bits

@@ -455,8 +455,8 @@ fn the_shared_buffer_holds_each_input_as_its_limbs() {
                 for h in 0..2 {
                     let half = 2 * (t * blocks + b) + h;
                     assert_eq!(f32_at(weight16 + 4 * half), n_sums[h] as f32 * u);
-                    for p in 0..2 {
-                        assert_eq!(i32_at(pairs16 + 8 * half + 4 * p), pair_sums[h][p]);
+                    for (p, &sum) in pair_sums[h].iter().enumerate() {
+                        assert_eq!(i32_at(pairs16 + 8 * half + 4 * p), sum);
                     }
                 }
                 let block = t * blocks + b;
@@ -464,11 +464,8 @@ fn the_shared_buffer_holds_each_input_as_its_limbs() {
                     f32_at(weight32 + 4 * block),
                     (n_sums[0] + n_sums[1]) as f32 * u
                 );
-                for p in 0..2 {
-                    assert_eq!(
-                        i32_at(pairs32 + 8 * block + 4 * p),
-                        pair_sums[0][p] + pair_sums[1][p]
-                    );
+                for (p, (a, b)) in pair_sums[0].iter().zip(pair_sums[1]).enumerate() {
+                    assert_eq!(i32_at(pairs32 + 8 * block + 4 * p), a + b);
                 }
             }
         }
