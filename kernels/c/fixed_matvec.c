@@ -990,9 +990,10 @@ INLINE void fixed_matvec_many(const struct fx_paths* paths, const float* x,
 
 // The step's shared buffer of tokens in fixed point (`llm_fixed_quantize`, x [K, M]): x itself
 // (f32 [K, M], for the tokens the integers cannot carry), then each token's limbs (a K-byte
-// row per limb and FX_ROW_PAD bytes after it, token-major), then per token and block of 32 its unit and min weight, per 16
-// inputs its min weight, per block and per 16 inputs its pair sums, then a flag per token:
-// whether its inputs are all finite. `kernels::fixed_activation_bytes` gives its size.
+// row per limb and FX_ROW_PAD bytes after it, token-major), then per token and block of 32
+// its unit and min weight, per 16 inputs its min weight, per block and per 16 inputs its pair
+// sums, then a flag per token: whether its inputs are all finite.
+// `kernels::fixed_activation_bytes` gives its size.
 struct fx_shared {
     float* x;
     struct fx_view view;
@@ -1037,7 +1038,8 @@ INLINE struct fx_shared fx_shared_of(uint8_t* buffer, size_t K, size_t M) {
 // projections have, that took more time than the products themselves).
 // Each workgroup copies its share of x's rows (contiguous), and tells finiteness from the
 // inputs it quantizes: a token's column copied and checked by gathers of their own took most
-// of the time (8 tokens of 1536 inputs, one Xeon thread: 42.6 us a call before, 26.5 after; 576 inputs 12.4 and 9.4).
+// of the time (8 tokens of 1536 inputs, one Xeon thread: 42.6 us a call before, 26.5 after;
+// of 576 inputs, 12.4 and 9.4).
 LLM_EXPORT void llm_fixed_quantize(BUF(x), OUT(y), size_t K, size_t M, size_t wg) {
     const float* in = (const float*)AT(x);
     const struct fx_shared b = fx_shared_of(AT(y), K, M);
