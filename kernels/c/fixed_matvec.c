@@ -113,14 +113,18 @@ INLINE struct fx_view fx_view_of(struct fx_inputs* q, size_t token_stride, size_
     return v;
 }
 
+// The lanes of v that are NaN or infinite (fpclass 0x99: quiet NaN, signalling NaN,
+// +infinity, -infinity).
+INLINE __mmask16 fx_not_finite(__m512 v) { return _mm512_fpclass_ps_mask(v, 0x99); }
+
 // Whether every one of the n inputs is finite.
 INLINE int fx_finite(const float* x, size_t n) {
     __mmask16 bad = 0;
     size_t k = 0;
-    // fpclass 0x99: quiet NaN, signalling NaN, +infinity, -infinity.
-    for (; k + 16 <= n; k += 16) bad |= _mm512_fpclass_ps_mask(_mm512_loadu_ps(x + k), 0x99);
+    for (; k + 16 <= n; k += 16) bad |= fx_not_finite(_mm512_loadu_ps(x + k));
+    // The lanes past n load as zeros, which are finite.
     const __mmask16 rest = (__mmask16)((1u << (n - k)) - 1);
-    bad |= _mm512_mask_fpclass_ps_mask(rest, _mm512_maskz_loadu_ps(rest, x + k), 0x99);
+    bad |= fx_not_finite(_mm512_maskz_loadu_ps(rest, x + k));
     return bad == 0;
 }
 
@@ -190,19 +194,13 @@ INLINE void fx_quantize_block(const __m512 v[2], const struct fx_view* q, size_t
         q->pair_sum32[b][pair_index] = q->pair_sum16[2 * b][pair_index] + q->pair_sum16[2 * b + 1][pair_index];
 }
 
-// The lanes of v[0] and v[1] that are NaN or infinite (fpclass 0x99: quiet NaN, signalling
-// NaN, +infinity, -infinity).
-INLINE __mmask16 fx_not_finite(const __m512 v[2]) {
-    return _mm512_fpclass_ps_mask(v[0], 0x99) | _mm512_fpclass_ps_mask(v[1], 0x99);
-}
-
 // n inputs (a multiple of FX_BLOCK) of one token, contiguous at x, into token 0 of q; whether
 // all are finite.
 INLINE int fx_quantize(const float* x, size_t n, const struct fx_view* q) {
     __mmask16 bad = 0;
     for (size_t b = 0; b < n / FX_BLOCK; ++b) {
         const __m512 v[2] = {_mm512_loadu_ps(x + b * FX_BLOCK), _mm512_loadu_ps(x + b * FX_BLOCK + 16)};
-        bad |= fx_not_finite(v);
+        bad |= fx_not_finite(v[0]) | fx_not_finite(v[1]);
         fx_quantize_block(v, q, 0, b);
     }
     return bad == 0;
@@ -218,9 +216,7 @@ INLINE __m512i fx_apart(size_t M) {
 INLINE int fx_column_finite(const float* x, size_t M, size_t n) {
     const __m512i apart = fx_apart(M);
     __mmask16 bad = 0;
-    // fpclass 0x99: quiet NaN, signalling NaN, +infinity, -infinity.
-    for (size_t k = 0; k < n; k += 16)
-        bad |= _mm512_fpclass_ps_mask(_mm512_i32gather_ps(apart, x + k * M, 4), 0x99);
+    for (size_t k = 0; k < n; k += 16) bad |= fx_not_finite(_mm512_i32gather_ps(apart, x + k * M, 4));
     return bad == 0;
 }
 
@@ -233,7 +229,7 @@ INLINE int fx_quantize_column(const float* x, size_t M, size_t n, const struct f
         const float* xb = x + b * FX_BLOCK * M;
         const __m512 v[2] = {_mm512_i32gather_ps(apart, xb, 4),
                              _mm512_i32gather_ps(apart, xb + 16 * M, 4)};
-        bad |= fx_not_finite(v);
+        bad |= fx_not_finite(v[0]) | fx_not_finite(v[1]);
         fx_quantize_block(v, q, r, b);
     }
     return bad == 0;

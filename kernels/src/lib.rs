@@ -236,8 +236,8 @@ pub const FIXED_QUANTIZE_SYMBOL: &str = "llm_fixed_quantize";
 pub const FIXED_BLOCK: usize = 32;
 
 /// Bytes of the shared buffer of `m` tokens of `k` inputs in fixed point (`c/fixed_matvec.c`'s
-/// `fx_shared_of`): x itself (`4km`), four limbs per input (`4km`, each limb's row of a token
-/// followed by [`FIXED_ROW_PAD`] bytes), per block of 32 a unit, a min weight and two pair
+/// `fx_shared_of`): x itself (`4km`), four limbs per input (`4(k + pad)m`: each limb's row of a
+/// token followed by [`FIXED_ROW_PAD`] bytes), per block of 32 a unit, a min weight and two pair
 /// sums, per 16 inputs a min weight and two pair sums (`1.25 km`), and a flag per token.
 pub fn fixed_activation_bytes(k: usize, m: usize) -> usize {
     4 * k * m + 4 * (k + FIXED_ROW_PAD) * m + (k / FIXED_BLOCK) * m * 40 + 4 * m
