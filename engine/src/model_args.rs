@@ -62,8 +62,8 @@ pub struct ModelArgs {
     /// point at every row count) or fastest (fixed point at one row, f32 at several). With
     /// float or fixed a sequence's numbers are the same bits whatever it is batched with;
     /// fastest is quickest at both ends but moves them (about 1e-5 on logits).
-    /// [default: fixed with one slot, and with several where the CPU has AMX-INT8; float with
-    /// several elsewhere]
+    /// [default: fixed with one slot, and with several where the CPU runs them at full rate
+    /// (AMX-INT8, or AMD Zen 5 and later); float with several elsewhere]
     #[arg(long)]
     pub decode_kernels: Option<DecodeKernels>,
     /// Multiply native weights and run decode attention with the hand-written CPU kernels

@@ -211,6 +211,48 @@ pub fn fixed_tiles_usable() -> bool {
     fixed_tiles(true)
 }
 
+/// Whether this CPU runs the fixed-point products of several tokens (a decode step's rows) at
+/// about the f32 kernels' rate, so that a module of several slots can keep them at every row
+/// count: on the matrix unit ([`fixed_tiles_usable`]), or on a core that issues 512-bit
+/// `vpdpbusd` as fast as 512-bit FMAs, which AMD's from Zen 5 (family 1Ah) do and Zen 4's
+/// double-pumped units do not (half the rate). Measured, 2-core VMs, `bench --slots 8`,
+/// alternating rounds, fixed point against f32: Zen 5 at 8 rows 1.03-1.05x the step time on
+/// the Llama-3.2-1B shape (Q4_K_M) and 0.95-0.97x on SmolLM2, at one row 0.74x and 0.93x; an
+/// AMX Xeon 0.98x and 0.97-1.05x at 8 rows. A CPU's family and flags decide it, not a timing,
+/// so a machine always builds the same module and a request's numbers do not move between
+/// restarts.
+pub fn fixed_rows_at_full_rate() -> bool {
+    fixed_host_supported()
+        && (amd_family().is_some_and(|family| family >= 0x1A) || fixed_tiles_usable())
+}
+
+/// The CPU's family where it is AMD's (CPUID leaf 1: the base family, plus the extended
+/// family where the base is 0Fh).
+fn amd_family() -> Option<u32> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let vendor = std::arch::x86_64::__cpuid(0);
+        let amd = [vendor.ebx, vendor.edx, vendor.ecx]
+            .iter()
+            .flat_map(|r| r.to_le_bytes())
+            .eq(*b"AuthenticAMD");
+        if !amd {
+            return None;
+        }
+        let eax = std::arch::x86_64::__cpuid(1).eax;
+        let base = (eax >> 8) & 0xF;
+        Some(if base == 0xF {
+            base + ((eax >> 20) & 0xFF)
+        } else {
+            base
+        })
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        None
+    }
+}
+
 /// Whether the fixed-point products of several tokens in this crate's linked object
 /// ([`linked_entry`]) run on the matrix unit (AMX, `c/fixed_matvec.c`): with `on`, where the CPU
 /// has it and Linux grants this process its state; without, on `vpdpbusd`. The same bits
@@ -843,6 +885,25 @@ pub fn check_prefill_attention(head_dim: usize, group: usize) -> Result<(), Shap
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The family CPUID gives is the one Linux reports (`/proc/cpuinfo`, which decodes the same
+    /// leaf), on AMD CPUs; elsewhere there is none.
+    #[test]
+    fn amd_family_is_what_linux_reports() {
+        let Ok(info) = std::fs::read_to_string("/proc/cpuinfo") else {
+            eprintln!("skipped: no /proc/cpuinfo");
+            return;
+        };
+        let field = |name: &str| {
+            info.lines()
+                .find(|l| l.split(':').next().is_some_and(|k| k.trim() == name))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|v| v.trim().to_string())
+        };
+        let amd = field("vendor_id").as_deref() == Some("AuthenticAMD");
+        let family = field("cpu family").and_then(|v| v.parse::<u32>().ok());
+        assert_eq!(amd_family(), if amd { family } else { None });
+    }
 
     /// The objects this build has, with their instruction sets.
     fn objects() -> Vec<(Isa, Object)> {

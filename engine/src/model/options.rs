@@ -121,16 +121,15 @@ pub fn embed_lengths(capacity: usize) -> Vec<usize> {
 
 /// The decode kernels a module of `slots` takes unless told, each keeping a sequence's numbers
 /// apart from its batch: the fixed-point ones for one slot (every step one row, the fastest),
-/// and for several where the CPU gives them the matrix unit (AMX); the f32 ones for several
-/// elsewhere. With the unit (a noisy 2-core Xeon VM, `bench`, alternating rounds), fixed point
-/// at 8 rows measured 0.94-1.12x the f32 kernels' step time on SmolLM2 (median 1.05x, fastest
-/// steps 0.97x) and 0.86-1.17x on the Llama-3.2-1B shape, Q4_K_M (median 0.98x), and at one
-/// row 0.77-0.87x; without it (Zen 4, before the inputs were shared) 2.1x at 8 rows, where one
-/// row of f32 took 1.05-1.3x the fixed-point time.
+/// and for several where the CPU runs them at several rows about as fast as the f32 ones
+/// (`kernels::fixed_rows_at_full_rate`: the matrix unit, or AMD Zen 5 and later); the f32
+/// ones for several elsewhere (Zen 4 issues `vpdpbusd` at half the rate of FMAs; before the
+/// inputs were shared, fixed point took 2.1x the f32 time at 8 rows there, while one row of f32
+/// took 1.05-1.3x the fixed-point time). Measured figures: `kernels::fixed_rows_at_full_rate`.
 pub fn decode_kernels_for(slots: usize) -> emitter::graph::DecodeKernels {
     match slots {
         1 => emitter::graph::DecodeKernels::Fixed,
-        _ if kernels::fixed_tiles_usable() => emitter::graph::DecodeKernels::Fixed,
+        _ if kernels::fixed_rows_at_full_rate() => emitter::graph::DecodeKernels::Fixed,
         _ => emitter::graph::DecodeKernels::Float,
     }
 }
