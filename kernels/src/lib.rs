@@ -218,9 +218,10 @@ pub fn fixed_tiles_usable() -> bool {
 /// double-pumped units do not (half the rate). Measured, 2-core VMs, `bench --slots 8`,
 /// alternating rounds, fixed point against f32: Zen 5 at 8 rows 1.03-1.05x the step time on
 /// the Llama-3.2-1B shape (Q4_K_M) and 0.95-0.97x on SmolLM2, at one row 0.74x and 0.93x; an
-/// AMX Xeon 0.98x and 0.97-1.05x at 8 rows. A CPU's family and flags decide it, not a timing,
-/// so a machine always builds the same module and a request's numbers do not move between
-/// restarts.
+/// AMX Xeon 0.98x and 0.97-1.05x at 8 rows. (Zen 5's mobile parts, of the same family, split
+/// 512-bit operations in two as Zen 4 does; not measured.) A CPU's family and flags decide
+/// it, not a timing, so a machine always builds the same module and a request's numbers do
+/// not move between restarts.
 pub fn fixed_rows_at_full_rate() -> bool {
     fixed_host_supported()
         && (amd_family().is_some_and(|family| family >= 0x1A) || fixed_tiles_usable())
