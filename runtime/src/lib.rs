@@ -14,7 +14,7 @@ mod session;
 mod signature;
 mod tensor;
 
-pub use device::{set_flags, Runtime, RUNTIME_FLAGS_ENV};
+pub use device::{set_flags, Runtime, DEFAULT_RUNTIME_FLAGS, RUNTIME_FLAGS_ENV};
 pub use error::{Result, RuntimeError, StatusCode};
 pub use function::Function;
 pub use output::{HostTensor, Output};

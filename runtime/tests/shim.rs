@@ -399,6 +399,14 @@ fn runtimes_come_and_go_while_another_runs() {
     });
 }
 
+/// Every flag the runtime applies by default is one this IREE runtime knows, with a value it
+/// takes (an unknown name or a bad value is an error, as the test below checks).
+#[test]
+fn default_runtime_flags_are_iree_flags() {
+    assert!(!runtime::DEFAULT_RUNTIME_FLAGS.is_empty());
+    runtime::set_flags(runtime::DEFAULT_RUNTIME_FLAGS).unwrap();
+}
+
 #[test]
 fn runtime_flags_are_checked_before_they_apply() {
     let err = runtime::set_flags(&["--no_such_runtime_flag=1"]).unwrap_err();
