@@ -79,9 +79,9 @@ pub const RUNTIME_FLAGS_ENV: &str = "LLM_IREE_RUNTIME_FLAGS";
 /// next one before it parks (IREE's default is 0, park at once). A decode step is a chain of
 /// short dispatches with the host's sampling between steps, and a parked worker can wake a
 /// scheduler tick late. On a 2-core Zen 5 VM, SmolLM2's one-row step (`bench --slots 8
-/// --batch 1 --steps 64`, runs alternating): with 0, medians of 3.5-4.7 ms in 10 of 16 runs
-/// and 5.4-8.0 ms in the other 6 (fastest steps 3.2-3.6 ms throughout); with 20, 3.7-4.2 ms in
-/// 6 of 6; with 100, 3.9-4.4 ms in 10 of 10 (a spinning worker takes a core from the host's
+/// --batch 1 --steps 64`, runs alternating): with 0, medians of 3.5-4.7 ms in 8 of 16 runs
+/// and 5.4-8.0 ms in the other 8 (fastest steps 3.2-3.6 ms throughout); with 20, 3.7-4.2 ms in
+/// 6 of 6; with 100, 3.8-4.4 ms in 10 of 10 (a spinning worker takes a core from the host's
 /// thread), where 8 rows and the Llama-3.2-1B shape's steps were the same as with 0.
 pub const DEFAULT_RUNTIME_FLAGS: &[&str] = &["--task_worker_spin_us=20"];
 
