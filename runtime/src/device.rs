@@ -105,7 +105,7 @@ fn flags_from_env() -> Result<()> {
         .clone()
         .map_err(|(code, message)| RuntimeError::Iree {
             code,
-            context: format!("applying {RUNTIME_FLAGS_ENV}"),
+            context: format!("applying DEFAULT_RUNTIME_FLAGS, then {RUNTIME_FLAGS_ENV}"),
             message,
         })
 }
