@@ -316,7 +316,8 @@ INLINE __m512i q8_rows(enum code code, __m256i e, __m256i o, float xsum) {
 // which holds them all at once in AVX2's 16 registers and spills half of them to the stack.
 // One Zen 3 core, one token, alternating with the tree in one process (same bits): from L2
 // Q4_K 0.944-0.954x the time and Q4_0 0.921-0.932x, from memory 0.97-1.00x and 0.97-0.99x.
-// Shorter runs (the other codes) measured the same either way.
+// The same barrier on every run length gave the shorter runs (the other codes) 0.98-1.02x
+// under load, no gain: they keep GCC's order.
 #ifndef Q8_CHAIN_RUN
 #define Q8_CHAIN_RUN 8
 #endif
