@@ -18,6 +18,7 @@
 #include "iree/io/formats/parser_registry.h"
 #include "iree/io/parameter_index.h"
 #include "iree/io/parameter_index_provider.h"
+#include "iree/modules/hal/types.h"
 #include "iree/modules/io/parameters/module.h"
 #include "iree/runtime/api.h"
 
@@ -517,10 +518,18 @@ struct shim_session_t {
   iree_runtime_session_t* session;
   iree_hal_device_t* device;  // retained
   shim_device_context_t context;
+  // Guards the queue state below; calls already hold the caller's lock, this
+  // one keeps the shim safe for C callers too.
+  pthread_mutex_t queue_mutex;
   // Where results that the host cannot map are copied before they are read
-  // (see shim_read_output); grown to the largest result, kept for the session.
-  pthread_mutex_t staging_mutex;
+  // (see shim_read_outputs); grown to the largest step's results, kept for
+  // the session.
   iree_hal_buffer_t* staging;  // NULL until a result needs it
+  // The session's timeline: each fenced call and each batch of result copies
+  // signals its next value (see shim_queue_next).
+  iree_hal_semaphore_t* timeline;  // NULL until needed, or after a failure
+  uint64_t timeline_value;
+  bool stage_results;  // see shim_session_options_t
 };
 
 static iree_status_t shim_session_append_parameters(
@@ -561,6 +570,37 @@ static iree_status_t shim_session_init(shim_runtime_t* runtime,
   return status;
 }
 
+// A fence at the session timeline's next value, for work about to be queued.
+static iree_status_t shim_queue_next(shim_session_t* session,
+                                     iree_hal_fence_t** out_fence) {
+  if (!session->timeline) {
+    IREE_RETURN_IF_ERROR(iree_hal_semaphore_create(
+        session->device, IREE_HAL_QUEUE_AFFINITY_ANY, 0ull,
+        IREE_HAL_SEMAPHORE_FLAG_DEFAULT, &session->timeline));
+    session->timeline_value = 0;
+  }
+  return iree_hal_fence_create_at(
+      session->timeline, ++session->timeline_value,
+      iree_hal_device_host_allocator(session->device), out_fence);
+}
+
+// Forgets the timeline after a failure: a failed semaphore stays failed, and
+// work a failed call queued may still signal a value the next fence skips.
+static void shim_queue_abandon(shim_session_t* session) {
+  iree_hal_semaphore_release(session->timeline);
+  session->timeline = NULL;
+}
+
+// Waits on the host for |fence|; NULL is reached already.
+static iree_status_t shim_queue_wait(shim_session_t* session,
+                                     iree_hal_fence_t* fence) {
+  if (!fence) return iree_ok_status();
+  iree_status_t status = iree_hal_fence_wait(fence, iree_infinite_timeout(),
+                                             IREE_ASYNC_WAIT_FLAG_NONE);
+  if (!iree_status_is_ok(status)) shim_queue_abandon(session);
+  return status;
+}
+
 shim_error_t* shim_session_create(shim_runtime_t* runtime,
                                   const shim_session_options_t* options,
                                   shim_session_t** out_session) {
@@ -573,17 +613,18 @@ shim_error_t* shim_session_create(shim_runtime_t* runtime,
         iree_make_status(IREE_STATUS_RESOURCE_EXHAUSTED, "session alloc"));
   }
   session->context = runtime->context;
-  pthread_mutex_init(&session->staging_mutex, NULL);
+  pthread_mutex_init(&session->queue_mutex, NULL);
   iree_status_t status = shim_device_context_enter(&session->context);
   if (iree_status_is_ok(status)) {
     status = shim_session_init(runtime, options, &session->session);
   }
   if (!iree_status_is_ok(status)) {
-    pthread_mutex_destroy(&session->staging_mutex);
+    pthread_mutex_destroy(&session->queue_mutex);
     free(session);
     return shim_error_from_status(status);
   }
   session->device = runtime->device;
+  session->stage_results = options->stage_results;
   iree_hal_device_retain(session->device);
   *out_session = session;
   return NULL;
@@ -592,8 +633,9 @@ shim_error_t* shim_session_create(shim_runtime_t* runtime,
 void shim_session_free(shim_session_t* session) {
   if (!session) return;
   iree_status_ignore(shim_device_context_enter(&session->context));
+  iree_hal_semaphore_release(session->timeline);
   iree_hal_buffer_release(session->staging);
-  pthread_mutex_destroy(&session->staging_mutex);
+  pthread_mutex_destroy(&session->queue_mutex);
   iree_runtime_session_release(session->session);
   iree_hal_device_release(session->device);
   free(session);
@@ -637,6 +679,10 @@ static bool shim_buffer_mappable(iree_hal_buffer_t* buffer) {
 // Inputs up to this size live in host memory the device reads (see
 // shim_tensor_allocate); larger ones (a [B, V] logits input) are read many
 // times by their graph and stay in device memory.
+// The most results a call may return (the engine's graphs return one or two),
+// so that reading them needs no allocation.
+#define SHIM_MAX_RESULTS 16
+
 #define SHIM_PINNED_INPUT_BYTES ((size_t)64 << 10)
 
 static iree_status_t shim_tensor_allocate(shim_session_t* session,
@@ -730,9 +776,8 @@ shim_error_t* shim_tensor_write(shim_session_t* session, shim_tensor_t* tensor,
         iree_hal_buffer_map_write(buffer, 0, data, data_bytes));
   }
   return shim_error_from_status(iree_hal_device_transfer_h2d(
-      session->device, data, iree_hal_buffer_view_buffer(tensor->view), 0,
-      data_bytes, IREE_HAL_TRANSFER_BUFFER_FLAG_DEFAULT,
-      iree_infinite_timeout()));
+      session->device, data, buffer, 0, data_bytes,
+      IREE_HAL_TRANSFER_BUFFER_FLAG_DEFAULT, iree_infinite_timeout()));
 }
 
 void shim_tensor_free(shim_tensor_t* tensor) {
@@ -750,8 +795,14 @@ struct shim_function_t {
   shim_session_t* session;  // unowned: the caller keeps it alive
   iree_runtime_call_t call;
   iree_string_view_t declaration;
+  // The caller's tensors; a fenced function takes two fences after them.
   iree_host_size_t argument_count;
   iree_host_size_t result_count;
+  // Compiled with --iree-execution-model=async-external (the "coarse-fences"
+  // ABI): the call queues its work after a wait fence and returns, and the
+  // work signals a fence when done, so the host waits once per step, not
+  // inside the call and again for each result.
+  bool fenced;
 };
 
 static iree_status_t shim_function_init(shim_session_t* session,
@@ -766,6 +817,19 @@ static iree_status_t shim_function_init(shim_session_t* session,
       iree_vm_function_signature(&function->call.function);
   iree_status_t status = iree_vm_function_call_count_arguments_and_results(
       &signature, &function->argument_count, &function->result_count);
+  iree_string_view_t model = iree_vm_function_lookup_attr_by_name(
+      &function->call.function, IREE_SV("iree.abi.model"));
+  function->fenced = iree_string_view_equal(model, IREE_SV("coarse-fences"));
+  if (iree_status_is_ok(status) && function->fenced) {
+    if (function->argument_count < 2) {
+      status = iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                                "function '%s' declares coarse fences but "
+                                "takes %zu arguments",
+                                name, (size_t)function->argument_count);
+    } else {
+      function->argument_count -= 2;
+    }
+  }
   if (!iree_status_is_ok(status)) {
     iree_runtime_call_deinitialize(&function->call);
   }
@@ -810,6 +874,7 @@ void shim_function_free(shim_function_t* function) {
   free(function);
 }
 
+
 // Makes the session's staging buffer hold at least `length` bytes. It is
 // pinned host memory the device writes into and that the CPU reads cached:
 // IREE's own read path (iree_hal_device_transfer_d2h) allocates a staging
@@ -839,25 +904,11 @@ static iree_status_t shim_staging_reserve(shim_session_t* session,
   return iree_ok_status();
 }
 
-// Copies `length` bytes of a device buffer into `data` through the staging
-// buffer: one device copy and wait, then a read of cached host memory.
-static iree_status_t shim_read_staged(shim_session_t* session,
-                                      iree_hal_buffer_t* buffer, void* data,
-                                      iree_device_size_t length) {
-  IREE_RETURN_IF_ERROR(shim_staging_reserve(session, length));
-  IREE_RETURN_IF_ERROR(iree_hal_device_transfer_range(
-      session->device, iree_hal_make_device_transfer_buffer(buffer), 0,
-      iree_hal_make_device_transfer_buffer(session->staging), 0, length,
-      IREE_HAL_TRANSFER_BUFFER_FLAG_DEFAULT, iree_infinite_timeout()));
-  return iree_hal_buffer_map_read(session->staging, 0, data, length);
-}
-
-// Copies one result into the caller's host buffer after checking that the
-// caller's expectation (dtype, capacity) holds.
-static iree_status_t shim_read_output(shim_session_t* session,
-                                      iree_hal_buffer_view_t* view,
-                                      size_t index,
-                                      shim_host_output_t* output) {
+// Checks one result against the caller's expectation (dtype, capacity) and
+// fills in its shape and length.
+static iree_status_t shim_describe_output(iree_hal_buffer_view_t* view,
+                                          size_t index,
+                                          shim_host_output_t* output) {
   iree_hal_element_type_t expected = IREE_HAL_ELEMENT_TYPE_NONE;
   IREE_RETURN_IF_ERROR(shim_element_type(output->dtype, &expected));
   iree_hal_element_type_t actual = iree_hal_buffer_view_element_type(view);
@@ -885,15 +936,127 @@ static iree_status_t shim_read_output(shim_session_t* session,
     output->shape[d] = (int64_t)iree_hal_buffer_view_shape_dim(view, d);
   }
   output->byte_length = (size_t)length;
-  if (length == 0) return iree_ok_status();
-  iree_hal_buffer_t* buffer = iree_hal_buffer_view_buffer(view);
-  if (shim_buffer_mappable(buffer)) {
-    // Host memory already (the CPU devices): one copy, no device work.
-    return iree_hal_buffer_map_read(buffer, 0, output->data, length);
+  return iree_ok_status();
+}
+
+// Whether the host reads a result where it lies: host memory already (the CPU
+// devices), one copy and no device work.
+static bool shim_read_in_place(const shim_session_t* session,
+                               iree_hal_buffer_t* buffer) {
+  return !session->stage_results && shim_buffer_mappable(buffer);
+}
+
+// Where each staged result starts in the staging buffer.
+#define SHIM_STAGING_ALIGNMENT ((iree_device_size_t)256)
+
+static iree_device_size_t shim_staging_offset(iree_device_size_t end) {
+  return (end + SHIM_STAGING_ALIGNMENT - 1) & ~(SHIM_STAGING_ALIGNMENT - 1);
+}
+
+// Queues one command buffer that copies every result the host cannot map into
+// the staging buffer, after |ready| (NULL: at once), and returns in |*out_done|
+// the fence it signals, or NULL when every result is mappable. One submit for
+// all results, where IREE's transfer_d2h submits and waits once per result.
+// |offsets[i]| receives where result i lands. At most SHIM_MAX_RESULTS views.
+static iree_status_t shim_queue_staged_copies(
+    shim_session_t* session, iree_hal_buffer_view_t* const* views,
+    size_t count, iree_hal_fence_t* ready, iree_device_size_t* offsets,
+    iree_hal_fence_t** out_done) {
+  *out_done = NULL;
+  iree_hal_transfer_command_t copies[SHIM_MAX_RESULTS];
+  size_t copy_count = 0;
+  iree_device_size_t end = 0;
+  for (size_t i = 0; i < count; ++i) {
+    iree_hal_buffer_t* buffer = iree_hal_buffer_view_buffer(views[i]);
+    iree_device_size_t length = iree_hal_buffer_view_byte_length(views[i]);
+    if (shim_read_in_place(session, buffer) || length == 0) continue;
+    offsets[i] = shim_staging_offset(end);
+    end = offsets[i] + length;
+    copies[copy_count++] = (iree_hal_transfer_command_t){
+        .type = IREE_HAL_TRANSFER_COMMAND_TYPE_COPY,
+        .copy = {.source_buffer = buffer,
+                 .source_offset = 0,
+                 .target_offset = offsets[i],
+                 .length = length},
+    };
   }
-  pthread_mutex_lock(&session->staging_mutex);
-  iree_status_t status = shim_read_staged(session, buffer, output->data, length);
-  pthread_mutex_unlock(&session->staging_mutex);
+  if (copy_count == 0) return iree_ok_status();
+  IREE_RETURN_IF_ERROR(shim_staging_reserve(session, end));
+  for (size_t c = 0; c < copy_count; ++c) {
+    copies[c].copy.target_buffer = session->staging;
+  }
+  iree_hal_command_buffer_t* commands = NULL;
+  IREE_RETURN_IF_ERROR(iree_hal_create_transfer_command_buffer(
+      session->device, IREE_HAL_COMMAND_BUFFER_MODE_ONE_SHOT,
+      IREE_HAL_QUEUE_AFFINITY_ANY, copy_count, copies, &commands));
+  iree_hal_fence_t* done = NULL;
+  iree_status_t status = shim_queue_next(session, &done);
+  if (iree_status_is_ok(status)) {
+    status = iree_hal_device_queue_execute(
+        session->device, IREE_HAL_QUEUE_AFFINITY_ANY,
+        iree_hal_fence_semaphore_list(ready),
+        iree_hal_fence_semaphore_list(done), commands,
+        iree_hal_buffer_binding_table_empty(), IREE_HAL_EXECUTE_FLAG_NONE);
+  }
+  iree_hal_command_buffer_release(commands);
+  if (iree_status_is_ok(status)) {
+    *out_done = done;
+  } else {
+    iree_hal_fence_release(done);
+    shim_queue_abandon(session);
+  }
+  return status;
+}
+
+// Reads every result into the caller's buffers with one host wait: results
+// the host cannot map are copied into the staging buffer behind |ready| (the
+// call's signal fence; NULL for a call that returned with its results ready),
+// then the host waits once and reads.
+static iree_status_t shim_read_outputs(shim_session_t* session,
+                                       iree_hal_buffer_view_t* const* views,
+                                       shim_host_output_t* outputs,
+                                       size_t count, iree_hal_fence_t* ready) {
+  for (size_t i = 0; i < count; ++i) {
+    IREE_RETURN_IF_ERROR(shim_describe_output(views[i], i, &outputs[i]));
+  }
+  iree_device_size_t offsets[SHIM_MAX_RESULTS] = {0};
+  iree_hal_fence_t* copied = NULL;
+  IREE_RETURN_IF_ERROR(shim_queue_staged_copies(session, views, count, ready,
+                                                offsets, &copied));
+  iree_status_t status = shim_queue_wait(session, copied ? copied : ready);
+  iree_hal_fence_release(copied);
+  for (size_t i = 0; i < count && iree_status_is_ok(status); ++i) {
+    size_t length = outputs[i].byte_length;
+    if (length == 0) continue;
+    iree_hal_buffer_t* buffer = iree_hal_buffer_view_buffer(views[i]);
+    status = shim_read_in_place(session, buffer)
+                 ? iree_hal_buffer_map_read(buffer, 0, outputs[i].data, length)
+                 : iree_hal_buffer_map_read(session->staging, offsets[i],
+                                            outputs[i].data, length);
+  }
+  return status;
+}
+
+// Appends a fenced call's fences: no wait fence (its inputs are ready: every
+// call has waited for its results before the host writes the next inputs, and
+// IREE orders work on its globals itself) and a new signal fence. The signal
+// fence covers the call's results only: a call without results signals it on
+// the host as it returns, its work still queued (as in the synchronous model).
+static iree_status_t shim_push_fences(shim_function_t* function,
+                                      iree_hal_fence_t** out_signal) {
+  IREE_RETURN_IF_ERROR(shim_queue_next(function->session, out_signal));
+  iree_vm_list_t* list = iree_runtime_call_inputs(&function->call);
+  iree_vm_ref_t wait = {0};
+  iree_status_t status = iree_vm_list_push_ref_move(list, &wait);
+  if (iree_status_is_ok(status)) {
+    iree_vm_ref_t signal = iree_hal_fence_retain_ref(*out_signal);
+    status = iree_vm_list_push_ref_move(list, &signal);
+    iree_vm_ref_release(&signal);
+  }
+  if (!iree_status_is_ok(status)) {
+    iree_hal_fence_release(*out_signal);
+    *out_signal = NULL;
+  }
   return status;
 }
 
@@ -902,6 +1065,7 @@ static iree_status_t shim_invoke(shim_function_t* function,
                                  size_t input_count,
                                  shim_host_output_t* outputs,
                                  size_t output_count) {
+  shim_session_t* session = function->session;
   if (input_count != function->argument_count) {
     return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
                             "function takes %zu arguments, got %zu",
@@ -912,6 +1076,11 @@ static iree_status_t shim_invoke(shim_function_t* function,
                             "function returns %zu results, caller gave %zu",
                             (size_t)function->result_count, output_count);
   }
+  if (output_count > SHIM_MAX_RESULTS) {
+    return iree_make_status(IREE_STATUS_UNIMPLEMENTED,
+                            "function returns %zu results, at most %d read",
+                            output_count, SHIM_MAX_RESULTS);
+  }
   for (size_t i = 0; i < input_count; ++i) {
     if (!inputs[i]) {
       return iree_make_status(IREE_STATUS_INVALID_ARGUMENT, "input %zu null",
@@ -920,20 +1089,28 @@ static iree_status_t shim_invoke(shim_function_t* function,
     IREE_RETURN_IF_ERROR(iree_runtime_call_inputs_push_back_buffer_view(
         &function->call, inputs[i]->view));
   }
-  IREE_RETURN_IF_ERROR(iree_runtime_call_invoke(&function->call, 0));
-  iree_status_t status = iree_ok_status();
-  for (size_t i = 0; i < output_count && iree_status_is_ok(status); ++i) {
-    iree_hal_buffer_view_t* view = NULL;
-    status = iree_runtime_call_outputs_pop_front_buffer_view(&function->call,
-                                                             &view);
-    if (iree_status_is_ok(status)) {
-      status = shim_read_output(function->session, view, i, &outputs[i]);
-    }
-    iree_hal_buffer_view_release(view);
+  iree_hal_fence_t* signal = NULL;
+  if (function->fenced) {
+    IREE_RETURN_IF_ERROR(shim_push_fences(function, &signal));
   }
+  iree_status_t status = iree_runtime_call_invoke(&function->call, 0);
+  if (!iree_status_is_ok(status) && function->fenced) {
+    shim_queue_abandon(session);
+  }
+  iree_hal_buffer_view_t* views[SHIM_MAX_RESULTS] = {NULL};
+  for (size_t i = 0; i < output_count && iree_status_is_ok(status); ++i) {
+    status = iree_runtime_call_outputs_pop_front_buffer_view(&function->call,
+                                                             &views[i]);
+  }
+  if (iree_status_is_ok(status)) {
+    status = shim_read_outputs(session, views, outputs, output_count, signal);
+  }
+  for (size_t i = 0; i < output_count; ++i) {
+    iree_hal_buffer_view_release(views[i]);
+  }
+  iree_hal_fence_release(signal);
   return status;
 }
-
 shim_error_t* shim_function_invoke(shim_function_t* function,
                                    shim_tensor_t* const* inputs,
                                    size_t input_count,
@@ -942,9 +1119,12 @@ shim_error_t* shim_function_invoke(shim_function_t* function,
   SHIM_CHECK_ARG(function, "null function");
   SHIM_CHECK_ARG(input_count == 0 || inputs, "inputs is null");
   SHIM_CHECK_ARG(output_count == 0 || outputs, "outputs is null");
-  iree_status_t status = shim_device_context_enter(&function->session->context);
+  shim_session_t* session = function->session;
+  iree_status_t status = shim_device_context_enter(&session->context);
   if (iree_status_is_ok(status)) {
+    pthread_mutex_lock(&session->queue_mutex);
     status = shim_invoke(function, inputs, input_count, outputs, output_count);
+    pthread_mutex_unlock(&session->queue_mutex);
   }
   // Drops leftover input/output references whatever happened, so a failed
   // call leaves the function reusable.

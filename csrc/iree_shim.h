@@ -58,6 +58,10 @@ typedef struct shim_session_options_t {
   // Scope under which the parameters are visible, e.g. "model".
   const char* parameter_scope;
   shim_parameter_mode_e parameter_mode;
+  // Reads every result through the staging buffer, as results in device
+  // memory are read, also where the host could map them: how that path is
+  // tested on a CPU device. Off for real work.
+  bool stage_results;
 } shim_session_options_t;
 
 // A host buffer that receives one function result.
@@ -123,7 +127,13 @@ shim_error_t* shim_tensor_write(shim_session_t* session, shim_tensor_t* tensor,
 void shim_tensor_free(shim_tensor_t* tensor);
 
 // Invokes |function| with |inputs| and copies each result into |outputs|.
-// The result count must equal |output_count|.
+// The result count must equal |output_count| (at most 16). The host waits
+// once per call: a function compiled with the coarse-fences ABI
+// (--iree-execution-model=async-external) queues its work and the copies of
+// its results behind it; one of the synchronous model waits inside the call.
+// Either way a call without results may return before its work is done, so
+// its inputs must not be rewritten in place until a call with results has
+// returned.
 shim_error_t* shim_function_invoke(shim_function_t* function,
                                    shim_tensor_t* const* inputs,
                                    size_t input_count,

@@ -56,6 +56,10 @@ pub struct SessionOptions {
     /// Scope the graphs name their parameters under (`"model"`).
     pub parameter_scope: String,
     pub parameter_mode: ParameterMode,
+    /// Reads every result through the session's staging buffer, as results in device memory
+    /// are read, also where the host could read them in place: how that path is tested on a
+    /// CPU. Off for real work.
+    pub stage_results: bool,
 }
 
 impl SessionOptions {
@@ -65,6 +69,7 @@ impl SessionOptions {
             parameters: None,
             parameter_scope: "model".into(),
             parameter_mode: ParameterMode::default(),
+            stage_results: false,
         }
     }
 
@@ -75,6 +80,11 @@ impl SessionOptions {
 
     pub fn parameter_mode(mut self, mode: ParameterMode) -> SessionOptions {
         self.parameter_mode = mode;
+        self
+    }
+
+    pub fn stage_results(mut self, stage: bool) -> SessionOptions {
+        self.stage_results = stage;
         self
     }
 }
@@ -130,6 +140,7 @@ impl Session {
             parameter_path: parameters.as_ref().map_or(std::ptr::null(), |p| p.as_ptr()),
             parameter_scope: scope.as_ptr(),
             parameter_mode: options.parameter_mode.raw(),
+            stage_results: options.stage_results,
         };
         let mut raw = std::ptr::null_mut();
         // SAFETY: all pointers outlive the call; out-pointer written on success.

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{compile_cpu, temp_dir, write_safetensors};
+use common::{compile_cpu, compile_cpu_as, temp_dir, write_safetensors, Model};
 use runtime::{
     DType, HostTensor, Output, ParameterMode, Runtime, RuntimeError, Session, SessionOptions,
     StatusCode,
@@ -21,6 +21,15 @@ fn devices() -> Vec<String> {
         .collect()
 }
 
+/// Every device with both execution models: the shim queues a fenced call's work and waits
+/// once for its results, where a call of the synchronous model waits inside IREE.
+fn devices_and_models() -> Vec<(String, Model)> {
+    devices()
+        .into_iter()
+        .flat_map(|device| Model::ALL.map(|model| (device.clone(), model)))
+        .collect()
+}
+
 fn f32_input(shape: &[usize], data: &[f32]) -> HostTensor {
     HostTensor::F32 {
         shape: shape.to_vec(),
@@ -30,8 +39,8 @@ fn f32_input(shape: &[usize], data: &[f32]) -> HostTensor {
 
 #[test]
 fn add_on_both_local_devices() {
-    let vmfb = compile_cpu("add");
-    for device in devices() {
+    for (device, model) in devices_and_models() {
+        let vmfb = compile_cpu_as("add", model);
         let runtime = Runtime::new(&device).unwrap();
         let session = Session::new(&runtime, &SessionOptions::new([&vmfb])).unwrap();
         let mut add = session.function("arith.add").unwrap();
@@ -50,7 +59,7 @@ fn add_on_both_local_devices() {
         assert_eq!(
             out[0].as_f32().unwrap(),
             &[11.0, 22.0, 33.0, 44.0],
-            "{device}"
+            "{device} {model:?}"
         );
     }
 }
@@ -76,17 +85,19 @@ fn integer_tensors_and_scalars() {
 
 #[test]
 fn reused_input_tensor_is_rewritten_in_place() {
-    let vmfb = compile_cpu("add");
-    let runtime = Runtime::new(&devices()[0]).unwrap();
-    let session = Session::new(&runtime, &SessionOptions::new([&vmfb])).unwrap();
-    let mut add = session.function("arith.add").unwrap();
-    let mut a = session.tensor(&[4], &[0.0f32; 4]).unwrap();
-    let b = session.tensor(&[4], &[1.0f32; 4]).unwrap();
-    let mut out = [0f32; 4];
-    for step in 0..5 {
-        a.write(&[step as f32; 4]).unwrap();
-        add.call(&[&a, &b], &mut [Output::F32(&mut out)]).unwrap();
-        assert_eq!(out, [step as f32 + 1.0; 4]);
+    for model in Model::ALL {
+        let vmfb = compile_cpu_as("add", model);
+        let runtime = Runtime::new(&devices()[0]).unwrap();
+        let session = Session::new(&runtime, &SessionOptions::new([&vmfb])).unwrap();
+        let mut add = session.function("arith.add").unwrap();
+        let mut a = session.tensor(&[4], &[0.0f32; 4]).unwrap();
+        let b = session.tensor(&[4], &[1.0f32; 4]).unwrap();
+        let mut out = [0f32; 4];
+        for step in 0..5 {
+            a.write(&[step as f32; 4]).unwrap();
+            add.call(&[&a, &b], &mut [Output::F32(&mut out)]).unwrap();
+            assert_eq!(out, [step as f32 + 1.0; 4], "{model:?}");
+        }
     }
 }
 
@@ -133,8 +144,8 @@ fn matmul_with_weight_from_safetensors_parameter() {
 
 #[test]
 fn kv_cache_updates_in_place_across_calls() {
-    let vmfb = compile_cpu("kv_update");
-    for device in devices() {
+    for (device, model) in devices_and_models() {
+        let vmfb = compile_cpu_as("kv_update", model);
         let runtime = Runtime::new(&device).unwrap();
         let session = Session::new(&runtime, &SessionOptions::new([&vmfb])).unwrap();
         let mut append = session.function("cache.append").unwrap();
@@ -155,8 +166,111 @@ fn kv_cache_updates_in_place_across_calls() {
             .map(|i| (0..3).map(|s| (s * 10 + i) as f32).sum())
             .collect();
         let slot1: Vec<f32> = (4..8).map(|i| (20 + i) as f32).collect();
-        assert_eq!(&sums[..4], slot0.as_slice(), "{device}");
-        assert_eq!(&sums[4..], slot1.as_slice(), "{device}");
+        assert_eq!(&sums[..4], slot0.as_slice(), "{device} {model:?}");
+        assert_eq!(&sums[4..], slot1.as_slice(), "{device} {model:?}");
+    }
+}
+
+/// Results read through the staging buffer, as results in device memory are (one command
+/// buffer of copies queued behind the call, one wait), on every CPU device and model: several
+/// results of different sizes land where each is read from, and the buffer serves call
+/// after call.
+#[test]
+fn results_read_through_the_staging_buffer() {
+    for (device, model) in devices_and_models() {
+        let runtime = Runtime::new(&device).unwrap();
+        let vmfb = compile_cpu_as("add", model);
+        let options = SessionOptions::new([&vmfb]).stage_results(true);
+        let session = Session::new(&runtime, &options).unwrap();
+        let mut three = session.function("arith.sum_twice_product").unwrap();
+        let a = session.tensor(&[4], &[1.0f32, 2.0, 3.0, 4.0]).unwrap();
+        let mut b = session.tensor(&[4], &[0f32; 4]).unwrap();
+        let mut k = session.tensor(&[], &[0i32]).unwrap();
+        let (mut sum, mut twice, mut product) = ([0f32; 4], [0i32; 1], [0f32; 4]);
+        for step in 1..4 {
+            b.write(&[step as f32 * 10.0; 4]).unwrap();
+            k.write(&[step * 7]).unwrap();
+            three
+                .call(
+                    &[&a, &b, &k],
+                    &mut [
+                        Output::F32(&mut sum),
+                        Output::I32(&mut twice),
+                        Output::F32(&mut product),
+                    ],
+                )
+                .unwrap();
+            let b = step as f32 * 10.0;
+            assert_eq!(
+                sum,
+                [1.0 + b, 2.0 + b, 3.0 + b, 4.0 + b],
+                "{device} {model:?}"
+            );
+            assert_eq!(twice, [step * 14], "{device} {model:?}");
+            assert_eq!(
+                product,
+                [b, 2.0 * b, 3.0 * b, 4.0 * b],
+                "{device} {model:?}"
+            );
+        }
+
+        let vmfb = compile_cpu_as("kv_update", model);
+        let session =
+            Session::new(&runtime, &SessionOptions::new([&vmfb]).stage_results(true)).unwrap();
+        let mut append = session.function("cache.append").unwrap();
+        let mut read = session.function("cache.read").unwrap();
+        let mut sums = [0f32; 8];
+        for step in 0..3 {
+            let pos = session.tensor(&[2], &[step, 1]).unwrap();
+            let row = session.tensor(&[2, 4], &[step as f32 + 1.0; 8]).unwrap();
+            append
+                .call(&[&pos, &row], &mut [Output::F32(&mut sums)])
+                .unwrap();
+        }
+        assert_eq!(
+            sums,
+            [6.0, 6.0, 6.0, 6.0, 3.0, 3.0, 3.0, 3.0],
+            "{device} {model:?}"
+        );
+        let mut cache = vec![0f32; 2 * 8 * 4];
+        read.call(&[], &mut [Output::F32(&mut cache)]).unwrap();
+        assert_eq!(
+            cache[..12],
+            [1.0, 1.0, 1.0, 1.0, 2.0, 2.0, 2.0, 2.0, 3.0, 3.0, 3.0, 3.0]
+        );
+        assert_eq!(cache[36..40], [3.0; 4], "{device} {model:?}");
+    }
+}
+
+/// Calls without results may return before their work is done, in either model (a fenced
+/// call signals its fence as it returns: the fence covers results only), so their inputs are
+/// fresh tensors (`Function::call`); the call that reads what they wrote must still see
+/// every one of them, in order.
+#[test]
+fn calls_without_results_are_queued_in_order() {
+    for (device, model) in devices_and_models() {
+        let vmfb = compile_cpu_as("kv_update", model);
+        let runtime = Runtime::new(&device).unwrap();
+        let session = Session::new(&runtime, &SessionOptions::new([&vmfb])).unwrap();
+        let mut store = session.function("cache.store").unwrap();
+        let mut read = session.function("cache.read").unwrap();
+        assert_eq!(store.signature().unwrap().arguments.len(), 2);
+        assert!(store.signature().unwrap().results.is_empty());
+        let mut expected = vec![0f32; 2 * 8 * 4];
+        // Slot 0 writes positions 0..8 in turn; slot 1 writes position 7 every time, so only
+        // the last of its writes may survive.
+        for step in 0..8i32 {
+            let pos = session.tensor(&[2], &[step, 7]).unwrap();
+            let values: Vec<f32> = (0..8).map(|i| (step * 100 + i) as f32).collect();
+            let row = session.tensor(&[2, 4], &values).unwrap();
+            store.call(&[&pos, &row], &mut []).unwrap();
+            let step = step as usize;
+            expected[step * 4..step * 4 + 4].copy_from_slice(&values[..4]);
+            expected[32 + 7 * 4..32 + 8 * 4].copy_from_slice(&values[4..]);
+        }
+        let mut cache = vec![0f32; 2 * 8 * 4];
+        read.call(&[], &mut [Output::F32(&mut cache)]).unwrap();
+        assert_eq!(cache, expected, "{device} {model:?}");
     }
 }
 

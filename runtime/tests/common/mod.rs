@@ -26,24 +26,50 @@ fn compiler() -> PathBuf {
         .expect("iree-compile not found: run `make setup`")
 }
 
+/// How a module's exported functions are called: IREE's execution model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Model {
+    /// IREE's default: a call returns once its results are ready.
+    Sync,
+    /// `async-external` (the coarse-fences ABI): a call takes a wait and a signal fence.
+    Fenced,
+}
+
+impl Model {
+    pub const ALL: [Model; 2] = [Model::Sync, Model::Fenced];
+
+    fn flag(self) -> &'static str {
+        match self {
+            Model::Sync => "--iree-execution-model=async-internal",
+            Model::Fenced => "--iree-execution-model=async-external",
+        }
+    }
+}
+
 /// `tests/mlir/<name>.mlir` compiled for this CPU, once per test process.
 pub fn compile_cpu(name: &str) -> PathBuf {
-    static COMPILED: OnceLock<Mutex<HashMap<String, PathBuf>>> = OnceLock::new();
+    compile_cpu_as(name, Model::Sync)
+}
+
+/// `tests/mlir/<name>.mlir` compiled for this CPU with `model`, once per test process.
+pub fn compile_cpu_as(name: &str, model: Model) -> PathBuf {
+    static COMPILED: OnceLock<Mutex<HashMap<(String, Model), PathBuf>>> = OnceLock::new();
     let mut compiled = COMPILED
         .get_or_init(Default::default)
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(path) = compiled.get(name) {
+    if let Some(path) = compiled.get(&(name.to_string(), model)) {
         return path.clone();
     }
     let input = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/mlir/{name}.mlir"));
-    let output = temp_dir("modules").join(format!("{name}.vmfb"));
+    let output = temp_dir("modules").join(format!("{name}-{model:?}.vmfb"));
     let result = Command::new(compiler())
         .args([
             "--iree-hal-target-device=local",
             "--iree-hal-local-target-device-backends=llvm-cpu",
             "--iree-llvmcpu-target-cpu=host",
             "--iree-input-type=stablehlo",
+            model.flag(),
         ])
         .arg(&input)
         .arg("-o")
@@ -61,7 +87,7 @@ pub fn compile_cpu(name: &str) -> PathBuf {
         input.display(),
         String::from_utf8_lossy(&result.stderr)
     );
-    compiled.insert(name.to_string(), output.clone());
+    compiled.insert((name.to_string(), model), output.clone());
     output
 }
 

@@ -13,4 +13,12 @@ module @arith {
     %r = stablehlo.add %a, %a : tensor<3xi64>
     return %r : tensor<3xi64>
   }
+  // Three results of two element types and sizes: how results are laid out
+  // when they are read together.
+  func.func @sum_twice_product(%a: tensor<4xf32>, %b: tensor<4xf32>, %k: tensor<i32>) -> (tensor<4xf32>, tensor<i32>, tensor<4xf32>) {
+    %s = stablehlo.add %a, %b : tensor<4xf32>
+    %t = stablehlo.add %k, %k : tensor<i32>
+    %p = stablehlo.multiply %a, %b : tensor<4xf32>
+    return %s, %t, %p : tensor<4xf32>, tensor<i32>, tensor<4xf32>
+  }
 }
