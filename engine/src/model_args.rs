@@ -14,7 +14,7 @@ use emitter::graph::{
 use emitter::hlo::ElemType;
 use loader::Precision;
 
-use crate::compile::Target;
+use crate::compile::{Execution, Target};
 use crate::device_sampling::SamplingMode;
 use crate::error::EngineError;
 use crate::model::{self, ModelOptions};
@@ -91,6 +91,19 @@ pub struct ModelArgs {
     /// [default: fused on GPUs with weights in rows, else apart]
     #[arg(long, value_parser = parse_projections)]
     pub projections: Option<Projections>,
+    /// How the module's functions are called: sync (a call returns with its results ready)
+    /// or fenced (a call queues its work behind a fence and the host waits once for the work
+    /// and the copies of its results). [default: fenced on GPUs, sync on the CPU]
+    #[arg(long, value_parser = parse_execution)]
+    pub execution: Option<Execution>,
+}
+
+fn parse_execution(s: &str) -> Result<Execution, String> {
+    match s {
+        "sync" => Ok(Execution::Sync),
+        "fenced" => Ok(Execution::Fenced),
+        _ => Err(format!("unknown execution {s:?} (sync or fenced)")),
+    }
 }
 
 fn parse_projections(s: &str) -> Result<Projections, String> {
@@ -181,6 +194,7 @@ impl ModelArgs {
                 .unwrap_or_else(|| model::default_weights(&target)),
             weight_layout: self.weight_layout,
             projections: self.projections,
+            execution: self.execution,
             cpu_kernels: self.cpu_kernels != Some(false),
             graphs,
             target,
@@ -291,6 +305,25 @@ mod tests {
         assert!(options.cpu_kernels);
         let off = parse(&[], &["--cpu-kernels", "false"]);
         assert!(!off.options(SamplingMode::Host).unwrap().cpu_kernels);
+    }
+
+    #[test]
+    fn execution_follows_the_target_unless_asked() {
+        let cuda = Target::Cuda { sm: "sm_80".into() };
+        let cpu = Target::Cpu { data_tiling: false };
+        let plain = parse(&[], &[]);
+        let of = |args: &ModelArgs, target: &Target| {
+            args.options_for(target.clone(), SamplingMode::Host)
+                .unwrap()
+                .execution()
+        };
+        assert_eq!(of(&plain, &cuda), Execution::Fenced);
+        assert_eq!(of(&plain, &cpu), Execution::Sync);
+        let sync = parse(&[], &["--execution", "sync"]);
+        assert_eq!(of(&sync, &cuda), Execution::Sync);
+        let fenced = parse(&[], &["--execution", "fenced"]);
+        assert_eq!(of(&fenced, &cpu), Execution::Fenced);
+        assert!(parse_execution("async").is_err());
     }
 
     #[test]

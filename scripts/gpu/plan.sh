@@ -28,8 +28,8 @@ plan_profile() {
       # Each bench is SHAPE:WEIGHTS:VARIANT (variants below), with zero weights. A bench
       # module takes about 5 minutes to compile on two cores, so the plan holds what the
       # next question needs; split and f32 weights were measured on an H200 (docs/gpu.md).
-      BENCHES=(smollm2-135m:f16:base llama-3.2-1b:f16:base llama-3.2-1b:f16:half
-        llama-3.2-1b:f16:reduce llama-3.2-1b:f16:graphs)
+      BENCHES=(smollm2-135m:f16:base llama-3.2-1b:f16:base llama-3.2-1b:f16:sync
+        llama-3.2-1b:f16:half llama-3.2-1b:f16:reduce llama-3.2-1b:f16:graphs)
       BENCH_ARGS=(--slots 8 --capacity 1024 --measured-only --batch 1 --batch 8 --sampling both
         --context 128 --steps 16 --prefill-tokens 512)
       # Benches profiled kernel by kernel where Nsight Compute is installed.
@@ -65,7 +65,10 @@ plan_profile() {
 
 # A bench variant: extra iree-compile flags (a module of its own) and IREE runtime flags (the
 # same module, another setting of the driver).
-#   base:  as generate and serve run
+#   base:  as generate and serve run (on a GPU: functions called with fences, one host wait
+#          a call for the work and the copies of its results)
+#   sync:  `--execution sync`, IREE's synchronous calls: the call waits, then the copies of
+#          its results are waited for (a bench argument: a module of its own)
 #   fused: contractions that share an input in one dispatch (q/k/v, gate/up) and IREE's
 #          discrete memory model (device memory apart from the host's)
 #   graphs: each call's commands recorded as one CUDA graph (--cuda_use_streams=false) where
@@ -87,7 +90,7 @@ plan_profile() {
 # --decode-attention reduce (iree-compile 3.13 fails to translate one of its CUDA dispatches).
 variant_compile_flags() {
   case "$1" in
-    base | reduce | half) echo "" ;;
+    base | sync | reduce | half) echo "" ;;
     fused)
       echo "--iree-dispatch-creation-enable-fuse-horizontal-contractions=true" \
         "--iree-stream-resource-memory-model=discrete" ;;
@@ -98,7 +101,7 @@ variant_compile_flags() {
 }
 variant_runtime_flags() {
   case "$1" in
-    base | fused | split | reduce | half) echo "" ;;
+    base | sync | fused | split | reduce | half) echo "" ;;
     graphs) echo "--cuda_use_streams=false" ;;
     *) echo "unknown bench variant '$1'" >&2; return 2 ;;
   esac
@@ -108,6 +111,7 @@ variant_bench_args() {
     base | fused | split | graphs) echo "" ;;
     reduce) echo "--products reduce" ;;
     half) echo "--products half" ;;
+    sync) echo "--execution sync" ;;
     *) echo "unknown bench variant '$1'" >&2; return 2 ;;
   esac
 }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use emitter::config::{from_hf_json, Activation, LayerType, Rope};
 use emitter::{GraphOptions, Head, ModelConfig};
 use engine::batch::GraphRunner;
-use engine::compile::Target;
+use engine::compile::{Execution, Target};
 use engine::graphs::{DecodeOutput, Graphs, PrefillOut};
 use engine::model::{load_assets, ModelOptions};
 use engine::runtime::Runtime;
@@ -31,6 +31,17 @@ fn max_abs_diff(a: &[f32], b: &[f32]) -> f32 {
 
 /// Emits `cfg` with `options`, compiles it and loads it with `weights`.
 fn load(tag: &str, cfg: &ModelConfig, options: &GraphOptions, weights: &Weights) -> Graphs {
+    load_as(tag, cfg, options, weights, Execution::Sync)
+}
+
+/// [`load`] with the module built for `execution`.
+fn load_as(
+    tag: &str,
+    cfg: &ModelConfig,
+    options: &GraphOptions,
+    weights: &Weights,
+    execution: Execution,
+) -> Graphs {
     let rendered = emitter::render(cfg, options).unwrap();
     let dir = tests::temp_dir(tag);
     std::fs::write(dir.join(emitter::MODULE_FILE), &rendered.module).unwrap();
@@ -43,6 +54,7 @@ fn load(tag: &str, cfg: &ModelConfig, options: &GraphOptions, weights: &Weights)
     let runtime: Arc<Runtime> = Runtime::new("local-task").unwrap();
     let mut model_options = ModelOptions::cpu();
     model_options.target = Target::Cpu { data_tiling: false };
+    model_options.execution = Some(execution);
     model_options.cache_dir = engine::paths::cache_dir().join("test-vmfb");
     model_options.verbose = false;
     load_assets(&runtime, &dir, &params, &model_options).unwrap()
@@ -306,8 +318,9 @@ fn post_norms_and_norm_offset_match_the_reference() {
 }
 
 /// The forms the graphs take on GPUs (the compiler's sums, decode attention over all kv heads
-/// at once, q/k/v as one weight), built for this CPU: decode alone and in a ragged two-row
-/// batch against the reference. The GPU run checks the same forms on CUDA.
+/// at once, q/k/v as one weight, functions called with fences), built for this CPU: decode
+/// alone and in a ragged two-row batch against the reference. The GPU run checks the same
+/// forms on CUDA.
 #[test]
 fn gpu_graph_forms_match_the_reference() {
     let cfg = tiny_config();
@@ -333,11 +346,12 @@ fn gpu_graph_forms_match_the_reference() {
         .fused();
     assert_eq!(fused.len(), cfg.num_hidden_layers, "{fused:?}");
     let weights = tiny::weights(11);
-    let mut graphs = load(
+    let mut graphs = load_as(
         "gpu-forms",
         &cfg,
         &options,
         &tiny::fuse_rows(&weights, &fused),
+        Execution::Fenced,
     );
     let seq = |k: u32| -> Vec<u32> { (0..12u32).map(|i| (i * 41 + k * 97 + 3) % 512).collect() };
     let (a, b) = (seq(1), seq(2));

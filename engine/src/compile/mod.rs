@@ -12,7 +12,7 @@ mod target;
 #[cfg(test)]
 mod tests;
 
-pub use target::Target;
+pub use target::{Execution, Target};
 
 #[derive(Debug, thiserror::Error)]
 pub enum CompileError {
@@ -97,16 +97,22 @@ pub enum Priority {
 /// of integer codes into a product only when it does not try to fuse the product into its
 /// own producers; otherwise it writes every dequantized weight out first (10-20x slower,
 /// measured).
-pub fn module_flags(manifest: &emitter::Manifest, target: &Target) -> Vec<String> {
+/// `execution` adds its flag (see [`Execution::flag`]).
+pub fn module_flags(
+    manifest: &emitter::Manifest,
+    target: &Target,
+    execution: Execution,
+) -> Vec<String> {
     let grouped = manifest
         .weight_formats
         .values()
         .any(|f| matches!(f, emitter::graph::WeightFormat::Groups(_)));
+    let mut flags = Vec::new();
     if grouped && matches!(target, Target::Cpu { .. }) {
-        vec!["--iree-dispatch-creation-block-matmul-producer-fusion=false".to_string()]
-    } else {
-        Vec::new()
+        flags.push("--iree-dispatch-creation-block-matmul-producer-fusion=false".to_string());
     }
+    flags.extend(execution.flag().map(str::to_string));
+    flags
 }
 
 /// Whether CPU modules for this host may call the hand-written kernels: this build has them

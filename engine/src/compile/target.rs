@@ -1,6 +1,30 @@
 //! Compile targets: where a module runs, the iree-compile flags it needs and the module form
 //! the emitter writes for it.
 
+/// How a module's exported functions are called: IREE's execution model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Execution {
+    /// IREE's default (`async-internal`): a call returns once its results are ready.
+    Sync,
+    /// `async-external`: a call takes a wait and a signal fence, queues its work and returns;
+    /// the runtime queues the copies of its results behind the signal fence, so the host waits
+    /// once a call instead of inside the call and again for the copies.
+    Fenced,
+}
+
+impl Execution {
+    /// The flag a module needs on top of its target's: none for IREE's default, so a
+    /// synchronous module's cache key is what it was before fences.
+    /// `LLM_IREE_COMPILE_FLAGS` may name `--iree-execution-model` again (iree-compile keeps a
+    /// flag's last value), but the runtime calls a module as its reflection says either way.
+    pub fn flag(self) -> Option<&'static str> {
+        match self {
+            Execution::Sync => None,
+            Execution::Fenced => Some("--iree-execution-model=async-external"),
+        }
+    }
+}
+
 /// Where compiled modules run.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Target {
@@ -26,6 +50,16 @@ impl Target {
             "cuda" => Some(Target::Cuda { sm: "sm_80".into() }),
             "metal" => Some(Target::Metal),
             _ => None,
+        }
+    }
+
+    /// The execution model a target's modules are built with: fenced on GPUs, where each
+    /// host wait costs a round trip to the device; synchronous on the CPU, whose results the
+    /// host reads in place (one wait either way).
+    pub fn execution(&self) -> Execution {
+        match self {
+            Target::Cpu { .. } => Execution::Sync,
+            Target::Cuda { .. } | Target::Metal => Execution::Fenced,
         }
     }
 

@@ -210,7 +210,7 @@ impl PreparedModel {
         let mut compiler = Compiler::new(options.cache_dir.join("vmfb"))?;
         compiler.verbose = options.verbose;
         compiler.priority = priority;
-        compiler.extra_flags = module_flags(manifest, &options.target);
+        compiler.extra_flags = module_flags(manifest, &options.target, options.execution());
         compiler.provide_objects(&manifest.kernel_objects)?;
         Ok(compiler)
     }
@@ -322,7 +322,7 @@ pub fn load_assets(
         })?;
     let mut compiler = Compiler::new(options.cache_dir.join("vmfb"))?;
     compiler.verbose = options.verbose;
-    compiler.extra_flags = module_flags(&manifest, &options.target);
+    compiler.extra_flags = module_flags(&manifest, &options.target, options.execution());
     compiler.provide_objects(&manifest.kernel_objects)?;
     let label = dir
         .file_name()

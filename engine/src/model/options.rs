@@ -8,7 +8,7 @@ use emitter::graph::{Head, Projections, WeightLayout};
 use emitter::{GraphOptions, ModelConfig};
 use loader::Precision;
 
-use crate::compile::{cpu_kernels_available, Target};
+use crate::compile::{cpu_kernels_available, Execution, Target};
 use crate::device_sampling::SamplingMode;
 use crate::error::EngineError;
 
@@ -30,6 +30,9 @@ pub struct ModelOptions {
     /// this host's CPU and it runs them (see `compile::cpu_kernels_available`); otherwise, and
     /// when false, IREE's own code generation.
     pub cpu_kernels: bool,
+    /// Overrides the target's execution model ([`Target::execution`]): how the CPU tests
+    /// run the GPUs' fenced calls.
+    pub execution: Option<Execution>,
     /// Where vmfbs and converted weights are cached.
     pub cache_dir: PathBuf,
     /// Print progress to stderr.
@@ -47,9 +50,15 @@ impl ModelOptions {
             projections: None,
             weights: Precision::F32,
             cpu_kernels: true,
+            execution: None,
             cache_dir: crate::paths::cache_dir(),
             verbose: true,
         }
+    }
+
+    /// The execution model modules are built with: the override, else the target's.
+    pub fn execution(&self) -> Execution {
+        self.execution.unwrap_or_else(|| self.target.execution())
     }
 
     /// The defaults for the IREE device `uri`: modules built for that device's target
