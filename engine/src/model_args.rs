@@ -32,6 +32,11 @@ pub struct ModelArgs {
     /// CPU, cuda: sm_80, metal).
     #[arg(long, default_value = "local-task")]
     pub device: String,
+    /// The NVIDIA architecture CUDA modules are built for (with a cuda device): sm_80 (PTX
+    /// the driver compiles for any newer GPU) or a newer one such as sm_90 (Hopper: H100,
+    /// H200), named in the module itself. [default: sm_80]
+    #[arg(long, value_parser = parse_cuda_arch)]
+    pub cuda_arch: Option<String>,
     /// Slots (concurrent sequences, requests decoded together) the module is built for: one
     /// request needs one.
     #[arg(long, default_value_t = 1)]
@@ -98,6 +103,15 @@ pub struct ModelArgs {
     pub execution: Option<Execution>,
 }
 
+fn parse_cuda_arch(s: &str) -> Result<String, String> {
+    match s.strip_prefix("sm_").map(|n| n.parse::<u32>()) {
+        Some(Ok(n)) if n >= 80 => Ok(s.to_string()),
+        _ => Err(format!(
+            "unknown CUDA architecture {s:?} (sm_80 or newer, such as sm_90)"
+        )),
+    }
+}
+
 fn parse_execution(s: &str) -> Result<Execution, String> {
     match s {
         "sync" => Ok(Execution::Sync),
@@ -150,6 +164,9 @@ pub enum ArgsError {
     /// A `--sampling` value other than host or device.
     #[error("unknown sampling mode {0:?} (host or device)")]
     Sampling(String),
+    /// `--cuda-arch` with a device that is not CUDA.
+    #[error("--cuda-arch {arch} needs a cuda device, not {device:?}")]
+    CudaArchWithoutCuda { arch: String, device: String },
 }
 
 impl ModelArgs {
@@ -169,8 +186,21 @@ impl ModelArgs {
     /// The options for the module requests drawn in `sampling` mode need, built for the target
     /// of `--device`.
     pub fn options(&self, sampling: SamplingMode) -> Result<ModelOptions, EngineError> {
+        self.options_for(self.target()?, sampling)
+    }
+
+    /// The compile target of `--device`, built for `--cuda-arch` where one is named.
+    pub fn target(&self) -> Result<Target, EngineError> {
         let target = ModelOptions::for_device(&self.device)?.target;
-        self.options_for(target, sampling)
+        match (&self.cuda_arch, target) {
+            (None, target) => Ok(target),
+            (Some(arch), Target::Cuda { .. }) => Ok(Target::Cuda { sm: arch.clone() }),
+            (Some(arch), _) => Err(ArgsError::CudaArchWithoutCuda {
+                arch: arch.clone(),
+                device: self.device.clone(),
+            }
+            .into()),
+        }
     }
 
     /// As [`ModelArgs::options`], for `target` (which `emit` may name without a device).
@@ -324,6 +354,22 @@ mod tests {
         let fenced = parse(&[], &["--execution", "fenced"]);
         assert_eq!(of(&fenced, &cpu), Execution::Fenced);
         assert!(parse_execution("async").is_err());
+    }
+
+    #[test]
+    fn cuda_arch_names_the_cuda_target() {
+        let sm90 = parse(&[], &["--device", "cuda", "--cuda-arch", "sm_90"]);
+        assert_eq!(sm90.target().unwrap(), Target::Cuda { sm: "sm_90".into() });
+        let plain = parse(&[], &["--device", "cuda"]);
+        assert_eq!(plain.target().unwrap(), Target::Cuda { sm: "sm_80".into() });
+        let cpu = parse(&[], &["--cuda-arch", "sm_90"]);
+        assert!(matches!(
+            cpu.target(),
+            Err(EngineError::Args(ArgsError::CudaArchWithoutCuda { .. }))
+        ));
+        for bad in ["sm_75", "90", "sm_x"] {
+            assert!(parse_cuda_arch(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -29,7 +29,8 @@ plan_profile() {
       # module takes about 5 minutes to compile on two cores, so the plan holds what the
       # next question needs; split and f32 weights were measured on an H200 (docs/gpu.md).
       BENCHES=(smollm2-135m:f16:base llama-3.2-1b:f16:base llama-3.2-1b:f16:sync
-        llama-3.2-1b:f16:half llama-3.2-1b:f16:reduce llama-3.2-1b:f16:graphs)
+        llama-3.2-1b:f16:sm90 llama-3.2-1b:f16:half llama-3.2-1b:f16:reduce
+        llama-3.2-1b:f16:graphs)
       BENCH_ARGS=(--slots 8 --capacity 1024 --measured-only --batch 1 --batch 8 --sampling both
         --context 128 --steps 16 --prefill-tokens 512)
       # Benches profiled kernel by kernel where Nsight Compute is installed.
@@ -69,6 +70,8 @@ plan_profile() {
 #          a call for the work and the copies of its results)
 #   sync:  `--execution sync`, IREE's synchronous calls: the call waits, then the copies of
 #          its results are waited for (a bench argument: a module of its own)
+#   sm90:  `--cuda-arch sm_90`, the module built for Hopper (the target named in the module)
+#          where base is sm_80 PTX the driver compiles for whatever GPU it finds
 #   fused: contractions that share an input in one dispatch (q/k/v, gate/up) and IREE's
 #          discrete memory model (device memory apart from the host's)
 #   graphs: each call's commands recorded as one CUDA graph (--cuda_use_streams=false) where
@@ -86,11 +89,13 @@ plan_profile() {
 # (a module's initializer zeroes more caches at once than a graph's 32 nodes; `graphs` above
 # is that run again without the concurrency), inline execution (no faster), and
 # --iree-opt-level=O3 (iree-compile 3.13 compiles the forward graphs with it, but fails to
-# bufferize copy_slot's scatter and to translate the sampling head's integer sum), and
-# --decode-attention reduce (iree-compile 3.13 fails to translate one of its CUDA dispatches).
+# bufferize copy_slot's scatter and to translate the sampling head's integer sum),
+# --decode-attention reduce (iree-compile 3.13 fails to translate one of its CUDA dispatches),
+# and cubins (--iree-cuda-use-ptxas: iree-compile 3.13 accepts the flag and still embeds PTX;
+# it never looks for ptxas, neither at --iree-cuda-use-ptxas-from nor on PATH).
 variant_compile_flags() {
   case "$1" in
-    base | sync | reduce | half) echo "" ;;
+    base | sync | sm90 | reduce | half) echo "" ;;
     fused)
       echo "--iree-dispatch-creation-enable-fuse-horizontal-contractions=true" \
         "--iree-stream-resource-memory-model=discrete" ;;
@@ -101,7 +106,7 @@ variant_compile_flags() {
 }
 variant_runtime_flags() {
   case "$1" in
-    base | sync | fused | split | reduce | half) echo "" ;;
+    base | sync | sm90 | fused | split | reduce | half) echo "" ;;
     graphs) echo "--cuda_use_streams=false" ;;
     *) echo "unknown bench variant '$1'" >&2; return 2 ;;
   esac
@@ -112,6 +117,7 @@ variant_bench_args() {
     reduce) echo "--products reduce" ;;
     half) echo "--products half" ;;
     sync) echo "--execution sync" ;;
+    sm90) echo "--cuda-arch sm_90" ;;
     *) echo "unknown bench variant '$1'" >&2; return 2 ;;
   esac
 }

@@ -131,7 +131,7 @@ fn main() -> ExitCode {
 /// The compile target: the one a GPU module form names, else `--device`'s.
 fn target(args: &Args) -> Result<Target, EngineError> {
     match args.form {
-        ModuleForm::Generic => Ok(ModelOptions::for_device(&args.model.device)?.target),
+        ModuleForm::Generic => args.model.target(),
         ModuleForm::CudaSm90 => Ok(Target::Cuda { sm: "sm_90".into() }),
         ModuleForm::Metal => Ok(Target::Metal),
     }
