@@ -88,7 +88,9 @@ pub struct ModelArgs {
     /// Decode attention form: matmul (dot_general over the cache window in place; fastest on
     /// the CPU; compile without --iree-opt-data-tiling, which cannot handle it) or reduce
     /// (broadcast-multiply-reduce, never data-tiled: for builds that need data tiling, at
-    /// 2-4x the attention cost on the CPU; iree-compile 3.13 fails to build it for CUDA).
+    /// 2-4x the attention cost on the CPU; iree-compile 3.13 fails to build it for CUDA), or
+    /// fused (one IREE attention op: scores, softmax and values in one kernel, in prefill
+    /// too; for GPUs, an experiment the GPU run measures).
     #[arg(long, default_value = "matmul", value_parser = parse_attention)]
     pub decode_attention: AttentionForm,
     /// A layer's q, k and v projections as a weight each (apart) or as one weight of their
@@ -132,7 +134,10 @@ fn parse_attention(s: &str) -> Result<AttentionForm, String> {
     match s {
         "reduce" => Ok(AttentionForm::Reduce),
         "matmul" => Ok(AttentionForm::Matmul),
-        _ => Err(format!("unknown attention form {s:?} (reduce or matmul)")),
+        "fused" => Ok(AttentionForm::Fused),
+        _ => Err(format!(
+            "unknown attention form {s:?} (matmul, reduce or fused)"
+        )),
     }
 }
 

@@ -22,15 +22,16 @@ plan_profile() {
       # Checked after the bench, with what is left of the run's time (a 5 GB f32 model).
       LAST_SHAPES=(llama-3.2-1b)
       SHAPE_ARGS=(--slots 2 --capacity 64 --chunk 8 --weights f32)
-      # Lossy forms whose price is measured on each shape, FORM:TOLERANCE (relative to the
-      # largest float64 logit; a bound against garbage, the figure itself is the price).
-      SHAPE_FORMS=(half:2e-2)
+      # Other forms checked on each shape, FORM:TOLERANCE (relative to the largest float64
+      # logit): lossy ones, whose figure is their price (the tolerance a bound against
+      # garbage), and exact ones held to the exact forms' bound.
+      SHAPE_FORMS=(half:2e-2 attention:1e-4)
       # Each bench is SHAPE:WEIGHTS:VARIANT (variants below), with zero weights. A bench
       # module takes about 5 minutes to compile on two cores, so the plan holds what the
       # next question needs; split and f32 weights were measured on an H200 (docs/gpu.md).
-      BENCHES=(smollm2-135m:f16:base llama-3.2-1b:f16:base llama-3.2-1b:f16:sync
-        llama-3.2-1b:f16:sm90 llama-3.2-1b:f16:half llama-3.2-1b:f16:reduce
-        llama-3.2-1b:f16:graphs)
+      BENCHES=(smollm2-135m:f16:base llama-3.2-1b:f16:base llama-3.2-1b:f16:attention
+        llama-3.2-1b:f16:sync llama-3.2-1b:f16:sm90 llama-3.2-1b:f16:half
+        llama-3.2-1b:f16:reduce llama-3.2-1b:f16:graphs)
       BENCH_ARGS=(--slots 8 --capacity 1024 --measured-only --batch 1 --batch 8 --sampling both
         --context 128 --steps 16 --prefill-tokens 512)
       # Benches profiled kernel by kernel where Nsight Compute is installed.
@@ -70,6 +71,11 @@ plan_profile() {
 #          a call for the work and the copies of its results)
 #   sync:  `--execution sync`, IREE's synchronous calls: the call waits, then the copies of
 #          its results are waited for (a bench argument: a module of its own)
+#   attention: `--decode-attention fused`, each layer's attention one IREE attention op (one
+#          kernel, an online softmax) in decode and prefill, every kv head at once, where base
+#          takes three kernels (scores, softmax, values): a Llama-3.2-1B decode step 185
+#          dispatches against 216 (B=1) and 189 against 284 (B=8), a 512-token chunk 222
+#          against 846 (counted in `iree-compile --compile-to=stream`, sm_80)
 #   sm90:  `--cuda-arch sm_90`, the module built for Hopper (the target named in the module)
 #          where base is sm_80 PTX the driver compiles for whatever GPU it finds
 #   fused: contractions that share an input in one dispatch (q/k/v, gate/up) and IREE's
@@ -95,7 +101,7 @@ plan_profile() {
 # it never looks for ptxas, neither at --iree-cuda-use-ptxas-from nor on PATH).
 variant_compile_flags() {
   case "$1" in
-    base | sync | sm90 | reduce | half) echo "" ;;
+    base | attention | sync | sm90 | reduce | half) echo "" ;;
     fused)
       echo "--iree-dispatch-creation-enable-fuse-horizontal-contractions=true" \
         "--iree-stream-resource-memory-model=discrete" ;;
@@ -106,7 +112,7 @@ variant_compile_flags() {
 }
 variant_runtime_flags() {
   case "$1" in
-    base | sync | sm90 | fused | split | reduce | half) echo "" ;;
+    base | attention | sync | sm90 | fused | split | reduce | half) echo "" ;;
     graphs) echo "--cuda_use_streams=false" ;;
     *) echo "unknown bench variant '$1'" >&2; return 2 ;;
   esac
@@ -118,12 +124,17 @@ variant_bench_args() {
     half) echo "--products half" ;;
     sync) echo "--execution sync" ;;
     sm90) echo "--cuda-arch sm_90" ;;
+    attention) echo "--decode-attention fused" ;;
     *) echo "unknown bench variant '$1'" >&2; return 2 ;;
   esac
 }
-# A lossy form's arguments for `logits`: the same module as the shape check's, in that form.
+# A form's arguments for `logits`: the same module as the shape check's, in that form.
 form_args() {
-  echo "--products ${1%%:*}"
+  case "${1%%:*}" in
+    half) echo "--products half" ;;
+    attention) echo "--decode-attention fused" ;;
+    *) echo "unknown form '$1'" >&2; return 2 ;;
+  esac
 }
 # The shapes the benches use, each once.
 bench_shapes() {

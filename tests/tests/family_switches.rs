@@ -323,6 +323,16 @@ fn post_norms_and_norm_offset_match_the_reference() {
 /// forms on CUDA.
 #[test]
 fn gpu_graph_forms_match_the_reference() {
+    gpu_graph_forms_match("gpu-forms", emitter::graph::AttentionForm::Matmul);
+}
+
+/// The GPU forms with attention as one IREE op, in decode and prefill.
+#[test]
+fn fused_attention_matches_the_reference() {
+    gpu_graph_forms_match("gpu-fused-attention", emitter::graph::AttentionForm::Fused);
+}
+
+fn gpu_graph_forms_match(tag: &'static str, attention: emitter::graph::AttentionForm) {
     let cfg = tiny_config();
     assert!(cfg.num_key_value_heads > 1, "several kv heads to batch");
     let options = GraphOptions {
@@ -333,13 +343,22 @@ fn gpu_graph_forms_match_the_reference() {
         sums: emitter::graph::Sums::Compiler,
         attention_heads: emitter::graph::AttentionHeads::Together,
         projections: emitter::graph::Projections::Fused,
+        decode_attention: attention,
         ..engine::model::default_graph_options(2, 64)
     };
     let module = emitter::render(&cfg, &options).unwrap().module;
-    assert!(
-        module.contains("batching_dims = [0, 1] x [0, 1]"),
-        "kv heads in one product"
-    );
+    match attention {
+        emitter::graph::AttentionForm::Fused => {
+            // A layer function per step (decode B = 1 and 2, prefill), one op each for
+            // every kv head.
+            let ops = module.matches("iree_linalg_ext.attention").count();
+            assert_eq!(ops, 3, "attention ops");
+        }
+        _ => assert!(
+            module.contains("batching_dims = [0, 1] x [0, 1]"),
+            "kv heads in one product"
+        ),
+    }
     let fused = emitter::graph::build(&cfg, &options)
         .unwrap()
         .weights
@@ -347,7 +366,7 @@ fn gpu_graph_forms_match_the_reference() {
     assert_eq!(fused.len(), cfg.num_hidden_layers, "{fused:?}");
     let weights = tiny::weights(11);
     let mut graphs = load_as(
-        "gpu-forms",
+        tag,
         &cfg,
         &options,
         &tiny::fuse_rows(&weights, &fused),
@@ -360,10 +379,7 @@ fn gpu_graph_forms_match_the_reference() {
         forward(&reference, &weights, &a),
         forward(&reference, &weights, &b),
     );
-    let mut cmp = Compare {
-        tag: "gpu-forms",
-        worst: 0.0,
-    };
+    let mut cmp = Compare { tag, worst: 0.0 };
     let vocab = graphs.vocab();
     let mut logits = vec![0f32; vocab];
     let mut out = DecodeOutput::default();
@@ -371,6 +387,7 @@ fn gpu_graph_forms_match_the_reference() {
     graphs
         .prefill(0, 0, &ids(&a[..4]), PrefillOut::Logits(&mut logits))
         .unwrap();
+    cmp.at("prefill a[..4]", &logits, &ref_a[3]);
     for p in 4..7 {
         graphs
             .decode(Head::Logits, &[a[p] as i32], &[p as i32], None, &mut out)
@@ -380,9 +397,10 @@ fn gpu_graph_forms_match_the_reference() {
     graphs
         .prefill(1, 0, &ids(&b[..4]), PrefillOut::Logits(&mut logits))
         .unwrap();
+    cmp.at("prefill b[..4]", &logits, &ref_b[3]);
     for step in 0..4 {
         let (pa, pb) = (7 + step, 4 + step);
         cmp.two_rows(&mut graphs, [(&a, &ref_a, pa), (&b, &ref_b, pb)], &mut out);
     }
-    eprintln!("gpu-forms: max |graph - reference| = {:.2e}", cmp.worst);
+    eprintln!("{tag}: max |graph - reference| = {:.2e}", cmp.worst);
 }

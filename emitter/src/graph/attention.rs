@@ -207,6 +207,10 @@ pub enum AttentionForm {
     /// data-tiles the cache window: compiles with data tiling, but runs attention ~2-4x
     /// slower.
     Reduce,
+    /// Scores, masked softmax and weighted values as one `iree_linalg_ext.attention` op
+    /// (`FuncBuilder::attention`): one kernel where the other forms take three, for GPUs.
+    /// A head with sinks keeps the written-out matmul form (the op has no sink term).
+    Fused,
 }
 
 /// The K and V a step attends over: the first `step.window()` positions of the caches
@@ -242,12 +246,14 @@ pub fn attend(
 ) -> Result<Value> {
     let q = queries_by_kv_head(b, dims, step, q)?;
     let together = dims.attention_heads == AttentionHeads::Together
-        && form == AttentionForm::Matmul
-        && matches!(step, Step::Decode { .. })
         && keys.fresh.is_none()
-        && sinks.is_none();
+        && sinks.is_none()
+        && match step {
+            Step::Decode { .. } => matches!(form, AttentionForm::Matmul | AttentionForm::Fused),
+            Step::Prefill { .. } => form == AttentionForm::Fused,
+        };
     if together {
-        return attend_together(b, dims, step, &q, keys, mask);
+        return attend_together(b, dims, step, form, &q, keys, mask, slot);
     }
     let (r, qn, d) = (step.rows(), step.queries(dims), dims.head_dim);
     let masked = b.splat(mask.ty().with_elem(ElemType::F32), f64::NEG_INFINITY)?;
@@ -269,12 +275,17 @@ pub fn attend(
             kh = b.concatenate(&[&kh, &kf], 2)?;
             vh = b.concatenate(&[&vh, &vf], 1)?;
         }
-        let s = scores(b, form, dims.attention_scale, &qh, &kh)?;
-        let s = b.select(mask, &s, &masked)?;
         let sink = match sinks {
             Some(sinks) => Some(head_sinks(b, dims, step, sinks, h)?),
             None => None,
         };
+        if form == AttentionForm::Fused && sink.is_none() {
+            let o = b.attention(&qh, &kh, &vh, dims.attention_scale, mask)?;
+            heads.push(b.reshape(&o, &[r, 1, qn, d])?);
+            continue;
+        }
+        let s = scores(b, form, dims.attention_scale, &qh, &kh)?;
+        let s = b.select(mask, &s, &masked)?;
         let (e, sum) = softmax_parts(b, &s, sink.as_ref())?;
         let o = weighted_values(b, form, &e, &sum, &vh)?;
         heads.push(b.reshape(&o, &[r, 1, qn, d])?);
@@ -283,15 +294,18 @@ pub fn attend(
     heads_to_hidden(b, dims, step, &o)
 }
 
-/// [`AttentionHeads::Together`]: a decode step's `q` (`[R, Hkv, Q, D]`) over the first `W`
-/// positions of its rows' slots, every kv head at once. Returns `[H*D, M]`.
+/// [`AttentionHeads::Together`]: a step's `q` (`[R, Hkv, Q, D]`) over the first `W` positions
+/// of its rows' slots (a prefill chunk's one slot), every kv head at once. Returns `[H*D, M]`.
+#[allow(clippy::too_many_arguments)]
 fn attend_together(
     b: &mut FuncBuilder,
     dims: &Dims,
     step: Step,
+    form: AttentionForm,
     q: &Value,
     keys: &Keys,
     mask: &Value,
+    slot: Option<&Value>,
 ) -> Result<Value> {
     let (r, hkv, qn, d, w) = (
         step.rows(),
@@ -300,11 +314,24 @@ fn attend_together(
         dims.head_dim,
         step.window(),
     );
-    let k = b.slice(keys.k_cache, &[0, 0, 0, 0], &[r, hkv, d, w])?;
+    // Head-major values (see `Dims::value_cache_type_for`), so every window is one block.
+    let (k, v) = match (step, slot) {
+        (Step::Decode { .. }, _) => (
+            b.slice(keys.k_cache, &[0, 0, 0, 0], &[r, hkv, d, w])?,
+            b.slice(keys.v_cache, &[0, 0, 0, 0], &[r, hkv, w, d])?,
+        ),
+        (Step::Prefill { .. }, Some(slot)) => (
+            slot_window(b, keys.k_cache, slot, [hkv, d, w])?,
+            slot_window(b, keys.v_cache, slot, [hkv, w, d])?,
+        ),
+        (Step::Prefill { .. }, None) => unreachable!("prefill attends to a slot"),
+    };
     let k = b.convert(&k, ElemType::F32);
-    // Head-major values (see `Dims::value_cache_type_for`): the window in place.
-    let v = b.slice(keys.v_cache, &[0, 0, 0, 0], &[r, hkv, w, d])?;
     let v = b.convert(&v, ElemType::F32);
+    if form == AttentionForm::Fused {
+        let o = b.attention(q, &k, &v, dims.attention_scale, mask)?;
+        return heads_to_hidden(b, dims, step, &o);
+    }
     let s = b.dot_general(q, &k, &DotDims::contract(3, 2).batch(0, 0).batch(1, 1))?;
     let scale = b.splat(s.ty().clone(), dims.attention_scale)?;
     let s = b.multiply(&s, &scale)?;
@@ -319,6 +346,20 @@ fn attend_together(
     heads_to_hidden(b, dims, step, &o)
 }
 
+/// The first `size` of `slot`'s block of a cache, every kv head (`[1, ...size]`): gathered,
+/// as the slot index stays on the device (see [`head_window`]).
+fn slot_window(b: &mut FuncBuilder, cache: &Value, slot: &Value, size: [i64; 3]) -> Result<Value> {
+    let gather = GatherDims {
+        offset_dims: vec![1, 2, 3],
+        collapsed_slice_dims: vec![0],
+        start_index_map: vec![0],
+        index_vector_dim: 1,
+        slice_sizes: [1].into_iter().chain(size).collect(),
+    };
+    let window = b.gather(cache, slot, &gather)?;
+    b.reshape(&window, &[1, size[0], size[1], size[2]])
+}
+
 /// `scale · q·kᵀ` for `q` `[R, Q, D]` and `k` `[R, D, W]`, as `[R, Q, W]`.
 pub(super) fn scores(
     b: &mut FuncBuilder,
@@ -329,7 +370,7 @@ pub(super) fn scores(
 ) -> Result<Value> {
     let (r, qn, d, w) = (q.dim(0), q.dim(1), q.dim(2), k.dim(2));
     match form {
-        AttentionForm::Matmul => {
+        AttentionForm::Matmul | AttentionForm::Fused => {
             let s = batched_dot(b, q, k, 2, 1)?;
             let scale = b.splat(s.ty().clone(), scale)?;
             b.multiply(&s, &scale)
@@ -355,7 +396,7 @@ pub(super) fn weighted_values(
     v: &Value,
 ) -> Result<Value> {
     match form {
-        AttentionForm::Matmul => {
+        AttentionForm::Matmul | AttentionForm::Fused => {
             let sum = b.broadcast_in_dim(sum, e.shape(), &[0, 1])?;
             let p = b.divide(e, &sum)?;
             batched_dot(b, &p, v, 2, 1)

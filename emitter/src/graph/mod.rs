@@ -69,7 +69,8 @@ pub struct GraphOptions {
     pub prefill_windows: Vec<usize>,
     pub decode_batches: Vec<usize>,
     pub decode_windows: Vec<usize>,
-    /// How decode attention is written; prefill always uses matmuls.
+    /// How decode attention is written; prefill uses matmuls, or the fused op when this asks
+    /// for it.
     pub decode_attention: AttentionForm,
     /// Heads emitted for every step, in this order; with [`Head::Sample`] the standalone
     /// `sample_b{B}` functions come too.
@@ -515,9 +516,13 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
     module.globals = module_globals(cfg, &dims, &weights, &plan);
     let mut functions = Vec::new();
     for (suffix, step, kind) in opts.steps() {
-        let form = match step {
-            Step::Prefill { .. } => AttentionForm::Matmul,
-            Step::Decode { .. } => opts.decode_attention,
+        // Prefill takes the fused op when asked for, and the matmul form otherwise: the
+        // reduce form is for decode windows that data tiling must not repack.
+        let form = match (step, opts.decode_attention) {
+            (Step::Decode { .. }, form) | (Step::Prefill { .. }, form @ AttentionForm::Fused) => {
+                form
+            }
+            (Step::Prefill { .. }, _) => AttentionForm::Matmul,
         };
         let layers = plan
             .functions

@@ -492,6 +492,81 @@ impl FuncBuilder {
         Ok(self.define(ty, &text))
     }
 
+    /// Attention as one `iree_linalg_ext.attention` op: `softmax(scale · q·k + mask) · v` for
+    /// `q` `[..., M, K1]`, keys `k` `[..., K1, K2]` (contracted dimension first, as the caches
+    /// hold them), values `v` `[..., K2, N]`, with the same leading batch dimensions, and an
+    /// i1 `mask` `[B0, M, K2]` (true: the key is seen) shared by every batch dimension after
+    /// the first. Returns `[..., M, N]` in f32. IREE compiles the op to one kernel (an online
+    /// softmax over K2) where the written-out form takes three: scores, softmax, values.
+    pub fn attention(
+        &mut self,
+        q: &Value,
+        k: &Value,
+        v: &Value,
+        scale: f64,
+        mask: &Value,
+    ) -> Result<Value> {
+        let op = "iree_linalg_ext.attention";
+        let rank = q.ty().rank();
+        let batch = rank.saturating_sub(2);
+        let (m, k1) = (q.dim(rank - 2), q.dim(rank - 1));
+        let same_batch =
+            |x: &Value| x.ty().rank() == rank && x.shape()[..batch] == q.shape()[..batch];
+        if rank < 3
+            || !same_batch(k)
+            || !same_batch(v)
+            || k.dim(rank - 2) != k1
+            || v.dim(rank - 2) != k.dim(rank - 1)
+            || mask.shape() != [q.dim(0), m, k.dim(rank - 1)]
+            || mask.ty().elem != ElemType::I1
+            || [q, k, v].iter().any(|x| x.ty().elem != ElemType::F32)
+        {
+            let tys = types_of(&[q.ty(), k.ty(), v.ty(), mask.ty()]);
+            return fail(
+                op,
+                format!("needs q, k, v and a mask of matching shapes, got {tys}"),
+            );
+        }
+        let mut out_shape = q.shape()[..rank - 1].to_vec();
+        out_shape.push(v.dim(rank - 1));
+        let ty = TensorType::new(out_shape, ElemType::F32);
+        // Iteration dimensions: the batch ones, then m, n, k1, k2.
+        let b: Vec<String> = (0..batch).map(|i| format!("b{i}")).collect();
+        let all = format!("({}, m, n, k1, k2)", b.join(", "));
+        let map = |dims: &[&str]| format!("affine_map<{all} -> ({})>", dims.join(", "));
+        let batched = |tail: &str| {
+            let mut dims = b.clone();
+            dims.push(tail.to_string());
+            format!("affine_map<{all} -> ({})>", dims.join(", "))
+        };
+        let maps = [
+            batched("m, k1"),
+            batched("k1, k2"),
+            batched("k2, n"),
+            map(&[]),
+            map(&["b0", "m", "k2"]),
+            batched("m, n"),
+        ];
+        let scale_name = self.fresh(TensorType::scalar(ElemType::F32));
+        self.line(&format!(
+            "{scale_name} = arith.constant {} : f32",
+            float_text(scale as f32)
+        ));
+        let init = self.define(ty.clone(), &format!("tensor.empty() : {ty}"));
+        let text = format!(
+            "\"{op}\"({q}, {k}, {v}, {scale_name}, {mask}, {init}) <{{indexing_maps = [{}]}}> ({{\n\
+             \x20   ^bb0(%score: f32):\n\
+             \x20     \"iree_linalg_ext.yield\"(%score) : (f32) -> ()\n\
+             \x20   }}) : ({}, {}, {}, f32, {}, {ty}) -> {ty}",
+            maps.join(", "),
+            q.ty(),
+            k.ty(),
+            v.ty(),
+            mask.ty()
+        );
+        Ok(self.define(ty, &text))
+    }
+
     /// Reduces with a scalar constant initial value.
     pub fn reduce_with(
         &mut self,

@@ -254,3 +254,32 @@ fn bit_ops_take_integers_of_matching_width() {
     assert!(b.bitcast_convert(&x, ElemType::F16).is_err());
     assert_eq!(b.shift_right_logical(&n, &n).unwrap().ty(), &i32s(&[4]));
 }
+
+#[test]
+fn attention_maps_the_batch_dims_and_shares_the_mask() {
+    let mut b = FuncBuilder::new("f");
+    let q = b.arg("q", f32s(&[2, 4, 3, 8]));
+    let k = b.arg("k", f32s(&[2, 4, 8, 16]));
+    let v = b.arg("v", f32s(&[2, 4, 16, 8]));
+    let mask = b.arg("m", TensorType::new([2, 3, 16], ElemType::I1));
+    let o = b.attention(&q, &k, &v, 0.125, &mask).unwrap();
+    assert_eq!(o.ty(), &f32s(&[2, 4, 3, 8]));
+    // A mask of the wrong width, or values of the wrong length, are refused.
+    let wide = b.arg("w", TensorType::new([2, 3, 17], ElemType::I1));
+    assert!(b.attention(&q, &k, &v, 0.125, &wide).is_err());
+    let short = b.arg("s", f32s(&[2, 4, 15, 8]));
+    assert!(b.attention(&q, &k, &short, 0.125, &mask).is_err());
+    let mut text = String::new();
+    b.finish(&[&o]).render(&mut text);
+    assert!(text.contains("arith.constant 1.25e-1 : f32"), "{text}");
+    for map in [
+        "(b0, b1, m, n, k1, k2) -> (b0, b1, m, k1)",
+        "(b0, b1, m, n, k1, k2) -> (b0, b1, k1, k2)",
+        "(b0, b1, m, n, k1, k2) -> (b0, b1, k2, n)",
+        "(b0, b1, m, n, k1, k2) -> ()",
+        "(b0, b1, m, n, k1, k2) -> (b0, m, k2)",
+        "(b0, b1, m, n, k1, k2) -> (b0, b1, m, n)",
+    ] {
+        assert!(text.contains(map), "{map} in {text}");
+    }
+}
