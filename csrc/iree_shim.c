@@ -679,11 +679,11 @@ static bool shim_buffer_mappable(iree_hal_buffer_t* buffer) {
 // Inputs up to this size live in host memory the device reads (see
 // shim_tensor_allocate); larger ones (a [B, V] logits input) are read many
 // times by their graph and stay in device memory.
+#define SHIM_PINNED_INPUT_BYTES ((size_t)64 << 10)
+
 // The most results a call may return (the engine's graphs return one or two),
 // so that reading them needs no allocation.
 #define SHIM_MAX_RESULTS 16
-
-#define SHIM_PINNED_INPUT_BYTES ((size_t)64 << 10)
 
 static iree_status_t shim_tensor_allocate(shim_session_t* session,
                                           shim_dtype_e dtype, size_t rank,
@@ -873,7 +873,6 @@ void shim_function_free(shim_function_t* function) {
   iree_runtime_call_deinitialize(&function->call);
   free(function);
 }
-
 
 // Makes the session's staging buffer hold at least `length` bytes. It is
 // pinned host memory the device writes into and that the CPU reads cached:
@@ -1111,6 +1110,7 @@ static iree_status_t shim_invoke(shim_function_t* function,
   iree_hal_fence_release(signal);
   return status;
 }
+
 shim_error_t* shim_function_invoke(shim_function_t* function,
                                    shim_tensor_t* const* inputs,
                                    size_t input_count,

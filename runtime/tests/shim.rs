@@ -30,6 +30,15 @@ fn devices_and_models() -> Vec<(String, Model)> {
         .collect()
 }
 
+/// A session of `tests/mlir/<module>.mlir` built for `model` on `device`; `stage_results`
+/// reads every result through the staging buffer (see `SessionOptions::stage_results`).
+fn open(module: &str, device: &str, model: Model, stage_results: bool) -> Session {
+    let vmfb = compile_cpu_as(module, model);
+    let runtime = Runtime::new(device).unwrap();
+    let options = SessionOptions::new([&vmfb]).stage_results(stage_results);
+    Session::new(&runtime, &options).unwrap()
+}
+
 fn f32_input(shape: &[usize], data: &[f32]) -> HostTensor {
     HostTensor::F32 {
         shape: shape.to_vec(),
@@ -40,9 +49,7 @@ fn f32_input(shape: &[usize], data: &[f32]) -> HostTensor {
 #[test]
 fn add_on_both_local_devices() {
     for (device, model) in devices_and_models() {
-        let vmfb = compile_cpu_as("add", model);
-        let runtime = Runtime::new(&device).unwrap();
-        let session = Session::new(&runtime, &SessionOptions::new([&vmfb])).unwrap();
+        let session = open("add", &device, model, false);
         let mut add = session.function("arith.add").unwrap();
         let sig = add.signature().unwrap();
         assert_eq!(sig.arguments.len(), 2);
@@ -86,9 +93,7 @@ fn integer_tensors_and_scalars() {
 #[test]
 fn reused_input_tensor_is_rewritten_in_place() {
     for model in Model::ALL {
-        let vmfb = compile_cpu_as("add", model);
-        let runtime = Runtime::new(&devices()[0]).unwrap();
-        let session = Session::new(&runtime, &SessionOptions::new([&vmfb])).unwrap();
+        let session = open("add", &devices()[0], model, false);
         let mut add = session.function("arith.add").unwrap();
         let mut a = session.tensor(&[4], &[0.0f32; 4]).unwrap();
         let b = session.tensor(&[4], &[1.0f32; 4]).unwrap();
@@ -145,9 +150,7 @@ fn matmul_with_weight_from_safetensors_parameter() {
 #[test]
 fn kv_cache_updates_in_place_across_calls() {
     for (device, model) in devices_and_models() {
-        let vmfb = compile_cpu_as("kv_update", model);
-        let runtime = Runtime::new(&device).unwrap();
-        let session = Session::new(&runtime, &SessionOptions::new([&vmfb])).unwrap();
+        let session = open("kv_update", &device, model, false);
         let mut append = session.function("cache.append").unwrap();
         let mut pos = session.tensor(&[2], &[0i32, 0]).unwrap();
         let mut row = session.tensor(&[2, 4], &[0f32; 8]).unwrap();
@@ -178,10 +181,7 @@ fn kv_cache_updates_in_place_across_calls() {
 #[test]
 fn results_read_through_the_staging_buffer() {
     for (device, model) in devices_and_models() {
-        let runtime = Runtime::new(&device).unwrap();
-        let vmfb = compile_cpu_as("add", model);
-        let options = SessionOptions::new([&vmfb]).stage_results(true);
-        let session = Session::new(&runtime, &options).unwrap();
+        let session = open("add", &device, model, true);
         let mut three = session.function("arith.sum_twice_product").unwrap();
         let a = session.tensor(&[4], &[1.0f32, 2.0, 3.0, 4.0]).unwrap();
         let mut b = session.tensor(&[4], &[0f32; 4]).unwrap();
@@ -214,9 +214,7 @@ fn results_read_through_the_staging_buffer() {
             );
         }
 
-        let vmfb = compile_cpu_as("kv_update", model);
-        let session =
-            Session::new(&runtime, &SessionOptions::new([&vmfb]).stage_results(true)).unwrap();
+        let session = open("kv_update", &device, model, true);
         let mut append = session.function("cache.append").unwrap();
         let mut read = session.function("cache.read").unwrap();
         let mut sums = [0f32; 8];
@@ -249,9 +247,7 @@ fn results_read_through_the_staging_buffer() {
 #[test]
 fn calls_without_results_are_queued_in_order() {
     for (device, model) in devices_and_models() {
-        let vmfb = compile_cpu_as("kv_update", model);
-        let runtime = Runtime::new(&device).unwrap();
-        let session = Session::new(&runtime, &SessionOptions::new([&vmfb])).unwrap();
+        let session = open("kv_update", &device, model, false);
         let mut store = session.function("cache.store").unwrap();
         let mut read = session.function("cache.read").unwrap();
         assert_eq!(store.signature().unwrap().arguments.len(), 2);

@@ -534,18 +534,17 @@ impl FuncBuilder {
         let b: Vec<String> = (0..batch).map(|i| format!("b{i}")).collect();
         let all = format!("({}, m, n, k1, k2)", b.join(", "));
         let map = |dims: &[&str]| format!("affine_map<{all} -> ({})>", dims.join(", "));
-        let batched = |tail: &str| {
-            let mut dims = b.clone();
-            dims.push(tail.to_string());
-            format!("affine_map<{all} -> ({})>", dims.join(", "))
+        let batched = |tail: [&str; 2]| {
+            let dims: Vec<&str> = b.iter().map(String::as_str).chain(tail).collect();
+            map(&dims)
         };
         let maps = [
-            batched("m, k1"),
-            batched("k1, k2"),
-            batched("k2, n"),
+            batched(["m", "k1"]),
+            batched(["k1", "k2"]),
+            batched(["k2", "n"]),
             map(&[]),
             map(&["b0", "m", "k2"]),
-            batched("m, n"),
+            batched(["m", "n"]),
         ];
         let scale_name = self.fresh(TensorType::scalar(ElemType::F32));
         self.line(&format!(
