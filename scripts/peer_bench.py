@@ -99,7 +99,9 @@ def ours(args, activations: str) -> dict:
             "--sampling", "host", "--context", str(args.context), "--steps", str(args.steps),
             "--prefill-tokens", str(args.prefill_tokens), "--kv", args.kv,
             "--capacity", str(args.capacity), "--measured-only", "--json", str(out),
-            "--activations", activations,
+            # LAYERS[:HEAD]: the head's own activations after a colon (exact unless named).
+            "--activations", activations.split(":")[0],
+            "--head-activations", (activations.split(":") + ["f32"])[1],
             # As many slots (each a KV cache of the capacity) as llama.cpp gets sequences, so
             # that resident memory compares like for like.
             "--slots", str(max(1, args.batch)),
@@ -278,9 +280,11 @@ def main():
     p.add_argument("--batch", type=int, default=8, help="the batched run's sequences (1: none)")
     p.add_argument("--capacity", type=int, default=256,
                    help="our positions per slot (llama.cpp gets context + steps + 16 per sequence)")
-    p.add_argument("--activations", nargs="+", default=["f32"], choices=["f32", "q8"],
-                   help="our activations; each gets its own run per round (memory and "
-                        "bytes are the first one's)")
+    p.add_argument("--activations", nargs="+", default=["f32"],
+                   choices=["f32", "q8", "q8:q8", "f32:q8"],
+                   help="our activations, the layers' then after a colon the LM head's (exact "
+                        "unless named: q8:q8 quantizes both, as llama.cpp does); each gets its "
+                        "own run per round (memory and bytes are the first one's)")
     p.add_argument("--decode-kernels", choices=["float", "fixed", "fastest"],
                    help="our decode rows' kernels (default: the module's, float with several "
                         "slots: a row's bits independent of its batch)")

@@ -7,7 +7,8 @@
 //! perplexity tool reports for its quantized types.
 //!
 //! A choice with q8 activations (`WEIGHTS:KV:q8`) quantizes each token's activations on their
-//! own, so decode steps give what a whole prompt's prefill computes for it too.
+//! own, so decode steps give what a whole prompt's prefill computes for it too; a fourth field
+//! is the LM head's (`native:f32:q8:q8`, the head 8-bit as well, as llama.cpp's is).
 //!
 //! `--peer-logits FILE` adds llama.cpp's own logits for the same sequences and GGUF file
 //! (`scripts/peer-logits.sh`), compared against the same reference, so its row stands next to
@@ -36,8 +37,9 @@ struct Args {
     /// tokenizer (e.g. `tests/fixtures/quality/passages.txt`).
     #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/oracle/generation.json"))]
     prompts: PathBuf,
-    /// Choices as WEIGHTS:KV[:ACTIVATIONS] (weights native, f32, f16 or bf16; KV f32, f16 or
-    /// bf16; activations f32 or q8, the latter with native weights on the kernels).
+    /// Choices as WEIGHTS:KV[:ACTIVATIONS[:HEAD]] (weights native, f32, f16 or bf16; KV f32,
+    /// f16 or bf16; the layers' and the LM head's activations f32 or q8, q8 with native
+    /// weights on the kernels).
     #[arg(long = "choice", value_parser = parse_choice,
           default_values = ["f16:f32", "bf16:f32", "native:f32", "f32:f16", "f32:bf16", "native:f16"])]
     choices: Vec<Choice>,
@@ -65,29 +67,45 @@ struct Choice {
     weights: Precision,
     kv: ElemType,
     activations: Activations,
+    head: Activations,
+}
+
+impl Choice {
+    /// The activations column: the layers', and the head's where it is not exact.
+    fn activations_label(&self) -> String {
+        match self.head {
+            Activations::F32 => self.activations.to_string(),
+            head => format!("{}, head {head}", self.activations),
+        }
+    }
 }
 
 impl std::fmt::Display for Choice {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "weights {} / KV {}", self.weights, self.kv)?;
-        match self.activations {
-            Activations::F32 => Ok(()),
-            a => write!(f, " / activations {a}"),
+        match (self.activations, self.head) {
+            (Activations::F32, Activations::F32) => Ok(()),
+            _ => write!(f, " / activations {}", self.activations_label()),
         }
     }
 }
 
 fn parse_choice(text: &str) -> Result<Choice, String> {
     let mut parts = text.split(':');
-    let (Some(weights), Some(kv), activations, None) =
-        (parts.next(), parts.next(), parts.next(), parts.next())
-    else {
-        return Err(format!("{text:?} is not WEIGHTS:KV[:ACTIVATIONS]"));
+    let (Some(weights), Some(kv), activations, head, None) = (
+        parts.next(),
+        parts.next(),
+        parts.next(),
+        parts.next(),
+        parts.next(),
+    ) else {
+        return Err(format!("{text:?} is not WEIGHTS:KV[:ACTIVATIONS[:HEAD]]"));
     };
     Ok(Choice {
         weights: weights.parse()?,
         kv: engine::model_args::parse_kv_dtype(kv).map_err(|e| e.to_string())?,
         activations: activations.map_or(Ok(Activations::F32), str::parse)?,
+        head: head.map_or(Ok(Activations::F32), str::parse)?,
     })
 }
 
@@ -161,6 +179,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         weights: Precision::F32,
         kv: ElemType::F32,
         activations: Activations::F32,
+        head: Activations::F32,
     };
     eprintln!("[quality] reference: {reference}");
     let expected = logits(&runtime, &path, reference, &sequences, longest)?;
@@ -171,7 +190,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         let label = [
             choice.weights.to_string(),
             choice.kv.to_string(),
-            choice.activations.to_string(),
+            choice.activations_label(),
         ];
         rows.push(compare(label, &expected, &got));
     }
@@ -248,6 +267,7 @@ fn logits(
     graphs.heads = vec![Head::Logits];
     graphs.kv_dtype = choice.kv;
     graphs.activations = choice.activations;
+    graphs.head_activations = choice.head;
     let options = ModelOptions {
         graphs,
         weights: choice.weights,

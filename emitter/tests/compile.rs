@@ -75,6 +75,7 @@ fn feature_variant_compiles_for_llvm_cpu() {
         form: ModuleForm::Generic,
         cpu_kernels: false,
         activations: Default::default(),
+        head_activations: Default::default(),
         decode_kernels: Default::default(),
         products: Default::default(),
         embed_lengths: Vec::new(),

@@ -20,16 +20,17 @@ use common::{iree_compile, root};
 /// The tiny model's one-token decode step with every matrix (projections, embedding, LM head)
 /// stored as `format`, multiplied by the CPU kernels with `kernels`.
 fn decode_module(cfg: &ModelConfig, format: GroupFormat, kernels: bool) -> String {
-    module(cfg, format, kernels, vec![], Activations::F32)
+    module(cfg, format, kernels, vec![], (Activations::F32, Activations::F32))
 }
 
-/// The tiny model's module with prefill chunks of `prefill` tokens and a one-token decode step.
+/// The tiny model's module with prefill chunks of `prefill` tokens and a one-token decode step,
+/// its layers' products and its head's multiplied by `(activations, head_activations)`.
 fn module(
     cfg: &ModelConfig,
     format: GroupFormat,
     kernels: bool,
     prefill: Vec<usize>,
-    activations: Activations,
+    (activations, head_activations): (Activations, Activations),
 ) -> String {
     let weight_formats = Weights::groupable(cfg, WeightLayout::Tiled, kernels)
         .into_iter()
@@ -51,6 +52,7 @@ fn module(
         form: ModuleForm::Generic,
         cpu_kernels: kernels,
         activations,
+        head_activations,
         // What a one-slot module takes: the one-row step in fixed point.
         decode_kernels: DecodeKernels::Fixed,
         products: Default::default(),
@@ -307,7 +309,8 @@ fn kernel_products_are_one_dispatch_each() {
 
 /// With q8 activations, every step's layer products quantize their input once per product
 /// (q/k/v and gate/up share theirs) and multiply with the 8-bit kernels, in prefill and
-/// decode alike; the LM head stays exact.
+/// decode alike; the LM head stays exact unless its own activations are q8 too (one format
+/// of the list, which shares the code paths of all).
 #[test]
 fn q8_activations_reach_every_layer_product() {
     let Some(compiler) = iree_compile() else {
@@ -320,8 +323,13 @@ fn q8_activations_reach_every_layer_product() {
     }
     let cfg = ModelConfig::load(&root().join("assets/tiny")).unwrap();
     let layers = cfg.num_hidden_layers;
-    for (name, f) in kernel_formats() {
-        let text = module(&cfg, f, true, vec![32], Activations::Q8);
+    let heads = [Activations::F32, Activations::Q8];
+    let cases = kernel_formats()
+        .into_iter()
+        .flat_map(|(name, f)| heads.map(|head| (name, f, head)))
+        .filter(|&(_, f, head)| head == Activations::F32 || f == kernel_formats()[0].1);
+    for (name, f, head) in cases {
+        let text = module(&cfg, f, true, vec![32], (Activations::Q8, head));
         let flow = flow_text(&compiler, &text, &[FUSION_FLAG]);
         let functions: Vec<&str> = flow.split("util.func public @").skip(1).collect();
         let body = |prefix: &str| {
@@ -336,27 +344,31 @@ fn q8_activations_reach_every_layer_product() {
                 .filter(|l| l.contains("flow.dispatch @extern_llm_kernels") && l.contains(symbol))
                 .count()
         };
+        // The LM head's product (of the last token) is one more 8-bit product, or exact.
+        let (q8_head, exact_head) = match head {
+            Activations::Q8 => (1, 0),
+            Activations::F32 => (0, 1),
+        };
         for function in ["prefill_logits_t32", "decode_ragged_logits_b1"] {
             let text = body(function);
             let count = |symbol| count(&text, symbol);
             // Per layer q/k/v, o, gate/up and down.
-            assert_eq!(count("llm_q8_quantize"), 4 * layers, "{name} {function}");
-            assert_eq!(count("llm_q8_matmul"), 4 * layers, "{name} {function}");
-            // The LM head's product (of the last token) stays exact.
+            assert_eq!(count("llm_q8_quantize"), 4 * layers + q8_head, "{name} {function} {head}");
+            assert_eq!(count("llm_q8_matmul"), 4 * layers + q8_head, "{name} {function} {head}");
             let gathers = count("_gather");
             assert_eq!(
                 count("llm_grouped_matmul") - gathers
                     + count("llm_fixed_matmul")
                     + count("llm_fixed_rows"),
-                1,
-                "{name} {function}: exact products"
+                exact_head,
+                "{name} {function} {head}: exact products"
             );
         }
     }
 }
 
 /// Without the CPU kernels there is nothing to multiply q8 activations: the options are
-/// refused.
+/// refused, for the layers and for the head.
 #[test]
 fn q8_activations_need_the_kernels() {
     let cfg = ModelConfig::load(&root().join("assets/tiny")).unwrap();
@@ -380,7 +392,8 @@ fn q8_activations_need_the_kernels() {
         heads: vec![Head::Logits],
         form: ModuleForm::Generic,
         cpu_kernels: false,
-        activations: Activations::Q8,
+        activations: Activations::F32,
+        head_activations: Activations::F32,
         decode_kernels: DecodeKernels::Fixed,
         products: Default::default(),
         embed_lengths: Vec::new(),
@@ -389,8 +402,20 @@ fn q8_activations_need_the_kernels() {
         projections: emitter::graph::Projections::Apart,
         linear_chunk: emitter::graph::LINEAR_CHUNK,
     };
-    let err = emitter::render(&cfg, &opts).unwrap_err().to_string();
-    assert!(err.contains("q8 activations"), "{err}");
+    assert!(emitter::render(&cfg, &opts).is_ok());
+    // The layers' products, or the head's alone.
+    let layers = GraphOptions {
+        activations: Activations::Q8,
+        ..opts.clone()
+    };
+    let head = GraphOptions {
+        head_activations: Activations::Q8,
+        ..opts
+    };
+    for opts in [layers, head] {
+        let err = emitter::render(&cfg, &opts).unwrap_err().to_string();
+        assert!(err.contains("q8 activations"), "{err}");
+    }
 }
 
 /// Stacked experts in blocks go through the experts kernel: three dispatches per experts layer
@@ -423,7 +448,7 @@ fn stacked_experts_are_three_kernel_dispatches_a_layer() {
         ..tiny
     };
     let (_, q4_1) = formats()[0];
-    let text = module(&cfg, q4_1, true, vec![8], Activations::F32);
+    let text = module(&cfg, q4_1, true, vec![8], (Activations::F32, Activations::F32));
     let flow = flow_text(&compiler, &text, &[FUSION_FLAG]);
     let dispatches: Vec<&str> = flow
         .lines()
@@ -447,7 +472,7 @@ fn stacked_experts_are_three_kernel_dispatches_a_layer() {
     let written = writes_a_dequantized_weight(&results, &sizes, &BTreeSet::new());
     assert!(written.is_empty(), "dispatches write {written:?}");
     // With 8-bit activations, the 8-bit experts entry in the same three places.
-    let text = module(&cfg, q4_1, true, vec![8], Activations::Q8);
+    let text = module(&cfg, q4_1, true, vec![8], (Activations::Q8, Activations::F32));
     let flow = flow_text(&compiler, &text, &[FUSION_FLAG]);
     let q8 = (flow.lines())
         .filter(|l| l.contains("flow.dispatch @") && l.contains("llm_experts_q8_u4_g32_f16_min"))

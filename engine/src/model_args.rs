@@ -63,6 +63,11 @@ pub struct ModelArgs {
     /// faster, lossy; needs AVX2, or on an AVX-512 CPU also VNNI, VBMI and BITALG).
     #[arg(long, default_value = "f32")]
     pub activations: Activations,
+    /// The LM head's product where the CPU kernels run it: f32 (exact) or q8 (its input
+    /// quantized as the layers' are with `--activations q8`, as llama.cpp's head is: faster,
+    /// lossy, the price in `quality`'s `WEIGHTS:KV:ACTIVATIONS:HEAD` choices).
+    #[arg(long, default_value = "f32")]
+    pub head_activations: Activations,
     /// The exact kernels of decode rows: float (f32 FMAs at every row count), fixed (fixed
     /// point at every row count) or fastest (fixed point at one row, f32 at several). With
     /// float or fixed a sequence's numbers are the same bits whatever it is batched with;
@@ -218,6 +223,7 @@ impl ModelArgs {
         graphs.heads = model::heads_for(sampling);
         graphs.kv_dtype = self.kv;
         graphs.activations = self.activations;
+        graphs.head_activations = self.head_activations;
         if let Some(kernels) = self.decode_kernels {
             graphs.decode_kernels = kernels;
         }

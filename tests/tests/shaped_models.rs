@@ -164,9 +164,11 @@ fn dequantized(model: &loader::Model, dir: &Path) -> Weights {
     weights
 }
 
-fn options(weights: Precision, activations: Activations) -> ModelOptions {
+/// A module with `weights`, its layers' and its LM head's products taking `(activations, head)`.
+fn options(weights: Precision, (activations, head): (Activations, Activations)) -> ModelOptions {
     let mut graphs = model::default_graph_options(1, CAPACITY);
     graphs.activations = activations;
+    graphs.head_activations = head;
     graphs.prefill_lengths = vec![CHUNK];
     graphs.decode_windows = vec![CAPACITY];
     graphs.heads = vec![Head::Logits];
@@ -194,11 +196,16 @@ fn max_abs_diff(a: &[f32], b: &[f32]) -> f32 {
 /// path's tolerance (the 8-bit kernels ran; `emitter/tests/grouped_dispatches.rs` checks
 /// that decode calls them too).
 fn check(shape: &str, weights_kind: Precision, activations: Activations) {
-    check_mix(shape, "q4_k_m", weights_kind, activations);
+    check_mix(shape, "q4_k_m", weights_kind, (activations, Activations::F32));
 }
 
-/// [`check`] for the file in `mix`.
-fn check_mix(shape: &str, mix: &str, weights_kind: Precision, activations: Activations) {
+/// [`check`] for the file in `mix`, the LM head's product taking `head`.
+fn check_mix(
+    shape: &str,
+    mix: &str,
+    weights_kind: Precision,
+    (activations, head): (Activations, Activations),
+) {
     let _guard = one_at_a_time();
     let Some(path) = shaped_gguf(shape, mix) else {
         return;
@@ -219,7 +226,7 @@ fn check_mix(shape: &str, mix: &str, weights_kind: Precision, activations: Activ
     let reference_s = started.elapsed().as_secs_f64();
 
     let runtime = Runtime::new("local-task").unwrap();
-    let loaded = model::load(&runtime, &path, &options(weights_kind, activations))
+    let loaded = model::load(&runtime, &path, &options(weights_kind, (activations, head)))
         .expect("load the shaped model");
     let mut graphs = loaded.graphs;
     let formats = &graphs.manifest().weight_formats;
@@ -284,7 +291,7 @@ fn check_mix(shape: &str, mix: &str, weights_kind: Precision, activations: Activ
     }
     let scale = expected.iter().flatten().fold(0f32, |m, v| m.max(v.abs()));
     eprintln!(
-        "{shape} ({LAYERS} layers, vocab {VOCAB}, {mix}, {weights_kind:?} weights, {activations} activations): worst |engine - reference| \
+        "{shape} ({LAYERS} layers, vocab {VOCAB}, {mix}, {weights_kind:?} weights, {activations} activations, head {head}): worst |engine - reference| \
          = {worst:.2e} on logits up to {scale:.1}; reference {reference_s:.1} s, module and \
          weights {loaded_s:.1} s"
     );
@@ -300,7 +307,7 @@ fn llama_3_2_1b_shape_matches_the_reference() {
 #[test]
 fn llama_3_2_1b_shape_in_q3_k_m_q2_k_and_iq4_xs_matches_the_reference() {
     for mix in ["q3_k_m", "q2_k", "iq4_xs"] {
-        check_mix("llama-3.2-1b", mix, Precision::Native, Activations::F32);
+        check_mix("llama-3.2-1b", mix, Precision::Native, (Activations::F32, Activations::F32));
     }
 }
 
@@ -310,7 +317,8 @@ fn qwen2_5_1_5b_shape_matches_the_reference() {
 }
 
 /// Activations quantized to int8 (opt-in, lossy), on the hosts that run it:
-/// Llama's Q4_K and Q6_K products and Qwen's biases and 8960-input rows.
+/// Llama's Q4_K and Q6_K products and Qwen's biases and 8960-input rows; Qwen's LM head takes
+/// them too (`--head-activations q8`), the one check of an 8-bit head's numbers.
 #[test]
 fn llama_3_2_1b_shape_with_q8_activations_stays_near_the_reference() {
     if q8_unsupported() {
@@ -324,7 +332,8 @@ fn qwen2_5_1_5b_shape_with_q8_activations_stays_near_the_reference() {
     if q8_unsupported() {
         return;
     }
-    check("qwen2.5-1.5b", Precision::Native, Activations::Q8);
+    let q8 = (Activations::Q8, Activations::Q8);
+    check_mix("qwen2.5-1.5b", "q4_k_m", Precision::Native, q8);
 }
 
 /// A sequence's decode logits at the 1B shape (Q4_K and Q6_K rows through the kernels) are
@@ -348,7 +357,7 @@ fn llama_3_2_1b_shape_decode_rows_do_not_depend_on_the_batch() {
         kinds.push((Activations::Q8, DecodeKernels::Float));
     }
     for (activations, kernels) in kinds {
-        let mut options = options(Precision::Native, activations);
+        let mut options = options(Precision::Native, (activations, Activations::F32));
         options.graphs.slots = 8;
         options.graphs.decode_batches = vec![1, 4, 8];
         options.graphs.decode_kernels = kernels;

@@ -2,7 +2,7 @@
 //! logits or their argmax.
 
 use super::argmax::argmax;
-use super::linear::{linear, DecodeKernels, Several};
+use super::linear::{linear, Activations, DecodeKernels, Several};
 use super::sample::{sample, SampleArgs};
 use super::step::Step;
 use super::weights::Weights;
@@ -36,8 +36,17 @@ impl Head {
 /// any M: dequantizing it for several tokens would write the whole vocabulary's weights. On
 /// Metal it multiplies one token at a time: IREE 3.13's Metal code generation fails on the
 /// several-token group product (`ub.poison` of `vector<4x4xf32>` does not legalize).
-fn lm_head(b: &mut FuncBuilder, weights: &Weights, x: &Value, form: ModuleForm) -> Result<Value> {
-    let w = weights.head().weight(b, Several::Split, weights.kernels)?;
+/// `activations` is what a CPU kernel multiplies it by.
+fn lm_head(
+    b: &mut FuncBuilder,
+    (weights, activations): (&Weights, Activations),
+    x: &Value,
+    form: ModuleForm,
+) -> Result<Value> {
+    let w = weights
+        .head()
+        .weight(b, Several::Split, weights.kernels)?
+        .with_activations(activations);
     let tokens = x.dim(1);
     if form != ModuleForm::Metal || weights.head().groups.is_none() || tokens == 1 {
         return linear(b, &w, x);
@@ -62,13 +71,13 @@ fn soft_cap(b: &mut FuncBuilder, logits: &Value, cap: f64) -> Result<Value> {
 /// The public function `name`: same arguments as `forward`, then the head. Decode returns
 /// `[B, V]` logits or `[B]` tokens; prefill `[V]` or a scalar token. The sample head adds
 /// the sampling inputs for `B` rows (1 for prefill) and returns `[B]` tokens and `[B]`
-/// log-probabilities.
+/// log-probabilities. The head's weight comes with what its CPU kernel multiplies by.
 pub fn entry_function(
     name: &str,
     step: Step,
     head: Head,
     (form, products, decode_kernels): (ModuleForm, ProductForm, DecodeKernels),
-    weights: &Weights,
+    head_weights: (&Weights, Activations),
     softcap: Option<f64>,
     forward: &Function,
 ) -> Result<Function> {
@@ -82,7 +91,7 @@ pub fn entry_function(
         .collect();
     let sampling = (head == Head::Sample).then(|| SampleArgs::declare(&mut b, step.rows()));
     let x = b.call(forward, &args.iter().collect::<Vec<_>>())?.remove(0);
-    let logits = lm_head(&mut b, weights, &x, form)?;
+    let logits = lm_head(&mut b, head_weights, &x, form)?;
     let logits = match softcap {
         Some(cap) => soft_cap(&mut b, &logits, cap)?,
         None => logits,

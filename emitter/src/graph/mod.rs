@@ -43,6 +43,7 @@ use crate::config::{LayerType, ModelConfig};
 use crate::hlo::{ElemType, Global, GlobalInit, Module, ShapeError, TensorType};
 pub use crate::hlo::{ProductForm, Sums};
 use crate::module_form::ModuleForm;
+use grouped_kernel::kernel_for;
 
 /// The symbol name of the emitted module; runtimes address functions as `model.<name>`.
 pub const MODULE_NAME: &str = "model";
@@ -83,6 +84,11 @@ pub struct GraphOptions {
     /// prefill and decode alike: the f32 activations (exact, the default) or int8 quantized
     /// ones ([`Activations::Q8`], lossy).
     pub activations: Activations,
+    /// What the LM head's product multiplies by where a CPU kernel runs it: f32 (exact, the
+    /// default) or q8 (lossy, as llama.cpp's head). Apart from [`Self::activations`]: the head
+    /// is the largest single product of a small model (a quarter of the Llama-3.2-1B shape's
+    /// bytes), and its rounding reaches the logits directly.
+    pub head_activations: Activations,
     /// Which exact kernels multiply decode rows where the CPU kernels run (see
     /// [`DecodeKernels`]): one family at every row count keeps a row's bits independent of
     /// its batch.
@@ -189,11 +195,12 @@ impl GraphOptions {
         if self.cpu_kernels && kernels::Object::get().is_none() {
             return options_error("CPU kernels asked for, but this build has none".into());
         }
-        if self.activations != Activations::F32 && !self.cpu_kernels {
-            return options_error(format!(
-                "{} activations are multiplied only by the CPU kernels",
-                self.activations
-            ));
+        for activations in [self.activations, self.head_activations] {
+            if activations != Activations::F32 && !self.cpu_kernels {
+                return options_error(format!(
+                    "{activations} activations are multiplied only by the CPU kernels"
+                ));
+            }
         }
         self.check_key_index(cfg)?;
         self.check_linear_blocks(cfg)?;
@@ -468,6 +475,24 @@ fn module_globals(
     globals
 }
 
+/// Quantized head activations need a head a CPU kernel multiplies: a dense one (f32 weights,
+/// or a head the file stores dense) would take them silently as f32.
+fn check_head_activations(opts: &GraphOptions, head: &Param) -> Result<(), GraphError> {
+    let multiplied = opts.cpu_kernels && head.groups.as_ref().and_then(kernel_for).is_some();
+    match opts.head_activations {
+        Activations::F32 => Ok(()),
+        _ if multiplied => Ok(()),
+        a => Err(GraphError::Options(format!(
+            "{a} head activations need the LM head ({}) in blocks the CPU kernels multiply; it is {}",
+            head.name,
+            match &head.groups {
+                Some(g) => format!("{g:?}, which they do not cover"),
+                None => format!("dense {}", head.ty.elem),
+            }
+        ))),
+    }
+}
+
 /// Builds every requested graph into one module whose weights and caches all functions share.
 pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, GraphError> {
     cfg.validate()
@@ -509,6 +534,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
     if nibbles_as_bytes {
         weights.nibbles_as_bytes();
     }
+    check_head_activations(opts, weights.head())?;
     // A file may store some layers' weights in other block formats than the rest, and
     // sliding-window layers keep other caches: one layer function per combination.
     let plan = LayerPlan::new(cfg, &weights, opts.capacity);
@@ -559,7 +585,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
                 step,
                 head,
                 (opts.form, opts.products, opts.decode_kernels),
-                &weights,
+                (&weights, opts.head_activations),
                 softcap,
                 &forward,
             )?;

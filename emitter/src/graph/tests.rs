@@ -21,6 +21,7 @@ fn opts() -> GraphOptions {
         form: ModuleForm::Generic,
         cpu_kernels: false,
         activations: Default::default(),
+        head_activations: Default::default(),
         decode_kernels: Default::default(),
         products: Default::default(),
         embed_lengths: Vec::new(),

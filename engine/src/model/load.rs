@@ -48,7 +48,9 @@ pub struct PreparedModel {
 /// check that needs only the files and the options (architecture, unsupported features,
 /// graph options) fails here, in well under a second.
 pub fn prepare(path: &Path, options: &ModelOptions) -> Result<PreparedModel, EngineError> {
-    crate::compile::check_activations(&options.target, options.graphs.activations)?;
+    for activations in [options.graphs.activations, options.graphs.head_activations] {
+        crate::compile::check_activations(&options.target, activations)?;
+    }
     let model = loader::Model::open(path)?;
     let config = model.config().clone();
     let ModuleWeights {

@@ -174,6 +174,7 @@ pub fn default_graph_options(slots: usize, capacity: usize) -> GraphOptions {
         form: emitter::ModuleForm::Generic,
         cpu_kernels: false,
         activations: Default::default(),
+        head_activations: Default::default(),
         decode_kernels: decode_kernels_for(slots),
         products: Default::default(),
         embed_lengths: Vec::new(),
