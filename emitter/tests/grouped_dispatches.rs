@@ -20,7 +20,13 @@ use common::{iree_compile, root};
 /// The tiny model's one-token decode step with every matrix (projections, embedding, LM head)
 /// stored as `format`, multiplied by the CPU kernels with `kernels`.
 fn decode_module(cfg: &ModelConfig, format: GroupFormat, kernels: bool) -> String {
-    module(cfg, format, kernels, vec![], (Activations::F32, Activations::F32))
+    module(
+        cfg,
+        format,
+        kernels,
+        vec![],
+        (Activations::F32, Activations::F32),
+    )
 }
 
 /// The tiny model's module with prefill chunks of `prefill` tokens and a one-token decode step,
@@ -353,8 +359,16 @@ fn q8_activations_reach_every_layer_product() {
             let text = body(function);
             let count = |symbol| count(&text, symbol);
             // Per layer q/k/v, o, gate/up and down.
-            assert_eq!(count("llm_q8_quantize"), 4 * layers + q8_head, "{name} {function} {head}");
-            assert_eq!(count("llm_q8_matmul"), 4 * layers + q8_head, "{name} {function} {head}");
+            assert_eq!(
+                count("llm_q8_quantize"),
+                4 * layers + q8_head,
+                "{name} {function} {head}"
+            );
+            assert_eq!(
+                count("llm_q8_matmul"),
+                4 * layers + q8_head,
+                "{name} {function} {head}"
+            );
             let gathers = count("_gather");
             assert_eq!(
                 count("llm_grouped_matmul") - gathers
@@ -448,7 +462,13 @@ fn stacked_experts_are_three_kernel_dispatches_a_layer() {
         ..tiny
     };
     let (_, q4_1) = formats()[0];
-    let text = module(&cfg, q4_1, true, vec![8], (Activations::F32, Activations::F32));
+    let text = module(
+        &cfg,
+        q4_1,
+        true,
+        vec![8],
+        (Activations::F32, Activations::F32),
+    );
     let flow = flow_text(&compiler, &text, &[FUSION_FLAG]);
     let dispatches: Vec<&str> = flow
         .lines()
@@ -472,7 +492,13 @@ fn stacked_experts_are_three_kernel_dispatches_a_layer() {
     let written = writes_a_dequantized_weight(&results, &sizes, &BTreeSet::new());
     assert!(written.is_empty(), "dispatches write {written:?}");
     // With 8-bit activations, the 8-bit experts entry in the same three places.
-    let text = module(&cfg, q4_1, true, vec![8], (Activations::Q8, Activations::F32));
+    let text = module(
+        &cfg,
+        q4_1,
+        true,
+        vec![8],
+        (Activations::Q8, Activations::F32),
+    );
     let flow = flow_text(&compiler, &text, &[FUSION_FLAG]);
     let q8 = (flow.lines())
         .filter(|l| l.contains("flow.dispatch @") && l.contains("llm_experts_q8_u4_g32_f16_min"))

@@ -2,7 +2,7 @@
 //! builds by default (8 slots, native weights through the CPU kernels): its logits in a decode
 //! step are bit-equal whether the step holds it alone or among 1 to 7 others, in any slot,
 //! beside sequences far longer than it (a wider attention window), on the exact path and with
-//! `--activations q8`; and through `serve`, a greedy request's log-probabilities are bit-equal
+//! `--activations q8 --head-activations q8` (every product 8-bit, the head's too); and through `serve`, a greedy request's log-probabilities are bit-equal
 //! alone and while 7 other requests decode beside it. Skips when the model is missing, unless
 //! `LOADER_REQUIRE_MODEL` is set.
 
@@ -59,7 +59,7 @@ fn q8_logits_do_not_depend_on_the_batch() {
     if !kernels::q8_host_supported() {
         return eprintln!("skipped: this CPU does not run the 8-bit kernels");
     }
-    logits_do_not_depend_on_the_batch(&["--activations", "q8"]);
+    logits_do_not_depend_on_the_batch(&["--activations", "q8", "--head-activations", "q8"]);
 }
 
 /// A greedy completion with its log-probabilities and 5 alternatives per token.

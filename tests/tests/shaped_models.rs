@@ -196,7 +196,12 @@ fn max_abs_diff(a: &[f32], b: &[f32]) -> f32 {
 /// path's tolerance (the 8-bit kernels ran; `emitter/tests/grouped_dispatches.rs` checks
 /// that decode calls them too).
 fn check(shape: &str, weights_kind: Precision, activations: Activations) {
-    check_mix(shape, "q4_k_m", weights_kind, (activations, Activations::F32));
+    check_mix(
+        shape,
+        "q4_k_m",
+        weights_kind,
+        (activations, Activations::F32),
+    );
 }
 
 /// [`check`] for the file in `mix`, the LM head's product taking `head`.
@@ -307,7 +312,12 @@ fn llama_3_2_1b_shape_matches_the_reference() {
 #[test]
 fn llama_3_2_1b_shape_in_q3_k_m_q2_k_and_iq4_xs_matches_the_reference() {
     for mix in ["q3_k_m", "q2_k", "iq4_xs"] {
-        check_mix("llama-3.2-1b", mix, Precision::Native, (Activations::F32, Activations::F32));
+        check_mix(
+            "llama-3.2-1b",
+            mix,
+            Precision::Native,
+            (Activations::F32, Activations::F32),
+        );
     }
 }
 
