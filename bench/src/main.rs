@@ -228,6 +228,8 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     };
     let mut report = report::Report::new(&loaded, bandwidth, prefill, decode, &pairs, memory);
     report.decode_kernels = options.graphs.decode_kernels.to_string();
+    report.activations = options.graphs.activations.to_string();
+    report.head_activations = options.graphs.head_activations.to_string();
     println!("{}", report.table());
     if let Some(path) = &args.json {
         std::fs::write(path, serde_json::to_string_pretty(&report)?)?;

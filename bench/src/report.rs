@@ -13,6 +13,10 @@ pub struct Report {
     /// The exact kernels decode rows took (`--decode-kernels`): float or fixed keep a row's
     /// bits independent of its batch, fastest does not.
     pub decode_kernels: String,
+    /// What the layers' and the LM head's kernel products multiplied by (`--activations`,
+    /// `--head-activations`): f32 (exact) or q8.
+    pub activations: String,
+    pub head_activations: String,
     pub weight_bytes: u64,
     /// Weight bytes one decode step reads (embedding rows excluded unless
     /// the embedding doubles as the LM head).
@@ -130,6 +134,8 @@ impl Report {
                 .map_or(String::new(), |s| s.to_string_lossy().into_owned()),
             slots: manifest.slots,
             decode_kernels: String::new(),
+            activations: String::new(),
+            head_activations: String::new(),
             capacity: manifest.capacity,
             weight_bytes,
             weight_bytes_per_step,
@@ -156,11 +162,13 @@ impl Report {
         let mb = |b: u64| b as f64 / (1 << 20) as f64;
         let mut out = String::new();
         out.push_str(&format!(
-            "model {}  slots {} x capacity {}  decode kernels {}  weights {:.0} MiB (read per step {:.0} MiB)  KV {:.0} MiB  read bandwidth {:.1} GB/s\n",
+            "model {}  slots {} x capacity {}  decode kernels {}  activations {} (head {})  weights {:.0} MiB (read per step {:.0} MiB)  KV {:.0} MiB  read bandwidth {:.1} GB/s\n",
             self.model,
             self.slots,
             self.capacity,
             self.decode_kernels,
+            self.activations,
+            self.head_activations,
             mb(self.weight_bytes),
             mb(self.weight_bytes_per_step),
             mb(self.kv_bytes),

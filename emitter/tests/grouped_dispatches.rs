@@ -381,8 +381,8 @@ fn q8_activations_reach_every_layer_product() {
     }
 }
 
-/// Without the CPU kernels there is nothing to multiply q8 activations: the options are
-/// refused, for the layers and for the head.
+/// Without the CPU kernels, or with dense weights, there is nothing to multiply q8 activations:
+/// the options are refused, for the layers and for the head.
 #[test]
 fn q8_activations_need_the_kernels() {
     let cfg = ModelConfig::load(&root().join("assets/tiny")).unwrap();
@@ -426,9 +426,22 @@ fn q8_activations_need_the_kernels() {
         head_activations: Activations::Q8,
         ..opts
     };
-    for opts in [layers, head] {
+    for opts in [layers.clone(), head.clone()] {
         let err = emitter::render(&cfg, &opts).unwrap_err().to_string();
         assert!(err.contains("q8 activations"), "{err}");
+    }
+    // With the kernels but dense weights (`--weights f32`) nothing would take them either.
+    if kernels::Object::get().is_none() {
+        return eprintln!("skipped the dense case: this build has no CPU kernels");
+    }
+    for opts in [layers, head] {
+        let dense = GraphOptions {
+            cpu_kernels: true,
+            weight_formats: Default::default(),
+            ..opts
+        };
+        let err = emitter::render(&cfg, &dense).unwrap_err().to_string();
+        assert!(err.contains("dense"), "{err}");
     }
 }
 

@@ -475,22 +475,36 @@ fn module_globals(
     globals
 }
 
-/// Quantized head activations need a head a CPU kernel multiplies: a dense one (f32 weights,
-/// or a head the file stores dense) would take them silently as f32.
-fn check_head_activations(opts: &GraphOptions, head: &Param) -> Result<(), GraphError> {
-    let multiplied = opts.cpu_kernels && head.groups.as_ref().and_then(kernel_for).is_some();
-    match opts.head_activations {
-        Activations::F32 => Ok(()),
-        _ if multiplied => Ok(()),
-        a => Err(GraphError::Options(format!(
-            "{a} head activations need the LM head ({}) in blocks the CPU kernels multiply; it is {}",
-            head.name,
-            match &head.groups {
-                Some(g) => format!("{g:?}, which they do not cover"),
-                None => format!("dense {}", head.ty.elem),
-            }
-        ))),
+/// Whether a CPU kernel multiplies `param` (and so can take quantized activations).
+fn in_kernels(opts: &GraphOptions, param: &Param) -> bool {
+    opts.cpu_kernels && param.groups.as_ref().and_then(kernel_for).is_some()
+}
+
+/// Quantized activations need weights a CPU kernel multiplies: dense ones (f32 weights, or a
+/// head the file stores dense) would take them silently as f32.
+fn check_activations(opts: &GraphOptions, weights: &Weights) -> Result<(), GraphError> {
+    let layers = opts.activations != Activations::F32
+        && !weights.layers.iter().flatten().any(|p| in_kernels(opts, p));
+    if layers {
+        return Err(GraphError::Options(format!(
+            "{} activations need layer weights in blocks the CPU kernels multiply (native \
+             weights); every layer weight here is dense",
+            opts.activations
+        )));
     }
+    let head = weights.head();
+    if opts.head_activations != Activations::F32 && !in_kernels(opts, head) {
+        let stored = match &head.groups {
+            Some(g) => format!("{g:?}, which they do not cover"),
+            None => format!("dense {}", head.ty.elem),
+        };
+        return Err(GraphError::Options(format!(
+            "{} head activations need the LM head ({}) in blocks the CPU kernels multiply; it \
+             is {stored}",
+            opts.head_activations, head.name
+        )));
+    }
+    Ok(())
 }
 
 /// Builds every requested graph into one module whose weights and caches all functions share.
@@ -534,7 +548,7 @@ pub fn build(cfg: &ModelConfig, opts: &GraphOptions) -> Result<BuiltModule, Grap
     if nibbles_as_bytes {
         weights.nibbles_as_bytes();
     }
-    check_head_activations(opts, weights.head())?;
+    check_activations(opts, &weights)?;
     // A file may store some layers' weights in other block formats than the rest, and
     // sliding-window layers keep other caches: one layer function per combination.
     let plan = LayerPlan::new(cfg, &weights, opts.capacity);
