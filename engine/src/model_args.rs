@@ -73,7 +73,8 @@ pub struct ModelArgs {
     /// float or fixed a sequence's numbers are the same bits whatever it is batched with;
     /// fastest is quickest at both ends but moves them (about 1e-5 on logits).
     /// [default: fixed with one slot, and with several where the CPU runs them at full rate
-    /// (AMX-INT8, or AMD Zen 5 and later); float with several elsewhere]
+    /// (AMX-INT8, or AMD Zen 5 and later); float with several elsewhere, and with any number
+    /// on a CPU without the fixed-point kernels (AVX2 only), where fixed takes f32 ones too]
     #[arg(long)]
     pub decode_kernels: Option<DecodeKernels>,
     /// Multiply native weights and run decode attention with the hand-written CPU kernels

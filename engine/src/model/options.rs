@@ -135,8 +135,11 @@ pub fn embed_lengths(capacity: usize) -> Vec<usize> {
 /// ones for several elsewhere (Zen 4 issues `vpdpbusd` at half the rate of FMAs; before the
 /// inputs were shared, fixed point took 2.1x the f32 time at 8 rows there, while one row of f32
 /// took 1.05-1.3x the fixed-point time). Measured figures: `kernels::fixed_rows_at_full_rate`.
+/// A CPU without the fixed-point family (AVX2 only) takes the f32 ones at any count, as
+/// `fixed` would there too; named so, a report says which kernels ran.
 pub fn decode_kernels_for(slots: usize) -> emitter::graph::DecodeKernels {
     match slots {
+        _ if !kernels::fixed_host_supported() => emitter::graph::DecodeKernels::Float,
         1 => emitter::graph::DecodeKernels::Fixed,
         _ if kernels::fixed_rows_at_full_rate() => emitter::graph::DecodeKernels::Fixed,
         _ => emitter::graph::DecodeKernels::Float,
