@@ -92,6 +92,8 @@ def tensor_bytes(model: str) -> dict:
 
 
 def ours(args, activations: str) -> dict:
+    # LAYERS[:HEAD]: the head's own activations after a colon (exact unless named).
+    layers, _, head = activations.partition(":")
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "bench.json"
         cmd = [
@@ -99,9 +101,7 @@ def ours(args, activations: str) -> dict:
             "--sampling", "host", "--context", str(args.context), "--steps", str(args.steps),
             "--prefill-tokens", str(args.prefill_tokens), "--kv", args.kv,
             "--capacity", str(args.capacity), "--measured-only", "--json", str(out),
-            # LAYERS[:HEAD]: the head's own activations after a colon (exact unless named).
-            "--activations", activations.split(":")[0],
-            "--head-activations", (activations.split(":") + ["f32"])[1],
+            "--activations", layers, "--head-activations", head or "f32",
             # As many slots (each a KV cache of the capacity) as llama.cpp gets sequences, so
             # that resident memory compares like for like.
             "--slots", str(max(1, args.batch)),

@@ -488,7 +488,7 @@ fn check_activations(opts: &GraphOptions, weights: &Weights) -> Result<(), Graph
     if layers {
         return Err(GraphError::Options(format!(
             "{} activations need layer weights in blocks the CPU kernels multiply (native \
-             weights); every layer weight here is dense",
+             weights); none is here (dense weights take f32 only)",
             opts.activations
         )));
     }
