@@ -131,8 +131,12 @@ impl Object {
         if std::fs::read(&path).is_ok_and(|b| b == self.bytes) {
             return Ok(path);
         }
+        // Unique per call, not only per process: a test binary's threads load modules at once,
+        // and two of them writing one partial file had the second rename find it gone.
+        static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let partial = dir.join(format!(
-            "{}.{}.partial",
+            "{}.{}-{n}.partial",
             self.file_name(),
             std::process::id()
         ));
@@ -1103,5 +1107,29 @@ mod tests {
             q6_k.q8_symbol_for(2).as_deref(),
             Some("llm_q8_matmul_i6_g16_k8_x2")
         );
+    }
+
+    /// Threads of one process writing the object into an empty folder at once (a test binary's
+    /// tests loading their modules) all find it there, whole.
+    #[test]
+    fn the_object_is_written_from_many_threads_at_once() {
+        let Some(object) = Object::get() else {
+            return eprintln!("skipped: this build has no CPU kernels");
+        };
+        for round in 0..20 {
+            let dir = std::env::temp_dir()
+                .join(format!("llm-kernels-object-{}-{round}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::thread::scope(|s| {
+                let writers: Vec<_> = (0..8)
+                    .map(|_| s.spawn(|| object.write_into(&dir)))
+                    .collect();
+                for w in writers {
+                    let path = w.join().unwrap().expect("the object written");
+                    assert_eq!(std::fs::read(path).unwrap(), object.bytes());
+                }
+            });
+            std::fs::remove_dir_all(&dir).unwrap();
+        }
     }
 }

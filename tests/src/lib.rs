@@ -108,8 +108,10 @@ pub fn truncated_gguf(path: &Path, layers: u32) -> PathBuf {
         writer.tensor(info.name.clone(), &info.dims, info.ggml_type, data);
     }
     std::fs::create_dir_all(&dir).expect("the cache's test folder");
-    // Written under a process-unique name first: tests in other processes may ask at once.
-    let partial = dir.join(format!("{name}.{}.partial", std::process::id()));
+    // Written under a name of this process and thread first: other tests, in this process or
+    // others, may ask at once.
+    let thread = format!("{:?}", std::thread::current().id()).replace(['(', ')'], "");
+    let partial = dir.join(format!("{name}.{}-{thread}.partial", std::process::id()));
     writer.write(&partial).expect("write the truncated GGUF");
     std::fs::rename(&partial, &out).expect("move the truncated GGUF into place");
     out
