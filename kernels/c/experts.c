@@ -308,7 +308,8 @@ INLINE void experts_q8(enum code code, int group, enum maps mp, int has_min, con
                 q8_unpack(code, group, mp, has_min, &tables, ew.codes + t * ew.tile_codes,
                           ew.scales + t * ew.tile_maps, has_min ? ew.mins + t * ew.tile_maps : 0,
                           k0 / group, n / group, maps_ahead, &chunk);
-                q8_span(code, group, (int)block, &chunk, n, xq, xs, xsum, K, rows, span, k0, acc);
+                q8_span(code, mp, has_min, group, (int)block, &chunk, n, xq, xs, xsum, K, rows, span,
+                        k0, acc);
             }
             for (size_t i = 0; i < span; ++i)
                 _mm512_storeu_ps(y + (size_t)outs[i] * N + t * TILE, _mm512_load_ps(acc[i]));

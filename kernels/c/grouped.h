@@ -300,6 +300,34 @@ INLINE __m512 negate_ps(__m512 v) {
 // only, so that the f32 kernels (any x86-64-v4 CPU) decode as the integer families do.
 // `bias` is subtracted from each sub-scale (32 for the signed forms).
 #ifdef LLM_AVX2
+// The sub-scales less `bias` of groups 4h + j (lower lane) and 4h + j + 2 (upper lane) of
+// eight K6-form groups, as bytes in row order.
+INLINE __m256i k6_pair_avx2(const uint8_t* nibbles, const uint8_t* words, int bias, int h,
+                            int j) {
+    const __m256i low = _mm256_set1_epi8(0x0F);
+    // Row r's field: bits 2 (r % 4) of its word's byte r / 4; fields at bits 4-7 are moved to
+    // 0-3 by a 16-bit shift (the next byte's bits above them masked off), and the table of the
+    // indices f << 0 and f << 2 gives 16 f.
+    const __m256i field = AVX2_LANES(3, 12, 48, -64, 3, 12, 48, -64, 3, 12, 48, -64, 3, 12, 48, -64);
+    const __m256i value = AVX2_LANES(0, 16, 32, 48, 16, 0, 0, 0, 32, 0, 0, 0, 48, 0, 0, 0);
+    // [group 4h | 4h + 2] and [4h + 1 | 4h + 3], rows in order.
+    const __m256i bytes = _mm256_loadu_si256((const __m256i*)(nibbles + 32 * h));
+    const __m256i lo = _mm256_and_si256(bytes, low);
+    const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(bytes, 4), low);
+    const __m256i nib = j ? _mm256_unpackhi_epi8(lo, hi) : _mm256_unpacklo_epi8(lo, hi);
+    const __m256i top = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i*)(words + 16 * h)));
+    // Row r of group 4h + j (+2 in the upper lane): byte 4 j (+8) + r / 4 of the words.
+    const __m256i from = _mm256_add_epi8(
+        AVX2_LANES(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3),
+        _mm256_setr_epi32(4 * j * 0x01010101, 4 * j * 0x01010101, 4 * j * 0x01010101,
+                          4 * j * 0x01010101, (4 * j + 8) * 0x01010101,
+                          (4 * j + 8) * 0x01010101, (4 * j + 8) * 0x01010101,
+                          (4 * j + 8) * 0x01010101));
+    __m256i f = _mm256_and_si256(_mm256_shuffle_epi8(top, from), field);
+    f = _mm256_and_si256(_mm256_or_si256(f, _mm256_srli_epi16(f, 4)), low);
+    return _mm256_sub_epi8(_mm256_or_si256(nib, _mm256_shuffle_epi8(value, f)), _mm256_set1_epi8((char)bias));
+}
+
 // `k6_groups` in AVX2's byte shuffles, the same values: the eight groups' sub-scales as bytes,
 // two groups a vector (one a 128-bit lane): the nibbles interleaved, each row's two top bits
 // picked from its group's word with one shuffle, moved to bits 4 and 5 with a 16-entry table
@@ -308,33 +336,11 @@ INLINE __m512 negate_ps(__m512 v) {
 // several AVX2 operations each).
 INLINE void k6_groups_avx2(__m512 d, const uint8_t* nibbles, const uint8_t* words, int bias,
                            __m512* out) {
-    const __m256i low = _mm256_set1_epi8(0x0F);
-    // Row r's field: bits 2 (r % 4) of its word's byte r / 4; fields at bits 4-7 are moved to
-    // 0-3 by a 16-bit shift (the next byte's bits above them masked off), and the table of the
-    // indices f << 0 and f << 2 gives 16 f.
-    const __m256i field = AVX2_LANES(3, 12, 48, -64, 3, 12, 48, -64, 3, 12, 48, -64, 3, 12, 48, -64);
-    const __m256i value = AVX2_LANES(0, 16, 32, 48, 16, 0, 0, 0, 32, 0, 0, 0, 48, 0, 0, 0);
-    const __m256i b = _mm256_set1_epi8((char)bias);
 #pragma GCC unroll 2
     for (int h = 0; h < 2; ++h) {
-        // [group 4h | 4h + 2] and [4h + 1 | 4h + 3], rows in order.
-        const __m256i bytes = _mm256_loadu_si256((const __m256i*)(nibbles + 32 * h));
-        const __m256i lo = _mm256_and_si256(bytes, low);
-        const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(bytes, 4), low);
-        const __m256i nib[2] = {_mm256_unpacklo_epi8(lo, hi), _mm256_unpackhi_epi8(lo, hi)};
-        const __m256i top = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i*)(words + 16 * h)));
 #pragma GCC unroll 2
         for (int j = 0; j < 2; ++j) {
-            // Row r of group 4h + j (+2 in the upper lane): byte 4 j (+8) + r / 4 of the words.
-            const __m256i from = _mm256_add_epi8(
-                AVX2_LANES(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3),
-                _mm256_setr_epi32(4 * j * 0x01010101, 4 * j * 0x01010101, 4 * j * 0x01010101,
-                                  4 * j * 0x01010101, (4 * j + 8) * 0x01010101,
-                                  (4 * j + 8) * 0x01010101, (4 * j + 8) * 0x01010101,
-                                  (4 * j + 8) * 0x01010101));
-            __m256i f = _mm256_and_si256(_mm256_shuffle_epi8(top, from), field);
-            f = _mm256_and_si256(_mm256_or_si256(f, _mm256_srli_epi16(f, 4)), low);
-            const __m256i sub = _mm256_sub_epi8(_mm256_or_si256(nib[j], _mm256_shuffle_epi8(value, f)), b);
+            const __m256i sub = k6_pair_avx2(nibbles, words, bias, h, j);
 #pragma GCC unroll 2
             for (int lane = 0; lane < 2; ++lane) {
                 const __m128i s = lane ? _mm256_extracti128_si256(sub, 1) : _mm256_castsi256_si128(sub);

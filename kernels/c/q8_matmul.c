@@ -219,10 +219,11 @@ INLINE void q8_store_quads(enum code code, int group, const struct q8_tables* tb
 
 // acc[m] (16 rows of token rows[m]) += the chunk's product, for mr tokens; inputs k0..k0+n.
 // xq points at the activations' codes; scales and sums at theirs.
-INLINE void q8_tokens(enum code code, int mr, int group, int block, const struct q8_chunk* w, size_t n,
-                      const uint8_t* xq, const float* xs, const float* xsum, size_t K,
-                      const uint32_t* rows, size_t k0, float (*acc)[TILE]) {
-    (void)code;
+INLINE void q8_tokens(enum code code, enum maps mp, int has_min, int mr, int group, int block,
+                      const struct q8_chunk* w, size_t n, const uint8_t* xq, const float* xs,
+                      const float* xsum, size_t K, const uint32_t* rows, size_t k0,
+                      float (*acc)[TILE]) {
+    (void)code, (void)mp, (void)has_min;
     const size_t blocks = K / block, groups = K / group;
     for (size_t b = 0; b < n; b += block) {
         __m512 part[Q8_MR];
@@ -297,6 +298,12 @@ INLINE void q8_unpack(enum code code, int group, enum maps mp, int has_min,
         for (int k = 0; k < group; k += 8) {
             q8_store_quads(code, group, tb, cg, k, quads + k / 4);
         }
+#ifdef Q8_INT_SUBS
+        if (q8_int_subs(mp)) {
+            if ((g0 + g) % 16 == 0) subs_unpack_block(mp, has_min, scales, mins, (g0 + g) / 16, g, out);
+            continue;
+        }
+#endif
         const size_t j = (g0 + g) % per_block;
         if (j == 0) {
             block_maps(mp, scales, (g0 + g) / per_block, 0, block_scale);
@@ -311,11 +318,13 @@ INLINE void q8_unpack(enum code code, int group, enum maps mp, int has_min,
 }
 
 // `q8_tokens` for the span's tokens rows[0..span), Q8_MR at a time, then 4, 2, 1.
-INLINE void q8_span(enum code code, int group, int block, const struct q8_chunk* w, size_t n, const uint8_t* xq,
-                    const float* xs, const float* xsum, size_t K, const uint32_t* rows,
-                    size_t span, size_t k0, float (*acc)[TILE]) {
+INLINE void q8_span(enum code code, enum maps mp, int has_min, int group, int block,
+                    const struct q8_chunk* w, size_t n, const uint8_t* xq, const float* xs,
+                    const float* xsum, size_t K, const uint32_t* rows, size_t span, size_t k0,
+                    float (*acc)[TILE]) {
     size_t m = 0;
-#define Q8_TOKENS_AT(mr) q8_tokens(code, mr, group, block, w, n, xq, xs, xsum, K, rows + m, k0, acc + m)
+#define Q8_TOKENS_AT(mr)                                                                       \
+    q8_tokens(code, mp, has_min, mr, group, block, w, n, xq, xs, xsum, K, rows + m, k0, acc + m)
     for (; m + Q8_MR <= span; m += Q8_MR) Q8_TOKENS_AT(Q8_MR);
     if (m + 4 <= span) { Q8_TOKENS_AT(4); m += 4; }
     if (m + 2 <= span) { Q8_TOKENS_AT(2); m += 2; }
@@ -368,6 +377,15 @@ INLINE void q8_matvec(enum code code, int group, enum maps mp, int has_min, cons
         const uint8_t* ct = codes + t * tile_codes;
         const uint8_t *st = scales + t * tile_maps, *mt = has_min ? mins + t * tile_maps : 0;
         __m512 acc = _mm512_setzero_ps();
+#ifdef Q8_INT_SUBS
+        if (q8_int_subs(mp)) {
+            for (size_t b = 0; b < K / block; ++b)
+                Q8_SUBS_MATVEC_BLOCK(code, group, mp, has_min, st, mt, b, ct, group_bytes, xq, xs,
+                                     xsum, acc, Q8_PREFETCH_NEXT);
+            _mm512_storeu_ps(y + t * TILE, acc);
+            continue;
+        }
+#endif
         for (size_t b = 0; b < K / block; ++b) {
             __m512 part = _mm512_setzero_ps();
             for (size_t g = b * block / group; g < (b + 1) * block / group; ++g) {
@@ -425,7 +443,8 @@ INLINE void q8_matmul(enum code code, int group, enum maps mp, int has_min, cons
                 q8_unpack(code, group, mp, has_min, &tables, codes + t * tile_codes,
                           scales + t * tile_maps, has_min ? mins + t * tile_maps : 0,
                           k0 / group, n / group, maps_ahead, &chunk);
-                q8_span(code, group, (int)block, &chunk, n, xq, xs, xsum, K, rows, span, k0, acc);
+                q8_span(code, mp, has_min, group, (int)block, &chunk, n, xq, xs, xsum, K, rows, span, k0,
+                        acc);
             }
             for (size_t m = 0; m < span; ++m)
                 for (int j = 0; j < TILE; ++j) yt[j * M + s0 + m] = acc[m][j];

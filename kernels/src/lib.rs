@@ -40,7 +40,8 @@ pub enum Isa {
     Avx512,
     /// x86-64-v3 (AVX2, FMA, F16C): the f32 families (`c/kernels_avx2.c`), each AVX-512
     /// operation done on two halves (`c/avx2.h`), the same bits, and the 8-bit family on
-    /// AVX2's byte products (`c/q8_avx2.h`), the same bits as the AVX-512 one too. Zen 1-3 and
+    /// AVX2's byte products (`c/q8_avx2.h`), the same bits as the AVX-512 one except where
+    /// it multiplies sub-scales in integers ([`GroupedMatmul::q8_int_subs`]). Zen 1-3 and
     /// Intel's client cores since Alder Lake have no AVX-512.
     Avx2,
 }
@@ -666,6 +667,14 @@ impl GroupedMatmul {
             | Maps::SuperBlock8 => 256,
             Maps::F16 | Maps::F32 | Maps::E8M0 => 32,
         }
+    }
+
+    /// Whether `isa`'s 8-bit product multiplies this format's sub-scales in integers, with
+    /// one f32 step per super-block (`c/q8_avx2.h`: Q2_K and Q3_K on AVX2, whose per-group
+    /// f32 chain cost more than their codes' products), instead of the per-group f32 chain
+    /// (`c/q8_matmul.c`). The two round differently, so the objects' results differ there.
+    pub fn q8_int_subs(&self, isa: Isa) -> bool {
+        isa == Isa::Avx2 && matches!(self.maps, Maps::SuperBlock4 | Maps::SuperBlock6Signed16)
     }
 
     /// [`GroupedMatmul::check`] for the 8-bit path, which also needs rows of whole

@@ -185,7 +185,33 @@ pub struct Grouped {
     pub scale: Vec<f32>,
     #[allow(dead_code)]
     pub min: Vec<f32>,
+    /// Super-block maps of small integer sub-scales (Q2_K, Q3_K), `[out, inp / group]`: each
+    /// group's sub-scale and sub-min as integers (Q3_K's less 32) and its super-block's f16
+    /// factors d and dmin; zero for other maps. Read by the 8-bit path's reference where the
+    /// kernel multiplies sub-scales in integers.
+    #[allow(dead_code)]
+    pub subs: Subs,
     pub stored_groups: usize,
+}
+
+/// See [`Grouped::subs`].
+#[derive(Clone, Default)]
+pub struct Subs {
+    pub sub: Vec<i32>,
+    pub sub_min: Vec<i32>,
+    pub factor: Vec<f32>,
+    pub factor_min: Vec<f32>,
+}
+
+/// One tile's maps as the references read them, `[groups][16]`: scales and mins as f32, and
+/// [`Subs`]' values for the maps that have them.
+struct TileMaps {
+    scale: Vec<[f32; TILE_ROWS]>,
+    min: Vec<[f32; TILE_ROWS]>,
+    sub: Vec<[i32; TILE_ROWS]>,
+    sub_min: Vec<[i32; TILE_ROWS]>,
+    factor: Vec<[f32; TILE_ROWS]>,
+    factor_min: Vec<[f32; TILE_ROWS]>,
 }
 
 fn f16_bits(v: f32) -> (u16, f32) {
@@ -202,9 +228,13 @@ fn tile_maps(
     scales: &mut [u8],
     mins: &mut [u8],
     with_min: bool,
-) -> (Vec<[f32; TILE_ROWS]>, Vec<[f32; TILE_ROWS]>) {
+) -> TileMaps {
     let mut scale = vec![[0f32; TILE_ROWS]; groups];
     let mut min = vec![[0f32; TILE_ROWS]; groups];
+    let mut sub = vec![[0i32; TILE_ROWS]; groups];
+    let mut sub_min = vec![[0i32; TILE_ROWS]; groups];
+    let mut factor = vec![[0f32; TILE_ROWS]; groups];
+    let mut factor_min = vec![[0f32; TILE_ROWS]; groups];
     match maps {
         Maps::F16 | Maps::F32 => {
             for g in 0..groups {
@@ -239,6 +269,8 @@ fn tile_maps(
                         scales[p + 32 + k * 8 + j / 2] |= (sc & 0x0F) << (4 * (j % 2));
                         scales[p + 160 + k * 4 + j / 4] |= (sc >> 4) << (2 * (j % 4));
                         scale[sb * 16 + k][j] = d * f32::from(sc as i8 - 32);
+                        sub[sb * 16 + k][j] = i32::from(sc) - 32;
+                        factor[sb * 16 + k][j] = *d;
                     }
                 }
             }
@@ -263,6 +295,9 @@ fn tile_maps(
                         mins[p + 32 + k * 8 + j / 2] |= m << (4 * (j % 2));
                         scale[sb * 16 + k][j] = d[j] * f32::from(sc);
                         min[sb * 16 + k][j] = -(dmin[j] * f32::from(m));
+                        let g = sb * 16 + k;
+                        (sub[g][j], sub_min[g][j]) = (i32::from(sc), i32::from(m));
+                        (factor[g][j], factor_min[g][j]) = (d[j], dmin[j]);
                     }
                 }
             }
@@ -348,7 +383,14 @@ fn tile_maps(
             }
         }
     }
-    (scale, min)
+    TileMaps {
+        scale,
+        min,
+        sub,
+        sub_min,
+        factor,
+        factor_min,
+    }
 }
 
 /// Stores code `q` (as its bits) of row j, input k of group g in tile t.
@@ -424,13 +466,19 @@ pub fn grouped(
     let groups = inp / group;
     let mut row_scale = vec![0f32; out * groups];
     let mut row_min = vec![0f32; out * groups];
+    let mut subs = Subs {
+        sub: vec![0; out * groups],
+        sub_min: vec![0; out * groups],
+        factor: vec![0.0; out * groups],
+        factor_min: vec![0.0; out * groups],
+    };
     for t in 0..tiles {
         let tile_mins = if format.min {
             &mut mins[t * tile_bytes..][..tile_bytes]
         } else {
             &mut scratch[..]
         };
-        let (scale, min) = tile_maps(
+        let maps = tile_maps(
             format.maps,
             stored_groups,
             rng,
@@ -438,7 +486,15 @@ pub fn grouped(
             tile_mins,
             format.min,
         );
+        let (scale, min) = (&maps.scale, &maps.min);
         for g in 0..inp / group {
+            for j in 0..TILE_ROWS {
+                let at = (t * TILE_ROWS + j) * groups + g;
+                subs.sub[at] = maps.sub[g][j];
+                subs.sub_min[at] = maps.sub_min[g][j];
+                subs.factor[at] = maps.factor[g][j];
+                subs.factor_min[at] = maps.factor_min[g][j];
+            }
             for j in 0..TILE_ROWS {
                 for k in 0..group {
                     let (q, stored): (i32, u32) = match format.code {
@@ -499,6 +555,7 @@ pub fn grouped(
         q: codes_q,
         scale: row_scale,
         min: row_min,
+        subs,
         stored_groups,
     }
 }

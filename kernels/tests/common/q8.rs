@@ -101,7 +101,8 @@ pub fn quantize_kernel(x: &[f32], k: usize, m: usize, block: usize, group: usize
 }
 
 /// The reference product of `w` (`[out, inp]`) and quantized activations, as `[out, m]`:
-/// integer group sums of the unsigned codes, then the kernel's f32 chain in its order.
+/// integer group sums of the unsigned codes, then the kernel's f32 chain in its order (the
+/// host object's: [`int_subs_reference`] where it multiplies sub-scales in integers).
 pub fn reference(
     format: GroupedMatmul,
     w: &Grouped,
@@ -110,6 +111,9 @@ pub fn reference(
     m: usize,
     out: usize,
 ) -> Vec<f32> {
+    if kernels::Isa::host().is_some_and(|isa| format.q8_int_subs(isa)) {
+        return int_subs_reference(format, w, xq, inp, m, out);
+    }
     let (group, block) = (format.group, format.q8_block());
     let (groups, blocks) = (inp / group, inp / block);
     let off = offset(format);
@@ -127,6 +131,47 @@ pub fn reference(
                     let minoff = (-(off as f32)).mul_add(scale, min);
                     part = (dot as f32).mul_add(scale, part);
                     part = minoff.mul_add(xq.sums[t * groups + g] as f32, part);
+                }
+                acc = part.mul_add(xq.scales[t * blocks + b], acc);
+            }
+            y[r * m + t] = acc;
+        }
+    }
+    y
+}
+
+/// [`reference`] with sub-scales multiplied in integers (`c/q8_avx2.h`): per row, token and
+/// super-block, I = sum of s_g * (the group's sum of q * x) and N = sum of m_g * S_g, exact;
+/// then part = d * f32(I), with mins part = fnmadd(dmin, f32(N), part), and y += part * dx.
+pub fn int_subs_reference(
+    format: GroupedMatmul,
+    w: &Grouped,
+    xq: &Quantized,
+    inp: usize,
+    m: usize,
+    out: usize,
+) -> Vec<f32> {
+    let (group, block) = (format.group, format.q8_block());
+    let (groups, blocks) = (inp / group, inp / block);
+    let s = &w.subs;
+    let mut y = vec![0f32; out * m];
+    for r in 0..out {
+        for t in 0..m {
+            let mut acc = 0f32;
+            for b in 0..blocks {
+                let (mut i, mut n) = (0i64, 0i64);
+                let first = r * groups + b * block / group;
+                for g in b * block / group..(b + 1) * block / group {
+                    let dot: i64 = (g * group..(g + 1) * group)
+                        .map(|k| i64::from(w.q[r * inp + k]) * i64::from(xq.codes[t * inp + k]))
+                        .sum();
+                    let at = r * groups + g;
+                    i += i64::from(s.sub[at]) * dot;
+                    n += i64::from(s.sub_min[at]) * i64::from(xq.sums[t * groups + g]);
+                }
+                let mut part = s.factor[first] * i as f32;
+                if format.min {
+                    part = (-s.factor_min[first]).mul_add(n as f32, part);
                 }
                 acc = part.mul_add(xq.scales[t * blocks + b], acc);
             }
