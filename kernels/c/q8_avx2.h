@@ -403,45 +403,57 @@ INLINE void q8_store_quads(enum code code, int group, const struct q8_tables* tb
     }
 }
 
-// Integer sub-scales (Q2_K and Q3_K: 16 groups of 16 a super-block, small integer
-// sub-scales under one f16 factor per row). The per-group f32 chain (the sums back to row
-// order, a conversion and two FMAs per group, and the super-block's sub-scales widened to f32
-// first) took a large share of these one-token products: with it left out (wrong numbers, a
-// measurement only) one Zen 3 core read Q3_K 1.4x and Q2_K 1.8x as fast from L2. Here the
-// sub-scales multiply the groups' i16 sums in the `vpmaddwd` that widens them anyway, and the
-// floats come once per super-block: one token from memory on one Zen 3 core, builds
-// alternating, Q3_K 6.9-7.0 -> 9.3-9.5 GiB/s and Q2_K 7.0-7.1 -> 9.9 (0.42-0.46 -> 0.53-0.59
-// of a stream of the same bytes). For row r, token m, super-block b (scale dx):
-//   I = sum_g s_g (dot_g - off S_g)  (exact, i32; s_g = sc - 32 for Q3_K, sc for Q2_K)
-//   N = sum_g m_g S_g                 (Q2_K's sub-mins; exact)
+// Integer sub-scales (the K-quants Q2_K-Q6_K and IQ4_XS: a super-block of 256 inputs, 8 or 16
+// groups, small integer sub-scales under one f16 factor per row). The per-group f32 chain
+// (the sums back to row order, a conversion and two FMAs per group, and the super-block's
+// sub-scales widened to f32 first) took a large share of these one-token products: with it
+// left out (wrong numbers, a measurement only) one Zen 3 core read Q3_K 1.4x, Q2_K 1.8x and
+// Q4_K 1.3x as fast from L2. Here the sub-scales multiply the groups' i16 sums in the
+// `vpmaddwd` that widens them anyway, and the floats come once per super-block. One token
+// from memory on one Zen 3 core, builds alternating: Q3_K 6.9-7.0 -> 9.3-9.5 GiB/s, Q2_K
+// 7.0-7.1 -> 9.9 (0.42-0.46 -> 0.53-0.59 of a stream of the same bytes). For row r, token
+// m, super-block b (activation scale dx):
+//   I = sum_g s_g (dot_g - off S_g)  (exact, i32: signed codes' dot_g is sum q x itself)
+//   N = sum_g m_g S_g                 (formats with mins)
 //   part = d * f32(I); with mins part = fnmadd(dmin, f32(N), part)
 //   y += part * dx (fma), blocks in order
-// with dot_g the unsigned codes' sum as above and S_g the group's activation sum. |I| < 2^23,
-// so f32(I) is exact. The AVX-512 object keeps the per-group f32 chain, so these two formats'
-// 8-bit results differ between the objects (as rounding does, by about 1e-7 relative); one
-// object's one-token and several-token paths compute alike, so a row's bits do not depend on its
-// batch.
+// with s_g the signed sub-scale (sc - 32 for Q3_K and IQ4_XS), dot_g the codes' sum as above
+// and S_g the group's activation sum. |I| stays under 2^31 for every format; f32(I) rounds
+// to nearest where |I| > 2^24, the same in every path. The AVX-512 object keeps the
+// per-group f32 chain, so these formats' 8-bit results differ between the objects (as
+// rounding does, about 1e-7 relative); one object's one-token and several-token paths
+// compute alike, so a row's bits do not depend on its batch.
 #define Q8_INT_SUBS 1
 
-INLINE int q8_int_subs(enum maps mp) { return mp == MAP_K6S16 || mp == MAP_K4; }
+INLINE int q8_int_subs(enum maps mp) {
+    return mp == MAP_K4 || mp == MAP_K6 || mp == MAP_K6S || mp == MAP_K6S16 || mp == MAP_K8;
+}
 
-// A map block's (super-block's) f16 factor per row, widened, and its 16 groups' sub-scales
-// (less 32 for K6S16) as signed bytes [group][row].
+// Groups per super-block (and activation block) of `q8_int_subs` formats.
+INLINE int subs_groups(int group) { return 256 / group; }
+
+// A super-block's f16 factor per row, widened, and its groups' signed sub-scales as bytes
+// [group][row].
 INLINE __m512 subs_block(enum maps mp, const uint8_t* base, size_t block, int8_t (*sub)[TILE]) {
-    const uint8_t* p = base + maps_bytes(mp, block * 16);
-    if (mp == MAP_K6S16) {
+    const int per = mp == MAP_K6 || mp == MAP_K6S ? 8 : 16;
+    const uint8_t* p = base + maps_bytes(mp, block * per);
+    if (mp == MAP_K6 || mp == MAP_K6S || mp == MAP_K6S16) {
+        // K6S16: two K6 halves of 8 groups.
+        const int bias = mp == MAP_K6 ? 0 : 32;
 #pragma GCC unroll 2
-        for (int half = 0; half < 2; ++half) {
+        for (int half = 0; half < per / 8; ++half) {
+            const uint8_t* nibbles = p + 32 + 64 * half;
+            const uint8_t* words = p + (mp == MAP_K6S16 ? 160 : 96) + 32 * half;
 #pragma GCC unroll 4
             for (int hj = 0; hj < 4; ++hj) {
                 const int h = hj / 2, j = hj % 2;
-                const __m256i v = k6_pair_avx2(p + 32 + 64 * half, p + 160 + 32 * half, 32, h, j);
+                const __m256i v = k6_pair_avx2(nibbles, words, bias, h, j);
                 _mm_store_si128((__m128i*)sub[8 * half + 4 * h + j], _mm256_castsi256_si128(v));
                 _mm_store_si128((__m128i*)sub[8 * half + 4 * h + j + 2], _mm256_extracti128_si256(v, 1));
             }
         }
-    } else {
-        // K4: four groups' nibbles a load, [group 4q | 4q + 2] and [4q + 1 | 4q + 3] once
+    } else if (mp == MAP_K4) {
+        // Four groups' nibbles a load, [group 4q | 4q + 2] and [4q + 1 | 4q + 3] once
         // interleaved.
         const __m256i low = _mm256_set1_epi8(0x0F);
 #pragma GCC unroll 4
@@ -455,6 +467,11 @@ INLINE __m512 subs_block(enum maps mp, const uint8_t* base, size_t block, int8_t
             _mm_store_si128((__m128i*)sub[4 * q + 2], _mm256_extracti128_si256(a, 1));
             _mm_store_si128((__m128i*)sub[4 * q + 3], _mm256_extracti128_si256(b, 1));
         }
+    } else {
+        // K8: the bytes as stored.
+#pragma GCC unroll 8
+        for (int q = 0; q < 8; ++q)
+            _mm256_store_si256((__m256i*)sub[2 * q], _mm256_loadu_si256((const __m256i*)(p + 32 + 32 * q)));
     }
     return _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i*)p));
 }
@@ -466,7 +483,7 @@ INLINE __m512 subs_block(enum maps mp, const uint8_t* base, size_t block, int8_t
 #define SUBS_INDEX(a, b, c, d)                                                                  \
     _mm256_setr_epi32(SUBS_ROW(a), SUBS_ROW(b), SUBS_ROW(c), SUBS_ROW(d), SUBS_ROW(a + 8),     \
                       SUBS_ROW(b + 8), SUBS_ROW(c + 8), SUBS_ROW(d + 8))
-// `q8_two_bits_scaled`'s rows (one token), then `q8_two_bits`' (several).
+// `q8_two_bits_scaled`'s rows (two-bit codes, one token), then the quads' (`q8_quad`).
 #define SUBS_SCALED_E SUBS_INDEX(0, 1, 4, 5)
 #define SUBS_SCALED_O SUBS_INDEX(2, 3, 6, 7)
 #define SUBS_PAIRED_E SUBS_INDEX(0, 2, 4, 6)
@@ -480,26 +497,30 @@ INLINE __m256i subs_lanes(const int8_t* sub, __m256i index) {
     return _mm256_srai_epi16(_mm256_shuffle_epi8(s, index), 8);
 }
 
+// Whether N is needed: mins, or an offset of unsigned codes (Q3_K's 4, Q6_K's 32) to take
+// off as off * sum s_g S_g. Signed codes' products are q x already.
+INLINE int subs_n(enum code code, int has_min) {
+    return has_min || (!q8_signed(code) && code_offset(code));
+}
+
 // One token's running I and N of a super-block, in a layout's two vectors.
 struct q8_subs {
     __m256i i_e, i_o, n_e, n_o;
 };
 
-// Adds one group's lanes `n_e`, `n_o` (sub-mins, or with a code offset the sub-scales again)
-// times its activation sum S to N.
+// Adds the lanes `n_e`, `n_o` (sub-mins, or with a code offset the sub-scales again) times
+// one group's activation sum S to N.
 INLINE void subs_sum(struct q8_subs* f, __m256i n_e, __m256i n_o, float xsum) {
-    // S in the low i16 half of each lane, 0 in the high one (|S| <= 16 * 127).
+    // S in the low i16 half of each lane, 0 in the high one (|S| <= 32 * 127).
     const __m256i sum = _mm256_set1_epi32((int)xsum & 0xFFFF);
     f->n_e = _mm256_add_epi32(f->n_e, _mm256_madd_epi16(n_e, sum));
     f->n_o = _mm256_add_epi32(f->n_o, _mm256_madd_epi16(n_o, sum));
 }
 
-// Adds one group: its i16 sums (se, so) times its sub-scales' lanes to I, and `subs_sum`.
-INLINE void subs_group(struct q8_subs* f, __m256i se, __m256i so, __m256i s_e, __m256i s_o,
-                       __m256i n_e, __m256i n_o, float xsum) {
+// Adds a run's i16 sums (se, so) times its group's sub-scale lanes to I.
+INLINE void subs_add(struct q8_subs* f, __m256i se, __m256i so, __m256i s_e, __m256i s_o) {
     f->i_e = _mm256_add_epi32(f->i_e, _mm256_madd_epi16(se, s_e));
     f->i_o = _mm256_add_epi32(f->i_o, _mm256_madd_epi16(so, s_o));
-    subs_sum(f, n_e, n_o, xsum);
 }
 
 // A layout's two vectors of i32 to row order: `scaled` (rows 0, 1, 4, 5 | ...) or paired
@@ -519,9 +540,8 @@ INLINE __m512 subs_end(enum code code, int has_min, int scaled, struct q8_subs f
         f.i_e = _mm256_srav_epi32(f.i_e, down);
         f.i_o = _mm256_srav_epi32(f.i_o, down);
     }
-    const int off = code_offset(code);
-    if (off) {
-        const __m256i o = _mm256_set1_epi32(off);
+    if (!has_min && subs_n(code, has_min)) {
+        const __m256i o = _mm256_set1_epi32(code_offset(code));
         f.i_e = _mm256_sub_epi32(f.i_e, _mm256_mullo_epi32(f.n_e, o));
         f.i_o = _mm256_sub_epi32(f.i_o, _mm256_mullo_epi32(f.n_o, o));
     }
@@ -530,93 +550,123 @@ INLINE __m512 subs_end(enum code code, int has_min, int scaled, struct q8_subs f
     return _mm512_fmadd_ps(part, _mm512_set1_ps(dx), acc);
 }
 
-// The one-token product of a format with integer sub-scales's block b of one tile (maps at st, mt; codes of
-// its groups from `cg`, a group every `group_bytes`), `prefetch` run before each group.
+// One group of one token into I: two-bit codes in `q8_two_bits_scaled`'s layout (one run),
+// others as `q8_group_dot` sums them, each run's i16 sums times the sub-scale lanes.
+INLINE void subs_group(enum code code, int group, const uint8_t* cg, const uint8_t* xg,
+                       const int8_t* sub, struct q8_subs* f) {
+    if (two_bit_code(code)) {
+        __m256i se, so;
+        q8_scaled_sums(code, group, cg, xg, &se, &so);
+        subs_add(f, se, so, subs_lanes(sub, SUBS_SCALED_E), subs_lanes(sub, SUBS_SCALED_O));
+        return;
+    }
+    const __m256i s_e = subs_lanes(sub, SUBS_PAIRED_E), s_o = subs_lanes(sub, SUBS_PAIRED_O);
+    const int run = q8_run(code, group);
+#pragma GCC unroll 8
+    for (int r0 = 0; r0 < group / 4; r0 += run) {
+        __m256i se = _mm256_setzero_si256(), so = _mm256_setzero_si256();
+#pragma GCC unroll 32
+        for (int i = r0; i < r0 + run; ++i) {
+            __m256i e, o;
+            q8_quad(code, group, cg, 4 * i, &e, &o);
+            const __m256i x4 = _mm256_set1_epi32((int)load_u32(xg + 4 * i));
+            se = _mm256_add_epi16(se, q8_products(code, e, x4));
+            so = _mm256_add_epi16(so, q8_products(code, o, x4));
+            if (run >= Q8_CHAIN_RUN) __asm__("" : "+x"(se), "+x"(so));
+        }
+        subs_add(f, se, so, s_e, s_o);
+    }
+}
+
+// The one-token product of a format with integer sub-scales: super-block b of one tile (maps
+// at st, mt; its groups' codes from `cg`, one every `group_bytes`), `prefetch` run before
+// each group.
 #define Q8_SUBS_MATVEC_BLOCK(code, group, mp, has_min, st, mt, b, cg, group_bytes, xq, xs, xsum, \
                              acc, prefetch)                                                     \
     do {                                                                                        \
-        int8_t sub_[16][TILE] __attribute__((aligned(16)));                                     \
-        int8_t min_[16][TILE] __attribute__((aligned(16)));                                     \
+        int8_t sub_[16][TILE] __attribute__((aligned(32)));                                     \
+        int8_t min_[16][TILE] __attribute__((aligned(32)));                                     \
         const __m512 d_ = subs_block(mp, st, b, sub_);                                          \
         const __m512 dmin_ = has_min ? subs_block(mp, mt, b, min_) : _mm512_setzero_ps();       \
         struct q8_subs f_ = {_mm256_setzero_si256(), _mm256_setzero_si256(),                    \
                              _mm256_setzero_si256(), _mm256_setzero_si256()};                   \
-        for (size_t j_ = 0; j_ < 16; ++j_) {                                                    \
-            const size_t g_ = (b) * 16 + j_;                                                    \
+        const int per_ = subs_groups(group), scaled_ = two_bit_code(code);                      \
+        for (int j_ = 0; j_ < per_; ++j_) {                                                     \
+            const size_t g_ = (b) * per_ + j_;                                                  \
             prefetch;                                                                           \
-            __m256i se_, so_;                                                                   \
-            q8_scaled_sums(code, group, (cg) + g_ * (group_bytes), (xq) + g_ * (group), &se_, &so_); \
-            const __m256i s_e = subs_lanes(sub_[j_], SUBS_SCALED_E);                            \
-            const __m256i s_o = subs_lanes(sub_[j_], SUBS_SCALED_O);                            \
-            if (has_min)                                                                        \
-                subs_group(&f_, se_, so_, s_e, s_o, subs_lanes(min_[j_], SUBS_SCALED_E),        \
-                           subs_lanes(min_[j_], SUBS_SCALED_O), (xsum)[g_]);                    \
-            else                                                                                \
-                subs_group(&f_, se_, so_, s_e, s_o, s_e, s_o, (xsum)[g_]);                      \
+            subs_group(code, group, (cg) + g_ * (group_bytes), (xq) + g_ * (group), sub_[j_], &f_); \
+            if (subs_n(code, has_min)) {                                                        \
+                const int8_t* n_ = has_min ? min_[j_] : sub_[j_];                               \
+                subs_sum(&f_, subs_lanes(n_, scaled_ ? SUBS_SCALED_E : SUBS_PAIRED_E),          \
+                         subs_lanes(n_, scaled_ ? SUBS_SCALED_O : SUBS_PAIRED_O), (xsum)[g_]);  \
+            }                                                                                   \
         }                                                                                       \
-        acc = subs_end(code, has_min, 1, f_, d_, dmin_, (xs)[b], acc);                          \
+        acc = subs_end(code, has_min, scaled_, f_, d_, dmin_, (xs)[b], acc);                    \
     } while (0)
 
-// `q8_unpack`'s maps for a format with integer sub-scales: block `block`'s lanes for the chunk's groups
-// j0..j0+16 (`q8_two_bits`' layout) and its factors.
-INLINE void subs_unpack_block(enum maps mp, int has_min, const uint8_t* scales,
-                              const uint8_t* mins, size_t block, size_t j0, struct q8_chunk* out) {
-    int8_t sub[16][TILE] __attribute__((aligned(16)));
-    const __m512 d = subs_block(mp, scales, block, sub);
-    _mm512_store_ps(out->factor[j0 / 16], d);
-    for (int j = 0; j < 16; ++j) {
+// `q8_unpack`'s maps for a format with integer sub-scales: super-block `block`'s lanes (the
+// quads' layout) for the chunk's groups from j0, and its factors.
+INLINE void subs_unpack_block(enum maps mp, int group, int has_min, const uint8_t* scales,
+                              const uint8_t* mins, size_t block, size_t j0,
+                              struct q8_chunk* out) {
+    const int per = subs_groups(group);
+    int8_t sub[16][TILE] __attribute__((aligned(32)));
+    _mm512_store_ps(out->factor[j0 / per], subs_block(mp, scales, block, sub));
+    for (int j = 0; j < per; ++j) {
         _mm256_store_si256(&out->sub[j0 + j][0], subs_lanes(sub[j], SUBS_PAIRED_E));
         _mm256_store_si256(&out->sub[j0 + j][1], subs_lanes(sub[j], SUBS_PAIRED_O));
     }
     if (!has_min) return;
-    const __m512 dmin = subs_block(mp, mins, block, sub);
-    _mm512_store_ps(out->factor_min[j0 / 16], dmin);
-    for (int j = 0; j < 16; ++j) {
+    _mm512_store_ps(out->factor_min[j0 / per], subs_block(mp, mins, block, sub));
+    for (int j = 0; j < per; ++j) {
         _mm256_store_si256(&out->sub_min[j0 + j][0], subs_lanes(sub[j], SUBS_PAIRED_E));
         _mm256_store_si256(&out->sub_min[j0 + j][1], subs_lanes(sub[j], SUBS_PAIRED_O));
     }
 }
 
-// `q8_tokens` for a format with integer sub-scales: each token's I as its groups' i16 sums times the
-// sub-scales' lanes, N after them from the sums alone, then `subs_end`, per block.
+// `q8_tokens` for a format with integer sub-scales: each token's I from each run's i16 sums
+// times the sub-scale lanes, N after them from the activation sums alone, then `subs_end`,
+// per super-block.
 INLINE void q8_tokens_subs(enum code code, int mr, int group, int block, int has_min,
                            const struct q8_chunk* w, size_t n, const uint8_t* xq,
                            const float* xs, const float* xsum, size_t K, const uint32_t* rows,
                            size_t k0, float (*acc)[TILE]) {
     const size_t blocks = K / block, groups = K / group;
+    const int run = q8_run(code, group);
     for (size_t b = 0; b < n; b += block) {
         struct q8_subs f[Q8_MR];
 #pragma GCC unroll 4
         for (int m = 0; m < mr; ++m) f[m].i_e = f[m].i_o = f[m].n_e = f[m].n_o = _mm256_setzero_si256();
         for (size_t g = b / group; g < (b + block) / group; ++g) {
-            __m256i se[Q8_MR], so[Q8_MR];
+            for (int r0 = 0; r0 < group / 4; r0 += run) {
+                __m256i se[Q8_MR], so[Q8_MR];
 #pragma GCC unroll 4
-            for (int m = 0; m < mr; ++m) se[m] = so[m] = _mm256_setzero_si256();
+                for (int m = 0; m < mr; ++m) se[m] = so[m] = _mm256_setzero_si256();
+#pragma GCC unroll 8
+                for (int i = r0; i < r0 + run; ++i) {
+                    const size_t q = g * group / 4 + (size_t)i;
+                    const __m256i e = _mm256_load_si256((const __m256i*)w->quads[q]);
+                    const __m256i o = _mm256_load_si256((const __m256i*)(w->quads[q] + 32));
+                    const uint8_t* xk = xq + k0 + q * 4;
 #pragma GCC unroll 4
-            for (int i = 0; i < group / 4; ++i) {
-                const size_t q = g * group / 4 + (size_t)i;
-                const __m256i e = _mm256_load_si256((const __m256i*)w->quads[q]);
-                const __m256i o = _mm256_load_si256((const __m256i*)(w->quads[q] + 32));
-                const uint8_t* xk = xq + k0 + q * 4;
-#pragma GCC unroll 4
-                for (int m = 0; m < mr; ++m) {
-                    const __m256i x4 = _mm256_set1_epi32((int)load_u32(xk + (size_t)rows[m] * K));
-                    se[m] = _mm256_add_epi16(se[m], q8_products(code, e, x4));
-                    so[m] = _mm256_add_epi16(so[m], q8_products(code, o, x4));
+                    for (int m = 0; m < mr; ++m) {
+                        const __m256i x4 = _mm256_set1_epi32((int)load_u32(xk + (size_t)rows[m] * K));
+                        se[m] = _mm256_add_epi16(se[m], q8_products(code, e, x4));
+                        so[m] = _mm256_add_epi16(so[m], q8_products(code, o, x4));
+                    }
                 }
-            }
 #pragma GCC unroll 4
-            for (int m = 0; m < mr; ++m) {
-                f[m].i_e = _mm256_add_epi32(f[m].i_e, _mm256_madd_epi16(se[m], w->sub[g][0]));
-                f[m].i_o = _mm256_add_epi32(f[m].i_o, _mm256_madd_epi16(so[m], w->sub[g][1]));
+                for (int m = 0; m < mr; ++m) subs_add(&f[m], se[m], so[m], w->sub[g][0], w->sub[g][1]);
             }
         }
         const size_t bx = (k0 + b) / block;
         for (int m = 0; m < mr; ++m) {
-            const float* sm = xsum + (size_t)rows[m] * groups + k0 / group;
-            for (size_t g = b / group; g < (b + block) / group; ++g) {
-                const __m256i* nl = has_min ? w->sub_min[g] : w->sub[g];
-                subs_sum(&f[m], nl[0], nl[1], sm[g]);
+            if (subs_n(code, has_min)) {
+                const float* sm = xsum + (size_t)rows[m] * groups + k0 / group;
+                for (size_t g = b / group; g < (b + block) / group; ++g) {
+                    const __m256i* nl = has_min ? w->sub_min[g] : w->sub[g];
+                    subs_sum(&f[m], nl[0], nl[1], sm[g]);
+                }
             }
             const __m512 dmin = has_min ? _mm512_load_ps(w->factor_min[b / block]) : _mm512_setzero_ps();
             _mm512_store_ps(acc[m], subs_end(code, has_min, 0, f[m], _mm512_load_ps(w->factor[b / block]),
@@ -625,7 +675,6 @@ INLINE void q8_tokens_subs(enum code code, int mr, int group, int block, int has
         }
     }
 }
-
 
 // acc[m] (16 rows of token rows[m]) += the chunk's product, for mr tokens; inputs k0..k0+n.
 // Each token's sums run as `q8_group_dot` runs them, so the bits are the one-token kernel's.

@@ -300,7 +300,9 @@ INLINE void q8_unpack(enum code code, int group, enum maps mp, int has_min,
         }
 #ifdef Q8_INT_SUBS
         if (q8_int_subs(mp)) {
-            if ((g0 + g) % 16 == 0) subs_unpack_block(mp, has_min, scales, mins, (g0 + g) / 16, g, out);
+            const size_t per = (size_t)subs_groups(group);
+            if ((g0 + g) % per == 0)
+                subs_unpack_block(mp, group, has_min, scales, mins, (g0 + g) / per, g, out);
             continue;
         }
 #endif

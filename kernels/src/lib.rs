@@ -670,11 +670,20 @@ impl GroupedMatmul {
     }
 
     /// Whether `isa`'s 8-bit product multiplies this format's sub-scales in integers, with
-    /// one f32 step per super-block (`c/q8_avx2.h`: Q2_K and Q3_K on AVX2, whose per-group
-    /// f32 chain cost more than their codes' products), instead of the per-group f32 chain
-    /// (`c/q8_matmul.c`). The two round differently, so the objects' results differ there.
+    /// one f32 step per super-block (`c/q8_avx2.h`: the K-quants and IQ4_XS on AVX2, where
+    /// the per-group f32 chain cost a large share of the products), instead of the per-group
+    /// f32 chain (`c/q8_matmul.c`). The two round differently, so the objects' results
+    /// differ there.
     pub fn q8_int_subs(&self, isa: Isa) -> bool {
-        isa == Isa::Avx2 && matches!(self.maps, Maps::SuperBlock4 | Maps::SuperBlock6Signed16)
+        isa == Isa::Avx2
+            && matches!(
+                self.maps,
+                Maps::SuperBlock4
+                    | Maps::SuperBlock6
+                    | Maps::SuperBlock6Signed
+                    | Maps::SuperBlock6Signed16
+                    | Maps::SuperBlock8
+            )
     }
 
     /// [`GroupedMatmul::check`] for the 8-bit path, which also needs rows of whole

@@ -185,9 +185,9 @@ pub struct Grouped {
     pub scale: Vec<f32>,
     #[allow(dead_code)]
     pub min: Vec<f32>,
-    /// Super-block maps of small integer sub-scales (Q2_K, Q3_K), `[out, inp / group]`: each
-    /// group's sub-scale and sub-min as integers (Q3_K's less 32) and its super-block's f16
-    /// factors d and dmin; zero for other maps. Read by the 8-bit path's reference where the
+    /// Super-block maps (the K-quants, IQ4_XS), `[out, inp / group]`: each group's
+    /// sub-scale and sub-min as integers (signed: Q3_K's and IQ4_XS's less 32) and its
+    /// super-block's f16 factors d and dmin; zero for other maps. Read by the 8-bit path's reference where the
     /// kernel multiplies sub-scales in integers.
     #[allow(dead_code)]
     pub subs: Subs,
@@ -316,6 +316,8 @@ fn tile_maps(
                         let sc = (rng.next() % 64) as u8;
                         put6(scales, p, k, j, sc);
                         scale[sb * 8 + k][j] = d * f32::from(sc as i8 - 32);
+                        sub[sb * 8 + k][j] = i32::from(sc) - 32;
+                        factor[sb * 8 + k][j] = *d;
                     }
                 }
             }
@@ -347,6 +349,12 @@ fn tile_maps(
                         } else {
                             0.0
                         };
+                        sub[g][j] = i32::from(sc);
+                        factor[g][j] = d[j];
+                        if with_min {
+                            sub_min[g][j] = i32::from(m);
+                            factor_min[g][j] = dmin[j];
+                        }
                     }
                 }
             }
@@ -378,6 +386,8 @@ fn tile_maps(
                         let sc = (rng.next() % 256) as u8 as i8;
                         scales[p + 32 + k * 16 + j] = sc as u8;
                         scale[sb * 16 + k][j] = d[j] * f32::from(sc);
+                        sub[sb * 16 + k][j] = i32::from(sc);
+                        factor[sb * 16 + k][j] = d[j];
                     }
                 }
             }
