@@ -624,6 +624,26 @@ INLINE void subs_unpack_block(enum maps mp, int group, int has_min, const uint8_
     }
 }
 
+// One run of the chunk's quads (q0..q0 + run) for mr tokens: each token's i16 sums added to
+// se[m] and so[m]; the tokens' codes from xq (offset to the chunk), rows K apart.
+INLINE void q8_run_sums(enum code code, int mr, const struct q8_chunk* w, size_t q0, int run,
+                        const uint8_t* xq, size_t K, const uint32_t* rows, __m256i* se,
+                        __m256i* so) {
+#pragma GCC unroll 8
+    for (int i = 0; i < run; ++i) {
+        const size_t q = q0 + (size_t)i;
+        const __m256i e = _mm256_load_si256((const __m256i*)w->quads[q]);
+        const __m256i o = _mm256_load_si256((const __m256i*)(w->quads[q] + 32));
+        const uint8_t* xk = xq + q * 4;
+#pragma GCC unroll 4
+        for (int m = 0; m < mr; ++m) {
+            const __m256i x4 = _mm256_set1_epi32((int)load_u32(xk + (size_t)rows[m] * K));
+            se[m] = _mm256_add_epi16(se[m], q8_products(code, e, x4));
+            so[m] = _mm256_add_epi16(so[m], q8_products(code, o, x4));
+        }
+    }
+}
+
 // `q8_tokens` for a format with integer sub-scales: each token's I from each run's i16 sums
 // times the sub-scale lanes, N after them from the activation sums alone, then `subs_end`,
 // per super-block.
@@ -642,19 +662,7 @@ INLINE void q8_tokens_subs(enum code code, int mr, int group, int block, int has
                 __m256i se[Q8_MR], so[Q8_MR];
 #pragma GCC unroll 4
                 for (int m = 0; m < mr; ++m) se[m] = so[m] = _mm256_setzero_si256();
-#pragma GCC unroll 8
-                for (int i = r0; i < r0 + run; ++i) {
-                    const size_t q = g * group / 4 + (size_t)i;
-                    const __m256i e = _mm256_load_si256((const __m256i*)w->quads[q]);
-                    const __m256i o = _mm256_load_si256((const __m256i*)(w->quads[q] + 32));
-                    const uint8_t* xk = xq + k0 + q * 4;
-#pragma GCC unroll 4
-                    for (int m = 0; m < mr; ++m) {
-                        const __m256i x4 = _mm256_set1_epi32((int)load_u32(xk + (size_t)rows[m] * K));
-                        se[m] = _mm256_add_epi16(se[m], q8_products(code, e, x4));
-                        so[m] = _mm256_add_epi16(so[m], q8_products(code, o, x4));
-                    }
-                }
+                q8_run_sums(code, mr, w, g * group / 4 + (size_t)r0, run, xq + k0, K, rows, se, so);
 #pragma GCC unroll 4
                 for (int m = 0; m < mr; ++m) subs_add(&f[m], se[m], so[m], w->sub[g][0], w->sub[g][1]);
             }
@@ -701,19 +709,7 @@ INLINE void q8_tokens(enum code code, enum maps mp, int has_min, int mr, int gro
                 __m256i se[Q8_MR], so[Q8_MR];
 #pragma GCC unroll 4
                 for (int m = 0; m < mr; ++m) se[m] = so[m] = _mm256_setzero_si256();
-#pragma GCC unroll 8
-                for (int i = r0; i < r0 + run; ++i) {
-                    const size_t q = g * group / 4 + (size_t)i;
-                    const __m256i e = _mm256_load_si256((const __m256i*)w->quads[q]);
-                    const __m256i o = _mm256_load_si256((const __m256i*)(w->quads[q] + 32));
-                    const uint8_t* xk = xq + k0 + q * 4;
-#pragma GCC unroll 4
-                    for (int m = 0; m < mr; ++m) {
-                        const __m256i x4 = _mm256_set1_epi32((int)load_u32(xk + (size_t)rows[m] * K));
-                        se[m] = _mm256_add_epi16(se[m], q8_products(code, e, x4));
-                        so[m] = _mm256_add_epi16(so[m], q8_products(code, o, x4));
-                    }
-                }
+                q8_run_sums(code, mr, w, g * group / 4 + (size_t)r0, run, xq + k0, K, rows, se, so);
 #pragma GCC unroll 4
                 for (int m = 0; m < mr; ++m) {
                     de[m] = _mm256_add_epi32(de[m], _mm256_madd_epi16(se[m], ones));
