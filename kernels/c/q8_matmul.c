@@ -302,7 +302,7 @@ INLINE void q8_unpack(enum code code, int group, enum maps mp, int has_min,
         if (q8_int_subs(mp)) {
             const size_t per = (size_t)subs_groups(group);
             if ((g0 + g) % per == 0)
-                subs_unpack_block(mp, group, has_min, scales, mins, (g0 + g) / per, g, out);
+                subs_unpack_block(code, mp, group, has_min, scales, mins, (g0 + g) / per, g, out);
             continue;
         }
 #endif
