@@ -373,8 +373,9 @@ INLINE __m512i q8_group_dot(enum code code, int group, const struct q8_tables* t
 
 // One tile's chunk of inputs, unpacked: quad i (inputs 4i..4i+3 of the chunk) as its `e` then
 // its `o` vector; each group's scales and `minoff`.
-// Formats with integer sub-scales (`q8_int_subs`) keep each group's sub-scales as `subs_lanes` of
-// the quads' layout in place of the f32 scales, and each block's factors.
+// Formats with integer sub-scales (`q8_int_subs`) keep each group's sub-scales as
+// `subs_lanes` of the quads' layout in place of the f32 scales, N's lanes in pairs of groups
+// in place of the mins, and each super-block's factors.
 struct q8_chunk {
     uint8_t quads[Q8_CHUNK / 4][64] __attribute__((aligned(64)));
     union {

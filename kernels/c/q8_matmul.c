@@ -18,7 +18,9 @@
 //   y += part_b * dx_b (fma), blocks in order
 // with minoff_g = min_g - off * scale_g (0 for a format without mins): the offset of signed
 // codes is subtracted as off * S_g, which the min term carries. Integer sums are exact; the
-// floats follow this order, so the test's scalar reference gives the same bits.
+// floats follow this order, so the test's scalar reference gives the same bits. The AVX2
+// object multiplies the super-block formats' sub-scales in integers instead, with one f32
+// step per super-block (q8_avx2.h, "Integer sub-scales"; `GroupedMatmul::q8_int_subs`).
 //
 // Same constraints as grouped_matmul.c (see grouped.h), and the CPU features grouped.h names
 // for the integer-product families.
