@@ -124,9 +124,7 @@ pub fn reference(
             for b in 0..blocks {
                 let mut part = 0f32;
                 for g in b * block / group..(b + 1) * block / group {
-                    let dot: i32 = (g * group..(g + 1) * group)
-                        .map(|i| (w.q[r * inp + i] + off) * i32::from(xq.codes[t * inp + i]))
-                        .sum();
+                    let dot = group_dot(w, xq, inp, group, (r, t, g), off);
                     let (scale, min) = (w.scale[r * groups + g], w.min[r * groups + g]);
                     let minoff = (-(off as f32)).mul_add(scale, min);
                     part = (dot as f32).mul_add(scale, part);
@@ -138,6 +136,20 @@ pub fn reference(
         }
     }
     y
+}
+
+/// Row r's codes plus `off` times token t's codes over group g: the kernels' exact integer sum.
+fn group_dot(
+    w: &Grouped,
+    xq: &Quantized,
+    inp: usize,
+    group: usize,
+    (r, t, g): (usize, usize, usize),
+    off: i32,
+) -> i32 {
+    (g * group..(g + 1) * group)
+        .map(|i| (w.q[r * inp + i] + off) * i32::from(xq.codes[t * inp + i]))
+        .sum()
 }
 
 /// [`reference`] with sub-scales multiplied in integers (`c/q8_avx2.h`): per row, token and
@@ -162,11 +174,9 @@ pub fn int_subs_reference(
                 let (mut i, mut n) = (0i64, 0i64);
                 let first = r * groups + b * block / group;
                 for g in b * block / group..(b + 1) * block / group {
-                    let dot: i64 = (g * group..(g + 1) * group)
-                        .map(|k| i64::from(w.q[r * inp + k]) * i64::from(xq.codes[t * inp + k]))
-                        .sum();
+                    let dot = group_dot(w, xq, inp, group, (r, t, g), 0);
                     let at = r * groups + g;
-                    i += i64::from(s.sub[at]) * dot;
+                    i += i64::from(s.sub[at]) * i64::from(dot);
                     n += i64::from(s.sub_min[at]) * i64::from(xq.sums[t * groups + g]);
                 }
                 let mut part = s.factor[first] * i as f32;
