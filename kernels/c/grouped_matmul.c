@@ -588,10 +588,90 @@ INLINE void tile_block_nibbles(enum code code, int group, enum maps mp, int has_
     store_tiles(tb, mb, acc, M, y, m0);
 }
 
-// Sum of each group's inputs for tokens m0..m0+mb: xsum[g * MAX_TOKENS + m].
-INLINE void group_sums(int group, int mb, const float* x, size_t M, size_t groups, float* xsum) {
+// Columns k of the 8 rows r (8 floats each): c[k] = [r0[k] .. r7[k]].
+INLINE void transpose8(const __m256 r[8], __m256 c[8]) {
+    __m256 t[8], u[8];
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; ++i) {
+        t[2 * i] = _mm256_unpacklo_ps(r[2 * i], r[2 * i + 1]);
+        t[2 * i + 1] = _mm256_unpackhi_ps(r[2 * i], r[2 * i + 1]);
+    }
+#pragma GCC unroll 2
+    for (int h = 0; h < 2; ++h) {
+        u[4 * h] = _mm256_shuffle_ps(t[4 * h], t[4 * h + 2], 0x44);
+        u[4 * h + 1] = _mm256_shuffle_ps(t[4 * h], t[4 * h + 2], 0xEE);
+        u[4 * h + 2] = _mm256_shuffle_ps(t[4 * h + 1], t[4 * h + 3], 0x44);
+        u[4 * h + 3] = _mm256_shuffle_ps(t[4 * h + 1], t[4 * h + 3], 0xEE);
+    }
+#pragma GCC unroll 4
+    for (int k = 0; k < 4; ++k) {
+        c[k] = _mm256_permute2f128_ps(u[k], u[4 + k], 0x20);
+        c[4 + k] = _mm256_permute2f128_ps(u[k], u[4 + k], 0x31);
+    }
+}
+
+// One token's inputs (x contiguous): eight groups' sums at once, group i in lane i, each still
+// added in input order (a block of 8 inputs of the 8 groups turned into 8 columns). One group
+// at a time is a chain of `group` dependent adds for one lane; as a workgroup's share of a
+// one-token product it cost 9% of a Q4_K call of 8 tiles (one Zen 3 core, weights in L2).
+INLINE size_t group_sums_one(int group, const float* x, size_t groups, float* xsum) {
+    size_t g = 0;
+    for (; g + 8 <= groups; g += 8) {
+        __m256 s = _mm256_setzero_ps();
+        for (int k0 = 0; k0 < group; k0 += 8) {
+            __m256 r[8], c[8];
+#pragma GCC unroll 8
+            for (int i = 0; i < 8; ++i) r[i] = _mm256_loadu_ps(x + (g + i) * group + k0);
+            transpose8(r, c);
+#pragma GCC unroll 8
+            for (int k = 0; k < 8; ++k) s = _mm256_add_ps(s, c[k]);
+        }
+        float sums[8];
+        _mm256_storeu_ps(sums, s);
+        for (int i = 0; i < 8; ++i) xsum[(g + i) * MAX_TOKENS] = sums[i];
+    }
+    return g;
+}
+
+// `group_sums_one` for two tokens (x's rows two floats): four groups at once, group i's two
+// tokens in lanes 2i and 2i + 1, a block of 4 inputs turned into 4 columns of pairs.
+INLINE size_t group_sums_two(int group, const float* x, size_t groups, float* xsum) {
+    size_t g = 0;
+    for (; g + 4 <= groups; g += 4) {
+        __m256 s = _mm256_setzero_ps();
+        for (int k0 = 0; k0 < group; k0 += 4) {
+            __m256d r[4];
+#pragma GCC unroll 4
+            for (int i = 0; i < 4; ++i)
+                r[i] = _mm256_castps_pd(_mm256_loadu_ps(x + ((g + i) * group + k0) * 2));
+            const __m256d a = _mm256_unpacklo_pd(r[0], r[1]), b = _mm256_unpackhi_pd(r[0], r[1]);
+            const __m256d c = _mm256_unpacklo_pd(r[2], r[3]), d = _mm256_unpackhi_pd(r[2], r[3]);
+            // Inputs k0, k0 + 1, k0 + 2, k0 + 3 of the four groups, in that order.
+            s = _mm256_add_ps(s, _mm256_castpd_ps(_mm256_permute2f128_pd(a, c, 0x20)));
+            s = _mm256_add_ps(s, _mm256_castpd_ps(_mm256_permute2f128_pd(b, d, 0x20)));
+            s = _mm256_add_ps(s, _mm256_castpd_ps(_mm256_permute2f128_pd(a, c, 0x31)));
+            s = _mm256_add_ps(s, _mm256_castpd_ps(_mm256_permute2f128_pd(b, d, 0x31)));
+        }
+        float sums[8];
+        _mm256_storeu_ps(sums, s);
+        for (int i = 0; i < 4; ++i) {
+            xsum[(g + i) * MAX_TOKENS] = sums[2 * i];
+            xsum[(g + i) * MAX_TOKENS + 1] = sums[2 * i + 1];
+        }
+    }
+    return g;
+}
+
+// Sum of each group's inputs for tokens m0..m0+mb: xsum[g * MAX_TOKENS + m]. A call of its
+// own, once per chunk of a workgroup's row: inlined, its transposes took the f32 cores' frames
+// past their budget.
+static __attribute__((noinline)) void group_sums(int group, int mb, const float* x, size_t M,
+                                                 size_t groups, float* xsum) {
     const __mmask8 tokens = (__mmask8)((1u << mb) - 1);
-    for (size_t g = 0; g < groups; ++g) {
+    size_t g0 = M == 1 ? group_sums_one(group, x, groups, xsum)
+                : M == 2 ? group_sums_two(group, x, groups, xsum)
+                         : 0;
+    for (size_t g = g0; g < groups; ++g) {
         __m256 s = _mm256_setzero_ps();
         for (int k = 0; k < group; ++k)
             s = _mm256_add_ps(s, _mm256_maskz_loadu_ps(tokens, x + (g * group + k) * M));
@@ -622,6 +702,16 @@ INLINE void tiles_block(enum code code, int group, enum maps mp, int has_min, in
     // Tiles side by side: enough independent chains at one or two tokens. AVX2 has 16
     // registers of half the width: two tiles' accumulators spilled to the stack there, and
     // one tile read Q4_K from memory at 0.51 of a stream against 0.35 (one Zen 3 core).
+    // Two groups of one tile side by side (eight chains at one token) spilled the chains too,
+    // unless the map decoding was a call of its own and the running sums lived in y; then, one
+    // Zen 3 core, weights in L2, Q4_K read 8.3 GiB/s against 8.0 and Q3_K 3.7 against 3.5, but
+    // Q6_K 6.6-7.5 against 7.9, Q4_0 7.7 against 8.5, MXFP4 7.0 against 7.6: left out. What
+    // bounds the one-token product there: Q4_K's loop is 14 vector operations per 32 weights
+    // (2 zero-extensions, 2 shifts, 2 ands, 4 conversions, 4 FMAs). Measured on that core,
+    // FMAs and conversions each issue 2 a cycle on separate pipes, shifts and byte shuffles 2 a
+    // cycle on pipes shared with one FMA pipe and one conversion pipe, ands 4: about 4 cycles
+    // per 32 weights, as the four FMA chains' latency gives too. It took 6.7, the maps 13% of
+    // it and the group sums 9%; with the sums taken eight groups at once (`group_sums`), 6.0.
 #ifdef LLM_AVX2
     const int tb = 1;
 #else
