@@ -436,7 +436,14 @@ INLINE void q8_store_quads(enum code code, int group, const struct q8_tables* tb
 // to nearest where |I| > 2^24, the same in every path. The AVX-512 object keeps the
 // per-group f32 chain, so these formats' 8-bit results differ between the objects (as
 // rounding does, about 1e-7 relative); one object's one-token and several-token paths
-// compute alike, so a row's bits do not depend on its batch.
+// compute alike, so a row's bits do not depend on its batch. The same integers in the
+// AVX-512 object (each group's `vpdpbusd` sum times its sub-scale lanes by `vpmulld`, N and
+// the code offset's sum from pair words) were tried on a 2-core Intel Xeon (family 6 model
+// 207): one token from L2 as fast as the chain (Q4_K 21.2 against 20.8 GiB/s, Q6_K 20.6
+// against 20.3, IQ4_XS 16.4 against 17.6), but 128 tokens 12-18% slower (8192x2048: Q4_K
+// 127-132 against 150-154 Gelem/s, Q6_K 106-111 against 120-134): `vpmulld` is two
+// micro-operations per group and token on one port, where the chain's conversion and FMAs
+// spread over two. One-token and several-token paths must compute alike, so it was left out.
 #define Q8_INT_SUBS 1
 
 INLINE int q8_int_subs(enum maps mp) {
