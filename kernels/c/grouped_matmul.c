@@ -668,9 +668,12 @@ INLINE size_t group_sums_two(int group, const float* x, size_t groups, float* xs
 static __attribute__((noinline)) void group_sums(int group, int mb, const float* x, size_t M,
                                                  size_t groups, float* xsum) {
     const __mmask8 tokens = (__mmask8)((1u << mb) - 1);
-    size_t g0 = M == 1 ? group_sums_one(group, x, groups, xsum)
-                : M == 2 ? group_sums_two(group, x, groups, xsum)
-                         : 0;
+    // The transposed forms read and write all M tokens of x's rows: only where the block is
+    // every token (the callers' one- and two-token blocks are).
+    size_t g0 = (size_t)mb != M ? 0
+                : M == 1       ? group_sums_one(group, x, groups, xsum)
+                : M == 2       ? group_sums_two(group, x, groups, xsum)
+                               : 0;
     for (size_t g = g0; g < groups; ++g) {
         __m256 s = _mm256_setzero_ps();
         for (int k = 0; k < group; ++k)
