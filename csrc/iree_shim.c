@@ -528,7 +528,8 @@ struct shim_session_t {
   // The session's timeline: each fenced call and each batch of result copies
   // signals its next value (see shim_queue_next).
   iree_hal_semaphore_t* timeline;  // NULL until needed, or after a failure
-  uint64_t timeline_value;
+  uint64_t timeline_value;  // the last value queued work signals
+  uint64_t reached_value;   // the last value the host knows is reached
   bool stage_results;  // see shim_session_options_t
 };
 
@@ -578,6 +579,7 @@ static iree_status_t shim_queue_next(shim_session_t* session,
         session->device, IREE_HAL_QUEUE_AFFINITY_ANY, 0ull,
         IREE_HAL_SEMAPHORE_FLAG_DEFAULT, &session->timeline));
     session->timeline_value = 0;
+    session->reached_value = 0;
   }
   return iree_hal_fence_create_at(
       session->timeline, ++session->timeline_value,
@@ -591,14 +593,37 @@ static void shim_queue_abandon(shim_session_t* session) {
   session->timeline = NULL;
 }
 
-// Waits on the host for |fence|; NULL is reached already.
+// Waits on the host until |timeline| reaches |value| (0: nothing to wait for)
+// and notes it reached. A failure abandons the session's timeline if it is
+// still that one.
 static iree_status_t shim_queue_wait(shim_session_t* session,
-                                     iree_hal_fence_t* fence) {
-  if (!fence) return iree_ok_status();
-  iree_status_t status = iree_hal_fence_wait(fence, iree_infinite_timeout(),
-                                             IREE_ASYNC_WAIT_FLAG_NONE);
-  if (!iree_status_is_ok(status)) shim_queue_abandon(session);
+                                     iree_hal_semaphore_t* timeline,
+                                     uint64_t value) {
+  if (value == 0 || !timeline) return iree_ok_status();
+  iree_status_t status = iree_hal_semaphore_wait(
+      timeline, value, iree_infinite_timeout(), IREE_ASYNC_WAIT_FLAG_NONE);
+  if (timeline != session->timeline) return status;
+  if (!iree_status_is_ok(status)) {
+    shim_queue_abandon(session);
+  } else if (value > session->reached_value) {
+    session->reached_value = value;
+  }
   return status;
+}
+
+// The fence a call waits on: the last value the session's queued work
+// signals, or none when the host has seen all of it done (a call after a
+// read, the usual case).
+static iree_status_t shim_queue_after(shim_session_t* session,
+                                      iree_hal_fence_t** out_fence) {
+  *out_fence = NULL;
+  if (!session->timeline ||
+      session->reached_value >= session->timeline_value) {
+    return iree_ok_status();
+  }
+  return iree_hal_fence_create_at(
+      session->timeline, session->timeline_value,
+      iree_hal_device_host_allocator(session->device), out_fence);
 }
 
 shim_error_t* shim_session_create(shim_runtime_t* runtime,
@@ -787,6 +812,34 @@ void shim_tensor_free(shim_tensor_t* tensor) {
   free(tensor);
 }
 
+shim_error_t* shim_tensor_describe(const shim_tensor_t* tensor,
+                                   shim_dtype_e* out_dtype, size_t* out_rank,
+                                   int64_t* shape) {
+  SHIM_CHECK_ARG(tensor && out_dtype && out_rank && shape, "null argument");
+  iree_hal_element_type_t type =
+      iree_hal_buffer_view_element_type(tensor->view);
+  const shim_dtype_e dtypes[] = {SHIM_DTYPE_I32, SHIM_DTYPE_I64,
+                                 SHIM_DTYPE_F32};
+  bool known = false;
+  for (size_t i = 0; i < sizeof(dtypes) / sizeof(dtypes[0]); ++i) {
+    iree_hal_element_type_t candidate = IREE_HAL_ELEMENT_TYPE_NONE;
+    iree_status_ignore(shim_element_type(dtypes[i], &candidate));
+    if (candidate == type) {
+      *out_dtype = dtypes[i];
+      known = true;
+    }
+  }
+  SHIM_CHECK_ARG(known, "tensor has element type 0x%08x", (unsigned)type);
+  size_t rank = iree_hal_buffer_view_shape_rank(tensor->view);
+  SHIM_CHECK_ARG(rank <= SHIM_MAX_RANK, "tensor has rank %zu > %d", rank,
+                 SHIM_MAX_RANK);
+  for (size_t d = 0; d < rank; ++d) {
+    shape[d] = (int64_t)iree_hal_buffer_view_shape_dim(tensor->view, d);
+  }
+  *out_rank = rank;
+  return NULL;
+}
+
 //===----------------------------------------------------------------------===//
 // Functions
 //===----------------------------------------------------------------------===//
@@ -867,6 +920,10 @@ void shim_function_signature(const shim_function_t* function,
   if (out_result_count) *out_result_count = function->result_count;
 }
 
+bool shim_function_fenced(const shim_function_t* function) {
+  return function && function->fenced;
+}
+
 void shim_function_free(shim_function_t* function) {
   if (!function) return;
   iree_status_ignore(shim_device_context_enter(&function->session->context));
@@ -874,16 +931,22 @@ void shim_function_free(shim_function_t* function) {
   free(function);
 }
 
-// Makes the session's staging buffer hold at least `length` bytes. It is
-// pinned host memory the device writes into and that the CPU reads cached:
-// IREE's own read path (iree_hal_device_transfer_d2h) allocates a staging
-// buffer per call, without HOST_CACHED, which CUDA maps write-combined. On an
-// H200 that made reading one 196 KB row of logits take about 11 ms (the
-// allocation, the free, and uncached reads), most of a SmolLM2 decode step.
-static iree_status_t shim_staging_reserve(shim_session_t* session,
-                                          iree_device_size_t length) {
-  if (session->staging &&
-      iree_hal_buffer_byte_length(session->staging) >= length) {
+// Staging buffers: pinned host memory the device writes results into and that
+// the CPU reads cached. IREE's own read path (iree_hal_device_transfer_d2h)
+// allocates a staging buffer per call, without HOST_CACHED, which CUDA maps
+// write-combined. On an H200 that made reading one 196 KB row of logits take
+// about 11 ms (the allocation, the free, and uncached reads), most of a
+// SmolLM2 decode step. So a pending call takes the session's spare buffer and
+// gives it back when freed: with one call in flight at a time one buffer
+// serves every call, and with two (a call queued while the one before still
+// runs) two buffers take turns. Nothing is allocated per call once they exist.
+static iree_status_t shim_staging_take(shim_session_t* session,
+                                       iree_device_size_t length,
+                                       iree_hal_buffer_t** out_buffer) {
+  iree_hal_buffer_t* spare = session->staging;
+  if (spare && iree_hal_buffer_byte_length(spare) >= length) {
+    session->staging = NULL;
+    *out_buffer = spare;
     return iree_ok_status();
   }
   iree_device_size_t size = 64 * 1024;
@@ -894,13 +957,23 @@ static iree_status_t shim_staging_reserve(shim_session_t* session,
               IREE_HAL_MEMORY_TYPE_HOST_CACHED,
       .usage = IREE_HAL_BUFFER_USAGE_TRANSFER | IREE_HAL_BUFFER_USAGE_MAPPING,
   };
-  iree_hal_buffer_t* staging = NULL;
-  IREE_RETURN_IF_ERROR(iree_hal_allocator_allocate_buffer(
+  return iree_hal_allocator_allocate_buffer(
       iree_runtime_session_device_allocator(session->session), params, size,
-      &staging));
-  iree_hal_buffer_release(session->staging);
-  session->staging = staging;
-  return iree_ok_status();
+      out_buffer);
+}
+
+// Keeps the larger of |buffer| and the session's spare as the spare.
+static void shim_staging_give_back(shim_session_t* session,
+                                   iree_hal_buffer_t* buffer) {
+  if (!buffer) return;
+  iree_hal_buffer_t* spare = session->staging;
+  if (spare &&
+      iree_hal_buffer_byte_length(spare) >= iree_hal_buffer_byte_length(buffer)) {
+    iree_hal_buffer_release(buffer);
+    return;
+  }
+  iree_hal_buffer_release(spare);
+  session->staging = buffer;
 }
 
 // Checks one result against the caller's expectation (dtype, capacity) and
@@ -952,37 +1025,65 @@ static iree_device_size_t shim_staging_offset(iree_device_size_t end) {
   return (end + SHIM_STAGING_ALIGNMENT - 1) & ~(SHIM_STAGING_ALIGNMENT - 1);
 }
 
+// A call whose results are queued or ready, and the copies that bring them to
+// the host.
+struct shim_pending_t {
+  shim_session_t* session;  // unowned: the caller keeps it alive
+  size_t count;
+  iree_hal_buffer_view_t* views[SHIM_MAX_RESULTS];
+  // The timeline the values below are on (retained), and the value at which
+  // the results can be read: the copies' value when there are copies, the
+  // call's own when every result is read in place, 0 when the call returned
+  // with its results ready (the synchronous model).
+  iree_hal_semaphore_t* timeline;
+  uint64_t ready_value;
+  // Where results the host cannot map are copied; NULL when none are.
+  iree_hal_buffer_t* staging;
+  iree_device_size_t offsets[SHIM_MAX_RESULTS];
+  bool read;
+};
+
+// Marks |pending|'s results readable once the session's timeline reaches the
+// value it just queued.
+static void shim_pending_ready_at_last(shim_pending_t* pending) {
+  shim_session_t* session = pending->session;
+  if (pending->timeline != session->timeline) {
+    iree_hal_semaphore_release(pending->timeline);
+    pending->timeline = session->timeline;
+    iree_hal_semaphore_retain(pending->timeline);
+  }
+  pending->ready_value = session->timeline_value;
+}
+
 // Queues one command buffer that copies every result the host cannot map into
-// the staging buffer, after |ready| (NULL: at once), and returns in |*out_done|
-// the fence it signals, or NULL when every result is mappable. One submit for
-// all results, where IREE's transfer_d2h submits and waits once per result.
-// |offsets[i]| receives where result i lands. At most SHIM_MAX_RESULTS views.
-static iree_status_t shim_queue_staged_copies(
-    shim_session_t* session, iree_hal_buffer_view_t* const* views,
-    size_t count, iree_hal_fence_t* ready, iree_device_size_t* offsets,
-    iree_hal_fence_t** out_done) {
-  *out_done = NULL;
+// a staging buffer of |pending|'s own, after |ready| (NULL: at once), and sets
+// the pending call's ready value to the copies'. One submit for all results,
+// where IREE's transfer_d2h submits and waits once per result.
+static iree_status_t shim_queue_staged_copies(shim_pending_t* pending,
+                                              iree_hal_fence_t* ready) {
+  shim_session_t* session = pending->session;
   iree_hal_transfer_command_t copies[SHIM_MAX_RESULTS];
   size_t copy_count = 0;
   iree_device_size_t end = 0;
-  for (size_t i = 0; i < count; ++i) {
-    iree_hal_buffer_t* buffer = iree_hal_buffer_view_buffer(views[i]);
-    iree_device_size_t length = iree_hal_buffer_view_byte_length(views[i]);
+  for (size_t i = 0; i < pending->count; ++i) {
+    iree_hal_buffer_view_t* view = pending->views[i];
+    iree_hal_buffer_t* buffer = iree_hal_buffer_view_buffer(view);
+    iree_device_size_t length = iree_hal_buffer_view_byte_length(view);
     if (shim_read_in_place(session, buffer) || length == 0) continue;
-    offsets[i] = shim_staging_offset(end);
-    end = offsets[i] + length;
+    pending->offsets[i] = shim_staging_offset(end);
+    end = pending->offsets[i] + length;
     copies[copy_count++] = (iree_hal_transfer_command_t){
         .type = IREE_HAL_TRANSFER_COMMAND_TYPE_COPY,
         .copy = {.source_buffer = buffer,
                  .source_offset = 0,
-                 .target_offset = offsets[i],
+                 .target_offset = pending->offsets[i],
                  .length = length},
     };
   }
   if (copy_count == 0) return iree_ok_status();
-  IREE_RETURN_IF_ERROR(shim_staging_reserve(session, end));
+  IREE_RETURN_IF_ERROR(shim_staging_take(session, end, &pending->staging));
   for (size_t c = 0; c < copy_count; ++c) {
-    copies[c].copy.target_buffer = session->staging;
+    copies[c].copy.target_buffer = pending->staging;
   }
   iree_hal_command_buffer_t* commands = NULL;
   IREE_RETURN_IF_ERROR(iree_hal_create_transfer_command_buffer(
@@ -998,60 +1099,73 @@ static iree_status_t shim_queue_staged_copies(
         iree_hal_buffer_binding_table_empty(), IREE_HAL_EXECUTE_FLAG_NONE);
   }
   iree_hal_command_buffer_release(commands);
+  iree_hal_fence_release(done);
   if (iree_status_is_ok(status)) {
-    *out_done = done;
+    shim_pending_ready_at_last(pending);
   } else {
-    iree_hal_fence_release(done);
     shim_queue_abandon(session);
   }
   return status;
 }
 
-// Reads every result into the caller's buffers with one host wait: results
-// the host cannot map are copied into the staging buffer behind |ready| (the
-// call's signal fence; NULL for a call that returned with its results ready),
-// then the host waits once and reads.
-static iree_status_t shim_read_outputs(shim_session_t* session,
-                                       iree_hal_buffer_view_t* const* views,
+// Waits once for the call (or its copies) and reads every result into the
+// caller's buffers.
+static iree_status_t shim_read_outputs(shim_pending_t* pending,
                                        shim_host_output_t* outputs,
-                                       size_t count, iree_hal_fence_t* ready) {
-  for (size_t i = 0; i < count; ++i) {
-    IREE_RETURN_IF_ERROR(shim_describe_output(views[i], i, &outputs[i]));
+                                       size_t count) {
+  if (pending->read) {
+    return iree_make_status(IREE_STATUS_FAILED_PRECONDITION,
+                            "the call's results were read already");
   }
-  iree_device_size_t offsets[SHIM_MAX_RESULTS] = {0};
-  iree_hal_fence_t* copied = NULL;
-  IREE_RETURN_IF_ERROR(shim_queue_staged_copies(session, views, count, ready,
-                                                offsets, &copied));
-  iree_status_t status = shim_queue_wait(session, copied ? copied : ready);
-  iree_hal_fence_release(copied);
+  if (count != pending->count) {
+    return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                            "function returns %zu results, caller gave %zu",
+                            pending->count, count);
+  }
+  for (size_t i = 0; i < count; ++i) {
+    IREE_RETURN_IF_ERROR(
+        shim_describe_output(pending->views[i], i, &outputs[i]));
+  }
+  shim_session_t* session = pending->session;
+  pending->read = true;
+  iree_status_t status =
+      shim_queue_wait(session, pending->timeline, pending->ready_value);
   for (size_t i = 0; i < count && iree_status_is_ok(status); ++i) {
     size_t length = outputs[i].byte_length;
     if (length == 0) continue;
-    iree_hal_buffer_t* buffer = iree_hal_buffer_view_buffer(views[i]);
+    iree_hal_buffer_t* buffer = iree_hal_buffer_view_buffer(pending->views[i]);
     status = shim_read_in_place(session, buffer)
                  ? iree_hal_buffer_map_read(buffer, 0, outputs[i].data, length)
-                 : iree_hal_buffer_map_read(session->staging, offsets[i],
+                 : iree_hal_buffer_map_read(pending->staging,
+                                            pending->offsets[i],
                                             outputs[i].data, length);
   }
   return status;
 }
 
-// Appends a fenced call's fences: no wait fence (its inputs are ready: every
-// call has waited for its results before the host writes the next inputs, and
-// IREE orders work on its globals itself) and a new signal fence. The signal
-// fence covers the call's results only: a call without results signals it on
-// the host as it returns, its work still queued (as in the synchronous model).
+// Appends a fenced call's fences: a wait fence when the session has queued
+// work the host has not seen done (the call may read its results, and must
+// come after it), none otherwise, and a new signal fence. The signal fence
+// covers the call's results only: a call without results signals it on the
+// host as it returns, its work still queued (as in the synchronous model).
 static iree_status_t shim_push_fences(shim_function_t* function,
                                       iree_hal_fence_t** out_signal) {
-  IREE_RETURN_IF_ERROR(shim_queue_next(function->session, out_signal));
+  iree_hal_fence_t* after = NULL;
+  IREE_RETURN_IF_ERROR(shim_queue_after(function->session, &after));
+  iree_status_t status = shim_queue_next(function->session, out_signal);
   iree_vm_list_t* list = iree_runtime_call_inputs(&function->call);
-  iree_vm_ref_t wait = {0};
-  iree_status_t status = iree_vm_list_push_ref_move(list, &wait);
+  if (iree_status_is_ok(status)) {
+    iree_vm_ref_t wait = after ? iree_hal_fence_retain_ref(after)
+                               : (iree_vm_ref_t){0};
+    status = iree_vm_list_push_ref_move(list, &wait);
+    iree_vm_ref_release(&wait);
+  }
   if (iree_status_is_ok(status)) {
     iree_vm_ref_t signal = iree_hal_fence_retain_ref(*out_signal);
     status = iree_vm_list_push_ref_move(list, &signal);
     iree_vm_ref_release(&signal);
   }
+  iree_hal_fence_release(after);
   if (!iree_status_is_ok(status)) {
     iree_hal_fence_release(*out_signal);
     *out_signal = NULL;
@@ -1059,32 +1173,33 @@ static iree_status_t shim_push_fences(shim_function_t* function,
   return status;
 }
 
-static iree_status_t shim_invoke(shim_function_t* function,
+// Checks the call's shape, pushes the inputs and the fences, and invokes.
+static iree_status_t shim_submit(shim_function_t* function,
                                  shim_tensor_t* const* inputs,
-                                 size_t input_count,
-                                 shim_host_output_t* outputs,
-                                 size_t output_count) {
+                                 size_t input_count, shim_pending_t* pending) {
   shim_session_t* session = function->session;
   if (input_count != function->argument_count) {
     return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
                             "function takes %zu arguments, got %zu",
                             (size_t)function->argument_count, input_count);
   }
-  if (output_count != function->result_count) {
-    return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
-                            "function returns %zu results, caller gave %zu",
-                            (size_t)function->result_count, output_count);
-  }
-  if (output_count > SHIM_MAX_RESULTS) {
+  if (function->result_count > SHIM_MAX_RESULTS) {
     return iree_make_status(IREE_STATUS_UNIMPLEMENTED,
                             "function returns %zu results, at most %d read",
-                            output_count, SHIM_MAX_RESULTS);
+                            (size_t)function->result_count, SHIM_MAX_RESULTS);
   }
   for (size_t i = 0; i < input_count; ++i) {
     if (!inputs[i]) {
       return iree_make_status(IREE_STATUS_INVALID_ARGUMENT, "input %zu null",
                               i);
     }
+  }
+  if (function->fenced && function->result_count == 0 && session->timeline &&
+      session->reached_value < session->timeline_value) {
+    IREE_RETURN_IF_ERROR(shim_queue_wait(session, session->timeline,
+                                         session->timeline_value));
+  }
+  for (size_t i = 0; i < input_count; ++i) {
     IREE_RETURN_IF_ERROR(iree_runtime_call_inputs_push_back_buffer_view(
         &function->call, inputs[i]->view));
   }
@@ -1096,19 +1211,105 @@ static iree_status_t shim_invoke(shim_function_t* function,
   if (!iree_status_is_ok(status) && function->fenced) {
     shim_queue_abandon(session);
   }
-  iree_hal_buffer_view_t* views[SHIM_MAX_RESULTS] = {NULL};
-  for (size_t i = 0; i < output_count && iree_status_is_ok(status); ++i) {
-    status = iree_runtime_call_outputs_pop_front_buffer_view(&function->call,
-                                                             &views[i]);
+  pending->count = function->result_count;
+  for (size_t i = 0; i < pending->count && iree_status_is_ok(status); ++i) {
+    status = iree_runtime_call_outputs_pop_front_buffer_view(
+        &function->call, &pending->views[i]);
+  }
+  if (iree_status_is_ok(status) && signal) {
+    if (pending->count == 0) {
+      // Signalled on the host as the call returned (see shim_push_fences).
+      session->reached_value = session->timeline_value;
+    } else {
+      shim_pending_ready_at_last(pending);
+    }
   }
   if (iree_status_is_ok(status)) {
-    status = shim_read_outputs(session, views, outputs, output_count, signal);
-  }
-  for (size_t i = 0; i < output_count; ++i) {
-    iree_hal_buffer_view_release(views[i]);
+    status = shim_queue_staged_copies(pending, signal);
   }
   iree_hal_fence_release(signal);
   return status;
+}
+
+shim_error_t* shim_function_submit(shim_function_t* function,
+                                   shim_tensor_t* const* inputs,
+                                   size_t input_count,
+                                   shim_pending_t** out_pending) {
+  SHIM_CHECK_ARG(function && out_pending, "null argument");
+  SHIM_CHECK_ARG(input_count == 0 || inputs, "inputs is null");
+  shim_session_t* session = function->session;
+  shim_pending_t* pending = (shim_pending_t*)calloc(1, sizeof(*pending));
+  if (!pending) {
+    return shim_error_from_status(
+        iree_make_status(IREE_STATUS_RESOURCE_EXHAUSTED, "pending alloc"));
+  }
+  pending->session = session;
+  iree_status_t status = shim_device_context_enter(&session->context);
+  if (iree_status_is_ok(status)) {
+    pthread_mutex_lock(&session->queue_mutex);
+    status = shim_submit(function, inputs, input_count, pending);
+    pthread_mutex_unlock(&session->queue_mutex);
+  }
+  // Drops leftover input/output references whatever happened, so a failed
+  // call leaves the function reusable.
+  iree_runtime_call_reset(&function->call);
+  if (!iree_status_is_ok(status)) {
+    pending->read = true;  // nothing to wait for that the error did not end
+    shim_pending_free(pending);
+    return shim_error_from_status(status);
+  }
+  *out_pending = pending;
+  return NULL;
+}
+
+shim_error_t* shim_pending_result(shim_pending_t* pending, size_t index,
+                                  shim_tensor_t** out_tensor) {
+  SHIM_CHECK_ARG(pending && out_tensor, "null argument");
+  SHIM_CHECK_ARG(index < pending->count, "result %zu of %zu", index,
+                 pending->count);
+  shim_tensor_t* tensor = (shim_tensor_t*)calloc(1, sizeof(*tensor));
+  if (!tensor) {
+    return shim_error_from_status(
+        iree_make_status(IREE_STATUS_RESOURCE_EXHAUSTED, "tensor alloc"));
+  }
+  tensor->context = pending->session->context;
+  tensor->view = pending->views[index];
+  iree_hal_buffer_view_retain(tensor->view);
+  *out_tensor = tensor;
+  return NULL;
+}
+
+shim_error_t* shim_pending_read(shim_pending_t* pending,
+                                shim_host_output_t* outputs,
+                                size_t output_count) {
+  SHIM_CHECK_ARG(pending, "null pending call");
+  SHIM_CHECK_ARG(output_count == 0 || outputs, "outputs is null");
+  shim_session_t* session = pending->session;
+  iree_status_t status = shim_device_context_enter(&session->context);
+  if (iree_status_is_ok(status)) {
+    pthread_mutex_lock(&session->queue_mutex);
+    status = shim_read_outputs(pending, outputs, output_count);
+    pthread_mutex_unlock(&session->queue_mutex);
+  }
+  return shim_error_from_status(status);
+}
+
+void shim_pending_free(shim_pending_t* pending) {
+  if (!pending) return;
+  shim_session_t* session = pending->session;
+  iree_status_ignore(shim_device_context_enter(&session->context));
+  pthread_mutex_lock(&session->queue_mutex);
+  if (!pending->read) {
+    iree_status_ignore(
+        shim_queue_wait(session, pending->timeline, pending->ready_value));
+  }
+  shim_staging_give_back(session, pending->staging);
+  pthread_mutex_unlock(&session->queue_mutex);
+  for (size_t i = 0; i < pending->count; ++i) {
+    iree_hal_buffer_view_release(pending->views[i]);
+  }
+  iree_hal_semaphore_release(pending->timeline);
+  free(pending);
 }
 
 shim_error_t* shim_function_invoke(shim_function_t* function,
@@ -1117,17 +1318,15 @@ shim_error_t* shim_function_invoke(shim_function_t* function,
                                    shim_host_output_t* outputs,
                                    size_t output_count) {
   SHIM_CHECK_ARG(function, "null function");
-  SHIM_CHECK_ARG(input_count == 0 || inputs, "inputs is null");
   SHIM_CHECK_ARG(output_count == 0 || outputs, "outputs is null");
-  shim_session_t* session = function->session;
-  iree_status_t status = shim_device_context_enter(&session->context);
-  if (iree_status_is_ok(status)) {
-    pthread_mutex_lock(&session->queue_mutex);
-    status = shim_invoke(function, inputs, input_count, outputs, output_count);
-    pthread_mutex_unlock(&session->queue_mutex);
-  }
-  // Drops leftover input/output references whatever happened, so a failed
-  // call leaves the function reusable.
-  iree_runtime_call_reset(&function->call);
-  return shim_error_from_status(status);
+  SHIM_CHECK_ARG(output_count == function->result_count,
+                 "function returns %zu results, caller gave %zu",
+                 (size_t)function->result_count, output_count);
+  shim_pending_t* pending = NULL;
+  shim_error_t* error =
+      shim_function_submit(function, inputs, input_count, &pending);
+  if (error) return error;
+  error = shim_pending_read(pending, outputs, output_count);
+  shim_pending_free(pending);
+  return error;
 }

@@ -26,6 +26,7 @@ typedef struct shim_runtime_t shim_runtime_t;
 typedef struct shim_session_t shim_session_t;
 typedef struct shim_function_t shim_function_t;
 typedef struct shim_tensor_t shim_tensor_t;
+typedef struct shim_pending_t shim_pending_t;
 
 typedef enum shim_dtype_e {
   SHIM_DTYPE_I32 = 0,
@@ -122,9 +123,20 @@ shim_error_t* shim_tensor_create(shim_session_t* session, shim_dtype_e dtype,
                                  const void* data, size_t data_bytes,
                                  shim_tensor_t** out_tensor);
 // Overwrites the tensor's contents; |data_bytes| must equal its byte size.
+// No queued call may still read the tensor: a call's inputs are free again once
+// its results have been read (shim_pending_read, shim_function_invoke).
 shim_error_t* shim_tensor_write(shim_session_t* session, shim_tensor_t* tensor,
                                 const void* data, size_t data_bytes);
+// The tensor's element type and shape (|shape| holds SHIM_MAX_RANK values).
+shim_error_t* shim_tensor_describe(const shim_tensor_t* tensor,
+                                   shim_dtype_e* out_dtype, size_t* out_rank,
+                                   int64_t* shape);
 void shim_tensor_free(shim_tensor_t* tensor);
+
+// Whether |function| was compiled with the coarse-fences ABI
+// (--iree-execution-model=async-external): its calls return once their work is
+// queued, so shim_function_submit returns before the device is done.
+bool shim_function_fenced(const shim_function_t* function);
 
 // Invokes |function| with |inputs| and copies each result into |outputs|.
 // The result count must equal |output_count| (at most 16). The host waits
@@ -133,12 +145,38 @@ void shim_tensor_free(shim_tensor_t* tensor);
 // its results behind it; one of the synchronous model waits inside the call.
 // Either way a call without results may return before its work is done, so
 // its inputs must not be rewritten in place until a call with results has
-// returned.
+// returned. The same as submit, read and free.
 shim_error_t* shim_function_invoke(shim_function_t* function,
                                    shim_tensor_t* const* inputs,
                                    size_t input_count,
                                    shim_host_output_t* outputs,
                                    size_t output_count);
+
+// Queues |function| with |inputs| and returns its results still pending: for a
+// fenced function, before the device has run it, so the host can queue the
+// next call (which may take a result as an input, see shim_pending_result)
+// while this one runs. Each call of a session is ordered after the work the
+// session queued before it. The copies that bring results the host cannot map
+// into host memory are queued behind the call, into a staging buffer of the
+// pending call's own. A call without results first waits for the session's
+// queued work: IREE signals such a call's fence on the host as it returns,
+// and the session's timeline must reach its values in order.
+shim_error_t* shim_function_submit(shim_function_t* function,
+                                   shim_tensor_t* const* inputs,
+                                   size_t input_count,
+                                   shim_pending_t** out_pending);
+// Result |index| of a pending call as a tensor that later calls may take as an
+// input, in device memory, without a wait or a copy.
+shim_error_t* shim_pending_result(shim_pending_t* pending, size_t index,
+                                  shim_tensor_t** out_tensor);
+// Waits for the call and copies each result into |outputs| (|output_count|
+// must equal the function's result count). At most once per pending call.
+shim_error_t* shim_pending_read(shim_pending_t* pending,
+                                shim_host_output_t* outputs,
+                                size_t output_count);
+// Frees a pending call; one not read yet is waited for first (its error is
+// dropped), so nothing it still uses is released under the device.
+void shim_pending_free(shim_pending_t* pending);
 
 #ifdef __cplusplus
 }  // extern "C"

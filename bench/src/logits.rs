@@ -307,6 +307,7 @@ fn prefill_then_decode(
             &[sequence.tokens[pos]],
             &[pos as i32],
             None,
+            false,
             &mut out,
         )?;
         positions.push(pos);
@@ -345,7 +346,7 @@ fn ragged_batch(
                 None => (tokens.push(0), pos.push(-1)),
             };
         }
-        graphs.decode(Head::Logits, &tokens, &pos, None, &mut out)?;
+        graphs.decode(Head::Logits, &tokens, &pos, None, false, &mut out)?;
         for (row, &p) in pos.iter().enumerate() {
             if p >= 0 {
                 positions.push((row, p as usize));

@@ -148,9 +148,11 @@ pub fn decode(
         for _ in 0..batch {
             staged.push(&params, step as u64);
         }
+        // Each step feeds the next its draws, one position on: the graphs may queue it now.
+        let look_ahead = step + 1 < steps + warmup;
         let started = Instant::now();
         rows = profiled(profile.filter(|_| step == warmup), || {
-            graphs.decode(head, &tokens, &pos, Some(&mut staged), &mut out)
+            graphs.decode(head, &tokens, &pos, Some(&mut staged), look_ahead, &mut out)
         })
         .expect("decode");
         let decoded = started.elapsed().as_secs_f64();
@@ -229,6 +231,7 @@ pub fn paired_b1(
                     &[step * 31 + 5],
                     &[context as i32],
                     None,
+                    false,
                     &mut out,
                 )
                 .expect("decode");

@@ -289,7 +289,7 @@ fn logits(
         for (pos, &token) in sequence.iter().enumerate() {
             loaded
                 .graphs
-                .decode(Head::Logits, &[token], &[pos as i32], None, &mut out)?;
+                .decode(Head::Logits, &[token], &[pos as i32], None, false, &mut out)?;
             rows.push(out.logits[..vocab].to_vec());
         }
         all.push(rows);

@@ -112,6 +112,21 @@ impl SampleRows {
         self.step[row] = step as u32 as i32;
     }
 
+    /// Whether row `row` draws the same way in `self` and `other` (floats compared by bits).
+    pub fn same_row(&self, other: &SampleRows, row: usize) -> bool {
+        let at = |r: &SampleRows| {
+            (
+                r.temperature.get(row).map(|v| v.to_bits()),
+                r.top_k.get(row).copied(),
+                r.top_p.get(row).map(|v| v.to_bits()),
+                r.min_p.get(row).map(|v| v.to_bits()),
+                r.seed.get(2 * row..2 * row + 2).map(<[i32]>::to_vec),
+                r.step.get(row).copied(),
+            )
+        };
+        at(self) == at(other)
+    }
+
     /// Pads with rows whose result is ignored (greedy) up to `rows`.
     pub fn pad_to(&mut self, rows: usize) {
         if self.len() >= rows {

@@ -1,6 +1,13 @@
 //! A model's compiled graphs in one session: picks the length, batch and
 //! window buckets for each call and keeps one set of device input tensors per
-//! function, so a step allocates nothing on the host.
+//! function (two per decode function), so a step allocates nothing on the host.
+//!
+//! Where the functions are fenced (queued, not run inside the call), a decode step sampled on
+//! the device queues the step after it before reading its own tokens: the next step takes
+//! this one's sampled tokens as a device tensor, so the device goes on while the host reads,
+//! streams and schedules ([`Ahead`]). The scheduler's next call uses it only when it asks for
+//! exactly what was queued; otherwise the queued step is dropped and its work is wasted,
+//! never its tokens used.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -11,7 +18,9 @@ use emitter::{FunctionInfo, Head, Kind, Manifest};
 use crate::batch::GraphRunner;
 use crate::device_sampling::{SampleRows, SampleTensors};
 use crate::error::{EngineError, ManifestError, StepError};
-use crate::runtime::{Function, Output, ParameterMode, Runtime, Session, SessionOptions, Tensor};
+use crate::runtime::{
+    Function, Output, ParameterMode, Pending, Runtime, Session, SessionOptions, Tensor,
+};
 
 struct PrefillGraph {
     t: usize,
@@ -28,9 +37,56 @@ struct DecodeGraph {
     b: usize,
     w: usize,
     function: Function,
+    /// Two sets taken in turn, so that a step queued ahead never has its inputs rewritten
+    /// while the step before it may still read them.
+    inputs: [DecodeInputs; 2],
+    turn: usize,
+}
+
+struct DecodeInputs {
     tokens: Tensor,
     pos: Tensor,
     sampling: Option<SampleTensors>,
+}
+
+impl DecodeGraph {
+    /// The graph and the input set the next call writes.
+    fn next_inputs(&mut self) -> (&mut Function, &mut DecodeInputs) {
+        let turn = self.turn;
+        self.turn ^= 1;
+        (&mut self.function, &mut self.inputs[turn])
+    }
+}
+
+/// A sampled decode step queued before the scheduler asked for it: the step after the last
+/// one, fed that step's tokens on the device, each live row one position on and one draw
+/// further (the device heads' noise is counted by the draw, so the tokens are the ones the
+/// step would draw if called later).
+struct Ahead {
+    /// Its index among the sample head's decode graphs.
+    graph: usize,
+    /// What it was called with, padded to the bucket: the step before's tokens (known once
+    /// that step is read), positions, sampling rows.
+    tokens: Vec<i32>,
+    pos: Vec<i32>,
+    rows: SampleRows,
+    /// The step before's tokens on the device, kept until this step is read.
+    _fed: Tensor,
+    pending: Pending,
+}
+
+impl Ahead {
+    /// Whether it is the call asked for: the same bucket, and in every live row (one at a
+    /// position of 0 or more) the same token, position and sampling row. Padding rows
+    /// (position -1) write nothing and their draws are dropped, so their tokens may differ.
+    fn serves(&self, graph: usize, tokens: &[i32], pos: &[i32], rows: &SampleRows) -> bool {
+        graph == self.graph
+            && pos == self.pos
+            && self.tokens.len() == tokens.len()
+            && (0..pos.len())
+                .filter(|&r| pos[r] >= 0)
+                .all(|r| tokens[r] == self.tokens[r] && rows.same_row(&self.rows, r))
+    }
 }
 
 /// `embed_hidden_t{T}`: a packed chunk of sequences to every token's hidden state.
@@ -85,6 +141,10 @@ pub struct Graphs {
     embedders: Vec<EmbedGraph>,
     copy_slot: Function,
     token_buf: Vec<i32>,
+    pos_buf: Vec<i32>,
+    /// Whether sampled decode steps queue the next one (see the module's notes).
+    look_ahead: bool,
+    ahead: Option<Ahead>,
 }
 
 impl Graphs {
@@ -154,12 +214,151 @@ impl Graphs {
             embedders,
             copy_slot,
             token_buf: Vec::new(),
+            pos_buf: Vec::new(),
+            look_ahead: true,
+            ahead: None,
         })
+    }
+
+    /// Turns queueing the next sampled decode step on or off (on by default). It happens only
+    /// where the functions are fenced and every cache row past a sequence's end is free to
+    /// overwrite: a step queued for a row that then ends writes one position past it, which
+    /// a recurrent state cannot take back and a ring's window would lose a position to.
+    pub fn looking_ahead(mut self, on: bool) -> Graphs {
+        self.look_ahead = on;
+        self
+    }
+
+    fn can_look_ahead(&self) -> bool {
+        self.look_ahead
+            && self.manifest.kv_cache.states.is_none()
+            && self.manifest.kv_cache.ring.is_none()
     }
 
     pub fn manifest(&self) -> &Manifest {
         &self.manifest
     }
+
+    /// A sampled decode step over the padded `token_buf` and `pos_buf` with `rows`, in graph
+    /// `index`: the step queued ahead when it is this one, else a new call; then, if asked
+    /// and possible, the step after it is queued before this one is read.
+    fn decode_sampled(
+        &mut self,
+        call: Sampled,
+        rows: &SampleRows,
+        out: &mut DecodeOutput,
+    ) -> Result<usize, EngineError> {
+        let index = call.index;
+        let ahead = self.ahead.take();
+        out.ahead = match &ahead {
+            None => AheadUse::None,
+            Some(a) if a.serves(index, &self.token_buf, &self.pos_buf, rows) => AheadUse::Served,
+            Some(_) => AheadUse::Dropped,
+        };
+        let pending = match ahead {
+            Some(ahead) if out.ahead == AheadUse::Served => ahead.pending,
+            // A step queued for other rows: dropping it waits for it, then it is forgotten.
+            dropped => {
+                drop(dropped);
+                let graph = &mut self.decode.get_mut(&Head::Sample).expect("checked")[index];
+                let (function, inputs) = graph.next_inputs();
+                inputs.tokens.write(&self.token_buf)?;
+                inputs.pos.write(&self.pos_buf)?;
+                let sampling = inputs
+                    .sampling
+                    .as_mut()
+                    .expect("sample graphs carry sampling inputs");
+                sampling.write(rows)?;
+                let mut args = vec![&inputs.tokens, &inputs.pos];
+                args.extend(sampling.iter());
+                function.submit(&args)?
+            }
+        };
+        if call.look_ahead && self.can_look_ahead() {
+            self.ahead = self.queue_next(&call, rows, &pending)?;
+        }
+        let b = self.pos_buf.len();
+        out.ids.resize(b, 0);
+        out.logprobs.resize(b, 0.0);
+        let read = pending.read(&mut [
+            Output::I32(&mut out.ids[..b]),
+            Output::F32(&mut out.logprobs[..b]),
+        ]);
+        match (&mut self.ahead, read) {
+            (Some(ahead), Ok(())) => ahead.tokens.copy_from_slice(&out.ids[..b]),
+            (ahead, Err(e)) => {
+                *ahead = None;
+                return Err(e.into());
+            }
+            (None, Ok(())) => {}
+        }
+        Ok(b)
+    }
+
+    /// Queues the step after the one `pending` computes, in the same graph, fed its tokens:
+    /// every live row of `pos_buf` one position on and `rows` one draw further. None where
+    /// that step needs another graph (a longer window) or the functions run inside the call.
+    fn queue_next(
+        &mut self,
+        call: &Sampled,
+        rows: &SampleRows,
+        pending: &Pending,
+    ) -> Result<Option<Ahead>, EngineError> {
+        let index = call.index;
+        let pos: Vec<i32> = self
+            .pos_buf
+            .iter()
+            .map(|&p| if p >= 0 { p + 1 } else { p })
+            .collect();
+        let max_pos = pos.iter().copied().max().unwrap_or(-1);
+        let graphs = self.decode.get_mut(&Head::Sample).expect("checked");
+        let fits = graphs
+            .iter()
+            .position(|g| g.b >= call.rows && g.w as i32 > max_pos)
+            == Some(index);
+        if !fits || max_pos >= self.manifest.capacity as i32 || !graphs[index].function.is_fenced()
+        {
+            return Ok(None);
+        }
+        let mut rows = rows.clone();
+        for step in &mut rows.step {
+            *step = step.wrapping_add(1);
+        }
+        let fed = pending.result(0)?;
+        let (function, inputs) = graphs[index].next_inputs();
+        inputs.pos.write(&pos)?;
+        let sampling = inputs
+            .sampling
+            .as_mut()
+            .expect("sample graphs carry sampling inputs");
+        sampling.write(&rows)?;
+        let mut args = vec![&fed, &inputs.pos];
+        args.extend(sampling.iter());
+        let pending = function.submit(&args)?;
+        Ok(Some(Ahead {
+            graph: index,
+            tokens: vec![0; pos.len()],
+            pos,
+            rows,
+            _fed: fed,
+            pending,
+        }))
+    }
+}
+
+/// A sampled decode call: its graph's index among the sample head's, its unpadded row
+/// count, and whether the scheduler expects the same rows next step.
+struct Sampled {
+    index: usize,
+    rows: usize,
+    look_ahead: bool,
+}
+
+/// `values` padded with `fill` to `len`, into `buf`.
+fn pad(buf: &mut Vec<i32>, values: &[i32], len: usize, fill: i32) {
+    buf.clear();
+    buf.extend_from_slice(values);
+    buf.resize(len, fill);
 }
 
 impl GraphRunner for Graphs {
@@ -279,13 +478,15 @@ impl GraphRunner for Graphs {
     /// `pos[b] < 0` marks a padding row. `out` receives `[B', V]` logits,
     /// `[B']` argmax ids, or `[B']` sampled ids and log-probabilities (the
     /// Sample head, drawn with `sampling`, padded here) for the bucket
-    /// B' >= rows that ran; returns B'.
+    /// B' >= rows that ran; returns B'. With the Sample head and `look_ahead`, the step
+    /// after this one is queued too (see [`Ahead`]).
     fn decode(
         &mut self,
         head: Head,
         tokens: &[i32],
         pos: &[i32],
         sampling: Option<&mut SampleRows>,
+        look_ahead: bool,
         out: &mut DecodeOutput,
     ) -> Result<usize, EngineError> {
         let rows = tokens.len();
@@ -302,50 +503,42 @@ impl GraphRunner for Graphs {
             .decode
             .get_mut(&head)
             .ok_or(ManifestError::NoDecodeGraph(head))?;
-        let graph = graphs
-            .iter_mut()
-            .find(|g| g.b >= rows && g.w as i32 > max_pos)
+        let index = graphs
+            .iter()
+            .position(|g| g.b >= rows && g.w as i32 > max_pos)
             .ok_or(StepError::NoDecodeBucket { rows, max_pos })?;
-        self.token_buf.clear();
-        self.token_buf.extend_from_slice(tokens);
-        self.token_buf.resize(graph.b, 0);
-        graph.tokens.write(&self.token_buf)?;
-        self.token_buf.clear();
-        self.token_buf.extend_from_slice(pos);
-        self.token_buf.resize(graph.b, -1);
-        graph.pos.write(&self.token_buf)?;
-        let b = graph.b;
-        let mut inputs = vec![&graph.tokens, &graph.pos];
+        let b = graphs[index].b;
+        pad(&mut self.token_buf, tokens, b, 0);
+        pad(&mut self.pos_buf, pos, b, -1);
+        if head == Head::Sample {
+            let rows = sampling.ok_or(StepError::NoSampleRows)?;
+            let sampled = Sampled {
+                index,
+                rows: tokens.len(),
+                look_ahead,
+            };
+            rows.pad_to(b);
+            return self.decode_sampled(sampled, rows, out);
+        }
+        // Any other head needs the host before the next step: nothing is queued ahead.
+        out.ahead = match self.ahead.take() {
+            Some(_) => AheadUse::Dropped,
+            None => AheadUse::None,
+        };
+        let (function, inputs) = graphs[index].next_inputs();
+        inputs.tokens.write(&self.token_buf)?;
+        inputs.pos.write(&self.pos_buf)?;
+        let args = [&inputs.tokens, &inputs.pos];
         match head {
             Head::Logits => {
                 out.logits.resize(b * vocab, 0.0);
-                graph
-                    .function
-                    .call(&inputs, &mut [Output::F32(&mut out.logits[..b * vocab])])?;
+                function.call(&args, &mut [Output::F32(&mut out.logits[..b * vocab])])?;
             }
             Head::Argmax => {
                 out.ids.resize(b, 0);
-                graph
-                    .function
-                    .call(&inputs, &mut [Output::I32(&mut out.ids[..b])])?;
+                function.call(&args, &mut [Output::I32(&mut out.ids[..b])])?;
             }
-            Head::Sample => {
-                let rows = sampling.ok_or(StepError::NoSampleRows)?;
-                let tensors = graph
-                    .sampling
-                    .as_mut()
-                    .expect("sample graphs carry sampling inputs");
-                rows.pad_to(b);
-                tensors.write(rows)?;
-                inputs.extend(tensors.iter());
-                out.ids.resize(b, 0);
-                out.logprobs.resize(b, 0.0);
-                let mut outputs = [
-                    Output::I32(&mut out.ids[..b]),
-                    Output::F32(&mut out.logprobs[..b]),
-                ];
-                graph.function.call(&inputs, &mut outputs)?;
-            }
+            Head::Sample => unreachable!("sampled above"),
         }
         Ok(b)
     }
@@ -447,6 +640,19 @@ pub struct DecodeOutput {
     pub ids: Vec<i32>,
     /// Log-probabilities of sampled ids.
     pub logprobs: Vec<f32>,
+    /// What became of the step queued ahead by the call before: used for this one, or
+    /// dropped unused (other rows, tokens or head asked for).
+    pub ahead: AheadUse,
+}
+
+/// What a decode call did with the step the call before it queued ahead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AheadUse {
+    /// Nothing was queued.
+    #[default]
+    None,
+    Served,
+    Dropped,
 }
 
 fn function_name(manifest: &Manifest, info: &FunctionInfo) -> String {
@@ -485,6 +691,20 @@ fn load_decode(
         b,
         w: info.w.unwrap_or(manifest.capacity),
         function: session.function(&function_name(manifest, info))?,
+        inputs: [
+            decode_inputs(session, info, b)?,
+            decode_inputs(session, info, b)?,
+        ],
+        turn: 0,
+    })
+}
+
+fn decode_inputs(
+    session: &Session,
+    info: &FunctionInfo,
+    b: usize,
+) -> Result<DecodeInputs, EngineError> {
+    Ok(DecodeInputs {
         tokens: session.tensor(&[b], &vec![0i32; b])?,
         pos: session.tensor(&[b], &vec![-1i32; b])?,
         sampling: sampling_tensors(session, info, b)?,

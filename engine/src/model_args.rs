@@ -109,6 +109,19 @@ pub struct ModelArgs {
     /// and the copies of its results). [default: fenced on GPUs, sync on the CPU]
     #[arg(long, value_parser = parse_execution)]
     pub execution: Option<Execution>,
+    /// With fenced functions and device sampling: queue each decode step before the one
+    /// ahead of it is read, fed its tokens on the device (on), or call one step at a time
+    /// (off, to measure what it saves). The tokens are the same.
+    #[arg(long, default_value = "on", value_parser = parse_switch)]
+    pub look_ahead: bool,
+}
+
+fn parse_switch(s: &str) -> Result<bool, String> {
+    match s {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("unknown switch {s:?} (on or off)")),
+    }
 }
 
 fn parse_cuda_arch(s: &str) -> Result<String, String> {
@@ -237,6 +250,7 @@ impl ModelArgs {
             weight_layout: self.weight_layout,
             projections: self.projections,
             execution: self.execution,
+            look_ahead: self.look_ahead,
             cpu_kernels: self.cpu_kernels != Some(false),
             graphs,
             target,

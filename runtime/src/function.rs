@@ -9,6 +9,7 @@ use runtime_sys as sys;
 use crate::error::{Result, RuntimeError};
 use crate::ffi::check;
 use crate::output::{HostTensor, Output};
+use crate::pending::Pending;
 use crate::session::{Session, SessionInner};
 use crate::signature::{DType, Signature, TensorType};
 use crate::tensor::Tensor;
@@ -62,6 +63,47 @@ impl Function {
         self.signature.as_ref()
     }
 
+    /// Whether calls return once their work is queued (a module compiled with
+    /// `--iree-execution-model=async-external`), so that [`Function::submit`] returns before
+    /// the device has run the call. Otherwise the call runs to its end inside `submit`.
+    pub fn is_fenced(&self) -> bool {
+        // SAFETY: valid function.
+        unsafe { sys::shim_function_fenced(self.raw.as_ptr()) }
+    }
+
+    /// Queues a call and returns its results still pending: the host may queue the next
+    /// call, which may take one of these results as an input ([`Pending::result`]), before
+    /// reading them ([`Pending::read`]). Calls of a session run in the order they are queued.
+    ///
+    /// `inputs` are read by the device until the results are read: rewrite them in place
+    /// only after that.
+    pub fn submit(&mut self, inputs: &[&Tensor]) -> Result<Pending> {
+        self.validate_inputs(inputs)?;
+        let input_ptrs: Vec<*mut sys::shim_tensor_t> =
+            inputs.iter().map(|t| t.raw.as_ptr()).collect();
+        let mut raw = std::ptr::null_mut();
+        let _guard = self.session.guard();
+        // SAFETY: pointers valid for the stated count; locked; out-pointer written on success.
+        check(
+            unsafe {
+                sys::shim_function_submit(
+                    self.raw.as_ptr(),
+                    input_ptrs.as_ptr(),
+                    input_ptrs.len(),
+                    &mut raw,
+                )
+            },
+            || format!("calling `{}`", self.name),
+        )?;
+        let raw = NonNull::new(raw).expect("shim returned success with a null pending call");
+        Ok(Pending {
+            raw,
+            session: self.session.clone(),
+            name: self.name.clone(),
+            results: self.signature.as_ref().map(|s| s.results.clone()),
+        })
+    }
+
     /// Calls the function and copies each result into `outputs`, after
     /// checking inputs and buffers against the reflected signature.
     ///
@@ -70,7 +112,12 @@ impl Function {
     /// returns: do not rewrite its input tensors in place until a later
     /// call with results has returned (pass fresh tensors instead).
     pub fn call(&mut self, inputs: &[&Tensor], outputs: &mut [Output<'_>]) -> Result<()> {
-        self.validate(inputs, outputs)?;
+        self.validate_inputs(inputs)?;
+        validate_outputs(
+            &self.name,
+            self.signature.as_ref().map(|s| s.results.as_slice()),
+            outputs,
+        )?;
         self.call_unvalidated(inputs, outputs)
     }
 
@@ -143,7 +190,7 @@ impl Function {
         Ok(results)
     }
 
-    fn validate(&self, inputs: &[&Tensor], outputs: &[Output<'_>]) -> Result<()> {
+    fn validate_inputs(&self, inputs: &[&Tensor]) -> Result<()> {
         let Some(signature) = &self.signature else {
             return Ok(());
         };
@@ -166,31 +213,47 @@ impl Function {
                 )));
             }
         }
-        if outputs.len() != signature.results.len() {
-            return Err(err(format!(
-                "returns {} results, got {} buffers",
-                signature.results.len(),
-                outputs.len()
-            )));
-        }
-        for (i, (output, ty)) in outputs.iter().zip(&signature.results).enumerate() {
-            if ty.dtype != Some(output.dtype()) {
-                return Err(err(format!(
-                    "result {i} is {ty}, buffer is {}",
-                    output.dtype()
-                )));
-            }
-            if let Some(len) = ty.static_len() {
-                if output.len() < len {
-                    return Err(err(format!(
-                        "result {i} is {ty}, buffer holds {} elements",
-                        output.len()
-                    )));
-                }
-            }
-        }
         Ok(())
     }
+}
+
+/// Checks host buffers against the reflected result types of `function` (none: unchecked).
+pub(crate) fn validate_outputs(
+    function: &str,
+    results: Option<&[TensorType]>,
+    outputs: &[Output<'_>],
+) -> Result<()> {
+    let Some(results) = results else {
+        return Ok(());
+    };
+    let err = |detail: String| RuntimeError::Signature {
+        function: function.to_string(),
+        detail,
+    };
+    if outputs.len() != results.len() {
+        return Err(err(format!(
+            "returns {} results, got {} buffers",
+            results.len(),
+            outputs.len()
+        )));
+    }
+    for (i, (output, ty)) in outputs.iter().zip(results).enumerate() {
+        if ty.dtype != Some(output.dtype()) {
+            return Err(err(format!(
+                "result {i} is {ty}, buffer is {}",
+                output.dtype()
+            )));
+        }
+        if let Some(len) = ty.static_len() {
+            if output.len() < len {
+                return Err(err(format!(
+                    "result {i} is {ty}, buffer holds {} elements",
+                    output.len()
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn host_tensor_for(function: &str, ty: &TensorType) -> Result<HostTensor> {

@@ -30,6 +30,14 @@ impl DType {
         }
     }
 
+    pub(crate) fn from_raw(raw: runtime_sys::shim_dtype_e) -> DType {
+        match raw {
+            runtime_sys::shim_dtype_e::SHIM_DTYPE_I32 => DType::I32,
+            runtime_sys::shim_dtype_e::SHIM_DTYPE_I64 => DType::I64,
+            runtime_sys::shim_dtype_e::SHIM_DTYPE_F32 => DType::F32,
+        }
+    }
+
     pub(crate) fn raw(self) -> runtime_sys::shim_dtype_e {
         match self {
             DType::I32 => runtime_sys::shim_dtype_e::SHIM_DTYPE_I32,

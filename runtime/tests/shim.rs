@@ -270,6 +270,93 @@ fn calls_without_results_are_queued_in_order() {
     }
 }
 
+/// Calls queued before the one ahead of them is read, each taking the result of the one
+/// before as an input (how a decode step feeds its sampled tokens to the next without the
+/// host), with a call without results among them: every result read afterwards is the one
+/// the calls made one after another, on every device and model, read in place and staged.
+#[test]
+fn queued_calls_take_pending_results_in_order() {
+    // The host's copy of the module's cache: `append` writes a row per slot, then sums.
+    fn append(cache: &mut [f32; 64], pos: [i32; 2], row: &[f32]) -> Vec<f32> {
+        for slot in 0..2 {
+            let at = slot * 32 + pos[slot] as usize * 4;
+            cache[at..at + 4].copy_from_slice(&row[slot * 4..slot * 4 + 4]);
+        }
+        (0..8)
+            .map(|i| (0..8).map(|p| cache[(i / 4) * 32 + p * 4 + i % 4]).sum())
+            .collect()
+    }
+    for (device, model) in devices_and_models() {
+        for stage_results in [false, true] {
+            let session = open("kv_update", &device, model, stage_results);
+            let mut step = session.function("cache.append").unwrap();
+            let mut store = session.function("cache.store").unwrap();
+            let mut read = session.function("cache.read").unwrap();
+            assert_eq!(step.is_fenced(), model == Model::Fenced);
+            let first: Vec<f32> = (0..8).map(|i| i as f32 + 1.0).collect();
+            let mut row = session.tensor(&[2, 4], &first).unwrap();
+            let mut cache = [0f32; 64];
+            let mut expected = Vec::new();
+            let mut pending = Vec::new();
+            let mut host_row = first.clone();
+            // A call read at once leaves the session a spare staging buffer for the next.
+            let mut whole = vec![1f32; 64];
+            read.call(&[], &mut [Output::F32(&mut whole)]).unwrap();
+            assert_eq!(whole, vec![0f32; 64]);
+            for n in 0..4i32 {
+                let pos = [n, 7 - n];
+                // Fresh inputs: a queued call reads them until its results are read.
+                let pos_tensor = session.tensor(&[2], &pos).unwrap();
+                if n == 2 {
+                    let stored = vec![-1f32; 8];
+                    let at = session.tensor(&[2], &[6i32, 0]).unwrap();
+                    let values = session.tensor(&[2, 4], &stored).unwrap();
+                    store.call(&[&at, &values], &mut []).unwrap();
+                    append(&mut cache, [6, 0], &stored);
+                }
+                let call = step.submit(&[&pos_tensor, &row]).unwrap();
+                host_row = append(&mut cache, pos, &host_row);
+                expected.push(host_row.clone());
+                row = call.result(0).unwrap();
+                assert_eq!(row.shape(), &[2, 4]);
+                assert_eq!(row.dtype(), DType::F32);
+                pending.push(call);
+            }
+            for (n, (call, expected)) in pending.into_iter().zip(&expected).enumerate() {
+                let mut sums = [0f32; 8];
+                call.read(&mut [Output::F32(&mut sums)]).unwrap();
+                assert_eq!(
+                    &sums[..],
+                    &expected[..],
+                    "call {n}, {device} {model:?} {stage_results}"
+                );
+            }
+            read.call(&[], &mut [Output::F32(&mut whole)]).unwrap();
+            assert_eq!(whole, cache.to_vec(), "{device} {model:?} {stage_results}");
+            // Read out of order, and a pending call dropped unread: the session goes on.
+            let a = step
+                .submit(&[&session.tensor(&[2], &[0i32, 0]).unwrap(), &row])
+                .unwrap();
+            let b = step
+                .submit(&[
+                    &session.tensor(&[2], &[1i32, 1]).unwrap(),
+                    &a.result(0).unwrap(),
+                ])
+                .unwrap();
+            let mut sums = [0f32; 8];
+            b.read(&mut [Output::F32(&mut sums)]).unwrap();
+            drop(a);
+            let mut twice = [0f32; 8];
+            let err = step
+                .submit(&[&session.tensor(&[2], &[0i32, 0]).unwrap(), &row])
+                .unwrap()
+                .read(&mut [Output::F32(&mut twice[..4])])
+                .unwrap_err();
+            assert!(matches!(err, RuntimeError::Signature { .. }), "{err}");
+        }
+    }
+}
+
 /// Prints the message (the issue note records them) and returns it.
 fn iree_message(err: &RuntimeError, expected_code: StatusCode) -> String {
     eprintln!("error: {err}");

@@ -31,7 +31,8 @@ plan_profile() {
       # Each bench is SHAPE:WEIGHTS:VARIANT (variants below), with zero weights. A bench
       # module takes about 5 minutes to compile on two cores, so the plan holds what the
       # next question needs; split and f32 weights were measured on an H200 (docs/gpu.md).
-      BENCHES=(smollm2-135m:f16:base llama-3.2-1b:f16:base llama-3.2-1b:f16:attention
+      BENCHES=(smollm2-135m:f16:base llama-3.2-1b:f16:base llama-3.2-1b:f16:stepwise
+        llama-3.2-1b:f16:attention
         llama-3.2-1b:f16:sync llama-3.2-1b:f16:sm90 llama-3.2-1b:f16:half
         llama-3.2-1b:f16:reduce llama-3.2-1b:f16:graphs)
       BENCH_ARGS=(--slots 8 --capacity 1024 --measured-only --batch 1 --batch 8 --sampling both
@@ -71,6 +72,9 @@ plan_profile() {
 # same module, another setting of the driver).
 #   base:  as generate and serve run (on a GPU: functions called with fences, one host wait
 #          a call for the work and the copies of its results)
+#   stepwise: base's module with `--look-ahead off`: each device-sampled decode step called
+#          after the one before is read, where base queues the next step (fed this one's
+#          tokens on the device) before reading this one's
 #   sync:  `--execution sync`, IREE's synchronous calls: the call waits, then the copies of
 #          its results are waited for (a bench argument: a module of its own)
 #   attention: `--decode-attention fused`, each layer's attention one IREE attention op (one
@@ -103,7 +107,7 @@ plan_profile() {
 # it never looks for ptxas, neither at --iree-cuda-use-ptxas-from nor on PATH).
 variant_compile_flags() {
   case "$1" in
-    base | attention | sync | sm90 | reduce | half) echo "" ;;
+    base | stepwise | attention | sync | sm90 | reduce | half) echo "" ;;
     fused)
       echo "--iree-dispatch-creation-enable-fuse-horizontal-contractions=true" \
         "--iree-stream-resource-memory-model=discrete" ;;
@@ -114,7 +118,7 @@ variant_compile_flags() {
 }
 variant_runtime_flags() {
   case "$1" in
-    base | attention | sync | sm90 | fused | split | reduce | half) echo "" ;;
+    base | stepwise | attention | sync | sm90 | fused | split | reduce | half) echo "" ;;
     graphs) echo "--cuda_use_streams=false" ;;
     *) echo "unknown bench variant '$1'" >&2; return 2 ;;
   esac
@@ -125,6 +129,7 @@ variant_bench_args() {
     reduce) echo "--products reduce" ;;
     half) echo "--products half" ;;
     sync) echo "--execution sync" ;;
+    stepwise) echo "--look-ahead off" ;;
     sm90) echo "--cuda-arch sm_90" ;;
     attention) echo "--decode-attention fused" ;;
     *) echo "unknown bench variant '$1'" >&2; return 2 ;;

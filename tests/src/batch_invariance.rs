@@ -77,7 +77,7 @@ pub fn check(
         for s in 0..steps {
             let pos = (prompt.len() + s) as i32;
             graphs
-                .decode(Head::Logits, &[token], &[pos], None, &mut out)
+                .decode(Head::Logits, &[token], &[pos], None, false, &mut out)
                 .expect("decode");
             rows.push((token, out.logits[..vocab].to_vec()));
             token = argmax(&out.logits[..vocab]);
@@ -106,7 +106,7 @@ pub fn check(
                 })
                 .collect();
             graphs
-                .decode(Head::Logits, &tokens, &pos, None, &mut out)
+                .decode(Head::Logits, &tokens, &pos, None, false, &mut out)
                 .expect("decode");
             for (slot, &q) in layout.iter().enumerate() {
                 if q < 0 {

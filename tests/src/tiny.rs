@@ -155,8 +155,20 @@ pub fn hf_dir(seed: u64) -> PathBuf {
 /// The tiny model emitted in process with 8 slots (decode batches 1, 4, 8) and every head,
 /// loaded through `engine::model::load`, as a real model would be.
 pub fn load_s8(seed: u64) -> engine::model::LoadedModel {
+    load_s8_as(seed, None, true)
+}
+
+/// [`load_s8`] with its functions built for `execution` (the target's default: None), and
+/// decode steps queued ahead or not (see `ModelOptions::look_ahead`).
+pub fn load_s8_as(
+    seed: u64,
+    execution: Option<engine::compile::Execution>,
+    look_ahead: bool,
+) -> engine::model::LoadedModel {
     let runtime: Arc<Runtime> = Runtime::new("local-task").expect("runtime");
     let mut options = ModelOptions::cpu();
+    options.execution = execution;
+    options.look_ahead = look_ahead;
     options.graphs = engine::model::default_graph_options(8, 64);
     // Every head: the batching tests drive device sampling and argmax prefill chunks too.
     options.graphs.heads = emitter::graph::Head::ALL.to_vec();

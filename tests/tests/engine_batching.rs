@@ -8,6 +8,7 @@ use std::time::Duration;
 use engine::batch::{
     Engine, EngineConfig, Event, FinishReason, GenerationRequest, SchedulerConfig, SubmitError,
 };
+use engine::compile::Execution;
 use engine::device_sampling::SamplingMode;
 use sampler::SampleParams;
 use tests::tiny;
@@ -162,6 +163,63 @@ fn device_sampling_batched_equals_solo() {
         stats.decode_batches.contains_key(&8),
         "the batched run used the B=8 graph"
     );
+}
+
+/// Fenced functions with device sampling queue each decode step before the one ahead of it
+/// is read, fed its tokens on the device. Every token equals the same module's called a step
+/// at a time and its solo runs, while requests join and end at different steps and some
+/// sample on the host (queued steps used and dropped) and across the windows' boundary at
+/// position 32 (where the next step needs another graph).
+#[test]
+fn queued_decode_steps_change_no_token() {
+    let start = |look_ahead| {
+        let loaded = tiny::load_s8_as(7, Some(Execution::Fenced), look_ahead);
+        let config = EngineConfig {
+            max_queue: 1000,
+            scheduler: SchedulerConfig {
+                prefill_budget: 64,
+                eos: None,
+                sampling: SamplingMode::Device,
+            },
+        };
+        Engine::start(loaded.graphs, None, config)
+    };
+    let (ahead, stepwise) = (start(true), start(false));
+    let batched = |engine: &Engine, requests: &[GenerationRequest]| -> Vec<Vec<u32>> {
+        let streams: Vec<_> = requests
+            .iter()
+            .map(|r| engine.submit(r.clone()).unwrap())
+            .collect();
+        streams.into_iter().map(|s| s.collect().0).collect()
+    };
+    let mixed: Vec<GenerationRequest> = (0..12).map(request).collect();
+    // Eight device-sampled requests of one length: the steady state, every step alike.
+    let even: Vec<GenerationRequest> = (0..8)
+        .map(|i| {
+            let mut r = request([0, 1, 2, 3][i % 4] + 5 * (i as u64 / 4));
+            r.max_tokens = 24;
+            r
+        })
+        .collect();
+    for requests in [&mixed, &even] {
+        let expected = batched(&stepwise, requests);
+        assert_eq!(batched(&ahead, requests), expected);
+        for (i, r) in requests.iter().enumerate().step_by(3) {
+            assert_eq!(solo(&ahead, r.clone()), expected[i], "request {i} alone");
+        }
+    }
+    let (used, unused) = (ahead.handle().stats(), stepwise.handle().stats());
+    assert!(
+        used.ahead_served > used.ahead_dropped && used.ahead_dropped > 0,
+        "{used:?}"
+    );
+    eprintln!("queued ahead: {used:?}");
+    assert_eq!(
+        (unused.ahead_served, unused.ahead_dropped),
+        (0, 0),
+        "{unused:?}"
+    );
+    assert!(used.decode_batches.contains_key(&8), "{used:?}");
 }
 
 #[test]

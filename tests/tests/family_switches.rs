@@ -154,7 +154,7 @@ impl Compare<'_> {
         let tokens = rows.map(|(t, _, p)| t[p] as i32);
         let positions = rows.map(|(_, _, p)| p as i32);
         graphs
-            .decode(Head::Logits, &tokens, &positions, None, out)
+            .decode(Head::Logits, &tokens, &positions, None, false, out)
             .unwrap();
         let vocab = graphs.vocab();
         for (row, (name, (_, expected, p))) in ["a", "b"].iter().zip(rows).enumerate() {
@@ -217,7 +217,14 @@ fn sliding_window_layers_match_the_reference() {
     cmp.at("prefill a[0]", &logits, &ref_a[0]);
     for p in 1..12 {
         graphs
-            .decode(Head::Logits, &[a[p] as i32], &[p as i32], None, &mut out)
+            .decode(
+                Head::Logits,
+                &[a[p] as i32],
+                &[p as i32],
+                None,
+                false,
+                &mut out,
+            )
             .unwrap();
         cmp.at(&format!("decode a[{p}]"), &out.logits[..vocab], &ref_a[p]);
     }
@@ -390,7 +397,14 @@ fn gpu_graph_forms_match(tag: &'static str, attention: emitter::graph::Attention
     cmp.at("prefill a[..4]", &logits, &ref_a[3]);
     for p in 4..7 {
         graphs
-            .decode(Head::Logits, &[a[p] as i32], &[p as i32], None, &mut out)
+            .decode(
+                Head::Logits,
+                &[a[p] as i32],
+                &[p as i32],
+                None,
+                false,
+                &mut out,
+            )
             .unwrap();
         cmp.at(&format!("decode a[{p}]"), &out.logits[..vocab], &ref_a[p]);
     }

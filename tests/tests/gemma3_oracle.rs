@@ -151,7 +151,7 @@ fn logits_from(graphs: &mut Graphs, tokens: &[u32], from: usize) -> Vec<Vec<f32>
     let mut out = DecodeOutput::default();
     for (p, &id) in ids.iter().enumerate().skip(from + 1) {
         graphs
-            .decode(Head::Logits, &[id], &[p as i32], None, &mut out)
+            .decode(Head::Logits, &[id], &[p as i32], None, false, &mut out)
             .unwrap();
         all.push(out.logits[..vocab].to_vec());
     }

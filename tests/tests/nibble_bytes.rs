@@ -67,14 +67,14 @@ fn run(graphs: &mut Graphs) -> Vec<Vec<f32>> {
         let token = [(step * 4099 + 17) % 49152];
         let pos = [prompt.len() as i32 + step];
         graphs
-            .decode(Head::Logits, &token, &pos, None, &mut out)
+            .decode(Head::Logits, &token, &pos, None, false, &mut out)
             .unwrap();
         all.push(out.logits[..graphs.vocab()].to_vec());
     }
     // Two rows: slot 0 goes on, slot 1 starts at position 0.
     let pos = [prompt.len() as i32 + 3, 0];
     graphs
-        .decode(Head::Logits, &[101, 202], &pos, None, &mut out)
+        .decode(Head::Logits, &[101, 202], &pos, None, false, &mut out)
         .unwrap();
     all.push(out.logits[..2 * graphs.vocab()].to_vec());
     all

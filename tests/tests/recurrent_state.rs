@@ -164,7 +164,7 @@ fn prefill_in_blocks_gives_transformers_logits() {
     let mut out = DecodeOutput::default();
     for (pos, &token) in path.iter().enumerate().skip(21) {
         graphs
-            .decode(Head::Logits, &[token], &[pos as i32], None, &mut out)
+            .decode(Head::Logits, &[token], &[pos as i32], None, false, &mut out)
             .unwrap();
         check(pos, &out.logits[..vocab]);
     }

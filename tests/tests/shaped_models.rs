@@ -283,7 +283,7 @@ fn check_mix(
     let mut out = DecodeOutput::default();
     for p in PROMPT..PROMPT + STEPS {
         graphs
-            .decode(Head::Logits, &[ids[p]], &[p as i32], None, &mut out)
+            .decode(Head::Logits, &[ids[p]], &[p as i32], None, false, &mut out)
             .unwrap();
         compare(format!("decode {p}"), &out.logits[..vocab], &expected[p]);
     }

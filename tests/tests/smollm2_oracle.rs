@@ -197,6 +197,7 @@ fn chunked_prefill_and_decode_give_the_same_logits() {
             &[0, 0, tokens[59]],
             &[-1, -1, 59],
             None,
+            false,
             &mut out,
         )
         .unwrap();

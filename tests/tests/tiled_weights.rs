@@ -116,7 +116,7 @@ fn check(tied: bool, form: Form) {
         let pos = seq.len() as i32;
         seq.push(token);
         graphs
-            .decode(Head::Logits, &[token as i32], &[pos], None, &mut out)
+            .decode(Head::Logits, &[token as i32], &[pos], None, false, &mut out)
             .unwrap();
         let diff = max_abs_diff(
             &out.logits[..512],

@@ -257,7 +257,14 @@ fn prefill_then_decode(
     let mut out = DecodeOutput::default();
     for pos in prompt..tokens.len() {
         graphs
-            .decode(Head::Logits, &[tokens[pos]], &[pos as i32], None, &mut out)
+            .decode(
+                Head::Logits,
+                &[tokens[pos]],
+                &[pos as i32],
+                None,
+                false,
+                &mut out,
+            )
             .unwrap();
         all[pos] = Some(out.logits[..graphs.vocab()].to_vec());
     }

@@ -93,7 +93,14 @@ fn ragged_decode_matches_each_sequence_alone() {
         // idle slot as an explicit padding row on odd steps.
         let rows = if step % 2 == 0 { 3 } else { 4 };
         let batch = graphs
-            .decode(Head::Logits, &tokens[..rows], &pos[..rows], None, &mut out)
+            .decode(
+                Head::Logits,
+                &tokens[..rows],
+                &pos[..rows],
+                None,
+                false,
+                &mut out,
+            )
             .unwrap();
         assert_eq!(batch, 4);
         for (slot, seq) in seqs.iter_mut().enumerate() {
@@ -121,7 +128,7 @@ fn decode_b1_and_argmax_agree_with_logits() {
         let pos = seq.len() as i32;
         seq.push(token);
         let batch = graphs
-            .decode(Head::Logits, &[token as i32], &[pos], None, &mut out)
+            .decode(Head::Logits, &[token as i32], &[pos], None, false, &mut out)
             .unwrap();
         assert_eq!(batch, 1);
         let expected = reference_last(&cfg, &weights, &seq);
@@ -141,7 +148,7 @@ fn decode_b1_and_argmax_agree_with_logits() {
         // Rewriting the same position with the same token is idempotent, so
         // the argmax graph can run the same step again.
         graphs
-            .decode(Head::Argmax, &[token as i32], &[pos], None, &mut out)
+            .decode(Head::Argmax, &[token as i32], &[pos], None, false, &mut out)
             .unwrap();
         assert_eq!(out.ids[0] as usize, argmax, "step {step}");
     }
@@ -159,7 +166,7 @@ fn copy_slot_moves_a_sequence() {
     let pos = seq.len() as i32;
     seq.push(token);
     graphs
-        .decode(Head::Logits, &[token as i32], &[pos], None, &mut out)
+        .decode(Head::Logits, &[token as i32], &[pos], None, false, &mut out)
         .unwrap();
     let expected = reference_last(&cfg, &weights, &seq);
     let diff = max_abs_diff(&out.logits[..512], &expected);
@@ -183,12 +190,19 @@ fn out_of_range_calls_are_refused() {
     let mut out = DecodeOutput::default();
     assert!(
         graphs
-            .decode(Head::Logits, &[1; 5], &[0; 5], None, &mut out)
+            .decode(Head::Logits, &[1; 5], &[0; 5], None, false, &mut out)
             .is_err(),
         "more rows than slots"
     );
     assert!(graphs
-        .decode(Head::Logits, &[1], &[capacity as i32], None, &mut out)
+        .decode(
+            Head::Logits,
+            &[1],
+            &[capacity as i32],
+            None,
+            false,
+            &mut out
+        )
         .is_err());
 }
 

@@ -13,7 +13,7 @@ use super::runner::GraphRunner;
 use super::sequence::Sequence;
 use crate::device_sampling::{device_can_sample, SampleRows, SamplingMode};
 use crate::error::EngineError;
-use crate::graphs::{DecodeOutput, PrefillOut};
+use crate::graphs::{AheadUse, DecodeOutput, PrefillOut};
 
 /// A token drawn for one sequence, or why none could be.
 pub type Drawn = Result<Sample, DrawError>;
@@ -25,6 +25,9 @@ pub struct DrawStats {
     pub bytes_read_back: usize,
     pub device_tokens: usize,
     pub host_tokens: usize,
+    /// Decode steps served by the step queued ahead, and queued steps dropped unused.
+    pub ahead_served: usize,
+    pub ahead_dropped: usize,
 }
 
 impl DrawStats {
@@ -61,6 +64,8 @@ pub struct Chunk<'a> {
 pub struct DecodeRows<'a> {
     pub tokens: &'a [i32],
     pub pos: &'a [i32],
+    /// The next step will likely decode the same rows, each fed what this one draws.
+    pub same_next: bool,
 }
 
 impl DecodeRows<'_> {
@@ -195,7 +200,14 @@ impl Draw {
         };
         let (sample_rows, decode_out) = (&mut self.rows, &mut self.decode_out);
         let mut run = |graphs: &mut G| {
-            graphs.decode(head, rows.tokens, rows.pos, Some(sample_rows), decode_out)
+            graphs.decode(
+                head,
+                rows.tokens,
+                rows.pos,
+                Some(sample_rows),
+                rows.same_next,
+                decode_out,
+            )
         };
         let lent = lend_constraints(live, rows);
         let batch = if lent.is_empty() {
@@ -213,6 +225,11 @@ impl Draw {
             self.give_back(live, prepared);
             batch?
         };
+        match self.decode_out.ahead {
+            AheadUse::Served => self.stats.ahead_served += 1,
+            AheadUse::Dropped => self.stats.ahead_dropped += 1,
+            AheadUse::None => {}
+        }
         if head == Head::Sample {
             self.stats.bytes_read_back += batch * 8;
             self.take_device_rows(rows, live);

@@ -265,6 +265,7 @@ mod tests {
             _: &[i32],
             _: &[i32],
             _: Option<&mut SampleRows>,
+            _: bool,
             _: &mut DecodeOutput,
         ) -> Result<usize, EngineError> {
             unreachable!("embeddings only")

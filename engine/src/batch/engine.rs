@@ -73,6 +73,10 @@ pub struct EngineStats {
     /// Tokens drawn by the device sampling heads and by the host sampler.
     pub device_tokens: u64,
     pub host_tokens: u64,
+    /// Decode steps served by the step the one before queued ahead (see
+    /// [`Graphs`](crate::graphs::Graphs)), and queued steps dropped unused.
+    pub ahead_served: u64,
+    pub ahead_dropped: u64,
     /// Tokens run through packed embedding chunks.
     pub embed_tokens: u64,
 }
@@ -90,6 +94,8 @@ impl EngineStats {
         self.bytes_read_back += step.bytes_read_back as u64;
         self.device_tokens += step.device_tokens as u64;
         self.host_tokens += step.host_tokens as u64;
+        self.ahead_served += step.ahead_served as u64;
+        self.ahead_dropped += step.ahead_dropped as u64;
         self.embed_tokens += step.embed_tokens as u64;
     }
 }

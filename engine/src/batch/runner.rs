@@ -34,13 +34,16 @@ pub trait GraphRunner {
         tokens: &[i32],
         out: PrefillOut<'_>,
     ) -> Result<(), EngineError>;
-    /// Returns the decode bucket B' that ran.
+    /// Returns the decode bucket B' that ran. `look_ahead`: the next step is likely to
+    /// decode the same rows, each fed the token this one draws, so the graphs may queue it
+    /// now (they use it only if it is exactly the next call).
     fn decode(
         &mut self,
         head: Head,
         tokens: &[i32],
         pos: &[i32],
         sampling: Option<&mut SampleRows>,
+        look_ahead: bool,
         out: &mut DecodeOutput,
     ) -> Result<usize, EngineError>;
     fn sample(

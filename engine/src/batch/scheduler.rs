@@ -45,6 +45,8 @@ pub struct StepStats {
     pub bytes_read_back: usize,
     pub device_tokens: usize,
     pub host_tokens: usize,
+    pub ahead_served: usize,
+    pub ahead_dropped: usize,
     /// Tokens of the packed embedding chunk that ran (0 when none did).
     pub embed_tokens: usize,
 }
@@ -55,6 +57,8 @@ impl StepStats {
         self.bytes_read_back += draw.bytes_read_back;
         self.device_tokens += draw.device_tokens;
         self.host_tokens += draw.host_tokens;
+        self.ahead_served += draw.ahead_served;
+        self.ahead_dropped += draw.ahead_dropped;
     }
 }
 
@@ -367,6 +371,7 @@ impl<G: GraphRunner> Scheduler<G> {
         let step = DecodeRows {
             tokens: &self.tokens,
             pos: &self.pos,
+            same_next: self.same_rows_next(),
         };
         self.stats.decode_rows = self.active.iter().filter(|s| step.holds(s)).count();
         self.stats.decode_batch = self
@@ -383,6 +388,22 @@ impl<G: GraphRunner> Scheduler<G> {
             }
         }
         Ok(())
+    }
+
+    /// Whether the next step will likely decode the rows this one does, each fed the token
+    /// this step draws: nobody waits for a free slot, every sequence decodes, and none ends
+    /// by its limits with this step's token. Tokens that end a sequence (EOS, stop strings)
+    /// cannot be known ahead.
+    fn same_rows_next(&self) -> bool {
+        let admits =
+            !self.holding && !self.waiting.is_empty() && self.active.len() < self.graphs.slots();
+        !admits
+            && self.active.iter().all(|s| {
+                s.finished.is_none()
+                    && s.decode_input().is_some()
+                    && s.forced_next().is_none()
+                    && !s.ends_by_limit_next(&self.rules)
+            })
     }
 
     /// Retires finished sequences, then packs the live ones low.

@@ -97,6 +97,13 @@ impl Sequence {
         }
     }
 
+    /// Whether the token drawn next ends the sequence by its request's length or the slot's
+    /// capacity (see [`Sequence::accept`]).
+    pub fn ends_by_limit_next(&self, rules: &StopRules) -> bool {
+        self.generated + 1 >= self.request.max_tokens
+            || self.prompt_len() + self.generated >= rules.capacity
+    }
+
     /// While the prompt is scored: the prompt token the next logits are read for.
     pub fn forced_next(&self) -> Option<u32> {
         match self.phase {

@@ -127,7 +127,8 @@ impl PreparedModel {
             started.elapsed().as_secs_f64()
         );
         let manifest = self.rendered.manifest.clone();
-        let graphs = Graphs::load(runtime, manifest, &vmfb, &parameter_file)?;
+        let graphs = Graphs::load(runtime, manifest, &vmfb, &parameter_file)?
+            .looking_ahead(self.options.look_ahead);
         tracing::info!("loaded in {:.1} s", started.elapsed().as_secs_f64());
         Ok(self.into_loaded(graphs, parameter_file, vmfb))
     }
@@ -178,7 +179,8 @@ impl PreparedModel {
             first.manifest.clone(),
             &first_vmfb,
             &parameter_file,
-        )?;
+        )?
+        .looking_ahead(self.options.look_ahead);
         tracing::info!(
             "first module loaded in {:.1} s",
             started.elapsed().as_secs_f64()
@@ -195,6 +197,7 @@ impl PreparedModel {
             first: (first.manifest, first_vmfb.clone()),
             parameter_file: parameter_file.clone(),
             cache_dir: self.options.cache_dir.clone(),
+            look_ahead: self.options.look_ahead,
         };
         Ok(Tiered {
             loaded: self.into_loaded(graphs, parameter_file, first_vmfb),
@@ -265,6 +268,7 @@ pub struct RestOfModel {
     first: (emitter::Manifest, PathBuf),
     parameter_file: PathBuf,
     cache_dir: PathBuf,
+    look_ahead: bool,
 }
 
 impl RestOfModel {
@@ -282,13 +286,15 @@ impl RestOfModel {
         );
         crate::cache::enforce_limit(&self.cache_dir, &[&vmfb, &self.parameter_file]);
         let (runtime, parameters) = (self.runtime.clone(), self.parameter_file.clone());
-        let manifest = self.full.manifest;
-        let load: GraphsLoader<Graphs> =
-            Box::new(move || Graphs::load(&runtime, manifest, &vmfb, &parameters));
+        let (manifest, on) = (self.full.manifest, self.look_ahead);
+        let load: GraphsLoader<Graphs> = Box::new(move || {
+            Ok(Graphs::load(&runtime, manifest, &vmfb, &parameters)?.looking_ahead(on))
+        });
         let (runtime, parameters) = (self.runtime, self.parameter_file);
         let (manifest, first_vmfb) = self.first;
-        let restore: GraphsLoader<Graphs> =
-            Box::new(move || Graphs::load(&runtime, manifest, &first_vmfb, &parameters));
+        let restore: GraphsLoader<Graphs> = Box::new(move || {
+            Ok(Graphs::load(&runtime, manifest, &first_vmfb, &parameters)?.looking_ahead(on))
+        });
         Ok(NextModule { load, restore })
     }
 }
@@ -330,5 +336,5 @@ pub fn load_assets(
         .file_name()
         .map_or("model".into(), |n| n.to_string_lossy().into_owned());
     let vmfb = compiler.compile_text(&label, &read(emitter::MODULE_FILE)?, &options.target)?;
-    Graphs::load(runtime, manifest, &vmfb, parameters)
+    Ok(Graphs::load(runtime, manifest, &vmfb, parameters)?.looking_ahead(options.look_ahead))
 }

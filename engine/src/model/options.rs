@@ -33,6 +33,10 @@ pub struct ModelOptions {
     /// Overrides the target's execution model ([`Target::execution`]): how the CPU tests
     /// run the GPUs' fenced calls.
     pub execution: Option<Execution>,
+    /// Whether a decode step sampled on the device queues the next one before its tokens are
+    /// read, where the functions are fenced (see [`Graphs`](crate::graphs::Graphs)). The
+    /// tokens are the same either way; off only to measure what it saves.
+    pub look_ahead: bool,
     /// Where vmfbs and converted weights are cached.
     pub cache_dir: PathBuf,
     /// Print progress to stderr.
@@ -51,6 +55,7 @@ impl ModelOptions {
             weights: Precision::F32,
             cpu_kernels: true,
             execution: None,
+            look_ahead: true,
             cache_dir: crate::paths::cache_dir(),
             verbose: true,
         }

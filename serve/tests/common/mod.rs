@@ -501,6 +501,7 @@ pub fn quality_logprobs(
                 &[token as i32],
                 &[pos as i32],
                 None,
+                false,
                 &mut out,
             )
             .expect("decode");

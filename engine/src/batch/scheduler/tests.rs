@@ -148,6 +148,7 @@ impl GraphRunner for FakeGraphs {
         tokens: &[i32],
         pos: &[i32],
         _sampling: Option<&mut SampleRows>,
+        _look_ahead: bool,
         out: &mut DecodeOutput,
     ) -> Result<usize, EngineError> {
         assert_eq!(head, Head::Logits);
