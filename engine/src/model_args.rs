@@ -112,7 +112,7 @@ pub struct ModelArgs {
     /// With fenced functions and device sampling: queue each decode step before the one
     /// ahead of it is read, fed its tokens on the device (on), or call one step at a time
     /// (off, to measure what it saves). The tokens are the same.
-    #[arg(long, default_value = "on", value_parser = parse_switch)]
+    #[arg(long, default_value = "on", value_parser = parse_switch, action = clap::ArgAction::Set)]
     pub look_ahead: bool,
 }
 
@@ -380,6 +380,20 @@ mod tests {
         let fenced = parse(&[], &["--execution", "fenced"]);
         assert_eq!(of(&fenced, &cpu), Execution::Fenced);
         assert!(parse_execution("async").is_err());
+    }
+
+    #[test]
+    fn look_ahead_is_on_unless_turned_off() {
+        let options = |args: &[&str]| {
+            parse(&[], args)
+                .options_for(Target::Cpu { data_tiling: false }, SamplingMode::Device)
+                .unwrap()
+                .look_ahead
+        };
+        assert!(options(&[]));
+        assert!(options(&["--look-ahead", "on"]));
+        assert!(!options(&["--look-ahead", "off"]));
+        assert!(parse_switch("yes").is_err());
     }
 
     #[test]
