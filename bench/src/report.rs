@@ -184,15 +184,16 @@ impl Report {
             "prefill {} tokens (chunks of {}): {:.0} tok/s\n\n",
             self.prefill.tokens, self.prefill.chunk, self.prefill.tokens_per_second
         ));
-        out.push_str("| B | sampling | context | step ms (median) | step ms (min) | forward ms (median) | tok/s | host sampler ms/step | host sampler share | bytes read back/step |\n");
-        out.push_str("|---|---|---|---|---|---|---|---|---|---|\n");
+        out.push_str("| B | sampling | context | step ms (median) | step ms (mean) | step ms (min) | forward ms (median) | tok/s (mean) | host sampler ms/step | host sampler share | bytes read back/step |\n");
+        out.push_str("|---|---|---|---|---|---|---|---|---|---|---|\n");
         for d in &self.decode {
             out.push_str(&format!(
-                "| {} | {} | {} | {:.2} | {:.2} | {:.2} | {:.1} | {:.3} | {:.2}% | {} |\n",
+                "| {} | {} | {} | {:.2} | {:.2} | {:.2} | {:.2} | {:.1} | {:.3} | {:.2}% | {} |\n",
                 d.batch,
                 d.sampling,
                 d.context,
                 d.step_ms,
+                d.step_ms_mean,
                 d.step_ms_min,
                 d.forward_ms,
                 d.tokens_per_second,

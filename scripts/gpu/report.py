@@ -104,7 +104,8 @@ def bench_summary(r):
         parts.append(f"prefill {prefill['tokens']} tokens {prefill['tokens_per_second']:.0f} tok/s")
     for d in r.get("decode") or []:
         forward = f", forward {d['forward_ms']:.2f}" if "forward_ms" in d else ""
-        parts.append(f"B={d['batch']} {d['sampling']} {d['step_ms']:.2f} ms/step{forward} "
+        mean = f", mean {d['step_ms_mean']:.2f}" if "step_ms_mean" in d else ""
+        parts.append(f"B={d['batch']} {d['sampling']} {d['step_ms']:.2f} ms/step{mean}{forward} "
                      f"({d['tokens_per_second']:.1f} tok/s)")
     return "; ".join(parts)
 
