@@ -10,6 +10,10 @@
 //!   prefilled apart and then decoded together in two-row steps, a finished row padding;
 //! - `result.json`: which positions each file's rows hold, the greedy ids, the timings.
 //!
+//! With `--device-greedy` the module also has the device sampling heads, and the greedy
+//! continuation is drawn a second time by them (with fenced functions, each decode step queued
+//! before the one ahead of it is read): `device_greedy_ids` beside the host sampler's.
+//!
 //! Logits are little-endian f32, one row of the vocabulary each. `--compile-only` compiles the
 //! module into the cache and stops: no device, no weights.
 
@@ -49,6 +53,10 @@ struct Args {
     /// Tokens of greedy continuation of the first prompt, drawn through the engine.
     #[arg(long, default_value_t = 0)]
     greedy: usize,
+    /// Draw the greedy continuation a second time with the device sampling heads (the module
+    /// gets them), to compare with the host sampler's.
+    #[arg(long)]
+    device_greedy: bool,
     /// Prefill chunk length.
     #[arg(long, default_value_t = 8)]
     chunk: usize,
@@ -85,6 +93,8 @@ enum LogitsError {
     Slots,
     #[error("the greedy request did not run to its length: {0}")]
     Greedy(String),
+    #[error("the device heads drew {drawn} of the {count} device-greedy tokens")]
+    NotOnDevice { drawn: u64, count: usize },
 }
 
 fn main() {
@@ -151,7 +161,11 @@ fn options(args: &Args) -> Result<ModelOptions, Box<dyn std::error::Error>> {
     } else {
         vec![1]
     };
-    graphs.heads = vec![Head::Logits];
+    graphs.heads = if args.device_greedy {
+        vec![Head::Logits, Head::Sample]
+    } else {
+        vec![Head::Logits]
+    };
     Ok(options)
 }
 
@@ -216,7 +230,9 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let compute_seconds = started.elapsed().as_secs_f64();
 
     let started = Instant::now();
-    let greedy_ids = greedy(loaded.graphs, &first.tokens[..first.prompt], args.greedy)?;
+    let prompt = &first.tokens[..first.prompt];
+    let (greedy_ids, device_greedy) =
+        greedy(loaded.graphs, prompt, args.greedy, args.device_greedy)?;
     let greedy_seconds = started.elapsed().as_secs_f64();
 
     let result = json!({
@@ -235,6 +251,8 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
             "rows": rows.iter().map(|(seq, pos)| json!([seq, pos])).collect::<Vec<_>>(),
         })),
         "greedy_ids": greedy_ids,
+        "device_greedy_ids": device_greedy.as_ref().map(|d| &d.ids),
+        "device_steps_queued_ahead": device_greedy.as_ref().map(|d| d.ahead_served),
         "seconds": {"load": load_seconds, "logits": compute_seconds, "greedy": greedy_seconds},
     });
     std::fs::write(
@@ -357,29 +375,75 @@ fn ragged_batch(
     Ok((positions, rows))
 }
 
-/// `count` greedy tokens after `prompt`, drawn by the engine's scheduler and host sampler.
+/// The device heads' greedy continuation, and how many of its decode steps were queued ahead.
+struct DeviceGreedy {
+    ids: Vec<u32>,
+    ahead_served: u64,
+}
+
+/// `count` greedy tokens after `prompt`, drawn by the engine's scheduler and host sampler;
+/// with `device`, then drawn again by the device sampling heads.
 fn greedy(
     graphs: Graphs,
     prompt: &[i32],
     count: usize,
-) -> Result<Vec<u32>, Box<dyn std::error::Error>> {
+    device: bool,
+) -> Result<(Vec<u32>, Option<DeviceGreedy>), Box<dyn std::error::Error>> {
     if count == 0 {
-        return Ok(Vec::new());
+        return Ok((
+            Vec::new(),
+            device.then(|| DeviceGreedy {
+                ids: Vec::new(),
+                ahead_served: 0,
+            }),
+        ));
     }
     let config = EngineConfig {
         max_queue: 1,
         scheduler: SchedulerConfig {
             prefill_budget: 64,
             eos: None,
-            sampling: SamplingMode::Host,
+            sampling: if device {
+                SamplingMode::Device
+            } else {
+                SamplingMode::Host
+            },
         },
     };
     let engine = Engine::start(graphs, None, config);
-    let prompt = prompt.iter().map(|&t| t as u32).collect();
+    let prompt: Vec<u32> = prompt.iter().map(|&t| t as u32).collect();
+    // The device heads serve no request for log-probabilities, so this one is the host's.
+    let host = SampleParams {
+        top_logprobs: 1,
+        ..SampleParams::greedy()
+    };
+    let host_ids = run_to_length(&engine, GenerationRequest::new(prompt.clone(), host, count))?;
+    if !device {
+        return Ok((host_ids, None));
+    }
     let request = GenerationRequest::new(prompt, SampleParams::greedy(), count);
+    let ids = run_to_length(&engine, request)?;
+    // The engine publishes a step's counts after the step's events: they are whole once its
+    // thread has ended. The host's request drew none on the device and queued none ahead.
+    let handle = engine.handle();
+    drop(engine);
+    let stats = handle.stats();
+    if stats.device_tokens != count as u64 {
+        let drawn = stats.device_tokens;
+        return Err(LogitsError::NotOnDevice { drawn, count }.into());
+    }
+    let ahead_served = stats.ahead_served;
+    Ok((host_ids, Some(DeviceGreedy { ids, ahead_served })))
+}
+
+/// The tokens of `request`, which must run to its length: an engine error ends it early and
+/// must surface as the step's cause, not as a short continuation to compare.
+fn run_to_length(
+    engine: &Engine,
+    request: GenerationRequest,
+) -> Result<Vec<u32>, Box<dyn std::error::Error>> {
+    let count = request.max_tokens;
     let (ids, event) = engine.submit(request)?.collect();
-    // Only a request that ran to its length is a continuation to compare; an engine error
-    // ends it early and must surface as the step's cause.
     match event {
         Event::Finished {
             reason: FinishReason::Length,

@@ -361,6 +361,14 @@ fn pad(buf: &mut Vec<i32>, values: &[i32], len: usize, fill: i32) {
     buf.resize(len, fill);
 }
 
+impl Drop for Graphs {
+    /// A step queued ahead reads the decode graphs' input tensors: it ends (dropping it
+    /// waits for it) before they are freed.
+    fn drop(&mut self) {
+        self.ahead = None;
+    }
+}
+
 impl GraphRunner for Graphs {
     fn vocab(&self) -> usize {
         self.manifest.config.vocab_size

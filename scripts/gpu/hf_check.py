@@ -113,7 +113,15 @@ def compare(model_dir, result_dir, tolerance):
         "greedy_agreement": f"{agree}/{len(greedy)}",
         "reference_seconds": time.time() - started,
     }
-    report["passed"] = all(v <= tolerance for v in checks.values())
+    # The device sampling heads' greedy continuation (logits --device-greedy) must be the host
+    # sampler's: the same logits, argmax on the device, the steps queued ahead where fenced.
+    device_greedy = result.get("device_greedy_ids")
+    if device_greedy is not None:
+        report["device_greedy_ids"] = device_greedy
+        report["device_greedy_exact"] = device_greedy == greedy
+        report["device_steps_queued_ahead"] = result.get("device_steps_queued_ahead")
+    report["passed"] = (all(v <= tolerance for v in checks.values())
+                        and report.get("device_greedy_exact", True))
     print(json.dumps(report))
     return report["passed"]
 

@@ -21,7 +21,9 @@ plan_profile() {
       SHAPES=(smollm2-135m)
       # Checked after the bench, with what is left of the run's time (a 5 GB f32 model).
       LAST_SHAPES=(llama-3.2-1b)
-      SHAPE_ARGS=(--slots 2 --capacity 64 --chunk 8 --weights f32)
+      # --device-greedy: the greedy continuation drawn again by the device sampling heads
+      # (decode steps queued ahead where fenced), held equal to the host sampler's.
+      SHAPE_ARGS=(--slots 2 --capacity 64 --chunk 8 --weights f32 --device-greedy)
       # Other forms checked on each shape, FORM:TOLERANCE (relative to the largest float64
       # logit): lossy ones, whose figure is their price (the tolerance a bound against
       # garbage), and exact ones held to the exact forms' bound.
@@ -52,7 +54,7 @@ plan_profile() {
       FAMILIES=(llama3 qwen3_moe gemma4 qwen3_5)
       SHAPES=(tiny)
       LAST_SHAPES=()
-      SHAPE_ARGS=(--slots 2 --capacity 64 --chunk 8 --weights f32)
+      SHAPE_ARGS=(--slots 2 --capacity 64 --chunk 8 --weights f32 --device-greedy)
       SHAPE_FORMS=(half:2e-2)
       BENCHES=(tiny:f32:base)
       PROFILES=()

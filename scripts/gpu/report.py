@@ -82,8 +82,12 @@ def summary(entry):
                 f"{'exact' if r['greedy_exact'] else 'DIFFERS'}")
     if "max_relative_diff" in r:
         parts = ", ".join(f"{k} {v:.2e}" for k, v in r["max_relative_diff"].items())
+        device = ""
+        if "device_greedy_exact" in r:
+            device = (f"; device heads' greedy {'equal' if r['device_greedy_exact'] else 'DIFFER'}"
+                      f" ({r['device_steps_queued_ahead']} steps queued ahead)")
         return (f"max relative diff {parts} (tolerance {r['tolerance_relative']:.0e}) on "
-                f"{r['device']}; greedy agreement {r['greedy_agreement']}")
+                f"{r['device']}; greedy agreement {r['greedy_agreement']}{device}")
     if "copy_bytes_per_s" in r:
         return f"{r['device']}: device copy {r['copy_bytes_per_s'] / 1e9:.1f} GB/s (read + write)"
     if "profiled_kernels" in r:
