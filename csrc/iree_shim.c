@@ -1224,9 +1224,16 @@ static iree_status_t shim_submit(shim_function_t* function,
       shim_pending_ready_at_last(pending);
     }
   }
-  if (iree_status_is_ok(status)) {
-    status = shim_queue_staged_copies(pending, signal);
+  // A synchronous call's results are ready; its copies still come after the
+  // copies queued before them, so the timeline's values are reached in order.
+  iree_hal_fence_t* after = NULL;
+  if (iree_status_is_ok(status) && !signal) {
+    status = shim_queue_after(session, &after);
   }
+  if (iree_status_is_ok(status)) {
+    status = shim_queue_staged_copies(pending, signal ? signal : after);
+  }
+  iree_hal_fence_release(after);
   iree_hal_fence_release(signal);
   return status;
 }

@@ -1,6 +1,6 @@
 //! A model's compiled graphs in one session: picks the length, batch and
 //! window buckets for each call and keeps one set of device input tensors per
-//! function (two per decode function), so a step allocates nothing on the host.
+//! function (two per decode function), so a step allocates no input tensors.
 //!
 //! Where the functions are fenced (queued, not run inside the call), a decode step sampled on
 //! the device queues the step after it before reading its own tokens: the next step takes
