@@ -249,7 +249,7 @@ shape_checks() {
     fi
     step "make-$shape" 120 -- python3 "$PY/hf_check.py" make "$BUNDLE/shapes/$shape.json" \
       "$WORK/models/$shape" 35 &&
-      step "logits-$shape" 150 -- shape_logits "$shape" &&
+      step "logits-$shape" 150 -- shape_logits "$shape" "$shape" --device-draws "$SHAPE_DRAWS" &&
       step "compare-$shape" 120 -- python3 "$PY/hf_check.py" compare "$WORK/models/$shape" \
         "$WORK/results/$shape"
     # A lossy form's price: the same comparison, bounded only against garbage.

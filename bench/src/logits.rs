@@ -13,6 +13,9 @@
 //! With `--device-greedy` the module also has the device sampling heads, and the greedy
 //! continuation is drawn a second time by them (with fenced functions, each decode step queued
 //! before the one ahead of it is read): `device_greedy_ids` beside the host sampler's.
+//! `--device-draws N` draws N tokens with the device heads' standalone sampler from the
+//! logits at the prompt's last position, with every filter on, and reports how far their
+//! frequencies are from the host sampler's exact distribution (`device_draws`).
 //!
 //! Logits are little-endian f32, one row of the vocabulary each. `--compile-only` compiles the
 //! module into the cache and stops: no device, no weights.
@@ -26,7 +29,7 @@ use emitter::Head;
 use engine::batch::{
     Engine, EngineConfig, Event, FinishReason, GenerationRequest, GraphRunner, SchedulerConfig,
 };
-use engine::device_sampling::SamplingMode;
+use engine::device_sampling::{SampleRows, SamplingMode};
 use engine::graphs::{DecodeOutput, Graphs, PrefillOut};
 use engine::model::{self, ModelOptions};
 use engine::model_args::{self, ModelArgs};
@@ -57,6 +60,10 @@ struct Args {
     /// gets them), to compare with the host sampler's.
     #[arg(long)]
     device_greedy: bool,
+    /// Draw this many tokens with the device heads from the logits at the prompt's last
+    /// position, against the host sampler's distribution (the module gets the heads).
+    #[arg(long, default_value_t = 0)]
+    device_draws: usize,
     /// Prefill chunk length.
     #[arg(long, default_value_t = 8)]
     chunk: usize,
@@ -161,7 +168,7 @@ fn options(args: &Args) -> Result<ModelOptions, Box<dyn std::error::Error>> {
     } else {
         vec![1]
     };
-    graphs.heads = if args.device_greedy {
+    graphs.heads = if args.device_greedy || args.device_draws > 0 {
         vec![Head::Logits, Head::Sample]
     } else {
         vec![Head::Logits]
@@ -228,6 +235,14 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         None => None,
     };
     let compute_seconds = started.elapsed().as_secs_f64();
+    let draws = match args.device_draws {
+        0 => None,
+        n => Some(device_draws(
+            &mut loaded.graphs,
+            &one_token[first.prompt - 1],
+            n,
+        )?),
+    };
 
     let started = Instant::now();
     let prompt = &first.tokens[..first.prompt];
@@ -253,6 +268,7 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
         "greedy_ids": greedy_ids,
         "device_greedy_ids": device_greedy.as_ref().map(|d| &d.ids),
         "device_steps_queued_ahead": device_greedy.as_ref().map(|d| d.ahead_served),
+        "device_draws": draws,
         "seconds": {"load": load_seconds, "logits": compute_seconds, "greedy": greedy_seconds},
     });
     std::fs::write(
@@ -373,6 +389,70 @@ fn ragged_batch(
         }
     }
     Ok((positions, rows))
+}
+
+/// `n` tokens drawn by the device heads' standalone sampler from `row` (two rows a call, each
+/// draw its own step of one seed), with every filter on, against the host sampler's exact
+/// distribution: the total variation distance of the frequencies (about
+/// 0.4 sqrt(support / n) expected), draws the host could never make, and the largest
+/// difference of a draw's log-probability from the host's.
+fn device_draws(
+    graphs: &mut Graphs,
+    row: &[f32],
+    n: usize,
+) -> Result<serde_json::Value, Box<dyn std::error::Error>> {
+    let params = SampleParams {
+        temperature: 1.0,
+        top_k: 8,
+        top_p: 0.95,
+        min_p: 0.01,
+        seed: 0x5eed_d1ce,
+        ..SampleParams::default()
+    };
+    let vocab = row.len();
+    let mut exact = vec![0f64; vocab];
+    for (token, p) in
+        sampler::Sampler::new().distribution(&mut row.to_vec(), &sampler::Request::new(&params))?
+    {
+        exact[token as usize] = p;
+    }
+    const ROWS: usize = 2;
+    let logits: Vec<f32> = row.iter().copied().cycle().take(ROWS * vocab).collect();
+    let (mut rows, mut ids, mut logprobs) = (SampleRows::default(), Vec::new(), Vec::new());
+    let mut counts = vec![0usize; vocab];
+    let (mut drawn, mut outside, mut logprob_diff) = (0usize, 0usize, 0f64);
+    while drawn < n {
+        rows.clear();
+        for i in 0..ROWS {
+            rows.push(&params, (drawn + i) as u64);
+        }
+        graphs.sample(&logits, &mut rows, &mut ids, &mut logprobs)?;
+        for (&token, &logprob) in ids.iter().zip(&logprobs).take(ROWS) {
+            match exact.get(token as usize) {
+                Some(&p) if token >= 0 && p > 0.0 => {
+                    counts[token as usize] += 1;
+                    logprob_diff = logprob_diff.max((logprob as f64 - p.ln()).abs());
+                }
+                _ => outside += 1,
+            }
+        }
+        drawn += ROWS;
+    }
+    let tv = counts
+        .iter()
+        .zip(&exact)
+        .map(|(&c, &p)| (c as f64 / drawn as f64 - p).abs())
+        .sum::<f64>()
+        / 2.0;
+    Ok(json!({
+        "params": {"temperature": params.temperature, "top_k": params.top_k,
+                   "top_p": params.top_p, "min_p": params.min_p},
+        "draws": drawn,
+        "support": exact.iter().filter(|&&p| p > 0.0).count(),
+        "total_variation": tv,
+        "outside_support": outside,
+        "max_logprob_diff": logprob_diff,
+    }))
 }
 
 /// The device heads' greedy continuation, and how many of its decode steps were queued ahead.

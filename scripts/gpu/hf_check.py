@@ -18,6 +18,7 @@ Needs torch and transformers (the GPU machine has both); the device is CUDA when
 sees one, else the CPU.
 """
 import json
+import math
 import os
 import shutil
 import sys
@@ -120,8 +121,20 @@ def compare(model_dir, result_dir, tolerance):
         report["device_greedy_ids"] = device_greedy
         report["device_greedy_exact"] = device_greedy == greedy
         report["device_steps_queued_ahead"] = result.get("device_steps_queued_ahead")
+    # The device heads' draws from one row with every filter on (logits --device-draws): only
+    # tokens the host sampler can draw, its log-probabilities, and frequencies near its exact
+    # distribution. The expected total variation is about 0.4 sqrt(support / draws); the
+    # bound is near four times that, a check against wrong filters, not a fine test.
+    draws = result.get("device_draws")
+    if draws is not None:
+        bound = 1.5 * math.sqrt(draws["support"] / draws["draws"])
+        report["device_draws"] = dict(draws, bound=bound)
+        report["device_draws_ok"] = (draws["outside_support"] == 0
+                                     and draws["max_logprob_diff"] <= 1e-3
+                                     and draws["total_variation"] <= bound)
     report["passed"] = (all(v <= tolerance for v in checks.values())
-                        and report.get("device_greedy_exact", True))
+                        and report.get("device_greedy_exact", True)
+                        and report.get("device_draws_ok", True))
     print(json.dumps(report))
     return report["passed"]
 

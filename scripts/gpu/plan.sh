@@ -24,6 +24,9 @@ plan_profile() {
       # --device-greedy: the greedy continuation drawn again by the device sampling heads
       # (decode steps queued ahead where fenced), held equal to the host sampler's.
       SHAPE_ARGS=(--slots 2 --capacity 64 --chunk 8 --weights f32 --device-greedy)
+      # Tokens the base check draws with the device heads from one row, every filter on,
+      # against the host sampler's distribution (logits --device-draws; two a call).
+      SHAPE_DRAWS=4000
       # Other forms checked on each shape, FORM:TOLERANCE (relative to the largest float64
       # logit): lossy ones, whose figure is their price (the tolerance a bound against
       # garbage), and exact ones held to the exact forms' bound.
@@ -55,6 +58,7 @@ plan_profile() {
       SHAPES=(tiny)
       LAST_SHAPES=()
       SHAPE_ARGS=(--slots 2 --capacity 64 --chunk 8 --weights f32 --device-greedy)
+      SHAPE_DRAWS=4000
       SHAPE_FORMS=(half:2e-2)
       BENCHES=(tiny:f32:base)
       PROFILES=()

@@ -86,6 +86,12 @@ def summary(entry):
         if "device_greedy_exact" in r:
             device = (f"; device heads' greedy {'equal' if r['device_greedy_exact'] else 'DIFFER'}"
                       f" ({r['device_steps_queued_ahead']} steps queued ahead)")
+        if "device_draws" in r:
+            d = r["device_draws"]
+            device += (f"; device draws {'ok' if r['device_draws_ok'] else 'WRONG'}: total "
+                       f"variation {d['total_variation']:.4f} (bound {d['bound']:.3f}) over "
+                       f"{d['draws']}, {d['outside_support']} outside the support, log-prob "
+                       f"diff {d['max_logprob_diff']:.1e}")
         return (f"max relative diff {parts} (tolerance {r['tolerance_relative']:.0e}) on "
                 f"{r['device']}; greedy agreement {r['greedy_agreement']}{device}")
     if "copy_bytes_per_s" in r:
