@@ -611,16 +611,20 @@ static iree_status_t shim_queue_wait(shim_session_t* session,
   return status;
 }
 
+// Whether work the session queued may still be running: the host has not
+// seen the timeline reach its last value.
+static bool shim_queue_busy(const shim_session_t* session) {
+  return session->timeline &&
+         session->reached_value < session->timeline_value;
+}
+
 // The fence a call waits on: the last value the session's queued work
 // signals, or none when the host has seen all of it done (a call after a
 // read, the usual case).
 static iree_status_t shim_queue_after(shim_session_t* session,
                                       iree_hal_fence_t** out_fence) {
   *out_fence = NULL;
-  if (!session->timeline ||
-      session->reached_value >= session->timeline_value) {
-    return iree_ok_status();
-  }
+  if (!shim_queue_busy(session)) return iree_ok_status();
   return iree_hal_fence_create_at(
       session->timeline, session->timeline_value,
       iree_hal_device_host_allocator(session->device), out_fence);
@@ -1194,8 +1198,8 @@ static iree_status_t shim_submit(shim_function_t* function,
                               i);
     }
   }
-  if (function->fenced && function->result_count == 0 && session->timeline &&
-      session->reached_value < session->timeline_value) {
+  if (function->fenced && function->result_count == 0 &&
+      shim_queue_busy(session)) {
     IREE_RETURN_IF_ERROR(shim_queue_wait(session, session->timeline,
                                          session->timeline_value));
   }

@@ -49,12 +49,46 @@ struct DecodeInputs {
     sampling: Option<SampleTensors>,
 }
 
+/// A sampled decode step's tokens: values to write into the input set, or a step's sampled
+/// tokens still on the device.
+enum Tokens<'a> {
+    Host(&'a [i32]),
+    Device(&'a Tensor),
+}
+
 impl DecodeGraph {
     /// The graph and the input set the next call writes.
     fn next_inputs(&mut self) -> (&mut Function, &mut DecodeInputs) {
         let turn = self.turn;
         self.turn ^= 1;
         (&mut self.function, &mut self.inputs[turn])
+    }
+
+    /// Queues a sampled step of this (sample head) graph over `tokens`, with positions
+    /// `pos` and sampling rows `rows` written into the next input set.
+    fn submit_sampled(
+        &mut self,
+        tokens: Tokens<'_>,
+        pos: &[i32],
+        rows: &SampleRows,
+    ) -> Result<Pending, EngineError> {
+        let (function, inputs) = self.next_inputs();
+        let tokens = match tokens {
+            Tokens::Host(values) => {
+                inputs.tokens.write(values)?;
+                &inputs.tokens
+            }
+            Tokens::Device(tensor) => tensor,
+        };
+        inputs.pos.write(pos)?;
+        let sampling = inputs
+            .sampling
+            .as_mut()
+            .expect("sample graphs carry sampling inputs");
+        sampling.write(rows)?;
+        let mut args = vec![tokens, &inputs.pos];
+        args.extend(sampling.iter());
+        Ok(function.submit(&args)?)
     }
 }
 
@@ -261,17 +295,8 @@ impl Graphs {
             dropped => {
                 drop(dropped);
                 let graph = &mut self.decode.get_mut(&Head::Sample).expect("checked")[index];
-                let (function, inputs) = graph.next_inputs();
-                inputs.tokens.write(&self.token_buf)?;
-                inputs.pos.write(&self.pos_buf)?;
-                let sampling = inputs
-                    .sampling
-                    .as_mut()
-                    .expect("sample graphs carry sampling inputs");
-                sampling.write(rows)?;
-                let mut args = vec![&inputs.tokens, &inputs.pos];
-                args.extend(sampling.iter());
-                function.submit(&args)?
+                let tokens = Tokens::Host(&self.token_buf);
+                graph.submit_sampled(tokens, &self.pos_buf, rows)?
             }
         };
         if call.look_ahead && self.can_look_ahead() {
@@ -325,16 +350,7 @@ impl Graphs {
             *step = step.wrapping_add(1);
         }
         let fed = pending.result(0)?;
-        let (function, inputs) = graphs[index].next_inputs();
-        inputs.pos.write(&pos)?;
-        let sampling = inputs
-            .sampling
-            .as_mut()
-            .expect("sample graphs carry sampling inputs");
-        sampling.write(&rows)?;
-        let mut args = vec![&fed, &inputs.pos];
-        args.extend(sampling.iter());
-        let pending = function.submit(&args)?;
+        let pending = graphs[index].submit_sampled(Tokens::Device(&fed), &pos, &rows)?;
         Ok(Some(Ahead {
             graph: index,
             tokens: vec![0; pos.len()],

@@ -100,8 +100,20 @@ impl Sequence {
     /// Whether the token drawn next ends the sequence by its request's length or the slot's
     /// capacity (see [`Sequence::accept`]).
     pub fn ends_by_limit_next(&self, rules: &StopRules) -> bool {
-        self.generated + 1 >= self.request.max_tokens
-            || self.prompt_len() + self.generated >= rules.capacity
+        let generated = self.generated + 1;
+        self.limit(generated, self.prompt_len() + generated - 1, rules)
+            .is_some()
+    }
+
+    /// The limit a sequence reaches with `generated` tokens, the last at `pos`.
+    fn limit(&self, generated: usize, pos: usize, rules: &StopRules) -> Option<FinishReason> {
+        if generated >= self.request.max_tokens {
+            Some(FinishReason::Length)
+        } else if pos >= rules.capacity {
+            Some(FinishReason::Capacity)
+        } else {
+            None
+        }
     }
 
     /// While the prompt is scored: the prompt token the next logits are read for.
@@ -191,13 +203,7 @@ impl Sequence {
             self.finished = Some(FinishReason::Cancelled);
             return;
         }
-        let limit = if self.generated >= self.request.max_tokens {
-            Some(FinishReason::Length)
-        } else if pos >= rules.capacity {
-            Some(FinishReason::Capacity)
-        } else {
-            None
-        };
+        let limit = self.limit(self.generated, pos, rules);
         self.finished = stop_token.or(text_end).or(grammar_end).or(limit);
     }
 
